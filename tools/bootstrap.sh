@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine that has only Node 20+ and npm: installs pnpm when missing,
+# then the workspace from the frozen lockfile. Safe to run again.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v pnpm >/dev/null 2>&1; then
+  echo "bootstrap: installing pnpm 10 with npm"
+  npm install -g pnpm@10 >/dev/null 2>&1 || npm install -g pnpm@10
+fi
+pnpm install --frozen-lockfile

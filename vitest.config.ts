@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const packages = ['core-auth', 'rest-client', 'graphql-client', 'history-client', 'test-fixtures'] as const;
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+// Tests run against src/ of every workspace package, never against a build.
+const alias = packages.flatMap((name) => [
+  { find: new RegExp(`^@commerce-kit/${name}$`), replacement: `${root}packages/${name}/src/index.ts` },
+  { find: new RegExp(`^@commerce-kit/${name}/(.*)$`), replacement: `${root}packages/${name}/src/$1` },
+]);
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      ...packages.map((name) => ({
+        resolve: { alias },
+        test: {
+          name,
+          root: `${root}packages/${name}`,
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: `${root}packages/${name}/tsconfig.json` },
+          testTimeout: 30_000,
+        },
+      })),
+      {
+        resolve: { alias },
+        test: { name: 'examples', root: `${root}examples`, include: ['**/*.test.ts'], testTimeout: 60_000 },
+      },
+    ],
+  },
+});
