@@ -1,0 +1,93 @@
+/**
+ * Scopes of the commerce service (spec 5 rule 4): `<name>:<projectKey>` and the
+ * store-restricted `<name>:<projectKey>:<storeKey>`, plus the identity scopes
+ * `customer_id:<id>`, `anonymous_id:<id>` and `external_user_id:<id>` that a token
+ * may carry (spec "External OAuth server", contract-notes 4).
+ */
+
+/** A permission scope, e.g. `view_products:my-project` or `manage_my_orders:my-project:eu-store`. */
+export interface PermissionScope {
+  kind: 'permission';
+  name: string;
+  projectKey: string;
+  storeKey?: string;
+}
+
+/** An identity scope carried by customer, anonymous and external tokens. */
+export interface IdentityScope {
+  kind: 'customer_id' | 'anonymous_id' | 'external_user_id';
+  value: string;
+}
+
+export type Scope = PermissionScope | IdentityScope;
+
+const IDENTITY_KINDS = ['customer_id', 'anonymous_id', 'external_user_id'] as const;
+const NAME = /^[a-z][a-z0-9_]*$/;
+const KEY = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Builds a permission scope string.
+ *
+ * @example
+ * permissionScope('view_products', 'my-project') // 'view_products:my-project'
+ * permissionScope('manage_my_orders', 'my-project', 'eu') // 'manage_my_orders:my-project:eu'
+ */
+export function permissionScope(name: string, projectKey: string, storeKey?: string): string {
+  if (!NAME.test(name)) throw new TypeError(`not a scope name: ${JSON.stringify(name)}`);
+  if (!KEY.test(projectKey)) throw new TypeError(`not a project key: ${JSON.stringify(projectKey)}`);
+  if (storeKey !== undefined && !KEY.test(storeKey)) throw new TypeError(`not a store key: ${JSON.stringify(storeKey)}`);
+  return storeKey === undefined ? `${name}:${projectKey}` : `${name}:${projectKey}:${storeKey}`;
+}
+
+/**
+ * Builds an identity scope string.
+ *
+ * @example
+ * identityScope('customer_id', '7f6c…') // 'customer_id:7f6c…'
+ */
+export function identityScope(kind: IdentityScope['kind'], value: string): string {
+  if (value === '' || /\s/.test(value)) throw new TypeError(`not a valid ${kind} value`);
+  return `${kind}:${value}`;
+}
+
+/**
+ * Parses one scope string; returns `undefined` for a string that is not a scope of this service
+ * (the service ignores such scopes rather than failing).
+ *
+ * @example
+ * parseScope('view_products:p:s') // { kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }
+ */
+export function parseScope(scope: string): Scope | undefined {
+  const colon = scope.indexOf(':');
+  if (colon <= 0) return undefined;
+  const head = scope.slice(0, colon);
+  const rest = scope.slice(colon + 1);
+  if ((IDENTITY_KINDS as readonly string[]).includes(head)) {
+    return rest === '' ? undefined : { kind: head as IdentityScope['kind'], value: rest };
+  }
+  if (!NAME.test(head)) return undefined;
+  const parts = rest.split(':');
+  if (parts.length > 2 || !parts.every((p) => KEY.test(p))) return undefined;
+  const [projectKey, storeKey] = parts as [string, string | undefined];
+  return storeKey === undefined ? { kind: 'permission', name: head, projectKey } : { kind: 'permission', name: head, projectKey, storeKey };
+}
+
+/**
+ * Parses a space-separated scope list (the `scope` of a token response or form).
+ * Unknown entries are dropped.
+ */
+export function parseScopes(scopeList: string | undefined): Scope[] {
+  if (!scopeList) return [];
+  const result: Scope[] = [];
+  for (const part of scopeList.split(/\s+/)) {
+    if (part === '') continue;
+    const scope = parseScope(part);
+    if (scope) result.push(scope);
+  }
+  return result;
+}
+
+/** Writes a scope back in its string form. */
+export function formatScope(scope: Scope): string {
+  return scope.kind === 'permission' ? permissionScope(scope.name, scope.projectKey, scope.storeKey) : `${scope.kind}:${scope.value}`;
+}
