@@ -1,0 +1,21 @@
+/**
+ * `pnpm generate:check`: regenerates, then fails when any generated file differs from what is
+ * committed (or is new and untracked). CI runs it first, so a schema change without
+ * `pnpm generate` cannot land.
+ */
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
+
+execFileSync('pnpm', ['generate'], { cwd: root, stdio: 'inherit' });
+const drift = git('status', '--porcelain', '--untracked-files=all', '--', 'packages/*/src/generated').trim();
+if (drift !== '') {
+  console.error('\nGenerated code is out of date with schemas/. Run `pnpm generate` and commit the result:\n');
+  console.error(drift);
+  console.error(git('diff', '--stat', '--', 'packages/*/src/generated'));
+  process.exit(1);
+}
+console.log('generate:check: generated code matches the schemas.');
