@@ -1,0 +1,117 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { AuthService } from './auth/service.js';
+import { registerAuthRoutes } from './auth/routes.js';
+import type { EmulatorContext } from './context.js';
+import { authenticate } from './http/authenticate.js';
+import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
+import type { AppEnv } from './http/env.js';
+import { ApiError, errors } from './http/errors.js';
+import { ConnectionCut, FaultInjector, faultInjection } from './http/faults.js';
+import { disallowedRequests } from './http/limits.js';
+import { newSecret } from './ids.js';
+import { MessageLog } from './messages/message-log.js';
+import { resolveOptions, type EmulatorOptions } from './options.js';
+import { registerApiRoutes } from './routes.js';
+import { EmulatorState } from './state.js';
+
+/** Base URLs of the three services of an emulator, for a given origin. */
+export interface EmulatorUrls {
+  /** `{base_url}`: the REST and GraphQL API; paths start with `/{projectKey}`. */
+  api: string;
+  /** `{auth_url}`: the authorization service (`/oauth/...`). */
+  auth: string;
+  /** `{history_url}`: the Change History service. */
+  history: string;
+}
+
+/** A running emulator, usable in-process through {@link Emulator.fetch}. */
+export interface Emulator {
+  /** Handles one request in-process, without a socket. A cut connection rejects like `fetch` does. */
+  fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  readonly projectKey: string;
+  /** Credentials of the bootstrap API client, scope `manage_project:<projectKey>`. */
+  readonly credentials: { clientId: string; clientSecret: string; scope: string };
+  readonly context: EmulatorContext;
+  readonly faults: FaultInjector;
+  /** Base URLs for an origin; in-process the origin is `http://127.0.0.1` by default. */
+  urls(origin?: string): EmulatorUrls;
+  /** The underlying Hono app (for mounting into a user's own server). */
+  readonly app: Hono<AppEnv>;
+}
+
+/** The in-process origin: a loopback host, so clients that refuse plain HTTP elsewhere accept it. */
+export const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
+
+export function emulatorUrls(origin: string, projectKey: string): EmulatorUrls {
+  const base = origin.replace(/\/+$/, '');
+  void projectKey;
+  return { api: base, auth: `${base}/auth`, history: `${base}/history` };
+}
+
+/**
+ * Creates an emulator of the commerce service: authorization service, REST API, GraphQL and
+ * Change History over one in-memory project.
+ *
+ * @example
+ * const emulator = createEmulator({ projectKey: 'my-project' });
+ * const res = await emulator.fetch('http://127.0.0.1/auth/oauth/token', { method: 'POST', ... });
+ */
+export function createEmulator(options: EmulatorOptions = {}): Emulator {
+  const resolved = resolveOptions(options, newSecret);
+  const state = new EmulatorState(resolved.projectKey, resolved.clock);
+  const faults = new FaultInjector(resolved.faultSeed);
+  const auth = new AuthService(state, resolved);
+  const context: EmulatorContext = { state, auth, faults, messages: new MessageLog(state), options: resolved, resourceTypes: new Map() };
+  const scope = `manage_project:${resolved.projectKey}`;
+  auth.createBootstrapClient({ id: resolved.clientId, secret: resolved.clientSecret, scope });
+
+  const app = new Hono<AppEnv>();
+  app.onError((error, c) => {
+    if (error instanceof ConnectionCut) throw error;
+    const apiError = error instanceof ApiError ? error : errors.general(`Internal error: ${error.message}`);
+    if (!(error instanceof ApiError)) console.error('[commerce-emulator] unexpected error', error);
+    const id = c.get('correlationId');
+    return apiError.toResponse(id ? { [CORRELATION_HEADER]: id } : {});
+  });
+  app.notFound((c) => errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`).toResponse());
+  app.use('*', correlationId, async (c, next) => {
+    await next();
+    c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
+  });
+  app.use('*', disallowedRequests, faultInjection(faults));
+
+  const authApp = new Hono<AppEnv>();
+  registerAuthRoutes(authApp, context);
+  app.route('/auth', authApp);
+
+  const api = new Hono<AppEnv>();
+  const projectGate: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (c.req.param('projectKey') !== resolved.projectKey) {
+      throw errors.notFound(`The project '${c.req.param('projectKey')}' was not found.`);
+    }
+    await next();
+  };
+  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth));
+  registerApiRoutes(api, context);
+  app.route('/', api);
+
+  const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    try {
+      return await app.fetch(request);
+    } catch (error) {
+      if (error instanceof ConnectionCut) throw new TypeError('fetch failed', { cause: error });
+      throw error;
+    }
+  };
+
+  return {
+    fetch: fetchInProcess,
+    projectKey: resolved.projectKey,
+    credentials: { clientId: resolved.clientId, clientSecret: resolved.clientSecret, scope },
+    context,
+    faults,
+    urls: (origin = IN_PROCESS_ORIGIN) => emulatorUrls(origin, resolved.projectKey),
+    app,
+  };
+}

@@ -1,0 +1,16 @@
+import type { IncomingMessage } from 'node:http';
+import type { Principal } from '../auth/principal.js';
+
+/** Hono environment of the emulator's app. */
+export interface AppEnv {
+  Bindings: {
+    /** Present when served over a socket by @hono/node-server. */
+    incoming?: IncomingMessage;
+  };
+  Variables: {
+    correlationId: string;
+    principal: Principal;
+    /** From the X-External-User-ID header, or the token's `external_user_id:` scope. */
+    externalUserId?: string;
+  };
+}

@@ -1,0 +1,100 @@
+/**
+ * The service's error body (contract-notes 1): every non-2xx answer carries
+ * `{ statusCode, message, errors: [{ code, message, ...extra }] }`; auth errors add
+ * top-level `error` and `error_description`.
+ */
+export interface ErrorObject {
+  code: string;
+  message: string;
+  [extra: string]: unknown;
+}
+
+export interface ErrorBody {
+  statusCode: number;
+  message: string;
+  errors: ErrorObject[];
+  error?: string;
+  error_description?: string;
+}
+
+/** An expected failure of a request. Thrown inside handlers, turned into the error body by the app. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: ErrorObject[];
+  readonly oauthError: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, errors: ErrorObject[], options: { oauthError?: string; headers?: Record<string, string> } = {}) {
+    super(errors[0]?.message ?? 'error');
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+    this.oauthError = options.oauthError;
+    this.headers = options.headers ?? {};
+  }
+
+  body(): ErrorBody {
+    const body: ErrorBody = { statusCode: this.status, message: this.message, errors: this.errors };
+    if (this.oauthError !== undefined) {
+      body.error = this.oauthError;
+      body.error_description = this.message;
+    }
+    return body;
+  }
+
+  toResponse(extraHeaders: Record<string, string> = {}): Response {
+    return new Response(JSON.stringify(this.body()), {
+      status: this.status,
+      headers: { 'content-type': 'application/json; charset=utf-8', ...this.headers, ...extraHeaders },
+    });
+  }
+}
+
+function one(status: number, code: string, message: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError(status, [{ code, message, ...extra }]);
+}
+
+/** Factories for every code of contract-notes 1, so messages stay uniform. */
+export const errors = {
+  concurrentModification: (expected: number, currentVersion: number) =>
+    one(409, 'ConcurrentModification', `Object has a different version than expected. Expected: ${expected} - Actual: ${currentVersion}.`, { currentVersion }),
+  notFoundById: (id: string) => one(404, 'ResourceNotFound', `The Resource with ID '${id}' was not found.`),
+  notFoundByKey: (key: string) => one(404, 'ResourceNotFound', `The Resource with key '${key}' was not found.`),
+  notFound: (message: string) => one(404, 'ResourceNotFound', message),
+  invalidInput: (message: string) => one(400, 'InvalidInput', message),
+  invalidJsonInput: (message: string, detailedErrorMessage: string) =>
+    one(400, 'InvalidJsonInput', message, { detailedErrorMessage }),
+  requiredField: (field: string) => one(400, 'RequiredField', `A value is required for field ${field}.`, { field }),
+  invalidField: (field: string, invalidValue: unknown, message?: string, allowedValues?: unknown[]) =>
+    one(400, 'InvalidField', message ?? `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`, {
+      field,
+      invalidValue,
+      ...(allowedValues ? { allowedValues } : {}),
+    }),
+  duplicateField: (field: string, duplicateValue: unknown) =>
+    one(400, 'DuplicateField', `A duplicate value ${JSON.stringify(duplicateValue)} exists for field '${field}'.`, {
+      field,
+      duplicateValue,
+    }),
+  referencedResourceNotFound: (typeId: string, ref: { id?: string; key?: string }) =>
+    one(
+      400,
+      'ReferencedResourceNotFound',
+      `The referenced object of type '${typeId}' ${ref.id !== undefined ? `with id '${ref.id}'` : `with key '${ref.key}'`} was not found. It either doesn't exist, or it can't be accessed from this endpoint (e.g., if the endpoint filters by store or customer account).`,
+      { typeId, ...ref },
+    ),
+  referenceExists: (message: string, referencedBy: string) => one(400, 'ReferenceExists', message, { referencedBy }),
+  invalidOperation: (message: string) => one(400, 'InvalidOperation', message),
+  invalidToken: (message = 'This endpoint requires an access token. You can get one from the authorization server.') =>
+    new ApiError(401, [{ code: 'invalid_token', message }], { oauthError: 'invalid_token' }),
+  insufficientScope: (scope: string) =>
+    new ApiError(403, [{ code: 'insufficient_scope', message: `Insufficient scope. One of the following scopes is missing: ${scope}.` }], {
+      oauthError: 'insufficient_scope',
+    }),
+  general: (message = 'Write operations are temporarily unavailable') => one(500, 'General', message),
+  overCapacity: (message = 'The service is over capacity. Please retry later.') => one(503, 'OverCapacity', message),
+  requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
+  methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
+  /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
+  oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),
+};

@@ -1,0 +1,129 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.js';
+import { ApiError, errors } from './errors.js';
+
+/**
+ * What an injected fault does:
+ * - `error` answers with `status` instead of the real response; `when: 'before'` (default) skips
+ *   the handler, `when: 'after'` runs it first, so the change is committed and the client sees a
+ *   failure (spec 7: "the requested action may still have completed");
+ * - `cut` drops the connection (in-process: the fetch promise rejects with a TypeError, as
+ *   `fetch` does on a network error), before or after the handler;
+ * - `latency` only delays the request by `latencyMs`.
+ */
+export interface FaultRule {
+  kind: 'error' | 'cut' | 'latency';
+  status?: 429 | 500 | 502 | 503 | 504;
+  when?: 'before' | 'after';
+  /** Seconds for the Retry-After header of a 429 or 503. */
+  retryAfterSeconds?: number;
+  latencyMs?: number;
+  /** Only requests with this method (upper case). */
+  method?: string;
+  /** Only requests whose path (without origin) starts with this string or matches this RegExp. */
+  path?: string | RegExp;
+  /** How many matching requests get the fault; unlimited when absent. */
+  times?: number;
+  /** Probability in [0, 1] that a matching request gets the fault (deterministic, seeded). */
+  probability?: number;
+}
+
+/** Thrown inside the app to make the in-process fetch reject like a dropped connection. */
+export class ConnectionCut extends Error {
+  constructor() {
+    super('connection cut by fault injection');
+    this.name = 'ConnectionCut';
+  }
+}
+
+/** A small deterministic PRNG (mulberry32), so fault sequences repeat from a seed. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Off by default; tests switch faults on for the requests they name. */
+export class FaultInjector {
+  private rules: FaultRule[] = [];
+  private random: () => number;
+
+  constructor(seed = 1) {
+    this.random = mulberry32(seed);
+  }
+
+  /** Adds a rule; returns a function that removes it. */
+  inject(rule: FaultRule): () => void {
+    const stored = { ...rule };
+    this.rules.push(stored);
+    return () => {
+      this.rules = this.rules.filter((r) => r !== stored);
+    };
+  }
+
+  /** Removes every rule and reseeds the random source. */
+  clear(seed = 1): void {
+    this.rules = [];
+    this.random = mulberry32(seed);
+  }
+
+  /** The first rule that fires for this request, consuming one of its `times`. */
+  take(method: string, path: string): FaultRule | undefined {
+    for (const rule of this.rules) {
+      if (rule.method !== undefined && rule.method !== method) continue;
+      if (rule.path !== undefined && !(typeof rule.path === 'string' ? path.startsWith(rule.path) : rule.path.test(path))) continue;
+      if (rule.times !== undefined && rule.times <= 0) continue;
+      if (rule.probability !== undefined && this.random() >= rule.probability) continue;
+      if (rule.times !== undefined) rule.times -= 1;
+      return rule;
+    }
+    return undefined;
+  }
+
+  get active(): boolean {
+    return this.rules.length > 0;
+  }
+}
+
+function faultError(rule: FaultRule): ApiError {
+  const status = rule.status ?? 500;
+  const headers: Record<string, string> = {};
+  if (rule.retryAfterSeconds !== undefined) headers['retry-after'] = String(rule.retryAfterSeconds);
+  if (status === 500) return new ApiError(500, errors.general().errors, { headers });
+  if (status === 503) return new ApiError(503, errors.overCapacity().errors, { headers });
+  if (status === 429) return new ApiError(429, [{ code: 'TooManyRequests', message: 'Too many requests.' }], { headers });
+  return new ApiError(status, [{ code: 'General', message: status === 502 ? 'Bad gateway.' : 'Gateway timeout.' }], { headers });
+}
+
+function cut(incoming: AppEnv['Bindings']['incoming']): never {
+  incoming?.socket.destroy();
+  throw new ConnectionCut();
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Applies the injector's rules to each request. */
+export function faultInjection(faults: FaultInjector): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!faults.active) return next();
+    const url = new URL(c.req.url);
+    const rule = faults.take(c.req.method, url.pathname + url.search);
+    if (!rule) return next();
+    if (rule.latencyMs) await sleep(rule.latencyMs);
+    if (rule.kind === 'latency') return next();
+    const after = rule.when === 'after';
+    if (!after) {
+      if (rule.kind === 'cut') cut(c.env?.incoming);
+      throw faultError(rule);
+    }
+    await next();
+    if (rule.kind === 'cut') cut(c.env?.incoming);
+    c.res = undefined;
+    c.res = faultError(rule).toResponse();
+  };
+}

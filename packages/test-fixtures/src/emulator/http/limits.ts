@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.js';
+import { ApiError, errors } from './errors.js';
+
+/** URL plus headers above about 15 KB are blocked (spec 8, contract-notes 7). */
+export const MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
+
+const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
+const KNOWN_HTTP_VERSIONS = new Set(['1.0', '1.1', '2.0']);
+
+/** Size of the request line's URL plus every header line, as the service counts it. */
+export function urlAndHeadersSize(request: Request): number {
+  let size = new TextEncoder().encode(request.url).length;
+  request.headers.forEach((value, name) => {
+    size += name.length + value.length + 4;
+  });
+  return size;
+}
+
+function hasBody(request: Request): boolean {
+  const length = request.headers.get('content-length');
+  if (length !== null) return Number(length) > 0;
+  return request.headers.has('transfer-encoding') || request.body !== null;
+}
+
+/**
+ * Blocks the disallowed requests of spec 8 before any handler runs: oversized URL plus headers
+ * (431), a body on GET/HEAD/DELETE, an Upgrade header, an unknown HTTP version (400).
+ */
+export const disallowedRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const request = c.req.raw;
+  if (urlAndHeadersSize(request) > MAX_URL_AND_HEADERS_BYTES) throw errors.requestHeaderFieldsTooLarge();
+  if (METHODS_WITHOUT_BODY.has(request.method) && hasBody(request)) {
+    throw new ApiError(400, [{ code: 'InvalidInput', message: `A request body is not allowed on ${request.method}; the request was blocked.` }]);
+  }
+  if (request.headers.has('upgrade')) {
+    throw new ApiError(400, [{ code: 'InvalidInput', message: 'The Upgrade header is not allowed; the request was blocked.' }]);
+  }
+  const httpVersion = c.env?.incoming?.httpVersion;
+  if (httpVersion !== undefined && !KNOWN_HTTP_VERSIONS.has(httpVersion)) {
+    throw new ApiError(400, [{ code: 'InvalidInput', message: `Unknown HTTP version ${httpVersion}; the request was blocked.` }]);
+  }
+  await next();
+};

@@ -1,0 +1,71 @@
+import { newId } from '../ids.js';
+import type { MessageDraft, Initiator } from '../resources/write-context.js';
+import type { EmulatorState } from '../state.js';
+import type { Collection, StoredResource } from '../store/collection.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A stored message: the envelope of contract-notes 5 plus the payload. */
+export interface StoredMessage extends StoredResource {
+  sequenceNumber: number;
+  resource: { typeId: string; id: string };
+  resourceVersion: number;
+  type: string;
+}
+
+/**
+ * Messages of the project: stored only while the project's messages configuration is enabled,
+ * numbered 1, 2, 3 per resource, and dropped `deleteDaysAfterCreation` days after creation.
+ */
+export class MessageLog {
+  private readonly sequence = new Map<string, number>();
+  private readonly messages: Collection<StoredMessage>;
+  /** Creation order, for retention: oldest first. */
+  private readonly byAge: StoredMessage[] = [];
+
+  constructor(private readonly state: EmulatorState) {
+    this.messages = state.collection<StoredMessage>('message');
+  }
+
+  /** Appends the messages of one committed write. */
+  append(resource: { typeId: string; id: string }, resourceVersion: number, drafts: readonly MessageDraft[], initiator: Initiator, at: string): void {
+    if (drafts.length === 0) return;
+    this.purgeExpired();
+    for (const draft of drafts) {
+      const sequenceNumber = (this.sequence.get(resource.id) ?? 0) + 1;
+      this.sequence.set(resource.id, sequenceNumber);
+      if (!this.state.project.messages.enabled) continue;
+      const message: StoredMessage = {
+        id: newId(),
+        version: 1,
+        sequenceNumber,
+        resource: { typeId: resource.typeId, id: resource.id },
+        resourceVersion,
+        type: draft.type,
+        createdAt: at,
+        lastModifiedAt: at,
+        createdBy: initiator,
+        lastModifiedBy: initiator,
+        ...draft.payload,
+      };
+      this.messages.insert(message);
+      this.byAge.push(message);
+    }
+  }
+
+  /** Drops messages older than the configured retention. Cheap: messages are kept in age order. */
+  purgeExpired(): void {
+    const cutoff = this.state.clock.now() - this.state.project.messages.deleteDaysAfterCreation * DAY_MS;
+    let drop = 0;
+    while (drop < this.byAge.length && Date.parse(this.byAge[drop]!.createdAt) < cutoff) {
+      this.messages.delete(this.byAge[drop]!.id);
+      drop++;
+    }
+    if (drop > 0) this.byAge.splice(0, drop);
+  }
+
+  get collection(): Collection<StoredMessage> {
+    this.purgeExpired();
+    return this.messages;
+  }
+}

@@ -1,0 +1,144 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { Principal } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import { errors } from '../http/errors.js';
+import { newId } from '../ids.js';
+import type { StoredResource } from '../store/collection.js';
+import { actionSchemaName, commerceContract } from '../validation/contract.js';
+import { assertValid } from '../validation/request-errors.js';
+import type { ResourceType } from './resource-type.js';
+import { WriteContext } from './write-context.js';
+
+/** Who writes and how; shared by REST and GraphQL. */
+export interface Caller {
+  principal: Principal;
+  externalUserId?: string;
+}
+
+/** Addresses a resource by id or by key (`key=<key>` in REST paths). */
+export type Address = { id: string } | { key: string };
+
+/** Parses the last path segment of `/x/{ID}` or `/x/key={key}`. */
+export function parseAddress(segment: string): Address {
+  return segment.startsWith('key=') ? { key: decodeURIComponent(segment.slice(4)) } : { id: segment };
+}
+
+export function findResource<T extends StoredResource>(context: EmulatorContext, type: Pick<ResourceType<T>, 'typeId'>, address: Address): T {
+  const collection = context.state.collection<T>(type.typeId);
+  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
+  if (!found) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+  return found;
+}
+
+function assertKeyFree(context: EmulatorContext, typeId: string, key: unknown, exceptId?: string): void {
+  if (typeof key === 'string' && context.state.collection(typeId).keyTaken(key, exceptId)) throw errors.duplicateField('key', key);
+}
+
+function commit<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  ctx: WriteContext,
+  kind: 'created' | 'updated' | 'deleted',
+  before: T | undefined,
+  after: T | undefined,
+  actions?: readonly Record<string, unknown>[],
+): void {
+  for (const hook of ctx.commitHooks) hook();
+  const subject = (after ?? before)!;
+  const version = kind === 'deleted' ? subject.version : after!.version;
+  context.messages.append({ typeId: type.typeId, id: subject.id }, version, ctx.messages, ctx.initiator(), ctx.now);
+  context.state.emitChange({
+    typeId: type.typeId,
+    kind,
+    ...(before ? { before } : {}),
+    ...(after ? { after } : {}),
+    ...(actions ? { actions } : {}),
+    principal: ctx.principal,
+    ...(ctx.externalUserId !== undefined ? { externalUserId: ctx.externalUserId } : {}),
+    source: 'ApiClient',
+    at: context.state.clock.now(),
+  });
+}
+
+/** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
+export function createResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, draft: unknown, caller: Caller): T {
+  assertValid(commerceContract(), type.schemas.draft, draft);
+  const body = draft as Record<string, unknown>;
+  assertKeyFree(context, type.typeId, body['key']);
+  const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
+  const initiator = ctx.initiator();
+  const built = type.create(body, ctx);
+  const resource = {
+    id: newId(),
+    version: 1,
+    ...built,
+    createdAt: ctx.now,
+    lastModifiedAt: ctx.now,
+    createdBy: initiator,
+    lastModifiedBy: initiator,
+  } as unknown as T;
+  context.state.collection<T>(type.typeId).insert(resource);
+  ctx.messages.unshift(...(type.createdMessages?.(resource) ?? []));
+  commit(context, type, ctx, 'created', undefined, resource);
+  return resource;
+}
+
+/** Checks the shape of an update request (spec 2.4) and each action against its own schema. */
+function validateUpdate(type: ResourceType<StoredResource>, body: unknown): { version: number; actions: Record<string, unknown>[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'request body: must be an object with version and actions');
+  }
+  const { version, actions } = body as { version?: unknown; actions?: unknown };
+  if (version === undefined) throw errors.requiredField('version');
+  if (typeof version !== 'number' || !Number.isInteger(version)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'version: must be an integer');
+  if (actions === undefined) throw errors.requiredField('actions');
+  if (!Array.isArray(actions)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'actions: must be an array');
+  const validator = commerceContract();
+  actions.forEach((action: unknown, index) => {
+    const name = typeof action === 'object' && action !== null ? (action as { action?: unknown }).action : undefined;
+    if (typeof name !== 'string') throw errors.requiredField(`actions.${index}.action`);
+    const handler = type.actions?.[name];
+    const schemaName = type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
+    if (!handler || !schemaName) throw errors.invalidInput(`Unknown update action '${name}' for resource type '${type.typeId}'.`);
+    const violations = validator.validate(schemaName, action);
+    if (violations.length > 0) {
+      const v = violations[0]!;
+      const field = v.keyword === 'required' ? `actions.${index}.${String(v.params['missingProperty'])}` : `actions.${index}${v.path.replace(/\//g, '.')}`;
+      throw v.keyword === 'required' ? errors.requiredField(field) : errors.invalidJsonInput('Request body does not contain valid JSON.', `${field}: ${v.message}`);
+    }
+  });
+  return { version, actions: actions as Record<string, unknown>[] };
+}
+
+/**
+ * Applies update actions in order and as a unit (spec 4.3): any failure rejects all. A version
+ * mismatch is 409 ConcurrentModification. An update that changes nothing leaves version and
+ * lastModified* alone (spec 2.1 rule 4).
+ */
+export function updateResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, body: unknown, caller: Caller): T {
+  const current = findResource<T>(context, type, address);
+  const { version, actions } = validateUpdate(type as unknown as ResourceType<StoredResource>, body);
+  if (version !== current.version) throw errors.concurrentModification(version, current.version);
+  const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
+  const working = structuredClone(current);
+  for (const action of actions) type.actions![action['action'] as string]!(working, action, ctx);
+  if (isDeepStrictEqual(working, current)) return current;
+  assertKeyFree(context, type.typeId, working.key, current.id);
+  const updated = { ...working, version: current.version + 1, lastModifiedAt: ctx.now, lastModifiedBy: ctx.initiator() } as unknown as T;
+  context.state.collection<T>(type.typeId).replace(updated);
+  commit(context, type as unknown as ResourceType<StoredResource>, ctx, "updated", current, updated, actions);
+  return updated;
+}
+
+/** Deletes a resource; `version` must match (409 otherwise). */
+export function deleteResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, version: number, caller: Caller): T {
+  const current = findResource<T>(context, type, address);
+  if (version !== current.version) throw errors.concurrentModification(version, current.version);
+  const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
+  type.beforeDelete?.(current, ctx);
+  context.state.collection<T>(type.typeId).delete(current.id);
+  type.afterDelete?.(current, ctx);
+  ctx.messages.push(...(type.deletedMessages?.(current) ?? []));
+  commit(context, type, ctx, 'deleted', current, undefined);
+  return current;
+}

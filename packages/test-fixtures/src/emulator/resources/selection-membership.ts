@@ -1,0 +1,64 @@
+import type { EmulatorState } from '../state.js';
+
+/** When a Product joined a Product Selection. */
+export interface Membership {
+  createdAt: string;
+}
+
+/**
+ * Which Products are in which Product Selections, indexed both ways, so that "products of a
+ * selection", "selections of a product" and the in-store availability rule are lookups, not scans.
+ * One instance per emulator state.
+ */
+export class SelectionMembership {
+  private readonly productsBySelection = new Map<string, Map<string, Membership>>();
+  private readonly selectionsByProduct = new Map<string, Map<string, Membership>>();
+
+  has(selectionId: string, productId: string): boolean {
+    return this.productsBySelection.get(selectionId)?.has(productId) ?? false;
+  }
+
+  add(selectionId: string, productId: string, createdAt: string): void {
+    const membership = { createdAt };
+    let products = this.productsBySelection.get(selectionId);
+    if (!products) this.productsBySelection.set(selectionId, (products = new Map()));
+    products.set(productId, membership);
+    let selections = this.selectionsByProduct.get(productId);
+    if (!selections) this.selectionsByProduct.set(productId, (selections = new Map()));
+    selections.set(selectionId, membership);
+  }
+
+  remove(selectionId: string, productId: string): void {
+    this.productsBySelection.get(selectionId)?.delete(productId);
+    this.selectionsByProduct.get(productId)?.delete(selectionId);
+  }
+
+  /** Product ids of a selection, in the order they were added. */
+  productsOf(selectionId: string): ReadonlyMap<string, Membership> {
+    return this.productsBySelection.get(selectionId) ?? new Map();
+  }
+
+  /** Selection ids holding a product. */
+  selectionsOf(productId: string): ReadonlyMap<string, Membership> {
+    return this.selectionsByProduct.get(productId) ?? new Map();
+  }
+
+  dropSelection(selectionId: string): void {
+    for (const productId of this.productsOf(selectionId).keys()) this.selectionsByProduct.get(productId)?.delete(selectionId);
+    this.productsBySelection.delete(selectionId);
+  }
+
+  dropProduct(productId: string): void {
+    for (const selectionId of this.selectionsOf(productId).keys()) this.productsBySelection.get(selectionId)?.delete(productId);
+    this.selectionsByProduct.delete(productId);
+  }
+}
+
+const memberships = new WeakMap<EmulatorState, SelectionMembership>();
+
+/** The membership index of one emulator state. */
+export function membershipOf(state: EmulatorState): SelectionMembership {
+  let index = memberships.get(state);
+  if (!index) memberships.set(state, (index = new SelectionMembership()));
+  return index;
+}

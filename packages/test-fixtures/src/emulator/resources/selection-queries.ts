@@ -1,0 +1,53 @@
+import type { Hono } from 'hono';
+import { requireScope, viewScopes } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import { json } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { parseQueryParams, runOnArray, type QuerySchema } from '../query/index.js';
+import type { StoredResource } from '../store/collection.js';
+import { commerceContract } from '../validation/contract.js';
+import { inStoreAssignments } from './selection-availability.js';
+import { findResource, parseAddress } from './operations.js';
+import { productSelectionType, type ProductSelection } from './product-selections.js';
+import { presentReferenced } from './rest-routes.js';
+import { membershipOf } from './selection-membership.js';
+import { storeOfPath } from './in-store-path.js';
+
+/**
+ * The three membership queries of contract-notes 2: products of a selection, selections of a
+ * product, and the in-store assignments of a Store's active selections. Each pages with the
+ * query engine (withTotal defaults to false) and expands like any other endpoint.
+ */
+export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const view = [...viewScopes('product_selections')];
+  const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
+  const page = <T>(url: string, items: T[], schemaName: string) => {
+    const params = parseQueryParams(new URL(url).searchParams, { withTotal: false });
+    return runOnArray(items, params, { schema: commerceContract().schema(schemaName) as QuerySchema, resolve });
+  };
+
+  api.get('/:projectKey/product-selections/:address/products', (c) => {
+    requireScope(c.get('principal'), projectKey, view);
+    const selection = findResource<ProductSelection>(context, productSelectionType, parseAddress(c.req.param('address')));
+    const items = [...membershipOf(context.state).productsOf(selection.id).keys()].map((id) => ({ product: { typeId: 'product', id } }));
+    return json(page(c.req.url, items, 'AssignedProductReference'));
+  });
+
+  api.get('/:projectKey/products/:address/product-selections', (c) => {
+    requireScope(c.get('principal'), projectKey, view);
+    const address = parseAddress(c.req.param('address'));
+    const product = findResource<StoredResource>(context, { typeId: 'product' }, address);
+    const items = [...membershipOf(context.state).selectionsOf(product.id)].map(([id, membership]) => ({
+      productSelection: { typeId: 'product-selection', id },
+      createdAt: membership.createdAt,
+    }));
+    return json(page(c.req.url, items, 'AssignedProductSelection'));
+  });
+
+  api.get('/:projectKey/in-store/:storeSegment/product-selection-assignments', (c) => {
+    const store = storeOfPath(c, context);
+    requireScope(c.get('principal'), projectKey, view, store.key);
+    return json(page(c.req.url, inStoreAssignments(context.state, store), 'ProductSelectionAssignment'));
+  });
+}

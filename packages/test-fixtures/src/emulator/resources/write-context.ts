@@ -1,0 +1,86 @@
+import type { Principal } from '../auth/principal.js';
+import { errors } from '../http/errors.js';
+import type { EmulatorState } from '../state.js';
+import type { StoredResource } from '../store/collection.js';
+
+/** A message to emit once the write commits (payload without the envelope). */
+export interface MessageDraft {
+  type: string;
+  payload: Record<string, unknown>;
+}
+
+/** Who made a change, as `createdBy` / `lastModifiedBy` (spec 2.1): no personal data. */
+export interface Initiator {
+  clientId?: string;
+  externalUserId?: string;
+  customer?: { typeId: 'customer'; id: string };
+  anonymousId?: string;
+}
+
+/** A ResourceIdentifier as sent by clients: `{ typeId?, id }` or `{ typeId?, key }`. */
+export interface ResourceIdentifier {
+  typeId?: string;
+  id?: string;
+  key?: string;
+}
+
+/** Everything a draft builder or update action may use; messages are collected, not sent. */
+export class WriteContext {
+  readonly messages: MessageDraft[] = [];
+  readonly now: string;
+  /** Side effects on secondary indexes, run only once the write commits (all or nothing). */
+  readonly commitHooks: (() => void)[] = [];
+
+  constructor(
+    readonly state: EmulatorState,
+    readonly principal: Principal,
+    readonly externalUserId: string | undefined,
+  ) {
+    this.now = new Date(state.clock.now()).toISOString();
+  }
+
+  initiator(): Initiator {
+    const initiator: Initiator = {};
+    if (!this.principal.external || this.principal.clientId) initiator.clientId = this.principal.clientId;
+    if (this.externalUserId !== undefined) initiator.externalUserId = this.externalUserId;
+    if (this.principal.customerId !== undefined) initiator.customer = { typeId: 'customer', id: this.principal.customerId };
+    if (this.principal.anonymousId !== undefined) initiator.anonymousId = this.principal.anonymousId;
+    return initiator;
+  }
+
+  /** Registers a side effect that runs only if the whole write commits. */
+  onCommit(hook: () => void): void {
+    this.commitHooks.push(hook);
+  }
+
+  emit(type: string, payload: Record<string, unknown> = {}): void {
+    this.messages.push({ type, payload });
+  }
+
+  /**
+   * Finds the resource a ResourceIdentifier names; 400 InvalidJsonInput when it has both or
+   * neither of id and key, 400 ReferencedResourceNotFound when it does not exist.
+   */
+  resolveIdentifier<T extends StoredResource>(typeId: string, identifier: ResourceIdentifier, field: string): T {
+    if (identifier.typeId !== undefined && identifier.typeId !== typeId) {
+      throw errors.invalidField(`${field}.typeId`, identifier.typeId, undefined, [typeId]);
+    }
+    const hasId = identifier.id !== undefined;
+    const hasKey = identifier.key !== undefined;
+    if (hasId === hasKey) {
+      throw errors.invalidJsonInput(
+        'Request body does not contain valid JSON.',
+        `${field}: a ResourceIdentifier needs either 'id' or 'key', not ${hasId ? 'both' : 'neither'}.`,
+      );
+    }
+    const collection = this.state.collection<T>(typeId);
+    const found = hasId ? collection.get(identifier.id!) : collection.getByKey(identifier.key!);
+    if (!found) throw errors.referencedResourceNotFound(typeId, hasId ? { id: identifier.id! } : { key: identifier.key! });
+    return found;
+  }
+}
+
+/** A Reference `{ typeId, id }` to a stored resource. */
+export function referenceTo(typeId: string, resource: { id: string }): { typeId: string; id: string } {
+  return { typeId, id: resource.id };
+}

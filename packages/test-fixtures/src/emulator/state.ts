@@ -1,0 +1,90 @@
+import type { Principal } from './auth/principal.js';
+import type { Clock } from './clock.js';
+import { Collection, type StoredResource } from './store/collection.js';
+
+/** Project settings (contract-notes 4), changed through `POST /{projectKey}`. */
+export interface ProjectSettings {
+  key: string;
+  name: string;
+  version: number;
+  countries: string[];
+  currencies: string[];
+  languages: string[];
+  createdAt: string;
+  messages: { enabled: boolean; deleteDaysAfterCreation: number };
+  externalOAuth?: { url: string; authorizationHeader: string };
+}
+
+/** Where a change came from (Change History `source`). */
+export type ChangeSource = 'ApiClient' | 'AdminConsole';
+
+/** One write to a resource, as seen by messages and the change history. */
+export interface ChangeEvent {
+  typeId: string;
+  kind: 'created' | 'updated' | 'deleted';
+  /** The resource before the change (absent on create). */
+  before?: StoredResource;
+  /** The resource after the change (absent on delete). */
+  after?: StoredResource;
+  /** The update actions as sent (on update). */
+  actions?: readonly Record<string, unknown>[];
+  principal: Principal;
+  externalUserId?: string;
+  source: ChangeSource;
+  /** Admin console user id when `source` is AdminConsole. */
+  userId?: string;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+export type ChangeListener = (event: ChangeEvent) => void;
+
+/** All data of one emulated project. Plain in-memory state; the clock is injectable. */
+export class EmulatorState {
+  private readonly collections = new Map<string, Collection<StoredResource>>();
+  private readonly changeListeners: ChangeListener[] = [];
+  project: ProjectSettings;
+
+  constructor(
+    readonly projectKey: string,
+    readonly clock: Clock,
+  ) {
+    this.project = {
+      key: projectKey,
+      name: projectKey,
+      version: 1,
+      countries: ['DE', 'US'],
+      currencies: ['EUR', 'USD'],
+      languages: ['en', 'de'],
+      createdAt: new Date(clock.now()).toISOString(),
+      messages: { enabled: true, deleteDaysAfterCreation: 15 },
+    };
+  }
+
+  /** The collection of a resource type, e.g. `collection('product-selection')`. */
+  collection<T extends StoredResource = StoredResource>(typeId: string): Collection<T> {
+    let collection = this.collections.get(typeId);
+    if (!collection) {
+      collection = new Collection(typeId);
+      this.collections.set(typeId, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  /** Resolves a reference for expansion; undefined when dangling. */
+  resolve(typeId: string, id: string): StoredResource | undefined {
+    return this.collections.get(typeId)?.get(id);
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.push(listener);
+    return () => {
+      const at = this.changeListeners.indexOf(listener);
+      if (at >= 0) this.changeListeners.splice(at, 1);
+    };
+  }
+
+  emitChange(event: ChangeEvent): void {
+    for (const listener of this.changeListeners) listener(event);
+  }
+}

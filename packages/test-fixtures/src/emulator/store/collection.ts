@@ -1,0 +1,117 @@
+/** Fields every stored resource has (spec 2.1). */
+export interface StoredResource {
+  id: string;
+  version: number;
+  key?: string;
+  createdAt: string;
+  lastModifiedAt: string;
+  [field: string]: unknown;
+}
+
+/** Index of the first element of `sorted` that is greater than `id` (strict), by binary search. */
+function upperBound(sorted: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBound(sorted: readonly string[], id: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * An in-memory collection with an id index, a key index and an ordered id index, so that the
+ * spec's `id > <last>` iteration costs O(log n) per page instead of a scan.
+ * Stored objects are treated as immutable: updates replace them.
+ */
+export class Collection<T extends StoredResource> {
+  private readonly byId = new Map<string, T>();
+  private readonly byKey = new Map<string, string>();
+  /** All ids in ascending (code point) order, as `sort=id asc` orders them. */
+  private readonly orderedIds: string[] = [];
+
+  constructor(readonly typeId: string) {}
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): T | undefined {
+    return this.byId.get(id);
+  }
+
+  getByKey(key: string): T | undefined {
+    const id = this.byKey.get(key);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  /** True when `key` belongs to a resource other than `exceptId`. */
+  keyTaken(key: string, exceptId?: string): boolean {
+    const owner = this.byKey.get(key);
+    return owner !== undefined && owner !== exceptId;
+  }
+
+  /** Adds a new resource; the caller has checked key uniqueness. */
+  insert(resource: T): void {
+    if (this.byId.has(resource.id)) throw new Error(`duplicate id ${resource.id}`);
+    this.byId.set(resource.id, resource);
+    if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+    this.orderedIds.splice(upperBound(this.orderedIds, resource.id), 0, resource.id);
+  }
+
+  /** Replaces a stored resource by a new version of it, keeping the key index right. */
+  replace(resource: T): void {
+    const previous = this.byId.get(resource.id);
+    if (!previous) throw new Error(`unknown id ${resource.id}`);
+    if (previous.key !== resource.key) {
+      if (previous.key !== undefined) this.byKey.delete(previous.key);
+      if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+    }
+    this.byId.set(resource.id, resource);
+  }
+
+  delete(id: string): T | undefined {
+    const previous = this.byId.get(id);
+    if (!previous) return undefined;
+    this.byId.delete(id);
+    if (previous.key !== undefined) this.byKey.delete(previous.key);
+    const at = lowerBound(this.orderedIds, id);
+    if (this.orderedIds[at] === id) this.orderedIds.splice(at, 1);
+    return previous;
+  }
+
+  /** All resources in ascending id order. */
+  *values(): IterableIterator<T> {
+    for (const id of this.orderedIds) yield this.byId.get(id)!;
+  }
+
+  /** Resources with id strictly greater (`inclusive` false) or greater-or-equal than `id`, ascending. */
+  *valuesFrom(id: string, inclusive = false): IterableIterator<T> {
+    const start = inclusive ? lowerBound(this.orderedIds, id) : upperBound(this.orderedIds, id);
+    for (let i = start; i < this.orderedIds.length; i++) yield this.byId.get(this.orderedIds[i]!)!;
+  }
+
+  /** Resources with id strictly less (`inclusive` false) or less-or-equal than `id`, descending. */
+  *valuesBefore(id: string, inclusive = false): IterableIterator<T> {
+    const end = inclusive ? upperBound(this.orderedIds, id) : lowerBound(this.orderedIds, id);
+    for (let i = end - 1; i >= 0; i--) yield this.byId.get(this.orderedIds[i]!)!;
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.byKey.clear();
+    this.orderedIds.length = 0;
+  }
+}
