@@ -1,1 +1,13 @@
-export {};
+/**
+ * @commerce-kit/test-fixtures: a faithful local emulator of the commerce service (authorization
+ * service, REST API, GraphQL, Change History), runnable in-process as a `fetch` function or on a
+ * loopback port, plus test helpers.
+ *
+ * @packageDocumentation
+ */
+export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type EmulatorUrls } from './emulator/app.js';
+export { startEmulator, type RunningEmulator, type ServerOptions } from './emulator/server.js';
+export type { EmulatorOptions } from './emulator/options.js';
+export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
+export type { FaultRule } from './emulator/http/faults.js';
+export type { EmulatorContext } from './emulator/context.js';

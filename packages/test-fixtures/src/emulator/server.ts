@@ -1,0 +1,56 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createEmulator, emulatorUrls, type Emulator, type EmulatorUrls } from './app.js';
+import type { EmulatorOptions } from './options.js';
+
+/** Options of {@link startEmulator}. */
+export interface ServerOptions extends EmulatorOptions {
+  /** Port to bind; 0 (default) picks a free one. */
+  port?: number;
+  /** Host to bind. Default `127.0.0.1` (loopback only). */
+  host?: string;
+}
+
+/** An emulator served over a real socket. */
+export interface RunningEmulator {
+  emulator: Emulator;
+  /** `http://<host>:<port>` */
+  origin: string;
+  urls: EmulatorUrls;
+  port: number;
+  /** Stops accepting connections and closes open ones. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the emulator on a loopback port, so a user's test suite, curl, or another language's
+ * client can talk to it over HTTP.
+ *
+ * @example
+ * const server = await startEmulator({ projectKey: 'my-project' });
+ * console.log(server.urls.api, server.emulator.credentials.clientId);
+ * await server.close();
+ */
+export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
+  const emulator = createEmulator(options);
+  const host = options.host ?? '127.0.0.1';
+  const server = serve({ fetch: emulator.app.fetch, port: options.port ?? 0, hostname: host });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    emulator,
+    origin,
+    urls: emulatorUrls(origin, emulator.projectKey),
+    port,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        const closable = server as unknown as { closeAllConnections?: () => void };
+        server.close((error) => (error ? reject(error) : resolve()));
+        closable.closeAllConnections?.();
+      }),
+  };
+}
