@@ -91,3 +91,47 @@ export function parseScopes(scopeList: string | undefined): Scope[] {
 export function formatScope(scope: Scope): string {
   return scope.kind === 'permission' ? permissionScope(scope.name, scope.projectKey, scope.storeKey) : `${scope.kind}:${scope.value}`;
 }
+
+/**
+ * Joins scopes into the space-separated form of a token request. Accepts a ready string too, so
+ * options can take either.
+ *
+ * @example
+ * joinScopes(['view_products:p', 'manage_my_orders:p']) // 'view_products:p manage_my_orders:p'
+ * joinScopes('view_products:p') // 'view_products:p'
+ */
+export function joinScopes(scopes: string | readonly string[]): string {
+  if (typeof scopes === 'string') return scopes.trim().split(/\s+/).filter(Boolean).join(' ');
+  for (const scope of scopes) {
+    if (scope === '' || /\s/.test(scope)) throw new TypeError(`not a single scope: ${JSON.stringify(scope)}`);
+  }
+  return scopes.join(' ');
+}
+
+/** Who a token speaks for, as its scope says. */
+export interface TokenIdentity {
+  customerId?: string;
+  anonymousId?: string;
+  externalUserId?: string;
+}
+
+/**
+ * Reads the identity scopes of a token's scope list. Both spellings of the spec are understood:
+ * `customer_id:<id>` and `anonymous_id:<id>` (spec 5, contract-notes 4, the live service), and
+ * `customer:<id>` and `anonymous_id=<id>` (the table of spec 4.1).
+ *
+ * @example
+ * tokenIdentity('manage_my_orders:p anonymous_id:4d2a') // { anonymousId: '4d2a' }
+ */
+export function tokenIdentity(scopeList: string | undefined): TokenIdentity {
+  const identity: TokenIdentity = {};
+  for (const part of (scopeList ?? '').split(/\s+/)) {
+    const match = /^(customer_id|customer|anonymous_id|external_user_id)[:=](.+)$/.exec(part);
+    if (!match) continue;
+    const [, kind, value] = match as unknown as [string, string, string];
+    if (kind === 'anonymous_id') identity.anonymousId ??= value;
+    else if (kind === 'external_user_id') identity.externalUserId ??= value;
+    else identity.customerId ??= value;
+  }
+  return identity;
+}
