@@ -1,0 +1,187 @@
+import type { FieldName, PredicateNode, ValueNode } from './ast.js';
+import { tokenize } from './lexer.js';
+import type { Token } from './lexer.js';
+import { excerpt, syntaxError } from './malformed.js';
+
+/** Deeper nesting than this is refused, so a hostile predicate cannot exhaust the stack. */
+const MAX_DEPTH = 64;
+
+/**
+ * Parses a query predicate (contract-notes 1) into its AST. Keywords are case-insensitive; `and`
+ * binds tighter than `or`. Syntax errors throw InvalidInput naming the 1-based character position.
+ *
+ * @example
+ * parsePredicate('key = "a" or not(tags contains any ("x", :t))');
+ */
+export function parsePredicate(source: string): PredicateNode {
+  return new Parser(source).parse();
+}
+
+class Parser {
+  private readonly tokens: Token[];
+  private index = 0;
+  private depth = 0;
+
+  constructor(source: string) {
+    this.tokens = tokenize(source);
+  }
+
+  parse(): PredicateNode {
+    const node = this.orExpr();
+    const next = this.peek();
+    if (next.kind !== 'eof') throw this.unexpected(next);
+    return node;
+  }
+
+  private peek(offset = 0): Token {
+    return this.tokens[Math.min(this.index + offset, this.tokens.length - 1)]!;
+  }
+
+  private take(): Token {
+    const token = this.peek();
+    if (token.kind !== 'eof') this.index++;
+    return token;
+  }
+
+  private isKeyword(token: Token, keyword: string): boolean {
+    return token.kind === 'ident' && token.lower === keyword;
+  }
+
+  private expect(kind: Token['kind']): Token {
+    const token = this.take();
+    if (token.kind !== kind) throw this.unexpected(token);
+    return token;
+  }
+
+  private expectKeyword(keyword: string): void {
+    const token = this.take();
+    if (!this.isKeyword(token, keyword)) throw this.unexpected(token);
+  }
+
+  private unexpected(token: Token) {
+    if (token.kind === 'eof') return syntaxError(`Unexpected end of input at position ${token.pos}.`);
+    return syntaxError(`Unexpected token '${excerpt(token.text)}' at position ${token.pos}.`);
+  }
+
+  private enter(token: Token): void {
+    if (++this.depth > MAX_DEPTH) throw syntaxError(`Predicate nested deeper than ${MAX_DEPTH} levels at position ${token.pos}.`);
+  }
+
+  private orExpr(): PredicateNode {
+    const items = [this.andExpr()];
+    while (this.isKeyword(this.peek(), 'or')) {
+      this.take();
+      items.push(this.andExpr());
+    }
+    return items.length === 1 ? items[0]! : { type: 'or', items: flatten('or', items) };
+  }
+
+  private andExpr(): PredicateNode {
+    const items = [this.unary()];
+    while (this.isKeyword(this.peek(), 'and')) {
+      this.take();
+      items.push(this.unary());
+    }
+    return items.length === 1 ? items[0]! : { type: 'and', items: flatten('and', items) };
+  }
+
+  private unary(): PredicateNode {
+    const token = this.peek();
+    // `not(` is always negation; `not` followed by anything else is a field called `not`.
+    if (this.isKeyword(token, 'not') && this.peek(1).kind === '(') {
+      this.take();
+      return { type: 'not', inner: this.group() };
+    }
+    if (token.kind === '(') return this.group();
+    if (token.kind === 'ident') return this.fieldPredicate();
+    throw this.unexpected(token);
+  }
+
+  private group(): PredicateNode {
+    const open = this.expect('(');
+    this.enter(open);
+    const inner = this.orExpr();
+    this.expect(')');
+    this.depth--;
+    return inner;
+  }
+
+  private fieldPredicate(): PredicateNode {
+    const token = this.take();
+    if (token.kind !== 'ident') throw this.unexpected(token);
+    const field: FieldName = { name: token.text, pos: token.pos };
+    const next = this.peek();
+    if (next.kind === 'op') {
+      this.take();
+      return { type: 'compare', field, op: next.op, value: this.value() };
+    }
+    if (next.kind === '(') return { type: 'nested', field, inner: this.group() };
+    if (this.isKeyword(next, 'in')) {
+      this.take();
+      return { type: 'in', field, negated: false, values: this.list() };
+    }
+    if (this.isKeyword(next, 'not')) {
+      this.take();
+      this.expectKeyword('in');
+      return { type: 'in', field, negated: true, values: this.list() };
+    }
+    if (this.isKeyword(next, 'contains')) {
+      this.take();
+      const mode = this.take();
+      if (this.isKeyword(mode, 'any') || this.isKeyword(mode, 'all')) {
+        return { type: 'contains', field, mode: mode.kind === 'ident' && mode.lower === 'all' ? 'all' : 'any', values: this.list() };
+      }
+      throw this.unexpected(mode);
+    }
+    if (this.isKeyword(next, 'is')) {
+      this.take();
+      let negated = false;
+      if (this.isKeyword(this.peek(), 'not')) {
+        this.take();
+        negated = true;
+      }
+      const what = this.take();
+      if (this.isKeyword(what, 'defined')) return { type: 'defined', field, negated };
+      if (this.isKeyword(what, 'empty')) return { type: 'empty', field, negated };
+      throw this.unexpected(what);
+    }
+    throw this.unexpected(next);
+  }
+
+  /** `( v, ... )` with at least one value, or a bare list variable `:name`. */
+  private list(): ValueNode[] {
+    const first = this.peek();
+    if (first.kind === 'var') {
+      this.take();
+      return [{ kind: 'var', name: first.name, pos: first.pos }];
+    }
+    this.expect('(');
+    const values = [this.value()];
+    while (this.peek().kind === ',') {
+      this.take();
+      values.push(this.value());
+    }
+    this.expect(')');
+    return values;
+  }
+
+  private value(): ValueNode {
+    const token = this.take();
+    switch (token.kind) {
+      case 'string':
+      case 'number':
+        return { kind: 'literal', value: token.value, pos: token.pos };
+      case 'var':
+        return { kind: 'var', name: token.name, pos: token.pos };
+      case 'ident':
+        if (token.lower === 'true' || token.lower === 'false') return { kind: 'literal', value: token.lower === 'true', pos: token.pos };
+        throw this.unexpected(token);
+      default:
+        throw this.unexpected(token);
+    }
+  }
+}
+
+function flatten(type: 'and' | 'or', items: PredicateNode[]): PredicateNode[] {
+  return items.flatMap((item) => (item.type === type ? item.items : [item]));
+}
