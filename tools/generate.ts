@@ -46,10 +46,15 @@ interface OpenApiTarget {
   typesInto: { pkg: string; file: string }[];
   /** Name of the JSON copy in test-fixtures. */
   json: string;
+  /** Prefix of an alias whose name would shadow a TypeScript global (`Record` → `HistoryRecord`). */
+  aliasPrefix: string;
 }
 
+/** Global type names a generated alias must not shadow. */
+const TS_GLOBALS = new Set(['Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Function', 'Map', 'Set', 'Promise', 'Symbol', 'Response', 'Request', 'Headers', 'URL', 'Event']);
+
 const openapiTargets: OpenApiTarget[] = [
-  { schema: 'schemas/openapi/auth.yaml', typesInto: [{ pkg: 'core-auth', file: 'auth.ts' }], json: 'auth.openapi.json' },
+  { schema: 'schemas/openapi/auth.yaml', typesInto: [{ pkg: 'core-auth', file: 'auth.ts' }], json: 'auth.openapi.json', aliasPrefix: 'Auth' },
   {
     schema: 'schemas/openapi/commerce.yaml',
     typesInto: [
@@ -57,15 +62,17 @@ const openapiTargets: OpenApiTarget[] = [
       { pkg: 'test-fixtures', file: 'commerce.ts' },
     ],
     json: 'commerce.openapi.json',
+    aliasPrefix: 'Commerce',
   },
-  { schema: 'schemas/openapi/history.yaml', typesInto: [{ pkg: 'history-client', file: 'history.ts' }], json: 'history.openapi.json' },
+  { schema: 'schemas/openapi/history.yaml', typesInto: [{ pkg: 'history-client', file: 'history.ts' }], json: 'history.openapi.json', aliasPrefix: 'History' },
 ];
 
 async function generateOpenApi(target: OpenApiTarget): Promise<void> {
   const document = parseYaml(readFileSync(at(target.schema), 'utf8')) as { components?: { schemas?: Record<string, unknown> } };
   const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false });
   const schemaNames = Object.keys(document.components?.schemas ?? {});
-  const aliases = schemaNames.map((name) => `export type ${name} = components['schemas']['${name}'];`).join('\n');
+  const aliasOf = (name: string) => (TS_GLOBALS.has(name) ? `${target.aliasPrefix}${name}` : name);
+  const aliases = schemaNames.map((name) => `export type ${aliasOf(name)} = components['schemas']['${name}'];`).join('\n');
   const types = `${header(target.schema)}\n${astToString(ast)}\n/* Named aliases of every component schema. */\n${aliases}\n`;
   for (const into of target.typesInto) await write(at('packages', into.pkg, 'src/generated', into.file), types, 'typescript');
   await write(at('packages/test-fixtures/src/generated', target.json), JSON.stringify(document), 'json');

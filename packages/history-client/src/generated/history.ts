@@ -1297,7 +1297,7 @@ export interface operations {
 }
 
 /* Named aliases of every component schema. */
-export type Record = components['schemas']['Record'];
+export type HistoryRecord = components['schemas']['Record'];
 export type ChangeHistoryType = components['schemas']['ChangeHistoryType'];
 export type ModifiedBy = components['schemas']['ModifiedBy'];
 export type CustomerReference = components['schemas']['CustomerReference'];
