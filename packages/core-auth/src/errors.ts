@@ -4,16 +4,10 @@
  * callback API key): the evidence is redacted before an error is built, because errors end up in
  * logs, error trackers and `JSON.stringify` output that nobody reviews.
  */
+import type { AuthErrorCode } from './generated/auth.js';
 
 /** OAuth error codes of the authorization service (contract-notes 4); others may appear. */
-export type OAuthErrorCode =
-  | 'invalid_client'
-  | 'invalid_request'
-  | 'invalid_grant'
-  | 'invalid_scope'
-  | 'unsupported_grant_type'
-  | 'invalid_customer_account_credentials'
-  | (string & {});
+export type OAuthErrorCode = AuthErrorCode | (string & {});
 
 /**
  * The authorization service answered with an OAuth error body (`{ error, error_description }`),

@@ -5,42 +5,26 @@
  * misuse as {@link ConfigurationError} before anything is sent.
  */
 import { ConfigurationError } from './errors.js';
+import type * as generated from './generated/auth.js';
 import { type AuthConfig, checkStatus, field, invalidField, optionalField, postForm, readJsonObject, segment } from './http.js';
 import { joinScopes } from './scopes.js';
 
 export type { AuthConfig, ClientCredentials } from './http.js';
 
-/** A token answer (spec 2.6). */
-export interface TokenResponse {
-  access_token: string;
-  /** Seconds until the access token expires. */
-  expires_in: number;
-  /** Space-separated scopes granted, including identity scopes such as `customer_id:<id>`. */
-  scope: string;
-  token_type: 'Bearer';
-  /** Only from the password and anonymous session flows. */
-  refresh_token?: string;
-}
+/** A token answer (spec 2.6), as generated from `schemas/openapi/auth.yaml`. */
+export type TokenResponse = generated.TokenResponse;
 
 /** The answer of the password and anonymous session flows: always with a refresh token. */
-export interface TokenResponseWithRefreshToken extends TokenResponse {
-  refresh_token: string;
-}
+export type TokenResponseWithRefreshToken = generated.TokenResponseWithRefreshToken;
 
 /** Scopes to ask for: a space-separated string or a list. */
 export type ScopeRequest = string | readonly string[];
 
-/** An active token, as introspection describes it. */
-export interface ActiveIntrospection {
-  active: true;
-  scope: string;
-  /** Expiry, in MILLISECONDS since the epoch (spec 2.6), not seconds as RFC 7662 has it. */
-  exp: number;
-  client_id: string;
-}
+/** An active token, as introspection describes it; `exp` is in MILLISECONDS since the epoch (spec 2.6). */
+export type ActiveIntrospection = generated.ActiveIntrospectionResponse;
 
 /** Introspection's answer: active, or inactive (unknown, expired, revoked, or not ours to see). */
-export type IntrospectionResponse = ActiveIntrospection | { active: false };
+export type IntrospectionResponse = generated.IntrospectionResponse;
 
 function requireText(value: unknown, name: string): string {
   // The value may be a password or a token: the message names the parameter only.
