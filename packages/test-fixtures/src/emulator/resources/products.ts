@@ -1,0 +1,134 @@
+import { viewScopes } from '../auth/principal.js';
+import { errors } from '../http/errors.js';
+import {
+  assertSkuFree,
+  assertSlugFree,
+  nextVariantId,
+  refreshStagedFlag,
+  variantFrom,
+  variantKeyTaken,
+  variantsOf,
+  type Product,
+  type ProductData,
+  type ProductVariant,
+  type ProductVariantDraft,
+} from './product-data.js';
+import type { ProductSelection } from './product-selections.js';
+import type { ProductType } from './product-types.js';
+import type { ResourceType } from './resource-type.js';
+import { membershipOf } from './selection-membership.js';
+import type { ResourceIdentifier, WriteContext } from './write-context.js';
+
+export type { Product } from './product-data.js';
+
+/**
+ * The variants of a draft, master first (id 1, then 2, 3, ...). SKUs must be unique in the
+ * project and variant keys within the Product; a clash is 400 DuplicateField naming the draft
+ * field as the live service does (`masterVariant.sku`, `variants[0].key`, ...).
+ */
+function variantsFromDraft(ctx: WriteContext, master: ProductVariantDraft | undefined, drafts: readonly ProductVariantDraft[]): ProductVariant[] {
+  const fields = ['masterVariant', ...drafts.map((_, index) => `variants[${index}]`)];
+  const variants = [variantFrom(1, master), ...drafts.map((draft, index) => variantFrom(index + 2, draft))];
+  variants.forEach((variant, index) => {
+    const earlier = variants.slice(0, index);
+    if (variant.sku !== undefined) assertSkuFree(ctx.state, variant.sku, `${fields[index]}.sku`, undefined, earlier);
+    if (variant.key !== undefined && earlier.some((v) => v.key === variant.key)) throw errors.duplicateField(`${fields[index]}.key`, variant.key);
+  });
+  return variants;
+}
+
+/** Applies a change to the staged data, and with `staged: false` to the current data too. */
+function changeData(product: Product, staged: unknown, change: (data: ProductData) => void): void {
+  const { masterData } = product;
+  change(masterData.staged);
+  if (staged === false) change(masterData.current);
+  refreshStagedFlag(masterData);
+}
+
+/**
+ * Products with current and staged data. `publish` copies staged to current; `changeName`,
+ * `changeSlug` and `addVariant` change the staged data only unless `staged: false`.
+ * Deleting a Product also removes it from every Product Selection, whose `productCount` drops
+ * (a background change: version and lastModifiedAt move, lastModifiedBy stays, spec 2.1 rule 5).
+ */
+export const productType: ResourceType<Product> = {
+  typeId: 'product',
+  path: 'products',
+  scopes: { view: viewScopes('products'), manage: ['manage_products'] },
+  schemas: { resource: 'Product', draft: 'ProductDraft', updateAction: 'ProductUpdateAction' },
+  create(draft, ctx) {
+    const type = ctx.resolveIdentifier<ProductType>('product-type', draft['productType'] as ResourceIdentifier, 'productType');
+    const [masterVariant, ...variants] = variantsFromDraft(
+      ctx,
+      draft['masterVariant'] as ProductVariantDraft | undefined,
+      (draft['variants'] as ProductVariantDraft[] | undefined) ?? [],
+    );
+    const slug = draft['slug'] as Record<string, string>;
+    assertSlugFree(ctx.state, slug, undefined);
+    const data: ProductData = {
+      name: draft['name'] as Record<string, string>,
+      slug,
+      ...(draft['description'] !== undefined ? { description: draft['description'] as Record<string, string> } : {}),
+      masterVariant: masterVariant!,
+      variants,
+    };
+    return {
+      ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+      productType: { typeId: 'product-type', id: type.id },
+      masterData: { published: draft['publish'] === true, hasStagedChanges: false, current: structuredClone(data), staged: data },
+    };
+  },
+  actions: {
+    publish(product) {
+      const { masterData } = product;
+      masterData.current = structuredClone(masterData.staged);
+      masterData.published = true;
+      masterData.hasStagedChanges = false;
+    },
+    unpublish(product) {
+      product.masterData.published = false;
+    },
+    changeName(product, action) {
+      const name = action['name'] as Record<string, string>;
+      changeData(product, action['staged'], (data) => (data.name = structuredClone(name)));
+    },
+    changeSlug(product, action, ctx) {
+      const slug = action['slug'] as Record<string, string>;
+      assertSlugFree(ctx.state, slug, product.id);
+      changeData(product, action['staged'], (data) => (data.slug = structuredClone(slug)));
+    },
+    setKey(product, action) {
+      const key = action['key'];
+      if (typeof key === 'string') product.key = key;
+      else delete product.key;
+    },
+    addVariant(product, action, ctx) {
+      const draft = action as ProductVariantDraft;
+      if (draft.sku !== undefined) assertSkuFree(ctx.state, draft.sku, 'sku', product.id, variantsOf(product));
+      if (draft.key !== undefined && variantKeyTaken(product, draft.key)) throw errors.duplicateField('key', draft.key);
+      const variant = variantFrom(nextVariantId(product), draft);
+      changeData(product, action['staged'], (data) => data.variants.push(structuredClone(variant)));
+    },
+  },
+  afterDelete(product, ctx) {
+    const membership = membershipOf(ctx.state);
+    const selections = ctx.state.collection<ProductSelection>('product-selection');
+    for (const selectionId of membership.selectionsOf(product.id).keys()) {
+      const selection = selections.get(selectionId);
+      if (!selection) continue;
+      selections.replace({ ...selection, productCount: Math.max(0, selection.productCount - 1), version: selection.version + 1, lastModifiedAt: ctx.now });
+    }
+    membership.dropProduct(product.id);
+  },
+  present: (product) => ({
+    id: product.id,
+    version: product.version,
+    ...(product.key !== undefined ? { key: product.key } : {}),
+    productType: product.productType,
+    masterData: product.masterData,
+    createdAt: product.createdAt,
+    lastModifiedAt: product.lastModifiedAt,
+    ...(product['createdBy'] !== undefined ? { createdBy: product['createdBy'] } : {}),
+    ...(product['lastModifiedBy'] !== undefined ? { lastModifiedBy: product['lastModifiedBy'] } : {}),
+  }),
+};
