@@ -1,0 +1,104 @@
+import type { Context, Hono } from 'hono';
+import { requireScope, viewScopes, type Principal } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import { json } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import { expandPaths, parseQueryParams, runOnArray, type QuerySchema } from '../query/index.js';
+import { commerceContract } from '../validation/contract.js';
+import { findResource, parseAddress } from './operations.js';
+import type { Product, ProductData } from './product-data.js';
+import { productType } from './products.js';
+import { expandParams, presentReferenced } from './rest-routes.js';
+
+/** The ProductProjection shape: one of a Product's two data sets, flattened. */
+export interface ProductProjection extends ProductData {
+  id: string;
+  version: number;
+  key?: string;
+  productType: { typeId: 'product-type'; id: string };
+  published: boolean;
+  hasStagedChanges: boolean;
+  createdAt: string;
+  lastModifiedAt: string;
+}
+
+/**
+ * The current (`staged` false) or staged projection of a Product. It does not decide visibility:
+ * with `staged` false only published Products have a projection (see {@link hasProjection}).
+ *
+ * @example
+ * if (hasProjection(product, false)) return json(projectProduct(product, false));
+ */
+export function projectProduct(product: Product, staged: boolean): ProductProjection {
+  const { masterData } = product;
+  const data = structuredClone(staged ? masterData.staged : masterData.current);
+  return {
+    id: product.id,
+    version: product.version,
+    ...(product.key !== undefined ? { key: product.key } : {}),
+    productType: { ...product.productType },
+    name: data.name,
+    slug: data.slug,
+    ...(data.description !== undefined ? { description: data.description } : {}),
+    masterVariant: data.masterVariant,
+    variants: data.variants,
+    published: masterData.published,
+    hasStagedChanges: masterData.hasStagedChanges,
+    createdAt: product.createdAt,
+    lastModifiedAt: product.lastModifiedAt,
+  };
+}
+
+/** True when the Product has a projection of that kind: every Product is staged, only published ones current. */
+export function hasProjection(product: Product, staged: boolean): boolean {
+  return staged || product.masterData.published;
+}
+
+/** Scopes that may read projections; staged data needs more (see {@link stagedParam}). */
+export const READ_SCOPES: readonly string[] = ['view_products', 'view_published_products', 'manage_products'];
+
+/**
+ * The `staged` parameter (default false). Staged data needs `view_products` or
+ * `manage_products`; `view_published_products` sees only the current data (403 otherwise).
+ */
+export function stagedParam(c: Context<AppEnv>, principal: Principal, projectKey: string, storeKey?: string): boolean {
+  const raw = c.req.query('staged');
+  if (raw !== undefined && raw !== 'true' && raw !== 'false') throw errors.invalidInput(`Malformed parameter: staged: '${raw}' is not a boolean.`);
+  const staged = raw === 'true';
+  if (staged) requireScope(principal, projectKey, viewScopes('products'), storeKey);
+  return staged;
+}
+
+/**
+ * Product Projections (read only): query and get by id or key, current or staged. Queries run
+ * over the projection shape, so `where`, `sort` and `expand` name its fields (`name(en = "x")`).
+ */
+export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const base = '/:projectKey/product-projections';
+  const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
+
+  api.get(base, (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, projectKey, READ_SCOPES);
+    const staged = stagedParam(c, principal, projectKey);
+    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const projections: ProductProjection[] = [];
+    for (const product of context.state.collection<Product>('product').values()) {
+      if (hasProjection(product, staged)) projections.push(projectProduct(product, staged));
+    }
+    const schema = commerceContract().schema('ProductProjection') as QuerySchema;
+    return json(runOnArray(projections, params, { schema, resolve }));
+  });
+
+  api.get(`${base}/:address`, (c) => {
+    const principal = c.get('principal');
+    requireScope(principal, projectKey, READ_SCOPES);
+    const staged = stagedParam(c, principal, projectKey);
+    const address = parseAddress(c.req.param('address'));
+    const product = findResource<Product>(context, productType, address);
+    if (!hasProjection(product, staged)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+    return json(expandPaths(projectProduct(product, staged), expandParams(c), resolve));
+  });
+}
