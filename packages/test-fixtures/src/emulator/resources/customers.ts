@@ -1,0 +1,203 @@
+import type { Context, Hono } from 'hono';
+import { requireScope, viewScopes } from '../auth/principal.js';
+import type { AuthService } from '../auth/service.js';
+import type { EmulatorContext } from '../context.js';
+import { json, readJsonBody } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import { newId } from '../ids.js';
+import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js';
+import type { EmulatorState } from '../state.js';
+import type { StoredResource } from '../store/collection.js';
+import { commerceContract } from '../validation/contract.js';
+import { storeOfPath } from './in-store-path.js';
+import { createResource, findResource, parseAddress, type Caller } from './operations.js';
+import type { ResourceType } from './resource-type.js';
+import { callerOf, expandParams, present } from './rest-routes.js';
+import type { Store } from './stores.js';
+import type { ResourceIdentifier, WriteContext } from './write-context.js';
+
+export interface Customer extends StoredResource {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  customerNumber?: string;
+  isEmailVerified: boolean;
+  /** Empty for a global customer. */
+  stores: { typeId: 'store'; key: string }[];
+}
+
+function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * E-mails are unique, ignoring case, among the global customers and among the customers of each
+ * Store (a customer of Stores A and B clashes with any customer of A or of B).
+ */
+function assertEmailFree(state: EmulatorState, email: string, storeKeys: readonly string[]): void {
+  const wanted = normaliseEmail(email);
+  for (const customer of state.collection<Customer>('customer').values()) {
+    if (normaliseEmail(customer.email) !== wanted) continue;
+    const theirs = customer.stores.map((s) => s.key);
+    const clash = storeKeys.length === 0 ? theirs.length === 0 : theirs.some((key) => storeKeys.includes(key));
+    if (clash) throw errors.duplicateField('email', email);
+  }
+}
+
+function assertCustomerNumberFree(state: EmulatorState, customerNumber: string): void {
+  for (const customer of state.collection<Customer>('customer').values()) {
+    if (customer.customerNumber === customerNumber) throw errors.duplicateField('customerNumber', customerNumber);
+  }
+}
+
+function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined): Customer['stores'] {
+  const keys = (drafts ?? []).map((draft, index) => ctx.resolveIdentifier<Store>('store', draft, `stores[${index}]`).key);
+  return [...new Set(keys)].map((key) => ({ typeId: 'store', key }));
+}
+
+/**
+ * Hashing a password takes a while; sign-up waits for it so that the password flow works as soon
+ * as the customer is answered. Keyed by customer id (UUIDs), entries leave once settled.
+ */
+const pendingCredentials = new Map<string, Promise<void>>();
+
+function trackCredentials(customerId: string, hashing: Promise<void>): void {
+  pendingCredentials.set(customerId, hashing);
+  const forget = () => void pendingCredentials.delete(customerId);
+  hashing.then(forget, forget);
+}
+
+const typesByAuth = new WeakMap<AuthService, ResourceType<Customer>>();
+
+/**
+ * The Customer resource type of an emulator. The password is never part of the resource: a commit
+ * hook hands it to the authorization service, which keeps only a salted hash (so the hook runs
+ * only when the whole write commits). `isEmailVerified` starts false.
+ */
+export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
+  let type = typesByAuth.get(auth);
+  if (type) return type;
+  type = {
+    typeId: 'customer',
+    path: 'customers',
+    scopes: { view: viewScopes('customers'), manage: ['manage_customers'] },
+    schemas: { resource: 'Customer', draft: 'CustomerDraft' },
+    create(draft, ctx) {
+      const email = draft['email'] as string;
+      const password = draft['password'] as string;
+      const stores = storesFrom(ctx, draft['stores'] as ResourceIdentifier[] | undefined);
+      const storeKeys = stores.map((s) => s.key);
+      assertEmailFree(ctx.state, email, storeKeys);
+      const customerNumber = draft['customerNumber'] as string | undefined;
+      if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
+      // The builder chooses the id (createResource keeps an `id` the builder returns) because the
+      // commit hook must name the customer whose credentials it sets.
+      const id = newId();
+      ctx.onCommit(() => {
+        if (ctx.state.collection<Customer>('customer').get(id)?.email !== email) throw new Error('customer id not kept by createResource');
+        trackCredentials(id, auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }));
+      });
+      return {
+        id,
+        ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+        email,
+        ...(draft['firstName'] !== undefined ? { firstName: draft['firstName'] as string } : {}),
+        ...(draft['lastName'] !== undefined ? { lastName: draft['lastName'] as string } : {}),
+        ...(customerNumber !== undefined ? { customerNumber } : {}),
+        isEmailVerified: false,
+        stores,
+      };
+    },
+    afterDelete(customer, ctx) {
+      ctx.onCommit(() => void auth.removeCustomerCredentials(customer.id));
+    },
+  };
+  typesByAuth.set(auth, type);
+  return type;
+}
+
+/**
+ * Signs a customer up (REST and GraphQL alike): creates the Customer and waits until its
+ * credentials are stored, so a password-flow token can be requested right away.
+ *
+ * @example
+ * const customer = await signUpCustomer(context, { email: 'a@example.com', password: 'secret' }, caller);
+ */
+export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
+  const customer = createResource(context, customerTypeOf(context.auth), draft, caller);
+  await pendingCredentials.get(customer.id);
+  return customer;
+}
+
+/**
+ * The Store of an `/in-store/key={storeKey}/...` path. An in-store token of another Store is 403
+ * naming the endpoint's own scope (`scope`); then the shared rules (unknown Store: 404).
+ */
+export function storeForEndpoint(c: Context<AppEnv>, context: EmulatorContext, scope: string): Store {
+  const segment = c.req.param('storeSegment') ?? '';
+  const storeKey = c.get('principal').storeKey;
+  if (segment.startsWith('key=') && storeKey !== undefined && storeKey !== decodeURIComponent(segment.slice(4))) {
+    throw errors.insufficientScope(`${scope}:${context.options.projectKey}:${decodeURIComponent(segment.slice(4))}`);
+  }
+  return storeOfPath(c, context);
+}
+
+/** True when the customer belongs to the Store (a global customer belongs to none). */
+export function belongsTo(customer: Customer, storeKey: string): boolean {
+  return customer.stores.some((s) => s.key === storeKey);
+}
+
+/**
+ * Customers: sign-up (global, and into a Store), query, get by id and key, and get within a
+ * Store. Sign-up answers CustomerSignInResult `{ customer }`. No update or delete endpoint: the
+ * schema defines none.
+ */
+export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const type = customerTypeOf(context.auth);
+  context.resourceTypes.set(type.typeId, type as unknown as ResourceType<StoredResource>);
+  const view = [...type.scopes.view, ...type.scopes.manage];
+  const base = '/:projectKey/customers';
+  const inStoreBase = '/:projectKey/in-store/:storeSegment/customers';
+
+  api.post(base, async (c) => {
+    requireScope(c.get('principal'), projectKey, type.scopes.manage);
+    const customer = await signUpCustomer(context, await readJsonBody(c), callerOf(c));
+    return json({ customer: present(context, type, customer, []) }, 201);
+  });
+
+  api.get(base, (c) => {
+    requireScope(c.get('principal'), projectKey, view);
+    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const page = runQuery(context.state.collection<Customer>(type.typeId), params, { schema: commerceContract().schema(type.schemas.resource) as QuerySchema });
+    return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
+  });
+
+  api.get(`${base}/:address`, (c) => {
+    requireScope(c.get('principal'), projectKey, view);
+    const customer = findResource<Customer>(context, type, parseAddress(c.req.param('address')));
+    return json(present(context, type, customer, expandParams(c)));
+  });
+
+  api.post(inStoreBase, async (c) => {
+    const store = storeForEndpoint(c, context, 'manage_customers');
+    requireScope(c.get('principal'), projectKey, type.scopes.manage, store.key);
+    const body = await readJsonBody(c);
+    // The customer belongs to the Store of the path only; `stores` of the draft is replaced.
+    const draft = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, stores: [{ typeId: 'store', key: store.key }] } : body;
+    const customer = await signUpCustomer(context, draft, callerOf(c));
+    return json({ customer: present(context, type, customer, []) }, 201);
+  });
+
+  api.get(`${inStoreBase}/:address`, (c) => {
+    const store = storeForEndpoint(c, context, 'view_customers');
+    requireScope(c.get('principal'), projectKey, view, store.key);
+    const address = parseAddress(c.req.param('address'));
+    const collection = context.state.collection<Customer>(type.typeId);
+    const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
+    // A customer of another Store, or a global one, does not exist here.
+    if (!found || !belongsTo(found, store.key)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+    return json(present(context, type, found, expandParams(c)));
+  });
+}
