@@ -2,7 +2,12 @@ import type { Hono } from 'hono';
 import type { EmulatorContext } from './context.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
+import { registerCustomerRoutes } from './resources/customers.js';
+import { registerMeRoutes } from './resources/me.js';
+import { registerProductProjectionRoutes } from './resources/product-projections.js';
 import { productSelectionType } from './resources/product-selections.js';
+import { productTypeType } from './resources/product-types.js';
+import { productType } from './resources/products.js';
 import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
@@ -15,5 +20,10 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerSelectionQueries(api, context);
   registerResourceRoutes(api, context, productSelectionType);
   registerResourceRoutes(api, context, storeType);
+  registerResourceRoutes(api, context, productTypeType);
+  registerResourceRoutes(api, context, productType);
+  registerProductProjectionRoutes(api, context);
+  registerCustomerRoutes(api, context);
+  registerMeRoutes(api, context);
   registerMessageRoutes(api, context);
 }
