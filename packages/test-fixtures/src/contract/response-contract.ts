@@ -1,0 +1,133 @@
+import authDocument from '../generated/auth.openapi.json' with { type: 'json' };
+import commerceDocument from '../generated/commerce.openapi.json' with { type: 'json' };
+import historyDocument from '../generated/history.openapi.json' with { type: 'json' };
+import { OpenApiValidator, type OpenApiDocument, type SchemaViolation } from '../emulator/validation/openapi-validator.js';
+
+/** The three contracts of the service, as bundled from `schemas/openapi/`. */
+export type ContractName = 'auth' | 'commerce' | 'history';
+
+const documents: Record<ContractName, OpenApiDocument> = {
+  auth: authDocument as OpenApiDocument,
+  commerce: commerceDocument as OpenApiDocument,
+  history: historyDocument as OpenApiDocument,
+};
+
+interface Operation {
+  method: string;
+  template: string;
+  pattern: RegExp;
+  literalLength: number;
+  pointer: string;
+  operationId: string;
+}
+
+/** A response that does not match the schema: names the operation, the field and what was expected. */
+export class ContractViolation extends Error {
+  constructor(
+    readonly operation: string,
+    readonly status: number,
+    readonly violations: SchemaViolation[],
+  ) {
+    const first = violations[0];
+    const field = first ? first.path || '(root)' : '(root)';
+    super(`${operation} → ${status}: response field ${field} ${first?.message ?? 'does not match'}${first ? ` (${JSON.stringify(first.params)})` : ''}`);
+    this.name = 'ContractViolation';
+  }
+}
+
+const escapePointer = (segment: string) => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+
+function compileOperations(document: OpenApiDocument): Operation[] {
+  const operations: Operation[] = [];
+  const paths = (document['paths'] ?? {}) as Record<string, Record<string, { operationId?: string }>>;
+  for (const [template, item] of Object.entries(paths)) {
+    const source = template
+      .split(/(\{[^}]+\})/)
+      .map((part) => (part.startsWith('{') ? '([^/]+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation !== 'object' || operation === null || !('responses' in operation)) continue;
+      operations.push({
+        method: method.toUpperCase(),
+        template,
+        pattern: new RegExp(`^${source}$`),
+        literalLength: template.replace(/\{[^}]+\}/g, '').length,
+        pointer: `#/paths/${escapePointer(template)}/${method}`,
+        operationId: operation.operationId ?? `${method.toUpperCase()} ${template}`,
+      });
+    }
+  }
+  // The most specific template wins: `/x/key={key}` before `/x/{ID}`.
+  return operations.sort((a, b) => b.literalLength - a.literalLength);
+}
+
+/**
+ * Checks answers of the service (the emulator or the live one) against the schemas. Given the base
+ * URL a client uses for that service (e.g. `<api>/<projectKey>` for commerce, `<auth>` for auth),
+ * it finds the operation of a request, the response schema of its status, and validates the body.
+ *
+ * @example
+ * const contract = createResponseContract('commerce', `${emulator.urls().api}/my-project`);
+ * contract.check('GET', url, response.status, await response.json()); // throws ContractViolation
+ */
+export function createResponseContract(name: ContractName, baseUrl: string) {
+  const document = documents[name];
+  const validator = new OpenApiValidator(`${name}-responses`, document);
+  const operations = compileOperations(document);
+  const base = new URL(baseUrl.replace(/\/+$/, ''));
+  const basePath = base.pathname === '/' ? '' : base.pathname;
+
+  function operationOf(method: string, url: string): Operation | undefined {
+    const { pathname } = new URL(url, base);
+    if (!pathname.startsWith(basePath)) return undefined;
+    const path = pathname.slice(basePath.length) || '/';
+    return operations.find((op) => op.method === method.toUpperCase() && op.pattern.test(path));
+  }
+
+  /** The JSON pointer of the response body schema, following `$ref`ed response objects. */
+  function responseSchemaPointer(operation: Operation, status: number): string | undefined {
+    const op = resolvePointer(document, operation.pointer) as { responses?: Record<string, unknown> };
+    const responses = op.responses ?? {};
+    const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+    if (!key) return undefined;
+    let pointer = `${operation.pointer}/responses/${key}`;
+    let response = responses[key] as { $ref?: string; content?: Record<string, unknown> };
+    while (response.$ref) {
+      pointer = response.$ref;
+      response = resolvePointer(document, pointer) as typeof response;
+    }
+    const mediaType = Object.keys(response.content ?? {}).find((type) => type.includes('json'));
+    return mediaType === undefined ? undefined : `${pointer}/content/${escapePointer(mediaType)}/schema`;
+  }
+
+  return {
+    /** The operationId a request maps to, or undefined when the schema has no such operation. */
+    operationOf: (method: string, url: string) => operationOf(method, url)?.operationId,
+    /**
+     * Validates one answer; throws {@link ContractViolation} naming the field and the expected type,
+     * or an Error when the request matches no operation or the status is not documented.
+     */
+    check(method: string, url: string, status: number, body: unknown): void {
+      const operation = operationOf(method, url);
+      if (!operation) throw new Error(`${method} ${url}: no operation of the ${name} schema matches this request`);
+      const pointer = responseSchemaPointer(operation, status);
+      if (pointer === undefined) {
+        if (body === undefined || body === null || body === '') return;
+        throw new Error(`${operation.operationId}: status ${status} is not documented with a JSON body in the ${name} schema`);
+      }
+      const violations = validator.validateRef(pointer, body);
+      if (violations.length > 0) throw new ContractViolation(operation.operationId, status, violations);
+    },
+  };
+}
+
+export type ResponseContract = ReturnType<typeof createResponseContract>;
+
+function resolvePointer(document: unknown, pointer: string): unknown {
+  let node = document as Record<string, unknown>;
+  for (const raw of pointer.replace(/^#\//, '').split('/')) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    node = node?.[segment] as Record<string, unknown>;
+  }
+  return node;
+}

@@ -1,0 +1,36 @@
+import type { Hono } from 'hono';
+import { requireScope } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import { json } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import { expandPaths } from '../query/index.js';
+import { parseAddress } from './operations.js';
+import type { Product } from './product-data.js';
+import { hasProjection, projectProduct, READ_SCOPES, stagedParam } from './product-projections.js';
+import { expandParams, presentReferenced } from './rest-routes.js';
+import { isAvailableInStore } from './selection-availability.js';
+import { storeOfPath } from './in-store-path.js';
+
+/**
+ * `GET /{projectKey}/in-store/key={storeKey}/product-projections/{ID}` and `/key={key}`
+ * (spec 1 item 4, 4.4): the projection as available in the Store's active Product Selections,
+ * else 404 ResourceNotFound, exactly as if the Product did not exist (contract-notes 2).
+ */
+export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
+
+  api.get('/:projectKey/in-store/:storeSegment/product-projections/:address', (c) => {
+    const store = storeOfPath(c, context);
+    const principal = c.get('principal');
+    requireScope(principal, projectKey, READ_SCOPES, store.key);
+    const staged = stagedParam(c, principal, projectKey, store.key);
+    const address = parseAddress(c.req.param('address'));
+    const products = context.state.collection<Product>('product');
+    const product = 'id' in address ? products.get(address.id) : products.getByKey(address.key);
+    const notFound = () => ('id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key));
+    if (!product || !hasProjection(product, staged) || !isAvailableInStore(context.state, store, product.id)) throw notFound();
+    return json(expandPaths(projectProduct(product, staged), expandParams(c), resolve));
+  });
+}
