@@ -1,0 +1,247 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ConfigurationError,
+  OAuthError,
+  ResponseError,
+  anonymousSessionFlow,
+  clientCredentialsFlow,
+  inStorePasswordFlow,
+  introspectToken,
+  passwordFlow,
+  refreshTokenFlow,
+  revokeToken,
+  tokenIdentity,
+} from '../src/index.js';
+import { PROJECT, clientConfig, setup, type Setup } from './helpers.js';
+
+/** A storefront client: the scopes a shop asks for by name. */
+function shop(s: Setup) {
+  const scope = ['view_products', 'view_orders', 'manage_my_orders', 'manage_my_profile', 'create_anonymous_token'].map((n) => `${n}:${PROJECT}`).join(' ');
+  return clientConfig(s, { name: 'shop', scope });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('client credentials flow', () => {
+  it('returns a token without refresh token, for the requested scope', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(shop(s), { scope: [`view_products:${PROJECT}`, `view_orders:${PROJECT}`] });
+    expect(token).toEqual({ access_token: expect.any(String), expires_in: 172_800, scope: `view_products:${PROJECT} view_orders:${PROJECT}`, token_type: 'Bearer' });
+    const all = await clientCredentialsFlow(s.config);
+    expect(all.scope).toBe(`manage_project:${PROJECT}`);
+    expect(s.counter.seen).toEqual([
+      { path: '/auth/oauth/token', grantType: 'client_credentials' },
+      { path: '/auth/oauth/token', grantType: 'client_credentials' },
+    ]);
+  });
+
+  it('sends id and secret form-encoded and base64 of UTF-8 (RFC 6749 2.3.1)', async () => {
+    const s = setup({ clientId: 'id with spaces+é', clientSecret: 'sécret:with/colon+plus%25 ünd space' });
+    const token = await clientCredentialsFlow(s.config);
+    expect(token.scope).toBe(`manage_project:${PROJECT}`);
+  });
+
+  it('throws OAuthError invalid_client (401) for a wrong secret, and invalid_scope (400)', async () => {
+    const s = setup();
+    const wrong = await rejection(clientCredentialsFlow({ ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'wrong-secret' } }));
+    expect(wrong).toBeInstanceOf(OAuthError);
+    expect(wrong).toMatchObject({ code: 'OAUTH_ERROR_RESPONSE', error: 'invalid_client', status: 401, correlationId: expect.any(String) });
+    const narrow = clientConfig(s, { name: 'narrow', scope: `view_products:${PROJECT}` });
+    const scope = await rejection(clientCredentialsFlow(narrow, { scope: `manage_orders:${PROJECT}` }));
+    expect(scope).toBeInstanceOf(OAuthError);
+    expect(scope).toMatchObject({ error: 'invalid_scope', status: 400, description: expect.any(String) });
+  });
+
+  it('refuses misuse before sending anything', async () => {
+    const s = setup();
+    const cases: [Promise<unknown>, string][] = [
+      [clientCredentialsFlow({ ...s.config, authUrl: 'http://auth.example.com' }), 'INSECURE_URL'],
+      [clientCredentialsFlow({ ...s.config, credentials: { clientId: 'x', clientSecret: '' } }), 'MISSING_CREDENTIALS'],
+      [clientCredentialsFlow({ ...s.config, projectKey: '' }), 'INVALID_OPTION'],
+      [clientCredentialsFlow(s.config, { scope: ['two scopes:p'] }), 'INVALID_OPTION'],
+    ];
+    for (const [promise, code] of cases) {
+      const error = await rejection(promise);
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ code });
+    }
+    expect(s.counter.seen).toEqual([]);
+  });
+});
+
+describe('password flows', () => {
+  async function withCustomers() {
+    const s = setup();
+    await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-global', email: 'jen@example.com', password: 'pässword 1' });
+    await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-eu', email: 'eu@example.com', password: 'eu-pass', storeKeys: ['eu-store'] });
+    return s;
+  }
+
+  it('logs in a global customer: refresh token, customer_id in the scope', async () => {
+    const s = await withCustomers();
+    const token = await passwordFlow(shop(s), { username: 'jen@example.com', password: 'pässword 1', scope: `manage_my_profile:${PROJECT}` });
+    expect(token.refresh_token).toEqual(expect.any(String));
+    expect(tokenIdentity(token.scope)).toEqual({ customerId: 'c-global' });
+    expect(s.counter.seen).toEqual([{ path: `/auth/oauth/${PROJECT}/customers/token`, grantType: 'password' }]);
+  });
+
+  it('logs in a customer of a Store at the in-store endpoint only', async () => {
+    const s = await withCustomers();
+    const token = await inStorePasswordFlow(s.config, { storeKey: 'eu-store', username: 'eu@example.com', password: 'eu-pass' });
+    expect(tokenIdentity(token.scope).customerId).toBe('c-eu');
+    expect(s.counter.seen[0]?.path).toBe(`/auth/oauth/${PROJECT}/in-store/key=eu-store/customers/token`);
+
+    const global = await rejection(passwordFlow(s.config, { username: 'eu@example.com', password: 'eu-pass' }));
+    expect(global).toMatchObject({ error: 'invalid_customer_account_credentials', status: 400 });
+    const otherStore = await rejection(inStorePasswordFlow(s.config, { storeKey: 'us-store', username: 'eu@example.com', password: 'eu-pass' }));
+    expect(otherStore).toMatchObject({ error: 'invalid_customer_account_credentials' });
+  });
+
+  it('throws OAuthError invalid_customer_account_credentials for a wrong password', async () => {
+    const s = await withCustomers();
+    const error = await rejection(passwordFlow(s.config, { username: 'jen@example.com', password: 'wrong' }));
+    expect(error).toBeInstanceOf(OAuthError);
+    expect(error).toMatchObject({ error: 'invalid_customer_account_credentials', description: 'Customer account with the given credentials not found.' });
+  });
+
+  it('refuses an empty username or password without sending', async () => {
+    const s = await withCustomers();
+    await expect(passwordFlow(s.config, { username: '', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(inStorePasswordFlow(s.config, { storeKey: '', username: 'a', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    expect(s.counter.seen).toEqual([]);
+  });
+});
+
+describe('anonymous session and refresh token flows', () => {
+  it('starts an anonymous session, with a generated or a chosen id', async () => {
+    const s = setup();
+    const generated = await anonymousSessionFlow(shop(s), { scope: `manage_my_orders:${PROJECT}` });
+    expect(generated.refresh_token).toEqual(expect.any(String));
+    expect(tokenIdentity(generated.scope).anonymousId).toEqual(expect.any(String));
+    const chosen = await anonymousSessionFlow(s.config, { anonymousId: 'visitor-42' });
+    expect(tokenIdentity(chosen.scope).anonymousId).toBe('visitor-42');
+    // An id can start a session once.
+    await expect(anonymousSessionFlow(s.config, { anonymousId: 'visitor-42' })).rejects.toMatchObject({ error: 'invalid_request', status: 400 });
+  });
+
+  it('needs create_anonymous_token', async () => {
+    const s = setup();
+    const config = clientConfig(s, { name: 'no-anon', scope: `view_products:${PROJECT}` });
+    await expect(anonymousSessionFlow(config)).rejects.toMatchObject({ name: 'OAuthError', error: 'invalid_scope' });
+  });
+
+  it('refreshes: a new access token for the same session, no new refresh token', async () => {
+    const s = setup();
+    const first = await anonymousSessionFlow(s.config, { anonymousId: 'visitor-7' });
+    const next = await refreshTokenFlow(s.config, { refreshToken: first.refresh_token });
+    expect(next.access_token).not.toBe(first.access_token);
+    expect(next.refresh_token).toBeUndefined();
+    expect(tokenIdentity(next.scope).anonymousId).toBe('visitor-7');
+    expect(s.counter.seen.at(-1)).toEqual({ path: '/auth/oauth/token', grantType: 'refresh_token' });
+  });
+
+  it('throws OAuthError invalid_grant for an unknown or revoked refresh token', async () => {
+    const s = setup();
+    await expect(refreshTokenFlow(s.config, { refreshToken: 'not-a-refresh-token' })).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
+    const session = await anonymousSessionFlow(s.config);
+    await revokeToken(s.config, { token: session.refresh_token, tokenTypeHint: 'refresh_token' });
+    await expect(refreshTokenFlow(s.config, { refreshToken: session.refresh_token })).rejects.toBeInstanceOf(OAuthError);
+  });
+});
+
+describe('introspection', () => {
+  it('describes an active token, exp in milliseconds', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(s.config);
+    const info = await introspectToken(s.config, { token: token.access_token });
+    expect(info).toEqual({ active: true, scope: `manage_project:${PROJECT}`, exp: s.clock.now() + 172_800_000, client_id: s.config.credentials.clientId });
+  });
+
+  it('answers inactive for unknown, expired, and other clients\u2019 tokens it may not see', async () => {
+    const s = setup();
+    expect(await introspectToken(s.config, { token: 'unknown' })).toEqual({ active: false });
+    const token = await clientCredentialsFlow(s.config);
+    const other = clientConfig(s, { name: 'plain', scope: `view_products:${PROJECT}` });
+    expect(await introspectToken(other, { token: token.access_token })).toEqual({ active: false });
+    s.clock.advance(172_800_001);
+    expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
+  });
+});
+
+describe('revocation', () => {
+  it('revokes a token: 200 is final', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(s.config);
+    await revokeToken(s.config, { token: token.access_token, tokenTypeHint: 'access_token' });
+    expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
+    // Unknown tokens are 200 as well (spec 7).
+    await revokeToken(s.config, { token: 'unknown' });
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(2);
+  });
+
+  it('retries after 5xx, bounded, until 200', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(s.config);
+    s.emu.faults.inject({ kind: 'error', status: 503, path: '/auth/oauth/token/revoke', times: 2 });
+    await revokeToken(s.config, { token: token.access_token, retry: { baseDelayMs: 1 } });
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(3);
+    expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
+  });
+
+  it('gives up after the last attempt and says the token is alive', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(s.config);
+    s.emu.faults.inject({ kind: 'error', status: 500, path: '/auth/oauth/token/revoke', times: 10 });
+    const error = await rejection(revokeToken(s.config, { token: token.access_token, retry: { attempts: 4, baseDelayMs: 1 } }));
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error).toMatchObject({ code: 'UNEXPECTED_STATUS', status: 500 });
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(4);
+    expect(await introspectToken(s.config, { token: token.access_token })).toMatchObject({ active: true });
+  });
+
+  it('retries a cut connection and honours Retry-After, capped', async () => {
+    const s = setup();
+    const token = await clientCredentialsFlow(s.config);
+    s.emu.faults.inject({ kind: 'cut', path: '/auth/oauth/token/revoke', times: 1 });
+    s.emu.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 60, path: '/auth/oauth/token/revoke', times: 1 });
+    const started = Date.now();
+    await revokeToken(s.config, { token: token.access_token, retry: { baseDelayMs: 1, maxDelayMs: 30 } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(3);
+    expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
+  });
+
+  it('does not retry a 4xx: OAuthError invalid_client', async () => {
+    const s = setup();
+    const config = { ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'bad' } };
+    await expect(revokeToken(config, { token: 'x', retry: { baseDelayMs: 1 } })).rejects.toMatchObject({ name: 'OAuthError', error: 'invalid_client', status: 401 });
+    expect(s.counter.seen).toHaveLength(1);
+  });
+
+  it('stops waiting when the signal aborts', async () => {
+    const s = setup();
+    s.emu.faults.inject({ kind: 'error', status: 503, path: '/auth/oauth/token/revoke' });
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 30);
+    const error = await rejection(revokeToken({ ...s.config, signal: controller.signal }, { token: 'x', retry: { attempts: 10, baseDelayMs: 10_000 } }));
+    expect((error as Error).name).toBe('AbortError');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(s.counter.seen).toHaveLength(1);
+  });
+
+  it('refuses bad retry options and hints', async () => {
+    const s = setup();
+    await expect(revokeToken(s.config, { token: 'x', retry: { attempts: 0 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken(s.config, { token: 'x', retry: { baseDelayMs: -1 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken(s.config, { token: 'x', tokenTypeHint: 'id_token' as 'access_token' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    expect(s.counter.seen).toEqual([]);
+  });
+});
