@@ -2,12 +2,14 @@ import type { Hono } from 'hono';
 import type { EmulatorContext } from './context.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
+import { registerApiClientRoutes } from './resources/api-clients.js';
 import { registerCustomerRoutes } from './resources/customers.js';
 import { registerMeRoutes } from './resources/me.js';
 import { registerProductProjectionRoutes } from './resources/product-projections.js';
 import { productSelectionType } from './resources/product-selections.js';
 import { productTypeType } from './resources/product-types.js';
 import { productType } from './resources/products.js';
+import { registerProjectRoutes } from './resources/project.js';
 import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
@@ -26,4 +28,6 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerCustomerRoutes(api, context);
   registerMeRoutes(api, context);
   registerMessageRoutes(api, context);
+  registerApiClientRoutes(api, context);
+  registerProjectRoutes(api, context);
 }

@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { newSecret } from '../ids.js';
+import type { BasicCredentials } from './basic.js';
+import { burnVerification, hashSecret, verifySecret } from './passwords.js';
+
+/** An API client as the API-clients endpoints show it (never with its secret, never with a hash). */
+export interface ApiClient {
+  id: string;
+  name: string;
+  /** Space-separated permission scopes, `<name>:<projectKey>[:<storeKey>]`. */
+  scope: string;
+  createdAt: string;
+  /** Day of the last use (`YYYY-MM-DD`, as the live service reports it); absent until first used. */
+  lastUsedAt?: string;
+  accessTokenValiditySeconds: number;
+  refreshTokenValiditySeconds: number;
+}
+
+export interface ApiClientDraft {
+  name: string;
+  scope: string;
+  accessTokenValiditySeconds?: number;
+  refreshTokenValiditySeconds?: number;
+}
+
+interface ClientRecord {
+  client: ApiClient;
+  /** Salted scrypt hash of the secret; a promise because hashing is asynchronous. */
+  secretHash: Promise<string>;
+}
+
+const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+/** A client id like the live service's: 24 alphanumerics. */
+function newClientId(): string {
+  let id = '';
+  for (let i = 0; i < 24; i++) id += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
+  return id;
+}
+
+/** Normalises a scope list: single spaces, no duplicates, order kept. */
+export function normaliseScopeList(scope: string): string {
+  return [...new Set(scope.split(/\s+/).filter((s) => s !== ''))].join(' ');
+}
+
+/** The API clients of the project, keyed by id, in creation order. */
+export class ClientRegistry {
+  private readonly records = new Map<string, ClientRecord>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly defaults: { accessTokenValiditySeconds: number; refreshTokenValiditySeconds: number },
+  ) {}
+
+  private add(id: string, draft: ApiClientDraft, secret: string): ApiClient {
+    if (this.records.has(id)) throw new Error(`an API client with id ${id} exists already`);
+    const client: ApiClient = {
+      id,
+      name: draft.name,
+      scope: normaliseScopeList(draft.scope),
+      createdAt: new Date(this.clock.now()).toISOString(),
+      accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
+      refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
+    };
+    const secretHash = hashSecret(secret);
+    secretHash.catch(() => undefined);
+    this.records.set(id, { client, secretHash });
+    return { ...client };
+  }
+
+  /**
+   * Registers a client with a chosen id and secret (the emulator's bootstrap client). Synchronous:
+   * the secret is hashed in the background and only the hash is kept once that is done.
+   */
+  createWithId(id: string, secret: string, draft: ApiClientDraft): ApiClient {
+    if (id === '' || id.includes(':')) throw new TypeError('an API client id must be non-empty and must not contain ":"');
+    if (secret === '') throw new TypeError('an API client secret must not be empty');
+    return this.add(id, draft, secret);
+  }
+
+  /** Creates a client with a generated id and secret; the secret is returned only here. */
+  create(draft: ApiClientDraft): { client: ApiClient; secret: string } {
+    let id = newClientId();
+    while (this.records.has(id)) id = newClientId();
+    const secret = newSecret();
+    return { client: this.add(id, draft, secret), secret };
+  }
+
+  get(id: string): ApiClient | undefined {
+    const record = this.records.get(id);
+    return record ? { ...record.client } : undefined;
+  }
+
+  has(id: string): boolean {
+    return this.records.has(id);
+  }
+
+  list(): ApiClient[] {
+    return [...this.records.values()].map((r) => ({ ...r.client }));
+  }
+
+  get size(): number {
+    return this.records.size;
+  }
+
+  /** Removes a client; returns what it was. */
+  delete(id: string): ApiClient | undefined {
+    const record = this.records.get(id);
+    if (!record) return undefined;
+    this.records.delete(id);
+    return { ...record.client };
+  }
+
+  /** Checks Basic credentials; the client when one id and secret pair matches. Unknown ids cost as much as known ones. */
+  async authenticate(credentials: BasicCredentials): Promise<ApiClient | undefined> {
+    for (const id of credentials.clientIds) {
+      const record = this.records.get(id);
+      if (!record) continue;
+      const stored = await record.secretHash;
+      for (const secret of credentials.secrets) {
+        // The client may have been deleted while we were hashing.
+        if ((await verifySecret(secret, stored)) && this.records.get(id) === record) {
+          this.markUsed(id);
+          return { ...record.client };
+        }
+      }
+      return undefined;
+    }
+    await burnVerification(credentials.secrets[0] ?? '');
+    return undefined;
+  }
+
+  /** Notes that the client was used today. */
+  markUsed(id: string): void {
+    const record = this.records.get(id);
+    if (record) record.client.lastUsedAt = new Date(this.clock.now()).toISOString().slice(0, 10);
+  }
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'hono';
+import { oauthErrors } from './oauth-errors.js';
+
+const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
+/** True when the request's content type is a form (parameters such as `charset` allowed). */
+export function isFormRequest(c: Context): boolean {
+  const type = c.req.header('content-type');
+  return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === FORM_MEDIA_TYPE;
+}
+
+/**
+ * Reads a form body of the authorization service. Another content type, or a parameter given
+ * more than once (RFC 6749 3.2), is 400 invalid_request.
+ */
+export async function readForm(c: Context): Promise<Map<string, string>> {
+  if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);
+  const params = new URLSearchParams(await c.req.text());
+  const form = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (form.has(name))
+      throw oauthErrors.invalidRequest(`The parameter ${JSON.stringify(name.slice(0, 64))} must not be given more than once.`);
+    form.set(name, value);
+  }
+  return form;
+}
+
+/** A required, non-empty form parameter; 400 invalid_request when missing. */
+export function requiredParam(form: Map<string, string>, name: string): string {
+  const value = form.get(name);
+  if (value === undefined || value === '') throw oauthErrors.invalidRequest(`Missing required parameter: ${name}.`);
+  return value;
+}

@@ -1,0 +1,280 @@
+import { identityScope, parseScopes } from '@commerce-kit/core-auth';
+import { randomUUID } from 'node:crypto';
+import type { ResolvedEmulatorOptions } from '../options.js';
+import type { EmulatorState } from '../state.js';
+import { parseBasicAuthorization } from './basic.js';
+import { ClientRegistry, type ApiClient, type ApiClientDraft } from './clients.js';
+import { CustomerCredentialStore, type CustomerCredentialsInput } from './customer-credentials.js';
+import { ExternalTokenVerifier } from './external-oauth.js';
+import { oauthErrors } from './oauth-errors.js';
+import { hasScope, type Principal } from './principal.js';
+import { grantScopes } from './scope-grants.js';
+import { refreshExpiresAt, TokenStore, type AccessTokenRecord, type RefreshTokenRecord, type TokenSubject } from './tokens.js';
+
+/** Token response (spec 2.6). */
+export interface TokenResponse {
+  access_token: string;
+  expires_in: number;
+  scope: string;
+  token_type: 'Bearer';
+  refresh_token?: string;
+}
+
+/** Introspection response (spec 2.6): `exp` in milliseconds since the epoch. */
+export type IntrospectionResponse = { active: true; scope: string; exp: number; client_id: string } | { active: false };
+
+/** An anonymous id: no white space (it becomes part of a scope string), at most 256 characters. */
+const ANONYMOUS_ID = /^[^\s]{1,256}$/;
+
+/**
+ * The authorization service of the emulator: API clients, access and refresh tokens, customer
+ * login data, and the verification of bearer tokens (own ones, or at the project's external
+ * OAuth server). HTTP lives in `routes.ts`; this class holds the rules.
+ *
+ * Nothing secret is kept in clear: client secrets and passwords as salted scrypt hashes, tokens
+ * by their SHA-256.
+ */
+export class AuthService {
+  readonly clients: ClientRegistry;
+  readonly tokens: TokenStore;
+  readonly customers = new CustomerCredentialStore();
+  private readonly external: ExternalTokenVerifier;
+  private readonly usedAnonymousIds = new Set<string>();
+  private readonly projectKey: string;
+
+  constructor(
+    private readonly state: EmulatorState,
+    options: ResolvedEmulatorOptions,
+  ) {
+    // Only what is needed is kept from `options`: they also hold the bootstrap secret in clear.
+    const auth = options.auth;
+    this.projectKey = state.projectKey;
+    this.clients = new ClientRegistry(state.clock, {
+      accessTokenValiditySeconds: auth.accessTokenValiditySeconds,
+      refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds,
+    });
+    this.tokens = new TokenStore(state.clock, auth.refreshTokenCap);
+    this.external = new ExternalTokenVerifier(state.projectKey, state.clock, {
+      fetch: options.fetch,
+      cacheMs: auth.externalTokenCacheMs,
+      timeoutMs: auth.externalIntrospectionTimeoutMs,
+    });
+  }
+
+  // ---- API clients -------------------------------------------------------------------------
+
+  /** Registers the emulator's first client with a chosen id and secret (as the admin console would). */
+  createBootstrapClient(input: { id: string; secret: string; scope: string; name?: string }): ApiClient {
+    return this.clients.createWithId(input.id, input.secret, { name: input.name ?? 'emulator bootstrap client', scope: input.scope });
+  }
+
+  /** Creates a client; the secret is returned only here. The draft is assumed validated (see resources/api-clients.ts). */
+  createClient(draft: ApiClientDraft): { client: ApiClient; secret: string } {
+    return this.clients.create(draft);
+  }
+
+  getClient(id: string): ApiClient | undefined {
+    return this.clients.get(id);
+  }
+
+  listClients(): ApiClient[] {
+    return this.clients.list();
+  }
+
+  /** Deletes a client; every token it issued becomes inactive at once. */
+  deleteClient(id: string): ApiClient | undefined {
+    const deleted = this.clients.delete(id);
+    if (deleted) this.tokens.revokeAllOfClient(id);
+    return deleted;
+  }
+
+  /** The client of a Basic `Authorization` header, or undefined when missing or wrong. */
+  async authenticateClient(authorization: string | undefined): Promise<ApiClient | undefined> {
+    const credentials = parseBasicAuthorization(authorization);
+    return credentials ? this.clients.authenticate(credentials) : undefined;
+  }
+
+  // ---- Customer credentials (called by the customers resource) ------------------------------
+
+  /** Creates or replaces a customer's login data; the password is kept only as a salted hash. */
+  setCustomerCredentials(input: CustomerCredentialsInput): Promise<void> {
+    return this.customers.set(input);
+  }
+
+  /** Changes e-mail, password or Stores of a customer with credentials; false when there are none. */
+  updateCustomerCredentials(
+    customerId: string,
+    patch: { email?: string; password?: string; storeKeys?: readonly string[] },
+  ): Promise<boolean> {
+    return this.customers.update(customerId, patch);
+  }
+
+  removeCustomerCredentials(customerId: string): boolean {
+    return this.customers.remove(customerId);
+  }
+
+  verifyCustomerPassword(customerId: string, password: string): Promise<boolean> {
+    return this.customers.verifyPassword(customerId, password);
+  }
+
+  /**
+   * The customer of a login: a global login (no `storeKey`) finds only customers without Stores,
+   * an in-store login only customers of that Store.
+   */
+  findCustomerByCredentials(email: string, password: string, storeKey?: string): Promise<string | undefined> {
+    return this.customers.login(email, password, storeKey);
+  }
+
+  // ---- Token flows (spec 4.1) ---------------------------------------------------------------
+
+  private respond(client: ApiClient, subject: TokenSubject, refresh?: RefreshTokenRecord, refreshToken?: string): TokenResponse {
+    const { token } = this.tokens.issueAccess(subject, client.accessTokenValiditySeconds, refresh);
+    const response: TokenResponse = {
+      access_token: token,
+      expires_in: client.accessTokenValiditySeconds,
+      scope: subject.scope,
+      token_type: 'Bearer',
+    };
+    if (refreshToken !== undefined) response.refresh_token = refreshToken;
+    return response;
+  }
+
+  private withRefresh(client: ApiClient, subject: TokenSubject): TokenResponse {
+    const refresh = this.tokens.issueRefresh(subject, client.refreshTokenValiditySeconds);
+    return this.respond(client, subject, refresh.record, refresh.token);
+  }
+
+  /** Client credentials flow: a token for the client itself, no refresh token. */
+  clientCredentialsToken(client: ApiClient, scope: string | undefined): TokenResponse {
+    const granted = grantScopes(client.scope, scope, this.projectKey);
+    return this.respond(client, { clientId: client.id, scope: granted.join(' ') });
+  }
+
+  /** Password flow, global (`storeKey` undefined) or in a Store. Scope gains `customer_id:<id>`. */
+  async passwordToken(
+    client: ApiClient,
+    input: { username: string; password: string; scope: string | undefined; storeKey?: string },
+  ): Promise<TokenResponse> {
+    // Scope first: a bad request costs no password check.
+    const granted = grantScopes(client.scope, input.scope, this.projectKey, input.storeKey);
+    const customerId = await this.customers.login(input.username, input.password, input.storeKey);
+    if (customerId === undefined) throw oauthErrors.invalidCustomerAccountCredentials();
+    const subject: TokenSubject = {
+      clientId: client.id,
+      scope: [...granted, identityScope('customer_id', customerId)].join(' '),
+      customerId,
+    };
+    if (input.storeKey !== undefined) subject.storeKey = input.storeKey;
+    return this.withRefresh(client, subject);
+  }
+
+  /**
+   * Anonymous session flow. The client needs `create_anonymous_token` (or `manage_project`) for
+   * the project; an `anonymous_id` can start a session only once, so afterwards the session's
+   * refresh token is the only way to a new access token for it (spec 4.1 rule 1).
+   */
+  anonymousToken(client: ApiClient, input: { scope: string | undefined; anonymousId: string | undefined }): TokenResponse {
+    const clientPrincipal: Principal = { clientId: client.id, scopes: parseScopes(client.scope), external: false };
+    if (!hasScope(clientPrincipal, this.projectKey, ['create_anonymous_token'])) {
+      throw oauthErrors.invalidScope(`The client needs the scope 'create_anonymous_token:${this.projectKey}' for anonymous sessions.`);
+    }
+    const granted = grantScopes(client.scope, input.scope, this.projectKey);
+    let anonymousId = input.anonymousId;
+    if (anonymousId === undefined) {
+      do anonymousId = randomUUID();
+      while (this.usedAnonymousIds.has(anonymousId));
+    } else if (!ANONYMOUS_ID.test(anonymousId)) {
+      throw oauthErrors.invalidRequest('The anonymous_id must be 1 to 256 characters without white space.');
+    } else if (this.usedAnonymousIds.has(anonymousId)) {
+      throw oauthErrors.invalidRequest(`The anonymous_id '${anonymousId}' is already in use.`);
+    }
+    this.usedAnonymousIds.add(anonymousId);
+    const subject: TokenSubject = {
+      clientId: client.id,
+      scope: [...granted, identityScope('anonymous_id', anonymousId)].join(' '),
+      anonymousId,
+    };
+    return this.withRefresh(client, subject);
+  }
+
+  /**
+   * Refresh token flow: a new access token for the refresh token's session (same customer,
+   * anonymous id and Store), no new refresh token. The scope is the session's, or a narrower
+   * requested one. Only refresh tokens issued to the calling client are accepted.
+   */
+  refreshToken(client: ApiClient, input: { refreshToken: string; scope: string | undefined }): TokenResponse {
+    const record = this.tokens.findRefresh(input.refreshToken);
+    if (!record || record.clientId !== client.id) throw oauthErrors.invalidGrant();
+    const permissions = grantScopes(record.scope, input.scope, this.projectKey);
+    const identities = record.scope.split(' ').filter((s) => /^(customer_id|anonymous_id|external_user_id):/.test(s));
+    const subject: TokenSubject = { clientId: client.id, scope: [...permissions, ...identities].join(' ') };
+    if (record.customerId !== undefined) subject.customerId = record.customerId;
+    if (record.anonymousId !== undefined) subject.anonymousId = record.anonymousId;
+    if (record.storeKey !== undefined) subject.storeKey = record.storeKey;
+    this.tokens.touchRefresh(record);
+    return this.respond(client, subject, record);
+  }
+
+  /**
+   * Introspection (spec 4.1 rule 2): a client sees its own tokens; with
+   * `introspect_oauth_tokens` (or `manage_project`) any token of the project; otherwise, and for
+   * unknown, expired or revoked tokens, the inactive form. Access and refresh tokens alike.
+   */
+  introspect(client: ApiClient, token: string): IntrospectionResponse {
+    const record = token === '' ? undefined : this.tokens.find(token);
+    if (!record || !this.clients.has(record.clientId)) return { active: false };
+    const caller: Principal = { clientId: client.id, scopes: parseScopes(client.scope), external: false };
+    if (record.clientId !== client.id && !hasScope(caller, this.projectKey, ['introspect_oauth_tokens'])) return { active: false };
+    const exp = record.kind === 'access' ? record.expiresAt : refreshExpiresAt(record);
+    return { active: true, scope: record.scope, exp, client_id: record.clientId };
+  }
+
+  /**
+   * Revocation (spec 4.1 rule 3): only tokens issued to the calling client are revoked; anything
+   * else (unknown, invalid, another client's) is left alone. Revoking a refresh token also revokes
+   * the access tokens issued with it (RFC 7009 2.1). Returns whether something was revoked.
+   */
+  revoke(client: ApiClient, token: string, hint?: 'access_token' | 'refresh_token'): boolean {
+    if (token === '') return false;
+    const record = this.tokens.find(token, hint);
+    if (!record || record.clientId !== client.id) return false;
+    this.tokens.revoke(record);
+    return true;
+  }
+
+  // ---- Bearer token verification (API requests) ---------------------------------------------
+
+  /**
+   * The principal of a bearer token: one of our own active tokens, else, when the project has an
+   * external OAuth server, that server's answer (cached; undefined on failure or timeout).
+   */
+  async verifyAccessToken(token: string, context: { correlationId?: string } = {}): Promise<Principal | undefined> {
+    if (token === '') return undefined;
+    const record = this.tokens.findAccess(token);
+    if (record && this.clients.has(record.clientId)) {
+      this.clients.markUsed(record.clientId);
+      return principalOf(record);
+    }
+    const config = this.state.project.externalOAuth;
+    if (!config) return undefined;
+    return this.external.verify(token, config, context.correlationId);
+  }
+
+  /** Forgets cached answers of the external OAuth server (called when its configuration changes). */
+  clearExternalTokenCache(): void {
+    this.external.clearCache();
+  }
+
+  /** Number of stored tokens, for tests and diagnostics. */
+  tokenCounts(): { access: number; refresh: number } {
+    return this.tokens.counts();
+  }
+}
+
+function principalOf(record: AccessTokenRecord): Principal {
+  const principal: Principal = { clientId: record.clientId, scopes: parseScopes(record.scope), external: false };
+  if (record.customerId !== undefined) principal.customerId = record.customerId;
+  if (record.anonymousId !== undefined) principal.anonymousId = record.anonymousId;
+  if (record.storeKey !== undefined) principal.storeKey = record.storeKey;
+  return principal;
+}

@@ -1,0 +1,233 @@
+import { createHash } from 'node:crypto';
+import type { Clock } from '../clock.js';
+import { newOpaqueToken } from '../ids.js';
+
+/** Whom a token was issued for. */
+export interface TokenSubject {
+  clientId: string;
+  /** Space-separated scope string exactly as returned in the token response. */
+  scope: string;
+  customerId?: string;
+  anonymousId?: string;
+  /** In-store password flow: the token is valid only for this Store. */
+  storeKey?: string;
+}
+
+export interface AccessTokenRecord extends TokenSubject {
+  kind: 'access';
+  /** Hash of the token value; the value itself is never stored. */
+  hash: string;
+  issuedAt: number;
+  expiresAt: number;
+  /** The refresh token this access token was issued with or from, if any. */
+  refreshHash?: string;
+}
+
+export interface RefreshTokenRecord extends TokenSubject {
+  kind: 'refresh';
+  hash: string;
+  issuedAt: number;
+  /** Last issue or use; the token expires `validityMs` after it. */
+  lastUsedAt: number;
+  validityMs: number;
+  /** Hashes of access tokens issued with this refresh token (revoked with it, RFC 7009 2.1). */
+  derived: Set<string>;
+}
+
+export type TokenRecord = AccessTokenRecord | RefreshTokenRecord;
+
+/** How tokens are looked up: by a hash of their value, so a memory dump reveals no usable token. */
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}
+
+export function refreshExpiresAt(record: RefreshTokenRecord): number {
+  return record.lastUsedAt + record.validityMs;
+}
+
+/** Expired entries looked at per issue, so stale tokens do not pile up (amortised O(1)). */
+const SWEEP_PER_ISSUE = 2;
+const DERIVED_PRUNE_THRESHOLD = 16;
+
+/**
+ * Access and refresh tokens of the project.
+ *
+ * Refresh tokens live in a Map kept in least-recently-used order (a use re-inserts the entry),
+ * so evicting the least recently used one beyond the cap, and sweeping expired ones from the
+ * front, are O(1) (spec 3 and 5 rule 5: 200 days without use, at most 10 million, LRU first).
+ */
+export class TokenStore {
+  private readonly access = new Map<string, AccessTokenRecord>();
+  private readonly refresh = new Map<string, RefreshTokenRecord>();
+  /** Token hashes (both kinds) per client, so deleting a client kills its tokens at once. */
+  private readonly byClient = new Map<string, Set<string>>();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly refreshTokenCap: number,
+  ) {
+    if (!Number.isSafeInteger(refreshTokenCap) || refreshTokenCap < 1) throw new RangeError('refreshTokenCap must be a positive integer');
+  }
+
+  /** Number of stored tokens (expired ones may linger until looked at or swept). */
+  counts(): { access: number; refresh: number } {
+    return { access: this.access.size, refresh: this.refresh.size };
+  }
+
+  private index(clientId: string, hash: string): void {
+    let hashes = this.byClient.get(clientId);
+    if (!hashes) {
+      hashes = new Set();
+      this.byClient.set(clientId, hashes);
+    }
+    hashes.add(hash);
+  }
+
+  private unindex(clientId: string, hash: string): void {
+    const hashes = this.byClient.get(clientId);
+    if (!hashes) return;
+    hashes.delete(hash);
+    if (hashes.size === 0) this.byClient.delete(clientId);
+  }
+
+  private dropAccess(record: AccessTokenRecord): void {
+    this.access.delete(record.hash);
+    this.unindex(record.clientId, record.hash);
+  }
+
+  private dropRefresh(record: RefreshTokenRecord): void {
+    this.refresh.delete(record.hash);
+    this.unindex(record.clientId, record.hash);
+  }
+
+  private sweep(): void {
+    const now = this.clock.now();
+    for (let i = 0; i < SWEEP_PER_ISSUE; i++) {
+      const head = this.access.values().next();
+      if (head.done || head.value.expiresAt > now) break;
+      this.dropAccess(head.value);
+    }
+    for (let i = 0; i < SWEEP_PER_ISSUE; i++) {
+      const head = this.refresh.values().next();
+      if (head.done || refreshExpiresAt(head.value) > now) break;
+      this.dropRefresh(head.value);
+    }
+  }
+
+  issueAccess(subject: TokenSubject, validitySeconds: number, refresh?: RefreshTokenRecord): { token: string; record: AccessTokenRecord } {
+    this.sweep();
+    const token = newOpaqueToken();
+    const now = this.clock.now();
+    const record: AccessTokenRecord = {
+      ...copySubject(subject),
+      kind: 'access',
+      hash: tokenHash(token),
+      issuedAt: now,
+      expiresAt: now + validitySeconds * 1000,
+    };
+    if (refresh) {
+      record.refreshHash = refresh.hash;
+      if (refresh.derived.size >= DERIVED_PRUNE_THRESHOLD) {
+        for (const hash of refresh.derived) if (!this.access.has(hash)) refresh.derived.delete(hash);
+      }
+      refresh.derived.add(record.hash);
+    }
+    this.access.set(record.hash, record);
+    this.index(record.clientId, record.hash);
+    return { token, record };
+  }
+
+  /** Issues a refresh token; beyond the cap the least recently used ones are evicted first. */
+  issueRefresh(subject: TokenSubject, validitySeconds: number): { token: string; record: RefreshTokenRecord } {
+    this.sweep();
+    while (this.refresh.size >= this.refreshTokenCap) {
+      const lru = this.refresh.values().next();
+      if (lru.done) break;
+      this.dropRefresh(lru.value);
+    }
+    const token = newOpaqueToken();
+    const now = this.clock.now();
+    const record: RefreshTokenRecord = {
+      ...copySubject(subject),
+      kind: 'refresh',
+      hash: tokenHash(token),
+      issuedAt: now,
+      lastUsedAt: now,
+      validityMs: validitySeconds * 1000,
+      derived: new Set(),
+    };
+    this.refresh.set(record.hash, record);
+    this.index(record.clientId, record.hash);
+    return { token, record };
+  }
+
+  /** The active access token with this value; expired ones are dropped on sight. */
+  findAccess(token: string): AccessTokenRecord | undefined {
+    const record = this.access.get(tokenHash(token));
+    if (!record) return undefined;
+    if (record.expiresAt <= this.clock.now()) {
+      this.dropAccess(record);
+      return undefined;
+    }
+    return record;
+  }
+
+  /** The valid refresh token with this value (not counted as a use). */
+  findRefresh(token: string): RefreshTokenRecord | undefined {
+    const record = this.refresh.get(tokenHash(token));
+    if (!record) return undefined;
+    if (refreshExpiresAt(record) <= this.clock.now()) {
+      this.dropRefresh(record);
+      return undefined;
+    }
+    return record;
+  }
+
+  /** Looks a token up in both stores, the hinted kind first (RFC 7009 `token_type_hint`). */
+  find(token: string, hint?: 'access_token' | 'refresh_token'): TokenRecord | undefined {
+    if (hint === 'refresh_token') return this.findRefresh(token) ?? this.findAccess(token);
+    return this.findAccess(token) ?? this.findRefresh(token);
+  }
+
+  /** Records a use of a refresh token: resets its expiry timer and makes it the most recently used. */
+  touchRefresh(record: RefreshTokenRecord): void {
+    record.lastUsedAt = this.clock.now();
+    this.refresh.delete(record.hash);
+    this.refresh.set(record.hash, record);
+  }
+
+  /** Revokes one token; a refresh token takes the access tokens issued with it along. */
+  revoke(record: TokenRecord): void {
+    if (record.kind === 'access') {
+      this.dropAccess(record);
+      return;
+    }
+    this.dropRefresh(record);
+    for (const hash of record.derived) {
+      const derived = this.access.get(hash);
+      if (derived) this.dropAccess(derived);
+    }
+    record.derived.clear();
+  }
+
+  /** Removes every token issued to a client (client deletion). Returns how many were removed. */
+  revokeAllOfClient(clientId: string): number {
+    const hashes = this.byClient.get(clientId);
+    if (!hashes) return 0;
+    let removed = 0;
+    for (const hash of [...hashes]) {
+      if (this.access.delete(hash)) removed++;
+      if (this.refresh.delete(hash)) removed++;
+    }
+    this.byClient.delete(clientId);
+    return removed;
+  }
+}
+
+function copySubject(subject: TokenSubject): TokenSubject {
+  const copy: TokenSubject = { clientId: subject.clientId, scope: subject.scope };
+  if (subject.customerId !== undefined) copy.customerId = subject.customerId;
+  if (subject.anonymousId !== undefined) copy.anonymousId = subject.anonymousId;
+  if (subject.storeKey !== undefined) copy.storeKey = subject.storeKey;
+  return copy;
+}

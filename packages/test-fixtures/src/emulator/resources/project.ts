@@ -1,0 +1,148 @@
+import type { Hono } from 'hono';
+import { requireScope } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import { json, readJsonBody } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import type { ProjectSettings } from '../state.js';
+
+const VIEW = ['view_project_settings', 'manage_project'] as const;
+const MANAGE = ['manage_project'] as const;
+/** Default and bounds of message retention (spec 6: 15 days by default; the live service allows 1 to 90). */
+const DEFAULT_MESSAGE_DAYS = 15;
+const MAX_MESSAGE_DAYS = 90;
+
+/** The project as `GET /{projectKey}` shows it: the external OAuth server's Authorization header is never shown. */
+export function presentProject(project: ProjectSettings): Record<string, unknown> {
+  const { externalOAuth, ...rest } = project;
+  return {
+    ...rest,
+    countries: [...rest.countries],
+    currencies: [...rest.currencies],
+    languages: [...rest.languages],
+    messages: { ...rest.messages },
+    ...(externalOAuth ? { externalOAuth: { url: externalOAuth.url } } : {}),
+  };
+}
+
+function invalidJson(detail: string): never {
+  throw errors.invalidJsonInput('Request body does not contain valid JSON.', detail);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type ProjectAction = (project: ProjectSettings, action: Record<string, unknown>, index: number) => void;
+
+const actions: Record<string, ProjectAction> = {
+  setExternalOAuth(project, action, index) {
+    const value = action['externalOAuth'];
+    if (value === undefined || value === null) {
+      delete project.externalOAuth;
+      return;
+    }
+    const field = `actions.${index}.externalOAuth`;
+    if (!isObject(value)) invalidJson(`${field}: must be an object with url and authorizationHeader`);
+    const { url, authorizationHeader } = value;
+    if (url === undefined) throw errors.requiredField(`${field}.url`);
+    if (authorizationHeader === undefined) throw errors.requiredField(`${field}.authorizationHeader`);
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof url === 'string' ? new URL(url) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.username !== '' || parsed.password !== '') {
+      throw errors.invalidField(
+        `${field}.url`,
+        url,
+        `The value for field ${field}.url must be an absolute http(s) URL without credentials.`,
+      );
+    }
+    // A header value: non-empty, no line breaks (it is sent as is).
+    if (typeof authorizationHeader !== 'string' || authorizationHeader.trim() === '' || /[\r\n\0]/.test(authorizationHeader)) {
+      throw errors.invalidField(
+        `${field}.authorizationHeader`,
+        '<hidden>',
+        `The value for field ${field}.authorizationHeader must be a valid HTTP header value.`,
+      );
+    }
+    project.externalOAuth = { url: parsed.href, authorizationHeader };
+  },
+
+  changeMessagesConfiguration(project, action, index) {
+    const field = `actions.${index}.messagesConfiguration`;
+    const value = action['messagesConfiguration'];
+    if (value === undefined || value === null) throw errors.requiredField(field);
+    if (!isObject(value)) invalidJson(`${field}: must be an object`);
+    const { enabled, deleteDaysAfterCreation } = value;
+    if (enabled === undefined) throw errors.requiredField(`${field}.enabled`);
+    if (typeof enabled !== 'boolean') throw errors.invalidField(`${field}.enabled`, enabled);
+    let days = DEFAULT_MESSAGE_DAYS;
+    if (deleteDaysAfterCreation !== undefined && deleteDaysAfterCreation !== null) {
+      if (
+        typeof deleteDaysAfterCreation !== 'number' ||
+        !Number.isInteger(deleteDaysAfterCreation) ||
+        deleteDaysAfterCreation < 1 ||
+        deleteDaysAfterCreation > MAX_MESSAGE_DAYS
+      ) {
+        throw errors.invalidField(
+          `${field}.deleteDaysAfterCreation`,
+          deleteDaysAfterCreation,
+          `The value for field ${field}.deleteDaysAfterCreation must be an integer from 1 to ${MAX_MESSAGE_DAYS}.`,
+        );
+      }
+      days = deleteDaysAfterCreation;
+    }
+    project.messages = { enabled, deleteDaysAfterCreation: days };
+  },
+};
+
+/**
+ * Applies a project update (`{ version, actions }`) in order and all or nothing: the actions work
+ * on a copy that replaces `state.project` only when every one succeeded. Version + 1 only when
+ * something changed. Returns the project (unchanged on a no-op).
+ */
+export function updateProject(context: EmulatorContext, body: unknown): ProjectSettings {
+  if (!isObject(body)) invalidJson('request body: must be an object with version and actions');
+  const { version, actions: list } = body;
+  if (version === undefined) throw errors.requiredField('version');
+  if (typeof version !== 'number' || !Number.isInteger(version)) invalidJson('version: must be an integer');
+  if (list === undefined) throw errors.requiredField('actions');
+  if (!Array.isArray(list)) invalidJson('actions: must be an array');
+  list.forEach((action: unknown, index) => {
+    if (!isObject(action) || typeof action['action'] !== 'string') throw errors.requiredField(`actions.${index}.action`);
+    if (!Object.hasOwn(actions, action['action']))
+      throw errors.invalidInput(`Unknown update action '${action['action']}' for resource type 'project'.`);
+  });
+  const current = context.state.project;
+  if (version !== current.version) throw errors.concurrentModification(version, current.version);
+  const working: ProjectSettings = structuredClone(current);
+  (list as Record<string, unknown>[]).forEach((action, index) => actions[action['action'] as string]!(working, action, index));
+  if (JSON.stringify(working) === JSON.stringify(current)) return current;
+  working.version = current.version + 1;
+  const oauthChanged = JSON.stringify(working.externalOAuth) !== JSON.stringify(current.externalOAuth);
+  context.state.project = working;
+  if (oauthChanged) context.auth.clearExternalTokenCache();
+  return working;
+}
+
+/**
+ * Project settings (contract-notes 4): `GET /{projectKey}` (view_project_settings or
+ * manage_project) and `POST /{projectKey}` with the actions setExternalOAuth and
+ * changeMessagesConfiguration (manage_project).
+ */
+export function registerProjectRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+
+  api.get('/:projectKey', (c) => {
+    requireScope(c.get('principal'), projectKey, VIEW);
+    return json(presentProject(context.state.project));
+  });
+
+  api.post('/:projectKey', async (c) => {
+    requireScope(c.get('principal'), projectKey, MANAGE);
+    return json(presentProject(updateProject(context, await readJsonBody(c))));
+  });
+}
