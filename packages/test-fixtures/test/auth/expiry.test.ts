@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DAY_MS,
+  PROJECT,
+  api,
+  authPost,
+  clientToken,
+  createClient,
+  errorOf,
+  introspect,
+  okJson,
+  setup,
+  type TokenBody,
+} from './helpers.js';
+
+async function anonymousSession(t: ReturnType<typeof setup>, creds = t.bootstrap): Promise<TokenBody> {
+  return okJson<TokenBody>(authPost(t.emulator, `/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials' }, creds));
+}
+
+function refresh(t: ReturnType<typeof setup>, refreshToken: string, creds = t.bootstrap): Promise<Response> {
+  return authPost(t.emulator, '/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken }, creds);
+}
+
+describe('access token expiry', () => {
+  it('an access token works until 48 h have passed', async () => {
+    const t = setup();
+    const token = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    t.clock.advance(172_800_000 - 1);
+    expect((await api(t.emulator, `/${PROJECT}`, token)).status).toBe(200);
+    t.clock.advance(1);
+    const res = await errorOf(api(t.emulator, `/${PROJECT}`, token));
+    expect(res.status).toBe(401);
+    expect(res.body.errors[0]?.code).toBe('invalid_token');
+  });
+
+  it('honours the per-client validity', async () => {
+    const t = setup();
+    const c = await createClient(t, `manage_project:${PROJECT}`, { accessTokenValiditySeconds: 60 });
+    const body = await clientToken(t.emulator, c);
+    expect(body.expires_in).toBe(60);
+    t.clock.advance(60_000);
+    expect((await api(t.emulator, `/${PROJECT}`, body.access_token)).status).toBe(401);
+  });
+});
+
+describe('refresh token expiry (200 days without use)', () => {
+  it('expires after 200 days unused', async () => {
+    const t = setup();
+    const session = await anonymousSession(t);
+    t.clock.advance(200 * DAY_MS);
+    const { status, body } = await errorOf(refresh(t, session.refresh_token!));
+    expect(status).toBe(400);
+    expect(body.error).toBe('invalid_grant');
+  });
+
+  it('each use resets the timer: used at day 199 it survives another 199 days', async () => {
+    const t = setup();
+    const session = await anonymousSession(t);
+    t.clock.advance(199 * DAY_MS);
+    expect((await refresh(t, session.refresh_token!)).status).toBe(200);
+    t.clock.advance(199 * DAY_MS);
+    expect(await introspect(t.emulator, t.bootstrap, session.refresh_token!)).toMatchObject({ active: true });
+    const again = await okJson<TokenBody>(refresh(t, session.refresh_token!));
+    expect((await api(t.emulator, `/${PROJECT}`, again.access_token)).status).toBe(200);
+    t.clock.advance(200 * DAY_MS);
+    expect((await refresh(t, session.refresh_token!)).status).toBe(400);
+  });
+
+  it('honours the per-client refresh validity', async () => {
+    const t = setup();
+    const c = await createClient(t, `manage_project:${PROJECT}`, { refreshTokenValiditySeconds: 3600 });
+    const session = await anonymousSession(t, c);
+    t.clock.advance(3600_000);
+    expect((await refresh(t, session.refresh_token!, c)).status).toBe(400);
+  });
+});
+
+describe('refresh token cap (least recently used first)', () => {
+  it('keeps at most the cap, evicting the least recently used, and always issues new ones', async () => {
+    const t = setup({ auth: { refreshTokenCap: 3 } });
+    const a = await anonymousSession(t);
+    const b = await anonymousSession(t);
+    const c = await anonymousSession(t);
+    t.clock.advance(1000);
+    expect((await refresh(t, a.refresh_token!)).status).toBe(200); // a is now the most recently used; b is the least
+    const d = await anonymousSession(t);
+    expect(t.emulator.context.auth.tokenCounts().refresh).toBe(3);
+    expect((await refresh(t, b.refresh_token!)).status).toBe(400);
+    for (const s of [a, c, d]) expect((await refresh(t, s.refresh_token!)).status).toBe(200);
+    // LRU order is now a, c, d: a and then c go next.
+    const e = await anonymousSession(t);
+    const f = await anonymousSession(t);
+    expect(t.emulator.context.auth.tokenCounts().refresh).toBe(3);
+    for (const s of [a, c]) expect((await refresh(t, s.refresh_token!)).status).toBe(400);
+    for (const s of [d, e, f]) expect((await refresh(t, s.refresh_token!)).status).toBe(200);
+  });
+});

@@ -1,0 +1,181 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startIntrospectionServer, type IntrospectionServer } from '../../src/introspection-server.js';
+import { PROJECT, api, clientToken, errorOf, okJson, setup, type TestEmulator } from './helpers.js';
+
+const AUTHORIZATION = 'Bearer xyz';
+const MINUTE = 60_000;
+
+let server: IntrospectionServer;
+let t: TestEmulator;
+
+async function configure(url: string, authorizationHeader = AUTHORIZATION): Promise<void> {
+  const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+  const version = t.emulator.context.state.project.version;
+  await okJson(
+    api(t.emulator, `/${PROJECT}`, admin, {
+      method: 'POST',
+      body: { version, actions: [{ action: 'setExternalOAuth', externalOAuth: { url, authorizationHeader } }] },
+    }),
+  );
+}
+
+beforeEach(async () => {
+  server = await startIntrospectionServer({ host: '127.0.0.1', port: 0, authorization: AUTHORIZATION });
+  t = setup();
+  await configure(server.url);
+});
+
+afterEach(async () => {
+  await server.close();
+});
+
+describe('external OAuth server', () => {
+  it('introspects with POST, a form, the configured Authorization header and X-Correlation-ID', async () => {
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}`, client_id: 'ext-client' });
+    const res = await api(t.emulator, `/${PROJECT}`, 'ext-1', { headers: { 'X-Correlation-ID': 'corr-abcdefgh-1' } });
+    expect(res.status).toBe(200);
+    expect(server.calls).toHaveLength(1);
+    const call = server.calls[0]!;
+    expect(call.method).toBe('POST');
+    expect(call.headers['content-type']).toMatch(/^application\/x-www-form-urlencoded/);
+    expect(call.headers['authorization']).toBe(AUTHORIZATION);
+    expect(call.correlationId).toBe('corr-abcdefgh-1');
+    expect(call.token).toBe('ext-1');
+  });
+
+  it('honours only the service own scopes of this project and fills customer, anonymous and external user ids', async () => {
+    server.register('foreign', {
+      active: true,
+      scope: `openid profile read:things view_products:other-project manage_project:other-project`,
+    });
+    expect((await errorOf(api(t.emulator, `/${PROJECT}`, 'foreign'))).status).toBe(403);
+    server.register('customer', {
+      active: true,
+      scope: `view_project_settings:${PROJECT} manage_project:other-project openid customer_id:cust-9 external_user_id:ext-user-1`,
+      client_id: 'ext-client',
+    });
+    expect((await api(t.emulator, `/${PROJECT}`, 'customer')).status).toBe(200);
+    const principal = await t.emulator.context.auth.verifyAccessToken('customer', { correlationId: 'corr-abcdefgh-2' });
+    expect(principal).toEqual({
+      clientId: 'ext-client',
+      external: true,
+      customerId: 'cust-9',
+      externalUserId: 'ext-user-1',
+      scopes: [
+        { kind: 'permission', name: 'view_project_settings', projectKey: PROJECT },
+        { kind: 'customer_id', value: 'cust-9' },
+        { kind: 'external_user_id', value: 'ext-user-1' },
+      ],
+    });
+    server.register('anonymous', { active: true, scope: `view_project_settings:${PROJECT} anonymous_id:anon-3` });
+    expect(await t.emulator.context.auth.verifyAccessToken('anonymous')).toMatchObject({ anonymousId: 'anon-3', external: true });
+  });
+
+  it('treats active=false, unknown tokens and expired answers as 401', async () => {
+    server.register('inactive', { active: false, scope: `manage_project:${PROJECT}` });
+    server.register('expired', { active: true, scope: `manage_project:${PROJECT}`, exp: Math.floor(t.clock.now() / 1000) - 1 });
+    for (const token of ['inactive', 'unknown', 'expired']) {
+      const res = await errorOf(api(t.emulator, `/${PROJECT}`, token));
+      expect(res.status, token).toBe(401);
+      expect(res.body.errors[0]?.code).toBe('invalid_token');
+    }
+  });
+
+  it('caches answers, active and inactive, for 30 minutes', async () => {
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}` });
+    for (let i = 0; i < 3; i++) expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await api(t.emulator, `/${PROJECT}`, 'nope')).status).toBe(401);
+    expect(server.calls.map((c) => c.token)).toEqual(['ext-1', 'nope']);
+    // Within the cache time a revocation at the external server is not seen (the spec allows it)...
+    server.register('ext-1', { active: false });
+    server.register('nope', { active: true, scope: `manage_project:${PROJECT}` });
+    t.clock.advance(30 * MINUTE - 1);
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(200);
+    // ...after it, both are asked again.
+    t.clock.advance(1);
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+    expect((await api(t.emulator, `/${PROJECT}`, 'nope')).status).toBe(200);
+    expect(server.calls).toHaveLength(4);
+  });
+
+  it('fails the call after 500 ms without retrying; a later call tries again', async () => {
+    server.register('slow', { active: true, scope: `manage_project:${PROJECT}` });
+    server.setLatency(900);
+    const started = Date.now();
+    const res = await errorOf(api(t.emulator, `/${PROJECT}`, 'slow'));
+    const elapsed = Date.now() - started;
+    expect(res.status).toBe(401);
+    expect(elapsed).toBeGreaterThanOrEqual(450);
+    expect(elapsed).toBeLessThan(850);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(server.calls).toHaveLength(1);
+    server.setLatency(0);
+    expect((await api(t.emulator, `/${PROJECT}`, 'slow')).status).toBe(200);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('fails the call on a 500 answer without retrying or caching', async () => {
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}` });
+    server.failWith(500);
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+    expect(server.calls).toHaveLength(1);
+    server.failWith(undefined);
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(200);
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('fails when the server refuses our Authorization header, and when nothing listens', async () => {
+    await configure(server.url, 'Bearer wrong');
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}` });
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+    expect(server.calls[0]?.headers['authorization']).toBe('Bearer wrong');
+    const gone = await startIntrospectionServer({ authorization: AUTHORIZATION });
+    const url = gone.url;
+    await gone.close();
+    await configure(url);
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+  });
+
+  it('keeps our own tokens working without asking the external server, and forgets answers when reconfigured', async () => {
+    const own = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    expect((await api(t.emulator, `/${PROJECT}`, own)).status).toBe(200);
+    expect(server.calls).toHaveLength(0);
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}` });
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(200);
+    const second = await startIntrospectionServer({ authorization: AUTHORIZATION });
+    try {
+      await configure(second.url);
+      expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+      expect(second.calls).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+    // Unset: external tokens are refused without any call.
+    const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    const version = t.emulator.context.state.project.version;
+    await okJson(api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { version, actions: [{ action: 'setExternalOAuth' }] } }));
+    expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(401);
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it('shares one call among concurrent requests for the same token', async () => {
+    server.register('ext-1', { active: true, scope: `manage_project:${PROJECT}` });
+    server.setLatency(50);
+    const results = await Promise.all([1, 2, 3].map(() => api(t.emulator, `/${PROJECT}`, 'ext-1')));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(server.calls).toHaveLength(1);
+  });
+});
+
+describe('introspection server fixture', () => {
+  it('requires its Authorization header and a form with a token', async () => {
+    server.register('a', { active: true, scope: 's' });
+    const post = (headers: Record<string, string>, body: string) => fetch(server.url, { method: 'POST', headers, body });
+    expect((await post({ 'content-type': 'application/x-www-form-urlencoded' }, 'token=a')).status).toBe(401);
+    expect((await post({ 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer nope' }, 'token=a')).status).toBe(401);
+    expect((await post({ 'content-type': 'application/json', authorization: AUTHORIZATION }, '{"token":"a"}')).status).toBe(400);
+    const ok = await post({ 'content-type': 'application/x-www-form-urlencoded', authorization: AUTHORIZATION }, 'token=a');
+    expect(await ok.json()).toEqual({ active: true, scope: 's' });
+    expect(new URL(server.url).hostname).toBe('127.0.0.1');
+  });
+});
