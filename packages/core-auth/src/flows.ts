@@ -6,10 +6,10 @@
  */
 import { ConfigurationError } from './errors.js';
 import type * as generated from './generated/auth.js';
-import { type AuthConfig, checkStatus, field, invalidField, optionalField, postForm, readJsonObject, segment } from './http.js';
+import { type AuthConfig, checkStatus, field, invalidField, optionalField, postForm, readJsonObject, segment } from './oauth-http.js';
 import { joinScopes } from './scopes.js';
 
-export type { AuthConfig, ClientCredentials } from './http.js';
+export type { AuthConfig, ClientCredentials } from './oauth-http.js';
 
 /** A token answer (spec 2.6), as generated from `schemas/openapi/auth.yaml`. */
 export type TokenResponse = generated.TokenResponse;

@@ -13,7 +13,7 @@ import {
   type ScopeRequest,
   type TokenResponse,
 } from './flows.js';
-import { checkConfig } from './http.js';
+import { checkConfig } from './oauth-http.js';
 import { joinScopes, parseScopes, tokenIdentity, type Scope } from './scopes.js';
 import { memoryTokenStore, type TokenEntry, type TokenStore } from './token-store.js';
 
