@@ -11,3 +11,9 @@ export type { EmulatorOptions } from './emulator/options.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export type { FaultRule } from './emulator/http/faults.js';
 export type { EmulatorContext } from './emulator/context.js';
+export {
+  startIntrospectionServer,
+  type IntrospectionServer,
+  type IntrospectionServerOptions,
+} from './introspection-server.js';
+export { createResponseContract, ContractViolation, type ContractName, type ResponseContract } from './contract/response-contract.js';
