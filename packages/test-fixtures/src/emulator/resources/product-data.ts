@@ -47,6 +47,7 @@ export interface Product extends StoredResource {
   masterData: ProductCatalogData;
 }
 
+/** A new variant from its draft: no prices (not modeled), attributes as given. */
 export function variantFrom(id: number, draft: ProductVariantDraft | undefined): ProductVariant {
   return {
     id,
@@ -58,7 +59,7 @@ export function variantFrom(id: number, draft: ProductVariantDraft | undefined):
 }
 
 /** Every variant of one ProductData, master first. */
-export function allVariants(data: ProductData): ProductVariant[] {
+function allVariants(data: ProductData): ProductVariant[] {
   return [data.masterVariant, ...data.variants];
 }
 
