@@ -6,10 +6,9 @@
  */
 import { ConfigurationError } from './errors.js';
 import type * as generated from './generated/auth.js';
-import { type AuthConfig, checkStatus, field, invalidField, optionalField, postForm, readJsonObject, segment } from './oauth-http.js';
-import { joinScopes } from './scopes.js';
+import { type AuthConfig, type ScopeRequest, checkStatus, discard, field, invalidField, optionalField, postForm, readJsonObject, requireText, scopeParam, segment } from './oauth-http.js';
 
-export type { AuthConfig, ClientCredentials } from './oauth-http.js';
+export type { AuthConfig, ClientCredentials, ScopeRequest } from './oauth-http.js';
 
 /** A token answer (spec 2.6), as generated from `schemas/openapi/auth.yaml`. */
 export type TokenResponse = generated.TokenResponse;
@@ -17,32 +16,11 @@ export type TokenResponse = generated.TokenResponse;
 /** The answer of the password and anonymous session flows: always with a refresh token. */
 export type TokenResponseWithRefreshToken = generated.TokenResponseWithRefreshToken;
 
-/** Scopes to ask for: a space-separated string or a list. */
-export type ScopeRequest = string | readonly string[];
-
 /** An active token, as introspection describes it; `exp` is in MILLISECONDS since the epoch (spec 2.6). */
 export type ActiveIntrospection = generated.ActiveIntrospectionResponse;
 
 /** Introspection's answer: active, or inactive (unknown, expired, revoked, or not ours to see). */
 export type IntrospectionResponse = generated.IntrospectionResponse;
-
-function requireText(value: unknown, name: string): string {
-  // The value may be a password or a token: the message names the parameter only.
-  if (typeof value !== 'string' || value === '') {
-    throw new ConfigurationError(`${name} must be a non-empty string`, { code: 'INVALID_OPTION' });
-  }
-  return value;
-}
-
-function scopeParam(scope: ScopeRequest | undefined): string | undefined {
-  if (scope === undefined) return undefined;
-  try {
-    const joined = joinScopes(scope);
-    return joined === '' ? undefined : joined;
-  } catch (error) {
-    throw new ConfigurationError('scope must be a space-separated string or a list of single scopes', { code: 'INVALID_OPTION', cause: error });
-  }
-}
 
 async function tokenResponse(response: Response, secrets: readonly (string | undefined)[], withRefreshToken: boolean): Promise<TokenResponse> {
   await checkStatus(response, 200, secrets);
@@ -272,11 +250,11 @@ export async function revokeToken(
     const retryable = response.status >= 500 || response.status === 429;
     if (response.status === 200 || !retryable || attempt >= attempts) {
       await checkStatus(response, 200, secrets);
-      await response.body?.cancel().catch(() => undefined);
+      await discard(response);
       return;
     }
     const delay = Math.min(maxDelayMs, retryAfterMs(response) ?? backoff);
-    await response.body?.cancel().catch(() => undefined);
+    await discard(response);
     await sleep(delay, config.signal);
   }
 }

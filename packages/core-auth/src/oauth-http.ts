@@ -5,6 +5,7 @@
  */
 import { ConfigurationError, OAuthError, ResponseError, redactText, redactValue } from './errors.js';
 import { resolveBaseUrl } from './regions.js';
+import { joinScopes } from './scopes.js';
 
 /** An API client's credentials. */
 export interface ClientCredentials {
@@ -59,6 +60,28 @@ export function checkConfig(config: AuthConfig): { base: string; fetch: typeof f
   return { base: resolveBaseUrl(config.authUrl), fetch: config.fetch ?? ((input, init) => fetch(input, init)) };
 }
 
+/** Scopes to ask for: a space-separated string or a list. */
+export type ScopeRequest = string | readonly string[];
+
+/** A required text parameter; the message names the parameter, never the value. */
+export function requireText(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new ConfigurationError(`${name} must be a non-empty string`, { code: 'INVALID_OPTION' });
+  }
+  return value;
+}
+
+/** The `scope` form parameter of a {@link ScopeRequest}, or undefined when empty. */
+export function scopeParam(scope: ScopeRequest | undefined): string | undefined {
+  if (scope === undefined) return undefined;
+  try {
+    const joined = joinScopes(scope);
+    return joined === '' ? undefined : joined;
+  } catch (error) {
+    throw new ConfigurationError('scope must be a space-separated string or a list of single scopes', { code: 'INVALID_OPTION', cause: error });
+  }
+}
+
 /** Path segment of a key, e.g. a project or store key. */
 export function segment(value: string): string {
   return encodeURIComponent(value);
@@ -90,7 +113,7 @@ function isJson(response: Response): boolean {
   return type !== null && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-async function discard(response: Response): Promise<void> {
+export async function discard(response: Response): Promise<void> {
   try {
     await response.body?.cancel();
   } catch {

@@ -13,8 +13,8 @@ import {
   type ScopeRequest,
   type TokenResponse,
 } from './flows.js';
-import { checkConfig } from './oauth-http.js';
-import { joinScopes, parseScopes, tokenIdentity, type Scope } from './scopes.js';
+import { checkConfig, requireText, scopeParam } from './oauth-http.js';
+import { parseScopes, tokenIdentity, type Scope } from './scopes.js';
 import { memoryTokenStore, type TokenEntry, type TokenStore } from './token-store.js';
 
 /** A source of the current time in milliseconds since the epoch; tests pass a manual clock. */
@@ -101,23 +101,14 @@ function invalid(message: string): ConfigurationError {
 function checkOptions(options: TokenProviderOptions): void {
   if (!(FLOWS as readonly string[]).includes(options.flow)) throw invalid(`flow must be one of ${FLOWS.join(', ')}`);
   checkConfig(options);
-  const text = (value: unknown, name: string) => {
-    if (typeof value !== 'string' || value === '') throw invalid(`${name} must be a non-empty string`);
-  };
   if (options.flow === 'password') {
-    text(options.username, 'username');
-    text(options.password, 'password');
-    if (options.storeKey !== undefined) text(options.storeKey, 'storeKey');
+    requireText(options.username, 'username');
+    requireText(options.password, 'password');
+    if (options.storeKey !== undefined) requireText(options.storeKey, 'storeKey');
   }
-  if (options.flow === 'anonymous' && options.anonymousId !== undefined) text(options.anonymousId, 'anonymousId');
-  if (options.flow === 'refresh_token') text(options.refreshToken, 'refreshToken');
-  if ('scope' in options && options.scope !== undefined) {
-    try {
-      joinScopes(options.scope);
-    } catch (error) {
-      throw new ConfigurationError('scope must be a space-separated string or a list of single scopes', { code: 'INVALID_OPTION', cause: error });
-    }
-  }
+  if (options.flow === 'anonymous' && options.anonymousId !== undefined) requireText(options.anonymousId, 'anonymousId');
+  if (options.flow === 'refresh_token') requireText(options.refreshToken, 'refreshToken');
+  if ('scope' in options) scopeParam(options.scope);
   const skew = options.refreshSkewSeconds;
   if (skew !== undefined && (!Number.isFinite(skew) || skew < 0)) throw invalid('refreshSkewSeconds must be a number >= 0');
   const { store, clock } = options;
