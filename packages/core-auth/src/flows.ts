@@ -6,7 +6,7 @@
  */
 import { ConfigurationError } from './errors.js';
 import type * as generated from './generated/auth.js';
-import { type AuthConfig, type ScopeRequest, checkStatus, discard, field, invalidField, optionalField, postForm, readJsonObject, requireText, scopeParam, segment } from './oauth-http.js';
+import { type AuthConfig, type ScopeRequest, checkConfig, checkStatus, discard, field, invalidField, optionalField, postForm, readJsonObject, requireText, scopeParam, segment } from './oauth-http.js';
 
 export type { AuthConfig, ClientCredentials, ScopeRequest } from './oauth-http.js';
 
@@ -233,6 +233,7 @@ export async function revokeToken(
     throw new ConfigurationError('tokenTypeHint must be access_token or refresh_token', { code: 'INVALID_OPTION' });
   }
   const { attempts, baseDelayMs, maxDelayMs } = checkRetry(params.retry ?? {});
+  checkConfig(config);
   const secrets = [config.credentials.clientSecret, token];
   const form = { token, token_type_hint: params.tokenTypeHint };
   for (let attempt = 1; ; attempt += 1) {

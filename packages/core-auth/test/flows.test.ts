@@ -242,6 +242,8 @@ describe('revocation', () => {
     await expect(revokeToken(s.config, { token: 'x', retry: { attempts: 0 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
     await expect(revokeToken(s.config, { token: 'x', retry: { baseDelayMs: -1 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
     await expect(revokeToken(s.config, { token: 'x', tokenTypeHint: 'id_token' as 'access_token' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    const noCredentials = { ...s.config, credentials: undefined } as unknown as typeof s.config;
+    await expect(revokeToken(noCredentials, { token: 'x' })).rejects.toMatchObject({ name: 'ConfigurationError', code: 'MISSING_CREDENTIALS' });
     expect(s.counter.seen).toEqual([]);
   });
 });
