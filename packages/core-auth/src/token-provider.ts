@@ -233,7 +233,8 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
         if (!(error instanceof OAuthError && error.error === 'invalid_grant')) throw error;
         if (options.flow === 'refresh_token' || options.flow === 'client_credentials') {
           entry = undefined;
-          await persist(undefined);
+          // The refusal is the news; a store that cannot forget does not hide it.
+          await persist(undefined).catch(() => undefined);
           throw error;
         }
         response = await grant(false);
