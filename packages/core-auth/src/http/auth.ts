@@ -1,0 +1,71 @@
+/**
+ * `Authorization: Bearer <token>` from a token source (spec 5 rule 1), and one retry with a fresh
+ * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
+ * dropped when their API client is deleted, and the cache cannot know.
+ */
+import { ConfigurationError } from '../errors.js';
+import type { TokenSource, TransportMiddleware } from './types.js';
+
+const INVALID_TOKEN = /(^|[\s,])error\s*=\s*"?invalid_token"?/i;
+
+/**
+ * Whether a 401 answer says the token was refused (`invalid_token` in the JSON body, as `error`
+ * or as an error `code`, or in `WWW-Authenticate`), as opposed to any other 401.
+ *
+ * @example
+ * if (await isInvalidTokenAnswer(response)) await source.invalidate(token);
+ */
+export async function isInvalidTokenAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 401) return false;
+  const challenge = response.headers.get('www-authenticate');
+  if (challenge !== null && INVALID_TOKEN.test(challenge)) return true;
+  try {
+    const body: unknown = await response.clone().json();
+    if (typeof body !== 'object' || body === null) return false;
+    const { error, errors } = body as { error?: unknown; errors?: unknown };
+    if (error === 'invalid_token') return true;
+    return Array.isArray(errors) && errors.some((e: unknown) => typeof e === 'object' && e !== null && (e as { code?: unknown }).code === 'invalid_token');
+  } catch {
+    return false;
+  }
+}
+
+function withToken(request: Request, token: string): Request {
+  const headers = new Headers(request.headers);
+  headers.set('authorization', `Bearer ${token}`);
+  return new Request(request, { headers });
+}
+
+/**
+ * Adds the bearer token; on a 401 `invalid_token` it drops the token at the source and sends the
+ * request ONCE more with a fresh one (safe for every method: a refused token means the request
+ * was not processed). When many requests are refused at once, only the first drops the token;
+ * the others see that the source already holds a new one and use it.
+ *
+ * A request that already carries an `Authorization` header is sent as it is, without retry.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
+ * @example
+ * const provider = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
+ * const transport = createTransport({ auth: provider });
+ */
+export function authMiddleware(source: TokenSource): TransportMiddleware {
+  if (typeof source !== 'object' || source === null || typeof source.getToken !== 'function' || typeof source.invalidate !== 'function') {
+    throw new ConfigurationError('auth must have getToken() and invalidate()', { code: 'INVALID_OPTION' });
+  }
+  return async (request, next) => {
+    if (request.headers.has('authorization')) return next(request);
+    const signal = request.signal;
+    const used = await source.getToken({ signal });
+    const response = await next(withToken(request.clone(), used));
+    if (!(await isInvalidTokenAnswer(response))) return response;
+    // Someone else may already have replaced the token: then use theirs, and do not drop it.
+    let fresh = await source.getToken({ signal });
+    if (fresh === used) {
+      await source.invalidate(used);
+      fresh = await source.getToken({ signal });
+    }
+    await response.body?.cancel().catch(() => undefined);
+    return next(withToken(request, fresh));
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * X-Correlation-ID (spec 5, 8; contract-notes 7): 8 to 256 characters of `[A-Za-z0-9_-]`.
+ * One id per logical request: every retry of it carries the same id, so the attempts line up in
+ * the service's logs.
+ */
+import { ConfigurationError } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
+import { randomHex } from './random.js';
+import type { TransportMiddleware } from './types.js';
+
+/** The header, as the spec spells it. */
+export const CORRELATION_ID_HEADER = 'X-Correlation-ID';
+
+const VALID = /^[A-Za-z0-9_-]{8,256}$/;
+const PREFIX = /^[A-Za-z0-9_-]{1,200}$/;
+
+/**
+ * Whether a value is a correlation id the service accepts.
+ *
+ * @example
+ * isValidCorrelationId('ck-0f3a9c2e11d4') // true
+ * isValidCorrelationId('my-app/1234') // false: `/` is not allowed
+ */
+export function isValidCorrelationId(value: string): boolean {
+  return VALID.test(value);
+}
+
+/** Options of {@link correlationIdMiddleware}. */
+export interface CorrelationIdOptions {
+  /** Makes a new id; its result must be a valid id. Default: `<prefix>-<32 random hex digits>`. */
+  generate?: () => string;
+  /** Start of generated ids, 1 to 200 of `[A-Za-z0-9_-]`. Default `ck`. Ignored with `generate`. */
+  prefix?: string;
+}
+
+/**
+ * Returns the id generator of the options, after checking them.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` for a prefix with characters the header refuses
+ * @example
+ * const next = correlationIdGenerator({ prefix: 'checkout' });
+ * next() // 'checkout-5b0c…'
+ */
+export function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
+  if (options.generate !== undefined) {
+    if (typeof options.generate !== 'function') throw new ConfigurationError('correlationId.generate must be a function', { code: 'INVALID_OPTION' });
+    return options.generate;
+  }
+  const prefix = options.prefix ?? 'ck';
+  if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
+    throw new ConfigurationError('correlationId.prefix must be 1 to 200 characters of [A-Za-z0-9_-] (no "/")', { code: 'INVALID_OPTION' });
+  }
+  return () => `${prefix}-${randomHex(16)}`;
+}
+
+function refuse(source: 'given' | 'generated', value: string): InvalidRequestError {
+  const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
+  return new InvalidRequestError(
+    `${source === 'given' ? 'the X-Correlation-ID header' : 'the generated correlation id'} ${JSON.stringify(shown)} is not 8 to 256 characters of [A-Za-z0-9_-]`,
+    { code: 'INVALID_CORRELATION_ID', cause: { source, length: value.length } },
+  );
+}
+
+/**
+ * Gives every request an `X-Correlation-ID`: the caller's, after checking it, or a new one.
+ *
+ * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
+ * @example
+ * const transport = createTransport({ correlationId: { prefix: 'checkout' } });
+ * // or alone: compose([correlationIdMiddleware({ prefix: 'checkout' })], fetch)
+ */
+export function correlationIdMiddleware(options: CorrelationIdOptions = {}): TransportMiddleware {
+  const generate = correlationIdGenerator(options);
+  return async (request, next) => {
+    const given = request.headers.get(CORRELATION_ID_HEADER);
+    if (given !== null) {
+      if (!VALID.test(given)) throw refuse('given', given);
+      return next(request);
+    }
+    const id = generate();
+    if (typeof id !== 'string' || !VALID.test(id)) throw refuse('generated', String(id));
+    const headers = new Headers(request.headers);
+    headers.set(CORRELATION_ID_HEADER, id);
+    return next(new Request(request, { headers }));
+  };
+}
+
+/**
+ * The correlation id of an answer (the service echoes the request's, or makes one).
+ *
+ * @example
+ * const res = await transport(url);
+ * console.log(correlationIdOf(res));
+ */
+export function correlationIdOf(response: Response): string | undefined {
+  return response.headers.get(CORRELATION_ID_HEADER) ?? undefined;
+}

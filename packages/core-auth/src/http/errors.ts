@@ -1,0 +1,75 @@
+/**
+ * The two error classes the transport adds to core-auth's `ConfigurationError`: a request
+ * refused before it was sent, and a network failure that outlived its retries. Like every error
+ * of this package they carry a stable `code`, their evidence in `cause`, and never a secret: the
+ * evidence names headers and sizes, never the value of `Authorization`.
+ */
+
+/**
+ * Why a request was refused before it was sent:
+ * - `INVALID_CORRELATION_ID`: an `X-Correlation-ID` that is not 8 to 256 of `[A-Za-z0-9_-]`
+ *   (the service would answer 400);
+ * - `INVALID_EXTERNAL_USER_ID`: an `X-External-User-ID` that looks like an e-mail address, is
+ *   empty or longer than 256 characters (spec 5: no personal data);
+ * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (spec 8: blocked above about 15 KB).
+ */
+export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE';
+
+/**
+ * A request the transport refused to send, because the service would refuse it or because it
+ * would leak personal data. Nothing reached the network.
+ *
+ * @example
+ * try {
+ *   await transport('https://api.europe-west1.gcp.commercetools.com/p/stores', { headers: { 'X-External-User-ID': 'jen@example.com' } });
+ * } catch (e) {
+ *   if (e instanceof InvalidRequestError && e.code === 'INVALID_EXTERNAL_USER_ID') useAnOpaqueUserId();
+ * }
+ */
+export class InvalidRequestError extends Error {
+  override readonly name = 'InvalidRequestError';
+  readonly code: InvalidRequestErrorCode;
+
+  constructor(message: string, options: { code: InvalidRequestErrorCode; cause?: unknown }) {
+    super(message, { cause: options.cause });
+    this.code = options.code;
+  }
+}
+
+/**
+ * The network failed (`fetch` rejected with a `TypeError`: connection refused or cut, DNS, TLS)
+ * and retrying did not help, or the request was not safe to retry. It extends `TypeError`, so
+ * code written for plain `fetch` still recognises it.
+ *
+ * A non-idempotent request (a create) that fails this way MAY have been applied: verify before
+ * sending it again (spec 7; see `createAndVerify` in `@commerce-kit/rest-client`).
+ *
+ * @example
+ * try {
+ *   await transport(url);
+ * } catch (e) {
+ *   if (e instanceof NetworkError) console.warn(`network failed after ${e.attempts} attempts`, e.correlationId);
+ *   else throw e;
+ * }
+ */
+export class NetworkError extends TypeError {
+  override readonly name = 'NetworkError';
+  /** Stable for every instance of this class. */
+  readonly code = 'NETWORK_ERROR' as const;
+  /** The `X-Correlation-ID` the request was sent with: quote it to support. */
+  readonly correlationId: string | undefined;
+  /** How many times the request was sent. */
+  readonly attempts: number;
+  /** HTTP method and URL path (no query: it may hold personal data) of the request. */
+  readonly request: { method: string; path: string };
+
+  constructor(options: { request: Request; attempts: number; cause: unknown }) {
+    const url = new URL(options.request.url);
+    super(`network error on ${options.request.method} ${url.pathname} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`, {
+      cause: options.cause,
+    });
+    this.correlationId = options.request.headers.get('x-correlation-id') ?? undefined;
+    this.attempts = options.attempts;
+    this.request = { method: options.request.method, path: url.pathname };
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * `@commerce-kit/core-auth/http`: the HTTP transport shared by the REST, GraphQL and Change
+ * History clients. See {@link createTransport}.
+ */
+export { createTransport, type Transport, type TransportOptions } from './transport.js';
+export type { FetchFunction, Next, TokenSource, TransportMiddleware } from './types.js';
+export { compose, bufferedRequest } from './compose.js';
+export { authMiddleware, isInvalidTokenAnswer } from './auth.js';
+export {
+  CORRELATION_ID_HEADER,
+  correlationIdMiddleware,
+  correlationIdGenerator,
+  correlationIdOf,
+  isValidCorrelationId,
+  type CorrelationIdOptions,
+} from './correlation-id.js';
+export {
+  EXTERNAL_USER_ID_HEADER,
+  externalUserIdMiddleware,
+  assertExternalUserId,
+  externalUserIdProblem,
+  type ExternalUserIdOption,
+} from './external-user-id.js';
+export { retryMiddleware, resolveRetryOptions, type RetryOptions, type ResolvedRetryOptions, type RetryEvent } from './retry.js';
+export { isIdempotentRequest, parseRetryAfter, fullJitterDelay } from './retry-policy.js';
+export { abortableSleep, type Sleep } from './sleep.js';
+export { sizeGuardMiddleware, urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
+export { userAgentMiddleware } from './user-agent.js';
+export { readServiceError, toServiceError, type ServiceError, type ServiceErrorObject } from './error-body.js';
+export { InvalidRequestError, NetworkError, type InvalidRequestErrorCode } from './errors.js';
+export { ConfigurationError, type ConfigurationErrorCode } from '../errors.js';

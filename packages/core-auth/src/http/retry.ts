@@ -1,0 +1,171 @@
+/**
+ * Safe retries. Only requests that cannot be applied twice are sent again (see
+ * `isIdempotentRequest`): a create is NEVER retried blindly. Retried outcomes: 429 (honouring
+ * `Retry-After`), 502, 503, 504, and network errors. Waits use exponential backoff with full
+ * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
+ * at once.
+ */
+import { ConfigurationError } from '../errors.js';
+import { NetworkError } from './errors.js';
+import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
+import { abortableSleep, type Sleep } from './sleep.js';
+import type { TransportMiddleware } from './types.js';
+
+/** Why a retry happens, as {@link RetryOptions.onRetry} is told. */
+export interface RetryEvent {
+  /** The attempt that failed, 1 for the first. */
+  attempt: number;
+  /** How long the transport waits before the next attempt. */
+  delayMs: number;
+  /** Whether `delayMs` comes from a `Retry-After` header. */
+  fromRetryAfter: boolean;
+  /** The status that is retried, or `undefined` for a network error. */
+  status: number | undefined;
+  method: string;
+  /** URL path, without the query (it may hold personal data). */
+  path: string;
+  correlationId: string | undefined;
+}
+
+/** Options of {@link retryMiddleware}; every one has a default. */
+export interface RetryOptions {
+  /** Retries after the first attempt. Default 3. */
+  maxRetries?: number;
+  /** Ceiling of the first backoff draw, doubled for each further retry. Default 200 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of a backoff draw (not of `Retry-After`). Default 10 000 ms. */
+  maxDelayMs?: number;
+  /**
+   * Total time for all attempts and waits. A wait that would end past it is not started: the
+   * last answer is returned (or the network error thrown). Default 30 000 ms.
+   */
+  maxElapsedMs?: number;
+  /** Statuses that are retried. Default `[429, 502, 503, 504]`. 500 is not: the action may have completed (spec 7). */
+  statuses?: readonly number[];
+  /**
+   * Overrides the idempotency rule for some requests, e.g. a GraphQL POST that only reads.
+   * Return `undefined` to keep the default rule.
+   */
+  isIdempotent?: (request: Request, body: string | undefined) => boolean | undefined;
+  /** Random numbers in [0, 1) for the jitter. Default `Math.random`. */
+  random?: () => number;
+  /** How to wait. Default: a timer that the request's signal aborts. */
+  sleep?: Sleep;
+  /** Clock for the total time. Default `Date.now`. */
+  now?: () => number;
+  /** Called before each wait, e.g. for logging or metrics. */
+  onRetry?: (event: RetryEvent) => void;
+}
+
+/** The options with their defaults, checked. */
+export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
+
+function nonNegative(name: string, value: number, integer = false): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
+    throw new ConfigurationError(`retry.${name} must be a${integer ? 'n integer' : ' number'} >= 0`, { code: 'INVALID_OPTION' });
+  }
+  return value;
+}
+
+function fn<T>(name: string, value: T | undefined, fallback: T): T {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'function') throw new ConfigurationError(`retry.${name} must be a function`, { code: 'INVALID_OPTION' });
+  return value;
+}
+
+/**
+ * Fills in the defaults of {@link RetryOptions} and checks the values.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION`
+ * @example
+ * resolveRetryOptions({ maxRetries: 5 }).maxElapsedMs // 30000
+ */
+export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
+  const statuses = options.statuses ?? [429, 502, 503, 504];
+  if (!Array.isArray(statuses) || statuses.some((s) => !Number.isInteger(s) || s < 400 || s > 599)) {
+    throw new ConfigurationError('retry.statuses must be a list of 4xx/5xx statuses', { code: 'INVALID_OPTION' });
+  }
+  const resolved: ResolvedRetryOptions = {
+    maxRetries: nonNegative('maxRetries', options.maxRetries ?? 3, true),
+    baseDelayMs: nonNegative('baseDelayMs', options.baseDelayMs ?? 200),
+    maxDelayMs: nonNegative('maxDelayMs', options.maxDelayMs ?? 10_000),
+    maxElapsedMs: nonNegative('maxElapsedMs', options.maxElapsedMs ?? 30_000),
+    statuses,
+    random: fn('random', options.random, Math.random),
+    sleep: fn('sleep', options.sleep, abortableSleep),
+    now: fn('now', options.now, Date.now),
+  };
+  const isIdempotent = fn('isIdempotent', options.isIdempotent, undefined);
+  const onRetry = fn('onRetry', options.onRetry, undefined);
+  if (isIdempotent !== undefined) resolved.isIdempotent = isIdempotent;
+  if (onRetry !== undefined) resolved.onRetry = onRetry;
+  return resolved;
+}
+
+async function discard(response: Response): Promise<void> {
+  try {
+    await response.body?.cancel();
+  } catch {
+    // Nothing to learn from a body we do not read.
+  }
+}
+
+function checkAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw signal.reason;
+}
+
+/**
+ * Sends idempotent requests again after a retryable outcome. A network error (a rejection of
+ * the underlying `fetch`) is thrown as a {@link NetworkError} once no retry is left, or at once
+ * for a request that is not idempotent; a retryable status is returned as the answer once no
+ * retry is left.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation
+ * @example
+ * const transport = createTransport({
+ *   retry: { maxRetries: 5, onRetry: (e) => console.warn(`retry after ${e.status ?? 'network error'} in ${e.delayMs} ms`) },
+ * });
+ */
+export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
+  const o = resolveRetryOptions(options);
+  const statuses = new Set(o.statuses);
+  return async (request, next) => {
+    const { signal } = request;
+    const url = new URL(request.url);
+    const body = request.body === null ? undefined : await request.clone().text();
+    const idempotent = o.isIdempotent?.(request, body) ?? isIdempotentRequest(request.method, url, body);
+    const started = o.now();
+    for (let attempt = 1; ; attempt += 1) {
+      checkAborted(signal);
+      let response: Response | undefined;
+      let failure: NetworkError | undefined;
+      try {
+        response = await next(request.clone());
+      } catch (error) {
+        // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
+        if (!(error instanceof NetworkError) || signal.aborted) throw error;
+        failure = error;
+      }
+      if (response !== undefined && !statuses.has(response.status)) return response;
+      const giveUp = () => {
+        if (response !== undefined) return response;
+        throw attempt === 1 ? failure! : new NetworkError({ request, attempts: attempt, cause: failure!.cause });
+      };
+      if (!idempotent || attempt > o.maxRetries) return giveUp();
+      const retryAfter = response === undefined ? undefined : parseRetryAfter(response.headers.get('retry-after'), o.now());
+      const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
+      if (o.now() - started + delayMs > o.maxElapsedMs) return giveUp();
+      o.onRetry?.({
+        attempt,
+        delayMs,
+        fromRetryAfter: retryAfter !== undefined,
+        status: response?.status,
+        method: request.method,
+        path: url.pathname,
+        correlationId: request.headers.get('x-correlation-id') ?? undefined,
+      });
+      if (response !== undefined) await discard(response);
+      await o.sleep(delayMs, signal);
+    }
+  };
+}

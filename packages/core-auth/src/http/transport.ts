@@ -1,0 +1,97 @@
+/**
+ * The shared HTTP transport of every commerce-kit client: a `fetch`-compatible function made of
+ * small middleware pieces. Fetch and Web APIs only, so it runs in Node 20+, browsers and edge
+ * runtimes alike.
+ */
+import { ConfigurationError } from '../errors.js';
+import { authMiddleware } from './auth.js';
+import { bufferedRequest, compose } from './compose.js';
+import { correlationIdMiddleware, correlationIdOf, type CorrelationIdOptions } from './correlation-id.js';
+import { readServiceError, type ServiceError } from './error-body.js';
+import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-user-id.js';
+import { retryMiddleware, type RetryOptions } from './retry.js';
+import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
+import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
+import { userAgentMiddleware } from './user-agent.js';
+
+/** Options of {@link createTransport}; every one is optional. */
+export interface TransportOptions {
+  /** The `fetch` underneath, e.g. the emulator's in-process one. Default: the global `fetch`. */
+  fetch?: FetchFunction;
+  /** Bearer tokens, e.g. core-auth's `createTokenProvider(...)`. Default: none (no `Authorization` header). */
+  auth?: TokenSource;
+  /** How correlation ids are generated. Default: `ck-<32 hex digits>` per request. */
+  correlationId?: CorrelationIdOptions;
+  /** `X-External-User-ID` for requests that do not set it: a value, or a function per request. Default: none. */
+  externalUserId?: ExternalUserIdOption;
+  /** Retry policy, or `false` for none. Default: see `RetryOptions` (3 retries, 30 s in all). */
+  retry?: RetryOptions | false;
+  /** Limit of URL plus headers in bytes. Default 15 × 1024 (spec 8). */
+  maxUrlAndHeadersBytes?: number;
+  /** `User-Agent` for requests that do not set one. Default: the runtime's own. */
+  userAgent?: string;
+  /**
+   * Extra middleware, run once per call (outside the retries), after the correlation id, the
+   * external user id and the user agent are set. Default: none.
+   */
+  middleware?: readonly TransportMiddleware[];
+}
+
+/** A `fetch`-compatible function, plus helpers to read its answers. */
+export interface Transport {
+  (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+  /** The transport itself, for options that want a `fetch` (e.g. `createClient({ fetch: transport.fetch })`). */
+  readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+  /** The `X-Correlation-ID` of an answer. */
+  correlationIdOf(response: Response): string | undefined;
+  /** The error body of a non-2xx answer as a value (the answer stays readable). */
+  readServiceError(response: Response): Promise<ServiceError>;
+}
+
+/**
+ * Creates the transport. Per call, in this order: the correlation id is set or checked, the
+ * external user id is set or checked, the user agent is set, then (per attempt) the bearer token
+ * is added and URL plus headers are measured, and the request is sent; idempotent requests are
+ * retried on 429, 502, 503, 504 and network errors; a 401 `invalid_token` is retried once with a
+ * fresh token.
+ *
+ * Throws before sending: `InvalidRequestError` (bad correlation id, personal data in the external
+ * user id, URL plus headers too large). Rejects like `fetch` otherwise: `NetworkError` (a
+ * `TypeError`) when the network fails, the signal's reason on abort. An error answer is returned,
+ * not thrown.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation
+ * @example
+ * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';
+ * import { createTransport } from '@commerce-kit/core-auth/http';
+ *
+ * const { api, auth } = regionUrls('europe-west1.gcp');
+ * const provider = createTokenProvider({ flow: 'client_credentials', authUrl: auth, projectKey: 'my-project', credentials: { clientId, clientSecret } });
+ * const transport = createTransport({ auth: provider, externalUserId: 'backoffice-17' });
+ * const res = await transport(`${api}/my-project/stores`);
+ * if (!res.ok) console.error(await transport.readServiceError(res));
+ */
+export function createTransport(options: TransportOptions = {}): Transport {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options must be an object', { code: 'INVALID_OPTION' });
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigurationError('fetch must be a function', { code: 'INVALID_OPTION' });
+  if (options.middleware !== undefined && (!Array.isArray(options.middleware) || options.middleware.some((m) => typeof m !== 'function'))) {
+    throw new ConfigurationError('middleware must be a list of functions', { code: 'INVALID_OPTION' });
+  }
+  // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
+  const baseFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
+  const chain: TransportMiddleware[] = [correlationIdMiddleware(options.correlationId), externalUserIdMiddleware(options.externalUserId)];
+  if (options.userAgent !== undefined) chain.push(userAgentMiddleware(options.userAgent));
+  chain.push(...(options.middleware ?? []));
+  if (options.retry !== false) chain.push(retryMiddleware(options.retry));
+  if (options.auth !== undefined) chain.push(authMiddleware(options.auth));
+  chain.push(sizeGuardMiddleware(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
+  const send = compose(chain, baseFetch);
+
+  const transport = (async (input: RequestInfo | URL, init?: RequestInit) => send(await bufferedRequest(input, init))) as Transport;
+  Object.defineProperties(transport, {
+    fetch: { value: transport, enumerable: true },
+    correlationIdOf: { value: correlationIdOf, enumerable: true },
+    readServiceError: { value: readServiceError, enumerable: true },
+  });
+  return transport;
+}

@@ -1,0 +1,44 @@
+/**
+ * The shapes the transport is made of: a `fetch`-compatible function, the onion middleware that
+ * wraps it, and the token source the auth middleware asks.
+ */
+
+/** What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL. */
+export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Passes a request on to the next middleware (or, at the end of the chain, to `fetch`). */
+export type Next = (request: Request) => Promise<Response>;
+
+/**
+ * One piece of the transport. It gets the request and `next`, and may change the request, call
+ * `next` several times (retries), or throw before anything is sent (guards). Each call of `next`
+ * needs a request whose body is unread: pass `request.clone()` when calling it more than once.
+ *
+ * @example
+ * const timing: TransportMiddleware = async (request, next) => {
+ *   const started = Date.now();
+ *   try {
+ *     return await next(request);
+ *   } finally {
+ *     console.log(request.method, new URL(request.url).pathname, Date.now() - started, 'ms');
+ *   }
+ * };
+ */
+export type TransportMiddleware = (request: Request, next: Next) => Promise<Response>;
+
+/**
+ * Where the auth middleware gets its bearer token. core-auth's `createTokenProvider` is one;
+ * anything with these two methods will do.
+ *
+ * @example
+ * const source: TokenSource = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
+ */
+export interface TokenSource {
+  /** A valid access token; concurrent callers should share one token request. */
+  getToken(options?: { signal?: AbortSignal }): Promise<string>;
+  /**
+   * Forget the access token after the API refused it. Receives the refused token, so that a
+   * source can ignore a late refusal of a token it has already replaced.
+   */
+  invalidate(token?: string): void | Promise<void>;
+}

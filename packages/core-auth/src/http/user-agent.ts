@@ -1,0 +1,22 @@
+/** `User-Agent`, for runtimes that let a script set it (Node, Deno, edge runtimes; browsers keep their own). */
+import { ConfigurationError } from '../errors.js';
+import type { TransportMiddleware } from './types.js';
+
+/**
+ * Sets `User-Agent` on requests that do not carry one.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` for an empty value or one with line breaks
+ * @example
+ * createTransport({ userAgent: 'my-shop-backend/2.3.0' });
+ */
+export function userAgentMiddleware(userAgent: string): TransportMiddleware {
+  if (typeof userAgent !== 'string' || userAgent.trim() === '' || /[\r\n]/.test(userAgent)) {
+    throw new ConfigurationError('userAgent must be a non-empty single-line string', { code: 'INVALID_OPTION' });
+  }
+  return async (request, next) => {
+    if (request.headers.has('user-agent')) return next(request);
+    const headers = new Headers(request.headers);
+    headers.set('user-agent', userAgent);
+    return next(new Request(request, { headers }));
+  };
+}
