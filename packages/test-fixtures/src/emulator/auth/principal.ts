@@ -31,7 +31,7 @@ export function hasScope(principal: Principal, projectKey: string, names: readon
     if (scope.projectKey !== projectKey) return false;
     if (scope.name !== 'manage_project' && !names.includes(scope.name)) return false;
     if (scope.storeKey === undefined) return true;
-    return storeKey !== undefined && scope.storeKey === storeKey && scope.name !== 'manage_project';
+    return storeKey !== undefined && scope.storeKey === storeKey;
   });
 }
 
