@@ -78,7 +78,9 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
    * The Product as available in the Store's active Product Selections, by `sku`,
    * `variantKey`, `id` or `key` (exactly one). Decision (contract-notes 2): null when the
    * Product is not available in the Store; a Store with an empty `productSelections` list
-   * makes every Product available, a Store whose selections are all inactive none.
+   * makes every Product available, a Store whose selections are all inactive none. As with the
+   * REST in-store projection (current data), a caller holding only `view_published_products`
+   * gets null for a Product that is not published.
    */
   product?: Maybe<Product>;
   /**
@@ -344,7 +346,7 @@ export type ProductSelection = {
   mode: ProductSelectionMode;
   /**
    * The name in `locale`; without `locale`, in the first of `acceptLanguage` that has a
-   * value. Decision: null when no requested locale has a value.
+   * value. Decision: null when no requested locale has a value, or none is requested.
    */
   name?: Maybe<Scalars['String']['output']>;
   nameAllLocales: Array<LocalizedString>;
@@ -476,7 +478,12 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * the project, and kept 15 days by default.
    */
   messages: MessageQueryResult;
-  /** A Product by `id`, `key`, `sku` or `variantKey` (exactly one); null when none matches. */
+  /**
+   * A Product by `id`, `key`, `sku` or `variantKey` (exactly one); null when none matches.
+   * SKUs are unique in the project; a variant key is unique only within its Product, so
+   * Decision: `variantKey` finds the first Product (in id order) with a variant of that key.
+   * Variants of the current and the staged data are searched.
+   */
   product?: Maybe<Product>;
   /** A Product Selection by `id` or `key`; null when none matches. */
   productSelection?: Maybe<ProductSelection>;
