@@ -5,7 +5,6 @@ import type { EmulatorContext } from '../context.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
-import { newId } from '../ids.js';
 import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js';
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
@@ -91,15 +90,8 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
       assertEmailFree(ctx.state, email, storeKeys);
       const customerNumber = draft['customerNumber'] as string | undefined;
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
-      // The builder chooses the id (createResource keeps an `id` the builder returns) because the
-      // commit hook must name the customer whose credentials it sets.
-      const id = newId();
-      ctx.onCommit(() => {
-        if (ctx.state.collection<Customer>('customer').get(id)?.email !== email) throw new Error('customer id not kept by createResource');
-        trackCredentials(id, auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }));
-      });
+      ctx.onCommit(({ id }) => trackCredentials(id, auth.setCustomerCredentials({ customerId: id, email, password, storeKeys })));
       return {
-        id,
         ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
         email,
         ...(draft['firstName'] !== undefined ? { firstName: draft['firstName'] as string } : {}),

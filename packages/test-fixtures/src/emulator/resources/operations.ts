@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
+import { changeOrigin } from '../history/admin-console.js';
 import { errors } from '../http/errors.js';
 import { newId } from '../ids.js';
 import type { StoredResource } from '../store/collection.js';
@@ -43,8 +44,8 @@ function commit<T extends StoredResource>(
   after: T | undefined,
   actions?: readonly Record<string, unknown>[],
 ): void {
-  for (const hook of ctx.commitHooks) hook();
   const subject = (after ?? before)!;
+  for (const hook of ctx.commitHooks) hook(subject);
   const version = kind === 'deleted' ? subject.version : after!.version;
   context.messages.append({ typeId: type.typeId, id: subject.id }, version, ctx.messages, ctx.initiator(), ctx.now);
   context.state.emitChange({
@@ -55,7 +56,7 @@ function commit<T extends StoredResource>(
     ...(actions ? { actions } : {}),
     principal: ctx.principal,
     ...(ctx.externalUserId !== undefined ? { externalUserId: ctx.externalUserId } : {}),
-    source: 'ApiClient',
+    ...changeOrigin(ctx.principal),
     at: context.state.clock.now(),
   });
 }

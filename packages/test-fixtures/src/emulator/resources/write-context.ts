@@ -29,7 +29,7 @@ export class WriteContext {
   readonly messages: MessageDraft[] = [];
   readonly now: string;
   /** Side effects on secondary indexes, run only once the write commits (all or nothing). */
-  readonly commitHooks: (() => void)[] = [];
+  readonly commitHooks: ((committed: StoredResource) => void)[] = [];
 
   constructor(
     readonly state: EmulatorState,
@@ -48,8 +48,8 @@ export class WriteContext {
     return initiator;
   }
 
-  /** Registers a side effect that runs only if the whole write commits. */
-  onCommit(hook: () => void): void {
+  /** Registers a side effect that runs only if the whole write commits; it gets the committed resource. */
+  onCommit(hook: (committed: StoredResource) => void): void {
     this.commitHooks.push(hook);
   }
 
