@@ -1,0 +1,120 @@
+import type { MiddlewareHandler } from 'hono';
+import type { Principal } from '../auth/principal.js';
+import type { EmulatorContext } from '../context.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import { newSecret } from '../ids.js';
+import type { ChangeSource } from '../state.js';
+
+/**
+ * The admin console of the emulator (spec 1.3: the Basic offering tracks only its changes).
+ *
+ * The live admin console is a web application whose users change resources through the platform.
+ * The emulator models it as one built-in API client with a reserved id,
+ * {@link ADMIN_CONSOLE_CLIENT_ID}, holding `manage_project`. A write made with a token of that
+ * client is a change "made through the admin console": its ChangeEvent carries source
+ * `AdminConsole` and the id of the admin console user, taken from the
+ * {@link ADMIN_USER_HEADER} request header (default {@link DEFAULT_ADMIN_USER}). The header is
+ * refused (400) with any other client's token, so API clients cannot pass for the console.
+ *
+ * The client is registered the first time {@link adminConsole} is called for an emulator, so it
+ * does not appear in `GET /api-clients` of emulators that never use it.
+ *
+ * @example
+ * const console = adminConsole(emulator.context);
+ * await emulator.fetch(`${emulator.urls().api}/${emulator.projectKey}/product-selections`, {
+ *   method: 'POST',
+ *   headers: { ...console.headers('jen'), 'content-type': 'application/json' },
+ *   body: JSON.stringify({ name: { en: 'Summer' } }),
+ * });
+ * // GET /history/<project>/product-selection?source=AdminConsole&userId=jen finds the creation.
+ */
+
+/** Client id of the admin console; reserved, no API client can be created with it. */
+export const ADMIN_CONSOLE_CLIENT_ID = 'emulator-admin-console';
+/** Request header naming the admin console user of a change. */
+export const ADMIN_USER_HEADER = 'X-Emulator-Admin-User';
+/** User id of admin console changes sent without {@link ADMIN_USER_HEADER}. */
+export const DEFAULT_ADMIN_USER = 'emulator-admin-user';
+
+const USER_ID = /^[A-Za-z0-9_.@:-]{1,256}$/;
+
+/** How to act as the admin console of one emulator. */
+export interface AdminConsole {
+  readonly clientId: string;
+  /** Secret of the admin console client, for the client credentials flow at `{auth_url}`. */
+  readonly clientSecret: string;
+  readonly scope: string;
+  /** A fresh access token of the admin console client (issued in-process). */
+  token(): string;
+  /** Headers of a request made by admin console user `userId`: `Authorization` and {@link ADMIN_USER_HEADER}. */
+  headers(userId?: string): Record<string, string>;
+}
+
+const consoles = new WeakMap<EmulatorContext, AdminConsole>();
+/** Admin console user of the principal of one request (the principal object is per request). */
+const usersByPrincipal = new WeakMap<Principal, string>();
+
+/**
+ * The admin console of an emulator, registering its client on first use.
+ *
+ * @example
+ * const { headers } = adminConsole(emulator.context);
+ * await emulator.fetch(url, { method: 'POST', headers: { ...headers('jen'), 'content-type': 'application/json' }, body });
+ */
+export function adminConsole(context: EmulatorContext): AdminConsole {
+  const existing = consoles.get(context);
+  if (existing) return existing;
+  const scope = `manage_project:${context.options.projectKey}`;
+  const clientSecret = newSecret();
+  if (context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) === undefined) {
+    context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
+  }
+  const token = () => {
+    const client = context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID);
+    if (!client) throw new Error('the admin console client was deleted');
+    return context.auth.clientCredentialsToken(client, undefined).access_token;
+  };
+  const created: AdminConsole = {
+    clientId: ADMIN_CONSOLE_CLIENT_ID,
+    clientSecret,
+    scope,
+    token,
+    headers: (userId = DEFAULT_ADMIN_USER) => ({ authorization: `Bearer ${token()}`, [ADMIN_USER_HEADER]: userId }),
+  };
+  consoles.set(context, created);
+  return created;
+}
+
+/**
+ * Runs after `authenticate` on the HTTP API: marks the request's principal as an admin console
+ * user when the token is the admin console's, and refuses {@link ADMIN_USER_HEADER} otherwise.
+ */
+export function adminConsoleUser(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.get('principal');
+    const header = c.req.header(ADMIN_USER_HEADER);
+    const isConsole = !principal.external && principal.clientId === ADMIN_CONSOLE_CLIENT_ID;
+    if (header !== undefined && !isConsole) {
+      throw errors.invalidInput(`The ${ADMIN_USER_HEADER} header is accepted only with a token of the admin console client '${ADMIN_CONSOLE_CLIENT_ID}'.`);
+    }
+    if (isConsole) {
+      const userId = header ?? DEFAULT_ADMIN_USER;
+      if (!USER_ID.test(userId)) throw errors.invalidInput(`Invalid ${ADMIN_USER_HEADER} header: 1 to 256 of [A-Za-z0-9_.@:-] expected.`);
+      // A copy, so the mark never outlives this request even if a principal object were shared.
+      const own: Principal = { ...principal };
+      usersByPrincipal.set(own, userId);
+      c.set('principal', own);
+    }
+    await next();
+  };
+}
+
+/**
+ * Where a write came from, for its ChangeEvent: the admin console (with its user) or an API
+ * client. Called by the shared write operations when they commit.
+ */
+export function changeOrigin(principal: Principal): { source: ChangeSource; userId?: string } {
+  const userId = usersByPrincipal.get(principal);
+  return userId === undefined ? { source: 'ApiClient' } : { source: 'AdminConsole', userId };
+}
