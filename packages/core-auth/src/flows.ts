@@ -6,6 +6,8 @@
  */
 import { ConfigurationError } from './errors.js';
 import type * as generated from './generated/auth.js';
+import { parseRetryAfter } from './http/retry-policy.js';
+import { abortableSleep } from './http/sleep.js';
 import { type AuthConfig, type ScopeRequest, checkConfig, checkStatus, discard, field, invalidField, optionalField, postForm, readJsonObject, requireText, scopeParam, segment } from './oauth-http.js';
 
 export type { AuthConfig, ClientCredentials, ScopeRequest } from './oauth-http.js';
@@ -185,30 +187,6 @@ function checkRetry(retry: RetryOptions): Required<RetryOptions> {
   return { attempts, baseDelayMs, maxDelayMs };
 }
 
-/** Milliseconds a `Retry-After` header asks for (seconds or an HTTP date), if any. */
-function retryAfterMs(response: Response): number | undefined {
-  const value = response.headers.get('retry-after');
-  if (value === null) return undefined;
-  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Revocation of an access or refresh token issued to this client. 200 is final: the token was
  * revoked, or it was unknown or invalid (spec 7). A 5xx, a 429 or a network error leaves the
@@ -245,7 +223,7 @@ export async function revokeToken(
       // fetch rejects with a TypeError when the network fails; anything else (an abort, a
       // ConfigurationError) is not ours to retry.
       if (!(error instanceof TypeError) || config.signal?.aborted || attempt >= attempts) throw error;
-      await sleep(backoff, config.signal);
+      await abortableSleep(backoff, config.signal);
       continue;
     }
     const retryable = response.status >= 500 || response.status === 429;
@@ -254,8 +232,8 @@ export async function revokeToken(
       await discard(response);
       return;
     }
-    const delay = Math.min(maxDelayMs, retryAfterMs(response) ?? backoff);
+    const delay = Math.min(maxDelayMs, parseRetryAfter(response.headers.get('retry-after')) ?? backoff);
     await discard(response);
-    await sleep(delay, config.signal);
+    await abortableSleep(delay, config.signal);
   }
 }

@@ -4,6 +4,7 @@
  * Not exported from the package index.
  */
 import { ConfigurationError, OAuthError, ResponseError, redactText, redactValue } from './errors.js';
+import { correlationIdOf } from './http/correlation-id.js';
 import { resolveBaseUrl } from './regions.js';
 import { joinScopes } from './scopes.js';
 
@@ -102,10 +103,6 @@ export function postForm(config: AuthConfig, path: string, form: Record<string, 
     body: body.toString(),
     signal: config.signal,
   });
-}
-
-export function correlationIdOf(response: Response): string | undefined {
-  return response.headers.get('x-correlation-id') ?? undefined;
 }
 
 function isJson(response: Response): boolean {
