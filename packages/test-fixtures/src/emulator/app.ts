@@ -10,6 +10,9 @@ import { ConnectionCut, FaultInjector, faultInjection } from './http/faults.js';
 import { disallowedRequests } from './http/limits.js';
 import { newSecret } from './ids.js';
 import { MessageLog } from './messages/message-log.js';
+import { adminConsoleUser } from './history/admin-console.js';
+import { asHistoryError } from './history/errors.js';
+import { installHistory } from './history/routes.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
 import { registerApiRoutes } from './routes.js';
 import { EmulatorState } from './state.js';
@@ -68,7 +71,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
     if (error instanceof ConnectionCut) throw error;
-    const apiError = error instanceof ApiError ? error : errors.general(`Internal error: ${error.message}`);
+    const apiError = asHistoryError(c.req.url, error instanceof ApiError ? error : errors.general(`Internal error: ${error.message}`));
     if (!(error instanceof ApiError)) console.error('[commerce-emulator] unexpected error', error);
     const id = c.get('correlationId');
     return apiError.toResponse(id ? { [CORRELATION_HEADER]: id } : {});
@@ -83,6 +86,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const authApp = new Hono<AppEnv>();
   registerAuthRoutes(authApp, context);
   app.route('/auth', authApp);
+  // Change History at `{history_url}` = `<origin>/history`; records every write from now on.
+  app.route('/history', installHistory(context).app);
 
   const api = new Hono<AppEnv>();
   const projectGate: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -91,7 +96,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
     await next();
   };
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth));
+  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth), adminConsoleUser());
   registerApiRoutes(api, context);
   app.route('/', api);
 

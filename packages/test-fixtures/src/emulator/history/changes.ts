@@ -1,0 +1,237 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ChangeEvent, EmulatorState } from '../state.js';
+import type { StoredResource } from '../store/collection.js';
+
+/**
+ * The Changes of an update Record (spec 2: "differences between the two versions; not identical
+ * to the update actions sent and not limited to update actions"). They are computed from the
+ * difference between the resource before and after the write, named after the update action
+ * that makes such a difference, in the style of the live service: `change` is the action name
+ * (`changeName`), `type` the change kind (`ChangeLocalizedNameChange`), localized values are
+ * locale maps. A background effect of an action gets its own Change (`setProductCount` after
+ * `addProduct`). A field without a rule gets `set<Field>` / `Set<Field>Change`, so resources added
+ * to the emulator later are tracked too.
+ */
+
+/** One Change of a Record (history.yaml `Change`). */
+export interface Change {
+  change: string;
+  type: string;
+  previousValue?: unknown;
+  nextValue?: unknown;
+  [extra: string]: unknown;
+}
+
+/** Members every stored resource has that are not the resource's data. */
+const BOOKKEEPING = new Set(['id', 'version', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy']);
+
+const differs = (a: unknown, b: unknown) => !isDeepStrictEqual(a, b);
+const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+function change(name: string, type: string, previousValue: unknown, nextValue: unknown, extra: Record<string, unknown> = {}): Change {
+  const result: Change = { change: name, type };
+  if (previousValue !== undefined) result.previousValue = structuredClone(previousValue);
+  if (nextValue !== undefined) result.nextValue = structuredClone(nextValue);
+  return { ...result, ...extra };
+}
+
+/** Elements of `next` not in `previous` and the reverse, by deep equality. */
+function arrayDelta(previous: readonly unknown[], next: readonly unknown[]): { addedItems: unknown[]; removedItems: unknown[] } {
+  return {
+    addedItems: next.filter((item) => !previous.some((p) => isDeepStrictEqual(p, item))),
+    removedItems: previous.filter((item) => !next.some((n) => isDeepStrictEqual(n, item))),
+  };
+}
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+interface DiffInput {
+  before: StoredResource;
+  after: StoredResource;
+  actions: readonly Record<string, unknown>[];
+  state: EmulatorState;
+}
+
+/** A rule for one top-level field: the Changes its difference makes. */
+type FieldRule = (previous: unknown, next: unknown, input: DiffInput) => Change[];
+
+const simple =
+  (name: string, type: string): FieldRule =>
+  (previous, next) => [change(name, type, previous, next)];
+
+const withItems =
+  (name: string, type: string): FieldRule =>
+  (previous, next) => [change(name, type, previous, next, arrayDelta(asArray(previous), asArray(next)))];
+
+const actionNames = (input: DiffInput) => new Set(input.actions.map((a) => a['action']));
+
+/** The product ids an update added to or removed from a selection, net (add then remove is nothing). */
+function membershipChanges(input: DiffInput): Change[] {
+  const net = new Map<string, number>();
+  for (const action of input.actions) {
+    const name = action['action'];
+    if (name !== 'addProduct' && name !== 'removeProduct') continue;
+    const identifier = (action['product'] ?? {}) as { id?: string; key?: string };
+    const id = identifier.id ?? (identifier.key !== undefined ? input.state.collection('product').getByKey(identifier.key)?.id : undefined);
+    if (id === undefined) continue;
+    net.set(id, (net.get(id) ?? 0) + (name === 'addProduct' ? 1 : -1));
+  }
+  const changes: Change[] = [];
+  for (const [id, delta] of net) {
+    const product = { typeId: 'product', id };
+    if (delta > 0) changes.push(change('addProduct', 'AddProductChange', undefined, product));
+    if (delta < 0) changes.push(change('removeProduct', 'RemoveProductChange', product, undefined));
+  }
+  return changes;
+}
+
+interface SelectionSetting {
+  productSelection: { typeId: string; id: string };
+  active: boolean;
+}
+
+/** A Store's Product Selection settings: one Change per selection added, removed or toggled. */
+const storeSelections: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as SelectionSetting[];
+  const after = asArray(next) as SelectionSetting[];
+  if (actionNames(input).has('setProductSelections')) {
+    return [change('setProductSelections', 'SetProductSelectionsChange', before, after, arrayDelta(before, after))];
+  }
+  const was = new Map(before.map((s) => [s.productSelection.id, s]));
+  const now = new Map(after.map((s) => [s.productSelection.id, s]));
+  const changes: Change[] = [];
+  for (const setting of after) {
+    const old = was.get(setting.productSelection.id);
+    const productSelection = structuredClone(setting.productSelection);
+    if (!old) changes.push(change('addProductSelection', 'AddProductSelectionChange', undefined, setting, { productSelection }));
+    else if (old.active !== setting.active) {
+      changes.push(change('changeProductSelectionActive', 'ChangeProductSelectionActiveChange', old.active, setting.active, { productSelection }));
+    }
+  }
+  for (const setting of before) {
+    if (!now.has(setting.productSelection.id)) {
+      changes.push(change('removeProductSelection', 'RemoveProductSelectionChange', setting, undefined, { productSelection: structuredClone(setting.productSelection) }));
+    }
+  }
+  return changes;
+};
+
+interface ProductDataShape {
+  name?: unknown;
+  slug?: unknown;
+  description?: unknown;
+  masterVariant?: { id: number };
+  variants?: { id: number }[];
+}
+
+interface MasterDataShape {
+  published?: boolean;
+  current?: ProductDataShape;
+  staged?: ProductDataShape;
+}
+
+/**
+ * A Product's catalog data: publish and unpublish, and per catalog (`staged`, `current`) its
+ * name, slug, description and variants, with `catalogData` naming the catalog. Publishing copies
+ * the staged data to the current one; that copy is the PublishChange, not a list of changes.
+ */
+const productMasterData: FieldRule = (previous, next, input) => {
+  const before = (previous ?? {}) as MasterDataShape;
+  const after = (next ?? {}) as MasterDataShape;
+  const changes: Change[] = [];
+  const publishing = actionNames(input).has('publish') || (before.published !== true && after.published === true);
+  if (publishing) changes.push(change('publish', 'PublishChange', undefined, undefined));
+  else if (before.published === true && after.published !== true) changes.push(change('unpublish', 'UnpublishChange', undefined, undefined));
+  for (const catalogData of publishing ? (['staged'] as const) : (['staged', 'current'] as const)) {
+    const was = before[catalogData] ?? {};
+    const now = after[catalogData] ?? {};
+    if (differs(was.name, now.name)) changes.push(change('changeName', 'ChangeLocalizedNameChange', was.name, now.name, { catalogData }));
+    if (differs(was.slug, now.slug)) changes.push(change('changeSlug', 'ChangeSlugChange', was.slug, now.slug, { catalogData }));
+    if (differs(was.description, now.description)) {
+      changes.push(change('setDescription', 'SetLocalizedDescriptionChange', was.description, now.description, { catalogData }));
+    }
+    const oldVariants = [was.masterVariant, ...(was.variants ?? [])].filter((v) => v !== undefined);
+    const newVariants = [now.masterVariant, ...(now.variants ?? [])].filter((v) => v !== undefined);
+    for (const variant of newVariants) {
+      if (!oldVariants.some((v) => v.id === variant.id)) changes.push(change('addVariant', 'AddVariantChange', undefined, variant, { catalogData }));
+    }
+    for (const variant of oldVariants) {
+      if (!newVariants.some((v) => v.id === variant.id)) changes.push(change('removeVariant', 'RemoveVariantChange', variant, undefined, { catalogData }));
+    }
+  }
+  return changes;
+};
+
+/** Field rules per resource type; `key` is common to all. */
+const RULES: Record<string, Record<string, FieldRule>> = {
+  'product-selection': {
+    name: simple('changeName', 'ChangeLocalizedNameChange'),
+    // Set by the service after addProduct/removeProduct (live: a background change).
+    productCount: simple('setProductCount', 'SetProductCountChange'),
+  },
+  store: {
+    name: simple('setName', 'SetLocalizedNameChange'),
+    languages: withItems('setLanguages', 'SetLanguagesChange'),
+    productSelections: storeSelections,
+  },
+  product: {
+    masterData: productMasterData,
+    productType: simple('changeProductType', 'ChangeProductTypeChange'),
+  },
+  'product-type': {
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('changeDescription', 'ChangeDescriptionChange'),
+    attributes: withItems('setAttributeDefinitions', 'SetAttributeDefinitionsChange'),
+  },
+  customer: {
+    email: simple('changeEmail', 'ChangeEmailChange'),
+    firstName: simple('setFirstName', 'SetFirstNameChange'),
+    lastName: simple('setLastName', 'SetLastNameChange'),
+    customerNumber: simple('setCustomerNumber', 'SetCustomerNumberChange'),
+    isEmailVerified: simple('verifyEmail', 'VerifyEmailChange'),
+    stores: withItems('setStores', 'SetStoresChange'),
+  },
+};
+
+const KEY_RULE = simple('setKey', 'SetKeyChange');
+
+/** Extra Changes a type makes from its actions rather than from its fields (membership lives outside the resource). */
+const FROM_ACTIONS: Record<string, (input: DiffInput) => Change[]> = {
+  'product-selection': membershipChanges,
+};
+
+/**
+ * Orders Changes by the first update action of the same name, so a Record reads like the request;
+ * Changes no action names (background ones) come last, in the order found.
+ */
+function byActionOrder(changes: Change[], actions: readonly Record<string, unknown>[]): Change[] {
+  const rank = (c: Change) => {
+    const at = actions.findIndex((a) => a['action'] === c.change);
+    return at < 0 ? actions.length : at;
+  };
+  return changes.map((c, index) => ({ c, index, rank: rank(c) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ c }) => c);
+}
+
+/**
+ * The Changes of one ChangeEvent: empty for a creation and a deletion (the labels describe the
+ * resource), the field differences for an update.
+ *
+ * @example
+ * changesOf(event, state) // [{ change: 'changeName', type: 'ChangeLocalizedNameChange', previousValue: { en: 'A' }, nextValue: { en: 'B' } }]
+ */
+export function changesOf(event: ChangeEvent, state: EmulatorState): Change[] {
+  if (event.kind !== 'updated' || !event.before || !event.after) return [];
+  const input: DiffInput = { before: event.before, after: event.after, actions: event.actions ?? [], state };
+  const rules = RULES[event.typeId] ?? {};
+  const changes: Change[] = [...(FROM_ACTIONS[event.typeId]?.(input) ?? [])];
+  const fields = new Set([...Object.keys(event.before), ...Object.keys(event.after)]);
+  for (const field of fields) {
+    if (BOOKKEEPING.has(field)) continue;
+    const previous = event.before[field];
+    const next = event.after[field];
+    if (!differs(previous, next)) continue;
+    const rule = rules[field] ?? (field === 'key' ? KEY_RULE : simple(`set${upperFirst(field)}`, `Set${upperFirst(field)}Change`));
+    changes.push(...rule(previous, next, input));
+  }
+  return byActionOrder(changes, input.actions);
+}

@@ -1,0 +1,50 @@
+import type { EmulatorContext } from '../context.js';
+import type { ChangeEvent } from '../state.js';
+import { recordOf, type StoredRecord } from './records.js';
+import { HISTORY_TYPES } from './resource-types.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The Records of one project, oldest first. It listens to every write (REST and GraphQL alike)
+ * and keeps a Record of each change to a tracked resource type:
+ * - offering `basic` keeps only changes made through the admin console (spec 1.3), `premium`
+ *   (the default) API changes too;
+ * - Records older than `retentionDays` are dropped, and beyond `maxRecords` the oldest go.
+ *
+ * @example
+ * const log = new HistoryLog(context); // from now on every write is recorded
+ * log.records(); // StoredRecord[], oldest first
+ */
+export class HistoryLog {
+  private readonly stored: StoredRecord[] = [];
+  private sequence = 0;
+  readonly stop: () => void;
+
+  constructor(private readonly context: EmulatorContext) {
+    this.stop = context.state.onChange((event) => this.add(event));
+  }
+
+  private add(event: ChangeEvent): void {
+    if (!HISTORY_TYPES.has(event.typeId)) return;
+    if (this.context.options.history.offering === 'basic' && event.source !== 'AdminConsole') return;
+    this.stored.push({ sequence: ++this.sequence, at: event.at, source: event.source, record: recordOf(event, this.context.state) });
+    this.purge();
+  }
+
+  /** Drops what retention and the maximum count no longer allow. Records are in time order, so it trims the front. */
+  private purge(): void {
+    const { retentionDays, maxRecords } = this.context.options.history;
+    const cutoff = this.context.state.clock.now() - retentionDays * DAY_MS;
+    let drop = 0;
+    while (drop < this.stored.length && this.stored[drop]!.at < cutoff) drop++;
+    drop = Math.max(drop, this.stored.length - maxRecords);
+    if (drop > 0) this.stored.splice(0, drop);
+  }
+
+  /** The Records kept now, oldest first. */
+  records(): readonly StoredRecord[] {
+    this.purge();
+    return this.stored;
+  }
+}
