@@ -224,7 +224,35 @@ async function generateGraphql(target: GraphqlTarget): Promise<void> {
   );
 }
 
+/**
+ * The scopes each REST endpoint needs, read from the `security` requirements of commerce.yaml
+ * (each requirement is one acceptable alternative), for core-auth's `scopesFor()`.
+ */
+async function generateEndpointScopes(): Promise<void> {
+  const source = 'schemas/openapi/commerce.yaml';
+  const document = parseYaml(readFileSync(at(source), 'utf8')) as {
+    paths: Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-store-scoped'?: boolean }>>;
+  };
+  const entries: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation || typeof operation !== 'object' || !('responses' in operation)) continue;
+      const alternatives = (operation.security ?? []).map((requirement) => Object.values(requirement).flat());
+      const storeScoped = operation['x-store-scoped'] === true;
+      entries.push(`  ${JSON.stringify(`${method.toUpperCase()} ${path}`)}: { anyOf: ${JSON.stringify(alternatives)}, storeScoped: ${storeScoped} },`);
+    }
+  }
+  const content = `${header(source)}
+/** For each REST endpoint (\`METHOD /path\` as in the schema), the scope alternatives that allow it: any one entry of \`anyOf\` (all of its scopes) suffices. \`storeScoped\`: the store-restricted \`<scope>:<project>:<store>\` forms are accepted too. */
+export const endpointScopes = {
+${entries.join('\n')}
+} as const satisfies Record<string, { anyOf: readonly (readonly string[])[]; storeScoped: boolean }>;
+`;
+  await write(at('packages/core-auth/src/generated/endpoint-scopes.ts'), content, 'typescript');
+}
+
 const started = Date.now();
+await generateEndpointScopes();
 for (const target of openapiTargets) await generateOpenApi(target);
 for (const target of graphqlTargets) await generateGraphql(target);
 console.log(`generate: ${written} written, ${unchanged} unchanged in ${Date.now() - started} ms`);

@@ -45,3 +45,4 @@ export {
   type CallbackKind,
   type CallbackResult,
 } from './callbacks.js';
+export { scopesFor, allowsEndpoint, type Endpoint } from './endpoint-scopes.js';
