@@ -18,6 +18,13 @@ export interface RecordBody {
   withoutChanges: boolean;
 }
 
+/** A GraphQL answer, loosely typed for expectations. */
+export interface GraphqlBody {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests walk the data freely
+  data?: any;
+  errors?: { message: string; extensions?: Record<string, unknown> }[];
+}
+
 export interface Page {
   limit: number;
   offset: number;
@@ -34,7 +41,7 @@ export interface HistoryApi extends Api {
   /** GET `{history_url}/<project><path>` with the bootstrap token, or `token`. */
   history<T = Page>(path: string, token?: string): Promise<ApiAnswer<T>>;
   /** POST `{history_url}/<project>/graphql`. */
-  graphql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ApiAnswer<T>>;
+  graphql<T = GraphqlBody>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ApiAnswer<T>>;
   /** A write through the admin console, made by `userId`. */
   asAdmin(userId: string): Api['call'];
 }
@@ -58,7 +65,7 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
 
   const asAdmin =
     (userId: string): Api['call'] =>
-    async (method, path, body, headers = {}) => {
+    async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> => {
       const url = `${api.emulator.urls().api}/${api.project}${path}`;
       const init: RequestInit = { method, headers: { ...adminConsole(api.emulator.context).headers(userId), ...headers } };
       if (body !== undefined) {
@@ -69,7 +76,7 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
       api.clock.advance(1);
       const parsed = (await res.json()) as unknown;
       api.contract.check(method, url, res.status, parsed);
-      return { status: res.status, body: parsed as any, headers: res.headers };
+      return { status: res.status, body: parsed as T, headers: res.headers };
     };
 
   return {
