@@ -1,0 +1,34 @@
+/**
+ * Messages (contract-notes 5) in their GraphQL form: the envelope, with the stored message itself
+ * as the `payload`, whose type is the message `type` (spec 6: payload types implement
+ * MessagePayload).
+ */
+import type { StoredMessage } from '../messages/message-log.js';
+import { modifiedBy, named, productOf } from './objects.js';
+import type { GraphqlContext } from './context.js';
+import type { ResolverMap } from './resolver-types.js';
+
+type Ref = { typeId: string; id: string };
+
+const productPayload = {
+  productRef: (m: { product: Ref }) => m.product,
+  product: (m: { product: Ref }, _args: unknown, ctx: GraphqlContext) => productOf(ctx, m.product),
+};
+
+export const messageResolvers: ResolverMap = {
+  Message: {
+    resourceRef: (m: StoredMessage) => m.resource,
+    payload: (m: StoredMessage) => m,
+    ...modifiedBy,
+  },
+  StoreCreated: {
+    ...named((m: { name?: Record<string, string> }) => m.name),
+  },
+  ProductSelectionProductAdded: productPayload,
+  ProductSelectionProductRemoved: productPayload,
+};
+
+/** The concrete payload type of a message: its `type`, when the schema has such a payload type. */
+export function payloadType(message: StoredMessage, known: ReadonlySet<string>): string | undefined {
+  return known.has(message.type) ? message.type : undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * Resolvers of the object types over the stored REST representations: a Product Selection,
+ * Store or Product in the store is the source object of its GraphQL type. Every reference has
+ * its `*Ref` form (the REST reference) and its resolved form (the referenced resource, null when
+ * it no longer exists), and the resolved form needs the scope of its resource.
+ */
+import { viewScopes } from '../auth/principal.js';
+import type { Product } from '../resources/product-data.js';
+import { READ_SCOPES } from '../resources/product-projections.js';
+import type { ProductSelection } from '../resources/product-selections.js';
+import { membershipOf } from '../resources/selection-membership.js';
+import type { Store } from '../resources/stores.js';
+import type { Initiator } from '../resources/write-context.js';
+import { holds, need, type GraphqlContext } from './context.js';
+import { pageOfArray, type PageArgs } from './paging.js';
+import { allLocales, inLocale, type LocaleArgs, type Resolver, type ResolverMap } from './resolver-types.js';
+
+interface Ref {
+  typeId: string;
+  id: string;
+}
+
+const SELECTION_VIEW = viewScopes('product_selections');
+const STORE_VIEW = viewScopes('stores');
+const PRODUCT_FULL_VIEW = viewScopes('products');
+
+/**
+ * A Product as the caller may see it: any of the projection read scopes (store-restricted ones in
+ * a Store); a caller with only `view_published_products` sees published Products only.
+ */
+export function readableProduct(ctx: GraphqlContext, product: Product | undefined, storeKey?: string): Product | null {
+  if (!product) return null;
+  need(ctx, READ_SCOPES, storeKey);
+  if (!product.masterData.published && !holds(ctx, PRODUCT_FULL_VIEW, storeKey)) return null;
+  return product;
+}
+
+/** The resolved form of a Product reference. */
+export const productOf = (ctx: GraphqlContext, ref: Ref): Product | null =>
+  readableProduct(ctx, ctx.emulator.state.collection<Product>('product').get(ref.id));
+
+/** The resolved form of a Product Selection reference. */
+export function selectionOf(ctx: GraphqlContext, ref: Ref): ProductSelection | null {
+  need(ctx, SELECTION_VIEW);
+  return ctx.emulator.state.collection<ProductSelection>('product-selection').get(ref.id) ?? null;
+}
+
+/** createdBy / lastModifiedBy: the stored initiator in the GraphQL Initiator shape. */
+const initiator = (value: unknown): Record<string, unknown> | null => {
+  if (value === undefined || value === null) return null;
+  const stored = value as Initiator & { attributedTo?: unknown };
+  return {
+    isPlatformClient: stored.clientId !== undefined ? false : null,
+    user: null,
+    externalUserId: stored.externalUserId ?? null,
+    customerRef: stored.customer ?? null,
+    anonymousId: stored.anonymousId ?? null,
+    clientId: stored.clientId ?? null,
+    attributedTo: stored.attributedTo ?? null,
+  };
+};
+
+/** createdBy and lastModifiedBy of any source that stores them. */
+export const modifiedBy = {
+  createdBy: ((source: Record<string, unknown>) => initiator(source['createdBy'])) as Resolver<Record<string, unknown>>,
+  lastModifiedBy: ((source: Record<string, unknown>) => initiator(source['lastModifiedBy'])) as Resolver<Record<string, unknown>>,
+};
+
+/** `name(locale, acceptLanguage)` and `nameAllLocales` over a localized string of the source. */
+export const named = (pick: (source: never) => Record<string, string> | undefined) => ({
+  name: (source: never, args: LocaleArgs) => inLocale(pick(source), args),
+  nameAllLocales: (source: never) => allLocales(pick(source)),
+});
+
+export const objectResolvers: ResolverMap = {
+  ProductSelection: {
+    ...named((s: ProductSelection) => s.name),
+    productRefs: (selection: ProductSelection, args: PageArgs, ctx: GraphqlContext) => {
+      need(ctx, SELECTION_VIEW);
+      const items = [...membershipOf(ctx.emulator.state).productsOf(selection.id).keys()].map((id) => ({
+        product: { typeId: 'product', id },
+      }));
+      return pageOfArray(items, args, 'AssignedProductReference');
+    },
+    ...modifiedBy,
+  },
+  ProductSelectionSetting: {
+    productSelectionRef: (s: { productSelection: Ref }) => s.productSelection,
+    productSelection: (s: { productSelection: Ref }, _args: unknown, ctx: GraphqlContext) => selectionOf(ctx, s.productSelection),
+  },
+  ProductAssignment: {
+    productRef: (s: { product: Ref }) => s.product,
+    product: (s: { product: Ref }, _args: unknown, ctx: GraphqlContext) => productOf(ctx, s.product),
+    productSelectionRef: (s: { productSelection: Ref }) => s.productSelection,
+    productSelection: (s: { productSelection: Ref }, _args: unknown, ctx: GraphqlContext) => selectionOf(ctx, s.productSelection),
+  },
+  ProductOfSelection: {
+    productRef: (s: { product: Ref }) => s.product,
+    product: (s: { product: Ref }, _args: unknown, ctx: GraphqlContext) => productOf(ctx, s.product),
+  },
+  SelectionOfProduct: {
+    productSelectionRef: (s: { productSelection: Ref }) => s.productSelection,
+    productSelection: (s: { productSelection: Ref }, _args: unknown, ctx: GraphqlContext) => selectionOf(ctx, s.productSelection),
+  },
+  Product: {
+    skus: (product: Product) => {
+      const { current } = product.masterData;
+      return [current.masterVariant, ...current.variants].flatMap((v) => (v.sku === undefined ? [] : [v.sku]));
+    },
+    productSelectionRefs: (product: Product, args: PageArgs, ctx: GraphqlContext) => {
+      need(ctx, SELECTION_VIEW);
+      const items = [...membershipOf(ctx.emulator.state).selectionsOf(product.id)].map(([id, membership]) => ({
+        productSelection: { typeId: 'product-selection', id },
+        createdAt: membership.createdAt,
+      }));
+      return pageOfArray(items, args, 'AssignedProductSelection');
+    },
+    ...modifiedBy,
+  },
+  ProductData: {
+    ...named((d: { name: Record<string, string> }) => d.name),
+    slug: (d: { slug: Record<string, string> }, args: LocaleArgs) => inLocale(d.slug, args),
+    slugAllLocales: (d: { slug: Record<string, string> }) => allLocales(d.slug),
+  },
+  Store: {
+    ...named((s: Store) => s.name),
+    ...modifiedBy,
+  },
+  InitialProductSelectionDraftImpl: {
+    ...named((s: { name: Record<string, string> }) => s.name),
+  },
+};
+
+/** Scopes a Store read needs (Query.store). */
+export { STORE_VIEW, SELECTION_VIEW };
