@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { EmulatorContext } from './context.js';
+import { registerGraphqlRoute } from './graphql/route.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerApiClientRoutes } from './resources/api-clients.js';
@@ -28,6 +29,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerCustomerRoutes(api, context);
   registerMeRoutes(api, context);
   registerMessageRoutes(api, context);
+  registerGraphqlRoute(api, context);
   registerApiClientRoutes(api, context);
   registerProjectRoutes(api, context);
 }
