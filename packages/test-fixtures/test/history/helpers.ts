@@ -50,10 +50,15 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
   const api = await createApi(options);
   const base = `${api.emulator.urls().history}/${api.project}`;
   const contract = createResponseContract('history', base);
-  const bootstrap = api.token();
+  // The bootstrap token, renewed once the manual clock has moved a day (tokens live 48 h).
+  let bootstrap: { token: Promise<string>; at: number } | undefined;
+  const bootstrapToken = () => {
+    if (!bootstrap || api.clock.now() - bootstrap.at > 24 * 3600 * 1000) bootstrap = { token: api.token(), at: api.clock.now() };
+    return bootstrap.token;
+  };
 
   async function send<T>(method: string, url: string, token: string | undefined, body?: string, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
-    const bearer = token ?? (await bootstrap);
+    const bearer = token ?? (await bootstrapToken());
     const init: RequestInit = { method, headers: { ...(bearer === '' ? {} : { authorization: `Bearer ${bearer}` }), ...headers } };
     if (body !== undefined) init.body = body;
     const res = await api.emulator.fetch(url, init);
