@@ -125,7 +125,8 @@ export interface components {
      *     Decisions (not shown): for `ResourceCreated`, `previousVersion` is 0 and
      *     `previousLabel` equals `label`; for `ResourceDeleted`, `version` and
      *     `previousVersion` are the last version of the deleted resource, `label` and
-     *     `previousLabel` describe it as it was, and `changes` is empty.
+     *     `previousLabel` describe it as it was, and `changes` is empty. A creation has no
+     *     `changes` either: its labels describe the new resource.
      */
     Record: {
       /** @description Version of the resource after the change. */
@@ -144,10 +145,22 @@ export interface components {
       /**
        * @description Differences between the two versions; not identical to the update actions sent
        *     and not limited to update actions.
+       *
+       *     Decision (not shown): one Change per difference, named after the update action
+       *     that makes it, as the live service does (`changeName` / `ChangeLocalizedNameChange`,
+       *     `setKey` / `SetKeyChange`, `addProduct` / `AddProductChange`, ...), in the order of
+       *     the actions sent; a difference the service itself makes as a consequence gets its
+       *     own Change after them (`setProductCount` / `SetProductCountChange` after
+       *     `addProduct` or `removeProduct`).
        */
       changes: components['schemas']['Change'][];
       resource: components['schemas']['ResourceIdentifier'];
-      /** @description Stores the resource belongs to (empty for resources that are not store-related). */
+      /**
+       * @description Stores the resource belongs to (empty for resources that are not store-related).
+       *     Decision (not shown): a Store's own Records list that Store; a customer's, its
+       *     `stores`; a Product Selection belongs to no Store (assigning it to one is a change
+       *     of the Store).
+       */
       stores: components['schemas']['StoreKeyReference'][];
       businessUnit?: components['schemas']['BusinessUnitKeyReference'];
       /** @description `true` when the resource version increased without any change in the resource. */
@@ -165,9 +178,11 @@ export interface components {
      *     Decision (`type` values not shown in the spec): `user` (admin console user),
      *     `external-user` and `associate` (contract-notes 6). A change made by an API client
      *     carries `clientId` and `isPlatformClient: false`; its `type` is `user`, as the live
-     *     service reports it. `external-user` is used when the token carried an external user
-     *     ID, `associate` when an associate acted for a company through the associate
-     *     endpoints (then `associate` is present).
+     *     service reports it. `external-user` is used when the change carried an external user
+     *     ID (the `X-External-User-ID` header or an `external_user_id:` scope of the token),
+     *     `associate` when an associate acted for a company through the associate endpoints
+     *     (then `associate` is present). A change made in the admin console has `id` (the
+     *     user), `type: user` and `isPlatformClient: true`, and no `clientId`.
      */
     ModifiedBy: {
       /** @description ID of the admin console user; present only for such users. */
@@ -256,6 +271,8 @@ export interface components {
      *     LocalizedLabel of that name; the others (customer-group, discount-code,
      *     inventory-entry, product-type, tax-category, zone, and any resource without a name)
      *     get a StringLabel of their name, code, SKU, key or ID, in that order of preference.
+     *     A ProductLabel describes the staged data of the product (the newest edits; the same
+     *     as the current data when there are no staged changes).
      */
     Label:
       | components['schemas']['AssociateRoleLabel']
@@ -648,6 +665,11 @@ export interface components {
      *     an unknown enum value), `date.from` later than `date.to`, a filter the resource type
      *     does not support (`resourceKey`, `associateId`), an unknown resource type, an invalid
      *     `X-Correlation-ID`, or a GraphQL request body that is not JSON.
+     *
+     *     Decision (not shown): a query parameter the endpoint does not list (spec section 4
+     *     table: `resourceTypes` and `resourceId` only on the all-types endpoint, `resourceKey`
+     *     not on the by-id endpoint, any unknown name), or a non-repeatable parameter given more
+     *     than once, is a 400 BadRequest too.
      */
     BadRequest: {
       headers: {
