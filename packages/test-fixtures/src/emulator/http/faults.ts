@@ -15,7 +15,7 @@ export interface FaultRule {
   kind: 'error' | 'cut' | 'latency';
   status?: 429 | 500 | 502 | 503 | 504;
   when?: 'before' | 'after';
-  /** Seconds for the Retry-After header of a 429 or 503. */
+  /** Seconds for the Retry-After header of a 429 or 503; a 429 always carries one (default 1). */
   retryAfterSeconds?: number;
   latencyMs?: number;
   /** Only requests with this method (upper case). */
@@ -93,7 +93,9 @@ export class FaultInjector {
 function faultError(rule: FaultRule): ApiError {
   const status = rule.status ?? 500;
   const headers: Record<string, string> = {};
-  if (rule.retryAfterSeconds !== undefined) headers['retry-after'] = String(rule.retryAfterSeconds);
+  // A 429 without Retry-After would leave a client's back-off untestable (contract-notes 6: 429 with Retry-After).
+  const retryAfter = rule.retryAfterSeconds ?? (status === 429 ? 1 : undefined);
+  if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
   if (status === 500) return new ApiError(500, errors.general().errors, { headers });
   if (status === 503) return new ApiError(503, errors.overCapacity().errors, { headers });
   if (status === 429) return new ApiError(429, [{ code: 'TooManyRequests', message: 'Too many requests.' }], { headers });

@@ -94,6 +94,7 @@ function validateUpdate(type: ResourceType<StoredResource>, body: unknown): { ve
   if (typeof version !== 'number' || !Number.isInteger(version)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'version: must be an integer');
   if (actions === undefined) throw errors.requiredField('actions');
   if (!Array.isArray(actions)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'actions: must be an array');
+  if (actions.length === 0) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'actions: must contain at least one action');
   const validator = commerceContract();
   actions.forEach((action: unknown, index) => {
     const name = typeof action === 'object' && action !== null ? (action as { action?: unknown }).action : undefined;

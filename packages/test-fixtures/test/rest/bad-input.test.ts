@@ -1,0 +1,189 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addProducts, createApi, createProduct, createSelection, createStore, expectError, expectUnchanged, raw, snapshot, type Api } from './helpers.js';
+
+/**
+ * Bad input gets its documented error (contract-notes 1) and changes nothing: every test takes a
+ * snapshot of selections, stores, memberships and messages before and compares it after.
+ */
+describe('bad input', () => {
+  let api: Api;
+  let product: { id: string };
+  let before: unknown;
+  beforeEach(async () => {
+    api = await createApi();
+    product = await createProduct(api, 'p1');
+    await createSelection(api, 'summer');
+    await addProducts(api, 'summer', [product.id]);
+    await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'summer' }, active: true }] });
+    before = await snapshot(api);
+  });
+
+  const post = (path: string, body: unknown) => api.call('POST', path, body);
+
+  describe('malformed JSON', () => {
+    it('on create, update and store update: 400 InvalidJsonInput with a detailedErrorMessage', async () => {
+      for (const [path, text] of [
+        ['/product-selections', '{"key": "x", "name": '],
+        ['/product-selections', 'not json at all'],
+        ['/product-selections/key=summer', '{version: 2}'],
+        ['/stores/key=berlin', '{"version": 1, "actions": [}'],
+        ['/stores', "{'key': 'single-quotes'}"],
+      ] as const) {
+        const error = expectError(await post(path, text), 400, 'InvalidJsonInput');
+        expect(error.message).toBe('Request body does not contain valid JSON.');
+        expect(typeof error['detailedErrorMessage'], `${path} ${text}`).toBe('string');
+      }
+      await expectUnchanged(api, before);
+    });
+
+    it('an empty body is 400 InvalidJsonInput', async () => {
+      const answer = await raw(api, 'POST', '/product-selections', { body: '' });
+      expectError(answer, 400, 'InvalidJsonInput');
+      await expectUnchanged(api, before);
+    });
+
+    it('a JSON value that is not an object is 400 InvalidJsonInput', async () => {
+      for (const body of ['[]', '"text"', '42', 'null']) {
+        expectError(await post('/product-selections', body), 400, 'InvalidJsonInput');
+        expectError(await post('/product-selections/key=summer', body), 400, 'InvalidJsonInput');
+      }
+      await expectUnchanged(api, before);
+    });
+  });
+
+  describe('wrong types and missing fields in drafts', () => {
+    it('Product Selection draft: name of the wrong type, key not a string, name missing', async () => {
+      const wrongName = expectError(await post('/product-selections', { key: 'x', name: 'Summer' }), 400, 'InvalidJsonInput');
+      expect(wrongName['detailedErrorMessage']).toMatch(/name/);
+      expectError(await post('/product-selections', { key: 42, name: { en: 'x' } }), 400, 'InvalidJsonInput');
+      expectError(await post('/product-selections', { key: 'x', name: { en: 7 } }), 400, 'InvalidJsonInput');
+      expectError(await post('/product-selections', { key: 'x', name: { 'not a locale!': 'x' } }), 400, 'InvalidJsonInput');
+      const missing = expectError(await post('/product-selections', { key: 'x' }), 400, 'RequiredField');
+      expect(missing['field']).toBe('name');
+      await expectUnchanged(api, before);
+    });
+
+    it('Store draft: key missing, languages not a list, a setting without active', async () => {
+      expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'RequiredField')['field']).toBe('key');
+      expectError(await post('/stores', { key: 'x', languages: 'de' }), 400, 'InvalidJsonInput');
+      expectError(await post('/stores', { key: 'x', productSelections: { key: 'summer' } }), 400, 'InvalidJsonInput');
+      const noActive = expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'RequiredField');
+      expect(noActive['field']).toBe('productSelections.0.active');
+      expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }), 400, 'InvalidJsonInput');
+      await expectUnchanged(api, before);
+    });
+  });
+
+  describe('update requests', () => {
+    it('missing version is 400 RequiredField version; missing actions is 400 RequiredField actions', async () => {
+      expect(expectError(await post('/product-selections/key=summer', { actions: [{ action: 'changeName', name: { en: 'x' } }] }), 400, 'RequiredField')['field']).toBe('version');
+      expect(expectError(await post('/product-selections/key=summer', { version: 2 }), 400, 'RequiredField')['field']).toBe('actions');
+      expect(expectError(await post('/stores/key=berlin', { actions: [] }), 400, 'RequiredField')['field']).toBe('version');
+      await expectUnchanged(api, before);
+    });
+
+    it('version or actions of the wrong type is 400 InvalidJsonInput', async () => {
+      for (const body of [
+        { version: '2', actions: [{ action: 'changeName', name: { en: 'x' } }] },
+        { version: 2.5, actions: [{ action: 'changeName', name: { en: 'x' } }] },
+        { version: 2, actions: { action: 'changeName', name: { en: 'x' } } },
+      ]) {
+        expectError(await post('/product-selections/key=summer', body), 400, 'InvalidJsonInput');
+      }
+      await expectUnchanged(api, before);
+    });
+
+    it('an unknown action is 400 InvalidInput, even after valid ones', async () => {
+      const unknown = expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: { en: 'x' } }, { action: 'setDescription', description: 'x' }] }),
+        400,
+        'InvalidInput',
+      );
+      expect(unknown.message).toMatch(/setDescription/);
+      expectError(await post('/stores/key=berlin', { version: 1, actions: [{ action: 'addProduct', product: { id: product.id } }] }), 400, 'InvalidInput');
+      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'AddProduct', product: { id: product.id } }] }), 400, 'InvalidInput');
+      await expectUnchanged(api, before);
+    });
+
+    it('an action without its name is 400 RequiredField', async () => {
+      const error = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ name: { en: 'x' } }] }), 400, 'RequiredField');
+      expect(error['field']).toBe('actions.0.action');
+      await expectUnchanged(api, before);
+    });
+
+    it('wrong types inside an action are 400 InvalidJsonInput; a missing required member is 400 RequiredField', async () => {
+      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }), 400, 'InvalidJsonInput');
+      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key: 5 }] }), 400, 'InvalidJsonInput');
+      expectError(
+        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: 'no' }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      expectError(await post('/stores/key=berlin', { version: 1, actions: [{ action: 'setProductSelections', productSelections: 'none' }] }), 400, 'InvalidJsonInput');
+      const missing = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct' }] }), 400, 'RequiredField');
+      expect(missing['field']).toBe('actions.0.product');
+      await expectUnchanged(api, before);
+    });
+
+    it('an empty actions list is 400 InvalidJsonInput (spec 2.4: one or more actions; the schema has minItems 1)', async () => {
+      expectError(await post('/product-selections/key=summer', { version: 2, actions: [] }), 400, 'InvalidJsonInput');
+      expectError(await post('/stores/key=berlin', { version: 1, actions: [] }), 400, 'InvalidJsonInput');
+      await expectUnchanged(api, before);
+    });
+  });
+
+  describe('resource identifiers', () => {
+    it('both id and key in one ResourceIdentifier is 400 InvalidJsonInput', async () => {
+      const other = await createProduct(api, 'p2');
+      before = await snapshot(api);
+      expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct', product: { typeId: 'product', id: other.id, key: 'p2' } }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      expectError(
+        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'removeProductSelection', productSelection: { id: 'x', key: 'summer' } }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { id: 'a', key: 'summer' }, active: true }] }), 400, 'InvalidJsonInput');
+      await expectUnchanged(api, before);
+    });
+
+    it('neither id nor key is 400 (RequiredField or InvalidJsonInput)', async () => {
+      const answer = await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'removeProduct', product: { typeId: 'product' } }] });
+      expect(answer.status).toBe(400);
+      expect(['RequiredField', 'InvalidJsonInput']).toContain(answer.body.errors[0].code);
+      await expectUnchanged(api, before);
+    });
+
+    it('a typeId that does not fit the field is 400 InvalidJsonInput', async () => {
+      expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'removeProduct', product: { typeId: 'store', id: product.id } }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      await expectUnchanged(api, before);
+    });
+
+    it('an identifier that names nothing is 400 ReferencedResourceNotFound with typeId and id or key', async () => {
+      const byId = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct', product: { id: 'no-such-product' } }] }), 400, 'ReferencedResourceNotFound');
+      expect(byId).toMatchObject({ typeId: 'product', id: 'no-such-product' });
+      expect(byId).not.toHaveProperty('key');
+      const byKey = expectError(
+        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'no-such-key' } }] }),
+        400,
+        'ReferencedResourceNotFound',
+      );
+      expect(byKey).toMatchObject({ typeId: 'product-selection', key: 'no-such-key' });
+      expect(byKey).not.toHaveProperty('id');
+      await expectUnchanged(api, before);
+    });
+  });
+
+  it('updates of unknown resources are 404 ResourceNotFound', async () => {
+    expectError(await post('/product-selections/key=nope', { version: 1, actions: [{ action: 'setKey' }] }), 404, 'ResourceNotFound');
+    expectError(await post('/stores/no-such-id', { version: 1, actions: [{ action: 'setName' }] }), 404, 'ResourceNotFound');
+    await expectUnchanged(api, before);
+  });
+});

@@ -1,0 +1,159 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ISO_MS, PROJECT, UUID, createApi, createSelection, createStore, expectError, expectUnchanged, ok, snapshot, update, type Api } from './helpers.js';
+
+/** Common fields of spec 2.1: id, key, version, timestamps, createdBy and lastModifiedBy. */
+describe('common fields', () => {
+  let api: Api;
+  beforeEach(async () => {
+    api = await createApi();
+  });
+
+  async function authForm(path: string, form: Record<string, string>): Promise<{ access_token: string; scope: string }> {
+    const { clientId, clientSecret } = api.emulator.credentials;
+    const res = await api.emulator.fetch(`${api.emulator.urls().auth}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
+    const body = (await res.json()) as { access_token: string; scope: string };
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return body;
+  }
+
+  describe('id and key', () => {
+    it('ids are generated, unique UUIDs; a draft cannot choose one', async () => {
+      const a = await createSelection(api, 'a');
+      const b = ok(await api.call('POST', '/product-selections', { id: 'chosen', key: 'b', name: { en: 'b' } }), 201);
+      expect(a.id).toMatch(UUID);
+      expect(b.id).toMatch(UUID);
+      expect(b.id).not.toBe('chosen');
+      expect(a.id).not.toBe(b.id);
+    });
+
+    it('a second Product Selection with the same key is 400 DuplicateField and is not created', async () => {
+      await createSelection(api, 'summer');
+      const before = await snapshot(api);
+      const refused = expectError(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Other' } }), 400, 'DuplicateField');
+      expect(refused).toMatchObject({ field: 'key', duplicateValue: 'summer' });
+      await expectUnchanged(api, before);
+    });
+
+    it('setKey to a key another selection holds is 400 DuplicateField; to its own key it is a no-op', async () => {
+      await createSelection(api, 'summer');
+      const winter = await createSelection(api, 'winter');
+      const before = await snapshot(api);
+      const refused = expectError(await update(api, '/product-selections/key=winter', [{ action: 'setKey', key: 'summer' }]), 400, 'DuplicateField');
+      expect(refused).toMatchObject({ field: 'key', duplicateValue: 'summer' });
+      await expectUnchanged(api, before);
+      expect(ok(await update(api, '/product-selections/key=winter', [{ action: 'setKey', key: 'winter' }]))).toEqual(winter);
+    });
+
+    it('keys are unique per resource type: a Store may share a key with a selection, not with a Store', async () => {
+      await createSelection(api, 'berlin');
+      await createStore(api, 'berlin');
+      expectError(await api.call('POST', '/stores', { key: 'berlin' }), 400, 'DuplicateField');
+    });
+  });
+
+  describe('version and timestamps', () => {
+    it('version starts at 1 and grows by one per changing request; createdAt stays, lastModifiedAt moves', async () => {
+      const created = await createSelection(api, 'a');
+      expect(created.version).toBe(1);
+      expect(created['createdAt']).toMatch(ISO_MS);
+      expect(created['lastModifiedAt']).toBe(created['createdAt']);
+      expect(created['createdAt']).toBe(new Date(api.clock.now() - 1).toISOString());
+
+      api.clock.advance(5_000);
+      const first = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'b' } }]));
+      expect(first.version).toBe(2);
+      expect(first.createdAt).toBe(created['createdAt']);
+      expect(Date.parse(first.lastModifiedAt)).toBeGreaterThanOrEqual(Date.parse(created['createdAt'] as string) + 5_000);
+
+      // Several actions in one request: one version step.
+      const second = ok(
+        await update(api, '/product-selections/key=a', [
+          { action: 'changeName', name: { en: 'c' } },
+          { action: 'setKey', key: 'a2' },
+        ]),
+      );
+      expect(second.version).toBe(3);
+      expect(second.lastModifiedAt > first.lastModifiedAt).toBe(true);
+    });
+
+    it('a no-op update leaves version, lastModifiedAt and lastModifiedBy alone', async () => {
+      const store = await createStore(api, 'berlin', { name: { en: 'Berlin' } });
+      const selection = await createSelection(api, 'a', { en: 'A' });
+      api.clock.advance(60_000);
+      const headers = { 'X-External-User-ID': 'someone-else' };
+      expect(ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'A' } }], headers))).toEqual(selection);
+      expect(ok(await update(api, '/product-selections/key=a', [{ action: 'setKey', key: 'a' }], headers))).toEqual(selection);
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setName', name: { en: 'Berlin' } }], headers))).toEqual(store);
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections' }], headers))).toEqual(store);
+      expect(ok(await api.call('GET', `/product-selections/${selection.id}`))).toEqual(selection);
+    });
+
+    it('timestamps are usable in predicates and sorting', async () => {
+      const a = await createSelection(api, 'a');
+      api.clock.advance(1_000);
+      const b = await createSelection(api, 'b');
+      api.clock.advance(1_000);
+      ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'a2' } }]));
+      const after = encodeURIComponent(`createdAt > "${a['createdAt'] as string}"`);
+      expect(ok(await api.call('GET', `/product-selections?where=${after}`)).results.map((s: { key: string }) => s.key)).toEqual(['b']);
+      const byModified = ok(await api.call('GET', `/product-selections?sort=${encodeURIComponent('lastModifiedAt desc')}`));
+      expect(byModified.results.map((s: { id: string }) => s.id)).toEqual([a.id, b.id]);
+      const byCreated = ok(await api.call('GET', `/product-selections?sort=${encodeURIComponent('createdAt desc')}`));
+      expect(byCreated.results.map((s: { id: string }) => s.id)).toEqual([b.id, a.id]);
+    });
+  });
+
+  describe('createdBy and lastModifiedBy', () => {
+    it('carry the clientId of the API client', async () => {
+      const created = await createSelection(api, 'a');
+      const by = { clientId: api.emulator.credentials.clientId };
+      expect(created['createdBy']).toEqual(by);
+      expect(created['lastModifiedBy']).toEqual(by);
+      const store = await createStore(api, 'berlin');
+      expect(store['createdBy']).toEqual(by);
+    });
+
+    it('carry externalUserId from X-External-User-ID; an update changes lastModifiedBy only', async () => {
+      const created = ok(await api.call('POST', '/product-selections', { key: 'a', name: { en: 'A' } }, { 'X-External-User-ID': 'user-123' }), 201);
+      const clientId = api.emulator.credentials.clientId;
+      expect(created.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
+      expect(created.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-123' });
+      const updated = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'B' } }], { 'X-External-User-ID': 'user-456' }));
+      expect(updated.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
+      expect(updated.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-456' });
+      const anonymousUpdate = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'C' } }]));
+      expect(anonymousUpdate.lastModifiedBy).toEqual({ clientId });
+    });
+
+    it('refuse an X-External-User-ID that carries an e-mail address (400, nothing created)', async () => {
+      const before = await snapshot(api);
+      expectError(await api.call('POST', '/product-selections', { key: 'a', name: { en: 'A' } }, { 'X-External-User-ID': 'jane@example.com' }), 400, 'InvalidInput');
+      await expectUnchanged(api, before);
+    });
+
+    it('carry the customer of a customer token', async () => {
+      const signUp = ok(await api.call('POST', '/customers', { email: 'jane@example.com', password: 's3cret-pass' }), 201);
+      const customerId = signUp.customer.id as string;
+      const token = await authForm(`/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jane@example.com', password: 's3cret-pass' });
+      expect(token.scope).toContain(`customer_id:${customerId}`);
+      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'a', name: { en: 'A' } }), 201);
+      expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, customer: { typeId: 'customer', id: customerId } });
+      expect(created.lastModifiedBy).toEqual(created.createdBy);
+      // Personal data stays out: no e-mail anywhere in the initiator.
+      expect(JSON.stringify(created.createdBy)).not.toContain('jane');
+    });
+
+    it('carry the anonymousId of an anonymous-session token', async () => {
+      const token = await authForm(`/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'visitor-42' });
+      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'a', name: { en: 'A' } }), 201);
+      expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, anonymousId: 'visitor-42' });
+      const updated = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'B' } }]));
+      expect(updated.createdBy).toEqual(created.createdBy);
+      expect(updated.lastModifiedBy).toEqual({ clientId: api.emulator.credentials.clientId });
+    });
+  });
+});

@@ -1,0 +1,140 @@
+import { request as httpRequest } from 'node:http';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createResponseContract } from '../../src/contract/response-contract.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { createApi, createSelection, expectError, expectUnchanged, ok, raw, snapshot, type Api } from './helpers.js';
+
+const LIMIT = 15 * 1024;
+
+/** Disallowed requests (spec 8; contract-notes 7): blocked before any handler, data unchanged. */
+describe('limits and disallowed requests', () => {
+  let api: Api;
+  beforeEach(async () => {
+    api = await createApi();
+    await createSelection(api, 'summer');
+  });
+
+  describe('URL plus headers above 15 KB: 431', () => {
+    it('blocks an oversized header on a write; nothing is created', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'POST', '/product-selections', { headers: { 'x-padding': 'p'.repeat(LIMIT) }, body: JSON.stringify({ key: 'big', name: { en: 'Big' } }) });
+      expect(answer.status).toBe(431);
+      expect(answer.body).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+      expect(answer.headers.get('x-correlation-id')).toMatch(/^[A-Za-z0-9_-]{8,256}$/);
+      await expectUnchanged(api, before);
+    });
+
+    it('blocks an oversized URL', async () => {
+      const answer = await raw(api, 'GET', `/product-selections?where=${'x'.repeat(LIMIT)}`);
+      expect(answer.status).toBe(431);
+    });
+
+    it('counts URL and headers together: each under the limit, both over it', async () => {
+      const half = 'h'.repeat(LIMIT / 2);
+      expect((await raw(api, 'GET', `/product-selections?sort=${'id asc'}&x=${half}`)).status).toBe(200);
+      expect((await raw(api, 'GET', '/product-selections', { headers: { 'x-padding': half } })).status).toBe(200);
+      expect((await raw(api, 'GET', `/product-selections?x=${half}`, { headers: { 'x-padding': half } })).status).toBe(431);
+    });
+
+    it('lets a request just under the limit through', async () => {
+      const answer = await raw(api, 'GET', '/product-selections/key=summer', { headers: { 'x-padding': 'p'.repeat(LIMIT - 1024) } });
+      expect(answer.status).toBe(200);
+    });
+
+    it('blocks before authentication: no token and an oversized header is 431, not 401', async () => {
+      const answer = await raw(api, 'GET', '/product-selections', { token: null, headers: { 'x-padding': 'p'.repeat(LIMIT) } });
+      expect(answer.status).toBe(431);
+    });
+  });
+
+  describe('a body on DELETE, an Upgrade header: 400', () => {
+    it('blocks a DELETE with a body; the selection is not deleted', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'DELETE', '/product-selections/key=summer?version=1', { body: JSON.stringify({ version: 1 }) });
+      const error = expectError(answer, 400, 'InvalidInput');
+      expect(error.message).toMatch(/body is not allowed on DELETE/);
+      await expectUnchanged(api, before);
+    });
+
+    it('blocks a request with an Upgrade header; nothing is created', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'POST', '/product-selections', { headers: { upgrade: 'websocket' }, body: JSON.stringify({ key: 'up', name: { en: 'Up' } }) });
+      expect(expectError(answer, 400, 'InvalidInput').message).toMatch(/Upgrade/);
+      await expectUnchanged(api, before);
+    });
+
+    it('an empty DELETE body (content-length 0) is fine', async () => {
+      const answer = await raw(api, 'DELETE', '/product-selections/key=summer?version=1', { headers: { 'content-length': '0' } });
+      expect(answer.status).toBe(200);
+    });
+  });
+
+  describe('over a loopback socket', () => {
+    let server: RunningEmulator;
+    let token: string;
+    const project = 'limits-project';
+    beforeAll(async () => {
+      server = await startEmulator({ projectKey: project });
+      const { clientId, clientSecret } = server.emulator.credentials;
+      const res = await fetch(`${server.urls.auth}/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+      token = ((await res.json()) as { access_token: string }).access_token;
+      const created = await fetch(`${server.urls.api}/${project}/product-selections`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'summer', name: { en: 'Summer' } }),
+      });
+      expect(created.status).toBe(201);
+    });
+    afterAll(() => server.close());
+
+    /** A request `fetch` refuses to send (a GET or HEAD with a body), written with node:http. */
+    function send(method: string, path: string, body: string): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const req = httpRequest(
+          `${server.urls.api}/${project}${path}`,
+          { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (text += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    }
+
+    it('blocks a GET with a body (400 InvalidInput)', async () => {
+      const url = `${server.urls.api}/${project}/product-selections/key=summer`;
+      const answer = await send('GET', '/product-selections/key=summer', '{"version":1}');
+      expect(answer.status).toBe(400);
+      const body = JSON.parse(answer.body) as { errors: { code: string; message: string }[] };
+      createResponseContract('commerce', `${server.urls.api}/${project}`).check('GET', url, 400, body);
+      expect(body.errors[0]).toMatchObject({ code: 'InvalidInput' });
+      expect(body.errors[0]!.message).toMatch(/body is not allowed on GET/);
+    });
+
+    it('blocks a HEAD with a body (400, no body in the answer)', async () => {
+      const answer = await send('HEAD', '/product-selections/key=summer', 'x');
+      expect(answer.status).toBe(400);
+    });
+
+    it('blocks a DELETE with a body; the selection survives', async () => {
+      const answer = await send('DELETE', '/product-selections/key=summer?version=1', '{}');
+      expect(answer.status).toBe(400);
+      const still = await fetch(`${server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${token}` } });
+      expect(still.status).toBe(200);
+      expect(((await still.json()) as { version: number }).version).toBe(1);
+    });
+  });
+
+  it('a normal request still works after blocked ones', async () => {
+    await raw(api, 'GET', '/product-selections', { headers: { 'x-padding': 'p'.repeat(LIMIT) } });
+    expect(ok(await api.call('GET', '/product-selections/key=summer')).key).toBe('summer');
+  });
+});

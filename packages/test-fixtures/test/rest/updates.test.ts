@@ -1,0 +1,212 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  addProducts,
+  createApi,
+  createProduct,
+  createSelection,
+  createStore,
+  expectError,
+  expectUnchanged,
+  messagesOf,
+  ok,
+  snapshot,
+  update,
+  type Api,
+} from './helpers.js';
+
+/** Update requests (spec 2.4, 4.3, 7): order, atomicity, optimistic concurrency, lenient members. */
+describe('update requests', () => {
+  let api: Api;
+  let p1: { id: string };
+  let p2: { id: string };
+  beforeEach(async () => {
+    api = await createApi();
+    p1 = await createProduct(api, 'p1');
+    p2 = await createProduct(api, 'p2');
+  });
+
+  describe('actions apply in order', () => {
+    it('a later action sees the effect of an earlier one', async () => {
+      const selection = await createSelection(api, 'a');
+      const answer = ok(
+        await update(api, '/product-selections/key=a', [
+          { action: 'addProduct', product: { id: p1.id } },
+          { action: 'removeProduct', product: { id: p1.id } },
+          { action: 'addProduct', product: { id: p2.id } },
+          { action: 'changeName', name: { en: 'first' } },
+          { action: 'changeName', name: { en: 'second' } },
+        ]),
+      );
+      expect(answer).toMatchObject({ version: 2, productCount: 1, name: { en: 'second' } });
+      expect(ok(await api.call('GET', '/product-selections/key=a/products')).results).toEqual([{ product: { typeId: 'product', id: p2.id } }]);
+      expect((await messagesOf(api, selection.id)).map((m) => [m['type'], m['product']?.id])).toEqual([
+        ['ProductSelectionCreated', undefined],
+        ['ProductSelectionProductAdded', p1.id],
+        ['ProductSelectionProductRemoved', p1.id],
+        ['ProductSelectionProductAdded', p2.id],
+      ]);
+    });
+
+    it('the same actions in the other order fail: removing before adding is InvalidOperation', async () => {
+      await createSelection(api, 'a');
+      const before = await snapshot(api);
+      expectError(
+        await update(api, '/product-selections/key=a', [
+          { action: 'removeProduct', product: { id: p1.id } },
+          { action: 'addProduct', product: { id: p1.id } },
+        ]),
+        400,
+        'InvalidOperation',
+      );
+      await expectUnchanged(api, before);
+    });
+
+    it('in a Store request, changeProductSelectionActive sees the setting added by the action before it', async () => {
+      await createStore(api, 'berlin');
+      await createSelection(api, 'a');
+      const answer = ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'addProductSelection', productSelection: { key: 'a' } },
+          { action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: true },
+        ]),
+      );
+      expect(answer.productSelections).toEqual([{ productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: true }]);
+    });
+  });
+
+  describe('all or nothing', () => {
+    it('a failing last action rejects the earlier ones: no change, no membership, no message', async () => {
+      await createSelection(api, 'a');
+      const before = await snapshot(api);
+      const refused = expectError(
+        await update(api, '/product-selections/key=a', [
+          { action: 'changeName', name: { en: 'changed' } },
+          { action: 'addProduct', product: { id: p1.id } },
+          { action: 'setKey', key: 'b' },
+          { action: 'addProduct', product: { typeId: 'product', id: 'no-such-product' } },
+        ]),
+        400,
+        'ReferencedResourceNotFound',
+      );
+      expect(refused).toMatchObject({ typeId: 'product', id: 'no-such-product' });
+      await expectUnchanged(api, before);
+      expectError(await api.call('GET', '/product-selections/key=b'), 404, 'ResourceNotFound');
+    });
+
+    it('adding the same product twice in one request fails as a whole', async () => {
+      await createSelection(api, 'a');
+      const before = await snapshot(api);
+      expectError(
+        await update(api, '/product-selections/key=a', [
+          { action: 'addProduct', product: { id: p1.id } },
+          { action: 'addProduct', product: { key: 'p1' } },
+        ]),
+        400,
+        'InvalidOperation',
+      );
+      await expectUnchanged(api, before);
+      // The membership index was not touched: adding it now works.
+      expect((await addProducts(api, 'a', [p1.id])).productCount).toBe(1);
+    });
+
+    it('a Store update with one bad action changes none of the settings', async () => {
+      await createSelection(api, 'a');
+      await createSelection(api, 'b');
+      await createStore(api, 'berlin');
+      const before = await snapshot(api);
+      expectError(
+        await update(api, '/stores/key=berlin', [
+          { action: 'addProductSelection', productSelection: { key: 'a' }, active: true },
+          { action: 'setName', name: { en: 'Berlin' } },
+          { action: 'changeProductSelectionActive', productSelection: { key: 'b' }, active: true },
+        ]),
+        400,
+        'InvalidOperation',
+      );
+      await expectUnchanged(api, before);
+    });
+
+    it('a key taken by another resource, set by a later action, rejects the whole request', async () => {
+      await createSelection(api, 'a');
+      await createSelection(api, 'taken');
+      const before = await snapshot(api);
+      expectError(
+        await update(api, '/product-selections/key=a', [
+          { action: 'addProduct', product: { id: p1.id } },
+          { action: 'setKey', key: 'taken' },
+        ]),
+        400,
+        'DuplicateField',
+      );
+      await expectUnchanged(api, before);
+    });
+  });
+
+  describe('optimistic concurrency', () => {
+    it('a stale version is 409 ConcurrentModification with currentVersion, and changes nothing', async () => {
+      await createSelection(api, 'a');
+      ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'v2' } }]));
+      const before = await snapshot(api);
+      const stale = await api.call('POST', '/product-selections/key=a', { version: 1, actions: [{ action: 'changeName', name: { en: 'lost' } }] });
+      const error = expectError(stale, 409, 'ConcurrentModification');
+      expect(error['currentVersion']).toBe(2);
+      expect(error.message).toBe('Object has a different version than expected. Expected: 1 - Actual: 2.');
+      const ahead = expectError(await api.call('POST', '/product-selections/key=a', { version: 3, actions: [{ action: 'changeName', name: { en: 'x' } }] }), 409, 'ConcurrentModification');
+      expect(ahead['currentVersion']).toBe(2);
+      await expectUnchanged(api, before);
+      // Retrying with the current version works.
+      expect(ok(await api.call('POST', '/product-selections/key=a', { version: 2, actions: [{ action: 'changeName', name: { en: 'v3' } }] })).version).toBe(3);
+    });
+
+    it('applies to Stores and to deletes too', async () => {
+      await createStore(api, 'berlin');
+      await createSelection(api, 'a');
+      const store = expectError(
+        await api.call('POST', '/stores/key=berlin', { version: 9, actions: [{ action: 'addProductSelection', productSelection: { key: 'a' } }] }),
+        409,
+        'ConcurrentModification',
+      );
+      expect(store['currentVersion']).toBe(1);
+      expect(expectError(await api.call('DELETE', '/stores/key=berlin?version=2'), 409, 'ConcurrentModification')['currentVersion']).toBe(1);
+    });
+
+    it('a no-op update with the current version answers the resource at that version', async () => {
+      const selection = await createSelection(api, 'a', { en: 'A' });
+      expect(ok(await api.call('POST', '/product-selections/key=a', { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] }))).toEqual(selection);
+    });
+  });
+
+  describe('misspelled optional members are ignored', () => {
+    it('addProductSelection with "actve" adds an inactive setting, without error', async () => {
+      await createSelection(api, 'a');
+      await createStore(api, 'berlin');
+      const answer = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'a' }, actve: true }]));
+      expect(answer.productSelections).toEqual([{ productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: false }]);
+    });
+
+    it('unknown members next to required ones are ignored (changeName with "locale", addProduct with "variantId")', async () => {
+      await createSelection(api, 'a');
+      const answer = ok(
+        await update(api, '/product-selections/key=a', [
+          { action: 'changeName', name: { en: 'B' }, locale: 'en' },
+          { action: 'addProduct', product: { id: p1.id }, variantId: 3 },
+        ]),
+      );
+      expect(answer).toMatchObject({ name: { en: 'B' }, productCount: 1 });
+      expect(answer).not.toHaveProperty('locale');
+      expect(answer).not.toHaveProperty('variantId');
+    });
+
+    it('setKey with a misspelled "kee" is a setKey without key: it unsets the key', async () => {
+      await createSelection(api, 'a');
+      const answer = ok(await update(api, '/product-selections/key=a', [{ action: 'setKey', kee: 'b' }]));
+      expect(answer).not.toHaveProperty('key');
+    });
+
+    it('an unknown member at the top of the request is ignored as well', async () => {
+      const selection = await createSelection(api, 'a');
+      const answer = ok(await api.call('POST', `/product-selections/${selection.id}`, { id: selection.id, version: 1, actons: [], actions: [{ action: 'changeName', name: { en: 'B' } }] }));
+      expect(answer.version).toBe(2);
+    });
+  });
+});
