@@ -1,1 +1,86 @@
-export {};
+/**
+ * `@commerce-kit/rest-client`: a typed client for the commerce REST API (openapi-fetch over the
+ * generated `paths`), on the shared transport of `@commerce-kit/core-auth/http`, with typed
+ * errors and helpers for pagination, updates under concurrency and verified creates.
+ */
+export { createRestClient, type RestClientOptions } from './client.js';
+export type {
+  RestClient,
+  RestResult,
+  RestMethod,
+  RawClient,
+  PathsWith,
+  GetData,
+  PostData,
+  PostBody,
+  PathParams,
+  QueryParams,
+  ProductSelection,
+  Store,
+  Product,
+  ProductProjection,
+} from './types.js';
+export { commerceQuerySerializer } from './query-serializer.js';
+export {
+  toCommerceError,
+  isCommerceErrorCode,
+  isConcurrentModification,
+  isResourceNotFound,
+  isInvalidInput,
+  isInvalidJsonInput,
+  isRequiredField,
+  isInvalidField,
+  isDuplicateField,
+  isReferencedResourceNotFound,
+  isReferenceExists,
+  isInvalidOperation,
+  isInvalidToken,
+  isInsufficientScope,
+  isGeneralError,
+  isOverCapacity,
+  isTooManyRequests,
+  isUnknownError,
+  unwrap,
+  CommerceApiError,
+  type CommerceError,
+  type CommerceErrorCode,
+  type CommerceErrorOf,
+  type CommerceErrorObject,
+  type CommerceErrorContext,
+  type TooManyRequestsError,
+  type UnknownCommerceErrorObject,
+} from './errors.js';
+export {
+  ConfigurationError,
+  InvalidRequestError,
+  NetworkError,
+  type ConfigurationErrorCode,
+  type InvalidRequestErrorCode,
+  type RetryOptions,
+  type RetryEvent,
+  type TokenSource,
+  type ExternalUserIdOption,
+  type FetchFunction,
+  type TransportMiddleware,
+  type Transport,
+} from './transport.js';
+export { paginate, paginatePages, type PaginatedPath, type PaginateOptions, type PageElement } from './paginate.js';
+export {
+  updateWithRetry,
+  type UpdatablePath,
+  type UpdateAction,
+  type UpdatableResource,
+  type UpdateWithRetryOptions,
+  type UpdateWithRetryResult,
+} from './update-with-retry.js';
+export { createAndVerify, type CreatablePath, type CreatedResource, type CreateAndVerifyOptions, type CreateAndVerifyResult } from './create-and-verify.js';
+export {
+  assignProductSelection,
+  setProductSelectionActive,
+  type StoreAddress,
+  type ProductSelectionAddress,
+  type StoreSelectionOptions,
+} from './product-selections.js';
+export type { BackoffOptions } from './backoff.js';
+export type { ParamsOption } from './types.js';
+export type { paths, components, operations } from './generated/commerce.js';

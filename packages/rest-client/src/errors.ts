@@ -1,0 +1,283 @@
+/**
+ * Error answers of the commerce API as values, typed by `code` (contract-notes 1). Each variant
+ * is one of the generated error object types of `components['schemas']` (e.g.
+ * `ConcurrentModificationError` with `currentVersion`), plus the answer's status, correlation id
+ * and every error of the body. A `switch (error.code)` narrows; so does a guard per code.
+ */
+import type { components } from './generated/commerce.js';
+import { toServiceError, type ServiceErrorObject } from './transport.js';
+
+type Schemas = components['schemas'];
+
+/** What every {@link CommerceError} carries besides the fields of its error object. */
+export interface CommerceErrorContext {
+  /** HTTP status of the answer. */
+  statusCode: number;
+  /** The answer's `X-Correlation-ID`: quote it to support. */
+  correlationId: string | undefined;
+  /** Every error of the body, in order; this error is the first. Empty for an `UnknownError` without body. */
+  errors: ServiceErrorObject[];
+  /** The code the service sent (differs from `code` only for an `UnknownError`). */
+  reportedCode?: string;
+  /** OAuth error of 401 and 403 answers: `invalid_token`, `insufficient_scope`. */
+  error?: string;
+  /** OAuth error description of 401 and 403 answers. */
+  error_description?: string;
+}
+
+/**
+ * 429: too many requests. Not in contract-notes 1 for the API (only for Change History), but any
+ * service behind a rate limiter may send it; the transport has already waited `Retry-After` and
+ * retried idempotent requests.
+ */
+export interface TooManyRequestsError {
+  code: 'TooManyRequests';
+  message: string;
+}
+
+/**
+ * An answer this client cannot type: no error body of the service (an HTML page, an empty 502
+ * from a proxy) or a code outside contract-notes 1. `reportedCode` holds the code the body
+ * named, if any.
+ */
+export interface UnknownCommerceErrorObject {
+  code: 'UnknownError';
+  message: string;
+}
+
+/** The error objects of contract-notes 1, as generated from the schema. */
+export type CommerceErrorObject = Schemas['ErrorObject'];
+
+type WithContext<T> = T extends unknown ? T & CommerceErrorContext : never;
+
+/**
+ * An error answer of the commerce API, discriminated by `code`.
+ *
+ * @example
+ * const { data, error } = await client.POST('/product-selections/{ID}', { params: { path: { ID } }, body: { version, actions } });
+ * if (error) {
+ *   switch (error.code) {
+ *     case 'ConcurrentModification':
+ *       console.log('now at version', error.currentVersion);
+ *       break;
+ *     case 'InvalidOperation':
+ *       console.log(error.message, error.correlationId);
+ *       break;
+ *   }
+ * }
+ */
+export type CommerceError = WithContext<CommerceErrorObject | TooManyRequestsError | UnknownCommerceErrorObject>;
+
+/** Every `code` a {@link CommerceError} can have. */
+export type CommerceErrorCode = CommerceError['code'];
+
+/**
+ * The {@link CommerceError} variant of one code.
+ *
+ * @example
+ * function retryLater(error: CommerceErrorOf<'OverCapacity'>) { console.warn(error.correlationId); }
+ */
+export type CommerceErrorOf<C extends CommerceErrorCode> = Extract<CommerceError, { code: C }>;
+
+const KNOWN_CODES: ReadonlySet<string> = new Set<CommerceErrorCode>([
+  'ConcurrentModification',
+  'ResourceNotFound',
+  'InvalidInput',
+  'InvalidJsonInput',
+  'RequiredField',
+  'InvalidField',
+  'DuplicateField',
+  'ReferencedResourceNotFound',
+  'ReferenceExists',
+  'InvalidOperation',
+  'invalid_token',
+  'insufficient_scope',
+  'General',
+  'OverCapacity',
+  'TooManyRequests',
+  'UnknownError',
+]);
+
+/**
+ * Whether `code` is one this client types (the codes of contract-notes 1, `TooManyRequests` and
+ * `UnknownError`).
+ *
+ * @example
+ * isCommerceErrorCode('ConcurrentModification') // true
+ */
+export function isCommerceErrorCode(code: string): code is CommerceErrorCode {
+  return KNOWN_CODES.has(code);
+}
+
+/**
+ * Builds a {@link CommerceError} from an error answer and its (already read) body. A code this
+ * client does not know becomes `UnknownError`, with the service's code in `reportedCode`.
+ *
+ * @example
+ * const res = await fetch(url);
+ * if (!res.ok) console.log(toCommerceError(await res.text(), res).code);
+ */
+export function toCommerceError(body: unknown, response: Pick<Response, 'status' | 'headers'>): CommerceError {
+  const error = toServiceError(body, response);
+  if (!isCommerceErrorCode(error.code)) error.code = 'UnknownError';
+  return error as unknown as CommerceError;
+}
+
+function guard<C extends CommerceErrorCode>(code: C): (error: unknown) => error is CommerceErrorOf<C> {
+  return (error: unknown): error is CommerceErrorOf<C> =>
+    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code && typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/**
+ * 409: the version sent is not the current one; `currentVersion` is.
+ *
+ * @example
+ * if (isConcurrentModification(error)) retryWith(error.currentVersion);
+ */
+export const isConcurrentModification = guard('ConcurrentModification');
+/**
+ * 404: no resource with that id or key.
+ *
+ * @example
+ * if (isResourceNotFound(error)) return undefined;
+ */
+export const isResourceNotFound = guard('ResourceNotFound');
+/**
+ * 400: bad query parameter, limit or offset out of range, unknown update action.
+ *
+ * @example
+ * if (isInvalidInput(error)) console.error(error.message);
+ */
+export const isInvalidInput = guard('InvalidInput');
+/**
+ * 400: the body is not JSON or not of the right shape; `detailedErrorMessage` says where.
+ *
+ * @example
+ * if (isInvalidJsonInput(error)) console.error(error.detailedErrorMessage);
+ */
+export const isInvalidJsonInput = guard('InvalidJsonInput');
+/**
+ * 400: a required `field` is missing.
+ *
+ * @example
+ * if (isRequiredField(error)) highlight(error.field);
+ */
+export const isRequiredField = guard('RequiredField');
+/**
+ * 400: `field` has an invalid value (`invalidValue`, maybe `allowedValues`).
+ *
+ * @example
+ * if (isInvalidField(error)) highlight(error.field, error.allowedValues);
+ */
+export const isInvalidField = guard('InvalidField');
+/**
+ * 400: another resource already holds `duplicateValue` in the unique `field` (e.g. `key`).
+ *
+ * @example
+ * if (isDuplicateField(error) && error.field === 'key') return fetchExisting(error.duplicateValue);
+ */
+export const isDuplicateField = guard('DuplicateField');
+/**
+ * 400: a ResourceIdentifier points to nothing (`typeId`, `id` or `key`).
+ *
+ * @example
+ * if (isReferencedResourceNotFound(error)) console.error(error.typeId, error.id ?? error.key);
+ */
+export const isReferencedResourceNotFound = guard('ReferencedResourceNotFound');
+/**
+ * 400: the resource is still referenced (`referencedBy`), e.g. a Product Selection assigned to a Store.
+ *
+ * @example
+ * if (isReferenceExists(error)) await unassignFromStores();
+ */
+export const isReferenceExists = guard('ReferenceExists');
+/**
+ * 400: the operation does not fit the resource's state, e.g. adding a Product twice.
+ *
+ * @example
+ * if (isInvalidOperation(error)) console.warn(error.message);
+ */
+export const isInvalidOperation = guard('InvalidOperation');
+/**
+ * 401: missing, invalid, expired or revoked token (the transport has already retried once).
+ *
+ * @example
+ * if (isInvalidToken(error)) await signInAgain();
+ */
+export const isInvalidToken = guard('invalid_token');
+/**
+ * 403: the token lacks a scope the operation needs; the message names it.
+ *
+ * @example
+ * if (isInsufficientScope(error)) console.error(error.message);
+ */
+export const isInsufficientScope = guard('insufficient_scope');
+/**
+ * 500: server-side problem; the action MAY have completed (spec 7): verify before retrying.
+ *
+ * @example
+ * if (isGeneralError(error)) await verifyByKey();
+ */
+export const isGeneralError = guard('General');
+/**
+ * 503: over capacity (the transport has already retried idempotent requests).
+ *
+ * @example
+ * if (isOverCapacity(error)) scheduleLater();
+ */
+export const isOverCapacity = guard('OverCapacity');
+/**
+ * 429: rate limited (the transport has already honoured `Retry-After` for idempotent requests).
+ *
+ * @example
+ * if (isTooManyRequests(error)) scheduleLater();
+ */
+export const isTooManyRequests = guard('TooManyRequests');
+/**
+ * An answer without a typed error body, see {@link UnknownCommerceErrorObject}.
+ *
+ * @example
+ * if (isUnknownError(error)) console.error(error.statusCode, error.reportedCode);
+ */
+export const isUnknownError = guard('UnknownError');
+
+/**
+ * Thrown by the helpers that cannot hand back an error value (the `paginate` iterators), and by
+ * {@link unwrap}: carries the {@link CommerceError} as `error`.
+ *
+ * @example
+ * try {
+ *   for await (const selection of paginate(client, '/product-selections', { query: { where: ['bad predicate'] } })) use(selection);
+ * } catch (e) {
+ *   if (e instanceof CommerceApiError && e.error.code === 'InvalidInput') console.error(e.error.message);
+ * }
+ */
+export class CommerceApiError extends Error {
+  override readonly name = 'CommerceApiError';
+  /** Stable for every instance of this class; the API's own code is `error.code`. */
+  readonly code = 'COMMERCE_API_ERROR' as const;
+  /** The error answer. */
+  readonly error: CommerceError;
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** The answer's `X-Correlation-ID`. */
+  readonly correlationId: string | undefined;
+
+  constructor(error: CommerceError) {
+    super(`${error.statusCode} ${error.code}: ${error.message}`, { cause: error });
+    this.error = error;
+    this.status = error.statusCode;
+    this.correlationId = error.correlationId;
+  }
+}
+
+/**
+ * The data of a result, or a thrown {@link CommerceApiError}: for code that prefers exceptions.
+ *
+ * @example
+ * const selection = unwrap(await client.GET('/product-selections/{ID}', { params: { path: { ID } } }));
+ */
+export function unwrap<T>(result: { data?: T; error?: CommerceError }): T {
+  if (result.error !== undefined) throw new CommerceApiError(result.error);
+  return result.data as T;
+}

@@ -1,0 +1,139 @@
+/**
+ * Type plumbing over the generated `paths`: which paths take which method, what a call returns.
+ * The call signatures mirror openapi-fetch's, so a wrong path, a missing path parameter, an
+ * unknown query parameter or a wrong body fail to compile exactly as they do there.
+ */
+import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
+import type { CommerceError } from './errors.js';
+import type { paths } from './generated/commerce.js';
+import type { Transport } from './transport.js';
+
+/** The media types of the API. */
+export type Media = `${string}/${string}`;
+
+/** Lower-case HTTP methods, as `paths` spells them. */
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** The plain openapi-fetch client over the commerce API. */
+export type RawClient = Client<paths, Media>;
+
+/** Paths that accept `Method`. */
+export type PathsWith<Method extends HttpMethod> = ClientPathsWithMethod<RawClient, Method>;
+
+type RequiredKeysOfHelper<T> = { [K in keyof T]: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
+
+/** openapi-fetch's rule: the options argument is optional when nothing in it is required. */
+export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
+/** The data of a successful call. */
+export type SuccessData<Operation, Init> = FetchResponse<Operation & Record<string | number, unknown>, Init, Media> extends infer R
+  ? R extends { data: infer D; error?: never }
+    ? D
+    : never
+  : never;
+
+/**
+ * What every call of a {@link RestClient} returns: `data` or a typed `error`, never both; the
+ * `response`; and the answer's correlation id.
+ *
+ * @example
+ * const { data, error, correlationId } = await client.GET('/stores/key={key}', { params: { path: { key: 'eu' } } });
+ */
+export type RestResult<Data> =
+  | { data: Data; error?: never; response: Response; correlationId: string | undefined }
+  | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined };
+
+/** A method of the {@link RestClient}, e.g. `GET`. */
+export type RestMethod<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
+  url: Path,
+  ...init: InitParam<Init>
+) => Promise<RestResult<SuccessData<paths[Path][Method], Init>>>;
+
+/** The JSON answer of a GET on `Path`. */
+export type GetData<Path extends PathsWith<'get'>> = SuccessData<paths[Path]['get'], Record<never, never>>;
+
+/** The JSON answer of a POST on `Path`. */
+export type PostData<Path extends PathsWith<'post'>> = SuccessData<paths[Path]['post'], Record<never, never>>;
+
+/** The JSON body of a POST on `Path`. */
+export type PostBody<Path extends PathsWith<'post'>> = paths[Path]['post'] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+
+/** The path parameters of `Path` for `Method`, or `never` when it has none. */
+export type PathParams<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends { parameters: { path: infer P } }
+  ? NonNullable<P> extends never
+    ? never
+    : P
+  : never;
+
+/** `{ path: ... }` when the path has parameters, else an optional `path?: undefined`. */
+export type PathParamsOption<Path extends keyof paths, Method extends HttpMethod> = [PathParams<Path, Method>] extends [never]
+  ? { path?: undefined }
+  : { path: PathParams<Path, Method> };
+
+/**
+ * `params: { path: { ... } }` of a helper: required when the path has parameters, else optional.
+ *
+ * @example
+ * const options: ParamsOption<'/stores/key={key}', 'post'> = { params: { path: { key: 'eu' } } };
+ */
+export type ParamsOption<Path extends keyof paths, Method extends 'get' | 'post'> = [PathParams<Path, Method>] extends [never]
+  ? { params?: PathParamsOption<Path, Method> }
+  : { params: PathParamsOption<Path, Method> };
+
+/** The query parameters of `Path` for `Method`. */
+export type QueryParams<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+
+/** The commerce API client: openapi-fetch's call signatures, with typed errors and correlation ids. */
+export interface RestClient {
+  /** Call a GET endpoint. */
+  GET: RestMethod<'get'>;
+  /** Call a POST endpoint (create, update, project update, GraphQL). */
+  POST: RestMethod<'post'>;
+  /** Call a DELETE endpoint. */
+  DELETE: RestMethod<'delete'>;
+  /** Call a HEAD endpoint. */
+  HEAD: RestMethod<'head'>;
+  /** Register openapi-fetch middleware (it runs above the transport, once per call). */
+  use: RawClient['use'];
+  /** Unregister openapi-fetch middleware. */
+  eject: RawClient['eject'];
+  /** The openapi-fetch client underneath, for what this one does not wrap (its errors are untyped bodies). */
+  readonly raw: RawClient;
+  /** The transport every call goes through (a `fetch`). */
+  readonly transport: Transport;
+  /** The project key. */
+  readonly projectKey: string;
+  /** `<api base>/<projectKey>`: the prefix of every path. */
+  readonly baseUrl: string;
+}
+
+/**
+ * A Product Selection as the API returns it (the GET answer's type: the generated schema type with
+ * expanded references resolved).
+ *
+ * @example
+ * function label(selection: ProductSelection) { return selection.key ?? selection.id; }
+ */
+export type ProductSelection = GetData<'/product-selections/{ID}'>;
+/**
+ * A Store as the API returns it.
+ *
+ * @example
+ * const active = (store: Store) => store.productSelections.filter((s) => s.active);
+ */
+export type Store = GetData<'/stores/{ID}'>;
+/**
+ * A Product as the API returns it.
+ *
+ * @example
+ * const published = (product: Product) => product.masterData.published;
+ */
+export type Product = GetData<'/products/{ID}'>;
+/**
+ * A Product Projection as the API returns it.
+ *
+ * @example
+ * const { data } = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey, ID } } });
+ */
+export type ProductProjection = GetData<'/product-projections/{ID}'>;
