@@ -1,0 +1,134 @@
+/**
+ * An update that survives concurrent writers: on 409 ConcurrentModification it re-reads the
+ * resource and rebuilds the actions from the FRESH state (not just the new version: the other
+ * writer's change may make ours different or unnecessary). Bounded attempts, full-jitter waits.
+ * The official SDK retries a 409 exactly once, without waiting and with the stale actions.
+ */
+import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
+import { isConcurrentModification, type CommerceError } from './errors.js';
+import { NetworkError } from './transport.js';
+import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult } from './types.js';
+
+/** Paths updated with `{ version, actions }` that can also be read with GET. */
+export type UpdatablePath = {
+  [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] } ? (GetData<P> extends { version: number } ? P : never) : never;
+}[PathsWith<'post'> & PathsWith<'get'>];
+
+/** An update action of `Path`. */
+export type UpdateAction<Path extends UpdatablePath> = PostBody<Path> extends { actions: (infer A)[] } ? A : never;
+
+/** The resource at `Path`. */
+export type UpdatableResource<Path extends UpdatablePath> = GetData<Path>;
+
+/** Options of {@link updateWithRetry}. */
+export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
+  /** The update path, e.g. `'/product-selections/{ID}'` or `'/stores/key={key}'`. */
+  path: Path;
+  /**
+   * Builds the actions from the current state of the resource. Called again, with the fresh
+   * state, after every 409 (and after an unknown outcome). Return `[]` when the resource is
+   * already as wanted: the helper then returns it without writing. Derive the actions from the
+   * wanted END STATE (`changeName` to X), not from a delta (`name + '!'`): after an unknown
+   * outcome the fresh state may already hold this call's own change.
+   */
+  buildActions: (current: UpdatableResource<Path>, attempt: number) => readonly UpdateAction<Path>[];
+  /** Reads the current resource. Default: GET on `path` with the same parameters. */
+  read?: (signal: AbortSignal | undefined) => Promise<RestResult<UpdatableResource<Path>>>;
+  /** The resource as the caller already has it: saves the first read. */
+  current?: UpdatableResource<Path>;
+  /** Attempts to write, the first included. Default 5. */
+  maxAttempts?: number;
+  /** Waits between attempts. Default: full jitter, 50 ms base, 2 000 ms cap. */
+  backoff?: BackoffOptions;
+  /**
+   * Also re-read and retry when the outcome of a write is unknown: a 5xx answer (500 General:
+   * "the action may still have completed", spec 7), a 429, or a network error after the
+   * transport's own retries. Safe with end-state actions (see `buildActions`). Default `true`.
+   */
+  retryOnUnknownOutcome?: boolean;
+  /** Aborts the requests and the waits. */
+  signal?: AbortSignal;
+} & ParamsOption<Path, 'post'>;
+
+/** What {@link updateWithRetry} returns: a {@link RestResult} and the number of writes tried. */
+export type UpdateWithRetryResult<Resource> =
+  | { data: Resource; error?: never; response: Response | undefined; correlationId: string | undefined; attempts: number }
+  | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined; attempts: number };
+
+function unknownOutcome(error: CommerceError): boolean {
+  return error.statusCode >= 500 || error.code === 'TooManyRequests';
+}
+
+/**
+ * Updates a resource, re-reading it and rebuilding the actions after each conflict.
+ *
+ * Returns the updated resource, or the resource unchanged when `buildActions` returned `[]`, or
+ * the last error: the 409 once the attempts are used up, any other error at once.
+ *
+ * @throws {NetworkError} when the last attempt failed in the network (with `retryOnUnknownOutcome: false`, the first)
+ * @throws {ConfigurationError} for a bad `maxAttempts` or backoff
+ * @example
+ * const { data, error } = await updateWithRetry(client, {
+ *   path: '/stores/key={key}',
+ *   params: { path: { key: 'eu' } },
+ *   buildActions: (store) =>
+ *     store.productSelections.some((s) => s.productSelection.id === selectionId && s.active)
+ *       ? []
+ *       : [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
+ * });
+ */
+export async function updateWithRetry<Path extends UpdatablePath>(client: RestClient, options: UpdateWithRetryOptions<Path>): Promise<UpdateWithRetryResult<UpdatableResource<Path>>> {
+  type Resource = UpdatableResource<Path>;
+  const o = options as unknown as {
+    path: string;
+    params?: { path?: unknown };
+    buildActions: (current: Resource, attempt: number) => readonly unknown[];
+    read?: (signal: AbortSignal | undefined) => Promise<RestResult<Resource>>;
+    current?: Resource;
+    maxAttempts?: number;
+    backoff?: BackoffOptions;
+    retryOnUnknownOutcome?: boolean;
+    signal?: AbortSignal;
+  };
+  const maxAttempts = attemptsOption(o.maxAttempts, 5);
+  const wait = backoff(o.backoff, { baseDelayMs: 50, maxDelayMs: 2_000 });
+  const retryUnknown = o.retryOnUnknownOutcome ?? true;
+  const pathParams = o.params?.path === undefined ? {} : { path: o.params.path };
+  const signalInit = o.signal === undefined ? {} : { signal: o.signal };
+  type Call = (url: string, init: unknown) => Promise<RestResult<unknown>>;
+  const get = client.GET as unknown as Call;
+  const post = client.POST as unknown as Call;
+  const read = o.read ?? ((signal) => get(o.path, { params: pathParams, ...(signal === undefined ? {} : { signal }) }) as Promise<RestResult<Resource>>);
+
+  let current = o.current;
+  let lastRead: RestResult<Resource> | undefined;
+  let lastFailure: { result: RestResult<unknown> } | { thrown: NetworkError } | undefined;
+  for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
+    if (attempt > 1) await wait(attempt - 2, o.signal);
+    if (current === undefined) {
+      lastRead = await read(o.signal);
+      if (lastRead.error !== undefined) return { ...lastRead, attempts: attempt - 1 };
+      current = lastRead.data;
+    }
+    const actions = o.buildActions(current, attempt);
+    if (actions.length === 0) {
+      return { data: current, response: lastRead?.response, correlationId: lastRead?.correlationId, attempts: attempt - 1 };
+    }
+    const version = (current as { version: number }).version;
+    let result: RestResult<unknown>;
+    try {
+      result = await post(o.path, { params: pathParams, body: { version, actions }, ...signalInit });
+    } catch (error) {
+      if (!(error instanceof NetworkError) || !retryUnknown) throw error;
+      lastFailure = { thrown: error };
+      current = undefined;
+      continue;
+    }
+    if (result.error === undefined) return { ...(result as RestResult<Resource>), attempts: attempt };
+    if (!isConcurrentModification(result.error) && !(retryUnknown && unknownOutcome(result.error))) return { ...(result as RestResult<Resource>), attempts: attempt };
+    lastFailure = { result };
+    current = undefined;
+  }
+  if (lastFailure !== undefined && 'thrown' in lastFailure) throw lastFailure.thrown;
+  return { ...(lastFailure!.result as RestResult<Resource>), attempts: maxAttempts } as UpdateWithRetryResult<Resource>;
+}
