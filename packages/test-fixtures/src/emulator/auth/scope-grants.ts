@@ -6,9 +6,17 @@ export function permissionScopesOf(scope: string): PermissionScope[] {
   return parseScopes(scope).filter((s): s is PermissionScope => s.kind === 'permission');
 }
 
-/** True when `held` allows granting `wanted`: the same scope, or `wanted` narrows `held` to one Store. */
+/**
+ * True when holding the scope name `held` allows asking for `wanted`: the same name,
+ * `manage_project` (which implies every scope of its project), or `manage_<x>` for `view_<x>`.
+ */
+function implies(held: string, wanted: string): boolean {
+  return held === wanted || held === 'manage_project' || (wanted.startsWith('view_') && held === `manage_${wanted.slice('view_'.length)}`);
+}
+
+/** True when `held` allows granting `wanted`: an implied scope, at most narrowed to one Store. */
 function covers(held: PermissionScope, wanted: PermissionScope): boolean {
-  if (held.name !== wanted.name || held.projectKey !== wanted.projectKey) return false;
+  if (!implies(held.name, wanted.name) || held.projectKey !== wanted.projectKey) return false;
   return held.storeKey === wanted.storeKey || (held.storeKey === undefined && wanted.storeKey !== undefined);
 }
 
@@ -20,8 +28,8 @@ function short(value: string): string {
  * The permission scopes a token gets, as strings.
  *
  * - `requested` omitted or blank: every scope the client (or the refresh token) holds.
- * - otherwise each requested scope must be held, or be a store-restricted narrowing of a held
- *   project-wide scope; anything else (another project, an identity scope, not a scope at all) is
+ * - otherwise each requested scope must be held or implied by a held one (`manage_project` implies
+ *   every scope of its project, `manage_<x>` implies `view_<x>`), possibly narrowed to one Store; anything else (another project, an identity scope, not a scope at all) is
  *   400 invalid_scope.
  * - `storeKey` (in-store password flow): project-wide scopes get their store-restricted form
  *   `<name>:<project>:<store>`; a requested scope of another Store is invalid_scope, and when
