@@ -1,0 +1,55 @@
+/**
+ * Walking every matching Record, newest first. Records come newest first and a page is a slice
+ * by offset, so a naive walk by growing offset (1) repeats Records when new ones are written
+ * meanwhile and (2) stops at the maximum offset of 10 000. Instead, after each page the upper
+ * date bound is pinned to the time of the last Record seen (bounds are inclusive) and the
+ * offset only skips the Records of that same millisecond already seen.
+ */
+import { HistoryApiError } from './errors.js';
+import type { HistoryRecord } from './generated/history.js';
+import { ConfigurationError } from './transport.js';
+import type { HistoryClient, IterateOptions, RecordPage } from './types.js';
+
+const MAX_PAGE = 500;
+
+/**
+ * The iterator of {@link HistoryClient.iterateRecords}.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` for a page size outside 1 to 500
+ * @throws {HistoryApiError} for an error answer
+ * @example
+ * for await (const record of iterateRecords(client, { resourceType: 'store', query: { 'date.from': hoursAgo(24 * 90) } })) {
+ *   console.log(record.modifiedAt, record.changes.map((c) => c.change));
+ * }
+ */
+export async function* iterateRecords(client: HistoryClient, options: IterateOptions): AsyncIterableIterator<HistoryRecord> {
+  const pageSize = options.pageSize ?? MAX_PAGE;
+  if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE) {
+    throw new ConfigurationError(`pageSize must be a whole number from 1 to ${MAX_PAGE}`, { code: 'INVALID_OPTION' });
+  }
+  const base: Record<string, unknown> = { ...options.query };
+  const callOptions = options.signal === undefined ? {} : { signal: options.signal };
+  let cursor: string | undefined;
+  let seenAtCursor = 0;
+  for (;;) {
+    const query = { ...base, limit: pageSize, offset: seenAtCursor, ...(cursor === undefined ? {} : { 'date.to': cursor }) };
+    const result = await fetchPage(client, options, query, callOptions);
+    if (result.error) throw new HistoryApiError(result.error);
+    const page: RecordPage = result.data;
+    for (const record of page.results) {
+      yield record;
+      if (record.modifiedAt === cursor) seenAtCursor++;
+      else {
+        cursor = record.modifiedAt;
+        seenAtCursor = 1;
+      }
+    }
+    if (page.results.length < pageSize) return;
+  }
+}
+
+function fetchPage(client: HistoryClient, source: IterateOptions, query: Record<string, unknown>, callOptions: { signal?: AbortSignal }) {
+  if (source.resourceType === undefined) return client.queryRecords(query, callOptions);
+  if (source.id === undefined) return client.queryRecordsByType(source.resourceType, query, callOptions);
+  return client.queryRecordsById(source.resourceType, source.id, query, callOptions);
+}
