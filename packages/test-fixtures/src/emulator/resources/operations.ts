@@ -7,6 +7,7 @@ import { newId } from '../ids.js';
 import type { StoredResource } from '../store/collection.js';
 import { actionSchemaName, commerceContract } from '../validation/contract.js';
 import { assertValid } from '../validation/request-errors.js';
+import { parseUpdateRequest, type UpdateRequest } from '../validation/update-request.js';
 import type { ResourceType } from './resource-type.js';
 import { WriteContext } from './write-context.js';
 
@@ -85,31 +86,20 @@ export function createResource<T extends StoredResource>(context: EmulatorContex
 }
 
 /** Checks the shape of an update request (spec 2.4) and each action against its own schema. */
-function validateUpdate(type: ResourceType<StoredResource>, body: unknown): { version: number; actions: Record<string, unknown>[] } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'request body: must be an object with version and actions');
-  }
-  const { version, actions } = body as { version?: unknown; actions?: unknown };
-  if (version === undefined) throw errors.requiredField('version');
-  if (typeof version !== 'number' || !Number.isInteger(version)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'version: must be an integer');
-  if (actions === undefined) throw errors.requiredField('actions');
-  if (!Array.isArray(actions)) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'actions: must be an array');
-  if (actions.length === 0) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'actions: must contain at least one action');
+function validateUpdate(type: ResourceType<StoredResource>, body: unknown): UpdateRequest {
   const validator = commerceContract();
-  actions.forEach((action: unknown, index) => {
-    const name = typeof action === 'object' && action !== null ? (action as { action?: unknown }).action : undefined;
-    if (typeof name !== 'string') throw errors.requiredField(`actions.${index}.action`);
-    const handler = type.actions?.[name];
-    const schemaName = type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
-    if (!handler || !schemaName) throw errors.invalidInput(`Unknown update action '${name}' for resource type '${type.typeId}'.`);
-    const violations = validator.validate(schemaName, action);
+  const schemaOf = (name: string) =>
+    type.actions?.[name] && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
+  const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined);
+  request.actions.forEach((action, index) => {
+    const violations = validator.validate(schemaOf(action['action'] as string)!, action);
     if (violations.length > 0) {
       const v = violations[0]!;
       const field = v.keyword === 'required' ? `actions.${index}.${String(v.params['missingProperty'])}` : `actions.${index}${v.path.replace(/\//g, '.')}`;
       throw v.keyword === 'required' ? errors.requiredField(field) : errors.invalidJsonInput('Request body does not contain valid JSON.', `${field}: ${v.message}`);
     }
   });
-  return { version, actions: actions as Record<string, unknown>[] };
+  return request;
 }
 
 /**

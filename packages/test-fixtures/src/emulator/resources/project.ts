@@ -3,6 +3,7 @@ import { requireScope } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
+import { parseUpdateRequest } from '../validation/update-request.js';
 import { errors } from '../http/errors.js';
 import type { ProjectSettings } from '../state.js';
 
@@ -105,21 +106,11 @@ const actions: Record<string, ProjectAction> = {
  * something changed. Returns the project (unchanged on a no-op).
  */
 export function updateProject(context: EmulatorContext, body: unknown): ProjectSettings {
-  if (!isObject(body)) invalidJson('request body: must be an object with version and actions');
-  const { version, actions: list } = body;
-  if (version === undefined) throw errors.requiredField('version');
-  if (typeof version !== 'number' || !Number.isInteger(version)) invalidJson('version: must be an integer');
-  if (list === undefined) throw errors.requiredField('actions');
-  if (!Array.isArray(list)) invalidJson('actions: must be an array');
-  list.forEach((action: unknown, index) => {
-    if (!isObject(action) || typeof action['action'] !== 'string') throw errors.requiredField(`actions.${index}.action`);
-    if (!Object.hasOwn(actions, action['action']))
-      throw errors.invalidInput(`Unknown update action '${action['action']}' for resource type 'project'.`);
-  });
+  const { version, actions: list } = parseUpdateRequest(body, 'project', (name) => Object.hasOwn(actions, name));
   const current = context.state.project;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   const working: ProjectSettings = structuredClone(current);
-  (list as Record<string, unknown>[]).forEach((action, index) => actions[action['action'] as string]!(working, action, index));
+  list.forEach((action, index) => actions[action['action'] as string]!(working, action, index));
   if (JSON.stringify(working) === JSON.stringify(current)) return current;
   working.version = current.version + 1;
   const oauthChanged = JSON.stringify(working.externalOAuth) !== JSON.stringify(current.externalOAuth);

@@ -1,4 +1,5 @@
-import { ApiError, errors } from '../http/errors.js';
+import type { ApiError} from '../http/errors.js';
+import { errors } from '../http/errors.js';
 import type { OpenApiValidator, SchemaViolation } from './openapi-validator.js';
 
 function fieldName(violation: SchemaViolation): string {
