@@ -1,0 +1,167 @@
+/**
+ * `createGraphqlClient`: typed documents in, typed results out, over the shared transport of
+ * `@commerce-kit/core-auth/http` (bearer token with one 401 retry, correlation id, external user
+ * id, safe retries, size guard). About a hundred lines on purpose: the documents carry the
+ * types, the transport carries the HTTP rules.
+ */
+import { regionUrls, resolveBaseUrl, type Region } from '@commerce-kit/core-auth';
+import {
+  ConfigurationError,
+  correlationIdOf,
+  createTransport,
+  type CorrelationIdOptions,
+  type ExternalUserIdOption,
+  type FetchFunction,
+  type RetryOptions,
+  type TokenSource,
+  type TransportMiddleware,
+} from '@commerce-kit/core-auth/http';
+import { bodylessError, errorsOf } from './errors.js';
+import { isIdempotentDocument } from './idempotency.js';
+import type { GraphqlError, GraphqlResult, RequestArgs, RequestOptions, TypedDocument } from './types.js';
+
+/** Options of {@link createGraphqlClient}. */
+export interface GraphqlClientOptions {
+  /** The project key; the endpoint is `<url>/<projectKey>/graphql`. Required. */
+  projectKey: string;
+  /**
+   * `{base_url}` without the project key, e.g. `https://api.europe-west1.gcp.commercetools.com`
+   * or the emulator's `emulator.urls().api`. Deprecated alias hosts are mapped (with a one-time
+   * notice); plain `http:` only to loopback hosts. Give this or `region`.
+   */
+  url?: string;
+  /** One of the five regions; the API host is derived from it. Give this or `url`. */
+  region?: Region;
+  /** Bearer tokens: core-auth's `createTokenProvider(...)`, or anything with `getToken()` and `invalidate()`. Required. */
+  auth: TokenSource | { tokenProvider: TokenSource };
+  /** The `fetch` underneath. Default: the global `fetch`. */
+  fetch?: FetchFunction;
+  /**
+   * Retry policy of the transport, or `false`. Default: 3 retries, 200 ms base, 10 s cap, 30 s in
+   * all, on 429/502/503/504 and network errors, for queries and for mutations that only update or
+   * delete (they carry a version); never for a create.
+   */
+  retry?: RetryOptions | false;
+  /** `X-External-User-ID` for requests without one: a value or a function per request. Default: none. */
+  externalUserId?: ExternalUserIdOption;
+  /** Start of generated correlation ids, `[A-Za-z0-9_-]`. Default `ck`. */
+  correlationIdPrefix?: string;
+  /** Makes correlation ids instead (each must be 8 to 256 of `[A-Za-z0-9_-]`). Default: `<prefix>-<32 hex digits>`. */
+  generateCorrelationId?: CorrelationIdOptions['generate'];
+  /** `User-Agent` (where the runtime lets a script set it). Default: the runtime's. */
+  userAgent?: string;
+  /** Headers for every request. Default: none. */
+  headers?: Record<string, string>;
+  /** Extra transport middleware, run once per call. Default: none. */
+  middleware?: readonly TransportMiddleware[];
+  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
+  warn?: (message: string) => void;
+}
+
+/** A GraphQL client of one project. */
+export interface GraphqlClient {
+  /**
+   * Runs a typed document. Resolves to `{ data }` or `{ errors, data? }` (see {@link GraphqlResult});
+   * throws only for misuse (`InvalidRequestError` before sending), a network failure that outlived
+   * the retries (`NetworkError`) or an abort (the signal's reason).
+   */
+  request<R, V>(document: TypedDocument<R, V>, ...args: RequestArgs<V>): Promise<GraphqlResult<R>>;
+  /** The endpoint, e.g. `https://api.europe-west1.gcp.commercetools.com/my-project/graphql`. */
+  readonly endpoint: string;
+}
+
+function endpointOf(options: GraphqlClientOptions): string {
+  const { url, region, projectKey } = options;
+  if (typeof projectKey !== 'string' || projectKey.trim() === '' || /[/?#\s]/.test(projectKey)) {
+    throw new ConfigurationError('projectKey must be a non-empty key without "/", "?", "#" or spaces', { code: 'INVALID_OPTION' });
+  }
+  if (url !== undefined && region !== undefined) throw new ConfigurationError('give url or region, not both', { code: 'INVALID_OPTION' });
+  let base: string;
+  if (url !== undefined) base = resolveBaseUrl(url, options.warn === undefined ? {} : { warn: options.warn });
+  else if (region !== undefined) base = regionUrls(region).api;
+  else throw new ConfigurationError('url or region is required', { code: 'INVALID_OPTION' });
+  return `${base}/${encodeURIComponent(projectKey)}/graphql`;
+}
+
+/** The retry rule for a GraphQL request body (see {@link isIdempotentDocument}). */
+function isIdempotentBody(body: string | undefined): boolean {
+  try {
+    const { query } = JSON.parse(body ?? '') as { query?: unknown };
+    return typeof query === 'string' && isIdempotentDocument(query);
+  } catch {
+    return false;
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await response.text()) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Creates a GraphQL client for one project of the commerce service.
+ *
+ * @throws {ConfigurationError} on misuse: no or two base URLs, an empty project key, an insecure
+ *   URL, no `auth`, a bad option
+ * @example
+ * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';
+ * import { createGraphqlClient, GetProductSelectionDocument } from '@commerce-kit/graphql-client';
+ *
+ * const tokenProvider = createTokenProvider({ flow: 'client_credentials', authUrl: regionUrls('europe-west1.gcp').auth, projectKey: 'my-project', credentials });
+ * const client = createGraphqlClient({ region: 'europe-west1.gcp', projectKey: 'my-project', auth: { tokenProvider } });
+ * const result = await client.request(GetProductSelectionDocument, { key: 'summer' });
+ * if (result.errors) console.error(result.errors[0].extensions.code);
+ * else console.log(result.data.productSelection?.productCount);
+ */
+export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options are required', { code: 'INVALID_OPTION' });
+  const endpoint = endpointOf(options);
+  const { auth } = options;
+  if (typeof auth !== 'object' || auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
+  const tokenSource = 'tokenProvider' in auth ? auth.tokenProvider : auth;
+  const correlationId: CorrelationIdOptions = {};
+  if (options.correlationIdPrefix !== undefined) correlationId.prefix = options.correlationIdPrefix;
+  if (options.generateCorrelationId !== undefined) correlationId.generate = options.generateCorrelationId;
+  const retry = options.retry;
+  const transport = createTransport({
+    auth: tokenSource,
+    correlationId,
+    // The REST rule needs a `version` in the body; GraphQL's is read from the document.
+    retry:
+      retry === false
+        ? false
+        : {
+            ...retry,
+            isIdempotent: (request, body) => retry?.isIdempotent?.(request, body) ?? isIdempotentBody(body),
+          },
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.externalUserId === undefined ? {} : { externalUserId: options.externalUserId }),
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    ...(options.middleware === undefined ? {} : { middleware: options.middleware }),
+  });
+
+  async function request<R, V>(
+    document: TypedDocument<R, V>,
+    ...[variables, requestOptions = {}]: RequestArgs<V>
+  ): Promise<GraphqlResult<R>> {
+    const { signal, headers, operationName } = requestOptions as RequestOptions;
+    const response = await transport(endpoint, {
+      method: 'POST',
+      headers: { ...options.headers, ...headers, 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query: String(document), variables, operationName }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+    const body = await readBody(response);
+    const context = { response, correlationId: correlationIdOf(response) };
+    const errors = errorsOf(body, response.status);
+    const data = typeof body === 'object' && body !== null ? ((body as { data?: R | null }).data ?? undefined) : undefined;
+    if (response.ok && errors.length === 0 && data !== undefined && data !== null) return { data, ...context };
+    const list: GraphqlError[] = errors.length > 0 ? errors : [bodylessError(response)];
+    return { data: response.ok ? (data ?? null) : undefined, errors: list as [GraphqlError, ...GraphqlError[]], ...context };
+  }
+
+  return { request, endpoint };
+}

@@ -1,0 +1,213 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTokenProvider } from '@commerce-kit/core-auth';
+import { startEmulator, type RunningEmulator } from '@commerce-kit/test-fixtures/emulator/server.js';
+import {
+  createGraphqlClient,
+  CreateProductSelectionDocument,
+  CreateStoreDocument,
+  DeleteProductSelectionDocument,
+  GetInStoreProductDocument,
+  GetProductDocument,
+  GetProductSelectionDocument,
+  GetProductSelectionProductsDocument,
+  GetStoreDocument,
+  QueryInStoreProductSelectionAssignmentsDocument,
+  QueryMessagesDocument,
+  QueryProductSelectionAssignmentsDocument,
+  QueryProductSelectionsDocument,
+  UpdateProductSelectionDocument,
+  UpdateStoreDocument,
+  type GraphqlClient,
+} from '../src/index.js';
+import { ok, seedProducts, setUp, type Setup } from './helpers.js';
+
+/**
+ * Every operation document of this package against the emulator, each result checked against
+ * the SDL (shape.ts): the Product Selection story of spec section 1 item 4 over GraphQL.
+ */
+async function runStory(client: GraphqlClient, products: { inside: string; outside: string }) {
+  const created = ok(
+    CreateProductSelectionDocument,
+    await client.request(CreateProductSelectionDocument, { draft: { key: 'summer', name: [{ locale: 'en', value: 'Summer' }] } }),
+  ).createProductSelection!;
+  expect(created).toMatchObject({ key: 'summer', version: 1, productCount: 0, mode: 'Individual' });
+
+  const filled = ok(
+    UpdateProductSelectionDocument,
+    await client.request(UpdateProductSelectionDocument, {
+      id: created.id,
+      version: created.version,
+      actions: [
+        { addProduct: { product: { typeId: 'product', id: products.inside } } },
+        {
+          changeName: {
+            name: [
+              { locale: 'en', value: 'Summer 26' },
+              { locale: 'de', value: 'Sommer 26' },
+            ],
+          },
+        },
+      ],
+    }),
+  ).updateProductSelection!;
+  expect(filled).toMatchObject({ version: 2, productCount: 1 });
+
+  const read = ok(GetProductSelectionDocument, await client.request(GetProductSelectionDocument, { key: 'summer', locale: 'de' }));
+  expect(read.productSelection).toMatchObject({ id: created.id, name: 'Sommer 26' });
+
+  const page = ok(
+    QueryProductSelectionsDocument,
+    await client.request(QueryProductSelectionsDocument, { where: 'key = "summer"', sort: ['key asc'], limit: 5 }),
+  );
+  expect(page.productSelections).toMatchObject({ offset: 0, count: 1, total: 1, exists: true });
+
+  const productsOf = ok(GetProductSelectionProductsDocument, await client.request(GetProductSelectionProductsDocument, { key: 'summer' }));
+  expect(productsOf.productSelection?.productRefs.results.map((r) => r.product?.key)).toEqual(['inside']);
+
+  const selectionsOf = ok(GetProductDocument, await client.request(GetProductDocument, { sku: 'sku-inside' }));
+  expect(selectionsOf.product?.productSelectionRefs.results.map((r) => r.productSelection?.key)).toEqual(['summer']);
+
+  const store = ok(
+    CreateStoreDocument,
+    await client.request(CreateStoreDocument, {
+      draft: {
+        key: 'berlin',
+        name: [{ locale: 'en', value: 'Berlin' }],
+        productSelections: [{ productSelection: { key: 'summer' }, active: false }],
+      },
+    }),
+  ).createStore!;
+  expect(store.productSelections).toEqual([
+    {
+      active: false,
+      productSelectionRef: { typeId: 'product-selection', id: created.id },
+      productSelection: { id: created.id, key: 'summer', version: 2 },
+    },
+  ]);
+
+  // Assigned but inactive: nothing is available in the Store.
+  const hidden = ok(
+    GetInStoreProductDocument,
+    await client.request(GetInStoreProductDocument, { storeKey: 'berlin', id: products.inside }),
+  );
+  expect(hidden.inStore.product).toBeNull();
+
+  const activated = ok(
+    UpdateStoreDocument,
+    await client.request(UpdateStoreDocument, {
+      key: 'berlin',
+      version: store.version,
+      actions: [{ changeProductSelectionActive: { productSelection: { key: 'summer' }, active: true } }],
+    }),
+  ).updateStore!;
+  expect(activated).toMatchObject({ version: 2, productSelections: [{ active: true }] });
+
+  for (const args of [{ id: products.inside }, { key: 'inside' }, { sku: 'sku-inside' }, { variantKey: 'variant-inside' }]) {
+    const visible = ok(GetInStoreProductDocument, await client.request(GetInStoreProductDocument, { storeKey: 'berlin', ...args }));
+    expect(visible.inStore.product).toMatchObject({ id: products.inside, key: 'inside', masterData: { published: true } });
+  }
+  const outside = ok(GetInStoreProductDocument, await client.request(GetInStoreProductDocument, { storeKey: 'berlin', key: 'outside' }));
+  expect(outside.inStore.product).toBeNull();
+
+  const inStore = ok(
+    QueryInStoreProductSelectionAssignmentsDocument,
+    await client.request(QueryInStoreProductSelectionAssignmentsDocument, { storeKey: 'berlin' }),
+  );
+  expect(inStore.inStore.productSelectionAssignments.results).toEqual([
+    {
+      productRef: { typeId: 'product', id: products.inside },
+      product: { id: products.inside, key: 'inside', skus: ['sku-inside'] },
+      productSelectionRef: { typeId: 'product-selection', id: created.id },
+      productSelection: { id: created.id, key: 'summer' },
+    },
+  ]);
+  const all = ok(QueryProductSelectionAssignmentsDocument, await client.request(QueryProductSelectionAssignmentsDocument));
+  expect(all.productSelectionAssignments.total).toBe(1);
+
+  const moved = ok(
+    UpdateStoreDocument,
+    await client.request(UpdateStoreDocument, {
+      key: 'berlin',
+      version: 2,
+      actions: [
+        { addProductSelection: { productSelection: { id: created.id }, active: true } },
+        { removeProductSelection: { productSelection: { key: 'summer' } } },
+        { setProductSelections: { productSelections: [] } },
+      ],
+    }),
+  ).updateStore!;
+  expect(moved).toMatchObject({ version: 3, productSelections: [] });
+  const storeNow = ok(GetStoreDocument, await client.request(GetStoreDocument, { key: 'berlin' }));
+  expect(storeNow.store).toMatchObject({ version: 3, key: 'berlin' });
+
+  const deleted = ok(DeleteProductSelectionDocument, await client.request(DeleteProductSelectionDocument, { key: 'summer', version: 2 }));
+  expect(deleted.deleteProductSelection?.id).toBe(created.id);
+
+  const messages = ok(
+    QueryMessagesDocument,
+    await client.request(QueryMessagesDocument, { sort: ['createdAt asc', 'sequenceNumber asc'], limit: 50 }),
+  );
+  // Calls within one millisecond share createdAt: compare as a multiset.
+  const payloads = messages.messages.results.map((m) => m.payload.__typename).sort();
+  expect(payloads).toEqual([
+    'ProductSelectionCreated',
+    'ProductSelectionDeleted',
+    'ProductSelectionProductAdded',
+    'StoreProductSelectionsChanged', // activated
+    'StoreProductSelectionsChanged', // removed (adding it again with the same flag changed nothing)
+  ]);
+  const added = messages.messages.results.find((m) => m.payload.__typename === 'ProductSelectionProductAdded')!.payload;
+  if (added.__typename !== 'ProductSelectionProductAdded') throw new Error('unexpected payload');
+  expect(added.productRef.id).toBe(products.inside);
+  return created.id;
+}
+
+describe('the Product Selection story over GraphQL', () => {
+  let setup: Setup;
+  beforeAll(async () => {
+    setup = await setUp('graphql-story');
+  });
+
+  it('runs every operation in-process, results typed and checked against the SDL; REST sees the same', async () => {
+    const products = await seedProducts(setup);
+    const id = await runStory(setup.client, products);
+    expect((await setup.rest('GET', `/product-selections/${id}`)).status).toBe(404);
+    const store = await setup.rest<{ version: number; productSelections: unknown[] }>('GET', '/stores/key=berlin');
+    expect(store.body).toMatchObject({ version: 3, productSelections: [] });
+  });
+
+  describe('against the emulator on a loopback port (as `pnpm emulator` serves it)', () => {
+    let server: RunningEmulator;
+    beforeAll(async () => {
+      server = await startEmulator({ projectKey: 'graphql-loopback' });
+    });
+    afterAll(() => server.close());
+
+    it('runs the story with the global fetch', async () => {
+      const tokenProvider = createTokenProvider({
+        flow: 'client_credentials',
+        authUrl: server.urls.auth,
+        projectKey: 'graphql-loopback',
+        credentials: { clientId: server.emulator.credentials.clientId, clientSecret: server.emulator.credentials.clientSecret },
+      });
+      const client = createGraphqlClient({ url: server.urls.api, projectKey: 'graphql-loopback', auth: { tokenProvider } });
+      expect(client.endpoint).toBe(`${server.origin}/graphql-loopback/graphql`);
+      const loopback: Setup = {
+        ...(await setUp('graphql-unused')),
+        client,
+        projectKey: 'graphql-loopback',
+        emulator: server.emulator,
+        tokenProvider,
+      };
+      loopback.rest = async (method, path, body) => {
+        const res = await fetch(`${server.urls.api}/graphql-loopback${path}`, {
+          method,
+          headers: { authorization: `Bearer ${await tokenProvider.getToken()}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+        return { status: res.status, body: (await res.json()) as never };
+      };
+      await runStory(client, await seedProducts(loopback));
+    });
+  });
+});
