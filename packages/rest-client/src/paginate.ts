@@ -93,8 +93,6 @@ export async function* paginatePages<Path extends PaginatedPath>(client: RestCli
  * for await (const selection of paginate(client, '/product-selections', { query: { where: ['productCount > 0'] } })) {
  *   console.log(selection.key, selection.productCount);
  * }
- * // Path parameters go in `path`:
- * for await (const customer of paginate(client, '/in-store/key={storeKey}/customers', { path: { storeKey: 'eu' } })) console.log(customer.id);
  */
 export async function* paginate<Path extends PaginatedPath>(client: RestClient, path: Path, ...options: OptionsArg<Path>): AsyncGenerator<PageElement<Path>, void, undefined> {
   for await (const page of paginatePages(client, path, ...options)) yield* page;

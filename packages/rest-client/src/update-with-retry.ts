@@ -7,6 +7,7 @@
 import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
 import { isConcurrentModification, type CommerceError } from './errors.js';
 import { NetworkError } from './transport.js';
+import type { paths } from './generated/commerce.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult } from './types.js';
 
 /** Paths updated with `{ version, actions }` that can also be read with GET. */
@@ -14,8 +15,12 @@ export type UpdatablePath = {
   [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] } ? (GetData<P> extends { version: number } ? P : never) : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
 
-/** An update action of `Path`. */
-export type UpdateAction<Path extends UpdatablePath> = PostBody<Path> extends { actions: (infer A)[] } ? A : never;
+/**
+ * An update action of `Path`. Written as an indexed access, not a conditional type, so that the
+ * `action` literals of a `buildActions` callback keep their literal types while `Path` is still
+ * being inferred.
+ */
+export type UpdateAction<Path extends UpdatablePath> = paths[Path]['post']['requestBody']['content']['application/json']['actions'][number];
 
 /** The resource at `Path`. */
 export type UpdatableResource<Path extends UpdatablePath> = GetData<Path>;
@@ -36,7 +41,11 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   read?: (signal: AbortSignal | undefined) => Promise<RestResult<UpdatableResource<Path>>>;
   /** The resource as the caller already has it: saves the first read. */
   current?: UpdatableResource<Path>;
-  /** Attempts to write, the first included. Default 5. */
+  /**
+   * Rounds of read, build and write, the first included. Default 5. A round ends early, and the
+   * next starts after a wait, on a 409, on an unknown outcome, or on a read that failed with a
+   * 5xx, a 429 or a network error after the transport's own retries.
+   */
   maxAttempts?: number;
   /** Waits between attempts. Default: full jitter, 50 ms base, 2 000 ms cap. */
   backoff?: BackoffOptions;
@@ -50,12 +59,13 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
 
-/** What {@link updateWithRetry} returns: a {@link RestResult} and the number of writes tried. */
+/** What {@link updateWithRetry} returns: a {@link RestResult} and `attempts`, the update requests sent (0 when nothing had to change). */
 export type UpdateWithRetryResult<Resource> =
   | { data: Resource; error?: never; response: Response | undefined; correlationId: string | undefined; attempts: number }
   | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined; attempts: number };
 
-function unknownOutcome(error: CommerceError): boolean {
+/** 5xx or 429: the outcome of a write is unknown; a read can simply be repeated. */
+function transient(error: CommerceError): boolean {
   return error.statusCode >= 500 || error.code === 'TooManyRequests';
 }
 
@@ -103,19 +113,32 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
   let current = o.current;
   let lastRead: RestResult<Resource> | undefined;
   let lastFailure: { result: RestResult<unknown> } | { thrown: NetworkError } | undefined;
+  let writes = 0;
   for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
     if (attempt > 1) await wait(attempt - 2, o.signal);
     if (current === undefined) {
-      lastRead = await read(o.signal);
-      if (lastRead.error !== undefined) return { ...lastRead, attempts: attempt - 1 };
+      try {
+        lastRead = await read(o.signal);
+      } catch (error) {
+        // A read is always safe to repeat: a network failure that outlived the transport's retries costs one round.
+        if (!(error instanceof NetworkError)) throw error;
+        lastFailure = { thrown: error };
+        continue;
+      }
+      if (lastRead.error !== undefined) {
+        if (!transient(lastRead.error)) return { ...lastRead, attempts: writes };
+        lastFailure = { result: lastRead };
+        continue;
+      }
       current = lastRead.data;
     }
     const actions = o.buildActions(current, attempt);
     if (actions.length === 0) {
-      return { data: current, response: lastRead?.response, correlationId: lastRead?.correlationId, attempts: attempt - 1 };
+      return { data: current, response: lastRead?.response, correlationId: lastRead?.correlationId, attempts: writes };
     }
     const version = (current as { version: number }).version;
     let result: RestResult<unknown>;
+    writes += 1;
     try {
       result = await post(o.path, { params: pathParams, body: { version, actions }, ...signalInit });
     } catch (error) {
@@ -124,11 +147,11 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
       current = undefined;
       continue;
     }
-    if (result.error === undefined) return { ...(result as RestResult<Resource>), attempts: attempt };
-    if (!isConcurrentModification(result.error) && !(retryUnknown && unknownOutcome(result.error))) return { ...(result as RestResult<Resource>), attempts: attempt };
+    if (result.error === undefined) return { ...(result as RestResult<Resource>), attempts: writes };
+    if (!isConcurrentModification(result.error) && !(retryUnknown && transient(result.error))) return { ...(result as RestResult<Resource>), attempts: writes };
     lastFailure = { result };
     current = undefined;
   }
   if (lastFailure !== undefined && 'thrown' in lastFailure) throw lastFailure.thrown;
-  return { ...(lastFailure!.result as RestResult<Resource>), attempts: maxAttempts } as UpdateWithRetryResult<Resource>;
+  return { ...(lastFailure!.result as RestResult<Resource>), attempts: writes } as UpdateWithRetryResult<Resource>;
 }
