@@ -6,7 +6,7 @@ import { data, gql, seedProducts } from './helpers.js';
 /**
  * One scenario, run once over REST and once over GraphQL on two emulators with the same clock and
  * the same API client: afterwards the REST representations of everything it touched (Product
- * Selections, Stores, memberships, in-store assignments, messages) are identical, once generated
+ * Selections, Stores, memberships, in-store assignments, messages, change history) are identical, once generated
  * ids are replaced by names.
  */
 
@@ -162,6 +162,13 @@ async function restView(api: Api, names: Map<string, string>): Promise<unknown> 
     expect(answer.status).toBe(200);
     return answer.body;
   };
+  const history = async (type: string) => {
+    const res = await api.emulator.fetch(`${api.emulator.urls().history}/${api.project}/${type}?limit=500&withTotal=true`, {
+      headers: { authorization: `Bearer ${await api.token()}` },
+    });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
   const view = {
     selections: await get('/product-selections?sort=key asc'),
     stores: await get('/stores'),
@@ -170,6 +177,10 @@ async function restView(api: Api, names: Map<string, string>): Promise<unknown> 
     selectionsOfOutside: await get('/products/key=outside/product-selections'),
     inBerlin: await get('/in-store/key=berlin/product-selection-assignments'),
     messages: await get('/messages?sort=createdAt asc&sort=sequenceNumber asc&limit=500'),
+    history: {
+      productSelections: await history('product-selections'),
+      stores: await history('stores'),
+    },
   };
   let messageIndex = 0;
   const json = JSON.stringify(view, (key, value: unknown) =>
@@ -178,7 +189,7 @@ async function restView(api: Api, names: Map<string, string>): Promise<unknown> 
   return JSON.parse(json.replace(UUID, (id) => names.get(id) ?? `<unknown ${id}>`));
 }
 
-it('a scenario over GraphQL ends in the same resources, memberships and messages as over REST', async () => {
+it('a scenario over GraphQL ends in the same resources, memberships, messages and history as over REST', async () => {
   const setUp = async () => {
     const clock = new ManualClock(START);
     const api = await createApi({ projectKey: 'parity', clientId: 'parity-client', clientSecret: 'parity-secret', clock });
@@ -213,5 +224,6 @@ it('a scenario over GraphQL ends in the same resources, memberships and messages
       results: [{ id: 'store-berlin', version: 4, productSelections: [{ productSelection: { id: 'selection-summer' }, active: false }] }],
     },
     messages: { total: 12 },
+    history: { productSelections: { total: 6 }, stores: { total: 4 } },
   });
 });
