@@ -1748,9 +1748,13 @@ export interface components {
       };
     };
     GraphQLResponse: {
+      /**
+       * @description The result of the operation; `null` when a non-null root field failed (GraphQL spec:
+       *     the error propagates to the root), with the reason in `errors`.
+       */
       data?: {
         [key: string]: unknown;
-      };
+      } | null;
       errors?: components['schemas']['GraphQLError'][];
     };
   };

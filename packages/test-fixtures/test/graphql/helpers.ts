@@ -31,24 +31,6 @@ export function gql<T = Record<string, unknown>>(
   return call<GqlBody<T>>('POST', '/graphql', { query, ...(variables ? { variables } : {}) });
 }
 
-/**
- * The same request without the contract check, for answers whose `data` is null: GraphQL answers
- * `data: null` when a non-null root field fails (e.g. `productSelections` with a bad `where`),
- * while GraphQLResponse in commerce.yaml types `data` as an object only.
- */
-export async function gqlUnchecked<T = Record<string, unknown>>(
-  api: Api,
-  query: string,
-  variables?: Record<string, unknown>,
-): Promise<ApiAnswer<GqlBody<T>>> {
-  const res = await api.emulator.fetch(`${api.emulator.urls().api}/${api.project}/graphql`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await api.token()}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ query, ...(variables ? { variables } : {}) }),
-  });
-  return { status: res.status, body: (await res.json()) as GqlBody<T>, headers: res.headers };
-}
-
 /** The data of an answer that must have succeeded completely. */
 export async function data<T = Record<string, unknown>>(answer: Promise<ApiAnswer<GqlBody<T>>>): Promise<T> {
   const { status, body } = await answer;

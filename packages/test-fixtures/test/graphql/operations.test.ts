@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../helpers/api.js';
-import { data, failure, gql, gqlUnchecked, ISO, seedProducts } from './helpers.js';
+import { data, failure, gql, ISO, seedProducts } from './helpers.js';
 
 /**
  * Every operation of spec 4.5 over `POST /{projectKey}/graphql`, against the same store as REST:
@@ -179,13 +179,13 @@ describe('Product Selections', () => {
     const empty = await data<Page>(gql(api, query, { where: 'key = "zzz"' }));
     expect(empty.productSelections).toEqual({ offset: 0, count: 0, total: 0, exists: false, results: [] });
 
-    const badWhere = await failure(gqlUnchecked(api, query, { where: 'colour = "red"' }));
+    const badWhere = await failure(gql(api, query, { where: 'colour = "red"' }));
     expect(badWhere.error.extensions?.code).toBe('InvalidInput');
     expect(badWhere.error.message).toContain('where');
-    const badLimit = await failure(gqlUnchecked(api, query, { limit: 501 }));
+    const badLimit = await failure(gql(api, query, { limit: 501 }));
     expect(badLimit.error.extensions?.code).toBe('InvalidInput');
     expect(badLimit.error.message).toContain('limit');
-    const badOffset = await failure(gqlUnchecked(api, query, { offset: -1 }));
+    const badOffset = await failure(gql(api, query, { offset: -1 }));
     expect(badOffset.error.message).toContain('offset');
   });
 
@@ -445,7 +445,7 @@ describe('in a Store', () => {
       ],
     });
 
-    const unknownStore = await failure(gqlUnchecked(api, '{ inStore(key: "nope") { product(key: "inside") { id } } }'));
+    const unknownStore = await failure(gql(api, '{ inStore(key: "nope") { product(key: "inside") { id } } }'));
     expect(unknownStore.error.extensions).toEqual({ code: 'ResourceNotFound' });
     expect(unknownStore.body.data).toBeNull();
   });
