@@ -4,6 +4,7 @@
  * dropped when their API client is deleted, and the cache cannot know.
  */
 import { ConfigurationError } from '../errors.js';
+import { sendable } from './compose.js';
 import type { TokenSource, TransportMiddleware } from './types.js';
 
 const INVALID_TOKEN = /(^|[\s,])error\s*=\s*"?invalid_token"?/i;
@@ -30,11 +31,6 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
   }
 }
 
-function withToken(request: Request, token: string): Request {
-  const headers = new Headers(request.headers);
-  headers.set('authorization', `Bearer ${token}`);
-  return new Request(request, { headers });
-}
 
 /**
  * Adds the bearer token; on a 401 `invalid_token` it drops the token at the source and sends the
@@ -53,11 +49,18 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
   if (typeof source !== 'object' || source === null || typeof source.getToken !== 'function' || typeof source.invalidate !== 'function') {
     throw new ConfigurationError('auth must have getToken() and invalidate()', { code: 'INVALID_OPTION' });
   }
+  // Requests whose Authorization header this middleware set (a retry sends the same object again).
+  const ours = new WeakSet<Request>();
+  const withToken = (request: Request, token: string): Request => {
+    request.headers.set('authorization', `Bearer ${token}`);
+    ours.add(request);
+    return request;
+  };
   return async (request, next) => {
-    if (request.headers.has('authorization')) return next(request);
+    if (request.headers.has('authorization') && !ours.has(request)) return next(request);
     const signal = request.signal;
     const used = await source.getToken({ signal });
-    const response = await next(withToken(request.clone(), used));
+    const response = await next(withToken(sendable(request), used));
     if (!(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
     let fresh = await source.getToken({ signal });

@@ -29,15 +29,29 @@ export function compose(middleware: readonly TransportMiddleware[], fetch: Fetch
 }
 
 /**
- * A `Request` from `fetch`'s arguments, with its body read into memory once, so that each
- * attempt can send a copy (`request.clone()`) and the retry rule can look at a JSON body.
+ * The transport's own copy of a request, built from `fetch`'s arguments: the middleware may set
+ * its headers in place without touching the caller's object (which openapi-fetch, for one, hands
+ * to its own middleware afterwards: it must never see the bearer token). A body is read into
+ * memory once, so that each attempt can send a copy (`request.clone()`) and the retry rule can
+ * look at a JSON body.
  *
  * @example
  * const request = await bufferedRequest('https://api.example.com/p/stores', { method: 'POST', body: JSON.stringify(draft) });
  */
 export async function bufferedRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Request> {
-  const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+  const request = new Request(input, init);
   if (request.body === null) return request;
   const body = await request.arrayBuffer();
   return new Request(request, { body });
+}
+
+/**
+ * What to hand to `next` when it may be called again with the same request: the request itself
+ * when it has no body (nothing is consumed), else a copy.
+ *
+ * @example
+ * const first = await next(sendable(request));
+ */
+export function sendable(request: Request): Request {
+  return request.body === null ? request : request.clone();
 }

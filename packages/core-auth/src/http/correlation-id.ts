@@ -79,9 +79,8 @@ export function correlationIdMiddleware(options: CorrelationIdOptions = {}): Tra
     }
     const id = generate();
     if (typeof id !== 'string' || !VALID.test(id)) throw refuse('generated', String(id));
-    const headers = new Headers(request.headers);
-    headers.set(CORRELATION_ID_HEADER, id);
-    return next(new Request(request, { headers }));
+    request.headers.set(CORRELATION_ID_HEADER, id);
+    return next(request);
   };
 }
 

@@ -83,8 +83,7 @@ export function externalUserIdMiddleware(value?: ExternalUserIdOption): Transpor
     const id = typeof value === 'function' ? value(request) : value;
     if (id === undefined) return next(request);
     assertExternalUserId(id);
-    const headers = new Headers(request.headers);
-    headers.set(EXTERNAL_USER_ID_HEADER, id);
-    return next(new Request(request, { headers }));
+    request.headers.set(EXTERNAL_USER_ID_HEADER, id);
+    return next(request);
   };
 }

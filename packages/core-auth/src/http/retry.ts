@@ -6,6 +6,7 @@
  * at once.
  */
 import { ConfigurationError } from '../errors.js';
+import { sendable } from './compose.js';
 import { NetworkError } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
@@ -140,7 +141,7 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
       let response: Response | undefined;
       let failure: NetworkError | undefined;
       try {
-        response = await next(request.clone());
+        response = await next(sendable(request));
       } catch (error) {
         // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
         if (!(error instanceof NetworkError) || signal.aborted) throw error;

@@ -11,8 +11,9 @@ export type Next = (request: Request) => Promise<Response>;
 
 /**
  * One piece of the transport. It gets the request and `next`, and may change the request, call
- * `next` several times (retries), or throw before anything is sent (guards). Each call of `next`
- * needs a request whose body is unread: pass `request.clone()` when calling it more than once.
+ * `next` several times (retries), or throw before anything is sent (guards). The request is the
+ * transport's own copy: set headers on it in place. Each call of `next` needs a request whose
+ * body is unread: pass `request.clone()` (or `sendable(request)`) when calling it more than once.
  *
  * @example
  * const timing: TransportMiddleware = async (request, next) => {

@@ -15,8 +15,7 @@ export function userAgentMiddleware(userAgent: string): TransportMiddleware {
   }
   return async (request, next) => {
     if (request.headers.has('user-agent')) return next(request);
-    const headers = new Headers(request.headers);
-    headers.set('user-agent', userAgent);
-    return next(new Request(request, { headers }));
+    request.headers.set('user-agent', userAgent);
+    return next(request);
   };
 }
