@@ -61,6 +61,49 @@ describe('auth middleware', () => {
     expect(s.rec.tokenRequests() - before).toBe(1);
   });
 
+  it('a retried request goes through the token check again (revoked between two attempts)', async () => {
+    const s = setup();
+    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep: async () => undefined } });
+    const first = await s.provider.getToken();
+    await revokeToken(
+      { authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret }, fetch: s.emu.fetch },
+      { token: first },
+    );
+    s.emu.faults.inject({ kind: 'error', status: 503, method: 'GET', path: `/${PROJECT}/stores`, times: 1 });
+    const res = await transport(`${s.base}/stores`);
+    expect(res.status).toBe(200);
+    expect(s.rec.api().map((r) => r.headers.get('authorization') === `Bearer ${first}`)).toEqual([true, true, false]);
+  });
+
+  it('expired cache: concurrent requests after expiry share one token request', async () => {
+    const s = setup();
+    const { createTokenProvider } = await import('../../src/index.js');
+    const provider = createTokenProvider({
+      flow: 'client_credentials',
+      authUrl: s.emu.urls().auth,
+      projectKey: PROJECT,
+      credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret },
+      fetch: s.rec.fetch,
+      clock: s.clock,
+    });
+    const transport = createTransport({ fetch: s.rec.fetch, auth: provider });
+    await transport(`${s.base}/stores`);
+    expect(s.rec.tokenRequests()).toBe(1);
+    s.clock.advance(49 * 3600 * 1000); // past the 48 h lifetime, for the service and the provider
+    const answers = await Promise.all(Array.from({ length: 10 }, () => transport(`${s.base}/stores`)));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    expect(s.rec.tokenRequests()).toBe(2);
+  });
+
+  it('never shows the token to the caller: the request object passed in is not changed', async () => {
+    const s = setup();
+    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
+    const mine = new Request(`${s.base}/stores`);
+    await transport(mine);
+    expect(mine.headers.has('authorization')).toBe(false);
+    expect(mine.headers.has('x-correlation-id')).toBe(false);
+  });
+
   it('cold cache: concurrent first requests share one token request', async () => {
     const s = setup();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
