@@ -5,6 +5,7 @@ import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerApiClientRoutes } from './resources/api-clients.js';
 import { registerCustomerRoutes } from './resources/customers.js';
+import { registerInStoreProjectionRoutes } from './resources/in-store-projections.js';
 import { registerMeRoutes } from './resources/me.js';
 import { registerProductProjectionRoutes } from './resources/product-projections.js';
 import { productSelectionType } from './resources/product-selections.js';
@@ -26,6 +27,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerResourceRoutes(api, context, productTypeType);
   registerResourceRoutes(api, context, productType);
   registerProductProjectionRoutes(api, context);
+  registerInStoreProjectionRoutes(api, context);
   registerCustomerRoutes(api, context);
   registerMeRoutes(api, context);
   registerMessageRoutes(api, context);
