@@ -1,7 +1,12 @@
 /** Waits between the attempts of the helpers: exponential backoff with full jitter, abortable. */
 import { abortableSleep, ConfigurationError, fullJitterDelay, type Sleep } from './transport.js';
 
-/** How a helper waits between attempts. */
+/**
+ * How a helper waits between attempts.
+ *
+ * @example
+ * updateWithRetry(client, { ...options, backoff: { baseDelayMs: 100, maxDelayMs: 1_000 } });
+ */
 export interface BackoffOptions {
   /** Ceiling of the first draw, doubled per attempt. */
   baseDelayMs?: number;

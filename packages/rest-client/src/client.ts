@@ -21,7 +21,12 @@ import {
 } from './transport.js';
 import type { HttpMethod, Media, RawClient, RestClient, RestResult } from './types.js';
 
-/** Options of {@link createRestClient}. */
+/**
+ * Options of {@link createRestClient}.
+ *
+ * @example
+ * const options: RestClientOptions = { region: 'europe-west1.gcp', projectKey: 'my-project', auth: { tokenProvider }, externalUserId: 'backoffice-17' };
+ */
 export interface RestClientOptions {
   /** The project key; every path is under `/<projectKey>`. Required. */
   projectKey: string;

@@ -14,6 +14,9 @@ type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results:
 /**
  * Collection paths whose draft has a `key` and whose query returns what the create returns, so
  * a created resource can be found again by key.
+ *
+ * @example
+ * const path: CreatablePath = '/product-selections';
  */
 export type CreatablePath = {
   [P in PathsWith<'post'> & PathsWith<'get'>]: 'key' extends keyof PostBody<P>
@@ -27,10 +30,20 @@ export type CreatablePath = {
     : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
 
-/** The resource a create on `Path` returns. */
+/**
+ * The resource a create on `Path` returns.
+ *
+ * @example
+ * type Created = CreatedResource<'/stores'>; // Store
+ */
 export type CreatedResource<Path extends CreatablePath> = PostData<Path>;
 
-/** Options of {@link createAndVerify}. */
+/**
+ * Options of {@link createAndVerify}.
+ *
+ * @example
+ * const options: CreateAndVerifyOptions<'/stores'> = { path: '/stores', body: { key: 'eu' }, maxAttempts: 5 };
+ */
 export type CreateAndVerifyOptions<Path extends CreatablePath> = {
   /** The collection path, e.g. `'/product-selections'` or `'/stores'`. */
   path: Path;
@@ -46,7 +59,12 @@ export type CreateAndVerifyOptions<Path extends CreatablePath> = {
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
 
-/** What {@link createAndVerify} returns: a {@link RestResult}, the attempts, and whether the resource was found by key rather than created by the last request. */
+/**
+ * What {@link createAndVerify} returns: a {@link RestResult}, the attempts, and whether the resource was found by key rather than created by the last request.
+ *
+ * @example
+ * const { data, verified } = await createAndVerify(client, options);
+ */
 export type CreateAndVerifyResult<Resource> = RestResult<Resource> & {
   /** Create requests sent. */
   attempts: number;

@@ -9,7 +9,12 @@ import { toServiceError, type ServiceErrorObject } from './transport.js';
 
 type Schemas = components['schemas'];
 
-/** What every {@link CommerceError} carries besides the fields of its error object. */
+/**
+ * What every {@link CommerceError} carries besides the fields of its error object.
+ *
+ * @example
+ * if (error) console.error(error.statusCode, error.correlationId, error.errors.length);
+ */
 export interface CommerceErrorContext {
   /** HTTP status of the answer. */
   statusCode: number;
@@ -29,6 +34,9 @@ export interface CommerceErrorContext {
  * 429: too many requests. Not in contract-notes 1 for the API (only for Change History), but any
  * service behind a rate limiter may send it; the transport has already waited `Retry-After` and
  * retried idempotent requests.
+ *
+ * @example
+ * if (isTooManyRequests(error)) scheduleLater();
  */
 export interface TooManyRequestsError {
   code: 'TooManyRequests';
@@ -39,13 +47,21 @@ export interface TooManyRequestsError {
  * An answer this client cannot type: no error body of the service (an HTML page, an empty 502
  * from a proxy) or a code outside contract-notes 1. `reportedCode` holds the code the body
  * named, if any.
+ *
+ * @example
+ * if (error?.code === 'UnknownError') console.error(error.statusCode, error.reportedCode);
  */
 export interface UnknownCommerceErrorObject {
   code: 'UnknownError';
   message: string;
 }
 
-/** The error objects of contract-notes 1, as generated from the schema. */
+/**
+ * The error objects of contract-notes 1, as generated from the schema.
+ *
+ * @example
+ * const first: CommerceErrorObject | undefined = error?.errors[0] as CommerceErrorObject | undefined;
+ */
 export type CommerceErrorObject = Schemas['ErrorObject'];
 
 type WithContext<T> = T extends unknown ? T & CommerceErrorContext : never;
@@ -68,7 +84,12 @@ type WithContext<T> = T extends unknown ? T & CommerceErrorContext : never;
  */
 export type CommerceError = WithContext<CommerceErrorObject | TooManyRequestsError | UnknownCommerceErrorObject>;
 
-/** Every `code` a {@link CommerceError} can have. */
+/**
+ * Every `code` a {@link CommerceError} can have.
+ *
+ * @example
+ * const retryable: CommerceErrorCode[] = ['ConcurrentModification', 'OverCapacity'];
+ */
 export type CommerceErrorCode = CommerceError['code'];
 
 /**

@@ -10,16 +10,31 @@ import { ConfigurationError } from './transport.js';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
 
-/** Query endpoints whose elements have an `id`, so the cursor recipe applies. */
+/**
+ * Query endpoints whose elements have an `id`, so the cursor recipe applies.
+ *
+ * @example
+ * const path: PaginatedPath = '/product-selections';
+ */
 export type PaginatedPath = { [P in PathsWith<'get'>]: [ResultsOf<P>] extends [never] ? never : ResultsOf<P> extends { id: string } ? P : never }[PathsWith<'get'>];
 
-/** The element type of a {@link PaginatedPath}. */
+/**
+ * The element type of a {@link PaginatedPath}.
+ *
+ * @example
+ * type Element = PageElement<'/stores'>; // Store
+ */
 export type PageElement<Path extends PaginatedPath> = ResultsOf<Path>;
 
 /** Parameters the recipe sets itself, so the caller may not. */
 type Reserved = 'sort' | 'offset' | 'limit' | 'withTotal';
 
-/** Options of {@link paginate}. */
+/**
+ * Options of {@link paginate}.
+ *
+ * @example
+ * const options: PaginateOptions<'/product-selections'> = { query: { where: ['productCount > 0'] }, pageSize: 100 };
+ */
 export type PaginateOptions<Path extends PaginatedPath> = {
   /** The endpoint's query parameters, without `sort`, `offset`, `limit` and `withTotal`. `where` entries are ANDed with the cursor. */
   query?: Omit<QueryParams<Path, 'get'>, Reserved>;

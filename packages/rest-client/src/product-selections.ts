@@ -9,13 +9,28 @@ import { updateWithRetry, type UpdateAction, type UpdateWithRetryResult } from '
 import type { BackoffOptions } from './backoff.js';
 import type { RestClient, Store } from './types.js';
 
-/** A Store by id or by key. */
+/**
+ * A Store by id or by key.
+ *
+ * @example
+ * const store: StoreAddress = { key: 'berlin' };
+ */
 export type StoreAddress = { id: string } | { key: string };
 
-/** A Product Selection by id or by key. */
+/**
+ * A Product Selection by id or by key.
+ *
+ * @example
+ * const selection: ProductSelectionAddress = { id: '5c0c…' };
+ */
 export type ProductSelectionAddress = { id: string } | { key: string };
 
-/** Options shared by the Store conveniences. */
+/**
+ * Options shared by the Store conveniences.
+ *
+ * @example
+ * const options: StoreSelectionOptions = { store: { key: 'berlin' }, productSelection: { key: 'summer' }, maxAttempts: 10 };
+ */
 export interface StoreSelectionOptions {
   store: StoreAddress;
   productSelection: ProductSelectionAddress;

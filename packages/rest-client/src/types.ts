@@ -8,25 +8,55 @@ import type { CommerceError } from './errors.js';
 import type { paths } from './generated/commerce.js';
 import type { Transport } from './transport.js';
 
-/** The media types of the API. */
+/**
+ * The media types of the API.
+ *
+ * @example
+ * type Json = Media & 'application/json';
+ */
 export type Media = `${string}/${string}`;
 
-/** Lower-case HTTP methods, as `paths` spells them. */
+/**
+ * Lower-case HTTP methods, as `paths` spells them.
+ *
+ * @example
+ * const method: HttpMethod = 'get';
+ */
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
-/** The plain openapi-fetch client over the commerce API. */
+/**
+ * The plain openapi-fetch client over the commerce API.
+ *
+ * @example
+ * const raw: RawClient = client.raw;
+ */
 export type RawClient = Client<paths, Media>;
 
-/** Paths that accept `Method`. */
+/**
+ * Paths that accept `Method`.
+ *
+ * @example
+ * const path: PathsWith<'delete'> = '/stores/{ID}';
+ */
 export type PathsWith<Method extends HttpMethod> = ClientPathsWithMethod<RawClient, Method>;
 
 type RequiredKeysOfHelper<T> = { [K in keyof T]: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 
-/** openapi-fetch's rule: the options argument is optional when nothing in it is required. */
+/**
+ * openapi-fetch's rule: the options argument is optional when nothing in it is required.
+ *
+ * @example
+ * type Args = InitParam<{ params: { path: { ID: string } } }>; // one required argument
+ */
 export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
 
-/** The data of a successful call. */
+/**
+ * The data of a successful call.
+ *
+ * @example
+ * type Selection = SuccessData<paths['/product-selections/{ID}']['get'], {}>;
+ */
 export type SuccessData<Operation, Init> = FetchResponse<Operation & Record<string | number, unknown>, Init, Media> extends infer R
   ? R extends { data: infer D; error?: never }
     ? D
@@ -44,29 +74,59 @@ export type RestResult<Data> =
   | { data: Data; error?: never; response: Response; correlationId: string | undefined }
   | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined };
 
-/** A method of the {@link RestClient}, e.g. `GET`. */
+/**
+ * A method of the {@link RestClient}, e.g. `GET`.
+ *
+ * @example
+ * const get: RestMethod<'get'> = client.GET;
+ */
 export type RestMethod<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
   url: Path,
   ...init: InitParam<Init>
 ) => Promise<RestResult<SuccessData<paths[Path][Method], Init>>>;
 
-/** The JSON answer of a GET on `Path`. */
+/**
+ * The JSON answer of a GET on `Path`.
+ *
+ * @example
+ * type Page = GetData<'/product-selections'>; // { results: ProductSelection[], ... }
+ */
 export type GetData<Path extends PathsWith<'get'>> = SuccessData<paths[Path]['get'], Record<never, never>>;
 
-/** The JSON answer of a POST on `Path`. */
+/**
+ * The JSON answer of a POST on `Path`.
+ *
+ * @example
+ * type Created = PostData<'/stores'>; // Store
+ */
 export type PostData<Path extends PathsWith<'post'>> = SuccessData<paths[Path]['post'], Record<never, never>>;
 
-/** The JSON body of a POST on `Path`. */
+/**
+ * The JSON body of a POST on `Path`.
+ *
+ * @example
+ * const draft: PostBody<'/product-selections'> = { key: 'summer', name: { en: 'Summer' } };
+ */
 export type PostBody<Path extends PathsWith<'post'>> = paths[Path]['post'] extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
 
-/** The path parameters of `Path` for `Method`, or `never` when it has none. */
+/**
+ * The path parameters of `Path` for `Method`, or `never` when it has none.
+ *
+ * @example
+ * const params: PathParams<'/stores/key={key}', 'get'> = { key: 'eu' };
+ */
 export type PathParams<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends { parameters: { path: infer P } }
   ? NonNullable<P> extends never
     ? never
     : P
   : never;
 
-/** `{ path: ... }` when the path has parameters, else an optional `path?: undefined`. */
+/**
+ * `{ path: ... }` when the path has parameters, else an optional `path?: undefined`.
+ *
+ * @example
+ * const option: PathParamsOption<'/stores/{ID}', 'get'> = { path: { ID } };
+ */
 export type PathParamsOption<Path extends keyof paths, Method extends HttpMethod> = [PathParams<Path, Method>] extends [never]
   ? { path?: undefined }
   : { path: PathParams<Path, Method> };
@@ -81,10 +141,20 @@ export type ParamsOption<Path extends keyof paths, Method extends 'get' | 'post'
   ? { params?: PathParamsOption<Path, Method> }
   : { params: PathParamsOption<Path, Method> };
 
-/** The query parameters of `Path` for `Method`. */
+/**
+ * The query parameters of `Path` for `Method`.
+ *
+ * @example
+ * const query: QueryParams<'/product-selections', 'get'> = { where: ['key = :k'], var: { k: 'summer' } };
+ */
 export type QueryParams<Path extends keyof paths, Method extends HttpMethod> = paths[Path][Method] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-/** The commerce API client: openapi-fetch's call signatures, with typed errors and correlation ids. */
+/**
+ * The commerce API client: openapi-fetch's call signatures, with typed errors and correlation ids.
+ *
+ * @example
+ * const client: RestClient = createRestClient({ region: 'europe-west1.gcp', projectKey, auth: { tokenProvider } });
+ */
 export interface RestClient {
   /** Call a GET endpoint. */
   GET: RestMethod<'get'>;

@@ -10,7 +10,12 @@ import { NetworkError } from './transport.js';
 import type { paths } from './generated/commerce.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult } from './types.js';
 
-/** Paths updated with `{ version, actions }` that can also be read with GET. */
+/**
+ * Paths updated with `{ version, actions }` that can also be read with GET.
+ *
+ * @example
+ * const path: UpdatablePath = '/stores/key={key}';
+ */
 export type UpdatablePath = {
   [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] } ? (GetData<P> extends { version: number } ? P : never) : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
@@ -19,13 +24,26 @@ export type UpdatablePath = {
  * An update action of `Path`. Written as an indexed access, not a conditional type, so that the
  * `action` literals of a `buildActions` callback keep their literal types while `Path` is still
  * being inferred.
+ *
+ * @example
+ * const action: UpdateAction<'/product-selections/{ID}'> = { action: 'changeName', name: { en: 'Summer' } };
  */
 export type UpdateAction<Path extends UpdatablePath> = paths[Path]['post']['requestBody']['content']['application/json']['actions'][number];
 
-/** The resource at `Path`. */
+/**
+ * The resource at `Path`.
+ *
+ * @example
+ * type Selection = UpdatableResource<'/product-selections/{ID}'>; // ProductSelection
+ */
 export type UpdatableResource<Path extends UpdatablePath> = GetData<Path>;
 
-/** Options of {@link updateWithRetry}. */
+/**
+ * Options of {@link updateWithRetry}.
+ *
+ * @example
+ * const options: UpdateWithRetryOptions<'/stores/{ID}'> = { path: '/stores/{ID}', params: { path: { ID } }, buildActions: () => [] };
+ */
 export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   /** The update path, e.g. `'/product-selections/{ID}'` or `'/stores/key={key}'`. */
   path: Path;
@@ -59,7 +77,12 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
 
-/** What {@link updateWithRetry} returns: a {@link RestResult} and `attempts`, the update requests sent (0 when nothing had to change). */
+/**
+ * What {@link updateWithRetry} returns: a {@link RestResult} and `attempts`, the update requests sent (0 when nothing had to change).
+ *
+ * @example
+ * const { data, error, attempts } = await updateWithRetry(client, options);
+ */
 export type UpdateWithRetryResult<Resource> =
   | { data: Resource; error?: never; response: Response | undefined; correlationId: string | undefined; attempts: number }
   | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined; attempts: number };

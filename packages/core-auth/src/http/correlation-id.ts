@@ -8,7 +8,12 @@ import { InvalidRequestError } from './errors.js';
 import { randomHex } from './random.js';
 import type { TransportMiddleware } from './types.js';
 
-/** The header, as the spec spells it. */
+/**
+ * The header, as the spec spells it.
+ *
+ * @example
+ * const id = response.headers.get(CORRELATION_ID_HEADER);
+ */
 export const CORRELATION_ID_HEADER = 'X-Correlation-ID';
 
 const VALID = /^[A-Za-z0-9_-]{8,256}$/;
@@ -25,7 +30,12 @@ export function isValidCorrelationId(value: string): boolean {
   return VALID.test(value);
 }
 
-/** Options of {@link correlationIdMiddleware}. */
+/**
+ * Options of {@link correlationIdMiddleware}.
+ *
+ * @example
+ * createTransport({ correlationId: { generate: () => `job-${jobId}-${attemptNo}` } });
+ */
 export interface CorrelationIdOptions {
   /** Makes a new id; its result must be a valid id. Default: `<prefix>-<32 random hex digits>`. */
   generate?: () => string;

@@ -6,7 +6,12 @@
  */
 import { correlationIdOf } from './correlation-id.js';
 
-/** One entry of `errors`: a `code`, a `message`, and the code's extra fields. */
+/**
+ * One entry of `errors`: a `code`, a `message`, and the code's extra fields.
+ *
+ * @example
+ * for (const e of (await readServiceError(res)).errors) console.log(e.code, e.message);
+ */
 export interface ServiceErrorObject {
   code: string;
   message: string;
@@ -20,6 +25,10 @@ export interface ServiceErrorObject {
  * When the answer has no error body of the service (an HTML page from a proxy, an empty 502, a
  * body that is not JSON), `code` is `UnknownError`, `errors` is empty and `reportedCode` is
  * absent. When the body names a code, `reportedCode` repeats it.
+ *
+ * @example
+ * const error: ServiceError = await readServiceError(res);
+ * if (error.code === 'ConcurrentModification') console.log(error['currentVersion']);
  */
 export interface ServiceError {
   /** The code of the first error, e.g. `ConcurrentModification`; `UnknownError` without an error body. */

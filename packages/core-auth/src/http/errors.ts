@@ -12,6 +12,9 @@
  * - `INVALID_EXTERNAL_USER_ID`: an `X-External-User-ID` that looks like an e-mail address, is
  *   empty or longer than 256 characters (spec 5: no personal data);
  * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (spec 8: blocked above about 15 KB).
+ *
+ * @example
+ * if (e instanceof InvalidRequestError && e.code === 'REQUEST_TOO_LARGE') splitQuery();
  */
 export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE';
 

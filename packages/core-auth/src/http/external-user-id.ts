@@ -8,7 +8,12 @@ import { ConfigurationError } from '../errors.js';
 import { InvalidRequestError } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
-/** The header, as the spec spells it. */
+/**
+ * The header, as the spec spells it.
+ *
+ * @example
+ * headers.set(EXTERNAL_USER_ID_HEADER, 'user-4711');
+ */
 export const EXTERNAL_USER_ID_HEADER = 'X-External-User-ID';
 
 const MAX_LENGTH = 256;
@@ -51,7 +56,12 @@ export function assertExternalUserId(value: string): void {
   }
 }
 
-/** Default external user id of a transport: a fixed value, or one looked up per request. */
+/**
+ * Default external user id of a transport: a fixed value, or one looked up per request.
+ *
+ * @example
+ * const fromSession: ExternalUserIdOption = () => session.current?.opaqueUserId;
+ */
 export type ExternalUserIdOption = string | ((request: Request) => string | undefined);
 
 /**

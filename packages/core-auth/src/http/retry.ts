@@ -12,7 +12,12 @@ import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-p
 import { abortableSleep, type Sleep } from './sleep.js';
 import type { TransportMiddleware } from './types.js';
 
-/** Why a retry happens, as {@link RetryOptions.onRetry} is told. */
+/**
+ * Why a retry happens, as {@link RetryOptions.onRetry} is told.
+ *
+ * @example
+ * onRetry: (e: RetryEvent) => log.warn(`${e.method} ${e.path}: ${e.status ?? 'network error'}, retry in ${e.delayMs} ms`, e.correlationId)
+ */
 export interface RetryEvent {
   /** The attempt that failed, 1 for the first. */
   attempt: number;
@@ -28,7 +33,12 @@ export interface RetryEvent {
   correlationId: string | undefined;
 }
 
-/** Options of {@link retryMiddleware}; every one has a default. */
+/**
+ * Options of {@link retryMiddleware}; every one has a default.
+ *
+ * @example
+ * const retry: RetryOptions = { maxRetries: 5, maxElapsedMs: 10_000 };
+ */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   maxRetries?: number;
@@ -58,7 +68,12 @@ export interface RetryOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/** The options with their defaults, checked. */
+/**
+ * The options with their defaults, checked.
+ *
+ * @example
+ * const o: ResolvedRetryOptions = resolveRetryOptions({ maxRetries: 1 });
+ */
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
 function nonNegative(name: string, value: number, integer = false): number {

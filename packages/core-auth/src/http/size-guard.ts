@@ -8,7 +8,12 @@ import { ConfigurationError } from '../errors.js';
 import { InvalidRequestError } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
-/** The default limit: 15 KB. */
+/**
+ * The default limit: 15 KB.
+ *
+ * @example
+ * sizeGuardMiddleware(DEFAULT_MAX_URL_AND_HEADERS_BYTES);
+ */
 export const DEFAULT_MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
 
 const encoder = new TextEncoder();

@@ -1,6 +1,13 @@
 /** Waiting that an `AbortSignal` cuts short. */
 
-/** How the transport waits; inject one in tests to record delays without waiting. */
+/**
+ * How the transport waits; inject one in tests to record delays without waiting.
+ *
+ * @example
+ * const delays: number[] = [];
+ * const sleep: Sleep = async (ms) => void delays.push(ms);
+ * createTransport({ retry: { sleep } });
+ */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /**

@@ -14,7 +14,12 @@ import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-g
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
 import { userAgentMiddleware } from './user-agent.js';
 
-/** Options of {@link createTransport}; every one is optional. */
+/**
+ * Options of {@link createTransport}; every one is optional.
+ *
+ * @example
+ * const options: TransportOptions = { auth: provider, retry: { maxRetries: 5 }, correlationId: { prefix: 'checkout' } };
+ */
 export interface TransportOptions {
   /** The `fetch` underneath, e.g. the emulator's in-process one. Default: the global `fetch`. */
   fetch?: FetchFunction;
@@ -37,7 +42,14 @@ export interface TransportOptions {
   middleware?: readonly TransportMiddleware[];
 }
 
-/** A `fetch`-compatible function, plus helpers to read its answers. */
+/**
+ * A `fetch`-compatible function, plus helpers to read its answers.
+ *
+ * @example
+ * const transport: Transport = createTransport({ auth: provider });
+ * const res = await transport(url);
+ * console.log(transport.correlationIdOf(res));
+ */
 export interface Transport {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** The transport itself, for options that want a `fetch` (e.g. `createClient({ fetch: transport.fetch })`). */

@@ -3,10 +3,20 @@
  * wraps it, and the token source the auth middleware asks.
  */
 
-/** What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL. */
+/**
+ * What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL.
+ *
+ * @example
+ * const viaProxy: FetchFunction = (input, init) => fetch(input, { ...init, keepalive: true });
+ */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
-/** Passes a request on to the next middleware (or, at the end of the chain, to `fetch`). */
+/**
+ * Passes a request on to the next middleware (or, at the end of the chain, to `fetch`).
+ *
+ * @example
+ * const logging: TransportMiddleware = (request, next: Next) => next(request);
+ */
 export type Next = (request: Request) => Promise<Response>;
 
 /**
