@@ -17,3 +17,28 @@ export {
   type IntrospectionServerOptions,
 } from './introspection-server.js';
 export { createResponseContract, ContractViolation, type ContractName, type ResponseContract } from './contract/response-contract.js';
+export type { ViolationDetail } from './contract/response-contract.js';
+export {
+  checkedFetch,
+  createContractTarget,
+  contractEnvironment,
+  CONTRACT_ENV,
+  openSession,
+  resolveTarget,
+  UnexpectedAnswerError,
+  type CheckedFetch,
+  type CheckedFetchOptions,
+  type CheckRecord,
+  type ContractEnvironment,
+  type ContractMode,
+  type ContractTarget,
+  type ContractTargetOptions,
+  type Answer,
+  type ApiSession,
+  type EmulatorLike,
+  type FetchLike,
+  type ResolvedTarget,
+  type ServiceTarget,
+  type TargetLike,
+} from './contract/index.js';
+export * from './builders/index.js';

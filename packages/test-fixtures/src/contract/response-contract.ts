@@ -2,6 +2,7 @@ import authDocument from '../generated/auth.openapi.json' with { type: 'json' };
 import commerceDocument from '../generated/commerce.openapi.json' with { type: 'json' };
 import historyDocument from '../generated/history.openapi.json' with { type: 'json' };
 import { OpenApiValidator, type OpenApiDocument, type SchemaViolation } from '../emulator/validation/openapi-validator.js';
+import { explainViolations } from './explain.js';
 
 /** The three contracts of the service, as bundled from `schemas/openapi/`. */
 export type ContractName = 'auth' | 'commerce' | 'history';
@@ -21,17 +22,54 @@ interface Operation {
   operationId: string;
 }
 
-/** A response that does not match the schema: names the operation, the field and what was expected. */
+/** Where and how an answer departs from the schema, as {@link ContractViolation} reports it. */
+export interface ViolationDetail {
+  /** JSON pointer of the offending member in the body, `''` for the body itself: `/name/en`. */
+  field: string;
+  /** What is wrong: `must be string`, `is missing`, ... */
+  message: string;
+  /** What the schema expects there: `string`, `integer (minimum 1)`, `LocalizedString (object)`, `"Individual"`. */
+  expectedType: string;
+  /** The endpoint as written in the schema: `GET /product-selections/{ID}`. */
+  endpoint?: string;
+  /** The URL of the request, without its query. */
+  url?: string;
+}
+
+/**
+ * A response that does not match the schema: names the operation, the status, the field (a JSON
+ * pointer into the body) and the type the schema expects there, e.g.
+ * `getProductSelectionById → 200: /name/en must be string (expected type string) at GET /product-selections/{ID}`.
+ */
 export class ContractViolation extends Error {
+  /** JSON pointer of the offending member, `''` for the whole body. */
+  readonly field: string;
+  /** The type the schema expects at {@link ContractViolation.field}. */
+  readonly expectedType: string;
+  /** The endpoint as written in the schema, when known. */
+  readonly endpoint: string | undefined;
+  /** The request URL without its query, when known. */
+  readonly url: string | undefined;
+
   constructor(
     readonly operation: string,
     readonly status: number,
     readonly violations: SchemaViolation[],
+    detail?: ViolationDetail,
   ) {
     const first = violations[0];
-    const field = first ? first.path || '(root)' : '(root)';
-    super(`${operation} → ${status}: response field ${field} ${first?.message ?? 'does not match'}${first ? ` (${JSON.stringify(first.params)})` : ''}`);
+    const resolved: ViolationDetail = detail ?? {
+      field: first ? first.path : '',
+      message: first?.message ?? 'does not match the schema',
+      expectedType: typeof first?.params['type'] === 'string' ? first.params['type'] : first ? JSON.stringify(first.params) : 'unknown',
+    };
+    const where = resolved.endpoint !== undefined ? ` at ${resolved.endpoint}` : '';
+    super(`${operation} → ${status}: ${resolved.field || '(body)'} ${resolved.message} (expected type ${resolved.expectedType})${where}`);
     this.name = 'ContractViolation';
+    this.field = resolved.field;
+    this.expectedType = resolved.expectedType;
+    this.endpoint = resolved.endpoint;
+    this.url = resolved.url;
   }
 }
 
@@ -101,8 +139,15 @@ export function createResponseContract(name: ContractName, baseUrl: string) {
   }
 
   return {
+    /** The contract this checker reads. */
+    name,
     /** The operationId a request maps to, or undefined when the schema has no such operation. */
     operationOf: (method: string, url: string) => operationOf(method, url)?.operationId,
+    /** The endpoint as written in the schema (`GET /product-selections/{ID}`), or undefined. */
+    endpointOf: (method: string, url: string) => {
+      const operation = operationOf(method, url);
+      return operation ? `${operation.method} ${operation.template}` : undefined;
+    },
     /**
      * Validates one answer; throws {@link ContractViolation} naming the field and the expected type,
      * or an Error when the request matches no operation or the status is not documented.
@@ -116,7 +161,11 @@ export function createResponseContract(name: ContractName, baseUrl: string) {
         throw new Error(`${operation.operationId}: status ${status} is not documented with a JSON body in the ${name} schema`);
       }
       const violations = validator.validateRef(pointer, body);
-      if (violations.length > 0) throw new ContractViolation(operation.operationId, status, violations);
+      if (violations.length > 0) {
+        const explained = explainViolations(document, validator, pointer, body, violations);
+        const endpoint = `${operation.method} ${operation.template}`;
+        throw new ContractViolation(operation.operationId, status, violations, { ...explained, endpoint, url: url.split('?')[0]! });
+      }
     },
   };
 }

@@ -1,0 +1,273 @@
+/**
+ * A realistic catalogue in one call, created through the real HTTP API of an emulator or of any
+ * deployment: Product Types with enum attributes, published Products with variants and SKUs,
+ * Product Selections filled with Products, and Stores with Selections assigned, some active.
+ */
+import type { AttributeDefinitionDraft, Product, ProductSelection, ProductType, Store } from '../generated/commerce.js';
+import { productDraft, productSelectionDraft, productTypeDraft, storeDraft } from '../generated/builders.js';
+import { openSession, UnexpectedAnswerError, type ApiSession, type FetchLike, type TargetLike } from '../contract/target.js';
+import { createRandom, mixSeed, type Random } from './random.js';
+
+/** How much to create. */
+export interface SeedCatalogueOptions {
+  /** Seed of every name, key, SKU and assignment. Default 1. */
+  seed?: number;
+  /** Default 2. */
+  productTypes?: number;
+  /** Default 12. */
+  products?: number;
+  /** Default 3. */
+  selections?: number;
+  /** Default 2. */
+  stores?: number;
+  /** Variants per Product, the master variant included. Default 3. */
+  variantsPerProduct?: number;
+  /**
+   * Prepended to every key, slug and SKU (upper-cased for SKUs), so that runs against a shared
+   * project do not collide, e.g. `ck-1700000000-`. Default none.
+   */
+  keyPrefix?: string;
+  /** Transport instead of the target's own, e.g. `checkedFetch(target)` to check every answer against the schemas. */
+  fetch?: FetchLike;
+}
+
+/** A Product Type as seeded. */
+export interface SeededProductType {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+}
+
+/** A Product as seeded (published). */
+export interface SeededProduct {
+  id: string;
+  key: string;
+  version: number;
+  productTypeId: string;
+  name: string;
+  slug: string;
+  /** The SKUs of its variants, master first. */
+  skus: string[];
+}
+
+/** A Product Selection as seeded, with the Products it holds. */
+export interface SeededSelection {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+  productIds: string[];
+}
+
+/** A Store as seeded, with its Product Selections and their activation. */
+export interface SeededStore {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+  productSelections: { id: string; key: string; active: boolean }[];
+}
+
+/** What {@link seedCatalogue} created, in creation order. */
+export interface SeededCatalogue {
+  seed: number;
+  productTypes: SeededProductType[];
+  products: SeededProduct[];
+  selections: SeededSelection[];
+  stores: SeededStore[];
+}
+
+const COLORS = ['black', 'white', 'navy', 'red', 'olive', 'sand'] as const;
+const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
+const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+function attributeDefinitions(): AttributeDefinitionDraft[] {
+  return [
+    {
+      name: 'color',
+      label: { en: 'Color' },
+      type: { name: 'enum', values: COLORS.map((key) => ({ key, label: title(key) })) },
+      isRequired: false,
+    },
+    { name: 'size', label: { en: 'Size' }, type: { name: 'enum', values: SIZES.map((key) => ({ key, label: key })) }, isRequired: false },
+  ];
+}
+
+/** Keys unique within one catalogue: a repeated key gets `-2`, `-3`, ... */
+function uniqueKeys(prefix: string): (base: string) => string {
+  const used = new Set<string>();
+  return (base) => {
+    let key = `${prefix}${base}`;
+    for (let n = 2; used.has(key); n++) key = `${prefix}${base}-${n}`;
+    used.add(key);
+    return key;
+  };
+}
+
+/** `count` distinct indexes of `0..size-1`, in ascending order. */
+function sample(random: Random, size: number, count: number): number[] {
+  const indexes = Array.from({ length: size }, (_, i) => i);
+  for (let i = indexes.length - 1; i > 0; i--) {
+    const j = random.int(0, i);
+    [indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!];
+  }
+  return indexes.slice(0, Math.max(0, Math.min(count, size))).sort((a, b) => a - b);
+}
+
+const positive = (name: string, value: number | undefined, fallback: number, minimum = 0) => {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < minimum)
+    throw new RangeError(`seedCatalogue: ${name} must be an integer of at least ${minimum}, got ${n}`);
+  return n;
+};
+
+/**
+ * Seeds a catalogue through the HTTP API (token, Product Types, published Products with variants
+ * and SKUs, Product Selections filled with Products, Stores with Selections assigned) and returns
+ * what it created. The same seed gives the same names, keys, SKUs and assignments.
+ *
+ * Assignments: Products are spread over the Selections; the last Product is in no Selection, so a
+ * Store with an active Selection refuses it. Store `i` gets up to two Selections starting at
+ * `i mod selections`, the first active and the second inactive.
+ *
+ * @throws {UnexpectedAnswerError} when the API refuses a request (e.g. a key taken from an earlier run: use `keyPrefix`).
+ * @example
+ * const emulator = createEmulator();
+ * const catalogue = await seedCatalogue(emulator, { seed: 42, products: 6, selections: 2, stores: 1 });
+ * catalogue.stores[0]?.productSelections; // [{ id, key, active: true }, { id, key, active: false }]
+ */
+export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOptions = {}): Promise<SeededCatalogue> {
+  const seed = options.seed ?? 1;
+  const counts = {
+    productTypes: positive('productTypes', options.productTypes, 2, 1),
+    products: positive('products', options.products, 12),
+    selections: positive('selections', options.selections, 3),
+    stores: positive('stores', options.stores, 2),
+    variants: positive('variantsPerProduct', options.variantsPerProduct, 3, 1),
+  };
+  const prefix = options.keyPrefix ?? '';
+  const random = createRandom(mixSeed(seed, 'seedCatalogue'));
+  const session: ApiSession = openSession(target, options.fetch);
+  const keyOf = uniqueKeys(prefix);
+  const catalogue: SeededCatalogue = { seed, productTypes: [], products: [], selections: [], stores: [] };
+
+  for (let i = 0; i < counts.productTypes; i++) {
+    const draft = productTypeDraft({ seed: random.seed() }).attributes(attributeDefinitions()).build();
+    const created = await session.expect<ProductType>(201, 'POST', '/product-types', {
+      ...draft,
+      key: keyOf(draft.key ?? `product-type-${i + 1}`),
+    });
+    catalogue.productTypes.push({ id: created.id, key: created.key ?? '', version: created.version, name: created.name });
+  }
+
+  for (let i = 0; i < counts.products; i++) {
+    const type = catalogue.productTypes[i % catalogue.productTypes.length]!;
+    const builder = productDraft({ seed: random.seed() });
+    const key = keyOf(builder.build().key ?? `product-${i + 1}`);
+    const colors = sample(random, COLORS.length, counts.variants).map((index) => COLORS[index]!);
+    const size = random.pick(SIZES);
+    const variants = Array.from({ length: counts.variants }, (_, v) => {
+      const color = colors[v % colors.length]!;
+      const variantSize = v < colors.length ? size : SIZES[v % SIZES.length]!;
+      return {
+        sku: `${key}-${color}-${variantSize}-${v + 1}`.toUpperCase(),
+        key: `${key}-${v + 1}`,
+        attributes: [
+          { name: 'color', value: color },
+          { name: 'size', value: variantSize },
+        ],
+      };
+    });
+    const [masterVariant, ...others] = variants;
+    const draft = builder
+      .key(key)
+      .productType({ typeId: 'product-type', id: type.id })
+      .slug({ en: key })
+      .publish(true)
+      .masterVariant(masterVariant)
+      .variants(others)
+      .build();
+    const created = await session.expect<Product>(201, 'POST', '/products', draft);
+    catalogue.products.push({
+      id: created.id,
+      key,
+      version: created.version,
+      productTypeId: type.id,
+      name: draft.name['en'] ?? Object.values(draft.name)[0] ?? key,
+      slug: key,
+      skus: variants.map((variant) => variant.sku),
+    });
+  }
+
+  // Every Product but the last is spread over the Selections (each Selection gets its share and a
+  // few more picked at random, so some Products are in several Selections).
+  const assignable = catalogue.products.slice(0, Math.max(0, catalogue.products.length - 1));
+  for (let i = 0; i < counts.selections; i++) {
+    const draft = productSelectionDraft({ seed: random.seed() }).build();
+    const key = keyOf(draft.key ?? `selection-${i + 1}`);
+    const created = await session.expect<ProductSelection>(201, 'POST', '/product-selections', { ...draft, key });
+    const share = assignable.filter((_, index) => index % counts.selections === i);
+    const extra = sample(random, assignable.length, Math.min(2, assignable.length)).map((index) => assignable[index]!);
+    const products = [...new Map([...share, ...extra].map((product) => [product.id, product])).values()];
+    let version = created.version;
+    if (products.length > 0) {
+      const filled = await session.expect<ProductSelection>(200, 'POST', `/product-selections/${created.id}`, {
+        version,
+        actions: products.map((product) => ({ action: 'addProduct', product: { typeId: 'product', id: product.id } })),
+      });
+      version = filled.version;
+    }
+    catalogue.selections.push({
+      id: created.id,
+      key,
+      version,
+      name: draft.name['en'] ?? key,
+      productIds: products.map((product) => product.id),
+    });
+  }
+
+  for (let i = 0; i < counts.stores; i++) {
+    const picked =
+      catalogue.selections.length === 0 ? [] : [...new Set([i % catalogue.selections.length, (i + 1) % catalogue.selections.length])];
+    const settings = picked.map((index, position) => ({ selection: catalogue.selections[index]!, active: position === 0 }));
+    const draft = storeDraft({ seed: random.seed() })
+      .languages(['en'])
+      .productSelections(
+        settings.map(({ selection, active }) => ({ productSelection: { typeId: 'product-selection', id: selection.id }, active })),
+      )
+      .build();
+    const key = keyOf(draft.key);
+    const created = await session.expect<Store>(201, 'POST', '/stores', { ...draft, key });
+    catalogue.stores.push({
+      id: created.id,
+      key,
+      version: created.version,
+      name: draft.name?.['en'] ?? key,
+      productSelections: settings.map(({ selection, active }) => ({ id: selection.id, key: selection.key, active })),
+    });
+  }
+  return catalogue;
+}
+
+/**
+ * Deletes what {@link seedCatalogue} created (Stores, then Selections, Products and Product
+ * Types), each at its current version; what is already gone is skipped. For runs against a
+ * shared project that must clean up after themselves.
+ *
+ * @example
+ * afterAll(() => deleteCatalogue(target, catalogue));
+ */
+export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatalogue, options: { fetch?: FetchLike } = {}): Promise<void> {
+  const session = openSession(target, options.fetch);
+  const remove = async (path: string) => {
+    const current = await session.call<{ version: number }>('GET', path);
+    if (current.status === 404) return;
+    if (current.status !== 200) throw new UnexpectedAnswerError(`GET ${path}`, current.status, current.body);
+    await session.expect([200, 404], 'DELETE', `${path}?version=${current.body.version}`);
+  };
+  for (const store of catalogue.stores) await remove(`/stores/${store.id}`);
+  for (const selection of catalogue.selections) await remove(`/product-selections/${selection.id}`);
+  for (const product of catalogue.products) await remove(`/products/${product.id}`);
+  for (const type of catalogue.productTypes) await remove(`/product-types/${type.id}`);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deleteCatalogue, seedCatalogue, type SeededCatalogue } from '../../src/builders/index.js';
+import { checkedFetch } from '../../src/contract/checked-fetch.js';
+import { openSession, UnexpectedAnswerError } from '../../src/contract/target.js';
+import { createEmulator, type Emulator } from '../../src/emulator/app.js';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+
+/** What does not depend on the ids the emulator generates. */
+const shape = (catalogue: SeededCatalogue) => ({
+  productTypes: catalogue.productTypes.map((type) => [type.key, type.name]),
+  products: catalogue.products.map((product) => [
+    product.key,
+    product.name,
+    product.skus,
+    catalogue.productTypes.findIndex((t) => t.id === product.productTypeId),
+  ]),
+  selections: catalogue.selections.map((selection) => [
+    selection.key,
+    selection.productIds.map((id) => catalogue.products.findIndex((p) => p.id === id)),
+  ]),
+  stores: catalogue.stores.map((store) => [store.key, store.productSelections.map((setting) => [setting.key, setting.active])]),
+});
+
+describe('seedCatalogue', () => {
+  let emulator: Emulator;
+  let catalogue: SeededCatalogue;
+  const checked = () => checkedFetch(emulator);
+  let fetchChecked: ReturnType<typeof checked>;
+
+  beforeAll(async () => {
+    emulator = createEmulator({ projectKey: 'seed-project' });
+    fetchChecked = checked();
+    catalogue = await seedCatalogue(emulator, { seed: 42, fetch: fetchChecked });
+  });
+
+  it('creates the default amounts through the HTTP API, every answer valid against the schemas', () => {
+    expect(catalogue.productTypes).toHaveLength(2);
+    expect(catalogue.products).toHaveLength(12);
+    expect(catalogue.selections).toHaveLength(3);
+    expect(catalogue.stores).toHaveLength(2);
+    const operations = new Set(fetchChecked.checks.map((check) => check.operation));
+    expect([...operations].sort()).toEqual(
+      ['createProduct', 'createProductSelection', 'createProductType', 'createStore', 'requestToken', 'updateProductSelectionById'].sort(),
+    );
+  });
+
+  it('is deterministic with the seed: names, keys, SKUs and assignments', async () => {
+    const again = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), { seed: 42 });
+    expect(shape(again)).toEqual(shape(catalogue));
+    const other = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), { seed: 43 });
+    expect(shape(other)).not.toEqual(shape(catalogue));
+  });
+
+  it('publishes every Product with its variants and unique SKUs', async () => {
+    const session = openSession(emulator);
+    const skus = catalogue.products.flatMap((product) => product.skus);
+    expect(new Set(skus).size).toBe(skus.length);
+    for (const product of catalogue.products) {
+      expect(product.skus).toHaveLength(3);
+      const projection = await session.expect<{
+        masterVariant: { sku: string };
+        variants: { sku: string; attributes: unknown[] }[];
+        published: boolean;
+      }>(200, 'GET', `/product-projections/${product.id}`);
+      expect([projection.masterVariant.sku, ...projection.variants.map((variant) => variant.sku)]).toEqual(product.skus);
+      expect(projection.variants[0]?.attributes).toEqual([
+        { name: 'color', value: expect.any(String) },
+        { name: 'size', value: expect.any(String) },
+      ]);
+    }
+  });
+
+  it('fills the selections with Products; the last Product is in none', async () => {
+    const session = openSession(emulator);
+    for (const selection of catalogue.selections) {
+      expect(selection.productIds.length).toBeGreaterThan(0);
+      const stored = await session.expect<{ productCount: number; version: number }>(200, 'GET', `/product-selections/${selection.id}`);
+      expect(stored).toMatchObject({ productCount: selection.productIds.length, version: selection.version });
+    }
+    const last = catalogue.products.at(-1)!;
+    expect(catalogue.selections.some((selection) => selection.productIds.includes(last.id))).toBe(false);
+    const held = new Set(catalogue.selections.flatMap((selection) => selection.productIds));
+    expect(held.size).toBe(catalogue.products.length - 1);
+  });
+
+  it('assigns selections to Stores, some active: a Store serves what its active selections hold and refuses the rest', async () => {
+    const session = openSession(emulator);
+    const flags = catalogue.stores.flatMap((store) => store.productSelections.map((setting) => setting.active));
+    expect(flags).toContain(true);
+    expect(flags).toContain(false);
+    for (const store of catalogue.stores) {
+      const stored = await session.expect<{ productSelections: { productSelection: { id: string }; active: boolean }[] }>(
+        200,
+        'GET',
+        `/stores/key=${store.key}`,
+      );
+      expect(stored.productSelections.map((setting) => ({ id: setting.productSelection.id, active: setting.active }))).toEqual(
+        store.productSelections.map(({ id, active }) => ({ id, active })),
+      );
+      const active = catalogue.selections.find(
+        (selection) => selection.id === store.productSelections.find((setting) => setting.active)?.id,
+      )!;
+      const available = await session.call('GET', `/in-store/key=${store.key}/product-projections/${active.productIds[0]}`);
+      expect(available.status).toBe(200);
+      const outside = await session.call('GET', `/in-store/key=${store.key}/product-projections/${catalogue.products.at(-1)!.id}`);
+      expect(outside.status).toBe(404);
+    }
+  });
+
+  it('honours the amounts, a key prefix, and refuses bad amounts', async () => {
+    const small = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), {
+      seed: 7,
+      productTypes: 1,
+      products: 3,
+      selections: 1,
+      stores: 1,
+      variantsPerProduct: 1,
+      keyPrefix: 'run-1-',
+    });
+    expect(small.products).toHaveLength(3);
+    expect(small.products.every((product) => product.key.startsWith('run-1-') && product.skus[0]!.startsWith('RUN-1-'))).toBe(true);
+    expect(small.stores[0]!.productSelections).toEqual([{ id: small.selections[0]!.id, key: small.selections[0]!.key, active: true }]);
+    await expect(seedCatalogue(emulator, { products: -1 })).rejects.toThrow(RangeError);
+  });
+
+  it('reports a refused request with its status and error, e.g. a key taken by an earlier run', async () => {
+    const error = await seedCatalogue(emulator, { seed: 42 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedAnswerError);
+    expect((error as UnexpectedAnswerError).message).toMatch(/^POST \/product-types answered 400 \(DuplicateField: /);
+    expect((error as UnexpectedAnswerError).message).not.toContain(emulator.credentials.clientSecret);
+  });
+
+  it('deleteCatalogue removes everything it created', async () => {
+    const target = createEmulator({ projectKey: 'seed-project' });
+    const created = await seedCatalogue(target, { seed: 3, products: 4 });
+    await deleteCatalogue(target, created);
+    await deleteCatalogue(target, created); // already gone: nothing to do
+    const session = openSession(target);
+    for (const path of ['/stores', '/product-selections', '/products', '/product-types']) {
+      expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
+    }
+  });
+
+  describe('against a deployment given by URLs and credentials', () => {
+    let server: RunningEmulator;
+    beforeAll(async () => {
+      server = await startEmulator({ projectKey: 'seed-over-http' });
+    });
+    afterAll(() => server.close());
+
+    it('goes over real HTTP with the global fetch', async () => {
+      const target = {
+        apiUrl: server.urls.api,
+        authUrl: server.urls.auth,
+        projectKey: 'seed-over-http',
+        clientId: server.emulator.credentials.clientId,
+        clientSecret: server.emulator.credentials.clientSecret,
+      };
+      const overHttp = await seedCatalogue(target, { seed: 42 });
+      expect(shape(overHttp)).toEqual(shape(catalogue));
+    });
+  });
+});

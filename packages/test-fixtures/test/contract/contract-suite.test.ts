@@ -1,0 +1,504 @@
+/**
+ * The contract suite: every endpoint of auth.yaml, commerce.yaml and history.yaml that can be
+ * exercised, through `checkedFetch`, so every answer is checked against its schema.
+ *
+ * - Without COMMERCE_* variables it runs against a fresh in-process emulator (CI), reads and writes.
+ * - With COMMERCE_REGION (or COMMERCE_API_URL and COMMERCE_AUTH_URL), COMMERCE_PROJECT_KEY,
+ *   COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET it runs against that live project: read-only by
+ *   default (GET requests, token, introspection, GraphQL queries); with
+ *   COMMERCE_CONTRACT_MODE=cleanup it also writes, under keys prefixed with a run id, and deletes
+ *   what it created in afterAll. Flows that would leave data the API cannot delete (customer
+ *   sign-up) or change project settings run against the emulator only.
+ */
+import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest';
+import commerceDocument from '../../src/generated/commerce.openapi.json' with { type: 'json' };
+import historyDocument from '../../src/generated/history.openapi.json' with { type: 'json' };
+import {
+  apiClientDraft,
+  customerDraft,
+  deleteCatalogue,
+  productSelectionDraft,
+  seedCatalogue,
+  storeDraft,
+  type SeededCatalogue,
+} from '../../src/builders/index.js';
+import { checkedFetch } from '../../src/contract/checked-fetch.js';
+import { createContractTarget } from '../../src/contract/contract-target.js';
+import { openSession, type Answer } from '../../src/contract/target.js';
+
+const target = createContractTarget();
+const fetch = checkedFetch(target);
+const session = openSession(target, fetch);
+const onEmulator = target.kind === 'emulator';
+const prefix = onEmulator ? '' : `${target.runId}-`;
+const api = (path: string) => `${target.apiUrl}/${target.projectKey}${path}`;
+const basic = () => `Basic ${btoa(`${target.clientId}:${target.clientSecret}`)}`;
+
+/** What this run created, deleted in afterAll in reverse order (at its current version). */
+const created: string[] = [];
+let catalogue: SeededCatalogue | undefined;
+
+interface Page<T = Record<string, unknown>> {
+  limit: number;
+  offset: number;
+  count: number;
+  total?: number;
+  results: T[];
+}
+type Resource = { id: string; key?: string; version: number };
+
+async function get<T = Record<string, unknown>>(path: string, status = 200): Promise<T> {
+  return session.expect<T>(status, 'GET', path);
+}
+
+async function authForm(path: string, form: Record<string, string>, authorization = basic()): Promise<Answer<Record<string, unknown>>> {
+  const response = await fetch(`${target.authUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text === '' ? {} : JSON.parse(text)) as Record<string, unknown>, headers: response.headers };
+}
+
+async function history<T = Page>(path: string, token?: string): Promise<Answer<T>> {
+  const response = await fetch(`${target.historyUrl}/${target.projectKey}${path}`, {
+    headers: { authorization: `Bearer ${token ?? (await session.token())}` },
+  });
+  return { status: response.status, body: (await response.json()) as T, headers: response.headers };
+}
+
+async function graphql(
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<{ data?: Record<string, unknown>; errors?: unknown[] }> {
+  return session.expect(200, 'POST', '/graphql', { query, ...(variables ? { variables } : {}) });
+}
+
+/** The first result of a query, or a skipped test when the project has none (read-only against an empty live project). */
+async function first<T extends Resource>(ctx: TestContext, path: string): Promise<T> {
+  const page = await get<Page<T>>(`${path}${path.includes('?') ? '&' : '?'}limit=1`);
+  const item = page.results[0];
+  if (!item) ctx.skip(`no resource at ${path} in ${target.describe()}`);
+  return item!;
+}
+
+async function remove(path: string): Promise<void> {
+  const current = await session.call<Resource>('GET', path);
+  if (current.status === 404) return;
+  await session.expect([200, 404], 'DELETE', `${path}?version=${current.body.version}`);
+}
+
+beforeAll(async () => {
+  console.info(`[contract] running against ${target.describe()}`);
+  if (target.writable) {
+    catalogue = await seedCatalogue(target, {
+      seed: 11,
+      productTypes: 1,
+      products: 5,
+      selections: 2,
+      stores: 2,
+      variantsPerProduct: 2,
+      keyPrefix: prefix,
+      fetch,
+    });
+  }
+});
+
+afterAll(async () => {
+  for (const path of created.reverse()) await remove(path);
+  if (catalogue) await deleteCatalogue(target, catalogue, { fetch });
+});
+
+describe(`contract suite: authorization service (${target.kind})`, () => {
+  it('client credentials token (requestToken)', async () => {
+    const answer = await authForm('/oauth/token', { grant_type: 'client_credentials' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ token_type: 'Bearer', access_token: expect.any(String) });
+  });
+
+  it('introspection of the session token, and of a token that does not exist', async () => {
+    const active = await authForm('/oauth/introspect', { token: await session.token() });
+    expect(active.body).toMatchObject({ active: true });
+    const inactive = await authForm('/oauth/introspect', { token: 'not-a-token' });
+    expect(inactive.body).toEqual({ active: false });
+  });
+
+  it('refuses bad client credentials (401 invalid_client)', async () => {
+    const answer = await authForm(
+      '/oauth/token',
+      { grant_type: 'client_credentials' },
+      `Basic ${btoa(`${target.clientId}:not-the-secret`)}`,
+    );
+    expect(answer.status).toBe(401);
+    expect(answer.body['error']).toBe('invalid_client');
+  });
+
+  it.skipIf(!target.writable)('revokes a token it just obtained (revokeToken)', async () => {
+    const token = (await authForm('/oauth/token', { grant_type: 'client_credentials' })).body['access_token'] as string;
+    expect((await authForm('/oauth/token/revoke', { token })).status).toBe(200);
+    expect((await authForm('/oauth/introspect', { token })).body).toEqual({ active: false });
+  });
+
+  it.skipIf(!onEmulator)('anonymous session and its refresh (requestAnonymousToken, refresh_token grant)', async () => {
+    const anonymous = await authForm(`/oauth/${target.projectKey}/anonymous/token`, { grant_type: 'client_credentials' });
+    expect(anonymous.status).toBe(200);
+    const refreshed = await authForm('/oauth/token', {
+      grant_type: 'refresh_token',
+      refresh_token: anonymous.body['refresh_token'] as string,
+    });
+    expect(refreshed.status).toBe(200);
+    const me = await fetch(api('/me'), { headers: { authorization: `Bearer ${refreshed.body['access_token'] as string}` } });
+    expect(me.status).toBe(200);
+  });
+});
+
+describe(`contract suite: read endpoints (${target.kind})`, () => {
+  it('project settings', async () => {
+    expect(await get('')).toMatchObject({ key: target.projectKey });
+  });
+
+  it('Product Selections: query, by id and key, their products', async (ctx) => {
+    const page = await get<Page>('/product-selections?sort=createdAt desc&withTotal=true&limit=5');
+    expect(page.count).toBe(page.results.length);
+    const selection = await first(ctx, '/product-selections');
+    await get(`/product-selections/${selection.id}`);
+    await get(`/product-selections/${selection.id}/products?withTotal=true`);
+    await get(`/product-selections?where=${encodeURIComponent(`id = "${selection.id}"`)}`);
+    if (selection.key !== undefined) {
+      await get(`/product-selections/key=${encodeURIComponent(selection.key)}`);
+      await get(`/product-selections/key=${encodeURIComponent(selection.key)}/products`);
+    }
+  });
+
+  it('Stores: query, by id and key, in-store assignments and projections', async (ctx) => {
+    await get('/stores?limit=5');
+    const store = await first<Resource & { key: string; productSelections: { productSelection: { id: string }; active: boolean }[] }>(
+      ctx,
+      '/stores',
+    );
+    await get(`/stores/${store.id}`);
+    await get(`/stores/key=${encodeURIComponent(store.key)}`);
+    const assignments = await get<Page<{ product: { id: string } }>>(
+      `/in-store/key=${encodeURIComponent(store.key)}/product-selection-assignments?withTotal=true`,
+    );
+    const available = assignments.results[0];
+    if (available) {
+      const projection = await get<Resource>(`/in-store/key=${encodeURIComponent(store.key)}/product-projections/${available.product.id}`);
+      if (projection.key !== undefined)
+        await get(`/in-store/key=${encodeURIComponent(store.key)}/product-projections/key=${encodeURIComponent(projection.key)}`);
+    }
+    const refused = await session.call<{ errors: { code: string }[] }>(
+      'GET',
+      `/in-store/key=${encodeURIComponent(store.key)}/product-projections/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(refused.status).toBe(404);
+  });
+
+  it('Product Types, Products and Product Projections', async (ctx) => {
+    await get('/product-types?limit=5');
+    await get('/products?limit=2');
+    await get('/product-projections?limit=2');
+    await get('/product-projections?staged=true&limit=2');
+    const type = await first(ctx, '/product-types');
+    await get(`/product-types/${type.id}`);
+    if (type.key !== undefined) await get(`/product-types/key=${encodeURIComponent(type.key)}`);
+    const product = await first(ctx, '/products');
+    await get(`/products/${product.id}`);
+    await get(`/products/${product.id}/product-selections?withTotal=true`);
+    await get(`/product-projections/${product.id}?staged=true`);
+    if (product.key !== undefined) {
+      await get(`/products/key=${encodeURIComponent(product.key)}`);
+      await get(`/products/key=${encodeURIComponent(product.key)}/product-selections`);
+      await get(`/product-projections/key=${encodeURIComponent(product.key)}?staged=true`);
+    }
+  });
+
+  it('Customers, API clients and Messages', async () => {
+    const customers = await get<Page<Resource>>('/customers?limit=1');
+    const customer = customers.results[0];
+    if (customer) {
+      await get(`/customers/${customer.id}`);
+      if (customer.key !== undefined) await get(`/customers/key=${encodeURIComponent(customer.key)}`);
+    }
+    const clients = await get<Page<Resource>>('/api-clients?limit=1');
+    if (clients.results[0]) await get(`/api-clients/${clients.results[0].id}`);
+    const messages = await get<Page<Resource>>('/messages?limit=5&sort=createdAt desc');
+    if (messages.results[0]) await get(`/messages/${messages.results[0].id}`);
+  });
+
+  it('error answers: 404 ResourceNotFound, 400 InvalidInput, 401 without a token', async () => {
+    const missing = '00000000-0000-4000-8000-000000000000';
+    for (const path of [
+      '/product-selections',
+      '/stores',
+      '/products',
+      '/product-types',
+      '/product-projections',
+      '/customers',
+      '/messages',
+      '/api-clients',
+    ]) {
+      const answer = await session.call<{ errors: { code: string }[] }>('GET', `${path}/${missing}`);
+      expect(answer.status, path).toBe(404);
+      expect(answer.body.errors[0]?.code).toBe('ResourceNotFound');
+    }
+    expect((await session.call('GET', '/product-selections/key=no-such-key-at-all')).status).toBe(404);
+    const bad = await session.call<{ errors: { code: string }[] }>('GET', '/product-selections?limit=501');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0]?.code).toBe('InvalidInput');
+    const predicate = await session.call('GET', `/product-selections?where=${encodeURIComponent('name(en = ')}`);
+    expect(predicate.status).toBe(400);
+    const anonymous = await fetch(api('/product-selections'));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('GraphQL queries', async () => {
+    const answer = await graphql(
+      'query { productSelections(limit: 2) { total results { id key nameAllLocales { locale value } productCount } } }',
+    );
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toHaveProperty('productSelections');
+  });
+
+  it.skipIf(target.historyUrl === undefined)('Change History: all records, by type, by resource', async () => {
+    const all = await history('?limit=5');
+    expect(all.status).toBe(200);
+    const byType = await history<Page<{ resource: { id: string } }>>('/product-selection?limit=5');
+    expect(byType.status).toBe(200);
+    const record = byType.body.results[0];
+    if (record) expect((await history(`/product-selection/${record.resource.id}`)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kind}, cleaned up afterwards)`, () => {
+  it('Product Selection lifecycle: create, update actions, conflicts, delete', async () => {
+    const products = catalogue!.products;
+    const key = `${prefix}contract-selection`;
+    const selection = await session.expect<Resource>(
+      201,
+      'POST',
+      '/product-selections',
+      productSelectionDraft({ seed: 5 }).key(key).build(),
+    );
+    created.push(`/product-selections/${selection.id}`);
+    const updated = await session.expect<Resource & { productCount: number }>(200, 'POST', `/product-selections/${selection.id}`, {
+      version: selection.version,
+      actions: [
+        { action: 'addProduct', product: { typeId: 'product', id: products[0]!.id } },
+        { action: 'addProduct', product: { typeId: 'product', key: products[1]!.key } },
+        { action: 'changeName', name: { en: 'Contract Picks', de: 'Vertragsauswahl' } },
+      ],
+    });
+    expect(updated.productCount).toBe(2);
+    const byKey = await session.expect<Resource>(200, 'POST', `/product-selections/key=${key}`, {
+      version: updated.version,
+      actions: [{ action: 'removeProduct', product: { typeId: 'product', id: products[0]!.id } }],
+    });
+    const conflict = await session.call<{ errors: { code: string; currentVersion: number }[] }>(
+      'POST',
+      `/product-selections/${selection.id}`,
+      {
+        version: selection.version,
+        actions: [{ action: 'setKey', key: `${key}-x` }],
+      },
+    );
+    expect(conflict.status).toBe(409);
+    expect(conflict.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: byKey.version });
+    const invalid = await session.call<{ errors: { code: string }[] }>('POST', `/product-selections/${selection.id}`, {
+      version: byKey.version,
+      actions: [{ action: 'removeProduct', product: { typeId: 'product', id: products[0]!.id } }],
+    });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors[0]?.code).toBe('InvalidOperation');
+    const duplicate = await session.call('POST', '/product-selections', productSelectionDraft({ seed: 6 }).key(key).build());
+    expect(duplicate.status).toBe(400);
+    await get(`/products/${products[1]!.id}/product-selections`);
+    await session.expect(200, 'DELETE', `/product-selections/key=${key}?version=${byKey.version}`);
+  });
+
+  it('Store lifecycle: every update action, ReferenceExists, delete by key and by id', async () => {
+    const [first, second] = catalogue!.selections;
+    const key = `${prefix}contract-store`;
+    const store = await session.expect<Resource>(201, 'POST', '/stores', storeDraft({ seed: 5 }).key(key).languages(['en']).build());
+    created.push(`/stores/${store.id}`);
+    let version = store.version;
+    const update = async (path: string, actions: unknown[]) => {
+      const answer = await session.expect<Resource>(200, 'POST', path, { version, actions });
+      version = answer.version;
+      return answer;
+    };
+    await update(`/stores/${store.id}`, [
+      { action: 'addProductSelection', productSelection: { typeId: 'product-selection', id: first!.id } },
+    ]);
+    await update(`/stores/key=${key}`, [{ action: 'changeProductSelectionActive', productSelection: { key: first!.key }, active: true }]);
+    await update(`/stores/${store.id}`, [
+      {
+        action: 'setProductSelections',
+        productSelections: [{ productSelection: { id: first!.id }, active: true }, { productSelection: { id: second!.id } }],
+      },
+      { action: 'setName', name: { en: 'Contract Store' } },
+      { action: 'setLanguages', languages: ['en', 'de'] },
+    ]);
+    await update(`/stores/${store.id}`, [{ action: 'removeProductSelection', productSelection: { id: second!.id } }]);
+    const stillAssigned = await session.expect<Resource>(200, 'GET', `/product-selections/${first!.id}`);
+    const refused = await session.call<{ errors: { code: string }[] }>(
+      'DELETE',
+      `/product-selections/${first!.id}?version=${stillAssigned.version}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]?.code).toBe('ReferenceExists');
+    await session.expect(200, 'DELETE', `/stores/key=${key}?version=${version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/stores', storeDraft({ seed: 6 }).key(`${key}-2`).build());
+    created.push(`/stores/${other.id}`);
+    await session.expect(200, 'DELETE', `/stores/${other.id}?version=${other.version}`);
+  });
+
+  it('Product updates and deletion by key', async () => {
+    const type = catalogue!.productTypes[0]!;
+    const key = `${prefix}contract-product`;
+    const product = await session.expect<Resource>(201, 'POST', '/products', {
+      productType: { typeId: 'product-type', id: type.id },
+      key,
+      name: { en: 'Contract Product' },
+      slug: { en: key },
+      masterVariant: { sku: `${key}-1`.toUpperCase() },
+    });
+    created.push(`/products/${product.id}`);
+    let version = product.version;
+    for (const actions of [
+      [{ action: 'changeName', name: { en: 'Contract Product, renamed' } }],
+      [{ action: 'changeSlug', slug: { en: `${key}-renamed` }, staged: false }],
+      [{ action: 'addVariant', sku: `${key}-2`.toUpperCase(), key: 'second' }],
+      [{ action: 'publish' }],
+      [{ action: 'unpublish' }],
+    ]) {
+      version = (await session.expect<Resource>(200, 'POST', `/products/key=${key}`, { version, actions })).version;
+    }
+    const renamed = await session.expect<Resource>(200, 'POST', `/products/${product.id}`, {
+      version,
+      actions: [{ action: 'setKey', key: `${key}-2` }],
+    });
+    await session.expect(200, 'DELETE', `/products/${product.id}?version=${renamed.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/products', {
+      productType: { typeId: 'product-type', key: type.key },
+      key: `${key}-3`,
+      name: { en: 'Contract Product 3' },
+      slug: { en: `${key}-3` },
+    });
+    created.push(`/products/${other.id}`);
+    await session.expect(200, 'DELETE', `/products/key=${key}-3?version=${other.version}`);
+  });
+
+  it('Product Type deletion, and API clients', async () => {
+    const type = await session.expect<Resource>(201, 'POST', '/product-types', {
+      key: `${prefix}contract-type`,
+      name: 'Contract Type',
+      description: 'created by the contract suite',
+    });
+    created.push(`/product-types/${type.id}`);
+    await session.expect(200, 'DELETE', `/product-types/${type.id}?version=${type.version}`);
+    const client = await session.expect<{ id: string; secret: string }>(
+      201,
+      'POST',
+      '/api-clients',
+      apiClientDraft({ seed: 1 }).name(`${prefix}contract client`).scope(`view_products:${target.projectKey}`).build(),
+    );
+    await get(`/api-clients/${client.id}`);
+    await session.expect(200, 'DELETE', `/api-clients/${client.id}`);
+  });
+
+  it('GraphQL mutations', async () => {
+    const key = `${prefix}contract-gql`;
+    const answer = await graphql(
+      'mutation ($draft: CreateProductSelectionDraft!) { createProductSelection(draft: $draft) { id version key } }',
+      {
+        draft: productSelectionDraft({ seed: 8 }).key(key).buildGraphql(),
+      },
+    );
+    expect(answer.errors).toBeUndefined();
+    const selection = (answer.data as { createProductSelection: Resource }).createProductSelection;
+    created.push(`/product-selections/${selection.id}`);
+    const deleted = await graphql('mutation ($id: String, $version: Long!) { deleteProductSelection(id: $id, version: $version) { id } }', {
+      id: selection.id,
+      version: selection.version,
+    });
+    expect(deleted.errors).toBeUndefined();
+  });
+});
+
+describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cannot delete (emulator only)', () => {
+  it('customers: sign-up globally and in a Store, password tokens, /me', async () => {
+    const store = catalogue!.stores[0]!;
+    const global = customerDraft({ seed: 1 }).build();
+    const signedUp = await session.expect<{ customer: Resource }>(201, 'POST', '/customers', global);
+    await get(`/customers/${signedUp.customer.id}`);
+    await get(`/customers/key=${global.key!}`);
+    const inStore = customerDraft({ seed: 2 }).build();
+    const inStoreSignUp = await session.expect<{ customer: Resource }>(201, 'POST', `/in-store/key=${store.key}/customers`, inStore);
+    await get(`/in-store/key=${store.key}/customers/${inStoreSignUp.customer.id}`);
+
+    const password = await authForm(`/oauth/${target.projectKey}/customers/token`, {
+      grant_type: 'password',
+      username: global.email,
+      password: global.password,
+    });
+    expect(password.status).toBe(200);
+    const me = await fetch(api('/me'), { headers: { authorization: `Bearer ${password.body['access_token'] as string}` } });
+    expect(me.status).toBe(200);
+    const inStorePassword = await authForm(`/oauth/${target.projectKey}/in-store/key=${store.key}/customers/token`, {
+      grant_type: 'password',
+      username: inStore.email,
+      password: inStore.password,
+    });
+    expect(inStorePassword.status).toBe(200);
+    const meInStore = await fetch(api(`/in-store/key=${store.key}/me`), {
+      headers: { authorization: `Bearer ${inStorePassword.body['access_token'] as string}` },
+    });
+    expect(meInStore.status).toBe(200);
+    const wrong = await authForm(`/oauth/${target.projectKey}/customers/token`, {
+      grant_type: 'password',
+      username: global.email,
+      password: 'wrong',
+    });
+    expect(wrong.body['error']).toBe('invalid_customer_account_credentials');
+  });
+
+  it('project settings update', async () => {
+    const project = await get<{ version: number }>('');
+    await session.expect(200, 'POST', '', {
+      version: project.version,
+      actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true } }],
+    });
+  });
+
+  it('Change History GraphQL', async () => {
+    const response = await fetch(`${target.historyUrl}/${target.projectKey}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await session.token()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ productSelections(limit: 2) { total results { version type } } }' }),
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('covers every operation of the three schemas', () => {
+    const operationIds = (document: unknown) =>
+      Object.values((document as { paths: Record<string, Record<string, { operationId?: string }>> }).paths).flatMap((item) =>
+        Object.values(item).flatMap((operation) =>
+          typeof operation === 'object' && operation?.operationId ? [operation.operationId] : [],
+        ),
+      );
+    const checked = new Set(fetch.checks.map((check) => check.operation));
+    const missing = [...operationIds(commerceDocument), ...operationIds(historyDocument)].filter((id) => !checked.has(id));
+    expect(missing).toEqual([]);
+    const auth = [
+      'requestToken',
+      'requestCustomerToken',
+      'requestInStoreCustomerToken',
+      'requestAnonymousToken',
+      'introspectToken',
+      'revokeToken',
+    ];
+    expect(auth.filter((id) => !checked.has(id))).toEqual([]);
+  });
+});
