@@ -17,10 +17,16 @@ export function urlAndHeadersSize(request: Request): number {
   return size;
 }
 
-function hasBody(request: Request): boolean {
+/**
+ * Whether a request carries a body. Over a socket only the framing headers tell (the Node
+ * adapter gives every request a body stream, empty or not); in-process a Request either has a
+ * body or has none.
+ */
+function hasBody(request: Request, overSocket: boolean): boolean {
   const length = request.headers.get('content-length');
   if (length !== null) return Number(length) > 0;
-  return request.headers.has('transfer-encoding') || request.body !== null;
+  if (request.headers.has('transfer-encoding')) return true;
+  return !overSocket && request.body !== null;
 }
 
 /**
@@ -30,7 +36,7 @@ function hasBody(request: Request): boolean {
 export const disallowedRequests: MiddlewareHandler<AppEnv> = async (c, next) => {
   const request = c.req.raw;
   if (urlAndHeadersSize(request) > MAX_URL_AND_HEADERS_BYTES) throw errors.requestHeaderFieldsTooLarge();
-  if (METHODS_WITHOUT_BODY.has(request.method) && hasBody(request)) {
+  if (METHODS_WITHOUT_BODY.has(request.method) && hasBody(request, c.env?.incoming !== undefined)) {
     throw new ApiError(400, [{ code: 'InvalidInput', message: `A request body is not allowed on ${request.method}; the request was blocked.` }]);
   }
   if (request.headers.has('upgrade')) {
