@@ -755,7 +755,9 @@ export interface components {
       typeId: components['schemas']['ReferenceTypeId'];
       id: string;
       /** @description The referenced resource; present only when the reference is expanded. */
-      obj?: Record<string, never>;
+      obj?: {
+        [key: string]: unknown;
+      };
     };
     ProductReference: components['schemas']['Reference'] & {
       /** @constant */
