@@ -8,14 +8,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** Every generated file, as an explicit glob pathspec (a bare `*` pathspec is not reliable across environments). */
+const GENERATED = ':(glob)packages/*/src/generated/**';
 const git = (...args: string[]) => execFileSync('git', args, { cwd: root, encoding: 'utf8' });
 
 execFileSync('pnpm', ['generate'], { cwd: root, stdio: 'inherit' });
-const drift = git('status', '--porcelain', '--untracked-files=all', '--', 'packages/*/src/generated').trim();
+const drift = git('status', '--porcelain', '--untracked-files=all', '--', GENERATED).trim();
 if (drift !== '') {
   console.error('\nGenerated code is out of date with schemas/. Run `pnpm generate` and commit the result:\n');
   console.error(drift);
-  console.error(git('diff', '--stat', '--', 'packages/*/src/generated'));
+  console.error(git('diff', '--stat', '--', GENERATED));
   process.exit(1);
 }
 console.log('generate:check: generated code matches the schemas.');
