@@ -1,13 +1,68 @@
 #!/usr/bin/env node
 /**
  * `commerce-emulator` / `pnpm emulator`: serves the emulator on a loopback port and prints its
- * base URLs and the bootstrap client's credentials.
+ * base URLs, its GraphQL endpoints, the bootstrap client's credentials and how to act as the
+ * admin console.
+ *
+ * @example
+ * ```sh
+ * pnpm emulator --port 8080 --project my-project --history-offering basic
+ * npx commerce-emulator --port 0   # any free port
+ * ```
  */
 import { parseArgs } from 'node:util';
-import { startEmulator } from './emulator/server.js';
+import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
+import { startEmulator, type RunningEmulator } from './emulator/server.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
-            [--history-offering premium|basic]`;
+            [--history-offering premium|basic]
+  --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
+  --host              address to bind (default 127.0.0.1: loopback only)
+  --project           project key (default demo-project)
+  --client-id         id of the bootstrap API client (default: random)
+  --client-secret     secret of the bootstrap API client (default: random)
+  --history-offering  premium (default): the Change History records every change;
+                      basic: only changes made through the admin console`;
+
+/** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
+const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
+
+/** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
+function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string {
+  const { emulator, origin, urls } = server;
+  const project = emulator.projectKey;
+  const { clientId, clientSecret, scope } = emulator.credentials;
+  const tokenRequest = (id: string) =>
+    `curl -s -u '${id}:${clientSecret}' -d grant_type=client_credentials ${urls.auth}/oauth/token | ${ACCESS_TOKEN}`;
+  const width = Math.max(urls.api.length, urls.auth.length, urls.history.length) + 2;
+  const base = (url: string) => url.padEnd(width);
+  const recorded =
+    offering === 'premium'
+      ? 'premium: changes made by API clients and through the admin console are recorded'
+      : 'basic: only changes made through the admin console are recorded';
+  return `commerce emulator for project '${project}' listening on ${origin}
+base URLs (the baseUrl / authUrl options of the clients):
+  API       ${base(urls.api)}REST under /${project}, e.g. ${urls.api}/${project}/product-selections
+  auth      ${base(urls.auth)}token endpoint ${urls.auth}/oauth/token
+  history   ${base(urls.history)}Change History under /${project}, e.g. ${urls.history}/${project}/product-selection
+GraphQL endpoints (POST JSON { query, variables? } with a bearer token):
+  commerce  ${urls.api}/${project}/graphql
+  history   ${urls.history}/${project}/graphql
+bootstrap API client (scope ${scope}):
+  client id      ${clientId}
+  client secret  ${clientSecret}
+Change History offering ${recorded}.
+admin console: a write made with a token of the API client '${ADMIN_CONSOLE_CLIENT_ID}' (scope ${scope};
+  client secret: the bootstrap client's secret above) is an admin console change, made by the user named in
+  the ${ADMIN_USER_HEADER} header (default ${DEFAULT_ADMIN_USER}).
+try:
+  TOKEN=$(${tokenRequest(clientId)})
+  curl -s -H "Authorization: Bearer $TOKEN" ${urls.api}/${project}/product-selections
+  curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"query":"{ productSelections { total } }"}' ${urls.api}/${project}/graphql
+  ADMIN=$(${tokenRequest(ADMIN_CONSOLE_CLIENT_ID)})
+  curl -s -H "Authorization: Bearer $ADMIN" -H '${ADMIN_USER_HEADER}: jen' -H 'Content-Type: application/json' -d '{"name":{"en":"Summer"}}' ${urls.api}/${project}/product-selections
+  curl -s -H "Authorization: Bearer $TOKEN" '${urls.history}/${project}/product-selection?source=AdminConsole&userId=jen'`;
+}
 
 function main(): Promise<void> | void {
   let values;
@@ -41,6 +96,10 @@ function main(): Promise<void> | void {
     console.error(`--history-offering must be premium or basic\n${usage}`);
     process.exit(2);
   }
+  if (values['client-id'] === ADMIN_CONSOLE_CLIENT_ID) {
+    console.error(`--client-id ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console\n${usage}`);
+    process.exit(2);
+  }
   return startEmulator({
     port,
     host: values.host,
@@ -48,21 +107,23 @@ function main(): Promise<void> | void {
     ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
     history: { offering },
-  }).then((server) => {
-    const { clientId, clientSecret, scope } = server.emulator.credentials;
-    console.log(`commerce emulator for project '${server.emulator.projectKey}' listening on ${server.origin}
-  API      ${server.urls.api}/${server.emulator.projectKey}
-  auth     ${server.urls.auth}
-  history  ${server.urls.history}/${server.emulator.projectKey}
-bootstrap API client (scope ${scope}):
-  client id      ${clientId}
-  client secret  ${clientSecret}
-try:
-  curl -s -u '${clientId}:${clientSecret}' -d grant_type=client_credentials ${server.urls.auth}/oauth/token`);
-    const stop = () => void server.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  }).then(
+    (server) => {
+      // The admin console client (history/admin-console.ts: writes with its token are recorded with
+      // source AdminConsole). Registered here with the bootstrap secret, so that a user outside
+      // this process can get its token without the CLI printing a second secret.
+      const { clientSecret, scope } = server.emulator.credentials;
+      server.emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
+      console.log(banner(server, offering));
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(`commerce-emulator: ${(error as Error).message}`);
+      process.exit(1);
+    },
+  );
 }
 
 await main();
