@@ -9,15 +9,25 @@ export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type Em
 export { startEmulator, type RunningEmulator, type ServerOptions } from './emulator/server.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
-export type { FaultRule } from './emulator/http/faults.js';
+export type { FaultRule, FaultInjector } from './emulator/http/faults.js';
 export type { EmulatorContext } from './emulator/context.js';
 export {
+  adminConsole,
+  ADMIN_CONSOLE_CLIENT_ID,
+  ADMIN_USER_HEADER,
+  DEFAULT_ADMIN_USER,
+  type AdminConsole,
+} from './emulator/history/admin-console.js';
+export {
   startIntrospectionServer,
+  type IntrospectionAnswer,
+  type IntrospectionCall,
   type IntrospectionServer,
   type IntrospectionServerOptions,
 } from './introspection-server.js';
 export { createResponseContract, ContractViolation, type ContractName, type ResponseContract } from './contract/response-contract.js';
 export type { ViolationDetail } from './contract/response-contract.js';
+export type { SchemaViolation } from './emulator/validation/openapi-validator.js';
 export {
   checkedFetch,
   createContractTarget,
