@@ -25,6 +25,12 @@ export interface IntrospectionCall {
   at: number;
 }
 
+/**
+ * Options of {@link startIntrospectionServer}.
+ *
+ * @example
+ * const options: IntrospectionServerOptions = { authorization: 'Bearer xyz', latencyMs: 50 };
+ */
 export interface IntrospectionServerOptions {
   /** Loopback only: `127.0.0.1` (default), `::1` or `localhost`. */
   host?: '127.0.0.1' | '::1' | 'localhost';
@@ -38,14 +44,24 @@ export interface IntrospectionServerOptions {
   failWith?: number;
 }
 
+/**
+ * A running RFC 7662 introspection server (see {@link startIntrospectionServer}).
+ *
+ * @example
+ * server.register('token-1', { active: true, scope: 'view_products:demo-project', exp: Math.floor(Date.now() / 1000) + 3600 });
+ * server.failWith(500); // later answers fail
+ * server.calls.at(-1)?.correlationId; // the X-Correlation-ID the emulator sent
+ */
 export interface IntrospectionServer {
   /** The introspection endpoint, `http://127.0.0.1:<port>/introspect` (any path is answered). */
   readonly url: string;
+  /** The port the server listens on. */
   readonly port: number;
   /** Every request received, oldest first. */
   readonly calls: IntrospectionCall[];
   /** Sets the answer for a token; unknown tokens are `{ active: false }`. */
   register(token: string, answer: IntrospectionAnswer): void;
+  /** Forgets a token: it is `{ active: false }` again. */
   unregister(token: string): void;
   /** Changes the delay of later answers. */
   setLatency(ms: number): void;

@@ -93,7 +93,13 @@ export type GraphqlOutput<T> = T extends readonly (infer E)[]
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** `{ en: 'Summer' }` → `[{ locale: 'en', value: 'Summer' }]`. */
+/**
+ * A REST LocalizedString as the GraphQL list of `{ locale, value }` items.
+ *
+ * @example
+ * localizedItems({ en: 'Summer', de: 'Sommer' });
+ * // [{ locale: 'en', value: 'Summer' }, { locale: 'de', value: 'Sommer' }]
+ */
 export function localizedItems(value: Record<string, string>): LocalizedStringItem[] {
   return Object.entries(value).map(([locale, text]) => ({ locale, value: text }));
 }

@@ -40,6 +40,13 @@ export interface ViolationDetail {
  * A response that does not match the schema: names the operation, the status, the field (a JSON
  * pointer into the body) and the type the schema expects there, e.g.
  * `getProductSelectionById → 200: /name/en must be string (expected type string) at GET /product-selections/{ID}`.
+ *
+ * @example
+ * try {
+ *   await checkedFetch(target)(`${target.apiUrl}/${target.projectKey}/product-selections`, { headers });
+ * } catch (error) {
+ *   if (error instanceof ContractViolation) console.log(error.operation, error.status, error.field, error.expectedType);
+ * }
  */
 export class ContractViolation extends Error {
   /** JSON pointer of the offending member, `''` for the whole body. */
@@ -170,6 +177,14 @@ export function createResponseContract(name: ContractName, baseUrl: string) {
   };
 }
 
+/**
+ * The checker of one schema made by {@link createResponseContract}: `check(method, url, status, body)`
+ * throws a {@link ContractViolation} when the answer does not match.
+ *
+ * @example
+ * const contract: ResponseContract = createResponseContract('commerce', `${apiUrl}/${projectKey}`);
+ * contract.check('GET', `${apiUrl}/${projectKey}/product-selections`, 200, await res.json());
+ */
 export type ResponseContract = ReturnType<typeof createResponseContract>;
 
 function resolvePointer(document: unknown, pointer: string): unknown {

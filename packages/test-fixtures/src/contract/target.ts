@@ -79,6 +79,13 @@ export function hideSecret<T extends { clientSecret: string }>(target: T): T {
 /**
  * An answer of the API that a helper did not expect. Carries the status and the error body
  * (never a token or a secret) in `cause`.
+ *
+ * @example
+ * try {
+ *   await seedCatalogue(emulator, { keyPrefix: 'run-1-' });
+ * } catch (error) {
+ *   if (error instanceof UnexpectedAnswerError) console.log(error.request, error.status, error.cause);
+ * }
  */
 export class UnexpectedAnswerError extends Error {
   readonly code = 'UNEXPECTED_ANSWER';

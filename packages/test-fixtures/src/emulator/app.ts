@@ -31,10 +31,13 @@ export interface EmulatorUrls {
 export interface Emulator {
   /** Handles one request in-process, without a socket. A cut connection rejects like `fetch` does. */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** The project key this emulator serves (option `projectKey`, default `demo-project`). */
   readonly projectKey: string;
   /** Credentials of the bootstrap API client, scope `manage_project:<projectKey>`. */
   readonly credentials: { clientId: string; clientSecret: string; scope: string };
+  /** The emulator's internals (state, authorization service, messages, options), e.g. for `adminConsole(emulator.context)`. */
   readonly context: EmulatorContext;
+  /** Fault injection: `emulator.faults.inject(rule)` returns a function that removes the rule. */
   readonly faults: FaultInjector;
   /** Base URLs for an origin; in-process the origin is `http://127.0.0.1` by default. */
   urls(origin?: string): EmulatorUrls;
@@ -45,6 +48,15 @@ export interface Emulator {
 /** The in-process origin: a loopback host, so clients that refuse plain HTTP elsewhere accept it. */
 export const IN_PROCESS_ORIGIN = 'http://127.0.0.1';
 
+/**
+ * The base URLs of an emulator served at `origin`: the API at the origin itself, the
+ * authorization service at `<origin>/auth`, the Change History at `<origin>/history`. A trailing
+ * slash of `origin` is dropped. (The project key is not part of any base URL.)
+ *
+ * @example
+ * emulatorUrls('http://127.0.0.1:8080/', 'my-project');
+ * // { api: 'http://127.0.0.1:8080', auth: 'http://127.0.0.1:8080/auth', history: 'http://127.0.0.1:8080/history' }
+ */
 export function emulatorUrls(origin: string, projectKey: string): EmulatorUrls {
   const base = origin.replace(/\/+$/, '');
   void projectKey;

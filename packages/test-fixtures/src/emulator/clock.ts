@@ -15,7 +15,9 @@ export const systemClock: Clock = { now: () => Date.now() };
  * clock.advance(200 * 24 * 3600 * 1000);
  */
 export class ManualClock implements Clock {
+  /** Starts at `current` (ms since the epoch; default: the wall clock's now). */
   constructor(private current: number = Date.now()) {}
+  /** The clock's time in ms since the epoch; it changes only through {@link advance} and {@link set}. */
   now(): number {
     return this.current;
   }

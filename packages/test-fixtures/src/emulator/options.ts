@@ -35,6 +35,7 @@ export interface EmulatorOptions {
   faultSeed?: number;
 }
 
+/** {@link EmulatorOptions} with every default filled in (see {@link resolveOptions}). */
 export type ResolvedEmulatorOptions = {
   projectKey: string;
   clientId: string;
@@ -48,6 +49,14 @@ export type ResolvedEmulatorOptions = {
 
 const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
 
+/**
+ * Fills in every default of {@link EmulatorOptions} and checks the project key (2 to 36 of
+ * `[a-z0-9-]`, not `auth`, `history` or `oauth`: TypeError otherwise). `random` makes the
+ * bootstrap client's id and secret when they are not given.
+ *
+ * @example
+ * resolveOptions({ projectKey: 'my-project' }, newSecret).auth.accessTokenValiditySeconds; // 172800
+ */
 export function resolveOptions(options: EmulatorOptions, random: () => string): ResolvedEmulatorOptions {
   const projectKey = options.projectKey ?? 'demo-project';
   if (!/^[a-z0-9-]{2,36}$/.test(projectKey) || RESERVED_PROJECT_KEYS.has(projectKey)) {

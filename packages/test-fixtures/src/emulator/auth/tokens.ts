@@ -41,6 +41,13 @@ export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
 }
 
+/**
+ * When a refresh token expires: `validityMs` after its last use (each refresh restarts the clock).
+ *
+ * @example
+ * refreshExpiresAt({ ...record, lastUsedAt: Date.parse('2026-01-01T00:00:00Z'), validityMs: 200 * 86_400_000 });
+ * // 2026-07-20T00:00:00.000Z in ms
+ */
 export function refreshExpiresAt(record: RefreshTokenRecord): number {
   return record.lastUsedAt + record.validityMs;
 }

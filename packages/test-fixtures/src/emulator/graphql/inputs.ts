@@ -12,6 +12,7 @@
  */
 import { errors } from '../http/errors.js';
 
+/** One entry of a GraphQL `LocalizedStringItemInputType` list, e.g. `{ locale: 'en', value: 'Summer' }`. */
 export interface LocalizedItem {
   locale: string;
   value: string;
@@ -39,6 +40,14 @@ export function resourceIdentifier(input: Input): Input {
   return present(input);
 }
 
+/**
+ * GraphQL `CreateProductSelectionDraft` → REST ProductSelectionDraft (nulls dropped, `name` as a
+ * locale map).
+ *
+ * @example
+ * productSelectionDraft({ key: 'summer', name: [{ locale: 'en', value: 'Summer' }] });
+ * // { key: 'summer', name: { en: 'Summer' } }
+ */
 export function productSelectionDraft(draft: Input): Input {
   return present({ key: draft['key'], name: localizedString(draft['name'] as LocalizedItem[], 'draft.name') });
 }
@@ -47,6 +56,14 @@ function settingDraft(setting: Input): Input {
   return present({ productSelection: resourceIdentifier(setting['productSelection'] as Input), active: setting['active'] });
 }
 
+/**
+ * GraphQL `CreateStore` → REST StoreDraft (nulls dropped, `name` as a locale map, each Product
+ * Selection setting's identifier converted).
+ *
+ * @example
+ * storeDraft({ key: 'berlin', name: null, productSelections: [{ productSelection: { key: 'summer', id: null }, active: true }] });
+ * // { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' }, active: true }] }
+ */
 export function storeDraft(draft: Input): Input {
   const name = draft['name'] as LocalizedItem[] | null | undefined;
   const settings = draft['productSelections'] as Input[] | null | undefined;

@@ -48,7 +48,17 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-/** Off by default; tests switch faults on for the requests they name. */
+/**
+ * The fault injector of an emulator (`emulator.faults`). Off by default; tests switch faults on
+ * for the requests they name. Rules are tried in the order they were added; the first that
+ * matches a request fires.
+ *
+ * @example
+ * const remove = emulator.faults.inject({ kind: 'error', status: 503, method: 'POST', path: '/my-project/product-selections', times: 1 });
+ * // ... the next matching POST gets 503 OverCapacity
+ * remove();
+ * emulator.faults.clear();
+ */
 export class FaultInjector {
   private rules: FaultRule[] = [];
   private random: () => number;
@@ -85,6 +95,7 @@ export class FaultInjector {
     return undefined;
   }
 
+  /** True while at least one rule is installed (requests skip the injector otherwise). */
   get active(): boolean {
     return this.rules.length > 0;
   }

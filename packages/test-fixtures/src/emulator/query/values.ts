@@ -80,6 +80,13 @@ export function ownField(value: unknown, name: string): unknown {
   return Object.prototype.hasOwnProperty.call(value, name) ? (value as Record<string, unknown>)[name] : undefined;
 }
 
+/**
+ * True for a non-null object that is not an array (a JSON object).
+ *
+ * @example
+ * isPlainObject({ en: 'x' }); // true
+ * isPlainObject(['x']); // false
+ */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

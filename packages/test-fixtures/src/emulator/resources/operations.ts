@@ -25,6 +25,12 @@ export function parseAddress(segment: string): Address {
   return segment.startsWith('key=') ? { key: decodeURIComponent(segment.slice(4)) } : { id: segment };
 }
 
+/**
+ * The stored resource of a type at an address, or 404 ResourceNotFound naming the id or key.
+ *
+ * @example
+ * const selection = findResource<ProductSelection>(context, productSelectionType, parseAddress('key=summer'));
+ */
 export function findResource<T extends StoredResource>(context: EmulatorContext, type: Pick<ResourceType<T>, 'typeId'>, address: Address): T {
   const collection = context.state.collection<T>(type.typeId);
   const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
