@@ -1,0 +1,468 @@
+/**
+ * Figures of issue 4 for @commerce-kit/core-auth and @commerce-kit/rest-client, printed as tables.
+ * A script, not a test: it never fails because a figure misses its goal (exit code 1 only when a
+ * consumer or a request gives a wrong answer, because then the figures mean nothing).
+ *
+ *   pnpm --filter @commerce-kit/benchmarks rest-client [--rounds 15] [--per-round 1000] [--tsc-runs 5]
+ *
+ * (a) client overhead: the same GET by id, with the same token, to the same in-process emulator,
+ *     once through `createRestClient(...).GET` and once as a bare `emulator.fetch` + `res.json()`;
+ *     one request in flight, rounds alternating between the two, median of the rounds.
+ * (b) bundle size: consumer/rest-consumer.ts and consumer/official-consumer.ts bundled by esbuild's
+ *     JS API (bundle, minify, browser platform, ESM), raw and gzipped (zlib level 9).
+ * (c) type-check time: `tsc --noEmit` wall time of each consumer with a tiny tsconfig, median of runs.
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { createTokenProvider } from '@commerce-kit/core-auth';
+import { createRestClient } from '@commerce-kit/rest-client';
+import { createEmulator, startEmulator } from '@commerce-kit/test-fixtures';
+import { arg, fmt, machine, printTable, verdict } from './lib/report.js';
+
+const rounds = Number(arg('rounds') ?? 15);
+const perRound = Number(arg('per-round') ?? 1000);
+const tscRuns = Number(arg('tsc-runs') ?? 5);
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const root = join(benchDir, '..');
+const require = createRequire(import.meta.url);
+const tscBin = join(dirname(require.resolve('typescript/package.json', { paths: [root] })), 'bin', 'tsc');
+let wrong = 0;
+
+console.log(`# REST client figures\n${machine()}\n`);
+
+// ---- (a) overhead per request -------------------------------------------------------------------
+console.log('## (a) Client overhead per request: GET /product-selections/{ID}, in-process emulator, one request in flight');
+const PROJECT = 'bench';
+const emulator = createEmulator({ projectKey: PROJECT });
+const urls = emulator.urls();
+const tokenProvider = createTokenProvider({
+  flow: 'client_credentials',
+  authUrl: urls.auth,
+  projectKey: PROJECT,
+  credentials: { clientId: emulator.credentials.clientId, clientSecret: emulator.credentials.clientSecret },
+  fetch: emulator.fetch,
+});
+const client = createRestClient({ baseUrl: urls.api, projectKey: PROJECT, auth: { tokenProvider }, fetch: emulator.fetch });
+const token = await tokenProvider.getToken();
+const seededIds: string[] = [];
+for (let i = 0; i < 100; i++) {
+  const created = await client.POST('/product-selections', { body: { key: `overhead-${i}`, name: { en: `Overhead ${i}` } } });
+  if (created.error) throw new Error(`seed create failed: ${created.error.code}`);
+  seededIds.push(created.data.id);
+}
+const id = seededIds[50]!;
+const bareUrl = `${urls.api}/${PROJECT}/product-selections/${id}`;
+const bareHeaders = { authorization: `Bearer ${token}` };
+
+async function viaBareFetch(): Promise<void> {
+  const res = await emulator.fetch(bareUrl, { headers: bareHeaders });
+  const body = (await res.json()) as { id?: string };
+  if (res.status !== 200 || body.id !== id) throw new Error(`bare fetch: HTTP ${res.status}`);
+}
+async function viaClient(): Promise<void> {
+  const { data, error } = await client.GET('/product-selections/{ID}', { params: { path: { ID: id } } });
+  if (error || data.id !== id) throw new Error(`client: ${error?.code ?? 'wrong id'}`);
+}
+
+interface Sample {
+  wallMicros: number;
+  cpuMicros: number;
+}
+async function round(fn: () => Promise<void>, n: number): Promise<Sample> {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  const wall = (performance.now() - started) * 1000;
+  const { user, system } = process.cpuUsage(cpu);
+  return { wallMicros: wall / n, cpuMicros: (user + system) / n };
+}
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+// Warm-up: both paths JIT-compiled before anything is counted.
+await round(viaBareFetch, 2000);
+await round(viaClient, 2000);
+const bare: Sample[] = [];
+const viaRest: Sample[] = [];
+for (let r = 0; r < rounds; r++) {
+  // Alternate which goes first, so drift in machine load hits both alike.
+  if (r % 2 === 0) {
+    bare.push(await round(viaBareFetch, perRound));
+    viaRest.push(await round(viaClient, perRound));
+  } else {
+    viaRest.push(await round(viaClient, perRound));
+    bare.push(await round(viaBareFetch, perRound));
+  }
+}
+const bareWall = median(bare.map((s) => s.wallMicros));
+const restWall = median(viaRest.map((s) => s.wallMicros));
+const bareCpu = median(bare.map((s) => s.cpuMicros));
+const restCpu = median(viaRest.map((s) => s.cpuMicros));
+const overheadWall = restWall / bareWall - 1;
+const overheadCpu = restCpu / bareCpu - 1;
+// Per-round ratios (each round's pair ran back to back): their spread shows how noisy the machine was.
+const pairRatios = viaRest.map((s, i) => s.wallMicros / bare[i]!.wallMicros - 1).sort((a, b) => a - b);
+console.log(
+  `  ${rounds} rounds x ${perRound} requests each way after 2 000 warm-up requests each; per-round overhead ranged ` +
+    `${fmt.pct(pairRatios[0]! * 100)} .. ${fmt.pct(pairRatios.at(-1)! * 100)}\n`,
+);
+printTable(
+  ['path', 'wall us/request (median)', 'CPU us/request (median)'],
+  [
+    ['bare emulator.fetch + res.json()', fmt.fixed(bareWall), fmt.fixed(bareCpu)],
+    ['createRestClient(...).GET', fmt.fixed(restWall), fmt.fixed(restCpu)],
+    [
+      'client overhead',
+      `${fmt.fixed(restWall - bareWall)} us = ${fmt.pct(overheadWall * 100)}`,
+      `${fmt.fixed(restCpu - bareCpu)} us = ${fmt.pct(overheadCpu * 100)}`,
+    ],
+  ],
+);
+
+// ---- sanity: both consumers work ------------------------------------------------------------------
+console.log('\n## Consumers run against the emulator over loopback (sanity check, not timed)');
+const consumers = [
+  { name: 'ours', label: 'ours (@commerce-kit/core-auth + rest-client)', file: join(benchDir, 'consumer', 'rest-consumer.ts') },
+  {
+    name: 'official',
+    label: 'official SDK (@commercetools/ts-client + platform-sdk)',
+    file: join(benchDir, 'consumer', 'official-consumer.ts'),
+  },
+] as const;
+{
+  const server = await startEmulator({ port: 0, projectKey: PROJECT });
+  try {
+    for (const consumer of consumers) {
+      const { run } = (await import(pathToFileURL(consumer.file).href)) as {
+        run: (config: Record<string, string>) => Promise<{ id: string; version: number; found: number }>;
+      };
+      try {
+        const result = await run({
+          authUrl: server.urls.auth,
+          apiUrl: server.urls.api,
+          projectKey: PROJECT,
+          clientId: server.emulator.credentials.clientId,
+          clientSecret: server.emulator.credentials.clientSecret,
+          key: `consumer-${consumer.name}`,
+        });
+        const ok = result.found === 1 && result.version === 1;
+        if (!ok) wrong++;
+        console.log(
+          `  ${consumer.label}: created ${result.id} (version ${result.version}), query by key found ${result.found} ${ok ? 'ok' : 'WRONG'}`,
+        );
+      } catch (error) {
+        wrong++;
+        console.log(`  ${consumer.label}: FAILED ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  } finally {
+    await server.close();
+  }
+}
+
+// ---- (b) bundle size ---------------------------------------------------------------------------
+console.log('\n## (b) Consumer bundle: esbuild JS API, bundle + minify, platform browser, format esm, target es2022; gzip level 9');
+interface Bundle {
+  min: number;
+  gzip: number;
+  /** Bytes in the minified output per package. */
+  inputs: [string, number][];
+  /** Bytes in the minified output per source file. */
+  files: [string, number][];
+}
+async function bundle(file: string): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    // Our packages resolve to their sources through the workspace paths (as tests do); the official SDK from node_modules.
+    tsconfig: join(benchDir, 'tsconfig.json'),
+  });
+  const code = result.outputFiles[0]!.contents;
+  const output = Object.values(result.metafile.outputs)[0]!;
+  const byPackage = new Map<string, number>();
+  const files: [string, number][] = [];
+  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    files.push([input.replace(/^(\.\.\/)+/, '').replace(/^node_modules\/\.pnpm\/[^/]+\/node_modules\//, ''), bytesInOutput]);
+    const name =
+      /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules)/.exec(input)?.[1] ?? /packages\/([^/]+)\//.exec(input)?.[1] ?? input;
+    byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
+  }
+  return {
+    min: code.byteLength,
+    gzip: gzipSync(code, { level: 9 }).byteLength,
+    inputs: [...byPackage].sort((a, b) => b[1] - a[1]),
+    files: files.sort((a, b) => b[1] - a[1]),
+  };
+}
+const bundles = new Map<string, Bundle>();
+for (const consumer of consumers) bundles.set(consumer.name, await bundle(consumer.file));
+const ours = bundles.get('ours')!;
+const official = bundles.get('official')!;
+printTable(
+  ['consumer', 'minified', 'min+gzip', 'goal min', '', 'goal gzip', '', 'largest parts (bytes in the minified output)'],
+  [
+    [
+      consumers[0].label,
+      fmt.kb(ours.min),
+      fmt.kb(ours.gzip),
+      '< 20 KB',
+      verdict(ours.min < 20 * 1024),
+      '< 6 KB',
+      verdict(ours.gzip < 6 * 1024),
+      ours.inputs
+        .slice(0, 4)
+        .map(([n, b]) => `${n} ${fmt.kb(b)}`)
+        .join(', '),
+    ],
+    [
+      consumers[1].label,
+      fmt.kb(official.min),
+      fmt.kb(official.gzip),
+      '(ref. 267 KB)',
+      '',
+      '(ref. 16.4 KB)',
+      '',
+      official.inputs
+        .slice(0, 4)
+        .map(([n, b]) => `${n} ${fmt.kb(b)}`)
+        .join(', '),
+    ],
+    ['ours / official', fmt.pct((ours.min / official.min) * 100), fmt.pct((ours.gzip / official.gzip) * 100), '', '', '', '', ''],
+  ],
+);
+console.log(`\n  Largest files of our bundle (bytes in the minified output, ${ours.files.length} files in all):`);
+for (const [file, bytes] of ours.files.slice(0, 12)) console.log(`    ${String(bytes).padStart(6)}  ${file}`);
+
+// ---- (c) tsc --noEmit ----------------------------------------------------------------------------
+console.log(
+  `\n## (c) tsc --noEmit wall time per consumer (TypeScript ${require(join(dirname(tscBin), '..', 'package.json')).version}), median of ${tscRuns} runs, taken round-robin over the rows`,
+);
+const consumerOptions = {
+  target: 'ES2022',
+  module: 'ESNext',
+  moduleResolution: 'Bundler',
+  lib: ['ES2022', 'DOM'],
+  types: [],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  isolatedModules: true,
+};
+interface TscResult {
+  ms: number[];
+  error?: string;
+  /** From one further run with --extendedDiagnostics (not timed). */
+  diagnostics?: Record<string, string>;
+}
+/** One timed run of `tsc -p project`; the error output when it fails. */
+function tscOnce(project: string): { ms: number } | { error: string } {
+  const started = performance.now();
+  try {
+    execFileSync(process.execPath, [tscBin, '-p', project], { stdio: 'pipe' });
+  } catch (error) {
+    const out = (error as { stdout?: Buffer }).stdout?.toString() || String(error);
+    return { error: out.split('\n').slice(0, 5).join(' | ') };
+  }
+  return { ms: performance.now() - started };
+}
+function tscDiagnostics(project: string): Record<string, string> {
+  const diagnostics: Record<string, string> = {};
+  const out = execFileSync(process.execPath, [tscBin, '-p', project, '--extendedDiagnostics'], { stdio: 'pipe' }).toString();
+  for (const line of out.split('\n')) {
+    const match = /^([A-Za-z ]+):\s+(\S+)/.exec(line);
+    if (match) diagnostics[match[1]!.trim()] = match[2]!;
+  }
+  return diagnostics;
+}
+/**
+ * Times every project `tscRuns` times, round-robin (run 1 of each, then run 2 of each...), so a
+ * change in machine load hits all rows alike; then one --extendedDiagnostics run each.
+ */
+function timeProjects(projects: readonly (string | { error: string })[]): TscResult[] {
+  const results: TscResult[] = projects.map((p) => (typeof p === 'string' ? { ms: [] } : { ms: [], error: p.error }));
+  for (let run = 0; run < tscRuns; run++) {
+    projects.forEach((project, i) => {
+      const result = results[i]!;
+      if (typeof project !== 'string' || result.error !== undefined) return;
+      const once = tscOnce(project);
+      if ('error' in once) result.error = once.error;
+      else result.ms.push(once.ms);
+    });
+  }
+  projects.forEach((project, i) => {
+    if (typeof project === 'string' && results[i]!.error === undefined) results[i]!.diagnostics = tscDiagnostics(project);
+  });
+  return results;
+}
+const work = mkdtempSync(join(tmpdir(), 'ck-bench-tsc-'));
+const tscRows: { label: string; how: string; result: TscResult }[] = [];
+try {
+  // 1. Official SDK, as installed (its .d.ts from benchmarks/node_modules).
+  const officialConfig = join(work, 'tsconfig.official.json');
+  writeFileSync(
+    officialConfig,
+    JSON.stringify({ compilerOptions: consumerOptions, files: [join(benchDir, 'consumer', 'official-consumer.ts')] }),
+  );
+
+  // 2. Ours from the workspace sources (paths to packages/*/src, as in the repo: every source file is checked).
+  const oursSourceConfig = join(work, 'tsconfig.rest-src.json');
+  const src = (pkg: string, file: string): string => join(root, 'packages', pkg, 'src', file);
+  writeFileSync(
+    oursSourceConfig,
+    JSON.stringify({
+      compilerOptions: {
+        ...consumerOptions,
+        paths: {
+          '@commerce-kit/core-auth': [src('core-auth', 'index.ts')],
+          '@commerce-kit/core-auth/*': [src('core-auth', '*')],
+          '@commerce-kit/rest-client': [src('rest-client', 'index.ts')],
+        },
+      },
+      files: [join(benchDir, 'consumer', 'rest-consumer.ts')],
+    }),
+  );
+
+  // The floor: the same tsconfig on a file that imports nothing (process start, lib.es2022 and lib.dom).
+  writeFileSync(join(work, 'empty.ts'), 'export const nothing = 0;\n');
+  const emptyConfig = join(work, 'tsconfig.empty.json');
+  writeFileSync(emptyConfig, JSON.stringify({ compilerOptions: consumerOptions, files: ['empty.ts'] }));
+
+  // 3. Ours as a user installs it: declarations emitted (not timed) into a node_modules layout in a temp dir.
+  const modules = join(work, 'node_modules');
+  const emit = (pkg: string, extra: Record<string, unknown>): void => {
+    const target = join(modules, '@commerce-kit', pkg);
+    mkdirSync(target, { recursive: true });
+    copyFileSync(join(root, 'packages', pkg, 'package.json'), join(target, 'package.json'));
+    const config = join(work, `tsconfig.emit-${pkg}.json`);
+    writeFileSync(
+      config,
+      JSON.stringify({
+        extends: join(root, 'packages', pkg, 'tsconfig.build.json'),
+        compilerOptions: {
+          outDir: join(target, 'dist'),
+          emitDeclarationOnly: true,
+          declarationMap: false,
+          sourceMap: false,
+          typeRoots: [join(root, 'node_modules', '@types')],
+          ...extra,
+        },
+      }),
+    );
+    execFileSync(process.execPath, [tscBin, '-p', config], { stdio: 'pipe' });
+  };
+  let installedError: string | undefined;
+  try {
+    emit('core-auth', {});
+    const coreAuthDist = join(modules, '@commerce-kit', 'core-auth', 'dist');
+    emit('rest-client', {
+      paths: {
+        '@commerce-kit/core-auth': [join(coreAuthDist, 'index.d.ts')],
+        '@commerce-kit/core-auth/*': [join(coreAuthDist, '*', 'index.d.ts')],
+      },
+    });
+    symlinkSync(
+      dirname(require.resolve('openapi-fetch/package.json', { paths: [join(root, 'packages', 'rest-client')] })),
+      join(modules, 'openapi-fetch'),
+      'dir',
+    );
+    copyFileSync(join(benchDir, 'consumer', 'rest-consumer.ts'), join(work, 'rest-consumer.ts'));
+    writeFileSync(join(work, 'package.json'), JSON.stringify({ type: 'module', private: true }));
+    writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions: consumerOptions, files: ['rest-consumer.ts'] }, null, 2));
+  } catch (error) {
+    const out = (error as { stdout?: Buffer }).stdout?.toString() || String(error);
+    installedError = `declaration emit failed: ${out.split('\n').slice(0, 3).join(' | ')}`;
+  }
+  const [officialResult, oursSourceResult, oursInstalledResult, floorResult] = timeProjects([
+    officialConfig,
+    oursSourceConfig,
+    installedError ? { error: installedError } : join(work, 'tsconfig.json'),
+    emptyConfig,
+  ]);
+  tscRows.push(
+    { label: consumers[1].label, how: 'installed package, .d.ts', result: officialResult! },
+    { label: consumers[0].label, how: 'workspace sources (.ts)', result: oursSourceResult! },
+    { label: consumers[0].label, how: 'as installed: emitted .d.ts', result: oursInstalledResult! },
+    { label: '(floor: a file importing nothing)', how: 'lib files only', result: floorResult! },
+  );
+} finally {
+  // BENCH_KEEP_TMP=1 keeps the temporary consumer projects (e.g. for `tsc --generateTrace`).
+  if (process.env['BENCH_KEEP_TMP']) console.log(`  (kept ${work})`);
+  else rmSync(work, { recursive: true, force: true });
+}
+const officialTsc = tscRows[0]!.result.error ? undefined : median(tscRows[0]!.result.ms);
+console.log(`  tsconfig: ${JSON.stringify(consumerOptions)}; wall time of \`node tsc -p <tsconfig>\` (process start included)\n`);
+printTable(
+  [
+    'consumer',
+    'types from',
+    'median',
+    'runs (ms)',
+    'vs official',
+    'goal (< 1/3 of official)',
+    'files',
+    'lines (.d.ts)',
+    'types',
+    'instantiations',
+    'check time',
+  ],
+  tscRows.map((row, i) => {
+    if (row.result.error) return [row.label, row.how, 'FAILED', row.result.error.slice(0, 160), '', '', '', '', '', '', ''];
+    const m = median(row.result.ms);
+    const d = row.result.diagnostics ?? {};
+    return [
+      row.label,
+      row.how,
+      fmt.ms(m),
+      row.result.ms.map((x) => x.toFixed(0)).join(' / '),
+      i === 0 || officialTsc === undefined ? '' : fmt.pct((m / officialTsc) * 100),
+      i === 0 ? '(reference ~2.7 s)' : i === 3 || officialTsc === undefined ? '' : verdict(m < officialTsc / 3),
+      d['Files'] ?? '',
+      `${d['Lines of TypeScript'] ?? '?'} (${d['Lines of Definitions'] ?? '?'})`,
+      d['Types'] ?? '',
+      d['Instantiations'] ?? '',
+      d['Check time'] ?? '',
+    ];
+  }),
+);
+for (const row of tscRows) if (row.result.error && !row.how.startsWith('as installed')) wrong++;
+
+// ---- summary ---------------------------------------------------------------------------------------
+console.log('\n## Summary');
+printTable(
+  ['figure', 'ours', 'official SDK', 'goal', ''],
+  [
+    ['client overhead per GET vs bare fetch (wall, median)', fmt.pct(overheadWall * 100), '', '< 10 %', verdict(overheadWall < 0.1)],
+    ['client overhead per GET vs bare fetch (CPU, median)', fmt.pct(overheadCpu * 100), '', '< 10 %', verdict(overheadCpu < 0.1)],
+    ['consumer bundle, minified', fmt.kb(ours.min), fmt.kb(official.min), '< 20 KB', verdict(ours.min < 20 * 1024)],
+    ['consumer bundle, minified + gzip', fmt.kb(ours.gzip), fmt.kb(official.gzip), '< 6 KB', verdict(ours.gzip < 6 * 1024)],
+    ...tscRows.slice(1, 3).map((row) => {
+      const m = row.result.error ? undefined : median(row.result.ms);
+      return [
+        `tsc --noEmit of the consumer (${row.how})`,
+        m === undefined ? 'FAILED' : fmt.ms(m),
+        officialTsc === undefined ? 'FAILED' : fmt.ms(officialTsc),
+        '< 1/3 of official',
+        verdict(m === undefined || officialTsc === undefined ? undefined : m < officialTsc / 3),
+      ];
+    }),
+  ],
+);
+if (wrong > 0) {
+  console.log(`\n${wrong} wrong answers or failures: the figures above are not trustworthy.`);
+  process.exitCode = 1;
+}
