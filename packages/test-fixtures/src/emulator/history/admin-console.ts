@@ -21,10 +21,10 @@ import type { ChangeSource } from '../state.js';
  * does not appear in `GET /api-clients` of emulators that never use it.
  *
  * @example
- * const console = adminConsole(emulator.context);
+ * const admin = adminConsole(emulator.context);
  * await emulator.fetch(`${emulator.urls().api}/${emulator.projectKey}/product-selections`, {
  *   method: 'POST',
- *   headers: { ...console.headers('jen'), 'content-type': 'application/json' },
+ *   headers: { ...admin.headers('jen'), 'content-type': 'application/json' },
  *   body: JSON.stringify({ name: { en: 'Summer' } }),
  * });
  * // GET /history/<project>/product-selection?source=AdminConsole&userId=jen finds the creation.
