@@ -90,3 +90,34 @@ function stringValues(node: Extract<PredicateNode, { type: 'compare' }>['value']
   if (raw === undefined) return undefined;
   return typeof raw === 'string' ? [raw] : raw;
 }
+
+/**
+ * The keys a query can match, from a top-level conjunct `key = "x"`, `key = :v` or
+ * `key in (...)`, so that a query by key is a lookup in the key index rather than a scan.
+ * Only a narrowing: the full predicate is still evaluated on every candidate. Undefined when no
+ * such conjunct exists.
+ *
+ * @example
+ * keyCandidates([compilePredicate('key = :k').ast], { k: 'summer' }); // ['summer']
+ */
+export function keyCandidates(predicates: readonly PredicateNode[], vars: Vars): readonly string[] | undefined {
+  for (const predicate of predicates) {
+    for (const conjunct of predicate.type === 'and' ? predicate.items : [predicate]) {
+      if (conjunct.type === 'compare' && conjunct.op === '=' && conjunct.field.name === 'key') {
+        const values = stringValues(conjunct.value, vars);
+        if (values === 'never') return [];
+        if (values !== undefined) return values;
+      } else if (conjunct.type === 'in' && !conjunct.negated && conjunct.field.name === 'key') {
+        const all: string[] = [];
+        let usable = true;
+        for (const node of conjunct.values) {
+          const values = stringValues(node, vars);
+          if (values === undefined) usable = false;
+          else if (values !== 'never') all.push(...values);
+        }
+        if (usable) return all;
+      }
+    }
+  }
+  return undefined;
+}

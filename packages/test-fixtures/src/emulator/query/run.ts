@@ -1,5 +1,5 @@
 import type { Collection, StoredResource } from '../store/collection.js';
-import { idRange } from './bounds.js';
+import { idRange, keyCandidates } from './bounds.js';
 import type { IdRange } from './bounds.js';
 import { compilePredicate } from './compile.js';
 import type { Vars } from './compile.js';
@@ -44,6 +44,8 @@ interface Source<T> {
   /** True when the natural order is ascending id and `scan` honours id ranges. */
   readonly idOrdered: boolean;
   scan(range: IdRange, direction: 'asc' | 'desc'): Iterable<T>;
+  /** The item with this key, when the source keeps a key index. */
+  byKey?(key: string): T | undefined;
 }
 
 /**
@@ -78,6 +80,10 @@ export function runOnArray<T>(items: readonly T[], params: RunParams, options: R
   return execute({ size: items.length, idOrdered: false, scan: () => items }, params, options);
 }
 
+function idOf(item: unknown): string {
+  return (item as { id: string }).id;
+}
+
 /** Greater than any id the service generates, to start a descending scan at the end. */
 const AFTER_LAST_ID = '\uffff\uffff\uffff\uffff';
 
@@ -87,6 +93,7 @@ function collectionSource<T extends StoredResource>(collection: Collection<T>): 
       return collection.size;
     },
     idOrdered: true,
+    byKey: (key) => collection.getByKey(key),
     *scan(range, direction) {
       const { lower, upper } = range;
       if (direction === 'asc') {
@@ -113,6 +120,13 @@ function execute<T>(source: Source<T>, params: RunParams, options: RunOptions<T>
   // Binding checks the variables, so a bad query fails even on an empty collection.
   const tests = predicates.map((predicate) => predicate.bind(params.vars));
   const sort = parseSort(params.sort, compileOptions);
+  const keys = source.byKey ? keyCandidates(predicates.map((p) => p.ast), params.vars) : undefined;
+  if (keys !== undefined) {
+    // A query by key: the candidates come from the key index, in id order, and run as an array.
+    const candidates = [...new Set(keys)].map((key) => source.byKey!(key)).filter((item): item is T => item !== undefined);
+    candidates.sort((a, b) => (idOf(a) < idOf(b) ? -1 : idOf(a) > idOf(b) ? 1 : 0));
+    return execute({ size: candidates.length, idOrdered: false, scan: () => candidates }, params, options);
+  }
   const filter = options.filter;
   const matches = (item: T): boolean => {
     if (filter && !filter(item)) return false;
