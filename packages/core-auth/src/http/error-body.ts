@@ -19,6 +19,34 @@ export interface ServiceErrorObject {
 }
 
 /**
+ * What every error answer carries besides its `code` and `message`: the answer's status and
+ * correlation id, every error of its body, and the OAuth fields of 401 and 403 answers. The
+ * typed errors of the clients (`CommerceError`, `HistoryError`) carry the same.
+ *
+ * @example
+ * function report(error: ServiceErrorContext) {
+ *   console.error(error.statusCode, error.correlationId, error.errors.length);
+ * }
+ */
+export interface ServiceErrorContext {
+  /** HTTP status of the answer. */
+  statusCode: number;
+  /** The answer's `X-Correlation-ID`: quote it to support. */
+  correlationId: string | undefined;
+  /**
+   * Every error of the body, in order; the first is the error itself. Empty when the answer had
+   * no error body of the service (then the code is `UnknownError`).
+   */
+  errors: ServiceErrorObject[];
+  /** The code the service sent, if it sent one (differs from `code` only for an `UnknownError`). */
+  reportedCode?: string;
+  /** OAuth error code of 401 and 403 answers, e.g. `invalid_token`, `insufficient_scope`. */
+  error?: string;
+  /** OAuth error description of 401 and 403 answers. */
+  error_description?: string;
+}
+
+/**
  * An error answer of the service, as a value. Its own `code` and extra fields are those of the
  * first entry of `errors`; `errors` holds them all.
  *
@@ -30,23 +58,11 @@ export interface ServiceErrorObject {
  * const error: ServiceError = await readServiceError(res);
  * if (error.code === 'ConcurrentModification') console.log(error['currentVersion']);
  */
-export interface ServiceError {
+export interface ServiceError extends ServiceErrorContext {
   /** The code of the first error, e.g. `ConcurrentModification`; `UnknownError` without an error body. */
   code: string;
   /** The first error's message; a generic one without an error body. */
   message: string;
-  /** HTTP status of the answer. */
-  statusCode: number;
-  /** The answer's `X-Correlation-ID`: quote it to support. */
-  correlationId: string | undefined;
-  /** Every error of the body, in order. */
-  errors: ServiceErrorObject[];
-  /** The code the service sent, if it sent one (the same as `code` unless that is `UnknownError`). */
-  reportedCode?: string;
-  /** OAuth error code of 401 and 403 answers, e.g. `invalid_token`, `insufficient_scope`. */
-  error?: string;
-  /** OAuth error description of 401 and 403 answers. */
-  error_description?: string;
   [extra: string]: unknown;
 }
 

@@ -26,6 +26,23 @@ export { isIdempotentRequest, parseRetryAfter, fullJitterDelay } from './retry-p
 export { abortableSleep, type Sleep } from './sleep.js';
 export { sizeGuardMiddleware, urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
 export { userAgentMiddleware } from './user-agent.js';
-export { readServiceError, toServiceError, type ServiceError, type ServiceErrorObject } from './error-body.js';
+export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './error-body.js';
+export {
+  serviceErrorGuard,
+  toServiceResult,
+  unwrapResult,
+  ServiceApiError,
+  type ServiceResult,
+  type TypedServiceError,
+} from './client-errors.js';
+export {
+  assertClientOptions,
+  clientTransportOptions,
+  resolveServiceBase,
+  setUpClient,
+  tokenSourceOf,
+  type CommonClientOptions,
+  type ServiceBaseOptions,
+} from './client-options.js';
 export { InvalidRequestError, NetworkError, type InvalidRequestErrorCode } from './errors.js';
 export { ConfigurationError, type ConfigurationErrorCode } from '../errors.js';

@@ -1,0 +1,159 @@
+/**
+ * What every client of commerce-kit (REST, GraphQL, Change History) does the same with its
+ * options before the first request: check them, find the service's base URL, and turn them
+ * into the options of the shared transport. The options they have in common are declared here
+ * once, {@link CommonClientOptions}, and extended by each client's own.
+ */
+import { ConfigurationError } from '../errors.js';
+import { regionUrls, resolveBaseUrl, type Region, type RegionUrls } from '../regions.js';
+import type { CorrelationIdOptions } from './correlation-id.js';
+import type { RetryOptions } from './retry.js';
+import type { TransportOptions } from './transport.js';
+import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
+
+/**
+ * The options every client takes. Each client's options extend these with its base URL, its
+ * region, and what only it does.
+ *
+ * @example
+ * const common: CommonClientOptions = { projectKey: 'my-project', auth: { tokenProvider }, correlationIdPrefix: 'checkout' };
+ * const rest = createRestClient({ ...common, region: 'europe-west1.gcp' });
+ */
+export interface CommonClientOptions {
+  /** The project key; every path is under `/<projectKey>`. Required. */
+  projectKey: string;
+  /** Bearer tokens: core-auth's `createTokenProvider(...)`, or anything with `getToken()` and `invalidate()`. Required. */
+  auth: TokenSource | { tokenProvider: TokenSource };
+  /** The `fetch` underneath. Default: the global `fetch`. */
+  fetch?: FetchFunction;
+  /**
+   * Retry policy of the transport, or `false`. Default: 3 retries, 200 ms base, 10 s cap, 30 s in
+   * all, on 429/502/503/504 and network errors; which requests are retried depends on the client.
+   */
+  retry?: RetryOptions | false;
+  /** Start of generated correlation ids, `[A-Za-z0-9_-]`. Default `ck`. */
+  correlationIdPrefix?: string;
+  /** Makes correlation ids instead (each must be 8 to 256 of `[A-Za-z0-9_-]`). Default: `<prefix>-<32 hex digits>`. */
+  generateCorrelationId?: CorrelationIdOptions['generate'];
+  /** `User-Agent` (where the runtime lets a script set it). Default: the runtime's. */
+  userAgent?: string;
+  /** Headers for every request. Default: none. */
+  headers?: Record<string, string>;
+  /** Extra transport middleware, run once per call. Default: none. */
+  middleware?: readonly TransportMiddleware[];
+  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
+  warn?: (message: string) => void;
+}
+
+/**
+ * Checks what every client needs before anything else: an options object with a project key
+ * that can stand in a URL path.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION`: no options object, or an empty project key or
+ *   one with `/`, `?`, `#` or spaces
+ * @example
+ * assertClientOptions(options);
+ * const base = `${api}/${encodeURIComponent(options.projectKey)}`;
+ */
+export function assertClientOptions(options: { projectKey: string }): void {
+  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options are required', { code: 'INVALID_OPTION' });
+  const { projectKey } = options;
+  if (typeof projectKey !== 'string' || projectKey.trim() === '' || /[/?#\s]/.test(projectKey)) {
+    throw new ConfigurationError('projectKey must be a non-empty key without "/", "?", "#" or spaces', { code: 'INVALID_OPTION' });
+  }
+}
+
+/**
+ * The token source of an `auth` option: the source itself, or the `tokenProvider` it wraps.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` when `auth` is absent
+ * @example
+ * tokenSourceOf({ tokenProvider }) === tokenProvider // true
+ */
+export function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
+  if (auth === undefined || auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
+  if (typeof auth === 'object' && 'tokenProvider' in auth) return auth.tokenProvider;
+  return auth;
+}
+
+/**
+ * Where a client finds its service: {@link resolveServiceBase}'s input.
+ *
+ * @example
+ * const where: ServiceBaseOptions = { url: options.baseUrl, region: options.region, service: 'history' };
+ */
+export interface ServiceBaseOptions {
+  /** The base URL given, without the project key; deprecated alias hosts are mapped. Give this or `region`. */
+  url?: string | undefined;
+  /** The region given; the service's host is derived from it. Give this or `url`. */
+  region?: Region | undefined;
+  /** Which host of the region: `api` (REST and GraphQL) or `history`. */
+  service: Exclude<keyof RegionUrls, 'auth'>;
+  /** The name of the client's URL option, for the messages. Default `baseUrl`. */
+  urlOption?: string;
+  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
+  warn?: ((message: string) => void) | undefined;
+}
+
+/**
+ * The base URL of a client's service (no project key, no trailing slash): the URL given,
+ * checked and with a deprecated alias host mapped, or the service's host in the region given.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` with both or neither, `INSECURE_URL`,
+ *   `INVALID_URL`, `CREDENTIALS_IN_URL` for a bad URL, `UNKNOWN_REGION`
+ * @example
+ * resolveServiceBase({ region: 'europe-west1.gcp', service: 'history' }) // 'https://history.europe-west1.gcp.commercetools.com'
+ */
+export function resolveServiceBase(options: ServiceBaseOptions): string {
+  const { url, region } = options;
+  const name = options.urlOption ?? 'baseUrl';
+  if (url !== undefined && region !== undefined)
+    throw new ConfigurationError(`give ${name} or region, not both`, { code: 'INVALID_OPTION' });
+  if (url !== undefined) return resolveBaseUrl(url, options.warn === undefined ? {} : { warn: options.warn });
+  if (region !== undefined) return regionUrls(region)[options.service];
+  throw new ConfigurationError(`${name} or region is required`, { code: 'INVALID_OPTION' });
+}
+
+/**
+ * The set-up of a client whose calls go to `<service base URL>/<projectKey>`, from options that
+ * name the base URL `baseUrl`. Checks the options in this order: an object, the project key,
+ * `auth`, the base URL or region; then gives the project key, the project's base URL and the
+ * transport options ({@link clientTransportOptions}).
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` and the codes of {@link resolveServiceBase}
+ * @example
+ * const { projectKey, baseUrl, transportOptions } = setUpClient(options, 'history');
+ * const transport = createTransport({ ...transportOptions, maxUrlAndHeadersBytes: 8 * 1024 });
+ */
+export function setUpClient(
+  options: CommonClientOptions & { baseUrl?: string; region?: Region },
+  service: ServiceBaseOptions['service'],
+): { projectKey: string; baseUrl: string; transportOptions: TransportOptions } {
+  assertClientOptions(options);
+  const { projectKey } = options;
+  const transportOptions = clientTransportOptions(options); // throws without auth
+  const base = resolveServiceBase({ url: options.baseUrl, region: options.region, service, warn: options.warn });
+  return { projectKey, baseUrl: `${base}/${encodeURIComponent(projectKey)}`, transportOptions };
+}
+
+/**
+ * The transport options of a client's {@link CommonClientOptions}: the token source, the
+ * correlation id options, and `fetch`, `retry`, `userAgent` and `middleware` where given. A
+ * client adds what only it takes (e.g. `externalUserId`) or changes (e.g. its retry rule).
+ *
+ * @example
+ * const transport = createTransport({ ...clientTransportOptions(options), externalUserId: options.externalUserId });
+ */
+export function clientTransportOptions(options: CommonClientOptions): TransportOptions {
+  const correlationId: CorrelationIdOptions = {};
+  if (options.correlationIdPrefix !== undefined) correlationId.prefix = options.correlationIdPrefix;
+  if (options.generateCorrelationId !== undefined) correlationId.generate = options.generateCorrelationId;
+  return {
+    auth: tokenSourceOf(options.auth),
+    correlationId,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
+    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
+    ...(options.middleware === undefined ? {} : { middleware: options.middleware }),
+  };
+}
