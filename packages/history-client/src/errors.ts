@@ -5,7 +5,7 @@
  * unknown project). A `switch (error.code)` narrows; so does a guard per code.
  */
 import type { HistoryErrorCode as SchemaErrorCode } from './generated/history.js';
-import { toServiceError, type ServiceErrorObject } from './transport.js';
+import { ServiceApiError, serviceErrorGuard, toServiceError, unwrapResult, type ServiceErrorContext } from '@commerce-kit/core-auth/http';
 
 /** The codes of the Change History (history.yaml `HistoryErrorCode`) and `UnknownError`. */
 export type HistoryErrorCode = SchemaErrorCode | 'UnknownError';
@@ -26,22 +26,10 @@ export type HistoryErrorCode = SchemaErrorCode | 'UnknownError';
  *   }
  * }
  */
-export interface HistoryError {
+export interface HistoryError extends ServiceErrorContext {
   code: HistoryErrorCode;
   /** The first error's message. */
   message: string;
-  /** HTTP status of the answer. */
-  statusCode: number;
-  /** The answer's `X-Correlation-ID`: quote it to support. */
-  correlationId: string | undefined;
-  /** Every error of the body, in order; empty when the answer had no error body of the service. */
-  errors: ServiceErrorObject[];
-  /** The code the body named (differs from `code` only for an `UnknownError`). */
-  reportedCode?: string;
-  /** OAuth error of 401 and 403 answers: `invalid_token`, `insufficient_scope`. */
-  error?: string;
-  /** OAuth error description of 401 and 403 answers. */
-  error_description?: string;
 }
 
 /** The {@link HistoryError} of one code. */
@@ -72,10 +60,7 @@ export function toHistoryError(body: unknown, response: Pick<Response, 'status' 
   return error;
 }
 
-function guard<C extends HistoryErrorCode>(code: C): (error: unknown) => error is HistoryErrorOf<C> {
-  return (error: unknown): error is HistoryErrorOf<C> =>
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code && typeof (error as { statusCode?: unknown }).statusCode === 'number';
-}
+const guard = <C extends HistoryErrorCode>(code: C) => serviceErrorGuard<HistoryErrorOf<C>>(code);
 
 /**
  * 400: a filter value out of range or of the wrong form, `date.from` after `date.to`, a filter
@@ -133,21 +118,9 @@ export const isUnknownHistoryError = guard('UnknownError');
  *   if (e instanceof HistoryApiError && e.error.code === 'Forbidden') askForScope();
  * }
  */
-export class HistoryApiError extends Error {
-  override readonly name = 'HistoryApiError';
-  /** Stable for every instance of this class; the service's own code is `error.code`. */
-  readonly code = 'HISTORY_API_ERROR' as const;
-  readonly error: HistoryError;
-  /** HTTP status of the answer. */
-  readonly status: number;
-  /** The answer's `X-Correlation-ID`. */
-  readonly correlationId: string | undefined;
-
+export class HistoryApiError extends ServiceApiError<HistoryError, 'HistoryApiError', 'HISTORY_API_ERROR'> {
   constructor(error: HistoryError) {
-    super(`${error.statusCode} ${error.code}: ${error.message}`, { cause: error });
-    this.error = error;
-    this.status = error.statusCode;
-    this.correlationId = error.correlationId;
+    super(error, { name: 'HistoryApiError', code: 'HISTORY_API_ERROR' });
   }
 }
 
@@ -158,6 +131,5 @@ export class HistoryApiError extends Error {
  * const page = unwrap(await client.queryRecordsById('product-selection', id));
  */
 export function unwrap<T>(result: { data?: T; error?: HistoryError }): T {
-  if (result.error !== undefined) throw new HistoryApiError(result.error);
-  return result.data as T;
+  return unwrapResult(result, (error) => new HistoryApiError(error));
 }

@@ -5,30 +5,18 @@
  * and every error of the body. A `switch (error.code)` narrows; so does a guard per code.
  */
 import type { components } from './generated/commerce.js';
-import { toServiceError, type ServiceErrorObject } from './transport.js';
+import { ServiceApiError, serviceErrorGuard, toServiceError, unwrapResult, type ServiceErrorContext } from '@commerce-kit/core-auth/http';
 
 type Schemas = components['schemas'];
 
 /**
- * What every {@link CommerceError} carries besides the fields of its error object.
+ * What every {@link CommerceError} carries besides the fields of its error object (the context
+ * of every error answer, see `ServiceErrorContext` of `@commerce-kit/core-auth/http`).
  *
  * @example
  * if (error) console.error(error.statusCode, error.correlationId, error.errors.length);
  */
-export interface CommerceErrorContext {
-  /** HTTP status of the answer. */
-  statusCode: number;
-  /** The answer's `X-Correlation-ID`: quote it to support. */
-  correlationId: string | undefined;
-  /** Every error of the body, in order; this error is the first. Empty for an `UnknownError` without body. */
-  errors: ServiceErrorObject[];
-  /** The code the service sent (differs from `code` only for an `UnknownError`). */
-  reportedCode?: string;
-  /** OAuth error of 401 and 403 answers: `invalid_token`, `insufficient_scope`. */
-  error?: string;
-  /** OAuth error description of 401 and 403 answers. */
-  error_description?: string;
-}
+export type CommerceErrorContext = ServiceErrorContext;
 
 /**
  * 429: too many requests. Not in contract-notes 1 for the API (only for Change History), but any
@@ -144,10 +132,7 @@ export function toCommerceError(body: unknown, response: Pick<Response, 'status'
   return error as unknown as CommerceError;
 }
 
-function guard<C extends CommerceErrorCode>(code: C): (error: unknown) => error is CommerceErrorOf<C> {
-  return (error: unknown): error is CommerceErrorOf<C> =>
-    typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code && typeof (error as { statusCode?: unknown }).statusCode === 'number';
-}
+const guard = <C extends CommerceErrorCode>(code: C) => serviceErrorGuard<CommerceErrorOf<C>>(code);
 
 /**
  * 409: the version sent is not the current one; `currentVersion` is.
@@ -273,22 +258,9 @@ export const isUnknownError = guard('UnknownError');
  *   if (e instanceof CommerceApiError && e.error.code === 'InvalidInput') console.error(e.error.message);
  * }
  */
-export class CommerceApiError extends Error {
-  override readonly name = 'CommerceApiError';
-  /** Stable for every instance of this class; the API's own code is `error.code`. */
-  readonly code = 'COMMERCE_API_ERROR' as const;
-  /** The error answer. */
-  readonly error: CommerceError;
-  /** HTTP status of the answer. */
-  readonly status: number;
-  /** The answer's `X-Correlation-ID`. */
-  readonly correlationId: string | undefined;
-
+export class CommerceApiError extends ServiceApiError<CommerceError, 'CommerceApiError', 'COMMERCE_API_ERROR'> {
   constructor(error: CommerceError) {
-    super(`${error.statusCode} ${error.code}: ${error.message}`, { cause: error });
-    this.error = error;
-    this.status = error.statusCode;
-    this.correlationId = error.correlationId;
+    super(error, { name: 'CommerceApiError', code: 'COMMERCE_API_ERROR' });
   }
 }
 
@@ -299,6 +271,5 @@ export class CommerceApiError extends Error {
  * const selection = unwrap(await client.GET('/product-selections/{ID}', { params: { path: { ID } } }));
  */
 export function unwrap<T>(result: { data?: T; error?: CommerceError }): T {
-  if (result.error !== undefined) throw new CommerceApiError(result.error);
-  return result.data as T;
+  return unwrapResult(result, (error) => new CommerceApiError(error));
 }
