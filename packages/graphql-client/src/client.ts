@@ -4,24 +4,24 @@
  * id, safe retries, size guard). About a hundred lines on purpose: the documents carry the
  * types, the transport carries the HTTP rules.
  */
-import { regionUrls, resolveBaseUrl, type Region } from '@commerce-kit/core-auth';
+import type { Region } from '@commerce-kit/core-auth';
 import {
   ConfigurationError,
+  assertClientOptions,
+  clientTransportOptions,
   correlationIdOf,
   createTransport,
-  type CorrelationIdOptions,
+  resolveServiceBase,
+  type CommonClientOptions,
   type ExternalUserIdOption,
-  type FetchFunction,
   type RetryOptions,
-  type TokenSource,
-  type TransportMiddleware,
 } from '@commerce-kit/core-auth/http';
 import { bodylessError, errorsOf } from './errors.js';
 import { isIdempotentDocument } from './idempotency.js';
 import type { GraphqlError, GraphqlResult, RequestArgs, RequestOptions, TypedDocument } from './types.js';
 
 /** Options of {@link createGraphqlClient}. */
-export interface GraphqlClientOptions {
+export interface GraphqlClientOptions extends CommonClientOptions {
   /** The project key; the endpoint is `<url>/<projectKey>/graphql`. Required. */
   projectKey: string;
   /**
@@ -32,10 +32,6 @@ export interface GraphqlClientOptions {
   url?: string;
   /** One of the five regions; the API host is derived from it. Give this or `url`. */
   region?: Region;
-  /** Bearer tokens: core-auth's `createTokenProvider(...)`, or anything with `getToken()` and `invalidate()`. Required. */
-  auth: TokenSource | { tokenProvider: TokenSource };
-  /** The `fetch` underneath. Default: the global `fetch`. */
-  fetch?: FetchFunction;
   /**
    * Retry policy of the transport, or `false`. Default: 3 retries, 200 ms base, 10 s cap, 30 s in
    * all, on 429/502/503/504 and network errors, for queries and for mutations that only update or
@@ -44,18 +40,6 @@ export interface GraphqlClientOptions {
   retry?: RetryOptions | false;
   /** `X-External-User-ID` for requests without one: a value or a function per request. Default: none. */
   externalUserId?: ExternalUserIdOption;
-  /** Start of generated correlation ids, `[A-Za-z0-9_-]`. Default `ck`. */
-  correlationIdPrefix?: string;
-  /** Makes correlation ids instead (each must be 8 to 256 of `[A-Za-z0-9_-]`). Default: `<prefix>-<32 hex digits>`. */
-  generateCorrelationId?: CorrelationIdOptions['generate'];
-  /** `User-Agent` (where the runtime lets a script set it). Default: the runtime's. */
-  userAgent?: string;
-  /** Headers for every request. Default: none. */
-  headers?: Record<string, string>;
-  /** Extra transport middleware, run once per call. Default: none. */
-  middleware?: readonly TransportMiddleware[];
-  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
-  warn?: (message: string) => void;
 }
 
 /** A GraphQL client of one project. */
@@ -68,19 +52,6 @@ export interface GraphqlClient {
   request<R, V>(document: TypedDocument<R, V>, ...args: RequestArgs<V>): Promise<GraphqlResult<R>>;
   /** The endpoint, e.g. `https://api.europe-west1.gcp.commercetools.com/my-project/graphql`. */
   readonly endpoint: string;
-}
-
-function endpointOf(options: GraphqlClientOptions): string {
-  const { url, region, projectKey } = options;
-  if (typeof projectKey !== 'string' || projectKey.trim() === '' || /[/?#\s]/.test(projectKey)) {
-    throw new ConfigurationError('projectKey must be a non-empty key without "/", "?", "#" or spaces', { code: 'INVALID_OPTION' });
-  }
-  if (url !== undefined && region !== undefined) throw new ConfigurationError('give url or region, not both', { code: 'INVALID_OPTION' });
-  let base: string;
-  if (url !== undefined) base = resolveBaseUrl(url, options.warn === undefined ? {} : { warn: options.warn });
-  else if (region !== undefined) base = regionUrls(region).api;
-  else throw new ConfigurationError('url or region is required', { code: 'INVALID_OPTION' });
-  return `${base}/${encodeURIComponent(projectKey)}/graphql`;
 }
 
 /** The retry rule for a GraphQL request body (see {@link isIdempotentDocument}). */
@@ -117,18 +88,14 @@ async function readBody(response: Response): Promise<unknown> {
  * else console.log(result.data.productSelection?.productCount);
  */
 export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options are required', { code: 'INVALID_OPTION' });
-  const endpoint = endpointOf(options);
+  assertClientOptions(options);
+  const base = resolveServiceBase({ url: options.url, region: options.region, service: 'api', urlOption: 'url', warn: options.warn });
+  const endpoint = `${base}/${encodeURIComponent(options.projectKey)}/graphql`;
   const { auth } = options;
   if (typeof auth !== 'object' || auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
-  const tokenSource = 'tokenProvider' in auth ? auth.tokenProvider : auth;
-  const correlationId: CorrelationIdOptions = {};
-  if (options.correlationIdPrefix !== undefined) correlationId.prefix = options.correlationIdPrefix;
-  if (options.generateCorrelationId !== undefined) correlationId.generate = options.generateCorrelationId;
   const retry = options.retry;
   const transport = createTransport({
-    auth: tokenSource,
-    correlationId,
+    ...clientTransportOptions(options),
     // The REST rule needs a `version` in the body; GraphQL's is read from the document.
     retry:
       retry === false
@@ -137,10 +104,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
             ...retry,
             isIdempotent: (request, body) => retry?.isIdempotent?.(request, body) ?? isIdempotentBody(body),
           },
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.externalUserId === undefined ? {} : { externalUserId: options.externalUserId }),
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    ...(options.middleware === undefined ? {} : { middleware: options.middleware }),
   });
 
   async function request<R, V>(

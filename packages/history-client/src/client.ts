@@ -5,26 +5,16 @@
  * guard), with typed errors, an iterator over Records and date helpers.
  */
 import createClient from 'openapi-fetch';
-import { regionUrls, resolveBaseUrl, type Region } from '@commerce-kit/core-auth';
-import { toHistoryError } from './errors.js';
+import type { Region } from '@commerce-kit/core-auth';
+import { setUpClient, toServiceResult, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { toHistoryError, type HistoryError } from './errors.js';
 import type { paths } from './generated/history.js';
 import { iterateRecords } from './iterate.js';
-import {
-  ConfigurationError,
-  correlationIdOf,
-  createTransport,
-  type CorrelationIdOptions,
-  type FetchFunction,
-  type RetryOptions,
-  type TokenSource,
-  type TransportMiddleware,
-} from './transport.js';
+import { correlationIdOf, createTransport, type RetryOptions } from './transport.js';
 import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, Media, RawHistoryClient, RecordPage, RequestOptions } from './types.js';
 
 /** Options of {@link createHistoryClient}. */
-export interface HistoryClientOptions {
-  /** The project key; every path is under `/<projectKey>`. Required. */
-  projectKey: string;
+export interface HistoryClientOptions extends CommonClientOptions {
   /**
    * The Change History base URL without the project key, e.g.
    * `https://history.europe-west1.gcp.commercetools.com` or the emulator's
@@ -33,43 +23,14 @@ export interface HistoryClientOptions {
   baseUrl?: string;
   /** One of the five regions; the history host is derived from it. Give this or `baseUrl`. */
   region?: Region;
-  /** Bearer tokens: core-auth's `createTokenProvider(...)`, or anything with `getToken()` and `invalidate()`. Required. */
-  auth: TokenSource | { tokenProvider: TokenSource };
-  /** The `fetch` underneath. Default: the global `fetch`. */
-  fetch?: FetchFunction;
   /**
    * Retry policy of the transport, or `false`. Default: 3 retries, 200 ms base, 10 s cap, 30 s in
    * all; 429 (waiting `Retry-After`), 502, 503, 504 and network errors. Every call of this client
    * only reads, GraphQL included, so every call may be retried.
    */
   retry?: RetryOptions | false;
-  /** Start of generated correlation ids, `[A-Za-z0-9_-]`. Default `ck`. */
-  correlationIdPrefix?: string;
-  /** Makes correlation ids instead (each must be 8 to 256 of `[A-Za-z0-9_-]`). Default: `<prefix>-<32 hex digits>`. */
-  generateCorrelationId?: CorrelationIdOptions['generate'];
   /** Limit of URL plus headers, in bytes. Default 15 × 1024. */
   maxUrlAndHeadersBytes?: number;
-  /** `User-Agent` (where the runtime lets a script set it). Default: the runtime's. */
-  userAgent?: string;
-  /** Headers for every request. Default: none. */
-  headers?: Record<string, string>;
-  /** Extra transport middleware, run once per call. Default: none. */
-  middleware?: readonly TransportMiddleware[];
-  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
-  warn?: (message: string) => void;
-}
-
-function tokenSourceOf(auth: HistoryClientOptions['auth']): TokenSource {
-  if (typeof auth === 'object' && auth !== null && 'tokenProvider' in auth) return auth.tokenProvider;
-  return auth;
-}
-
-function historyBase(options: HistoryClientOptions): string {
-  const { baseUrl, region } = options;
-  if (baseUrl !== undefined && region !== undefined) throw new ConfigurationError('give baseUrl or region, not both', { code: 'INVALID_OPTION' });
-  if (baseUrl !== undefined) return resolveBaseUrl(baseUrl, options.warn === undefined ? {} : { warn: options.warn });
-  if (region !== undefined) return regionUrls(region).history;
-  throw new ConfigurationError('baseUrl or region is required', { code: 'INVALID_OPTION' });
 }
 
 /** The service only reads: a GraphQL POST is as safe to repeat as a GET. */
@@ -83,10 +44,7 @@ function retryPolicy(retry: HistoryClientOptions['retry']): RetryOptions | false
 }
 
 function toResult<T>(result: { data?: unknown; error?: unknown; response: Response }): HistoryResult<T> {
-  const { response } = result;
-  const correlationId = correlationIdOf(response);
-  if (response.ok) return { data: result.data as T, response, correlationId };
-  return { error: toHistoryError(result.error, response), response, correlationId };
+  return toServiceResult<T, HistoryError>(result, toHistoryError);
 }
 
 /**
@@ -112,25 +70,11 @@ function toResult<T>(result: { data?: unknown; error?: unknown; response: Respon
  * for (const record of data?.results ?? []) console.log(record.modifiedAt, record.modifiedBy, record.changes);
  */
 export function createHistoryClient(options: HistoryClientOptions): HistoryClient {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options are required', { code: 'INVALID_OPTION' });
-  const { projectKey } = options;
-  if (typeof projectKey !== 'string' || projectKey.trim() === '' || /[/?#\s]/.test(projectKey)) {
-    throw new ConfigurationError('projectKey must be a non-empty key without "/", "?", "#" or spaces', { code: 'INVALID_OPTION' });
-  }
-  if (options.auth === undefined || options.auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
-  const baseUrl = `${historyBase(options)}/${encodeURIComponent(projectKey)}`;
-  const correlationId: CorrelationIdOptions = {};
-  if (options.correlationIdPrefix !== undefined) correlationId.prefix = options.correlationIdPrefix;
-  if (options.generateCorrelationId !== undefined) correlationId.generate = options.generateCorrelationId;
-
+  const { projectKey, baseUrl, transportOptions } = setUpClient(options, 'history');
   const transport = createTransport({
-    auth: tokenSourceOf(options.auth),
-    correlationId,
+    ...transportOptions,
     retry: retryPolicy(options.retry),
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
     ...(options.maxUrlAndHeadersBytes === undefined ? {} : { maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes }),
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    ...(options.middleware === undefined ? {} : { middleware: options.middleware }),
   });
 
   // The all-types endpoint is `/<projectKey>`: openapi-fetch writes the path `/` as a trailing slash.
