@@ -189,7 +189,11 @@ export type Mutation = {
    * ProductSelectionCreated.
    */
   createProductSelection?: Maybe<ProductSelection>;
-  /** Create a Store (scope `manage_stores`). Emits StoreCreated. */
+  /**
+   * Create a Store (scope `manage_stores`). Decision: the emulator emits the five messages of spec
+   * section 6 only; StoreCreated is typed here (spec 4.5 names StoreCreated.productSelections) but not
+   * emitted, and a Store created with settings emits no StoreProductSelectionsChanged.
+   */
   createStore?: Maybe<Store>;
   /**
    * Delete a Product Selection. Emits ProductSelectionDeleted. Decision (contract-notes 2):
