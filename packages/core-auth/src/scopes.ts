@@ -19,6 +19,7 @@ export interface IdentityScope {
   value: string;
 }
 
+/** Any scope a token may carry: a permission, or an identity (`customer_id:`, `anonymous_id:`, `external_user_id:`). */
 export type Scope = PermissionScope | IdentityScope;
 
 const IDENTITY_KINDS = ['customer_id', 'anonymous_id', 'external_user_id'] as const;
@@ -75,6 +76,9 @@ export function parseScope(scope: string): Scope | undefined {
 /**
  * Parses a space-separated scope list (the `scope` of a token response or form).
  * Unknown entries are dropped.
+ *
+ * @example
+ * parseScopes('manage_project:p customer_id:42 foo') // [{ kind: 'permission', name: 'manage_project', projectKey: 'p' }, { kind: 'customer_id', value: '42' }]
  */
 export function parseScopes(scopeList: string | undefined): Scope[] {
   if (!scopeList) return [];
@@ -87,7 +91,12 @@ export function parseScopes(scopeList: string | undefined): Scope[] {
   return result;
 }
 
-/** Writes a scope back in its string form. */
+/**
+ * Writes a scope back in its string form.
+ *
+ * @example
+ * formatScope({ kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }) // 'view_products:p:s'
+ */
 export function formatScope(scope: Scope): string {
   return scope.kind === 'permission' ? permissionScope(scope.name, scope.projectKey, scope.storeKey) : `${scope.kind}:${scope.value}`;
 }
