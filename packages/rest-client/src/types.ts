@@ -3,7 +3,7 @@
  * The call signatures mirror openapi-fetch's, so a wrong path, a missing path parameter, an
  * unknown query parameter or a wrong body fail to compile exactly as they do there.
  */
-import type { Client, ClientPathsWithMethod, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
+import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { CommerceError } from './errors.js';
 import type { paths } from './generated/commerce.js';
 import type { Transport } from './transport.js';
@@ -38,7 +38,7 @@ export type RawClient = Client<paths, Media>;
  * @example
  * const path: PathsWith<'delete'> = '/stores/{ID}';
  */
-export type PathsWith<Method extends HttpMethod> = ClientPathsWithMethod<RawClient, Method>;
+export type PathsWith<Method extends HttpMethod> = { [P in keyof paths]: paths[P] extends { [M in Method]: unknown } ? P : never }[keyof paths];
 
 type RequiredKeysOfHelper<T> = { [K in keyof T]: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
@@ -75,15 +75,30 @@ export type RestResult<Data> =
   | { data?: never; error: CommerceError; response: Response; correlationId: string | undefined };
 
 /**
+ * One method's call signature. Spelled out per method below (not generic in the method): a
+ * signature generic in the method makes TypeScript expand every path for all eight methods on
+ * the first call it checks, which more than doubles a consumer's type-check time.
+ */
+type Call<Method extends HttpMethod, Path extends keyof paths, Init> = Promise<RestResult<SuccessData<paths[Path][Method], Init>>>;
+
+interface RestMethods {
+  get: <Path extends PathsWith<'get'>, Init extends MaybeOptionalInit<paths[Path], 'get'>>(url: Path, ...init: InitParam<Init>) => Call<'get', Path, Init>;
+  put: <Path extends PathsWith<'put'>, Init extends MaybeOptionalInit<paths[Path], 'put'>>(url: Path, ...init: InitParam<Init>) => Call<'put', Path, Init>;
+  post: <Path extends PathsWith<'post'>, Init extends MaybeOptionalInit<paths[Path], 'post'>>(url: Path, ...init: InitParam<Init>) => Call<'post', Path, Init>;
+  delete: <Path extends PathsWith<'delete'>, Init extends MaybeOptionalInit<paths[Path], 'delete'>>(url: Path, ...init: InitParam<Init>) => Call<'delete', Path, Init>;
+  options: <Path extends PathsWith<'options'>, Init extends MaybeOptionalInit<paths[Path], 'options'>>(url: Path, ...init: InitParam<Init>) => Call<'options', Path, Init>;
+  head: <Path extends PathsWith<'head'>, Init extends MaybeOptionalInit<paths[Path], 'head'>>(url: Path, ...init: InitParam<Init>) => Call<'head', Path, Init>;
+  patch: <Path extends PathsWith<'patch'>, Init extends MaybeOptionalInit<paths[Path], 'patch'>>(url: Path, ...init: InitParam<Init>) => Call<'patch', Path, Init>;
+  trace: <Path extends PathsWith<'trace'>, Init extends MaybeOptionalInit<paths[Path], 'trace'>>(url: Path, ...init: InitParam<Init>) => Call<'trace', Path, Init>;
+}
+
+/**
  * A method of the {@link RestClient}, e.g. `GET`.
  *
  * @example
  * const get: RestMethod<'get'> = client.GET;
  */
-export type RestMethod<Method extends HttpMethod> = <Path extends PathsWith<Method>, Init extends MaybeOptionalInit<paths[Path], Method>>(
-  url: Path,
-  ...init: InitParam<Init>
-) => Promise<RestResult<SuccessData<paths[Path][Method], Init>>>;
+export type RestMethod<Method extends HttpMethod> = RestMethods[Method];
 
 /**
  * The JSON answer of a GET on `Path`.
