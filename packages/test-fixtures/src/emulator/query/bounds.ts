@@ -62,14 +62,8 @@ export function idRange(predicates: readonly PredicateNode[], vars: Vars): IdRan
             break;
         }
       } else if (conjunct.type === 'in' && !conjunct.negated && conjunct.field.name === 'id') {
-        const all: string[] = [];
-        let usable = true;
-        for (const node of conjunct.values) {
-          const values = stringValues(node, vars);
-          if (values === undefined) usable = false;
-          else if (values !== 'never') all.push(...values);
-        }
-        if (!usable) continue;
+        const all = inValues(conjunct, vars);
+        if (all === undefined) continue;
         if (all.length === 0) return { empty: true };
         all.sort();
         raise({ value: all[0]!, inclusive: true });
@@ -81,6 +75,17 @@ export function idRange(predicates: readonly PredicateNode[], vars: Vars): IdRan
     return { empty: true };
   }
   return { ...(lower ? { lower } : {}), ...(upper ? { upper } : {}) };
+}
+
+/** The string values of an `in (...)` list (non-strings can never match); undefined when a variable is unknown. */
+function inValues(conjunct: Extract<PredicateNode, { type: 'in' }>, vars: Vars): string[] | undefined {
+  const all: string[] = [];
+  for (const node of conjunct.values) {
+    const values = stringValues(node, vars);
+    if (values === undefined) return undefined;
+    if (values !== 'never') all.push(...values);
+  }
+  return all;
 }
 
 /** The string values of a value node; 'never' for a non-string literal (ids are strings), undefined when unknown. */
@@ -108,14 +113,8 @@ export function keyCandidates(predicates: readonly PredicateNode[], vars: Vars):
         if (values === 'never') return [];
         if (values !== undefined) return values;
       } else if (conjunct.type === 'in' && !conjunct.negated && conjunct.field.name === 'key') {
-        const all: string[] = [];
-        let usable = true;
-        for (const node of conjunct.values) {
-          const values = stringValues(node, vars);
-          if (values === undefined) usable = false;
-          else if (values !== 'never') all.push(...values);
-        }
-        if (usable) return all;
+        const all = inValues(conjunct, vars);
+        if (all !== undefined) return all;
       }
     }
   }
