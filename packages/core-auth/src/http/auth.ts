@@ -4,7 +4,7 @@
  * dropped when their API client is deleted, and the cache cannot know.
  */
 import { ConfigurationError } from '../errors.js';
-import { sendable } from './compose.js';
+import { heldBody, resend } from './compose.js';
 import type { TokenSource, TransportMiddleware } from './types.js';
 
 const INVALID_TOKEN = /(^|[\s,])error\s*=\s*"?invalid_token"?/i;
@@ -60,8 +60,14 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
     if (request.headers.has('authorization') && !ours.has(request)) return next(request);
     const signal = request.signal;
     const used = await source.getToken({ signal });
-    const response = await next(withToken(sendable(request), used));
-    if (!(await isInvalidTokenAnswer(response))) return response;
+    // Sent as it is; a request with a body is sent again as a copy made with the headers as they are now.
+    let headers: Headers | undefined;
+    if (request.body !== null) {
+      await heldBody(request);
+      headers = new Headers(request.headers);
+    }
+    const response = await next(withToken(request, used));
+    if (response.status !== 401 || !(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
     let fresh = await source.getToken({ signal });
     if (fresh === used) {
@@ -69,6 +75,6 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
       fresh = await source.getToken({ signal });
     }
     await response.body?.cancel().catch(() => undefined);
-    return next(withToken(request, fresh));
+    return next(withToken(headers === undefined ? request : resend(request, headers), fresh));
   };
 }

@@ -28,30 +28,79 @@ export function compose(middleware: readonly TransportMiddleware[], fetch: Fetch
   return middleware.reduceRight<Next>((inner, piece) => (request) => piece(request, inner), terminal);
 }
 
+/** Bodies read into memory by {@link bufferedRequest}, by request: a copy to send again is made from them, never by `clone()`. */
+const bodies = new WeakMap<Request, string | ArrayBuffer>();
+
 /**
  * The transport's own copy of a request, built from `fetch`'s arguments: the middleware may set
  * its headers in place without touching the caller's object (which openapi-fetch, for one, hands
  * to its own middleware afterwards: it must never see the bearer token). A body is read into
- * memory once, so that each attempt can send a copy (`request.clone()`) and the retry rule can
- * look at a JSON body.
+ * memory once (a string body is taken as it is), so that a further attempt can send a copy (see
+ * {@link sendable}) and the retry rule can look at a JSON body.
  *
  * @example
  * const request = await bufferedRequest('https://api.example.com/p/stores', { method: 'POST', body: JSON.stringify(draft) });
  */
 export async function bufferedRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Request> {
-  const request = new Request(input, init);
-  if (request.body === null) return request;
-  const body = await request.arrayBuffer();
-  return new Request(request, { body });
+  const given = init?.body;
+  if (!(input instanceof Request) && (given === undefined || given === null || typeof given === 'string')) {
+    const request = new Request(input, init);
+    if (typeof given === 'string') bodies.set(request, given);
+    return request;
+  }
+  // A Request's body moves to the copy anyway (the caller's becomes used): read it from the source.
+  const source = input instanceof Request && init === undefined ? input : new Request(input, init);
+  if (source.body === null) return source === input ? new Request(input) : source;
+  const body = await source.arrayBuffer();
+  const request = new Request(source, { body });
+  bodies.set(request, body);
+  return request;
+}
+
+/**
+ * The body of a request, read into memory without consuming it (by {@link bufferedRequest}, or
+ * now from a clone): `undefined` when it has none.
+ *
+ * @example
+ * const body = await heldBody(request);
+ */
+export async function heldBody(request: Request): Promise<string | ArrayBuffer | undefined> {
+  if (request.body === null) return undefined;
+  let body = bodies.get(request);
+  if (body === undefined) {
+    body = await request.clone().arrayBuffer();
+    bodies.set(request, body);
+  }
+  return body;
+}
+
+/**
+ * A copy of a request to send again, with an unread body (made from the body
+ * {@link bufferedRequest} read, else by `clone()`), and with `headers` instead of its own when
+ * given.
+ *
+ * @example
+ * const again = resend(request, headersBeforeTheFirstAttempt);
+ */
+export function resend(request: Request, headers?: Headers): Request {
+  const body = bodies.get(request);
+  if (body !== undefined) {
+    const copy = new Request(request, headers === undefined ? { body } : { body, headers });
+    bodies.set(copy, body);
+    return copy;
+  }
+  if (request.body === null) return new Request(request, headers === undefined ? {} : { headers });
+  const clone = request.clone();
+  return headers === undefined ? clone : new Request(clone, { headers });
 }
 
 /**
  * What to hand to `next` when it may be called again with the same request: the request itself
- * when it has no body (nothing is consumed), else a copy.
+ * when it has no body (nothing is consumed), else a copy with an unread body.
  *
  * @example
  * const first = await next(sendable(request));
  */
 export function sendable(request: Request): Request {
-  return request.body === null ? request : request.clone();
+  return request.body === null ? request : resend(request);
 }

@@ -6,7 +6,7 @@
  * at once.
  */
 import { ConfigurationError } from '../errors.js';
-import { sendable } from './compose.js';
+import { heldBody, resend } from './compose.js';
 import { NetworkError } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
@@ -147,16 +147,20 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
   const statuses = new Set(o.statuses);
   return async (request, next) => {
     const { signal } = request;
-    const url = new URL(request.url);
-    const body = request.body === null ? undefined : await request.clone().text();
-    const idempotent = o.isIdempotent?.(request, body) ?? isIdempotentRequest(request.method, url, body);
+    const held = request.body === null ? undefined : await heldBody(request);
+    const body = typeof held === 'string' || held === undefined ? held : new TextDecoder().decode(held);
+    // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
+    let idempotent = o.isIdempotent?.(request, body);
+    // Further attempts send a copy with the headers as they are now (e.g. before the auth middleware sets its own).
+    const headers = held === undefined ? undefined : new Headers(request.headers);
     const started = o.now();
     for (let attempt = 1; ; attempt += 1) {
       checkAborted(signal);
       let response: Response | undefined;
       let failure: NetworkError | undefined;
       try {
-        response = await next(sendable(request));
+        // A request without a body is sent as it is every time: nothing of it is consumed.
+        response = await next(attempt === 1 || headers === undefined ? request : resend(request, headers));
       } catch (error) {
         // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
         if (!(error instanceof NetworkError) || signal.aborted) throw error;
@@ -167,6 +171,7 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
         if (response !== undefined) return response;
         throw attempt === 1 ? failure! : new NetworkError({ request, attempts: attempt, cause: failure!.cause });
       };
+      idempotent ??= isIdempotentRequest(request.method, new URL(request.url), body);
       if (!idempotent || attempt > o.maxRetries) return giveUp();
       const retryAfter = response === undefined ? undefined : parseRetryAfter(response.headers.get('retry-after'), o.now());
       const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
@@ -177,7 +182,7 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
         fromRetryAfter: retryAfter !== undefined,
         status: response?.status,
         method: request.method,
-        path: url.pathname,
+        path: new URL(request.url).pathname,
         correlationId: request.headers.get('x-correlation-id') ?? undefined,
       });
       if (response !== undefined) await discard(response);

@@ -17,6 +17,8 @@ import type { TransportMiddleware } from './types.js';
 export const DEFAULT_MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
 
 const encoder = new TextEncoder();
+/** UTF-8 bytes of a string: its length when it is ASCII (URLs and headers nearly always are). */
+const bytes = (text: string): number => (/[\u0080-\uffff]/.test(text) ? encoder.encode(text).length : text.length);
 
 /**
  * Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them.
@@ -25,10 +27,10 @@ const encoder = new TextEncoder();
  * urlAndHeadersBytes(new Request('https://api.example.com/p/stores', { headers: { accept: 'application/json' } }))
  */
 export function urlAndHeadersBytes(request: Request): { total: number; url: number; headers: number } {
-  const url = encoder.encode(request.url).length;
+  const url = bytes(request.url);
   let headers = 0;
   request.headers.forEach((value, name) => {
-    headers += encoder.encode(name).length + encoder.encode(value).length + 4;
+    headers += bytes(name) + bytes(value) + 4;
   });
   return { total: url + headers, url, headers };
 }
