@@ -3,7 +3,8 @@
  * shared transport (auth, correlation id, external user id, safe retries, size guard), with a
  * query serializer for the API's repeated and `var.<name>` parameters, and typed errors.
  */
-import createClient from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
+import { directCall, isDirect, type RawResult } from './direct.js';
 import type { Region } from '@commerce-kit/core-auth';
 import { setUpClient, toServiceResult, type CommonClientOptions } from '@commerce-kit/core-auth/http';
 import { toCommerceError } from './errors.js';
@@ -77,11 +78,29 @@ export function createRestClient(options: RestClientOptions): RestClient {
     querySerializer: commerceQuerySerializer,
     ...(options.headers === undefined ? {} : { headers: options.headers }),
   });
+  // The openapi-fetch middleware registered, mirrored: without any, a call goes by `directCall`.
+  const registered: Middleware[] = [];
+  const { use, eject } = raw;
+  raw.use = (...middleware) => {
+    for (const m of middleware) {
+      use(m);
+      if (m) registered.push(m);
+    }
+  };
+  raw.eject = (...middleware) => {
+    eject(...middleware);
+    for (const m of middleware) {
+      const i = registered.indexOf(m);
+      if (i !== -1) registered.splice(i, 1);
+    }
+  };
 
-  type AnyCall = (url: string, init?: unknown) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const direct = directCall(transport, baseUrl, options.headers);
+  type AnyCall = (url: string, init?: unknown) => Promise<RawResult>;
   const method = (name: Uppercase<HttpMethod>) => {
     const call = raw[name] as unknown as AnyCall;
-    return async (url: string, init?: unknown) => toResult(await call(url, init));
+    return async (url: string, init?: Record<string, unknown>) =>
+      toResult(await (registered.length > 0 || !isDirect(init) ? call(url, init) : direct(name, url, init)));
   };
 
   const client = {
