@@ -42,19 +42,17 @@ const bodies = new WeakMap<Request, string | ArrayBuffer>();
  * const request = await bufferedRequest('https://api.example.com/p/stores', { method: 'POST', body: JSON.stringify(draft) });
  */
 export async function bufferedRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Request> {
+  const request = new Request(input, init);
+  if (request.body === null) return request;
   const given = init?.body;
-  if (!(input instanceof Request) && (given === undefined || given === null || typeof given === 'string')) {
-    const request = new Request(input, init);
-    if (typeof given === 'string') bodies.set(request, given);
+  if (typeof given === 'string') {
+    bodies.set(request, given);
     return request;
   }
-  // A Request's body moves to the copy anyway (the caller's becomes used): read it from the source.
-  const source = input instanceof Request && init === undefined ? input : new Request(input, init);
-  if (source.body === null) return source === input ? new Request(input) : source;
-  const body = await source.arrayBuffer();
-  const request = new Request(source, { body });
-  bodies.set(request, body);
-  return request;
+  const body = await request.arrayBuffer();
+  const copy = new Request(request, { body });
+  bodies.set(copy, body);
+  return copy;
 }
 
 /**
@@ -84,14 +82,9 @@ export async function heldBody(request: Request): Promise<string | ArrayBuffer |
  */
 export function resend(request: Request, headers?: Headers): Request {
   const body = bodies.get(request);
-  if (body !== undefined) {
-    const copy = new Request(request, headers === undefined ? { body } : { body, headers });
-    bodies.set(copy, body);
-    return copy;
-  }
-  if (request.body === null) return new Request(request, headers === undefined ? {} : { headers });
-  const clone = request.clone();
-  return headers === undefined ? clone : new Request(clone, { headers });
+  const copy = new Request(body === undefined && request.body !== null ? request.clone() : request, { body, headers });
+  if (body !== undefined) bodies.set(copy, body);
+  return copy;
 }
 
 /**
