@@ -101,7 +101,7 @@ export function assertSecureUrl(url: string | URL): URL {
   if (parsed.protocol === 'https:') return parsed;
   if (parsed.protocol === 'http:') {
     if (isLoopbackHost(parsed.hostname)) return parsed;
-    throw new ConfigurationError(`refusing plain http to ${parsed.hostname}: tokens travel over TLS only (http is allowed for loopback hosts)`, {
+    throw new ConfigurationError(`plain http to ${parsed.hostname} refused: tokens travel over TLS (http only to loopback hosts)`, {
       code: 'INSECURE_URL',
     });
   }

@@ -3,9 +3,9 @@
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
-import { ConfigurationError } from '../errors.js';
 import { heldBody, resend } from './compose.js';
 import type { TokenSource, TransportMiddleware } from './types.js';
+import { invalidOption } from './errors.js';
 
 const INVALID_TOKEN = /(^|[\s,])error\s*=\s*"?invalid_token"?/i;
 
@@ -47,7 +47,7 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
  */
 export function authMiddleware(source: TokenSource): TransportMiddleware {
   if (typeof source !== 'object' || source === null || typeof source.getToken !== 'function' || typeof source.invalidate !== 'function') {
-    throw new ConfigurationError('auth must have getToken() and invalidate()', { code: 'INVALID_OPTION' });
+    throw invalidOption('auth must have getToken() and invalidate()');
   }
   // Requests whose Authorization header this middleware set (a retry sends the same object again).
   const ours = new WeakSet<Request>();

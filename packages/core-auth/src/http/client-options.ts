@@ -4,12 +4,12 @@
  * into the options of the shared transport. The options they have in common are declared here
  * once, {@link CommonClientOptions}, and extended by each client's own.
  */
-import { ConfigurationError } from '../errors.js';
 import { regionUrls, resolveBaseUrl, type Region, type RegionUrls } from '../regions.js';
 import type { CorrelationIdOptions } from './correlation-id.js';
 import type { RetryOptions } from './retry.js';
 import type { TransportOptions } from './transport.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
+import { invalidOption } from './errors.js';
 
 /**
  * The options every client takes. Each client's options extend these with its base URL, its
@@ -56,10 +56,10 @@ export interface CommonClientOptions {
  * const base = `${api}/${encodeURIComponent(options.projectKey)}`;
  */
 export function assertClientOptions(options: { projectKey: string }): void {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options are required', { code: 'INVALID_OPTION' });
+  if (typeof options !== 'object' || options === null) throw invalidOption('options are required');
   const { projectKey } = options;
   if (typeof projectKey !== 'string' || projectKey.trim() === '' || /[/?#\s]/.test(projectKey)) {
-    throw new ConfigurationError('projectKey must be a non-empty key without "/", "?", "#" or spaces', { code: 'INVALID_OPTION' });
+    throw invalidOption('projectKey must be a non-empty key without "/", "?", "#" or spaces');
   }
 }
 
@@ -71,7 +71,7 @@ export function assertClientOptions(options: { projectKey: string }): void {
  * tokenSourceOf({ tokenProvider }) === tokenProvider // true
  */
 export function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
-  if (auth === undefined || auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
+  if (auth === undefined || auth === null) throw invalidOption('auth is required');
   if (typeof auth === 'object' && 'tokenProvider' in auth) return auth.tokenProvider;
   return auth;
 }
@@ -108,10 +108,10 @@ export function resolveServiceBase(options: ServiceBaseOptions): string {
   const { url, region } = options;
   const name = options.urlOption ?? 'baseUrl';
   if (url !== undefined && region !== undefined)
-    throw new ConfigurationError(`give ${name} or region, not both`, { code: 'INVALID_OPTION' });
+    throw invalidOption(`give ${name} or region, not both`);
   if (url !== undefined) return resolveBaseUrl(url, options.warn === undefined ? {} : { warn: options.warn });
   if (region !== undefined) return regionUrls(region)[options.service];
-  throw new ConfigurationError(`${name} or region is required`, { code: 'INVALID_OPTION' });
+  throw invalidOption(`${name} or region is required`);
 }
 
 /**

@@ -3,8 +3,7 @@
  * One id per logical request: every retry of it carries the same id, so the attempts line up in
  * the service's logs.
  */
-import { ConfigurationError } from '../errors.js';
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError, invalidOption } from './errors.js';
 import { randomHex } from './random.js';
 import type { TransportMiddleware } from './types.js';
 
@@ -53,12 +52,12 @@ export interface CorrelationIdOptions {
  */
 export function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
   if (options.generate !== undefined) {
-    if (typeof options.generate !== 'function') throw new ConfigurationError('correlationId.generate must be a function', { code: 'INVALID_OPTION' });
+    if (typeof options.generate !== 'function') throw invalidOption('correlationId.generate must be a function');
     return options.generate;
   }
   const prefix = options.prefix ?? 'ck';
   if (typeof prefix !== 'string' || !PREFIX.test(prefix)) {
-    throw new ConfigurationError('correlationId.prefix must be 1 to 200 characters of [A-Za-z0-9_-] (no "/")', { code: 'INVALID_OPTION' });
+    throw invalidOption('correlationId.prefix must be 1 to 200 of [A-Za-z0-9_-]');
   }
   return () => `${prefix}-${randomHex(16)}`;
 }
@@ -66,7 +65,7 @@ export function correlationIdGenerator(options: CorrelationIdOptions = {}): () =
 function refuse(source: 'given' | 'generated', value: string): InvalidRequestError {
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
   return new InvalidRequestError(
-    `${source === 'given' ? 'the X-Correlation-ID header' : 'the generated correlation id'} ${JSON.stringify(shown)} is not 8 to 256 characters of [A-Za-z0-9_-]`,
+    `${source} X-Correlation-ID ${JSON.stringify(shown)} is not 8 to 256 of [A-Za-z0-9_-]`,
     { code: 'INVALID_CORRELATION_ID', cause: { source, length: value.length } },
   );
 }

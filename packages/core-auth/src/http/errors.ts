@@ -4,6 +4,10 @@
  * of this package they carry a stable `code`, their evidence in `cause`, and never a secret: the
  * evidence names headers and sizes, never the value of `Authorization`.
  */
+import { ConfigurationError } from '../errors.js';
+
+/** `ConfigurationError` `INVALID_OPTION` with `message` (internal; not exported from the index). */
+export const invalidOption = (message: string): ConfigurationError => new ConfigurationError(message, { code: 'INVALID_OPTION' });
 
 /**
  * Why a request was refused before it was sent:

@@ -4,8 +4,7 @@
  * The transport refuses such a value before it leaves the process, where the service would only
  * store it (or, in the emulator, answer 400).
  */
-import { ConfigurationError } from '../errors.js';
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError, invalidOption } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -36,7 +35,7 @@ export function externalUserIdProblem(value: string): string | undefined {
   } catch {
     // Not percent-encoded: check it as it is.
   }
-  if (EMAIL.test(value) || EMAIL.test(decoded)) return 'looks like an e-mail address (personal data must not be sent; use an opaque user id)';
+  if (EMAIL.test(value) || EMAIL.test(decoded)) return 'looks like an e-mail address (no personal data: use an opaque user id)';
   return undefined;
 }
 
@@ -80,9 +79,9 @@ export type ExternalUserIdOption = string | ((request: Request) => string | unde
 export function externalUserIdMiddleware(value?: ExternalUserIdOption): TransportMiddleware {
   if (typeof value === 'string') {
     const problem = externalUserIdProblem(value);
-    if (problem !== undefined) throw new ConfigurationError(`externalUserId ${problem}`, { code: 'INVALID_OPTION' });
+    if (problem !== undefined) throw invalidOption(`externalUserId ${problem}`);
   } else if (value !== undefined && typeof value !== 'function') {
-    throw new ConfigurationError('externalUserId must be a string or a function', { code: 'INVALID_OPTION' });
+    throw invalidOption('externalUserId must be a string or a function');
   }
   return async (request, next) => {
     const given = request.headers.get(EXTERNAL_USER_ID_HEADER);

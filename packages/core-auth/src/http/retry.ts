@@ -5,9 +5,8 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { ConfigurationError } from '../errors.js';
 import { heldBody, resend } from './compose.js';
-import { NetworkError } from './errors.js';
+import { NetworkError, invalidOption } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
 import type { TransportMiddleware } from './types.js';
@@ -78,14 +77,14 @@ export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 
 
 function nonNegative(name: string, value: number, integer = false): number {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new ConfigurationError(`retry.${name} must be a${integer ? 'n integer' : ' number'} >= 0`, { code: 'INVALID_OPTION' });
+    throw invalidOption(`retry.${name} must be a${integer ? 'n integer' : ' number'} >= 0`);
   }
   return value;
 }
 
 function fn<T>(name: string, value: T | undefined, fallback: T): T {
   if (value === undefined) return fallback;
-  if (typeof value !== 'function') throw new ConfigurationError(`retry.${name} must be a function`, { code: 'INVALID_OPTION' });
+  if (typeof value !== 'function') throw invalidOption(`retry.${name} must be a function`);
   return value;
 }
 
@@ -99,7 +98,7 @@ function fn<T>(name: string, value: T | undefined, fallback: T): T {
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
   const statuses = options.statuses ?? [429, 502, 503, 504];
   if (!Array.isArray(statuses) || statuses.some((s) => !Number.isInteger(s) || s < 400 || s > 599)) {
-    throw new ConfigurationError('retry.statuses must be a list of 4xx/5xx statuses', { code: 'INVALID_OPTION' });
+    throw invalidOption('retry.statuses must be a list of 4xx/5xx statuses');
   }
   const resolved: ResolvedRetryOptions = {
     maxRetries: nonNegative('maxRetries', options.maxRetries ?? 3, true),

@@ -4,8 +4,7 @@
  * learns which part to shorten instead of reading a 431. It runs last, after the
  * `Authorization` header is set, because the token counts too.
  */
-import { ConfigurationError } from '../errors.js';
-import { InvalidRequestError } from './errors.js';
+import { InvalidRequestError, invalidOption } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -45,14 +44,13 @@ export function urlAndHeadersBytes(request: Request): { total: number; url: numb
  */
 export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): TransportMiddleware {
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
-    throw new ConfigurationError('maxUrlAndHeadersBytes must be a positive integer', { code: 'INVALID_OPTION' });
+    throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
   }
   return async (request, next) => {
     const size = urlAndHeadersBytes(request);
     if (size.total > maxBytes) {
       throw new InvalidRequestError(
-        `URL plus headers take ${size.total} bytes (URL ${size.url}, headers ${size.headers}), above the limit of ${maxBytes}: the service blocks such requests. ` +
-          'Shorten the query, e.g. split a long `where … in (…)` over several requests.',
+        `URL plus headers take ${size.total} bytes (URL ${size.url}, headers ${size.headers}), over the limit of ${maxBytes}: split the query`,
         { code: 'REQUEST_TOO_LARGE', cause: { ...size, limit: maxBytes } },
       );
     }

@@ -3,7 +3,6 @@
  * small middleware pieces. Fetch and Web APIs only, so it runs in Node 20+, browsers and edge
  * runtimes alike.
  */
-import { ConfigurationError } from '../errors.js';
 import { authMiddleware } from './auth.js';
 import { bufferedRequest, compose } from './compose.js';
 import { correlationIdMiddleware, correlationIdOf, type CorrelationIdOptions } from './correlation-id.js';
@@ -13,6 +12,7 @@ import { retryMiddleware, type RetryOptions } from './retry.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
 import { userAgentMiddleware } from './user-agent.js';
+import { invalidOption } from './errors.js';
 
 /**
  * Options of {@link createTransport}; every one is optional.
@@ -84,10 +84,10 @@ export interface Transport {
  * if (!res.ok) console.error(await transport.readServiceError(res));
  */
 export function createTransport(options: TransportOptions = {}): Transport {
-  if (typeof options !== 'object' || options === null) throw new ConfigurationError('options must be an object', { code: 'INVALID_OPTION' });
-  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw new ConfigurationError('fetch must be a function', { code: 'INVALID_OPTION' });
+  if (typeof options !== 'object' || options === null) throw invalidOption('options must be an object');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function') throw invalidOption('fetch must be a function');
   if (options.middleware !== undefined && (!Array.isArray(options.middleware) || options.middleware.some((m) => typeof m !== 'function'))) {
-    throw new ConfigurationError('middleware must be a list of functions', { code: 'INVALID_OPTION' });
+    throw invalidOption('middleware must be a list of functions');
   }
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   const baseFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));

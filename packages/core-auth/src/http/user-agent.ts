@@ -1,6 +1,6 @@
 /** `User-Agent`, for runtimes that let a script set it (Node, Deno, edge runtimes; browsers keep their own). */
-import { ConfigurationError } from '../errors.js';
 import type { TransportMiddleware } from './types.js';
+import { invalidOption } from './errors.js';
 
 /**
  * Sets `User-Agent` on requests that do not carry one.
@@ -11,7 +11,7 @@ import type { TransportMiddleware } from './types.js';
  */
 export function userAgentMiddleware(userAgent: string): TransportMiddleware {
   if (typeof userAgent !== 'string' || userAgent.trim() === '' || /[\r\n]/.test(userAgent)) {
-    throw new ConfigurationError('userAgent must be a non-empty single-line string', { code: 'INVALID_OPTION' });
+    throw invalidOption('userAgent must be a non-empty single-line string');
   }
   return async (request, next) => {
     if (request.headers.has('user-agent')) return next(request);
