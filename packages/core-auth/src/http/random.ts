@@ -3,6 +3,8 @@
 /** Random bytes are drawn in batches: one `getRandomValues` call costs as much as hundreds of bytes. */
 let pool: Uint8Array | undefined;
 let used = 0;
+/** Two hex digits per byte value, made on first use. */
+let digits: string[] | undefined;
 
 /**
  * `bytes` random bytes as lower-case hex. `crypto.getRandomValues` rather than `randomUUID`,
@@ -12,14 +14,14 @@ let used = 0;
  * randomHex(16) // 'f3a9…' (32 characters)
  */
 export function randomHex(bytes: number): string {
+  digits ??= Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
   let hex = '';
   for (let i = 0; i < bytes; i++) {
     if (pool === undefined || used === pool.length) {
       pool = globalThis.crypto.getRandomValues(new Uint8Array(4096));
       used = 0;
     }
-    const byte = pool[used++]!;
-    hex += (byte < 16 ? '0' : '') + byte.toString(16);
+    hex += digits[pool[used++]!]!;
   }
   return hex;
 }
