@@ -69,21 +69,21 @@ const guard = <C extends HistoryErrorCode>(code: C) => serviceErrorGuard<History
  * @example
  * if (isBadRequest(error)) console.error(error.message);
  */
-export const isBadRequest = guard('BadRequest');
+export const isBadRequest = /* @__PURE__ */ guard('BadRequest');
 /**
  * 401: missing, invalid or expired token (the transport has already retried once with a fresh one).
  *
  * @example
  * if (isUnauthorized(error)) await signInAgain();
  */
-export const isUnauthorized = guard('Unauthorized');
+export const isUnauthorized = /* @__PURE__ */ guard('Unauthorized');
 /**
  * 403: the token lacks `view_audit_log` or the view scope of a queried type; the message names it.
  *
  * @example
  * if (isForbidden(error)) console.error(error.message);
  */
-export const isForbidden = guard('Forbidden');
+export const isForbidden = /* @__PURE__ */ guard('Forbidden');
 /**
  * 429: rate limited. The transport has already waited `Retry-After` and retried (reads are safe
  * to repeat); this is what is left after the retries ran out.
@@ -91,21 +91,21 @@ export const isForbidden = guard('Forbidden');
  * @example
  * if (isTooManyRequests(error)) scheduleLater();
  */
-export const isTooManyRequests = guard('TooManyRequests');
+export const isTooManyRequests = /* @__PURE__ */ guard('TooManyRequests');
 /**
  * 503: over capacity (the transport has already retried).
  *
  * @example
  * if (isOverCapacity(error)) scheduleLater();
  */
-export const isOverCapacity = guard('OverCapacity');
+export const isOverCapacity = /* @__PURE__ */ guard('OverCapacity');
 /**
  * Any other answer; `reportedCode` holds the code the body named, if any.
  *
  * @example
  * if (isUnknownHistoryError(error)) console.error(error.statusCode, error.reportedCode);
  */
-export const isUnknownHistoryError = guard('UnknownError');
+export const isUnknownHistoryError = /* @__PURE__ */ guard('UnknownError');
 
 /**
  * Thrown where an error cannot be handed back as a value (the record iterator) and by

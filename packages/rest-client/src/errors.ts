@@ -140,112 +140,112 @@ const guard = <C extends CommerceErrorCode>(code: C) => serviceErrorGuard<Commer
  * @example
  * if (isConcurrentModification(error)) retryWith(error.currentVersion);
  */
-export const isConcurrentModification = guard('ConcurrentModification');
+export const isConcurrentModification = /* @__PURE__ */ guard('ConcurrentModification');
 /**
  * 404: no resource with that id or key.
  *
  * @example
  * if (isResourceNotFound(error)) return undefined;
  */
-export const isResourceNotFound = guard('ResourceNotFound');
+export const isResourceNotFound = /* @__PURE__ */ guard('ResourceNotFound');
 /**
  * 400: bad query parameter, limit or offset out of range, unknown update action.
  *
  * @example
  * if (isInvalidInput(error)) console.error(error.message);
  */
-export const isInvalidInput = guard('InvalidInput');
+export const isInvalidInput = /* @__PURE__ */ guard('InvalidInput');
 /**
  * 400: the body is not JSON or not of the right shape; `detailedErrorMessage` says where.
  *
  * @example
  * if (isInvalidJsonInput(error)) console.error(error.detailedErrorMessage);
  */
-export const isInvalidJsonInput = guard('InvalidJsonInput');
+export const isInvalidJsonInput = /* @__PURE__ */ guard('InvalidJsonInput');
 /**
  * 400: a required `field` is missing.
  *
  * @example
  * if (isRequiredField(error)) highlight(error.field);
  */
-export const isRequiredField = guard('RequiredField');
+export const isRequiredField = /* @__PURE__ */ guard('RequiredField');
 /**
  * 400: `field` has an invalid value (`invalidValue`, maybe `allowedValues`).
  *
  * @example
  * if (isInvalidField(error)) highlight(error.field, error.allowedValues);
  */
-export const isInvalidField = guard('InvalidField');
+export const isInvalidField = /* @__PURE__ */ guard('InvalidField');
 /**
  * 400: another resource already holds `duplicateValue` in the unique `field` (e.g. `key`).
  *
  * @example
  * if (isDuplicateField(error) && error.field === 'key') return fetchExisting(error.duplicateValue);
  */
-export const isDuplicateField = guard('DuplicateField');
+export const isDuplicateField = /* @__PURE__ */ guard('DuplicateField');
 /**
  * 400: a ResourceIdentifier points to nothing (`typeId`, `id` or `key`).
  *
  * @example
  * if (isReferencedResourceNotFound(error)) console.error(error.typeId, error.id ?? error.key);
  */
-export const isReferencedResourceNotFound = guard('ReferencedResourceNotFound');
+export const isReferencedResourceNotFound = /* @__PURE__ */ guard('ReferencedResourceNotFound');
 /**
  * 400: the resource is still referenced (`referencedBy`), e.g. a Product Selection assigned to a Store.
  *
  * @example
  * if (isReferenceExists(error)) await unassignFromStores();
  */
-export const isReferenceExists = guard('ReferenceExists');
+export const isReferenceExists = /* @__PURE__ */ guard('ReferenceExists');
 /**
  * 400: the operation does not fit the resource's state, e.g. adding a Product twice.
  *
  * @example
  * if (isInvalidOperation(error)) console.warn(error.message);
  */
-export const isInvalidOperation = guard('InvalidOperation');
+export const isInvalidOperation = /* @__PURE__ */ guard('InvalidOperation');
 /**
  * 401: missing, invalid, expired or revoked token (the transport has already retried once).
  *
  * @example
  * if (isInvalidToken(error)) await signInAgain();
  */
-export const isInvalidToken = guard('invalid_token');
+export const isInvalidToken = /* @__PURE__ */ guard('invalid_token');
 /**
  * 403: the token lacks a scope the operation needs; the message names it.
  *
  * @example
  * if (isInsufficientScope(error)) console.error(error.message);
  */
-export const isInsufficientScope = guard('insufficient_scope');
+export const isInsufficientScope = /* @__PURE__ */ guard('insufficient_scope');
 /**
  * 500: server-side problem; the action MAY have completed (spec 7): verify before retrying.
  *
  * @example
  * if (isGeneralError(error)) await verifyByKey();
  */
-export const isGeneralError = guard('General');
+export const isGeneralError = /* @__PURE__ */ guard('General');
 /**
  * 503: over capacity (the transport has already retried idempotent requests).
  *
  * @example
  * if (isOverCapacity(error)) scheduleLater();
  */
-export const isOverCapacity = guard('OverCapacity');
+export const isOverCapacity = /* @__PURE__ */ guard('OverCapacity');
 /**
  * 429: rate limited (the transport has already honoured `Retry-After` for idempotent requests).
  *
  * @example
  * if (isTooManyRequests(error)) scheduleLater();
  */
-export const isTooManyRequests = guard('TooManyRequests');
+export const isTooManyRequests = /* @__PURE__ */ guard('TooManyRequests');
 /**
  * An answer without a typed error body, see {@link UnknownCommerceErrorObject}.
  *
  * @example
  * if (isUnknownError(error)) console.error(error.statusCode, error.reportedCode);
  */
-export const isUnknownError = guard('UnknownError');
+export const isUnknownError = /* @__PURE__ */ guard('UnknownError');
 
 /**
  * Thrown by the helpers that cannot hand back an error value (the `paginate` iterators), and by
