@@ -3,7 +3,7 @@
  * shared transport (auth, correlation id, external user id, safe retries, size guard), with a
  * query serializer for the API's repeated and `var.<name>` parameters, and typed errors.
  */
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import { directCall, isDirect, type RawResult } from './direct.js';
 import type { Region } from '@commerce-kit/core-auth';
 import { setUpClient, toServiceResult, type CommonClientOptions } from '@commerce-kit/core-auth/http';
@@ -78,29 +78,19 @@ export function createRestClient(options: RestClientOptions): RestClient {
     querySerializer: commerceQuerySerializer,
     ...(options.headers === undefined ? {} : { headers: options.headers }),
   });
-  // The openapi-fetch middleware registered, mirrored: without any, a call goes by `directCall`.
-  const registered: Middleware[] = [];
-  const { use, eject } = raw;
+  // Once openapi-fetch middleware may be registered, every call goes through openapi-fetch.
+  let direct: ReturnType<typeof directCall> | undefined = directCall(transport, baseUrl, options.headers);
+  const { use } = raw;
   raw.use = (...middleware) => {
-    for (const m of middleware) {
-      use(m);
-      if (m) registered.push(m);
-    }
-  };
-  raw.eject = (...middleware) => {
-    eject(...middleware);
-    for (const m of middleware) {
-      const i = registered.indexOf(m);
-      if (i !== -1) registered.splice(i, 1);
-    }
+    direct = undefined;
+    use(...middleware);
   };
 
-  const direct = directCall(transport, baseUrl, options.headers);
   type AnyCall = (url: string, init?: unknown) => Promise<RawResult>;
   const method = (name: Uppercase<HttpMethod>) => {
     const call = raw[name] as unknown as AnyCall;
     return async (url: string, init?: Record<string, unknown>) =>
-      toResult(await (registered.length > 0 || !isDirect(init) ? call(url, init) : direct(name, url, init)));
+      toResult(await (direct === undefined || !isDirect(init) ? call(url, init) : direct(name, url, init)));
   };
 
   const client = {

@@ -2,9 +2,9 @@
  * A call of the client sent without openapi-fetch's `coreFetch`: what it does with a call that
  * sets none of its own per-call options, with its own helpers, minus the `Request` it builds
  * (which the transport would have to copy, so that openapi-fetch's middleware never sees the
- * bearer token). The transport builds the one request that is sent. With openapi-fetch
- * middleware registered, or a per-call option of its own, the client leaves the call to
- * openapi-fetch.
+ * bearer token). The transport builds the one request that is sent. Once openapi-fetch
+ * middleware may be registered (`use` was called), or with a per-call option of its own, the
+ * client leaves the call to openapi-fetch.
  */
 import { createFinalURL, defaultBodySerializer, defaultPathSerializer, mergeHeaders, type HeadersOptions } from 'openapi-fetch';
 import { commerceQuerySerializer } from './query-serializer.js';

@@ -1,6 +1,6 @@
 /**
- * A call goes out without openapi-fetch's `coreFetch` while no openapi-fetch middleware is
- * registered (src/direct.ts), and through it once one is: what reaches the service and what the
+ * A call goes out without openapi-fetch's `coreFetch` until openapi-fetch middleware is
+ * registered (src/direct.ts), and through it from then on: what reaches the service and what the
  * call returns are the same either way.
  */
 import { describe, expect, it } from 'vitest';
