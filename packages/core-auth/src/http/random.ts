@@ -3,8 +3,6 @@
 /** Random bytes are drawn in batches: one `getRandomValues` call costs as much as hundreds of bytes. */
 let pool: Uint8Array | undefined;
 let used = 0;
-/** Two hex digits per byte value, made on first use. */
-let digits: string[] | undefined;
 
 /**
  * `bytes` random bytes as lower-case hex. `crypto.getRandomValues` rather than `randomUUID`,
@@ -14,14 +12,13 @@ let digits: string[] | undefined;
  * randomHex(16) // 'f3a9…' (32 characters)
  */
 export function randomHex(bytes: number): string {
-  digits ??= Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
   let hex = '';
   for (let i = 0; i < bytes; i++) {
     if (pool === undefined || used === pool.length) {
       pool = globalThis.crypto.getRandomValues(new Uint8Array(4096));
       used = 0;
     }
-    hex += digits[pool[used++]!]!;
+    hex += pool[used++]!.toString(16).padStart(2, '0');
   }
   return hex;
 }
