@@ -3,7 +3,7 @@
  * checked (status, OAuth error body, content type, JSON, required members), after oauth4webapi.
  * Not exported from the package index.
  */
-import { ConfigurationError, OAuthError, ResponseError, redactText, redactValue } from './errors.js';
+import { ConfigurationError, OAuthError, ResponseError, redactText, redactValue, type ResponseErrorCode } from './errors.js';
 import { correlationIdOf } from './http/correlation-id.js';
 import { resolveBaseUrl } from './regions.js';
 import { joinScopes } from './scopes.js';
@@ -105,6 +105,11 @@ export function postForm(config: AuthConfig, path: string, form: Record<string, 
   });
 }
 
+/** A {@link ResponseError} about `response`, with its status and correlation id. */
+function refused(response: Response, message: string, code: ResponseErrorCode, cause: unknown): ResponseError {
+  return new ResponseError(message, { code, status: response.status, correlationId: correlationIdOf(response), cause });
+}
+
 function isJson(response: Response): boolean {
   const type = response.headers.get('content-type');
   return type !== null && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
@@ -146,11 +151,10 @@ export async function checkStatus(response: Response, expected: number, secrets:
       cause: redactValue(body, secrets),
     });
   }
-  throw new ResponseError(`unexpected status ${response.status} (expected ${expected})`, {
-    code: 'UNEXPECTED_STATUS',
+  throw refused(response, `unexpected status ${response.status} (expected ${expected})`, 'UNEXPECTED_STATUS', {
     status: response.status,
-    correlationId,
-    cause: { status: response.status, contentType: response.headers.get('content-type'), body: redactValue(body, secrets) },
+    contentType: response.headers.get('content-type'),
+    body: redactValue(body, secrets),
   });
 }
 
@@ -159,34 +163,18 @@ export async function checkStatus(response: Response, expected: number, secrets:
  * (and so possibly a token); the evidence keeps only its name.
  */
 export async function readJsonObject(response: Response): Promise<Record<string, unknown>> {
-  const correlationId = correlationIdOf(response);
   if (!isJson(response)) {
     await discard(response);
-    throw new ResponseError('response is not application/json', {
-      code: 'INVALID_CONTENT_TYPE',
-      status: response.status,
-      correlationId,
-      cause: { contentType: response.headers.get('content-type') },
-    });
+    throw refused(response, 'response is not application/json', 'INVALID_CONTENT_TYPE', { contentType: response.headers.get('content-type') });
   }
   let body: unknown;
   try {
     body = await response.json();
   } catch (error) {
-    throw new ResponseError('response body is not valid JSON', {
-      code: 'INVALID_JSON',
-      status: response.status,
-      correlationId,
-      cause: { name: (error as Error).name },
-    });
+    throw refused(response, 'response body is not valid JSON', 'INVALID_JSON', { name: (error as Error).name });
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ResponseError('response body is not a JSON object', {
-      code: 'INVALID_JSON',
-      status: response.status,
-      correlationId,
-      cause: { type: Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body },
-    });
+    throw refused(response, 'response body is not a JSON object', 'INVALID_JSON', { type: Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body });
   }
   return body as Record<string, unknown>;
 }
@@ -203,17 +191,15 @@ interface FieldTypes {
  */
 export function field<T extends keyof FieldTypes>(response: Response, body: Record<string, unknown>, name: string, type: T): FieldTypes[T] {
   const value = body[name];
-  const correlationId = correlationIdOf(response);
   if (value === undefined || value === null) {
-    throw new ResponseError(`response lacks "${name}"`, { code: 'MISSING_FIELD', status: response.status, correlationId, cause: { field: name } });
+    throw refused(response, `response lacks "${name}"`, 'MISSING_FIELD', { field: name });
   }
   const ok = typeof value === type && (type !== 'number' || Number.isFinite(value)) && (type !== 'string' || value !== '');
   if (!ok) {
-    throw new ResponseError(`response member "${name}" is not a ${type === 'string' ? 'non-empty string' : type}`, {
-      code: 'INVALID_FIELD',
-      status: response.status,
-      correlationId,
-      cause: { field: name, expected: type, actual: value === '' ? 'empty string' : typeof value },
+    throw refused(response, `response member "${name}" is not a ${type === 'string' ? 'non-empty string' : type}`, 'INVALID_FIELD', {
+      field: name,
+      expected: type,
+      actual: value === '' ? 'empty string' : typeof value,
     });
   }
   return value as FieldTypes[T];
@@ -226,10 +212,5 @@ export function optionalField<T extends keyof FieldTypes>(response: Response, bo
 
 /** Raises {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain. */
 export function invalidField(response: Response, name: string, expected: string): ResponseError {
-  return new ResponseError(`response member "${name}" is not ${expected}`, {
-    code: 'INVALID_FIELD',
-    status: response.status,
-    correlationId: correlationIdOf(response),
-    cause: { field: name, expected },
-  });
+  return refused(response, `response member "${name}" is not ${expected}`, 'INVALID_FIELD', { field: name, expected });
 }
