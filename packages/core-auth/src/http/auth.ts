@@ -3,7 +3,7 @@
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
-import { heldBody, resend } from './compose.js';
+import { replayable } from './compose.js';
 import type { TokenSource, TransportMiddleware } from './types.js';
 import { invalidOption } from './errors.js';
 
@@ -60,12 +60,7 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
     if (request.headers.has('authorization') && !ours.has(request)) return next(request);
     const signal = request.signal;
     const used = await source.getToken({ signal });
-    // Sent as it is; a request with a body is sent again as a copy made with the headers as they are now.
-    let headers: Headers | undefined;
-    if (request.body !== null) {
-      await heldBody(request);
-      headers = new Headers(request.headers);
-    }
+    const again = await replayable(request);
     const response = await next(withToken(request, used));
     if (response.status !== 401 || !(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
@@ -75,6 +70,6 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
       fresh = await source.getToken({ signal });
     }
     await response.body?.cancel().catch(() => undefined);
-    return next(withToken(headers === undefined ? request : resend(request, headers), fresh));
+    return next(withToken(again(), fresh));
   };
 }

@@ -73,27 +73,39 @@ export async function heldBody(request: Request): Promise<string | ArrayBuffer |
 }
 
 /**
- * A copy of a request to send again, with an unread body (made from the body
- * {@link bufferedRequest} read, else by `clone()`), and with `headers` instead of its own when
- * given.
+ * Gets a request ready to be sent again after it was sent: returns what to send the next time.
+ * That is the request itself when it has no body (nothing of it is consumed), else a copy with
+ * the body held in memory and the headers as they are now, before anything further down the
+ * chain sets its own (the auth middleware its token).
  *
  * @example
- * const again = resend(request, headersBeforeTheFirstAttempt);
+ * const again = await replayable(request);
+ * let response = await next(request);
+ * if (response.status === 503) response = await next(again());
  */
-export function resend(request: Request, headers?: Headers): Request {
-  const body = bodies.get(request);
-  const copy = new Request(body === undefined && request.body !== null ? request.clone() : request, { body, headers });
-  if (body !== undefined) bodies.set(copy, body);
-  return copy;
+export async function replayable(request: Request): Promise<() => Request> {
+  if (request.body === null) return () => request;
+  const body = (await heldBody(request))!;
+  const headers = new Headers(request.headers);
+  return () => {
+    const copy = new Request(request, { body, headers });
+    bodies.set(copy, body);
+    return copy;
+  };
 }
 
 /**
  * What to hand to `next` when it may be called again with the same request: the request itself
- * when it has no body (nothing is consumed), else a copy with an unread body.
+ * when it has no body (nothing is consumed), else a copy with an unread body (made from the body
+ * {@link bufferedRequest} read, else by `clone()`).
  *
  * @example
  * const first = await next(sendable(request));
  */
 export function sendable(request: Request): Request {
-  return request.body === null ? request : resend(request);
+  const body = bodies.get(request);
+  if (body === undefined) return request.body === null ? request : request.clone();
+  const copy = new Request(request, { body });
+  bodies.set(copy, body);
+  return copy;
 }

@@ -5,7 +5,7 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { heldBody, resend } from './compose.js';
+import { heldBody, replayable } from './compose.js';
 import { NetworkError, invalidOption } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
@@ -150,16 +150,14 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
     const body = typeof held === 'string' || held === undefined ? held : new TextDecoder().decode(held);
     // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
     let idempotent = o.isIdempotent?.(request, body);
-    // Further attempts send a copy with the headers as they are now (e.g. before the auth middleware sets its own).
-    const headers = held === undefined ? undefined : new Headers(request.headers);
+    const again = await replayable(request);
     const started = o.now();
     for (let attempt = 1; ; attempt += 1) {
       checkAborted(signal);
       let response: Response | undefined;
       let failure: NetworkError | undefined;
       try {
-        // A request without a body is sent as it is every time: nothing of it is consumed.
-        response = await next(attempt === 1 || headers === undefined ? request : resend(request, headers));
+        response = await next(attempt === 1 ? request : again());
       } catch (error) {
         // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
         if (!(error instanceof NetworkError) || signal.aborted) throw error;
