@@ -62,7 +62,7 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
     const used = await source.getToken({ signal });
     const again = await replayable(request);
     const response = await next(withToken(request, used));
-    if (response.status !== 401 || !(await isInvalidTokenAnswer(response))) return response;
+    if (!(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
     let fresh = await source.getToken({ signal });
     if (fresh === used) {
