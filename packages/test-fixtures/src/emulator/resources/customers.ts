@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { requireScope, viewScopes } from '../auth/principal.js';
 import type { AuthService } from '../auth/service.js';
 import type { EmulatorContext } from '../context.js';
@@ -122,19 +122,6 @@ export async function signUpCustomer(context: EmulatorContext, draft: unknown, c
   return customer;
 }
 
-/**
- * The Store of an `/in-store/key={storeKey}/...` path. An in-store token of another Store is 403
- * naming the endpoint's own scope (`scope`); then the shared rules (unknown Store: 404).
- */
-export function storeForEndpoint(c: Context<AppEnv>, context: EmulatorContext, scope: string): Store {
-  const segment = c.req.param('storeSegment') ?? '';
-  const storeKey = c.get('principal').storeKey;
-  if (segment.startsWith('key=') && storeKey !== undefined && storeKey !== decodeURIComponent(segment.slice(4))) {
-    throw errors.insufficientScope(`${scope}:${context.options.projectKey}:${decodeURIComponent(segment.slice(4))}`);
-  }
-  return storeOfPath(c, context);
-}
-
 /** True when the customer belongs to the Store (a global customer belongs to none). */
 export function belongsTo(customer: Customer, storeKey: string): boolean {
   return customer.stores.some((s) => s.key === storeKey);
@@ -173,7 +160,7 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
   });
 
   api.post(inStoreBase, async (c) => {
-    const store = storeForEndpoint(c, context, 'manage_customers');
+    const store = storeOfPath(c, context, 'manage_customers');
     requireScope(c.get('principal'), projectKey, type.scopes.manage, store.key);
     const body = await readJsonBody(c);
     // The customer belongs to the Store of the path only; `stores` of the draft is replaced.
@@ -183,7 +170,7 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
   });
 
   api.get(`${inStoreBase}/:address`, (c) => {
-    const store = storeForEndpoint(c, context, 'view_customers');
+    const store = storeOfPath(c, context, 'view_customers');
     requireScope(c.get('principal'), projectKey, view, store.key);
     const address = parseAddress(c.req.param('address'));
     const collection = context.state.collection<Customer>(type.typeId);

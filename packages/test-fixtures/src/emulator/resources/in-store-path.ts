@@ -7,15 +7,15 @@ import type { Store } from './stores.js';
 /**
  * The Store of an `/in-store/key={storeKey}/...` path (Hono cannot match `key=` inside a segment,
  * so routes take the whole segment). Unknown Store: 404. A token from the in-store password flow
- * is valid only for its own Store: 403 elsewhere.
+ * is valid only for its own Store: 403 elsewhere, naming the endpoint's own `scope`.
  */
-export function storeOfPath(c: Context<AppEnv>, context: EmulatorContext, param = 'storeSegment'): Store {
-  const segment = c.req.param(param) ?? '';
+export function storeOfPath(c: Context<AppEnv>, context: EmulatorContext, scope = 'view_products'): Store {
+  const segment = c.req.param('storeSegment') ?? '';
   if (!segment.startsWith('key=')) throw errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`);
   const key = decodeURIComponent(segment.slice(4));
   const principal = c.get('principal');
   if (principal.storeKey !== undefined && principal.storeKey !== key) {
-    throw errors.insufficientScope(`view_products:${context.options.projectKey}:${key}`);
+    throw errors.insufficientScope(`${scope}:${context.options.projectKey}:${key}`);
   }
   const store = context.state.collection<Store>('store').getByKey(key);
   if (!store) throw errors.notFoundByKey(key);

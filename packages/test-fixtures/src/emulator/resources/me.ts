@@ -4,7 +4,8 @@ import type { EmulatorContext } from '../context.js';
 import { json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
-import { belongsTo, customerTypeOf, storeForEndpoint, type Customer } from './customers.js';
+import { belongsTo, customerTypeOf, type Customer } from './customers.js';
+import { storeOfPath } from './in-store-path.js';
 import { expandParams, present } from './rest-routes.js';
 
 const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
@@ -39,7 +40,7 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
   api.get('/:projectKey/me', (c) => json(me(c.get('principal'), undefined, expandParams(c))));
 
   api.get('/:projectKey/in-store/:storeSegment/me', (c) => {
-    const store = storeForEndpoint(c, context, 'manage_my_profile');
+    const store = storeOfPath(c, context, 'manage_my_profile');
     return json(me(c.get('principal'), store.key, expandParams(c)));
   });
 }
