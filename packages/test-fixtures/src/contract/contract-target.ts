@@ -7,7 +7,7 @@
 import { ConfigurationError, REGIONS, regionUrls, resolveBaseUrl, type Region } from '@commerce-kit/core-auth';
 import { createEmulator, type Emulator } from '../emulator/app.js';
 import type { EmulatorOptions } from '../emulator/options.js';
-import { hideSecret, type FetchLike, type ResolvedTarget } from './target.js';
+import { hideSecret, type FetchLike, type ResolvedTarget, type ServiceTarget } from './target.js';
 
 /** `read-only`: only GET (and token, introspection, GraphQL queries); `cleanup`: writes allowed, deleted afterwards. */
 export type ContractMode = 'read-only' | 'cleanup';
@@ -28,18 +28,7 @@ export const CONTRACT_ENV = [
 /** What the environment asks for: the emulator, or a live project. */
 export type ContractEnvironment =
   | { kind: 'emulator' }
-  | {
-      kind: 'live';
-      region?: Region;
-      apiUrl: string;
-      authUrl: string;
-      historyUrl?: string;
-      projectKey: string;
-      clientId: string;
-      clientSecret: string;
-      scope?: string;
-      mode: ContractMode;
-    };
+  | (Omit<ServiceTarget, 'fetch'> & { kind: 'live'; region?: Region; mode: ContractMode });
 
 type Env = Readonly<Record<string, string | undefined>>;
 
