@@ -60,9 +60,9 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
     if (request.headers.has('authorization') && !ours.has(request)) return next(request);
     const signal = request.signal;
     const used = await source.getToken({ signal });
-    const again = await replayable(request);
+    const again = request.body === null ? undefined : await replayable(request);
     const response = await next(withToken(request, used));
-    if (!(await isInvalidTokenAnswer(response))) return response;
+    if (response.status !== 401 || !(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
     let fresh = await source.getToken({ signal });
     if (fresh === used) {
@@ -70,6 +70,6 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
       fresh = await source.getToken({ signal });
     }
     await response.body?.cancel().catch(() => undefined);
-    return next(withToken(again(), fresh));
+    return next(withToken(again === undefined ? request : again(), fresh));
   };
 }

@@ -25,7 +25,15 @@ export function compose(middleware: readonly TransportMiddleware[], fetch: Fetch
       throw error;
     }
   };
-  return middleware.reduceRight<Next>((inner, piece) => (request) => piece(request, inner), terminal);
+  const chain = middleware.reduceRight<Next>((inner, piece) => (request) => piece(request, inner), terminal);
+  // A guard may throw before it calls `next`: the chain still answers with a rejection.
+  return (request) => {
+    try {
+      return chain(request);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
 }
 
 /** Bodies read into memory by {@link bufferedRequest}, by request: a copy to send again is made from them, never by `clone()`. */
@@ -42,17 +50,32 @@ const bodies = new WeakMap<Request, string | ArrayBuffer>();
  * const request = await bufferedRequest('https://api.example.com/p/stores', { method: 'POST', body: JSON.stringify(draft) });
  */
 export async function bufferedRequest(input: RequestInfo | URL, init?: RequestInit): Promise<Request> {
+  return ownRequest(input, init);
+}
+
+/**
+ * {@link bufferedRequest} without a promise where none is needed: the request at once when it
+ * has no body or a string body (nearly every call), else a promise of it.
+ *
+ * @example
+ * const request = ownRequest(url, init);
+ * const ready = request instanceof Request ? request : await request;
+ */
+export function ownRequest(input: RequestInfo | URL, init?: RequestInit): Request | Promise<Request> {
   const request = new Request(input, init);
-  if (request.body === null) return request;
   const given = init?.body;
-  if (typeof given === 'string') {
+  if (given === undefined || given === null) {
+    // A Request passed as `input` may bring its own body.
+    if (!(input instanceof Request) || request.body === null) return request;
+  } else if (typeof given === 'string') {
     bodies.set(request, given);
     return request;
   }
-  const body = await request.arrayBuffer();
-  const copy = new Request(request, { body });
-  bodies.set(copy, body);
-  return copy;
+  return request.arrayBuffer().then((body) => {
+    const copy = new Request(request, { body });
+    bodies.set(copy, body);
+    return copy;
+  });
 }
 
 /**
@@ -84,8 +107,16 @@ export async function heldBody(request: Request): Promise<string | ArrayBuffer |
  * if (response.status === 503) response = await next(again());
  */
 export async function replayable(request: Request): Promise<() => Request> {
-  if (request.body === null) return () => request;
-  const body = (await heldBody(request))!;
+  return request.body === null ? () => request : replayableWith(request, (await heldBody(request))!);
+}
+
+/**
+ * {@link replayable} for a request whose body is already held (from {@link heldBody}).
+ *
+ * @example
+ * const again = replayableWith(request, await heldBody(request));
+ */
+export function replayableWith(request: Request, body: string | ArrayBuffer): () => Request {
   const headers = new Headers(request.headers);
   return () => {
     const copy = new Request(request, { body, headers });

@@ -80,15 +80,15 @@ function refuse(source: 'given' | 'generated', value: string): InvalidRequestErr
  */
 export function correlationIdMiddleware(options: CorrelationIdOptions = {}): TransportMiddleware {
   const generate = correlationIdGenerator(options);
-  return async (request, next) => {
+  // Ids of the default generator are valid by construction; a caller's generator is checked per id.
+  const own = options.generate !== undefined;
+  return (request, next) => {
     const given = request.headers.get(CORRELATION_ID_HEADER);
-    if (given !== null) {
-      if (!VALID.test(given)) throw refuse('given', given);
-      return next(request);
-    }
-    const id = generate();
-    if (typeof id !== 'string' || !VALID.test(id)) throw refuse('generated', String(id));
-    request.headers.set(CORRELATION_ID_HEADER, id);
+    if (given === null) {
+      const id = generate();
+      if (own && (typeof id !== 'string' || !VALID.test(id))) throw refuse('generated', String(id));
+      request.headers.set(CORRELATION_ID_HEADER, id);
+    } else if (!VALID.test(given)) throw refuse('given', given);
     return next(request);
   };
 }

@@ -83,16 +83,16 @@ export function externalUserIdMiddleware(value?: ExternalUserIdOption): Transpor
   } else if (value !== undefined && typeof value !== 'function') {
     throw invalidOption('externalUserId must be a string or a function');
   }
-  return async (request, next) => {
+  return (request, next) => {
     const given = request.headers.get(EXTERNAL_USER_ID_HEADER);
-    if (given !== null) {
-      assertExternalUserId(given);
-      return next(request);
+    if (given !== null) assertExternalUserId(given);
+    else {
+      const id = typeof value === 'function' ? value(request) : value;
+      if (id !== undefined) {
+        assertExternalUserId(id);
+        request.headers.set(EXTERNAL_USER_ID_HEADER, id);
+      }
     }
-    const id = typeof value === 'function' ? value(request) : value;
-    if (id === undefined) return next(request);
-    assertExternalUserId(id);
-    request.headers.set(EXTERNAL_USER_ID_HEADER, id);
     return next(request);
   };
 }

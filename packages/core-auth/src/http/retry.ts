@@ -5,7 +5,7 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { heldBody, replayable } from './compose.js';
+import { heldBody, replayableWith } from './compose.js';
 import { NetworkError, invalidOption } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
@@ -150,7 +150,7 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
     const body = typeof held === 'string' || held === undefined ? held : new TextDecoder().decode(held);
     // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
     let idempotent = o.isIdempotent?.(request, body);
-    const again = await replayable(request);
+    const again = held === undefined ? () => request : replayableWith(request, held);
     const started = o.now();
     for (let attempt = 1; ; attempt += 1) {
       checkAborted(signal);

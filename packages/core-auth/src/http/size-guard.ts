@@ -46,7 +46,7 @@ export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADE
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
     throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
   }
-  return async (request, next) => {
+  return (request, next) => {
     const size = urlAndHeadersBytes(request);
     if (size.total > maxBytes) {
       throw new InvalidRequestError(

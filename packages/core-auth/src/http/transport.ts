@@ -4,7 +4,7 @@
  * runtimes alike.
  */
 import { authMiddleware } from './auth.js';
-import { bufferedRequest, compose } from './compose.js';
+import { compose, ownRequest } from './compose.js';
 import { correlationIdMiddleware, correlationIdOf, type CorrelationIdOptions } from './correlation-id.js';
 import { readServiceError, type ServiceError } from './error-body.js';
 import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-user-id.js';
@@ -99,7 +99,14 @@ export function createTransport(options: TransportOptions = {}): Transport {
   chain.push(sizeGuardMiddleware(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
   const send = compose(chain, baseFetch);
 
-  const transport = (async (input: RequestInfo | URL, init?: RequestInit) => send(await bufferedRequest(input, init))) as Transport;
+  const transport = ((input: RequestInfo | URL, init?: RequestInit) => {
+    try {
+      const request = ownRequest(input, init);
+      return request instanceof Request ? send(request) : request.then(send);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }) as Transport;
   Object.defineProperties(transport, {
     fetch: { value: transport, enumerable: true },
     correlationIdOf: { value: correlationIdOf, enumerable: true },

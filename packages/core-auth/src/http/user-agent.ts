@@ -13,9 +13,8 @@ export function userAgentMiddleware(userAgent: string): TransportMiddleware {
   if (typeof userAgent !== 'string' || userAgent.trim() === '' || /[\r\n]/.test(userAgent)) {
     throw invalidOption('userAgent must be a non-empty single-line string');
   }
-  return async (request, next) => {
-    if (request.headers.has('user-agent')) return next(request);
-    request.headers.set('user-agent', userAgent);
+  return (request, next) => {
+    if (!request.headers.has('user-agent')) request.headers.set('user-agent', userAgent);
     return next(request);
   };
 }
