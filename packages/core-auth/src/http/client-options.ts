@@ -109,7 +109,7 @@ export function resolveServiceBase(options: ServiceBaseOptions): string {
   const name = options.urlOption ?? 'baseUrl';
   if (url !== undefined && region !== undefined)
     throw invalidOption(`give ${name} or region, not both`);
-  if (url !== undefined) return resolveBaseUrl(url, options.warn === undefined ? {} : { warn: options.warn });
+  if (url !== undefined) return resolveBaseUrl(url, options);
   if (region !== undefined) return regionUrls(region)[options.service];
   throw invalidOption(`${name} or region is required`);
 }
@@ -145,15 +145,13 @@ export function setUpClient(
  * const transport = createTransport({ ...clientTransportOptions(options), externalUserId: options.externalUserId });
  */
 export function clientTransportOptions(options: CommonClientOptions): TransportOptions {
-  const correlationId: CorrelationIdOptions = {};
-  if (options.correlationIdPrefix !== undefined) correlationId.prefix = options.correlationIdPrefix;
-  if (options.generateCorrelationId !== undefined) correlationId.generate = options.generateCorrelationId;
+  // Options left out stay `undefined`, which the transport reads as "the default".
   return {
     auth: tokenSourceOf(options.auth),
-    correlationId,
-    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
-    ...(options.retry === undefined ? {} : { retry: options.retry }),
-    ...(options.userAgent === undefined ? {} : { userAgent: options.userAgent }),
-    ...(options.middleware === undefined ? {} : { middleware: options.middleware }),
-  };
+    correlationId: { prefix: options.correlationIdPrefix, generate: options.generateCorrelationId },
+    fetch: options.fetch,
+    retry: options.retry,
+    userAgent: options.userAgent,
+    middleware: options.middleware,
+  } as TransportOptions;
 }

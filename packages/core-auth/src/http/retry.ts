@@ -75,46 +75,58 @@ export interface RetryOptions {
  */
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
-function nonNegative(name: string, value: number, integer = false): number {
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw invalidOption(`retry.${name} must be a${integer ? 'n integer' : ' number'} >= 0`);
-  }
-  return value;
-}
+/** The defaults of {@link RetryOptions}. */
+const DEFAULTS = {
+  maxRetries: 3,
+  baseDelayMs: 200,
+  maxDelayMs: 10_000,
+  maxElapsedMs: 30_000,
+  statuses: [429, 502, 503, 504],
+  random: Math.random,
+  sleep: abortableSleep,
+  now: Date.now,
+};
 
-function fn<T>(name: string, value: T | undefined, fallback: T): T {
-  if (value === undefined) return fallback;
-  if (typeof value !== 'function') throw invalidOption(`retry.${name} must be a function`);
-  return value;
-}
+const NUMBER = 'a number >= 0';
+const FUNCTION = 'a function';
+const STATUSES = 'a list of 4xx/5xx statuses';
+/** What the value of each option must be. */
+const EXPECTED: Record<string, string> = {
+  maxRetries: 'an integer >= 0',
+  baseDelayMs: NUMBER,
+  maxDelayMs: NUMBER,
+  maxElapsedMs: NUMBER,
+  statuses: STATUSES,
+  random: FUNCTION,
+  sleep: FUNCTION,
+  now: FUNCTION,
+  isIdempotent: FUNCTION,
+  onRetry: FUNCTION,
+};
 
 /**
- * Fills in the defaults of {@link RetryOptions} and checks the values.
+ * Fills in the defaults of {@link RetryOptions} and checks the values; a misspelt option is
+ * refused rather than ignored.
  *
  * @throws {ConfigurationError} `INVALID_OPTION`
  * @example
  * resolveRetryOptions({ maxRetries: 5 }).maxElapsedMs // 30000
  */
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
-  const statuses = options.statuses ?? [429, 502, 503, 504];
-  if (!Array.isArray(statuses) || statuses.some((s) => !Number.isInteger(s) || s < 400 || s > 599)) {
-    throw invalidOption('retry.statuses must be a list of 4xx/5xx statuses');
+  const resolved: Record<string, unknown> = { ...DEFAULTS };
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    const expected = EXPECTED[name];
+    const ok =
+      expected === FUNCTION
+        ? typeof value === 'function'
+        : expected === STATUSES
+          ? Array.isArray(value) && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
+          : expected !== undefined && typeof value === 'number' && value >= 0 && (name === 'maxRetries' ? Number.isInteger(value) : value < Infinity);
+    if (!ok) throw invalidOption(`retry.${name} must be ${expected ?? 'left out: there is no such option'}`);
+    resolved[name] = value;
   }
-  const resolved: ResolvedRetryOptions = {
-    maxRetries: nonNegative('maxRetries', options.maxRetries ?? 3, true),
-    baseDelayMs: nonNegative('baseDelayMs', options.baseDelayMs ?? 200),
-    maxDelayMs: nonNegative('maxDelayMs', options.maxDelayMs ?? 10_000),
-    maxElapsedMs: nonNegative('maxElapsedMs', options.maxElapsedMs ?? 30_000),
-    statuses,
-    random: fn('random', options.random, Math.random),
-    sleep: fn('sleep', options.sleep, abortableSleep),
-    now: fn('now', options.now, Date.now),
-  };
-  const isIdempotent = fn('isIdempotent', options.isIdempotent, undefined);
-  const onRetry = fn('onRetry', options.onRetry, undefined);
-  if (isIdempotent !== undefined) resolved.isIdempotent = isIdempotent;
-  if (onRetry !== undefined) resolved.onRetry = onRetry;
-  return resolved;
+  return resolved as ResolvedRetryOptions;
 }
 
 async function discard(response: Response): Promise<void> {
