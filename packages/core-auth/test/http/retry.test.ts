@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NetworkError, createTransport, fullJitterDelay, isIdempotentRequest, parseRetryAfter, type RetryEvent } from '../../src/http/index.js';
+import { ConfigurationError, NetworkError, createTransport, fullJitterDelay, isIdempotentRequest, parseRetryAfter, type RetryEvent, type RetryOptions } from '../../src/http/index.js';
 import { json, recordingSleep, rejection, setup } from './helpers.js';
 
 const SELECTIONS = '/test-project/product-selections';
@@ -230,6 +230,29 @@ describe('retry middleware: when and how long', () => {
     const res = await transport(`${s.base}/graphql`, json('POST', { query: '{ productSelections { total } }' }));
     expect(s.rec.api()).toHaveLength(2);
     expect(res.status).not.toBe(503);
+  });
+  it('refuses a bad or misspelt retry option when the transport is made, naming it', () => {
+    const bad: [Record<string, unknown>, RegExp][] = [
+      [{ maxRetries: 1.5 }, /retry\.maxRetries must be an integer >= 0/],
+      [{ baseDelayMs: -1 }, /retry\.baseDelayMs must be a number >= 0/],
+      [{ maxElapsedMs: Number.POSITIVE_INFINITY }, /retry\.maxElapsedMs/],
+      [{ statuses: [503, 200] }, /retry\.statuses must be a list of 4xx\/5xx statuses/],
+      [{ onRetry: 'log' }, /retry\.onRetry must be a function/],
+      [{ maxRetry: 5 }, /retry\.maxRetry must be left out: there is no such option/],
+    ];
+    for (const [retry, message] of bad) {
+      let thrown: unknown;
+      try {
+        createTransport({ retry: retry as RetryOptions });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown, JSON.stringify(retry)).toBeInstanceOf(ConfigurationError);
+      expect((thrown as ConfigurationError).code).toBe('INVALID_OPTION');
+      expect((thrown as Error).message).toMatch(message);
+    }
+    // Left-out options (undefined) take their defaults.
+    expect(() => createTransport({ retry: { maxRetries: undefined, statuses: [429] } })).not.toThrow();
   });
 });
 
