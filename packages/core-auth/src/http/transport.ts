@@ -5,8 +5,7 @@
  */
 import { authMiddleware } from './auth.js';
 import { compose, ownRequest } from './compose.js';
-import { correlationIdMiddleware, correlationIdOf, type CorrelationIdOptions } from './correlation-id.js';
-import { readServiceError, type ServiceError } from './error-body.js';
+import { correlationIdMiddleware, type CorrelationIdOptions } from './correlation-id.js';
 import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-user-id.js';
 import { retryMiddleware, type RetryOptions } from './retry.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
@@ -43,21 +42,19 @@ export interface TransportOptions {
 }
 
 /**
- * A `fetch`-compatible function, plus helpers to read its answers.
+ * A `fetch`-compatible function. Read its answers with the standalone `correlationIdOf(res)` and
+ * `readServiceError(res)` of this module (not methods, so that a bundle without them stays
+ * without them).
  *
  * @example
  * const transport: Transport = createTransport({ auth: provider });
  * const res = await transport(url);
- * console.log(transport.correlationIdOf(res));
+ * console.log(correlationIdOf(res));
  */
 export interface Transport {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** The transport itself, for options that want a `fetch` (e.g. `createClient({ fetch: transport.fetch })`). */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
-  /** The `X-Correlation-ID` of an answer. */
-  correlationIdOf(response: Response): string | undefined;
-  /** The error body of a non-2xx answer as a value (the answer stays readable). */
-  readServiceError(response: Response): Promise<ServiceError>;
 }
 
 /**
@@ -75,13 +72,13 @@ export interface Transport {
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
  * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';
- * import { createTransport } from '@commerce-kit/core-auth/http';
+ * import { createTransport, readServiceError } from '@commerce-kit/core-auth/http';
  *
  * const { api, auth } = regionUrls('europe-west1.gcp');
  * const provider = createTokenProvider({ flow: 'client_credentials', authUrl: auth, projectKey: 'my-project', credentials: { clientId, clientSecret } });
  * const transport = createTransport({ auth: provider, externalUserId: 'backoffice-17' });
  * const res = await transport(`${api}/my-project/stores`);
- * if (!res.ok) console.error(await transport.readServiceError(res));
+ * if (!res.ok) console.error(await readServiceError(res));
  */
 export function createTransport(options: TransportOptions = {}): Transport {
   if (typeof options !== 'object' || options === null) throw invalidOption('options must be an object');
@@ -107,10 +104,6 @@ export function createTransport(options: TransportOptions = {}): Transport {
       return Promise.reject(error);
     }
   }) as Transport;
-  Object.defineProperties(transport, {
-    fetch: { value: transport, enumerable: true },
-    correlationIdOf: { value: correlationIdOf, enumerable: true },
-    readServiceError: { value: readServiceError, enumerable: true },
-  });
+  Object.defineProperty(transport, 'fetch', { value: transport, enumerable: true });
   return transport;
 }

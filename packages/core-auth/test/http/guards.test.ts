@@ -3,6 +3,7 @@ import {
   ConfigurationError,
   InvalidRequestError,
   assertExternalUserId,
+  correlationIdOf,
   createTransport,
   readServiceError,
   toServiceError,
@@ -68,8 +69,8 @@ describe('correlation id', () => {
     const [sentA, sentB] = s.rec.api().map((r) => r.headers.get('x-correlation-id')!);
     expect(sentA).toMatch(/^ck-[0-9a-f]{32}$/);
     expect(sentA).not.toBe(sentB);
-    expect(transport.correlationIdOf(a)).toBe(sentA);
-    expect(transport.correlationIdOf(b)).toBe(sentB);
+    expect(correlationIdOf(a)).toBe(sentA);
+    expect(correlationIdOf(b)).toBe(sentB);
   });
 
   it('uses a prefix or a generator', async () => {
@@ -158,7 +159,7 @@ describe('error bodies', () => {
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
     const created = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'e', name: { en: 'e' } }))).json();
     const res = await transport(`${s.base}/product-selections/${created.id}`, json('POST', { version: 7, actions: [{ action: 'changeName', name: { en: 'x' } }] }));
-    const error = await transport.readServiceError(res);
+    const error = await readServiceError(res);
     expect(error).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1, statusCode: 409, correlationId: res.headers.get('x-correlation-id') });
     expect(error.errors).toHaveLength(1);
     // The answer stays readable.
