@@ -10,6 +10,24 @@ import type { AuthErrorCode } from './generated/auth.js';
 export type OAuthErrorCode = AuthErrorCode | (string & {});
 
 /**
+ * The base of this package's error classes (internal; not exported from the package index): an
+ * `Error` with a `cause` and its own enumerable fields, set with one `Object.assign`, so that no
+ * class field initialiser is emitted per field.
+ *
+ * @example
+ * class MyError extends FieldedError<{ code: string }> {
+ *   override readonly name = 'MyError';
+ * }
+ * new MyError('went wrong', { code: 'X', cause: error });
+ */
+export class FieldedError<Fields extends object> extends Error {
+  constructor(message: string, { cause, ...fields }: Fields & { cause?: unknown }) {
+    super(message, { cause });
+    Object.assign(this, fields);
+  }
+}
+
+/**
  * The authorization service answered with an OAuth error body (`{ error, error_description }`),
  * e.g. `invalid_client` (401), `invalid_scope`, `invalid_grant` or
  * `invalid_customer_account_credentials` (400).
@@ -22,26 +40,35 @@ export type OAuthErrorCode = AuthErrorCode | (string & {});
  *   else throw e;
  * }
  */
-export class OAuthError extends Error {
+export class OAuthError extends FieldedError<{
+  error: string;
+  status: number;
+  description?: string | undefined;
+  correlationId?: string | undefined;
+}> {
   override readonly name = 'OAuthError';
   /** Stable for every instance of this class. */
   readonly code = 'OAUTH_ERROR_RESPONSE' as const;
   /** The OAuth `error` member of the answer. */
-  readonly error: OAuthErrorCode;
+  declare readonly error: OAuthErrorCode;
   /** HTTP status of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The `error_description` member (redacted), if any. */
-  readonly description: string | undefined;
+  declare readonly description: string | undefined;
   /** `X-Correlation-ID` of the answer, for support requests. */
-  readonly correlationId: string | undefined;
+  declare readonly correlationId: string | undefined;
 
-  constructor(options: { error: string; status: number; description?: string | undefined; correlationId?: string | undefined; cause?: unknown }) {
-    const suffix = options.description ? `: ${options.description}` : '';
-    super(`authorization service answered ${options.status} ${options.error}${suffix}`, { cause: options.cause });
-    this.error = options.error;
-    this.status = options.status;
-    this.description = options.description;
-    this.correlationId = options.correlationId;
+  constructor(options: {
+    error: string;
+    status: number;
+    description?: string | undefined;
+    correlationId?: string | undefined;
+    cause?: unknown;
+  }) {
+    super(
+      `authorization service answered ${options.status} ${options.error}${options.description ? `: ${options.description}` : ''}`,
+      options,
+    );
   }
 }
 
@@ -69,20 +96,13 @@ export type ResponseErrorCode = 'UNEXPECTED_STATUS' | 'INVALID_CONTENT_TYPE' | '
  *   else throw e;
  * }
  */
-export class ResponseError extends Error {
+export class ResponseError extends FieldedError<{ code: ResponseErrorCode; status: number; correlationId?: string | undefined }> {
   override readonly name = 'ResponseError';
-  readonly code: ResponseErrorCode;
+  declare readonly code: ResponseErrorCode;
   /** HTTP status of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** `X-Correlation-ID` of the answer, if any. */
-  readonly correlationId: string | undefined;
-
-  constructor(message: string, options: { code: ResponseErrorCode; status: number; correlationId?: string | undefined; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.code = options.code;
-    this.status = options.status;
-    this.correlationId = options.correlationId;
-  }
+  declare readonly correlationId: string | undefined;
 }
 
 /**
@@ -94,7 +114,8 @@ export class ResponseError extends Error {
  * - `MISSING_CREDENTIALS`: client id or secret absent or empty;
  * - `INVALID_OPTION`: any other option out of its domain.
  */
-export type ConfigurationErrorCode = 'INSECURE_URL' | 'INVALID_URL' | 'CREDENTIALS_IN_URL' | 'UNKNOWN_REGION' | 'MISSING_CREDENTIALS' | 'INVALID_OPTION';
+export type ConfigurationErrorCode =
+  'INSECURE_URL' | 'INVALID_URL' | 'CREDENTIALS_IN_URL' | 'UNKNOWN_REGION' | 'MISSING_CREDENTIALS' | 'INVALID_OPTION';
 
 /**
  * The caller misused the package, e.g. `http://` to a public host or an unknown region. Thrown
@@ -107,15 +128,28 @@ export type ConfigurationErrorCode = 'INSECURE_URL' | 'INVALID_URL' | 'CREDENTIA
  *   if (e instanceof ConfigurationError) console.error(e.code); // 'INSECURE_URL'
  * }
  */
-export class ConfigurationError extends Error {
+export class ConfigurationError extends FieldedError<{ code: ConfigurationErrorCode }> {
   override readonly name = 'ConfigurationError';
-  readonly code: ConfigurationErrorCode;
-
-  constructor(message: string, options: { code: ConfigurationErrorCode; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.code = options.code;
-  }
+  declare readonly code: ConfigurationErrorCode;
 }
+
+/**
+ * A {@link ConfigurationError} with the given code (internal; not exported from the package index).
+ *
+ * @example
+ * throw configurationError('INVALID_OPTION', 'refreshSkewSeconds must be a number >= 0');
+ */
+export const configurationError = (code: ConfigurationErrorCode, message: string, cause?: unknown): ConfigurationError =>
+  new ConfigurationError(message, { code, cause });
+
+/**
+ * `ConfigurationError` `INVALID_OPTION`: the message names the option and says what it must be,
+ * never its value (internal; not exported from the package index).
+ *
+ * @example
+ * throw invalidOption('clock must have now()');
+ */
+export const invalidOption = (message: string): ConfigurationError => configurationError('INVALID_OPTION', message);
 
 // ---------------------------------------------------------------------------------------------
 // Redaction (internal; not exported from the package index)
@@ -123,56 +157,39 @@ export class ConfigurationError extends Error {
 /** What replaces a secret. */
 export const REDACTED = '[REDACTED]';
 
-/** Members whose value is a secret whatever it is. */
-const SECRET_MEMBERS = new Set([
-  'access_token',
-  'refresh_token',
-  'id_token',
-  'token',
-  'password',
-  'client_secret',
-  'accesstoken',
-  'refreshtoken',
-  'clientsecret',
-  'apikey',
-  'api_key',
-  'x-api-key',
-  'authorization',
-  'secret',
-]);
+/**
+ * Members whose value is a secret whatever it is, in any case: access, refresh and id tokens,
+ * `token`, passwords, client secrets, API keys, `Authorization`.
+ */
+const SECRET_MEMBER = /^((access|refresh|id)_?token|token|password|(client_?)?secret|(x-)?api_?key|authorization)$/i;
 
-/** Every spelling of a secret that might be echoed back: as is and percent-encoded. */
-function spellings(secrets: readonly (string | undefined)[]): string[] {
-  const all = new Set<string>();
-  for (const secret of secrets) {
-    if (!secret) continue;
-    all.add(secret);
-    all.add(encodeURIComponent(secret));
-  }
-  // Longest first, so a secret that contains another is replaced whole.
-  return [...all].sort((a, b) => b.length - a.length);
-}
-
-/** Replaces every occurrence of a known secret in a string. */
+/**
+ * Replaces every occurrence of a known secret in a string, as is and percent-encoded; the longest
+ * first, so that a secret that contains another is replaced whole.
+ *
+ * @example
+ * redactText('bad token abc', ['abc']) // 'bad token [REDACTED]'
+ */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
-  let result = text;
-  for (const secret of spellings(secrets)) result = result.split(secret).join(REDACTED);
-  return result;
+  for (const secret of secrets.flatMap((s) => (s ? [s, encodeURIComponent(s)] : [])).sort((a, b) => b.length - a.length)) {
+    text = text.replaceAll(secret, REDACTED);
+  }
+  return text;
 }
 
 /**
- * A deep copy of `value` without secrets: members named like a secret are replaced whole,
- * known secret strings are cut out of every other string. Depth and size are bounded, because
- * the copy only serves as evidence.
+ * A deep copy of a JSON value without secrets: members named like a secret are replaced whole,
+ * known secret strings are cut out of every other string.
+ *
+ * @example
+ * redactValue({ refresh_token: 'r', error_description: 'bad abc' }, ['abc']) // { refresh_token: '[REDACTED]', error_description: 'bad [REDACTED]' }
  */
-export function redactValue(value: unknown, secrets: readonly (string | undefined)[], depth = 0): unknown {
-  if (typeof value === 'string') return redactText(value, secrets);
-  if (value === null || typeof value !== 'object') return value;
-  if (depth >= 6) return '[…]';
-  if (Array.isArray(value)) return value.slice(0, 50).map((item) => redactValue(item, secrets, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value).slice(0, 50)) {
-    copy[key] = SECRET_MEMBERS.has(key.toLowerCase()) ? REDACTED : redactValue(member, secrets, depth + 1);
-  }
-  return copy;
+export function redactValue(value: unknown, secrets: readonly (string | undefined)[]): unknown {
+  return value === undefined
+    ? value
+    : JSON.parse(
+        JSON.stringify(value, (key, member: unknown) =>
+          SECRET_MEMBER.test(key) ? REDACTED : typeof member === 'string' ? redactText(member, secrets) : member,
+        ),
+      );
 }
