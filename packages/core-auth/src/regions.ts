@@ -3,7 +3,7 @@
  * API, authorization and Change History host; a few deprecated aliases that still answer and
  * are mapped to their current host; and the rule that tokens only travel over TLS.
  */
-import { ConfigurationError } from './errors.js';
+import { configurationError } from './errors.js';
 
 /** The five regions of the service. */
 export const REGIONS = ['us-central1.gcp', 'us-east-2.aws', 'europe-west1.gcp', 'eu-central-1.aws', 'australia-southeast1.gcp'] as const;
@@ -29,20 +29,17 @@ export interface RegionUrls {
  * regionUrls('europe-west1.gcp').auth // 'https://auth.europe-west1.gcp.commercetools.com'
  */
 export function regionUrls(region: Region): RegionUrls {
-  if (!(REGIONS as readonly string[]).includes(region)) {
-    throw new ConfigurationError(`unknown region ${JSON.stringify(String(region))}; expected one of ${REGIONS.join(', ')}`, {
-      code: 'UNKNOWN_REGION',
-    });
-  }
-  return {
-    api: `https://api.${region}.commercetools.com`,
-    auth: `https://auth.${region}.commercetools.com`,
-    history: `https://history.${region}.commercetools.com`,
-  };
+  if (!(REGIONS as readonly string[]).includes(region))
+    throw configurationError('UNKNOWN_REGION', `region must be one of ${REGIONS.join(', ')}`);
+  const url = (service: string) => `https://${service}.${region}.commercetools.com`;
+  return { api: url('api'), auth: url('auth'), history: url('history') };
 }
 
-/** Deprecated host → current host. The aliases keep working, but configurations should move. */
-export const DEPRECATED_HOSTS: Readonly<Record<string, string>> = Object.freeze({
+/**
+ * Deprecated host → current host. The aliases keep working, but configurations should move.
+ * {@link resolveBaseUrl} maps exactly these (with one pattern rather than this table).
+ */
+export const DEPRECATED_HOSTS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({
   'api.sphere.io': 'api.europe-west1.gcp.commercetools.com',
   'auth.sphere.io': 'auth.europe-west1.gcp.commercetools.com',
   'api.commercetools.com': 'api.europe-west1.gcp.commercetools.com',
@@ -51,44 +48,34 @@ export const DEPRECATED_HOSTS: Readonly<Record<string, string>> = Object.freeze(
   'auth.commercetools.co': 'auth.us-central1.gcp.commercetools.com',
 });
 
+/** The current host of a deprecated alias (one of {@link DEPRECATED_HOSTS}), else `undefined`. */
+function currentHost(alias: string): string | undefined {
+  const match = /^(api|auth)\.(sphere\.io|commercetools\.com?)$/.exec(alias);
+  return match ? `${match[1]}.${match[2] === 'commercetools.co' ? 'us-central1' : 'europe-west1'}.gcp.commercetools.com` : undefined;
+}
+
 /** Aliases already warned about in this realm: the warning is said once, not on every request. */
 const warned = new Set<string>();
 
 /**
- * True for a loopback host: `localhost`, 127.0.0.0/8, `::1` and IPv4-mapped 127.0.0.0/8. Takes
- * a `URL.hostname`, where the parser has already normalised forms such as `127.1` or `[::1]`.
+ * True for a loopback host: `localhost`, 127.0.0.0/8, `::1` and IPv4-mapped 127.0.0.0/8, in any
+ * case, with or without brackets or a trailing dot. Takes a `URL.hostname`, where the parser has
+ * already normalised forms such as `127.1` or `[::ffff:127.0.0.1]` (to `[::ffff:7f00:1]`).
  *
  * @example
  * isLoopbackHost(new URL('http://127.0.0.1:8080').hostname) // true
  * isLoopbackHost('example.com') // false
  */
 export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '');
-  if (host === 'localhost') return true;
-  if (/^127(\.\d{1,3}){3}$/.test(host)) return true;
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (bare === '::1') return true;
-  // IPv4-mapped, as the WHATWG parser writes it: ::ffff:7f00:1 for 127.0.0.1.
-  return /^::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}$/.test(bare);
-}
-
-function parseUrl(url: string | URL): URL {
-  let parsed: URL;
-  try {
-    parsed = new URL(String(url));
-  } catch (error) {
-    // The input may carry credentials: say what is wrong, not what it was.
-    throw new ConfigurationError('not an absolute URL', { code: 'INVALID_URL', cause: { name: (error as Error).name } });
-  }
-  if (parsed.username !== '' || parsed.password !== '') {
-    throw new ConfigurationError(`credentials inside the URL of ${parsed.host} are refused; pass them as options`, { code: 'CREDENTIALS_IN_URL' });
-  }
-  return parsed;
+  return /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:7f[\da-f]{2}:[\da-f]{1,4})$/i.test(
+    hostname.replace(/\.$/, '').replace(/^\[(.*)\]$/, '$1'),
+  );
 }
 
 /**
  * Refuses a URL a token must not travel to: anything but `https:`, except plain `http:` to a
- * loopback host (the emulator runs on `http://127.0.0.1`). Returns the parsed URL.
+ * loopback host (the emulator runs on `http://127.0.0.1`). Returns the parsed URL. The messages
+ * never repeat the URL: it may hold credentials.
  *
  * @throws {ConfigurationError} `INSECURE_URL`, `INVALID_URL`, `CREDENTIALS_IN_URL`
  * @example
@@ -97,15 +84,18 @@ function parseUrl(url: string | URL): URL {
  * assertSecureUrl('http://auth.example.com'); // throws ConfigurationError INSECURE_URL
  */
 export function assertSecureUrl(url: string | URL): URL {
-  const parsed = parseUrl(url);
-  if (parsed.protocol === 'https:') return parsed;
-  if (parsed.protocol === 'http:') {
-    if (isLoopbackHost(parsed.hostname)) return parsed;
-    throw new ConfigurationError(`plain http to ${parsed.hostname} refused: tokens travel over TLS (http only to loopback hosts)`, {
-      code: 'INSECURE_URL',
-    });
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw configurationError('INVALID_URL', 'URL must be absolute');
   }
-  throw new ConfigurationError(`unsupported protocol ${parsed.protocol}; expected https:`, { code: 'INVALID_URL' });
+  const { protocol } = parsed;
+  if (parsed.username || parsed.password) throw configurationError('CREDENTIALS_IN_URL', 'URL must not hold credentials');
+  if (protocol !== 'https:' && !(protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
+    throw configurationError(protocol === 'http:' ? 'INSECURE_URL' : 'INVALID_URL', 'URL must be https: (http: only to a loopback host)');
+  }
+  return parsed;
 }
 
 /** Options of {@link resolveBaseUrl}. */
@@ -126,16 +116,15 @@ export interface ResolveBaseUrlOptions {
  */
 export function resolveBaseUrl(url: string | URL, options: ResolveBaseUrlOptions = {}): string {
   const parsed = assertSecureUrl(url);
-  if (parsed.search !== '' || parsed.hash !== '') {
-    throw new ConfigurationError('a base URL has no query or fragment', { code: 'INVALID_URL' });
-  }
-  const alias = parsed.hostname.toLowerCase().replace(/\.$/, '');
-  const current = DEPRECATED_HOSTS[alias];
-  if (current !== undefined) {
+  if (parsed.search || parsed.hash) throw configurationError('INVALID_URL', 'URL must not have a query or fragment');
+  // The parser has lower-cased the host; a trailing dot names the same host.
+  const alias = parsed.hostname.replace(/\.$/, '');
+  const current = currentHost(alias);
+  if (current) {
     parsed.hostname = current;
     if (!warned.has(alias)) {
       warned.add(alias);
-      (options.warn ?? console.warn)(`[commerce-kit] ${alias} is a deprecated host alias; using ${current}. Update the configuration.`);
+      (options.warn ?? console.warn)(`[commerce-kit] ${alias} is a deprecated host alias; using ${current}`);
     }
   }
   return parsed.href.replace(/\/+$/, '');
