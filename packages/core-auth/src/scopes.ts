@@ -22,9 +22,10 @@ export interface IdentityScope {
 /** Any scope a token may carry: a permission, or an identity (`customer_id:`, `anonymous_id:`, `external_user_id:`). */
 export type Scope = PermissionScope | IdentityScope;
 
-const IDENTITY_KINDS = ['customer_id', 'anonymous_id', 'external_user_id'] as const;
+/** A scope name: lower-case letters, digits and `_`, starting with a letter. */
 const NAME = /^[a-z][a-z0-9_]*$/;
-const KEY = /^[A-Za-z0-9_-]+$/;
+/** A project or store key: letters, digits, `_` and `-`. */
+const KEY = /^[\w-]+$/;
 
 /**
  * Builds a permission scope string.
@@ -47,7 +48,7 @@ export function permissionScope(name: string, projectKey: string, storeKey?: str
  * identityScope('customer_id', '7f6c…') // 'customer_id:7f6c…'
  */
 export function identityScope(kind: IdentityScope['kind'], value: string): string {
-  if (value === '' || /\s/.test(value)) throw new TypeError(`not a valid ${kind} value`);
+  if (!/^\S+$/.test(value)) throw new TypeError(`not a valid ${kind} value`);
   return `${kind}:${value}`;
 }
 
@@ -59,18 +60,14 @@ export function identityScope(kind: IdentityScope['kind'], value: string): strin
  * parseScope('view_products:p:s') // { kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }
  */
 export function parseScope(scope: string): Scope | undefined {
-  const colon = scope.indexOf(':');
-  if (colon <= 0) return undefined;
-  const head = scope.slice(0, colon);
-  const rest = scope.slice(colon + 1);
-  if ((IDENTITY_KINDS as readonly string[]).includes(head)) {
-    return rest === '' ? undefined : { kind: head as IdentityScope['kind'], value: rest };
-  }
-  if (!NAME.test(head)) return undefined;
-  const parts = rest.split(':');
-  if (parts.length > 2 || !parts.every((p) => KEY.test(p))) return undefined;
-  const [projectKey, storeKey] = parts as [string, string | undefined];
-  return storeKey === undefined ? { kind: 'permission', name: head, projectKey } : { kind: 'permission', name: head, projectKey, storeKey };
+  // An identity kind with any value, or a permission name with a project key and maybe a store key.
+  const match = /^(?:(customer_id|anonymous_id|external_user_id):(.+)|([a-z][a-z0-9_]*):([\w-]+)(?::([\w-]+))?)$/s.exec(scope);
+  if (!match) return undefined;
+  const [, kind, value, name, projectKey, storeKey] = match;
+  if (kind) return { kind: kind as IdentityScope['kind'], value: value! };
+  return storeKey === undefined
+    ? { kind: 'permission', name: name!, projectKey: projectKey! }
+    : { kind: 'permission', name: name!, projectKey: projectKey!, storeKey };
 }
 
 /**
@@ -81,14 +78,7 @@ export function parseScope(scope: string): Scope | undefined {
  * parseScopes('manage_project:p customer_id:42 foo') // [{ kind: 'permission', name: 'manage_project', projectKey: 'p' }, { kind: 'customer_id', value: '42' }]
  */
 export function parseScopes(scopeList: string | undefined): Scope[] {
-  if (!scopeList) return [];
-  const result: Scope[] = [];
-  for (const part of scopeList.split(/\s+/)) {
-    if (part === '') continue;
-    const scope = parseScope(part);
-    if (scope) result.push(scope);
-  }
-  return result;
+  return (scopeList ?? '').split(/\s+/).flatMap((part) => parseScope(part) ?? []);
 }
 
 /**
@@ -110,10 +100,8 @@ export function formatScope(scope: Scope): string {
  * joinScopes('view_products:p') // 'view_products:p'
  */
 export function joinScopes(scopes: string | readonly string[]): string {
-  if (typeof scopes === 'string') return scopes.trim().split(/\s+/).filter(Boolean).join(' ');
-  for (const scope of scopes) {
-    if (scope === '' || /\s/.test(scope)) throw new TypeError(`not a single scope: ${JSON.stringify(scope)}`);
-  }
+  if (typeof scopes === 'string') return scopes.split(/\s+/).filter(Boolean).join(' ');
+  for (const scope of scopes) if (!/^\S+$/.test(scope)) throw new TypeError(`not a single scope: ${JSON.stringify(scope)}`);
   return scopes.join(' ');
 }
 
@@ -134,13 +122,9 @@ export interface TokenIdentity {
  */
 export function tokenIdentity(scopeList: string | undefined): TokenIdentity {
   const identity: TokenIdentity = {};
-  for (const part of (scopeList ?? '').split(/\s+/)) {
-    const match = /^(customer_id|customer|anonymous_id|external_user_id)[:=](.+)$/.exec(part);
-    if (!match) continue;
-    const [, kind, value] = match as unknown as [string, string, string];
-    if (kind === 'anonymous_id') identity.anonymousId ??= value;
-    else if (kind === 'external_user_id') identity.externalUserId ??= value;
-    else identity.customerId ??= value;
+  const keys = { c: 'customerId', a: 'anonymousId', e: 'externalUserId' } as const;
+  for (const [, kind, value] of (scopeList ?? '').matchAll(/(?<!\S)(customer_id|customer|anonymous_id|external_user_id)[:=](\S+)/g)) {
+    identity[keys[kind![0] as keyof typeof keys]] ??= value;
   }
   return identity;
 }
