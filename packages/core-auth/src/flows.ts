@@ -4,11 +4,23 @@
  * An OAuth error body is thrown as {@link OAuthError}, a broken answer as {@link ResponseError},
  * misuse as {@link ConfigurationError} before anything is sent.
  */
-import { ConfigurationError } from './errors.js';
+import { invalidOption } from './errors.js';
 import type * as generated from './generated/auth.js';
 import { parseRetryAfter } from './http/retry-policy.js';
 import { abortableSleep } from './http/sleep.js';
-import { type AuthConfig, type ScopeRequest, checkConfig, checkStatus, discard, field, invalidField, optionalField, postForm, readJsonObject, requireText, scopeParam, segment } from './oauth-http.js';
+import {
+  type AuthConfig,
+  type ScopeRequest,
+  checkConfig,
+  discard,
+  isText,
+  member,
+  postForm,
+  readAnswer,
+  requireText,
+  scopeParam,
+  segment,
+} from './oauth-http.js';
 
 export type { AuthConfig, ClientCredentials, ScopeRequest } from './oauth-http.js';
 
@@ -24,20 +36,87 @@ export type ActiveIntrospection = generated.ActiveIntrospectionResponse;
 /** Introspection's answer: active, or inactive (unknown, expired, revoked, or not ours to see). */
 export type IntrospectionResponse = generated.IntrospectionResponse;
 
-async function tokenResponse(response: Response, secrets: readonly (string | undefined)[], withRefreshToken: boolean): Promise<TokenResponse> {
-  await checkStatus(response, 200, secrets);
-  const body = await readJsonObject(response);
-  const accessToken = field(response, body, 'access_token', 'string');
+/**
+ * A token request, as data (internal): the path under `{auth_url}`, the form (`undefined`
+ * members are not sent), and whether the answer must carry a refresh token. Built by the
+ * `…Request` functions below, which check their parameters; sent by {@link requestToken}.
+ */
+export type TokenRequest = [path: string, form: Record<string, string | undefined>, withRefreshToken?: boolean];
+
+/** What the `…Request` builders read; each checks the members its flow needs. */
+export interface TokenRequestParams {
+  scope?: ScopeRequest | undefined;
+  username?: string;
+  password?: string;
+  storeKey?: string | undefined;
+  anonymousId?: string | undefined;
+  refreshToken?: string;
+}
+
+/** A builder of the token request of one flow. */
+export type TokenRequestBuilder = (config: AuthConfig, params: TokenRequestParams) => TokenRequest;
+
+const isSeconds = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0;
+const isBearer = (value: unknown): value is string => isText(value) && value.toLowerCase() === 'bearer';
+
+/**
+ * Sends a token request and checks the answer: `readAnswer`, then the members of a token answer
+ * (spec 2.6). The client secret and the form's username, password and refresh token are cut
+ * out of any error.
+ */
+export async function requestToken(config: AuthConfig, [path, form, withRefreshToken]: TokenRequest): Promise<TokenResponse> {
+  const response = await postForm(config, path, form);
+  const body = await readAnswer(response, [config.credentials.clientSecret, form.username, form.password, form.refresh_token]);
+  const accessToken = member(response, body, 'access_token');
   // RFC 6749 7.1: the type is case-insensitive.
-  if (field(response, body, 'token_type', 'string').toLowerCase() !== 'bearer') throw invalidField(response, 'token_type', '"Bearer"');
-  const expiresIn = field(response, body, 'expires_in', 'number');
-  if (expiresIn < 0) throw invalidField(response, 'expires_in', 'a non-negative number');
-  const scope = field(response, body, 'scope', 'string');
-  const refreshToken = withRefreshToken ? field(response, body, 'refresh_token', 'string') : optionalField(response, body, 'refresh_token', 'string');
-  const token: TokenResponse = { access_token: accessToken, expires_in: expiresIn, scope, token_type: 'Bearer' };
-  if (refreshToken !== undefined) token.refresh_token = refreshToken;
+  member(response, body, 'token_type', isBearer, '"Bearer"');
+  const token: TokenResponse = {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: member(response, body, 'expires_in', isSeconds, 'a number >= 0'),
+    scope: member(response, body, 'scope'),
+  };
+  if (withRefreshToken || body.refresh_token !== undefined) token.refresh_token = member(response, body, 'refresh_token');
   return token;
 }
+
+/** The request of {@link clientCredentialsFlow} (internal). */
+export const clientCredentialsRequest: TokenRequestBuilder = (_config, params) => [
+  '/oauth/token',
+  { grant_type: 'client_credentials', scope: scopeParam(params.scope) },
+];
+
+/**
+ * The request of {@link passwordFlow}, or with `inStore` (default: whether `params.storeKey` is
+ * given) of {@link inStorePasswordFlow} (internal).
+ */
+export const passwordRequest = (config: AuthConfig, params: TokenRequestParams, inStore = params.storeKey !== undefined): TokenRequest => [
+  `/oauth/${segment(config.projectKey)}${inStore ? `/in-store/key=${segment(requireText(params.storeKey, 'storeKey'))}` : ''}/customers/token`,
+  {
+    grant_type: 'password',
+    username: requireText(params.username, 'username'),
+    password: requireText(params.password, 'password'),
+    scope: scopeParam(params.scope),
+  },
+  true,
+];
+
+/** The request of {@link anonymousSessionFlow} (internal). */
+export const anonymousRequest: TokenRequestBuilder = (config, { scope, anonymousId }) => [
+  `/oauth/${segment(config.projectKey)}/anonymous/token`,
+  {
+    grant_type: 'client_credentials',
+    scope: scopeParam(scope),
+    anonymous_id: anonymousId === undefined ? undefined : requireText(anonymousId, 'anonymousId'),
+  },
+  true,
+];
+
+/** The request of {@link refreshTokenFlow} (internal). */
+export const refreshRequest: TokenRequestBuilder = (_config, params) => [
+  '/oauth/token',
+  { grant_type: 'refresh_token', refresh_token: requireText(params.refreshToken, 'refreshToken') },
+];
 
 /**
  * Client credentials flow: a token for the API client itself, without refresh token.
@@ -54,8 +133,7 @@ async function tokenResponse(response: Response, secrets: readonly (string | und
  * // token.access_token, token.expires_in, token.scope
  */
 export async function clientCredentialsFlow(config: AuthConfig, params: { scope?: ScopeRequest } = {}): Promise<TokenResponse> {
-  const response = await postForm(config, '/oauth/token', { grant_type: 'client_credentials', scope: scopeParam(params.scope) });
-  return tokenResponse(response, [config.credentials.clientSecret], false);
+  return requestToken(config, clientCredentialsRequest(config, params));
 }
 
 /** Parameters of the password flows. */
@@ -78,11 +156,7 @@ export interface PasswordParams {
  * tokenIdentity(token.scope).customerId;
  */
 export async function passwordFlow(config: AuthConfig, params: PasswordParams): Promise<TokenResponseWithRefreshToken> {
-  const username = requireText(params.username, 'username');
-  const password = requireText(params.password, 'password');
-  const path = `/oauth/${segment(config.projectKey)}/customers/token`;
-  const response = await postForm(config, path, { grant_type: 'password', username, password, scope: scopeParam(params.scope) });
-  return tokenResponse(response, [config.credentials.clientSecret, password, username], true) as Promise<TokenResponseWithRefreshToken>;
+  return requestToken(config, passwordRequest(config, params, false)) as Promise<TokenResponseWithRefreshToken>;
 }
 
 /**
@@ -93,13 +167,11 @@ export async function passwordFlow(config: AuthConfig, params: PasswordParams): 
  * @example
  * const token = await inStorePasswordFlow(config, { storeKey: 'eu-store', username: 'jen@example.com', password });
  */
-export async function inStorePasswordFlow(config: AuthConfig, params: PasswordParams & { storeKey: string }): Promise<TokenResponseWithRefreshToken> {
-  const storeKey = requireText(params.storeKey, 'storeKey');
-  const username = requireText(params.username, 'username');
-  const password = requireText(params.password, 'password');
-  const path = `/oauth/${segment(config.projectKey)}/in-store/key=${segment(storeKey)}/customers/token`;
-  const response = await postForm(config, path, { grant_type: 'password', username, password, scope: scopeParam(params.scope) });
-  return tokenResponse(response, [config.credentials.clientSecret, password, username], true) as Promise<TokenResponseWithRefreshToken>;
+export async function inStorePasswordFlow(
+  config: AuthConfig,
+  params: PasswordParams & { storeKey: string },
+): Promise<TokenResponseWithRefreshToken> {
+  return requestToken(config, passwordRequest(config, params, true)) as Promise<TokenResponseWithRefreshToken>;
 }
 
 /**
@@ -118,10 +190,7 @@ export async function anonymousSessionFlow(
   config: AuthConfig,
   params: { scope?: ScopeRequest; anonymousId?: string } = {},
 ): Promise<TokenResponseWithRefreshToken> {
-  const anonymousId = params.anonymousId === undefined ? undefined : requireText(params.anonymousId, 'anonymousId');
-  const path = `/oauth/${segment(config.projectKey)}/anonymous/token`;
-  const response = await postForm(config, path, { grant_type: 'client_credentials', scope: scopeParam(params.scope), anonymous_id: anonymousId });
-  return tokenResponse(response, [config.credentials.clientSecret], true) as Promise<TokenResponseWithRefreshToken>;
+  return requestToken(config, anonymousRequest(config, params)) as Promise<TokenResponseWithRefreshToken>;
 }
 
 /**
@@ -134,9 +203,7 @@ export async function anonymousSessionFlow(
  * const next = await refreshTokenFlow(config, { refreshToken: stored.refresh_token });
  */
 export async function refreshTokenFlow(config: AuthConfig, params: { refreshToken: string }): Promise<TokenResponse> {
-  const refreshToken = requireText(params.refreshToken, 'refreshToken');
-  const response = await postForm(config, '/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken });
-  return tokenResponse(response, [config.credentials.clientSecret, refreshToken], false);
+  return requestToken(config, refreshRequest(config, params));
 }
 
 /**
@@ -153,16 +220,15 @@ export async function refreshTokenFlow(config: AuthConfig, params: { refreshToke
 export async function introspectToken(config: AuthConfig, params: { token: string }): Promise<IntrospectionResponse> {
   const token = requireText(params.token, 'token');
   const response = await postForm(config, '/oauth/introspect', { token });
-  const secrets = [config.credentials.clientSecret, token];
-  await checkStatus(response, 200, secrets);
-  const body = await readJsonObject(response);
-  if (!field(response, body, 'active', 'boolean')) return { active: false };
-  return {
-    active: true,
-    scope: field(response, body, 'scope', 'string'),
-    exp: field(response, body, 'exp', 'number'),
-    client_id: field(response, body, 'client_id', 'string'),
-  };
+  const body = await readAnswer(response, [config.credentials.clientSecret, token]);
+  return member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean')
+    ? {
+        active: true,
+        scope: member(response, body, 'scope'),
+        exp: member(response, body, 'exp', Number.isFinite as (value: unknown) => value is number, 'a number'),
+        client_id: member(response, body, 'client_id'),
+      }
+    : { active: false };
 }
 
 /** How {@link revokeToken} retries an answer that leaves the token alive. */
@@ -173,18 +239,6 @@ export interface RetryOptions {
   baseDelayMs?: number;
   /** Upper bound of any delay, `Retry-After` included. Default 10 000 ms. */
   maxDelayMs?: number;
-}
-
-function checkRetry(retry: RetryOptions): Required<RetryOptions> {
-  const { attempts = 3, baseDelayMs = 500, maxDelayMs = 10_000 } = retry;
-  if (!Number.isInteger(attempts) || attempts < 1) throw new ConfigurationError('retry.attempts must be an integer >= 1', { code: 'INVALID_OPTION' });
-  for (const [name, value] of [
-    ['baseDelayMs', baseDelayMs],
-    ['maxDelayMs', maxDelayMs],
-  ] as const) {
-    if (!Number.isFinite(value) || value < 0) throw new ConfigurationError(`retry.${name} must be a number >= 0`, { code: 'INVALID_OPTION' });
-  }
-  return { attempts, baseDelayMs, maxDelayMs };
 }
 
 /**
@@ -207,33 +261,32 @@ export async function revokeToken(
   params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token'; retry?: RetryOptions },
 ): Promise<void> {
   const token = requireText(params.token, 'token');
-  if (params.tokenTypeHint !== undefined && params.tokenTypeHint !== 'access_token' && params.tokenTypeHint !== 'refresh_token') {
-    throw new ConfigurationError('tokenTypeHint must be access_token or refresh_token', { code: 'INVALID_OPTION' });
-  }
-  const { attempts, baseDelayMs, maxDelayMs } = checkRetry(params.retry ?? {});
+  const { tokenTypeHint: hint, retry: { attempts = 3, baseDelayMs = 500, maxDelayMs = 10_000 } = {} } = params;
+  if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
+    throw invalidOption('tokenTypeHint must be access_token or refresh_token');
+  if (!Number.isInteger(attempts) || attempts < 1) throw invalidOption('retry.attempts must be an integer >= 1');
+  if (![baseDelayMs, maxDelayMs].every((ms) => Number.isFinite(ms) && ms >= 0))
+    throw invalidOption('retry.baseDelayMs and retry.maxDelayMs must be numbers >= 0');
   checkConfig(config);
-  const secrets = [config.credentials.clientSecret, token];
-  const form = { token, token_type_hint: params.tokenTypeHint };
-  for (let attempt = 1; ; attempt += 1) {
+  const { signal } = config;
+  for (let attempt = 1; ; attempt++) {
     const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-    let response: Response;
+    let delay = backoff;
     try {
-      response = await postForm(config, '/oauth/token/revoke', form);
-    } catch (error) {
-      // fetch rejects with a TypeError when the network fails; anything else (an abort, a
-      // ConfigurationError) is not ours to retry.
-      if (!(error instanceof TypeError) || config.signal?.aborted || attempt >= attempts) throw error;
-      await abortableSleep(backoff, config.signal);
-      continue;
-    }
-    const retryable = response.status >= 500 || response.status === 429;
-    if (response.status === 200 || !retryable || attempt >= attempts) {
-      await checkStatus(response, 200, secrets);
+      const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint });
+      const { status } = response;
+      // 200 is final, another 4xx is not retried, and the last attempt reports what it got.
+      if (status === 200 || (status < 500 && status !== 429) || attempt >= attempts) {
+        await readAnswer(response, [config.credentials.clientSecret, token], true);
+        return;
+      }
+      delay = Math.min(maxDelayMs, parseRetryAfter(response.headers.get('retry-after')) ?? backoff);
       await discard(response);
-      return;
+    } catch (error) {
+      // fetch rejects with a TypeError when the network fails; anything else (an abort, an
+      // answer that was checked above) is not ours to retry.
+      if (!(error instanceof TypeError) || signal?.aborted || attempt >= attempts) throw error;
     }
-    const delay = Math.min(maxDelayMs, parseRetryAfter(response.headers.get('retry-after')) ?? backoff);
-    await discard(response);
-    await abortableSleep(delay, config.signal);
+    await abortableSleep(delay, signal);
   }
 }

@@ -3,10 +3,9 @@
  * checked (status, OAuth error body, content type, JSON, required members), after oauth4webapi.
  * Not exported from the package index.
  */
-import { ConfigurationError, OAuthError, ResponseError, redactText, redactValue, type ResponseErrorCode } from './errors.js';
+import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
 import { correlationIdOf } from './http/correlation-id.js';
 import { resolveBaseUrl } from './regions.js';
-import { joinScopes } from './scopes.js';
 
 /** An API client's credentials. */
 export interface ClientCredentials {
@@ -29,80 +28,110 @@ export interface AuthConfig {
   signal?: AbortSignal;
 }
 
+/** Values a request sent that must not come back in any error: cut out of the evidence. */
+export type Secrets = readonly (string | undefined)[];
+
 /**
  * `Authorization: Basic` for a client. RFC 6749 2.3.1 has both parts form-encoded before they are
  * joined, so a `:` or a non-ASCII character in them survives; after encoding the string is ASCII,
  * which is what `btoa` needs.
+ *
+ * @example
+ * basicAuthorization({ clientId: 'id', clientSecret: 's:1' }) // 'Basic aWQ6cyUzQTE='
  */
 export function basicAuthorization(credentials: ClientCredentials): string {
   return `Basic ${btoa(`${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientSecret)}`)}`;
 }
 
-/** Checks a config before anything is sent. */
+/**
+ * Whether a value is a non-empty string (also a validator for {@link member}).
+ *
+ * @example
+ * member(response, body, 'scope', isText, 'a non-empty string');
+ */
+export const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * A required text parameter; the message names the parameter, never the value.
+ *
+ * @example
+ * const username = requireText(params.username, 'username');
+ */
+export function requireText(value: unknown, name: string): string {
+  if (!isText(value)) throw invalidOption(`${name} must be a non-empty string`);
+  return value;
+}
+
+/**
+ * Checks a config before anything is sent; returns the base URL and the `fetch` to use.
+ *
+ * @example
+ * const { base, fetch } = checkConfig(config);
+ */
 export function checkConfig(config: AuthConfig): { base: string; fetch: typeof fetch } {
-  const { credentials } = config;
-  if (
-    typeof credentials !== 'object' ||
-    credentials === null ||
-    typeof credentials.clientId !== 'string' ||
-    credentials.clientId === '' ||
-    typeof credentials.clientSecret !== 'string' ||
-    credentials.clientSecret === ''
-  ) {
-    throw new ConfigurationError('credentials.clientId and credentials.clientSecret are required', { code: 'MISSING_CREDENTIALS' });
-  }
-  if (typeof config.projectKey !== 'string' || config.projectKey === '') {
-    throw new ConfigurationError('projectKey is required', { code: 'INVALID_OPTION' });
-  }
-  if (config.fetch !== undefined && typeof config.fetch !== 'function') {
-    throw new ConfigurationError('fetch must be a function', { code: 'INVALID_OPTION' });
-  }
+  const { credentials, fetch: given } = config;
+  if (!isText(credentials?.clientId) || !isText(credentials.clientSecret))
+    throw configurationError('MISSING_CREDENTIALS', 'credentials need a clientId and a clientSecret');
+  requireText(config.projectKey, 'projectKey');
+  if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
-  return { base: resolveBaseUrl(config.authUrl), fetch: config.fetch ?? ((input, init) => fetch(input, init)) };
+  return { base: resolveBaseUrl(config.authUrl), fetch: given ?? ((input, init) => fetch(input, init)) };
 }
 
 /** Scopes to ask for: a space-separated string or a list. */
 export type ScopeRequest = string | readonly string[];
 
-/** A required text parameter; the message names the parameter, never the value. */
-export function requireText(value: unknown, name: string): string {
-  if (typeof value !== 'string' || value === '') {
-    throw new ConfigurationError(`${name} must be a non-empty string`, { code: 'INVALID_OPTION' });
-  }
-  return value;
-}
-
-/** The `scope` form parameter of a {@link ScopeRequest}, or undefined when empty. */
+/**
+ * The `scope` form parameter of a {@link ScopeRequest}, or undefined when empty.
+ *
+ * @example
+ * scopeParam(['view_products:p', 'view_orders:p']) // 'view_products:p view_orders:p'
+ */
 export function scopeParam(scope: ScopeRequest | undefined): string | undefined {
   if (scope === undefined) return undefined;
-  try {
-    const joined = joinScopes(scope);
-    return joined === '' ? undefined : joined;
-  } catch (error) {
-    throw new ConfigurationError('scope must be a space-separated string or a list of single scopes', { code: 'INVALID_OPTION', cause: error });
+  const list = typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : scope;
+  if (!Array.isArray(list) || !list.every((entry) => /^\S+$/.test(entry))) {
+    throw invalidOption('scope must be a string or a list of single scopes');
   }
+  return list.join(' ') || undefined;
 }
 
-/** Path segment of a key, e.g. a project or store key. */
-export function segment(value: string): string {
-  return encodeURIComponent(value);
-}
+/**
+ * Path segment of a key, e.g. a project or store key.
+ *
+ * @example
+ * `/oauth/${segment(projectKey)}/anonymous/token`
+ */
+export const segment: (value: string) => string = encodeURIComponent;
 
-/** POSTs a form with Basic authentication. */
+/**
+ * POSTs a form with Basic authentication; `undefined` members are left out.
+ *
+ * @example
+ * const response = await postForm(config, '/oauth/introspect', { token });
+ */
 export function postForm(config: AuthConfig, path: string, form: Record<string, string | undefined>): Promise<Response> {
-  const { base, fetch: doFetch } = checkConfig(config);
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(form)) if (value !== undefined) body.set(name, value);
-  return doFetch(`${base}${path}`, {
+  const { base, fetch } = checkConfig(config);
+  return fetch(base + path, {
     method: 'POST',
     headers: {
       authorization: basicAuthorization(config.credentials),
       'content-type': 'application/x-www-form-urlencoded',
       accept: 'application/json',
     },
-    body: body.toString(),
+    body: `${new URLSearchParams(Object.entries(form).filter((member): member is [string, string] => member[1] !== undefined))}`,
     signal: config.signal,
   });
+}
+
+/**
+ * Reads no more of a body we do not want.
+ *
+ * @example
+ * await discard(response);
+ */
+export async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
 }
 
 /** A {@link ResponseError} about `response`, with its status and correlation id. */
@@ -110,73 +139,107 @@ function refused(response: Response, message: string, code: ResponseErrorCode, c
   return new ResponseError(message, { code, status: response.status, correlationId: correlationIdOf(response), cause });
 }
 
-function isJson(response: Response): boolean {
-  const type = response.headers.get('content-type');
-  return type !== null && type.split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
-export async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to learn from a body we do not want.
-  }
-}
-
 /**
- * Steps 1 and 2: the status, and for any other status the OAuth error body. Throws
- * {@link OAuthError} when the body carries an `error`, else {@link ResponseError}
- * `UNEXPECTED_STATUS`. `secrets` are the values this request sent, cut out of the evidence.
+ * The check every answer of the authorization service goes through, in its fixed order:
+ * (1) the status, 200 unless `expected` says otherwise; (2) for any other status the OAuth error
+ * body, thrown as {@link OAuthError}, else {@link ResponseError} `UNEXPECTED_STATUS`; (3) content
+ * type `application/json`; (4) a JSON object, which is returned. With `bodyless` the body of the
+ * expected answer is discarded instead (revocation). Step 5 is {@link member}. `secrets` are the
+ * values the request sent, cut out of the evidence. A parse error's own message quotes the body
+ * (and so possibly a token): the evidence keeps only its name.
+ *
+ * @example
+ * const body = await readAnswer(response, [config.credentials.clientSecret, token]);
+ * const active = member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean');
  */
-export async function checkStatus(response: Response, expected: number, secrets: readonly (string | undefined)[]): Promise<void> {
-  if (response.status === expected) return;
-  const correlationId = correlationIdOf(response);
+export async function readAnswer(
+  response: Response,
+  secrets: Secrets,
+  bodyless?: boolean,
+  expected = 200,
+): Promise<Record<string, unknown>> {
+  const { status } = response;
+  const contentType = response.headers.get('content-type');
+  const json = /^\s*application\/json\s*(;|$)/i.test(contentType ?? '');
+  const ok = status === expected;
   let body: unknown;
-  if (isJson(response)) {
+  let parseError: string | undefined;
+  if (json && !(ok && bodyless)) {
     try {
       body = await response.json();
-    } catch {
-      body = undefined;
+    } catch (error) {
+      parseError = (error as Error).name;
     }
-  } else {
-    await discard(response);
+  } else await discard(response);
+  const object = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  if (!ok) {
+    const evidence = redactValue(body, secrets);
+    const { error, error_description: description } = (object ? evidence : {}) as { error?: unknown; error_description?: unknown };
+    throw typeof error === 'string'
+      ? new OAuthError({
+          error,
+          status,
+          description: typeof description === 'string' ? description : undefined,
+          correlationId: correlationIdOf(response),
+          cause: evidence,
+        })
+      : refused(response, `unexpected status ${status}`, 'UNEXPECTED_STATUS', { status, contentType, body: evidence });
   }
-  if (typeof body === 'object' && body !== null && typeof (body as { error?: unknown }).error === 'string') {
-    const { error, error_description: description } = body as { error: string; error_description?: unknown };
-    throw new OAuthError({
-      error: redactText(error, secrets),
-      status: response.status,
-      description: typeof description === 'string' ? redactText(description, secrets) : undefined,
-      correlationId,
-      cause: redactValue(body, secrets),
-    });
-  }
-  throw refused(response, `unexpected status ${response.status} (expected ${expected})`, 'UNEXPECTED_STATUS', {
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    body: redactValue(body, secrets),
-  });
+  if (bodyless) return {};
+  if (!json) throw refused(response, 'response is not application/json', 'INVALID_CONTENT_TYPE', { contentType });
+  if (!object)
+    throw refused(
+      response,
+      'response is not a JSON object',
+      'INVALID_JSON',
+      parseError ? { name: parseError } : { type: Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body },
+    );
+  return object;
 }
 
 /**
- * Steps 3 and 4: content type, then a JSON object. A parse error's own message quotes the body
- * (and so possibly a token); the evidence keeps only its name.
+ * Step 5: a required member, for which `valid` holds (default: a non-empty string); `expected`
+ * says what it must be. The evidence names the member and what was expected, never the value:
+ * the value may be a token.
+ *
+ * @example
+ * const scope = member(response, body, 'scope');
+ * const active = member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean');
  */
-export async function readJsonObject(response: Response): Promise<Record<string, unknown>> {
-  if (!isJson(response)) {
-    await discard(response);
-    throw refused(response, 'response is not application/json', 'INVALID_CONTENT_TYPE', { contentType: response.headers.get('content-type') });
-  }
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch (error) {
-    throw refused(response, 'response body is not valid JSON', 'INVALID_JSON', { name: (error as Error).name });
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw refused(response, 'response body is not a JSON object', 'INVALID_JSON', { type: Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body });
-  }
-  return body as Record<string, unknown>;
+export function member<T = string>(
+  response: Response,
+  body: Record<string, unknown>,
+  name: string,
+  valid = isText as (value: unknown) => value is T,
+  expected = 'a non-empty string',
+): T {
+  const value = body[name];
+  if (value == null) throw refused(response, `response lacks "${name}"`, 'MISSING_FIELD', { field: name });
+  if (!valid(value)) throw invalidField(response, name, expected);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The steps one at a time (internal; the flows use readAnswer and member)
+
+/**
+ * Steps 1 and 2 alone: returns at once on `expected`, else throws as {@link readAnswer} does.
+ *
+ * @example
+ * await checkStatus(response, 200, [config.credentials.clientSecret]);
+ */
+export async function checkStatus(response: Response, expected: number, secrets: Secrets): Promise<void> {
+  if (response.status !== expected) await readAnswer(response, secrets, true, expected);
+}
+
+/**
+ * Steps 3 and 4 alone, whatever the status.
+ *
+ * @example
+ * const body = await readJsonObject(response);
+ */
+export function readJsonObject(response: Response): Promise<Record<string, unknown>> {
+  return readAnswer(response, [], false, response.status);
 }
 
 interface FieldTypes {
@@ -186,31 +249,38 @@ interface FieldTypes {
 }
 
 /**
- * Step 5: a required member of the given type. The evidence names the member and the type
- * found, never the value: the value may be a token.
+ * Step 5 by type: a required member that is a non-empty string, a finite number or a boolean.
+ *
+ * @example
+ * const scope = field(response, body, 'scope', 'string');
  */
 export function field<T extends keyof FieldTypes>(response: Response, body: Record<string, unknown>, name: string, type: T): FieldTypes[T] {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    throw refused(response, `response lacks "${name}"`, 'MISSING_FIELD', { field: name });
-  }
-  const ok = typeof value === type && (type !== 'number' || Number.isFinite(value)) && (type !== 'string' || value !== '');
-  if (!ok) {
-    throw refused(response, `response member "${name}" is not a ${type === 'string' ? 'non-empty string' : type}`, 'INVALID_FIELD', {
-      field: name,
-      expected: type,
-      actual: value === '' ? 'empty string' : typeof value,
-    });
-  }
-  return value as FieldTypes[T];
+  const valid = (value: unknown): value is FieldTypes[T] =>
+    typeof value === type && value !== '' && (type !== 'number' || Number.isFinite(value));
+  return member(response, body, name, valid, type === 'string' ? 'a non-empty string' : `a ${type}`);
 }
 
-/** Step 5 for an optional member: absent is fine, present must have the type. */
-export function optionalField<T extends keyof FieldTypes>(response: Response, body: Record<string, unknown>, name: string, type: T): FieldTypes[T] | undefined {
+/**
+ * Step 5 for an optional member: absent is fine, present must have the type.
+ *
+ * @example
+ * const refreshToken = optionalField(response, body, 'refresh_token', 'string');
+ */
+export function optionalField<T extends keyof FieldTypes>(
+  response: Response,
+  body: Record<string, unknown>,
+  name: string,
+  type: T,
+): FieldTypes[T] | undefined {
   return body[name] === undefined ? undefined : field(response, body, name, type);
 }
 
-/** Raises {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain. */
+/**
+ * {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain.
+ *
+ * @example
+ * throw invalidField(response, 'token_type', '"Bearer"');
+ */
 export function invalidField(response: Response, name: string, expected: string): ResponseError {
   return refused(response, `response member "${name}" is not ${expected}`, 'INVALID_FIELD', { field: name, expected });
 }

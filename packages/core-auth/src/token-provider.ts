@@ -2,18 +2,20 @@
  * A token provider: caches a token, refreshes it ahead of expiry, and sends ONE token request
  * however many callers wait for it (spec 5 rule 6: request tokens sparingly).
  */
-import { ConfigurationError, OAuthError } from './errors.js';
+import { OAuthError, invalidOption } from './errors.js';
 import {
-  anonymousSessionFlow,
-  clientCredentialsFlow,
-  inStorePasswordFlow,
-  passwordFlow,
-  refreshTokenFlow,
+  anonymousRequest,
+  clientCredentialsRequest,
+  passwordRequest,
+  refreshRequest,
+  requestToken,
   type AuthConfig,
   type ScopeRequest,
+  type TokenRequestBuilder,
+  type TokenRequestParams,
   type TokenResponse,
 } from './flows.js';
-import { checkConfig, requireText, scopeParam } from './oauth-http.js';
+import { checkConfig } from './oauth-http.js';
 import { parseScopes, tokenIdentity, type Scope } from './scopes.js';
 import { memoryTokenStore, type TokenEntry, type TokenStore } from './token-store.js';
 
@@ -71,6 +73,8 @@ export interface TokenInfo {
   expiresAt: number;
   customerId?: string;
   anonymousId?: string;
+  /** Of a token that speaks for a user of an external OAuth server (`external_user_id:` in its scope). */
+  externalUserId?: string;
   /** Whether a refresh token is held (password and anonymous sessions). */
   hasRefreshToken: boolean;
 }
@@ -92,46 +96,25 @@ export interface TokenProvider {
   getTokenInfo(): Promise<TokenInfo | undefined>;
 }
 
-const FLOWS = ['client_credentials', 'password', 'anonymous', 'refresh_token'] as const;
+/**
+ * The token request of each flow (a new grant, not a refresh); building it checks the flow's
+ * options, so it is built once at creation as well.
+ */
+const GRANTS: Record<TokenProviderOptions['flow'], TokenRequestBuilder> = {
+  client_credentials: clientCredentialsRequest,
+  password: passwordRequest,
+  anonymous: anonymousRequest,
+  refresh_token: refreshRequest,
+};
 
-function invalid(message: string): ConfigurationError {
-  return new ConfigurationError(message, { code: 'INVALID_OPTION' });
-}
+const isFunction = (value: unknown): boolean => typeof value === 'function';
 
-function checkOptions(options: TokenProviderOptions): void {
-  if (!(FLOWS as readonly string[]).includes(options.flow)) throw invalid(`flow must be one of ${FLOWS.join(', ')}`);
-  checkConfig(options);
-  if (options.flow === 'password') {
-    requireText(options.username, 'username');
-    requireText(options.password, 'password');
-    if (options.storeKey !== undefined) requireText(options.storeKey, 'storeKey');
-  }
-  if (options.flow === 'anonymous' && options.anonymousId !== undefined) requireText(options.anonymousId, 'anonymousId');
-  if (options.flow === 'refresh_token') requireText(options.refreshToken, 'refreshToken');
-  if ('scope' in options) scopeParam(options.scope);
-  const skew = options.refreshSkewSeconds;
-  if (skew !== undefined && (!Number.isFinite(skew) || skew < 0)) throw invalid('refreshSkewSeconds must be a number >= 0');
-  const { store, clock } = options;
-  if (store !== undefined && (typeof store.get !== 'function' || typeof store.set !== 'function' || typeof store.clear !== 'function')) {
-    throw invalid('store must have get, set and clear');
-  }
-  if (clock !== undefined && typeof clock.now !== 'function') throw invalid('clock must have now()');
-}
-
+/** `promise`, or the signal's reason as soon as it aborts. */
 function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
+    signal.addEventListener('abort', onAbort);
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -160,32 +143,45 @@ function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * if (res.status === 401) await provider.invalidate();
  */
 export function createTokenProvider(options: TokenProviderOptions): TokenProvider {
-  checkOptions(options);
-  const config: AuthConfig = { authUrl: options.authUrl, projectKey: options.projectKey, credentials: { ...options.credentials } };
-  if (options.fetch !== undefined) config.fetch = options.fetch;
-  const store = options.store ?? memoryTokenStore();
-  const clock = options.clock ?? { now: () => Date.now() };
-  const skewMs = (options.refreshSkewSeconds ?? 300) * 1000;
+  const { flow, store = memoryTokenStore(), clock = Date, refreshSkewSeconds: skew = 300 } = options;
+  if (!Object.hasOwn(GRANTS, flow)) throw invalidOption(`flow must be one of ${Object.keys(GRANTS).join(', ')}`);
+  // A copy, without `signal`: a caller's signal must not abort a request other callers share.
+  const config: AuthConfig & TokenRequestParams = { ...options, credentials: { ...options.credentials }, signal: undefined };
+  checkConfig(config);
+  const grant = GRANTS[flow];
+  grant(config, config);
+  if (!(Number.isFinite(skew) && skew >= 0)) throw invalidOption('refreshSkewSeconds must be a number >= 0');
+  if (![store.get, store.set, store.clear].every(isFunction)) throw invalidOption('store must have get, set and clear');
+  if (!isFunction(clock.now)) throw invalidOption('clock must have now()');
+  const skewMs = skew * 1000;
 
   let entry: TokenEntry | undefined;
-  /** When the cached access token stops being handed out. */
-  let refreshAt = 0;
+  /** Until when (ms) the cached access token is handed out; -Infinity without one, whatever the clock says. */
+  let validUntil = -Infinity;
+  /** The cached access token, as the promise every fresh `getToken()` returns (no allocation per call). */
+  let cached: Promise<string> | undefined;
   let loaded = false;
   let loading: Promise<void> | undefined;
   let inflight: Promise<string> | undefined;
   let writes: Promise<void> = Promise.resolve();
 
-  const fresh = (): boolean => entry?.accessToken !== undefined && clock.now() < Math.min(refreshAt, entry.expiresAt);
+  const use = (next: TokenEntry | undefined, refreshAt: number): void => {
+    entry = next;
+    validUntil = -Infinity;
+    cached = undefined;
+    if (next?.accessToken) {
+      validUntil = Math.min(refreshAt, next.expiresAt);
+      cached = Promise.resolve(next.accessToken);
+    }
+  };
+  const fresh = (): boolean => clock.now() < validUntil;
 
   // The store is read once; after that the provider's memory is the truth and the store follows.
   const load = (): Promise<void> =>
     (loading ??= store.get().then(
       (stored) => {
         loaded = true;
-        if (stored !== undefined && entry === undefined) {
-          entry = stored;
-          refreshAt = stored.expiresAt - skewMs;
-        }
+        if (stored && !entry) use(stored, stored.expiresAt - skewMs);
       },
       (error: unknown) => {
         loading = undefined;
@@ -194,101 +190,71 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     ));
 
   // Writes are chained so that they land in the order they were decided.
-  const persist = (next: TokenEntry | undefined): Promise<void> => {
-    const write = writes.catch(() => undefined).then(() => (next === undefined ? store.clear() : store.set(next)));
-    writes = write;
-    return write;
-  };
-
-  const grant = (newSession: boolean): Promise<TokenResponse> => {
-    switch (options.flow) {
-      case 'client_credentials':
-        return clientCredentialsFlow(config, { scope: options.scope });
-      case 'password': {
-        const params = { username: options.username, password: options.password, scope: options.scope };
-        return options.storeKey === undefined ? passwordFlow(config, params) : inStorePasswordFlow(config, { ...params, storeKey: options.storeKey });
-      }
-      case 'anonymous':
-        return anonymousSessionFlow(config, { scope: options.scope, anonymousId: newSession ? options.anonymousId : undefined });
-      case 'refresh_token':
-        return refreshTokenFlow(config, { refreshToken: options.refreshToken });
-    }
-  };
+  const persist = (next: TokenEntry | undefined): Promise<void> =>
+    (writes = writes.catch(() => undefined).then(() => (next ? store.set(next) : store.clear())));
 
   const acquire = async (): Promise<string> => {
     await load();
-    if (fresh()) return entry!.accessToken!;
+    if (fresh()) return cached!;
     const startedAt = clock.now();
-    const previous = entry;
-    const refreshToken = previous?.refreshToken ?? (options.flow === 'refresh_token' ? options.refreshToken : undefined);
+    const refreshToken = entry?.refreshToken ?? (flow === 'refresh_token' ? config.refreshToken : undefined);
+    // A new session takes the configured anonymous id; a session that existed has used it up.
+    const params = entry ? { ...config, anonymousId: undefined } : config;
     let response: TokenResponse;
-    let refreshed = false;
-    if (refreshToken === undefined) {
-      response = await grant(previous === undefined);
-    } else {
-      try {
-        response = await refreshTokenFlow(config, { refreshToken });
-        refreshed = true;
-      } catch (error) {
-        if (!(error instanceof OAuthError && error.error === 'invalid_grant')) throw error;
-        if (options.flow === 'refresh_token' || options.flow === 'client_credentials') {
-          entry = undefined;
-          // The refusal is the news; a store that cannot forget does not hide it.
-          await persist(undefined).catch(() => undefined);
-          throw error;
-        }
-        response = await grant(false);
+    try {
+      response = await requestToken(config, refreshToken ? refreshRequest(config, { refreshToken }) : grant(config, params));
+    } catch (error) {
+      if (!refreshToken || !(error instanceof OAuthError && error.error === 'invalid_grant')) throw error;
+      if (flow === 'refresh_token' || flow === 'client_credentials') {
+        use(undefined, 0);
+        // The refusal is the news; a store that cannot forget does not hide it.
+        await persist(undefined).catch(() => undefined);
+        throw error;
       }
+      // Password: log in again; anonymous: a NEW session (the old id is lost with its refresh token).
+      response = await requestToken(config, grant(config, params));
     }
     const lifetimeMs = response.expires_in * 1000;
     const next: TokenEntry = { accessToken: response.access_token, expiresAt: startedAt + lifetimeMs, scope: response.scope };
     // The refresh flow issues no new refresh token (contract-notes 4): the used one stays valid.
-    const nextRefreshToken = response.refresh_token ?? (refreshed ? refreshToken : undefined);
-    if (nextRefreshToken !== undefined) next.refreshToken = nextRefreshToken;
-    entry = next;
-    refreshAt = startedAt + Math.max(lifetimeMs - skewMs, lifetimeMs / 2);
+    const nextRefreshToken = response.refresh_token ?? refreshToken;
+    if (nextRefreshToken) next.refreshToken = nextRefreshToken;
+    use(next, startedAt + Math.max(lifetimeMs - skewMs, lifetimeMs / 2));
     await persist(next);
     return response.access_token;
   };
 
-  const getToken: TokenProvider['getToken'] = ({ signal } = {}) => {
-    if (signal?.aborted) return Promise.reject(signal.reason);
-    if (inflight === undefined && fresh()) return Promise.resolve(entry!.accessToken!);
-    inflight ??= acquire().finally(() => {
-      inflight = undefined;
-    });
-    return signal === undefined ? inflight : abandonable(inflight, signal);
-  };
+  return {
+    getToken(options) {
+      const signal = options?.signal;
+      if (signal?.aborted) return Promise.reject(signal.reason);
+      // The hot path: a fresh token, no request under way.
+      if (inflight === undefined && fresh()) return cached!;
+      inflight ??= acquire().finally(() => {
+        inflight = undefined;
+      });
+      return signal === undefined ? inflight : abandonable(inflight, signal);
+    },
 
-  const invalidate: TokenProvider['invalidate'] = (token) => {
-    const drop = (): Promise<void> => {
-      if (entry?.accessToken === undefined || (token !== undefined && token !== entry.accessToken)) return Promise.resolve();
-      refreshAt = 0;
-      if (entry.refreshToken === undefined) {
-        entry = undefined;
-        return persist(undefined);
-      }
-      entry = { expiresAt: 0, scope: entry.scope, refreshToken: entry.refreshToken };
-      return persist(entry);
-    };
-    // Once loaded, the drop is synchronous, so no caller is handed the refused token afterwards.
-    return loaded ? drop() : load().then(drop);
-  };
+    async invalidate(token) {
+      // Once loaded, the drop is synchronous, so no caller is handed the refused token afterwards.
+      if (!loaded) await load();
+      if (!entry?.accessToken || (token !== undefined && token !== entry.accessToken)) return;
+      use(entry.refreshToken ? { expiresAt: 0, scope: entry.scope, refreshToken: entry.refreshToken } : undefined, 0);
+      await persist(entry);
+    },
 
-  const getTokenInfo: TokenProvider['getTokenInfo'] = async () => {
-    await load();
-    if (entry === undefined) return undefined;
-    const info: TokenInfo = {
-      scope: entry.scope,
-      scopes: parseScopes(entry.scope),
-      expiresAt: entry.accessToken === undefined ? 0 : entry.expiresAt,
-      hasRefreshToken: entry.refreshToken !== undefined,
-    };
-    const { customerId, anonymousId } = tokenIdentity(entry.scope);
-    if (customerId !== undefined) info.customerId = customerId;
-    if (anonymousId !== undefined) info.anonymousId = anonymousId;
-    return info;
+    async getTokenInfo() {
+      await load();
+      if (!entry) return undefined;
+      const { scope, accessToken, expiresAt, refreshToken } = entry;
+      return {
+        scope,
+        scopes: parseScopes(scope),
+        expiresAt: accessToken ? expiresAt : 0,
+        hasRefreshToken: !!refreshToken,
+        ...tokenIdentity(scope),
+      };
+    },
   };
-
-  return { getToken, invalidate, getTokenInfo };
 }

@@ -59,7 +59,12 @@ function isEntry(value: unknown): value is TokenEntry {
   if (typeof value !== 'object' || value === null) return false;
   const entry = value as Record<string, unknown>;
   const optionalString = (v: unknown) => v === undefined || (typeof v === 'string' && v !== '');
-  return typeof entry.expiresAt === 'number' && typeof entry.scope === 'string' && optionalString(entry.accessToken) && optionalString(entry.refreshToken);
+  return (
+    typeof entry.expiresAt === 'number' &&
+    typeof entry.scope === 'string' &&
+    optionalString(entry.accessToken) &&
+    optionalString(entry.refreshToken)
+  );
 }
 
 /**
