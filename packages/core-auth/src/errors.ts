@@ -154,7 +154,12 @@ export const invalidOption = (message: string): ConfigurationError => configurat
 // ---------------------------------------------------------------------------------------------
 // Redaction (internal; not exported from the package index)
 
-/** What replaces a secret. */
+/**
+ * What replaces a secret.
+ *
+ * @example
+ * redactText(`token ${token}`, [token]) === `token ${REDACTED}` // true
+ */
 export const REDACTED = '[REDACTED]';
 
 /**

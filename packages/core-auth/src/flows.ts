@@ -38,12 +38,22 @@ export type IntrospectionResponse = generated.IntrospectionResponse;
 
 /**
  * A token request, as data (internal): the path under `{auth_url}`, the form (`undefined`
- * members are not sent), and whether the answer must carry a refresh token. Built by the
- * `…Request` functions below, which check their parameters; sent by {@link requestToken}.
+ * members are not sent), and whether the answer must carry a refresh token (the grant starts a
+ * session). Built by the `…Request` functions below, which check their parameters; sent by
+ * {@link requestToken}.
+ *
+ * @example
+ * const request: TokenRequest = ['/oauth/token', { grant_type: 'client_credentials', scope: undefined }];
  */
 export type TokenRequest = [path: string, form: Record<string, string | undefined>, withRefreshToken?: boolean];
 
-/** What the `…Request` builders read; each checks the members its flow needs. */
+/**
+ * What the `…Request` builders read (internal); each checks the members its flow needs. The
+ * token provider's options are such an object.
+ *
+ * @example
+ * const params: TokenRequestParams = { username: 'jen@example.com', password, storeKey: 'eu-store' };
+ */
 export interface TokenRequestParams {
   scope?: ScopeRequest | undefined;
   username?: string;
@@ -53,16 +63,25 @@ export interface TokenRequestParams {
   refreshToken?: string;
 }
 
-/** A builder of the token request of one flow. */
+/**
+ * A builder of the token request of one flow (internal).
+ *
+ * @example
+ * const build: TokenRequestBuilder = anonymousRequest;
+ * const [path, form] = build(config, { anonymousId: 'visitor-1' });
+ */
 export type TokenRequestBuilder = (config: AuthConfig, params: TokenRequestParams) => TokenRequest;
 
 const isSeconds = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0;
 const isBearer = (value: unknown): value is string => isText(value) && value.toLowerCase() === 'bearer';
 
 /**
- * Sends a token request and checks the answer: `readAnswer`, then the members of a token answer
- * (spec 2.6). The client secret and the form's username, password and refresh token are cut
- * out of any error.
+ * Sends a token request and checks the answer (internal): `readAnswer`, then the members of a
+ * token answer (spec 2.6) in their order. The client secret and the form's username, password
+ * and refresh token are cut out of any error.
+ *
+ * @example
+ * const token = await requestToken(config, refreshRequest(config, { refreshToken }));
  */
 export async function requestToken(config: AuthConfig, [path, form, withRefreshToken]: TokenRequest): Promise<TokenResponse> {
   const response = await postForm(config, path, form);
@@ -80,7 +99,12 @@ export async function requestToken(config: AuthConfig, [path, form, withRefreshT
   return token;
 }
 
-/** The request of {@link clientCredentialsFlow} (internal). */
+/**
+ * The request of {@link clientCredentialsFlow} (internal).
+ *
+ * @example
+ * clientCredentialsRequest(config, { scope: ['view_products:p'] }) // ['/oauth/token', { grant_type: 'client_credentials', scope: 'view_products:p' }]
+ */
 export const clientCredentialsRequest: TokenRequestBuilder = (_config, params) => [
   '/oauth/token',
   { grant_type: 'client_credentials', scope: scopeParam(params.scope) },
@@ -89,6 +113,9 @@ export const clientCredentialsRequest: TokenRequestBuilder = (_config, params) =
 /**
  * The request of {@link passwordFlow}, or with `inStore` (default: whether `params.storeKey` is
  * given) of {@link inStorePasswordFlow} (internal).
+ *
+ * @example
+ * passwordRequest(config, { storeKey: 'eu', username, password })[0] // '/oauth/my-project/in-store/key=eu/customers/token'
  */
 export const passwordRequest = (config: AuthConfig, params: TokenRequestParams, inStore = params.storeKey !== undefined): TokenRequest => [
   `/oauth/${segment(config.projectKey)}${inStore ? `/in-store/key=${segment(requireText(params.storeKey, 'storeKey'))}` : ''}/customers/token`,
@@ -101,7 +128,12 @@ export const passwordRequest = (config: AuthConfig, params: TokenRequestParams, 
   true,
 ];
 
-/** The request of {@link anonymousSessionFlow} (internal). */
+/**
+ * The request of {@link anonymousSessionFlow} (internal).
+ *
+ * @example
+ * anonymousRequest(config, { anonymousId: 'visitor-1' })[0] // '/oauth/my-project/anonymous/token'
+ */
 export const anonymousRequest: TokenRequestBuilder = (config, { scope, anonymousId }) => [
   `/oauth/${segment(config.projectKey)}/anonymous/token`,
   {
@@ -112,7 +144,12 @@ export const anonymousRequest: TokenRequestBuilder = (config, { scope, anonymous
   true,
 ];
 
-/** The request of {@link refreshTokenFlow} (internal). */
+/**
+ * The request of {@link refreshTokenFlow} (internal).
+ *
+ * @example
+ * refreshRequest(config, { refreshToken }) // ['/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken }]
+ */
 export const refreshRequest: TokenRequestBuilder = (_config, params) => [
   '/oauth/token',
   { grant_type: 'refresh_token', refresh_token: requireText(params.refreshToken, 'refreshToken') },

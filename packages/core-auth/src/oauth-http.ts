@@ -28,8 +28,22 @@ export interface AuthConfig {
   signal?: AbortSignal;
 }
 
-/** Values a request sent that must not come back in any error: cut out of the evidence. */
+/**
+ * Values a request sent that must not come back in any error: cut out of the evidence.
+ *
+ * @example
+ * const secrets: Secrets = [config.credentials.clientSecret, params.password];
+ */
 export type Secrets = readonly (string | undefined)[];
+
+/**
+ * Path segment of a key, e.g. a project or store key; also how each part of the Basic
+ * credentials is encoded.
+ *
+ * @example
+ * `/oauth/${segment(projectKey)}/anonymous/token`
+ */
+export const segment: (value: string) => string = encodeURIComponent;
 
 /**
  * `Authorization: Basic` for a client. RFC 6749 2.3.1 has both parts form-encoded before they are
@@ -40,7 +54,7 @@ export type Secrets = readonly (string | undefined)[];
  * basicAuthorization({ clientId: 'id', clientSecret: 's:1' }) // 'Basic aWQ6cyUzQTE='
  */
 export function basicAuthorization(credentials: ClientCredentials): string {
-  return `Basic ${btoa(`${encodeURIComponent(credentials.clientId)}:${encodeURIComponent(credentials.clientSecret)}`)}`;
+  return `Basic ${btoa(`${segment(credentials.clientId)}:${segment(credentials.clientSecret)}`)}`;
 }
 
 /**
@@ -70,8 +84,9 @@ export function requireText(value: unknown, name: string): string {
  */
 export function checkConfig(config: AuthConfig): { base: string; fetch: typeof fetch } {
   const { credentials, fetch: given } = config;
-  if (!isText(credentials?.clientId) || !isText(credentials.clientSecret))
+  if (!isText(credentials?.clientId) || !isText(credentials.clientSecret)) {
     throw configurationError('MISSING_CREDENTIALS', 'credentials need a clientId and a clientSecret');
+  }
   requireText(config.projectKey, 'projectKey');
   if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
@@ -95,14 +110,6 @@ export function scopeParam(scope: ScopeRequest | undefined): string | undefined 
   }
   return list.join(' ') || undefined;
 }
-
-/**
- * Path segment of a key, e.g. a project or store key.
- *
- * @example
- * `/oauth/${segment(projectKey)}/anonymous/token`
- */
-export const segment: (value: string) => string = encodeURIComponent;
 
 /**
  * POSTs a form with Basic authentication; `undefined` members are left out.
@@ -183,17 +190,13 @@ export async function readAnswer(
           correlationId: correlationIdOf(response),
           cause: evidence,
         })
-      : refused(response, `unexpected status ${status}`, 'UNEXPECTED_STATUS', { status, contentType, body: evidence });
+      : refused(response, `unexpected status ${status}`, 'UNEXPECTED_STATUS', { contentType, body: evidence });
   }
   if (bodyless) return {};
   if (!json) throw refused(response, 'response is not application/json', 'INVALID_CONTENT_TYPE', { contentType });
-  if (!object)
-    throw refused(
-      response,
-      'response is not a JSON object',
-      'INVALID_JSON',
-      parseError ? { name: parseError } : { type: Array.isArray(body) ? 'array' : body === null ? 'null' : typeof body },
-    );
+  // The evidence is the parse error's name, or the type of JSON value found.
+  const type = parseError ?? (body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body);
+  if (!object) throw refused(response, 'response is not a JSON object', 'INVALID_JSON', { type });
   return object;
 }
 

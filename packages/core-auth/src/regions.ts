@@ -29,8 +29,7 @@ export interface RegionUrls {
  * regionUrls('europe-west1.gcp').auth // 'https://auth.europe-west1.gcp.commercetools.com'
  */
 export function regionUrls(region: Region): RegionUrls {
-  if (!(REGIONS as readonly string[]).includes(region))
-    throw configurationError('UNKNOWN_REGION', `region must be one of ${REGIONS.join(', ')}`);
+  if (!(REGIONS as readonly string[]).includes(region)) throw configurationError('UNKNOWN_REGION', `region must be one of ${REGIONS}`);
   const url = (service: string) => `https://${service}.${region}.commercetools.com`;
   return { api: url('api'), auth: url('auth'), history: url('history') };
 }

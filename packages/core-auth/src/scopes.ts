@@ -64,10 +64,9 @@ export function parseScope(scope: string): Scope | undefined {
   const match = /^(?:(customer_id|anonymous_id|external_user_id):(.+)|([a-z][a-z0-9_]*):([\w-]+)(?::([\w-]+))?)$/s.exec(scope);
   if (!match) return undefined;
   const [, kind, value, name, projectKey, storeKey] = match;
-  if (kind) return { kind: kind as IdentityScope['kind'], value: value! };
-  return storeKey === undefined
-    ? { kind: 'permission', name: name!, projectKey: projectKey! }
-    : { kind: 'permission', name: name!, projectKey: projectKey!, storeKey };
+  return kind
+    ? { kind: kind as IdentityScope['kind'], value: value! }
+    : { kind: 'permission', name: name!, projectKey: projectKey!, ...(storeKey === undefined ? {} : { storeKey }) };
 }
 
 /**

@@ -197,22 +197,24 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     await load();
     if (fresh()) return cached!;
     const startedAt = clock.now();
-    const refreshToken = entry?.refreshToken ?? (flow === 'refresh_token' ? config.refreshToken : undefined);
+    // The session's refresh token; before the first answer, the refresh_token flow's own.
+    const refreshToken = entry?.refreshToken ?? config.refreshToken;
     // A new session takes the configured anonymous id; a session that existed has used it up.
-    const params = entry ? { ...config, anonymousId: undefined } : config;
+    const newGrant = grant(config, entry ? { ...config, anonymousId: undefined } : config);
     let response: TokenResponse;
     try {
-      response = await requestToken(config, refreshToken ? refreshRequest(config, { refreshToken }) : grant(config, params));
+      response = await requestToken(config, refreshToken ? refreshRequest(config, { refreshToken }) : newGrant);
     } catch (error) {
       if (!refreshToken || !(error instanceof OAuthError && error.error === 'invalid_grant')) throw error;
-      if (flow === 'refresh_token' || flow === 'client_credentials') {
+      // Only a grant that starts a session replaces a refused refresh token: password logs in
+      // again, anonymous starts a NEW session (the old id is lost with its refresh token).
+      if (!newGrant[2]) {
         use(undefined, 0);
         // The refusal is the news; a store that cannot forget does not hide it.
         await persist(undefined).catch(() => undefined);
         throw error;
       }
-      // Password: log in again; anonymous: a NEW session (the old id is lost with its refresh token).
-      response = await requestToken(config, grant(config, params));
+      response = await requestToken(config, newGrant);
     }
     const lifetimeMs = response.expires_in * 1000;
     const next: TokenEntry = { accessToken: response.access_token, expiresAt: startedAt + lifetimeMs, scope: response.scope };
@@ -229,11 +231,11 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       const signal = options?.signal;
       if (signal?.aborted) return Promise.reject(signal.reason);
       // The hot path: a fresh token, no request under way.
-      if (inflight === undefined && fresh()) return cached!;
+      if (!inflight && fresh()) return cached!;
       inflight ??= acquire().finally(() => {
         inflight = undefined;
       });
-      return signal === undefined ? inflight : abandonable(inflight, signal);
+      return signal ? abandonable(inflight, signal) : inflight;
     },
 
     async invalidate(token) {

@@ -42,7 +42,7 @@ export interface TokenStore {
 export function memoryTokenStore(): TokenStore {
   let current: TokenEntry | undefined;
   return {
-    get: async () => (current === undefined ? undefined : { ...current }),
+    get: async () => current && { ...current },
     set: async (entry) => {
       current = { ...entry };
     },
