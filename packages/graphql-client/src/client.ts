@@ -6,7 +6,6 @@
  */
 import type { Region } from '@commerce-kit/core-auth';
 import {
-  ConfigurationError,
   assertClientOptions,
   clientTransportOptions,
   correlationIdOf,
@@ -91,20 +90,12 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
   assertClientOptions(options);
   const base = resolveServiceBase({ url: options.url, region: options.region, service: 'api', urlOption: 'url', warn: options.warn });
   const endpoint = `${base}/${encodeURIComponent(options.projectKey)}/graphql`;
-  const { auth } = options;
-  if (typeof auth !== 'object' || auth === null) throw new ConfigurationError('auth is required', { code: 'INVALID_OPTION' });
   const retry = options.retry;
   const transport = createTransport({
-    ...clientTransportOptions(options),
+    ...clientTransportOptions(options), // throws without auth
     // The REST rule needs a `version` in the body; GraphQL's is read from the document.
-    retry:
-      retry === false
-        ? false
-        : {
-            ...retry,
-            isIdempotent: (request, body) => retry?.isIdempotent?.(request, body) ?? isIdempotentBody(body),
-          },
-    ...(options.externalUserId === undefined ? {} : { externalUserId: options.externalUserId }),
+    retry: retry !== false && { ...retry, isIdempotent: (request, body) => retry?.isIdempotent?.(request, body) ?? isIdempotentBody(body) },
+    externalUserId: options.externalUserId,
   });
 
   async function request<R, V>(
@@ -116,7 +107,7 @@ export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClien
       method: 'POST',
       headers: { ...options.headers, ...headers, 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ query: String(document), variables, operationName }),
-      ...(signal === undefined ? {} : { signal }),
+      signal,
     });
     const body = await readBody(response);
     const context = { response, correlationId: correlationIdOf(response) };

@@ -75,8 +75,8 @@ export interface RetryOptions {
  */
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
-/** The defaults of {@link RetryOptions}. */
-const DEFAULTS = {
+/** The defaults of {@link RetryOptions}; the two hooks have none. */
+const DEFAULTS: Record<string, unknown> = {
   maxRetries: 3,
   baseDelayMs: 200,
   maxDelayMs: 10_000,
@@ -85,23 +85,8 @@ const DEFAULTS = {
   random: Math.random,
   sleep: abortableSleep,
   now: Date.now,
-};
-
-const NUMBER = 'a number >= 0';
-const FUNCTION = 'a function';
-const STATUSES = 'a list of 4xx/5xx statuses';
-/** What the value of each option must be. */
-const EXPECTED: Record<string, string> = {
-  maxRetries: 'an integer >= 0',
-  baseDelayMs: NUMBER,
-  maxDelayMs: NUMBER,
-  maxElapsedMs: NUMBER,
-  statuses: STATUSES,
-  random: FUNCTION,
-  sleep: FUNCTION,
-  now: FUNCTION,
-  isIdempotent: FUNCTION,
-  onRetry: FUNCTION,
+  isIdempotent: undefined,
+  onRetry: undefined,
 };
 
 /**
@@ -113,32 +98,25 @@ const EXPECTED: Record<string, string> = {
  * resolveRetryOptions({ maxRetries: 5 }).maxElapsedMs // 30000
  */
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
-  const resolved: Record<string, unknown> = { ...DEFAULTS };
+  const resolved = { ...DEFAULTS };
   for (const [name, value] of Object.entries(options)) {
     if (value === undefined) continue;
-    const expected = EXPECTED[name];
-    const ok =
-      expected === FUNCTION
-        ? typeof value === 'function'
-        : expected === STATUSES
-          ? Array.isArray(value) && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)
-          : expected !== undefined && typeof value === 'number' && value >= 0 && (name === 'maxRetries' ? Number.isInteger(value) : value < Infinity);
-    if (!ok) throw invalidOption(`retry.${name} must be ${expected ?? 'left out: there is no such option'}`);
+    const fallback = DEFAULTS[name];
+    // Each kind of option: [what it must be, whether it is].
+    const [expected, ok] =
+      typeof fallback === 'number'
+        ? name === 'maxRetries'
+          ? ['an integer >= 0', Number.isInteger(value) && value >= 0]
+          : ['a number >= 0', typeof value === 'number' && value >= 0 && value < Infinity]
+        : Array.isArray(fallback)
+          ? ['a list of 4xx/5xx statuses', Array.isArray(value) && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)]
+          : name in DEFAULTS
+            ? ['a function', typeof value === 'function']
+            : ['left out: there is no such option', false];
+    if (!ok) throw invalidOption(`retry.${name} must be ${expected}`);
     resolved[name] = value;
   }
   return resolved as ResolvedRetryOptions;
-}
-
-async function discard(response: Response): Promise<void> {
-  try {
-    await response.body?.cancel();
-  } catch {
-    // Nothing to learn from a body we do not read.
-  }
-}
-
-function checkAborted(signal: AbortSignal): void {
-  if (signal.aborted) throw signal.reason;
 }
 
 /**
@@ -155,46 +133,43 @@ function checkAborted(signal: AbortSignal): void {
  */
 export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
   const o = resolveRetryOptions(options);
-  const statuses = new Set(o.statuses);
   return async (request, next) => {
-    const { signal } = request;
+    const { signal, method, url } = request;
     const held = request.body === null ? undefined : await heldBody(request);
-    const body = typeof held === 'string' || held === undefined ? held : new TextDecoder().decode(held);
+    const body = held instanceof ArrayBuffer ? new TextDecoder().decode(held) : held;
     // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
     let idempotent = o.isIdempotent?.(request, body);
     const again = held === undefined ? () => request : replayableWith(request, held);
     const started = o.now();
-    for (let attempt = 1; ; attempt += 1) {
-      checkAborted(signal);
+    for (let attempt = 1; ; attempt++) {
+      signal.throwIfAborted();
       let response: Response | undefined;
       let failure: NetworkError | undefined;
       try {
-        response = await next(attempt === 1 ? request : again());
+        response = await next(attempt > 1 ? again() : request);
+        if (!o.statuses.includes(response.status)) return response;
       } catch (error) {
         // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
         if (!(error instanceof NetworkError) || signal.aborted) throw error;
         failure = error;
       }
-      if (response !== undefined && !statuses.has(response.status)) return response;
-      const giveUp = () => {
-        if (response !== undefined) return response;
-        throw attempt === 1 ? failure! : new NetworkError({ request, attempts: attempt, cause: failure!.cause });
-      };
-      idempotent ??= isIdempotentRequest(request.method, new URL(request.url), body);
-      if (!idempotent || attempt > o.maxRetries) return giveUp();
-      const retryAfter = response === undefined ? undefined : parseRetryAfter(response.headers.get('retry-after'), o.now());
+      const retryAfter = response && parseRetryAfter(response.headers.get('retry-after'), o.now());
       const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
-      if (o.now() - started + delayMs > o.maxElapsedMs) return giveUp();
+      if (!(idempotent ??= isIdempotentRequest(method, new URL(url), body)) || attempt > o.maxRetries || o.now() - started + delayMs > o.maxElapsedMs) {
+        if (response) return response;
+        throw attempt > 1 ? new NetworkError({ request, attempts: attempt, cause: failure!.cause }) : failure;
+      }
       o.onRetry?.({
         attempt,
         delayMs,
         fromRetryAfter: retryAfter !== undefined,
         status: response?.status,
-        method: request.method,
-        path: new URL(request.url).pathname,
+        method,
+        path: new URL(url).pathname,
         correlationId: request.headers.get('x-correlation-id') ?? undefined,
       });
-      if (response !== undefined) await discard(response);
+      // Nothing to learn from a body that is not read.
+      await response?.body?.cancel().catch(() => undefined);
       await o.sleep(delayMs, signal);
     }
   };
