@@ -103,6 +103,21 @@ describe('ResponseError, in the order the checks run', () => {
     await expectNoSecret(error);
   });
 
+  it('names the broken member or the JSON value found in the evidence, never a value', async () => {
+    const broken = (body: string) => () => new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    await expect(clientCredentialsFlow(server(broken(`["${ACCESS_TOKEN}"]`)))).rejects.toMatchObject({ code: 'INVALID_JSON', cause: { type: 'array' } });
+    await expect(clientCredentialsFlow(server(broken('null')))).rejects.toMatchObject({ code: 'INVALID_JSON', cause: { type: 'null' } });
+    await expect(clientCredentialsFlow(server(broken(`{"access_token":"${ACCESS_TOKEN}"`)))).rejects.toMatchObject({
+      code: 'INVALID_JSON',
+      cause: { type: 'SyntaxError' },
+    });
+    const negative = { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: -1, scope: 's' };
+    const error = await rejection(clientCredentialsFlow(server(() => json(negative))));
+    expect(error).toMatchObject({ code: 'INVALID_FIELD', status: 200, correlationId: 'corr-12345678', cause: { field: 'expires_in', expected: 'a number >= 0' } });
+    expect((error as Error).message).toBe('response member "expires_in" is not a number >= 0');
+    await expectNoSecret(error);
+  });
+
   it('requires the refresh token of the session flows, and the members of an active introspection', async () => {
     const token = { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 10, scope: 's' };
     await expect(passwordFlow(server(() => json(token)), { username: 'u', password: PASSWORD })).rejects.toMatchObject({ code: 'MISSING_FIELD', cause: { field: 'refresh_token' } });
@@ -114,6 +129,30 @@ describe('ResponseError, in the order the checks run', () => {
   it('takes a lower-case bearer type and ignores unknown members', async () => {
     const token = await clientCredentialsFlow(server(() => json({ access_token: 'a', token_type: 'bearer', expires_in: 10, scope: 's', extra: true })));
     expect(token).toEqual({ access_token: 'a', token_type: 'Bearer', expires_in: 10, scope: 's' });
+  });
+});
+
+describe('the error objects', () => {
+  it('are Errors with their name, code and fields as own enumerable properties', async () => {
+    const answer = () => json({ error: 'invalid_grant', error_description: 'gone' }, 400);
+    const oauth = await rejection(refreshTokenFlow(server(answer), { refreshToken: REFRESH_TOKEN }));
+    expect(oauth).toBeInstanceOf(Error);
+    expect(String(oauth)).toBe('OAuthError: authorization service answered 400 invalid_grant: gone');
+    expect(JSON.parse(JSON.stringify(oauth))).toEqual({
+      name: 'OAuthError',
+      code: 'OAUTH_ERROR_RESPONSE',
+      error: 'invalid_grant',
+      status: 400,
+      description: 'gone',
+      correlationId: 'corr-12345678',
+    });
+    const response = await rejection(clientCredentialsFlow(server(() => json({}, 503))));
+    expect(response).toBeInstanceOf(ResponseError);
+    expect(JSON.parse(JSON.stringify(response))).toEqual({ name: 'ResponseError', code: 'UNEXPECTED_STATUS', status: 503, correlationId: 'corr-12345678' });
+    const configuration = new ConfigurationError('clock must have now()', { code: 'INVALID_OPTION' });
+    expect(configuration).toBeInstanceOf(Error);
+    expect(JSON.parse(JSON.stringify(configuration))).toEqual({ name: 'ConfigurationError', code: 'INVALID_OPTION' });
+    expect(String(configuration)).toBe('ConfigurationError: clock must have now()');
   });
 });
 

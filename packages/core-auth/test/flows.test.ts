@@ -42,6 +42,23 @@ describe('client credentials flow', () => {
     ]);
   });
 
+  it('sends a scope string with its spaces normalised, a list joined, and no scope when empty', async () => {
+    const s = setup();
+    const forms: string[] = [];
+    const inner = s.config.fetch!;
+    const recording = ((input, init) => {
+      forms.push(String(init?.body));
+      return inner(input, init);
+    }) as typeof fetch;
+    const config = { ...shop(s), fetch: recording };
+    const token = await clientCredentialsFlow(config, { scope: `  view_products:${PROJECT}\t view_orders:${PROJECT} ` });
+    expect(token.scope).toBe(`view_products:${PROJECT} view_orders:${PROJECT}`);
+    await clientCredentialsFlow(config, { scope: [`view_products:${PROJECT}`] });
+    await clientCredentialsFlow(config, { scope: '  ' });
+    const scopes = forms.map((form) => new URLSearchParams(form).get('scope'));
+    expect(scopes).toEqual([`view_products:${PROJECT} view_orders:${PROJECT}`, `view_products:${PROJECT}`, null]);
+  });
+
   it('sends id and secret form-encoded and base64 of UTF-8 (RFC 6749 2.3.1)', async () => {
     const s = setup({ clientId: 'id with spaces+é', clientSecret: 'sécret:with/colon+plus%25 ünd space' });
     const token = await clientCredentialsFlow(s.config);

@@ -39,6 +39,8 @@ describe('isLoopbackHost', () => {
     ['http://localhost.example.com', false],
     ['http://[::2]', false],
     ['http://example.com', false],
+    ['http://LOCALHOST.:80', true],
+    ['http://127.0.0.1.', true],
   ])('%s → %s', (url, expected) => {
     expect(isLoopbackHost(new URL(url).hostname)).toBe(expected);
   });
@@ -87,6 +89,15 @@ describe('resolveBaseUrl', () => {
     resolveBaseUrl('https://api.sphere.io/', { warn });
     expect(Object.keys(DEPRECATED_HOSTS)).toHaveLength(6);
     expect(warn).toHaveBeenCalledTimes(6);
+  });
+
+  it('maps exactly the hosts of DEPRECATED_HOSTS, to the host the table names', () => {
+    const warn = vi.fn();
+    for (const [alias, current] of Object.entries(DEPRECATED_HOSTS)) {
+      expect(resolveBaseUrl(`https://${alias}./path/`, { warn })).toBe(`https://${current}/path`);
+    }
+    const others = ['history.sphere.io', 'xapi.sphere.io', 'api.sphere.io.example.com', 'api.commercetools.co.uk', 'api.commercetools.community'];
+    for (const host of others) expect(resolveBaseUrl(`https://${host}`, { warn })).toBe(`https://${host}`);
   });
 
   it('warns on the console, once per alias', async () => {

@@ -90,6 +90,22 @@ describe('createTokenProvider: single flight', () => {
   });
 });
 
+describe('createTokenProvider: the cached path', () => {
+  it('hands every caller the same settled promise while the token is fresh, without a request', async () => {
+    const s = setup();
+    const provider = createTokenProvider({ ...s.config, flow: 'client_credentials', clock: s.clock });
+    const token = await provider.getToken();
+    const first = provider.getToken({ signal: new AbortController().signal });
+    expect(provider.getToken()).toBe(first);
+    expect(provider.getToken({})).toBe(first);
+    expect(await first).toBe(token);
+    expect(s.counter.tokenRequests()).toBe(1);
+    // After invalidate() the cached promise is gone: the next call fetches.
+    await provider.invalidate(token);
+    expect(provider.getToken()).not.toBe(first);
+  });
+});
+
 describe('createTokenProvider: refresh ahead of expiry', () => {
   it('replaces the token refreshSkewSeconds before it expires', async () => {
     const s = setup();
