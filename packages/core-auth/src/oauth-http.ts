@@ -141,6 +141,9 @@ export async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
 
+/** The type of a JSON value, for the evidence: `null`, `array`, or its `typeof`. */
+const typeOf = (value: unknown): string => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
+
 /** A {@link ResponseError} about `response`, with its status and correlation id. */
 function refused(response: Response, message: string, code: ResponseErrorCode, cause: unknown): ResponseError {
   return new ResponseError(message, { code, status: response.status, correlationId: correlationIdOf(response), cause });
@@ -195,8 +198,7 @@ export async function readAnswer(
   if (bodyless) return {};
   if (!json) throw refused(response, 'response is not application/json', 'INVALID_CONTENT_TYPE', { contentType });
   // The evidence is the parse error's name, or the type of JSON value found.
-  const type = parseError ?? (body === null ? 'null' : Array.isArray(body) ? 'array' : typeof body);
-  if (!object) throw refused(response, 'response is not a JSON object', 'INVALID_JSON', { type });
+  if (!object) throw refused(response, 'response is not a JSON object', 'INVALID_JSON', { type: parseError ?? typeOf(body) });
   return object;
 }
 
@@ -218,7 +220,7 @@ export function member<T = string>(
 ): T {
   const value = body[name];
   if (value == null) throw refused(response, `response lacks "${name}"`, 'MISSING_FIELD', { field: name });
-  if (!valid(value)) throw invalidField(response, name, expected);
+  if (!valid(value)) throw invalidField(response, name, expected, typeOf(value));
   return value;
 }
 
@@ -279,11 +281,12 @@ export function optionalField<T extends keyof FieldTypes>(
 }
 
 /**
- * {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain.
+ * {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain; the
+ * evidence names the member, what was expected and the type found (`actual`), never the value.
  *
  * @example
  * throw invalidField(response, 'token_type', '"Bearer"');
  */
-export function invalidField(response: Response, name: string, expected: string): ResponseError {
-  return refused(response, `response member "${name}" is not ${expected}`, 'INVALID_FIELD', { field: name, expected });
+export function invalidField(response: Response, name: string, expected: string, actual?: string): ResponseError {
+  return refused(response, `response member "${name}" is not ${expected}`, 'INVALID_FIELD', { field: name, expected, actual });
 }

@@ -113,7 +113,7 @@ describe('ResponseError, in the order the checks run', () => {
     });
     const negative = { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: -1, scope: 's' };
     const error = await rejection(clientCredentialsFlow(server(() => json(negative))));
-    expect(error).toMatchObject({ code: 'INVALID_FIELD', status: 200, correlationId: 'corr-12345678', cause: { field: 'expires_in', expected: 'a number >= 0' } });
+    expect(error).toMatchObject({ code: 'INVALID_FIELD', status: 200, correlationId: 'corr-12345678', cause: { field: 'expires_in', expected: 'a number >= 0', actual: 'number' } });
     expect((error as Error).message).toBe('response member "expires_in" is not a number >= 0');
     await expectNoSecret(error);
   });
