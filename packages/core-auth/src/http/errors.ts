@@ -4,10 +4,10 @@
  * of this package they carry a stable `code`, their evidence in `cause`, and never a secret: the
  * evidence names headers and sizes, never the value of `Authorization`.
  */
-import { ConfigurationError } from '../errors.js';
+import { FieldedError } from '../errors.js';
 
 /** `ConfigurationError` `INVALID_OPTION` with `message` (internal; not exported from the index). */
-export const invalidOption = (message: string): ConfigurationError => new ConfigurationError(message, { code: 'INVALID_OPTION' });
+export { invalidOption } from '../errors.js';
 
 /**
  * Why a request was refused before it was sent:
@@ -33,13 +33,12 @@ export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERN
  *   if (e instanceof InvalidRequestError && e.code === 'INVALID_EXTERNAL_USER_ID') useAnOpaqueUserId();
  * }
  */
-export class InvalidRequestError extends Error {
+export class InvalidRequestError extends FieldedError<{ code: InvalidRequestErrorCode }> {
   override readonly name = 'InvalidRequestError';
-  readonly code: InvalidRequestErrorCode;
+  declare readonly code: InvalidRequestErrorCode;
 
   constructor(message: string, options: { code: InvalidRequestErrorCode; cause?: unknown }) {
-    super(message, { cause: options.cause });
-    this.code = options.code;
+    super(message, options);
   }
 }
 
@@ -64,11 +63,11 @@ export class NetworkError extends TypeError {
   /** Stable for every instance of this class. */
   readonly code = 'NETWORK_ERROR' as const;
   /** The `X-Correlation-ID` the request was sent with: quote it to support. */
-  readonly correlationId: string | undefined;
+  declare readonly correlationId: string | undefined;
   /** How many times the request was sent. */
-  readonly attempts: number;
+  declare readonly attempts: number;
   /** HTTP method and URL path (no query: it may hold personal data) of the request. */
-  readonly request: { method: string; path: string };
+  declare readonly request: { method: string; path: string };
 
   constructor(options: { request: Request; attempts: number; cause: unknown }) {
     const url = new URL(options.request.url);
