@@ -4,21 +4,18 @@
  * `var.<name>=<value>`, a list as the same key repeated (for `in :name`).
  */
 
-type Scalar = string | number | boolean;
-
 function scalar(name: string, value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return encodeURIComponent(value);
   throw new TypeError(`query parameter ${name}: expected a string, number or boolean, got ${value === null ? 'null' : typeof value}`);
 }
 
-function pair(name: string, value: Scalar | unknown): string {
-  return `${encodeURIComponent(name)}=${encodeURIComponent(scalar(name, value))}`;
-}
-
-function many(name: string, value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) return value.filter((v) => v !== undefined && v !== null).map((v) => pair(name, v));
-  return [pair(name, value)];
+/** `query` with `name=value` added, once per element of a list; `undefined` and `null` add nothing. */
+function add(query: string, name: string, value: unknown): string {
+  if (value === undefined || value === null) return query;
+  const key = `${encodeURIComponent(name)}=`;
+  if (!Array.isArray(value)) return `${query === '' ? '' : `${query}&`}${key}${scalar(name, value)}`;
+  for (const one of value) if (one !== undefined && one !== null) query += `${query === '' ? '' : '&'}${key}${scalar(name, one)}`;
+  return query;
 }
 
 /**
@@ -30,14 +27,12 @@ function many(name: string, value: unknown): string[] {
  * // 'where=key%20%3D%20%3Ak&where=version%20%3E%201&var.k=summer&var.ids=a&var.ids=b&sort=id%20asc&limit=20'
  */
 export function commerceQuerySerializer(query: Record<string, unknown> | undefined): string {
-  const parts: string[] = [];
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null) continue;
-    if (typeof value === 'object' && !Array.isArray(value)) {
-      for (const [key, inner] of Object.entries(value as Record<string, unknown>)) parts.push(...many(`${name}.${key}`, inner));
-      continue;
-    }
-    parts.push(...many(name, value));
+  let serialized = '';
+  for (const name in query) {
+    const value = query[name];
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      for (const key in value) serialized = add(serialized, `${name}.${key}`, (value as Record<string, unknown>)[key]);
+    } else serialized = add(serialized, name, value);
   }
-  return parts.join('&');
+  return serialized;
 }
