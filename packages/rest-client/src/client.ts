@@ -1,17 +1,16 @@
 /**
- * `createRestClient`: openapi-fetch over the generated commerce `paths`, sending through the
- * shared transport (auth, correlation id, external user id, safe retries, size guard), with a
- * query serializer for the API's repeated and `var.<name>` parameters, and typed errors.
+ * `createRestClient`: the generated commerce `paths` called through the shared transport (auth,
+ * correlation id, external user id, safe retries, size guard), with a query serializer for the
+ * API's repeated and `var.<name>` parameters, and typed errors. The calls run on the package's
+ * own small runtime (`call.ts`), with openapi-fetch's call signatures; openapi-fetch's own client
+ * is a separate entry, `@commerce-kit/rest-client/openapi-fetch`.
  */
-import createClient from 'openapi-fetch';
-import { directCall, isDirect, type RawResult } from './direct.js';
 import type { Region } from '@commerce-kit/core-auth';
-import { setUpClient, toServiceResult, type CommonClientOptions } from '@commerce-kit/core-auth/http';
-import { toCommerceError } from './errors.js';
-import type { paths } from './generated/commerce.js';
-import { commerceQuerySerializer } from './query-serializer.js';
+import { setUpClient, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { restCall, type CallInit } from './call.js';
+import { mergeHeaders } from './request-headers.js';
 import { createTransport, type ExternalUserIdOption, type RetryOptions } from './transport.js';
-import type { HttpMethod, Media, RawClient, RestClient, RestResult } from './types.js';
+import type { RestClient } from './types.js';
 
 /**
  * Options of {@link createRestClient}.
@@ -36,11 +35,6 @@ export interface RestClientOptions extends CommonClientOptions {
   maxUrlAndHeadersBytes?: number;
   /** Headers for every request, e.g. `{ 'Accept-Language': 'de' }`. Default: none. */
   headers?: Record<string, string>;
-}
-
-/** Turns openapi-fetch's `{ data, error, response }` into a {@link RestResult} with a typed error. */
-function toResult(result: { data?: unknown; error?: unknown; response: Response }): RestResult<unknown> {
-  return toServiceResult(result, toCommerceError);
 }
 
 /**
@@ -72,38 +66,17 @@ export function createRestClient(options: RestClientOptions): RestClient {
     ...(options.maxUrlAndHeadersBytes === undefined ? {} : { maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes }),
   });
 
-  const raw: RawClient = createClient<paths, Media>({
-    baseUrl,
-    fetch: (request: Request) => transport(request),
-    querySerializer: commerceQuerySerializer,
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-  });
-  // Once openapi-fetch middleware may be registered, every call goes through openapi-fetch.
-  let direct: ReturnType<typeof directCall> | undefined = directCall(transport, baseUrl, options.headers);
-  const { use } = raw;
-  raw.use = (...middleware) => {
-    direct = undefined;
-    use(...middleware);
-  };
-
-  type AnyCall = (url: string, init?: unknown) => Promise<RawResult>;
-  const method = (name: Uppercase<HttpMethod>) => {
-    const call = raw[name] as unknown as AnyCall;
-    return async (url: string, init?: Record<string, unknown>) =>
-      toResult(await (direct === undefined || !isDirect(init) ? call(url, init) : direct(name, url, init)));
-  };
-
+  const headers = Object.freeze(mergeHeaders({}, options.headers));
+  const send = restCall(transport, baseUrl, headers);
   const client = {
-    GET: method('GET'),
-    POST: method('POST'),
-    DELETE: method('DELETE'),
-    HEAD: method('HEAD'),
-    use: raw.use,
-    eject: raw.eject,
-    raw,
+    GET: (url: string, init?: CallInit) => send('GET', url, init),
+    POST: (url: string, init?: CallInit) => send('POST', url, init),
+    DELETE: (url: string, init?: CallInit) => send('DELETE', url, init),
+    HEAD: (url: string, init?: CallInit) => send('HEAD', url, init),
     transport,
     projectKey,
     baseUrl,
+    headers,
   };
   return client as unknown as RestClient;
 }

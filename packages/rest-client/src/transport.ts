@@ -8,6 +8,7 @@ export {
   InvalidRequestError,
   NetworkError,
   abortableSleep,
+  correlationIdOf,
   createTransport,
   fullJitterDelay,
   parseRetryAfter,

@@ -25,10 +25,11 @@ export type Media = `${string}/${string}`;
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 /**
- * The plain openapi-fetch client over the commerce API.
+ * openapi-fetch's own client over the commerce API, as `createOpenapiFetchClient` of
+ * `@commerce-kit/rest-client/openapi-fetch` makes it.
  *
  * @example
- * const raw: RawClient = client.raw;
+ * const raw: RawClient = createOpenapiFetchClient(client);
  */
 export type RawClient = Client<paths, Media>;
 
@@ -44,12 +45,33 @@ type RequiredKeysOfHelper<T> = { [K in keyof T]: Record<never, never> extends Pi
 type RequiredKeysOf<T> = RequiredKeysOfHelper<T> extends undefined ? never : RequiredKeysOfHelper<T>;
 
 /**
- * openapi-fetch's rule: the options argument is optional when nothing in it is required.
+ * Per-call options of openapi-fetch's own client that the {@link RestClient} refuses (they belong
+ * to `createOpenapiFetchClient` of `@commerce-kit/rest-client/openapi-fetch`).
+ *
+ * @example
+ * // @ts-expect-error not an option of the RestClient
+ * const init: OpenapiFetchOnlyOptions = { fetch };
+ */
+export type OpenapiFetchOnlyOptions = {
+  baseUrl?: never;
+  fetch?: never;
+  Request?: never;
+  middleware?: never;
+  querySerializer?: never;
+  bodySerializer?: never;
+  pathSerializer?: never;
+};
+
+/**
+ * openapi-fetch's rule: the options argument is optional when nothing in it is required. Its own
+ * per-call options ({@link OpenapiFetchOnlyOptions}) are refused.
  *
  * @example
  * type Args = InitParam<{ params: { path: { ID: string } } }>; // one required argument
  */
-export type InitParam<Init> = RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+export type InitParam<Init> = RequiredKeysOf<Init> extends never
+  ? [(Init & { [key: string]: unknown } & OpenapiFetchOnlyOptions)?]
+  : [Init & { [key: string]: unknown } & OpenapiFetchOnlyOptions];
 
 /**
  * The data of a successful call.
@@ -166,6 +188,9 @@ export type QueryParams<Path extends keyof paths, Method extends HttpMethod> = p
 
 /**
  * The commerce API client: openapi-fetch's call signatures, with typed errors and correlation ids.
+ * (openapi-fetch's own client, with its middleware, is `createOpenapiFetchClient(client)` of
+ * `@commerce-kit/rest-client/openapi-fetch`; middleware around every request is the transport
+ * option `middleware`.)
  *
  * @example
  * const client: RestClient = createRestClient({ region: 'europe-west1.gcp', projectKey, auth: { tokenProvider } });
@@ -179,18 +204,14 @@ export interface RestClient {
   DELETE: RestMethod<'delete'>;
   /** Call a HEAD endpoint. */
   HEAD: RestMethod<'head'>;
-  /** Register openapi-fetch middleware (it runs above the transport, once per call). */
-  use: RawClient['use'];
-  /** Unregister openapi-fetch middleware. */
-  eject: RawClient['eject'];
-  /** The openapi-fetch client underneath, for what this one does not wrap (its errors are untyped bodies). */
-  readonly raw: RawClient;
   /** The transport every call goes through (a `fetch`). */
   readonly transport: Transport;
   /** The project key. */
   readonly projectKey: string;
   /** `<api base>/<projectKey>`: the prefix of every path. */
   readonly baseUrl: string;
+  /** The headers of every request (the `headers` option), names in lower case. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 /**

@@ -85,6 +85,22 @@ describe('paths, parameters and bodies', () => {
     // @ts-expect-error name is required in a draft
     void client.POST('/product-selections', { body: { key: 'k' } });
   });
+
+  it('types data by parseAs, takes RequestInit options, refuses the per-call options of openapi-fetch itself', async () => {
+    const init = { params: { path: { ID: 'x' } } };
+    expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'text' })).data).toEqualTypeOf<string | undefined>();
+    expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'blob' })).data).toEqualTypeOf<Blob | undefined>();
+    expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'stream' })).data).toEqualTypeOf<Response['body'] | undefined>();
+    void client.GET('/product-selections/{ID}', { ...init, signal: AbortSignal.timeout(1_000), cache: 'no-store', headers: { 'Accept-Language': 'de' } });
+    // @ts-expect-error openapi-fetch's own option: createOpenapiFetchClient(client) takes it
+    void client.GET('/product-selections/{ID}', { ...init, fetch: globalThis.fetch });
+    // @ts-expect-error openapi-fetch's own option
+    void client.GET('/stores', { baseUrl: 'https://elsewhere.example' });
+    // @ts-expect-error openapi-fetch's own option
+    void client.POST('/stores', { body: { key: 'k' }, middleware: [] });
+    // @ts-expect-error openapi-fetch's own option
+    void client.GET('/stores', { querySerializer: () => '' });
+  });
 });
 
 describe('errors', () => {

@@ -1,0 +1,108 @@
+/**
+ * The client's own runtime: one call of `client.GET/POST/DELETE/HEAD` turned into the URL and
+ * `RequestInit` the transport sends, and the answer read into a {@link RestResult}, by
+ * openapi-fetch's rules but without its runtime. No `Request` or `Headers` object is built here:
+ * the transport builds the one request that is sent.
+ */
+import type { HeadersOptions } from 'openapi-fetch';
+import { fillPath } from './path-template.js';
+import { commerceQuerySerializer } from './query-serializer.js';
+import { readAnswer } from './read-answer.js';
+import { mergeHeaders } from './request-headers.js';
+import { ConfigurationError } from './transport.js';
+import type { RestResult } from './types.js';
+
+/** What the client's call runtime sends through: a `fetch` taking a URL and a `RequestInit`. */
+export type CallTransport = (url: string, init: RequestInit) => Promise<Response>;
+
+/** The untyped options of one call (the typed ones are in `RestMethod`). */
+export type CallInit = Record<string, unknown>;
+
+/** A sender made by {@link restCall}. */
+export type RestCall = (method: string, url: string, init?: CallInit) => Promise<RestResult<unknown>>;
+
+type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersOptions };
+
+/**
+ * Makes the client's sender. Per call: `params.path` fills the path template, `params.query` is
+ * written by {@link commerceQuerySerializer}, the headers are the client's, then `headers`, then
+ * `params.header` (later wins; `null` removes one), a body is sent as JSON (with
+ * `Content-Type: application/json` unless the headers say otherwise; `FormData` and `Blob` as they
+ * are, with the type they carry; form-encoded when `Content-Type` is
+ * `application/x-www-form-urlencoded`), and every other option (`signal`, `cache`, ...) goes to
+ * the transport as it is. openapi-fetch's own per-call options (`fetch`, `baseUrl`, `middleware`,
+ * the serializers) are refused.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` (in the returned promise) for a per-call option of openapi-fetch's own client
+ * @example
+ * const send = restCall(transport, `${api}/${projectKey}`, { 'accept-language': 'de' });
+ * const { data, error } = await send('GET', '/stores/{ID}', { params: { path: { ID } } });
+ */
+export function restCall(transport: CallTransport, baseUrl: string, baseHeaders: Readonly<Record<string, string>>): RestCall {
+  const hasBaseHeaders = Object.keys(baseHeaders).length > 0;
+  return async (method, url, init) => {
+    const request: RequestInit & Record<string, unknown> = {};
+    let params: Params | undefined;
+    let headers: HeadersOptions | undefined;
+    let body: unknown;
+    let parseAs: unknown;
+    for (const key in init) {
+      const value = init[key];
+      switch (key) {
+        case 'params':
+          params = value as Params | undefined;
+          break;
+        case 'headers':
+          headers = value as HeadersOptions | undefined;
+          break;
+        case 'body':
+          body = value;
+          break;
+        case 'parseAs':
+          parseAs = value;
+          break;
+        case 'baseUrl':
+        case 'fetch':
+        case 'Request':
+        case 'middleware':
+        case 'querySerializer':
+        case 'bodySerializer':
+        case 'pathSerializer':
+          if (value !== undefined) {
+            throw new ConfigurationError(
+              `${key} is an option of openapi-fetch's own client (see createOpenapiFetchClient), not of this one`,
+              {
+                code: 'INVALID_OPTION',
+              },
+            );
+          }
+          break;
+        default:
+          request[key] = value;
+      }
+    }
+    request.method = method;
+
+    let target = baseUrl + (params?.path ? fillPath(url, params.path) : url);
+    if (params?.query) {
+      const search = commerceQuerySerializer(params.query);
+      if (search !== '') target += `?${search}`;
+    }
+
+    const asItIs = body instanceof FormData || body instanceof Blob;
+    const sent: Record<string, string> = body === undefined || asItIs ? {} : { 'content-type': 'application/json' };
+    if (hasBaseHeaders) Object.assign(sent, baseHeaders);
+    if (headers !== undefined) mergeHeaders(sent, headers);
+    if (params?.header !== undefined) mergeHeaders(sent, params.header);
+    request.headers = sent;
+    if (body !== undefined) {
+      request.body = asItIs
+        ? (body as BodyInit)
+        : sent['content-type'] === 'application/x-www-form-urlencoded'
+          ? new URLSearchParams(body as Record<string, string>).toString()
+          : JSON.stringify(body);
+    }
+    const response = await transport(target, request);
+    return readAnswer(response, method, parseAs);
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * An answer read into a {@link RestResult} by openapi-fetch's rules: the data of a 2xx answer as
+ * `parseAs` says, or the error body typed by its code.
+ */
+import { toCommerceError } from './errors.js';
+import { correlationIdOf } from './transport.js';
+import type { RestResult } from './types.js';
+
+/**
+ * Reads an answer as openapi-fetch does: no data for 204, for HEAD or for an empty body; else the
+ * body as `parseAs` says (`json` by default, `text`, `blob`, `arrayBuffer`, or `stream` for the
+ * unread body itself). An error answer's body is parsed as JSON where it is JSON, else kept as
+ * text, and typed by {@link toCommerceError}, whatever `parseAs` says.
+ *
+ * @example
+ * const { data, error, correlationId } = await readAnswer(await transport(url, { method: 'GET' }), 'GET', undefined);
+ */
+export async function readAnswer(response: Response, method: string, parseAs: unknown): Promise<RestResult<unknown>> {
+  const correlationId = correlationIdOf(response);
+  const { ok } = response;
+  if (
+    response.status === 204 ||
+    method === 'HEAD' ||
+    (response.headers.get('content-length') === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
+  ) {
+    return ok ? { data: undefined, response, correlationId } : { error: toCommerceError(undefined, response), response, correlationId };
+  }
+  if (ok && parseAs !== undefined && parseAs !== 'json') {
+    const data =
+      parseAs === 'stream' ? response.body : await (response as unknown as Record<string, () => Promise<unknown>>)[parseAs as string]!();
+    return { data, response, correlationId };
+  }
+  const text = await response.text();
+  if (ok) return { data: text === '' ? undefined : JSON.parse(text), response, correlationId };
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON: the text is the error body.
+  }
+  return { error: toCommerceError(body, response), response, correlationId };
+}

@@ -1,0 +1,29 @@
+/**
+ * Request headers as a plain record with lower-case names, merged by openapi-fetch's rules
+ * (`mergeHeaders`) without building a `Headers` object: the transport builds the one request
+ * that is sent.
+ */
+import type { HeadersOptions } from 'openapi-fetch';
+
+/**
+ * Merges `headers` into `into` (names lower-cased, so a later `accept-language` replaces an
+ * earlier `Accept-Language`): a value replaces, a list appends each of its values (joined with
+ * `, `, as `Headers.append` does), `null` removes the header, `undefined` is skipped.
+ *
+ * @example
+ * const headers: Record<string, string> = { 'content-type': 'application/json' };
+ * mergeHeaders(headers, { 'Accept-Language': 'de', 'Content-Type': null });
+ * headers // { 'accept-language': 'de' }
+ */
+export function mergeHeaders(into: Record<string, string>, headers: HeadersOptions | undefined): Record<string, string> {
+  if (typeof headers !== 'object' || headers === null) return into;
+  // Headers and `[name, value][]` iterate as pairs; a record gives its entries.
+  const entries: Iterable<[string, unknown]> = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  for (const [name, value] of entries) {
+    const key = name.toLowerCase();
+    if (value === null) delete into[key];
+    else if (Array.isArray(value)) for (const one of value) into[key] = Object.hasOwn(into, key) ? `${into[key]}, ${one}` : `${one}`;
+    else if (value !== undefined) into[key] = `${value as string}`;
+  }
+  return into;
+}
