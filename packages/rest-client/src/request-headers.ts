@@ -5,6 +5,8 @@
  */
 import type { HeadersOptions } from 'openapi-fetch';
 
+type Pairs = Iterable<[string, unknown]>;
+
 /**
  * Merges `headers` into `into` (names lower-cased, so a later `accept-language` replaces an
  * earlier `Accept-Language`): a value replaces, a list appends each of its values (joined with
@@ -17,8 +19,9 @@ import type { HeadersOptions } from 'openapi-fetch';
  */
 export function mergeHeaders(into: Record<string, string>, headers: HeadersOptions | undefined): Record<string, string> {
   if (typeof headers !== 'object' || headers === null) return into;
-  // Headers and `[name, value][]` iterate as pairs; a record gives its entries.
-  const entries: Iterable<[string, unknown]> = headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers);
+  // Headers and `[name, value][]` iterate as pairs; a record gives its entries. (Cast: without the
+  // DOM.Iterable lib, a consumer's type check does not know that Headers iterate.)
+  const entries = (headers instanceof Headers || Array.isArray(headers) ? headers : Object.entries(headers)) as unknown as Pairs;
   for (const [name, value] of entries) {
     const key = name.toLowerCase();
     if (value === null) delete into[key];
