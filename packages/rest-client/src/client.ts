@@ -60,11 +60,8 @@ export interface RestClientOptions extends CommonClientOptions {
  */
 export function createRestClient(options: RestClientOptions): RestClient {
   const { projectKey, baseUrl, transportOptions } = setUpClient(options, 'api');
-  const transport = createTransport({
-    ...transportOptions,
-    ...(options.externalUserId === undefined ? {} : { externalUserId: options.externalUserId }),
-    ...(options.maxUrlAndHeadersBytes === undefined ? {} : { maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes }),
-  });
+  // Options left out stay `undefined`, which the transport reads as "the default".
+  const transport = createTransport({ ...transportOptions, externalUserId: options.externalUserId, maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes });
 
   const headers = Object.freeze(mergeHeaders({}, options.headers));
   const send = restCall(transport, baseUrl, headers);

@@ -15,14 +15,17 @@ import type { FetchFunction, Next, TransportMiddleware } from './types.js';
  * const response = await send(new Request('https://api.europe-west1.gcp.commercetools.com/p/stores'));
  */
 export function compose(middleware: readonly TransportMiddleware[], fetch: FetchFunction): Next {
-  const terminal: Next = async (request) => {
+  // A TypeError of fetch itself (not of a token source further up, not an abort) is the network failing.
+  const asNetworkError = (request: Request, error: unknown): unknown =>
+    error instanceof TypeError && !(error instanceof NetworkError) && !request.signal.aborted ? new NetworkError({ request, attempts: 1, cause: error }) : error;
+  // Not an async function: one promise less per request.
+  const terminal: Next = (request) => {
     try {
-      return await fetch(request);
+      return fetch(request).then(undefined, (error: unknown) => {
+        throw asNetworkError(request, error);
+      });
     } catch (error) {
-      if (error instanceof TypeError && !(error instanceof NetworkError) && !request.signal.aborted) {
-        throw new NetworkError({ request, attempts: 1, cause: error });
-      }
-      throw error;
+      return Promise.reject(asNetworkError(request, error));
     }
   };
   const chain = middleware.reduceRight<Next>((inner, piece) => (request) => piece(request, inner), terminal);

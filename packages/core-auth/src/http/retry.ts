@@ -134,7 +134,7 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
 export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
   const o = resolveRetryOptions(options);
   return async (request, next) => {
-    const { signal, method, url } = request;
+    const { signal } = request;
     const held = request.body === null ? undefined : await heldBody(request);
     const body = held instanceof ArrayBuffer ? new TextDecoder().decode(held) : held;
     // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
@@ -155,7 +155,7 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
       }
       const retryAfter = response && parseRetryAfter(response.headers.get('retry-after'), o.now());
       const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
-      if (!(idempotent ??= isIdempotentRequest(method, new URL(url), body)) || attempt > o.maxRetries || o.now() - started + delayMs > o.maxElapsedMs) {
+      if (!(idempotent ??= isIdempotentRequest(request.method, new URL(request.url), body)) || attempt > o.maxRetries || o.now() - started + delayMs > o.maxElapsedMs) {
         if (response) return response;
         throw attempt > 1 ? new NetworkError({ request, attempts: attempt, cause: failure!.cause }) : failure;
       }
@@ -164,8 +164,8 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
         delayMs,
         fromRetryAfter: retryAfter !== undefined,
         status: response?.status,
-        method,
-        path: new URL(url).pathname,
+        method: request.method,
+        path: new URL(request.url).pathname,
         correlationId: request.headers.get('x-correlation-id') ?? undefined,
       });
       // Nothing to learn from a body that is not read.
