@@ -3,7 +3,7 @@
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
-import { replayable } from './compose.js';
+import { asMiddleware, type Draft, type DraftStep } from './draft.js';
 import type { TokenSource, TransportMiddleware } from './types.js';
 import { invalidOption } from './errors.js';
 
@@ -26,35 +26,32 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
 }
 
 /**
- * Adds the bearer token; on a 401 `invalid_token` it drops the token at the source and sends the
- * request ONCE more with a fresh one (safe for every method: a refused token means the request
- * was not processed). When many requests are refused at once, only the first drops the token;
- * the others see that the source already holds a new one and use it.
+ * The step that adds the bearer token; on a 401 `invalid_token` it drops the token at the source
+ * and sends the request ONCE more with a fresh one (safe for every method: a refused token means
+ * the request was not processed). When many requests are refused at once, only the first drops
+ * the token; the others see that the source already holds a new one and use it.
  *
- * A request that already carries an `Authorization` header is sent as it is, without retry.
+ * A request that already carries an `Authorization` header of the caller's is sent as it is,
+ * without retry.
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
  * @example
- * const provider = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
- * const transport = createTransport({ auth: provider });
+ * const step = authStep(createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials }));
  */
-export function authMiddleware(source: TokenSource): TransportMiddleware {
+export function authStep(source: TokenSource): DraftStep {
   if (typeof source?.getToken !== 'function' || typeof source.invalidate !== 'function') {
     throw invalidOption('auth must have getToken() and invalidate()');
   }
-  // Requests whose Authorization header this middleware set (a retry sends the same object again).
-  const ours = new WeakSet<Request>();
-  const withToken = (request: Request, token: string): Request => {
-    request.headers.set('authorization', `Bearer ${token}`);
-    ours.add(request);
-    return request;
+  const withToken = (draft: Draft, token: string): Draft => {
+    draft.token = token;
+    draft.headers['authorization'] = `Bearer ${token}`;
+    return draft;
   };
-  return async (request, next) => {
-    if (request.headers.has('authorization') && !ours.has(request)) return next(request);
-    const options = { signal: request.signal };
+  return async (draft, next) => {
+    if (draft.headers['authorization'] !== undefined && draft.token === undefined) return next(draft);
+    const options = { signal: draft.init.signal ?? undefined };
     const used = await source.getToken(options);
-    const again = request.body === null ? undefined : await replayable(request);
-    const response = await next(withToken(request, used));
+    const response = await next(withToken(draft, used));
     if (response.status !== 401 || !(await isInvalidTokenAnswer(response))) return response;
     // Someone else may already have replaced the token: then use theirs, and do not drop it.
     let fresh = await source.getToken(options);
@@ -63,6 +60,16 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
       fresh = await source.getToken(options);
     }
     await response.body?.cancel().catch(() => undefined);
-    return next(withToken(again === undefined ? request : again(), fresh));
+    return next(withToken(draft, fresh));
   };
 }
+
+/**
+ * Adds the bearer token, with one retry after a 401 `invalid_token` (see {@link authStep}).
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
+ * @example
+ * const provider = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
+ * const transport = createTransport({ auth: provider });
+ */
+export const authMiddleware = (source: TokenSource): TransportMiddleware => asMiddleware(authStep(source));

@@ -5,6 +5,7 @@
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
 import { randomHex } from './random.js';
+import { asMiddleware, type DraftStep } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -71,6 +72,29 @@ function refuse(source: 'given' | 'generated', value: string): InvalidRequestErr
 }
 
 /**
+ * The step that gives every request an `X-Correlation-ID`: the caller's, after checking it, or a
+ * new one.
+ *
+ * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
+ * @example
+ * const step = correlationIdStep({ prefix: 'checkout' });
+ */
+export function correlationIdStep(options: CorrelationIdOptions = {}): DraftStep {
+  const generate = correlationIdGenerator(options);
+  // Ids of the default generator are valid by construction; a caller's generator is checked per id.
+  const own = options.generate !== undefined;
+  return (draft, next) => {
+    const given = draft.headers['x-correlation-id'];
+    if (given === undefined) {
+      const id = generate();
+      if (own && (typeof id !== 'string' || !VALID.test(id))) throw refuse('generated', String(id));
+      draft.headers['x-correlation-id'] = id;
+    } else if (!VALID.test(given)) throw refuse('given', given);
+    return next(draft);
+  };
+}
+
+/**
  * Gives every request an `X-Correlation-ID`: the caller's, after checking it, or a new one.
  *
  * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
@@ -78,20 +102,7 @@ function refuse(source: 'given' | 'generated', value: string): InvalidRequestErr
  * const transport = createTransport({ correlationId: { prefix: 'checkout' } });
  * // or alone: compose([correlationIdMiddleware({ prefix: 'checkout' })], fetch)
  */
-export function correlationIdMiddleware(options: CorrelationIdOptions = {}): TransportMiddleware {
-  const generate = correlationIdGenerator(options);
-  // Ids of the default generator are valid by construction; a caller's generator is checked per id.
-  const own = options.generate !== undefined;
-  return (request, next) => {
-    const given = request.headers.get(CORRELATION_ID_HEADER);
-    if (given === null) {
-      const id = generate();
-      if (own && (typeof id !== 'string' || !VALID.test(id))) throw refuse('generated', String(id));
-      request.headers.set(CORRELATION_ID_HEADER, id);
-    } else if (!VALID.test(given)) throw refuse('given', given);
-    return next(request);
-  };
-}
+export const correlationIdMiddleware = (options?: CorrelationIdOptions): TransportMiddleware => asMiddleware(correlationIdStep(options));
 
 /**
  * The correlation id of an answer (the service echoes the request's, or makes one).

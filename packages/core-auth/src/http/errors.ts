@@ -69,13 +69,13 @@ export class NetworkError extends TypeError {
   /** HTTP method and URL path (no query: it may hold personal data) of the request. */
   declare readonly request: { method: string; path: string };
 
-  constructor(options: { request: Request; attempts: number; cause: unknown }) {
-    const url = new URL(options.request.url);
-    super(`network error on ${options.request.method} ${url.pathname} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`, {
+  constructor(options: { method: string; url: string; correlationId: string | undefined; attempts: number; cause: unknown }) {
+    const path = new URL(options.url, 'http://localhost').pathname;
+    super(`network error on ${options.method} ${path} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`, {
       cause: options.cause,
     });
-    this.correlationId = options.request.headers.get('x-correlation-id') ?? undefined;
+    this.correlationId = options.correlationId;
     this.attempts = options.attempts;
-    this.request = { method: options.request.method, path: url.pathname };
+    this.request = { method: options.method, path };
   }
 }

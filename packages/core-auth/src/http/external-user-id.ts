@@ -5,6 +5,7 @@
  * store it (or, in the emulator, answer 400).
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
+import { asMiddleware, type DraftStep, type RequestSummary } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -61,7 +62,37 @@ export function assertExternalUserId(value: string): void {
  * @example
  * const fromSession: ExternalUserIdOption = () => session.current?.opaqueUserId;
  */
-export type ExternalUserIdOption = string | ((request: Request) => string | undefined);
+export type ExternalUserIdOption = string | ((request: RequestSummary) => string | undefined);
+
+/**
+ * The step that sets `X-External-User-ID` on requests that do not carry one (from `value`), and
+ * checks every value, the caller's own header included, before the request is sent.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation for a bad fixed value
+ * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID` per request
+ * @example
+ * const step = externalUserIdStep('backoffice-user-17');
+ */
+export function externalUserIdStep(value?: ExternalUserIdOption): DraftStep {
+  if (typeof value === 'string') {
+    const problem = externalUserIdProblem(value);
+    if (problem !== undefined) throw invalidOption(`externalUserId ${problem}`);
+  } else if (value !== undefined && typeof value !== 'function') {
+    throw invalidOption('externalUserId must be a string or a function');
+  }
+  return (draft, next) => {
+    const given = draft.headers['x-external-user-id'];
+    if (given !== undefined) assertExternalUserId(given);
+    else {
+      const id = typeof value === 'function' ? value(draft) : value;
+      if (id !== undefined) {
+        assertExternalUserId(id);
+        draft.headers['x-external-user-id'] = id;
+      }
+    }
+    return next(draft);
+  };
+}
 
 /**
  * Sets `X-External-User-ID` on requests that do not carry one (from `value`), and checks every
@@ -76,23 +107,4 @@ export type ExternalUserIdOption = string | ((request: Request) => string | unde
  * createTransport({ externalUserId: () => currentSession()?.opaqueUserId });
  * // or on one request: headers: { 'X-External-User-ID': 'user-4711' }
  */
-export function externalUserIdMiddleware(value?: ExternalUserIdOption): TransportMiddleware {
-  if (typeof value === 'string') {
-    const problem = externalUserIdProblem(value);
-    if (problem !== undefined) throw invalidOption(`externalUserId ${problem}`);
-  } else if (value !== undefined && typeof value !== 'function') {
-    throw invalidOption('externalUserId must be a string or a function');
-  }
-  return (request, next) => {
-    const given = request.headers.get(EXTERNAL_USER_ID_HEADER);
-    if (given !== null) assertExternalUserId(given);
-    else {
-      const id = typeof value === 'function' ? value(request) : value;
-      if (id !== undefined) {
-        assertExternalUserId(id);
-        request.headers.set(EXTERNAL_USER_ID_HEADER, id);
-      }
-    }
-    return next(request);
-  };
-}
+export const externalUserIdMiddleware = (value?: ExternalUserIdOption): TransportMiddleware => asMiddleware(externalUserIdStep(value));

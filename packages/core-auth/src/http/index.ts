@@ -4,7 +4,8 @@
  */
 export { createTransport, type Transport, type TransportOptions } from './transport.js';
 export type { FetchFunction, Next, TokenSource, TransportMiddleware } from './types.js';
-export { compose, bufferedRequest, sendable } from './compose.js';
+export { compose } from './compose.js';
+export type { Draft, DraftStep, RequestSummary } from './draft.js';
 export { authMiddleware, isInvalidTokenAnswer } from './auth.js';
 export {
   CORRELATION_ID_HEADER,

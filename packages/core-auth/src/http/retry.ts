@@ -5,7 +5,7 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { heldBody, replayableWith } from './compose.js';
+import { asMiddleware, type DraftStep, type RequestSummary } from './draft.js';
 import { NetworkError, invalidOption } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
@@ -56,7 +56,7 @@ export interface RetryOptions {
    * Overrides the idempotency rule for some requests, e.g. a GraphQL POST that only reads.
    * Return `undefined` to keep the default rule.
    */
-  isIdempotent?: (request: Request, body: string | undefined) => boolean | undefined;
+  isIdempotent?: (request: RequestSummary, body: string | undefined) => boolean | undefined;
   /** Random numbers in [0, 1) for the jitter. Default `Math.random`. */
   random?: () => number;
   /** How to wait. Default: a timer that the request's signal aborts. */
@@ -119,11 +119,69 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
   return resolved as ResolvedRetryOptions;
 }
 
+/** The path of a URL, for events and errors (no query: it may hold personal data). */
+const pathOf = (url: string): string => new URL(url, 'http://localhost').pathname;
+
 /**
- * Sends idempotent requests again after a retryable outcome. A network error (a rejection of
- * the underlying `fetch`) is thrown as a {@link NetworkError} once no retry is left, or at once
- * for a request that is not idempotent; a retryable status is returned as the answer once no
- * retry is left.
+ * The step that sends idempotent requests again after a retryable outcome. A network error (a
+ * rejection of the underlying `fetch`) is thrown as a {@link NetworkError} once no retry is left,
+ * or at once for a request that is not idempotent; a retryable status is returned as the answer
+ * once no retry is left.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` at creation
+ * @example
+ * const step = retryStep({ maxRetries: 5 });
+ */
+export function retryStep(options: RetryOptions = {}): DraftStep {
+  const o = resolveRetryOptions(options);
+  return async (draft, next) => {
+    const { signal } = draft.init;
+    const body = draft.body instanceof ArrayBuffer ? new TextDecoder().decode(draft.body) : draft.body;
+    // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
+    let idempotent = o.isIdempotent?.(draft, body);
+    const started = o.now();
+    for (let attempt = 1; ; attempt++) {
+      signal?.throwIfAborted();
+      let response: Response | undefined;
+      let failure: NetworkError | undefined;
+      try {
+        // Every attempt sends the same draft: its body is held, and the auth step replaces its own token.
+        response = await next(draft);
+        if (!o.statuses.includes(response.status)) return response;
+      } catch (error) {
+        // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
+        if (!(error instanceof NetworkError) || signal?.aborted) throw error;
+        failure = error;
+      }
+      const retryAfter = response && parseRetryAfter(response.headers.get('retry-after'), o.now());
+      const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
+      if (
+        !(idempotent ??= isIdempotentRequest(draft.method, new URL(draft.url, 'http://localhost'), body)) ||
+        attempt > o.maxRetries ||
+        o.now() - started + delayMs > o.maxElapsedMs
+      ) {
+        if (response) return response;
+        const { method, url, headers } = draft;
+        throw attempt > 1 ? new NetworkError({ method, url, correlationId: headers['x-correlation-id'], attempts: attempt, cause: failure!.cause }) : failure;
+      }
+      o.onRetry?.({
+        attempt,
+        delayMs,
+        fromRetryAfter: retryAfter !== undefined,
+        status: response?.status,
+        method: draft.method,
+        path: pathOf(draft.url),
+        correlationId: draft.headers['x-correlation-id'],
+      });
+      // Nothing to learn from a body that is not read.
+      await response?.body?.cancel().catch(() => undefined);
+      await o.sleep(delayMs, signal ?? undefined);
+    }
+  };
+}
+
+/**
+ * Sends idempotent requests again after a retryable outcome (see {@link retryStep}).
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
@@ -131,46 +189,4 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
  *   retry: { maxRetries: 5, onRetry: (e) => console.warn(`retry after ${e.status ?? 'network error'} in ${e.delayMs} ms`) },
  * });
  */
-export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
-  const o = resolveRetryOptions(options);
-  return async (request, next) => {
-    const { signal } = request;
-    const held = request.body === null ? undefined : await heldBody(request);
-    const body = held instanceof ArrayBuffer ? new TextDecoder().decode(held) : held;
-    // A hook is asked before anything is sent; the rule of isIdempotentRequest (pure) only once it matters.
-    let idempotent = o.isIdempotent?.(request, body);
-    const again = held === undefined ? () => request : replayableWith(request, held);
-    const started = o.now();
-    for (let attempt = 1; ; attempt++) {
-      signal.throwIfAborted();
-      let response: Response | undefined;
-      let failure: NetworkError | undefined;
-      try {
-        response = await next(attempt > 1 ? again() : request);
-        if (!o.statuses.includes(response.status)) return response;
-      } catch (error) {
-        // Only rejections of fetch itself are network errors; a guard's error, an abort or a bug is not retried.
-        if (!(error instanceof NetworkError) || signal.aborted) throw error;
-        failure = error;
-      }
-      const retryAfter = response && parseRetryAfter(response.headers.get('retry-after'), o.now());
-      const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
-      if (!(idempotent ??= isIdempotentRequest(request.method, new URL(request.url), body)) || attempt > o.maxRetries || o.now() - started + delayMs > o.maxElapsedMs) {
-        if (response) return response;
-        throw attempt > 1 ? new NetworkError({ request, attempts: attempt, cause: failure!.cause }) : failure;
-      }
-      o.onRetry?.({
-        attempt,
-        delayMs,
-        fromRetryAfter: retryAfter !== undefined,
-        status: response?.status,
-        method: request.method,
-        path: new URL(request.url).pathname,
-        correlationId: request.headers.get('x-correlation-id') ?? undefined,
-      });
-      // Nothing to learn from a body that is not read.
-      await response?.body?.cancel().catch(() => undefined);
-      await o.sleep(delayMs, signal);
-    }
-  };
-}
+export const retryMiddleware = (options?: RetryOptions): TransportMiddleware => asMiddleware(retryStep(options));

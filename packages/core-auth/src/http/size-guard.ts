@@ -5,6 +5,7 @@
  * `Authorization` header is set, because the token counts too.
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
+import { asMiddleware, type DraftStep } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -25,13 +26,40 @@ const bytes = (text: string): number => (/[\u0080-\uffff]/.test(text) ? encoder.
  * @example
  * urlAndHeadersBytes(new Request('https://api.example.com/p/stores', { headers: { accept: 'application/json' } }))
  */
-export function urlAndHeadersBytes(request: Request): { total: number; url: number; headers: number } {
+export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): { total: number; url: number; headers: number } {
   const url = bytes(request.url);
   let headers = 0;
-  request.headers.forEach((value, name) => {
-    headers += bytes(name) + bytes(value) + 4;
-  });
+  const count = (value: string, name: string) => void (headers += bytes(name) + bytes(value) + 4);
+  if (request.headers instanceof Headers) request.headers.forEach(count);
+  else for (const name in request.headers) count(request.headers[name]!, name);
   return { total: url + headers, url, headers };
+}
+
+/**
+ * The step that refuses a request whose URL plus headers exceed `maxBytes`.
+ *
+ * @throws {ConfigurationError} `INVALID_OPTION` for a limit that is not a positive integer
+ * @throws {InvalidRequestError} `REQUEST_TOO_LARGE` per request, before sending
+ * @example
+ * const step = sizeGuardStep(8 * 1024);
+ */
+export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): DraftStep {
+  if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
+    throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
+  }
+  return (draft, next) => {
+    // UTF-8 takes at most 3 bytes per UTF-16 unit: most requests are under the limit by their length alone.
+    let units = draft.url.length;
+    for (const name in draft.headers) units += name.length + draft.headers[name]!.length + 4;
+    const size = units * 3 > maxBytes ? urlAndHeadersBytes(draft) : undefined;
+    if (size !== undefined && size.total > maxBytes) {
+      throw new InvalidRequestError(
+        `URL plus headers take ${size.total} bytes (URL ${size.url}, headers ${size.headers}), over the limit of ${maxBytes}: split the query`,
+        { code: 'REQUEST_TOO_LARGE', cause: { ...size, limit: maxBytes } },
+      );
+    }
+    return next(draft);
+  };
 }
 
 /**
@@ -42,18 +70,4 @@ export function urlAndHeadersBytes(request: Request): { total: number; url: numb
  * @example
  * createTransport({ maxUrlAndHeadersBytes: 8 * 1024 }); // stricter than the service
  */
-export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): TransportMiddleware {
-  if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
-    throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
-  }
-  return (request, next) => {
-    const size = urlAndHeadersBytes(request);
-    if (size.total > maxBytes) {
-      throw new InvalidRequestError(
-        `URL plus headers take ${size.total} bytes (URL ${size.url}, headers ${size.headers}), over the limit of ${maxBytes}: split the query`,
-        { code: 'REQUEST_TOO_LARGE', cause: { ...size, limit: maxBytes } },
-      );
-    }
-    return next(request);
-  };
-}
+export const sizeGuardMiddleware = (maxBytes?: number): TransportMiddleware => asMiddleware(sizeGuardStep(maxBytes));

@@ -1,16 +1,16 @@
 /**
  * The shared HTTP transport of every commerce-kit client: a `fetch`-compatible function made of
- * small middleware pieces. Fetch and Web APIs only, so it runs in Node 20+, browsers and edge
+ * small steps over a plain draft of the request (see `draft.ts`). Fetch and Web APIs only, so it runs in Node 20+, browsers and edge
  * runtimes alike.
  */
-import { authMiddleware } from './auth.js';
-import { compose, ownRequest } from './compose.js';
-import { correlationIdMiddleware, type CorrelationIdOptions } from './correlation-id.js';
-import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-user-id.js';
-import { retryMiddleware, type RetryOptions } from './retry.js';
-import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
+import { authStep } from './auth.js';
+import { correlationIdStep, type CorrelationIdOptions } from './correlation-id.js';
+import { chain, fromMiddleware, sendWith, toDraft, type DraftStep } from './draft.js';
+import { externalUserIdStep, type ExternalUserIdOption } from './external-user-id.js';
+import { retryStep, type RetryOptions } from './retry.js';
+import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardStep } from './size-guard.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
-import { userAgentMiddleware } from './user-agent.js';
+import { userAgentStep } from './user-agent.js';
 import { invalidOption } from './errors.js';
 
 /**
@@ -88,18 +88,18 @@ export function createTransport(options: TransportOptions = {}): Transport {
   }
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   const baseFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
-  const chain: TransportMiddleware[] = [correlationIdMiddleware(options.correlationId), externalUserIdMiddleware(options.externalUserId)];
-  if (options.userAgent !== undefined) chain.push(userAgentMiddleware(options.userAgent));
-  chain.push(...(options.middleware ?? []));
-  if (options.retry !== false) chain.push(retryMiddleware(options.retry));
-  if (options.auth !== undefined) chain.push(authMiddleware(options.auth));
-  chain.push(sizeGuardMiddleware(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
-  const send = compose(chain, baseFetch);
+  const steps: DraftStep[] = [correlationIdStep(options.correlationId), externalUserIdStep(options.externalUserId)];
+  if (options.userAgent !== undefined) steps.push(userAgentStep(options.userAgent));
+  for (const middleware of options.middleware ?? []) steps.push(fromMiddleware(middleware));
+  if (options.retry !== false) steps.push(retryStep(options.retry));
+  if (options.auth !== undefined) steps.push(authStep(options.auth));
+  steps.push(sizeGuardStep(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
+  const send = chain(steps, sendWith(baseFetch));
 
   const transport = ((input: RequestInfo | URL, init?: RequestInit) => {
     try {
-      const request = ownRequest(input, init);
-      return request instanceof Request ? send(request) : request.then(send);
+      const draft = toDraft(input, init);
+      return draft instanceof Promise ? draft.then(send) : send(draft);
     } catch (error) {
       return Promise.reject(error);
     }

@@ -20,10 +20,11 @@ export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Pr
 export type Next = (request: Request) => Promise<Response>;
 
 /**
- * One piece of the transport. It gets the request and `next`, and may change the request, call
- * `next` several times (retries), or throw before anything is sent (guards). The request is the
- * transport's own copy: set headers on it in place. Each call of `next` needs a request whose
- * body is unread: pass `request.clone()` (or `sendable(request)`) when calling it more than once.
+ * A middleware of the caller (the transport's `middleware` option, or `compose`). It gets a
+ * `Request` made for it (its own copy: change it in place, or pass on another one) and `next`, and
+ * may call `next` several times (each call needs a request whose body is unread: pass
+ * `request.clone()`), or throw before anything is sent. The transport's own steps run over a
+ * plain draft of the request instead (see `Draft`), which is cheaper.
  *
  * @example
  * const timing: TransportMiddleware = async (request, next) => {

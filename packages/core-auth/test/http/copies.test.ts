@@ -69,7 +69,7 @@ describe('copies of a request', () => {
     ]);
   });
 
-  it('a request the transport did not make (a middleware replaced it) is read from one clone, then resent whole', async () => {
+  it('a request the transport did not make (a middleware replaced it) is read once, without a clone, then resent whole', async () => {
     const s = setup();
     const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'r', name: { en: 'R' } }))).json();
     const replace: TransportMiddleware = (request, next) => next(new Request(request, { headers: { ...Object.fromEntries(request.headers), 'x-marker': 'replaced' } }));
@@ -86,7 +86,7 @@ describe('copies of a request', () => {
     const update = { version: created.version, actions: [{ action: 'changeName', name: { en: 'S' } }] };
     const res = await send(new Request(`${s.base}/product-selections/${created.id}`, json('POST', update)));
     expect(res.status).toBe(200);
-    expect(clones()).toBe(1);
+    expect(clones()).toBe(0);
     expect(watched.seen.map((seen) => [seen.body, seen.marker])).toEqual([
       [JSON.stringify(update), 'replaced'],
       [JSON.stringify(update), 'replaced'],
