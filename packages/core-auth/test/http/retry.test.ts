@@ -231,6 +231,22 @@ describe('retry middleware: when and how long', () => {
     expect(s.rec.api()).toHaveLength(2);
     expect(res.status).not.toBe(503);
   });
+  it('a request fetch itself refuses (a body on a GET, a URL that does not parse) fails at once with its TypeError, not as a network error', async () => {
+    const s = setup();
+    const { sleep, delays } = recordingSleep();
+    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep } });
+    for (const [input, init] of [
+      [`${s.base}/stores`, { method: 'GET', body: 'x' }],
+      ['http://[not a url', {}],
+    ] as const) {
+      const error = await rejection(transport(input, init));
+      expect(error).toBeInstanceOf(TypeError);
+      expect(error).not.toBeInstanceOf(NetworkError);
+    }
+    expect(delays).toEqual([]);
+    expect(s.rec.api()).toHaveLength(0);
+  });
+
   it('refuses a bad or misspelt retry option when the transport is made, naming it', () => {
     const bad: [Record<string, unknown>, RegExp][] = [
       [{ maxRetries: 1.5 }, /retry\.maxRetries must be an integer >= 0/],
