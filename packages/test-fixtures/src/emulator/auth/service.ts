@@ -271,8 +271,21 @@ export class AuthService {
   }
 }
 
+/** Parsed scope lists by their text: every API request needs its token's, and a project has few distinct ones. */
+const parsedScopes = new Map<string, ReturnType<typeof parseScopes>>();
+
+function scopesOf(scope: string): ReturnType<typeof parseScopes> {
+  let scopes = parsedScopes.get(scope);
+  if (scopes === undefined) {
+    if (parsedScopes.size >= 1_000) parsedScopes.clear();
+    scopes = parseScopes(scope);
+    parsedScopes.set(scope, scopes);
+  }
+  return scopes;
+}
+
 function principalOf(record: AccessTokenRecord): Principal {
-  const principal: Principal = { clientId: record.clientId, scopes: parseScopes(record.scope), external: false };
+  const principal: Principal = { clientId: record.clientId, scopes: scopesOf(record.scope), external: false };
   if (record.customerId !== undefined) principal.customerId = record.customerId;
   if (record.anonymousId !== undefined) principal.anonymousId = record.anonymousId;
   if (record.storeKey !== undefined) principal.storeKey = record.storeKey;
