@@ -18,14 +18,16 @@ import type { RestResult } from './types.js';
 export async function readAnswer(response: Response, method: string, parseAs: unknown): Promise<RestResult<unknown>> {
   const correlationId = correlationIdOf(response);
   const { ok } = response;
+  const json = parseAs === undefined || parseAs === 'json';
   if (
     response.status === 204 ||
     method === 'HEAD' ||
-    (response.headers.get('content-length') === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
+    // An empty JSON body is told by its text below; other readings would make an empty value of it.
+    (!json && response.headers.get('content-length') === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
   ) {
     return ok ? { data: undefined, response, correlationId } : { error: toCommerceError(undefined, response), response, correlationId };
   }
-  if (ok && parseAs !== undefined && parseAs !== 'json') {
+  if (ok && !json) {
     const data =
       parseAs === 'stream' ? response.body : await (response as unknown as Record<string, () => Promise<unknown>>)[parseAs as string]!();
     return { data, response, correlationId };
