@@ -15,46 +15,8 @@ function skeleton(document: string): string {
     .replace(/#[^\n\r]*/g, '');
 }
 
-interface Operation {
-  kind: string;
-  fields: string[];
-}
-
-/** The operations of a document with the names of their root fields (aliases resolved). */
-function operationsOf(text: string): Operation[] | undefined {
-  const operations: Operation[] = [];
-  let kind: string | undefined;
-  let depth = 0;
-  let parens = 0;
-  let afterColon = false;
-  for (const [t] of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*|\.\.\.|[{}():]/g)) {
-    if (t === '(' || t === ')') {
-      parens += t === '(' ? 1 : -1;
-      continue;
-    }
-    // Arguments and variable definitions (which may hold object values in braces) do not count.
-    if (parens > 0) continue;
-    if (t === '{') {
-      if (depth === 0) operations.push({ kind: kind ?? 'query', fields: [] });
-      depth++;
-    } else if (t === '}') {
-      depth--;
-      if (depth < 0) return undefined;
-      if (depth === 0) kind = undefined;
-    } else if (depth === 0) {
-      if (kind === undefined) kind = t;
-    } else if (depth === 1) {
-      const operation = operations[operations.length - 1]!;
-      if (t === '...') return undefined;
-      if (t === ':') afterColon = true;
-      else if (afterColon) {
-        operation.fields[operation.fields.length - 1] = t;
-        afterColon = false;
-      } else operation.fields.push(t);
-    }
-  }
-  return depth === 0 && parens === 0 ? operations.filter((o) => o.kind !== 'fragment') : undefined;
-}
+/** A mutation field that carries a `version` by the schema: `update…` or `delete…`. */
+const VERSIONED = /^(update|delete)[A-Z]/;
 
 /**
  * Whether a GraphQL request may be retried without being applied twice.
@@ -65,11 +27,39 @@ function operationsOf(text: string): Operation[] | undefined {
  * isIdempotentDocument('mutation { createProductSelection(draft: { name: [] }) { id } }') // false
  */
 export function isIdempotentDocument(document: string): boolean {
-  const operations = operationsOf(skeleton(document));
-  if (operations === undefined || operations.length === 0) return false;
-  return operations.every(
-    (o) =>
-      o.kind === 'query' ||
-      (o.kind === 'mutation' && o.fields.length > 0 && o.fields.every((field) => /^(update|delete)[A-Z]/.test(field))),
-  );
+  let depth = 0;
+  let parens = 0;
+  let kind: string | undefined;
+  let afterColon = false;
+  let fields: string[] = [];
+  let operations = 0;
+  for (const [t] of skeleton(document).matchAll(/\w+|\.\.\.|[{}():]/g)) {
+    // Arguments and variable definitions (which may hold object values in braces) do not count.
+    if (t === '(' || t === ')') parens += t === '(' ? 1 : -1;
+    else if (parens > 0) continue;
+    else if (t === '{') {
+      if (depth++ === 0) {
+        kind ??= 'query';
+        fields = [];
+      }
+    } else if (t === '}') {
+      if (--depth < 0) return false;
+      if (depth > 0) continue;
+      if (kind !== 'fragment') {
+        operations++;
+        if (kind !== 'query' && !(kind === 'mutation' && fields.length > 0 && fields.every((field) => VERSIONED.test(field)))) return false;
+      }
+      kind = undefined;
+    } else if (depth === 0) kind ??= t;
+    else if (depth === 1) {
+      // A fragment spread at the root hides the root fields: not understood, so not retried.
+      if (t === '...') return false;
+      if (t === ':') afterColon = true;
+      else if (afterColon) {
+        fields[fields.length - 1] = t;
+        afterColon = false;
+      } else fields.push(t);
+    }
+  }
+  return operations > 0 && depth === 0 && parens === 0;
 }

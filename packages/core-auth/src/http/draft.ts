@@ -46,10 +46,6 @@ export type DraftStep = (draft: Draft, next: (draft: Draft) => Promise<Response>
 /** The methods `fetch` upper-cases (any other keeps its case). */
 const NORMALISED = /^(delete|get|head|options|post|put)$/i;
 
-function addHeader(headers: Record<string, string>, name: string, value: unknown): void {
-  const key = name.toLowerCase();
-  headers[key] = key in headers ? `${headers[key]}, ${String(value)}` : String(value);
-}
 
 /**
  * A draft of `fetch`'s arguments: at once for a URL with no body or a string body (nearly every
@@ -62,9 +58,9 @@ export function toDraft(input: RequestInfo | URL, init: RequestInit = {}): Draft
   const { body, headers: given, method = 'GET', ...rest } = init;
   if ((typeof input === 'string' || input instanceof URL) && (body === undefined || body === null || typeof body === 'string')) {
     const headers: Record<string, string> = {};
-    if (given instanceof Headers) given.forEach((value, name) => void (headers[name] = value));
-    else if (Array.isArray(given)) for (const [name, value] of given) addHeader(headers, name!, value);
-    else for (const name in given) addHeader(headers, name, given[name]);
+    // A record (what the clients pass) is read as it is; `Headers` and pairs are merged as `Headers` merges them.
+    if (given instanceof Headers || Array.isArray(given)) new Headers(given).forEach((value, name) => void (headers[name] = value));
+    else for (const name in given) headers[name.toLowerCase()] = String(given[name]);
     return { url: String(input), method: NORMALISED.test(method) ? method.toUpperCase() : method, headers, body: body ?? undefined, init: rest };
   }
   return draftOf(new Request(input, init));
