@@ -92,8 +92,7 @@ export type HeadersOption =
  * `createOpenapiFetchClient` of `@commerce-kit/rest-client/openapi-fetch`).
  *
  * @example
- * // @ts-expect-error not an option of the RestClient
- * const init: OpenapiFetchOnlyOptions = { fetch };
+ * const refused: OpenapiFetchOnlyOptions = {}; // `{ fetch }` would not compile: `fetch` is `never` here
  */
 export interface OpenapiFetchOnlyOptions {
   baseUrl?: never;
