@@ -251,6 +251,36 @@ ${entries.join('\n')}
   await write(at('packages/core-auth/src/generated/endpoint-scopes.ts'), content, 'typescript');
 }
 
+/**
+ * The paths of each HTTP method of commerce.yaml as written-out unions, for rest-client's call
+ * signatures: a union of literals costs a consumer's type check nothing until a path is used,
+ * where computing it from `paths` resolves every path item first.
+ */
+async function generateMethodPaths(): Promise<void> {
+  const source = 'schemas/openapi/commerce.yaml';
+  const document = parseYaml(readFileSync(at(source), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+  const methods = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+  const members = methods.map((method) => {
+    const withMethod = Object.entries(document.paths)
+      .filter(([, item]) => typeof item[method] === 'object' && item[method] !== null)
+      .map(([path]) => JSON.stringify(path));
+    return `  ${method}: ${withMethod.length === 0 ? 'never' : withMethod.join(' | ')};`;
+  });
+  const content = `${header(source)}
+/**
+ * The paths that accept each method (\`get\`, \`post\`, ...), as written-out unions of literals
+ * (equal to \`PathsWith<Method>\` of the generated \`paths\`, which test/call-types.test-d.ts checks).
+ *
+ * @example
+ * const path: PathsOf['get'] = '/product-selections';
+ */
+export interface PathsOf {
+${members.join('\n')}
+}
+`;
+  await write(at('packages/rest-client/src/generated/method-paths.ts'), content, 'typescript');
+}
+
 // ---------------------------------------------------------------------------------------------
 // builders: one test-data builder factory per object schema of commerce.yaml (test-fixtures)
 // ---------------------------------------------------------------------------------------------
@@ -348,6 +378,7 @@ async function generateBuilders(): Promise<void> {
 
 const started = Date.now();
 await generateEndpointScopes();
+await generateMethodPaths();
 for (const target of openapiTargets) await generateOpenApi(target);
 for (const target of graphqlTargets) await generateGraphql(target);
 await generateBuilders();

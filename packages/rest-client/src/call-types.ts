@@ -20,9 +20,9 @@
  */
 import type { CommerceError } from './errors.js';
 import type { paths } from './generated/commerce.js';
-import type { PathsOf } from './method-paths.js';
+import type { PathsOf } from './generated/method-paths.js';
 
-export type { PathsOf } from './method-paths.js';
+export type { PathsOf } from './generated/method-paths.js';
 
 /**
  * Lower-case HTTP methods, as `paths` spells them.
