@@ -23,6 +23,7 @@ export type {
   Product,
   ProductProjection,
 } from './types.js';
+export type { CallOptions, CallSignature, HeadersOption, HttpMethod, JsonData, ParseAs, PathsOf, ReadAs } from './call-types.js';
 export { commerceQuerySerializer } from './query-serializer.js';
 export {
   toCommerceError,
