@@ -65,7 +65,7 @@ export function authStep(source: TokenSource): DraftStep {
 }
 
 /**
- * Adds the bearer token, with one retry after a 401 `invalid_token` (see {@link authStep}).
+ * Adds the bearer token, with one retry after a 401 `invalid_token`, as the transport does (see `createTransport`).
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
  * @example

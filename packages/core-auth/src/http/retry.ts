@@ -181,7 +181,7 @@ export function retryStep(options: RetryOptions = {}): DraftStep {
 }
 
 /**
- * Sends idempotent requests again after a retryable outcome (see {@link retryStep}).
+ * Sends idempotent requests again after a retryable outcome, as the transport does (see `createTransport`).
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
