@@ -5,50 +5,18 @@
 import { createTokenProvider, type TokenProvider } from '@commerce-kit/core-auth';
 import { ManualClock } from '@commerce-kit/test-fixtures/emulator/clock.js';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures/emulator/app.js';
+import { recordRequests, type RequestRecording } from '@commerce-kit/test-fixtures/recording.js';
 import { createRestClient, type RestClient, type RestClientOptions } from '../src/index.js';
-import type { FetchFunction } from '../src/transport.js';
 
 export const PROJECT = 'test-project';
 
-export interface Seen {
-  method: string;
-  path: string;
-  search: string;
-  headers: Headers;
-}
-
-/** Records every request that reaches `inner`. */
-export function recording(inner: FetchFunction) {
-  const seen: Seen[] = [];
-  const fetch: FetchFunction = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    seen.push({ method: request.method, path: url.pathname, search: url.search, headers: new Headers(request.headers) });
-    return inner(request);
-  };
-  return {
-    fetch,
-    seen,
-    /** Requests to the API (not to the authorization service). */
-    api: () => seen.filter((s) => !s.path.startsWith('/auth/')),
-    tokenRequests: () => seen.filter((s) => s.path === '/auth/oauth/token').length,
-  };
-}
-
-/** A sleep that records what it is asked to wait and returns at once. */
-export function recordingSleep() {
-  const delays: number[] = [];
-  const sleep = async (ms: number, signal?: AbortSignal) => {
-    if (signal?.aborted) throw signal.reason;
-    delays.push(ms);
-  };
-  return { sleep, delays };
-}
+/** A sleep that records the delays it is asked for and returns at once. */
+export { recordingSleep } from '@commerce-kit/test-fixtures/recording.js';
 
 export interface Setup {
   emu: Emulator;
   clock: ManualClock;
-  rec: ReturnType<typeof recording>;
+  rec: RequestRecording;
   tokenProvider: TokenProvider;
   client: RestClient;
   /** Another client on the same emulator, e.g. a concurrent writer. */
@@ -59,7 +27,7 @@ export interface Setup {
 export function setup(options: Partial<RestClientOptions> = {}, emulator: { faultSeed?: number } = {}): Setup {
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00.000Z'));
   const emu = createEmulator({ projectKey: PROJECT, clock, ...emulator });
-  const rec = recording(emu.fetch);
+  const rec = recordRequests(emu.fetch);
   const tokenProvider = createTokenProvider({
     flow: 'client_credentials',
     authUrl: emu.urls().auth,

@@ -15,12 +15,12 @@ import {
   unwrap,
   updateWithRetry,
 } from '../src/index.js';
-import { recording } from './helpers.js';
+import { recordRequests } from '@commerce-kit/test-fixtures/recording.js';
 
 describe('quickstart: the Product Selection story', () => {
   it('creates, fills, assigns, activates and reads the projection in the Store', async () => {
     const emulator = createEmulator({ projectKey: 'test-project' });
-    const rec = recording(emulator.fetch);
+    const rec = recordRequests(emulator.fetch);
     const projectKey = 'test-project';
 
     const tokenProvider = createTokenProvider({

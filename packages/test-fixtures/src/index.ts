@@ -9,6 +9,7 @@ export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type Em
 export { startEmulator, type RunningEmulator, type ServerOptions } from './emulator/server.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
+export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
 export type { FaultRule, FaultInjector } from './emulator/http/faults.js';
 export type { EmulatorContext } from './emulator/context.js';
 export {

@@ -4,41 +4,19 @@
  */
 import { ManualClock } from '@commerce-kit/test-fixtures/emulator/clock.js';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures/emulator/app.js';
+import { recordRequests, type RequestRecording } from '@commerce-kit/test-fixtures/recording.js';
 import { createTokenProvider, type TokenProvider } from '../../src/index.js';
-import type { FetchFunction, Sleep } from '../../src/http/index.js';
 
 export const PROJECT = 'test-project';
 
-/** One request as it reached the emulator. */
-export interface Seen {
-  method: string;
-  path: string;
-  search: string;
-  headers: Headers;
-}
-
-/** Records every request that reaches `inner`; `api()` filters out the authorization service. */
-export function recording(inner: FetchFunction): { fetch: FetchFunction; seen: Seen[]; api: () => Seen[]; tokenRequests: () => number } {
-  const seen: Seen[] = [];
-  const fetch: FetchFunction = async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    seen.push({ method: request.method, path: url.pathname, search: url.search, headers: new Headers(request.headers) });
-    return inner(request);
-  };
-  return {
-    fetch,
-    seen,
-    api: () => seen.filter((s) => !s.path.startsWith('/auth/')),
-    tokenRequests: () => seen.filter((s) => s.path === '/auth/oauth/token').length,
-  };
-}
+/** A sleep that records the delays it is asked for and returns at once. */
+export { recordingSleep } from '@commerce-kit/test-fixtures/recording.js';
 
 export interface Setup {
   emu: Emulator;
   clock: ManualClock;
   /** Records requests to the API and to the authorization service. */
-  rec: ReturnType<typeof recording>;
+  rec: RequestRecording;
   provider: TokenProvider;
   /** `<api>/<projectKey>` */
   base: string;
@@ -48,7 +26,7 @@ export interface Setup {
 export function setup(): Setup {
   const clock = new ManualClock(Date.parse('2026-01-01T00:00:00.000Z'));
   const emu = createEmulator({ projectKey: PROJECT, clock });
-  const rec = recording(emu.fetch);
+  const rec = recordRequests(emu.fetch);
   const provider = createTokenProvider({
     flow: 'client_credentials',
     authUrl: emu.urls().auth,
@@ -57,18 +35,6 @@ export function setup(): Setup {
     fetch: rec.fetch,
   });
   return { emu, clock, rec, provider, base: `${emu.urls().api}/${PROJECT}` };
-}
-
-/** A sleep that records the delays it is asked for and returns at once. */
-export function recordingSleep(): { sleep: Sleep; delays: number[] } {
-  const delays: number[] = [];
-  return {
-    delays,
-    sleep: async (ms, signal) => {
-      if (signal?.aborted) throw signal.reason;
-      delays.push(ms);
-    },
-  };
 }
 
 /** JSON request init. */
