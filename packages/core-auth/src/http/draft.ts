@@ -46,7 +46,6 @@ export type DraftStep = (draft: Draft, next: (draft: Draft) => Promise<Response>
 /** The methods `fetch` upper-cases (any other keeps its case). */
 const NORMALISED = /^(delete|get|head|options|post|put)$/i;
 
-
 /**
  * A draft of `fetch`'s arguments: at once for a URL with no body or a string body (nearly every
  * call), else (a `Request`, a stream, `FormData`, ...) by way of a `Request`, whose body is read.
@@ -87,6 +86,15 @@ export async function draftOf(request: Request): Promise<Draft> {
 
 /** What `fetch` is given for a draft. */
 const initOf = (draft: Draft): RequestInit => ({ ...draft.init, method: draft.method, headers: draft.headers, body: draft.body ?? null });
+
+/**
+ * The {@link NetworkError} of a draft after `attempts` attempts; `cause` is what `fetch` failed with.
+ *
+ * @example
+ * throw networkError(draft, 3, failure.cause);
+ */
+export const networkError = (draft: Draft, attempts: number, cause: unknown): NetworkError =>
+  new NetworkError({ method: draft.method, url: draft.url, correlationId: draft.headers['x-correlation-id'], attempts, cause });
 
 /**
  * A `Request` made from a draft, for a middleware of the caller.
@@ -133,11 +141,11 @@ export function sendWith(fetch: FetchFunction): (draft: Draft) => Promise<Respon
     const failed = (error: unknown): never => {
       if (!(error instanceof TypeError) || error instanceof NetworkError || init.signal?.aborted) throw error;
       try {
-        new Request(draft.url, init);
+        requestOf(draft);
       } catch {
         throw error;
       }
-      throw new NetworkError({ method: draft.method, url: draft.url, correlationId: draft.headers['x-correlation-id'], attempts: 1, cause: error });
+      throw networkError(draft, 1, error);
     };
     try {
       return fetch(draft.url, init).then(undefined, failed);

@@ -43,6 +43,15 @@ export class InvalidRequestError extends FieldedError<{ code: InvalidRequestErro
 }
 
 /**
+ * A request URL as a `URL`; a relative one (as a browser's `fetch` takes) against a placeholder
+ * origin, so that its path and query can be read.
+ *
+ * @example
+ * urlOf('/p/stores?version=2').searchParams.get('version') // '2'
+ */
+export const urlOf = (url: string): URL => new URL(url, 'http://localhost');
+
+/**
  * The network failed (`fetch` rejected with a `TypeError`: connection refused or cut, DNS, TLS)
  * and retrying did not help, or the request was not safe to retry. It extends `TypeError`, so
  * code written for plain `fetch` still recognises it.
@@ -70,7 +79,7 @@ export class NetworkError extends TypeError {
   declare readonly request: { method: string; path: string };
 
   constructor(options: { method: string; url: string; correlationId: string | undefined; attempts: number; cause: unknown }) {
-    const path = new URL(options.url, 'http://localhost').pathname;
+    const path = urlOf(options.url).pathname;
     super(`network error on ${options.method} ${path} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`, {
       cause: options.cause,
     });

@@ -5,8 +5,8 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { asMiddleware, type DraftStep, type RequestSummary } from './draft.js';
-import { NetworkError, invalidOption } from './errors.js';
+import { asMiddleware, networkError, type DraftStep, type RequestSummary } from './draft.js';
+import { NetworkError, invalidOption, urlOf } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
 import type { TransportMiddleware } from './types.js';
@@ -119,9 +119,6 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
   return resolved as ResolvedRetryOptions;
 }
 
-/** The path of a URL, for events and errors (no query: it may hold personal data). */
-const pathOf = (url: string): string => new URL(url, 'http://localhost').pathname;
-
 /**
  * The step that sends idempotent requests again after a retryable outcome. A network error (a
  * rejection of the underlying `fetch`) is thrown as a {@link NetworkError} once no retry is left,
@@ -156,13 +153,12 @@ export function retryStep(options: RetryOptions = {}): DraftStep {
       const retryAfter = response && parseRetryAfter(response.headers.get('retry-after'), o.now());
       const delayMs = retryAfter ?? fullJitterDelay(attempt - 1, o, o.random);
       if (
-        !(idempotent ??= isIdempotentRequest(draft.method, new URL(draft.url, 'http://localhost'), body)) ||
+        !(idempotent ??= isIdempotentRequest(draft.method, urlOf(draft.url), body)) ||
         attempt > o.maxRetries ||
         o.now() - started + delayMs > o.maxElapsedMs
       ) {
         if (response) return response;
-        const { method, url, headers } = draft;
-        throw attempt > 1 ? new NetworkError({ method, url, correlationId: headers['x-correlation-id'], attempts: attempt, cause: failure!.cause }) : failure;
+        throw attempt > 1 ? networkError(draft, attempt, failure!.cause) : failure;
       }
       o.onRetry?.({
         attempt,
@@ -170,7 +166,8 @@ export function retryStep(options: RetryOptions = {}): DraftStep {
         fromRetryAfter: retryAfter !== undefined,
         status: response?.status,
         method: draft.method,
-        path: pathOf(draft.url),
+        // The path without the query: it may hold personal data.
+        path: urlOf(draft.url).pathname,
         correlationId: draft.headers['x-correlation-id'],
       });
       // Nothing to learn from a body that is not read.

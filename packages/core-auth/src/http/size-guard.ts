@@ -20,6 +20,19 @@ const encoder = new TextEncoder();
 /** UTF-8 bytes of a string: its length when it is ASCII (URLs and headers nearly always are). */
 const bytes = (text: string): number => (/[\u0080-\uffff]/.test(text) ? encoder.encode(text).length : text.length);
 
+/** The URL plus every header line (`name: value` and CRLF), each string measured by `measure`. */
+function measureUrlAndHeaders(
+  request: { url: string; headers: Headers | Record<string, string> },
+  measure: (text: string) => number,
+): { total: number; url: number; headers: number } {
+  const url = measure(request.url);
+  let headers = 0;
+  const count = (value: string, name: string) => void (headers += measure(name) + measure(value) + 4);
+  if (request.headers instanceof Headers) request.headers.forEach(count);
+  else for (const name in request.headers) count(request.headers[name]!, name);
+  return { total: url + headers, url, headers };
+}
+
 /**
  * Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them.
  *
@@ -27,12 +40,7 @@ const bytes = (text: string): number => (/[\u0080-\uffff]/.test(text) ? encoder.
  * urlAndHeadersBytes(new Request('https://api.example.com/p/stores', { headers: { accept: 'application/json' } }))
  */
 export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): { total: number; url: number; headers: number } {
-  const url = bytes(request.url);
-  let headers = 0;
-  const count = (value: string, name: string) => void (headers += bytes(name) + bytes(value) + 4);
-  if (request.headers instanceof Headers) request.headers.forEach(count);
-  else for (const name in request.headers) count(request.headers[name]!, name);
-  return { total: url + headers, url, headers };
+  return measureUrlAndHeaders(request, bytes);
 }
 
 /**
@@ -49,9 +57,7 @@ export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYT
   }
   return (draft, next) => {
     // UTF-8 takes at most 3 bytes per UTF-16 unit: most requests are under the limit by their length alone.
-    let units = draft.url.length;
-    for (const name in draft.headers) units += name.length + draft.headers[name]!.length + 4;
-    const size = units * 3 > maxBytes ? urlAndHeadersBytes(draft) : undefined;
+    const size = measureUrlAndHeaders(draft, (text) => text.length).total * 3 > maxBytes ? urlAndHeadersBytes(draft) : undefined;
     if (size !== undefined && size.total > maxBytes) {
       throw new InvalidRequestError(
         `URL plus headers take ${size.total} bytes (URL ${size.url}, headers ${size.headers}), over the limit of ${maxBytes}: split the query`,
