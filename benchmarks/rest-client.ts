@@ -15,7 +15,7 @@
  *     the time above a floor (the same tsconfig on a file that imports nothing): what the types add.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -269,23 +269,35 @@ const consumerOptions = {
 interface TscResult {
   ms: number[];
   error?: string;
+  /** The first lines of tsc's type errors, when it reported some (the run still counts). */
+  typeErrors?: string;
   /** From one further run with --extendedDiagnostics (not timed). */
   diagnostics?: Record<string, string>;
 }
-/** One timed run of `tsc -p project`; the error output when it fails. */
-function tscOnce(project: string): { ms: number } | { error: string } {
+/**
+ * One timed run of `tsc -p project`. A run that reports type errors still counts (it checked
+ * everything; `errors` holds the first lines); a run that fails otherwise gives `error`.
+ */
+function tscOnce(project: string): { ms: number; errors?: string } | { error: string } {
   const started = performance.now();
   try {
     execFileSync(process.execPath, [tscBin, '-p', project], { stdio: 'pipe' });
   } catch (error) {
-    const out = (error as { stdout?: Buffer }).stdout?.toString() || String(error);
-    return { error: out.split('\n').slice(0, 5).join(' | ') };
+    const { status, stdout } = error as { status?: number; stdout?: Buffer };
+    const out = stdout?.toString() || String(error);
+    const lines = out.split('\n').slice(0, 5).join(' | ');
+    return status === 2 && /error TS\d+/.test(out) ? { ms: performance.now() - started, errors: lines } : { error: lines };
   }
   return { ms: performance.now() - started };
 }
 function tscDiagnostics(project: string): Record<string, string> {
   const diagnostics: Record<string, string> = {};
-  const out = execFileSync(process.execPath, [tscBin, '-p', project, '--extendedDiagnostics'], { stdio: 'pipe' }).toString();
+  let out: string;
+  try {
+    out = execFileSync(process.execPath, [tscBin, '-p', project, '--extendedDiagnostics'], { stdio: 'pipe' }).toString();
+  } catch (error) {
+    out = (error as { stdout?: Buffer }).stdout?.toString() ?? '';
+  }
   for (const line of out.split('\n')) {
     const match = /^([A-Za-z ]+):\s+(\S+)/.exec(line);
     if (match) diagnostics[match[1]!.trim()] = match[2]!;
@@ -304,7 +316,10 @@ function timeProjects(projects: readonly (string | { error: string })[]): TscRes
       if (typeof project !== 'string' || result.error !== undefined) return;
       const once = tscOnce(project);
       if ('error' in once) result.error = once.error;
-      else result.ms.push(once.ms);
+      else {
+        result.ms.push(once.ms);
+        if (once.errors) result.typeErrors = once.errors;
+      }
     });
   }
   projects.forEach((project, i) => {
@@ -319,6 +334,7 @@ interface TscRow {
   result: TscResult;
 }
 const tscRows: TscRow[] = [];
+const libCheckedRows: TscRow[] = [];
 try {
   // 1. Official SDK, as installed (its .d.ts from benchmarks/node_modules).
   const officialConfig = join(work, 'tsconfig.official.json');
@@ -418,13 +434,34 @@ try {
     const out = (error as { stdout?: Buffer }).stdout?.toString() || String(error);
     installedError = `declaration emit failed: ${out.split('\n').slice(0, 3).join(' | ')}`;
   }
-  const [officialResult, oursSourceResult, oursInstalledResult, loadOnlyResult, floorResult] = timeProjects([
+  // The same three consumers with the declaration files checked too (skipLibCheck: false): how the
+  // issue's reference figure for the official SDK (2.7 s on this machine) reproduces.
+  const libChecked = (config: string): string => {
+    const checked = config.replace(/\.json$/, '.lib-checked.json');
+    const { compilerOptions, files } = JSON.parse(readFileSync(config, 'utf8')) as { compilerOptions: object; files: string[] };
+    writeFileSync(checked, JSON.stringify({ compilerOptions: { ...compilerOptions, skipLibCheck: false }, files }));
+    return checked;
+  };
+  const installedConfig = join(work, 'tsconfig.json');
+  const [officialResult, oursSourceResult, oursInstalledResult, loadOnlyResult, floorResult, ...libCheckedResults] = timeProjects([
     officialConfig,
     oursSourceConfig,
-    installedError ? { error: installedError } : join(work, 'tsconfig.json'),
+    installedError ? { error: installedError } : installedConfig,
     installedError ? { error: installedError } : loadOnlyConfig,
     emptyConfig,
+    libChecked(officialConfig),
+    installedError ? { error: installedError } : libChecked(installedConfig),
+    libChecked(emptyConfig),
   ]);
+  libCheckedRows.push(
+    { label: consumers[1].label, how: 'installed package, .d.ts', result: libCheckedResults[0]! },
+    { label: consumers[0].label, how: 'as installed: emitted .d.ts', result: libCheckedResults[1]! },
+    { label: '(floor: a file importing nothing)', how: 'lib files only', result: libCheckedResults[2]! },
+  );
+  // With skipLibCheck: true a type error can only be in the consumer itself: a wrong answer.
+  for (const result of [officialResult, oursSourceResult, oursInstalledResult, loadOnlyResult, floorResult]) {
+    if (result?.typeErrors && !result.error) result.error = result.typeErrors;
+  }
   tscRows.push(
     { label: consumers[1].label, how: 'installed package, .d.ts', result: officialResult! },
     { label: consumers[0].label, how: 'workspace sources (.ts)', result: oursSourceResult! },
@@ -515,6 +552,53 @@ console.log(
 );
 for (const row of tscRows) if (row.result.error && !row.how.startsWith('as installed')) wrong++;
 
+// The same with the declaration files checked (skipLibCheck: false).
+const [libOfficial, libOurs, libFloor] = libCheckedRows as [TscRow, TscRow, TscRow];
+const libAbove = (row: TscRow): number | undefined => {
+  if (row.result.error || libFloor.result.error) return undefined;
+  const n = Math.min(row.result.ms.length, libFloor.result.ms.length);
+  return n === 0 ? undefined : median(row.result.ms.slice(0, n).map((ms, i) => ms - libFloor.result.ms[i]!));
+};
+const libOfficialMs = libOfficial.result.error ? undefined : median(libOfficial.result.ms);
+const libOursMs = libOurs.result.error ? undefined : median(libOurs.result.ms);
+const libOfficialAbove = libAbove(libOfficial);
+const libOursAbove = libAbove(libOurs);
+console.log(
+  `\n  The same consumers with their declaration files checked too (skipLibCheck: false, otherwise the same tsconfig):` +
+    ` how the issue's reference figure for the official SDK (2.7 s on this machine) reproduces.\n`,
+);
+printTable(
+  ['consumer', 'types from', 'median', 'runs (ms)', 'above floor', 'vs official (wall)', 'vs official (above floor)', 'files', 'check time', 'type errors reported'],
+  libCheckedRows.map((row) => {
+    if (row.result.error) return [row.label, row.how, 'FAILED', row.result.error.slice(0, 160), '', '', '', '', '', ''];
+    const m = median(row.result.ms);
+    const above = libAbove(row);
+    return [
+      row.label,
+      row.how,
+      fmt.ms(m),
+      row.result.ms.map((x) => x.toFixed(0)).join(' / '),
+      row === libFloor || above === undefined ? '' : fmt.ms(above),
+      row === libOfficial || libOfficialMs === undefined ? '' : fmt.pct((m / libOfficialMs) * 100),
+      row !== libOurs || above === undefined || libOfficialAbove === undefined ? '' : fmt.pct((above / libOfficialAbove) * 100),
+      row.result.diagnostics?.['Files'] ?? '',
+      row.result.diagnostics?.['Check time'] ?? '',
+      row.result.typeErrors ? row.result.typeErrors.replace(/^.*?(error TS\d+: [^|]{0,90}).*$/, '$1') : 'none',
+    ];
+  }),
+);
+if (libOurs.result.typeErrors) wrong++;
+console.log(
+  `  Goal as written against this reference, wall clock: ours ` +
+    (libOursMs === undefined || libOfficialMs === undefined
+      ? 'n/a'
+      : `${fmt.ms(libOursMs)} vs ${fmt.ms(libOfficialMs)} = ${fmt.pct((libOursMs / libOfficialMs) * 100)}: ${verdict(libOursMs < libOfficialMs / 3)}` +
+        ` (the floor alone is ${fmt.ms(median(libFloor.result.ms))} here). Above the floor: ` +
+        (libOursAbove === undefined || libOfficialAbove === undefined
+          ? 'n/a'
+          : `${fmt.ms(libOursAbove)} vs ${fmt.ms(libOfficialAbove)} = ${fmt.pct((libOursAbove / libOfficialAbove) * 100)}: ${verdict(libOursAbove < libOfficialAbove / 3)}.`)),
+);
+
 // ---- summary ---------------------------------------------------------------------------------------
 console.log('\n## Summary');
 printTable(
@@ -530,6 +614,13 @@ printTable(
       officialAbove === undefined ? 'FAILED' : fmt.ms(officialAbove),
       '< 1/3 of official',
       verdict(oursAbove === undefined || officialAbove === undefined ? undefined : oursAbove < officialAbove / 3),
+    ],
+    [
+      'tsc --noEmit above the floor, as installed, declarations checked (skipLibCheck: false)',
+      libOursAbove === undefined ? 'FAILED' : fmt.ms(libOursAbove),
+      libOfficialAbove === undefined ? 'FAILED' : fmt.ms(libOfficialAbove),
+      '< 1/3 of official',
+      verdict(libOursAbove === undefined || libOfficialAbove === undefined ? undefined : libOursAbove < libOfficialAbove / 3),
     ],
     ...[oursInstalledRow, oursSourceRow].map((row) => {
       const m = medianOf(row);

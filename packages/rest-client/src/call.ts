@@ -4,7 +4,7 @@
  * openapi-fetch's rules but without its runtime. No `Request` or `Headers` object is built here:
  * the transport builds the one request that is sent.
  */
-import type { HeadersOptions } from 'openapi-fetch';
+import type { HeadersOption } from './call-types.js';
 import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
 import { readAnswer } from './read-answer.js';
@@ -21,7 +21,7 @@ export type CallInit = Record<string, unknown>;
 /** A sender made by {@link restCall}. */
 export type RestCall = (method: string, url: string, init?: CallInit) => Promise<RestResult<unknown>>;
 
-type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersOptions };
+type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersOption };
 
 /**
  * Makes the client's sender. Per call: `params.path` fills the path template, `params.query` is
@@ -43,7 +43,7 @@ export function restCall(transport: CallTransport, baseUrl: string, baseHeaders:
   return async (method, url, init) => {
     const request: RequestInit & Record<string, unknown> = {};
     let params: Params | undefined;
-    let headers: HeadersOptions | undefined;
+    let headers: HeadersOption | undefined;
     let body: unknown;
     let parseAs: unknown;
     for (const key in init) {
@@ -53,7 +53,7 @@ export function restCall(transport: CallTransport, baseUrl: string, baseHeaders:
           params = value as Params | undefined;
           break;
         case 'headers':
-          headers = value as HeadersOptions | undefined;
+          headers = value as HeadersOption | undefined;
           break;
         case 'body':
           body = value;

@@ -10,7 +10,6 @@ export type {
   RestClient,
   RestResult,
   RestMethod,
-  RawClient,
   OpenapiFetchOnlyOptions,
   PathsWith,
   GetData,

@@ -4,12 +4,20 @@
  * options). A separate entry, so that only the bundles that import it carry openapi-fetch's
  * runtime.
  */
-import createClient from 'openapi-fetch';
+import createClient, { type Client } from 'openapi-fetch';
 import { commerceQuerySerializer } from './query-serializer.js';
 import type { paths } from './generated/commerce.js';
-import type { Media, RawClient, RestClient } from './types.js';
+import type { Media, RestClient } from './types.js';
 
-export type { RawClient } from './types.js';
+/**
+ * openapi-fetch's own client over the commerce API, as {@link createOpenapiFetchClient} makes it.
+ * (Declared here, not in the main entry, so that a program importing only
+ * `@commerce-kit/rest-client` never loads openapi-fetch's declarations.)
+ *
+ * @example
+ * const raw: RawClient = createOpenapiFetchClient(client);
+ */
+export type RawClient = Client<paths, Media>;
 
 /**
  * openapi-fetch's `createClient<paths>` over the same transport (bearer token, correlation id,

@@ -3,7 +3,7 @@
  * (`mergeHeaders`) without building a `Headers` object: the transport builds the one request
  * that is sent.
  */
-import type { HeadersOptions } from 'openapi-fetch';
+import type { HeadersOption } from './call-types.js';
 
 type Pairs = Iterable<[string, unknown]>;
 
@@ -17,7 +17,7 @@ type Pairs = Iterable<[string, unknown]>;
  * mergeHeaders(headers, { 'Accept-Language': 'de', 'Content-Type': null });
  * headers // { 'accept-language': 'de' }
  */
-export function mergeHeaders(into: Record<string, string>, headers: HeadersOptions | undefined): Record<string, string> {
+export function mergeHeaders(into: Record<string, string>, headers: HeadersOption | undefined): Record<string, string> {
   if (typeof headers !== 'object' || headers === null) return into;
   // Headers and `[name, value][]` iterate as pairs; a record gives its entries. (Cast: without the
   // DOM.Iterable lib, a consumer's type check does not know that Headers iterate.)

@@ -4,7 +4,6 @@
  * rules, so a wrong path, a missing path parameter, an unknown query parameter or a wrong body
  * fail to compile as they do there, at a fraction of a consumer's type-check time.
  */
-import type { Client } from 'openapi-fetch';
 import type { CallSignature, HttpMethod, JsonData, PathsWith } from './call-types.js';
 import type { paths } from './generated/commerce.js';
 import type { Transport } from './transport.js';
@@ -34,15 +33,6 @@ export type {
  * type Json = Media & 'application/json';
  */
 export type Media = `${string}/${string}`;
-
-/**
- * openapi-fetch's own client over the commerce API, as `createOpenapiFetchClient` of
- * `@commerce-kit/rest-client/openapi-fetch` makes it.
- *
- * @example
- * const raw: RawClient = createOpenapiFetchClient(client);
- */
-export type RawClient = Client<paths, Media>;
 
 /**
  * A method of the {@link RestClient}, e.g. `GET`.

@@ -1,0 +1,30 @@
+/**
+ * What a consumer's type check loads from the main entry. openapi-fetch's declarations belong to
+ * the `@commerce-kit/rest-client/openapi-fetch` entry only: checked with `skipLibCheck: false`,
+ * their `Client` type alone costs a consumer about a second (benchmarks/rest-client.ts, (c)).
+ */
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const src = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** The files a program rooted at `entry` loads (the package's own tsconfig options). */
+function filesLoadedBy(entry: string): string[] {
+  const program = ts.createProgram({
+    rootNames: [entry],
+    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, noEmit: true, types: [] },
+  });
+  return program.getSourceFiles().map((file) => file.fileName);
+}
+
+describe('declarations of the entries', () => {
+  it('the main entry never loads openapi-fetch or its helpers; the openapi-fetch entry does', () => {
+    const main = filesLoadedBy(`${src}index.ts`);
+    expect(main.some((file) => file.includes('/rest-client/src/client.ts'))).toBe(true);
+    expect(main.filter((file) => /openapi-(fetch|typescript-helpers)/.test(file))).toEqual([]);
+
+    const raw = filesLoadedBy(`${src}openapi-fetch.ts`);
+    expect(raw.some((file) => file.includes('openapi-fetch/dist/'))).toBe(true);
+  });
+});
