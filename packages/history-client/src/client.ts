@@ -1,17 +1,16 @@
 /**
- * `createHistoryClient`: openapi-fetch over the generated Change History `paths` and GraphQL
- * documents, sending through the shared transport of `@commerce-kit/core-auth/http` (bearer token
- * with one retry on a refused token, correlation id, safe retries honouring `Retry-After`, size
- * guard), with typed errors, an iterator over Records and date helpers.
+ * `createHistoryClient`: the three Record queries of the generated Change History `paths` and
+ * GraphQL documents, sent with the REST clients' shared call runtime and transport of
+ * `@commerce-kit/core-auth/http` (bearer token with one retry on a refused token, correlation id,
+ * safe retries honouring `Retry-After`, size guard), with typed errors, an iterator over Records
+ * and date helpers. openapi-fetch's own client is the entry `@commerce-kit/history-client/openapi-fetch`.
  */
-import createClient from 'openapi-fetch';
 import type { Region } from '@commerce-kit/core-auth';
-import { setUpClient, toServiceResult, type CommonClientOptions } from '@commerce-kit/core-auth/http';
-import { toHistoryError, type HistoryError } from './errors.js';
-import type { paths } from './generated/history.js';
+import { mergeHeaders, serviceCall, setUpClient, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { toHistoryError } from './errors.js';
 import { iterateRecords } from './iterate.js';
 import { correlationIdOf, createTransport, type RetryOptions } from './transport.js';
-import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, Media, RawHistoryClient, RecordPage, RequestOptions } from './types.js';
+import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, RecordPage, RequestOptions } from './types.js';
 
 /** Options of {@link createHistoryClient}. */
 export interface HistoryClientOptions extends CommonClientOptions {
@@ -43,9 +42,6 @@ function retryPolicy(retry: HistoryClientOptions['retry']): RetryOptions | false
   };
 }
 
-function toResult<T>(result: { data?: unknown; error?: unknown; response: Response }): HistoryResult<T> {
-  return toServiceResult<T, HistoryError>(result, toHistoryError);
-}
 
 /**
  * Creates a typed client for the Change History of one project. REST calls return
@@ -77,37 +73,23 @@ export function createHistoryClient(options: HistoryClientOptions): HistoryClien
     ...(options.maxUrlAndHeadersBytes === undefined ? {} : { maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes }),
   });
 
-  // The all-types endpoint is `/<projectKey>`: openapi-fetch writes the path `/` as a trailing slash.
-  const root = `${baseUrl}/`;
-  const raw: RawHistoryClient = createClient<paths, Media>({
-    baseUrl,
-    fetch: (request: Request) => transport(request.url === root || request.url.startsWith(`${root}?`) ? new Request(baseUrl + request.url.slice(root.length), request) : request),
-    querySerializer: { array: { style: 'form', explode: true } },
-    ...(options.headers === undefined ? {} : { headers: options.headers }),
-  });
-
-  const init = (query: object | undefined, path: Record<string, string> | undefined, callOptions: RequestOptions = {}) => ({
-    params: { ...(query === undefined ? {} : { query }), ...(path === undefined ? {} : { path }) },
-    ...(callOptions.signal === undefined ? {} : { signal: callOptions.signal }),
-    ...(callOptions.headers === undefined ? {} : { headers: callOptions.headers }),
-  });
+  const headers = Object.freeze(mergeHeaders({}, options.headers));
+  const send = serviceCall(transport, baseUrl, headers, toHistoryError);
+  /** One Record query: `path` under the project (`''` for all types), its parameters, the call's options. */
+  const query = (path: string, params: { path?: Record<string, string>; query?: object }, callOptions: RequestOptions = {}) =>
+    send('GET', path, { params, signal: callOptions.signal, headers: callOptions.headers }) as Promise<HistoryResult<RecordPage>>;
 
   const client: HistoryClient = {
-    async queryRecords(query, callOptions) {
-      return toResult<RecordPage>(await raw.GET('/', init(query, undefined, callOptions) as never));
-    },
-    async queryRecordsByType(resourceType, query, callOptions) {
-      return toResult<RecordPage>(await raw.GET('/{resourceType}', init(query, { resourceType }, callOptions) as never));
-    },
-    async queryRecordsById(resourceType, ID, query, callOptions) {
-      return toResult<RecordPage>(await raw.GET('/{resourceType}/{ID}', init(query, { resourceType, ID }, callOptions) as never));
-    },
+    queryRecords: (recordQuery, callOptions) => query('', { query: recordQuery }, callOptions),
+    queryRecordsByType: (resourceType, recordQuery, callOptions) => query('/{resourceType}', { path: { resourceType }, query: recordQuery }, callOptions),
+    queryRecordsById: (resourceType, ID, recordQuery, callOptions) =>
+      query('/{resourceType}/{ID}', { path: { resourceType, ID }, query: recordQuery }, callOptions),
     iterateRecords: (iterateOptions = {}) => iterateRecords(client, iterateOptions),
     async graphql(document: string, variables?: Record<string, unknown>, graphqlOptions: GraphqlOptions = {}): Promise<GraphqlResult<never>> {
       const body = { query: document, ...(variables === undefined ? {} : { variables }), ...(graphqlOptions.operationName === undefined ? {} : { operationName: graphqlOptions.operationName }) };
       const response = await transport(`${baseUrl}/graphql`, {
         method: 'POST',
-        headers: { ...options.headers, ...graphqlOptions.headers, 'content-type': 'application/json', accept: 'application/json' },
+        headers: { ...headers, ...graphqlOptions.headers, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
         ...(graphqlOptions.signal === undefined ? {} : { signal: graphqlOptions.signal }),
       });
@@ -116,10 +98,10 @@ export function createHistoryClient(options: HistoryClientOptions): HistoryClien
       const result = (await response.json()) as { data?: never; errors?: GraphqlError[] };
       return { data: result.data, ...(result.errors === undefined ? {} : { errors: result.errors }), response, correlationId };
     },
-    raw,
     transport,
     projectKey,
     baseUrl,
+    headers,
   } as HistoryClient;
   return client;
 }

@@ -1,6 +1,6 @@
 /**
  * `@commerce-kit/history-client`: a typed client for the Change History service over REST
- * (openapi-fetch over `schemas/openapi/history.yaml`) and GraphQL (typed documents generated from
+ * (typed from `schemas/openapi/history.yaml`) and GraphQL (typed documents generated from
  * `schemas/graphql/history.graphql`), on the shared transport of `@commerce-kit/core-auth/http`.
  */
 export { createHistoryClient, type HistoryClientOptions } from './client.js';
@@ -20,7 +20,6 @@ export type {
   GraphqlOptions,
   GraphqlResult,
   GraphqlError,
-  RawHistoryClient,
   VariablesArgs,
 } from './types.js';
 export {

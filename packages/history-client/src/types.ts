@@ -3,17 +3,11 @@
  * and the generated GraphQL documents, so a filter the endpoint does not take, a value outside
  * its enumeration or a wrong variable fail to compile.
  */
-import type { Client } from 'openapi-fetch';
 import type { HistoryError } from './errors.js';
 import type { HistoryRecord, RecordPagedQueryResponse, ResourceTypePathSegment, paths } from './generated/history.js';
 import type { TypedDocumentString } from './generated/history-graphql-operations.js';
 import type { Transport } from './transport.js';
 
-/** The media types of the service. */
-export type Media = `${string}/${string}`;
-
-/** The plain openapi-fetch client over the generated `paths` (its errors are untyped bodies). */
-export type RawHistoryClient = Client<paths, Media>;
 
 /** A resource type as a path segment or `resourceTypes` value: singular (`product-selection`) or plural (`product-selections`). */
 export type HistoryResourceType = ResourceTypePathSegment;
@@ -112,11 +106,11 @@ export interface HistoryClient {
   graphql<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...args: VariablesArgs<NoInfer<TVariables>>): Promise<GraphqlResult<TResult>>;
   /** Runs a document of your own, untyped. (A typed document never falls back to this form: its variables stay checked.) */
   graphql(document: string & { readonly __apiType?: undefined }, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult<unknown>>;
-  /** The openapi-fetch client underneath, for what this one does not wrap. */
-  readonly raw: RawHistoryClient;
   /** The transport every call goes through (a `fetch`). */
   readonly transport: Transport;
   readonly projectKey: string;
   /** `<history base>/<projectKey>`: the prefix of every path. */
   readonly baseUrl: string;
+  /** The client's `headers` option, names lower-cased: sent with every call (a call's own headers win). */
+  readonly headers: Readonly<Record<string, string>>;
 }

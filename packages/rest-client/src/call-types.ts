@@ -18,7 +18,10 @@
  * gives `unknown` at `string`, and the options are indexed accesses of that operation: the first
  * step has nothing to expand, and the second looks at one operation.
  */
+import type { HeadersOption } from '@commerce-kit/core-auth/http';
 import type { CommerceError } from './errors.js';
+
+export type { HeadersOption } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
 import type { PathsOf } from './generated/method-paths.js';
 
@@ -76,16 +79,6 @@ export interface ReadAs<Json> {
   stream: Response['body'];
 }
 
-/**
- * Headers of one call (`headers`, `params.header`): a `Headers`, pairs, or a record whose values
- * may be numbers, booleans or lists (appended), `null` (removes the header) or `undefined`
- * (skipped).
- *
- * @example
- * const headers: HeadersOption = { 'Accept-Language': 'de', 'X-External-User-ID': null };
- */
-export type HeadersOption =
-  NonNullable<RequestInit['headers']> | Record<string, string | number | boolean | (string | number | boolean)[] | null | undefined>;
 
 /**
  * Per-call options of openapi-fetch's own client that the `RestClient` refuses (they belong to

@@ -6,9 +6,8 @@
  * is a separate entry, `@commerce-kit/rest-client/openapi-fetch`.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { setUpClient, type CommonClientOptions } from '@commerce-kit/core-auth/http';
-import { restCall, type CallInit } from './call.js';
-import { mergeHeaders } from './request-headers.js';
+import { mergeHeaders, serviceCall, setUpClient, type CallInit, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { toCommerceError } from './errors.js';
 import { createTransport, type ExternalUserIdOption, type RetryOptions } from './transport.js';
 import type { RestClient } from './types.js';
 
@@ -64,7 +63,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const transport = createTransport({ ...transportOptions, externalUserId: options.externalUserId, maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes });
 
   const headers = Object.freeze(mergeHeaders({}, options.headers));
-  const send = restCall(transport, baseUrl, headers);
+  const send = serviceCall(transport, baseUrl, headers, toCommerceError);
   const client = {
     GET: (url: string, init?: CallInit) => send('GET', url, init),
     POST: (url: string, init?: CallInit) => send('POST', url, init),

@@ -23,7 +23,7 @@ export type {
   ProductProjection,
 } from './types.js';
 export type { CallOptions, CallSignature, HeadersOption, HttpMethod, JsonData, ParseAs, PathsOf, ReadAs } from './call-types.js';
-export { commerceQuerySerializer } from './query-serializer.js';
+export { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
 export {
   toCommerceError,
   isCommerceErrorCode,

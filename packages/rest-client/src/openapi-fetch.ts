@@ -5,7 +5,7 @@
  * runtime.
  */
 import createClient, { type Client } from 'openapi-fetch';
-import { commerceQuerySerializer } from './query-serializer.js';
+import { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
 import type { Media, RestClient } from './types.js';
 

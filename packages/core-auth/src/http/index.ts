@@ -45,5 +45,10 @@ export {
   type CommonClientOptions,
   type ServiceBaseOptions,
 } from './client-options.js';
+export { serviceCall, type CallInit, type CallTransport, type ServiceCall } from './service-call.js';
+export { readAnswer, type ToError } from './read-answer.js';
+export { commerceQuerySerializer } from './query-serializer.js';
+export { fillPath } from './path-template.js';
+export { mergeHeaders, type HeadersOption } from './request-headers.js';
 export { InvalidRequestError, NetworkError, type InvalidRequestErrorCode } from './errors.js';
 export { ConfigurationError, type ConfigurationErrorCode } from '../errors.js';

@@ -1,30 +1,31 @@
 /**
- * The client's own runtime: one call of `client.GET/POST/DELETE/HEAD` turned into the URL and
- * `RequestInit` the transport sends, and the answer read into a {@link RestResult}, by
- * openapi-fetch's rules but without its runtime. No `Request` or `Headers` object is built here:
- * the transport builds the one request that is sent.
+ * The call runtime of the REST clients (the commerce API's and the Change History service's): one
+ * call (`method`, path template, openapi-fetch's options) turned into the URL and `RequestInit`
+ * the transport sends, and the answer read into a {@link ServiceResult}, by openapi-fetch's rules
+ * but without its runtime. No `Request` or `Headers` object is built here: the transport builds
+ * the one request that is sent.
  */
-import type { HeadersOption } from './call-types.js';
+import { ConfigurationError } from '../errors.js';
+import type { ServiceResult } from './client-errors.js';
 import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
-import { readAnswer } from './read-answer.js';
-import { mergeHeaders } from './request-headers.js';
-import { ConfigurationError } from './transport.js';
-import type { RestResult } from './types.js';
+import { readAnswer, type ToError } from './read-answer.js';
+import { mergeHeaders, type HeadersOption } from './request-headers.js';
 
-/** What the client's call runtime sends through: a `fetch` taking a URL and a `RequestInit`. */
+/** What a call is sent through: a `fetch` taking a URL and a `RequestInit` (a transport). */
 export type CallTransport = (url: string, init: RequestInit) => Promise<Response>;
 
-/** The untyped options of one call (the typed ones are in `RestMethod`). */
+/** The untyped options of one call (the clients type them per path). */
 export type CallInit = Record<string, unknown>;
 
-/** A sender made by {@link restCall}. */
-export type RestCall = (method: string, url: string, init?: CallInit) => Promise<RestResult<unknown>>;
+/** A sender made by {@link serviceCall}. */
+export type ServiceCall<E> = (method: string, url: string, init?: CallInit) => Promise<ServiceResult<unknown, E>>;
 
 type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>; header?: HeadersOption };
 
 /**
- * Makes the client's sender. Per call: `params.path` fills the path template, `params.query` is
+ * Makes a client's sender: calls go to `baseUrl` + the path, and an error answer becomes
+ * `toError(body, response)`. Per call: `params.path` fills the path template, `params.query` is
  * written by {@link commerceQuerySerializer}, the headers are the client's, then `headers`, then
  * `params.header` (later wins; `null` removes one), a body is sent as JSON (with
  * `Content-Type: application/json` unless the headers say otherwise; `FormData` and `Blob` as they
@@ -35,10 +36,15 @@ type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>;
  *
  * @throws {ConfigurationError} `INVALID_OPTION` (in the returned promise) for a per-call option of openapi-fetch's own client
  * @example
- * const send = restCall(transport, `${api}/${projectKey}`, { 'accept-language': 'de' });
+ * const send = serviceCall(transport, `${api}/${projectKey}`, { 'accept-language': 'de' }, toCommerceError);
  * const { data, error } = await send('GET', '/stores/{ID}', { params: { path: { ID } } });
  */
-export function restCall(transport: CallTransport, baseUrl: string, baseHeaders: Readonly<Record<string, string>>): RestCall {
+export function serviceCall<E>(
+  transport: CallTransport,
+  baseUrl: string,
+  baseHeaders: Readonly<Record<string, string>>,
+  toError: ToError<E>,
+): ServiceCall<E> {
   const hasBaseHeaders = Object.keys(baseHeaders).length > 0;
   return async (method, url, init) => {
     const request: RequestInit & Record<string, unknown> = {};
@@ -70,7 +76,7 @@ export function restCall(transport: CallTransport, baseUrl: string, baseHeaders:
         case 'pathSerializer':
           if (value !== undefined) {
             throw new ConfigurationError(
-              `${key} is an option of openapi-fetch's own client (see createOpenapiFetchClient), not of this one`,
+              `${key} is an option of openapi-fetch's own client (the client's openapi-fetch entry), not of this one`,
               {
                 code: 'INVALID_OPTION',
               },
@@ -103,6 +109,6 @@ export function restCall(transport: CallTransport, baseUrl: string, baseHeaders:
           : JSON.stringify(body);
     }
     const response = await transport(target, request);
-    return readAnswer(response, method, parseAs);
+    return readAnswer(response, method, parseAs, toError);
   };
 }

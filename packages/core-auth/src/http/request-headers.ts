@@ -3,7 +3,17 @@
  * (`mergeHeaders`) without building a `Headers` object: the transport builds the one request
  * that is sent.
  */
-import type { HeadersOption } from './call-types.js';
+
+/**
+ * Headers of one call: a `Headers`, pairs, or a record whose values may be numbers, booleans or
+ * lists (appended), `null` (removes the header) or `undefined` (skipped).
+ *
+ * @example
+ * const headers: HeadersOption = { 'Accept-Language': 'de', 'X-External-User-ID': null };
+ */
+export type HeadersOption =
+  | NonNullable<RequestInit['headers']>
+  | Record<string, string | number | boolean | (string | number | boolean)[] | null | undefined>;
 
 type Pairs = Iterable<[string, unknown]>;
 

@@ -1,21 +1,23 @@
 /**
- * An answer read into a {@link RestResult} by openapi-fetch's rules: the data of a 2xx answer as
- * `parseAs` says, or the error body typed by its code.
+ * An answer read into a {@link ServiceResult} by openapi-fetch's rules: the data of a 2xx answer
+ * as `parseAs` says, or the error body typed by the client's `toError`.
  */
-import { toCommerceError } from './errors.js';
-import { correlationIdOf } from './transport.js';
-import type { RestResult } from './types.js';
+import type { ServiceResult } from './client-errors.js';
+import { correlationIdOf } from './correlation-id.js';
+
+/** Makes the typed error of an error answer from its body (parsed JSON, text, or `undefined`). */
+export type ToError<E> = (body: unknown, response: Response) => E;
 
 /**
  * Reads an answer as openapi-fetch does: no data for 204, for HEAD or for an empty body; else the
  * body as `parseAs` says (`json` by default, `text`, `blob`, `arrayBuffer`, or `stream` for the
  * unread body itself). An error answer's body is parsed as JSON where it is JSON, else kept as
- * text, and typed by {@link toCommerceError}, whatever `parseAs` says.
+ * text, and typed by `toError`, whatever `parseAs` says.
  *
  * @example
- * const { data, error, correlationId } = await readAnswer(await transport(url, { method: 'GET' }), 'GET', undefined);
+ * const { data, error, correlationId } = await readAnswer(await transport(url, { method: 'GET' }), 'GET', undefined, toCommerceError);
  */
-export async function readAnswer(response: Response, method: string, parseAs: unknown): Promise<RestResult<unknown>> {
+export async function readAnswer<E>(response: Response, method: string, parseAs: unknown, toError: ToError<E>): Promise<ServiceResult<unknown, E>> {
   const correlationId = correlationIdOf(response);
   const { ok } = response;
   const json = parseAs === undefined || parseAs === 'json';
@@ -25,7 +27,7 @@ export async function readAnswer(response: Response, method: string, parseAs: un
     // An empty JSON body is told by its text below; other readings would make an empty value of it.
     (!json && response.headers.get('content-length') === '0' && !response.headers.get('transfer-encoding')?.includes('chunked'))
   ) {
-    return ok ? { data: undefined, response, correlationId } : { error: toCommerceError(undefined, response), response, correlationId };
+    return ok ? { data: undefined, response, correlationId } : { error: toError(undefined, response), response, correlationId };
   }
   if (ok && !json) {
     const data =
@@ -40,5 +42,5 @@ export async function readAnswer(response: Response, method: string, parseAs: un
   } catch {
     // Not JSON: the text is the error body.
   }
-  return { error: toCommerceError(body, response), response, correlationId };
+  return { error: toError(body, response), response, correlationId };
 }
