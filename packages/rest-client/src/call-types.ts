@@ -193,7 +193,7 @@ export type RestResult<Data> =
 
 /**
  * The call signature of one method: `url` is one of the method's paths ({@link PathsOf}), the
- * options are that operation's ({@link CallArgs}), `parseAs` is inferred from them; `data` is the
+ * options are that operation's (`CallArgs`), `parseAs` is inferred from them; `data` is the
  * operation's JSON answer, or what `parseAs` makes of the body.
  *
  * @example
