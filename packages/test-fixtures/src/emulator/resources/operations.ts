@@ -1,7 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
-import { changeOrigin } from '../history/admin-console.js';
 import { errors } from '../http/errors.js';
 import { newId } from '../ids.js';
 import type { StoredResource } from '../store/collection.js';
@@ -55,17 +54,7 @@ function commit<T extends StoredResource>(
   for (const hook of ctx.commitHooks) hook(subject);
   const version = kind === 'deleted' ? subject.version : after!.version;
   context.messages.append({ typeId: type.typeId, id: subject.id }, version, ctx.messages, ctx.initiator(), ctx.now);
-  context.state.emitChange({
-    typeId: type.typeId,
-    kind,
-    ...(before ? { before } : {}),
-    ...(after ? { after } : {}),
-    ...(actions ? { actions } : {}),
-    principal: ctx.principal,
-    ...(ctx.externalUserId !== undefined ? { externalUserId: ctx.externalUserId } : {}),
-    ...changeOrigin(ctx.principal),
-    at: context.state.clock.now(),
-  });
+  ctx.recordChange(type.typeId, kind, before, after, actions);
 }
 
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */

@@ -111,12 +111,25 @@ export const productType: ResourceType<Product> = {
     },
   },
   afterDelete(product, ctx) {
+    // Decision (spec silent): a deleted Product leaves every Product Selection that held it, as a
+    // new version of the selection made by the same caller, recorded in its Change History as
+    // removeProduct + setProductCount (spec 1.1 of the Change History: a Record per version);
+    // no ProductSelectionProductRemoved message, which spec section 6 ties to the update action.
     const membership = membershipOf(ctx.state);
     const selections = ctx.state.collection<ProductSelection>('product-selection');
+    const removal = [{ action: 'removeProduct', product: { typeId: 'product', id: product.id } }];
     for (const selectionId of membership.selectionsOf(product.id).keys()) {
       const selection = selections.get(selectionId);
       if (!selection) continue;
-      selections.replace({ ...selection, productCount: Math.max(0, selection.productCount - 1), version: selection.version + 1, lastModifiedAt: ctx.now });
+      const updated: ProductSelection = {
+        ...selection,
+        productCount: Math.max(0, selection.productCount - 1),
+        version: selection.version + 1,
+        lastModifiedAt: ctx.now,
+        lastModifiedBy: ctx.initiator(),
+      };
+      selections.replace(updated);
+      ctx.recordChange('product-selection', 'updated', selection, updated, removal);
     }
     membership.dropProduct(product.id);
   },

@@ -1,4 +1,5 @@
 import type { Principal } from '../auth/principal.js';
+import { changeOrigin } from '../history/admin-console.js';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
@@ -55,6 +56,24 @@ export class WriteContext {
 
   emit(type: string, payload: Record<string, unknown> = {}): void {
     this.messages.push({ type, payload });
+  }
+
+  /**
+   * Tells the state's change listeners (the Change History) that this write changed a resource:
+   * `before` and/or `after` it, by `actions` when an update's.
+   */
+  recordChange(typeId: string, kind: 'created' | 'updated' | 'deleted', before?: StoredResource, after?: StoredResource, actions?: readonly Record<string, unknown>[]): void {
+    this.state.emitChange({
+      typeId,
+      kind,
+      ...(before ? { before } : {}),
+      ...(after ? { after } : {}),
+      ...(actions ? { actions } : {}),
+      principal: this.principal,
+      ...(this.externalUserId !== undefined ? { externalUserId: this.externalUserId } : {}),
+      ...changeOrigin(this.principal),
+      at: this.state.clock.now(),
+    });
   }
 
   /**
