@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, emulatorUrls, type Emulator, type EmulatorUrls } from './app.js';
+import { NODE_MAX_HEADER_BYTES, answerClientErrors } from './http/client-errors.js';
 import type { EmulatorOptions } from './options.js';
 
 /** Options of {@link startEmulator}. */
@@ -34,7 +35,13 @@ export interface RunningEmulator {
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
   const emulator = createEmulator(options);
   const host = options.host ?? '127.0.0.1';
-  const server = serve({ fetch: emulator.app.fetch, port: options.port ?? 0, hostname: host });
+  const server = serve({
+    fetch: emulator.app.fetch,
+    port: options.port ?? 0,
+    hostname: host,
+    serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES },
+  });
+  answerClientErrors(server);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
@@ -122,6 +123,58 @@ describe('limits and disallowed requests', () => {
     it('blocks a HEAD with a body (400, no body in the answer)', async () => {
       const answer = await send('HEAD', '/product-selections/key=summer', 'x');
       expect(answer.status).toBe(400);
+    });
+
+    /** Writes `head` (request line and headers, CRLF-separated, no final blank line) as it is and reads the whole answer. */
+    function rawExchange(head: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+      return new Promise((resolve, reject) => {
+        const socket = connect(server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        socket.on('error', reject);
+        socket.on('end', () => {
+          const [top = '', body = ''] = text.split('\r\n\r\n');
+          const [statusLine = '', ...lines] = top.split('\r\n');
+          const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+        });
+      });
+    }
+
+    it("answers URL plus headers over Node's own 16 KB default with the JSON 431 and the caller's correlation id", async () => {
+      const url = `${server.urls.api}/${project}/product-selections`;
+      const answer = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-correlation-id': 'over-16k-header', 'x-padding': 'p'.repeat(20 * 1024) },
+        body: JSON.stringify({ key: 'padded', name: { en: 'Padded' } }),
+      });
+      expect(answer.status).toBe(431);
+      expect(answer.headers.get('x-correlation-id')).toBe('over-16k-header');
+      const body = (await answer.json()) as { errors: { code: string }[] };
+      createResponseContract('commerce', `${server.urls.api}/${project}`).check('POST', url, 431, body);
+      expect(body.errors[0]!.code).toBe('InvalidInput');
+      const created = await fetch(`${url}/key=padded`, { headers: { authorization: `Bearer ${token}` } });
+      expect(created.status).toBe(404);
+    });
+
+    it('answers a request head too large for the server to read (over 64 KB) with the JSON 431 too', async () => {
+      const answer = await rawExchange(
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(answer.headers['x-correlation-id']).toMatch(/^emulator-/);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+    });
+
+    it('answers an unknown HTTP version with a JSON 400', async () => {
+      const answer = await rawExchange([`GET /${project}/product-selections HTTP/1.7`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`].join('\r\n'));
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, errors: [{ code: 'InvalidInput', message: expect.stringMatching(/HTTP version/) }] });
+      // The server goes on serving.
+      const after = await fetch(`${server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${token}` } });
+      expect(after.status).toBe(200);
     });
 
     it('blocks a DELETE with a body; the selection survives', async () => {

@@ -1,0 +1,57 @@
+/**
+ * Requests that Node's HTTP parser refuses before the app sees them (spec 8: URL plus headers far
+ * over the limit, an unknown HTTP version, a malformed request line), answered on the socket with
+ * the same JSON error body and X-Correlation-ID as every other refusal, instead of Node's bare
+ * status line.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
+import type { Duplex } from 'node:stream';
+import { ApiError, errors } from './errors.js';
+
+/**
+ * Node's own limit of a request head on the emulator's server: well above the service's 15 KB, so
+ * that the app's check (`disallowedRequests`) answers every oversized request it can read, with
+ * the caller's correlation id; only heads over this reach {@link answerClientErrors}.
+ */
+export const NODE_MAX_HEADER_BYTES = 64 * 1024;
+
+/** The refusal for a parser error of Node (`HPE_*` codes). */
+function refusalOf(error: Error & { code?: string }): ApiError {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return errors.requestHeaderFieldsTooLarge();
+  if (error.code === 'HPE_INVALID_VERSION') {
+    return new ApiError(400, [{ code: 'InvalidInput', message: 'Unknown HTTP version; the request was blocked.' }]);
+  }
+  return new ApiError(400, [{ code: 'InvalidInput', message: 'Malformed HTTP request; the request was blocked.' }]);
+}
+
+/**
+ * Answers the requests Node's parser refuses with the emulator's error body, then closes the
+ * connection (what follows on it cannot be read). A timeout or a reset just closes the socket.
+ *
+ * @example
+ * const server = serve({ fetch: app.fetch, serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES } });
+ * answerClientErrors(server);
+ */
+export function answerClientErrors(server: EventEmitter): void {
+  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const refusal = refusalOf(error);
+    const body = JSON.stringify(refusal.body());
+    const reason = refusal.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(
+      [
+        `HTTP/1.1 ${refusal.status} ${reason}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        `x-correlation-id: emulator-${randomUUID()}`,
+        'connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  });
+}
