@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { readUtf8 } from '../http/body.js';
 import { oauthErrors } from './oauth-errors.js';
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -10,12 +11,14 @@ export function isFormRequest(c: Context): boolean {
 }
 
 /**
- * Reads a form body of the authorization service. Another content type, or a parameter given
- * more than once (RFC 6749 3.2), is 400 invalid_request.
+ * Reads a form body of the authorization service. Another content type, a body that is not
+ * UTF-8, or a parameter given more than once (RFC 6749 3.2), is 400 invalid_request.
  */
 export async function readForm(c: Context): Promise<Map<string, string>> {
   if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);
-  const params = new URLSearchParams(await c.req.text());
+  const text = await readUtf8(c);
+  if (text === undefined) throw oauthErrors.invalidRequest('The request body is not valid UTF-8.');
+  const params = new URLSearchParams(text);
   const form = new Map<string, string>();
   for (const [name, value] of params) {
     if (form.has(name))

@@ -1,9 +1,25 @@
 import type { Context } from 'hono';
 import { errors } from './errors.js';
 
-/** Reads a JSON request body; anything that is not JSON is 400 InvalidJsonInput. */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The request body as text, or `undefined` when its bytes are not UTF-8 (spec 8: all text is
+ * UTF-8; a lenient decoding would store U+FFFD in place of the bad bytes instead of refusing).
+ */
+export async function readUtf8(c: Context): Promise<string | undefined> {
+  const bytes = await c.req.arrayBuffer();
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads a JSON request body; anything that is not JSON (or not UTF-8) is 400 InvalidJsonInput. */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await c.req.text();
+  const text = await readUtf8(c);
+  if (text === undefined) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'The request body is not valid UTF-8.');
   if (text.trim() === '') throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'No content to map due to end-of-input.');
   try {
     return JSON.parse(text) as unknown;
