@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startIntrospectionServer, type IntrospectionServer } from '../../src/introspection-server.js';
-import { PROJECT, api, clientToken, errorOf, okJson, setup, type TestEmulator } from './helpers.js';
+import { PROJECT, api, clientToken, errorOf, introspect, okJson, setup, type TestEmulator } from './helpers.js';
 
 const AUTHORIZATION = 'Bearer xyz';
 const MINUTE = 60_000;
@@ -69,6 +69,31 @@ describe('external OAuth server', () => {
     });
     server.register('anonymous', { active: true, scope: `view_project_settings:${PROJECT} anonymous_id:anon-3` });
     expect(await t.emulator.context.auth.verifyAccessToken('anonymous')).toMatchObject({ anonymousId: 'anon-3', external: true });
+  });
+
+  it("serves /me for an external token's customer_id or anonymous_id, records its external_user_id on writes, and never introspects it", async () => {
+    const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    const customer = await okJson<{ customer: { id: string } }>(
+      api(t.emulator, `/${PROJECT}/customers`, admin, { method: 'POST', body: { email: 'ext@example.com', password: 'long-enough-1' } }),
+    );
+    const customerId = customer.customer.id;
+    server.register('ext-customer', { active: true, scope: `view_my_profile:${PROJECT} customer_id:${customerId}`, client_id: 'ext-client' });
+    expect(await okJson(api(t.emulator, `/${PROJECT}/me`, 'ext-customer'))).toMatchObject({ id: customerId, email: 'ext@example.com' });
+    server.register('ext-anonymous', { active: true, scope: `view_my_profile:${PROJECT} anonymous_id:anon-7` });
+    expect(await okJson(api(t.emulator, `/${PROJECT}/me`, 'ext-anonymous'))).toEqual({ anonymousId: 'anon-7' });
+    // Without customer_id or anonymous_id, /me is refused even with the scope.
+    server.register('ext-plain', { active: true, scope: `view_my_profile:${PROJECT}` });
+    expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-plain'))).status).toBe(403);
+
+    server.register('ext-writer', { active: true, scope: `manage_product_selections:${PROJECT} external_user_id:ext-user-1`, client_id: 'ext-client' });
+    const created = await okJson<{ createdBy: Record<string, unknown>; lastModifiedBy: Record<string, unknown> }>(
+      api(t.emulator, `/${PROJECT}/product-selections`, 'ext-writer', { method: 'POST', body: { key: 'ext', name: { en: 'Ext' } } }),
+    );
+    expect(created.createdBy).toEqual({ clientId: 'ext-client', externalUserId: 'ext-user-1' });
+    expect(created.lastModifiedBy).toEqual(created.createdBy);
+
+    // Spec 4.1 rule 2: only tokens of the authorization service can be introspected there.
+    expect(await introspect(t.emulator, t.bootstrap, 'ext-writer')).toEqual({ active: false });
   });
 
   it('treats active=false, unknown tokens and expired answers as 401', async () => {
