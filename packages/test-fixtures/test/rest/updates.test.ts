@@ -9,6 +9,7 @@ import {
   expectUnchanged,
   messagesOf,
   ok,
+  raw,
   snapshot,
   update,
   type Api,
@@ -168,6 +169,23 @@ describe('update requests', () => {
       );
       expect(store['currentVersion']).toBe(1);
       expect(expectError(await api.call('DELETE', '/stores/key=berlin?version=2'), 409, 'ConcurrentModification')['currentVersion']).toBe(1);
+    });
+
+    it('ignores ETag and If-Match: only the version decides (spec 5)', async () => {
+      await createSelection(api, 'a');
+      const body = (version: number, en: string) => JSON.stringify({ version, actions: [{ action: 'changeName', name: { en } }] });
+      // A mismatching If-Match does not stop an update with the current version...
+      const updated = await raw(api, 'POST', '/product-selections/key=a', { headers: { 'if-match': '"not-the-etag"' }, body: body(1, 'v2') });
+      expect(updated.status).toBe(200);
+      expect(updated.headers.get('etag')).toBeNull();
+      // ...and a matching-looking one does not save a stale version.
+      const before = await snapshot(api);
+      const stale = await raw(api, 'POST', '/product-selections/key=a', { headers: { 'if-match': '*' }, body: body(1, 'lost') });
+      expect(expectError(stale, 409, 'ConcurrentModification')['currentVersion']).toBe(2);
+      await expectUnchanged(api, before);
+      const read = await raw(api, 'GET', '/product-selections/key=a', { headers: { 'if-none-match': '*' } });
+      expect(read.status).toBe(200);
+      expect(read.headers.get('etag')).toBeNull();
     });
 
     it('a no-op update with the current version answers the resource at that version', async () => {
