@@ -172,6 +172,27 @@ describe('Product Selections', () => {
       expect(noKeyPrefix.body.errors[0].code).toBe('ResourceNotFound');
     });
 
+    it('answers the current (published) projection; an unpublished Product is 404 there, its staged data only with staged=true and view_products', async () => {
+      const { inside } = await setUp();
+      // A staged change: the current projection keeps the published name, the staged one shows the change.
+      ok(await update(api, `/products/${inside.id}`, [{ action: 'changeName', name: { en: 'Renamed' }, staged: true }]));
+      expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}`)).name).toEqual({ en: 'Shirt inside' });
+      expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}?staged=true`)).name).toEqual({ en: 'Renamed' });
+
+      const draft = ok(
+        await api.call('POST', '/products', { key: 'draft', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Draft' }, slug: { en: 'draft' } }),
+        201,
+      );
+      await addProducts(api, 'summer', [draft.id]);
+      expectError(await api.call('GET', `/in-store/key=berlin/product-projections/${draft.id}`), 404, 'ResourceNotFound');
+      expectError(await api.call('GET', '/in-store/key=berlin/product-projections/key=draft'), 404, 'ResourceNotFound');
+      expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${draft.id}?staged=true`)).name).toEqual({ en: 'Draft' });
+      // Staged data needs view_products (or manage_products): view_published_products is refused it.
+      const published = api.as(await tokenWithScope(api, `view_published_products:${PROJECT}:berlin`));
+      expectError(await published('GET', `/in-store/key=berlin/product-projections/${draft.id}?staged=true`), 403, 'insufficient_scope');
+      expectError(await published('GET', `/in-store/key=berlin/product-projections/${draft.id}`), 404, 'ResourceNotFound');
+    });
+
     it('404s once the selection is deactivated, and every product is available in a Store without selections', async () => {
       const { inside, outside } = await setUp();
       ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: false }]));
