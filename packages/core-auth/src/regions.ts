@@ -99,14 +99,15 @@ export function assertSecureUrl(url: string | URL): URL {
 
 /** Options of {@link resolveBaseUrl}. */
 export interface ResolveBaseUrlOptions {
-  /** Where the one-time deprecation notice goes. Default `console.warn`. */
+  /** Where the one-time notices (deprecated alias, fixed IP address) go. Default `console.warn`. */
   warn?: (message: string) => void;
 }
 
 /**
  * Normalises a configured base URL: checks it with {@link assertSecureUrl}, maps a deprecated
  * alias host to its current host (saying so once per alias), and drops a trailing slash. The
- * path is kept (the emulator serves the authorization service under `/auth`).
+ * path is kept (the emulator serves the authorization service under `/auth`). A fixed IP address
+ * other than loopback is used as given, with a one-time notice (spec 1: clients use host names).
  *
  * @throws {ConfigurationError} `INSECURE_URL`, `INVALID_URL`, `CREDENTIALS_IN_URL`
  * @example
@@ -119,12 +120,14 @@ export function resolveBaseUrl(url: string | URL, options: ResolveBaseUrlOptions
   // The parser has lower-cased the host; a trailing dot names the same host.
   const alias = parsed.hostname.replace(/\.$/, '');
   const current = currentHost(alias);
-  if (current) {
-    parsed.hostname = current;
-    if (!warned.has(alias)) {
-      warned.add(alias);
-      (options.warn ?? console.warn)(`[commerce-kit] ${alias} is a deprecated host alias; using ${current}`);
-    }
+  const notice = current
+    ? `${alias} is a deprecated host alias; using ${current}`
+    : // Spec 1: clients use host names, never fixed IP addresses (the service's addresses change).
+      /^[\d.]+$|^\[/.test(alias) && !isLoopbackHost(alias) && `${alias} is a fixed IP address: the service's addresses change, use its host name`;
+  if (current) parsed.hostname = current;
+  if (notice && !warned.has(alias)) {
+    warned.add(alias);
+    (options.warn ?? console.warn)(`[commerce-kit] ${notice}`);
   }
   return parsed.href.replace(/\/+$/, '');
 }

@@ -119,6 +119,21 @@ describe('resolveBaseUrl', () => {
     }
   });
 
+  it('uses a fixed IP address as given but says once that the service wants its host name (spec 1); loopback is quiet', () => {
+    const warn = vi.fn();
+    expect(resolveBaseUrl('https://203.0.113.7/', { warn })).toBe('https://203.0.113.7');
+    expect(resolveBaseUrl('https://203.0.113.7', { warn })).toBe('https://203.0.113.7');
+    expect(resolveBaseUrl('https://[2001:db8::7]/auth', { warn })).toBe('https://[2001:db8::7]/auth');
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      "[commerce-kit] 203.0.113.7 is a fixed IP address: the service's addresses change, use its host name",
+      "[commerce-kit] [2001:db8::7] is a fixed IP address: the service's addresses change, use its host name",
+    ]);
+    for (const url of ['http://127.0.0.1:8080/auth', 'https://[::1]:8443', 'https://api.europe-west1.gcp.commercetools.com', 'https://1-2-3.example.com']) {
+      resolveBaseUrl(url, { warn });
+    }
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it('refuses a base URL with a query or fragment, and insecure ones', () => {
     expect(() => resolveBaseUrl('https://auth.sphere.io/?x=1')).toThrow(expect.objectContaining({ code: 'INVALID_URL' }));
     expect(() => resolveBaseUrl('http://auth.sphere.io')).toThrow(expect.objectContaining({ code: 'INSECURE_URL' }));
