@@ -66,6 +66,29 @@ describe('errors are values, typed by extensions.code', () => {
     });
   });
 
+  it('ignores members the service adds later (spec 9): top-level extensions, extra error members', async () => {
+    const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
+    const client = createGraphqlClient({
+      url: emulator.urls().api,
+      projectKey,
+      auth: tokenProvider,
+      fetch: async (input, init) => {
+        const res = await emulator.fetch(new Request(input, init));
+        const body = (await res.json()) as { errors?: Record<string, unknown>[]; [member: string]: unknown };
+        body['extensions'] = { cost: { requested: 3 } };
+        for (const error of body.errors ?? []) error['futureDetail'] = true;
+        return Response.json(body, { status: res.status, headers: { 'x-correlation-id': res.headers.get('x-correlation-id') ?? '' } });
+      },
+    });
+    const created = await client.request(CreateProductSelectionDocument, { draft });
+    expect(created.errors).toBeUndefined();
+    expect(created.data?.createProductSelection?.key).toBe('summer');
+    const conflict = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'x' } }] });
+    // The error reads as before (members outside message, locations, path and extensions are not kept: GraphQL puts additions in extensions).
+    expect(findError(conflict, 'ConcurrentModification')).toMatchObject({ path: ['updateProductSelection'], extensions: { code: 'ConcurrentModification', currentVersion: 1 } });
+    expect(conflict.data).toEqual({ updateProductSelection: null });
+  });
+
   it('an answer without a usable body becomes an UnknownError with the status', async () => {
     const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({

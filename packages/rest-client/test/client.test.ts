@@ -161,6 +161,35 @@ describe('typed errors', () => {
     expect((await odd.GET('/stores')).error).toMatchObject({ code: 'UnknownError', reportedCode: 'Teapot', message: 'teapot' });
   });
 
+  it('ignores fields the service adds later (spec 9): data and errors read as before, the new fields passed through', async () => {
+    const s = setup();
+    /** The emulator's answers with a member the contract does not know, on every object answer and error object. */
+    const withFutureFields = s.makeClient({
+      fetch: async (input, init) => {
+        const res = await s.rec.fetch(input, init);
+        if (!res.headers.get('content-type')?.includes('json')) return res;
+        const body = (await res.json()) as Record<string, unknown> & { errors?: Record<string, unknown>[] };
+        body['futureField'] = { added: 'later' };
+        for (const error of body.errors ?? []) error['futureDetail'] = 42;
+        const headers = new Headers(res.headers);
+        headers.delete('content-length');
+        return new Response(JSON.stringify(body), { status: res.status, headers });
+      },
+    });
+    const created = unwrap(await withFutureFields.POST('/product-selections', { body: { key: 'future', name: { en: 'Future' } } }));
+    expect(created).toMatchObject({ key: 'future', version: 1, futureField: { added: 'later' } });
+    const page = unwrap(await withFutureFields.GET('/product-selections', { params: { query: { where: ['key = "future"'] } } }));
+    expect(page.results.map((selection) => selection.id)).toEqual([created.id]);
+    const missing = await withFutureFields.GET('/product-selections/key={key}', { params: { path: { key: 'nope' } } });
+    expect(isResourceNotFound(missing.error)).toBe(true);
+    expect(missing.error).toMatchObject({ code: 'ResourceNotFound', statusCode: 404, errors: [{ code: 'ResourceNotFound', futureDetail: 42 }] });
+    const stale = await withFutureFields.POST('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: 9, actions: [{ action: 'changeName', name: { en: 'x' } }] },
+    });
+    expect(isConcurrentModification(stale.error) && stale.error.currentVersion).toBe(1);
+  });
+
   it('unwrap returns data or throws CommerceApiError', async () => {
     const s = setup();
     const { data } = await s.client.POST('/stores', { body: { key: 'w' } });
