@@ -81,6 +81,24 @@ describe('Change History scopes', () => {
     expect(graphql.body.data.customers.results).toEqual([{ label: { firstName: 'Bea' } }]);
   });
 
+  it('accepts store-restricted view_orders on all three endpoints and view_shopping_lists only on the all-types one (spec 5 rule 3)', async () => {
+    const orders = await tokenWith(api, `view_audit_log:${p} view_orders:${p}:berlin`);
+    for (const path of ['', '?resourceTypes=order', '/order', '/orders', '/order/some-order-id']) {
+      const answer = await api.history(path, orders);
+      expect(answer.status, path).toBe(200);
+      // The emulator keeps no orders, and the token opens no other type: nothing to see, but allowed.
+      expect(answer.body.count, path).toBe(0);
+    }
+    expect((await api.history('/customer', orders)).status).toBe(403);
+
+    const lists = await tokenWith(api, `view_audit_log:${p} view_shopping_lists:${p}:berlin`);
+    expect((await api.history('', lists)).status).toBe(200);
+    expect((await api.history('?resourceTypes=shopping-list', lists)).status).toBe(200);
+    for (const path of ['/shopping-list', '/shopping-list/some-list-id']) expect((await api.history(path, lists)).status, path).toBe(403);
+    // The unrestricted form opens the by-type endpoint.
+    expect((await api.history('/shopping-list', await tokenWith(api, `view_audit_log:${p} view_shopping_lists:${p}`))).status).toBe(200);
+  });
+
   it('needs the scope of every root field a GraphQL query selects, fragments included', async () => {
     const token = await scoped('view_audit_log', 'view_product_selections');
     expect((await api.graphql('{ productSelections { total } }', undefined, token)).status).toBe(200);
