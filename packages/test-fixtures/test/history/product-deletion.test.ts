@@ -42,6 +42,11 @@ describe('deleting a Product held by Product Selections', () => {
       const held = (await api.call('GET', `/product-selections/key=${key}/products`)).body;
       expect(held.results).toEqual([{ product: { typeId: 'product', id: other.id } }]);
     }
+    // Labels (spec 2): a Product's is a ProductLabel (slug and name), a Product Type's a StringLabel (its name).
+    const deleted = (await api.history(`/product/${product.id}`)).body.results[0]!;
+    expect(deleted.type).toBe('ResourceDeleted');
+    expect(deleted.label).toEqual({ type: 'ProductLabel', slug: { en: 'tee' }, name: { en: 'Tee' } });
+    expect((await api.history('/product-type')).body.results[0]!.label).toEqual({ type: 'StringLabel', value: 'Shirt' });
     // A selection that did not hold the product is not touched.
     expect((await api.call('GET', `/product-selections/${untouched.id}`)).body.version).toBe(1);
     expect(summary((await api.history(`/product-selection/${untouched.id}`)).body)).toEqual(['product-selection v0->v1 ResourceCreated []']);
