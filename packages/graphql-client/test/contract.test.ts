@@ -153,12 +153,29 @@ async function runStory(client: GraphqlClient, products: { inside: string; outsi
     'ProductSelectionCreated',
     'ProductSelectionDeleted',
     'ProductSelectionProductAdded',
+    'StoreCreated', // with the settings it was created with (no StoreProductSelectionsChanged for them)
     'StoreProductSelectionsChanged', // activated
     'StoreProductSelectionsChanged', // removed (adding it again with the same flag changed nothing)
   ]);
   const added = messages.messages.results.find((m) => m.payload.__typename === 'ProductSelectionProductAdded')!.payload;
   if (added.__typename !== 'ProductSelectionProductAdded') throw new Error('unexpected payload');
   expect(added.productRef.id).toBe(products.inside);
+  const ofStore = messages.messages.results.filter((m) => m.resourceRef.id === store.id);
+  expect(ofStore.map((m) => [m.type, m.sequenceNumber, m.resourceVersion])).toEqual([
+    ['StoreCreated', 1, 1],
+    ['StoreProductSelectionsChanged', 2, 2],
+    ['StoreProductSelectionsChanged', 3, 3],
+  ]);
+  const storeCreated = ofStore[0]!.payload;
+  if (storeCreated.__typename !== 'StoreCreated') throw new Error('unexpected payload');
+  expect(storeCreated).toEqual({
+    __typename: 'StoreCreated',
+    type: 'StoreCreated',
+    nameAllLocales: [{ locale: 'en', value: 'Berlin' }],
+    languages: [],
+    // The resolved form is null: the selection has been deleted since.
+    productSelections: [{ active: false, productSelectionRef: { typeId: 'product-selection', id: created.id }, productSelection: null }],
+  });
   return created.id;
 }
 

@@ -6,7 +6,7 @@ import { createApi, type Api } from './helpers/api.js';
 /**
  * The Product Selection story of spec section 1 item 4: create a selection, fill it with products,
  * add it to a Store, activate it per Store, read the projection in the Store; with the messages
- * of spec section 6.
+ * of spec section 6 and the Store's StoreCreated.
  */
 async function runStory(api: Api) {
   const type = await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' });
@@ -70,10 +70,25 @@ async function runStory(api: Api) {
 
   const messages = await api.call('GET', '/messages?sort=createdAt asc&sort=sequenceNumber asc&limit=50');
   const types = (messages.body.results as { type: string }[]).map((m) => m.type);
-  expect(types).toEqual(['ProductSelectionCreated', 'ProductSelectionProductAdded', 'StoreProductSelectionsChanged', 'StoreProductSelectionsChanged']);
+  expect(types).toEqual([
+    'ProductSelectionCreated',
+    'ProductSelectionProductAdded',
+    'StoreCreated',
+    'StoreProductSelectionsChanged',
+    'StoreProductSelectionsChanged',
+  ]);
+  const storeCreated = (messages.body.results as Record<string, unknown>[]).find((m) => m['type'] === 'StoreCreated');
+  expect(storeCreated).toMatchObject({
+    resource: { typeId: 'store', id: store.body.id },
+    sequenceNumber: 1,
+    resourceVersion: 1,
+    name: { en: 'Berlin' },
+    languages: [],
+    productSelections: [],
+  });
   const changed = (messages.body.results as Record<string, unknown>[]).filter((m) => m['type'] === 'StoreProductSelectionsChanged');
-  expect(changed[0]).toMatchObject({ sequenceNumber: 1, resourceVersion: 2, addedProductSelections: [{ active: false }] });
-  expect(changed[1]).toMatchObject({ sequenceNumber: 2, resourceVersion: 3, updatedProductSelections: [{ active: true }] });
+  expect(changed[0]).toMatchObject({ sequenceNumber: 2, resourceVersion: 2, addedProductSelections: [{ active: false }] });
+  expect(changed[1]).toMatchObject({ sequenceNumber: 3, resourceVersion: 3, updatedProductSelections: [{ active: true }] });
   return { inside, outside, selectionId: created.body.id as string };
 }
 

@@ -190,9 +190,9 @@ export type Mutation = {
    */
   createProductSelection?: Maybe<ProductSelection>;
   /**
-   * Create a Store (scope `manage_stores`). Decision: the emulator emits the five messages of spec
-   * section 6 only; StoreCreated is typed here (spec 4.5 names StoreCreated.productSelections) but not
-   * emitted, and a Store created with settings emits no StoreProductSelectionsChanged.
+   * Create a Store (scope `manage_stores`). Emits StoreCreated (spec 2.5 and 4.5 name its
+   * `productSelections`), which carries the settings the Store was created with; a Store created
+   * with settings emits no StoreProductSelectionsChanged.
    */
   createStore?: Maybe<Store>;
   /**

@@ -868,6 +868,15 @@ export const productSelectionProductRemovedMessage = /* @__PURE__ */ defineBuild
 export const storeProductSelectionsChangedMessage = /* @__PURE__ */ defineBuilder('StoreProductSelectionsChangedMessage', 'resource');
 
 /**
+ * Builder of a `StoreCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted when a Store is created. Spec 2.5 and 4.5 name its `productSelections` (the settings the Store was created with, possibly none); decision (other members not shown): it also carries the Store's `name` (when it has one) and `languages`, as the Store has them.
+ *
+ * @example
+ * storeCreatedMessage({ seed: 42 }).build();
+ * storeCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const storeCreatedMessage = /* @__PURE__ */ defineBuilder('StoreCreatedMessage', 'resource');
+
+/**
  * Builder of a `MessagePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1005,6 +1014,7 @@ export const builderFactories = {
   ProductSelectionProductAddedMessage: productSelectionProductAddedMessage,
   ProductSelectionProductRemovedMessage: productSelectionProductRemovedMessage,
   StoreProductSelectionsChangedMessage: storeProductSelectionsChangedMessage,
+  StoreCreatedMessage: storeCreatedMessage,
   MessagePagedQueryResponse: messagePagedQueryResponse,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,

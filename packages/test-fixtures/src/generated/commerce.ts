@@ -1662,7 +1662,8 @@ export interface components {
       | components['schemas']['ProductSelectionDeletedMessage']
       | components['schemas']['ProductSelectionProductAddedMessage']
       | components['schemas']['ProductSelectionProductRemovedMessage']
-      | components['schemas']['StoreProductSelectionsChangedMessage'];
+      | components['schemas']['StoreProductSelectionsChangedMessage']
+      | components['schemas']['StoreCreatedMessage'];
     /** @description The Product Selection as carried by ProductSelectionCreated. */
     IndividualProductSelectionType: {
       /** @constant */
@@ -1726,6 +1727,20 @@ export interface components {
        * @enum {string}
        */
       type: 'StoreProductSelectionsChanged';
+    };
+    /** @description Emitted when a Store is created. Spec 2.5 and 4.5 name its `productSelections` (the settings the Store was created with, possibly none); decision (other members not shown): it also carries the Store's `name` (when it has one) and `languages`, as the Store has them. */
+    StoreCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'StoreCreated';
+      name?: components['schemas']['LocalizedString'];
+      languages: string[];
+      productSelections: components['schemas']['ProductSelectionSetting'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'StoreCreated';
     };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
@@ -5411,6 +5426,7 @@ export type ProductSelectionDeletedMessage = components['schemas']['ProductSelec
 export type ProductSelectionProductAddedMessage = components['schemas']['ProductSelectionProductAddedMessage'];
 export type ProductSelectionProductRemovedMessage = components['schemas']['ProductSelectionProductRemovedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
+export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];

@@ -316,7 +316,7 @@ describe('Stores and their Product Selections', () => {
   const STORE = `id version key name(locale: "en") nameAllLocales { locale value } languages createdAt lastModifiedAt
     productSelections { active productSelectionRef { typeId id } productSelection { key } }`;
 
-  it('creates a Store with settings, and applies the four selection actions with one message each', async () => {
+  it('creates a Store with settings (one StoreCreated message carrying them), and applies the four selection actions with one message each', async () => {
     const summer = await createSelection('summer', { en: 'Summer' });
     const winter = await createSelection('winter', { en: 'Winter' });
     const created = await data<{ createStore: Record<string, unknown> }>(
@@ -376,16 +376,49 @@ describe('Stores and their Product Selections', () => {
     const notAssigned = await failure(update(6, [{ changeProductSelectionActive: { productSelection: { key: 'summer' }, active: true } }]));
     expect(notAssigned.error.extensions?.code).toBe('InvalidOperation');
 
-    const messages = await api.call<{ results: { type: string; resourceVersion: number }[] }>(
+    const messages = await api.call<{
+      results: ({ type: string; sequenceNumber: number; resourceVersion: number } & Record<string, unknown>)[];
+    }>(
       'GET',
       `/messages?where=${encodeURIComponent(`resource(id = "${(created.createStore as { id: string }).id}")`)}&sort=sequenceNumber asc`,
     );
-    expect(messages.body.results.map((m) => [m.type, m.resourceVersion])).toEqual([
-      ['StoreProductSelectionsChanged', 2],
-      ['StoreProductSelectionsChanged', 3],
-      ['StoreProductSelectionsChanged', 4],
-      ['StoreProductSelectionsChanged', 5],
-      ['StoreProductSelectionsChanged', 6],
+    expect(messages.body.results.map((m) => [m.type, m.sequenceNumber, m.resourceVersion])).toEqual([
+      ['StoreCreated', 1, 1],
+      ['StoreProductSelectionsChanged', 2, 2],
+      ['StoreProductSelectionsChanged', 3, 3],
+      ['StoreProductSelectionsChanged', 4, 4],
+      ['StoreProductSelectionsChanged', 5, 5],
+      ['StoreProductSelectionsChanged', 6, 6],
+    ]);
+    expect(messages.body.results[0]).toMatchObject({
+      name: { en: 'Berlin' },
+      languages: ['en', 'de'],
+      productSelections: [{ productSelection: { typeId: 'product-selection', id: summer.id }, active: true }],
+    });
+    const storeCreated = await data<{ messages: { results: Record<string, unknown>[] } }>(
+      gql(
+        api,
+        `query ($where: String) { messages(where: $where) { results { sequenceNumber resourceVersion payload { __typename
+          ... on StoreCreated { name(locale: "en") nameAllLocales { locale value } languages
+            productSelections { active productSelectionRef { typeId id } productSelection { key } } }
+        } } } }`,
+        { where: 'type = "StoreCreated"' },
+      ),
+    );
+    expect(storeCreated.messages.results).toEqual([
+      {
+        sequenceNumber: 1,
+        resourceVersion: 1,
+        payload: {
+          __typename: 'StoreCreated',
+          name: 'Berlin',
+          nameAllLocales: [{ locale: 'en', value: 'Berlin' }],
+          languages: ['en', 'de'],
+          productSelections: [
+            { active: true, productSelectionRef: { typeId: 'product-selection', id: summer.id }, productSelection: { key: 'summer' } },
+          ],
+        },
+      },
     ]);
 
     const read = await data<{ store: Record<string, unknown> }>(gql(api, `{ store(key: "berlin") { ${STORE} } }`));
@@ -463,11 +496,16 @@ describe('in a Store', () => {
 });
 
 describe('messages', () => {
-  it('shows the five payload types of spec 6 with refs and resolved forms', async () => {
+  it('shows the six payload types (the five of spec 6 and StoreCreated) with refs and resolved forms', async () => {
     const summer = await createSelection('summer', { en: 'Summer' });
     await data(updateSelection({ key: 'summer' }, 1, [{ addProduct: { product: { key: 'inside' } } }]));
     await data(updateSelection({ key: 'summer' }, 2, [{ removeProduct: { product: { key: 'inside' } } }]));
-    await api.call('POST', '/stores', { key: 'berlin' });
+    const store = await api.call<{ id: string }>('POST', '/stores', {
+      key: 'berlin',
+      name: { en: 'Berlin shop', de: 'Berliner Laden' },
+      languages: ['de', 'en'],
+    });
+    expect(store.status).toBe(201);
     await api.call('POST', '/stores/key=berlin', {
       version: 1,
       actions: [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }],
@@ -484,6 +522,7 @@ describe('messages', () => {
             ... on ProductSelectionCreated { productSelection { type name(locale: "en") nameAllLocales { locale value } } }
             ... on ProductSelectionProductAdded { productRef { typeId id } product { key } }
             ... on ProductSelectionProductRemoved { productRef { id } product { key } }
+            ... on StoreCreated { name(locale: "de") nameAllLocales { locale value } languages productSelections { active } }
             ... on StoreProductSelectionsChanged {
               addedProductSelections { active productSelectionRef { id } productSelection { key } }
               removedProductSelections { active productSelectionRef { id } }
@@ -493,7 +532,7 @@ describe('messages', () => {
         } } }`,
       ),
     );
-    expect(out.messages.total).toBe(6);
+    expect(out.messages.total).toBe(7);
     const payloads = out.messages.results.map((m) => m['payload']);
     expect(payloads).toEqual([
       {
@@ -512,6 +551,17 @@ describe('messages', () => {
         type: 'ProductSelectionProductRemoved',
         productRef: { id: products.inside.id },
         product: { key: 'inside' },
+      },
+      {
+        __typename: 'StoreCreated',
+        type: 'StoreCreated',
+        name: 'Berliner Laden',
+        nameAllLocales: [
+          { locale: 'en', value: 'Berlin shop' },
+          { locale: 'de', value: 'Berliner Laden' },
+        ],
+        languages: ['de', 'en'],
+        productSelections: [],
       },
       {
         __typename: 'StoreProductSelectionsChanged',
@@ -538,5 +588,10 @@ describe('messages', () => {
       type: 'ProductSelectionCreated',
       createdBy: { clientId: api.emulator.credentials.clientId },
     });
+    expect(out.messages.results.slice(3, 6).map((m) => [m['type'], m['resourceRef'], m['sequenceNumber'], m['resourceVersion']])).toEqual([
+      ['StoreCreated', { typeId: 'store', id: store.body.id }, 1, 1],
+      ['StoreProductSelectionsChanged', { typeId: 'store', id: store.body.id }, 2, 2],
+      ['StoreProductSelectionsChanged', { typeId: 'store', id: store.body.id }, 3, 3],
+    ]);
   });
 });

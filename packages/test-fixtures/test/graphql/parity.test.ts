@@ -223,7 +223,23 @@ it('a scenario over GraphQL ends in the same resources, memberships, messages an
     stores: {
       results: [{ id: 'store-berlin', version: 4, productSelections: [{ productSelection: { id: 'selection-summer' }, active: false }] }],
     },
-    messages: { total: 12 },
+    messages: { total: 13 },
     history: { productSelections: { total: 6 }, stores: { total: 4 } },
+  });
+  const storeMessages = (restSide as { messages: { results: Record<string, unknown>[] } }).messages.results.filter(
+    (m) => (m['resource'] as { id: string }).id === 'store-berlin',
+  );
+  expect(storeMessages.map((m) => [m['type'], m['sequenceNumber'], m['resourceVersion']])).toEqual([
+    ['StoreCreated', 1, 1],
+    ['StoreProductSelectionsChanged', 2, 2],
+    ['StoreProductSelectionsChanged', 3, 2],
+    ['StoreProductSelectionsChanged', 4, 2],
+    ['StoreProductSelectionsChanged', 5, 3],
+    ['StoreProductSelectionsChanged', 6, 4],
+  ]);
+  expect(storeMessages[0]).toMatchObject({
+    name: { en: 'Berlin' },
+    languages: ['en'],
+    productSelections: [{ productSelection: { typeId: 'product-selection', id: 'selection-summer' }, active: true }],
   });
 });

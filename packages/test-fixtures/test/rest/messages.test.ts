@@ -26,31 +26,32 @@ describe('messages', () => {
     api = await createApi();
   });
 
-  /** Creates, fills, empties and deletes a selection, and changes a Store's settings: all five types. */
+  /** Creates, fills, empties and deletes a selection, and creates a Store and changes its settings: all six types. */
   async function everyType() {
     const product = await createProduct(api, 'p1');
     const selection = await createSelection(api, 'summer', { en: 'Summer', de: 'Sommer' });
     const added = await addProducts(api, 'summer', [product.id]);
     const removed = ok(await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { key: 'p1' } }]));
-    const store = await createStore(api, 'berlin');
+    const store = await createStore(api, 'berlin', { name: { en: 'Berlin shop', de: 'Berliner Laden' }, languages: ['de', 'en'] });
     const changed = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }]));
     ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'summer' } }]));
     const deleted = ok(await api.call('DELETE', `/product-selections/${selection.id}?version=${removed.version}`));
     return { product, selection, added, removed, store, changed, deleted };
   }
 
-  it('emits the five types with the payloads of spec 6 and the envelope of contract-notes 5', async () => {
+  it('emits the six types (the five of spec 6 and StoreCreated) with their payloads and the envelope of contract-notes 5', async () => {
     const { product, selection, added, removed, store, deleted } = await everyType();
     const all = await messages(api);
     expect(all.map((m) => m['type'])).toEqual([
       'ProductSelectionCreated',
       'ProductSelectionProductAdded',
       'ProductSelectionProductRemoved',
+      'StoreCreated',
       'StoreProductSelectionsChanged',
       'StoreProductSelectionsChanged',
       'ProductSelectionDeleted',
     ]);
-    const [created, productAdded, productRemoved, storeAdded, storeRemoved, selectionDeleted] = all;
+    const [created, productAdded, productRemoved, storeCreated, storeAdded, storeRemoved, selectionDeleted] = all;
     const selectionRef = { typeId: 'product-selection', id: selection.id };
 
     for (const message of all) {
@@ -68,9 +69,32 @@ describe('messages', () => {
     expect(productRemoved).toMatchObject({ resource: selectionRef, resourceVersion: removed.version, sequenceNumber: 3, product: { typeId: 'product', id: product.id } });
 
     const storeRef = { typeId: 'store', id: store.id };
+    expect(storeCreated).toMatchObject({ resource: storeRef, resourceVersion: 1, sequenceNumber: 1 });
+    expect(storeCreated!['name']).toEqual({ en: 'Berlin shop', de: 'Berliner Laden' });
+    expect(storeCreated!['languages']).toEqual(['de', 'en']);
+    expect(storeCreated!['productSelections']).toEqual([]);
+    expect(storeCreated!['createdAt']).toBe(store.createdAt);
+    expect(Object.keys(storeCreated!).sort()).toEqual(
+      [
+        'id',
+        'version',
+        'sequenceNumber',
+        'resource',
+        'resourceVersion',
+        'type',
+        'createdAt',
+        'lastModifiedAt',
+        'createdBy',
+        'lastModifiedBy',
+        'name',
+        'languages',
+        'productSelections',
+      ].sort(),
+    );
+
     const setting = { productSelection: selectionRef, active: true };
-    expect(storeAdded).toMatchObject({ resource: storeRef, resourceVersion: 2, sequenceNumber: 1, addedProductSelections: [setting] });
-    expect(storeRemoved).toMatchObject({ resource: storeRef, resourceVersion: 3, sequenceNumber: 2, removedProductSelections: [setting] });
+    expect(storeAdded).toMatchObject({ resource: storeRef, resourceVersion: 2, sequenceNumber: 2, addedProductSelections: [setting] });
+    expect(storeRemoved).toMatchObject({ resource: storeRef, resourceVersion: 3, sequenceNumber: 3, removedProductSelections: [setting] });
 
     expect(selectionDeleted).toMatchObject({ resource: selectionRef, resourceVersion: deleted.version, sequenceNumber: 4 });
     expect(Object.keys(selectionDeleted!).sort()).toEqual(
@@ -120,8 +144,10 @@ describe('messages', () => {
     expectError(await api.call('GET', '/messages/no-such-message'), 404, 'ResourceNotFound');
     const changed = ok(await api.call('GET', `/messages?where=${encodeURIComponent('type = "StoreProductSelectionsChanged"')}`));
     expect(changed).toMatchObject({ count: 2, total: 2 });
+    const storeCreated = ok(await api.call('GET', `/messages?where=${encodeURIComponent('type = "StoreCreated"')}`));
+    expect(storeCreated).toMatchObject({ count: 1, total: 1 });
     const page = ok(await api.call('GET', '/messages?limit=2'));
-    expect(page).toMatchObject({ limit: 2, offset: 0, count: 2, total: 6 });
+    expect(page).toMatchObject({ limit: 2, offset: 0, count: 2, total: 7 });
   });
 
   it('expands the product of a ProductSelectionProductAdded message', async () => {

@@ -220,7 +220,8 @@ describe('queries', () => {
       const first = ok(await api.call('GET', '/product-selections'));
       expect(first).toMatchObject({ limit: 20, offset: 0, count: 20, total: 22 });
       expect(ok(await api.call('GET', '/stores'))).toMatchObject({ limit: 20, offset: 0, count: 1, total: 1 });
-      expect(ok(await api.call('GET', '/messages'))).toMatchObject({ limit: 20, offset: 0, count: 20, total: 22 });
+      // 22 ProductSelectionCreated and the Store's StoreCreated.
+      expect(ok(await api.call('GET', '/messages'))).toMatchObject({ limit: 20, offset: 0, count: 20, total: 23 });
       const second = ok(await api.call('GET', `/product-selections?offset=20&sort=${q('key asc')}`));
       expect(second).toMatchObject({ offset: 20, count: 2, total: 22 });
       expect(keys(second)).toEqual(['s20', 's21']);

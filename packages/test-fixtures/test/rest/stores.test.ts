@@ -18,7 +18,8 @@ const ps = (selection: { id: string }) => ({ typeId: 'product-selection', id: se
 
 /**
  * Stores and their Product Selection settings: the state table of spec section 3 with the rules of
- * contract-notes 3, and one StoreProductSelectionsChanged message per change.
+ * contract-notes 3, a StoreCreated message on creation (spec 2.5, 4.5), and one
+ * StoreProductSelectionsChanged message per change.
  */
 describe('Stores', () => {
   let api: Api;
@@ -32,8 +33,21 @@ describe('Stores', () => {
     c = await createSelection(api, 'c');
   });
 
+  /** Every message of the Store, oldest first. */
   async function storeMessages(store: { id: string }) {
     return messagesOf(api, store.id);
+  }
+
+  /** The Store's messages after its StoreCreated, which must come first (sequence number 1, resource version 1). */
+  async function changeMessages(store: { id: string }) {
+    const [created, ...changes] = await storeMessages(store);
+    expect(created).toMatchObject({
+      type: 'StoreCreated',
+      resource: { typeId: 'store', id: store.id },
+      resourceVersion: 1,
+      sequenceNumber: 1,
+    });
+    return changes;
   }
 
   describe('create, get, query, delete', () => {
@@ -44,9 +58,20 @@ describe('Stores', () => {
       expect(ok(await api.call('GET', `/stores/${store.id}`))).toEqual(store);
       expect(ok(await api.call('GET', '/stores/key=berlin'))).toEqual(store);
       expect(ok(await api.call('GET', '/stores'))).toMatchObject({ count: 1, total: 1 });
+      const sent = await storeMessages(store);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({
+        type: 'StoreCreated',
+        resource: { typeId: 'store', id: store.id },
+        resourceVersion: 1,
+        sequenceNumber: 1,
+        languages: [],
+        productSelections: [],
+      });
+      expect(sent[0]).not.toHaveProperty('name');
     });
 
-    it('creates a Store with settings (active as given) and does not emit a StoreProductSelectionsChanged message', async () => {
+    it('creates a Store with settings (active as given) and emits one StoreCreated message with them, no StoreProductSelectionsChanged', async () => {
       const store = await createStore(api, 'berlin', {
         name: { en: 'Berlin' },
         languages: ['de', 'en'],
@@ -59,7 +84,22 @@ describe('Stores', () => {
         { productSelection: ps(a), active: true },
         { productSelection: ps(b), active: false },
       ]);
-      expect(await storeMessages(store)).toEqual([]);
+      const sent = await storeMessages(store);
+      expect(sent.map((m) => m['type'])).toEqual(['StoreCreated']);
+      expect(sent[0]).toMatchObject({
+        resource: { typeId: 'store', id: store.id },
+        resourceVersion: 1,
+        sequenceNumber: 1,
+        name: { en: 'Berlin' },
+        languages: ['de', 'en'],
+      });
+      expect(sent[0]!['productSelections']).toEqual([
+        { productSelection: ps(a), active: true },
+        { productSelection: ps(b), active: false },
+      ]);
+      expect(sent[0]).not.toHaveProperty('addedProductSelections');
+      expect(sent[0]).not.toHaveProperty('removedProductSelections');
+      expect(sent[0]).not.toHaveProperty('updatedProductSelections');
     });
 
     it('refuses a draft with an unknown selection (400 ReferencedResourceNotFound) and a duplicate key (400 DuplicateField)', async () => {
@@ -99,13 +139,13 @@ describe('Stores', () => {
       const store = await createStore(api, 'berlin');
       const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'a' } }]));
       expect(added).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: false }] });
-      const sent = await storeMessages(store);
+      const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
         type: 'StoreProductSelectionsChanged',
         resource: { typeId: 'store', id: store.id },
         resourceVersion: 2,
-        sequenceNumber: 1,
+        sequenceNumber: 2,
         addedProductSelections: [{ productSelection: ps(a), active: false }],
       });
       expect(sent[0]).not.toHaveProperty('removedProductSelections');
@@ -144,10 +184,10 @@ describe('Stores', () => {
       expect(on).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: true }] });
       const off = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: false }]));
       expect(off).toMatchObject({ version: 3, productSelections: [{ productSelection: ps(a), active: false }] });
-      const sent = await storeMessages(store);
-      expect(sent.map((m) => [m['sequenceNumber'], m['resourceVersion'], m['updatedProductSelections']])).toEqual([
-        [1, 2, [{ productSelection: ps(a), active: true }]],
-        [2, 3, [{ productSelection: ps(a), active: false }]],
+      const sent = await changeMessages(store);
+      expect(sent.map((m) => [m['type'], m['sequenceNumber'], m['resourceVersion'], m['updatedProductSelections']])).toEqual([
+        ['StoreProductSelectionsChanged', 2, 2, [{ productSelection: ps(a), active: true }]],
+        ['StoreProductSelectionsChanged', 3, 3, [{ productSelection: ps(a), active: false }]],
       ]);
       for (const message of sent) {
         expect(message).not.toHaveProperty('addedProductSelections');
@@ -158,7 +198,7 @@ describe('Stores', () => {
     it('to the flag it already has: no change, no message', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: true }]))).toEqual(store);
-      expect(await storeMessages(store)).toEqual([]);
+      expect(await changeMessages(store)).toEqual([]);
     });
 
     it('of a selection not on the Store is 400 InvalidOperation and changes nothing', async () => {
@@ -189,9 +229,14 @@ describe('Stores', () => {
       });
       const removed = ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'a' } }]));
       expect(removed).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(b), active: false }] });
-      const sent = await storeMessages(store);
+      const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ removedProductSelections: [{ productSelection: ps(a), active: true }] });
+      expect(sent[0]).toMatchObject({
+        type: 'StoreProductSelectionsChanged',
+        resourceVersion: 2,
+        sequenceNumber: 2,
+        removedProductSelections: [{ productSelection: ps(a), active: true }],
+      });
       expect(sent[0]).not.toHaveProperty('addedProductSelections');
     });
 
@@ -229,11 +274,12 @@ describe('Stores', () => {
         { productSelection: ps(b), active: true },
         { productSelection: ps(c), active: false },
       ]);
-      const sent = await storeMessages(store);
+      const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({
         type: 'StoreProductSelectionsChanged',
         resourceVersion: 2,
+        sequenceNumber: 2,
         addedProductSelections: [{ productSelection: ps(c), active: false }],
         removedProductSelections: [{ productSelection: ps(a), active: true }],
         updatedProductSelections: [{ productSelection: ps(b), active: true }],
@@ -255,8 +301,9 @@ describe('Stores', () => {
       });
       const emptied = ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections' }]));
       expect(emptied).toMatchObject({ version: 2, productSelections: [] });
-      const sent = await storeMessages(store);
+      const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ type: 'StoreProductSelectionsChanged', resourceVersion: 2, sequenceNumber: 2 });
       expect(sent[0]!['removedProductSelections']).toEqual([
         { productSelection: ps(a), active: true },
         { productSelection: ps(b), active: false },
@@ -266,7 +313,7 @@ describe('Stores', () => {
     it('with the same list is no change: same version, no message', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'a' } }] }]))).toEqual(store);
-      expect(await storeMessages(store)).toEqual([]);
+      expect(await changeMessages(store)).toEqual([]);
     });
 
     it('on an empty Store with an empty list is no change', async () => {
@@ -297,11 +344,12 @@ describe('Stores', () => {
       ]),
     );
     const sent = await storeMessages(store);
-    expect(sent.map((m) => [m['sequenceNumber'], m['resourceVersion']])).toEqual([
-      [1, 2],
-      [2, 2],
+    expect(sent.map((m) => [m['type'], m['sequenceNumber'], m['resourceVersion']])).toEqual([
+      ['StoreCreated', 1, 1],
+      ['StoreProductSelectionsChanged', 2, 2],
+      ['StoreProductSelectionsChanged', 3, 2],
     ]);
-    expect(sent[0]).toMatchObject({ addedProductSelections: [{ productSelection: ps(a), active: false }] });
-    expect(sent[1]).toMatchObject({ updatedProductSelections: [{ productSelection: ps(a), active: true }] });
+    expect(sent[1]).toMatchObject({ addedProductSelections: [{ productSelection: ps(a), active: false }] });
+    expect(sent[2]).toMatchObject({ updatedProductSelections: [{ productSelection: ps(a), active: true }] });
   });
 });

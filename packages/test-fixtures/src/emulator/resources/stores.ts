@@ -73,6 +73,16 @@ export const storeType: ResourceType<Store> = {
     languages: (draft['languages'] as string[] | undefined) ?? [],
     productSelections: settingsFrom(ctx, draft['productSelections'] as SettingDraft[] | undefined, 'productSelections'),
   }),
+  createdMessages: (store) => [
+    {
+      type: 'StoreCreated',
+      payload: {
+        ...(store.name !== undefined ? { name: structuredClone(store.name) } : {}),
+        languages: [...store.languages],
+        productSelections: structuredClone(store.productSelections),
+      },
+    },
+  ],
   actions: {
     addProductSelection(store, action, ctx) {
       const next = setting(ctx, action as unknown as SettingDraft, 'productSelection');
