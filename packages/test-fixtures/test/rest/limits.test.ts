@@ -130,15 +130,24 @@ describe('limits and disallowed requests', () => {
       return new Promise((resolve, reject) => {
         const socket = connect(server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
         let text = '';
-        socket.setEncoding('utf8');
-        socket.on('data', (chunk: string) => (text += chunk));
-        socket.on('error', reject);
-        socket.on('end', () => {
-          const [top = '', body = ''] = text.split('\r\n\r\n');
-          const [statusLine = '', ...lines] = top.split('\r\n');
+        /** The answer once its head and `content-length` bytes of body are in (a kept-alive socket does not end). */
+        const answer = (final: boolean) => {
+          const split = text.indexOf('\r\n\r\n');
+          if (split < 0) return final ? reject(new Error(`no answer: ${JSON.stringify(text.slice(0, 200))}`)) : undefined;
+          const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
           const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          const body = text.slice(split + 4);
+          if (!final && Buffer.byteLength(body) < Number(headers['content-length'] ?? Infinity)) return undefined;
+          socket.destroy();
           resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
+        };
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          text += chunk;
+          answer(false);
         });
+        socket.on('error', reject);
+        socket.on('end', () => answer(true));
       });
     }
 
@@ -175,6 +184,14 @@ describe('limits and disallowed requests', () => {
       // The server goes on serving.
       const after = await fetch(`${server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${token}` } });
       expect(after.status).toBe(200);
+    });
+
+    it('blocks an Upgrade request (Connection: Upgrade) with the JSON 400 too', async () => {
+      const answer = await rawExchange(
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`, 'upgrade: websocket', 'connection: Upgrade'].join('\r\n'),
+      );
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ code: 'InvalidInput', message: expect.stringMatching(/Upgrade/) }] });
     });
 
     it('blocks a DELETE with a body; the selection survives', async () => {
