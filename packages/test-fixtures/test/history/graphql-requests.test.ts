@@ -19,6 +19,13 @@ describe('Change History GraphQL requests', () => {
     };
     const document = 'query Selections { productSelections { results { resource { typeId } } } } query Stores { stores { results { resource { typeId } } } }';
 
+    // Success responses are application/json (spec 4), over REST and GraphQL.
+    const rest = await api.history('/store');
+    expect(rest.status).toBe(200);
+    expect(rest.headers.get('content-type')).toMatch(/^application\/json(;|$)/);
+    const viaGraphql = await api.emulator.fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ stores { total } }' }) });
+    expect(viaGraphql.headers.get('content-type')).toMatch(/^application\/json(;|$)/);
+
     const stores = await post(JSON.stringify({ query: document, operationName: 'Stores' }));
     expect(stores.status).toBe(200);
     expect(Object.keys(stores.body.data!)).toEqual(['stores']);
