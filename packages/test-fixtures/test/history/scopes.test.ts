@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, passwordToken, tokenWith } from '../helpers/tokens.js';
+import { anonymousToken, apiClient, passwordToken, tokenWith } from '../helpers/tokens.js';
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
 /** Spec section 5: view_audit_log always, plus the view scope of every queried type. */
@@ -107,6 +107,20 @@ describe('Change History scopes', () => {
     expect(errorOf(denied).message).toBe(`Insufficient scope. One of the following scopes is missing: view_stores:${p}.`);
     // Introspection needs only view_audit_log.
     expect((await api.graphql('{ __schema { queryType { name } } }', undefined, token)).status).toBe(200);
+  });
+
+  it('records an anonymous session in modifiedBy.anonymousId, and a change for an external user as type external-user', async () => {
+    const credentials = await apiClient(api, `manage_product_selections:${p} create_anonymous_token:${p}`);
+    const anonymous = await anonymousToken(api, credentials, 'anon-history-1');
+    const created = await api.as(anonymous)('POST', '/product-selections', { key: 'by-anonymous', name: { en: 'A' } });
+    expect(created.status).toBe(201);
+    const byAnonymous = (await api.history(`/product-selection/${created.body.id}`)).body.results[0]!;
+    expect(byAnonymous.modifiedBy).toEqual({ clientId: credentials.clientId, isPlatformClient: false, type: 'user', anonymousId: 'anon-history-1' });
+
+    const external = await api.call('POST', `/product-selections/key=by-anonymous`, { version: 1, actions: [{ action: 'setKey', key: 'by-external' }] }, { 'x-external-user-id': 'ext-42' });
+    expect(external.status).toBe(200);
+    const byExternal = (await api.history(`/product-selection/${created.body.id}`)).body.results[0]!;
+    expect(byExternal.modifiedBy).toEqual({ clientId: api.emulator.credentials.clientId, isPlatformClient: false, type: 'external-user' });
   });
 
   it('records who made the change: a customer token fills modifiedBy.customer, filterable and expandable', async () => {
