@@ -48,7 +48,7 @@ export function authStep(source: TokenSource): DraftStep {
     return draft;
   };
   return async (draft, next) => {
-    if (draft.headers['authorization'] !== undefined && draft.token === undefined) return next(draft);
+    if (draft.headers['authorization'] !== undefined && draft.token === undefined) return await next(draft);
     const options = { signal: draft.init.signal ?? undefined };
     const used = await source.getToken(options);
     const response = await next(withToken(draft, used));
@@ -60,7 +60,7 @@ export function authStep(source: TokenSource): DraftStep {
       fresh = await source.getToken(options);
     }
     await response.body?.cancel().catch(() => undefined);
-    return next(withToken(draft, fresh));
+    return await next(withToken(draft, fresh));
   };
 }
 

@@ -109,6 +109,6 @@ export function serviceCall<E>(
           : JSON.stringify(body);
     }
     const response = await transport(target, request);
-    return readAnswer(response, method, parseAs, toError);
+    return await readAnswer(response, method, parseAs, toError);
   };
 }
