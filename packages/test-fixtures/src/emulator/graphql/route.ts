@@ -5,7 +5,7 @@
 import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import type { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
-import { json, readUtf8 } from '../http/body.js';
+import { decodeUtf8, json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
 import { callerOf } from '../resources/rest-routes.js';
@@ -26,10 +26,11 @@ function badBody(detail: string) {
   return errors.invalidJsonInput('Request body does not contain valid JSON.', detail);
 }
 
-/** The request body, checked for shape and size; the document is not parsed yet. */
-function readRequest(text: string | undefined): GraphqlRequest {
+/** The request body, checked for size (before it is decoded), encoding and shape; the document is not parsed yet. */
+function readRequest(bytes: ArrayBuffer): GraphqlRequest {
+  if (bytes.byteLength > MAX_BODY_BYTES) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
+  const text = decodeUtf8(bytes);
   if (text === undefined) throw badBody('request body: not valid UTF-8');
-  if (utf8.encode(text).length > MAX_BODY_BYTES) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -70,7 +71,7 @@ export function registerGraphqlRoute(api: Hono<AppEnv>, context: EmulatorContext
   api.post('/:projectKey/graphql', async (c) => {
     const principal = c.get('principal');
     requireEntryScope(principal, projectKey);
-    const request = readRequest(await readUtf8(c));
+    const request = readRequest(await c.req.arrayBuffer());
     const document = parseDocument(request.query);
 
     const invalid = validate(schema, document);

@@ -4,16 +4,20 @@ import { errors } from './errors.js';
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * The request body as text, or `undefined` when its bytes are not UTF-8 (spec 8: all text is
- * UTF-8; a lenient decoding would store U+FFFD in place of the bad bytes instead of refusing).
+ * Bytes as text, or `undefined` when they are not UTF-8 (spec 8: all text is UTF-8; a lenient
+ * decoding would store U+FFFD in place of the bad bytes instead of refusing).
  */
-export async function readUtf8(c: Context): Promise<string | undefined> {
-  const bytes = await c.req.arrayBuffer();
+export function decodeUtf8(bytes: ArrayBuffer): string | undefined {
   try {
     return strictUtf8.decode(bytes);
   } catch {
     return undefined;
   }
+}
+
+/** The request body as text, or `undefined` when its bytes are not UTF-8 ({@link decodeUtf8}). */
+export async function readUtf8(c: Context): Promise<string | undefined> {
+  return decodeUtf8(await c.req.arrayBuffer());
 }
 
 /** Reads a JSON request body; anything that is not JSON (or not UTF-8) is 400 InvalidJsonInput. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
-import { ApiError, errors } from './errors.js';
+import { errors, type ApiError } from './errors.js';
 
 /**
  * Node's own limit of a request head on the emulator's server: well above the service's 15 KB, so
@@ -19,10 +19,8 @@ export const NODE_MAX_HEADER_BYTES = 64 * 1024;
 /** The refusal for a parser error of Node (`HPE_*` codes). */
 function refusalOf(error: Error & { code?: string }): ApiError {
   if (error.code === 'HPE_HEADER_OVERFLOW') return errors.requestHeaderFieldsTooLarge();
-  if (error.code === 'HPE_INVALID_VERSION') {
-    return new ApiError(400, [{ code: 'InvalidInput', message: 'Unknown HTTP version; the request was blocked.' }]);
-  }
-  return new ApiError(400, [{ code: 'InvalidInput', message: 'Malformed HTTP request; the request was blocked.' }]);
+  if (error.code === 'HPE_INVALID_VERSION') return errors.unknownHttpVersion();
+  return errors.invalidInput('Malformed HTTP request; the request was blocked.');
 }
 
 /**

@@ -94,6 +94,8 @@ export const errors = {
   general: (message = 'Write operations are temporarily unavailable') => one(500, 'General', message),
   overCapacity: (message = 'The service is over capacity. Please retry later.') => one(503, 'OverCapacity', message),
   requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
+  /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
+  unknownHttpVersion: (version?: string) => one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
   /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
-import { ApiError, errors } from './errors.js';
+import { errors } from './errors.js';
 
 /** URL plus headers above about 15 KB are blocked (spec 8, contract-notes 7). */
 export const MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
@@ -37,14 +37,14 @@ export const disallowedRequests: MiddlewareHandler<AppEnv> = async (c, next) => 
   const request = c.req.raw;
   if (urlAndHeadersSize(request) > MAX_URL_AND_HEADERS_BYTES) throw errors.requestHeaderFieldsTooLarge();
   if (METHODS_WITHOUT_BODY.has(request.method) && hasBody(request, c.env?.incoming !== undefined)) {
-    throw new ApiError(400, [{ code: 'InvalidInput', message: `A request body is not allowed on ${request.method}; the request was blocked.` }]);
+    throw errors.invalidInput(`A request body is not allowed on ${request.method}; the request was blocked.`);
   }
   if (request.headers.has('upgrade')) {
-    throw new ApiError(400, [{ code: 'InvalidInput', message: 'The Upgrade header is not allowed; the request was blocked.' }]);
+    throw errors.invalidInput('The Upgrade header is not allowed; the request was blocked.');
   }
   const httpVersion = c.env?.incoming?.httpVersion;
   if (httpVersion !== undefined && !KNOWN_HTTP_VERSIONS.has(httpVersion)) {
-    throw new ApiError(400, [{ code: 'InvalidInput', message: `Unknown HTTP version ${httpVersion}; the request was blocked.` }]);
+    throw errors.unknownHttpVersion(httpVersion);
   }
   await next();
 };
