@@ -3,7 +3,7 @@
  * `GET <callback_path>/<user_key>` for a user token and `GET <callback_path>/<cart_id>` for a
  * payment or return cart, with `X-Api-Key: <CALLBACK_API_KEY>`, over HTTPS.
  */
-import { ConfigurationError } from './errors.js';
+import { invalidOption } from './errors.js';
 import { isLoopbackHost } from './regions.js';
 
 /**
@@ -117,13 +117,13 @@ function toResponse(result: Exclude<CallbackResult, null | undefined>): Response
 export function createCallbackHandler(options: CallbackHandlerOptions): (request: Request) => Promise<Response> {
   const { apiKey, resolveUserToken, resolveCart, classify, onError } = options;
   if (typeof apiKey !== 'string' || apiKey === '') {
-    throw new ConfigurationError('apiKey must be a non-empty string', { code: 'INVALID_OPTION' });
+    throw invalidOption('apiKey must be a non-empty string');
   }
   if (typeof options.basePath !== 'string' || !options.basePath.startsWith('/')) {
-    throw new ConfigurationError('basePath must start with "/"', { code: 'INVALID_OPTION' });
+    throw invalidOption('basePath must start with "/"');
   }
   if (resolveUserToken === undefined && resolveCart === undefined) {
-    throw new ConfigurationError('at least one of resolveUserToken and resolveCart is required', { code: 'INVALID_OPTION' });
+    throw invalidOption('at least one of resolveUserToken and resolveCart is required');
   }
   const prefix = `${options.basePath.replace(/\/+$/, '')}/`;
   const expectedDigest = digest(apiKey);

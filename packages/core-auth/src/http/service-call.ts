@@ -5,7 +5,7 @@
  * but without its runtime. No `Request` or `Headers` object is built here: the transport builds
  * the one request that is sent.
  */
-import { ConfigurationError } from '../errors.js';
+import { invalidOption } from '../errors.js';
 import type { ServiceResult } from './client-errors.js';
 import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
@@ -75,12 +75,7 @@ export function serviceCall<E>(
         case 'bodySerializer':
         case 'pathSerializer':
           if (value !== undefined) {
-            throw new ConfigurationError(
-              `${key} is an option of openapi-fetch's own client (the client's openapi-fetch entry), not of this one`,
-              {
-                code: 'INVALID_OPTION',
-              },
-            );
+            throw invalidOption(`${key} is an option of openapi-fetch's own client (the client's openapi-fetch entry), not of this one`);
           }
           break;
         default:
