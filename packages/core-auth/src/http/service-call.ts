@@ -11,6 +11,7 @@ import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
 import { readAnswer, type ToError } from './read-answer.js';
 import { mergeHeaders, type HeadersOption } from './request-headers.js';
+import { draftSenderOf } from './transport.js';
 
 /** What a call is sent through: a `fetch` taking a URL and a `RequestInit` (a transport). */
 export type CallTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -46,7 +47,18 @@ export function serviceCall<E>(
   toError: ToError<E>,
 ): ServiceCall<E> {
   const hasBaseHeaders = Object.keys(baseHeaders).length > 0;
-  return async (method, url, init) => {
+  // A transport of createTransport takes the call as a draft (headers already lower-case, body a string).
+  const sendDraft = draftSenderOf(transport);
+  // Not an async function: the answer is chained on the transport's promise, without a frame of its own.
+  return (method, url, init) => {
+    try {
+      return send(method, url, init);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
+
+  function send(method: string, url: string, init: CallInit | undefined): Promise<ServiceResult<unknown, E>> {
     const request: RequestInit & Record<string, unknown> = {};
     let params: Params | undefined;
     let headers: HeadersOption | undefined;
@@ -82,8 +94,6 @@ export function serviceCall<E>(
           request[key] = value;
       }
     }
-    request.method = method;
-
     let target = baseUrl + (params?.path ? fillPath(url, params.path) : url);
     if (params?.query) {
       const search = commerceQuerySerializer(params.query);
@@ -95,15 +105,22 @@ export function serviceCall<E>(
     if (hasBaseHeaders) Object.assign(sent, baseHeaders);
     if (headers !== undefined) mergeHeaders(sent, headers);
     if (params?.header !== undefined) mergeHeaders(sent, params.header);
-    request.headers = sent;
+    let sentBody: BodyInit | undefined;
     if (body !== undefined) {
-      request.body = asItIs
+      sentBody = asItIs
         ? (body as BodyInit)
         : sent['content-type'] === 'application/x-www-form-urlencoded'
           ? new URLSearchParams(body as Record<string, string>).toString()
           : JSON.stringify(body);
     }
-    const response = await transport(target, request);
-    return await readAnswer(response, method, parseAs, toError);
-  };
+    const answered = (response: Response) => readAnswer(response, method, parseAs, toError);
+    if (sendDraft !== undefined && !asItIs) {
+      // `request` holds only the other options here (`signal`, `cache`, ...): the draft's `init`.
+      return sendDraft({ url: target, method, headers: sent, body: sentBody as string | undefined, init: request }).then(answered);
+    }
+    request.method = method;
+    request.headers = sent;
+    if (sentBody !== undefined) request.body = sentBody;
+    return transport(target, request).then(answered);
+  }
 }

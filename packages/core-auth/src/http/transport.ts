@@ -5,7 +5,7 @@
  */
 import { authStep } from './auth.js';
 import { correlationIdStep, type CorrelationIdOptions } from './correlation-id.js';
-import { chain, fromMiddleware, sendWith, toDraft, type DraftStep } from './draft.js';
+import { chain, fromMiddleware, sendWith, toDraft, type Draft, type DraftStep } from './draft.js';
 import { externalUserIdStep, type ExternalUserIdOption } from './external-user-id.js';
 import { retryStep, type RetryOptions } from './retry.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardStep } from './size-guard.js';
@@ -57,6 +57,21 @@ export interface Transport {
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
+/** Each transport's chain of steps, for the clients of this package, which build drafts themselves. */
+const draftSenders = new WeakMap<Transport, (draft: Draft) => Promise<Response>>();
+
+/**
+ * The chain of steps of a transport made by {@link createTransport} (`undefined` for any other
+ * function): a client that has its request as a draft already sends it there, without `fetch`'s
+ * arguments being read into a draft again.
+ *
+ * @example
+ * const sendDraft = draftSenderOf(transport);
+ * const response = await (sendDraft ? sendDraft(draft) : transport(draft.url, { method: draft.method, headers: draft.headers }));
+ */
+export const draftSenderOf = (transport: object): ((draft: Draft) => Promise<Response>) | undefined =>
+  draftSenders.get(transport as Transport);
+
 /**
  * Creates the transport. Per call, in this order: the correlation id is set or checked, the
  * external user id is set or checked, the user agent is set, then (per attempt) the bearer token
@@ -105,5 +120,6 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }) as Transport;
   Object.defineProperty(transport, 'fetch', { value: transport, enumerable: true });
+  draftSenders.set(transport, send);
   return transport;
 }

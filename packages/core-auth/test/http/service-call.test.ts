@@ -47,4 +47,37 @@ describe('serviceCall', () => {
     expect(error).toMatchObject({ code: 'INVALID_OPTION', message: expect.stringContaining('fetch is an option of openapi-fetch') });
     expect(s.rec.api()).toHaveLength(0);
   });
+
+  it("hands a createTransport transport the call as a draft, sending what a plain fetch transport is sent, RequestInit options included", async () => {
+    const s = setup();
+    const inits: RequestInit[] = [];
+    // The same steps reached two ways: as a draft (createTransport's own), and through fetch's arguments (a wrapper function).
+    const direct = createTransport({ fetch: (input, init) => (inits.push(init!), s.rec.fetch(input, init)), auth: s.provider });
+    const wrapped = (url: string, init: RequestInit) => direct(url, init);
+    const controller = new AbortController();
+    const call = { body: { key: 'k-{n}', name: { en: 'N' } }, headers: { 'X-Extra': 'x' }, signal: controller.signal, cache: 'no-store' as const };
+    for (const [n, transport] of [direct, wrapped].entries()) {
+      const send = serviceCall(transport, s.base, { 'accept-language': 'de' }, toServiceError);
+      const created = await send('POST', '/product-selections', { ...call, body: { ...call.body, key: `k-${n}` } });
+      expect(created.data).toMatchObject({ key: `k-${n}`, version: 1 });
+    }
+    const [viaDraft, viaFetchArgs] = s.rec.api();
+    for (const sent of [viaDraft!, viaFetchArgs!]) {
+      expect(sent.method).toBe('POST');
+      expect(sent.headers.get('content-type')).toBe('application/json');
+      expect(sent.headers.get('accept-language')).toBe('de');
+      expect(sent.headers.get('x-extra')).toBe('x');
+      expect(sent.headers.get('authorization')).toMatch(/^Bearer /);
+      expect(sent.headers.get('x-correlation-id')).toMatch(/^ck-[0-9a-f]{32}$/);
+    }
+    expect([...viaDraft!.headers.keys()].sort()).toEqual([...viaFetchArgs!.headers.keys()].sort());
+    expect(inits.map((init) => [init.signal, init.cache])).toEqual([
+      [controller.signal, 'no-store'],
+      [controller.signal, 'no-store'],
+    ]);
+    // Bodies that are not JSON (FormData, Blob) take the fetch arguments' way, with the type they carry.
+    const send = serviceCall(direct, s.base, {}, toServiceError);
+    const blob = await send('POST', '/product-selections', { body: new Blob(['{"key":"as-blob","name":{"en":"B"}}'], { type: 'application/json' }) });
+    expect(blob.data).toMatchObject({ key: 'as-blob' });
+  });
 });
