@@ -10,6 +10,8 @@
  *     of the same request (Authorization and a fresh X-Correlation-ID, as the client sends);
  *     one request in flight, many short rounds alternating between the two (a round is one batch of
  *     each, back to back), the overhead being the median over the rounds of the round's ratio.
+ *     Measured on the built packages (`turbo run build` first, cached), in a child process:
+ *     lib/client-overhead.ts.
  * (b) bundle size: consumer/rest-consumer.ts and consumer/official-consumer.ts bundled by esbuild's
  *     JS API (bundle, minify, browser platform, ESM), raw and gzipped (zlib level 9).
  * (c) type-check time: `tsc --noEmit` wall time of each consumer with a tiny tsconfig, median of runs, and
@@ -19,13 +21,12 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
-import { createTokenProvider } from '@commerce-kit/core-auth';
-import { createRestClient } from '@commerce-kit/rest-client';
-import { createEmulator, startEmulator } from '@commerce-kit/test-fixtures';
+import { startEmulator } from '@commerce-kit/test-fixtures';
+import type { OverheadFigures } from './lib/client-overhead.js';
 import { arg, fmt, machine, printTable, verdict } from './lib/report.js';
 
 const rounds = Number(arg('rounds') ?? 300);
@@ -36,91 +37,35 @@ const root = join(benchDir, '..');
 const require = createRequire(import.meta.url);
 const tscBin = join(dirname(require.resolve('typescript/package.json', { paths: [root] })), 'bin', 'tsc');
 let wrong = 0;
-
-console.log(`# REST client figures\n${machine()}\n`);
-
-// ---- (a) overhead per request -------------------------------------------------------------------
-console.log('## (a) Client overhead per request: GET /product-selections/{ID}, in-process emulator, one request in flight');
 const PROJECT = 'bench';
-const emulator = createEmulator({ projectKey: PROJECT });
-const urls = emulator.urls();
-const tokenProvider = createTokenProvider({
-  flow: 'client_credentials',
-  authUrl: urls.auth,
-  projectKey: PROJECT,
-  credentials: { clientId: emulator.credentials.clientId, clientSecret: emulator.credentials.clientSecret },
-  fetch: emulator.fetch,
-});
-const client = createRestClient({ baseUrl: urls.api, projectKey: PROJECT, auth: { tokenProvider }, fetch: emulator.fetch });
-const token = await tokenProvider.getToken();
-const seededIds: string[] = [];
-for (let i = 0; i < 100; i++) {
-  const created = await client.POST('/product-selections', { body: { key: `overhead-${i}`, name: { en: `Overhead ${i}` } } });
-  if (created.error) throw new Error(`seed create failed: ${created.error.code}`);
-  seededIds.push(created.data.id);
-}
-const id = seededIds[50]!;
-const bareUrl = `${urls.api}/${PROJECT}/product-selections/${id}`;
-
-// The same request the client sends: the bearer token and a fresh X-Correlation-ID (the service
-// reads and echoes both; what the emulator spends on them is the service's work, not the client's).
-async function viaBareFetch(): Promise<void> {
-  const res = await emulator.fetch(bareUrl, { headers: { authorization: `Bearer ${token}`, 'x-correlation-id': `ck-${crypto.randomUUID()}` } });
-  const body = (await res.json()) as { id?: string };
-  if (res.status !== 200 || body.id !== id) throw new Error(`bare fetch: HTTP ${res.status}`);
-}
-async function viaClient(): Promise<void> {
-  const { data, error } = await client.GET('/product-selections/{ID}', { params: { path: { ID: id } } });
-  if (error || data.id !== id) throw new Error(`client: ${error?.code ?? 'wrong id'}`);
-}
-
-interface Sample {
-  wallMicros: number;
-  cpuMicros: number;
-}
-async function round(fn: () => Promise<void>, n: number): Promise<Sample> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  for (let i = 0; i < n; i++) await fn();
-  const wall = (performance.now() - started) * 1000;
-  const { user, system } = process.cpuUsage(cpu);
-  return { wallMicros: wall / n, cpuMicros: (user + system) / n };
-}
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-// Warm-up: both paths JIT-compiled before anything is counted.
-await round(viaBareFetch, 2000);
-await round(viaClient, 2000);
-const bare: Sample[] = [];
-const viaRest: Sample[] = [];
-for (let r = 0; r < rounds; r++) {
-  // Alternate which goes first, so drift in machine load hits both alike.
-  if (r % 2 === 0) {
-    bare.push(await round(viaBareFetch, perRound));
-    viaRest.push(await round(viaClient, perRound));
-  } else {
-    viaRest.push(await round(viaClient, perRound));
-    bare.push(await round(viaBareFetch, perRound));
-  }
-}
-const bareWall = median(bare.map((s) => s.wallMicros));
-const restWall = median(viaRest.map((s) => s.wallMicros));
-const bareCpu = median(bare.map((s) => s.cpuMicros));
-const restCpu = median(viaRest.map((s) => s.cpuMicros));
-// Per-round ratios: each round's two batches ran back to back, so a change in machine load, a GC
-// or JIT pause hits a round rather than one side of the comparison; the median round is the figure.
-const pairRatios = viaRest.map((s, i) => s.wallMicros / bare[i]!.wallMicros - 1).sort((a, b) => a - b);
-const cpuRatios = viaRest.map((s, i) => s.cpuMicros / bare[i]!.cpuMicros - 1);
-const overheadWall = median(pairRatios);
-const overheadCpu = median(cpuRatios);
-const quartile = (q: number) => pairRatios[Math.floor((pairRatios.length - 1) * q)]!;
+console.log(`# REST client figures\n${machine()}\n`);
+
+// ---- (a) overhead per request -------------------------------------------------------------------
+console.log('## (a) Client overhead per request: GET /product-selections/{ID}, in-process emulator, one request in flight');
+// Measured on the built packages (dist/), as users run them, in a child process (lib/client-overhead.ts):
+// this process maps @commerce-kit/* to the TypeScript sources, which tsx compiles with extra code of its own.
+execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@commerce-kit/rest-client...', '--filter=@commerce-kit/test-fixtures...', '--output-logs=errors-only'], {
+  cwd: root,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const overhead = JSON.parse(
+  execFileSync(process.execPath, ['--import', 'tsx', join(benchDir, 'lib', 'client-overhead.ts'), '--rounds', String(rounds), '--per-round', String(perRound)], {
+    cwd: benchDir,
+    env: { ...process.env, TSX_TSCONFIG_PATH: join(benchDir, 'lib', 'tsconfig.shipped.json') },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).toString(),
+) as OverheadFigures;
+if (!/\/dist\/index\.js$/.test(overhead.loadedFrom)) throw new Error(`section (a) loaded ${overhead.loadedFrom}, not the built package`);
+const { bareWall, restWall, bareCpu, restCpu, overheadWall, overheadCpu, spread } = overhead;
 console.log(
-  `  ${rounds} rounds x ${perRound} requests each way after 2 000 warm-up requests each; per-round overhead: ` +
-    `median ${fmt.pct(overheadWall * 100)}, middle half ${fmt.pct(quartile(0.25) * 100)} .. ${fmt.pct(quartile(0.75) * 100)}, ` +
-    `extremes ${fmt.pct(pairRatios[0]! * 100)} .. ${fmt.pct(pairRatios.at(-1)! * 100)}\n`,
+  `  ${rounds} rounds x ${perRound} requests each way after 2 000 warm-up requests each, built packages (${relative(root, fileURLToPath(overhead.loadedFrom))}); ` +
+    `per-round overhead: median ${fmt.pct(overheadWall * 100)}, middle half ${fmt.pct(spread[1] * 100)} .. ${fmt.pct(spread[2] * 100)}, ` +
+    `extremes ${fmt.pct(spread[0] * 100)} .. ${fmt.pct(spread[3] * 100)}\n`,
 );
 printTable(
   ['path', 'wall us/request (median round)', 'CPU us/request (median round)'],
