@@ -1,8 +1,8 @@
-import { endpointScopes } from './generated/endpoint-scopes.js';
+import { endpointScopes, type GeneratedEndpoint } from './generated/endpoint-scopes.js';
 import { parseScopes, permissionScope, type PermissionScope } from './scopes.js';
 
 /** A REST endpoint as the schema names it, e.g. `'GET /product-selections/{ID}'`. */
-export type Endpoint = keyof typeof endpointScopes;
+export type Endpoint = GeneratedEndpoint;
 
 /**
  * The scope alternatives an endpoint accepts, read from the `security` requirements of

@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ProductSelectionDraft, ProductSelectionUpdateAction, paths } from '../src/generated/commerce.js';
+import type { ProductSelectionDraft, ProductSelectionUpdateAction, components, operations, paths } from '../src/generated/commerce.js';
+import type * as full from '@commerce-kit/test-fixtures/generated/commerce.js';
 
 describe('generated commerce types', () => {
   it('accepts a real ProductSelectionDraft and refuses a wrong field', () => {
@@ -24,5 +25,16 @@ describe('generated commerce types', () => {
     expectTypeOf<Has<'/product-selections/key={key}'>>().toEqualTypeOf<true>();
     expectTypeOf<Has<'/in-store/key={storeKey}/product-projections/{ID}'>>().toEqualTypeOf<true>();
     expectTypeOf<Has<'/product-selection'>>().toEqualTypeOf<false>();
+  });
+
+  it('are the types openapi-typescript generates: the repeated type literals written once change no type', () => {
+    // test-fixtures' copy of commerce.ts is openapi-typescript's output as is.
+    expectTypeOf<paths>().toEqualTypeOf<full.paths>();
+    expectTypeOf<operations>().toEqualTypeOf<full.operations>();
+    expectTypeOf<components>().toEqualTypeOf<full.components>();
+    expectTypeOf<paths['/product-selections/{ID}']['post']>().toEqualTypeOf<full.paths['/product-selections/{ID}']['post']>();
+    expectTypeOf<operations['queryProductSelections']['parameters']>().toEqualTypeOf<full.operations['queryProductSelections']['parameters']>();
+    // A difference is caught: another header type is not the same.
+    expectTypeOf<operations['getStoreById']['parameters']>().not.toEqualTypeOf<full.operations['getStoreById']['parameters'] & { extra: 1 }>();
   });
 });

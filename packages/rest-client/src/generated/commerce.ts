@@ -2,12 +2,7 @@
 
 export interface paths {
   '/': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get the project settings */
     get: operations['getProject'];
     put?: never;
@@ -23,12 +18,7 @@ export interface paths {
     trace?: never;
   };
   '/graphql': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     get?: never;
     put?: never;
     /**
@@ -46,12 +36,7 @@ export interface paths {
     trace?: never;
   };
   '/product-selections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query Product Selections */
     get: operations['queryProductSelections'];
     put?: never;
@@ -67,12 +52,7 @@ export interface paths {
     trace?: never;
   };
   '/product-selections/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product Selection by ID */
     get: operations['getProductSelectionById'];
     put?: never;
@@ -92,12 +72,7 @@ export interface paths {
     trace?: never;
   };
   '/product-selections/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product Selection by key */
     get: operations['getProductSelectionByKey'];
     put?: never;
@@ -117,12 +92,7 @@ export interface paths {
     trace?: never;
   };
   '/product-selections/{ID}/products': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by ID
      * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
@@ -137,12 +107,7 @@ export interface paths {
     trace?: never;
   };
   '/product-selections/key={key}/products': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by key
      * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
@@ -157,12 +122,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/product-selection-assignments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query the Product assignments of the active Product Selections of a Store
      * @description Only the Store's active Product Selections count. `withTotal` defaults to false here (contract-notes 2).
@@ -177,12 +137,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/product-projections/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get a Product Projection available in a Store by ID
      * @description Returns the current (published) Product Projection if the Product is
@@ -201,12 +156,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/product-projections/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get a Product Projection available in a Store by key
      * @description Returns the current (published) Product Projection if the Product is
@@ -225,12 +175,7 @@ export interface paths {
     trace?: never;
   };
   '/stores': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query Stores */
     get: operations['queryStores'];
     put?: never;
@@ -243,12 +188,7 @@ export interface paths {
     trace?: never;
   };
   '/stores/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Store by ID */
     get: operations['getStoreById'];
     put?: never;
@@ -265,12 +205,7 @@ export interface paths {
     trace?: never;
   };
   '/stores/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Store by key */
     get: operations['getStoreByKey'];
     put?: never;
@@ -287,12 +222,7 @@ export interface paths {
     trace?: never;
   };
   '/product-types': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query Product Types */
     get: operations['queryProductTypes'];
     put?: never;
@@ -305,12 +235,7 @@ export interface paths {
     trace?: never;
   };
   '/product-types/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product Type by ID */
     get: operations['getProductTypeById'];
     put?: never;
@@ -323,12 +248,7 @@ export interface paths {
     trace?: never;
   };
   '/product-types/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product Type by key */
     get: operations['getProductTypeByKey'];
     put?: never;
@@ -340,12 +260,7 @@ export interface paths {
     trace?: never;
   };
   '/products': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query Products */
     get: operations['queryProducts'];
     put?: never;
@@ -358,12 +273,7 @@ export interface paths {
     trace?: never;
   };
   '/products/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product by ID */
     get: operations['getProductById'];
     put?: never;
@@ -380,12 +290,7 @@ export interface paths {
     trace?: never;
   };
   '/products/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Product by key */
     get: operations['getProductByKey'];
     put?: never;
@@ -402,12 +307,7 @@ export interface paths {
     trace?: never;
   };
   '/products/{ID}/product-selections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by ID
      * @description `withTotal` defaults to false here (contract-notes 2).
@@ -422,12 +322,7 @@ export interface paths {
     trace?: never;
   };
   '/products/key={key}/product-selections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by key
      * @description `withTotal` defaults to false here (contract-notes 2).
@@ -442,12 +337,7 @@ export interface paths {
     trace?: never;
   };
   '/product-projections': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Query Product Projections
      * @description Results cannot be filtered by Product Selection or Store (spec 1.5).
@@ -462,12 +352,7 @@ export interface paths {
     trace?: never;
   };
   '/product-projections/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get a Product Projection by ID
      * @description With `staged=false` an unpublished Product is 404.
@@ -482,12 +367,7 @@ export interface paths {
     trace?: never;
   };
   '/product-projections/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get a Product Projection by key
      * @description With `staged=false` an unpublished Product is 404.
@@ -502,12 +382,7 @@ export interface paths {
     trace?: never;
   };
   '/customers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query customers */
     get: operations['queryCustomers'];
     put?: never;
@@ -523,12 +398,7 @@ export interface paths {
     trace?: never;
   };
   '/customers/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a customer by ID */
     get: operations['getCustomerById'];
     put?: never;
@@ -540,12 +410,7 @@ export interface paths {
     trace?: never;
   };
   '/customers/key={key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a customer by key */
     get: operations['getCustomerByKey'];
     put?: never;
@@ -557,12 +422,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/customers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     get?: never;
     put?: never;
     /**
@@ -577,12 +437,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/customers/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get a customer of a Store by ID
      * @description A customer that does not belong to the Store is 404 (decision, as the live service answers).
@@ -597,12 +452,7 @@ export interface paths {
     trace?: never;
   };
   '/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get the customer or anonymous session of the token
      * @description Needs a customer token (password flow; scope holds `customer_id:<id>`) or
@@ -620,12 +470,7 @@ export interface paths {
     trace?: never;
   };
   '/in-store/key={storeKey}/me': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /**
      * Get the customer or anonymous session of the token in a Store
      * @description Needs a customer token (password flow; scope holds `customer_id:<id>`) or
@@ -644,12 +489,7 @@ export interface paths {
     trace?: never;
   };
   '/api-clients': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query API clients */
     get: operations['queryApiClients'];
     put?: never;
@@ -662,12 +502,7 @@ export interface paths {
     trace?: never;
   };
   '/api-clients/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get an API client by ID */
     get: operations['getApiClientById'];
     put?: never;
@@ -683,12 +518,7 @@ export interface paths {
     trace?: never;
   };
   '/messages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Query Messages */
     get: operations['queryMessages'];
     put?: never;
@@ -700,12 +530,7 @@ export interface paths {
     trace?: never;
   };
   '/messages/{ID}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParameters;
     /** Get a Message by ID */
     get: operations['getMessageById'];
     put?: never;
@@ -1138,15 +963,7 @@ export interface components {
       action: 'changeName';
       name: components['schemas']['LocalizedString'];
     };
-    ProductSelectionSetKeyAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setKey';
-      /** @description Omitting it unsets the key. */
-      key?: string;
-    };
+    ProductSelectionSetKeyAction: SharedProductSelectionSetKeyAction;
     /** @description Element of the Products of a Product Selection. */
     AssignedProductReference: {
       product: components['schemas']['ProductReference'];
@@ -1450,15 +1267,7 @@ export interface components {
        */
       staged: boolean;
     };
-    ProductSetKeyAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setKey';
-      /** @description Omitting it unsets the key. */
-      key?: string;
-    };
+    ProductSetKeyAction: SharedProductSelectionSetKeyAction;
     ProductAddVariantAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1784,103 +1593,39 @@ export interface components {
      *     GET, HEAD or DELETE, an `Upgrade` header, an unknown HTTP version;
      *     contract-notes 7).
      */
-    BadRequest: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    BadRequest: SharedBadRequest;
     /**
      * @description 401 invalid_token: missing, invalid, expired or revoked token, or a
      *     token in the URL. Body has `error: invalid_token`.
      */
-    Unauthorized: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    Unauthorized: SharedBadRequest;
     /**
      * @description 403 insufficient_scope: the token holds none of the operation's
      *     security alternatives. Body has `error: insufficient_scope`.
      */
-    Forbidden: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    Forbidden: SharedBadRequest;
     /**
      * @description 404 ResourceNotFound, message `The Resource with ID '<id>' was not
      *     found.` or `... with key '<key>' ...`. Decision (spec and
      *     contract-notes silent): on `/in-store/key={storeKey}/...` paths an
      *     unknown Store key is 404 too.
      */
-    NotFound: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    NotFound: SharedBadRequest;
     /** @description 409 ConcurrentModification with `currentVersion`. */
-    Conflict: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    Conflict: SharedBadRequest;
     /**
      * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
      *     reaches a handler and changes nothing.
      */
-    RequestHeaderFieldsTooLarge: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    RequestHeaderFieldsTooLarge: SharedBadRequest;
     /**
      * @description 500 General. The requested action may still have completed; verify the
      *     resource (for a new one, query it by a unique identifier the client
      *     supplied) before retrying.
      */
-    InternalServerError: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    InternalServerError: SharedBadRequest;
     /** @description 503 OverCapacity. */
-    ServiceUnavailable: {
-      headers: {
-        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['ErrorResponse'];
-      };
-    };
+    ServiceUnavailable: SharedBadRequest;
   };
   parameters: {
     /**
@@ -1972,37 +1717,11 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   getProject: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Project'];
-        };
-      };
+      200: SharedStatus200;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2012,25 +1731,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -2038,15 +1739,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Project'];
-        };
-      };
+      200: SharedStatus200;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2057,25 +1750,7 @@ export interface operations {
     };
   };
   executeGraphQL: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -2084,10 +1759,7 @@ export interface operations {
     responses: {
       /** @description The GraphQL answer; field-level failures are in `errors` with status 200. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['GraphQLResponse'];
         };
@@ -2101,75 +1773,12 @@ export interface operations {
     };
   };
   queryProductSelections: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ProductSelectionPagedQueryResponse'];
         };
@@ -2183,33 +1792,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -2217,15 +1800,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Selection. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2235,578 +1810,57 @@ export interface operations {
     };
   };
   getProductSelectionById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: {
-      /** @description The Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV14;
   };
   updateProductSelectionById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProductSelectionUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Product Selection, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV8;
   };
   deleteProductSelectionById: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV9;
   };
   getProductSelectionByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: {
-      /** @description The Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV14;
   };
   updateProductSelectionByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProductSelectionUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Product Selection, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV8;
   };
   deleteProductSelectionByKey: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductSelection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV9;
   };
   queryProductsInProductSelectionById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: {
-      /** @description A page of the Products assigned to the Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AssignedProductReferencePagedQueryResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV2;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: {
-      /** @description A page of the Products assigned to the Product Selection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AssignedProductReferencePagedQueryResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV2;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-      };
+      query?: SharedQuery;
+      header?: SharedHeader;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
     responses: {
       /** @description A page of assignments, one per active selection holding a Product. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ProductSelectionAssignmentPagedQueryResponse'];
         };
@@ -2821,84 +1875,14 @@ export interface operations {
     };
   };
   getProductProjectionInStoreById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: {
-      /** @description The current Product Projection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductProjection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV3;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
+      query?: SharedQueryV3;
+      header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
         storeKey: components['parameters']['storeKey'];
@@ -2908,96 +1892,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description The current Product Projection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductProjection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV3;
   };
   queryStores: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['StorePagedQueryResponse'];
         };
@@ -3011,33 +1914,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -3045,15 +1922,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Store. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3063,403 +1932,42 @@ export interface operations {
     };
   };
   getStoreById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: {
-      /** @description The Store. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV15;
   };
   updateStoreById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['StoreUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Store, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV10;
   };
   deleteStoreById: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Store. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV11;
   };
   getStoreByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: {
-      /** @description The Store. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV15;
   };
   updateStoreByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['StoreUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Store, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV10;
   };
   deleteStoreByKey: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Store. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Store'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV11;
   };
   queryProductTypes: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ProductTypePagedQueryResponse'];
         };
@@ -3473,33 +1981,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -3507,15 +1989,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Type. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductType'];
-        };
-      };
+      201: SharedStatus201V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3525,102 +1999,16 @@ export interface operations {
     };
   };
   getProductTypeById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: {
-      /** @description The Product Type. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductType'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV4;
   };
   deleteProductTypeById: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description The deleted Product Type. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductType'];
-        };
-      };
+      200: SharedStatus201V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3632,127 +2020,17 @@ export interface operations {
     };
   };
   getProductTypeByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: {
-      /** @description The Product Type. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductType'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV4;
   };
   queryProducts: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ProductPagedQueryResponse'];
         };
@@ -3766,33 +2044,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -3800,15 +2052,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Product. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3818,504 +2062,44 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: {
-      /** @description The Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV16;
   };
   updateProductById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProductUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Product, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV12;
   };
   deleteProductById: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV13;
   };
   getProductByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: {
-      /** @description The Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV16;
   };
   updateProductByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ProductUpdate'];
-      };
-    };
-    responses: {
-      /** @description The updated Product, with its new version. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV12;
   };
   deleteProductByKey: {
-    parameters: {
-      query: {
-        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-        version: components['parameters']['version'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Product'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV13;
   };
   queryProductSelectionsOfProductById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: {
-      /** @description A page of the Product Selections holding the Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV5;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: {
-      /** @description A page of the Product Selections holding the Product. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV5;
   };
   queryProductProjections: {
     parameters: {
@@ -4369,20 +2153,7 @@ export interface operations {
          */
         withTotal?: components['parameters']['withTotal'];
       };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
+      header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
@@ -4390,10 +2161,7 @@ export interface operations {
     responses: {
       /** @description A page of Product Projections. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ProductProjectionPagedQueryResponse'];
         };
@@ -4408,95 +2176,18 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: {
-        /**
-         * @description `true` returns the staged projection (needs `view_products`,
-         *     `manage_products` or `manage_project`; `view_published_products` is
-         *     not enough); `false` returns the current (published) projection and
-         *     finds only published Products.
-         */
-        staged?: components['parameters']['staged'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description The Product Projection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductProjection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV6;
   };
   getProductProjectionByKey: {
     parameters: {
-      query?: {
-        /**
-         * @description `true` returns the staged projection (needs `view_products`,
-         *     `manage_products` or `manage_project`; `view_published_products` is
-         *     not enough); `false` returns the current (published) projection and
-         *     finds only published Products.
-         */
-        staged?: components['parameters']['staged'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
+      query?: SharedQueryV2;
+      header?: SharedHeader;
       path: {
         /** @description The `key` of the resource. */
         key: components['parameters']['key'];
@@ -4504,96 +2195,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description The Product Projection. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ProductProjection'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV6;
   };
   queryCustomers: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['CustomerPagedQueryResponse'];
         };
@@ -4607,41 +2217,11 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CustomerDraft'];
-      };
-    };
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomerSignInResult'];
-        };
-      };
+      201: SharedStatus201V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4651,148 +2231,26 @@ export interface operations {
     };
   };
   getCustomerById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: {
-      /** @description The customer. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Customer'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponses;
   };
   getCustomerByKey: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: {
-      /** @description The customer. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Customer'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponses;
   };
   signUpCustomerInStore: {
     parameters: {
       query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-      };
+      header?: SharedHeader;
+      path: SharedPathV2;
       cookie?: never;
     };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['CustomerDraft'];
-      };
-    };
+    requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomerSignInResult'];
-        };
-      };
+      201: SharedStatus201V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -4803,230 +2261,32 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: {
-      /** @description The customer. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Customer'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponses;
   };
   getMe: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: {
-      /** @description The customer or the anonymous session. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MeResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV7;
   };
   getMeInStore: {
     parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-      };
+      query?: SharedQueryV3;
+      header?: SharedHeader;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description The customer or the anonymous session. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MeResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV7;
   };
   queryApiClients: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['ApiClientPagedQueryResponse'];
         };
@@ -5040,25 +2300,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -5066,15 +2308,7 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiClient'];
-        };
-      };
+      201: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5084,40 +2318,11 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiClient'];
-        };
-      };
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5128,40 +2333,11 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: {
-      query?: never;
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ApiClient'];
-        };
-      };
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -5172,75 +2348,12 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path?: never;
-      cookie?: never;
-    };
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['MessagePagedQueryResponse'];
         };
@@ -5254,44 +2367,12 @@ export interface operations {
     };
   };
   getMessageById: {
-    parameters: {
-      query?: {
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
-         */
-        expand?: components['parameters']['expand'];
-      };
-      header?: {
-        /**
-         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
-         *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
-         */
-        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
-        /**
-         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
-         *     not carry personal data such as e-mail addresses.
-         */
-        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
-      };
-      path: {
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: {
       /** @description The Message. */
       200: {
-        headers: {
-          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
-          [name: string]: unknown;
-        };
+        headers: SharedHeaders;
         content: {
           'application/json': components['schemas']['Message'];
         };
@@ -5431,3 +2512,579 @@ export type MessagePagedQueryResponse = components['schemas']['MessagePagedQuery
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
+
+/* Type literals that occur more than once above, written once (a smaller declaration file; the same types). */
+type SharedHeader = {
+  /**
+   * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+   *     extensions and to an external OAuth server; generated by the service when
+   *     absent. A value that breaks the rule is answered with 400 InvalidInput
+   *     (contract-notes 7).
+   */
+  'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+  /**
+   * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+   *     not carry personal data such as e-mail addresses.
+   */
+  'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+};
+type SharedHeaders = {
+  'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+  [name: string]: unknown;
+};
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV2 = {
+  query?: {
+    /**
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+     *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+     *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+     *     InvalidInput naming the position (contract-notes 1).
+     */
+    where?: components['parameters']['where'];
+    /**
+     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+     *     `style: deepObject` would suggest; the SDK serializes it that way.
+     */
+    var?: components['parameters']['var'];
+    /**
+     * @description `<field> asc|desc` (default ascending); localized fields as
+     *     `<field>.<locale> <direction>`; custom fields as
+     *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+     *     a composed sort in the given order. Sorting is case-sensitive.
+     */
+    sort?: components['parameters']['sort'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+    limit?: components['parameters']['limit'];
+    /**
+     * @description Number of elements skipped (not a page number). Out of range is 400
+     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+     *     `sort=id asc` and `where=id > "<last id>"`.
+     */
+    offset?: components['parameters']['offset'];
+    /**
+     * @description `false` omits `total` from the answer. Defaults to `true` on this
+     *     endpoint (contract-notes 2).
+     */
+    withTotal?: components['parameters']['withTotal'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedQuery = {
+  /**
+   * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+   *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+   *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+   *     InvalidInput naming the position (contract-notes 1).
+   */
+  where?: components['parameters']['where'];
+  /**
+   * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+   *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+   *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+   *     `style: deepObject` would suggest; the SDK serializes it that way.
+   */
+  var?: components['parameters']['var'];
+  /**
+   * @description `<field> asc|desc` (default ascending); localized fields as
+   *     `<field>.<locale> <direction>`; custom fields as
+   *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+   *     a composed sort in the given order. Sorting is case-sensitive.
+   */
+  sort?: components['parameters']['sort'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
+  /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+  limit?: components['parameters']['limit'];
+  /**
+   * @description Number of elements skipped (not a page number). Out of range is 400
+   *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+   *     `sort=id asc` and `where=id > "<last id>"`.
+   */
+  offset?: components['parameters']['offset'];
+  /**
+   * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
+   *     this endpoint (contract-notes 2).
+   */
+  withTotal?: components['parameters']['withTotalDefaultFalse'];
+};
+type SharedParametersV3 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV4 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedResponses = {
+  /** @description The customer. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV5 = {
+  query: {
+    /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+    version: components['parameters']['version'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
+type SharedParametersV6 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ProductSelection'];
+  };
+};
+type SharedStatus201V2 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Store'];
+  };
+};
+type SharedStatus201V3 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Product'];
+  };
+};
+type SharedParametersV7 = {
+  query: {
+    /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+    version: components['parameters']['version'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV2 = {
+  /** @description A page of the Products assigned to the Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['AssignedProductReferencePagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV3 = {
+  /** @description The current Product Projection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductProjection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV4 = {
+  /** @description The Product Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductType'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV5 = {
+  /** @description A page of the Product Selections holding the Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV6 = {
+  /** @description The Product Projection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductProjection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV7 = {
+  /** @description The customer or the anonymous session. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['MeResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV8 = {
+  /** @description The updated Product Selection, with its new version. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV9 = {
+  /** @description The deleted Product Selection. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV10 = {
+  /** @description The updated Store, with its new version. */
+  200: SharedStatus201V2;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV11 = {
+  /** @description The deleted Store. */
+  200: SharedStatus201V2;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV12 = {
+  /** @description The updated Product, with its new version. */
+  200: SharedStatus201V3;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV13 = {
+  /** @description The deleted Product. */
+  200: SharedStatus201V3;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV14 = {
+  /** @description The Product Selection. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV15 = {
+  /** @description The Store. */
+  200: SharedStatus201V2;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV16 = {
+  /** @description The Product. */
+  200: SharedStatus201V3;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV8 = {
+  query?: never;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV9 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedPath = {
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedStatus201V4 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ApiClient'];
+  };
+};
+type SharedParametersV10 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedQueryV2 = {
+  /**
+   * @description `true` returns the staged projection (needs `view_products`,
+   *     `manage_products` or `manage_project`; `view_published_products` is
+   *     not enough); `false` returns the current (published) projection and
+   *     finds only published Products.
+   */
+  staged?: components['parameters']['staged'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+};
+type SharedParametersV11 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedStatus200 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Project'];
+  };
+};
+type SharedStatus201V5 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ProductType'];
+  };
+};
+type SharedStatus201V6 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomerSignInResult'];
+  };
+};
+type SharedParametersV12 = {
+  query?: never;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedRequestBody = {
+  content: {
+    'application/json': components['schemas']['ProductSelectionUpdate'];
+  };
+};
+type SharedRequestBodyV2 = {
+  content: {
+    'application/json': components['schemas']['StoreUpdate'];
+  };
+};
+type SharedRequestBodyV3 = {
+  content: {
+    'application/json': components['schemas']['ProductUpdate'];
+  };
+};
+type SharedRequestBodyV4 = {
+  content: {
+    'application/json': components['schemas']['CustomerDraft'];
+  };
+};
+type SharedQueryV3 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedProductSelectionSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  /** @description Omitting it unsets the key. */
+  key?: string;
+};
