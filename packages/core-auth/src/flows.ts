@@ -22,7 +22,7 @@ import {
   segment,
 } from './oauth-http.js';
 
-export type { AuthConfig, ClientCredentials, ScopeRequest } from './oauth-http.js';
+export type { AuthConfig, AuthEndpoint, ClientCredentials, ScopeRequest } from './oauth-http.js';
 
 /** A token answer (spec 2.6), as generated from `schemas/openapi/auth.yaml`. */
 export type TokenResponse = generated.TokenResponse;

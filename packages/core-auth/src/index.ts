@@ -20,6 +20,7 @@ export {
   introspectToken,
   revokeToken,
   type AuthConfig,
+  type AuthEndpoint,
   type ClientCredentials,
   type TokenResponse,
   type TokenResponseWithRefreshToken,

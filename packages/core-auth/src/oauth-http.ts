@@ -13,8 +13,8 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-/** What every call to the authorization service needs. */
-export interface AuthConfig {
+/** Where, for which project and as which API client the authorization service is called. */
+export interface AuthEndpoint {
   /**
    * `{auth_url}` of the project's region, e.g. `https://auth.europe-west1.gcp.commercetools.com`
    * (see `regionUrls`). Deprecated aliases are mapped; plain `http:` only to loopback hosts.
@@ -24,6 +24,10 @@ export interface AuthConfig {
   credentials: ClientCredentials;
   /** `fetch` to use. Default: the global `fetch`. */
   fetch?: typeof fetch;
+}
+
+/** What every call to the authorization service needs. */
+export interface AuthConfig extends AuthEndpoint {
   /** Aborts the request (and, for revocation, the waits between attempts). */
   signal?: AbortSignal;
 }

@@ -10,6 +10,7 @@ import {
   refreshRequest,
   requestToken,
   type AuthConfig,
+  type AuthEndpoint,
   type ScopeRequest,
   type TokenRequestBuilder,
   type TokenRequestParams,
@@ -24,8 +25,11 @@ export interface Clock {
   now(): number;
 }
 
-/** Options every flow of {@link createTokenProvider} takes. */
-export interface TokenProviderCommonOptions extends Omit<AuthConfig, 'signal'> {
+/**
+ * Options every flow of {@link createTokenProvider} takes. (No `signal`: a provider's requests
+ * are shared by its callers; each `getToken()` takes its own.)
+ */
+export interface TokenProviderCommonOptions extends AuthEndpoint {
   /** Where the token is kept. Default {@link memoryTokenStore}. */
   store?: TokenStore;
   /**
