@@ -14,18 +14,21 @@
  * path. The first step is where generic signatures get expensive: an options type computed from
  * `paths[Path][Method]` with conditional types resolves the options of every operation of the
  * method there. Here `Path` is constrained to `string` only (`url` is checked against the
- * method's paths by a conditional type), the operation is read from {@link OperationsOf}, which
- * gives `unknown` at `string`, and the options are indexed accesses of that operation: the first
- * step has nothing to expand, and the second looks at one operation.
+ * method's paths by a conditional type), and the arguments and the JSON answer are read from
+ * tables that `pnpm generate` writes from the schema ({@link CallArgsOf}, {@link JsonDataOf}:
+ * whether `params` and `body` are required is decided at generation time, not by conditional
+ * types at every call): the first step meets the tables' fallback for any string, and the second
+ * is a plain indexed access of one path. `CallArgs`/`JsonData` compute the same from an operation
+ * (the type tests check that the tables equal them for every path).
  */
 import type { HeadersOption } from '@commerce-kit/core-auth/http';
 import type { CommerceError } from './errors.js';
 
 export type { HeadersOption } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
-import type { PathsOf } from './generated/method-paths.js';
+import type { CallArgsOf, JsonDataOf, PathsOf } from './generated/method-paths.js';
 
-export type { PathsOf } from './generated/method-paths.js';
+export type { CallArgsOf, JsonDataOf, PathsOf } from './generated/method-paths.js';
 
 /**
  * Lower-case HTTP methods, as `paths` spells them.
@@ -193,13 +196,14 @@ export type RestResult<Data> =
 
 /**
  * The call signature of one method: `url` is one of the method's paths ({@link PathsOf}), the
- * options are that operation's (`CallArgs`), `parseAs` is inferred from them; `data` is the
- * operation's JSON answer, or what `parseAs` makes of the body.
+ * options are that operation's ({@link CallArgsOf}, equal to `CallArgs`), `parseAs` is inferred
+ * from them; `data` is the operation's JSON answer ({@link JsonDataOf}), or what `parseAs` makes
+ * of the body.
  *
  * @example
  * const get: CallSignature<'get'> = client.GET;
  */
 export type CallSignature<Method extends HttpMethod> = <Path extends string, As extends ParseAs = 'json'>(
   url: Path extends PathsOf[Method] ? Path : PathsOf[Method],
-  ...init: CallArgs<OperationsOf<Method>[Path], As>
-) => Promise<RestResult<ReadAs<JsonData<OperationsOf<Method>[Path]>>[As]>>;
+  ...init: CallArgsOf<As>[Method][Path]
+) => Promise<RestResult<ReadAs<JsonDataOf[Method][Path]>[As]>>;

@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CallArgs, CallInit, HttpMethod, JsonData, Needs, OperationsOf, PathsOf } from '../src/call-types.js';
+import type { CallArgs, CallArgsOf, CallInit, HttpMethod, JsonData, JsonDataOf, Needs, OperationsOf, ParseAs, PathsOf } from '../src/call-types.js';
 import type { PathsWith, ProductSelection, RestClient, RestMethod, components, paths } from '../src/index.js';
 declare const client: RestClient;
 
@@ -19,6 +19,42 @@ describe('the written-out paths of each method', () => {
   it('look operations up by path, and give unknown for any other string', () => {
     expectTypeOf<OperationsOf<'post'>['/stores']>().toEqualTypeOf<paths['/stores']['post']>();
     expectTypeOf<OperationsOf<'get'>[string]>().toEqualTypeOf<unknown>();
+  });
+});
+
+/** The generated table of a method's call arguments, and the same computed from each operation by `CallArgs`. */
+type ArgsTable<Method extends HttpMethod, As extends ParseAs> = { [P in PathsOf[Method]]: CallArgsOf<As>[Method][P] };
+type ArgsComputed<Method extends HttpMethod, As extends ParseAs> = { [P in PathsOf[Method]]: CallArgs<paths[P][Method], As> };
+/** The generated table of a method's JSON answers, and the same computed from each operation by `JsonData`. */
+type DataTable<Method extends HttpMethod> = { [P in PathsOf[Method]]: JsonDataOf[Method][P] };
+type DataComputed<Method extends HttpMethod> = { [P in PathsOf[Method]]: JsonData<paths[P][Method]> };
+
+describe('the generated call tables (src/generated/method-paths.ts)', () => {
+  it('give every path the arguments that CallArgs computes from its operation', () => {
+    expectTypeOf<ArgsTable<'get', 'json'>>().toEqualTypeOf<ArgsComputed<'get', 'json'>>();
+    expectTypeOf<ArgsTable<'get', 'text'>>().toEqualTypeOf<ArgsComputed<'get', 'text'>>();
+    expectTypeOf<ArgsTable<'post', 'json'>>().toEqualTypeOf<ArgsComputed<'post', 'json'>>();
+    expectTypeOf<ArgsTable<'post', 'blob'>>().toEqualTypeOf<ArgsComputed<'post', 'blob'>>();
+    expectTypeOf<ArgsTable<'delete', 'json'>>().toEqualTypeOf<ArgsComputed<'delete', 'json'>>();
+    expectTypeOf<ArgsTable<'head', 'json'>>().toEqualTypeOf<ArgsComputed<'head', 'json'>>();
+    expectTypeOf<ArgsTable<'put', 'json'>>().toEqualTypeOf<ArgsComputed<'put', 'json'>>();
+    expectTypeOf<ArgsTable<'patch', 'json'>>().toEqualTypeOf<ArgsComputed<'patch', 'json'>>();
+  });
+
+  it('give every path the JSON answer that JsonData computes from its operation', () => {
+    expectTypeOf<DataTable<'get'>>().toEqualTypeOf<DataComputed<'get'>>();
+    expectTypeOf<DataTable<'post'>>().toEqualTypeOf<DataComputed<'post'>>();
+    expectTypeOf<DataTable<'delete'>>().toEqualTypeOf<DataComputed<'delete'>>();
+    expectTypeOf<DataTable<'head'>>().toEqualTypeOf<DataComputed<'head'>>();
+  });
+
+  it('spot checks: required options, body and answer by path', () => {
+    expectTypeOf<[]>().toExtend<CallArgsOf<'json'>['get']['/product-selections']>();
+    expectTypeOf<[]>().not.toExtend<CallArgsOf<'json'>['get']['/product-selections/{ID}']>();
+    expectTypeOf<[]>().not.toExtend<CallArgsOf<'json'>['post']['/product-selections']>();
+    expectTypeOf<CallArgsOf<'json'>['post']['/product-selections'][0]['body']>().toEqualTypeOf<components['schemas']['ProductSelectionDraft']>();
+    expectTypeOf<JsonDataOf['post']['/product-selections']>().toEqualTypeOf<components['schemas']['ProductSelection']>();
+    expectTypeOf<JsonDataOf['get'][string]>().toEqualTypeOf<unknown>();
   });
 });
 
