@@ -18,7 +18,8 @@
  *     the time above a floor (the same tsconfig on a file that imports nothing): what the types add.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { installBuiltDeclarations } from '../tools/install-declarations.js';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -342,20 +343,10 @@ try {
   // 3. Ours as a user installs it: the built packages' declarations (section (a) ran the build;
   // tools/bundle-declarations.ts made them one file per entry) copied into a node_modules layout.
   const modules = join(work, 'node_modules');
-  const install = (pkg: string): void => {
-    const target = join(modules, '@commerce-kit', pkg);
-    mkdirSync(target, { recursive: true });
-    copyFileSync(join(root, 'packages', pkg, 'package.json'), join(target, 'package.json'));
-    const dist = join(root, 'packages', pkg, 'dist');
-    for (const file of readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.d.ts'))) {
-      mkdirSync(dirname(join(target, 'dist', file)), { recursive: true });
-      copyFileSync(join(dist, file), join(target, 'dist', file));
-    }
-  };
   let installedError: string | undefined;
   try {
-    install('core-auth');
-    install('rest-client');
+    installBuiltDeclarations(root, 'core-auth', modules);
+    installBuiltDeclarations(root, 'rest-client', modules);
     symlinkSync(
       dirname(require.resolve('openapi-fetch/package.json', { paths: [join(root, 'packages', 'rest-client')] })),
       join(modules, 'openapi-fetch'),

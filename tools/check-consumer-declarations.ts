@@ -12,11 +12,12 @@
  * the package folder it is run in.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installBuiltDeclarations } from './install-declarations.js';
 
 const [library, ...packages] = process.argv.slice(2);
 if (!library || packages.length === 0) throw new Error('usage: check-consumer-declarations.ts <library.ts> <package> [<package> ...]');
@@ -27,18 +28,7 @@ const tsc = require.resolve('typescript/bin/tsc');
 const work = mkdtempSync(join(tmpdir(), 'ck-consumer-declarations-'));
 try {
   const modules = join(work, 'node_modules');
-  for (const pkg of packages) {
-    const folder = join(root, 'packages', pkg);
-    const target = join(modules, '@commerce-kit', pkg);
-    mkdirSync(target, { recursive: true });
-    copyFileSync(join(folder, 'package.json'), join(target, 'package.json'));
-    const declarations = readdirSync(join(folder, 'dist'), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.d.ts'));
-    if (declarations.length === 0) throw new Error(`${pkg}: no declarations in dist/ (build it first)`);
-    for (const file of declarations) {
-      mkdirSync(dirname(join(target, 'dist', file)), { recursive: true });
-      copyFileSync(join(folder, 'dist', file), join(target, 'dist', file));
-    }
-  }
+  for (const pkg of packages) installBuiltDeclarations(root, pkg, modules);
   // Third-party packages the declarations import (e.g. openapi-fetch), from this package's own dependencies.
   for (const name of readdirSync(join(process.cwd(), 'node_modules')).filter((name) => !name.startsWith('.') && name !== '@commerce-kit')) {
     symlinkSync(join(process.cwd(), 'node_modules', name), join(modules, name), 'dir');
