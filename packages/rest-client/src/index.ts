@@ -22,7 +22,7 @@ export type {
   Product,
   ProductProjection,
 } from './types.js';
-export type { CallOptions, CallSignature, HeadersOption, HttpMethod, JsonData, ParseAs, PathsOf, ReadAs } from './call-types.js';
+export type { CallArgsOf, CallOptions, CallSignature, HeadersOption, HttpMethod, JsonData, JsonDataOf, ParseAs, PathsOf, ReadAs } from './call-types.js';
 export { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
 export {
   toCommerceError,

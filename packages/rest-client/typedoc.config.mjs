@@ -1,0 +1,28 @@
+// TypeDoc options of this package. The generated types write repeated object types once, as
+// module-local `Shared…` aliases (tools/generate.ts): they are listed here as intentionally not
+// exported, read from the generated file so that the list follows the schema.
+import { readFileSync } from 'node:fs';
+
+const generated = readFileSync(new URL('./src/generated/commerce.ts', import.meta.url), 'utf8');
+const sharedAliases = [...generated.matchAll(/^type (Shared\w*)\b/gm)].map((match) => match[1]);
+
+/** @type {Partial<import('typedoc').TypeDocOptions>} */
+export default {
+  entryPoints: ['src/index.ts', 'src/openapi-fetch.ts'],
+  intentionallyNotExported: [
+    'CallBody',
+    'CallNone',
+    'CallParams',
+    'CallParamsBody',
+    'ContentOf',
+    'Media',
+    'OkResponse',
+    'OptionsArg',
+    'PathParamsOption',
+    'Reserved',
+    'ResultsOf',
+    'Schemas',
+    'WithContext',
+    ...sharedAliases,
+  ],
+};
