@@ -19,7 +19,7 @@ import * as os from 'node:os';
 import { createEmulator } from '@commerce-kit/test-fixtures';
 import { startLoopbackServer } from './lib/child.js';
 import { clientCredentialsToken, fillOverHttp, runMix, type MixOptions, type MixResult, type Seeded, type Target } from './lib/mix.js';
-import { arg, fmt, machine, printTable, verdict } from './lib/report.js';
+import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
 const measureSeconds = Number(arg('seconds') ?? 4);
 const concurrency = Number(arg('concurrency') ?? 16);
@@ -202,7 +202,7 @@ for (let run = 0; run < 3; run++) {
     console.log(`    WRONG: expected ${iterateCount} items`);
   }
 }
-const iterationMs = iterations.map((i) => i.ms).sort((a, b) => a - b)[1]!;
+const iterationMs = median(iterations.map((i) => i.ms));
 
 // ---- summary ----------------------------------------------------------------------------------
 console.log('\n## Summary');

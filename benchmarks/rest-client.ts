@@ -28,7 +28,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { startEmulator } from '@commerce-kit/test-fixtures';
 import type { OverheadFigures } from './lib/client-overhead.js';
-import { arg, fmt, machine, printTable, verdict } from './lib/report.js';
+import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
 const rounds = Number(arg('rounds') ?? 300);
 const perRound = Number(arg('per-round') ?? 100);
@@ -39,10 +39,6 @@ const require = createRequire(import.meta.url);
 const tscBin = join(dirname(require.resolve('typescript/package.json', { paths: [root] })), 'bin', 'tsc');
 let wrong = 0;
 const PROJECT = 'bench';
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 console.log(`# REST client figures\n${machine()}\n`);
 

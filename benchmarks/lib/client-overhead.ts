@@ -14,7 +14,7 @@
 import { createTokenProvider } from '@commerce-kit/core-auth';
 import { createRestClient } from '@commerce-kit/rest-client';
 import { createEmulator } from '@commerce-kit/test-fixtures';
-import { arg } from './report.js';
+import { arg, median } from './report.js';
 
 /** What the child prints. Times in microseconds per request; ratios as fractions (0.07 = 7 %). */
 export interface OverheadFigures {
@@ -81,10 +81,6 @@ async function round(fn: () => Promise<void>, n: number): Promise<Sample> {
   const { user, system } = process.cpuUsage(cpu);
   return { wallMicros: wall / n, cpuMicros: (user + system) / n };
 }
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
 
 // Warm-up: both paths JIT-compiled before anything is counted.
 await round(viaBareFetch, 2000);
