@@ -157,6 +157,28 @@ describe('auth, correlation id and external user id come from the shared transpo
     const result = await client.request(CreateProductSelectionDocument, { draft });
     expect(result.data?.createProductSelection?.createdBy?.externalUserId).toBe('backoffice-17');
   });
+  it("a call's header replaces the client's of the same name in any letter case; content type and accept stay JSON", async () => {
+    const { emulator, projectKey, tokenProvider } = await setUp();
+    const seen: Headers[] = [];
+    const client = createGraphqlClient({
+      url: emulator.urls().api,
+      projectKey,
+      auth: tokenProvider,
+      headers: { 'Accept-Language': 'de', 'X-Team': 'catalogue', 'Content-Type': 'text/plain' },
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        seen.push(request.headers);
+        return emulator.fetch(request);
+      },
+    });
+    const result = await client.request(QueryProductSelectionsDocument, {}, { headers: { 'accept-language': 'fr', ACCEPT: 'text/html' } });
+    expect(result.errors).toBeUndefined();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.get('accept-language')).toBe('fr');
+    expect(seen[0]!.get('x-team')).toBe('catalogue');
+    expect(seen[0]!.get('content-type')).toBe('application/json');
+    expect(seen[0]!.get('accept')).toBe('application/json');
+  });
 });
 
 describe('retries follow the REST rules, read from the document', () => {

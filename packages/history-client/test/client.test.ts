@@ -112,6 +112,17 @@ describe('history-client against the emulator', () => {
     expect(untyped.data).toEqual({ productSelections: { total: 4 } });
   });
 
+  it("GraphQL: a call's header replaces the client's of the same name in any letter case", async () => {
+    const client = s.clientWith({ headers: { 'Accept-Language': 'de', 'X-Team': 'audit' } });
+    const before = s.sent.length;
+    const { data } = await client.graphql('{ stores { total } }', undefined, { headers: { 'accept-language': 'fr', 'Content-Type': 'text/plain' } });
+    expect(data).toEqual({ stores: { total: 0 } });
+    const [request] = s.sent.slice(before);
+    expect(request?.headers.get('accept-language')).toBe('fr');
+    expect(request?.headers.get('x-team')).toBe('audit');
+    expect(request?.headers.get('content-type')).toBe('application/json');
+  });
+
   it('types error answers: Forbidden, Unauthorized, GraphQL 403', async () => {
     const narrow = s.clientWith({ auth: fixedToken(await s.tokenWith(`view_audit_log:${s.project}`)) });
     const { error } = await narrow.queryRecordsByType('product-selection');
