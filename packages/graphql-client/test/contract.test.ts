@@ -1,8 +1,9 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenProvider } from '@commerce-kit/core-auth';
 import { startEmulator, type RunningEmulator } from '@commerce-kit/test-fixtures/emulator/server.js';
 import {
-  createGraphqlClient,
   CreateProductSelectionDocument,
   CreateStoreDocument,
   DeleteProductSelectionDocument,
@@ -19,7 +20,13 @@ import {
   UpdateStoreDocument,
   type GraphqlClient,
 } from '../src/index.js';
-import { ok, seedProducts, setUp, type Setup } from './helpers.js';
+import { overLoopback, ok, seedProducts, setUp, startEmulatorCommand, type EmulatorProcess, type Setup } from './helpers.js';
+
+const run = promisify(execFile);
+const hasPython = await run('python3', ['--version']).then(
+  () => true,
+  () => false,
+);
 
 /**
  * Every operation document of this package against the emulator, each result checked against
@@ -193,7 +200,7 @@ describe('the Product Selection story over GraphQL', () => {
     expect(store.body).toMatchObject({ version: 3, productSelections: [] });
   });
 
-  describe('against the emulator on a loopback port (as `pnpm emulator` serves it)', () => {
+  describe('against the emulator on a loopback port, in this process (startEmulator)', () => {
     let server: RunningEmulator;
     beforeAll(async () => {
       server = await startEmulator({ projectKey: 'graphql-loopback' });
@@ -201,30 +208,51 @@ describe('the Product Selection story over GraphQL', () => {
     afterAll(() => server.close());
 
     it('runs the story with the global fetch', async () => {
-      const tokenProvider = createTokenProvider({
-        flow: 'client_credentials',
-        authUrl: server.urls.auth,
-        projectKey: 'graphql-loopback',
-        credentials: { clientId: server.emulator.credentials.clientId, clientSecret: server.emulator.credentials.clientSecret },
-      });
-      const client = createGraphqlClient({ url: server.urls.api, projectKey: 'graphql-loopback', auth: { tokenProvider } });
-      expect(client.endpoint).toBe(`${server.origin}/graphql-loopback/graphql`);
-      const loopback: Setup = {
-        ...(await setUp('graphql-unused')),
-        client,
-        projectKey: 'graphql-loopback',
-        emulator: server.emulator,
-        tokenProvider,
-      };
-      loopback.rest = async (method, path, body) => {
-        const res = await fetch(`${server.urls.api}/graphql-loopback${path}`, {
-          method,
-          headers: { authorization: `Bearer ${await tokenProvider.getToken()}`, 'content-type': 'application/json' },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: res.status, body: (await res.json()) as never };
-      };
-      await runStory(client, await seedProducts(loopback));
+      const loopback = overLoopback(server.urls, 'graphql-loopback', server.emulator.credentials);
+      expect(loopback.client.endpoint).toBe(`${server.origin}/graphql-loopback/graphql`);
+      await runStory(loopback.client, await seedProducts(loopback));
+    });
+  });
+
+  describe('against `pnpm emulator`, a process of its own (issue 5: done when)', () => {
+    let command: EmulatorProcess;
+    beforeAll(async () => {
+      command = await startEmulatorCommand('graphql-command');
+    }, 60_000);
+    afterAll(() => command?.stop());
+
+    it('runs the story with the global fetch; the banner names the GraphQL endpoint and prints no other secret', async () => {
+      const loopback = overLoopback(command.urls, 'graphql-command', command.credentials);
+      expect(command.output()).toContain(`${loopback.client.endpoint}\n`);
+      await runStory(loopback.client, await seedProducts(loopback));
+    });
+
+    it.skipIf(!hasPython)("serves a client in another language (Python's standard library): what one writes, the other reads", async () => {
+      const key = 'winter';
+      const { stdout } = await run('python3', [
+        fileURLToPath(new URL('python-client.py', import.meta.url)),
+        command.urls.api,
+        command.urls.auth,
+        'graphql-command',
+        command.credentials.clientId,
+        command.credentials.clientSecret,
+        key,
+      ]);
+      const seen = JSON.parse(stdout) as Record<'created' | 'read' | 'stale', [number, Record<string, unknown>]>;
+      expect(seen.created[0]).toBe(201);
+      const created = seen.created[1] as { id: string; version: number };
+      expect(seen.read).toEqual([200, { data: { productSelection: { id: created.id, version: 1, nameAllLocales: [{ locale: 'en', value: 'Winter' }] } } }]);
+      expect(seen.stale[0]).toBe(409);
+      expect(seen.stale[1]).toMatchObject({ statusCode: 409, errors: [{ code: 'ConcurrentModification', currentVersion: 1 }] });
+
+      const { client } = overLoopback(command.urls, 'graphql-command', command.credentials);
+      const ours = ok(GetProductSelectionDocument, await client.request(GetProductSelectionDocument, { key }));
+      expect(ours.productSelection).toMatchObject({ id: created.id, version: 1, key });
+    });
+
+    it('stops on Ctrl-C (SIGINT to the process group): the port closes', async () => {
+      await command.stop();
+      await expect(fetch(`${command.urls.api}/graphql-command/graphql`, { method: 'POST' })).rejects.toThrow(TypeError);
     });
   });
 });
