@@ -76,8 +76,11 @@ export interface RecordQuery {
 }
 
 const HOUR_MS = 3600 * 1000;
-/** history.yaml `DateFilterValue`: the date-time branch, so the three forms never overlap. */
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/**
+ * history.yaml `DateFilterValue`: the pattern of the date-time branch (so the three forms never
+ * overlap), capturing year, month, day, hour, minute, second and the offset's hours and minutes.
+ */
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 /** Live spellings of `source` values (contract-notes 6). */
 const SOURCE_SPELLINGS: Record<string, string> = { AdminConsole: 'AdminConsole', LegacyImport: 'LegacyImport', ApiClient: 'ApiClient', MerchantCenter: 'AdminConsole', ImpEx: 'LegacyImport' };
 
@@ -85,6 +88,24 @@ const shown = (value: unknown) => {
   const text = String(value);
   return text.length > 60 ? `${text.slice(0, 60)}…` : text;
 };
+
+/**
+ * The instant of a date-time of the `DATE_TIME` form, or undefined when its fields name no
+ * calendar date or time (`2026-02-30`, `24:00`, minute 60, an offset of 24 hours): `Date.parse`
+ * alone rolls such values over into the next day or month.
+ */
+function instantOf(value: string): number | undefined {
+  const match = DATE_TIME.exec(value);
+  if (!match) return undefined;
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((field) => Number(field ?? 0));
+  if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
+  // setUTCFullYear, unlike Date.UTC, takes years 0 to 99 as they are.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : at;
+}
 
 /** A date bound in milliseconds: a date-time, hours before now, or `now` (contract-notes 6). */
 export function dateBound(name: string, value: number | string, now: number): number {
@@ -94,9 +115,9 @@ export function dateBound(name: string, value: number | string, now: number): nu
     return now;
   } else if (/^[0-9]{1,15}$/.test(value)) {
     return now - Number(value) * HOUR_MS;
-  } else if (DATE_TIME.test(value)) {
-    const at = Date.parse(value);
-    if (!Number.isNaN(at)) return at;
+  } else {
+    const at = instantOf(value);
+    if (at !== undefined) return at;
   }
   throw historyErrors.badRequest(`Invalid value '${shown(value)}' for '${name}': expected an ISO 8601 date-time, a non-negative number of hours or 'now'.`);
 }
