@@ -4,7 +4,7 @@
  * defaults are 24 hours ago and now.
  */
 import type { DateFilterValue } from './generated/history.js';
-import { ConfigurationError } from './transport.js';
+import { invalidOption } from './transport.js';
 
 /**
  * The service's current time, as a bound.
@@ -24,7 +24,7 @@ export const now = 'now' as const satisfies DateFilterValue;
  */
 export function hoursAgo(hours: number): number {
   if (!Number.isSafeInteger(hours) || hours < 0) {
-    throw new ConfigurationError(`hoursAgo expects a non-negative whole number of hours, got ${String(hours)}`, { code: 'INVALID_OPTION' });
+    throw invalidOption(`hoursAgo expects a non-negative whole number of hours, got ${String(hours)}`);
   }
   return hours;
 }
@@ -39,6 +39,6 @@ export function hoursAgo(hours: number): number {
  */
 export function dateTime(value: Date | number | string): string {
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) throw new ConfigurationError(`dateTime expects a valid date, got ${String(value)}`, { code: 'INVALID_OPTION' });
+  if (Number.isNaN(date.getTime())) throw invalidOption(`dateTime expects a valid date, got ${String(value)}`);
   return date.toISOString();
 }

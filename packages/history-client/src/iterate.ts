@@ -7,7 +7,7 @@
  */
 import { HistoryApiError } from './errors.js';
 import type { HistoryRecord } from './generated/history.js';
-import { ConfigurationError } from './transport.js';
+import { invalidOption } from './transport.js';
 import type { HistoryClient, IterateOptions, RecordPage } from './types.js';
 
 const MAX_PAGE = 500;
@@ -25,7 +25,7 @@ const MAX_PAGE = 500;
 export async function* iterateRecords(client: HistoryClient, options: IterateOptions): AsyncIterableIterator<HistoryRecord> {
   const pageSize = options.pageSize ?? MAX_PAGE;
   if (!Number.isSafeInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE) {
-    throw new ConfigurationError(`pageSize must be a whole number from 1 to ${MAX_PAGE}`, { code: 'INVALID_OPTION' });
+    throw invalidOption(`pageSize must be a whole number from 1 to ${MAX_PAGE}`);
   }
   const base: Record<string, unknown> = { ...options.query };
   const callOptions = options.signal === undefined ? {} : { signal: options.signal };

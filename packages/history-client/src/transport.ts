@@ -10,6 +10,7 @@ export {
   NetworkError,
   correlationIdOf,
   createTransport,
+  invalidOption,
   type ConfigurationErrorCode,
   type FetchFunction,
   type InvalidRequestErrorCode,

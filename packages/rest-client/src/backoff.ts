@@ -1,5 +1,5 @@
 /** Waits between the attempts of the helpers: exponential backoff with full jitter, abortable. */
-import { abortableSleep, ConfigurationError, fullJitterDelay, type Sleep } from './transport.js';
+import { abortableSleep, invalidOption, fullJitterDelay, type Sleep } from './transport.js';
 
 /**
  * How a helper waits between attempts.
@@ -35,7 +35,7 @@ export function backoff(options: BackoffOptions | undefined, defaults: { baseDel
     ['maxDelayMs', maxDelayMs],
   ] as const) {
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
-      throw new ConfigurationError(`backoff.${name} must be a number >= 0`, { code: 'INVALID_OPTION' });
+      throw invalidOption(`backoff.${name} must be a number >= 0`);
     }
   }
   const random = options?.random ?? Math.random;
@@ -54,7 +54,7 @@ export function backoff(options: BackoffOptions | undefined, defaults: { baseDel
 export function attemptsOption(value: number | undefined, fallback: number): number {
   const attempts = value ?? fallback;
   if (!Number.isInteger(attempts) || attempts < 1 || attempts > 1_000) {
-    throw new ConfigurationError('maxAttempts must be an integer from 1 to 1000', { code: 'INVALID_OPTION' });
+    throw invalidOption('maxAttempts must be an integer from 1 to 1000');
   }
   return attempts;
 }

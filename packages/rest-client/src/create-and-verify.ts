@@ -6,7 +6,7 @@
  */
 import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
-import { ConfigurationError, NetworkError, parseRetryAfter } from './transport.js';
+import { invalidOption, NetworkError, parseRetryAfter } from './transport.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, PostData, RestClient, RestResult } from './types.js';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
@@ -95,8 +95,8 @@ export async function createAndVerify<Path extends CreatablePath>(client: RestCl
   const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: BackoffOptions; signal?: AbortSignal };
   const bodyKey = o.body?.key;
   const key = o.key ?? bodyKey;
-  if (typeof key !== 'string' || key === '') throw new ConfigurationError('createAndVerify needs a key in the draft: it is how the resource is found again', { code: 'INVALID_OPTION' });
-  if (bodyKey !== undefined && bodyKey !== key) throw new ConfigurationError('key differs from body.key', { code: 'INVALID_OPTION' });
+  if (typeof key !== 'string' || key === '') throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');
+  if (bodyKey !== undefined && bodyKey !== key) throw invalidOption('key differs from body.key');
   const maxAttempts = attemptsOption(o.maxAttempts, 3);
   const wait = backoff(o.backoff, { baseDelayMs: 200, maxDelayMs: 5_000 });
   const pathParams = o.params?.path === undefined ? {} : { path: o.params.path };

@@ -6,7 +6,7 @@
  */
 import { CommerceApiError } from './errors.js';
 import type { GetData, PathParams, PathParamsOption, PathsWith, QueryParams, RestClient, RestResult } from './types.js';
-import { ConfigurationError } from './transport.js';
+import { invalidOption } from './transport.js';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
 
@@ -55,11 +55,11 @@ function cursorPredicate(lastId: string): string {
 function check(options: { query?: Record<string, unknown>; pageSize?: number }): number {
   const pageSize = options.pageSize ?? 500;
   if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) {
-    throw new ConfigurationError('pageSize must be an integer from 1 to 500', { code: 'INVALID_OPTION' });
+    throw invalidOption('pageSize must be an integer from 1 to 500');
   }
   for (const name of ['sort', 'offset', 'limit', 'withTotal']) {
     if (options.query?.[name] !== undefined) {
-      throw new ConfigurationError(`query.${name} is set by paginate (sort by id, no offset, no total); use pageSize for the limit`, { code: 'INVALID_OPTION' });
+      throw invalidOption(`query.${name} is set by paginate (sort by id, no offset, no total); use pageSize for the limit`);
     }
   }
   return pageSize;

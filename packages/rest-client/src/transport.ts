@@ -10,6 +10,7 @@ export {
   abortableSleep,
   correlationIdOf,
   createTransport,
+  invalidOption,
   fullJitterDelay,
   parseRetryAfter,
   type ConfigurationErrorCode,

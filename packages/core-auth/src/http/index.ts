@@ -51,4 +51,4 @@ export { commerceQuerySerializer } from './query-serializer.js';
 export { fillPath } from './path-template.js';
 export { mergeHeaders, type HeadersOption } from './request-headers.js';
 export { InvalidRequestError, NetworkError, type InvalidRequestErrorCode } from './errors.js';
-export { ConfigurationError, type ConfigurationErrorCode } from '../errors.js';
+export { ConfigurationError, invalidOption, type ConfigurationErrorCode } from '../errors.js';
