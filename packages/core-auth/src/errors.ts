@@ -144,7 +144,8 @@ export const configurationError = (code: ConfigurationErrorCode, message: string
 
 /**
  * `ConfigurationError` `INVALID_OPTION`: the message names the option and says what it must be,
- * never its value (internal; not exported from the package index).
+ * and shows a value only when it cannot be a secret. Exported from `@commerce-kit/core-auth/http`
+ * for the clients built on it, not from the package index.
  *
  * @example
  * throw invalidOption('clock must have now()');
