@@ -250,8 +250,8 @@ describe('the Product Selection story over GraphQL', () => {
       expect(ours.productSelection).toMatchObject({ id: created.id, version: 1, key });
     });
 
-    it('stops on Ctrl-C (SIGINT to the process group): the port closes', async () => {
-      await command.stop();
+    it('stops by itself when its stdin ends (--stop-on-stdin-end): exit code 0, the port closed', async () => {
+      expect(await command.stop()).toEqual({ code: 0, signal: null });
       await expect(fetch(`${command.urls.api}/graphql-command/graphql`, { method: 'POST' })).rejects.toThrow(TypeError);
     });
   });

@@ -77,24 +77,28 @@ export interface EmulatorProcess {
   credentials: { clientId: string; clientSecret: string };
   /** What the command printed so far. */
   output(): string;
-  /** Sends SIGINT to the command's process group (pnpm, tsx, the emulator), as Ctrl-C does; resolves with how pnpm ended. */
+  /**
+   * Closes the command's stdin (it runs with `--stop-on-stdin-end`); after 10 s without an exit,
+   * kills its process group. Resolves with how pnpm ended.
+   */
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
 /**
- * Starts `pnpm emulator --port 0` in the repository, as its README says, and reads the base URLs
- * from the banner. The command runs in a process group of its own, so that `stop()` reaches pnpm,
- * tsx and the emulator alike.
+ * Starts `pnpm emulator --port 0 --stop-on-stdin-end` in the repository, as its README says, and
+ * reads the base URLs from the banner. Its stdin is a pipe of this process: should the tests die,
+ * the pipe closes and the emulator stops by itself. The command runs in a process group of its
+ * own, so that a kill reaches pnpm, tsx and the emulator alike.
  */
 export async function startEmulatorCommand(projectKey: string): Promise<EmulatorProcess> {
   const credentials = { clientId: 'cli-client', clientSecret: randomUUID() };
-  const args = ['--silent', 'emulator', '--port', '0', '--project', projectKey];
+  const args = ['--silent', 'emulator', '--port', '0', '--project', projectKey, '--stop-on-stdin-end'];
   const child = spawn('pnpm', [...args, '--client-id', credentials.clientId, '--client-secret', credentials.clientSecret], {
     cwd: repositoryRoot,
     detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -107,7 +111,7 @@ export async function startEmulatorCommand(projectKey: string): Promise<Emulator
     (stopping ??= (() => {
       if (child.exitCode !== null || child.signalCode !== null) return exited;
       const force = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
-      process.kill(-child.pid!, 'SIGINT');
+      child.stdin.end();
       return exited.finally(() => clearTimeout(force));
     })());
   const url = (label: string) => {

@@ -15,14 +15,17 @@ import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, DEFAULT_ADMIN_USER } from '
 import { startEmulator, type RunningEmulator } from './emulator/server.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
-            [--history-offering premium|basic]
+            [--history-offering premium|basic] [--stop-on-stdin-end]
   --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
   --host              address to bind (default 127.0.0.1: loopback only)
   --project           project key (default demo-project)
   --client-id         id of the bootstrap API client (default: random)
   --client-secret     secret of the bootstrap API client (default: random)
   --history-offering  premium (default): the Change History records every change;
-                      basic: only changes made through the admin console`;
+                      basic: only changes made through the admin console
+  --stop-on-stdin-end stop when standard input ends: a test harness (any language) that starts
+                      the emulator with a pipe as its stdin stops it by closing the pipe, and
+                      the emulator stops by itself when the harness dies`;
 
 /** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
@@ -75,6 +78,7 @@ function main(): Promise<void> | void {
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         'history-offering': { type: 'string', default: 'premium' },
+        'stop-on-stdin-end': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -118,6 +122,8 @@ function main(): Promise<void> | void {
       const stop = () => void server.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
+      // End of input: the harness closed the pipe, or died (the kernel closes it then).
+      if (values['stop-on-stdin-end']) process.stdin.once('end', stop).resume();
     },
     (error: unknown) => {
       console.error(`commerce-emulator: ${(error as Error).message}`);
