@@ -1,6 +1,31 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientToken, apiClient } from '../helpers/tokens.js';
-import { createApi, createSelection, expectError, messages, ok, update, type Api, type Json } from '../rest/helpers.js';
+import { createApi, createProduct, createSelection, createStore, expectError, messages, ok, update, type Api, type Json } from '../rest/helpers.js';
+
+/**
+ * Spec 2.1, the key identifies a resource: every key the API accepts can be used in a `key=` path,
+ * URL-encoded once, as a client encodes it (a `%` in the key was decoded twice and answered 404 or 500).
+ */
+describe('spec 2.1: a key addresses its resource', () => {
+  it('finds a Product Selection, a Store, a Product and the in-store endpoints by keys with %, +, /, # and non-ASCII characters', async () => {
+    const api = await createApi();
+    for (const key of ['a%25b', '50%', 'a%b', 'a+b', 'a/b', 'a#b', 'ü-key']) {
+      const selection = await createSelection(api, key);
+      await createStore(api, key);
+      const product = await createProduct(api, `p-${key}`);
+      const path = `key=${encodeURIComponent(key)}`;
+      expect(ok(await api.call('GET', `/product-selections/${path}`)).id, key).toBe(selection.id);
+      expect(ok(await api.call('GET', `/product-selections/${path}/products`)).count, key).toBe(0);
+      expect(ok(await api.call('GET', `/stores/${path}`)).key, key).toBe(key);
+      expect(ok(await api.call('GET', `/products/key=${encodeURIComponent(`p-${key}`)}`)).id, key).toBe(product.id);
+      expect(ok(await api.call('GET', `/in-store/${path}/product-selection-assignments`)).count, key).toBe(0);
+      expect(ok(await api.call('GET', `/in-store/${path}/product-projections/key=${encodeURIComponent(`p-${key}`)}`)).id, key).toBe(product.id);
+      const updated = ok(await update(api, `/product-selections/${path}`, [{ action: 'changeName', name: { en: 'renamed' } }]));
+      expect(updated.version, key).toBe(2);
+      expect(ok(await api.call('DELETE', `/product-selections/${path}?version=2`)).id, key).toBe(selection.id);
+    }
+  });
+});
 
 /**
  * Spec 2.1, rules for createdBy and lastModifiedBy, where the existing tests stop: GraphQL writes

@@ -12,7 +12,8 @@ import type { Store } from './stores.js';
 export function storeOfPath(c: Context<AppEnv>, context: EmulatorContext, scope = 'view_products'): Store {
   const segment = c.req.param('storeSegment') ?? '';
   if (!segment.startsWith('key=')) throw errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`);
-  const key = decodeURIComponent(segment.slice(4));
+  // The segment comes percent-decoded from Hono (see parseAddress): decoding it again would alter a key holding `%`.
+  const key = segment.slice(4);
   const principal = c.get('principal');
   if (principal.storeKey !== undefined && principal.storeKey !== key) {
     throw errors.insufficientScope(`${scope}:${context.options.projectKey}:${key}`);

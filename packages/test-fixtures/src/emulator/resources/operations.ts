@@ -19,9 +19,12 @@ export interface Caller {
 /** Addresses a resource by id or by key (`key=<key>` in REST paths). */
 export type Address = { id: string } | { key: string };
 
-/** Parses the last path segment of `/x/{ID}` or `/x/key={key}`. */
+/**
+ * Parses the last path segment of `/x/{ID}` or `/x/key={key}`, as Hono's `c.req.param()` gives it:
+ * already percent-decoded once, so it is not decoded again (a key holding `%` would change or throw).
+ */
 export function parseAddress(segment: string): Address {
-  return segment.startsWith('key=') ? { key: decodeURIComponent(segment.slice(4)) } : { id: segment };
+  return segment.startsWith('key=') ? { key: segment.slice(4) } : { id: segment };
 }
 
 /**
