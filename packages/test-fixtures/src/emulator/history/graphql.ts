@@ -90,6 +90,17 @@ function rootFields(document: DocumentNode, operationName: string | undefined): 
   return [...names];
 }
 
+/**
+ * A validation error for an operation whose root type the schema lacks (a mutation or a
+ * subscription: the Change History only reads). The GraphQL spec's "Operation Type Existence"
+ * rule; graphql-js 16 only finds it while executing, and would answer `data: null`.
+ */
+function missingRootType(schema: GraphQLSchema, document: DocumentNode, operationName: string | undefined): GraphQLError | undefined {
+  const operation = getOperationAST(document, operationName);
+  if (!operation || schema.getRootType(operation.operation)) return undefined;
+  return new GraphQLError(`The Change History schema has no ${operation.operation} type: it only reads.`, { nodes: operation });
+}
+
 interface ExecutionContext {
   principal: Principal;
   context: EmulatorContext;
@@ -166,7 +177,9 @@ export async function handleGraphql(c: Context<AppEnv>, context: EmulatorContext
   }
   const built = historySchema();
   const invalid = validate(built, document);
-  if (invalid.length > 0) return json({ errors: invalid.map((e) => e.toJSON()) });
+  const rootless = invalid.length > 0 ? undefined : missingRootType(built, document, operationName);
+  const refused = rootless ? [rootless] : invalid;
+  if (refused.length > 0) return json({ errors: refused.map((e) => e.toJSON()) });
 
   const principal = c.get('principal');
   const { projectKey } = context.options;
