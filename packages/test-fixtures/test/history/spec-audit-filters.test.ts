@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { START } from '../helpers/api.js';
+import { apiClient, passwordToken } from '../helpers/tokens.js';
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
 const HOUR = 3600 * 1000;
@@ -177,5 +178,32 @@ describe('spec audit: Change History filters as GraphQL arguments (contract-note
       expect(body.errors?.[0]?.extensions, args).toEqual({ code: 'BadRequest' });
     }
     expect((await api.graphql('{ orders(associateId: "a") { total } }')).body.data).toEqual({ orders: { total: 0 } });
+  });
+});
+
+describe('spec audit: GraphQL Records of customers and products (labels, customerId, expand)', () => {
+  it('answers the labels, filters by the customer who made a change and expands that customer on request', async () => {
+    const api = await createHistoryApi();
+    await api.call('POST', '/customers', { email: 'g@example.com', password: 'secret-1', firstName: 'Greta' });
+    const credentials = await apiClient(api, `manage_customers:${api.project}`);
+    const customerToken = await passwordToken(api, credentials, { email: 'g@example.com', password: 'secret-1' });
+    expect((await api.as(customerToken)('POST', '/customers', { email: 'f@example.com', password: 'secret-2', lastName: 'Friend' })).status).toBe(201);
+    const greta = (await api.call('GET', `/customers?where=${encodeURIComponent('email = "g@example.com"')}`)).body.results[0] as { id: string };
+    await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' });
+    await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } });
+
+    const query = `query ($customer: String) {
+      customers(customerId: $customer) { total results { label { type ... on CustomerLabel { lastName } } modifiedBy { customer { typeId id obj } } } }
+      expanded: customers(customerId: $customer, expand: true) { results { modifiedBy { customer { obj } } } }
+      products { results { label { type ... on ProductLabel { name { locale value } slug { locale value } } } } }
+    }`;
+    const { body } = await api.graphql(query, { customer: greta.id });
+    expect(body.errors).toBeUndefined();
+    expect(body.data.customers).toEqual({
+      total: 1,
+      results: [{ label: { type: 'CustomerLabel', lastName: 'Friend' }, modifiedBy: { customer: { typeId: 'customer', id: greta.id, obj: null } } }],
+    });
+    expect(body.data.expanded.results[0].modifiedBy.customer.obj).toMatchObject({ id: greta.id, email: 'g@example.com' });
+    expect(body.data.products.results).toEqual([{ label: { type: 'ProductLabel', name: [{ locale: 'en', value: 'Tee' }], slug: [{ locale: 'en', value: 'tee' }] } }]);
   });
 });
