@@ -93,6 +93,20 @@ describe('spec audit: Change History resource types and their scopes', () => {
     }
   });
 
+  it('accepts no store-restricted form beyond the three of spec 5 rule 3, nor of view_audit_log', async () => {
+    const own = await createHistoryApi();
+    const p = own.project;
+    await own.call('POST', '/stores', { key: 'berlin' });
+    const storeAudit = await tokenWith(own, `view_audit_log:${p}:berlin view_stores:${p}`);
+    for (const path of ['', '/store', '/store/some-id']) expect((await own.history(path, storeAudit)).status, path).toBe(403);
+    const storeStores = await tokenWith(own, `view_audit_log:${p} view_stores:${p}:berlin view_product_selections:${p}:berlin`);
+    for (const path of ['/store', '/store/some-id', '?resourceTypes=store', '/product-selection', '?resourceTypes=product-selection']) {
+      expect((await own.history(path, storeStores)).status, path).toBe(403);
+    }
+    expect((await own.history('?withTotal=true', storeStores)).body).toMatchObject({ total: 0 });
+    expect((await own.graphql('{ stores { total } }', undefined, storeStores)).status).toBe(403);
+  });
+
   it('has one GraphQL root field per type, needing the same scope', async () => {
     const introspection = await api.graphql('{ __schema { queryType { fields { name } } } }');
     const fields = (introspection.body.data.__schema.queryType.fields as { name: string }[]).map((f) => f.name).sort();
