@@ -1,6 +1,17 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientToken, apiClient } from '../helpers/tokens.js';
-import { createApi, createProduct, createSelection, createStore, expectError, messages, ok, update, type Api, type Json } from '../rest/helpers.js';
+import {
+  createApi,
+  createProduct,
+  createSelection,
+  createStore,
+  expectError,
+  messages,
+  ok,
+  update,
+  type Api,
+  type Json,
+} from '../rest/helpers.js';
 
 /**
  * Spec 2.1, the key identifies a resource: every key the API accepts can be used in a `key=` path,
@@ -19,7 +30,9 @@ describe('spec 2.1: a key addresses its resource', () => {
       expect(ok(await api.call('GET', `/stores/${path}`)).key, key).toBe(key);
       expect(ok(await api.call('GET', `/products/key=${encodeURIComponent(`p-${key}`)}`)).id, key).toBe(product.id);
       expect(ok(await api.call('GET', `/in-store/${path}/product-selection-assignments`)).count, key).toBe(0);
-      expect(ok(await api.call('GET', `/in-store/${path}/product-projections/key=${encodeURIComponent(`p-${key}`)}`)).id, key).toBe(product.id);
+      expect(ok(await api.call('GET', `/in-store/${path}/product-projections/key=${encodeURIComponent(`p-${key}`)}`)).id, key).toBe(
+        product.id,
+      );
       const updated = ok(await update(api, `/product-selections/${path}`, [{ action: 'changeName', name: { en: 'renamed' } }]));
       expect(updated.version, key).toBe(2);
       expect(ok(await api.call('DELETE', `/product-selections/${path}?version=2`)).id, key).toBe(selection.id);
@@ -68,9 +81,12 @@ describe('spec 2.1: createdBy and lastModifiedBy', () => {
   });
 
   it('rule 2: GraphQL writes carry externalUserId from X-External-User-ID; one with an e-mail address is refused and creates nothing', async () => {
-    const created = await gql(`mutation { createProductSelection(draft: { key: "a", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`, {
-      'X-External-User-ID': 'user-123',
-    });
+    const created = await gql(
+      `mutation { createProductSelection(draft: { key: "a", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
+      {
+        'X-External-User-ID': 'user-123',
+      },
+    );
     const selection = (created.body as { data: { createProductSelection: Json } }).data.createProductSelection;
     expect(selection['createdBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: 'user-123' });
     expect(selection['lastModifiedBy']).toEqual(selection['createdBy']);

@@ -29,7 +29,13 @@ describe('spec 4.1: authorization service', () => {
 
   describe('blocked requests issue no token (spec 8, contract-notes 7)', () => {
     const anonymous = (t: TestEmulator, headers: Record<string, string> = {}) =>
-      authPost(t.emulator, `/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'visitor-1' }, t.bootstrap, { headers });
+      authPost(
+        t.emulator,
+        `/oauth/${PROJECT}/anonymous/token`,
+        { grant_type: 'client_credentials', anonymous_id: 'visitor-1' },
+        t.bootstrap,
+        { headers },
+      );
 
     const blocked: [string, Record<string, string>, number][] = [
       ['URL plus headers above 15 KB', { 'x-padding': 'p'.repeat(16 * 1024) }, 431],

@@ -46,7 +46,11 @@ describe('spec 4.2: common query parameters', () => {
 
   it('withTotal=true adds total on the endpoints whose default is false; withTotal=false omits it', async () => {
     await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'summer' }, active: true }] });
-    const paths = ['/product-selections/key=summer/products', `/products/${product.id}/product-selections`, '/in-store/key=berlin/product-selection-assignments'];
+    const paths = [
+      '/product-selections/key=summer/products',
+      `/products/${product.id}/product-selections`,
+      '/in-store/key=berlin/product-selection-assignments',
+    ];
     for (const path of paths) {
       expect(ok(await api.call('GET', path)), path).not.toHaveProperty('total');
       expect(ok(await api.call('GET', `${path}?withTotal=true`)), path).toMatchObject({ count: 1, total: 1 });

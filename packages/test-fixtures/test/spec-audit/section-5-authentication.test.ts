@@ -20,7 +20,10 @@ describe('spec 5: correlation ids and the external OAuth server', () => {
     await okJson(
       api(t.emulator, `/${PROJECT}`, admin, {
         method: 'POST',
-        body: { version, actions: [{ action: 'setExternalOAuth', externalOAuth: { url: server.url, authorizationHeader: AUTHORIZATION } }] },
+        body: {
+          version,
+          actions: [{ action: 'setExternalOAuth', externalOAuth: { url: server.url, authorizationHeader: AUTHORIZATION } }],
+        },
       }),
     );
   });
@@ -31,7 +34,10 @@ describe('spec 5: correlation ids and the external OAuth server', () => {
   it('sends the generated X-Correlation-ID to the external server when the caller sent none, and answers with the same id', async () => {
     server.register('ext-1', { active: true, scope: `view_project_settings:${PROJECT}` });
     server.register('ext-2', { active: false });
-    for (const [token, status] of [['ext-1', 200], ['ext-2', 401]] as const) {
+    for (const [token, status] of [
+      ['ext-1', 200],
+      ['ext-2', 401],
+    ] as const) {
       const res = await api(t.emulator, `/${PROJECT}`, token);
       expect(res.status, token).toBe(status);
       const id = res.headers.get('x-correlation-id');

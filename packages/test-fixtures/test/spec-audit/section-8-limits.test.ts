@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApi, createProduct, createSelection, createStore, expectError, expectUnchanged, ok, raw, snapshot, type Api } from '../rest/helpers.js';
+import {
+  createApi,
+  createProduct,
+  createSelection,
+  createStore,
+  expectError,
+  expectUnchanged,
+  ok,
+  raw,
+  snapshot,
+  type Api,
+} from '../rest/helpers.js';
 
 const LIMIT = 15 * 1024;
 
@@ -14,7 +25,9 @@ describe('spec 8: disallowed requests change no data on every endpoint', () => {
     await createSelection(api, 'summer');
   });
 
-  const mutation = JSON.stringify({ query: 'mutation { createProductSelection(draft: { key: "big", name: [{ locale: "en", value: "Big" }] }) { id } }' });
+  const mutation = JSON.stringify({
+    query: 'mutation { createProductSelection(draft: { key: "big", name: [{ locale: "en", value: "Big" }] }) { id } }',
+  });
 
   it('a GraphQL mutation with URL plus headers above 15 KB is 431; nothing is created', async () => {
     const before = await snapshot(api);
