@@ -1,0 +1,54 @@
+import { describe, it } from 'vitest';
+import type { ByIdQuery, HistoryClient } from '../src/index.js';
+
+declare const client: HistoryClient;
+
+/** Spec audit at the type level: the spec 4 table and the value sets of spec 2 and contract-notes 6. */
+describe('spec audit: history-client filter types', () => {
+  it('takes resourceTypes only on the all-types endpoint, resourceKey on all-types and by-type', () => {
+    void client.queryRecords({ resourceTypes: ['key-value-document', 'custom-objects', 'inventory'], resourceKey: 'k', resourceId: 'id' });
+    // @ts-expect-error resourceTypes is only on the all-types endpoint
+    void client.queryRecordsByType('store', { resourceTypes: ['store'] });
+    // @ts-expect-error resourceTypes is only on the all-types endpoint
+    void client.queryRecordsById('store', 'id', { resourceTypes: ['store'] });
+    // @ts-expect-error resourceId is only on the all-types endpoint
+    void client.queryRecordsById('store', 'id', { resourceId: 'x' });
+    // @ts-expect-error not a resource type value
+    void client.queryRecords({ resourceTypes: ['cart'] });
+  });
+
+  it('takes the filters every endpoint has, on each of the three', () => {
+    // Typed as the by-id filters (the fewest), then given to all three endpoints.
+    const everywhere: ByIdQuery = {
+      expand: true,
+      limit: 500,
+      offset: 10000,
+      withTotal: true,
+      'date.from': '2026-03-01T00:00:00.000Z',
+      'date.to': 'now',
+      userId: 'u',
+      clientId: 'c',
+      customerId: 'x',
+      associateId: 'a',
+      businessUnit: 'bu',
+      type: 'ResourceDeleted',
+      source: 'LegacyImport',
+      changes: ['setKey'],
+      stores: ['berlin'],
+      excludePlatformInitiatedChanges: ['excludeAll', 'changeLineItemName', 'changeReviewRatingStatistics', 'setApplicationVersion', 'setIsValid', 'setVariantAvailability'],
+    };
+    void client.queryRecords(everywhere);
+    void client.queryRecordsByType('order', everywhere);
+    void client.queryRecordsById('order', 'id', everywhere);
+  });
+
+  it('takes the source values of the spec and the live spellings, and nothing else', () => {
+    for (const source of ['AdminConsole', 'LegacyImport', 'ApiClient', 'MerchantCenter', 'ImpEx'] as const) void client.queryRecords({ source });
+    // @ts-expect-error not a source
+    void client.queryRecords({ source: 'Import' });
+    // @ts-expect-error not a PlatformInitiatedChange
+    void client.queryRecords({ excludePlatformInitiatedChanges: ['everything'] });
+    // @ts-expect-error a date bound is a date-time string, a number of hours or 'now'
+    void client.queryRecords({ 'date.from': true });
+  });
+});
