@@ -19,7 +19,7 @@ import {
   type TokenEntry,
   type TokenStore,
 } from '../src/index.js';
-import { PROJECT, everythingShown, setup } from './helpers.js';
+import { PROJECT, clientConfig, everythingShown, setup } from './helpers.js';
 
 const DAY_MS = 172_800_000;
 
@@ -87,6 +87,24 @@ describe('single flight with a slow asynchronous store', () => {
     expect(new Set(tokens).size).toBe(1);
     expect(tokens[0]).not.toBe(first);
     expect(s.counter.tokenRequests()).toBe(2);
+  });
+});
+
+describe('a short-lived token read from the store', () => {
+  // Known gap, left open: a TokenEntry holds no lifetime, so a provider that LOADS a token cannot
+  // apply the "half its lifetime" rule of refreshSkewSeconds; with a lifetime under twice the
+  // skew it discards the stored token and fetches a new one on every page load or cold start,
+  // where the provider that fetched it would have used it for half its life. A fix needs a new
+  // TokenEntry member (a format decision for the stores), so it is documented here, not made.
+  it.fails('is used until half its lifetime, as by the provider that fetched it', async () => {
+    const s = setup();
+    const config = clientConfig(s, { name: 'short', scope: `view_products:${PROJECT}`, accessTokenValiditySeconds: 60 });
+    const store = slowStore();
+    const page1 = await createTokenProvider({ ...config, flow: 'client_credentials', store, clock: s.clock }).getToken();
+    s.clock.advance(1_000);
+    const page2 = await createTokenProvider({ ...config, flow: 'client_credentials', store, clock: s.clock }).getToken();
+    expect(page2).toBe(page1);
+    expect(s.counter.tokenRequests()).toBe(1);
   });
 });
 
