@@ -3,7 +3,9 @@
  * by offset, so a naive walk by growing offset (1) repeats Records when new ones are written
  * meanwhile and (2) stops at the maximum offset of 10 000. Instead, after each page the upper
  * date bound is pinned to the time of the last Record seen (bounds are inclusive) and the
- * offset only skips the Records of that same millisecond already seen.
+ * offset only skips the Records of that same millisecond already passed. A Record written
+ * meanwhile in that very millisecond shifts them by one: the Record that comes again is
+ * recognised (resource id and version) and skipped.
  */
 import { HistoryApiError } from './errors.js';
 import type { HistoryRecord } from './generated/history.js';
@@ -30,19 +32,27 @@ export async function* iterateRecords(client: HistoryClient, options: IterateOpt
   const base: Record<string, unknown> = { ...options.query };
   const callOptions = options.signal === undefined ? {} : { signal: options.signal };
   let cursor: string | undefined;
-  let seenAtCursor = 0;
+  // Records of the cursor's millisecond passed so far (the next offset), and those yielded: one
+  // written meanwhile in that millisecond shifts the page by one, and the repeat is skipped.
+  let passedAtCursor = 0;
+  let yieldedAtCursor = new Set<string>();
   for (;;) {
-    const query = { ...base, limit: pageSize, offset: seenAtCursor, ...(cursor === undefined ? {} : { 'date.to': cursor }) };
+    const query = { ...base, limit: pageSize, offset: passedAtCursor, ...(cursor === undefined ? {} : { 'date.to': cursor }) };
     const result = await fetchPage(client, options, query, callOptions);
     if (result.error) throw new HistoryApiError(result.error);
     const page: RecordPage = result.data;
     for (const record of page.results) {
-      yield record;
-      if (record.modifiedAt === cursor) seenAtCursor++;
-      else {
+      const identity = `${record.resource.id}@${record.version}`;
+      if (record.modifiedAt === cursor) {
+        passedAtCursor++;
+        if (yieldedAtCursor.has(identity)) continue;
+      } else {
         cursor = record.modifiedAt;
-        seenAtCursor = 1;
+        passedAtCursor = 1;
+        yieldedAtCursor = new Set();
       }
+      yieldedAtCursor.add(identity);
+      yield record;
     }
     if (page.results.length < pageSize) return;
   }

@@ -3,7 +3,7 @@
  * request that reaches the service, and how the answer is read.
  */
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, isInvalidJsonInput, isResourceNotFound, unwrap, type RestClient } from '../src/index.js';
+import { ConfigurationError, InvalidRequestError, isInvalidJsonInput, isResourceNotFound, unwrap, type RestClient } from '../src/index.js';
 import type { FetchFunction } from '../src/transport.js';
 import { PROJECT, rejection, setup, type Setup } from './helpers.js';
 
@@ -153,5 +153,27 @@ describe('building the request', () => {
     controller.abort(new Error('stop'));
     expect(await rejection(s.client.GET('/stores', { signal: controller.signal }))).toMatchObject({ message: 'stop' });
     expect(s.rec.api()).toHaveLength(0);
+  });
+});
+
+describe('path parameters', () => {
+  it('refuses an empty value or a dot segment before sending, which would address another endpoint; a key holding dots is sent', async () => {
+    const s = setup();
+    const { client, sent } = withBodies(s);
+    const { id } = await created(client, 'dots');
+    const before = sent.length;
+    for (const ID of ['', '.', '..']) {
+      const refused = client.DELETE('/product-selections/{ID}', { params: { path: { ID }, query: { version: 1 } } });
+      await expect(refused, JSON.stringify(ID)).rejects.toMatchObject({ name: 'InvalidRequestError', code: 'INVALID_PATH_PARAMETER' });
+      await expect(refused).rejects.toBeInstanceOf(InvalidRequestError);
+    }
+    await expect(client.GET('/product-selections/key={key}', { params: { path: { key: '' } } })).rejects.toThrow(/path parameter key is empty/);
+    expect(sent.length).toBe(before);
+    // A dot inside a segment is no dot segment: sent, and answered by the service.
+    const byKey = await client.GET('/product-selections/key={key}', { params: { path: { key: '..' } } });
+    expect(isResourceNotFound(byKey.error)).toBe(true);
+    expect(sent.length).toBe(before + 1);
+    // Nothing was deleted.
+    expect((await client.GET('/product-selections/{ID}', { params: { path: { ID: id } } })).data?.version).toBe(1);
   });
 });

@@ -15,12 +15,14 @@ export { invalidOption } from '../errors.js';
  *   (the service would answer 400);
  * - `INVALID_EXTERNAL_USER_ID`: an `X-External-User-ID` that looks like an e-mail address, is
  *   empty or longer than 256 characters (spec 5: no personal data);
- * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (spec 8: blocked above about 15 KB).
+ * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (spec 8: blocked above about 15 KB);
+ * - `INVALID_PATH_PARAMETER`: a path parameter that is empty, or `.` or `..` as a whole segment,
+ *   which would address another endpoint (URL parsing removes dot segments, encoded or not).
  *
  * @example
  * if (e instanceof InvalidRequestError && e.code === 'REQUEST_TOO_LARGE') splitQuery();
  */
-export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE';
+export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE' | 'INVALID_PATH_PARAMETER';
 
 /**
  * A request the transport refused to send, because the service would refuse it or because it

@@ -3,6 +3,8 @@
  * `encodeURIComponent`. A template is split once and the parts kept, so a call only joins strings.
  */
 
+import { InvalidRequestError } from './errors.js';
+
 /** Templates split at their parameters (odd indices are the names), by template. */
 const templates = new Map<string, string[]>();
 
@@ -10,8 +12,11 @@ const templates = new Map<string, string[]>();
  * Fills the `{name}` parameters of a path template. A value is encoded with
  * `encodeURIComponent`; a missing (`undefined` or `null`) value leaves its placeholder as it is,
  * as openapi-fetch does. Only openapi-fetch's default style (`{name}`, a scalar value) is
- * supported: the commerce paths use nothing else.
+ * supported: the commerce paths use nothing else. An empty value is refused, and so is `.` or
+ * `..` as a whole segment: the URL would address another endpoint (`/stores/..` is the project;
+ * an encoded dot is a dot segment too).
  *
+ * @throws {InvalidRequestError} `INVALID_PATH_PARAMETER` for an empty value or a dot segment
  * @example
  * fillPath('/stores/key={key}', { key: 'eu west' }) // '/stores/key=eu%20west'
  */
@@ -27,7 +32,24 @@ export function fillPath(template: string, values: Record<string, unknown>): str
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
     const value = values[name];
-    path += (value === undefined || value === null ? `{${name}}` : encodeURIComponent(value as string)) + parts[i + 1]!;
+    if (value === undefined || value === null) path += `{${name}}`;
+    else {
+      const encoded = encodeURIComponent(value as string);
+      if (encoded === '' || ((encoded === '.' || encoded === '..') && isWholeSegment(parts, i))) throw refused(name, encoded);
+      path += encoded;
+    }
+    path += parts[i + 1]!;
   }
   return path;
+}
+
+/** Whether the parameter at `parts[i]` fills a whole path segment (`/{ID}/`, `/{ID}` at the end). */
+const isWholeSegment = (parts: string[], i: number): boolean => parts[i - 1]!.endsWith('/') && /^(?:\/|\?|$)/.test(parts[i + 1]!);
+
+function refused(name: string, value: string): InvalidRequestError {
+  const why = value === '' ? 'is empty' : `is the dot segment ${JSON.stringify(value)}`;
+  return new InvalidRequestError(`path parameter ${name} ${why}: the request would address another endpoint`, {
+    code: 'INVALID_PATH_PARAMETER',
+    cause: { parameter: name, value },
+  });
 }
