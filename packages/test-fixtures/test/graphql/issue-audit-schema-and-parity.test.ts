@@ -483,3 +483,41 @@ describe('scopes: a field refused over GraphQL says what its REST endpoint says'
     expect((await api.call('GET', '/product-selections/key=summer')).status).toBe(200);
   });
 });
+
+describe('scopes: store-restricted tokens over InStore, as the in-store REST endpoints', () => {
+  it('serve their own Store, and refuse another with the REST messages', async () => {
+    await seedProducts(api);
+    await api.call('POST', '/stores', { key: 'berlin' });
+    await api.call('POST', '/stores', { key: 'paris' });
+    const token = await tokenWith(api, `view_products:${api.project}:berlin view_product_selections:${api.project}:berlin`);
+    const query = (store: string) =>
+      `{ inStore(key: "${store}") { product(key: "inside") { key } productSelectionAssignments { total } } }`;
+    expect(await data(gql(api, query('berlin'), undefined, token))).toEqual({
+      inStore: { product: { key: 'inside' }, productSelectionAssignments: { total: 0 } },
+    });
+    const other = await failure(gql(api, query('paris'), undefined, token));
+    const restProduct = await api.as(token)<{ errors: { code: string; message: string }[] }>(
+      'GET',
+      '/in-store/key=paris/product-projections/key=inside',
+    );
+    const restAssignments = await api.as(token)<{ errors: { code: string; message: string }[] }>(
+      'GET',
+      '/in-store/key=paris/product-selection-assignments',
+    );
+    expect([restProduct.status, restAssignments.status]).toEqual([403, 403]);
+    expect(other.body.errors).toEqual([
+      expect.objectContaining({
+        path: ['inStore', 'product'],
+        message: restProduct.body.errors[0]!.message,
+        extensions: { code: 'insufficient_scope' },
+      }),
+      expect.objectContaining({
+        path: ['inStore', 'productSelectionAssignments'],
+        message: restAssignments.body.errors[0]!.message,
+        extensions: { code: 'insufficient_scope' },
+      }),
+    ]);
+    // productSelectionAssignments is non-null, so the failure reaches the root.
+    expect(other.body.data).toBeNull();
+  });
+});
