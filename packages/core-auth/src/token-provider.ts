@@ -179,13 +179,20 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
     }
   };
   const fresh = (): boolean => clock.now() < validUntil;
+  /**
+   * When a token is refreshed: `refreshSkewSeconds` before it expires, but not before half its
+   * lifetime has passed (a token living less than twice the skew is still used for half its life).
+   * An entry without `issuedAt` (written by an older version) counts from the skew alone.
+   */
+  const refreshTime = ({ issuedAt, expiresAt }: TokenEntry): number =>
+    issuedAt === undefined ? expiresAt - skewMs : issuedAt + Math.max(expiresAt - issuedAt - skewMs, (expiresAt - issuedAt) / 2);
 
   // The store is read once; after that the provider's memory is the truth and the store follows.
   const load = (): Promise<void> =>
     (loading ??= store.get().then(
       (stored) => {
         loaded = true;
-        if (stored && !entry) use(stored, stored.expiresAt - skewMs);
+        if (stored && !entry) use(stored, refreshTime(stored));
       },
       (error: unknown) => {
         loading = undefined;
@@ -220,12 +227,16 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       }
       response = await requestToken(config, newGrant);
     }
-    const lifetimeMs = response.expires_in * 1000;
-    const next: TokenEntry = { accessToken: response.access_token, expiresAt: startedAt + lifetimeMs, scope: response.scope };
+    const next: TokenEntry = {
+      accessToken: response.access_token,
+      expiresAt: startedAt + response.expires_in * 1000,
+      issuedAt: startedAt,
+      scope: response.scope,
+    };
     // The refresh flow issues no new refresh token (contract-notes 4): the used one stays valid.
     const nextRefreshToken = response.refresh_token ?? refreshToken;
     if (nextRefreshToken) next.refreshToken = nextRefreshToken;
-    use(next, startedAt + Math.max(lifetimeMs - skewMs, lifetimeMs / 2));
+    use(next, refreshTime(next));
     await persist(next);
     return response.access_token;
   };

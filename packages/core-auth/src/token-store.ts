@@ -10,6 +10,13 @@ export interface TokenEntry {
   accessToken?: string;
   /** When the access token expires, in milliseconds since the epoch. */
   expiresAt: number;
+  /**
+   * When the access token was requested, in milliseconds since the epoch: with `expiresAt` it
+   * gives the token's lifetime, so that a provider that loads the entry refreshes it when the
+   * one that fetched it would have (see `refreshSkewSeconds`). Absent in entries written
+   * before it existed, which are refreshed `refreshSkewSeconds` before `expiresAt`.
+   */
+  issuedAt?: number;
   /** The granted scopes, space-separated. */
   scope: string;
   /** The refresh token of a password or anonymous session. */
@@ -63,7 +70,8 @@ function isEntry(value: unknown): value is TokenEntry {
     typeof entry.expiresAt === 'number' &&
     typeof entry.scope === 'string' &&
     optionalString(entry.accessToken) &&
-    optionalString(entry.refreshToken)
+    optionalString(entry.refreshToken) &&
+    (entry.issuedAt === undefined || typeof entry.issuedAt === 'number')
   );
 }
 
@@ -93,6 +101,7 @@ export function webStorageTokenStore(storage: WebStorageLike, key: string): Toke
         const entry: TokenEntry = { expiresAt: parsed.expiresAt, scope: parsed.scope };
         if (parsed.accessToken !== undefined) entry.accessToken = parsed.accessToken;
         if (parsed.refreshToken !== undefined) entry.refreshToken = parsed.refreshToken;
+        if (parsed.issuedAt !== undefined) entry.issuedAt = parsed.issuedAt;
         return entry;
       } catch {
         return undefined;

@@ -289,7 +289,7 @@ describe('token stores', () => {
     const anonymousId = (await page1.getTokenInfo())?.anonymousId;
     const stored = storage.data.get('session')!;
     expect(stored).not.toContain(config.credentials.clientSecret);
-    expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(['accessToken', 'expiresAt', 'refreshToken', 'scope']);
+    expect(Object.keys(JSON.parse(stored) as object).sort()).toEqual(['accessToken', 'expiresAt', 'issuedAt', 'refreshToken', 'scope']);
 
     // The next page: a new provider, the same storage.
     const page2 = createTokenProvider({ ...config, flow: 'anonymous', store: webStorageTokenStore(storage, 'session'), clock: s.clock });
