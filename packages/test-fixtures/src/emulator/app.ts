@@ -29,7 +29,7 @@ export interface EmulatorUrls {
 
 /** A running emulator, usable in-process through {@link Emulator.fetch}. */
 export interface Emulator {
-  /** Handles one request in-process, without a socket. A cut connection rejects like `fetch` does. */
+  /** Handles one request in-process, without a socket. A cut connection and an abort reject like `fetch` does. */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** The project key this emulator serves (option `projectKey`, default `demo-project`). */
   readonly projectKey: string;
@@ -114,8 +114,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
+    // Aborted before it is sent: nothing reaches the emulator.
+    request.signal.throwIfAborted();
     try {
-      return await app.fetch(request);
+      return await abortable(Promise.resolve(app.fetch(request)), request.signal);
     } catch (error) {
       if (error instanceof ConnectionCut) throw new TypeError('fetch failed', { cause: error });
       throw error;
@@ -131,4 +133,17 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     urls: (origin = IN_PROCESS_ORIGIN) => emulatorUrls(origin, resolved.projectKey),
     app,
   };
+}
+
+/**
+ * `answer`, or the signal's reason as soon as it aborts, as `fetch` rejects: a caller that gives
+ * up (a timeout, a latency fault) is not kept waiting. The emulator goes on with the request, as
+ * a server does when its client hangs up.
+ */
+function abortable(answer: Promise<Response>, signal: AbortSignal): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

@@ -94,6 +94,30 @@ describe('fault injection', () => {
       expect(performance.now() - fast).toBeLessThan(75);
     });
 
+    it("an abort rejects the in-process fetch at once with the signal's reason, as fetch does; aborted before sending, nothing is sent", async () => {
+      const { api: apiUrl } = api.emulator.urls();
+      const headers = { authorization: `Bearer ${await api.token()}`, 'content-type': 'application/json' };
+      api.emulator.faults.inject({ kind: 'latency', latencyMs: 2_000, times: 1 });
+      const controller = new AbortController();
+      const started = performance.now();
+      const pending = api.emulator.fetch(`${apiUrl}/test-project/product-selections`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(draft('late')),
+        signal: controller.signal,
+      });
+      setTimeout(() => controller.abort(), 20);
+      await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+
+      const before = ok(await api.call('GET', '/product-selections')).total;
+      const aborted = AbortSignal.abort(new Error('given up'));
+      const never = api.emulator.fetch(`${apiUrl}/test-project/product-selections`, { method: 'POST', headers, body: JSON.stringify(draft('never')), signal: aborted });
+      await expect(never).rejects.toThrow('given up');
+      expect(ok(await api.call('GET', '/product-selections')).total).toBe(before);
+      expect(await exists('never')).toBe(false);
+    });
+
     it('can precede an error', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 503, latencyMs: 50, times: 1 });
       const started = performance.now();
