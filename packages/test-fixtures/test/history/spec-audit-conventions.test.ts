@@ -1,7 +1,6 @@
-import { request as httpRequest } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
 /**
@@ -134,33 +133,13 @@ describe('spec audit: conventions of the Change History host', () => {
 });
 
 describe('spec audit: a GET with a body on the Change History host (loopback socket)', () => {
-  let server: RunningEmulator;
-  let token: string;
   const project = 'history-limits';
-  beforeAll(async () => {
-    server = await startEmulator({ projectKey: project });
-    const { clientId, clientSecret } = server.emulator.credentials;
-    const res = await fetch(`${server.urls.auth}/oauth/token`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
-  });
-  afterAll(() => server.close());
+  const loopback = loopbackEmulator(project);
 
   it('is blocked with 400 BadRequest (fetch cannot send it, so node:http does)', async () => {
+    const { server, token } = loopback;
     const url = `${server.urls.history}/${project}/store`;
-    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(url, { method: 'GET', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': 2 } }, (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      });
-      req.on('error', reject);
-      req.end('{}');
-    });
+    const answer = await rawRequest(url, 'GET', token, '{}');
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.body) as { errors: { code: string; message: string }[] };
     createResponseContract('history', `${server.urls.history}/${project}`).check('GET', url, 400, body);

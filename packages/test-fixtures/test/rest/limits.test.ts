@@ -1,8 +1,7 @@
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import { createApi, createSelection, expectError, expectUnchanged, ok, raw, snapshot, type Api } from './helpers.js';
 
 const LIMIT = 15 * 1024;
@@ -71,51 +70,25 @@ describe('limits and disallowed requests', () => {
   });
 
   describe('over a loopback socket', () => {
-    let server: RunningEmulator;
-    let token: string;
     const project = 'limits-project';
+    const loopback = loopbackEmulator(project);
     beforeAll(async () => {
-      server = await startEmulator({ projectKey: project });
-      const { clientId, clientSecret } = server.emulator.credentials;
-      const res = await fetch(`${server.urls.auth}/oauth/token`, {
+      const created = await fetch(`${loopback.server.urls.api}/${project}/product-selections`, {
         method: 'POST',
-        headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials',
-      });
-      token = ((await res.json()) as { access_token: string }).access_token;
-      const created = await fetch(`${server.urls.api}/${project}/product-selections`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${loopback.token}`, 'content-type': 'application/json' },
         body: JSON.stringify({ key: 'summer', name: { en: 'Summer' } }),
       });
       expect(created.status).toBe(201);
     });
-    afterAll(() => server.close());
-
-    /** A request `fetch` refuses to send (a GET or HEAD with a body), written with node:http. */
-    function send(method: string, path: string, body: string): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        const req = httpRequest(
-          `${server.urls.api}/${project}${path}`,
-          { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
-          (res) => {
-            let text = '';
-            res.setEncoding('utf8');
-            res.on('data', (chunk: string) => (text += chunk));
-            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    }
+    const send = (method: string, path: string, body: string) =>
+      rawRequest(`${loopback.server.urls.api}/${project}${path}`, method, loopback.token, body);
 
     it('blocks a GET with a body (400 InvalidInput)', async () => {
-      const url = `${server.urls.api}/${project}/product-selections/key=summer`;
+      const url = `${loopback.server.urls.api}/${project}/product-selections/key=summer`;
       const answer = await send('GET', '/product-selections/key=summer', '{"version":1}');
       expect(answer.status).toBe(400);
       const body = JSON.parse(answer.body) as { errors: { code: string; message: string }[] };
-      createResponseContract('commerce', `${server.urls.api}/${project}`).check('GET', url, 400, body);
+      createResponseContract('commerce', `${loopback.server.urls.api}/${project}`).check('GET', url, 400, body);
       expect(body.errors[0]).toMatchObject({ code: 'InvalidInput' });
       expect(body.errors[0]!.message).toMatch(/body is not allowed on GET/);
     });
@@ -128,7 +101,7 @@ describe('limits and disallowed requests', () => {
     /** Writes `head` (request line and headers, CRLF-separated, no final blank line) as it is and reads the whole answer. */
     function rawExchange(head: string): Promise<{ status: number; headers: Record<string, string>; body: string }> {
       return new Promise((resolve, reject) => {
-        const socket = connect(server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
+        const socket = connect(loopback.server.port, '127.0.0.1', () => socket.write(`${head}\r\n\r\n`));
         let text = '';
         /** The answer once its head and `content-length` bytes of body are in (a kept-alive socket does not end). */
         const answer = (final: boolean) => {
@@ -152,24 +125,24 @@ describe('limits and disallowed requests', () => {
     }
 
     it("answers URL plus headers over Node's own 16 KB default with the JSON 431 and the caller's correlation id", async () => {
-      const url = `${server.urls.api}/${project}/product-selections`;
+      const url = `${loopback.server.urls.api}/${project}/product-selections`;
       const answer = await fetch(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-correlation-id': 'over-16k-header', 'x-padding': 'p'.repeat(20 * 1024) },
+        headers: { authorization: `Bearer ${loopback.token}`, 'content-type': 'application/json', 'x-correlation-id': 'over-16k-header', 'x-padding': 'p'.repeat(20 * 1024) },
         body: JSON.stringify({ key: 'padded', name: { en: 'Padded' } }),
       });
       expect(answer.status).toBe(431);
       expect(answer.headers.get('x-correlation-id')).toBe('over-16k-header');
       const body = (await answer.json()) as { errors: { code: string }[] };
-      createResponseContract('commerce', `${server.urls.api}/${project}`).check('POST', url, 431, body);
+      createResponseContract('commerce', `${loopback.server.urls.api}/${project}`).check('POST', url, 431, body);
       expect(body.errors[0]!.code).toBe('InvalidInput');
-      const created = await fetch(`${url}/key=padded`, { headers: { authorization: `Bearer ${token}` } });
+      const created = await fetch(`${url}/key=padded`, { headers: { authorization: `Bearer ${loopback.token}` } });
       expect(created.status).toBe(404);
     });
 
     it('answers a request head too large for the server to read (over 64 KB) with the JSON 431 too', async () => {
       const answer = await rawExchange(
-        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
       );
       expect(answer.status).toBe(431);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -178,17 +151,17 @@ describe('limits and disallowed requests', () => {
     });
 
     it('answers an unknown HTTP version with a JSON 400', async () => {
-      const answer = await rawExchange([`GET /${project}/product-selections HTTP/1.7`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`].join('\r\n'));
+      const answer = await rawExchange([`GET /${project}/product-selections HTTP/1.7`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`].join('\r\n'));
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, errors: [{ code: 'InvalidInput', message: expect.stringMatching(/HTTP version/) }] });
       // The server goes on serving.
-      const after = await fetch(`${server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${token}` } });
+      const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
       expect(after.status).toBe(200);
     });
 
     it('blocks an Upgrade request (Connection: Upgrade) with the JSON 400 too', async () => {
       const answer = await rawExchange(
-        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${server.port}`, `authorization: Bearer ${token}`, 'upgrade: websocket', 'connection: Upgrade'].join('\r\n'),
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, 'upgrade: websocket', 'connection: Upgrade'].join('\r\n'),
       );
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ code: 'InvalidInput', message: expect.stringMatching(/Upgrade/) }] });
@@ -197,7 +170,7 @@ describe('limits and disallowed requests', () => {
     it('blocks a DELETE with a body; the selection survives', async () => {
       const answer = await send('DELETE', '/product-selections/key=summer?version=1', '{}');
       expect(answer.status).toBe(400);
-      const still = await fetch(`${server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${token}` } });
+      const still = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
       expect(still.status).toBe(200);
       expect(((await still.json()) as { version: number }).version).toBe(1);
     });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
+import { loopbackEmulator } from '../helpers/loopback.js';
 
 /** Over a real socket the Node adapter gives every request a body stream; a bodiless DELETE must still pass. */
 describe('DELETE over a loopback port', () => {
-  let server: RunningEmulator;
-  let token: string;
   const project = 'loopback-delete';
-  beforeAll(async () => {
-    server = await startEmulator({ projectKey: project });
-    const { clientId, clientSecret } = server.emulator.credentials;
-    const res = await fetch(`${server.urls.auth}/oauth/token`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    });
-    token = ((await res.json()) as { access_token: string }).access_token;
-  });
-  afterAll(() => server.close());
+  const loopback = loopbackEmulator(project);
 
   it('deletes without a body, and refuses a DELETE that has one', async () => {
+    const { server, token } = loopback;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const created = await fetch(`${server.urls.api}/${project}/product-selections`, {
       method: 'POST',
