@@ -186,20 +186,26 @@ async function recorded(
   return { ...setup, client, requests };
 }
 
+/** A token provider of the emulator's bootstrap client that counts its token requests (revocations aside). */
+function countedTokenProvider(setup: Setup) {
+  let count = 0;
+  const tokenProvider = createTokenProvider({
+    flow: 'client_credentials',
+    authUrl: setup.emulator.urls().auth,
+    projectKey: setup.projectKey,
+    credentials: setup.emulator.credentials,
+    fetch: async (input, init) => {
+      if (new URL(new Request(input, init).url).pathname.endsWith('/oauth/token')) count++;
+      return setup.emulator.fetch(input, init);
+    },
+  });
+  return { tokenProvider, tokenRequests: () => count };
+}
+
 describe('the same transport rules as rest-client', () => {
   it('single-flight token: concurrent first requests fetch one token', async () => {
     const setup = await setUp('audit-single-flight');
-    let tokenRequests = 0;
-    const tokenProvider = createTokenProvider({
-      flow: 'client_credentials',
-      authUrl: setup.emulator.urls().auth,
-      projectKey: setup.projectKey,
-      credentials: setup.emulator.credentials,
-      fetch: async (input, init) => {
-        tokenRequests++;
-        return setup.emulator.fetch(input, init);
-      },
-    });
+    const { tokenProvider, tokenRequests } = countedTokenProvider(setup);
     const client = createGraphqlClient({
       url: setup.emulator.urls().api,
       projectKey: setup.projectKey,
@@ -208,22 +214,12 @@ describe('the same transport rules as rest-client', () => {
     });
     const results = await Promise.all(Array.from({ length: 8 }, () => client.request(QueryProductSelectionsDocument)));
     expect(results.map((r) => r.errors)).toEqual(Array(8).fill(undefined));
-    expect(tokenRequests).toBe(1);
+    expect(tokenRequests()).toBe(1);
   });
 
   it('a revoked token: concurrent requests each retry once after 401, with one new token between them', async () => {
     const setup = await setUp('audit-revoked');
-    let tokenRequests = 0;
-    const tokenProvider = createTokenProvider({
-      flow: 'client_credentials',
-      authUrl: setup.emulator.urls().auth,
-      projectKey: setup.projectKey,
-      credentials: setup.emulator.credentials,
-      fetch: async (input, init) => {
-        if (new URL(new Request(input, init).url).pathname.endsWith('/oauth/token')) tokenRequests++;
-        return setup.emulator.fetch(input, init);
-      },
-    });
+    const { tokenProvider, tokenRequests } = countedTokenProvider(setup);
     const sent: string[] = [];
     const client = createGraphqlClient({
       url: setup.emulator.urls().api,
@@ -249,7 +245,7 @@ describe('the same transport rules as rest-client', () => {
     sent.length = 0;
     const results = await Promise.all(Array.from({ length: 5 }, () => client.request(QueryProductSelectionsDocument)));
     expect(results.map((r) => [r.response.status, r.errors])).toEqual(Array(5).fill([200, undefined]));
-    expect(tokenRequests).toBe(2);
+    expect(tokenRequests()).toBe(2);
     const second = await tokenProvider.getToken();
     expect(second).not.toBe(first);
     expect(sent.filter((h) => h === `Bearer ${first}`)).toHaveLength(5);
