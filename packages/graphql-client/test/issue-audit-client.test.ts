@@ -144,6 +144,8 @@ describe('no `graphql` package at run time', () => {
       metafile: true,
       logLevel: 'silent',
       plugins: [workspace],
+      // Input paths in the metafile are relative to this folder, wherever the tests run from.
+      absWorkingDir: repositoryRoot,
     });
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((input) => input.includes('graphql-client/src/client.ts'))).toBe(true);
