@@ -184,7 +184,7 @@ export interface PasswordParams {
 
 /**
  * Password flow for a customer not associated with any Store: a token for the `me` endpoints,
- * with a refresh token; its scope holds `customer_id:<id>` (see `tokenIdentity`).
+ * with a refresh token; its scope holds `customer:<id>` (spec 4.1; see `tokenIdentity`).
  *
  * @throws {OAuthError} `invalid_customer_account_credentials` (400; also for a customer of a
  *   Store), `invalid_client` (401), `invalid_scope` (400)

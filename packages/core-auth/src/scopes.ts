@@ -1,8 +1,9 @@
 /**
  * Scopes of the commerce service (spec 5 rule 4): `<name>:<projectKey>` and the
- * store-restricted `<name>:<projectKey>:<storeKey>`, plus the identity scopes
- * `customer_id:<id>`, `anonymous_id:<id>` and `external_user_id:<id>` that a token
- * may carry (spec "External OAuth server", contract-notes 4).
+ * store-restricted `<name>:<projectKey>:<storeKey>`, plus the identity scopes a token may carry:
+ * `customer_id:<id>`, `anonymous_id:<id>` and `external_user_id:<id>` (spec "External OAuth
+ * server" rule 4, contract-notes 4), and the spellings of the authorization service's own tokens
+ * in the table of spec 4.1, `customer:<id>` and `anonymous_id=<id>`.
  */
 
 /** A permission scope, e.g. `view_products:my-project` or `manage_my_orders:my-project:eu-store`. */
@@ -54,20 +55,37 @@ export function identityScope(kind: IdentityScope['kind'], value: string): strin
 
 /**
  * Parses one scope string; returns `undefined` for a string that is not a scope of this service
- * (the service ignores such scopes rather than failing).
+ * (the service ignores such scopes rather than failing). The identity spellings of spec 4.1
+ * (`customer:<id>`, `anonymous_id=<id>`) are read as `customer_id` and `anonymous_id`;
+ * {@link formatScope} writes them back as `customer_id:<id>` and `anonymous_id:<id>`.
  *
  * @example
  * parseScope('view_products:p:s') // { kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }
+ * parseScope('customer:7f6c') // { kind: 'customer_id', value: '7f6c' }
  */
 export function parseScope(scope: string): Scope | undefined {
-  // An identity kind with any value, or a permission name with a project key and maybe a store key.
-  const match = /^(?:(customer_id|anonymous_id|external_user_id):(.+)|([a-z][a-z0-9_]*):([\w-]+)(?::([\w-]+))?)$/s.exec(scope);
+  const identity = IDENTITY.exec(scope);
+  if (identity) {
+    const [, kind, value] = identity;
+    return { kind: SPELLINGS[kind as keyof typeof SPELLINGS], value: value! };
+  }
+  const match = /^([a-z][a-z0-9_]*):([\w-]+)(?::([\w-]+))?$/.exec(scope);
   if (!match) return undefined;
-  const [, kind, value, name, projectKey, storeKey] = match;
-  return kind
-    ? { kind: kind as IdentityScope['kind'], value: value! }
-    : { kind: 'permission', name: name!, projectKey: projectKey!, ...(storeKey === undefined ? {} : { storeKey }) };
+  const [, name, projectKey, storeKey] = match;
+  return { kind: 'permission', name: name!, projectKey: projectKey!, ...(storeKey === undefined ? {} : { storeKey }) };
 }
+
+/** An identity scope in any spelling of the spec: its kind with `:` (or `=` for `anonymous_id`) and a value. */
+const IDENTITY = /^(customer_id:|anonymous_id:|external_user_id:|customer:|anonymous_id=)(.+)$/s;
+
+/** The kind each spelling means: spec 4.1 writes `customer:<id>` and `anonymous_id=<id>` for the service's own tokens. */
+const SPELLINGS = {
+  'customer_id:': 'customer_id',
+  'customer:': 'customer_id',
+  'anonymous_id:': 'anonymous_id',
+  'anonymous_id=': 'anonymous_id',
+  'external_user_id:': 'external_user_id',
+} as const;
 
 /**
  * Parses a space-separated scope list (the `scope` of a token response or form).
@@ -104,6 +122,8 @@ export function joinScopes(scopes: string | readonly string[]): string {
   return scopes.join(' ');
 }
 
+const IDENTITY_MEMBERS = { customer_id: 'customerId', anonymous_id: 'anonymousId', external_user_id: 'externalUserId' } as const;
+
 /** Who a token speaks for, as its scope says. */
 export interface TokenIdentity {
   customerId?: string;
@@ -121,9 +141,6 @@ export interface TokenIdentity {
  */
 export function tokenIdentity(scopeList: string | undefined): TokenIdentity {
   const identity: TokenIdentity = {};
-  const keys = { c: 'customerId', a: 'anonymousId', e: 'externalUserId' } as const;
-  for (const [, kind, value] of (scopeList ?? '').matchAll(/(?<!\S)(customer_id|customer|anonymous_id|external_user_id)[:=](\S+)/g)) {
-    identity[keys[kind![0] as keyof typeof keys]] ??= value;
-  }
+  for (const scope of parseScopes(scopeList)) if (scope.kind !== 'permission') identity[IDENTITY_MEMBERS[scope.kind]] ??= scope.value;
   return identity;
 }

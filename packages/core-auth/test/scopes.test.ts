@@ -20,6 +20,13 @@ describe('scopes', () => {
     expect(() => joinScopes([''])).toThrow(TypeError);
   });
 
+  it('parses the identity spellings of spec 4.1 (customer:<id>, anonymous_id=<id>) and writes them as customer_id:, anonymous_id:', () => {
+    expect(parseScope('customer:7f6c')).toEqual({ kind: 'customer_id', value: '7f6c' });
+    expect(parseScope('anonymous_id=visitor-1')).toEqual({ kind: 'anonymous_id', value: 'visitor-1' });
+    expect(parseScopes('manage_my_orders:p anonymous_id=v1 customer:c1').map(formatScope)).toEqual(['manage_my_orders:p', 'anonymous_id:v1', 'customer_id:c1']);
+    expect(parseScope('view_products=p')).toBeUndefined();
+  });
+
   it('reads the identity of a token from both spellings of the spec', () => {
     expect(tokenIdentity('manage_my_orders:p anonymous_id:4d2a')).toEqual({ anonymousId: '4d2a' });
     expect(tokenIdentity('manage_my_orders:p anonymous_id=4d2a')).toEqual({ anonymousId: '4d2a' });
@@ -27,6 +34,7 @@ describe('scopes', () => {
     expect(tokenIdentity('customer:c1')).toEqual({ customerId: 'c1' });
     expect(tokenIdentity('external_user_id:x-9')).toEqual({ externalUserId: 'x-9' });
     expect(tokenIdentity('manage_project:p')).toEqual({});
+    expect(tokenIdentity('customer:c1 customer_id:c2')).toEqual({ customerId: 'c1' });
     expect(tokenIdentity(undefined)).toEqual({});
   });
 });

@@ -260,7 +260,7 @@ describe('createTokenProvider: invalidate()', () => {
     const first = await provider.getToken();
     const anonymousId = (await provider.getTokenInfo())?.anonymousId;
     await provider.invalidate();
-    expect(await store.get()).toEqual({ expiresAt: 0, scope: expect.stringContaining('anonymous_id:'), refreshToken: expect.any(String) });
+    expect(await store.get()).toEqual({ expiresAt: 0, scope: expect.stringContaining('anonymous_id='), refreshToken: expect.any(String) });
     expect(await provider.getTokenInfo()).toMatchObject({ expiresAt: 0, anonymousId, hasRefreshToken: true });
     const second = await provider.getToken();
     expect(second).not.toBe(first);

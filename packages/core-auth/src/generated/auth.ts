@@ -38,7 +38,10 @@ export interface paths {
     /**
      * Password flow for a global customer
      * @description Logs in a customer that is not associated with any Store. The token's
-     *     scope includes `customer_id:<customer_id>`. Per contract-notes 4 this
+     *     scope includes `customer:<customer_id>`, as spec 4.1 writes it.
+     *     Decision: contract-notes 4 writes `customer_id:<id>`, but the spec wins
+     *     (clients read both spellings; an external OAuth server's tokens use
+     *     `customer_id:<id>`, spec "External OAuth server" rule 4). Per contract-notes 4 this
      *     endpoint refuses customers that belong to a Store (400
      *     `invalid_customer_account_credentials`, as for a wrong password).
      */
@@ -84,7 +87,8 @@ export interface paths {
      * Anonymous session flow
      * @description Issues a token for an anonymous session. The calling client needs the
      *     scope `create_anonymous_token`. The token's scope includes
-     *     `anonymous_id:<id>`. When `anonymous_id` is omitted the service generates
+     *     `anonymous_id=<id>`, as spec 4.1 writes it (decision: contract-notes 4
+     *     writes `anonymous_id:<id>`; the spec wins). When `anonymous_id` is omitted the service generates
      *     one. Decision (spec and contract-notes silent): an `anonymous_id` that is
      *     already in use is answered with 400 `invalid_request`.
      */
@@ -149,7 +153,9 @@ export interface components {
     /**
      * @description Space-separated list of scopes, each `<scope>:<projectKey>` or, for a
      *     store-restricted scope, `<scope>:<projectKey>:<storeKey>`. Token scopes
-     *     may also hold `customer_id:<id>` or `anonymous_id:<id>`.
+     *     may also hold an identity: `customer:<id>` or `anonymous_id=<id>` (tokens
+     *     of this service, spec 4.1), `customer_id:<id>`, `anonymous_id:<id>` or
+     *     `external_user_id:<id>` (an external OAuth server's, spec rule 4).
      * @example manage_project:my-project
      */
     Scope: string;

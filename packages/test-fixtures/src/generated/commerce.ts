@@ -605,8 +605,9 @@ export interface paths {
     };
     /**
      * Get the customer or anonymous session of the token
-     * @description Needs a customer token (password flow; scope holds `customer_id:<id>`) or
-     *     an anonymous-session token (scope holds `anonymous_id:<id>`); a client
+     * @description Needs a customer token (password flow; scope holds `customer:<id>`, or
+     *     `customer_id:<id>` from an external OAuth server) or an anonymous-session
+     *     token (scope holds `anonymous_id=<id>`, or `anonymous_id:<id>`); a client
      *     credentials token is 403. Answers the customer, or the anonymous session;
      *     see `MeResponse` for this SDK decision.
      */
@@ -628,8 +629,9 @@ export interface paths {
     };
     /**
      * Get the customer or anonymous session of the token in a Store
-     * @description Needs a customer token (password flow; scope holds `customer_id:<id>`) or
-     *     an anonymous-session token (scope holds `anonymous_id:<id>`); a client
+     * @description Needs a customer token (password flow; scope holds `customer:<id>`, or
+     *     `customer_id:<id>` from an external OAuth server) or an anonymous-session
+     *     token (scope holds `anonymous_id=<id>`, or `anonymous_id:<id>`); a client
      *     credentials token is 403. Answers the customer, or the anonymous session;
      *     see `MeResponse` for this SDK decision.
      *     The token must be valid for the Store (in-store password flow or a store-scoped scope).

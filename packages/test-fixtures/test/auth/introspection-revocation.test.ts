@@ -38,7 +38,7 @@ describe('introspection (spec 4.1 rule 2)', () => {
     );
     expect(await introspect(t.emulator, c, session.refresh_token!)).toEqual({
       active: true,
-      scope: `view_products:${PROJECT} customer_id:c-1`,
+      scope: `view_products:${PROJECT} customer:c-1`,
       exp: START + 200 * DAY_MS,
       client_id: c.clientId,
     });

@@ -181,7 +181,7 @@ describe('password flow', () => {
       t.bootstrap,
     );
     const body = await okJson<TokenBody>(res);
-    expect(body.scope).toBe(`manage_project:${PROJECT} customer_id:c-1`);
+    expect(body.scope).toBe(`manage_project:${PROJECT} customer:c-1`);
     expect(body.refresh_token).toEqual(expect.any(String));
     expect(body.token_type).toBe('Bearer');
     const principal = await t.emulator.context.auth.verifyAccessToken(body.access_token);
@@ -230,7 +230,7 @@ describe('password flow', () => {
     const body = await okJson<TokenBody>(
       authPost(t.emulator, path, { grant_type: 'password', username: 'EU@example.com', password: 'pw-eu' }, c),
     );
-    expect(body.scope).toBe(`manage_my_profile:${PROJECT}:eu view_products:${PROJECT}:eu customer_id:c-eu`);
+    expect(body.scope).toBe(`manage_my_profile:${PROJECT}:eu view_products:${PROJECT}:eu customer:c-eu`);
     expect(body.refresh_token).toEqual(expect.any(String));
     expect(await t.emulator.context.auth.verifyAccessToken(body.access_token)).toMatchObject({ customerId: 'c-eu', storeKey: 'eu' });
 
@@ -271,7 +271,7 @@ describe('password flow', () => {
         t.bootstrap,
       ),
     );
-    expect(body.scope).toBe(`manage_project:${PROJECT}:eu customer_id:c-eu`);
+    expect(body.scope).toBe(`manage_project:${PROJECT}:eu customer:c-eu`);
     expect((await api(t.emulator, `/${PROJECT}`, body.access_token)).status).toBe(403);
   });
 });
@@ -282,10 +282,10 @@ describe('anonymous session flow', () => {
     const body = await okJson<TokenBody>(
       authPost(t.emulator, `/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials' }, t.bootstrap),
     );
-    expect(body.scope).toMatch(new RegExp(`^manage_project:${PROJECT} anonymous_id:[0-9a-f-]{36}$`));
+    expect(body.scope).toMatch(new RegExp(`^manage_project:${PROJECT} anonymous_id=[0-9a-f-]{36}$`));
     expect(body.refresh_token).toEqual(expect.any(String));
     const principal = await t.emulator.context.auth.verifyAccessToken(body.access_token);
-    expect(principal?.anonymousId).toBe(body.scope.split('anonymous_id:')[1]);
+    expect(principal?.anonymousId).toBe(body.scope.split('anonymous_id=')[1]);
   });
 
   it('accepts a given anonymous id once; reusing it is invalid_request, the refresh token is the only way on', async () => {
@@ -295,7 +295,7 @@ describe('anonymous session flow', () => {
     const first = await okJson<TokenBody>(
       authPost(t.emulator, path, { grant_type: 'client_credentials', anonymous_id: 'visitor-1', scope: `manage_my_orders:${PROJECT}` }, c),
     );
-    expect(first.scope).toBe(`manage_my_orders:${PROJECT} anonymous_id:visitor-1`);
+    expect(first.scope).toBe(`manage_my_orders:${PROJECT} anonymous_id=visitor-1`);
     const before = t.emulator.context.auth.tokenCounts();
     for (const creds of [c, t.bootstrap]) {
       const { status, body } = await errorOf(
@@ -369,7 +369,7 @@ describe('refresh token flow', () => {
         c,
       ),
     );
-    expect(narrower.scope).toBe(`manage_my_orders:${PROJECT} customer_id:c-1`);
+    expect(narrower.scope).toBe(`manage_my_orders:${PROJECT} customer:c-1`);
     const wider = await errorOf(
       authPost(
         t.emulator,

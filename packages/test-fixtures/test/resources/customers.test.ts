@@ -77,7 +77,7 @@ describe('customer sign-up', () => {
     const customer = await signedUp({ email: 'bob@example.com', password: 'secret-1' });
     const ok = await login('BOB@example.com', 'secret-1');
     expect(ok.status).toBe(200);
-    expect(ok.body['scope']).toContain(`customer_id:${customer.id}`);
+    expect(ok.body['scope']).toContain(`customer:${customer.id}`);
     const wrong = await login('bob@example.com', 'secret-2');
     expect(wrong.status).toBe(400);
     expect(wrong.body['error']).toBe('invalid_customer_account_credentials');
@@ -113,8 +113,8 @@ describe('customer sign-up', () => {
     // Each login finds its own customer: the global flow the global one, in-store flows their Store's.
     expect((await login('ann@example.com', 'global')).status).toBe(200);
     expect((await login('ann@example.com', 'eu')).status).toBe(400);
-    expect((await login('ann@example.com', 'eu', 'eu')).body['scope']).toContain(`customer_id:${eu.id}`);
-    expect((await login('ann@example.com', 'us', 'us')).body['scope']).toContain(`customer_id:${us.id}`);
+    expect((await login('ann@example.com', 'eu', 'eu')).body['scope']).toContain(`customer:${eu.id}`);
+    expect((await login('ann@example.com', 'us', 'us')).body['scope']).toContain(`customer:${us.id}`);
   });
 
   it('answers ReferencedResourceNotFound for an unknown Store in the draft', async () => {

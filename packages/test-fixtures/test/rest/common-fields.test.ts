@@ -139,7 +139,7 @@ describe('common fields', () => {
       const signUp = ok(await api.call('POST', '/customers', { email: 'jane@example.com', password: 's3cret-pass' }), 201);
       const customerId = signUp.customer.id as string;
       const token = await authForm(`/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jane@example.com', password: 's3cret-pass' });
-      expect(token.scope).toContain(`customer_id:${customerId}`);
+      expect(token.scope).toContain(`customer:${customerId}`);
       const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'a', name: { en: 'A' } }), 201);
       expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, customer: { typeId: 'customer', id: customerId } });
       expect(created.lastModifiedBy).toEqual(created.createdBy);

@@ -56,7 +56,7 @@ describe('spec 4.1: authorization service', () => {
         // The id was never taken: a normal request may still start the session with it.
         const later = await anonymous(t);
         expect(later.status).toBe(200);
-        expect(((await later.json()) as { scope: string }).scope).toContain('anonymous_id:visitor-1');
+        expect(((await later.json()) as { scope: string }).scope).toContain('anonymous_id=visitor-1');
       });
     }
   });

@@ -1,4 +1,4 @@
-import { identityScope, parseScopes } from '@commerce-kit/core-auth';
+import { parseScope, parseScopes } from '@commerce-kit/core-auth';
 import { randomUUID } from 'node:crypto';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import type { EmulatorState } from '../state.js';
@@ -150,7 +150,11 @@ export class AuthService {
     return this.respond(client, { clientId: client.id, scope: granted.join(' ') });
   }
 
-  /** Password flow, global (`storeKey` undefined) or in a Store. Scope gains `customer_id:<id>`. */
+  /**
+   * Password flow, global (`storeKey` undefined) or in a Store. The scope gains
+   * `customer:<customer_id>`, as the table of spec 4.1 writes it (contract-notes 4 says
+   * `customer_id:<id>`; the spec wins).
+   */
   async passwordToken(
     client: ApiClient,
     input: { username: string; password: string; scope: string | undefined; storeKey?: string },
@@ -161,7 +165,7 @@ export class AuthService {
     if (customerId === undefined) throw oauthErrors.invalidCustomerAccountCredentials();
     const subject: TokenSubject = {
       clientId: client.id,
-      scope: [...granted, identityScope('customer_id', customerId)].join(' '),
+      scope: [...granted, `customer:${customerId}`].join(' '),
       customerId,
     };
     if (input.storeKey !== undefined) subject.storeKey = input.storeKey;
@@ -171,7 +175,8 @@ export class AuthService {
   /**
    * Anonymous session flow. The client needs `create_anonymous_token` (or `manage_project`) for
    * the project; an `anonymous_id` can start a session only once, so afterwards the session's
-   * refresh token is the only way to a new access token for it (spec 4.1 rule 1).
+   * refresh token is the only way to a new access token for it (spec 4.1 rule 1). The scope gains
+   * `anonymous_id=<id>`, as the table of spec 4.1 writes it (contract-notes 4: `anonymous_id:<id>`).
    */
   anonymousToken(client: ApiClient, input: { scope: string | undefined; anonymousId: string | undefined }): TokenResponse {
     const clientPrincipal: Principal = { clientId: client.id, scopes: parseScopes(client.scope), external: false };
@@ -191,7 +196,7 @@ export class AuthService {
     this.usedAnonymousIds.add(anonymousId);
     const subject: TokenSubject = {
       clientId: client.id,
-      scope: [...granted, identityScope('anonymous_id', anonymousId)].join(' '),
+      scope: [...granted, `anonymous_id=${anonymousId}`].join(' '),
       anonymousId,
     };
     return this.withRefresh(client, subject);
@@ -206,7 +211,11 @@ export class AuthService {
     const record = this.tokens.findRefresh(input.refreshToken);
     if (!record || record.clientId !== client.id) throw oauthErrors.invalidGrant();
     const permissions = grantScopes(record.scope, input.scope, this.projectKey);
-    const identities = record.scope.split(' ').filter((s) => /^(customer_id|anonymous_id|external_user_id):/.test(s));
+    // The session's identity scopes, in the spelling they were issued in.
+    const identities = record.scope.split(' ').filter((s) => {
+      const kind = parseScope(s)?.kind;
+      return kind !== undefined && kind !== 'permission';
+    });
     const subject: TokenSubject = { clientId: client.id, scope: [...permissions, ...identities].join(' ') };
     if (record.customerId !== undefined) subject.customerId = record.customerId;
     if (record.anonymousId !== undefined) subject.anonymousId = record.anonymousId;
