@@ -95,7 +95,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -110,7 +110,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -125,7 +125,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to false here (contract-notes 2).
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -310,7 +310,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to false here (contract-notes 2).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -325,7 +325,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to false here (contract-notes 2).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -1678,15 +1678,13 @@ export interface components {
      */
     offset: number;
     /**
-     * @description `false` omits `total` from the answer. Defaults to `true` on this
-     *     endpoint (contract-notes 2).
+     * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+     *     says `total` is returned by default. Decision: also on the three
+     *     membership queries (Products of a Product Selection, Product Selections
+     *     of a Product, the in-store assignments), where contract-notes 2 writes
+     *     `withTotal` default false; the spec wins.
      */
     withTotal: boolean;
-    /**
-     * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-     *     this endpoint (contract-notes 2).
-     */
-    withTotalDefaultFalse: boolean;
     /**
      * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
      *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
@@ -1775,7 +1773,7 @@ export interface operations {
     };
   };
   queryProductSelections: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -1794,7 +1792,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -1812,27 +1810,27 @@ export interface operations {
     };
   };
   getProductSelectionById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: SharedResponsesV14;
   };
   updateProductSelectionById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV8;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV9;
   };
   getProductSelectionByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV14;
   };
   updateProductSelectionByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV8;
   };
@@ -1897,7 +1895,7 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   queryStores: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -1916,7 +1914,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -1934,27 +1932,27 @@ export interface operations {
     };
   };
   getStoreById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: SharedResponsesV15;
   };
   updateStoreById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV2;
     responses: SharedResponsesV10;
   };
   deleteStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV11;
   };
   getStoreByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV15;
   };
   updateStoreByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
     responses: SharedResponsesV10;
   };
@@ -1964,7 +1962,7 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   queryProductTypes: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -1983,7 +1981,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -2001,12 +1999,12 @@ export interface operations {
     };
   };
   getProductTypeById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: SharedResponsesV4;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: {
       /** @description The deleted Product Type. */
@@ -2022,12 +2020,12 @@ export interface operations {
     };
   };
   getProductTypeByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV4;
   };
   queryProducts: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -2046,7 +2044,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -2064,27 +2062,27 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
   updateProductById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV3;
     responses: SharedResponsesV12;
   };
   deleteProductById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV13;
   };
   getProductByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
   updateProductByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV3;
     responses: SharedResponsesV12;
   };
@@ -2150,8 +2148,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -2200,7 +2201,7 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   queryCustomers: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -2233,12 +2234,12 @@ export interface operations {
     };
   };
   getCustomerById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: SharedResponses;
   };
   getCustomerByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponses;
   };
@@ -2268,7 +2269,7 @@ export interface operations {
     responses: SharedResponses;
   };
   getMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV7;
   };
@@ -2283,7 +2284,7 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   queryApiClients: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -2350,7 +2351,7 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -2369,7 +2370,7 @@ export interface operations {
     };
   };
   getMessageById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description The Message. */
@@ -2534,60 +2535,6 @@ type SharedHeaders = {
   'X-Correlation-ID': components['headers']['X-Correlation-ID'];
   [name: string]: unknown;
 };
-type SharedParameters = {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV2 = {
-  query?: {
-    /**
-     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-     *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-     *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-     *     InvalidInput naming the position (contract-notes 1).
-     */
-    where?: components['parameters']['where'];
-    /**
-     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-     *     `style: deepObject` would suggest; the SDK serializes it that way.
-     */
-    var?: components['parameters']['var'];
-    /**
-     * @description `<field> asc|desc` (default ascending); localized fields as
-     *     `<field>.<locale> <direction>`; custom fields as
-     *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-     *     a composed sort in the given order. Sorting is case-sensitive.
-     */
-    sort?: components['parameters']['sort'];
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-    limit?: components['parameters']['limit'];
-    /**
-     * @description Number of elements skipped (not a page number). Out of range is 400
-     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-     *     `sort=id asc` and `where=id > "<last id>"`.
-     */
-    offset?: components['parameters']['offset'];
-    /**
-     * @description `false` omits `total` from the answer. Defaults to `true` on this
-     *     endpoint (contract-notes 2).
-     */
-    withTotal?: components['parameters']['withTotal'];
-  };
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedQuery = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
@@ -2626,12 +2573,21 @@ type SharedQuery = {
    */
   offset?: components['parameters']['offset'];
   /**
-   * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-   *     this endpoint (contract-notes 2).
+   * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+   *     says `total` is returned by default. Decision: also on the three
+   *     membership queries (Products of a Product Selection, Product Selections
+   *     of a Product, the in-store assignments), where contract-notes 2 writes
+   *     `withTotal` default false; the spec wins.
    */
-  withTotal?: components['parameters']['withTotalDefaultFalse'];
+  withTotal?: components['parameters']['withTotal'];
 };
-type SharedParametersV3 = {
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV2 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -2648,7 +2604,7 @@ type SharedParametersV3 = {
   };
   cookie?: never;
 };
-type SharedParametersV4 = {
+type SharedParametersV3 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -2681,7 +2637,7 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV5 = {
+type SharedParametersV4 = {
   query: {
     /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
     version: components['parameters']['version'];
@@ -2706,7 +2662,7 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedParametersV6 = {
+type SharedParametersV5 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -2716,6 +2672,12 @@ type SharedParametersV6 = {
      */
     expand?: components['parameters']['expand'];
   };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV6 = {
+  query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
   cookie?: never;

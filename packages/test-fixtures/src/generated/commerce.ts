@@ -125,7 +125,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -145,7 +145,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to false here (contract-notes 2). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -165,7 +165,7 @@ export interface paths {
     };
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to false here (contract-notes 2).
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -410,7 +410,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to false here (contract-notes 2).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -430,7 +430,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to false here (contract-notes 2).
+     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -1933,15 +1933,13 @@ export interface components {
      */
     offset: number;
     /**
-     * @description `false` omits `total` from the answer. Defaults to `true` on this
-     *     endpoint (contract-notes 2).
+     * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+     *     says `total` is returned by default. Decision: also on the three
+     *     membership queries (Products of a Product Selection, Product Selections
+     *     of a Product, the in-store assignments), where contract-notes 2 writes
+     *     `withTotal` default false; the spec wins.
      */
     withTotal: boolean;
-    /**
-     * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-     *     this endpoint (contract-notes 2).
-     */
-    withTotalDefaultFalse: boolean;
     /**
      * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
      *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
@@ -2142,8 +2140,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -2604,10 +2605,13 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
+        withTotal?: components['parameters']['withTotal'];
       };
       header?: {
         /**
@@ -2690,10 +2694,13 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
+        withTotal?: components['parameters']['withTotal'];
       };
       header?: {
         /**
@@ -2776,10 +2783,13 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
+        withTotal?: components['parameters']['withTotal'];
       };
       header?: {
         /**
@@ -2970,8 +2980,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -3432,8 +3445,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -3725,8 +3741,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -4187,10 +4206,13 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
+        withTotal?: components['parameters']['withTotal'];
       };
       header?: {
         /**
@@ -4273,10 +4295,13 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `true` adds the estimated `total` to the answer. Defaults to `false` on
-         *     this endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
-        withTotal?: components['parameters']['withTotalDefaultFalse'];
+        withTotal?: components['parameters']['withTotal'];
       };
       header?: {
         /**
@@ -4366,8 +4391,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -4566,8 +4594,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -4999,8 +5030,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -5213,8 +5247,11 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true` on this
-         *     endpoint (contract-notes 2).
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
          */
         withTotal?: components['parameters']['withTotal'];
       };

@@ -44,11 +44,11 @@ describe('membership queries', () => {
   });
 
   describe('GET /product-selections/{ID|key=}/products', () => {
-    it('lists the products in the order they were added; withTotal defaults to false', async () => {
+    it('lists the products in the order they were added; total by default (spec 2.3)', async () => {
       const byId = ok(await api.call('GET', `/product-selections/${summer.id}/products`));
-      expect(byId).toEqual({ limit: 20, offset: 0, count: 2, results: [{ product: productRef(p1.id) }, { product: productRef(p2.id) }] });
+      expect(byId).toEqual({ limit: 20, offset: 0, count: 2, total: 2, results: [{ product: productRef(p1.id) }, { product: productRef(p2.id) }] });
       expect(ok(await api.call('GET', '/product-selections/key=summer/products'))).toEqual(byId);
-      expect(ok(await api.call('GET', '/product-selections/key=summer/products?withTotal=true')).total).toBe(2);
+      expect(ok(await api.call('GET', '/product-selections/key=summer/products?withTotal=false'))).not.toHaveProperty('total');
     });
 
     it('pages with limit and offset and expands the product', async () => {
@@ -66,7 +66,7 @@ describe('membership queries', () => {
 
     it('is empty for an empty selection, and 404 for an unknown one', async () => {
       const empty = await createSelection(api, 'empty');
-      expect(ok(await api.call('GET', `/product-selections/${empty.id}/products`))).toEqual({ limit: 20, offset: 0, count: 0, results: [] });
+      expect(ok(await api.call('GET', `/product-selections/${empty.id}/products`))).toEqual({ limit: 20, offset: 0, count: 0, total: 0, results: [] });
       expectError(await api.call('GET', '/product-selections/nope/products'), 404, 'ResourceNotFound');
       expectError(await api.call('GET', '/product-selections/key=nope/products'), 404, 'ResourceNotFound');
     });
@@ -85,9 +85,9 @@ describe('membership queries', () => {
   });
 
   describe('GET /products/{ID|key=}/product-selections', () => {
-    it('lists the selections holding the product with the time it was added; withTotal defaults to false', async () => {
+    it('lists the selections holding the product with the time it was added; total by default (spec 2.3)', async () => {
       const byId = ok(await api.call('GET', `/products/${p2.id}/product-selections`));
-      expect(byId).not.toHaveProperty('total');
+      expect(byId.total).toBe(2);
       expect(byId.count).toBe(2);
       const ids = byId.results.map((r: { productSelection: { id: string } }) => r.productSelection.id);
       expect(ids.sort()).toEqual([summer.id, winter.id].sort());
@@ -129,7 +129,7 @@ describe('membership queries', () => {
   });
 
   describe('GET /in-store/key={storeKey}/product-selection-assignments', () => {
-    it('lists only the active selections, one result per selection holding the product; withTotal defaults to false', async () => {
+    it('lists only the active selections, one result per selection holding the product; total by default (spec 2.3)', async () => {
       await createStore(api, 'berlin', {
         productSelections: [
           { productSelection: { key: 'summer' }, active: true },
@@ -138,7 +138,7 @@ describe('membership queries', () => {
         ],
       });
       const page = ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'));
-      expect(page).not.toHaveProperty('total');
+      expect(page.total).toBe(4);
       expect(page.count).toBe(4);
       const pairs = page.results.map((r: { product: { id: string }; productSelection: { id: string } }) => `${r.product.id}@${r.productSelection.id}`);
       expect(pairs.sort()).toEqual([`${p1.id}@${summer.id}`, `${p2.id}@${summer.id}`, `${p2.id}@${winter.id}`, `${p3.id}@${winter.id}`].sort());
@@ -162,7 +162,7 @@ describe('membership queries', () => {
 
     it('is empty for a Store without selections (availability of everything is not an assignment)', async () => {
       await createStore(api, 'berlin');
-      expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'))).toEqual({ limit: 20, offset: 0, count: 0, results: [] });
+      expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'))).toEqual({ limit: 20, offset: 0, count: 0, total: 0, results: [] });
     });
 
     it('pages, filters and expands', async () => {

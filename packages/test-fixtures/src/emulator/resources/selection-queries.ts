@@ -16,14 +16,15 @@ import { storeOfPath } from './in-store-path.js';
 /**
  * The three membership queries of contract-notes 2: products of a selection, selections of a
  * product, and the in-store assignments of a Store's active selections. Each pages with the
- * query engine (withTotal defaults to false) and expands like any other endpoint.
+ * query engine and expands like any other endpoint. `withTotal` defaults to true, as spec 2.3
+ * says of every paged answer (contract-notes 2 writes false for these three; the spec wins).
  */
 export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
   const view = [...viewScopes('product_selections')];
   const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
   const page = <T>(url: string, items: T[], schemaName: string) => {
-    const params = parseQueryParams(new URL(url).searchParams, { withTotal: false });
+    const params = parseQueryParams(new URL(url).searchParams, { withTotal: true });
     return runOnArray(items, params, { schema: commerceContract().schema(schemaName) as QuerySchema, resolve });
   };
 
