@@ -42,6 +42,18 @@ describe('spec audit: history-client filter types', () => {
     void client.queryRecordsById('order', 'id', everywhere);
   });
 
+  it('takes readonly lists (as const) for the list filters, with the same element types', () => {
+    const stores = ['berlin', 'hamburg'] as const;
+    const changes = ['setKey', 'changeName'] as const;
+    void client.queryRecords({ resourceTypes: ['store', 'product-selection'] as const, stores, changes });
+    void client.queryRecordsByType('store', { stores, excludePlatformInitiatedChanges: ['setIsValid'] as const });
+    void client.iterateRecords({ resourceType: 'store', query: { changes } });
+    // @ts-expect-error not a PlatformInitiatedChange, readonly or not
+    void client.queryRecords({ excludePlatformInitiatedChanges: ['everything'] as const });
+    // @ts-expect-error not a resource type
+    void client.queryRecords({ resourceTypes: ['planet'] as const });
+  });
+
   it('takes the source values of the spec and the live spellings, and nothing else', () => {
     for (const source of ['AdminConsole', 'LegacyImport', 'ApiClient', 'MerchantCenter', 'ImpEx'] as const) void client.queryRecords({ source });
     // @ts-expect-error not a source
