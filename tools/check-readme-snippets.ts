@@ -19,6 +19,10 @@
  * - `standalone`: a file of its own (e.g. a `codegen.ts` with `export default`), checked as a
  *   module by itself, outside the story.
  *
+ * Two checks of its own come on top of the compiler's, since hoisting and the workspace `paths`
+ * would hide them: a name a block uses that only a later block imports, and an import of one of
+ * our packages' subpaths that its `exports` map does not list.
+ *
  * Errors are printed as `README path:line: TSxxxx: message` (the README's line) and make it exit 1.
  * Every run also checks an in-memory README with known mistakes (the self-test); `--self-test`
  * runs that alone.
@@ -26,21 +30,43 @@
  *   pnpm exec tsx tools/check-readme-snippets.ts [--self-test]
  */
 import { dirname, join, relative } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The READMEs whose TypeScript blocks are checked, relative to the repository root. */
+/** The READMEs whose TypeScript blocks are checked, relative to the repository root: the root's and every package's. */
 const READMES = [
   'README.md',
-  'packages/core-auth/README.md',
-  'packages/rest-client/README.md',
-  'packages/graphql-client/README.md',
-  'packages/history-client/README.md',
-  'packages/test-fixtures/README.md',
+  ...readdirSync(join(root, 'packages'))
+    .sort()
+    .map((name) => `packages/${name}/README.md`)
+    .filter((readme) => existsSync(join(root, readme))),
 ];
+
+/** The `exports` keys of each workspace package (`.`, `./http`, ...), by package name. */
+const EXPORTED = new Map(
+  readdirSync(join(root, 'packages'))
+    .filter((name) => existsSync(join(root, 'packages', name, 'package.json')))
+    .map((name) => {
+      const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> };
+      return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))] as const;
+    }),
+);
+
+/**
+ * Why `module` cannot be imported by a user, or undefined: a subpath of one of our packages that
+ * its `exports` map does not list (the `paths` of tsconfig.base.json would resolve it anyway).
+ */
+function unexported(module: string): string | undefined {
+  const match = /^(@commerce-kit\/[^/]+)(\/.*)?$/.exec(module);
+  if (!match) return undefined;
+  const [, name, subpath = ''] = match;
+  const keys = EXPORTED.get(name!);
+  if (!keys) return `${name} is not a package of this repository`;
+  return keys.has(`.${subpath}`) ? undefined : `${module} is not exported by ${name} (its exports: ${[...keys].join(', ')})`;
+}
 
 type Mode = 'story' | 'skip' | 'standalone';
 const MARKERS: readonly string[] = ['skip', 'standalone'];
@@ -67,6 +93,10 @@ interface VirtualFile {
   readme: string;
   text: string;
   origin: (number | undefined)[];
+  /** Story modules: each block's first and last line in `text` (0-based), in order. */
+  blockLines?: [number, number][];
+  /** Story modules: for each hoisted name, the block that imports it first (an index of `blockLines`) and the README line. */
+  importedIn?: Map<string, { block: number; line: number }>;
 }
 
 /** The fenced TypeScript blocks of a README, with their markers. */
@@ -170,24 +200,30 @@ function storyModule(fileName: string, readme: string, blocks: StoryBlock[]): Vi
     origin.push(from);
   };
   const bindings = new Map<string, Binding>();
+  const importedIn = new Map<string, { block: number; line: number }>();
   const sideEffects = new Map<string, number>();
-  for (const { bindings: own, sideEffects: bare } of blocks) {
+  for (const [index, { bindings: own, sideEffects: bare }] of blocks.entries()) {
     for (const binding of own) {
       const known = bindings.get(binding.local);
       if (known) known.typeOnly &&= binding.typeOnly;
-      else bindings.set(binding.local, { ...binding });
+      else {
+        bindings.set(binding.local, { ...binding });
+        importedIn.set(binding.local, { block: index, line: binding.line });
+      }
     }
     for (const { module, line } of bare) if (!sideEffects.has(module)) sideEffects.set(module, line);
   }
   for (const binding of bindings.values()) emit(importLine(binding), binding.line);
   for (const [module, line] of sideEffects) emit(`import ${JSON.stringify(module)};`, line);
   emit('export {};', undefined);
+  const blockLines: [number, number][] = [];
   for (const { block, body } of blocks) {
     emit('{', block.fenceLine);
+    blockLines.push([lines.length, lines.length + body.length - 1]);
     body.forEach((line, i) => emit(line, block.fenceLine + 1 + i));
   }
   for (const { block } of [...blocks].reverse()) emit('}', block.closeLine);
-  return { fileName, readme, text: lines.join('\n'), origin };
+  return { fileName, readme, text: lines.join('\n'), origin, blockLines, importedIn };
 }
 
 /** Whether the block's imports agree with those of the module so far (same name, same thing). */
@@ -264,15 +300,46 @@ function check(files: VirtualFile[], problems: Problem[]): void {
     problems.push({ readme: file.readme, line: readmeLine, code: diagnostic.code, message });
   };
   [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].forEach(report);
-  for (const fileName of byName.keys()) {
+  const checker = program.getTypeChecker();
+  for (const [fileName, file] of byName) {
     const source = program.getSourceFile(fileName)!;
     [...program.getSyntacticDiagnostics(source), ...program.getSemanticDiagnostics(source)].forEach(report);
+    const readmeLineOf = (node: ts.Node) => file.origin[source.getLineAndCharacterOfPosition(node.getStart(source)).line] ?? 0;
+    for (const statement of source.statements) {
+      const module = (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+      const why = module && ts.isStringLiteral(module) ? unexported(module.text) : undefined;
+      if (why) problems.push({ readme: file.readme, line: readmeLineOf(statement), message: why });
+    }
+    if (file.blockLines && file.importedIn) usedBeforeImport(source, file, checker, problems);
   }
 }
 
 /**
+ * The names a story block uses that only a later block imports: hoisting makes them compile here,
+ * but a reader who copies the blocks in order gets "Cannot find name".
+ */
+function usedBeforeImport(source: ts.SourceFile, file: VirtualFile, checker: ts.TypeChecker, problems: Problem[]): void {
+  const blockOf = (line: number) => file.blockLines!.findIndex(([first, last]) => line >= first && line <= last);
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
+      const block = blockOf(line);
+      const imported = file.importedIn!.get(node.text);
+      const declaration = imported && block >= 0 && block < imported.block ? checker.getSymbolAtLocation(node)?.declarations?.[0] : undefined;
+      // Only the hoisted import itself counts, not a name the block declares or a property.
+      if (declaration && (ts.isImportSpecifier(declaration) || ts.isImportClause(declaration) || ts.isNamespaceImport(declaration))) {
+        problems.push({ readme: file.readme, line: file.origin[line] ?? 0, message: `${node.text} is used before the block that imports it (line ${imported!.line})` });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
+/**
  * The self-test: a README with a story across blocks, a skipped block, a standalone file and a
- * clash of imports, and exactly these mistakes (line: TS code).
+ * clash of imports, and exactly these mistakes (line: TS code, `TS-` for this tool's own checks:
+ * a name used before the block that imports it, a subpath the package does not export).
  */
 const SELF_TEST_README = 'tools/check-readme-snippets.self-test.md';
 const SELF_TEST = `# fixture
@@ -313,9 +380,16 @@ export default config;
 import { after as afterAll } from 'node:test';
 afterAll(() => undefined);
 console.log(hosts.api);
+const base: string = resolveBaseUrl('http://127.0.0.1:8080');
+\`\`\`
+
+\`\`\`ts
+import { resolveBaseUrl } from '@commerce-kit/core-auth';
+import { fillPath } from '@commerce-kit/core-auth/http/path-template.js';
+console.log(base, fillPath('/a/{id}', { id: 'x' }));
 \`\`\`
 `;
-const SELF_TEST_EXPECTED = ['17: TS2305', '19: TS2322', '38: TS2304'];
+const SELF_TEST_EXPECTED = ['17: TS2305', '19: TS2322', '38: TS2304', '39: TS-', '44: TS-'];
 
 function selfTest(problems: Problem[]): string | undefined {
   const found = problems
