@@ -33,7 +33,9 @@ export async function* iterateRecords(client: HistoryClient, options: IterateOpt
   const callOptions = options.signal === undefined ? {} : { signal: options.signal };
   let cursor: string | undefined;
   // Records of the cursor's millisecond passed so far (the next offset), and those yielded: one
-  // written meanwhile in that millisecond shifts the page by one, and the repeat is skipped.
+  // written meanwhile in that millisecond shifts the next page by one, and the Record that comes
+  // again is skipped. Only a Record of an EARLIER page can come again: two Records of one page
+  // are two Records, even alike (a last update and a deletion share their version).
   let passedAtCursor = 0;
   let yieldedAtCursor = new Set<string>();
   for (;;) {
@@ -41,14 +43,17 @@ export async function* iterateRecords(client: HistoryClient, options: IterateOpt
     const result = await fetchPage(client, options, query, callOptions);
     if (result.error) throw new HistoryApiError(result.error);
     const page: RecordPage = result.data;
+    let earlierPages = yieldedAtCursor;
+    yieldedAtCursor = new Set(earlierPages);
     for (const record of page.results) {
-      const identity = `${record.resource.id}@${record.version}`;
+      const identity = recordIdentity(record);
       if (record.modifiedAt === cursor) {
         passedAtCursor++;
-        if (yieldedAtCursor.has(identity)) continue;
+        if (earlierPages.has(identity)) continue;
       } else {
         cursor = record.modifiedAt;
         passedAtCursor = 1;
+        earlierPages = new Set();
         yieldedAtCursor = new Set();
       }
       yieldedAtCursor.add(identity);
@@ -57,6 +62,10 @@ export async function* iterateRecords(client: HistoryClient, options: IterateOpt
     if (page.results.length < pageSize) return;
   }
 }
+
+/** What tells two Records apart: the resource, the versions and the kind of change (a deletion keeps the last version). */
+const recordIdentity = (record: HistoryRecord): string =>
+  `${record.resource.typeId}/${record.resource.id}@${record.previousVersion}>${record.version}:${record.type}`;
 
 function fetchPage(client: HistoryClient, source: IterateOptions, query: Record<string, unknown>, callOptions: { signal?: AbortSignal }) {
   if (source.resourceType === undefined) return client.queryRecords(query, callOptions);

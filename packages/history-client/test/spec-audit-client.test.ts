@@ -246,7 +246,7 @@ describe('spec audit: history-client iterator', () => {
 describe('spec audit: history-client iterator and writes during the walk', () => {
   // A Record written later in the cursor's millisecond sorts first within it (newest first) and
   // shifts the offset by one: the last Record of the previous page comes again (here s5), and
-  // the iterator skips it by resource id and version.
+  // the iterator skips it (same resource, versions and kind of change).
   it('does not repeat a Record when another is written in the millisecond of the cursor', async () => {
     const s = await setup();
     // The manual clock does not move: every Record, the late one too, shares one millisecond.
@@ -257,6 +257,19 @@ describe('spec audit: history-client iterator and writes during the walk', () =>
       if (seen.length === 1) await s.api('POST', '/product-selections', { key: 'late', name: { en: 'Late' } });
     }
     expect(seen).toEqual(['s7', 's6', 's5', 's4', 's3', 's2', 's1']);
+  });
+
+  it('yields Records that look alike in one millisecond: a creation and the deletion that keeps its version', async () => {
+    const s = await setup();
+    await s.api('POST', '/stores', { key: 'brief' });
+    await s.api('DELETE', '/stores/key=brief?version=1');
+    const byType = (await s.client.queryRecordsByType('store')).data!.results.map((r) => `${r.type} v${r.version}`);
+    expect(byType).toEqual(['ResourceDeleted v1', 'ResourceCreated v1']);
+    for (const pageSize of [1, 2, 500]) {
+      const walked: string[] = [];
+      for await (const r of s.client.iterateRecords({ resourceType: 'store', pageSize })) walked.push(`${r.type} v${r.version}`);
+      expect(walked, `pageSize ${pageSize}`).toEqual(byType);
+    }
   });
 });
 
