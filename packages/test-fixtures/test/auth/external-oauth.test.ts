@@ -84,6 +84,9 @@ describe('external OAuth server', () => {
     // Without customer_id or anonymous_id, /me is refused even with the scope.
     server.register('ext-plain', { active: true, scope: `view_my_profile:${PROJECT}` });
     expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-plain'))).status).toBe(403);
+    // The spellings of the service's own tokens (spec 4.1) are not rule 4's: no identity either.
+    server.register('ext-own-spelling', { active: true, scope: `view_my_profile:${PROJECT} customer:${customerId} anonymous_id=anon-8` });
+    expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-own-spelling'))).status).toBe(403);
 
     server.register('ext-writer', { active: true, scope: `manage_product_selections:${PROJECT} external_user_id:ext-user-1`, client_id: 'ext-client' });
     const created = await okJson<{ createdBy: Record<string, unknown>; lastModifiedBy: Record<string, unknown> }>(

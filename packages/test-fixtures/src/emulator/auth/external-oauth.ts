@@ -3,6 +3,9 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Principal } from './principal.js';
 
+/** The identity spellings of the authorization service's own tokens (spec 4.1), which an external token does not use (rule 4). */
+const OWN_TOKEN_IDENTITY = /^(customer:|anonymous_id=)/;
+
 /** `state.project.externalOAuth`: set through the project update action `setExternalOAuth`. */
 export interface ExternalOAuthConfig {
   url: string;
@@ -137,10 +140,11 @@ export class ExternalTokenVerifier {
   }
 
   private principalOf(body: { scope?: unknown; client_id?: unknown }): Principal {
-    // Only the service's own scopes of this project count (spec: other scopes are ignored).
-    const scopes: Scope[] = parseScopes(typeof body.scope === 'string' ? body.scope : undefined).filter(
-      (s) => s.kind !== 'permission' || s.projectKey === this.projectKey,
-    );
+    // Only the service's own scopes of this project count (spec: other scopes are ignored), and
+    // identities only as rule 4 writes them: the spellings of the service's own tokens (spec 4.1:
+    // `customer:<id>`, `anonymous_id=<id>`) are not an external server's.
+    const given = (typeof body.scope === 'string' ? body.scope : '').split(/\s+/).filter((part) => !OWN_TOKEN_IDENTITY.test(part));
+    const scopes: Scope[] = parseScopes(given.join(' ')).filter((s) => s.kind !== 'permission' || s.projectKey === this.projectKey);
     const principal: Principal = {
       clientId: typeof body.client_id === 'string' && body.client_id !== '' ? body.client_id : EXTERNAL_CLIENT_ID,
       scopes,
