@@ -119,11 +119,20 @@ function main(): Promise<void> | void {
       const { clientSecret, scope } = server.emulator.credentials;
       server.emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
       console.log(banner(server, offering));
-      const stop = () => void server.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      // End of input: the harness closed the pipe, or died (the kernel closes it then).
-      if (values['stop-on-stdin-end']) process.stdin.once('end', stop).resume();
+      let stopping = false;
+      const stop = (why: string) => {
+        if (stopping) return;
+        stopping = true;
+        console.log(`commerce-emulator: ${why}: stopping`);
+        void server.close().then(() => process.exit(0));
+      };
+      process.once('SIGINT', () => stop('SIGINT'));
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
+      // /dev/null ends at once: the flag is for a pipe.
+      if (values['stop-on-stdin-end']) {
+        process.stdin.once('end', () => stop('stdin ended')).once('error', () => stop('stdin failed')).resume();
+      }
     },
     (error: unknown) => {
       console.error(`commerce-emulator: ${(error as Error).message}`);

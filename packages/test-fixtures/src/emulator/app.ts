@@ -29,7 +29,7 @@ export interface EmulatorUrls {
 
 /** A running emulator, usable in-process through {@link Emulator.fetch}. */
 export interface Emulator {
-  /** Handles one request in-process, without a socket. A cut connection and an abort reject like `fetch` does. */
+  /** Handles one request in-process, without a socket. A cut connection rejects like `fetch` does, and so does an abort until the answer arrives (a body already answered is not cut). */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   /** The project key this emulator serves (option `projectKey`, default `demo-project`). */
   readonly projectKey: string;
