@@ -10,7 +10,8 @@
  * Imports are hoisted to the top of the module, one import per name, the same name imported
  * twice written once. A block whose import would give a name to something else than before
  * (`test` from `vitest`, then from `node:test`) starts a new module. The module is ESM with
- * target ES2022, so top-level `await` works.
+ * target ES2022, so top-level `await` works. Nested in braces, a story block cannot use `declare`
+ * (TS1184): write a placeholder as a value, e.g. `const token = process.env['TOKEN']!`.
  *
  * Markers, on the line before the fence (`<!-- snippet: skip -->`) or in its info string
  * (```` ```ts skip ````):
