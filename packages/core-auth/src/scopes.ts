@@ -65,27 +65,17 @@ export function identityScope(kind: IdentityScope['kind'], value: string): strin
  */
 export function parseScope(scope: string): Scope | undefined {
   const identity = IDENTITY.exec(scope);
-  if (identity) {
-    const [, kind, value] = identity;
-    return { kind: SPELLINGS[kind as keyof typeof SPELLINGS], value: value! };
-  }
+  if (identity) return { kind: IDENTITY_KINDS[identity[1]![0] as 'c' | 'a' | 'e'], value: identity[2]! };
   const match = /^([a-z][a-z0-9_]*):([\w-]+)(?::([\w-]+))?$/.exec(scope);
   if (!match) return undefined;
   const [, name, projectKey, storeKey] = match;
   return { kind: 'permission', name: name!, projectKey: projectKey!, ...(storeKey === undefined ? {} : { storeKey }) };
 }
 
-/** An identity scope in any spelling of the spec: its kind with `:` (or `=` for `anonymous_id`) and a value. */
-const IDENTITY = /^(customer_id:|anonymous_id:|external_user_id:|customer:|anonymous_id=)(.+)$/s;
-
-/** The kind each spelling means: spec 4.1 writes `customer:<id>` and `anonymous_id=<id>` for the service's own tokens. */
-const SPELLINGS = {
-  'customer_id:': 'customer_id',
-  'customer:': 'customer_id',
-  'anonymous_id:': 'anonymous_id',
-  'anonymous_id=': 'anonymous_id',
-  'external_user_id:': 'external_user_id',
-} as const;
+/** An identity scope in a spelling of the spec; spec 4.1 writes `customer:<id>` and `anonymous_id=<id>` for the service's own tokens. */
+const IDENTITY = /^(customer_id:|customer:|anonymous_id[:=]|external_user_id:)(.+)$/s;
+/** The kind of an identity scope, by the first letter of its spelling. */
+const IDENTITY_KINDS = { c: 'customer_id', a: 'anonymous_id', e: 'external_user_id' } as const;
 
 /**
  * Parses a space-separated scope list (the `scope` of a token response or form).
