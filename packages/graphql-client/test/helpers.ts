@@ -18,31 +18,10 @@ export interface Setup {
 
 export async function setUp(projectKey = 'graphql-client', clientOptions: Partial<GraphqlClientOptions> = {}): Promise<Setup> {
   const emulator = createEmulator({ projectKey });
-  const urls = emulator.urls();
-  const tokenProvider = createTokenProvider({
-    flow: 'client_credentials',
-    authUrl: urls.auth,
-    projectKey,
-    credentials: { clientId: emulator.credentials.clientId, clientSecret: emulator.credentials.clientSecret },
-    fetch: emulator.fetch,
-  });
-  const client = createGraphqlClient({ url: urls.api, projectKey, auth: { tokenProvider }, fetch: emulator.fetch, ...clientOptions });
-  const rest: Setup['rest'] = async (method, path, body) => {
-    const res = await emulator.fetch(`${urls.api}/${projectKey}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${await tokenProvider.getToken()}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text === '' ? undefined : JSON.parse(text)) as never };
-  };
-  return { emulator, projectKey, tokenProvider, client, rest };
+  return { emulator, ...clientsOf(emulator.urls(), projectKey, emulator.credentials, emulator.fetch, clientOptions) };
 }
 
-/** The base URLs of an emulator served on a loopback port. */
+/** The base URLs of an emulator, in-process or served on a loopback port. */
 export interface LoopbackUrls {
   api: string;
   auth: string;
@@ -57,12 +36,33 @@ export function overLoopback(
   projectKey: string,
   credentials: { clientId: string; clientSecret: string },
 ): Omit<Setup, 'emulator'> {
-  const tokenProvider = createTokenProvider({ flow: 'client_credentials', authUrl: urls.auth, projectKey, credentials });
-  const client = createGraphqlClient({ url: urls.api, projectKey, auth: { tokenProvider } });
+  return clientsOf(urls, projectKey, credentials, globalThis.fetch);
+}
+
+/** A token provider of the client `credentials`, a GraphQL client and REST calls, all over `fetchWith`. */
+function clientsOf(
+  urls: LoopbackUrls,
+  projectKey: string,
+  credentials: { clientId: string; clientSecret: string },
+  fetchWith: typeof fetch,
+  clientOptions: Partial<GraphqlClientOptions> = {},
+): Omit<Setup, 'emulator'> {
+  const { clientId, clientSecret } = credentials;
+  const tokenProvider = createTokenProvider({
+    flow: 'client_credentials',
+    authUrl: urls.auth,
+    projectKey,
+    credentials: { clientId, clientSecret },
+    fetch: fetchWith,
+  });
+  const client = createGraphqlClient({ url: urls.api, projectKey, auth: { tokenProvider }, fetch: fetchWith, ...clientOptions });
   const rest: Setup['rest'] = async (method, path, body) => {
-    const res = await fetch(`${urls.api}/${projectKey}${path}`, {
+    const res = await fetchWith(`${urls.api}/${projectKey}${path}`, {
       method,
-      headers: { authorization: `Bearer ${await tokenProvider.getToken()}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${await tokenProvider.getToken()}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
