@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { EmulatorContext } from '../context.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
+import { parseAddress } from './operations.js';
 import type { Store } from './stores.js';
 
 /**
@@ -10,10 +11,9 @@ import type { Store } from './stores.js';
  * is valid only for its own Store: 403 elsewhere, naming the endpoint's own `scope`.
  */
 export function storeOfPath(c: Context<AppEnv>, context: EmulatorContext, scope = 'view_products'): Store {
-  const segment = c.req.param('storeSegment') ?? '';
-  if (!segment.startsWith('key=')) throw errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`);
-  // The segment comes percent-decoded from Hono (see parseAddress): decoding it again would alter a key holding `%`.
-  const key = segment.slice(4);
+  const address = parseAddress(c.req.param('storeSegment') ?? '');
+  if (!('key' in address)) throw errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`);
+  const { key } = address;
   const principal = c.get('principal');
   if (principal.storeKey !== undefined && principal.storeKey !== key) {
     throw errors.insufficientScope(`${scope}:${context.options.projectKey}:${key}`);
