@@ -18,8 +18,6 @@ export interface ResourceType<T extends StoredResource> {
   scopes: { view: readonly string[]; manage: readonly string[] };
   /** Component schema names in commerce.yaml. */
   schemas: { resource: string; draft: string; updateAction?: string };
-  /** Default of `withTotal` on the query endpoint. */
-  withTotalDefault?: boolean;
   /** Builds the resource from a schema-valid draft; key uniqueness is checked by the framework. */
   create(draft: Record<string, unknown>, ctx: WriteContext): Omit<T, CommonFields>;
   /** Update actions: each mutates the working copy in place or throws an ApiError. */
