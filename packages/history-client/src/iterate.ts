@@ -4,8 +4,8 @@
  * meanwhile and (2) stops at the maximum offset of 10 000. Instead, after each page the upper
  * date bound is pinned to the time of the last Record seen (bounds are inclusive) and the
  * offset only skips the Records of that same millisecond already passed. A Record written
- * meanwhile in that very millisecond shifts them by one: the Record that comes again is
- * recognised (resource id and version) and skipped.
+ * meanwhile in that very millisecond shifts them by one: the Record of an earlier page that comes
+ * again is recognised (resource, versions and kind of change) and skipped.
  */
 import { HistoryApiError } from './errors.js';
 import type { HistoryRecord } from './generated/history.js';
