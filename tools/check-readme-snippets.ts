@@ -37,19 +37,15 @@ import ts from 'typescript';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The folders under `packages/`. */
+const PACKAGES = readdirSync(join(root, 'packages')).sort();
+
 /** The READMEs whose TypeScript blocks are checked, relative to the repository root: the root's and every package's. */
-const READMES = [
-  'README.md',
-  ...readdirSync(join(root, 'packages'))
-    .sort()
-    .map((name) => `packages/${name}/README.md`)
-    .filter((readme) => existsSync(join(root, readme))),
-];
+const READMES = ['README.md', ...PACKAGES.map((name) => `packages/${name}/README.md`).filter((readme) => existsSync(join(root, readme)))];
 
 /** The `exports` keys of each workspace package (`.`, `./http`, ...), by package name. */
 const EXPORTED = new Map(
-  readdirSync(join(root, 'packages'))
-    .filter((name) => existsSync(join(root, 'packages', name, 'package.json')))
+  PACKAGES.filter((name) => existsSync(join(root, 'packages', name, 'package.json')))
     .map((name) => {
       const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> };
       return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))] as const;
