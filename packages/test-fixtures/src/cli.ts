@@ -7,15 +7,17 @@
  * @example
  * ```sh
  * pnpm emulator --port 8080 --project my-project --history-offering basic
+ * pnpm emulator --cors-origin http://localhost:5173   # only this browser origin (default: any)
  * npx commerce-emulator --port 0   # any free port
  * ```
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
+import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
 import { startEmulator, type RunningEmulator } from './emulator/server.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
-            [--history-offering premium|basic] [--stop-on-stdin-end]
+            [--history-offering premium|basic] [--cors-origin ORIGIN ... | --no-cors] [--stop-on-stdin-end]
   --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
   --host              address to bind (default 127.0.0.1: loopback only)
   --project           project key (default demo-project)
@@ -23,6 +25,10 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
   --client-secret     secret of the bootstrap API client (default: random)
   --history-offering  premium (default): the Change History records every change;
                       basic: only changes made through the admin console
+  --cors-origin       CORS only for this browser origin (scheme://host[:port], e.g.
+                      http://localhost:5173); repeat it for several. Default: any origin
+                      (Access-Control-Allow-Origin: *)
+  --no-cors           no CORS headers at all (browser apps on another origin are blocked)
   --stop-on-stdin-end stop when standard input ends: a test harness (any language) that starts
                       the emulator with a pipe as its stdin stops it by closing the pipe, and
                       the emulator stops by itself when the harness dies`;
@@ -31,7 +37,7 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string {
+function banner(server: RunningEmulator, offering: 'premium' | 'basic', cors: NonNullable<EmulatorOptions['cors']>): string {
   const { emulator, origin, urls } = server;
   const project = emulator.projectKey;
   const { clientId, clientSecret, scope } = emulator.credentials;
@@ -43,6 +49,12 @@ function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string 
     offering === 'premium'
       ? 'premium: changes made by API clients and through the admin console are recorded'
       : 'basic: only changes made through the admin console are recorded';
+  const browsers =
+    cors === true
+      ? 'any origin (Access-Control-Allow-Origin: *)'
+      : cors === false
+        ? 'off (--no-cors): browser apps on another origin are blocked'
+        : `only ${cors.origins.join(', ')}`;
   return `commerce emulator for project '${project}' listening on ${origin}
 base URLs (the baseUrl / authUrl options of the clients):
   API       ${base(urls.api)}REST under /${project}, e.g. ${urls.api}/${project}/product-selections
@@ -55,6 +67,7 @@ bootstrap API client (scope ${scope}):
   client id      ${clientId}
   client secret  ${clientSecret}
 Change History offering ${recorded}.
+CORS for browser apps: ${browsers}.
 admin console: a write made with a token of the API client '${ADMIN_CONSOLE_CLIENT_ID}' (scope ${scope};
   client secret: the bootstrap client's secret above) is an admin console change, made by the user named in
   the ${ADMIN_USER_HEADER} header (default ${DEFAULT_ADMIN_USER}).
@@ -78,6 +91,8 @@ function main(): Promise<void> | void {
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         'history-offering': { type: 'string', default: 'premium' },
+        'cors-origin': { type: 'string', multiple: true },
+        'no-cors': { type: 'boolean' },
         'stop-on-stdin-end': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -104,6 +119,18 @@ function main(): Promise<void> | void {
     console.error(`--client-id ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console\n${usage}`);
     process.exit(2);
   }
+  const corsOrigins = values['cors-origin'] ?? [];
+  if (values['no-cors'] && corsOrigins.length > 0) {
+    console.error(`--no-cors and --cors-origin exclude each other\n${usage}`);
+    process.exit(2);
+  }
+  try {
+    corsOrigins.forEach(checkCorsOrigin);
+  } catch (error) {
+    console.error(`--cors-origin: ${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+  const cors: NonNullable<EmulatorOptions['cors']> = values['no-cors'] ? false : corsOrigins.length > 0 ? { origins: corsOrigins } : true;
   return startEmulator({
     port,
     host: values.host,
@@ -111,6 +138,7 @@ function main(): Promise<void> | void {
     ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
     history: { offering },
+    cors,
   }).then(
     (server) => {
       // The admin console client (history/admin-console.ts: writes with its token are recorded with
@@ -118,7 +146,7 @@ function main(): Promise<void> | void {
       // this process can get its token without the CLI printing a second secret.
       const { clientSecret, scope } = server.emulator.credentials;
       server.emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
-      console.log(banner(server, offering));
+      console.log(banner(server, offering, cors));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;

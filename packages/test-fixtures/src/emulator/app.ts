@@ -4,6 +4,7 @@ import { registerAuthRoutes } from './auth/routes.js';
 import type { EmulatorContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
 import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
+import { cors } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
 import { ApiError, errors } from './http/errors.js';
 import { ConnectionCut, FaultInjector, faultInjection } from './http/faults.js';
@@ -89,6 +90,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return apiError.toResponse(id ? { [CORRELATION_HEADER]: id } : {});
   });
   app.notFound((c) => errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`).toResponse());
+  // First: a preflight is answered before the correlation id, the limits and fault injection (it is
+  // no request of the client's), and every answer below, errors included, gets the CORS headers.
+  app.use('*', cors(resolved.cors));
   app.use('*', correlationId, async (c, next) => {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));

@@ -33,6 +33,13 @@ export interface EmulatorOptions {
   };
   /** Seed of the fault injector's random source. Default 1. */
   faultSeed?: number;
+  /**
+   * CORS, for browser apps served from another origin. `true` (default): any origin
+   * (`Access-Control-Allow-Origin: *`); `{ origins: ['http://localhost:5173'] }`: only these exact
+   * origins (scheme, host and optional port, no path); `false`: no CORS headers, and an `OPTIONS`
+   * preflight is an ordinary request.
+   */
+  cors?: boolean | { origins: readonly string[] };
 }
 
 /** {@link EmulatorOptions} with every default filled in (see {@link resolveOptions}). */
@@ -45,6 +52,8 @@ export type ResolvedEmulatorOptions = {
   auth: Required<NonNullable<EmulatorOptions['auth']>>;
   history: Required<NonNullable<EmulatorOptions['history']>>;
   faultSeed: number;
+  /** Off, any origin (`'*'`), or a list of exact origins. */
+  cors: false | { origins: '*' | readonly string[] };
 };
 
 const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
@@ -81,5 +90,41 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
       maxRecords: options.history?.maxRecords ?? 1_000_000,
     },
     faultSeed: options.faultSeed ?? 1,
+    cors: resolveCors(options.cors),
   };
+}
+
+/** `scheme://host[:port]`: what a browser sends in `Origin` (no user info, path, query or fragment). */
+const ORIGIN = /^[a-z][a-z0-9+.-]*:\/\/(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/;
+
+/**
+ * Checks one entry of `cors.origins` (TypeError unless it is an origin as a browser writes it in
+ * the `Origin` header, since the emulator compares them exactly) and returns it.
+ *
+ * @example
+ * checkCorsOrigin('http://localhost:5173'); // 'http://localhost:5173'
+ * checkCorsOrigin('http://localhost:5173/app'); // throws TypeError: a browser sends it as http://localhost:5173
+ */
+export function checkCorsOrigin(origin: unknown): string {
+  const invalid = (why: string) =>
+    new TypeError(`invalid CORS origin ${JSON.stringify(origin)}: ${why}; an origin is scheme://host[:port], e.g. http://localhost:5173`);
+  if (typeof origin !== 'string') throw invalid('not a string');
+  const url = URL.canParse(origin) ? new URL(origin) : undefined;
+  // A browser writes an http(s) origin in one way only (lower case, no default port, no path):
+  // anything else would never match, so name the origin it would send.
+  const web = url !== undefined && (url.protocol === 'http:' || url.protocol === 'https:');
+  if (web && url.origin !== origin) throw invalid(`a browser sends it as ${url.origin}`);
+  if (!url || !ORIGIN.test(origin)) throw invalid('not an origin');
+  return origin;
+}
+
+/** `cors` as resolved: `true` or absent is any origin; a list is checked entry by entry. */
+function resolveCors(cors: EmulatorOptions['cors']): ResolvedEmulatorOptions['cors'] {
+  if (cors === undefined || cors === true) return { origins: '*' };
+  if (cors === false) return false;
+  if (typeof cors !== 'object' || cors === null || !Array.isArray(cors.origins)) {
+    throw new TypeError('invalid cors option: true, false or { origins: [...] } expected');
+  }
+  if (cors.origins.length === 0) throw new TypeError('invalid cors option: origins is empty; pass cors: false to turn CORS off');
+  return { origins: [...new Set(cors.origins.map(checkCorsOrigin))] };
 }

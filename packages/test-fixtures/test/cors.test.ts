@@ -1,0 +1,451 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../src/emulator/app.js';
+import type { EmulatorOptions } from '../src/emulator/options.js';
+import { startEmulator } from '../src/emulator/server.js';
+import { loopbackEmulator } from './helpers/loopback.js';
+
+/**
+ * CORS (a browser app on another origin calls the emulator): preflights answered before anything
+ * else, CORS headers on every answer, restricted origins, and CORS off.
+ */
+
+const PROJECT = 'cors-project';
+const APP = 'http://localhost:5173';
+const OTHER = 'https://evil.example';
+const METHODS = 'GET, HEAD, POST, DELETE';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Correlation-ID, X-External-User-ID, User-Agent';
+const EXPOSE = 'X-Correlation-ID, Retry-After, WWW-Authenticate';
+
+function emulatorWith(options: EmulatorOptions = {}): Emulator {
+  return createEmulator({ projectKey: PROJECT, ...options });
+}
+
+/** What a browser sends before a POST with a JSON body and a bearer token. */
+function preflightInit(origin = APP, method = 'POST'): RequestInit {
+  return {
+    method: 'OPTIONS',
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'authorization, content-type, x-correlation-id',
+    },
+  };
+}
+
+async function tokenOf(emulator: Emulator): Promise<string> {
+  const { clientId, clientSecret } = emulator.credentials;
+  const res = await emulator.fetch(`${emulator.urls().auth}/oauth/token`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** The `access-control-*` headers of an answer, by lower-case name. */
+function corsHeaders(res: { headers: Headers }): Record<string, string> {
+  const found: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (name.startsWith('access-control-')) found[name] = value;
+  });
+  return found;
+}
+
+const anyOriginPreflight = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': METHODS,
+  'access-control-allow-headers': ALLOW_HEADERS,
+  'access-control-max-age': '600',
+};
+const anyOriginAnswer = { 'access-control-allow-origin': '*', 'access-control-expose-headers': EXPOSE };
+
+describe('CORS, any origin (the default)', () => {
+  const emulator = emulatorWith();
+  const { api, auth, history } = emulator.urls();
+
+  it.each([
+    ['the REST API', `${api}/${PROJECT}/product-selections`],
+    ['a REST resource by key', `${api}/${PROJECT}/product-selections/key=summer`],
+    ['GraphQL', `${api}/${PROJECT}/graphql`],
+    ['the token endpoint', `${auth}/oauth/token`],
+    ['introspection', `${auth}/oauth/introspect`],
+    ['the Change History', `${history}/${PROJECT}/product-selection`],
+    ['the Change History GraphQL', `${history}/${PROJECT}/graphql`],
+    ['a path the emulator does not serve', `${api}/no-such-project/whatever`],
+  ])('answers a preflight on %s with 204 and the allow lists, without a token', async (_name, url) => {
+    const res = await emulator.fetch(url, preflightInit());
+    expect(res.status).toBe(204);
+    expect(corsHeaders(res)).toEqual(anyOriginPreflight);
+    expect(res.headers.get('vary')).toBeNull();
+    expect(await res.text()).toBe('');
+  });
+
+  it('answers the preflight of a DELETE and of a GET alike (the lists do not depend on the request)', async () => {
+    for (const method of ['DELETE', 'GET']) {
+      const res = await emulator.fetch(`${api}/${PROJECT}/product-selections/key=summer`, preflightInit(APP, method));
+      expect(res.status).toBe(204);
+      expect(corsHeaders(res)).toEqual(anyOriginPreflight);
+    }
+  });
+
+  it('never allows credentials (tokens travel in Authorization, not in cookies)', async () => {
+    const preflight = await emulator.fetch(`${api}/${PROJECT}/product-selections`, preflightInit());
+    const answer = await emulator.fetch(`${api}/${PROJECT}/product-selections`, { headers: { origin: APP } });
+    expect(preflight.headers.has('access-control-allow-credentials')).toBe(false);
+    expect(answer.headers.has('access-control-allow-credentials')).toBe(false);
+  });
+
+  it('a 200 of the REST API carries the allow origin and the exposed headers, next to X-Correlation-ID', async () => {
+    const token = await tokenOf(emulator);
+    const res = await emulator.fetch(`${api}/${PROJECT}/product-selections`, {
+      headers: { origin: APP, authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(corsHeaders(res)).toEqual(anyOriginAnswer);
+    expect(res.headers.get('x-correlation-id')).toMatch(/^emulator-/);
+  });
+
+  it('a 200 of the token endpoint and of GraphQL carry them too', async () => {
+    const token = await tokenOf(emulator);
+    const graphql = await emulator.fetch(`${api}/${PROJECT}/graphql`, {
+      method: 'POST',
+      headers: { origin: APP, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ productSelections { total } }' }),
+    });
+    expect(graphql.status).toBe(200);
+    expect(await graphql.json()).toEqual({ data: { productSelections: { total: 0 } } });
+    expect(corsHeaders(graphql)).toEqual(anyOriginAnswer);
+
+    const { clientId, clientSecret } = emulator.credentials;
+    const tokenAnswer = await emulator.fetch(`${auth}/oauth/token`, {
+      method: 'POST',
+      headers: {
+        origin: APP,
+        authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(tokenAnswer.status).toBe(200);
+    expect(corsHeaders(tokenAnswer)).toEqual(anyOriginAnswer);
+  });
+
+  it('a 401 of the API (no token) and of the token endpoint (bad client, WWW-Authenticate) carry them', async () => {
+    const noToken = await emulator.fetch(`${api}/${PROJECT}/product-selections`, { headers: { origin: APP } });
+    expect(noToken.status).toBe(401);
+    expect(corsHeaders(noToken)).toEqual(anyOriginAnswer);
+
+    const badClient = await emulator.fetch(`${auth}/oauth/token`, {
+      method: 'POST',
+      headers: { origin: APP, authorization: `Basic ${btoa('nobody:wrong')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    expect(badClient.status).toBe(401);
+    expect(badClient.headers.get('www-authenticate')).toMatch(/^Basic /);
+    expect(((await badClient.json()) as { error: string }).error).toBe('invalid_client');
+    expect(corsHeaders(badClient)).toEqual(anyOriginAnswer);
+  });
+
+  it('a 404 (unknown endpoint, unknown project, unknown resource) and a 400 of the correlation id carry them', async () => {
+    const token = await tokenOf(emulator);
+    const headers = { origin: APP, authorization: `Bearer ${token}` };
+    for (const url of [
+      `${api}/${PROJECT}/no-such-endpoint`,
+      `${api}/other-project/product-selections`,
+      `${api}/${PROJECT}/product-selections/key=none`,
+    ]) {
+      const res = await emulator.fetch(url, { headers });
+      expect(res.status, url).toBe(404);
+      expect(corsHeaders(res), url).toEqual(anyOriginAnswer);
+    }
+    const badCorrelation = await emulator.fetch(`${api}/${PROJECT}/product-selections`, {
+      headers: { ...headers, 'x-correlation-id': 'bad id!' },
+    });
+    expect(badCorrelation.status).toBe(400);
+    expect(corsHeaders(badCorrelation)).toEqual(anyOriginAnswer);
+  });
+
+  it('a Change History answer carries them', async () => {
+    const token = await tokenOf(emulator);
+    const res = await emulator.fetch(`${history}/${PROJECT}/product-selection`, {
+      headers: { origin: APP, authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    expect(corsHeaders(res)).toEqual(anyOriginAnswer);
+  });
+
+  it('a 503 of fault injection carries them, with Retry-After (which the exposed list names)', async () => {
+    const faulty = emulatorWith();
+    const token = await tokenOf(faulty);
+    faulty.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 3, times: 1 });
+    const before = await faulty.fetch(`${faulty.urls().api}/${PROJECT}/product-selections`, {
+      headers: { origin: APP, authorization: `Bearer ${token}` },
+    });
+    expect(before.status).toBe(503);
+    expect(before.headers.get('retry-after')).toBe('3');
+    expect(corsHeaders(before)).toEqual(anyOriginAnswer);
+
+    faulty.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', times: 1 });
+    const after = await faulty.fetch(`${faulty.urls().api}/${PROJECT}/product-selections`, {
+      method: 'POST',
+      headers: { origin: APP, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'summer', name: { en: 'Summer' } }),
+    });
+    expect(after.status).toBe(500);
+    expect(corsHeaders(after)).toEqual(anyOriginAnswer);
+  });
+
+  it('an answer to a request without Origin carries them as well (the same answer for every origin)', async () => {
+    const res = await emulator.fetch(`${api}/${PROJECT}/product-selections`);
+    expect(res.status).toBe(401);
+    expect(corsHeaders(res)).toEqual(anyOriginAnswer);
+  });
+
+  it('an OPTIONS that is not a preflight (no Access-Control-Request-Method) is an ordinary request: 401, 404', async () => {
+    const noToken = await emulator.fetch(`${api}/${PROJECT}/product-selections`, { method: 'OPTIONS', headers: { origin: APP } });
+    expect(noToken.status).toBe(401);
+    expect(corsHeaders(noToken)).toEqual(anyOriginAnswer);
+    expect(noToken.headers.get('x-correlation-id')).toMatch(/^emulator-/);
+    const token = await tokenOf(emulator);
+    const notRouted = await emulator.fetch(`${api}/${PROJECT}/product-selections`, {
+      method: 'OPTIONS',
+      headers: { origin: APP, authorization: `Bearer ${token}` },
+    });
+    expect(notRouted.status).toBe(404);
+    expect(corsHeaders(notRouted)).toEqual(anyOriginAnswer);
+  });
+});
+
+describe('a preflight is no request of the app', () => {
+  it('neither fires nor consumes an injected fault, even one on OPTIONS or a cut', async () => {
+    const emulator = emulatorWith();
+    const url = `${emulator.urls().api}/${PROJECT}/product-selections`;
+    const token = await tokenOf(emulator);
+    emulator.faults.inject({ kind: 'cut', method: 'OPTIONS' });
+    emulator.faults.inject({ kind: 'error', status: 503, times: 1 });
+    for (let i = 0; i < 3; i++) {
+      const preflight = await emulator.fetch(url, preflightInit());
+      expect(preflight.status).toBe(204);
+      expect(corsHeaders(preflight)).toEqual(anyOriginPreflight);
+    }
+    // The 503 is still there for the actual request, then spent.
+    const headers = { origin: APP, authorization: `Bearer ${token}` };
+    expect((await emulator.fetch(url, { headers })).status).toBe(503);
+    expect((await emulator.fetch(url, { headers })).status).toBe(200);
+  });
+
+  it('never enters the request pipeline: no correlation id, and nothing recorded (no change, message or Change History record)', async () => {
+    const emulator = emulatorWith();
+    const { api, history } = emulator.urls();
+    const token = await tokenOf(emulator);
+    const preflight = await emulator.fetch(`${api}/${PROJECT}/product-selections`, preflightInit());
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('x-correlation-id')).toBeNull();
+    const headers = { authorization: `Bearer ${token}` };
+    const selections = (await (await emulator.fetch(`${api}/${PROJECT}/product-selections`, { headers })).json()) as { total: number };
+    expect(selections.total).toBe(0);
+    const messages = (await (await emulator.fetch(`${api}/${PROJECT}/messages`, { headers })).json()) as { total: number };
+    expect(messages.total).toBe(0);
+    const records = (await (await emulator.fetch(`${history}/${PROJECT}`, { headers })).json()) as { count: number; results: unknown[] };
+    expect(records).toMatchObject({ count: 0, results: [] });
+  });
+
+  it('is answered even when its URL and headers are over the 15 KB limit of actual requests (no limit runs before it)', async () => {
+    const emulator = emulatorWith();
+    const long = `${emulator.urls().api}/${PROJECT}/product-selections?where=${'a'.repeat(16 * 1024)}`;
+    const preflight = await emulator.fetch(long, preflightInit());
+    expect(preflight.status).toBe(204);
+    const actual = await emulator.fetch(long, { headers: { origin: APP } });
+    expect(actual.status).toBe(431);
+    expect(corsHeaders(actual)).toEqual(anyOriginAnswer);
+  });
+});
+
+describe('CORS for listed origins only', () => {
+  const origins = [APP, 'https://shop.example.com:8443'];
+  const emulator = emulatorWith({ cors: { origins } });
+  const url = `${emulator.urls().api}/${PROJECT}/product-selections`;
+
+  it('answers the preflight of a listed origin with that origin, the lists and Vary: Origin', async () => {
+    for (const origin of origins) {
+      const res = await emulator.fetch(url, preflightInit(origin));
+      expect(res.status).toBe(204);
+      expect(corsHeaders(res)).toEqual({ ...anyOriginPreflight, 'access-control-allow-origin': origin });
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+  });
+
+  it('answers the preflight of another origin with 204 and no CORS header, so the browser blocks', async () => {
+    for (const origin of [OTHER, 'http://localhost:5174', 'HTTP://LOCALHOST:5173']) {
+      const res = await emulator.fetch(url, preflightInit(origin));
+      expect(res.status).toBe(204);
+      expect(corsHeaders(res), origin).toEqual({});
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+  });
+
+  it('reflects a listed origin on an actual answer (200 and 401), and gives another origin or none no CORS header', async () => {
+    const token = await tokenOf(emulator);
+    const ok = await emulator.fetch(url, { headers: { origin: APP, authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+    expect(corsHeaders(ok)).toEqual({ 'access-control-allow-origin': APP, 'access-control-expose-headers': EXPOSE });
+    expect(ok.headers.get('vary')).toBe('Origin');
+
+    const unauthorized = await emulator.fetch(url, { headers: { origin: origins[1]! } });
+    expect(unauthorized.status).toBe(401);
+    expect(corsHeaders(unauthorized)).toEqual({ 'access-control-allow-origin': origins[1], 'access-control-expose-headers': EXPOSE });
+
+    // The server still answers (a browser blocks the app from reading it); a cache must not reuse it for a listed origin.
+    const variants: Record<string, string>[] = [{ origin: OTHER, authorization: `Bearer ${token}` }, { authorization: `Bearer ${token}` }];
+    for (const headers of variants) {
+      const res = await emulator.fetch(url, { headers });
+      expect(res.status).toBe(200);
+      expect(corsHeaders(res)).toEqual({});
+      expect(res.headers.get('vary')).toBe('Origin');
+    }
+  });
+});
+
+describe('CORS off (cors: false)', () => {
+  it('sends no CORS header on any answer', async () => {
+    const emulator = emulatorWith({ cors: false });
+    const token = await tokenOf(emulator);
+    const url = `${emulator.urls().api}/${PROJECT}/product-selections`;
+    const variants: Record<string, string>[] = [{ origin: APP, authorization: `Bearer ${token}` }, { origin: APP }];
+    for (const headers of variants) {
+      const res = await emulator.fetch(url, { headers });
+      expect([200, 401]).toContain(res.status);
+      expect(corsHeaders(res)).toEqual({});
+      expect(res.headers.get('vary')).toBeNull();
+    }
+  });
+
+  it('treats a preflight as an ordinary request: 401 on the API, 404 on the token endpoint, and a fault fires on it', async () => {
+    const emulator = emulatorWith({ cors: false });
+    const url = `${emulator.urls().api}/${PROJECT}/product-selections`;
+    const res = await emulator.fetch(url, preflightInit());
+    expect(res.status).toBe(401);
+    expect(corsHeaders(res)).toEqual({});
+    expect(res.headers.get('x-correlation-id')).toMatch(/^emulator-/);
+    const tokenEndpoint = await emulator.fetch(`${emulator.urls().auth}/oauth/token`, preflightInit());
+    expect(tokenEndpoint.status).toBe(404);
+    expect(corsHeaders(tokenEndpoint)).toEqual({});
+
+    emulator.faults.inject({ kind: 'error', status: 503, method: 'OPTIONS', times: 1 });
+    expect((await emulator.fetch(url, preflightInit())).status).toBe(503);
+    expect((await emulator.fetch(url, preflightInit())).status).toBe(401);
+  });
+});
+
+describe('the cors option is checked', () => {
+  it.each([
+    ['a trailing slash', 'http://localhost:5173/', /a browser sends it as http:\/\/localhost:5173;/],
+    ['a path', 'http://localhost:5173/app', /a browser sends it as http:\/\/localhost:5173;/],
+    ['upper case', 'HTTP://LOCALHOST:5173', /a browser sends it as http:\/\/localhost:5173;/],
+    ['a default port', 'https://shop.example.com:443', /a browser sends it as https:\/\/shop\.example\.com;/],
+    ['user info', 'http://me@localhost:5173', /a browser sends it as http:\/\/localhost:5173;/],
+    ['no scheme', 'localhost:5173', /not an origin/],
+    ['a wildcard', '*', /not an origin/],
+    ['the null origin', 'null', /not an origin/],
+    ['an empty string', '', /not an origin/],
+    ['a file URL', 'file:///tmp/app.html', /not an origin/],
+  ])('refuses an origin with %s (TypeError)', (_why, origin, message) => {
+    expect(() => createEmulator({ cors: { origins: [APP, origin] } })).toThrow(TypeError);
+    expect(() => createEmulator({ cors: { origins: [APP, origin] } })).toThrow(message);
+  });
+
+  it('refuses an empty list, a list that is not an array and a value of another type', () => {
+    expect(() => createEmulator({ cors: { origins: [] } })).toThrow(/origins is empty; pass cors: false/);
+    expect(() => createEmulator({ cors: { origins: APP } as unknown as { origins: string[] } })).toThrow(TypeError);
+    expect(() => createEmulator({ cors: 'http://localhost:5173' as unknown as boolean })).toThrow(/true, false or \{ origins/);
+    expect(() => createEmulator({ cors: null as unknown as boolean })).toThrow(TypeError);
+  });
+
+  it('accepts origins with a port, an IPv6 host, https and a non-web scheme (an app shell), and resolves them', () => {
+    const origins = [APP, 'http://[::1]:8080', 'https://shop.example.com', 'capacitor://localhost', APP];
+    expect(createEmulator({ cors: { origins } }).context.options.cors).toEqual({ origins: origins.slice(0, 4) });
+    expect(createEmulator().context.options.cors).toEqual({ origins: '*' });
+    expect(createEmulator({ cors: true }).context.options.cors).toEqual({ origins: '*' });
+    expect(createEmulator({ cors: false }).context.options.cors).toBe(false);
+  });
+});
+
+/** A request written with node:http: a preflight as a browser sends it, on the wire. */
+function wireRequest(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: Headers; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
+        resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('CORS over a loopback port', () => {
+  const loopback = loopbackEmulator('cors-loopback');
+  const preflightHeaders = {
+    origin: APP,
+    'access-control-request-method': 'POST',
+    'access-control-request-headers': 'authorization, content-type',
+  };
+
+  it('answers preflights on the API, GraphQL, the token endpoint and the Change History', async () => {
+    const { api, auth, history } = loopback.server.urls;
+    for (const url of [
+      `${api}/cors-loopback/product-selections`,
+      `${api}/cors-loopback/graphql`,
+      `${auth}/oauth/token`,
+      `${history}/cors-loopback/graphql`,
+    ]) {
+      const res = await wireRequest(url, 'OPTIONS', preflightHeaders);
+      expect(res.status, url).toBe(204);
+      expect(corsHeaders(res), url).toEqual(anyOriginPreflight);
+      expect(res.body).toBe('');
+    }
+  });
+
+  it('an actual answer (200, 401, 404) carries the CORS headers on the wire', async () => {
+    const url = `${loopback.server.urls.api}/cors-loopback/product-selections`;
+    const ok = await wireRequest(url, 'GET', { origin: APP, authorization: `Bearer ${loopback.token}` });
+    expect(ok.status).toBe(200);
+    expect(corsHeaders(ok)).toEqual(anyOriginAnswer);
+    const unauthorized = await wireRequest(url, 'GET', { origin: APP });
+    expect(unauthorized.status).toBe(401);
+    expect(corsHeaders(unauthorized)).toEqual(anyOriginAnswer);
+    const notFound = await wireRequest(`${loopback.server.urls.api}/cors-loopback/nothing-here`, 'GET', {
+      origin: APP,
+      authorization: `Bearer ${loopback.token}`,
+    });
+    expect(notFound.status).toBe(404);
+    expect(corsHeaders(notFound)).toEqual(anyOriginAnswer);
+  });
+
+  it('startEmulator takes the cors option: a listed origin is reflected, another gets nothing', async () => {
+    const server = await startEmulator({ projectKey: 'cors-listed', cors: { origins: [APP] } });
+    try {
+      const url = `${server.urls.api}/cors-listed/product-selections`;
+      const allowed = await wireRequest(url, 'OPTIONS', preflightHeaders);
+      expect(allowed.status).toBe(204);
+      expect(corsHeaders(allowed)).toEqual({ ...anyOriginPreflight, 'access-control-allow-origin': APP });
+      expect(allowed.headers.get('vary')).toBe('Origin');
+      const refused = await wireRequest(url, 'OPTIONS', { ...preflightHeaders, origin: OTHER });
+      expect(refused.status).toBe(204);
+      expect(corsHeaders(refused)).toEqual({});
+    } finally {
+      await server.close();
+    }
+  });
+});
