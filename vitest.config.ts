@@ -28,6 +28,11 @@ export default defineConfig({
         resolve: { alias },
         test: { name: 'examples', root: `${root}examples`, include: ['**/*.test.ts'], testTimeout: 60_000 },
       },
+      {
+        resolve: { alias },
+        // The story in EdgeVM and in headless Chromium, against the emulator on loopback ports.
+        test: { name: 'runtimes', root: `${root}runtimes`, include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
+      },
     ],
   },
 });

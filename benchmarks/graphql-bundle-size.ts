@@ -20,30 +20,15 @@
  * It is a measurement, not a test: it prints and exits 0.
  */
 import * as esbuild from 'esbuild';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { workspaceSources } from '../tools/esbuild-workspace-sources.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const GOAL_GZIP_BYTES = 5 * 1024;
-
-/** Resolves `@commerce-kit/<pkg>[/<subpath>]` through the package's `exports`, to its `src/` file. */
-const workspaceSources: esbuild.Plugin = {
-  name: 'workspace-sources',
-  setup(build) {
-    build.onResolve({ filter: /^@commerce-kit\// }, (args) => {
-      const [, name, ...rest] = args.path.split('/');
-      const folder = join(root, 'packages', name!);
-      const manifest = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { exports: Record<string, { default: string }> };
-      const entry = manifest.exports[rest.length === 0 ? '.' : `./${rest.join('/')}`];
-      if (!entry) return { errors: [{ text: `${args.path} is not exported` }] };
-      const source = join(folder, entry.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts'));
-      return existsSync(source) ? { path: source } : { errors: [{ text: `no source ${source}` }] };
-    });
-  },
-};
 
 const consumers: Record<string, string> = {
   'typed query, token provider': `

@@ -20,6 +20,7 @@ import {
   type FetchFunction,
   type RetryOptions,
 } from '../src/index.js';
+import { workspaceSources } from '../../../tools/esbuild-workspace-sources.js';
 import { ok, seedProducts, setUp, type Setup } from './helpers.js';
 
 /**
@@ -122,19 +123,6 @@ describe('no `graphql` package at run time', () => {
   });
 
   it('is not in the bundle of the package entry, nor imported by any source file', async () => {
-    // The workspace packages from their sources, as the tests and the size benchmark resolve them.
-    const workspace: esbuild.Plugin = {
-      name: 'workspace',
-      setup(build) {
-        build.onResolve({ filter: /^@commerce-kit\// }, (args) => {
-          const [, name, ...rest] = args.path.split('/');
-          const folder = `${repositoryRoot}packages/${name}`;
-          const manifest = JSON.parse(readFileSync(`${folder}/package.json`, 'utf8')) as { exports: Record<string, { default: string }> };
-          const entry = manifest.exports[rest.length === 0 ? '.' : `./${rest.join('/')}`]!;
-          return { path: `${folder}/${entry.default.replace(/^\.\/dist\//, 'src/').replace(/\.js$/, '.ts')}` };
-        });
-      },
-    };
     const result = await esbuild.build({
       entryPoints: [`${packageRoot}src/index.ts`],
       bundle: true,
@@ -143,7 +131,8 @@ describe('no `graphql` package at run time', () => {
       platform: 'neutral',
       metafile: true,
       logLevel: 'silent',
-      plugins: [workspace],
+      // The workspace packages from their sources, as the runtime tests and the size benchmark resolve them.
+      plugins: [workspaceSources],
       // Input paths in the metafile are relative to this folder, wherever the tests run from.
       absWorkingDir: repositoryRoot,
     });
