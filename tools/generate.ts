@@ -50,6 +50,8 @@ interface OpenApiTarget {
   json: string;
   /** Prefix of an alias whose name would shadow a TypeScript global (`Record` → `HistoryRecord`). */
   aliasPrefix: string;
+  /** Every list in a query parameter's type `readonly` (see {@link readonlyQueryLists}). */
+  readonlyQueryLists?: boolean;
 }
 
 /** Global type names a generated alias must not shadow. */
@@ -65,13 +67,15 @@ const openapiTargets: OpenApiTarget[] = [
     ],
     json: 'commerce.openapi.json',
     aliasPrefix: 'Commerce',
+    readonlyQueryLists: true,
   },
   { schema: 'schemas/openapi/history.yaml', typesInto: [{ pkg: 'history-client', file: 'history.ts' }], json: 'history.openapi.json', aliasPrefix: 'History' },
 ];
 
 async function generateOpenApi(target: OpenApiTarget): Promise<void> {
-  const document = parseYaml(readFileSync(at(target.schema), 'utf8')) as { components?: { schemas?: Record<string, unknown> } };
-  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false });
+  const document = parseYaml(readFileSync(at(target.schema), 'utf8')) as OpenApiDocument;
+  const postTransform = target.readonlyQueryLists ? readonlyQueryLists(document, target.schema) : undefined;
+  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false, ...(postTransform ? { postTransform } : {}) });
   const schemaNames = Object.keys(document.components?.schemas ?? {});
   const aliasOf = (name: string) => (TS_GLOBALS.has(name) ? `${target.aliasPrefix}${name}` : name);
   const aliases = schemaNames.map((name) => `export type ${aliasOf(name)} = components['schemas']['${name}'];`).join('\n');
@@ -80,6 +84,65 @@ async function generateOpenApi(target: OpenApiTarget): Promise<void> {
     await write(at('packages', into.pkg, 'src/generated', into.file), into.lean ? hoistRepeatedTypeLiterals(types) : types, 'typescript');
   }
   await write(at('packages/test-fixtures/src/generated', target.json), JSON.stringify(document), 'json');
+}
+
+/** One part of a JSON pointer, unescaped (`~1` is `/`, `~0` is `~`). */
+const unescapePointerPart = (part: string): string => part.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** The node a local JSON pointer (`#/components/parameters/where`) addresses in `document`, or `undefined`. */
+function atPointer(document: unknown, ref: string): unknown {
+  return ref
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[unescapePointerPart(part)], document);
+}
+
+/** The parts of an OpenAPI document that {@link generateOpenApi} and {@link readonlyQueryLists} read. */
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, { in?: string; schema?: { $ref?: string } }> };
+}
+
+/**
+ * openapi-typescript's `postTransform` that makes every list in the type of a query parameter
+ * `readonly` (`where?: readonly string[]`, and the list values of `var`), so that a caller may pass
+ * an `as const` or `readonly` list: the client only reads the query (commerceQuerySerializer
+ * tests lists with `Array.isArray`, which a readonly array passes). Element types stay as they
+ * are. Only query parameters: bodies keep mutable lists, since their schemas also type the
+ * answers, and an answer's lists are the caller's to change. A query parameter is one of
+ * `components.parameters` with `in: query` (the schema is transformed where it is defined, and
+ * every operation refers to it) or one written inline in an operation, whose path openapi-typescript
+ * builds as `<operation>/parameters/query/<name>`. A query parameter whose schema is a `$ref` to
+ * a list schema would keep a mutable list (the list is typed where the schema is), so it fails the
+ * generation instead. openapi-typescript calls the hook for a parameter's nested schemas (`items`)
+ * under the same path too, so a list that is already `readonly` is left as it is.
+ */
+function readonlyQueryLists(document: OpenApiDocument, source: string): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
+  const resolve = (ref: string): unknown => atPointer(document, ref);
+  const parameters = [
+    ...Object.values(document.components?.parameters ?? {}),
+    ...Object.values(document.paths ?? {}).flatMap((item) =>
+      Object.values(item).flatMap((node) => (Array.isArray(node) ? node : ((node as { parameters?: unknown[] } | null)?.parameters ?? []))),
+    ),
+  ] as { in?: string; name?: string; schema?: { $ref?: string } }[];
+  for (const parameter of parameters) {
+    const ref = parameter.in === 'query' ? parameter.schema?.$ref : undefined;
+    const type = ref === undefined ? undefined : (resolve(ref) as { type?: unknown } | undefined)?.type;
+    if (type === 'array' || (Array.isArray(type) && type.includes('array'))) {
+      throw new Error(`${source}: query parameter ${parameter.name} refers to the list schema ${ref}; write the list in the parameter for its readonly type`);
+    }
+  }
+  const readonlyLists = (node: ts.Node): ts.Node => {
+    if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return node;
+    const visited = ts.visitEachChild(node, readonlyLists, undefined);
+    return ts.isArrayTypeNode(visited) || ts.isTupleTypeNode(visited) ? ts.factory.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, visited) : visited;
+  };
+  return (type, { path = '' }) => {
+    const component = /^#\/components\/parameters\/([^/]+)$/.exec(path);
+    const name = component?.[1] === undefined ? undefined : unescapePointerPart(component[1]);
+    const inQuery = name !== undefined ? document.components?.parameters?.[name]?.in === 'query' : /\/parameters\/query\/[^/]+$/.test(path);
+    return inQuery ? (readonlyLists(type) as ts.TypeNode) : undefined;
+  };
 }
 
 /**
@@ -353,10 +416,7 @@ async function generateMethodPaths(): Promise<void> {
   const document = parseYaml(readFileSync(at(source), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
   const resolve = (node: Referable): Referable => {
     if (node.$ref === undefined) return node;
-    const target = node.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .reduce<unknown>((at, part) => (at as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')], document);
+    const target = atPointer(document, node.$ref);
     if (typeof target !== 'object' || target === null) throw new Error(`${source}: unresolved ${node.$ref}`);
     return resolve(target as Referable);
   };

@@ -2,6 +2,7 @@
 // module-local `Shared…` aliases (tools/generate.ts): they are listed here as intentionally not
 // exported, read from the generated file so that the list follows the schema.
 import { readFileSync } from 'node:fs';
+import { URL } from 'node:url';
 
 const generated = readFileSync(new URL('./src/generated/commerce.ts', import.meta.url), 'utf8');
 const sharedAliases = [...generated.matchAll(/^type (Shared\w*)\b/gm)].map((match) => match[1]);

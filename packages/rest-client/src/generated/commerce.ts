@@ -1654,21 +1654,21 @@ export interface components {
      *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
      *     InvalidInput naming the position (contract-notes 1).
      */
-    where: string[];
+    where: readonly string[];
     /**
      * @description `<field> asc|desc` (default ascending); localized fields as
      *     `<field>.<locale> <direction>`; custom fields as
      *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
      *     a composed sort in the given order. Sorting is case-sensitive.
      */
-    sort: string[];
+    sort: readonly string[];
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
      *     Repeatable. A reference that cannot be expanded stays unexpanded,
      *     without error.
      */
-    expand: string[];
+    expand: readonly string[];
     /** @description Maximum number of results. Out of range is 400 InvalidInput. */
     limit: number;
     /**
@@ -1692,7 +1692,7 @@ export interface components {
      *     `style: deepObject` would suggest; the SDK serializes it that way.
      */
     var: {
-      [key: string]: string | number | boolean | (string | number | boolean)[];
+      [key: string]: string | number | boolean | readonly (string | number | boolean)[];
     };
     /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
     version: components['schemas']['Version'];
