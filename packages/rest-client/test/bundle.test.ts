@@ -3,23 +3,14 @@
  * platform. No Node built-in may be reachable (the build fails on one), and the size stays small
  * (the generated types weigh nothing at run time). The official SDK ships one 3.7 MB barrel.
  */
-import { build, type Plugin } from 'esbuild';
+import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { noNodeBuiltins, workspaceSources } from '../../../tools/esbuild-workspace-sources.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-/** Workspace packages from src, as the tests see them. */
-const workspaceSources: Plugin = {
-  name: 'workspace-sources',
-  setup(b) {
-    b.onResolve({ filter: /^@commerce-kit\/core-auth(\/http)?$/ }, (args) => ({
-      path: `${root}core-auth/src/${args.path.endsWith('/http') ? 'http/index.ts' : 'index.ts'}`,
-    }));
-  },
-};
 
 /** A message of openapi-fetch's runtime (its query serializer), kept by minification. */
 const OPENAPI_FETCH_MARKER = 'Deeply-nested arrays/objects';
@@ -32,7 +23,7 @@ async function bundle(source: string): Promise<{ bytes: number; gzip: number; te
     format: 'esm',
     platform: 'browser',
     write: false,
-    plugins: [workspaceSources],
+    plugins: [workspaceSources, noNodeBuiltins],
     logLevel: 'silent',
   });
   const text = result.outputFiles[0]!.text;
