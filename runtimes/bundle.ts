@@ -40,5 +40,17 @@ export async function bundleForWeb(source: { entry: string } | { contents: strin
   return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
 }
 
-/** The story's bundle: `globalThis.runCommerceStory(config)` once loaded. */
-export const bundleStory = (): Promise<Bundle> => bundleForWeb({ entry: 'entry.ts' });
+/**
+ * The entries of `runtimes/`: `entry.ts`, the story through every client
+ * (`globalThis.runCommerceStory(config)` once loaded), and `anonymous-entry.ts`, the storefront
+ * page's anonymous session kept in `localStorage` (runs on load: `globalThis.anonymousSession`).
+ */
+export type StoryEntry = 'entry.ts' | 'anonymous-entry.ts';
+
+/**
+ * A story's bundle, by its entry.
+ *
+ * @example
+ * const { code } = await bundleStory('anonymous-entry.ts');
+ */
+export const bundleStory = (entry: StoryEntry = 'entry.ts'): Promise<Bundle> => bundleForWeb({ entry });

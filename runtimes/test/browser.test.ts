@@ -7,33 +7,23 @@
  *
  * Skipped when there is no Chromium: `apt-get install chromium`, or point CHROMIUM_PATH at one.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleStory } from '../bundle.js';
 import type { StoryConfig, StorySummary } from '../story.js';
+import {
+  chromiumSuite,
+  closeServer,
+  hasChromium,
+  launchChromium,
+  servePage,
+  warnWhenNoChromium,
+  watchProblems,
+  type PageServer,
+} from './browser-helpers.js';
 import { expectStory, storyEmulator } from './helpers.js';
 
-const executablePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const hasChromium = existsSync(executablePath);
-const HOW_TO = 'install one (apt-get install chromium) or set CHROMIUM_PATH to a Chromium executable';
-if (!hasChromium) console.warn(`runtimes/test/browser.test.ts skipped: no Chromium at ${executablePath}; ${HOW_TO}`);
-
-/** Without the background-networking switches Chromium hangs on a network without the internet. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+warnWhenNoChromium('browser.test.ts');
 
 const PAGE = `<!doctype html>
 <html lang="en">
@@ -43,33 +33,6 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-/** Serves the page and the bundle on a free port of 127.0.0.1. */
-async function servePage(bundle: string): Promise<{ server: Server; origin: string }> {
-  const server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    const [type, body] =
-      path === '/'
-        ? ['text/html; charset=utf-8', PAGE]
-        : path === '/story.js'
-          ? ['text/javascript; charset=utf-8', bundle]
-          : [undefined, ''];
-    // Anything else (the browser's favicon request) gets an empty 204: no 404 in the page's console.
-    response.writeHead(type ? 200 : 204, { 'cache-control': 'no-store', ...(type ? { 'content-type': type } : {}) });
-    response.end(body);
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
-}
-
-const closeServer = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.close(() => resolve());
-    server.closeAllConnections();
-  });
-
 /** A request Chromium sent, as its DevTools protocol reports it (preflights included). */
 interface Sent {
   requestId: string;
@@ -78,22 +41,26 @@ interface Sent {
   status?: number;
 }
 
-describe.skipIf(!hasChromium)(`in headless Chromium (${hasChromium ? executablePath : `skipped: no Chromium; ${HOW_TO}`})`, () => {
+describe.skipIf(!hasChromium)(chromiumSuite, () => {
   const emulator = storyEmulator('runtime-browser');
-  let page: { server: Server; origin: string } | undefined;
-  let userDataDir: string | undefined;
+  let page: PageServer | undefined;
+  let browser: Browser | undefined;
   let context: BrowserContext | undefined;
 
   beforeAll(async () => {
-    page = await servePage((await bundleStory()).code);
-    userDataDir = mkdtempSync(join(tmpdir(), 'runtimes-chromium-'));
-    context = await chromium.launchPersistentContext(userDataDir, { executablePath, headless: true, args: CHROMIUM_ARGS, timeout: 20_000 });
+    const { code } = await bundleStory();
+    page = await servePage({
+      '/': { type: 'text/html; charset=utf-8', body: PAGE },
+      '/story.js': { type: 'text/javascript; charset=utf-8', body: code },
+    });
+    browser = await launchChromium();
+    context = await browser.newContext();
   });
 
   afterAll(async () => {
     await context?.close();
+    await browser?.close();
     if (page) await closeServer(page.server);
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   it('runs the story cross-origin: CORS preflights pass, correlation ids are readable, no Node globals', async () => {
@@ -102,14 +69,8 @@ describe.skipIf(!hasChromium)(`in headless Chromium (${hasChromium ? executableP
     expect(new URL(config.apiUrl).origin).not.toBe(pageOrigin);
 
     const tab: Page = await context!.newPage();
-    const problems: string[] = [];
-    tab.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    // Chromium logs every 4xx answer as an error; the story's own (409, 404) are checked below. A CORS refusal is kept.
-    tab.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource: the server responded with a status of')) {
-        problems.push(`console: ${message.text()}`);
-      }
-    });
+    // The story's own 4xx answers (409, 404) are checked below; a CORS refusal would be a problem.
+    const problems = watchProblems(tab);
     // The DevTools protocol reports preflights too, which the page-level request events leave out.
     const cdp = await context!.newCDPSession(tab);
     const sent = new Map<string, Sent>();
