@@ -1,8 +1,9 @@
 /**
  * esbuild plugins for bundling code that imports the workspace packages, as a consumer's bundler
  * would see them, but from their sources (no build needed): the size benchmark
- * (`benchmarks/graphql-bundle-size.ts`), graphql-client's bundle audit and the browser and edge
- * runtime tests (`runtimes/`) share them.
+ * (`benchmarks/graphql-bundle-size.ts`), the bundle tests of the packages (rest-client's
+ * bundle test, graphql-client's and core-auth's audits, history-client's openapi-fetch entry) and
+ * the browser and edge runtime tests (`runtimes/`) share them, so there is one resolver.
  */
 import type { Plugin } from 'esbuild';
 import { existsSync, readFileSync } from 'node:fs';
@@ -47,6 +48,12 @@ const builtins = new Set(builtinModules.filter((name) => !name.startsWith('_')))
  * `node:` imports on its own, but a dependency's `browser` field may map a bare one to an empty
  * module, and the `neutral` platform leaves them to the runtime. For bundles that must run in
  * browsers and edge runtimes.
+ *
+ * On purpose, a bare name is refused even where an npm package of that name is installed: the
+ * polyfills `events`, `buffer`, `punycode`, `util`, `process`... are named like the built-ins they
+ * stand in for, and the clients must need no polyfill (a consumer's bundler would have to be
+ * configured to provide it, or would silently ship it). A dependency that needs one is a finding,
+ * not something to resolve.
  *
  * @example
  * await esbuild.build({ entryPoints: ['app.ts'], bundle: true, plugins: [workspaceSources, noNodeBuiltins] });

@@ -9,6 +9,10 @@
  *
  * Output is formatted with prettier and starts with a "generated, do not edit" header.
  * Writes only into `packages/*\/src/generated/`; a file whose content is unchanged is not touched.
+ * Every run first checks the `readonlyQueryLists` transform on an in-memory document (the
+ * self-test; a failure stops the run before anything is written); `--self-test` runs that alone:
+ *
+ *   pnpm exec tsx tools/generate.ts [--self-test]
  */
 import { generate as codegen } from '@graphql-codegen/cli';
 import { Kind, parse, print, stripIgnoredCharacters, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
@@ -69,7 +73,13 @@ const openapiTargets: OpenApiTarget[] = [
     aliasPrefix: 'Commerce',
     readonlyQueryLists: true,
   },
-  { schema: 'schemas/openapi/history.yaml', typesInto: [{ pkg: 'history-client', file: 'history.ts' }], json: 'history.openapi.json', aliasPrefix: 'History' },
+  {
+    schema: 'schemas/openapi/history.yaml',
+    typesInto: [{ pkg: 'history-client', file: 'history.ts' }],
+    json: 'history.openapi.json',
+    aliasPrefix: 'History',
+    readonlyQueryLists: true,
+  },
 ];
 
 async function generateOpenApi(target: OpenApiTarget): Promise<void> {
@@ -99,8 +109,106 @@ function atPointer(document: unknown, ref: string): unknown {
 
 /** The parts of an OpenAPI document that {@link generateOpenApi} and {@link readonlyQueryLists} read. */
 interface OpenApiDocument {
-  paths?: Record<string, Record<string, unknown>>;
-  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, { in?: string; schema?: { $ref?: string } }> };
+  paths?: Record<string, PathItemNode>;
+  webhooks?: Record<string, PathItemNode>;
+  components?: { schemas?: Record<string, unknown>; parameters?: Record<string, ParameterNode>; pathItems?: Record<string, PathItemNode> };
+}
+/** A parameter object (or a `$ref` to one), as {@link readonlyQueryLists} reads it. */
+interface ParameterNode {
+  $ref?: string;
+  in?: string;
+  name?: string;
+  schema?: unknown;
+}
+/** A path item: its own parameters and its operations' (by HTTP method). */
+type PathItemNode = { parameters?: ParameterNode[] } & { [method: string]: unknown };
+
+/** The HTTP methods of a path item, as openapi-typescript reads them. */
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The path openapi-typescript gives (`createRef` in its transform/parameters-array) to the schema
+ * of a query parameter written inline in a path item (under `paths`, `webhooks` or
+ * `components.pathItems`): `<path item>/<method>/parameters/query/<name>` for an operation's own
+ * parameter, and for one of its path item's, which openapi-typescript repeats in every operation;
+ * `<path item>/parameters/parameters/query/<name>` for the path item's `parameters` member.
+ * Anchored at both ends: a body or answer schema whose properties happen to be named
+ * `parameters` and `query` (`…/requestBody/content/application~1json/parameters/query/<name>`,
+ * `#/components/schemas/<name>/parameters/query/<name>`) is no query parameter.
+ */
+const INLINE_QUERY_PARAMETER = new RegExp(`^#/(?:paths|webhooks|components/pathItems)/[^/]+/(?:parameters|${HTTP_METHODS.join('|')})/parameters/query/[^/]+$`);
+
+/** The subschemas openapi-typescript types within a schema (transform/schema-object): members that hold one schema, a list of schemas, a map of schemas. */
+const ONE_SCHEMA = ['items', 'additionalProperties'];
+const SCHEMA_LISTS = ['oneOf', 'anyOf', 'allOf', 'prefixItems', 'items'];
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs'];
+
+/** Whether openapi-typescript types a schema as a list (an array or a tuple): `type: array`, or a type list with `array`. */
+const isListSchema = ({ type }: Record<string, unknown>): boolean => type === 'array' || (Array.isArray(type) && type.includes('array'));
+
+/**
+ * The first list a schema reaches through a `$ref` (at any depth: a property, `items`,
+ * `additionalProperties`, a `oneOf` branch... of the schema or of a schema it refers to), as the
+ * `$ref` it went through first and the pointer of the list; `undefined` when there is none. Every
+ * `$ref` is followed once (a recursive schema ends).
+ */
+function listThroughRef(document: unknown, schema: unknown, at: string, via: string | undefined, seen: Set<string>): { via: string; at: string } | undefined {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
+  const node = schema as Record<string, unknown>;
+  if (typeof node.$ref === 'string') {
+    const ref = node.$ref;
+    if (seen.has(ref)) return undefined;
+    seen.add(ref);
+    // openapi-typescript types a `$ref` as the schema it refers to, whatever its sibling keywords.
+    return listThroughRef(document, atPointer(document, ref), ref, via ?? ref, seen);
+  }
+  if (via !== undefined && isListSchema(node)) return { via, at };
+  for (const key of ONE_SCHEMA) {
+    const found = Array.isArray(node[key]) ? undefined : listThroughRef(document, node[key], `${at}/${key}`, via, seen);
+    if (found) return found;
+  }
+  for (const key of SCHEMA_LISTS) {
+    const list = node[key];
+    if (!Array.isArray(list)) continue;
+    for (const [i, part] of list.entries()) {
+      const found = listThroughRef(document, part, `${at}/${key}/${i}`, via, seen);
+      if (found) return found;
+    }
+  }
+  for (const key of SCHEMA_MAPS) {
+    const map = node[key];
+    if (typeof map !== 'object' || map === null) continue;
+    for (const [name, part] of Object.entries(map)) {
+      const found = listThroughRef(document, part, `${at}/${key}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`, via, seen);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The query parameters of a document, each with where it is written: the ones of
+ * `components.parameters`, and the ones written inline in a path item (its own `parameters` and
+ * its operations', under `paths`, `webhooks` and `components.pathItems`). A `$ref` to a parameter
+ * is not listed again: the parameter is, where it is defined.
+ */
+function queryParameters(document: OpenApiDocument): { parameter: ParameterNode; at: string }[] {
+  const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
+  const found: { parameter: ParameterNode; at: string }[] = [];
+  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {})) found.push({ parameter, at: `#/components/parameters/${escape(name)}` });
+  const pathItems = [
+    ...Object.entries(document.paths ?? {}).map(([name, item]) => [`#/paths/${escape(name)}`, item] as const),
+    ...Object.entries(document.webhooks ?? {}).map(([name, item]) => [`#/webhooks/${escape(name)}`, item] as const),
+    ...Object.entries(document.components?.pathItems ?? {}).map(([name, item]) => [`#/components/pathItems/${escape(name)}`, item] as const),
+  ];
+  for (const [at, item] of pathItems) {
+    for (const [i, parameter] of (item.parameters ?? []).entries()) found.push({ parameter, at: `${at}/parameters/${i}` });
+    for (const method of HTTP_METHODS) {
+      const operation = item[method] as { parameters?: ParameterNode[] } | undefined;
+      for (const [i, parameter] of (operation?.parameters ?? []).entries()) found.push({ parameter, at: `${at}/${method}/parameters/${i}` });
+    }
+  }
+  return found.filter(({ parameter }) => parameter.$ref === undefined && parameter.in === 'query');
 }
 
 /**
@@ -111,25 +219,25 @@ interface OpenApiDocument {
  * are. Only query parameters: bodies keep mutable lists, since their schemas also type the
  * answers, and an answer's lists are the caller's to change. A query parameter is one of
  * `components.parameters` with `in: query` (the schema is transformed where it is defined, and
- * every operation refers to it) or one written inline in an operation, whose path openapi-typescript
- * builds as `<operation>/parameters/query/<name>`. A query parameter whose schema is a `$ref` to
- * a list schema would keep a mutable list (the list is typed where the schema is), so it fails the
- * generation instead. openapi-typescript calls the hook for a parameter's nested schemas (`items`)
- * under the same path too, so a list that is already `readonly` is left as it is.
+ * every operation refers to it) or one written inline in a path item or operation (its path:
+ * {@link INLINE_QUERY_PARAMETER}).
+ *
+ * A list that a query parameter's schema reaches through a `$ref` (`schema: { $ref }` to a list,
+ * or to a `oneOf` with a list branch; `additionalProperties: { $ref }`, `items: { $ref }`, a
+ * property... at any depth) is typed where the referred schema is, so it would stay mutable:
+ * the generation fails on it instead, naming the parameter, the `$ref` and the list. openapi-typescript
+ * calls the hook for a parameter's nested schemas (`items`) under the same path too, so a list
+ * that is already `readonly` is left as it is. {@link readonlyQueryListsSelfTest} checks all this
+ * on every run.
  */
 function readonlyQueryLists(document: OpenApiDocument, source: string): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
-  const resolve = (ref: string): unknown => atPointer(document, ref);
-  const parameters = [
-    ...Object.values(document.components?.parameters ?? {}),
-    ...Object.values(document.paths ?? {}).flatMap((item) =>
-      Object.values(item).flatMap((node) => (Array.isArray(node) ? node : ((node as { parameters?: unknown[] } | null)?.parameters ?? []))),
-    ),
-  ] as { in?: string; name?: string; schema?: { $ref?: string } }[];
-  for (const parameter of parameters) {
-    const ref = parameter.in === 'query' ? parameter.schema?.$ref : undefined;
-    const type = ref === undefined ? undefined : (resolve(ref) as { type?: unknown } | undefined)?.type;
-    if (type === 'array' || (Array.isArray(type) && type.includes('array'))) {
-      throw new Error(`${source}: query parameter ${parameter.name} refers to the list schema ${ref}; write the list in the parameter for its readonly type`);
+  for (const { parameter, at } of queryParameters(document)) {
+    const found = listThroughRef(document, parameter.schema, `${at}/schema`, undefined, new Set());
+    if (found) {
+      throw new Error(
+        `${source}: query parameter ${JSON.stringify(parameter.name)} (${at}) reaches the list ${found.at} through the $ref ${found.via}: ` +
+          'a list behind a $ref is typed where its schema is and would stay mutable; write the list inline in the parameter for its readonly type',
+      );
     }
   }
   const readonlyLists = (node: ts.Node): ts.Node => {
@@ -140,9 +248,145 @@ function readonlyQueryLists(document: OpenApiDocument, source: string): (type: t
   return (type, { path = '' }) => {
     const component = /^#\/components\/parameters\/([^/]+)$/.exec(path);
     const name = component?.[1] === undefined ? undefined : unescapePointerPart(component[1]);
-    const inQuery = name !== undefined ? document.components?.parameters?.[name]?.in === 'query' : /\/parameters\/query\/[^/]+$/.test(path);
+    const inQuery = name !== undefined ? document.components?.parameters?.[name]?.in === 'query' : INLINE_QUERY_PARAMETER.test(path);
     return inQuery ? (readonlyLists(type) as ts.TypeNode) : undefined;
   };
+}
+
+/**
+ * The self-test of {@link readonlyQueryLists}, run before every generation (`--self-test` runs it
+ * alone): an in-memory document with query lists in every place a query parameter is written
+ * (`components.parameters`, a path item's `parameters`, an operation's, an operation with and
+ * one without `operationId`, a webhook, a path item of `components.pathItems`) and, as decoys, lists of a header parameter and lists in a body, an
+ * answer and a component schema whose properties are named `parameters` and `query` (their
+ * paths end in `…/parameters/query/<name>`), a recursive schema behind a query parameter and a
+ * header parameter that refers to a list schema. Every list of a query parameter must come out
+ * `readonly`, every other list mutable. Then the lists a query parameter reaches through a `$ref`
+ * (directly, through a `oneOf` branch, `additionalProperties`, a property of another schema, a
+ * list's `items`), each in a component and in an inline parameter, must fail with the `$ref` and
+ * the list named. Returns what failed, or `undefined`.
+ */
+async function readonlyQueryListsSelfTest(): Promise<string | undefined> {
+  const source = 'readonlyQueryLists self-test';
+  const schemas = `
+    Kind: { type: string, enum: [a, b] }
+    List: { type: array, items: { type: string } }
+    VarValue: { oneOf: [{ type: string }, { type: array, items: { type: string } }] }
+    Holder: { type: object, properties: { values: { $ref: '#/components/schemas/VarValue' } } }
+    Tree: { type: object, properties: { name: { type: string }, child: { $ref: '#/components/schemas/Tree' } } }
+    Nested:
+      type: object
+      properties: { parameters: { type: object, properties: { query: { type: object, properties: { inSchema: { type: array, items: { type: string } } } } } } }`;
+  const nested = (name: string) =>
+    `{ type: object, properties: { parameters: { type: object, properties: { query: { type: object, properties: { ${name}: { type: array, items: { type: string } } } } } } } }`;
+  const accepted = parseYaml(`
+openapi: 3.1.0
+info: { title: self-test, version: '1' }
+paths:
+  /things/{id}:
+    parameters:
+      - { name: id, in: path, required: true, schema: { type: string } }
+      - { name: itemLevel, in: query, schema: { type: array, items: { type: string } } }
+    get:
+      operationId: getThing
+      parameters:
+        - { name: opLevel, in: query, schema: { type: array, items: { $ref: '#/components/schemas/Kind' } } }
+        - { name: opHeader, in: header, schema: { type: array, items: { type: string } } }
+        - { name: tree, in: query, schema: { $ref: '#/components/schemas/Tree' } }
+        - $ref: '#/components/parameters/shared'
+        - $ref: '#/components/parameters/sharedHeader'
+      responses:
+        '200': { description: ok, content: { application/json: { schema: ${nested('inAnswer')} } } }
+    post:
+      parameters:
+        - { name: noIdOpLevel, in: query, schema: { type: object, additionalProperties: { type: [string, array], items: { type: string } } } }
+      requestBody: { content: { application/json: { schema: ${nested('inBody')} } } }
+      responses: { '204': { description: none } }
+  /shared:
+    $ref: '#/components/pathItems/Shared'
+webhooks:
+  hook:
+    parameters: [{ name: hookItem, in: query, schema: { type: array, items: { type: string } } }]
+    post:
+      parameters: [{ name: hookOp, in: query, schema: { type: array, items: { type: string } } }]
+      responses: { '204': { description: none } }
+components:
+  pathItems:
+    Shared:
+      parameters: [{ name: pathItemsItem, in: query, schema: { type: array, items: { type: string } } }]
+      get:
+        parameters: [{ name: pathItemsOp, in: query, schema: { type: array, items: { type: string } } }]
+        responses: { '204': { description: none } }
+  parameters:
+    shared: { name: shared, in: query, schema: { type: array, items: { type: integer } } }
+    sharedHeader: { name: X-Ids, in: header, schema: { $ref: '#/components/schemas/List' } }
+  schemas:${schemas}
+`) as OpenApiDocument;
+  const expected: Record<string, string[]> = {
+    // The path item's own member, and each of its two operations.
+    itemLevel: ['readonly string[]', 'readonly string[]', 'readonly string[]'],
+    opLevel: ['readonly components["schemas"]["Kind"][]'],
+    noIdOpLevel: ['{ [key: string]: string | readonly string[]; }'],
+    shared: ['components["parameters"]["shared"]', 'readonly number[]'],
+    tree: ['components["schemas"]["Tree"]'],
+    opHeader: ['string[]'],
+    'X-Ids': ['components["parameters"]["sharedHeader"]'],
+    sharedHeader: ['components["schemas"]["List"]'],
+    inAnswer: ['string[]'],
+    inBody: ['string[]'],
+    inSchema: ['string[]'],
+    // A webhook and a path item of components.pathItems: the item's own member and its operation.
+    hookItem: ['readonly string[]', 'readonly string[]'],
+    hookOp: ['readonly string[]'],
+    pathItemsItem: ['readonly string[]', 'readonly string[]'],
+    pathItemsOp: ['readonly string[]'],
+  };
+  const problems: string[] = [];
+  try {
+    const ast = await openapiTS(structuredClone(accepted) as never, { alphabetize: false, exportType: false, postTransform: readonlyQueryLists(accepted, source) });
+    const text = astToString(ast);
+    const file = ts.createSourceFile('self-test.ts', text, ts.ScriptTarget.Latest, true);
+    const found: Record<string, string[]> = {};
+    const visitNode = (node: ts.Node): void => {
+      if (ts.isPropertySignature(node) && node.type && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text in expected) {
+        (found[node.name.text] ??= []).push(node.type.getText(file).replace(/\s+/g, ' '));
+      }
+      ts.forEachChild(node, visitNode);
+    };
+    visitNode(file);
+    for (const [name, types] of Object.entries(expected)) {
+      const got = (found[name] ?? []).sort();
+      if (JSON.stringify(got) !== JSON.stringify([...types].sort())) problems.push(`${name}: expected ${types.join(' | ')}; found ${got.join(' | ') || 'nothing'}`);
+    }
+  } catch (error) {
+    problems.push(`the accepted document failed: ${(error as Error).message}`);
+  }
+  const rejected: { schema: string; via: string; list: string }[] = [
+    { schema: `{ $ref: '#/components/schemas/List' }`, via: 'List', list: 'List' },
+    { schema: `{ $ref: '#/components/schemas/VarValue' }`, via: 'VarValue', list: 'VarValue/oneOf/1' },
+    { schema: `{ type: object, additionalProperties: { $ref: '#/components/schemas/VarValue' } }`, via: 'VarValue', list: 'VarValue/oneOf/1' },
+    { schema: `{ $ref: '#/components/schemas/Holder' }`, via: 'Holder', list: 'VarValue/oneOf/1' },
+    { schema: `{ type: array, items: { $ref: '#/components/schemas/List' } }`, via: 'List', list: 'List' },
+  ];
+  const places = {
+    component: (schema: string) => `paths: {}\ncomponents:\n  parameters:\n    p: { name: p, in: query, schema: ${schema} }\n  schemas:${schemas}`,
+    pathItem: (schema: string) => `paths:\n  /x:\n    parameters: [{ name: p, in: query, schema: ${schema} }]\ncomponents:\n  schemas:${schemas}`,
+    operation: (schema: string) =>
+      `paths:\n  /x:\n    get:\n      parameters: [{ name: p, in: query, schema: ${schema} }]\n      responses: { '204': { description: none } }\ncomponents:\n  schemas:${schemas}`,
+  };
+  for (const { schema, via, list } of rejected) {
+    for (const [place, document] of Object.entries(places)) {
+      const want = `reaches the list #/components/schemas/${list} through the $ref #/components/schemas/${via}:`;
+      try {
+        readonlyQueryLists(parseYaml(`openapi: 3.1.0\ninfo: { title: self-test, version: '1' }\n${document(schema)}\n`) as OpenApiDocument, source);
+        problems.push(`${place} query parameter ${schema}: accepted; expected a failure that it ${want}`);
+      } catch (error) {
+        const message = (error as Error).message;
+        if (!message.includes('query parameter "p"') || !message.includes(want)) problems.push(`${place} query parameter ${schema}: expected a failure that it ${want}; got ${message}`);
+      }
+    }
+  }
+  return problems.length === 0 ? undefined : `readonlyQueryLists self-test failed:\n  ${problems.join('\n  ')}`;
 }
 
 /**
@@ -611,9 +855,18 @@ async function generateBuilders(): Promise<void> {
 }
 
 const started = Date.now();
-await generateEndpointScopes();
-await generateMethodPaths();
-for (const target of openapiTargets) await generateOpenApi(target);
-for (const target of graphqlTargets) await generateGraphql(target);
-await generateBuilders();
-console.log(`generate: ${written} written, ${unchanged} unchanged in ${Date.now() - started} ms`);
+const failedSelfTest = await readonlyQueryListsSelfTest();
+if (failedSelfTest) {
+  console.error(failedSelfTest);
+  process.exit(1);
+}
+if (process.argv.includes('--self-test')) {
+  console.log(`generate: self-test passed in ${Date.now() - started} ms`);
+} else {
+  await generateEndpointScopes();
+  await generateMethodPaths();
+  for (const target of openapiTargets) await generateOpenApi(target);
+  for (const target of graphqlTargets) await generateGraphql(target);
+  await generateBuilders();
+  console.log(`generate: ${written} written, ${unchanged} unchanged in ${Date.now() - started} ms (self-test passed)`);
+}

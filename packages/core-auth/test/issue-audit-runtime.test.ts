@@ -1,13 +1,16 @@
 /**
  * Issue 4 audit: core-auth runs unchanged in Node, browsers and edge runtimes (fetch and Web
  * APIs only; base64 and crypto from Web APIs). Both entries are bundled for the browser platform
- * with esbuild, which fails on any Node built-in; the bundle must not reach for Node globals
- * either. And the package publishes an exports map (the official SDK ships one barrel without).
+ * with esbuild and the shared `noNodeBuiltins` plugin, which fails on any Node built-in (a
+ * `node:` import, a bare `buffer`, or an npm package named like one); the bundle must not reach
+ * for Node globals either. And the package publishes an exports map (the official SDK ships one
+ * barrel without).
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { noNodeBuiltins } from '../../../tools/esbuild-workspace-sources.js';
 
 const pkgRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -18,6 +21,7 @@ async function browserBundle(entry: string): Promise<string> {
     format: 'esm',
     platform: 'browser',
     write: false,
+    plugins: [noNodeBuiltins],
     logLevel: 'silent',
   });
   return result.outputFiles[0]!.text;

@@ -12,17 +12,16 @@ import type { Transport } from './transport.js';
 /** A resource type as a path segment or `resourceTypes` value: singular (`product-selection`) or plural (`product-selections`). */
 export type HistoryResourceType = ResourceTypePathSegment;
 
-/** A list, or a `readonly` one (e.g. `as const`): the client only reads it. */
-type ReadableList<T> = T extends (infer E)[] ? readonly E[] : T;
-/** Filters as given: every list filter may be `readonly`. */
-type ReadonlyLists<Q> = { [K in keyof Q]: ReadableList<Q[K]> };
+// The list filters (`resourceTypes`, `changes`, `stores`, `excludePlatformInitiatedChanges`) are
+// `readonly` lists in the generated `paths` (tools/generate.ts, `readonlyQueryLists`), so these
+// filters and openapi-fetch's client both take `as const` lists: the client only reads them.
 
-/** Filters of the all-types endpoint (spec 4, column A). */
-export type AllTypesQuery = ReadonlyLists<NonNullable<paths['/']['get']['parameters']['query']>>;
-/** Filters of the by-type endpoint (column T): no `resourceTypes`, no `resourceId`. */
-export type ByTypeQuery = ReadonlyLists<NonNullable<paths['/{resourceType}']['get']['parameters']['query']>>;
-/** Filters of the by-id endpoint (column I): neither `resourceTypes`, `resourceId` nor `resourceKey`. */
-export type ByIdQuery = ReadonlyLists<NonNullable<paths['/{resourceType}/{ID}']['get']['parameters']['query']>>;
+/** Filters of the all-types endpoint (spec 4, column A). Every list filter may be `readonly` (e.g. `as const`). */
+export type AllTypesQuery = NonNullable<paths['/']['get']['parameters']['query']>;
+/** Filters of the by-type endpoint (column T): no `resourceTypes`, no `resourceId`. Every list filter may be `readonly`. */
+export type ByTypeQuery = NonNullable<paths['/{resourceType}']['get']['parameters']['query']>;
+/** Filters of the by-id endpoint (column I): neither `resourceTypes`, `resourceId` nor `resourceKey`. Every list filter may be `readonly`. */
+export type ByIdQuery = NonNullable<paths['/{resourceType}/{ID}']['get']['parameters']['query']>;
 
 /** A page of Records, newest first. */
 export type RecordPage = RecordPagedQueryResponse;

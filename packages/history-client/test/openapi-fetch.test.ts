@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { noNodeBuiltins, workspaceSources } from '../../../tools/esbuild-workspace-sources.js';
 import { toHistoryError, unwrap } from '../src/index.js';
 import { createOpenapiFetchHistoryClient, type RawHistoryClient } from '../src/openapi-fetch.js';
 import { setup, type Setup } from './helpers.js';
@@ -64,10 +65,8 @@ describe('openapi-fetch entry', () => {
       platform: 'browser',
       write: false,
       logLevel: 'silent',
-      alias: {
-        '@commerce-kit/core-auth/http': fileURLToPath(new URL('../../core-auth/src/http/index.ts', import.meta.url)),
-        '@commerce-kit/core-auth': fileURLToPath(new URL('../../core-auth/src/index.ts', import.meta.url)),
-      },
+      // core-auth from its sources, through its exports map; any Node built-in fails the build.
+      plugins: [workspaceSources, noNodeBuiltins],
     });
     const text = bundle.outputFiles[0]!.text;
     // openapi-fetch's middleware hook and a message of its query serializer.

@@ -843,7 +843,7 @@ export interface components {
      *     Default: all supported types. Decision (not shown): the values are the singular names
      *     of `ChangeHistoryResourceType`; the plural path spellings are accepted too.
      */
-    resourceTypes: components['schemas']['ResourceTypePathSegment'][];
+    resourceTypes: readonly components['schemas']['ResourceTypePathSegment'][];
     /**
      * @description Lower bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
      *     hours before now, or `now`. Defaults to 24 (hours ago). `date.from` later than
@@ -899,18 +899,18 @@ export interface components {
      *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics
      *     not shown): Records left without any matching Change are not returned.
      */
-    changes: string[];
+    changes: readonly string[];
     /**
      * @description Store keys (repeatable). Decision (semantics not shown): only Records whose `stores`
      *     contain at least one of these keys are returned.
      */
-    stores: string[];
+    stores: readonly string[];
     /**
      * @description Excludes Records of background-triggered changes (repeatable). `excludeAll`
      *     excludes every kind listed in `PlatformInitiatedChange`. Decision (default not
      *     shown): when absent nothing is excluded.
      */
-    excludePlatformInitiatedChanges: components['schemas']['PlatformInitiatedChange'][];
+    excludePlatformInitiatedChanges: readonly components['schemas']['PlatformInitiatedChange'][];
   };
   requestBodies: never;
   headers: {
