@@ -20,7 +20,7 @@ import {
   type FetchFunction,
   type RetryOptions,
 } from '../src/index.js';
-import { workspaceSources } from '../../../tools/esbuild-workspace-sources.js';
+import { noNodeBuiltins, workspaceSources } from '../../../tools/esbuild-workspace-sources.js';
 import { ok, seedProducts, setUp, type Setup } from './helpers.js';
 
 /**
@@ -131,8 +131,8 @@ describe('no `graphql` package at run time', () => {
       platform: 'neutral',
       metafile: true,
       logLevel: 'silent',
-      // The workspace packages from their sources, as the runtime tests and the size benchmark resolve them.
-      plugins: [workspaceSources],
+      // The workspace packages from their sources, as the runtime tests and the size benchmark resolve them; no Node built-in.
+      plugins: [workspaceSources, noNodeBuiltins],
       // Input paths in the metafile are relative to this folder, wherever the tests run from.
       absWorkingDir: repositoryRoot,
     });
