@@ -2,9 +2,9 @@
  * One story through every client, written against the packages' public entry points only, with
  * `fetch` and Web APIs only, so that the same code runs in Node, in a browser and in an edge
  * runtime: a token (core-auth, client credentials), a Product Selection created, renamed, refused
- * at a stale version, read over GraphQL, listed with `paginate`, its change history read (REST and
- * GraphQL), deleted and gone. It returns a plain JSON summary for the test to check, and throws
- * only where a step could not go on.
+ * at a stale version, checked with a HEAD, read over GraphQL, listed with `paginate`, its change
+ * history read (REST and GraphQL), deleted and gone. It returns a plain JSON summary for the test
+ * to check, and throws only where a step could not go on.
  *
  * The tests bundle it with esbuild for the browser platform (`bundle.ts`) and run the bundle in
  * EdgeVM and in headless Chromium against the emulator on a loopback port.
@@ -17,6 +17,7 @@ import {
   isConcurrentModification,
   isResourceNotFound,
   paginatePages,
+  type RestClient,
   type TransportMiddleware,
 } from '@commerce-kit/rest-client';
 
@@ -68,6 +69,8 @@ export interface StorySummary {
     statusCode: number | undefined;
     correlationId: string | undefined;
   };
+  /** The HEAD of the renamed selection: a status and a correlation id, no body. */
+  head: { status: number; error: string | undefined; correlationId: string | undefined };
   graphql: {
     status: number;
     errors: number;
@@ -171,6 +174,11 @@ export async function runStory(config: StoryConfig): Promise<StorySummary> {
   });
   const conflict = isConcurrentModification(stale.error) ? stale.error : undefined;
 
+  // The schema has no HEAD endpoint (so `HEAD` takes no typed path); the emulator answers HEAD as
+  // GET, without a body. Cross-origin, a browser lets the story read the answer only when it kept
+  // its CORS headers, and the correlation id only when it kept X-Correlation-ID.
+  const head = await (rest.HEAD as unknown as RestClient['GET'])('/product-selections/{ID}', { params: { path: { ID: id } } });
+
   const read = await graphql.request(GetProductSelectionDocument, { key, locale: 'en' });
   const selection = read.data?.productSelection ?? undefined;
 
@@ -211,6 +219,7 @@ export async function runStory(config: StoryConfig): Promise<StorySummary> {
       statusCode: stale.error?.statusCode,
       correlationId: stale.error?.correlationId,
     },
+    head: { status: head.response.status, error: head.error?.code, correlationId: head.correlationId },
     graphql: {
       status: read.response.status,
       errors: read.errors?.length ?? 0,

@@ -25,6 +25,7 @@ import { SESSION_KEY, type AnonymousStoryConfig, type AnonymousStorySummary } fr
 import { bundleStory } from '../bundle.js';
 import {
   chromiumSuite,
+  closeInTurn,
   closeServer,
   hasChromium,
   launchChromium,
@@ -127,12 +128,15 @@ describe.skipIf(!hasChromium)(chromiumSuite, () => {
     browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    if (page) await closeServer(page.server);
-    await emulator?.close();
-  });
+  // Each step even when one before it threw: the browser's close removes its profile folder.
+  afterAll(() =>
+    closeInTurn(
+      ...contexts.map((context) => () => context.close()),
+      () => browser?.close(),
+      () => page && closeServer(page.server),
+      () => emulator?.close(),
+    ),
+  );
 
   async function newTab(): Promise<{ tab: Page; problems: string[] }> {
     const context = await browser!.newContext();

@@ -65,6 +65,28 @@ export const closeServer = (server: Server): Promise<void> =>
   });
 
 /**
+ * Runs the steps of a teardown in order, every one even when one before it threw (a throwing
+ * `context.close()` must not leave the browser, with its profile folder, or the page server
+ * behind), then throws the error of the one that threw, or an AggregateError of all when several
+ * did.
+ *
+ * @example
+ * afterAll(() => closeInTurn(() => context?.close(), () => browser?.close(), () => page && closeServer(page.server)));
+ */
+export async function closeInTurn(...steps: (() => unknown)[]): Promise<void> {
+  const failures: unknown[] = [];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      failures.push(error);
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, `${failures.length} teardown steps failed`);
+}
+
+/**
  * Collects the page's uncaught errors and console errors. Chromium logs every 4xx answer as an
  * error; those are left out (the tests check the statuses themselves), a CORS refusal is kept.
  */

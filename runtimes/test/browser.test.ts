@@ -13,6 +13,7 @@ import { bundleStory } from '../bundle.js';
 import type { StoryConfig, StorySummary } from '../story.js';
 import {
   chromiumSuite,
+  closeInTurn,
   closeServer,
   hasChromium,
   launchChromium,
@@ -57,11 +58,14 @@ describe.skipIf(!hasChromium)(chromiumSuite, () => {
     context = await browser.newContext();
   });
 
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    if (page) await closeServer(page.server);
-  });
+  // Each step even when one before it threw: the browser's close removes its profile folder.
+  afterAll(() =>
+    closeInTurn(
+      () => context?.close(),
+      () => browser?.close(),
+      () => page && closeServer(page.server),
+    ),
+  );
 
   it('runs the story cross-origin: CORS preflights pass, correlation ids are readable, no Node globals', async () => {
     const config: StoryConfig = emulator.config;

@@ -33,9 +33,9 @@ export function storyEmulator(projectKey: string): StoryEmulator {
 
 /**
  * The checks that hold wherever the story ran: every step's status, ids, versions and names,
- * the typed ConcurrentModification, the cursor of `paginate`, the change history, and one
- * correlation id per request, sent by the transport, echoed by the emulator and readable by the
- * client.
+ * the typed ConcurrentModification, a HEAD's status and correlation id, the cursor of
+ * `paginate`, the change history, and one correlation id per request, sent by the transport,
+ * echoed by the emulator and readable by the client.
  */
 export function expectStory(summary: StorySummary, projectKey: string): void {
   const { key } = summary;
@@ -60,6 +60,7 @@ export function expectStory(summary: StorySummary, projectKey: string): void {
     ['POST', base, 201],
     ['POST', `${base}/${id}`, 200],
     ['POST', `${base}/${id}`, 409],
+    ['HEAD', `${base}/${id}`, 200],
     ['GET', base, 200],
     ['GET', base, 200],
     ['DELETE', `${base}/${id}`, 200],
@@ -81,6 +82,11 @@ export function expectStory(summary: StorySummary, projectKey: string): void {
     statusCode: 409,
     correlationId: summary.requests[2]!.sent,
   });
+
+  // A HEAD answer keeps the headers set after it was built (CORS, X-Correlation-ID): cross-origin a
+  // browser would refuse it otherwise, and its correlation id would be missing.
+  expect(summary.head).toEqual({ status: 200, error: undefined, correlationId: summary.requests[3]!.sent });
+  expect(summary.head.correlationId).toMatch(GENERATED_ID);
 
   // GraphQL reads what REST wrote (and not the refused rename).
   expect(summary.graphql).toEqual({

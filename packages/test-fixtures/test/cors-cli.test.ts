@@ -19,18 +19,53 @@ interface Cli {
   exit: Promise<number | null>;
 }
 
+/** How long a CLI may take to stop once its stdin ended, before it is killed. */
+const STOP_GRACE_MS = 5_000;
+
 const running: Cli[] = [];
 afterEach(async () => {
+  const hung: string[] = [];
   for (const cli of running.splice(0)) {
+    if (cli.child.exitCode !== null || cli.child.signalCode !== null) continue;
     cli.child.stdin.end();
-    await cli.exit;
+    let timer: NodeJS.Timeout | undefined;
+    const stopped = await Promise.race([
+      cli.exit.then(() => true),
+      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), STOP_GRACE_MS))),
+    ]);
+    clearTimeout(timer);
+    if (!stopped) {
+      // A hung CLI must not outlive the test (nor keep its port): kill it, then say so.
+      killTree(cli.child);
+      await cli.exit;
+      hung.push(cli.stderr());
+    }
+  }
+  if (hung.length > 0) {
+    throw new Error(
+      `${hung.length} CLI(s) did not stop within ${STOP_GRACE_MS} ms of the end of stdin and were killed; stderr: ${hung.join('\n---\n')}`,
+    );
   }
 });
+
+/**
+ * Kills the CLI and the node process tsx runs it in (tsx's CLI is a parent that relays signals, but
+ * a SIGKILL cannot be relayed): the whole process group the CLI leads (`detached`).
+ */
+function killTree(child: ChildProcessWithoutNullStreams): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
 
 function runCli(args: string[]): Cli {
   const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.json', 'src/cli.ts', ...args], {
     cwd: packageRoot,
     env: { ...process.env, NO_COLOR: '1' },
+    // Its own process group, so that killTree reaches tsx's child too.
+    detached: true,
   });
   let stdout = '';
   let stderr = '';

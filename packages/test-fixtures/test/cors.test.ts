@@ -1,9 +1,9 @@
-import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/emulator/app.js';
+import { adminConsole } from '../src/emulator/history/admin-console.js';
 import type { EmulatorOptions } from '../src/emulator/options.js';
 import { startEmulator } from '../src/emulator/server.js';
-import { loopbackEmulator } from './helpers/loopback.js';
+import { loopbackEmulator, rawRequest } from './helpers/loopback.js';
 
 /**
  * CORS (a browser app on another origin calls the emulator): preflights answered before anything
@@ -14,7 +14,7 @@ const PROJECT = 'cors-project';
 const APP = 'http://localhost:5173';
 const OTHER = 'https://evil.example';
 const METHODS = 'GET, HEAD, POST, DELETE';
-const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Correlation-ID, X-External-User-ID, User-Agent';
+const ALLOW_HEADERS = 'Authorization, Content-Type, Accept, X-Correlation-ID, X-External-User-ID, User-Agent, X-Emulator-Admin-User';
 const EXPOSE = 'X-Correlation-ID, Retry-After, WWW-Authenticate';
 
 function emulatorWith(options: EmulatorOptions = {}): Emulator {
@@ -88,6 +88,48 @@ describe('CORS, any origin (the default)', () => {
       expect(res.status).toBe(204);
       expect(corsHeaders(res)).toEqual(anyOriginPreflight);
     }
+  });
+
+  it('answers the preflight of a PUT or a PATCH with the same lists, which do not name them, so a browser blocks the request', async () => {
+    // The emulator routes neither (the token endpoint answers them 405): a browser app sees a CORS failure, not the 405.
+    for (const method of ['PUT', 'PATCH']) {
+      const res = await emulator.fetch(`${auth}/oauth/token`, preflightInit(APP, method));
+      expect(res.status).toBe(204);
+      expect(corsHeaders(res)).toEqual(anyOriginPreflight);
+      expect(res.headers.get('access-control-allow-methods')!.split(', ')).not.toContain(method);
+    }
+  });
+
+  it('allows X-Emulator-Admin-User, so a browser app can make admin console changes', async () => {
+    // An emulator of its own: the suite's one must stay without Product Selections.
+    const own = emulatorWith();
+    const url = `${own.urls().api}/${PROJECT}/product-selections`;
+    const preflight = await own.fetch(url, {
+      method: 'OPTIONS',
+      headers: {
+        origin: APP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type, x-emulator-admin-user',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(corsHeaders(preflight)).toEqual(anyOriginPreflight);
+    expect(preflight.headers.get('access-control-allow-headers')!.split(', ')).toContain('X-Emulator-Admin-User');
+
+    // The request the preflight let through: an admin console change, recorded as such.
+    const created = await own.fetch(url, {
+      method: 'POST',
+      headers: { origin: APP, ...adminConsole(own.context).headers('jen'), 'content-type': 'application/json' },
+      body: JSON.stringify({ key: 'admin-made', name: { en: 'Admin made' } }),
+    });
+    expect(created.status).toBe(201);
+    expect(corsHeaders(created)).toEqual(anyOriginAnswer);
+    const token = await tokenOf(own);
+    const records = await own.fetch(`${own.urls().history}/${PROJECT}/product-selection?source=AdminConsole&userId=jen`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(records.status).toBe(200);
+    expect(((await records.json()) as { results: { type: string }[] }).results.map((r) => r.type)).toEqual(['ResourceCreated']);
   });
 
   it('never allows credentials (tokens travel in Authorization, not in cookies)', async () => {
@@ -313,10 +355,14 @@ describe('CORS off (cors: false)', () => {
     const emulator = emulatorWith({ cors: false });
     const token = await tokenOf(emulator);
     const url = `${emulator.urls().api}/${PROJECT}/product-selections`;
-    const variants: Record<string, string>[] = [{ origin: APP, authorization: `Bearer ${token}` }, { origin: APP }];
-    for (const headers of variants) {
+    const variants: [Record<string, string>, number][] = [
+      [{ origin: APP, authorization: `Bearer ${token}` }, 200],
+      [{ origin: APP }, 401],
+      [{ authorization: `Bearer ${token}` }, 200],
+    ];
+    for (const [headers, status] of variants) {
       const res = await emulator.fetch(url, { headers });
-      expect([200, 401]).toContain(res.status);
+      expect(res.status, JSON.stringify(Object.keys(headers))).toBe(status);
       expect(corsHeaders(res)).toEqual({});
       expect(res.headers.get('vary')).toBeNull();
     }
@@ -372,28 +418,6 @@ describe('the cors option is checked', () => {
   });
 });
 
-/** A request written with node:http: a preflight as a browser sends it, on the wire. */
-function wireRequest(
-  url: string,
-  method: string,
-  headers: Record<string, string>,
-): Promise<{ status: number; headers: Headers; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => {
-        const answerHeaders = new Headers();
-        for (const [name, value] of Object.entries(res.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
-        resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 describe('CORS over a loopback port', () => {
   const loopback = loopbackEmulator('cors-loopback');
   const preflightHeaders = {
@@ -410,7 +434,7 @@ describe('CORS over a loopback port', () => {
       `${auth}/oauth/token`,
       `${history}/cors-loopback/graphql`,
     ]) {
-      const res = await wireRequest(url, 'OPTIONS', preflightHeaders);
+      const res = await rawRequest(url, { method: 'OPTIONS', headers: preflightHeaders });
       expect(res.status, url).toBe(204);
       expect(corsHeaders(res), url).toEqual(anyOriginPreflight);
       expect(res.body).toBe('');
@@ -419,29 +443,58 @@ describe('CORS over a loopback port', () => {
 
   it('an actual answer (200, 401, 404) carries the CORS headers on the wire', async () => {
     const url = `${loopback.server.urls.api}/cors-loopback/product-selections`;
-    const ok = await wireRequest(url, 'GET', { origin: APP, authorization: `Bearer ${loopback.token}` });
+    const ok = await rawRequest(url, { headers: { origin: APP, authorization: `Bearer ${loopback.token}` } });
     expect(ok.status).toBe(200);
     expect(corsHeaders(ok)).toEqual(anyOriginAnswer);
-    const unauthorized = await wireRequest(url, 'GET', { origin: APP });
+    const unauthorized = await rawRequest(url, { headers: { origin: APP } });
     expect(unauthorized.status).toBe(401);
     expect(corsHeaders(unauthorized)).toEqual(anyOriginAnswer);
-    const notFound = await wireRequest(`${loopback.server.urls.api}/cors-loopback/nothing-here`, 'GET', {
-      origin: APP,
-      authorization: `Bearer ${loopback.token}`,
+    const notFound = await rawRequest(`${loopback.server.urls.api}/cors-loopback/nothing-here`, {
+      headers: { origin: APP, authorization: `Bearer ${loopback.token}` },
     });
     expect(notFound.status).toBe(404);
     expect(corsHeaders(notFound)).toEqual(anyOriginAnswer);
+  });
+
+  describe("a request Node's HTTP parser refuses (a 70 KB URL: 431 before the app sees it)", () => {
+    const tooLong = (api: string, project: string) => `${api}/${project}/product-selections?where=${'a'.repeat(70 * 1024)}`;
+    const expect431 = (answer: { status: number; headers: Headers; body: string }) => {
+      expect(answer.status).toBe(431);
+      expect(answer.headers.get('x-correlation-id')).toMatch(/^emulator-/);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+    };
+
+    it('carries Access-Control-Allow-Origin: * and the exposed headers when any origin is allowed, so a browser app reads the 431', async () => {
+      const answer = await rawRequest(tooLong(loopback.server.urls.api, 'cors-loopback'), {
+        headers: { origin: APP, authorization: `Bearer ${loopback.token}` },
+      });
+      expect431(answer);
+      expect(corsHeaders(answer)).toEqual(anyOriginAnswer);
+    });
+
+    it('carries no CORS header with a list of origins (the Origin of a refused request cannot be read) nor with CORS off', async () => {
+      for (const cors of [{ origins: [APP] }, false] as const) {
+        const server = await startEmulator({ projectKey: 'cors-refused', cors });
+        try {
+          const answer = await rawRequest(tooLong(server.urls.api, 'cors-refused'), { headers: { origin: APP } });
+          expect431(answer);
+          expect(corsHeaders(answer), JSON.stringify(cors)).toEqual({});
+        } finally {
+          await server.close();
+        }
+      }
+    });
   });
 
   it('startEmulator takes the cors option: a listed origin is reflected, another gets nothing', async () => {
     const server = await startEmulator({ projectKey: 'cors-listed', cors: { origins: [APP] } });
     try {
       const url = `${server.urls.api}/cors-listed/product-selections`;
-      const allowed = await wireRequest(url, 'OPTIONS', preflightHeaders);
+      const allowed = await rawRequest(url, { method: 'OPTIONS', headers: preflightHeaders });
       expect(allowed.status).toBe(204);
       expect(corsHeaders(allowed)).toEqual({ ...anyOriginPreflight, 'access-control-allow-origin': APP });
       expect(allowed.headers.get('vary')).toBe('Origin');
-      const refused = await wireRequest(url, 'OPTIONS', { ...preflightHeaders, origin: OTHER });
+      const refused = await rawRequest(url, { method: 'OPTIONS', headers: { ...preflightHeaders, origin: OTHER } });
       expect(refused.status).toBe(204);
       expect(corsHeaders(refused)).toEqual({});
     } finally {

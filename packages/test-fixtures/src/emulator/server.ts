@@ -40,8 +40,13 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
     port: options.port ?? 0,
     hostname: host,
     serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES },
+    // By default serve() replaces the process's global Request and Response with light classes of
+    // its own. That changes the user's globals, and Hono answers HEAD with
+    // `new Response(null, getAnswer)`, which with the light class keeps only the headers given at
+    // construction: the CORS headers and X-Correlation-ID, set afterwards, were lost.
+    overrideGlobalObjects: false,
   });
-  answerClientErrors(server);
+  answerClientErrors(server, emulator.context.options.cors);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);

@@ -1,6 +1,7 @@
 /**
  * The emulator on a loopback port for a suite, with a token of its bootstrap client; and a raw
- * HTTP request for what `fetch` refuses to send (a GET or HEAD with a body).
+ * HTTP request for what `fetch` refuses to send (a GET or HEAD with a body) or hides (the headers
+ * of a preflight as a browser sends them).
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
@@ -33,17 +34,50 @@ export function loopbackEmulator(projectKey: string): Loopback {
   return state;
 }
 
-/** A request written with node:http, which sends what `fetch` refuses to (a body on GET or HEAD). */
-export function rawRequest(url: string, method: string, token: string, body: string): Promise<{ status: number; body: string }> {
+/** What {@link rawRequest} sends: a method (default GET), headers as given, and a body, if any. */
+export interface RawRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  /** Sent as it is, with its `content-length`, whatever the method. */
+  body?: string;
+}
+
+/** The answer of {@link rawRequest}: status, headers (a repeated header joined with `, `) and body as text. */
+export interface RawAnswer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * A request written with node:http, which sends what `fetch` refuses to (a body on GET or HEAD)
+ * and lets through what it hides (a preflight and any `Origin` as a browser sends them).
+ *
+ * @example
+ * const answer = await rawRequest(url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+ */
+export function rawRequest(url: string, { method = 'GET', headers = {}, body }: RawRequest = {}): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) };
-    const req = httpRequest(url, { method, headers }, (res) => {
+    const sent = body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) };
+    const req = httpRequest(url, { method, headers: sent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (value !== undefined) answerHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: answerHeaders, body: text });
+      });
     });
     req.on('error', reject);
     req.end(body);
   });
 }
+
+/** The headers of a JSON request with a bearer token, for {@link rawRequest}. */
+export const bearerJson = (token: string): Record<string, string> => ({
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+});

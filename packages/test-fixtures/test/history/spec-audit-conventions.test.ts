@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
-import { loopbackEmulator, rawRequest } from '../helpers/loopback.js';
+import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
 /**
@@ -139,7 +139,7 @@ describe('spec audit: a GET with a body on the Change History host (loopback soc
   it('is blocked with 400 BadRequest (fetch cannot send it, so node:http does)', async () => {
     const { server, token } = loopback;
     const url = `${server.urls.history}/${project}/store`;
-    const answer = await rawRequest(url, 'GET', token, '{}');
+    const answer = await rawRequest(url, { method: 'GET', headers: bearerJson(token), body: '{}' });
     expect(answer.status).toBe(400);
     const body = JSON.parse(answer.body) as { errors: { code: string; message: string }[] };
     createResponseContract('history', `${server.urls.history}/${project}`).check('GET', url, 400, body);

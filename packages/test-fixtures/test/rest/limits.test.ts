@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
-import { loopbackEmulator, rawRequest } from '../helpers/loopback.js';
+import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import { createApi, createSelection, expectError, expectUnchanged, ok, raw, snapshot, type Api } from './helpers.js';
 
 const LIMIT = 15 * 1024;
@@ -81,7 +81,7 @@ describe('limits and disallowed requests', () => {
       expect(created.status).toBe(201);
     });
     const send = (method: string, path: string, body: string) =>
-      rawRequest(`${loopback.server.urls.api}/${project}${path}`, method, loopback.token, body);
+      rawRequest(`${loopback.server.urls.api}/${project}${path}`, { method, headers: bearerJson(loopback.token), body });
 
     it('blocks a GET with a body (400 InvalidInput)', async () => {
       const url = `${loopback.server.urls.api}/${project}/product-selections/key=summer`;

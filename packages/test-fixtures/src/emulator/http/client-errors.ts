@@ -1,12 +1,14 @@
 /**
  * Requests that Node's HTTP parser refuses before the app sees them (spec 8: URL plus headers far
  * over the limit, an unknown HTTP version, a malformed request line), answered on the socket with
- * the same JSON error body and X-Correlation-ID as every other refusal, instead of Node's bare
- * status line.
+ * the same JSON error body and X-Correlation-ID as every other refusal (and, when CORS allows any
+ * origin, its headers), instead of Node's bare status line.
  */
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+import type { ResolvedEmulatorOptions } from '../options.js';
+import { CORS_EXPOSE_HEADERS } from './cors.js';
 import { errors, type ApiError } from './errors.js';
 
 /**
@@ -24,14 +26,27 @@ function refusalOf(error: Error & { code?: string }): ApiError {
 }
 
 /**
+ * The CORS headers of a refusal: with any origin allowed, `Access-Control-Allow-Origin: *` and the
+ * exposed headers, so that a browser app reads the 431 instead of a CORS error. With a list of
+ * origins none, since the refused request's `Origin` cannot be read; with CORS off none.
+ */
+function corsLines(cors: ResolvedEmulatorOptions['cors']): string[] {
+  if (cors === false || cors.origins !== '*') return [];
+  return ['access-control-allow-origin: *', `access-control-expose-headers: ${CORS_EXPOSE_HEADERS}`];
+}
+
+/**
  * Answers the requests Node's parser refuses with the emulator's error body, then closes the
  * connection (what follows on it cannot be read). A timeout or a reset just closes the socket.
+ * `cors` is the emulator's resolved option: when it allows any origin the answer carries the CORS
+ * headers; with a list of origins it carries none (the request's `Origin` is past reading).
  *
  * @example
  * const server = serve({ fetch: app.fetch, serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES } });
- * answerClientErrors(server);
+ * answerClientErrors(server, emulator.context.options.cors);
  */
-export function answerClientErrors(server: EventEmitter): void {
+export function answerClientErrors(server: EventEmitter, cors: ResolvedEmulatorOptions['cors']): void {
+  const corsHeaderLines = corsLines(cors);
   server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
       socket.destroy();
@@ -46,6 +61,7 @@ export function answerClientErrors(server: EventEmitter): void {
         'content-type: application/json; charset=utf-8',
         `content-length: ${Buffer.byteLength(body)}`,
         `x-correlation-id: emulator-${randomUUID()}`,
+        ...corsHeaderLines,
         'connection: close',
         '',
         body,

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { ADMIN_USER_HEADER } from '../history/admin-console.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { CORRELATION_HEADER } from './correlation.js';
 import type { AppEnv } from './env.js';
@@ -10,12 +11,26 @@ import type { AppEnv } from './env.js';
  * headers before the handler runs (an error answer built afterwards need not keep them).
  */
 
-/** Every method the emulator routes (HEAD through GET); the authorization service's 405s for PUT and PATCH need no preflight. */
+/**
+ * Every method the emulator routes (HEAD through GET). The emulator routes no PUT or PATCH (the
+ * authorization service only answers them with 405), so they are not listed: a browser preflights
+ * a cross-origin PUT or PATCH, finds the method missing here and blocks the request, and the app
+ * gets a CORS failure (a network error) instead of the 405.
+ */
 export const CORS_ALLOW_METHODS = 'GET, HEAD, POST, DELETE';
-/** The request headers the clients send; an explicit list, never a reflection of the preflight's. */
-export const CORS_ALLOW_HEADERS = ['Authorization', 'Content-Type', 'Accept', CORRELATION_HEADER, 'X-External-User-ID', 'User-Agent'].join(
-  ', ',
-);
+/**
+ * The request headers the clients send, and {@link ADMIN_USER_HEADER}, so that a browser app can
+ * make admin console changes; an explicit list, never a reflection of the preflight's.
+ */
+export const CORS_ALLOW_HEADERS = [
+  'Authorization',
+  'Content-Type',
+  'Accept',
+  CORRELATION_HEADER,
+  'X-External-User-ID',
+  'User-Agent',
+  ADMIN_USER_HEADER,
+].join(', ');
 /** The response headers the clients read, beyond the CORS-safelisted ones; the emulator sends no Location. */
 export const CORS_EXPOSE_HEADERS = [CORRELATION_HEADER, 'Retry-After', 'WWW-Authenticate'].join(', ');
 /** How long a browser may reuse a preflight's answer, in seconds. */
