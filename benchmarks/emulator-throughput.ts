@@ -24,6 +24,13 @@ import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js'
 const measureSeconds = Number(arg('seconds') ?? 4);
 const concurrency = Number(arg('concurrency') ?? 16);
 const iterateCount = Number(arg('iterate') ?? 100_000);
+/** The in-process store holds this many after phase 1; the iteration fills up from there. */
+const IN_PROCESS_SIZES = [1_000, 20_000];
+const storedAfterPhase1 = IN_PROCESS_SIZES.at(-1)!;
+if (!Number.isInteger(iterateCount) || iterateCount < storedAfterPhase1) {
+  console.error(`--iterate must be an integer >= ${storedAfterPhase1} (the store already holds that many after phase 1)`);
+  process.exit(2);
+}
 const skipMock = arg('skip-mock') !== undefined;
 const PAGE = 500;
 
@@ -113,7 +120,7 @@ const inProcess: Target = {
   ),
 };
 let seeded: Seeded[] = [];
-for (const size of [1_000, 20_000]) {
+for (const size of IN_PROCESS_SIZES) {
   seeded = seeded.concat(
     await timed(`pre-filling to ${fmt.int(size)} with HTTP creates through emulator.fetch`, () =>
       fillOverHttp(inProcess, seeded.length, size, 'seed'),
