@@ -37,8 +37,9 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic', cors: NonNullable<EmulatorOptions['cors']>): string {
+function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string {
   const { emulator, origin, urls } = server;
+  const { cors } = emulator.context.options;
   const project = emulator.projectKey;
   const { clientId, clientSecret, scope } = emulator.credentials;
   const tokenRequest = (id: string) =>
@@ -50,10 +51,10 @@ function banner(server: RunningEmulator, offering: 'premium' | 'basic', cors: No
       ? 'premium: changes made by API clients and through the admin console are recorded'
       : 'basic: only changes made through the admin console are recorded';
   const browsers =
-    cors === true
-      ? 'any origin (Access-Control-Allow-Origin: *)'
-      : cors === false
-        ? 'off (--no-cors): browser apps on another origin are blocked'
+    cors === false
+      ? 'off (--no-cors): browser apps on another origin are blocked'
+      : cors.origins === '*'
+        ? 'any origin (Access-Control-Allow-Origin: *)'
         : `only ${cors.origins.join(', ')}`;
   return `commerce emulator for project '${project}' listening on ${origin}
 base URLs (the baseUrl / authUrl options of the clients):
@@ -146,7 +147,7 @@ function main(): Promise<void> | void {
       // this process can get its token without the CLI printing a second secret.
       const { clientSecret, scope } = server.emulator.credentials;
       server.emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
-      console.log(banner(server, offering, cors));
+      console.log(banner(server, offering));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;

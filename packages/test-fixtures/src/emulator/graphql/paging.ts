@@ -33,7 +33,6 @@ function params(args: PageArgs) {
       offset: args.offset ?? undefined,
       withTotal: true,
     },
-    { withTotal: true },
   );
 }
 

@@ -15,7 +15,7 @@ export function registerMessageRoutes(api: Hono<AppEnv>, context: EmulatorContex
 
   api.get('/:projectKey/messages', (c) => {
     requireScope(c.get('principal'), projectKey, ['view_messages']);
-    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
     return json(runQuery(context.messages.collection, params, { schema: commerceContract().schema('Message') as QuerySchema, resolve }));
   });
 

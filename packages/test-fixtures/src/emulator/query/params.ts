@@ -28,6 +28,12 @@ export interface QueryDefaults {
 }
 
 /**
+ * The commerce service's defaults: every paged answer has `total` unless `withTotal=false` (spec
+ * 2.3). The Change History passes its own (contract-notes: `withTotal` defaults to false there).
+ */
+export const SERVICE_QUERY_DEFAULTS: QueryDefaults = { withTotal: true };
+
+/**
  * Reads the common query parameters from a URL (spec 4.2). `where`, `sort`, `expand` and
  * `var.<name>` repeat; `limit` (0..500), `offset` (0..10 000) and `withTotal` (`true`/`false`)
  * appear at most once. Anything malformed, negative or too large throws InvalidInput (400).
@@ -35,9 +41,9 @@ export interface QueryDefaults {
  * because that needs the resource schema. Other parameters are left to the endpoint.
  *
  * @example
- * const params = parseQueryParams(new URL(request.url).searchParams, { withTotal: true });
+ * const params = parseQueryParams(new URL(request.url).searchParams);
  */
-export function parseQueryParams(searchParams: URLSearchParams, defaults: QueryDefaults): QueryParams {
+export function parseQueryParams(searchParams: URLSearchParams, defaults: QueryDefaults = SERVICE_QUERY_DEFAULTS): QueryParams {
   const vars: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
   for (const [name, value] of searchParams) {
     if (!name.startsWith('var.')) continue;
@@ -75,9 +81,9 @@ export interface QueryInput {
  * `parseQueryParams`.
  *
  * @example
- * makeQueryParams({ where: 'key = "a"', limit: 10 }, { withTotal: true });
+ * makeQueryParams({ where: 'key = "a"', limit: 10 });
  */
-export function makeQueryParams(input: QueryInput, defaults: QueryDefaults): QueryParams {
+export function makeQueryParams(input: QueryInput, defaults: QueryDefaults = SERVICE_QUERY_DEFAULTS): QueryParams {
   const expand = list(input.expand);
   for (const path of expand) parseExpansionPath(path);
   const vars: Record<string, string[]> = Object.create(null) as Record<string, string[]>;

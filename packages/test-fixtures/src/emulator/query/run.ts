@@ -59,7 +59,7 @@ interface Source<T> {
  * total of 10 000 is reached); any other sort reads the whole range and sorts it.
  *
  * @example
- * const page = runQuery(productSelections, parseQueryParams(url.searchParams, { withTotal: true }), { schema });
+ * const page = runQuery(productSelections, parseQueryParams(url.searchParams), { schema });
  */
 export function runQuery<T extends StoredResource>(
   collection: Collection<T>,

@@ -102,7 +102,7 @@ export function registerApiClientRoutes(api: Hono<AppEnv>, context: EmulatorCont
 
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, VIEW);
-    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
     return json(runOnArray(auth.listClients(), params, { schema: API_CLIENT_SCHEMA }));
   });
 

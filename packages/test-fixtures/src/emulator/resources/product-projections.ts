@@ -83,7 +83,7 @@ export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES);
     const staged = stagedParam(c, principal, projectKey);
-    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
     const projections: ProductProjection[] = [];
     for (const product of context.state.collection<Product>('product').values()) {
       if (hasProjection(product, staged)) projections.push(projectProduct(product, staged));

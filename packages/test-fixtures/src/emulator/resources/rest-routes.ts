@@ -62,7 +62,7 @@ export function registerResourceRoutes<T extends StoredResource>(api: Hono<AppEn
 
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
-    const params = parseQueryParams(new URL(c.req.url).searchParams, { withTotal: true });
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
     const page = runQuery(context.state.collection<T>(type.typeId), params, { schema: commerceContract().schema(type.schemas.resource) as QuerySchema });
     return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
   });

@@ -24,7 +24,7 @@ export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorCon
   const view = [...viewScopes('product_selections')];
   const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
   const page = <T>(url: string, items: T[], schemaName: string) => {
-    const params = parseQueryParams(new URL(url).searchParams, { withTotal: true });
+    const params = parseQueryParams(new URL(url).searchParams);
     return runOnArray(items, params, { schema: commerceContract().schema(schemaName) as QuerySchema, resolve });
   };
 
