@@ -13,11 +13,15 @@
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
+import { ManualClock } from './emulator/clock.js';
+import { clockState, parseInstant } from './emulator/control/clock-control.js';
+import { CONTROL_PREFIX } from './emulator/control/routes.js';
 import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
 import { startEmulator, type RunningEmulator } from './emulator/server.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
-            [--history-offering premium|basic] [--cors-origin ORIGIN ... | --no-cors] [--stop-on-stdin-end]
+            [--history-offering premium|basic] [--cors-origin ORIGIN ... | --no-cors] [--manual-clock START]
+            [--no-control] [--stop-on-stdin-end]
   --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
   --host              address to bind (default 127.0.0.1: loopback only)
   --project           project key (default demo-project)
@@ -29,6 +33,9 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
                       http://localhost:5173); repeat it for several. Default: any origin
                       (Access-Control-Allow-Origin: *)
   --no-cors           no CORS headers at all (browser apps on another origin are blocked)
+  --manual-clock      a clock that moves only when told (POST /_emulator/clock), starting at START:
+                      now, or an ISO 8601 instant with a zone (2026-03-01T09:00:00Z)
+  --no-control        no control API at /_emulator (reset, fault rules, clock, health)
   --stop-on-stdin-end stop when standard input ends: a test harness (any language) that starts
                       the emulator with a pipe as its stdin stops it by closing the pipe, and
                       the emulator stops by itself when the harness dies`;
@@ -56,6 +63,18 @@ function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string 
       : cors.origins === '*'
         ? 'any origin (Access-Control-Allow-Origin: *)'
         : `only ${cors.origins.join(', ')}`;
+  const control = `${origin}${CONTROL_PREFIX}`;
+  const clock = clockState(emulator.context.options.clock);
+  const controlLines = emulator.context.options.control
+    ? `control API (HTTP Basic with the bootstrap client's id and secret):
+  curl -s ${control}/health                                   # readiness, no credentials
+  curl -s -u '${clientId}:${clientSecret}' -X POST ${control}/reset          # empty the project
+  curl -s -u '${clientId}:${clientSecret}' -d '{"kind":"error","status":503,"times":1}' ${control}/faults
+  curl -s -u '${clientId}:${clientSecret}' -X DELETE ${control}/faults       # remove every fault rule${
+    clock.manual ? `
+  curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later` : ''
+  }`
+    : 'control API: off (--no-control).';
   return `commerce emulator for project '${project}' listening on ${origin}
 base URLs (the baseUrl / authUrl options of the clients):
   API       ${base(urls.api)}REST under /${project}, e.g. ${urls.api}/${project}/product-selections
@@ -69,6 +88,8 @@ bootstrap API client (scope ${scope}):
   client secret  ${clientSecret}
 Change History offering ${recorded}.
 CORS for browser apps: ${browsers}.
+clock: ${clock.manual ? `manual, at ${clock.now}; it moves only through POST ${CONTROL_PREFIX}/clock` : 'the wall clock'}.
+${controlLines}
 admin console: a write made with a token of the API client '${ADMIN_CONSOLE_CLIENT_ID}' (scope ${scope};
   client secret: the bootstrap client's secret above) is an admin console change, made by the user named in
   the ${ADMIN_USER_HEADER} header (default ${DEFAULT_ADMIN_USER}).
@@ -94,6 +115,8 @@ function main(): Promise<void> | void {
         'history-offering': { type: 'string', default: 'premium' },
         'cors-origin': { type: 'string', multiple: true },
         'no-cors': { type: 'boolean' },
+        'manual-clock': { type: 'string' },
+        'no-control': { type: 'boolean' },
         'stop-on-stdin-end': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -131,6 +154,12 @@ function main(): Promise<void> | void {
     console.error(`--cors-origin: ${(error as Error).message}\n${usage}`);
     process.exit(2);
   }
+  const clockStart = values['manual-clock'];
+  const startMs = clockStart === undefined || clockStart === 'now' ? Date.now() : parseInstant(clockStart);
+  if (startMs === undefined) {
+    console.error(`--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z\n${usage}`);
+    process.exit(2);
+  }
   const cors: NonNullable<EmulatorOptions['cors']> = values['no-cors'] ? false : corsOrigins.length > 0 ? { origins: corsOrigins } : true;
   return startEmulator({
     port,
@@ -140,6 +169,8 @@ function main(): Promise<void> | void {
     ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
     history: { offering },
     cors,
+    ...(clockStart === undefined ? {} : { clock: new ManualClock(startMs) }),
+    control: !values['no-control'],
   }).then(
     (server) => {
       // The admin console client (history/admin-console.ts: writes with its token are recorded with

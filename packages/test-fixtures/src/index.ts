@@ -10,7 +10,10 @@ export { startEmulator, type RunningEmulator, type ServerOptions } from './emula
 export type { EmulatorOptions } from './emulator/options.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
-export type { FaultRule, FaultInjector } from './emulator/http/faults.js';
+export { checkFaultRule, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';
+export { CONTROL_PREFIX } from './emulator/control/routes.js';
+export type { FaultRuleJson, InstalledFaultJson } from './emulator/control/fault-json.js';
+export type { ClockState } from './emulator/control/clock-control.js';
 export type { EmulatorContext } from './emulator/context.js';
 export {
   adminConsole,

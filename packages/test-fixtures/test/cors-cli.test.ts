@@ -1,95 +1,13 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, startCli, stopClis } from './helpers/cli.js';
 
 /**
- * The CORS flags of the `commerce-emulator` command (src/cli.ts), run as a user runs it: a child
- * process on a free port, stopped by closing its stdin (`--stop-on-stdin-end`).
+ * The CORS flags of the `commerce-emulator` command (src/cli.ts), run as a user runs it (helpers/cli.ts).
  */
 
-const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 const APP = 'http://localhost:5173';
 
-interface Cli {
-  child: ChildProcessWithoutNullStreams;
-  stdout: () => string;
-  stderr: () => string;
-  exit: Promise<number | null>;
-}
-
-/** How long a CLI may take to stop once its stdin ended, before it is killed. */
-const STOP_GRACE_MS = 5_000;
-
-const running: Cli[] = [];
-afterEach(async () => {
-  const hung: string[] = [];
-  for (const cli of running.splice(0)) {
-    if (cli.child.exitCode !== null || cli.child.signalCode !== null) continue;
-    cli.child.stdin.end();
-    let timer: NodeJS.Timeout | undefined;
-    const stopped = await Promise.race([
-      cli.exit.then(() => true),
-      new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), STOP_GRACE_MS))),
-    ]);
-    clearTimeout(timer);
-    if (!stopped) {
-      // A hung CLI must not outlive the test (nor keep its port): kill it, then say so.
-      killTree(cli.child);
-      await cli.exit;
-      hung.push(cli.stderr());
-    }
-  }
-  if (hung.length > 0) {
-    throw new Error(
-      `${hung.length} CLI(s) did not stop within ${STOP_GRACE_MS} ms of the end of stdin and were killed; stderr: ${hung.join('\n---\n')}`,
-    );
-  }
-});
-
-/**
- * Kills the CLI and the node process tsx runs it in (tsx's CLI is a parent that relays signals, but
- * a SIGKILL cannot be relayed): the whole process group the CLI leads (`detached`).
- */
-function killTree(child: ChildProcessWithoutNullStreams): void {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    child.kill('SIGKILL');
-  }
-}
-
-function runCli(args: string[]): Cli {
-  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.json', 'src/cli.ts', ...args], {
-    cwd: packageRoot,
-    env: { ...process.env, NO_COLOR: '1' },
-    // Its own process group, so that killTree reaches tsx's child too.
-    detached: true,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const cli = { child, stdout: () => stdout, stderr: () => stderr, exit };
-  running.push(cli);
-  return cli;
-}
-
-/** Starts the emulator with `flags` and resolves to its origin and banner once it listens. */
-async function startCli(flags: string[]): Promise<{ origin: string; banner: string }> {
-  const cli = runCli(['--port', '0', '--project', 'cli-cors', '--stop-on-stdin-end', ...flags]);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const banner = cli.stdout();
-    const origin = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-    if (origin && banner.includes('try:')) return { origin, banner };
-    if (cli.child.exitCode !== null) throw new Error(`the CLI exited with ${cli.child.exitCode}: ${cli.stderr()}`);
-    if (Date.now() > deadline) throw new Error(`the CLI did not start: ${cli.stderr()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+afterEach(stopClis);
 
 async function preflight(origin: string, from: string): Promise<Response> {
   return fetch(`${origin}/cli-cors/product-selections`, {

@@ -16,6 +16,8 @@ import { asHistoryError } from './history/errors.js';
 import { installHistory } from './history/routes.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
 import { registerApiRoutes } from './routes.js';
+import { CONTROL_PREFIX, controlRoutes } from './control/routes.js';
+import { resetEmulator } from './reset.js';
 import { EmulatorState } from './state.js';
 
 /** Base URLs of the three services of an emulator, for a given origin. */
@@ -44,6 +46,13 @@ export interface Emulator {
   urls(origin?: string): EmulatorUrls;
   /** The underlying Hono app (for mounting into a user's own server). */
   readonly app: Hono<AppEnv>;
+  /**
+   * Empties the project, so the emulator is as new: every resource, message, Change History
+   * record, customer, API client, anonymous session, fault rule, and the project settings. Kept:
+   * the bootstrap client and the admin console client, the client tokens they hold (a test
+   * harness keeps its token), and the clock. Over a port: `POST <origin>/_emulator/reset`.
+   */
+  reset(): void;
 }
 
 /** The in-process origin: a loopback host, so clients that refuse plain HTTP elsewhere accept it. */
@@ -97,13 +106,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
   });
+  const history = installHistory(context);
+  const reset = () => resetEmulator(context, history.log);
+  // Before the limits and fault injection: a control request is never faulted, so a harness can
+  // always remove a rule that cuts every connection.
+  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes(context, reset));
   app.use('*', disallowedRequests, faultInjection(faults));
 
   const authApp = new Hono<AppEnv>();
   registerAuthRoutes(authApp, context);
   app.route('/auth', authApp);
   // Change History at `{history_url}` = `<origin>/history`; records every write from now on.
-  app.route('/history', installHistory(context).app);
+  app.route('/history', history.app);
 
   const api = new Hono<AppEnv>();
   const projectGate: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -136,6 +150,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     faults,
     urls: (origin = IN_PROCESS_ORIGIN) => emulatorUrls(origin, resolved.projectKey),
     app,
+    reset,
   };
 }
 

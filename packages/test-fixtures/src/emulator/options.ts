@@ -43,6 +43,12 @@ export interface EmulatorOptions {
    * CORS error instead of the 431. With `true` that answer carries them.
    */
   cors?: boolean | { origins: readonly string[] };
+  /**
+   * The control API at `<origin>/_emulator` (reset, fault rules, the manual clock, a readiness
+   * probe), for harnesses that talk to the emulator over a port; it takes the bootstrap client's
+   * credentials. Default `true`; `false` leaves only the service's own endpoints.
+   */
+  control?: boolean;
 }
 
 /** {@link EmulatorOptions} with every default filled in (see {@link resolveOptions}). */
@@ -57,6 +63,7 @@ export type ResolvedEmulatorOptions = {
   faultSeed: number;
   /** Off, any origin (`'*'`), or a list of exact origins. */
   cors: false | { origins: '*' | readonly string[] };
+  control: boolean;
 };
 
 const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
@@ -94,6 +101,7 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
     },
     faultSeed: options.faultSeed ?? 1,
     cors: resolveCors(options.cors),
+    control: resolveControl(options.control),
   };
 }
 
@@ -130,4 +138,10 @@ function resolveCors(cors: EmulatorOptions['cors']): ResolvedEmulatorOptions['co
   }
   if (cors.origins.length === 0) throw new TypeError('invalid cors option: origins is empty; pass cors: false to turn CORS off');
   return { origins: [...new Set(cors.origins.map(checkCorsOrigin))] };
+}
+
+/** `control` as resolved: on unless `false`. */
+function resolveControl(control: EmulatorOptions['control']): boolean {
+  if (control !== undefined && typeof control !== 'boolean') throw new TypeError('invalid control option: true or false expected');
+  return control ?? true;
 }

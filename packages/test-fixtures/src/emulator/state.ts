@@ -39,26 +39,45 @@ export interface ChangeEvent {
 
 export type ChangeListener = (event: ChangeEvent) => void;
 
+/** The settings of a new project: version 1, messages on for 15 days, no external OAuth server. */
+function initialProject(projectKey: string, createdAt: string): ProjectSettings {
+  return {
+    key: projectKey,
+    name: projectKey,
+    version: 1,
+    countries: ['DE', 'US'],
+    currencies: ['EUR', 'USD'],
+    languages: ['en', 'de'],
+    createdAt,
+    messages: { enabled: true, deleteDaysAfterCreation: 15 },
+  };
+}
+
 /** All data of one emulated project. Plain in-memory state; the clock is injectable. */
 export class EmulatorState {
   private readonly collections = new Map<string, Collection<StoredResource>>();
   private readonly changeListeners: ChangeListener[] = [];
+  /** When the project was created; a reset keeps it (the project is emptied, not made anew). */
+  private readonly createdAt: string;
   project: ProjectSettings;
 
   constructor(
     readonly projectKey: string,
     readonly clock: Clock,
   ) {
-    this.project = {
-      key: projectKey,
-      name: projectKey,
-      version: 1,
-      countries: ['DE', 'US'],
-      currencies: ['EUR', 'USD'],
-      languages: ['en', 'de'],
-      createdAt: new Date(clock.now()).toISOString(),
-      messages: { enabled: true, deleteDaysAfterCreation: 15 },
-    };
+    this.createdAt = new Date(clock.now()).toISOString();
+    this.project = initialProject(projectKey, this.createdAt);
+  }
+
+  /**
+   * Empties every collection and puts the project settings back as they were at creation
+   * (version 1, initial messages configuration, no external OAuth; same `createdAt`). The
+   * collections are emptied in place, since modules hold on to them (the MessageLog does), and
+   * change listeners stay subscribed, so the Change History goes on recording afterwards.
+   */
+  reset(): void {
+    for (const collection of this.collections.values()) collection.clear();
+    this.project = initialProject(this.projectKey, this.createdAt);
   }
 
   /** The collection of a resource type, e.g. `collection('product-selection')`. */

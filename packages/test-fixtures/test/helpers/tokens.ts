@@ -18,7 +18,8 @@ export interface Login {
   storeKey?: string;
 }
 
-async function authForm(api: Api, path: string, form: Record<string, string>, credentials: ClientCredentials): Promise<ApiAnswer<Record<string, unknown>>> {
+/** POSTs a form to the emulator's authorization service (`path` under `{auth_url}`) as the client `credentials`. */
+export async function authForm(api: Pick<Api, 'emulator'>, path: string, form: Record<string, string>, credentials: ClientCredentials): Promise<ApiAnswer<Record<string, unknown>>> {
   const res = await api.emulator.fetch(`${api.emulator.urls().auth}${path}`, {
     method: 'POST',
     headers: {

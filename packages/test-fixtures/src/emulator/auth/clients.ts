@@ -112,6 +112,20 @@ export class ClientRegistry {
     return { ...record.client };
   }
 
+  /**
+   * Removes every client whose id is not in `keep` (an emulator reset keeps the bootstrap and
+   * admin console clients). The kept ones stay as they are, secret included. Returns the removed.
+   */
+  retainOnly(keep: ReadonlySet<string>): ApiClient[] {
+    const removed: ApiClient[] = [];
+    for (const [id, record] of [...this.records]) {
+      if (keep.has(id)) continue;
+      this.records.delete(id);
+      removed.push({ ...record.client });
+    }
+    return removed;
+  }
+
   /** Checks Basic credentials; the client when one id and secret pair matches. Unknown ids cost as much as known ones. */
   async authenticate(credentials: BasicCredentials): Promise<ApiClient | undefined> {
     for (const id of credentials.clientIds) {

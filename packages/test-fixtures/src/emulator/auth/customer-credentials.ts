@@ -31,6 +31,11 @@ function normaliseEmail(email: string): string {
 export class CustomerCredentialStore {
   private readonly byId = new Map<string, StoredCustomerCredentials>();
   private readonly byEmail = new Map<string, Set<string>>();
+  /**
+   * Incremented by {@link clear}: a {@link set} that was hashing when the store was cleared
+   * belongs to a customer that is gone, so it must not store anything afterwards.
+   */
+  private generation = 0;
 
   private put(record: StoredCustomerCredentials): void {
     this.remove(record.customerId);
@@ -47,7 +52,9 @@ export class CustomerCredentialStore {
   async set(input: CustomerCredentialsInput): Promise<void> {
     if (input.customerId === '') throw new TypeError('customerId must not be empty');
     if (normaliseEmail(input.email) === '') throw new TypeError('email must not be empty');
+    const generation = this.generation;
     const passwordHash = await hashSecret(input.password);
+    if (generation !== this.generation) return;
     this.put({
       customerId: input.customerId,
       email: normaliseEmail(input.email),
@@ -119,6 +126,16 @@ export class CustomerCredentialStore {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Forgets every customer's credentials (an emulator reset: the customers are gone, and their
+   * e-mails may sign up again). Hashing still under way for them is discarded when it ends.
+   */
+  clear(): void {
+    this.byId.clear();
+    this.byEmail.clear();
+    this.generation++;
   }
 
   has(customerId: string): boolean {

@@ -47,6 +47,8 @@ export class ExternalTokenVerifier {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly inFlight = new Map<string, Promise<Principal | undefined>>();
   private readonly maxCacheEntries: number;
+  /** Incremented by {@link clear}: an answer that arrives for a call started before is not cached. */
+  private generation = 0;
 
   constructor(
     private readonly projectKey: string,
@@ -59,6 +61,17 @@ export class ExternalTokenVerifier {
   /** Drops every cached answer (e.g. after the configuration changed). */
   clearCache(): void {
     this.cache.clear();
+  }
+
+  /**
+   * Forgets everything (an emulator reset): cached answers, and the calls under way, whose
+   * answers are then not cached when they arrive (their callers still get them). A later
+   * verification of the same token asks the server again.
+   */
+  clear(): void {
+    this.cache.clear();
+    this.inFlight.clear();
+    this.generation++;
   }
 
   /** The principal of an external token, or undefined (inactive, failed, timed out). Each caller gets its own copy. */
@@ -77,7 +90,10 @@ export class ExternalTokenVerifier {
     }
     const pending = this.inFlight.get(key);
     if (pending) return pending;
-    const call = this.introspect(key, token, config, correlationId).finally(() => this.inFlight.delete(key));
+    // Only its own entry: after a clear, a newer call for the same key may be under way.
+    const call: Promise<Principal | undefined> = this.introspect(key, token, config, correlationId).finally(() => {
+      if (this.inFlight.get(key) === call) this.inFlight.delete(key);
+    });
     this.inFlight.set(key, call);
     return call;
   }
@@ -88,6 +104,7 @@ export class ExternalTokenVerifier {
     config: ExternalOAuthConfig,
     correlationId: string | undefined,
   ): Promise<Principal | undefined> {
+    const generation = this.generation;
     let answer: unknown;
     try {
       answer = await this.call(token, config, correlationId);
@@ -104,7 +121,7 @@ export class ExternalTokenVerifier {
       principal = this.principalOf(body);
       if (exp !== undefined) until = Math.min(until, exp);
     }
-    this.remember(key, { principal, until });
+    if (generation === this.generation) this.remember(key, { principal, until });
     return principal;
   }
 

@@ -274,6 +274,23 @@ export class AuthService {
     this.external.clearCache();
   }
 
+  /**
+   * Empties the authorization service except for the clients `clientIds` (an emulator reset):
+   * other clients are deleted; of the tokens, only the plain client tokens of the kept clients
+   * stay valid (no customer, no anonymous session: a test harness keeps its token); customer
+   * credentials and used anonymous ids are forgotten (an e-mail may sign up again, an anonymous
+   * id may start a session again); the external OAuth server's answers are no longer cached.
+   * Kept clients keep their secret, `createdAt` and `lastUsedAt`.
+   */
+  resetKeeping(clientIds: readonly string[]): void {
+    const kept = new Set(clientIds);
+    this.clients.retainOnly(kept);
+    this.tokens.retainOnly((record) => kept.has(record.clientId) && record.customerId === undefined && record.anonymousId === undefined);
+    this.customers.clear();
+    this.usedAnonymousIds.clear();
+    this.external.clear();
+  }
+
   /** Number of stored tokens, for tests and diagnostics. */
   tokenCounts(): { access: number; refresh: number } {
     return this.tokens.counts();

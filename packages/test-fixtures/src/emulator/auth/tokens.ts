@@ -217,6 +217,29 @@ export class TokenStore {
     record.derived.clear();
   }
 
+  /**
+   * Keeps only the tokens `keep` accepts and removes every other one (an emulator reset keeps
+   * the plain client tokens of the kept clients). The per-client index follows, and a kept
+   * refresh token forgets the access tokens removed here. Returns how many were removed.
+   */
+  retainOnly(keep: (record: TokenRecord) => boolean): number {
+    let removed = 0;
+    for (const record of [...this.access.values()]) {
+      if (keep(record)) continue;
+      this.dropAccess(record);
+      removed++;
+    }
+    for (const record of [...this.refresh.values()]) {
+      if (keep(record)) continue;
+      this.dropRefresh(record);
+      removed++;
+    }
+    for (const record of this.refresh.values()) {
+      for (const hash of record.derived) if (!this.access.has(hash)) record.derived.delete(hash);
+    }
+    return removed;
+  }
+
   /** Removes every token issued to a client (client deletion). Returns how many were removed. */
   revokeAllOfClient(clientId: string): number {
     const hashes = this.byClient.get(clientId);

@@ -37,6 +37,9 @@ export const ADMIN_USER_HEADER = 'X-Emulator-Admin-User';
 /** User id of admin console changes sent without {@link ADMIN_USER_HEADER}. */
 export const DEFAULT_ADMIN_USER = 'emulator-admin-user';
 
+/** Name of the admin console client, as `GET /api-clients` shows it. */
+const ADMIN_CONSOLE_NAME = 'admin console (emulator)';
+
 const USER_ID = /^[A-Za-z0-9_.@:-]{1,256}$/;
 
 /** How to act as the admin console of one emulator. */
@@ -68,7 +71,7 @@ export function adminConsole(context: EmulatorContext): AdminConsole {
   const scope = `manage_project:${context.options.projectKey}`;
   const clientSecret = newSecret();
   if (context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) === undefined) {
-    context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
+    context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: ADMIN_CONSOLE_NAME });
   }
   const token = () => {
     const client = context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID);
@@ -84,6 +87,19 @@ export function adminConsole(context: EmulatorContext): AdminConsole {
   };
   consoles.set(context, created);
   return created;
+}
+
+/**
+ * Registers the admin console client again, with the secret handed out before, when the admin
+ * console of this emulator was used but its client has been deleted since (`DELETE
+ * /api-clients/emulator-admin-console`). Called by an emulator reset, so that an
+ * {@link AdminConsole} a test suite keeps works afterwards, as `adminConsole()` on a new emulator
+ * would. Does nothing when {@link adminConsole} was never called for `context`.
+ */
+export function restoreAdminConsoleClient(context: EmulatorContext): void {
+  const existing = consoles.get(context);
+  if (!existing || context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) !== undefined) return;
+  context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: existing.clientSecret, scope: existing.scope, name: ADMIN_CONSOLE_NAME });
 }
 
 /**

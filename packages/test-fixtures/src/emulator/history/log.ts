@@ -42,6 +42,15 @@ export class HistoryLog {
     if (drop > 0) this.stored.splice(0, drop);
   }
 
+  /**
+   * Forgets every Record and restarts the sequence (an emulator reset). The log stays subscribed
+   * to the state's changes, so writes after the reset are recorded as on a new emulator.
+   */
+  reset(): void {
+    this.stored.length = 0;
+    this.sequence = 0;
+  }
+
   /** The Records kept now, oldest first. */
   records(): readonly StoredRecord[] {
     this.purge();

@@ -48,10 +48,65 @@ function mulberry32(seed: number): () => number {
   };
 }
 
+const FAULT_KINDS: ReadonlySet<string> = new Set(['error', 'cut', 'latency']);
+const FAULT_STATUSES: ReadonlySet<unknown> = new Set([429, 500, 502, 503, 504]);
+const FAULT_FIELDS: ReadonlySet<string> = new Set(['kind', 'status', 'when', 'retryAfterSeconds', 'latencyMs', 'method', 'path', 'times', 'probability']);
+/** Ten minutes: a longer delay is a mistake (a test would time out long before). */
+const MAX_LATENCY_MS = 600_000;
+
+/**
+ * Checks a fault rule and returns a copy of it (TypeError naming the field otherwise), so a typo
+ * such as `time: 1` or `status: 501` fails where it is written instead of silently injecting
+ * nothing, or something else.
+ *
+ * @example
+ * checkFaultRule({ kind: 'error', status: 503, times: 2 }); // { kind: 'error', status: 503, times: 2 }
+ * checkFaultRule({ kind: 'error', status: 501 }); // throws TypeError: status must be one of 429, 500, 502, 503, 504
+ */
+export function checkFaultRule(rule: unknown): FaultRule {
+  const invalid = (why: string) => new TypeError(`invalid fault rule: ${why}`);
+  if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw invalid('an object { kind, ... } expected');
+  const r = rule as Record<string, unknown>;
+  const unknown = Object.keys(r).filter((field) => !FAULT_FIELDS.has(field));
+  if (unknown.length > 0) throw invalid(`unknown field ${unknown.join(', ')} (fields: ${[...FAULT_FIELDS].join(', ')})`);
+  const given = (field: string) => r[field] !== undefined;
+  if (!FAULT_KINDS.has(r['kind'] as string)) throw invalid(`kind must be 'error', 'cut' or 'latency'`);
+  if (r['kind'] !== 'error') {
+    for (const field of ['status', 'retryAfterSeconds']) if (given(field)) throw invalid(`${field} applies to kind 'error' only`);
+  }
+  if (given('status') && !FAULT_STATUSES.has(r['status'])) throw invalid('status must be one of 429, 500, 502, 503, 504');
+  if (given('when')) {
+    if (r['kind'] === 'latency') throw invalid(`when applies to kinds 'error' and 'cut' only`);
+    if (r['when'] !== 'before' && r['when'] !== 'after') throw invalid(`when must be 'before' or 'after'`);
+  }
+  const isCount = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+  if (given('retryAfterSeconds') && !isCount(r['retryAfterSeconds'], 0)) throw invalid('retryAfterSeconds must be an integer >= 0');
+  if (given('latencyMs') && !isCount(r['latencyMs'], 0, MAX_LATENCY_MS)) throw invalid(`latencyMs must be an integer from 0 to ${MAX_LATENCY_MS}`);
+  if (r['kind'] === 'latency' && !given('latencyMs')) throw invalid(`kind 'latency' needs latencyMs`);
+  if (given('method') && !(typeof r['method'] === 'string' && /^[A-Z]+$/.test(r['method']))) {
+    throw invalid('method must be an HTTP method in upper case, e.g. POST');
+  }
+  if (given('path') && !(r['path'] instanceof RegExp || (typeof r['path'] === 'string' && r['path'].startsWith('/')))) {
+    throw invalid('path must be a RegExp or a string starting with "/" (a prefix of path and query, without the origin)');
+  }
+  if (given('times') && !isCount(r['times'], 1)) throw invalid('times must be an integer >= 1');
+  if (given('probability') && !(typeof r['probability'] === 'number' && r['probability'] >= 0 && r['probability'] <= 1)) {
+    throw invalid('probability must be a number from 0 to 1');
+  }
+  return { ...r } as unknown as FaultRule;
+}
+
+/** A rule as installed: its id (for removal over the control API) and what is left of `times`. */
+export interface InstalledFault {
+  readonly id: string;
+  readonly rule: Readonly<FaultRule>;
+}
+
 /**
  * The fault injector of an emulator (`emulator.faults`). Off by default; tests switch faults on
  * for the requests they name. Rules are tried in the order they were added; the first that
- * matches a request fires.
+ * matches a request fires. A rule is checked when it is added ({@link checkFaultRule}).
  *
  * @example
  * const remove = emulator.faults.inject({ kind: 'error', status: 503, method: 'POST', path: '/my-project/product-selections', times: 1 });
@@ -60,8 +115,9 @@ function mulberry32(seed: number): () => number {
  * emulator.faults.clear();
  */
 export class FaultInjector {
-  private rules: FaultRule[] = [];
+  private rules: { id: string; rule: FaultRule }[] = [];
   private random: () => number;
+  private nextId = 1;
 
   constructor(seed = 1) {
     this.random = mulberry32(seed);
@@ -69,11 +125,27 @@ export class FaultInjector {
 
   /** Adds a rule; returns a function that removes it. */
   inject(rule: FaultRule): () => void {
-    const stored = { ...rule };
-    this.rules.push(stored);
-    return () => {
-      this.rules = this.rules.filter((r) => r !== stored);
-    };
+    const id = this.add(rule);
+    return () => void this.remove(id);
+  }
+
+  /** Adds a rule; returns its id (`fault-1`, `fault-2`, ...), for {@link remove}. */
+  add(rule: FaultRule): string {
+    const id = `fault-${this.nextId++}`;
+    this.rules.push({ id, rule: checkFaultRule(rule) });
+    return id;
+  }
+
+  /** Removes one rule; false when no rule has this id (any more). */
+  remove(id: string): boolean {
+    const before = this.rules.length;
+    this.rules = this.rules.filter((installed) => installed.id !== id);
+    return this.rules.length < before;
+  }
+
+  /** The rules installed now, in the order they are tried, with what is left of their `times`. */
+  list(): InstalledFault[] {
+    return this.rules.map(({ id, rule }) => ({ id, rule: { ...rule } }));
   }
 
   /** Removes every rule and reseeds the random source. */
@@ -84,7 +156,7 @@ export class FaultInjector {
 
   /** The first rule that fires for this request, consuming one of its `times`. */
   take(method: string, path: string): FaultRule | undefined {
-    for (const rule of this.rules) {
+    for (const { rule } of this.rules) {
       if (rule.method !== undefined && rule.method !== method) continue;
       if (rule.path !== undefined && !(typeof rule.path === 'string' ? path.startsWith(rule.path) : rule.path.test(path))) continue;
       if (rule.times !== undefined && rule.times <= 0) continue;

@@ -53,6 +53,17 @@ export class MessageLog {
     }
   }
 
+  /**
+   * Forgets every message and every per-resource sequence number (an emulator reset), so the
+   * next message of a resource is number 1 again. The collection is the state's and is emptied
+   * in place: it is the one this log holds.
+   */
+  reset(): void {
+    this.messages.clear();
+    this.byAge.length = 0;
+    this.sequence.clear();
+  }
+
   /** Drops messages older than the configured retention. Cheap: messages are kept in age order. */
   purgeExpired(): void {
     const cutoff = this.state.clock.now() - this.state.project.messages.deleteDaysAfterCreation * DAY_MS;

@@ -43,6 +43,12 @@ export class SelectionMembership {
     return this.selectionsByProduct.get(productId) ?? new Map();
   }
 
+  /** Forgets every membership (an emulator reset: the selections and products are gone too). */
+  clear(): void {
+    this.productsBySelection.clear();
+    this.selectionsByProduct.clear();
+  }
+
   dropSelection(selectionId: string): void {
     for (const productId of this.productsOf(selectionId).keys()) this.selectionsByProduct.get(productId)?.delete(selectionId);
     this.productsBySelection.delete(selectionId);

@@ -109,6 +109,10 @@ export class Collection<T extends StoredResource> {
     for (let i = end - 1; i >= 0; i--) yield this.byId.get(this.orderedIds[i]!)!;
   }
 
+  /**
+   * Removes every resource, in place (an emulator reset). In place because modules keep the
+   * Collection object they got once (e.g. the MessageLog), so a new one would go unseen.
+   */
   clear(): void {
     this.byId.clear();
     this.byKey.clear();

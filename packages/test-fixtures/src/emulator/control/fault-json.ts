@@ -1,0 +1,43 @@
+import { checkFaultRule, type FaultRule, type InstalledFault } from '../http/faults.js';
+
+/**
+ * A fault rule as JSON (the control API): the fields of {@link FaultRule}, except that a
+ * RegExp path is written `pathPattern` (its source, no flags) since JSON has no RegExp.
+ */
+export type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
+
+/** How an installed rule is listed: its id, then the rule (with what is left of `times`). */
+export type InstalledFaultJson = { id: string } & FaultRuleJson;
+
+/**
+ * Reads a rule sent as JSON; TypeError naming the field when it is not a valid rule.
+ *
+ * @example
+ * ruleFromJson({ kind: 'cut', pathPattern: '^/auth/oauth/token' }); // { kind: 'cut', path: /^\/auth\/oauth\/token/ }
+ */
+export function ruleFromJson(body: unknown): FaultRule {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return checkFaultRule(body);
+  const { pathPattern, ...rest } = body as Record<string, unknown>;
+  if (pathPattern === undefined) return checkFaultRule(rest);
+  if (rest['path'] !== undefined) throw new TypeError('invalid fault rule: give path (a prefix) or pathPattern (a RegExp), not both');
+  if (typeof pathPattern !== 'string') throw new TypeError('invalid fault rule: pathPattern must be a string (the source of a RegExp)');
+  let path: RegExp;
+  try {
+    path = new RegExp(pathPattern);
+  } catch (error) {
+    throw new TypeError(`invalid fault rule: pathPattern is not a RegExp: ${(error as Error).message}`);
+  }
+  return checkFaultRule({ ...rest, path });
+}
+
+/**
+ * An installed rule as JSON, for the control API's listing.
+ *
+ * @example
+ * faultToJson({ id: 'fault-1', rule: { kind: 'cut', path: /^\/auth/ } }); // { id: 'fault-1', kind: 'cut', pathPattern: '^\\/auth' }
+ */
+export function faultToJson({ id, rule }: InstalledFault): InstalledFaultJson {
+  const { path, ...rest } = rule;
+  if (path instanceof RegExp) return { id, ...rest, pathPattern: path.source };
+  return { id, ...rest, ...(path === undefined ? {} : { path }) };
+}

@@ -1,0 +1,78 @@
+import { Hono } from 'hono';
+import type { EmulatorContext } from '../context.js';
+import { json, readJsonBody } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
+import { errors } from '../http/errors.js';
+import { bootstrapClientOnly } from './access.js';
+import { clockState, moveClock } from './clock-control.js';
+import { faultToJson, ruleFromJson } from './fault-json.js';
+
+/**
+ * Where the control API lives: `<origin>/_emulator`. A project key is `[a-z0-9-]` only, so no
+ * path of the service can start with it.
+ */
+export const CONTROL_PREFIX = '/_emulator';
+
+/**
+ * The emulator's control API, for a test harness in any language that talks to the emulator over
+ * a port: what `emulator.reset()`, `emulator.faults` and a `ManualClock` do in-process.
+ *
+ * - `GET /health`: `{ status: 'ready', projectKey }`, without credentials (a readiness probe);
+ * - everything else takes the bootstrap client's id and secret with HTTP Basic (401 otherwise):
+ *   - `POST /reset`: 204; the project is emptied (see `Emulator.reset`);
+ *   - `GET /faults`: `{ results: [{ id, ...rule }] }`; `POST /faults` with a rule: 201
+ *     `{ id, ...rule }`; `DELETE /faults/<id>`: 204 (404 when unknown); `DELETE /faults`: 204, every
+ *     rule removed and the random source reseeded (`?seed=<n>`, default the `faultSeed` option);
+ *   - `GET /clock`: `{ now, epochMs, manual }`; `POST /clock` with `{ advanceMs }` or `{ set }`.
+ *
+ * Control requests are never faulted themselves (a harness can always remove a rule that cuts
+ * every connection), and bad input is 400 `InvalidInput` and changes nothing.
+ *
+ * @example
+ * app.route(CONTROL_PREFIX, controlRoutes(context, () => emulator.reset()));
+ * // curl -u "$ID:$SECRET" -d '{"kind":"error","status":503,"times":1}' http://127.0.0.1:8080/_emulator/faults
+ */
+export function controlRoutes(context: EmulatorContext, reset: () => void): Hono<AppEnv> {
+  const { faults, options } = context;
+  const control = new Hono<AppEnv>();
+
+  control.get('/health', () => json({ status: 'ready', projectKey: options.projectKey }));
+  control.use('*', bootstrapClientOnly(options));
+
+  control.post('/reset', () => {
+    reset();
+    return new Response(null, { status: 204 });
+  });
+
+  control.get('/faults', () => json({ results: faults.list().map(faultToJson) }));
+  control.post('/faults', async (c) => {
+    const body = await readJsonBody(c);
+    let id: string;
+    try {
+      id = faults.add(ruleFromJson(body));
+    } catch (error) {
+      if (error instanceof TypeError) throw errors.invalidInput(`${error.message}.`);
+      throw error;
+    }
+    const installed = faults.list().find((fault) => fault.id === id)!;
+    return json(faultToJson(installed), 201);
+  });
+  control.delete('/faults', (c) => {
+    const seed = c.req.query('seed');
+    if (seed !== undefined && !/^\d{1,15}$/.test(seed)) throw errors.invalidInput('seed must be an integer >= 0.');
+    faults.clear(seed === undefined ? options.faultSeed : Number(seed));
+    return new Response(null, { status: 204 });
+  });
+  control.delete('/faults/:id', (c) => {
+    if (!faults.remove(c.req.param('id'))) throw errors.notFound(`No fault rule with id '${c.req.param('id')}'.`);
+    return new Response(null, { status: 204 });
+  });
+
+  control.get('/clock', () => json(clockState(options.clock)));
+  control.post('/clock', async (c) => {
+    moveClock(options.clock, await readJsonBody(c));
+    return json(clockState(options.clock));
+  });
+
+  return control;
+}

@@ -1,0 +1,101 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli, startCli, stopClis } from './helpers/cli.js';
+
+/**
+ * The control API as a harness in another language uses it: the `commerce-emulator` command on a
+ * free port (helpers/cli.ts), plain HTTP with the bootstrap client's credentials, no SDK.
+ */
+
+afterEach(stopClis);
+
+const PROJECT = 'cli-control';
+const ID = 'harness-client';
+const SECRET = 'harness-secret';
+const basic = { authorization: `Basic ${btoa(`${ID}:${SECRET}`)}` };
+
+async function token(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/auth/oauth/token`, {
+    method: 'POST',
+    headers: { ...basic, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+function createSelection(origin: string, bearer: string, key: string): Promise<Response> {
+  return fetch(`${origin}/${PROJECT}/product-selections`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ key, name: { en: key } }),
+  });
+}
+
+describe('commerce-emulator control API over a port', () => {
+  it('resets, injects a fault and moves the manual clock, as the banner shows', async () => {
+    const { origin, banner } = await startCli(['--client-id', ID, '--client-secret', SECRET, '--manual-clock', '2026-03-01T09:00:00Z'], PROJECT);
+    expect(banner).toContain('clock: manual, at 2026-03-01T09:00:00.000Z; it moves only through POST /_emulator/clock.');
+    expect(banner).toContain("control API (HTTP Basic with the bootstrap client's id and secret):");
+    expect(banner).toContain(`curl -s ${origin}/_emulator/health`);
+    expect(banner).toContain(`curl -s -u '${ID}:${SECRET}' -X POST ${origin}/_emulator/reset`);
+    expect(banner).toContain(`curl -s -u '${ID}:${SECRET}' -d '{"advanceMs":172800000}' ${origin}/_emulator/clock`);
+
+    const health = await fetch(`${origin}/_emulator/health`);
+    expect(await health.json()).toEqual({ status: 'ready', projectKey: PROJECT });
+
+    const bearer = await token(origin);
+    expect((await createSelection(origin, bearer, 'summer')).status).toBe(201);
+    expect((await createSelection(origin, bearer, 'summer')).status).toBe(400); // DuplicateField
+
+    expect((await fetch(`${origin}/_emulator/reset`, { method: 'POST', headers: basic })).status).toBe(204);
+    expect((await createSelection(origin, bearer, 'summer')).status).toBe(201); // the key is free again, the token still works
+
+    // A cut over a real socket: the harness sees a network error, then removes the rule.
+    const added = await fetch(`${origin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { ...basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ kind: 'cut', method: 'POST', path: `/${PROJECT}/product-selections` }),
+    });
+    expect(added.status).toBe(201);
+    await expect(createSelection(origin, bearer, 'winter')).rejects.toThrow('fetch failed');
+    expect((await fetch(`${origin}/_emulator/faults`, { method: 'DELETE', headers: basic })).status).toBe(204);
+    expect((await createSelection(origin, bearer, 'winter')).status).toBe(201);
+
+    const moved = await fetch(`${origin}/_emulator/clock`, {
+      method: 'POST',
+      headers: { ...basic, 'content-type': 'application/json' },
+      body: JSON.stringify({ advanceMs: 48 * 3600 * 1000 }),
+    });
+    expect(((await moved.json()) as { now: string }).now).toBe('2026-03-03T09:00:00.000Z');
+    const expired = await createSelection(origin, bearer, 'autumn');
+    expect(expired.status).toBe(401);
+  });
+
+  it('--manual-clock now starts at the wall clock; without it the clock is the wall clock', async () => {
+    const manual = await startCli(['--manual-clock', 'now'], PROJECT);
+    expect(manual.banner).toMatch(/clock: manual, at \d{4}-\d{2}-\d{2}T[\d:.]+Z;/);
+    const wall = await startCli([], PROJECT);
+    expect(wall.banner).toContain('clock: the wall clock.');
+    expect(wall.banner).not.toContain('advanceMs');
+  });
+
+  it('--no-control leaves only the service', async () => {
+    const { origin, banner } = await startCli(['--no-control'], PROJECT);
+    expect(banner).toContain('control API: off (--no-control).');
+    expect((await fetch(`${origin}/_emulator/health`)).status).toBe(404);
+  });
+
+  it.each([['2026-03-01'], ['yesterday'], ['']])('refuses --manual-clock %j with exit code 2 and the usage', async (start) => {
+    const cli = runCli(['--port', '0', '--manual-clock', start]);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toContain('--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z');
+    expect(cli.stderr()).toContain('Usage: commerce-emulator');
+    expect(cli.stdout()).toBe('');
+  });
+
+  it('--help describes both flags', async () => {
+    const cli = runCli(['--help']);
+    expect(await cli.exit).toBe(0);
+    expect(cli.stdout()).toMatch(/--manual-clock {6}a clock that moves only when told/);
+    expect(cli.stdout()).toMatch(/--no-control {8}no control API at \/_emulator/);
+  });
+});

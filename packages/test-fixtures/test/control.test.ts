@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from '../src/emulator/app.js';
+import { ManualClock } from '../src/emulator/clock.js';
+import { checkFaultRule } from '../src/emulator/http/faults.js';
+import { createApi, START } from './helpers/api.js';
+
+/**
+ * The control API at `<origin>/_emulator` (src/emulator/control/): what a harness in any language
+ * uses instead of `emulator.reset()`, `emulator.faults` and a `ManualClock`. In-process here;
+ * control-cli.test.ts drives it over a port from the CLI.
+ */
+
+const CONTROL = 'http://127.0.0.1/_emulator';
+
+function basic(emulator: Emulator, secret = emulator.credentials.clientSecret): Record<string, string> {
+  return { authorization: `Basic ${btoa(`${emulator.credentials.clientId}:${secret}`)}` };
+}
+
+/** A control request with the bootstrap client's credentials (and a JSON body when given). */
+function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Response> {
+  return emulator.fetch(`${CONTROL}${path}`, {
+    method,
+    headers: { ...basic(emulator), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+}
+
+async function errorOf(res: Response): Promise<{ code: string; message: string }> {
+  const body = (await res.json()) as { statusCode: number; errors: { code: string; message: string }[] };
+  expect(body.statusCode).toBe(res.status);
+  return body.errors[0]!;
+}
+
+describe('control API: access', () => {
+  it('answers the readiness probe without credentials', async () => {
+    const emulator = createEmulator({ projectKey: 'ctl-project' });
+    const res = await emulator.fetch(`${CONTROL}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ready', projectKey: 'ctl-project' });
+    expect(res.headers.get('x-correlation-id')).toMatch(/^emulator-/);
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['a wrong secret', { authorization: `Basic ${btoa('x:y')}` }],
+    ['a bearer token', { authorization: 'Bearer abc' }],
+  ])('refuses %s with 401 invalid_client, and changes nothing', async (_, headers) => {
+    const emulator = createEmulator();
+    emulator.faults.inject({ kind: 'error', status: 503, path: '/nowhere' });
+    for (const [method, path] of [
+      ['POST', '/reset'],
+      ['GET', '/faults'],
+      ['DELETE', '/faults'],
+      ['POST', '/faults'],
+      ['GET', '/clock'],
+    ] as const) {
+      const res = await emulator.fetch(`${CONTROL}${path}`, { method, headers });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.headers.get('www-authenticate')).toBe('Basic realm="commerce emulator control", charset="UTF-8"');
+      const body = (await res.json()) as { error: string; errors: { code: string }[] };
+      expect(body.error).toBe('invalid_client');
+      expect(body.errors[0]!.code).toBe('invalid_client');
+    }
+    expect(emulator.faults.list()).toHaveLength(1);
+  });
+
+  it('refuses the wrong secret for the right id, and never echoes the secret', async () => {
+    const emulator = createEmulator({ clientSecret: 'the-right-secret' });
+    const res = await emulator.fetch(`${CONTROL}/faults`, { headers: basic(emulator, 'the-wrong-secret') });
+    expect(res.status).toBe(401);
+    const text = await res.text();
+    expect(text).not.toContain('the-wrong-secret');
+    expect(text).not.toContain('the-right-secret');
+  });
+
+  it('takes the bootstrap credentials even after the bootstrap client was deleted through the API', async () => {
+    const api = await createApi();
+    expect((await api.call('DELETE', `/api-clients/${api.emulator.credentials.clientId}`)).status).toBe(200);
+    expect((await control(api.emulator, 'GET', '/faults')).status).toBe(200);
+  });
+
+  it('is absent with control: false (the path is then an unknown project)', async () => {
+    const emulator = createEmulator({ control: false });
+    expect((await emulator.fetch(`${CONTROL}/health`)).status).toBe(404);
+    expect((await control(emulator, 'POST', '/reset')).status).toBe(404);
+    expect(() => createEmulator({ control: 'yes' as unknown as boolean })).toThrow('invalid control option: true or false expected');
+  });
+
+  it('an unknown control path is 404', async () => {
+    const emulator = createEmulator();
+    const res = await control(emulator, 'GET', '/nothing-here');
+    expect(res.status).toBe(404);
+    expect((await errorOf(res)).code).toBe('ResourceNotFound');
+  });
+});
+
+describe('control API: reset', () => {
+  it('empties the project and keeps the harness token working', async () => {
+    const api = await createApi();
+    expect((await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } })).status).toBe(201);
+    const res = await control(api.emulator, 'POST', '/reset');
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe('');
+    const after = await api.call('GET', '/product-selections');
+    expect(after.status).toBe(200);
+    expect(after.body.total).toBe(0);
+    expect((await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } })).status).toBe(201);
+  });
+
+  it('is not faulted, so a harness can reset past a rule that cuts every connection', async () => {
+    const emulator = createEmulator();
+    emulator.faults.inject({ kind: 'cut' });
+    await expect(emulator.fetch('http://127.0.0.1/demo-project/product-selections')).rejects.toThrow('fetch failed');
+    expect((await control(emulator, 'POST', '/reset')).status).toBe(204);
+    expect(emulator.faults.list()).toEqual([]);
+  });
+});
+
+describe('control API: fault rules', () => {
+  it('adds, lists, fires and removes a rule', async () => {
+    const api = await createApi();
+    const added = await control(api.emulator, 'POST', '/faults', { kind: 'error', status: 503, method: 'GET', path: '/test-project/product-selections', times: 2 });
+    expect(added.status).toBe(201);
+    const rule = (await added.json()) as { id: string };
+    expect(rule).toEqual({ id: 'fault-1', kind: 'error', status: 503, method: 'GET', path: '/test-project/product-selections', times: 2 });
+
+    const faulted = await api.call('GET', '/product-selections');
+    expect(faulted.status).toBe(503);
+    expect(faulted.body.errors[0].code).toBe('OverCapacity');
+
+    const listed = await control(api.emulator, 'GET', '/faults');
+    expect(await listed.json()).toEqual({ results: [{ ...rule, times: 1 }] });
+
+    expect((await control(api.emulator, 'DELETE', `/faults/${rule.id}`)).status).toBe(204);
+    expect((await api.call('GET', '/product-selections')).status).toBe(200);
+    expect(await (await control(api.emulator, 'GET', '/faults')).json()).toEqual({ results: [] });
+
+    const again = await control(api.emulator, 'DELETE', `/faults/${rule.id}`);
+    expect(again.status).toBe(404);
+    expect((await errorOf(again)).message).toBe("No fault rule with id 'fault-1'.");
+  });
+
+  it('takes a RegExp path as pathPattern, and lists it so', async () => {
+    const api = await createApi();
+    const added = await control(api.emulator, 'POST', '/faults', { kind: 'cut', pathPattern: '/product-selections\\?', times: 1 });
+    expect(added.status).toBe(201);
+    // Listed as the RegExp's source, which escapes the slashes.
+    expect(await added.json()).toEqual({ id: 'fault-1', kind: 'cut', pathPattern: '\\/product-selections\\?', times: 1 });
+    // The pattern matches path and query: the request without a query passes, the one with a query is cut.
+    expect((await api.call('GET', '/product-selections')).status).toBe(200);
+    await expect(api.call('GET', '/product-selections?limit=1')).rejects.toThrow('fetch failed');
+    expect(api.emulator.faults.list()).toEqual([{ id: 'fault-1', rule: { kind: 'cut', path: /\/product-selections\?/, times: 0 } }]);
+  });
+
+  it('a 429 rule carries Retry-After, as in-process', async () => {
+    const emulator = createEmulator();
+    await control(emulator, 'POST', '/faults', { kind: 'error', status: 429, retryAfterSeconds: 3, times: 1 });
+    const res = await emulator.fetch('http://127.0.0.1/demo-project/product-selections');
+    expect(res.status).toBe(429);
+    expect(res.headers.get('retry-after')).toBe('3');
+    expect((await errorOf(res)).code).toBe('TooManyRequests');
+  });
+
+  it('DELETE /faults removes every rule and reseeds the random source (?seed)', async () => {
+    const api = await createApi();
+    const outcomes = async () => {
+      await control(api.emulator, 'POST', '/faults', { kind: 'error', status: 500, probability: 0.5, path: '/test-project/messages' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await api.call('GET', '/messages')).status);
+      return statuses;
+    };
+    expect((await control(api.emulator, 'DELETE', '/faults?seed=7')).status).toBe(204);
+    const first = await outcomes();
+    expect(first).toContain(500);
+    expect(first).toContain(200);
+    expect((await control(api.emulator, 'DELETE', '/faults?seed=7')).status).toBe(204);
+    expect(api.emulator.faults.list()).toEqual([]);
+    expect(await outcomes()).toEqual(first);
+
+    const bad = await control(api.emulator, 'DELETE', '/faults?seed=x');
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).message).toBe('seed must be an integer >= 0.');
+    expect(api.emulator.faults.list()).toHaveLength(1);
+  });
+
+  it.each([
+    [{ kind: 'explode' }, "invalid fault rule: kind must be 'error', 'cut' or 'latency'."],
+    [{ kind: 'error', status: 501 }, 'invalid fault rule: status must be one of 429, 500, 502, 503, 504.'],
+    [{ kind: 'error', time: 1 }, 'invalid fault rule: unknown field time (fields: kind, status, when, retryAfterSeconds, latencyMs, method, path, times, probability).'],
+    [{ kind: 'cut', status: 500 }, "invalid fault rule: status applies to kind 'error' only."],
+    [{ kind: 'latency' }, "invalid fault rule: kind 'latency' needs latencyMs."],
+    [{ kind: 'latency', latencyMs: 10, when: 'after' }, "invalid fault rule: when applies to kinds 'error' and 'cut' only."],
+    [{ kind: 'error', when: 'later' }, "invalid fault rule: when must be 'before' or 'after'."],
+    [{ kind: 'error', times: 0 }, 'invalid fault rule: times must be an integer >= 1.'],
+    [{ kind: 'error', probability: 2 }, 'invalid fault rule: probability must be a number from 0 to 1.'],
+    [{ kind: 'error', method: 'post' }, 'invalid fault rule: method must be an HTTP method in upper case, e.g. POST.'],
+    [{ kind: 'error', path: 'product-selections' }, 'invalid fault rule: path must be a RegExp or a string starting with "/" (a prefix of path and query, without the origin).'],
+    [{ kind: 'error', pathPattern: '(' }, 'invalid fault rule: pathPattern is not a RegExp: Invalid regular expression: /(/: Unterminated group.'],
+    [{ kind: 'error', path: '/a', pathPattern: 'a' }, 'invalid fault rule: give path (a prefix) or pathPattern (a RegExp), not both.'],
+    [{ kind: 'error', retryAfterSeconds: -1 }, 'invalid fault rule: retryAfterSeconds must be an integer >= 0.'],
+    [{ kind: 'latency', latencyMs: 600_001 }, 'invalid fault rule: latencyMs must be an integer from 0 to 600000.'],
+    [[{ kind: 'error' }], 'invalid fault rule: an object { kind, ... } expected.'],
+  ])('refuses %j with 400 InvalidInput and installs nothing', async (rule, message) => {
+    const emulator = createEmulator();
+    const res = await control(emulator, 'POST', '/faults', rule);
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: 'InvalidInput', message });
+    expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON with 400 InvalidJsonInput', async () => {
+    const emulator = createEmulator();
+    const res = await control(emulator, 'POST', '/faults', '{kind');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('InvalidJsonInput');
+    expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it('in-process, inject() checks a rule the same way', () => {
+    const emulator = createEmulator();
+    expect(() => emulator.faults.inject({ kind: 'error', status: 501 as 500 })).toThrow(
+      new TypeError('invalid fault rule: status must be one of 429, 500, 502, 503, 504'),
+    );
+    expect(emulator.faults.list()).toEqual([]);
+    expect(checkFaultRule({ kind: 'cut', path: /x/, times: 2 })).toEqual({ kind: 'cut', path: /x/, times: 2 });
+  });
+});
+
+describe('control API: clock', () => {
+  it('tells the time of the wall clock, and refuses to move it', async () => {
+    const emulator = createEmulator();
+    const before = Date.now();
+    const res = await control(emulator, 'GET', '/clock');
+    const state = (await res.json()) as { now: string; epochMs: number; manual: boolean };
+    expect(state.manual).toBe(false);
+    expect(state.epochMs).toBeGreaterThanOrEqual(before);
+    expect(state.now).toBe(new Date(state.epochMs).toISOString());
+    const move = await control(emulator, 'POST', '/clock', { advanceMs: 1000 });
+    expect(move.status).toBe(400);
+    expect(await errorOf(move)).toEqual({
+      code: 'InvalidOperation',
+      message:
+        'The emulator runs on the wall clock, which cannot be moved: start it with --manual-clock (CLI) or the clock option new ManualClock().',
+    });
+  });
+
+  it('moves a manual clock: an access token expires 48 hours later', async () => {
+    const api = await createApi();
+    expect((await api.call('GET', '/product-selections')).status).toBe(200);
+    const before = api.clock.now();
+    const moved = await control(api.emulator, 'POST', '/clock', { advanceMs: 48 * 3600 * 1000 });
+    expect(moved.status).toBe(200);
+    const expected = before + 48 * 3600 * 1000;
+    expect(await moved.json()).toEqual({ now: new Date(expected).toISOString(), epochMs: expected, manual: true });
+    expect(api.clock.now()).toBe(expected);
+    const expired = await api.call('GET', '/product-selections');
+    expect(expired.status).toBe(401);
+    expect(expired.body.errors[0].code).toBe('invalid_token');
+  });
+
+  it('sets a manual clock from an ISO 8601 instant or from milliseconds', async () => {
+    const clock = new ManualClock(START);
+    const emulator = createEmulator({ clock });
+    const iso = await control(emulator, 'POST', '/clock', { set: '2026-12-01T00:00:00+01:00' });
+    expect(((await iso.json()) as { now: string }).now).toBe('2026-11-30T23:00:00.000Z');
+    const ms = await control(emulator, 'POST', '/clock', { set: Date.parse('2027-01-01T00:00:00Z') });
+    expect(((await ms.json()) as { now: string }).now).toBe('2027-01-01T00:00:00.000Z');
+    expect(clock.now()).toBe(Date.parse('2027-01-01T00:00:00Z'));
+  });
+
+  it.each([
+    [{}, 'The body must be { "advanceMs": <ms> } or { "set": "<ISO 8601 instant>" | <ms since the epoch> }.'],
+    [{ advanceMs: 1, set: 0 }, 'The body must be { "advanceMs": <ms> } or { "set": "<ISO 8601 instant>" | <ms since the epoch> }.'],
+    [{ advance: 1 }, 'The body must be { "advanceMs": <ms> } or { "set": "<ISO 8601 instant>" | <ms since the epoch> }.'],
+    [{ advanceMs: -1 }, 'advanceMs must be an integer >= 0.'],
+    [{ advanceMs: 1.5 }, 'advanceMs must be an integer >= 0.'],
+    [{ set: '2026-12-01' }, 'set must be an ISO 8601 instant with a time zone (e.g. 2026-12-01T00:00:00Z) or an integer of ms since the epoch.'],
+    [{ set: '2026-13-45T00:00:00Z' }, 'set must be an ISO 8601 instant with a time zone (e.g. 2026-12-01T00:00:00Z) or an integer of ms since the epoch.'],
+    [{ set: '2026-02-01T00:00:00Z' }, "set 2026-02-01T00:00:00.000Z is before the clock's time 2026-03-01T09:00:00.000Z: the clock never moves backwards."],
+  ])('refuses %j with 400 InvalidInput and leaves the clock alone', async (body, message) => {
+    const clock = new ManualClock(START);
+    const emulator = createEmulator({ clock });
+    const res = await control(emulator, 'POST', '/clock', body);
+    expect(res.status).toBe(400);
+    expect(await errorOf(res)).toEqual({ code: 'InvalidInput', message });
+    expect(clock.now()).toBe(START);
+  });
+});
