@@ -17,11 +17,13 @@ import { ManualClock } from './emulator/clock.js';
 import { clockState, parseInstant } from './emulator/control/clock-control.js';
 import { CONTROL_PREFIX } from './emulator/control/routes.js';
 import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
-import { startEmulator, type RunningEmulator } from './emulator/server.js';
+import { createEmulator } from './emulator/app.js';
+import { serveEmulator, type RunningEmulator } from './emulator/server.js';
+import { readStateFile, writeStateFile } from './state-file.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
             [--history-offering premium|basic] [--cors-origin ORIGIN ... | --no-cors] [--manual-clock START]
-            [--no-control] [--stop-on-stdin-end]
+            [--no-control] [--state-file PATH] [--stop-on-stdin-end]
   --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
   --host              address to bind (default 127.0.0.1: loopback only)
   --project           project key (default demo-project)
@@ -35,7 +37,10 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
   --no-cors           no CORS headers at all (browser apps on another origin are blocked)
   --manual-clock      a clock that moves only when told (POST /_emulator/clock), starting at START:
                       now, or an ISO 8601 instant with a zone (2026-03-01T09:00:00Z)
-  --no-control        no control API at /_emulator (reset, fault rules, clock, health)
+  --no-control        no control API at /_emulator (reset, fault rules, clock, state, health)
+  --state-file        keep the data across restarts: read PATH (a snapshot as GET /_emulator/state
+                      gives it) at start if it exists, write it there when stopping; pass
+                      --client-id and --client-secret to keep the same bootstrap client too
   --stop-on-stdin-end stop when standard input ends: a test harness (any language) that starts
                       the emulator with a pipe as its stdin stops it by closing the pipe, and
                       the emulator stops by itself when the harness dies`;
@@ -44,7 +49,7 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic'): string {
+function banner(server: RunningEmulator, offering: 'premium' | 'basic', state: string): string {
   const { emulator, origin, urls } = server;
   const { cors } = emulator.context.options;
   const project = emulator.projectKey;
@@ -88,6 +93,7 @@ bootstrap API client (scope ${scope}):
   client secret  ${clientSecret}
 Change History offering ${recorded}.
 CORS for browser apps: ${browsers}.
+${state}
 clock: ${clock.manual ? `manual, at ${clock.now}; it moves only through POST ${CONTROL_PREFIX}/clock` : 'the wall clock'}.
 ${controlLines}
 admin console: a write made with a token of the API client '${ADMIN_CONSOLE_CLIENT_ID}' (scope ${scope};
@@ -117,6 +123,7 @@ function main(): Promise<void> | void {
         'no-cors': { type: 'boolean' },
         'manual-clock': { type: 'string' },
         'no-control': { type: 'boolean' },
+        'state-file': { type: 'string' },
         'stop-on-stdin-end': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -161,30 +168,65 @@ function main(): Promise<void> | void {
     process.exit(2);
   }
   const cors: NonNullable<EmulatorOptions['cors']> = values['no-cors'] ? false : corsOrigins.length > 0 ? { origins: corsOrigins } : true;
-  return startEmulator({
-    port,
-    host: values.host,
-    projectKey: values.project,
-    ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
-    ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
-    history: { offering },
-    cors,
-    ...(clockStart === undefined ? {} : { clock: new ManualClock(startMs) }),
-    control: !values['no-control'],
-  }).then(
+  const stateFile = values['state-file'];
+  if (stateFile === '') {
+    console.error(`--state-file needs a path\n${usage}`);
+    process.exit(2);
+  }
+  let emulator;
+  try {
+    emulator = createEmulator({
+      projectKey: values.project,
+      ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
+      ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+      history: { offering },
+      cors,
+      ...(clockStart === undefined ? {} : { clock: new ManualClock(startMs) }),
+      control: !values['no-control'],
+    });
+  } catch (error) {
+    console.error(`commerce-emulator: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  // The admin console client (history/admin-console.ts: writes with its token are recorded with
+  // source AdminConsole). Registered with the bootstrap secret, so that a user outside this
+  // process can get its token without the CLI printing a second secret; before the state file is
+  // read, so that this registration wins over a saved one.
+  const { clientSecret, scope } = emulator.credentials;
+  emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
+  let state = 'state: in memory only (--state-file PATH keeps it across restarts).';
+  if (stateFile !== undefined) {
+    try {
+      const saved = readStateFile(stateFile);
+      if (saved !== undefined) emulator.restore(saved);
+      state = `state: ${saved === undefined ? `${stateFile} does not exist yet: starting empty` : `restored from ${stateFile}`}; written there when stopping.`;
+    } catch (error) {
+      // The file is left as it is: it may be the only copy of the user's data.
+      console.error(`commerce-emulator: --state-file: ${(error as Error).message}`);
+      process.exit(1);
+    }
+  }
+  const running = emulator;
+  return serveEmulator(running, { port, host: values.host }).then(
     (server) => {
-      // The admin console client (history/admin-console.ts: writes with its token are recorded with
-      // source AdminConsole). Registered here with the bootstrap secret, so that a user outside
-      // this process can get its token without the CLI printing a second secret.
-      const { clientSecret, scope } = server.emulator.credentials;
-      server.emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
-      console.log(banner(server, offering));
+      console.log(banner(server, offering, state));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;
         stopping = true;
         console.log(`commerce-emulator: ${why}: stopping`);
-        void server.close().then(() => process.exit(0));
+        void server.close().then(() => {
+          if (stateFile !== undefined) {
+            try {
+              writeStateFile(stateFile, running.snapshot());
+              console.log(`commerce-emulator: state written to ${stateFile}`);
+            } catch (error) {
+              console.error(`commerce-emulator: --state-file: cannot write ${stateFile}: ${(error as Error).message}`);
+              process.exit(1);
+            }
+          }
+          process.exit(0);
+        });
       };
       process.once('SIGINT', () => stop('SIGINT'));
       process.once('SIGTERM', () => stop('SIGTERM'));

@@ -6,8 +6,9 @@
  * @packageDocumentation
  */
 export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type EmulatorUrls } from './emulator/app.js';
-export { startEmulator, type RunningEmulator, type ServerOptions } from './emulator/server.js';
+export { serveEmulator, startEmulator, type ListenOptions, type RunningEmulator, type ServerOptions } from './emulator/server.js';
 export type { EmulatorOptions } from './emulator/options.js';
+export type { EmulatorSnapshot } from './emulator/snapshot.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
 export { checkFaultRule, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';

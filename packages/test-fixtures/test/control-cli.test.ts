@@ -1,5 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, startCli, stopClis } from './helpers/cli.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli, startCli, stopCli, stopClis } from './helpers/cli.js';
 
 /**
  * The control API as a harness in another language uses it: the `commerce-emulator` command on a
@@ -7,6 +10,9 @@ import { runCli, startCli, stopClis } from './helpers/cli.js';
  */
 
 afterEach(stopClis);
+
+const dir = mkdtempSync(join(tmpdir(), 'emulator-state-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const PROJECT = 'cli-control';
 const ID = 'harness-client';
@@ -92,10 +98,56 @@ describe('commerce-emulator control API over a port', () => {
     expect(cli.stdout()).toBe('');
   });
 
-  it('--help describes both flags', async () => {
+  it('--help describes the flags', async () => {
     const cli = runCli(['--help']);
     expect(await cli.exit).toBe(0);
+    expect(cli.stdout()).toMatch(/--state-file {8}keep the data across restarts/);
     expect(cli.stdout()).toMatch(/--manual-clock {6}a clock that moves only when told/);
     expect(cli.stdout()).toMatch(/--no-control {8}no control API at \/_emulator/);
+  });
+});
+
+describe('commerce-emulator --state-file', () => {
+  const credentials = ['--client-id', ID, '--client-secret', SECRET];
+
+  it('keeps the data, the ids and the tokens across a restart', async () => {
+    const file = join(dir, 'kept.json');
+    const first = await startCli([...credentials, '--state-file', file], PROJECT);
+    expect(first.banner).toContain(`state: ${file} does not exist yet: starting empty; written there when stopping.`);
+    const bearer = await token(first.origin);
+    const created = (await (await createSelection(first.origin, bearer, 'summer')).json()) as { id: string; version: number };
+    expect(await stopCli(first.cli)).toBe(0);
+    expect(first.cli.stdout()).toContain(`commerce-emulator: state written to ${file}`);
+    const saved = readFileSync(file, 'utf8');
+    expect(JSON.parse(saved)).toMatchObject({ format: 'commerce-emulator-state', version: 1, projectKey: PROJECT });
+    expect(saved).not.toContain(SECRET);
+    expect(saved).not.toContain(bearer);
+
+    const second = await startCli([...credentials, '--state-file', file], PROJECT);
+    expect(second.banner).toContain(`state: restored from ${file}; written there when stopping.`);
+    // The token of the first run still works, and the selection has its id and version.
+    const res = await fetch(`${second.origin}/${PROJECT}/product-selections/key=summer`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: created.id, version: created.version });
+    expect((await createSelection(second.origin, bearer, 'summer')).status).toBe(400); // still there: DuplicateField
+  });
+
+  it.each([
+    ['not JSON', '{"format":', /--state-file: .*broken\.json is not JSON/],
+    ['another project', JSON.stringify({ format: 'commerce-emulator-state', version: 1, projectKey: 'other-project' }), /--state-file: invalid emulator snapshot: /],
+    ['not a snapshot', '[]', /--state-file: invalid emulator snapshot: /],
+  ])('refuses a state file that is %s with exit code 1, and leaves the file alone', async (_, content, message) => {
+    const file = join(dir, 'broken.json');
+    writeFileSync(file, content);
+    const cli = runCli(['--port', '0', '--project', PROJECT, '--state-file', file]);
+    expect(await cli.exit).toBe(1);
+    expect(cli.stderr()).toMatch(message);
+    expect(cli.stdout()).toBe('');
+    expect(readFileSync(file, 'utf8')).toBe(content);
+  });
+
+  it('without --state-file the data is in memory only, and says so', async () => {
+    const { banner } = await startCli([], PROJECT);
+    expect(banner).toContain('state: in memory only (--state-file PATH keeps it across restarts).');
   });
 });

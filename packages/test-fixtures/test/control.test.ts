@@ -53,6 +53,8 @@ describe('control API: access', () => {
       ['DELETE', '/faults'],
       ['POST', '/faults'],
       ['GET', '/clock'],
+      ['GET', '/state'],
+      ['POST', '/state'],
     ] as const) {
       const res = await emulator.fetch(`${CONTROL}${path}`, { method, headers });
       expect(res.status, `${method} ${path}`).toBe(401);
@@ -113,6 +115,48 @@ describe('control API: reset', () => {
     await expect(emulator.fetch('http://127.0.0.1/demo-project/product-selections')).rejects.toThrow('fetch failed');
     expect((await control(emulator, 'POST', '/reset')).status).toBe(204);
     expect(emulator.faults.list()).toEqual([]);
+  });
+});
+
+describe('control API: state', () => {
+  it('GET /state gives a snapshot, POST /state restores it', async () => {
+    const api = await createApi();
+    const created = await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } });
+    const res = await control(api.emulator, 'GET', '/state');
+    expect(res.status).toBe(200);
+    const snapshot = (await res.json()) as Record<string, unknown>;
+    expect(snapshot).toMatchObject({ format: 'commerce-emulator-state', version: 1, projectKey: 'test-project' });
+    expect(JSON.stringify(snapshot)).not.toContain(api.emulator.credentials.clientSecret);
+
+    expect((await api.call('DELETE', `/product-selections/${created.body.id}?version=1`)).status).toBe(200);
+    const restored = await control(api.emulator, 'POST', '/state', snapshot);
+    expect(restored.status).toBe(204);
+    const again = await api.call('GET', `/product-selections/${created.body.id}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(created.body);
+  });
+
+  it.each([
+    [{ format: 'commerce-emulator-state', version: 2, projectKey: 'test-project' }],
+    [{ format: 'commerce-emulator-state', version: 1, projectKey: 'another-project' }],
+    [{ format: 'something-else' }],
+    [[]],
+  ])('refuses %j with 400 InvalidInput and changes nothing', async (body) => {
+    const api = await createApi();
+    await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } });
+    const res = await control(api.emulator, 'POST', '/state', body);
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('InvalidInput');
+    expect(error.message).toMatch(/^invalid emulator snapshot: .+\.$/);
+    expect((await api.call('GET', '/product-selections')).body.total).toBe(1);
+  });
+
+  it('refuses a body that is not JSON with 400 InvalidJsonInput', async () => {
+    const emulator = createEmulator();
+    const res = await control(emulator, 'POST', '/state', '{"format"');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('InvalidJsonInput');
   });
 });
 

@@ -18,6 +18,7 @@ import { resolveOptions, type EmulatorOptions } from './options.js';
 import { registerApiRoutes } from './routes.js';
 import { CONTROL_PREFIX, controlRoutes } from './control/routes.js';
 import { resetEmulator } from './reset.js';
+import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './snapshot.js';
 import { EmulatorState } from './state.js';
 
 /** Base URLs of the three services of an emulator, for a given origin. */
@@ -53,6 +54,23 @@ export interface Emulator {
    * harness keeps its token), and the clock. Over a port: `POST <origin>/_emulator/reset`.
    */
   reset(): void;
+  /**
+   * The project's data as a plain JSON object: every resource, message (with the sequence
+   * numbers), Change History record, the project settings, API clients, customers' credentials,
+   * tokens and anonymous sessions. Secrets, passwords and tokens only as hashes. Not in it: the
+   * clock, fault rules, caches. Later changes of the emulator do not change it. Over a port:
+   * `GET <origin>/_emulator/state`.
+   */
+  snapshot(): EmulatorSnapshot;
+  /**
+   * Puts the data of a snapshot back, in place: every query answers as when it was taken (same
+   * ids, versions, keys). The snapshot may come from another emulator of the same project key,
+   * through JSON (a state file). It is checked first: a `TypeError` starting `invalid emulator
+   * snapshot:` if anything is wrong, and then nothing has changed. The emulator is reset first
+   * (fault rules go), and as by a reset the bootstrap and admin console clients stay as they are,
+   * with the client tokens they hold. Over a port: `POST <origin>/_emulator/state`.
+   */
+  restore(snapshot: unknown): void;
 }
 
 /** The in-process origin: a loopback host, so clients that refuse plain HTTP elsewhere accept it. */
@@ -108,9 +126,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
   const history = installHistory(context);
   const reset = () => resetEmulator(context, history.log);
+  const snapshot = () => takeSnapshot(context, history.log);
+  const restore = (taken: unknown) => restoreSnapshot(context, history.log, taken);
   // Before the limits and fault injection: a control request is never faulted, so a harness can
   // always remove a rule that cuts every connection.
-  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes(context, reset));
+  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes(context, { reset, snapshot, restore }));
   app.use('*', disallowedRequests, faultInjection(faults));
 
   const authApp = new Hono<AppEnv>();
@@ -151,6 +171,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     urls: (origin = IN_PROCESS_ORIGIN) => emulatorUrls(origin, resolved.projectKey),
     app,
     reset,
+    snapshot,
+    restore,
   };
 }
 

@@ -5,12 +5,7 @@ import { NODE_MAX_HEADER_BYTES, answerClientErrors } from './http/client-errors.
 import type { EmulatorOptions } from './options.js';
 
 /** Options of {@link startEmulator}. */
-export interface ServerOptions extends EmulatorOptions {
-  /** Port to bind; 0 (default) picks a free one. */
-  port?: number;
-  /** Host to bind. Default `127.0.0.1` (loopback only). */
-  host?: string;
-}
+export interface ServerOptions extends EmulatorOptions, ListenOptions {}
 
 /** An emulator served over a real socket. */
 export interface RunningEmulator {
@@ -23,6 +18,14 @@ export interface RunningEmulator {
   close(): Promise<void>;
 }
 
+/** Where {@link serveEmulator} listens. */
+export interface ListenOptions {
+  /** Port to bind; 0 (default) picks a free one. */
+  port?: number;
+  /** Host to bind. Default `127.0.0.1` (loopback only). */
+  host?: string;
+}
+
 /**
  * Starts the emulator on a loopback port, so a user's test suite, curl, or another language's
  * client can talk to it over HTTP.
@@ -32,8 +35,20 @@ export interface RunningEmulator {
  * console.log(server.urls.api, server.emulator.credentials.clientId);
  * await server.close();
  */
-export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
-  const emulator = createEmulator(options);
+export function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
+  return serveEmulator(createEmulator(options), options);
+}
+
+/**
+ * Serves an emulator created (and perhaps seeded or restored) in-process on a loopback port: the
+ * same data answers over the socket and through `emulator.fetch`.
+ *
+ * @example
+ * const emulator = createEmulator({ projectKey: 'my-project' });
+ * emulator.restore(savedSnapshot);
+ * const server = await serveEmulator(emulator, { port: 8080 });
+ */
+export async function serveEmulator(emulator: Emulator, options: ListenOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const server = serve({
     fetch: emulator.app.fetch,

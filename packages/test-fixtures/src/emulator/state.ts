@@ -53,6 +53,23 @@ function initialProject(projectKey: string, createdAt: string): ProjectSettings 
   };
 }
 
+/** A deep copy of the settings' own fields (a snapshot's may carry more). */
+function copyProject(project: ProjectSettings): ProjectSettings {
+  const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth } = project;
+  const copy: ProjectSettings = {
+    key,
+    name,
+    version,
+    countries: [...countries],
+    currencies: [...currencies],
+    languages: [...languages],
+    createdAt,
+    messages: { enabled: messages.enabled, deleteDaysAfterCreation: messages.deleteDaysAfterCreation },
+  };
+  if (externalOAuth) copy.externalOAuth = { url: externalOAuth.url, authorizationHeader: externalOAuth.authorizationHeader };
+  return copy;
+}
+
 /** All data of one emulated project. Plain in-memory state; the clock is injectable. */
 export class EmulatorState {
   private readonly collections = new Map<string, Collection<StoredResource>>();
@@ -78,6 +95,27 @@ export class EmulatorState {
   reset(): void {
     for (const collection of this.collections.values()) collection.clear();
     this.project = initialProject(this.projectKey, this.createdAt);
+  }
+
+  /**
+   * The project settings and deep copies of every collection's resources, by typeId, for an
+   * emulator snapshot (messages included: the MessageLog keeps them in the `message` collection).
+   */
+  toSnapshot(): { project: ProjectSettings; resources: Record<string, StoredResource[]> } {
+    const resources: Record<string, StoredResource[]> = {};
+    for (const [typeId, collection] of this.collections) resources[typeId] = collection.toSnapshot();
+    return { project: copyProject(this.project), resources };
+  }
+
+  /**
+   * Replaces the project settings and every collection's resources by deep copies of a
+   * snapshot's, in place (a collection the snapshot does not name is emptied); change listeners
+   * are not told. The caller has checked the snapshot.
+   */
+  restoreFrom(snapshot: { project: ProjectSettings; resources: Readonly<Record<string, readonly StoredResource[]>> }): void {
+    for (const [typeId, collection] of this.collections) if (!Object.hasOwn(snapshot.resources, typeId)) collection.clear();
+    for (const [typeId, resources] of Object.entries(snapshot.resources)) this.collection(typeId).restoreFrom(resources);
+    this.project = copyProject(snapshot.project);
   }
 
   /** The collection of a resource type, e.g. `collection('product-selection')`. */

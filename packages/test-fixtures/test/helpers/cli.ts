@@ -59,6 +59,12 @@ function killTree(child: ChildProcessWithoutNullStreams): void {
   }
 }
 
+/** Ends the CLI's stdin (it was started with `--stop-on-stdin-end`) and resolves to its exit code. */
+export function stopCli(cli: Cli): Promise<number | null> {
+  cli.child.stdin.end();
+  return cli.exit;
+}
+
 export function runCli(args: string[]): Cli {
   const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.json', 'src/cli.ts', ...args], {
     cwd: packageRoot,
@@ -76,14 +82,14 @@ export function runCli(args: string[]): Cli {
   return cli;
 }
 
-/** Starts the emulator with `flags` and resolves to its origin and banner once it listens. */
-export async function startCli(flags: string[], project = 'cli-cors'): Promise<{ origin: string; banner: string }> {
+/** Starts the emulator with `flags` and resolves to its origin and banner once it listens (and the process, to stop it). */
+export async function startCli(flags: string[], project = 'cli-cors'): Promise<{ origin: string; banner: string; cli: Cli }> {
   const cli = runCli(['--port', '0', '--project', project, '--stop-on-stdin-end', ...flags]);
   const deadline = Date.now() + 20_000;
   for (;;) {
     const banner = cli.stdout();
     const origin = /listening on (http:\/\/\S+)/.exec(banner)?.[1];
-    if (origin && banner.includes('try:')) return { origin, banner };
+    if (origin && banner.includes('try:')) return { origin, banner, cli };
     if (cli.child.exitCode !== null) throw new Error(`the CLI exited with ${cli.child.exitCode}: ${cli.stderr()}`);
     if (Date.now() > deadline) throw new Error(`the CLI did not start: ${cli.stderr()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newSecret } from '../ids.js';
 import type { BasicCredentials } from './basic.js';
-import { burnVerification, hashSecret, verifySecret } from './passwords.js';
+import { burnVerification, hashSecret, hashSecretSync, verifySecret } from './passwords.js';
 
 /** An API client as the API-clients endpoints show it (never with its secret, never with a hash). */
 export interface ApiClient {
@@ -24,10 +24,36 @@ export interface ApiClientDraft {
   refreshTokenValiditySeconds?: number;
 }
 
+/** An API client as an emulator snapshot holds it: with the salted hash of its secret, never the secret. */
+export interface ClientSnapshot extends ApiClient {
+  secretHash: string;
+}
+
 interface ClientRecord {
   client: ApiClient;
   /** Salted scrypt hash of the secret; a promise because hashing is asynchronous. */
   secretHash: Promise<string>;
+  /** The hash once it is known (at once for a restored client). */
+  settledHash?: string;
+  /**
+   * The secret, only while it is being hashed (the hashing holds it then anyway), so that a
+   * snapshot taken meanwhile can hash it at once; dropped as soon as the hash is known.
+   */
+  hashing?: string;
+}
+
+/** A copy of the client's own fields, nothing else (a snapshot's record may carry more). */
+function copyClient(client: ApiClient): ApiClient {
+  const copy: ApiClient = {
+    id: client.id,
+    name: client.name,
+    scope: client.scope,
+    createdAt: client.createdAt,
+    accessTokenValiditySeconds: client.accessTokenValiditySeconds,
+    refreshTokenValiditySeconds: client.refreshTokenValiditySeconds,
+  };
+  if (client.lastUsedAt !== undefined) copy.lastUsedAt = client.lastUsedAt;
+  return copy;
 }
 
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -63,9 +89,12 @@ export class ClientRegistry {
       accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
       refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
     };
-    const secretHash = hashSecret(secret);
-    secretHash.catch(() => undefined);
-    this.records.set(id, { client, secretHash });
+    const record: ClientRecord = { client, secretHash: hashSecret(secret), hashing: secret };
+    record.secretHash.then(
+      (hash) => settle(record, hash),
+      () => undefined,
+    );
+    this.records.set(id, record);
     return { ...client };
   }
 
@@ -126,6 +155,35 @@ export class ClientRegistry {
     return removed;
   }
 
+  /**
+   * Every client with its secret's hash, in creation order, for an emulator snapshot. A secret
+   * still being hashed (a client registered a moment ago) is hashed here, synchronously.
+   */
+  toSnapshot(): ClientSnapshot[] {
+    return [...this.records.values()].map((record) => ({ ...copyClient(record.client), secretHash: hashOf(record) }));
+  }
+
+  /**
+   * Replaces the clients by a snapshot's, in place, except those whose id is in `keep`: they
+   * stay as they are if registered now (the snapshot's record of that id is ignored either way),
+   * at their place in the snapshot's order, or first when the snapshot does not name them. The
+   * snapshot is assumed checked; its records are copied.
+   */
+  restoreFrom(clients: readonly ClientSnapshot[], keep: ReadonlySet<string>): void {
+    this.retainOnly(keep);
+    const kept = new Map(this.records);
+    this.records.clear();
+    const named = new Set(clients.map((c) => c.id));
+    for (const [id, record] of kept) if (!named.has(id)) this.records.set(id, record);
+    for (const { secretHash, ...client } of clients) {
+      if (!keep.has(client.id)) {
+        this.records.set(client.id, { client: copyClient(client), secretHash: Promise.resolve(secretHash), settledHash: secretHash });
+      } else if (kept.has(client.id)) {
+        this.records.set(client.id, kept.get(client.id)!);
+      }
+    }
+  }
+
   /** Checks Basic credentials; the client when one id and secret pair matches. Unknown ids cost as much as known ones. */
   async authenticate(credentials: BasicCredentials): Promise<ApiClient | undefined> {
     for (const id of credentials.clientIds) {
@@ -150,4 +208,21 @@ export class ClientRegistry {
     const record = this.records.get(id);
     if (record) record.client.lastUsedAt = new Date(this.clock.now()).toISOString().slice(0, 10);
   }
+}
+
+/** Notes the hash of a record once known, and forgets the secret. The first hash known stays (both match the secret). */
+function settle(record: ClientRecord, hash: string): void {
+  record.settledHash ??= hash;
+  delete record.hashing;
+}
+
+/** The hash of a record's secret: the known one, else computed now from the secret being hashed. */
+function hashOf(record: ClientRecord): string {
+  if (record.settledHash === undefined) {
+    if (record.hashing === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
+    const hash = hashSecretSync(record.hashing);
+    settle(record, hash);
+    record.secretHash = Promise.resolve(hash);
+  }
+  return record.settledHash!;
 }

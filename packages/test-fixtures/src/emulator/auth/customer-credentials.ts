@@ -32,8 +32,9 @@ export class CustomerCredentialStore {
   private readonly byId = new Map<string, StoredCustomerCredentials>();
   private readonly byEmail = new Map<string, Set<string>>();
   /**
-   * Incremented by {@link clear}: a {@link set} that was hashing when the store was cleared
-   * belongs to a customer that is gone, so it must not store anything afterwards.
+   * Incremented by {@link clear}: a {@link set} or {@link update} that was hashing when the store
+   * was cleared (or restored) belongs to a customer that is gone, so it must not store anything
+   * afterwards.
    */
   private generation = 0;
 
@@ -70,10 +71,11 @@ export class CustomerCredentialStore {
   async update(customerId: string, patch: { email?: string; password?: string; storeKeys?: readonly string[] }): Promise<boolean> {
     const current = this.byId.get(customerId);
     if (!current) return false;
+    const generation = this.generation;
     const passwordHash = patch.password !== undefined ? await hashSecret(patch.password) : current.passwordHash;
     // Another call may have replaced or removed the record while hashing: apply to the latest.
     const latest = this.byId.get(customerId);
-    if (!latest) return false;
+    if (!latest || generation !== this.generation) return false;
     this.put({
       customerId,
       email: patch.email !== undefined ? normaliseEmail(patch.email) : latest.email,
@@ -136,6 +138,20 @@ export class CustomerCredentialStore {
     this.byId.clear();
     this.byEmail.clear();
     this.generation++;
+  }
+
+  /** Every customer's credentials (hashes only), for an emulator snapshot. */
+  toSnapshot(): StoredCustomerCredentials[] {
+    return [...this.byId.values()].map((r) => ({ ...r, storeKeys: [...r.storeKeys] }));
+  }
+
+  /**
+   * Replaces every customer's credentials by a snapshot's, in place ({@link clear} first, so
+   * hashing under way is discarded). The records are assumed checked; they are copied.
+   */
+  restoreFrom(records: readonly StoredCustomerCredentials[]): void {
+    this.clear();
+    for (const r of records) this.put({ customerId: r.customerId, email: normaliseEmail(r.email), passwordHash: r.passwordHash, storeKeys: [...new Set(r.storeKeys)] });
   }
 
   has(customerId: string): boolean {

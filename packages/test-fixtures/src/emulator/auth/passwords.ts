@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /**
  * Salted scrypt hashes for client secrets and customer passwords. Nothing in the emulator keeps
@@ -13,19 +13,35 @@ const SALT_BYTES = 16;
 const KEY_BYTES = 32;
 const PREFIX = 'scrypt';
 
+function scryptOptions(params: { N: number; r: number; p: number }): ScryptOptions {
+  return { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
+}
+
 function derive(secret: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
-  const options: ScryptOptions = { N: params.N, r: params.r, p: params.p, maxmem: 256 * params.N * params.r + 1024 * 1024 };
   return new Promise((resolve, reject) => {
-    scrypt(secret.normalize('NFC'), salt, KEY_BYTES, options, (error, key) => (error ? reject(error) : resolve(key)));
+    scrypt(secret.normalize('NFC'), salt, KEY_BYTES, scryptOptions(params), (error, key) => (error ? reject(error) : resolve(key)));
   });
+}
+
+/** The stored form of a derived key. */
+function formatHash(salt: Buffer, key: Buffer): string {
+  const { N, r, p } = DEFAULT_PARAMS;
+  return [PREFIX, N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 /** Hashes a secret with a fresh random salt. */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(secret, salt, DEFAULT_PARAMS);
-  const { N, r, p } = DEFAULT_PARAMS;
-  return [PREFIX, N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  return formatHash(salt, await derive(secret, salt, DEFAULT_PARAMS));
+}
+
+/**
+ * {@link hashSecret}, blocking the thread for the hashing time (some 40 ms). Only for the rare
+ * caller that cannot wait, e.g. a snapshot taken while a client's secret is still being hashed.
+ */
+export function hashSecretSync(secret: string): string {
+  const salt = randomBytes(SALT_BYTES);
+  return formatHash(salt, scryptSync(secret.normalize('NFC'), salt, KEY_BYTES, scryptOptions(DEFAULT_PARAMS)));
 }
 
 interface ParsedHash {

@@ -3,13 +3,21 @@ import { randomUUID } from 'node:crypto';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import type { EmulatorState } from '../state.js';
 import { parseBasicAuthorization } from './basic.js';
-import { ClientRegistry, type ApiClient, type ApiClientDraft } from './clients.js';
-import { CustomerCredentialStore, type CustomerCredentialsInput } from './customer-credentials.js';
+import { ClientRegistry, type ApiClient, type ApiClientDraft, type ClientSnapshot } from './clients.js';
+import { CustomerCredentialStore, type CustomerCredentialsInput, type StoredCustomerCredentials } from './customer-credentials.js';
 import { ExternalTokenVerifier } from './external-oauth.js';
 import { oauthErrors } from './oauth-errors.js';
 import { hasScope, type Principal } from './principal.js';
 import { grantScopes } from './scope-grants.js';
-import { refreshExpiresAt, TokenStore, type AccessTokenRecord, type RefreshTokenRecord, type TokenSubject } from './tokens.js';
+import {
+  refreshExpiresAt,
+  TokenStore,
+  type AccessTokenRecord,
+  type RefreshTokenRecord,
+  type TokenRecord,
+  type TokenStoreSnapshot,
+  type TokenSubject,
+} from './tokens.js';
 
 /** Token response (spec 2.6). */
 export interface TokenResponse {
@@ -22,6 +30,17 @@ export interface TokenResponse {
 
 /** Introspection response (spec 2.6): `exp` in milliseconds since the epoch. */
 export type IntrospectionResponse = { active: true; scope: string; exp: number; client_id: string } | { active: false };
+
+/** The data of the authorization service as plain JSON: hashes only, never a secret, password or token. */
+export interface AuthSnapshot {
+  /** Every API client, in creation order, with its secret's salted hash. */
+  clients: ClientSnapshot[];
+  tokens: TokenStoreSnapshot;
+  /** Customers' login data: lower-cased e-mail, password hash, Stores. */
+  customers: StoredCustomerCredentials[];
+  /** The anonymous ids that have started a session (each may start one only once). */
+  anonymousIds: string[];
+}
 
 /** An anonymous id: no white space (it becomes part of a scope string), at most 256 characters. */
 const ANONYMOUS_ID = /^[^\s]{1,256}$/;
@@ -285,9 +304,37 @@ export class AuthService {
   resetKeeping(clientIds: readonly string[]): void {
     const kept = new Set(clientIds);
     this.clients.retainOnly(kept);
-    this.tokens.retainOnly((record) => kept.has(record.clientId) && record.customerId === undefined && record.anonymousId === undefined);
+    this.tokens.retainOnly(plainTokenOf(kept));
     this.customers.clear();
     this.usedAnonymousIds.clear();
+    this.external.clear();
+  }
+
+  /** The data of the authorization service for an emulator snapshot (caches are not data). */
+  toSnapshot(): AuthSnapshot {
+    return {
+      clients: this.clients.toSnapshot(),
+      tokens: this.tokens.toSnapshot(),
+      customers: this.customers.toSnapshot(),
+      anonymousIds: [...this.usedAnonymousIds],
+    };
+  }
+
+  /**
+   * Replaces the data by a snapshot's, in place, keeping what {@link resetKeeping} keeps for the
+   * clients `clientIds`: those registered now stay as they are, and the snapshot's records of
+   * these ids are ignored; their plain client tokens held now stay valid beside the snapshot's
+   * tokens. A snapshot's token whose client is not registered afterwards is dropped. The
+   * external OAuth server's cached answers are forgotten. The snapshot is assumed checked.
+   */
+  restoreFrom(snapshot: AuthSnapshot, clientIds: readonly string[]): void {
+    const kept = new Set(clientIds);
+    this.clients.restoreFrom(snapshot.clients, kept);
+    const registered = (token: { clientId: string }) => this.clients.has(token.clientId);
+    this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) }, plainTokenOf(kept));
+    this.customers.restoreFrom(snapshot.customers);
+    this.usedAnonymousIds.clear();
+    for (const id of snapshot.anonymousIds) this.usedAnonymousIds.add(id);
     this.external.clear();
   }
 
@@ -308,6 +355,11 @@ function scopesOf(scope: string): ReturnType<typeof parseScopes> {
     parsedScopes.set(scope, scopes);
   }
   return scopes;
+}
+
+/** Accepts the plain client tokens (no customer, no anonymous session) of the clients `kept`. */
+function plainTokenOf(kept: ReadonlySet<string>): (record: TokenRecord) => boolean {
+  return (record) => kept.has(record.clientId) && record.customerId === undefined && record.anonymousId === undefined;
 }
 
 function principalOf(record: AccessTokenRecord): Principal {

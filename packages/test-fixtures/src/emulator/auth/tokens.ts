@@ -36,6 +36,17 @@ export interface RefreshTokenRecord extends TokenSubject {
 
 export type TokenRecord = AccessTokenRecord | RefreshTokenRecord;
 
+/** An access token as an emulator snapshot holds it: the record without `kind` (hash only). */
+export type AccessTokenSnapshot = Omit<AccessTokenRecord, 'kind'>;
+/** A refresh token as an emulator snapshot holds it: `derived` as an array. */
+export type RefreshTokenSnapshot = Omit<RefreshTokenRecord, 'kind' | 'derived'> & { derived: string[] };
+
+/** The tokens of a project as plain JSON: access tokens in issue order, refresh tokens least recently used first. */
+export interface TokenStoreSnapshot {
+  access: AccessTokenSnapshot[];
+  refresh: RefreshTokenSnapshot[];
+}
+
 /** How tokens are looked up: by a hash of their value, so a memory dump reveals no usable token. */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('base64url');
@@ -234,10 +245,49 @@ export class TokenStore {
       this.dropRefresh(record);
       removed++;
     }
+    this.pruneDerived();
+    return removed;
+  }
+
+  /** Every token record (hashes, never values), for an emulator snapshot; expired ones too. */
+  toSnapshot(): TokenStoreSnapshot {
+    return {
+      access: [...this.access.values()].map(({ kind: _kind, ...record }) => ({ ...record })),
+      refresh: [...this.refresh.values()].map(({ kind: _kind, derived, ...record }) => ({ ...record, derived: [...derived] })),
+    };
+  }
+
+  /**
+   * Replaces the tokens by a snapshot's, in place, except those `keep` accepts now (as
+   * {@link retainOnly}): they stay valid beside the snapshot's. A hash known already is not
+   * added twice; beyond the cap, the least recently used refresh tokens go. The snapshot is
+   * assumed checked; its records are copied.
+   */
+  restoreFrom(snapshot: TokenStoreSnapshot, keep: (record: TokenRecord) => boolean): void {
+    this.retainOnly(keep);
+    for (const token of snapshot.access) {
+      if (this.access.has(token.hash)) continue;
+      const record: AccessTokenRecord = { ...copySubject(token), kind: 'access', hash: token.hash, issuedAt: token.issuedAt, expiresAt: token.expiresAt };
+      if (token.refreshHash !== undefined) record.refreshHash = token.refreshHash;
+      this.access.set(record.hash, record);
+      this.index(record.clientId, record.hash);
+    }
+    for (const token of snapshot.refresh) {
+      if (this.refresh.has(token.hash)) continue;
+      const { hash, issuedAt, lastUsedAt, validityMs } = token;
+      const record: RefreshTokenRecord = { ...copySubject(token), kind: 'refresh', hash, issuedAt, lastUsedAt, validityMs, derived: new Set(token.derived) };
+      this.refresh.set(record.hash, record);
+      this.index(record.clientId, record.hash);
+    }
+    while (this.refresh.size > this.refreshTokenCap) this.dropRefresh(this.refresh.values().next().value!);
+    this.pruneDerived();
+  }
+
+  /** Refresh tokens forget the access tokens derived from them that are gone. */
+  private pruneDerived(): void {
     for (const record of this.refresh.values()) {
       for (const hash of record.derived) if (!this.access.has(hash)) record.derived.delete(hash);
     }
-    return removed;
   }
 
   /** Removes every token issued to a client (client deletion). Returns how many were removed. */

@@ -6,6 +6,14 @@ import { errors } from '../http/errors.js';
 import { bootstrapClientOnly } from './access.js';
 import { clockState, moveClock } from './clock-control.js';
 import { faultToJson, ruleFromJson } from './fault-json.js';
+import type { EmulatorSnapshot } from '../snapshot.js';
+
+/** What the control API does to the emulator it belongs to (the `Emulator` members of the same names). */
+export interface ControlActions {
+  reset(): void;
+  snapshot(): EmulatorSnapshot;
+  restore(snapshot: unknown): void;
+}
 
 /**
  * Where the control API lives: `<origin>/_emulator`. A project key is `[a-z0-9-]` only, so no
@@ -23,16 +31,18 @@ export const CONTROL_PREFIX = '/_emulator';
  *   - `GET /faults`: `{ results: [{ id, ...rule }] }`; `POST /faults` with a rule: 201
  *     `{ id, ...rule }`; `DELETE /faults/<id>`: 204 (404 when unknown); `DELETE /faults`: 204, every
  *     rule removed and the random source reseeded (`?seed=<n>`, default the `faultSeed` option);
- *   - `GET /clock`: `{ now, epochMs, manual }`; `POST /clock` with `{ advanceMs }` or `{ set }`.
+ *   - `GET /clock`: `{ now, epochMs, manual }`; `POST /clock` with `{ advanceMs }` or `{ set }`;
+ *   - `GET /state`: the data as a snapshot (`Emulator.snapshot()`); `POST /state` with one: 204,
+ *     the data restored from it (`Emulator.restore()`).
  *
  * Control requests are never faulted themselves (a harness can always remove a rule that cuts
  * every connection), and bad input is 400 `InvalidInput` and changes nothing.
  *
  * @example
- * app.route(CONTROL_PREFIX, controlRoutes(context, () => emulator.reset()));
+ * app.route(CONTROL_PREFIX, controlRoutes(context, { reset, snapshot, restore }));
  * // curl -u "$ID:$SECRET" -d '{"kind":"error","status":503,"times":1}' http://127.0.0.1:8080/_emulator/faults
  */
-export function controlRoutes(context: EmulatorContext, reset: () => void): Hono<AppEnv> {
+export function controlRoutes(context: EmulatorContext, actions: ControlActions): Hono<AppEnv> {
   const { faults, options } = context;
   const control = new Hono<AppEnv>();
 
@@ -40,20 +50,14 @@ export function controlRoutes(context: EmulatorContext, reset: () => void): Hono
   control.use('*', bootstrapClientOnly(options));
 
   control.post('/reset', () => {
-    reset();
+    actions.reset();
     return new Response(null, { status: 204 });
   });
 
   control.get('/faults', () => json({ results: faults.list().map(faultToJson) }));
   control.post('/faults', async (c) => {
     const body = await readJsonBody(c);
-    let id: string;
-    try {
-      id = faults.add(ruleFromJson(body));
-    } catch (error) {
-      if (error instanceof TypeError) throw errors.invalidInput(`${error.message}.`);
-      throw error;
-    }
+    const id = refusingBadInput('invalid fault rule:', () => faults.add(ruleFromJson(body)));
     const installed = faults.list().find((fault) => fault.id === id)!;
     return json(faultToJson(installed), 201);
   });
@@ -68,6 +72,13 @@ export function controlRoutes(context: EmulatorContext, reset: () => void): Hono
     return new Response(null, { status: 204 });
   });
 
+  control.get('/state', () => json(actions.snapshot()));
+  control.post('/state', async (c) => {
+    const snapshot = await readJsonBody(c);
+    refusingBadInput('invalid emulator snapshot:', () => actions.restore(snapshot));
+    return new Response(null, { status: 204 });
+  });
+
   control.get('/clock', () => json(clockState(options.clock)));
   control.post('/clock', async (c) => {
     moveClock(options.clock, await readJsonBody(c));
@@ -75,4 +86,17 @@ export function controlRoutes(context: EmulatorContext, reset: () => void): Hono
   });
 
   return control;
+}
+
+/**
+ * Runs `act`; the TypeError it throws for bad input (its message starts with `prefix`, and nothing
+ * changed) becomes 400 InvalidInput. Any other error stays a 500: it is a bug, not bad input.
+ */
+function refusingBadInput<T>(prefix: string, act: () => T): T {
+  try {
+    return act();
+  } catch (error) {
+    if (error instanceof TypeError && error.message.startsWith(prefix)) throw errors.invalidInput(`${error.message}.`);
+    throw error;
+  }
 }

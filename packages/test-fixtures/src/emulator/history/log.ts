@@ -5,6 +5,14 @@ import { HISTORY_TYPES } from './resource-types.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The Change History of a project as plain JSON. */
+export interface HistoryLogSnapshot {
+  /** The last sequence number given; the next Record gets the one after. */
+  sequence: number;
+  /** The Records kept, oldest first. */
+  records: StoredRecord[];
+}
+
 /**
  * The Records of one project, oldest first. It listens to every write (REST and GraphQL alike)
  * and keeps a Record of each change to a tracked resource type:
@@ -49,6 +57,21 @@ export class HistoryLog {
   reset(): void {
     this.stored.length = 0;
     this.sequence = 0;
+  }
+
+  /** Deep copies of the Records kept and the sequence, for an emulator snapshot. */
+  toSnapshot(): HistoryLogSnapshot {
+    return { sequence: this.sequence, records: structuredClone(this.stored) };
+  }
+
+  /**
+   * Replaces the Records and the sequence by deep copies of a snapshot's, in place (the caller
+   * has checked it). Retention and the maximum count of this emulator apply from the next read.
+   */
+  restoreFrom(snapshot: HistoryLogSnapshot): void {
+    this.stored.length = 0;
+    for (const record of structuredClone(snapshot.records)) this.stored.push(record);
+    this.sequence = snapshot.sequence;
   }
 
   /** The Records kept now, oldest first. */

@@ -13,6 +13,14 @@ export interface StoredMessage extends StoredResource {
   type: string;
 }
 
+/** What a snapshot holds besides the messages themselves (those are in the state's `message` collection). */
+export interface MessageLogSnapshot {
+  /** The last sequence number given per resource id (also for messages not stored or dropped since). */
+  sequenceNumbers: Record<string, number>;
+  /** Ids of the stored messages, oldest first (retention drops from the front). */
+  ageOrder: string[];
+}
+
 /**
  * Messages of the project: stored only while the project's messages configuration is enabled,
  * numbered 1, 2, 3 per resource, and dropped `deleteDaysAfterCreation` days after creation.
@@ -62,6 +70,23 @@ export class MessageLog {
     this.messages.clear();
     this.byAge.length = 0;
     this.sequence.clear();
+  }
+
+  /** The sequence numbers and the age order, for an emulator snapshot. */
+  toSnapshot(): MessageLogSnapshot {
+    return { sequenceNumbers: Object.fromEntries(this.sequence), ageOrder: this.byAge.map((m) => m.id) };
+  }
+
+  /**
+   * Takes a snapshot's sequence numbers and age order, in place. Call it after the state's
+   * collections were restored: the messages are the `message` collection's, which must hold
+   * exactly the ids of `ageOrder` (the caller has checked that).
+   */
+  restoreFrom(snapshot: MessageLogSnapshot): void {
+    this.sequence.clear();
+    for (const [resourceId, last] of Object.entries(snapshot.sequenceNumbers)) this.sequence.set(resourceId, last);
+    this.byAge.length = 0;
+    for (const id of snapshot.ageOrder) this.byAge.push(this.messages.get(id)!);
   }
 
   /** Drops messages older than the configured retention. Cheap: messages are kept in age order. */

@@ -5,6 +5,13 @@ export interface Membership {
   createdAt: string;
 }
 
+/** One membership as an emulator snapshot holds it. */
+export interface MembershipSnapshot {
+  selectionId: string;
+  productId: string;
+  createdAt: string;
+}
+
 /**
  * Which Products are in which Product Selections, indexed both ways, so that "products of a
  * selection", "selections of a product" and the in-store availability rule are lookups, not scans.
@@ -13,6 +20,9 @@ export interface Membership {
 export class SelectionMembership {
   private readonly productsBySelection = new Map<string, Map<string, Membership>>();
   private readonly selectionsByProduct = new Map<string, Map<string, Membership>>();
+  /** When each membership joined, counted: both indexes list memberships in this order. */
+  private readonly joined = new WeakMap<Membership, number>();
+  private joins = 0;
 
   has(selectionId: string, productId: string): boolean {
     return this.productsBySelection.get(selectionId)?.has(productId) ?? false;
@@ -22,6 +32,9 @@ export class SelectionMembership {
     const membership = { createdAt };
     let products = this.productsBySelection.get(selectionId);
     if (!products) this.productsBySelection.set(selectionId, (products = new Map()));
+    // Added again while in: it keeps its place in both indexes, so it keeps its count.
+    const previous = products.get(productId);
+    this.joined.set(membership, previous ? this.joined.get(previous)! : this.joins++);
     products.set(productId, membership);
     let selections = this.selectionsByProduct.get(productId);
     if (!selections) this.selectionsByProduct.set(productId, (selections = new Map()));
@@ -41,6 +54,24 @@ export class SelectionMembership {
   /** Selection ids holding a product. */
   selectionsOf(productId: string): ReadonlyMap<string, Membership> {
     return this.selectionsByProduct.get(productId) ?? new Map();
+  }
+
+  /**
+   * Every membership, in the order they joined, for an emulator snapshot: adding them again in
+   * this order rebuilds both indexes in their order.
+   */
+  toSnapshot(): MembershipSnapshot[] {
+    const all: { entry: MembershipSnapshot; joined: number }[] = [];
+    for (const [selectionId, products] of this.productsBySelection) {
+      for (const [productId, membership] of products) all.push({ entry: { selectionId, productId, createdAt: membership.createdAt }, joined: this.joined.get(membership)! });
+    }
+    return all.sort((a, b) => a.joined - b.joined).map((m) => m.entry);
+  }
+
+  /** Replaces every membership by a snapshot's, in place (the caller has checked it holds no pair twice). */
+  restoreFrom(memberships: readonly MembershipSnapshot[]): void {
+    this.clear();
+    for (const m of memberships) this.add(m.selectionId, m.productId, m.createdAt);
   }
 
   /** Forgets every membership (an emulator reset: the selections and products are gone too). */

@@ -109,6 +109,26 @@ export class Collection<T extends StoredResource> {
     for (let i = end - 1; i >= 0; i--) yield this.byId.get(this.orderedIds[i]!)!;
   }
 
+  /** Deep copies of every resource, in ascending id order (an emulator snapshot). */
+  toSnapshot(): T[] {
+    return structuredClone([...this.values()]);
+  }
+
+  /**
+   * Replaces every resource by deep copies of `resources`, in place (an emulator restore). The
+   * caller has checked that ids and keys are unique.
+   */
+  restoreFrom(resources: readonly T[]): void {
+    this.clear();
+    for (const resource of structuredClone(resources)) {
+      this.byId.set(resource.id, resource);
+      if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+      this.orderedIds.push(resource.id);
+    }
+    // Code unit order, as the binary searches compare.
+    this.orderedIds.sort();
+  }
+
   /**
    * Removes every resource, in place (an emulator reset). In place because modules keep the
    * Collection object they got once (e.g. the MessageLog), so a new one would go unseen.

@@ -1,0 +1,43 @@
+/**
+ * The `--state-file` of the `commerce-emulator` command: the emulator's data (a snapshot, see
+ * `Emulator.snapshot()`) read from a JSON file at start and written back when it stops, so that
+ * `pnpm emulator` keeps its data across restarts.
+ */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { EmulatorSnapshot } from './emulator/snapshot.js';
+
+/**
+ * The snapshot in `path`, or undefined when there is no such file (the emulator starts empty and
+ * creates it when it stops). A file that cannot be read or is not JSON is an Error naming it.
+ *
+ * @example
+ * const saved = readStateFile('.emulator-state.json');
+ * if (saved !== undefined) emulator.restore(saved);
+ */
+export function readStateFile(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${path}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Writes a snapshot to `path` in one step (a temporary file next to it, then a rename), so that a
+ * crash while writing never leaves half a file in place of the last good one.
+ *
+ * @example
+ * writeStateFile('.emulator-state.json', emulator.snapshot());
+ */
+export function writeStateFile(path: string, snapshot: EmulatorSnapshot): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify(snapshot)}\n`, { mode: 0o600 });
+  renameSync(temporary, path);
+}
