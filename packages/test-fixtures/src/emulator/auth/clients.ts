@@ -36,10 +36,11 @@ interface ClientRecord {
   /** The hash once it is known (at once for a restored client). */
   settledHash?: string;
   /**
-   * The secret, only while it is being hashed (the hashing holds it then anyway), so that a
-   * snapshot taken meanwhile can hash it at once; dropped as soon as the hash is known.
+   * Hashes the secret at once, only while the asynchronous hashing runs (which holds the secret
+   * that long anyway), so that a snapshot taken meanwhile gets the hash. A closure, not a field
+   * holding the secret: nothing walking the records can read it. Dropped once the hash is known.
    */
-  hashing?: string;
+  hashNow?: () => string;
 }
 
 /** A copy of the client's own fields, nothing else (a snapshot's record may carry more). */
@@ -89,7 +90,7 @@ export class ClientRegistry {
       accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
       refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
     };
-    const record: ClientRecord = { client, secretHash: hashSecret(secret), hashing: secret };
+    const record: ClientRecord = { client, secretHash: hashSecret(secret), hashNow: () => hashSecretSync(secret) };
     record.secretHash.then(
       (hash) => settle(record, hash),
       () => undefined,
@@ -213,14 +214,14 @@ export class ClientRegistry {
 /** Notes the hash of a record once known, and forgets the secret. The first hash known stays (both match the secret). */
 function settle(record: ClientRecord, hash: string): void {
   record.settledHash ??= hash;
-  delete record.hashing;
+  delete record.hashNow;
 }
 
 /** The hash of a record's secret: the known one, else computed now from the secret being hashed. */
 function hashOf(record: ClientRecord): string {
   if (record.settledHash === undefined) {
-    if (record.hashing === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
-    const hash = hashSecretSync(record.hashing);
+    if (record.hashNow === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
+    const hash = record.hashNow();
     settle(record, hash);
     record.secretHash = Promise.resolve(hash);
   }
