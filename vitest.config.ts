@@ -26,7 +26,20 @@ export default defineConfig({
       })),
       {
         resolve: { alias },
-        test: { name: 'examples', root: `${root}examples`, include: ['**/*.test.ts'], testTimeout: 60_000 },
+        test: { name: 'examples', root: `${root}examples`, include: ['**/*.test.ts'], exclude: ['shared-emulator/**', '**/node_modules/**'], testTimeout: 60_000 },
+      },
+      {
+        resolve: { alias },
+        // One emulator for the run (global setup), reached by the files through the control API;
+        // the files share it, so they run one by one.
+        test: {
+          name: 'shared-emulator',
+          root: `${root}examples/shared-emulator`,
+          include: ['**/*.test.ts'],
+          globalSetup: ['./global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30_000,
+        },
       },
       {
         resolve: { alias },

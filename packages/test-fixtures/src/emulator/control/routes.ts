@@ -15,11 +15,7 @@ export interface ControlActions {
   restore(snapshot: unknown): void;
 }
 
-/**
- * Where the control API lives: `<origin>/_emulator`. A project key is `[a-z0-9-]` only, so no
- * path of the service can start with it.
- */
-export const CONTROL_PREFIX = '/_emulator';
+export { CONTROL_PREFIX } from './prefix.js';
 
 /**
  * The emulator's control API, for a test harness in any language that talks to the emulator over

@@ -1,0 +1,137 @@
+/**
+ * A typed client of the emulator's control API (`<origin>/_emulator`), for tests that cannot hold
+ * the `Emulator` object: test files in the workers of a test runner whose global setup started one
+ * emulator, or a suite that talks to `pnpm emulator` started elsewhere. Plain `fetch`, no Node
+ * built-ins.
+ */
+import type { ClockState } from './emulator/control/clock-control.js';
+import type { FaultRuleJson, InstalledFaultJson } from './emulator/control/fault-json.js';
+import { CONTROL_PREFIX } from './emulator/control/prefix.js';
+import type { FaultRule } from './emulator/http/faults.js';
+import type { EmulatorSnapshot } from './emulator/snapshot.js';
+
+/** Where the emulator is, and the bootstrap client's credentials the control API takes. */
+export interface EmulatorControlOptions {
+  /** The emulator's origin, e.g. `http://127.0.0.1:8080` (`RunningEmulator.origin`). */
+  origin: string;
+  clientId: string;
+  clientSecret: string;
+  /** Default: the global `fetch`; `emulator.fetch` reaches an in-process emulator. */
+  fetch?: (input: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** A failed control request: the status and the service's error code and message. */
+export class EmulatorControlError extends Error {
+  override readonly name = 'EmulatorControlError';
+  constructor(
+    message: string,
+    /** HTTP status of the answer. */
+    readonly status: number,
+    /** `errors[0].code` of the answer, e.g. `InvalidInput` or `invalid_client`. */
+    readonly code: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What {@link connectEmulator} returns: the control API, one method per endpoint. */
+export interface EmulatorControl {
+  /** `GET /_emulator/health` (no credentials): resolves once the emulator answers. */
+  health(): Promise<{ status: 'ready'; projectKey: string }>;
+  /** `POST /_emulator/reset`: the project emptied, as `emulator.reset()`. */
+  reset(): Promise<void>;
+  /** `GET /_emulator/state`: the data, as `emulator.snapshot()`. */
+  snapshot(): Promise<EmulatorSnapshot>;
+  /** `POST /_emulator/state`: the data put back, as `emulator.restore()`. */
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+  faults: {
+    /** `POST /_emulator/faults`; a RegExp `path` is sent as `pathPattern`. Resolves to the installed rule with its id. */
+    add(rule: FaultRule | FaultRuleJson): Promise<InstalledFaultJson>;
+    /** `GET /_emulator/faults`: the installed rules, in the order they are tried. */
+    list(): Promise<InstalledFaultJson[]>;
+    /** `DELETE /_emulator/faults/<id>`. */
+    remove(id: string): Promise<void>;
+    /** `DELETE /_emulator/faults[?seed=]`: every rule removed, the random source reseeded. */
+    clear(seed?: number): Promise<void>;
+  };
+  clock: {
+    /** `GET /_emulator/clock`. */
+    get(): Promise<ClockState>;
+    /** `POST /_emulator/clock { advanceMs }` (a manual clock only). */
+    advance(ms: number): Promise<ClockState>;
+    /** `POST /_emulator/clock { set }`: an ISO 8601 instant, ms since the epoch or a Date (never backwards). */
+    set(at: string | number | Date): Promise<ClockState>;
+  };
+}
+
+/**
+ * A client of the control API of the emulator at `origin`. Every method throws an
+ * {@link EmulatorControlError} when the emulator refuses (wrong credentials: 401; bad input: 400,
+ * and nothing changed).
+ *
+ * @example
+ * // vitest: the global setup started the emulator and provided these three values
+ * const control = connectEmulator({ origin: inject('emulatorOrigin'), clientId: inject('clientId'), clientSecret: inject('clientSecret') });
+ * beforeEach(() => control.reset());
+ * await control.faults.add({ kind: 'error', status: 503, method: 'POST', times: 1 });
+ * await control.clock.advance(48 * 3600 * 1000);
+ */
+export function connectEmulator(options: EmulatorControlOptions): EmulatorControl {
+  const base = `${options.origin.replace(/\/+$/, '')}${CONTROL_PREFIX}`;
+  const send = options.fetch ?? ((input: string, init?: RequestInit) => fetch(input, init));
+  const authorization = `Basic ${btoa(`${options.clientId}:${options.clientSecret}`)}`;
+
+  async function call<T>(method: string, path: string, body?: unknown, withCredentials = true): Promise<T> {
+    const headers: Record<string, string> = withCredentials ? { authorization } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await send(`${base}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await res.text();
+    if (!res.ok) {
+      const error = parse(text) as { errors?: { code?: string; message?: string }[] } | undefined;
+      const first = error?.errors?.[0];
+      throw new EmulatorControlError(
+        `${method} ${CONTROL_PREFIX}${path}: ${res.status} ${first?.message ?? (text.slice(0, 200) || res.statusText)}`,
+        res.status,
+        first?.code ?? 'Unknown',
+      );
+    }
+    return (text === '' ? undefined : parse(text)) as T;
+  }
+  const clockTo = (body: { advanceMs: number } | { set: string | number }) => call<ClockState>('POST', '/clock', body);
+
+  return {
+    health: () => call('GET', '/health', undefined, false),
+    reset: () => call('POST', '/reset'),
+    snapshot: () => call('GET', '/state'),
+    restore: (snapshot) => call('POST', '/state', snapshot),
+    faults: {
+      add: async (rule) => call('POST', '/faults', faultJson(rule)),
+      list: async () => (await call<{ results: InstalledFaultJson[] }>('GET', '/faults')).results,
+      remove: (id) => call('DELETE', `/faults/${encodeURIComponent(id)}`),
+      clear: (seed) => call('DELETE', seed === undefined ? '/faults' : `/faults?seed=${seed}`),
+    },
+    clock: {
+      get: () => call('GET', '/clock'),
+      advance: (ms) => clockTo({ advanceMs: ms }),
+      set: (at) => clockTo({ set: at instanceof Date ? at.toISOString() : at }),
+    },
+  };
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A rule as the control API takes it: a RegExp path becomes `pathPattern` (its source; flags cannot travel). */
+function faultJson(rule: FaultRule | FaultRuleJson): FaultRuleJson {
+  const { path, ...rest } = rule;
+  if (path instanceof RegExp) {
+    if (path.flags !== '') throw new TypeError(`invalid fault rule: a path RegExp sent to the control API cannot have flags (${path})`);
+    return { ...rest, pathPattern: path.source };
+  }
+  return path === undefined ? rest : { ...rest, path };
+}
