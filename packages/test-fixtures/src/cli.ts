@@ -12,7 +12,7 @@
  * ```
  */
 import { parseArgs } from 'node:util';
-import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
+import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
 import { ManualClock } from './emulator/clock.js';
 import { clockState, parseInstant } from './emulator/control/clock-control.js';
 import { CONTROL_PREFIX } from './emulator/control/routes.js';
@@ -49,7 +49,7 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic', state: string): string {
+function banner(server: RunningEmulator, offering: 'premium' | 'basic', stateLine: string): string {
   const { emulator, origin, urls } = server;
   const { cors } = emulator.context.options;
   const project = emulator.projectKey;
@@ -93,7 +93,7 @@ bootstrap API client (scope ${scope}):
   client secret  ${clientSecret}
 Change History offering ${recorded}.
 CORS for browser apps: ${browsers}.
-${state}
+${stateLine}
 clock: ${clock.manual ? `manual, at ${clock.now}; it moves only through POST ${CONTROL_PREFIX}/clock` : 'the wall clock'}.
 ${controlLines}
 admin console: a write made with a token of the API client '${ADMIN_CONSOLE_CLIENT_ID}' (scope ${scope};
@@ -162,6 +162,10 @@ function main(): Promise<void> | void {
     process.exit(2);
   }
   const clockStart = values['manual-clock'];
+  if (clockStart !== undefined && values['no-control']) {
+    console.error(`--manual-clock and --no-control exclude each other: the manual clock moves only through the control API\n${usage}`);
+    process.exit(2);
+  }
   const startMs = clockStart === undefined || clockStart === 'now' ? Date.now() : parseInstant(clockStart);
   if (startMs === undefined) {
     console.error(`--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z\n${usage}`);
@@ -191,25 +195,25 @@ function main(): Promise<void> | void {
   // The admin console client (history/admin-console.ts: writes with its token are recorded with
   // source AdminConsole). Registered with the bootstrap secret, so that a user outside this
   // process can get its token without the CLI printing a second secret; before the state file is
-  // read, so that this registration wins over a saved one.
-  const { clientSecret, scope } = emulator.credentials;
-  emulator.context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: 'admin console (emulator)' });
-  let state = 'state: in memory only (--state-file PATH keeps it across restarts).';
+  // read, so that this registration wins over a saved one (and a reset brings it back).
+  adminConsole(emulator.context, { clientSecret: emulator.credentials.clientSecret });
+  let stateLine = 'state: in memory only (--state-file PATH keeps it across restarts).';
   if (stateFile !== undefined) {
     try {
       const saved = readStateFile(stateFile);
       if (saved !== undefined) emulator.restore(saved);
-      state = `state: ${saved === undefined ? `${stateFile} does not exist yet: starting empty` : `restored from ${stateFile}`}; written there when stopping.`;
+      stateLine = `state: ${saved === undefined ? `${stateFile} does not exist yet: starting empty` : `restored from ${stateFile}`}; written there when stopping.`;
     } catch (error) {
       // The file is left as it is: it may be the only copy of the user's data.
       console.error(`commerce-emulator: --state-file: ${(error as Error).message}`);
       process.exit(1);
     }
   }
+  // A const, for the closures below.
   const running = emulator;
   return serveEmulator(running, { port, host: values.host }).then(
     (server) => {
-      console.log(banner(server, offering, state));
+      console.log(banner(server, offering, stateLine));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;

@@ -5,7 +5,7 @@
  * built-ins.
  */
 import type { ClockState } from './emulator/control/clock-control.js';
-import type { FaultRuleJson, InstalledFaultJson } from './emulator/control/fault-json.js';
+import { ruleToJson, type FaultRuleJson, type InstalledFaultJson } from './emulator/control/fault-json.js';
 import { CONTROL_PREFIX } from './emulator/control/prefix.js';
 import type { FaultRule } from './emulator/http/faults.js';
 import type { EmulatorSnapshot } from './emulator/snapshot.js';
@@ -36,7 +36,10 @@ export class EmulatorControlError extends Error {
 
 /** What {@link connectEmulator} returns: the control API, one method per endpoint. */
 export interface EmulatorControl {
-  /** `GET /_emulator/health` (no credentials): resolves once the emulator answers. */
+  /**
+   * `GET /_emulator/health` (no credentials): one request. It rejects (a network error) while the
+   * emulator is not listening yet: to wait for a starting emulator, call it until it resolves.
+   */
   health(): Promise<{ status: 'ready'; projectKey: string }>;
   /** `POST /_emulator/reset`: the project emptied, as `emulator.reset()`. */
   reset(): Promise<void>;
@@ -105,7 +108,7 @@ export function connectEmulator(options: EmulatorControlOptions): EmulatorContro
     snapshot: () => call('GET', '/state'),
     restore: (snapshot) => call('POST', '/state', snapshot),
     faults: {
-      add: async (rule) => call('POST', '/faults', faultJson(rule)),
+      add: async (rule) => call('POST', '/faults', ruleToJson(rule)),
       list: async () => (await call<{ results: InstalledFaultJson[] }>('GET', '/faults')).results,
       remove: (id) => call('DELETE', `/faults/${encodeURIComponent(id)}`),
       clear: (seed) => call('DELETE', seed === undefined ? '/faults' : `/faults?seed=${seed}`),
@@ -124,14 +127,4 @@ function parse(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** A rule as the control API takes it: a RegExp path becomes `pathPattern` (its source; flags cannot travel). */
-function faultJson(rule: FaultRule | FaultRuleJson): FaultRuleJson {
-  const { path, ...rest } = rule;
-  if (path instanceof RegExp) {
-    if (path.flags !== '') throw new TypeError(`invalid fault rule: a path RegExp sent to the control API cannot have flags (${path})`);
-    return { ...rest, pathPattern: path.source };
-  }
-  return path === undefined ? rest : { ...rest, path };
 }

@@ -9,9 +9,10 @@ export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type Em
 export { serveEmulator, startEmulator, type ListenOptions, type RunningEmulator, type ServerOptions } from './emulator/server.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export type { EmulatorSnapshot } from './emulator/snapshot.js';
+export { InvalidSnapshotError } from './emulator/snapshot-check.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
-export { checkFaultRule, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';
+export { checkFaultRule, InvalidFaultRuleError, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';
 export { CONTROL_PREFIX } from './emulator/control/prefix.js';
 export { connectEmulator, EmulatorControlError, type EmulatorControl, type EmulatorControlOptions } from './control-client.js';
 export type { FaultRuleJson, InstalledFaultJson } from './emulator/control/fault-json.js';

@@ -24,8 +24,9 @@ export function readStateFile(path: string): unknown {
   }
   try {
     return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new Error(`${path} is not JSON: ${(error as Error).message}`);
+  } catch {
+    // Not the parser's message: it quotes the start of the file, which may hold a credential.
+    throw new Error(`${path} is not JSON (a state file is a snapshot, as GET /_emulator/state gives it)`);
   }
 }
 

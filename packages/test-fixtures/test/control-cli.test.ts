@@ -90,7 +90,29 @@ describe('commerce-emulator control API over a port', () => {
     expect((await fetch(`${origin}/_emulator/health`)).status).toBe(404);
   });
 
-  it.each([['2026-03-01'], ['yesterday'], ['']])('refuses --manual-clock %j with exit code 2 and the usage', async (start) => {
+  it('refuses --manual-clock with --no-control: the clock could never move', async () => {
+    const cli = runCli(['--port', '0', '--manual-clock', 'now', '--no-control']);
+    expect(await cli.exit).toBe(2);
+    expect(cli.stderr()).toContain('--manual-clock and --no-control exclude each other: the manual clock moves only through the control API');
+  });
+
+  it('a reset brings back the admin console client after it was deleted through the API', async () => {
+    const { origin } = await startCli(['--client-id', ID, '--client-secret', SECRET], PROJECT);
+    const bearer = await token(origin);
+    const deleted = await fetch(`${origin}/${PROJECT}/api-clients/emulator-admin-console`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
+    expect(deleted.status).toBe(200);
+    const adminToken = () =>
+      fetch(`${origin}/auth/oauth/token`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`emulator-admin-console:${SECRET}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials',
+      });
+    expect((await adminToken()).status).toBe(401);
+    expect((await fetch(`${origin}/_emulator/reset`, { method: 'POST', headers: basic })).status).toBe(204);
+    expect((await adminToken()).status).toBe(200);
+  });
+
+  it.each([['2026-03-01'], ['yesterday'], [''], ['2026-02-30T00:00:00Z']])('refuses --manual-clock %j with exit code 2 and the usage', async (start) => {
     const cli = runCli(['--port', '0', '--manual-clock', start]);
     expect(await cli.exit).toBe(2);
     expect(cli.stderr()).toContain('--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z');
@@ -133,7 +155,7 @@ describe('commerce-emulator --state-file', () => {
   });
 
   it.each([
-    ['not JSON', '{"format":', /--state-file: .*broken\.json is not JSON/],
+    ['not JSON', '{"format":"Bearer s3cr3t', /--state-file: .*broken\.json is not JSON \(a state file is a snapshot, as GET \/_emulator\/state gives it\)$/m],
     ['another project', JSON.stringify({ format: 'commerce-emulator-state', version: 1, projectKey: 'other-project' }), /--state-file: invalid emulator snapshot: /],
     ['not a snapshot', '[]', /--state-file: invalid emulator snapshot: /],
   ])('refuses a state file that is %s with exit code 1, and leaves the file alone', async (_, content, message) => {
@@ -142,6 +164,7 @@ describe('commerce-emulator --state-file', () => {
     const cli = runCli(['--port', '0', '--project', PROJECT, '--state-file', file]);
     expect(await cli.exit).toBe(1);
     expect(cli.stderr()).toMatch(message);
+    expect(cli.stderr()).not.toContain('s3cr3t');
     expect(cli.stdout()).toBe('');
     expect(readFileSync(file, 'utf8')).toBe(content);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEmulator, EmulatorControlError, type EmulatorControl } from '../src/control-client.js';
 import { createEmulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
+import { InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
 
 /**
@@ -111,7 +112,7 @@ describe('connectEmulator over a port', () => {
 
   it('refuses a RegExp path with flags before sending, since flags cannot travel', async () => {
     await expect(control.faults.add({ kind: 'cut', path: /x/i })).rejects.toThrow(
-      new TypeError('invalid fault rule: a path RegExp sent to the control API cannot have flags (/x/i)'),
+      new InvalidFaultRuleError('a path RegExp sent as JSON cannot have flags (/x/i)'),
     );
     expect(await control.faults.list()).toEqual([]);
   });

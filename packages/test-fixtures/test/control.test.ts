@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
-import { checkFaultRule } from '../src/emulator/http/faults.js';
+import { checkFaultRule, InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { createApi, START } from './helpers/api.js';
 
 /**
@@ -58,12 +58,41 @@ describe('control API: access', () => {
     ] as const) {
       const res = await emulator.fetch(`${CONTROL}${path}`, { method, headers });
       expect(res.status, `${method} ${path}`).toBe(401);
-      expect(res.headers.get('www-authenticate')).toBe('Basic realm="commerce emulator control", charset="UTF-8"');
+      // No challenge: a browser must never prompt for the credentials, nor keep them.
+      expect(res.headers.get('www-authenticate')).toBeNull();
       const body = (await res.json()) as { error: string; errors: { code: string }[] };
       expect(body.error).toBe('invalid_client');
       expect(body.errors[0]!.code).toBe('invalid_client');
     }
     expect(emulator.faults.list()).toHaveLength(1);
+  });
+
+  it.each([
+    ['a cross-origin fetch', { origin: 'https://evil.example' }],
+    ['a form post from another site', { origin: 'null', 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }],
+    ['a same-site page', { 'sec-fetch-site': 'same-origin' }],
+  ])('refuses %s with 403 even with the right credentials, and changes nothing', async (_, headers) => {
+    const emulator = createEmulator();
+    emulator.faults.inject({ kind: 'error', status: 503, path: '/nowhere' });
+    for (const [method, path, body] of [
+      ['POST', '/reset', undefined],
+      ['POST', '/faults', '{"kind":"cut"}'],
+      ['POST', '/state', '{}'],
+      ['DELETE', '/faults', undefined],
+      ['GET', '/state', undefined],
+    ] as const) {
+      const res = await emulator.fetch(`${CONTROL}${path}`, { method, headers: { ...basic(emulator), ...headers }, ...(body ? { body } : {}) });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await errorOf(res)).toEqual({
+        code: 'Forbidden',
+        message: "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
+      });
+    }
+    expect(emulator.faults.list()).toHaveLength(1);
+    // A URL the user types in the address bar (Sec-Fetch-Site: none) is the user's own request.
+    expect((await emulator.fetch(`${CONTROL}/faults`, { headers: { ...basic(emulator), 'sec-fetch-site': 'none' } })).status).toBe(200);
+    // The readiness probe tells nothing and changes nothing: any page may ask.
+    expect((await emulator.fetch(`${CONTROL}/health`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
   });
 
   it('refuses the wrong secret for the right id, and never echoes the secret', async () => {
@@ -223,7 +252,8 @@ describe('control API: fault rules', () => {
 
     const bad = await control(api.emulator, 'DELETE', '/faults?seed=x');
     expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).message).toBe('seed must be an integer >= 0.');
+    expect((await errorOf(bad)).message).toBe('seed must be an integer from 0 to 4294967295.');
+    expect((await control(api.emulator, 'DELETE', '/faults?seed=4294967296')).status).toBe(400);
     expect(api.emulator.faults.list()).toHaveLength(1);
   });
 
@@ -263,12 +293,15 @@ describe('control API: fault rules', () => {
   it('in-process, inject() checks a rule the same way', () => {
     const emulator = createEmulator();
     expect(() => emulator.faults.inject({ kind: 'error', status: 501 as 500 })).toThrow(
-      new TypeError('invalid fault rule: status must be one of 429, 500, 502, 503, 504'),
+      new InvalidFaultRuleError('status must be one of 429, 500, 502, 503, 504'),
     );
     expect(emulator.faults.list()).toEqual([]);
     expect(checkFaultRule({ kind: 'cut', path: /x/, times: 2 })).toEqual({ kind: 'cut', path: /x/, times: 2 });
   });
 });
+
+const SET_MESSAGE =
+  'set must be an ISO 8601 instant with a time zone (e.g. 2026-12-01T00:00:00Z) or an integer of ms since the epoch, up to +275760-09-13T00:00:00.000Z.';
 
 describe('control API: clock', () => {
   it('tells the time of the wall clock, and refuses to move it', async () => {
@@ -318,9 +351,14 @@ describe('control API: clock', () => {
     [{ advance: 1 }, 'The body must be { "advanceMs": <ms> } or { "set": "<ISO 8601 instant>" | <ms since the epoch> }.'],
     [{ advanceMs: -1 }, 'advanceMs must be an integer >= 0.'],
     [{ advanceMs: 1.5 }, 'advanceMs must be an integer >= 0.'],
-    [{ set: '2026-12-01' }, 'set must be an ISO 8601 instant with a time zone (e.g. 2026-12-01T00:00:00Z) or an integer of ms since the epoch.'],
-    [{ set: '2026-13-45T00:00:00Z' }, 'set must be an ISO 8601 instant with a time zone (e.g. 2026-12-01T00:00:00Z) or an integer of ms since the epoch.'],
+    [{ set: '2026-12-01' }, SET_MESSAGE],
+    [{ set: '2026-13-45T00:00:00Z' }, SET_MESSAGE],
     [{ set: '2026-02-01T00:00:00Z' }, "set 2026-02-01T00:00:00.000Z is before the clock's time 2026-03-01T09:00:00.000Z: the clock never moves backwards."],
+    [{ set: '2026-02-30T00:00:00Z' }, SET_MESSAGE],
+    [{ set: '2026-03-01T24:00:00Z' }, SET_MESSAGE],
+    [{ set: 8.64e15 + 1 }, SET_MESSAGE],
+    [{ set: Number.MAX_SAFE_INTEGER }, SET_MESSAGE],
+    [{ advanceMs: Number.MAX_SAFE_INTEGER }, `advanceMs ${Number.MAX_SAFE_INTEGER} would move the clock past +275760-09-13T00:00:00.000Z, the last instant a date can hold.`],
   ])('refuses %j with 400 InvalidInput and leaves the clock alone', async (body, message) => {
     const clock = new ManualClock(START);
     const emulator = createEmulator({ clock });

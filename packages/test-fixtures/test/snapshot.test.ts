@@ -214,29 +214,53 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     expect(await observe(second, seeded.catalogue, { clients: false })).toEqual(before);
     const clients = ok(await second.call('GET', `/api-clients?${ALL}`))['results'] as Json[];
     expect(clients.map((c) => c['id']).sort()).toEqual(
-      [...clientsBefore.map((c) => c['id'] as string).filter((id) => id !== ADMIN_CONSOLE_CLIENT_ID), 'second-bootstrap'].sort(),
+      [
+        ...clientsBefore.map((c) => c['id'] as string).filter((id) => id !== ADMIN_CONSOLE_CLIENT_ID && id !== first.emulator.credentials.clientId),
+        'second-bootstrap',
+      ].sort(),
     );
-    // The first emulator's clients work in the second: its bootstrap client and the API client, old tokens and new ones.
-    expect((await second.as(await clientToken(second, first.emulator.credentials))('GET', '')).status).toBe(200);
+    // The first emulator's API client works in the second, with its old tokens and new ones, and the
+    // customer's login and the anonymous id are there.
     expect((await second.as(await clientToken(second, seeded.apiClient))('GET', '/products')).status).toBe(200);
     expect((await second.as(seeded.apiClientToken)('GET', '/products')).status).toBe(200);
-    expect(ok(await second.as(seeded.customerAccess)('GET', '/me'))['id']).toBe(seeded.customerId);
     expect(ok(await passwordFlow(second, 'ann@example.com'))['scope']).toContain(`customer:${seeded.customerId}`);
-    expect(ok(await refreshFlow(second, seeded.anonymousRefresh, first.emulator.credentials))['scope']).toContain('anonymous_id=anon-1');
+    expect((await anonymousFlow(second, 'anon-1')).status).toBe(400); // the id has started a session already
+    // The first emulator's bootstrap client is not: another emulator's bootstrap client (a restart
+    // with new random credentials) stays out, with every token it issued (the customer's and the
+    // anonymous session's too), so restarts do not pile up clients holding manage_project.
+    expect((await authForm(second, '/oauth/token', { grant_type: 'client_credentials' }, first.emulator.credentials)).status).toBe(401);
+    expect((await second.as(seeded.customerAccess)('GET', '/me')).status).toBe(401);
+    expect((await refreshFlow(second, seeded.anonymousRefresh, first.emulator.credentials)).status).toBe(401);
     // The admin console of the second emulator is its own.
     const admin = adminConsole(second.emulator.context);
     expect((await second.as(await clientToken(second, admin))('GET', '')).status).toBe(200);
   });
 
+  it('with the same bootstrap client (a restart with the same credentials) its tokens come back too', async () => {
+    const credentials = { clientId: 'kept-bootstrap', clientSecret: 'kept-bootstrap-secret' };
+    const first = await setup(credentials);
+    const seeded = await seed(first);
+    const json = JSON.parse(JSON.stringify(first.emulator.snapshot())) as unknown;
+    const second = await setup(credentials);
+    second.emulator.restore(json);
+    expect(ok(await second.as(seeded.customerAccess)('GET', '/me'))['id']).toBe(seeded.customerId);
+    expect(ok(await refreshFlow(second, seeded.anonymousRefresh, credentials))['scope']).toContain('anonymous_id=anon-1');
+    expect((await second.as(seeded.apiClientToken)('GET', '/products')).status).toBe(200);
+  });
+
   it('a snapshot taken right after creation carries the bootstrap secret’s hash (hashed at once if need be)', async () => {
-    const first = createEmulator({ projectKey: PROJECT, clientId: 'fresh-bootstrap', clientSecret: 'fresh-bootstrap-secret' });
+    const credentials = { clientId: 'fresh-bootstrap', clientSecret: 'fresh-bootstrap-secret' };
+    const first = createEmulator({ projectKey: PROJECT, ...credentials });
     const snapshot = JSON.parse(JSON.stringify(first.snapshot())) as EmulatorSnapshot;
     expect(snapshot.clients.map((c) => c.id)).toEqual(['fresh-bootstrap']);
     expect(snapshot.clients[0]!.secretHash).toMatch(/^scrypt\$/);
+    expect(snapshot.bootstrapClientId).toBe('fresh-bootstrap');
 
-    const second = await setup();
+    // Into an emulator with the same bootstrap client: the secret given now is the one that counts.
+    const second = await setup({ ...credentials, clientSecret: 'a-new-secret' });
     second.emulator.restore(snapshot);
-    expect((await second.as(await clientToken(second, first.credentials))('GET', '')).status).toBe(200);
+    expect((await authForm(second, '/oauth/token', { grant_type: 'client_credentials' }, credentials)).status).toBe(401);
+    expect((await second.as(await clientToken(second, { ...credentials, clientSecret: 'a-new-secret' }))('GET', '')).status).toBe(200);
     // And the first emulator's client still authenticates with its own secret.
     expect(ok(await authForm({ emulator: first }, '/oauth/token', { grant_type: 'client_credentials' }, first.credentials))['access_token']).toBeTypeOf('string');
   });
@@ -316,7 +340,7 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     }
     const snapshot = JSON.parse(text) as EmulatorSnapshot;
     expect(Object.keys(snapshot).sort()).toEqual(
-      ['anonymousIds', 'clients', 'customers', 'format', 'history', 'messages', 'project', 'projectKey', 'resources', 'selectionMembership', 'takenAt', 'tokens', 'version'].sort(),
+      ['anonymousIds', 'bootstrapClientId', 'clients', 'customers', 'format', 'history', 'messages', 'project', 'projectKey', 'resources', 'selectionMembership', 'takenAt', 'tokens', 'version'].sort(),
     );
     for (const client of snapshot.clients) expect(client.secretHash).toMatch(/^scrypt\$/);
     for (const customer of snapshot.customers) expect(customer.passwordHash).toMatch(/^scrypt\$/);
@@ -349,6 +373,30 @@ describe('restoring an invalid snapshot', () => {
         return s;
       },
       'invalid emulator snapshot: resources.product[0].id must be a string, not undefined',
+    ],
+    [
+      'a secret hash with other scrypt parameters',
+      (s) => {
+        s['clients'][0]['secretHash'] = String(s['clients'][0]['secretHash']).replace(/^scrypt\$16384\$/, 'scrypt$3$');
+        return s;
+      },
+      'invalid emulator snapshot: clients[0].secretHash is not a salted scrypt hash of this emulator (scrypt$16384$8$1$<salt>$<key>)',
+    ],
+    [
+      'a password hash that is no hash',
+      (s) => {
+        s['customers'][0]['passwordHash'] = 'plain-password';
+        return s;
+      },
+      'invalid emulator snapshot: customers[0].passwordHash is not a salted scrypt hash of this emulator (scrypt$16384$8$1$<salt>$<key>)',
+    ],
+    [
+      'no bootstrap client id',
+      (s) => {
+        delete s['bootstrapClientId'];
+        return s;
+      },
+      'invalid emulator snapshot: bootstrapClientId must be a string, not undefined',
     ],
     [
       'a repeated API client',

@@ -57,8 +57,9 @@ export interface Emulator {
   /**
    * The project's data as a plain JSON object: every resource, message (with the sequence
    * numbers), Change History record, the project settings, API clients, customers' credentials,
-   * tokens and anonymous sessions. Secrets, passwords and tokens only as hashes. Not in it: the
-   * clock, fault rules, caches. Later changes of the emulator do not change it. Over a port:
+   * tokens and anonymous sessions. Secrets, passwords and tokens only as hashes; the one credential
+   * in clear is the `Authorization` header of the project's external OAuth server, a setting the
+   * restored project needs. Not in it: the clock, fault rules, caches. Later changes of the emulator do not change it. Over a port:
    * `GET <origin>/_emulator/state`.
    */
   snapshot(): EmulatorSnapshot;
@@ -68,7 +69,9 @@ export interface Emulator {
    * through JSON (a state file). It is checked first: a `TypeError` starting `invalid emulator
    * snapshot:` if anything is wrong, and then nothing has changed. The emulator is reset first
    * (fault rules go), and as by a reset the bootstrap and admin console clients stay as they are,
-   * with the client tokens they hold. Over a port: `POST <origin>/_emulator/state`.
+   * with the client tokens they hold. The snapshot's own bootstrap and admin console clients and
+   * their tokens come back only when its `bootstrapClientId` is this emulator's. Over a port:
+   * `POST <origin>/_emulator/state`.
    */
   restore(snapshot: unknown): void;
 }

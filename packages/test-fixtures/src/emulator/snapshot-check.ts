@@ -3,13 +3,22 @@
  * project key and the shape of every part, so that a broken or foreign state file is refused
  * with the path of the first problem and nothing changes.
  */
+import { needsRehash } from './auth/passwords.js';
 import type { EmulatorSnapshot } from './snapshot.js';
+
+/** A snapshot that is not valid: a `TypeError` whose message starts `invalid emulator snapshot:` and names the part. */
+export class InvalidSnapshotError extends TypeError {
+  override readonly name = 'InvalidSnapshotError';
+  constructor(problem: string) {
+    super(`invalid emulator snapshot: ${problem}`);
+  }
+}
 
 /** `format` of every emulator snapshot. */
 export const SNAPSHOT_FORMAT = 'commerce-emulator-state';
 
 function invalid(problem: string): never {
-  throw new TypeError(`invalid emulator snapshot: ${problem}`);
+  throw new InvalidSnapshotError(problem);
 }
 
 /** A short description of a wrong value, for an error message. */
@@ -72,6 +81,16 @@ class Fields {
 
   string(name: string, nonEmpty = false): string {
     return checkString(this.value[name], this.at(name), nonEmpty);
+  }
+
+  /**
+   * A salted scrypt hash as this emulator makes them (N=16384, r=8, p=1): other parameters would
+   * fail every login with a 500, or tie up memory and CPU at each one.
+   */
+  scryptHash(name: string): string {
+    const hash = this.string(name, true);
+    if (needsRehash(hash)) invalid(`${this.at(name)} is not a salted scrypt hash of this emulator (scrypt$16384$8$1$<salt>$<key>)`);
+    return hash;
   }
 
   optionalString(name: string): string | undefined {
@@ -159,6 +178,7 @@ export function checkSnapshot(value: unknown, projectKey: string): asserts value
   const key = snapshot.string('projectKey');
   if (key !== projectKey) invalid(`projectKey '${key}' is not this emulator's project key '${projectKey}'`);
   snapshot.timestamp('takenAt');
+  snapshot.string('bootstrapClientId', true);
   checkProject(snapshot.object('project'), projectKey);
   const messageIds = checkResources(snapshot.object('resources'));
   checkMembership(snapshot.objects('selectionMembership'));
@@ -271,7 +291,7 @@ function checkClients(clients: Fields[]): void {
     client.optionalString('lastUsedAt');
     client.integer('accessTokenValiditySeconds', 1);
     client.integer('refreshTokenValiditySeconds', 1);
-    client.string('secretHash', true);
+    client.scryptHash('secretHash');
   }
 }
 
@@ -307,7 +327,7 @@ function checkCustomers(customers: Fields[]): void {
   for (const customer of customers) {
     once(ids, customer.string('customerId', true), 'customers customerId');
     customer.string('email', true);
-    customer.string('passwordHash', true);
+    customer.scryptHash('passwordHash');
     customer.strings('storeKeys');
   }
 }

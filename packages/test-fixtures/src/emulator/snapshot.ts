@@ -34,6 +34,13 @@ export interface EmulatorSnapshot {
   projectKey: string;
   /** When it was taken, by the emulator's clock (ISO 8601). */
   takenAt: string;
+  /**
+   * The bootstrap client of the emulator it was taken from. That client and the admin console
+   * client, with their tokens, come back only into an emulator with the same bootstrap client id
+   * (a restart with the same `--client-id`); into another, they are left out, so that restarts with
+   * random credentials do not pile up clients that hold `manage_project`.
+   */
+  bootstrapClientId: string;
   /** The project settings (`GET /{projectKey}`, plus the external OAuth server's header). */
   project: ProjectSettings;
   /** Every resource by typeId (`product-selection`, `store`, `message`, ...), ascending id order. */
@@ -72,6 +79,7 @@ export function takeSnapshot(context: EmulatorContext, history: HistoryLog): Emu
     version: 1,
     projectKey: context.options.projectKey,
     takenAt: isoTimestamp(context.state.clock),
+    bootstrapClientId: context.options.clientId,
     project,
     resources,
     selectionMembership: membershipOf(context.state).toSnapshot(),
@@ -114,5 +122,7 @@ export function restoreSnapshot(context: EmulatorContext, history: HistoryLog, s
   messages.restoreFrom(snapshot.messages);
   membershipOf(state).restoreFrom(snapshot.selectionMembership);
   history.restoreFrom(snapshot.history);
-  auth.restoreFrom(snapshot, [options.clientId, ADMIN_CONSOLE_CLIENT_ID]);
+  // Another emulator's bootstrap and admin console clients stay out, with their tokens.
+  const foreign = snapshot.bootstrapClientId === options.clientId ? [] : [snapshot.bootstrapClientId, ADMIN_CONSOLE_CLIENT_ID];
+  auth.restoreFrom(snapshot, [options.clientId, ADMIN_CONSOLE_CLIENT_ID], foreign);
 }

@@ -304,7 +304,7 @@ export class AuthService {
   resetKeeping(clientIds: readonly string[]): void {
     const kept = new Set(clientIds);
     this.clients.retainOnly(kept);
-    this.tokens.retainOnly(plainTokenOf(kept));
+    this.tokens.retainOnly(isPlainClientTokenOf(kept));
     this.customers.clear();
     this.usedAnonymousIds.clear();
     this.external.clear();
@@ -324,14 +324,19 @@ export class AuthService {
    * Replaces the data by a snapshot's, in place, keeping what {@link resetKeeping} keeps for the
    * clients `clientIds`: those registered now stay as they are, and the snapshot's records of
    * these ids are ignored; their plain client tokens held now stay valid beside the snapshot's
-   * tokens. A snapshot's token whose client is not registered afterwards is dropped. The
-   * external OAuth server's cached answers are forgotten. The snapshot is assumed checked.
+   * tokens. The snapshot's clients `leftOut`, and their tokens, are not restored; nor is a
+   * snapshot's token whose client is not registered afterwards. The external OAuth server's
+   * cached answers are forgotten. The snapshot is assumed checked.
    */
-  restoreFrom(snapshot: AuthSnapshot, clientIds: readonly string[]): void {
+  restoreFrom(snapshot: AuthSnapshot, clientIds: readonly string[], leftOut: readonly string[] = []): void {
     const kept = new Set(clientIds);
-    this.clients.restoreFrom(snapshot.clients, kept);
-    const registered = (token: { clientId: string }) => this.clients.has(token.clientId);
-    this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) }, plainTokenOf(kept));
+    const excluded = new Set(leftOut);
+    this.clients.restoreFrom(
+      snapshot.clients.filter((client) => !excluded.has(client.id)),
+      kept,
+    );
+    const registered = (token: { clientId: string }) => !excluded.has(token.clientId) && this.clients.has(token.clientId);
+    this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) }, isPlainClientTokenOf(kept));
     this.customers.restoreFrom(snapshot.customers);
     this.usedAnonymousIds.clear();
     for (const id of snapshot.anonymousIds) this.usedAnonymousIds.add(id);
@@ -358,7 +363,7 @@ function scopesOf(scope: string): ReturnType<typeof parseScopes> {
 }
 
 /** Accepts the plain client tokens (no customer, no anonymous session) of the clients `kept`. */
-function plainTokenOf(kept: ReadonlySet<string>): (record: TokenRecord) => boolean {
+function isPlainClientTokenOf(kept: ReadonlySet<string>): (record: TokenRecord) => boolean {
   return (record) => kept.has(record.clientId) && record.customerId === undefined && record.anonymousId === undefined;
 }
 

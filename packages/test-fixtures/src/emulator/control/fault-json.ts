@@ -1,4 +1,4 @@
-import { checkFaultRule, type FaultRule, type InstalledFault } from '../http/faults.js';
+import { checkFaultRule, InvalidFaultRuleError, type FaultRule, type InstalledFault } from '../http/faults.js';
 
 /**
  * A fault rule as JSON (the control API): the fields of {@link FaultRule}, except that a
@@ -19,15 +19,29 @@ export function ruleFromJson(body: unknown): FaultRule {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return checkFaultRule(body);
   const { pathPattern, ...rest } = body as Record<string, unknown>;
   if (pathPattern === undefined) return checkFaultRule(rest);
-  if (rest['path'] !== undefined) throw new TypeError('invalid fault rule: give path (a prefix) or pathPattern (a RegExp), not both');
-  if (typeof pathPattern !== 'string') throw new TypeError('invalid fault rule: pathPattern must be a string (the source of a RegExp)');
+  if (rest['path'] !== undefined) throw new InvalidFaultRuleError('give path (a prefix) or pathPattern (a RegExp), not both');
+  if (typeof pathPattern !== 'string') throw new InvalidFaultRuleError('pathPattern must be a string (the source of a RegExp)');
   let path: RegExp;
   try {
     path = new RegExp(pathPattern);
   } catch (error) {
-    throw new TypeError(`invalid fault rule: pathPattern is not a RegExp: ${(error as Error).message}`);
+    throw new InvalidFaultRuleError(`pathPattern is not a RegExp: ${(error as Error).message}`);
   }
   return checkFaultRule({ ...rest, path });
+}
+
+/**
+ * A rule as JSON: a RegExp path becomes `pathPattern`, its source (flags cannot travel: a RegExp
+ * with flags is an {@link InvalidFaultRuleError}).
+ *
+ * @example
+ * ruleToJson({ kind: 'cut', path: /^\/auth/ }); // { kind: 'cut', pathPattern: '^\\/auth' }
+ */
+export function ruleToJson(rule: FaultRule | FaultRuleJson): FaultRuleJson {
+  const { path, ...rest } = rule;
+  if (!(path instanceof RegExp)) return path === undefined ? rest : { ...rest, path };
+  if (path.flags !== '') throw new InvalidFaultRuleError(`a path RegExp sent as JSON cannot have flags (${String(path)})`);
+  return { ...rest, pathPattern: path.source };
 }
 
 /**
@@ -37,7 +51,5 @@ export function ruleFromJson(body: unknown): FaultRule {
  * faultToJson({ id: 'fault-1', rule: { kind: 'cut', path: /^\/auth/ } }); // { id: 'fault-1', kind: 'cut', pathPattern: '^\\/auth' }
  */
 export function faultToJson({ id, rule }: InstalledFault): InstalledFaultJson {
-  const { path, ...rest } = rule;
-  if (path instanceof RegExp) return { id, ...rest, pathPattern: path.source };
-  return { id, ...rest, ...(path === undefined ? {} : { path }) };
+  return { id, ...ruleToJson(rule) };
 }

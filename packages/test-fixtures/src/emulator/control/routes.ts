@@ -6,6 +6,8 @@ import { errors } from '../http/errors.js';
 import { bootstrapClientOnly } from './access.js';
 import { clockState, moveClock } from './clock-control.js';
 import { faultToJson, ruleFromJson } from './fault-json.js';
+import { InvalidFaultRuleError } from '../http/faults.js';
+import { InvalidSnapshotError } from '../snapshot-check.js';
 import type { EmulatorSnapshot } from '../snapshot.js';
 
 /** What the control API does to the emulator it belongs to (the `Emulator` members of the same names). */
@@ -53,13 +55,14 @@ export function controlRoutes(context: EmulatorContext, actions: ControlActions)
   control.get('/faults', () => json({ results: faults.list().map(faultToJson) }));
   control.post('/faults', async (c) => {
     const body = await readJsonBody(c);
-    const id = refusingBadInput('invalid fault rule:', () => faults.add(ruleFromJson(body)));
+    const id = refusingBadInput(InvalidFaultRuleError, () => faults.add(ruleFromJson(body)));
     const installed = faults.list().find((fault) => fault.id === id)!;
     return json(faultToJson(installed), 201);
   });
   control.delete('/faults', (c) => {
     const seed = c.req.query('seed');
-    if (seed !== undefined && !/^\d{1,15}$/.test(seed)) throw errors.invalidInput('seed must be an integer >= 0.');
+    // The random source keeps 32 bits of its seed: a larger one would repeat a smaller one's sequence.
+    if (seed !== undefined && !(/^\d{1,10}$/.test(seed) && Number(seed) <= 0xffffffff)) throw errors.invalidInput('seed must be an integer from 0 to 4294967295.');
     faults.clear(seed === undefined ? options.faultSeed : Number(seed));
     return new Response(null, { status: 204 });
   });
@@ -71,7 +74,7 @@ export function controlRoutes(context: EmulatorContext, actions: ControlActions)
   control.get('/state', () => json(actions.snapshot()));
   control.post('/state', async (c) => {
     const snapshot = await readJsonBody(c);
-    refusingBadInput('invalid emulator snapshot:', () => actions.restore(snapshot));
+    refusingBadInput(InvalidSnapshotError, () => actions.restore(snapshot));
     return new Response(null, { status: 204 });
   });
 
@@ -85,14 +88,14 @@ export function controlRoutes(context: EmulatorContext, actions: ControlActions)
 }
 
 /**
- * Runs `act`; the TypeError it throws for bad input (its message starts with `prefix`, and nothing
- * changed) becomes 400 InvalidInput. Any other error stays a 500: it is a bug, not bad input.
+ * Runs `act`; the error of class `badInput` it throws (and then nothing changed) becomes 400
+ * InvalidInput. Any other error stays a 500: it is a bug, not bad input.
  */
-function refusingBadInput<T>(prefix: string, act: () => T): T {
+function refusingBadInput<T>(badInput: new (why: string) => Error, act: () => T): T {
   try {
     return act();
   } catch (error) {
-    if (error instanceof TypeError && error.message.startsWith(prefix)) throw errors.invalidInput(`${error.message}.`);
+    if (error instanceof badInput) throw errors.invalidInput(`${error.message}.`);
     throw error;
   }
 }

@@ -59,17 +59,19 @@ const consoles = new WeakMap<EmulatorContext, AdminConsole>();
 const usersByPrincipal = new WeakMap<Principal, string>();
 
 /**
- * The admin console of an emulator, registering its client on first use.
+ * The admin console of an emulator, registering its client on first use, with `clientSecret`
+ * (default: a random one; the `commerce-emulator` command gives the bootstrap client's, so that it
+ * prints one secret only). Later calls return the same console.
  *
  * @example
  * const { headers } = adminConsole(emulator.context);
  * await emulator.fetch(url, { method: 'POST', headers: { ...headers('jen'), 'content-type': 'application/json' }, body });
  */
-export function adminConsole(context: EmulatorContext): AdminConsole {
+export function adminConsole(context: EmulatorContext, options: { clientSecret?: string } = {}): AdminConsole {
   const existing = consoles.get(context);
   if (existing) return existing;
   const scope = `manage_project:${context.options.projectKey}`;
-  const clientSecret = newSecret();
+  const clientSecret = options.clientSecret ?? newSecret();
   if (context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) === undefined) {
     context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: ADMIN_CONSOLE_NAME });
   }

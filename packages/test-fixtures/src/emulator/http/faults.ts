@@ -36,6 +36,14 @@ export class ConnectionCut extends Error {
   }
 }
 
+/** A fault rule that is not valid: a `TypeError` whose message starts `invalid fault rule:` and names the field. */
+export class InvalidFaultRuleError extends TypeError {
+  override readonly name = 'InvalidFaultRuleError';
+  constructor(why: string) {
+    super(`invalid fault rule: ${why}`);
+  }
+}
+
 /** A small deterministic PRNG (mulberry32), so fault sequences repeat from a seed. */
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -64,7 +72,7 @@ const MAX_LATENCY_MS = 600_000;
  * checkFaultRule({ kind: 'error', status: 501 }); // throws TypeError: status must be one of 429, 500, 502, 503, 504
  */
 export function checkFaultRule(rule: unknown): FaultRule {
-  const invalid = (why: string) => new TypeError(`invalid fault rule: ${why}`);
+  const invalid = (why: string) => new InvalidFaultRuleError(why);
   if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw invalid('an object { kind, ... } expected');
   const r = rule as Record<string, unknown>;
   const unknown = Object.keys(r).filter((field) => !FAULT_FIELDS.has(field));
