@@ -4,6 +4,7 @@ import { createEmulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
 import { InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
+import { controlContractFetch } from './helpers/control-contract.js';
 
 /**
  * `connectEmulator()`, the typed client of the control API, against an emulator on a loopback
@@ -21,7 +22,8 @@ let clock: ManualClock;
 beforeAll(async () => {
   clock = new ManualClock(START);
   server = await startEmulator({ projectKey: PROJECT, clock, clientId: 'harness', clientSecret: 'harness-secret' });
-  control = connectEmulator({ origin: server.origin, clientId: 'harness', clientSecret: 'harness-secret' });
+  // Every answer is checked against schemas/openapi/emulator-control.yaml.
+  control = connectEmulator({ origin: server.origin, clientId: 'harness', clientSecret: 'harness-secret', fetch: controlContractFetch(fetch, server.origin) });
 });
 afterAll(() => server.close());
 

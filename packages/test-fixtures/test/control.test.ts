@@ -3,6 +3,7 @@ import { createEmulator, type Emulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
 import { checkFaultRule, InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { createApi, START } from './helpers/api.js';
+import { controlContractFetch } from './helpers/control-contract.js';
 
 /**
  * The control API at `<origin>/_emulator` (src/emulator/control/): what a harness in any language
@@ -16,9 +17,12 @@ function basic(emulator: Emulator, secret = emulator.credentials.clientSecret): 
   return { authorization: `Basic ${btoa(`${emulator.credentials.clientId}:${secret}`)}` };
 }
 
-/** A control request with the bootstrap client's credentials (and a JSON body when given). */
+/**
+ * A control request with the bootstrap client's credentials (and a JSON body when given); its answer
+ * is checked against schemas/openapi/emulator-control.yaml.
+ */
 function control(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Response> {
-  return emulator.fetch(`${CONTROL}${path}`, {
+  return controlContractFetch(emulator.fetch, 'http://127.0.0.1')(`${CONTROL}${path}`, {
     method,
     headers: { ...basic(emulator), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
@@ -113,7 +117,7 @@ describe('control API: access', () => {
   it('is absent with control: false (the path is then an unknown project)', async () => {
     const emulator = createEmulator({ control: false });
     expect((await emulator.fetch(`${CONTROL}/health`)).status).toBe(404);
-    expect((await control(emulator, 'POST', '/reset')).status).toBe(404);
+    expect((await emulator.fetch(`${CONTROL}/reset`, { method: 'POST', headers: basic(emulator) })).status).toBe(404);
     expect(() => createEmulator({ control: 'yes' as unknown as boolean })).toThrow('invalid control option: true or false expected');
   });
 

@@ -1,16 +1,21 @@
 import authDocument from '../generated/auth.openapi.json' with { type: 'json' };
 import commerceDocument from '../generated/commerce.openapi.json' with { type: 'json' };
 import historyDocument from '../generated/history.openapi.json' with { type: 'json' };
+import controlDocument from '../generated/emulator-control.openapi.json' with { type: 'json' };
 import { OpenApiValidator, type OpenApiDocument, type SchemaViolation } from '../emulator/validation/openapi-validator.js';
 import { explainViolations } from './explain.js';
 
-/** The three contracts of the service, as bundled from `schemas/openapi/`. */
-export type ContractName = 'auth' | 'commerce' | 'history';
+/**
+ * The three contracts of the service, as bundled from `schemas/openapi/`, and the emulator's own
+ * control API (`emulator-control`, base URL `<origin>/_emulator`).
+ */
+export type ContractName = 'auth' | 'commerce' | 'history' | 'emulator-control';
 
 const documents: Record<ContractName, OpenApiDocument> = {
   auth: authDocument as OpenApiDocument,
   commerce: commerceDocument as OpenApiDocument,
   history: historyDocument as OpenApiDocument,
+  'emulator-control': controlDocument as OpenApiDocument,
 };
 
 interface Operation {
