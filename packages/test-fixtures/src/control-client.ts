@@ -29,8 +29,9 @@ export class EmulatorControlError extends Error {
     readonly status: number,
     /** `errors[0].code` of the answer, e.g. `InvalidInput` or `invalid_client`. */
     readonly code: string,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
   }
 }
 
@@ -41,6 +42,12 @@ export interface EmulatorControl {
    * emulator is not listening yet: to wait for a starting emulator, call it until it resolves.
    */
   health(): Promise<{ status: 'ready'; projectKey: string }>;
+  /**
+   * Calls {@link health} every `intervalMs` (default 100) until the emulator answers, e.g. after
+   * starting `pnpm emulator` in a child process. Rejects with an {@link EmulatorControlError}
+   * (status 0, code `NotReady`, the last error as `cause`) after `timeoutMs` (default 10 000).
+   */
+  ready(options?: { timeoutMs?: number; intervalMs?: number }): Promise<{ status: 'ready'; projectKey: string }>;
   /** `POST /_emulator/reset`: the project emptied, as `emulator.reset()`. */
   reset(): Promise<void>;
   /** `GET /_emulator/state`: the data, as `emulator.snapshot()`. */
@@ -102,8 +109,24 @@ export function connectEmulator(options: EmulatorControlOptions): EmulatorContro
   }
   const clockTo = (body: { advanceMs: number } | { set: string | number }) => call<ClockState>('POST', '/clock', body);
 
+  const health = () => call<{ status: 'ready'; projectKey: string }>('GET', '/health', undefined, false);
+  async function ready({ timeoutMs = 10_000, intervalMs = 100 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        return await health();
+      } catch (error) {
+        if (Date.now() + intervalMs > deadline) {
+          throw new EmulatorControlError(`the emulator at ${options.origin} did not answer within ${timeoutMs} ms`, 0, 'NotReady', { cause: error });
+        }
+        await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      }
+    }
+  }
+
   return {
-    health: () => call('GET', '/health', undefined, false),
+    health,
+    ready,
     reset: () => call('POST', '/reset'),
     snapshot: () => call('GET', '/state'),
     restore: (snapshot) => call('POST', '/state', snapshot),

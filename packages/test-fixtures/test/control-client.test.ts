@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEmulator, EmulatorControlError, type EmulatorControl } from '../src/control-client.js';
 import { createEmulator } from '../src/emulator/app.js';
@@ -117,6 +118,39 @@ describe('connectEmulator over a port', () => {
       new InvalidFaultRuleError('a path RegExp sent as JSON cannot have flags (/x/i)'),
     );
     expect(await control.faults.list()).toEqual([]);
+  });
+});
+
+/** A port nothing listens on (taken from the system, then released). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+describe('connectEmulator().ready()', () => {
+  it('waits until an emulator starting later answers', async () => {
+    const port = await freePort();
+    const waiting = connectEmulator({ origin: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'y' }).ready({ intervalMs: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const late = await startEmulator({ projectKey: 'late-project', port });
+    try {
+      expect(await waiting).toEqual({ status: 'ready', projectKey: 'late-project' });
+    } finally {
+      await late.close();
+    }
+  });
+
+  it('gives up after timeoutMs with NotReady and the last error as cause', async () => {
+    const port = await freePort();
+    const error = await connectEmulator({ origin: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'y' })
+      .ready({ timeoutMs: 200, intervalMs: 50 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(EmulatorControlError);
+    expect(error).toMatchObject({ status: 0, code: 'NotReady', message: `the emulator at http://127.0.0.1:${port} did not answer within 200 ms` });
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 });
 
