@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
 import { ManualClock } from './emulator/clock.js';
 import { clockState, parseInstant } from './emulator/control/clock-control.js';
-import { CONTROL_PREFIX } from './emulator/control/routes.js';
+import { CONTROL_PREFIX } from './emulator/control/prefix.js';
 import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
 import { createEmulator } from './emulator/app.js';
 import { serveEmulator, type RunningEmulator } from './emulator/server.js';

@@ -108,12 +108,11 @@ export class EmulatorState {
   }
 
   /**
-   * Replaces the project settings and every collection's resources by deep copies of a
-   * snapshot's, in place (a collection the snapshot does not name is emptied); change listeners
-   * are not told. The caller has checked the snapshot.
+   * Fills the collections with deep copies of a snapshot's resources and takes its project
+   * settings, in place, after {@link reset} emptied them (a restore is a reset, then this);
+   * change listeners are not told. The caller has checked the snapshot.
    */
   restoreFrom(snapshot: { project: ProjectSettings; resources: Readonly<Record<string, readonly StoredResource[]>> }): void {
-    for (const [typeId, collection] of this.collections) if (!Object.hasOwn(snapshot.resources, typeId)) collection.clear();
     for (const [typeId, resources] of Object.entries(snapshot.resources)) this.collection(typeId).restoreFrom(resources);
     this.project = copyProject(snapshot.project);
   }

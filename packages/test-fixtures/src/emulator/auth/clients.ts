@@ -165,13 +165,12 @@ export class ClientRegistry {
   }
 
   /**
-   * Replaces the clients by a snapshot's, in place, except those whose id is in `keep`: they
-   * stay as they are if registered now (the snapshot's record of that id is ignored either way),
-   * at their place in the snapshot's order, or first when the snapshot does not name them. The
-   * snapshot is assumed checked; its records are copied.
+   * Adds a snapshot's clients after {@link retainOnly} left only those whose id is in `keep`:
+   * these stay as they are (the snapshot's record of that id is ignored either way), at their
+   * place in the snapshot's order, or first when the snapshot does not name them. The snapshot
+   * is assumed checked; its records are copied.
    */
   restoreFrom(clients: readonly ClientSnapshot[], keep: ReadonlySet<string>): void {
-    this.retainOnly(keep);
     const kept = new Map(this.records);
     this.records.clear();
     const named = new Set(clients.map((c) => c.id));

@@ -146,11 +146,10 @@ export class CustomerCredentialStore {
   }
 
   /**
-   * Replaces every customer's credentials by a snapshot's, in place ({@link clear} first, so
-   * hashing under way is discarded). The records are assumed checked; they are copied.
+   * Adds a snapshot's customers' credentials after {@link clear} emptied the store (and made
+   * hashing under way be discarded). The records are assumed checked; they are copied.
    */
   restoreFrom(records: readonly StoredCustomerCredentials[]): void {
-    this.clear();
     for (const r of records) this.put({ customerId: r.customerId, email: normaliseEmail(r.email), passwordHash: r.passwordHash, storeKeys: [...new Set(r.storeKeys)] });
   }
 

@@ -321,12 +321,11 @@ export class AuthService {
   }
 
   /**
-   * Replaces the data by a snapshot's, in place, keeping what {@link resetKeeping} keeps for the
-   * clients `clientIds`: those registered now stay as they are, and the snapshot's records of
-   * these ids are ignored; their plain client tokens held now stay valid beside the snapshot's
-   * tokens. The snapshot's clients `leftOut`, and their tokens, are not restored; nor is a
-   * snapshot's token whose client is not registered afterwards. The external OAuth server's
-   * cached answers are forgotten. The snapshot is assumed checked.
+   * Adds a snapshot's data after {@link resetKeeping} emptied the service but for the clients
+   * `clientIds`: those stay as they are, and the snapshot's records of these ids are ignored;
+   * their plain client tokens held now stay valid beside the snapshot's tokens. The snapshot's
+   * clients `leftOut`, and their tokens, are not restored; nor is a snapshot's token whose client
+   * is not registered afterwards. The snapshot is assumed checked.
    */
   restoreFrom(snapshot: AuthSnapshot, clientIds: readonly string[], leftOut: readonly string[] = []): void {
     const kept = new Set(clientIds);
@@ -336,11 +335,9 @@ export class AuthService {
       kept,
     );
     const registered = (token: { clientId: string }) => !excluded.has(token.clientId) && this.clients.has(token.clientId);
-    this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) }, isPlainClientTokenOf(kept));
+    this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) });
     this.customers.restoreFrom(snapshot.customers);
-    this.usedAnonymousIds.clear();
     for (const id of snapshot.anonymousIds) this.usedAnonymousIds.add(id);
-    this.external.clear();
   }
 
   /** Number of stored tokens, for tests and diagnostics. */

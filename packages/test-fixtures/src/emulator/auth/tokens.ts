@@ -258,13 +258,11 @@ export class TokenStore {
   }
 
   /**
-   * Replaces the tokens by a snapshot's, in place, except those `keep` accepts now (as
-   * {@link retainOnly}): they stay valid beside the snapshot's. A hash known already is not
-   * added twice; beyond the cap, the least recently used refresh tokens go. The snapshot is
-   * assumed checked; its records are copied.
+   * Adds a snapshot's tokens beside those {@link retainOnly} kept (an emulator reset runs it
+   * first). A hash known already is not added twice; beyond the cap, the least recently used
+   * refresh tokens go. The snapshot is assumed checked; its records are copied.
    */
-  restoreFrom(snapshot: TokenStoreSnapshot, keep: (record: TokenRecord) => boolean): void {
-    this.retainOnly(keep);
+  restoreFrom(snapshot: TokenStoreSnapshot): void {
     for (const token of snapshot.access) {
       if (this.access.has(token.hash)) continue;
       const record: AccessTokenRecord = { ...copySubject(token), kind: 'access', hash: token.hash, issuedAt: token.issuedAt, expiresAt: token.expiresAt };

@@ -17,7 +17,6 @@ export interface ControlActions {
   restore(snapshot: unknown): void;
 }
 
-export { CONTROL_PREFIX } from './prefix.js';
 
 /**
  * The emulator's control API, for a test harness in any language that talks to the emulator over

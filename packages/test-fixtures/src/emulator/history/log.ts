@@ -65,11 +65,11 @@ export class HistoryLog {
   }
 
   /**
-   * Replaces the Records and the sequence by deep copies of a snapshot's, in place (the caller
-   * has checked it). Retention and the maximum count of this emulator apply from the next read.
+   * Takes deep copies of a snapshot's Records and its sequence, after {@link reset} emptied the
+   * log (the caller has checked the snapshot). Retention and the maximum count of this emulator
+   * apply from the next read.
    */
   restoreFrom(snapshot: HistoryLogSnapshot): void {
-    this.stored.length = 0;
     for (const record of structuredClone(snapshot.records)) this.stored.push(record);
     this.sequence = snapshot.sequence;
   }

@@ -78,14 +78,12 @@ export class MessageLog {
   }
 
   /**
-   * Takes a snapshot's sequence numbers and age order, in place. Call it after the state's
-   * collections were restored: the messages are the `message` collection's, which must hold
-   * exactly the ids of `ageOrder` (the caller has checked that).
+   * Takes a snapshot's sequence numbers and age order, after {@link reset} emptied them. Call it
+   * after the state's collections were restored: the messages are the `message` collection's,
+   * which must hold exactly the ids of `ageOrder` (the caller has checked that).
    */
   restoreFrom(snapshot: MessageLogSnapshot): void {
-    this.sequence.clear();
     for (const [resourceId, last] of Object.entries(snapshot.sequenceNumbers)) this.sequence.set(resourceId, last);
-    this.byAge.length = 0;
     for (const id of snapshot.ageOrder) this.byAge.push(this.messages.get(id)!);
   }
 

@@ -68,9 +68,8 @@ export class SelectionMembership {
     return all.sort((a, b) => a.joined - b.joined).map((m) => m.entry);
   }
 
-  /** Replaces every membership by a snapshot's, in place (the caller has checked it holds no pair twice). */
+  /** Adds a snapshot's memberships after {@link clear} emptied the index (the caller has checked it holds no pair twice). */
   restoreFrom(memberships: readonly MembershipSnapshot[]): void {
-    this.clear();
     for (const m of memberships) this.add(m.selectionId, m.productId, m.createdAt);
   }
 

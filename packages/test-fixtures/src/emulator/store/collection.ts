@@ -115,11 +115,10 @@ export class Collection<T extends StoredResource> {
   }
 
   /**
-   * Replaces every resource by deep copies of `resources`, in place (an emulator restore). The
-   * caller has checked that ids and keys are unique.
+   * Fills the collection, emptied by {@link clear}, with deep copies of `resources` (an emulator
+   * restore). The caller has checked that ids and keys are unique.
    */
   restoreFrom(resources: readonly T[]): void {
-    this.clear();
     for (const resource of structuredClone(resources)) {
       this.byId.set(resource.id, resource);
       if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
