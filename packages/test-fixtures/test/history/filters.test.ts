@@ -6,14 +6,13 @@ import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.j
 const HOUR = 3600 * 1000;
 
 /**
- * Spec audit, filters (change-history-service.md 2 "Source", "PlatformInitiatedChange",
- * "DateStringFilter", 4 parameter table; contract-notes 6; history.yaml parameter decisions),
- * over REST and over the GraphQL arguments of contract-notes 6.
+ * Change History filters (source, PlatformInitiatedChange, date strings, the parameters of each
+ * endpoint, the decisions in history.yaml), over REST and as GraphQL arguments.
  *
  * Data: store `berlin` (created by the admin console user `jen`, then renamed by the API
  * client, then deleted), store `hamburg`, a Product Selection; all within the last hour.
  */
-describe('spec audit: Change History filters', () => {
+describe('Change History filters', () => {
   let api: HistoryApi;
   let berlinId: string;
   const of = async (path: string) => summary((await api.history(path)).body);
@@ -130,7 +129,7 @@ describe('spec audit: Change History filters', () => {
   });
 });
 
-describe('spec audit: Change History filters as GraphQL arguments (contract-notes 6)', () => {
+describe('Change History filters as GraphQL arguments', () => {
   let api: HistoryApi;
   let clientId: string;
 
@@ -181,7 +180,7 @@ describe('spec audit: Change History filters as GraphQL arguments (contract-note
   });
 });
 
-describe('spec audit: GraphQL Records of customers and products (labels, customerId, expand)', () => {
+describe('GraphQL Records of customers and products (labels, customerId, expand)', () => {
   it('answers the labels, filters by the customer who made a change and expands that customer on request', async () => {
     const api = await createHistoryApi();
     await api.call('POST', '/customers', { email: 'g@example.com', password: 'secret-1', firstName: 'Greta' });

@@ -4,17 +4,16 @@ import { START } from '../helpers/api.js';
 import { createHistoryApi, summary, type HistoryApi } from './helpers.js';
 
 /**
- * Spec audit, what is recorded (change-history-service.md 1.1, 1.2, 2 "Record", "Change",
- * "Labels"; history.yaml `Record` decisions for creations and deletions): a Record per new
- * version of every emulated resource type, with its fields; and nothing for a write that
- * failed or changed nothing ("bad input changes no data").
+ * What is recorded (Record, Change and Labels; history.yaml's `Record` decisions for creations and
+ * deletions): a Record per new version of every emulated resource type, with its fields; and
+ * nothing for a write that failed or changed nothing (bad input changes no data).
  */
 
 async function productType(api: HistoryApi): Promise<void> {
   expect((await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' })).status).toBe(201);
 }
 
-describe('spec audit: Records of each emulated resource type', () => {
+describe('Records of each emulated resource type', () => {
   it('records a Product: creation, staged rename, publish and deletion, with ProductLabels of the staged data', async () => {
     const api = await createHistoryApi();
     await productType(api);
@@ -40,7 +39,7 @@ describe('spec audit: Records of each emulated resource type', () => {
     expect(renamed!.changes).toEqual([{ change: 'changeName', type: 'ChangeLocalizedNameChange', previousValue: { en: 'Tee' }, nextValue: { en: 'Tee 2' }, catalogData: 'staged' }]);
     expect(published!.changes).toEqual([{ change: 'publish', type: 'PublishChange' }]);
     expect(deleted).toMatchObject({ label: tee2, previousLabel: tee2, changes: [], withoutChanges: false });
-    // resourceKey filters Products (spec 4), on the all-types and the by-type endpoint.
+    // resourceKey filters Products, on the all-types and the by-type endpoint.
     expect((await api.history('/products?resourceKey=tee')).body.count).toBe(4);
     expect((await api.history('?resourceKey=tee&resourceTypes=product')).body.count).toBe(4);
   });
@@ -98,7 +97,7 @@ describe('spec audit: Records of each emulated resource type', () => {
   });
 });
 
-describe('spec audit: writes that change nothing leave no Record', () => {
+describe('writes that change nothing leave no Record', () => {
   /** The Records of the project, compactly, to compare before and after. */
   const everything = async (api: HistoryApi) => summary((await api.history('?limit=500&withTotal=true')).body);
 

@@ -3,9 +3,8 @@ import { tokenWith } from '../helpers/tokens.js';
 import { createHistoryApi, errorOf, type HistoryApi } from './helpers.js';
 
 /**
- * Spec audit, resource types and scopes (change-history-service.md 2 "ChangeHistoryResourceType",
- * 4, 5 rule 2 and 4; contract-notes 6 for the plural spellings and GraphQL root fields;
- * history.yaml `x-required-type-scopes` for the six types spec 5 gives no scope of its own).
+ * The Change History resource types, their plural spellings, GraphQL root fields and view scopes
+ * (history.yaml `x-required-type-scopes` for the six types without a scope of their own).
  * Written here from the documents, not read from the emulator, so the two are compared.
  */
 const TYPES: { singular: string; plural: string; field: string; scope: string }[] = [
@@ -37,7 +36,7 @@ const TYPES: { singular: string; plural: string; field: string; scope: string }[
   { singular: 'zone', plural: 'zones', field: 'zones', scope: 'view_orders' },
 ];
 
-describe('spec audit: Change History resource types and their scopes', () => {
+describe('Change History resource types and their scopes', () => {
   let api: HistoryApi;
   let auditOnly: string;
   const tokens = new Map<string, string>();
@@ -56,7 +55,7 @@ describe('spec audit: Change History resource types and their scopes', () => {
     auditOnly = await tokenWith(api, `view_audit_log:${api.project}`);
   });
 
-  it('lists the 26 resource types of spec section 2', () => {
+  it('lists the 26 Change History resource types', () => {
     expect(TYPES).toHaveLength(26);
   });
 
@@ -93,7 +92,7 @@ describe('spec audit: Change History resource types and their scopes', () => {
     }
   });
 
-  it('accepts no store-restricted form beyond the three of spec 5 rule 3, nor of view_audit_log', async () => {
+  it('accepts no store-restricted form beyond view_customers, view_orders and view_shopping_lists, nor of view_audit_log', async () => {
     const own = await createHistoryApi();
     const p = own.project;
     await own.call('POST', '/stores', { key: 'berlin' });

@@ -4,12 +4,11 @@ import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
 /**
- * Spec audit, the common conventions on the Change History host (commerce-service.md 5, 7, 8;
- * contract-notes 1, 6, 7; change-history-service.md 3 "Records are read-only", 4 "Success
- * responses are application/json"): bearer tokens only in the header, correlation ids, the
- * request guards, the error body, and no way to write a Record.
+ * The common conventions on the Change History host: bearer tokens only in the header, correlation
+ * ids, the request guards, the error body, success as application/json, and no way to write a
+ * Record (Records are read-only).
  */
-describe('spec audit: conventions of the Change History host', () => {
+describe('conventions of the Change History host', () => {
   let api: HistoryApi;
   let token: string;
   let base: string;
@@ -132,7 +131,7 @@ describe('spec audit: conventions of the Change History host', () => {
   });
 });
 
-describe('spec audit: a GET with a body on the Change History host (loopback socket)', () => {
+describe('a GET with a body on the Change History host (loopback socket)', () => {
   const project = 'history-limits';
   const loopback = loopbackEmulator(project);
 

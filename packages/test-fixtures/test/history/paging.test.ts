@@ -2,12 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryApi, errorOf, type HistoryApi } from './helpers.js';
 
 /**
- * Spec audit, paging (change-history-service.md 2 "RecordPagedQueryResponse", 4, 8;
- * contract-notes 1 and 6): limit default 20 and at most 500, offset default 0 and at most
- * 10 000, `total` only with `withTotal`, newest first. 25 stores are written one millisecond
- * apart.
+ * Change History paging: limit default 20 and at most 500, offset default 0 and at most 10 000,
+ * `total` only with `withTotal`, newest first. 25 stores are written one millisecond apart.
  */
-describe('spec audit: Change History paging', () => {
+describe('Change History paging', () => {
   let api: HistoryApi;
   const keys = (page: { results: { resource: { key?: string } }[] }) => page.results.map((r) => r.resource.key);
   const store = (n: number) => `store-${String(n).padStart(2, '0')}`;
