@@ -3,7 +3,7 @@ import { createApi, type Api } from '../helpers/api.js';
 import { data, failure, gql, seedProducts } from './helpers.js';
 
 /**
- * Issue 5 audit: "`where` and `sort` arguments reuse the REST query engine". Every paged field
+ * The `where`, `sort`, `limit` and `offset` arguments reuse the REST query engine. Every paged field
  * that has a REST counterpart answers the same bad `where`, `sort`, `limit` and `offset` with the
  * same error as REST (code and message), and the same good ones with the same elements in the
  * same order; `limit`/`offset`/`sort` work on every paged field, with `offset`, `count`, `total`
@@ -15,7 +15,7 @@ let products: Awaited<ReturnType<typeof seedProducts>>;
 const selectionIds: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await createApi({ projectKey: 'graphql-audit-engine' });
+  api = await createApi({ projectKey: 'graphql-query-arguments' });
   products = await seedProducts(api);
   for (const [key, en, members] of [
     ['a', 'Apple', ['inside', 'outside', 'draft']],
