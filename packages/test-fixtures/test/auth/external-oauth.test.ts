@@ -193,6 +193,33 @@ describe('external OAuth server', () => {
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(server.calls).toHaveLength(1);
   });
+
+  describe('with a Basic Authorization header', () => {
+    const BASIC = 'Basic ZXh0OnNlY3JldA==';
+    beforeEach(async () => {
+      await server.close();
+      server = await startIntrospectionServer({ host: '127.0.0.1', port: 0, authorization: BASIC });
+      await configure(server.url, BASIC);
+    });
+
+    it('sends the generated X-Correlation-ID to the external server when the caller sent none, and answers with the same id', async () => {
+      server.register('ext-1', { active: true, scope: `view_project_settings:${PROJECT}` });
+      server.register('ext-2', { active: false });
+      for (const [token, status] of [
+        ['ext-1', 200],
+        ['ext-2', 401],
+      ] as const) {
+        const res = await api(t.emulator, `/${PROJECT}`, token);
+        expect(res.status, token).toBe(status);
+        const id = res.headers.get('x-correlation-id');
+        expect(id).toMatch(/^[A-Za-z0-9_-]{8,256}$/);
+        const call = server.calls.find((c) => c.token === token);
+        expect(call?.headers['authorization']).toBe(BASIC);
+        expect(call?.correlationId).toBe(id);
+      }
+      expect(new Set(server.calls.map((c) => c.correlationId)).size).toBe(2);
+    });
+  });
 });
 
 describe('introspection server fixture', () => {

@@ -12,10 +12,11 @@ import {
   okJson,
   setCustomer,
   setup,
+  type TestEmulator,
   type TokenBody,
 } from './helpers.js';
 
-describe('introspection (spec 4.1 rule 2)', () => {
+describe('introspection', () => {
   it('shows a client its own access and refresh tokens, exp in milliseconds', async () => {
     const t = setup();
     const c = await createClient(t, `view_products:${PROJECT}`);
@@ -84,7 +85,11 @@ describe('introspection (spec 4.1 rule 2)', () => {
   });
 });
 
-describe('revocation (spec 4.1 rule 3)', () => {
+describe('revocation', () => {
+  const revoke = (t: TestEmulator, token: string) => authPost(t.emulator, '/oauth/token/revoke', { token }, t.bootstrap);
+  const apiStatus = async (t: TestEmulator, token: string) =>
+    (await t.emulator.fetch(`http://127.0.0.1/${PROJECT}/product-selections`, { headers: { authorization: `Bearer ${token}` } })).status;
+
   it('revokes the calling client own access token: 200, then the API refuses it', async () => {
     const t = setup();
     const token = (await clientToken(t.emulator, t.bootstrap)).access_token;
@@ -146,6 +151,22 @@ describe('revocation (spec 4.1 rule 3)', () => {
     const token = (await clientToken(t.emulator, t.bootstrap)).access_token;
     await authPost(t.emulator, '/oauth/token/revoke', { token, token_type_hint: 'refresh_token' }, t.bootstrap);
     expect(await introspect(t.emulator, t.bootstrap, token)).toEqual({ active: false });
+  });
+
+  it('a server error during revocation is 5xx and the token still exists; the retry revokes it with 200', async () => {
+    const t = setup();
+    const { access_token: token } = await clientToken(t.emulator, t.bootstrap);
+    const remove = t.emulator.faults.inject({ kind: 'error', status: 503, method: 'POST', path: '/auth/oauth/token/revoke', times: 1 });
+    const failed = await revoke(t, token);
+    expect(failed.status).toBeGreaterThanOrEqual(500);
+    expect(failed.status).toBeLessThan(600);
+    expect(await introspect(t.emulator, t.bootstrap, token)).toMatchObject({ active: true });
+    expect(await apiStatus(t, token)).toBe(200);
+    remove();
+    const retried = await revoke(t, token);
+    expect(retried.status).toBe(200);
+    expect(await introspect(t.emulator, t.bootstrap, token)).toEqual({ active: false });
+    expect(await apiStatus(t, token)).toBe(401);
   });
 });
 

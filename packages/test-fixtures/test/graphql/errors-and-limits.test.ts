@@ -176,4 +176,16 @@ describe('limits', () => {
     const answer = await api.call('POST', '/graphql', { query: '{ __typename }' }, { 'x-correlation-id': 'graphql-test-0001' });
     expect(answer.headers.get('x-correlation-id')).toBe('graphql-test-0001');
   });
+
+  it('takes the bounds of the REST queries: offset 10 000 is accepted, 10 001 and a negative limit are refused', async () => {
+    const gql = async (args: string) => api.call('POST', '/graphql', { query: `{ productSelections(${args}) { offset count } }` });
+    const accepted = await gql('offset: 10000, limit: 500');
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ data: { productSelections: { offset: 10000, count: 0 } } });
+    for (const args of ['offset: 10001', 'limit: -1', 'offset: -1']) {
+      const refused = await gql(args);
+      expect((refused.body as { errors?: { extensions?: { code?: string } }[] }).errors?.[0]?.extensions?.code, args).toBe('InvalidInput');
+      expect((refused.body as { data?: unknown }).data ?? null, args).toBeNull();
+    }
+  });
 });

@@ -1,7 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ISO_MS, PROJECT, UUID, createApi, createSelection, createStore, expectError, expectUnchanged, ok, snapshot, update, type Api } from './helpers.js';
+import { apiClient, clientToken } from '../helpers/tokens.js';
+import {
+  ISO_MS,
+  PROJECT,
+  UUID,
+  createApi,
+  createSelection,
+  createStore,
+  expectError,
+  expectUnchanged,
+  messages,
+  ok,
+  snapshot,
+  update,
+  type Api,
+  type Json,
+} from './helpers.js';
 
-/** Common fields of spec 2.1: id, key, version, timestamps, createdBy and lastModifiedBy. */
+/** Common fields: id, key, version, timestamps, createdBy and lastModifiedBy. */
 describe('common fields', () => {
   let api: Api;
   beforeEach(async () => {
@@ -155,5 +171,99 @@ describe('common fields', () => {
       expect(updated.createdBy).toEqual(created.createdBy);
       expect(updated.lastModifiedBy).toEqual({ clientId: api.emulator.credentials.clientId });
     });
+  });
+});
+
+/**
+ * createdBy and lastModifiedBy where the tests above stop: GraphQL writes (the rules hold for HTTP
+ * and GraphQL alike), the X-External-User-ID header on GraphQL, and an update whose actions cancel
+ * out (it does not differ from the current resource, so it changes nothing).
+ */
+describe('createdBy and lastModifiedBy over GraphQL, and after actions that cancel out', () => {
+  let api: Api;
+  beforeEach(async () => {
+    api = await createApi();
+  });
+
+  const gql = (query: string, headers?: Record<string, string>, token?: string) =>
+    (token === undefined ? api.call : api.as(token))('POST', '/graphql', { query }, headers);
+
+  const FIELDS = 'version createdAt lastModifiedAt createdBy { clientId externalUserId } lastModifiedBy { clientId externalUserId }';
+
+  it('a GraphQL update by another API client moves lastModifiedBy and lastModifiedAt, and keeps createdBy and createdAt', async () => {
+    const created = await createSelection(api, 'summer');
+    const other = await apiClient(api, `manage_product_selections:${api.project}`);
+    const answer = await gql(
+      `mutation { updateProductSelection(key: "summer", version: 1, actions: [{ changeName: { name: [{ locale: "en", value: "Summer" }] } }]) { ${FIELDS} } }`,
+      undefined,
+      await clientToken(api, other),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const updated = (answer.body as { data: { updateProductSelection: Json } }).data.updateProductSelection;
+    expect(updated).toMatchObject({
+      version: 2,
+      createdAt: created['createdAt'],
+      createdBy: { clientId: api.emulator.credentials.clientId, externalUserId: null },
+      lastModifiedBy: { clientId: other.clientId, externalUserId: null },
+    });
+    expect(Date.parse(updated['lastModifiedAt'] as string)).toBeGreaterThan(Date.parse(created['lastModifiedAt'] as string));
+    // REST shows the same resource.
+    const rest = ok(await api.call('GET', '/product-selections/key=summer'));
+    expect(rest.createdBy).toEqual(created['createdBy']);
+    expect(rest.lastModifiedBy).toEqual({ clientId: other.clientId });
+    expect(rest.lastModifiedAt).toBe(updated['lastModifiedAt']);
+  });
+
+  it('GraphQL writes carry externalUserId from X-External-User-ID; one with an e-mail address is refused and creates nothing', async () => {
+    const created = await gql(
+      `mutation { createProductSelection(draft: { key: "a", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
+      {
+        'X-External-User-ID': 'user-123',
+      },
+    );
+    const selection = (created.body as { data: { createProductSelection: Json } }).data.createProductSelection;
+    expect(selection['createdBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: 'user-123' });
+    expect(selection['lastModifiedBy']).toEqual(selection['createdBy']);
+
+    const updated = await gql(
+      `mutation { updateProductSelection(key: "a", version: 1, actions: [{ setKey: { key: "b" } }]) { ${FIELDS} } }`,
+      { 'X-External-User-ID': 'user-456' },
+    );
+    const after = (updated.body as { data: { updateProductSelection: Json } }).data.updateProductSelection;
+    expect(after['createdBy']).toEqual(selection['createdBy']);
+    expect(after['lastModifiedBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: 'user-456' });
+
+    const refused = await gql(`mutation { createProductSelection(draft: { key: "c", name: [{ locale: "en", value: "C" }] }) { key } }`, {
+      'X-External-User-ID': 'jane@example.com',
+    });
+    expectError(refused, 400, 'InvalidInput');
+    expect((await api.call('GET', '/product-selections/key=c')).status).toBe(404);
+  });
+
+  it('actions that cancel each other out leave version, lastModifiedAt and lastModifiedBy unchanged, and emit nothing', async () => {
+    const created = await createSelection(api, 'summer', { en: 'Summer' });
+    const before = await messages(api);
+    const other = await apiClient(api, `manage_product_selections:${api.project}`);
+    const answer = await api.as(await clientToken(api, other))('POST', '/product-selections/key=summer', {
+      version: 1,
+      actions: [
+        { action: 'changeName', name: { en: 'Winter' } },
+        { action: 'setKey', key: 'winter' },
+        { action: 'setKey', key: 'summer' },
+        { action: 'changeName', name: { en: 'Summer' } },
+      ],
+    });
+    expect(ok(answer)).toEqual(created);
+    expect(ok(await api.call('GET', '/product-selections/key=summer'))).toEqual(created);
+    expect(await messages(api)).toEqual(before);
+  });
+
+  it('on creation createdAt equals lastModifiedAt and createdBy equals lastModifiedBy, over GraphQL as over REST', async () => {
+    const answer = await gql(`mutation { createProductSelection(draft: { name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`);
+    const created = (answer.body as { data: { createProductSelection: Json } }).data.createProductSelection;
+    expect(created['version']).toBe(1);
+    expect(created['lastModifiedAt']).toBe(created['createdAt']);
+    expect(created['lastModifiedBy']).toEqual(created['createdBy']);
+    expect(created['createdBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: null });
   });
 });

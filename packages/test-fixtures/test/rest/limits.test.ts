@@ -2,11 +2,22 @@ import { connect } from 'node:net';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
 import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js';
-import { createApi, createSelection, expectError, expectUnchanged, ok, raw, snapshot, type Api } from './helpers.js';
+import {
+  createApi,
+  createProduct,
+  createSelection,
+  createStore,
+  expectError,
+  expectUnchanged,
+  ok,
+  raw,
+  snapshot,
+  type Api,
+} from './helpers.js';
 
 const LIMIT = 15 * 1024;
 
-/** Disallowed requests (spec 8; contract-notes 7): blocked before any handler, data unchanged. */
+/** Disallowed requests: blocked before any handler, data unchanged. */
 describe('limits and disallowed requests', () => {
   let api: Api;
   beforeEach(async () => {
@@ -173,6 +184,41 @@ describe('limits and disallowed requests', () => {
       const still = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
       expect(still.status).toBe(200);
       expect(((await still.json()) as { version: number }).version).toBe(1);
+    });
+  });
+
+  /** GraphQL writes, and DELETE with a body on Stores, Products and Product Types: blocked before any handler too. */
+  describe('on GraphQL writes, Stores and Products', () => {
+    const mutation = JSON.stringify({
+      query: 'mutation { createProductSelection(draft: { key: "big", name: [{ locale: "en", value: "Big" }] }) { id } }',
+    });
+
+    it('a GraphQL mutation with URL plus headers above 15 KB is 431; nothing is created', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'POST', '/graphql', { headers: { 'x-padding': 'p'.repeat(LIMIT) }, body: mutation, check: false });
+      expect(answer.status).toBe(431);
+      expect(answer.body).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+      await expectUnchanged(api, before);
+    });
+
+    it('a GraphQL mutation with an Upgrade header is 400; nothing is created', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'POST', '/graphql', { headers: { upgrade: 'h2c' }, body: mutation, check: false });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ statusCode: 400, errors: [{ code: 'InvalidInput' }] });
+      await expectUnchanged(api, before);
+    });
+
+    it('a DELETE with a body is 400 on Stores and Products too; both survive', async () => {
+      await createStore(api, 'berlin');
+      const product = await createProduct(api, 'p1');
+      const before = await snapshot(api);
+      for (const path of ['/stores/key=berlin?version=1', `/products/${product.id}?version=1`, '/product-types/key=shirt?version=1']) {
+        const error = expectError(await raw(api, 'DELETE', path, { body: '{}' }), 400, 'InvalidInput');
+        expect(error.message, path).toMatch(/body is not allowed on DELETE/);
+      }
+      await expectUnchanged(api, before);
+      expect(ok(await api.call('GET', '/product-types/key=shirt')).version).toBe(1);
     });
   });
 

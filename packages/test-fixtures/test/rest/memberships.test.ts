@@ -199,3 +199,28 @@ describe('membership queries', () => {
     });
   });
 });
+
+describe('totals of the membership queries', () => {
+  let api: Api;
+  let product: { id: string };
+  beforeEach(async () => {
+    api = await createApi();
+    product = await createProduct(api, 'p1');
+    await createSelection(api, 'summer');
+    await addProducts(api, 'summer', [product.id]);
+  });
+
+  it('total is returned by default on every membership query; withTotal=true keeps it and withTotal=false omits it', async () => {
+    await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'summer' }, active: true }] });
+    const paths = [
+      '/product-selections/key=summer/products',
+      `/products/${product.id}/product-selections`,
+      '/in-store/key=berlin/product-selection-assignments',
+    ];
+    for (const path of paths) {
+      expect(ok(await api.call('GET', path)), path).toMatchObject({ count: 1, total: 1 });
+      expect(ok(await api.call('GET', `${path}?withTotal=true`)), path).toMatchObject({ count: 1, total: 1 });
+      expect(ok(await api.call('GET', `${path}?withTotal=false`)), path).not.toHaveProperty('total');
+    }
+  });
+});

@@ -12,12 +12,13 @@ import {
   snapshot,
   update,
   type Api,
+  type Json,
 } from './helpers.js';
 
 const q = (value: string) => encodeURIComponent(value);
 const keys = (page: { results: { key?: string }[] }) => page.results.map((r) => r.key);
 
-/** Queries through the REST endpoints: predicates, variables, sort, expansion, paging (spec 2.3, 4.2, 8). */
+/** Queries through the REST endpoints: predicates, variables, sort, expansion, paging. */
 describe('queries', () => {
   let api: Api;
   beforeEach(async () => {
@@ -294,5 +295,46 @@ describe('queries', () => {
     expect(ok(await api.call('GET', `/product-selections?where=${q('id = "nope"')}`))).toMatchObject({ count: 0, total: 0, results: [] });
     await createStore(api, 'berlin');
     expectError(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { id: 'nope' } }]), 400, 'ReferencedResourceNotFound');
+  });
+});
+
+/**
+ * Expansion paths over REST that continue into an already expanded object, or past what exists
+ * (the engine's unit tests cover them on plain objects).
+ */
+describe('reference expansion into expanded objects', () => {
+  let api: Api;
+  let product: { id: string };
+  beforeEach(async () => {
+    api = await createApi();
+    product = await createProduct(api, 'p1');
+    await createSelection(api, 'summer');
+    await addProducts(api, 'summer', [product.id]);
+  });
+
+  const added = async (expand: string[]) => {
+    const query = [`where=${q('type = "ProductSelectionProductAdded"')}`, ...expand.map((path) => `expand=${q(path)}`)].join('&');
+    const page = ok(await api.call('GET', `/messages?${query}`));
+    expect(page.count).toBe(1);
+    return page.results[0] as Json;
+  };
+
+  it('a path continues into an expanded reference without writing obj (product.productType on a message), as with obj written', async () => {
+    const productType = ok(await api.call('GET', '/product-types/key=shirt'));
+    const plain = ok(await api.call('GET', `/products/${product.id}`));
+    const message = await added(['product.productType']);
+    expect(message['product'].obj.productType).toEqual({ typeId: 'product-type', id: productType.id, obj: productType });
+    expect({ ...message['product'].obj, productType: plain.productType }).toEqual(plain);
+    expect(await added(['product.obj.productType'])).toEqual(message);
+    // Expanding only the first step leaves the inner reference alone: as much as requested and no more.
+    expect((await added(['product']))['product'].obj.productType).toEqual({ typeId: 'product-type', id: productType.id });
+  });
+
+  it('a path going on past what exists, or into an index beyond the array, expands what it can and never fails', async () => {
+    const message = await added(['product.productType.nothing.here', 'product.masterData.current.variants[5].x']);
+    expect(message['product'].obj.productType.obj.key).toBe('shirt');
+    await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'summer' }, active: true }] });
+    const store = ok(await api.call('GET', `/stores/key=berlin?expand=${q('productSelections[3].productSelection')}`));
+    expect(store.productSelections[0].productSelection).not.toHaveProperty('obj');
   });
 });
