@@ -1,5 +1,5 @@
 // TypeDoc options of this package. The generated types write repeated object types once, as
-// module-local `Shared…` aliases (tools/generate.ts): they are listed here as intentionally not
+// module-local `Shared…` aliases (tools/generate/hoist-type-literals.ts): they are listed here as intentionally not
 // exported, read from the generated file so that the list follows the schema.
 import { readFileSync } from 'node:fs';
 import { URL } from 'node:url';
