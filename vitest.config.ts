@@ -42,6 +42,10 @@ export default defineConfig({
         },
       },
       {
+        // The repository's own tools (the code generators).
+        test: { name: 'tools', root: `${root}tools`, include: ['**/*.test.ts'] },
+      },
+      {
         resolve: { alias },
         // The story in EdgeVM and in headless Chromium, against the emulator on loopback ports.
         test: { name: 'runtimes', root: `${root}runtimes`, include: ['test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 30_000 },
