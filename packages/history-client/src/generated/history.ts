@@ -182,7 +182,11 @@ export interface components {
      *     ID (the `X-External-User-ID` header or an `external_user_id:` scope of the token),
      *     `associate` when an associate acted for a company through the associate endpoints
      *     (then `associate` is present). A change made in the admin console has `id` (the
-     *     user), `type: user` and `isPlatformClient: true`, and no `clientId`.
+     *     user), `type: user` and `isPlatformClient: true`, and no `clientId`. A change the
+     *     platform makes in the background, as a consequence of another write (a deleted
+     *     Product leaving the Product Selections that held it), names no one: it is
+     *     `{ type: user, isPlatformClient: true }`, as the resource's `lastModifiedBy` does not
+     *     change either.
      */
     ModifiedBy: {
       /** @description ID of the admin console user; present only for such users. */

@@ -28,6 +28,8 @@ export interface ChangeEvent {
   after?: StoredResource;
   /** The update actions as sent (on update). */
   actions?: readonly Record<string, unknown>[];
+  /** Made by the platform as a consequence of the principal's write (e.g. a deleted Product leaving its selections). */
+  background?: boolean;
   principal: Principal;
   externalUserId?: string;
   source: ChangeSource;

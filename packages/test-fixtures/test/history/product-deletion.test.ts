@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { tokenWithScope } from '../rest/helpers.js';
 import { createHistoryApi, summary } from './helpers.js';
 
 /**
  * A deleted Product leaves the Product Selections that held it: each gets a new version, and that
- * version has its Record (Change History spec 1.1: a Record per version), like a removeProduct.
+ * version has its Record (a Record per version), like a removeProduct. It is a background change,
+ * so neither the selection's lastModifiedBy nor the Record names the client that deleted the Product.
  */
 describe('deleting a Product held by Product Selections', () => {
-  it('gives each selection a new version, recorded as removeProduct + setProductCount by the deleting client', async () => {
+  it('gives each selection a new version, recorded as removeProduct + setProductCount made by the platform', async () => {
     const api = await createHistoryApi();
     expect((await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' })).status).toBe(201);
     const product = (await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } })).body;
@@ -21,7 +23,8 @@ describe('deleting a Product held by Product Selections', () => {
     }
     const untouched = (await api.call('POST', '/product-selections', { key: 'spring', name: { en: 'spring' } })).body;
 
-    expect((await api.call('DELETE', `/products/${product.id}?version=${product.version}`)).status).toBe(200);
+    const deleter = api.as(await tokenWithScope(api, `manage_products:${api.project}`));
+    expect((await deleter('DELETE', `/products/${product.id}?version=${product.version}`)).status).toBe(200);
 
     for (const key of ['summer', 'winter']) {
       const selection = (await api.call('GET', `/product-selections/key=${key}`)).body;
@@ -37,7 +40,7 @@ describe('deleting a Product held by Product Selections', () => {
         { change: 'removeProduct', type: 'RemoveProductChange', previousValue: { typeId: 'product', id: product.id } },
         { change: 'setProductCount', type: 'SetProductCountChange', previousValue: 2, nextValue: 1 },
       ]);
-      expect(removal!.modifiedBy).toMatchObject({ clientId: api.emulator.credentials.clientId, isPlatformClient: false });
+      expect(removal!.modifiedBy).toEqual({ type: 'user', isPlatformClient: true });
       // The remaining product is still in the selection.
       const held = (await api.call('GET', `/product-selections/key=${key}/products`)).body;
       expect(held.results).toEqual([{ product: { typeId: 'product', id: other.id } }]);

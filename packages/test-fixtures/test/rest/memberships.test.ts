@@ -8,6 +8,7 @@ import {
   createSelection,
   createStore,
   expectError,
+  messagesOf,
   ok,
   tokenWithScope,
   update,
@@ -76,6 +77,28 @@ describe('membership queries', () => {
       ok(await api.call('DELETE', `/products/${p1.id}?version=${product.version as number}`));
       expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([{ product: productRef(p2.id) }]);
       expect(ok(await api.call('GET', '/product-selections/key=summer')).productCount).toBe(1);
+    });
+
+    it('a deleted product leaves its selections as a background change: new version and lastModifiedAt, lastModifiedBy as it was, no message', async () => {
+      const deleter = api.as(await tokenWithScope(api, `manage_products:${PROJECT}`));
+      const before = ok(await api.call('GET', '/product-selections/key=summer'));
+      const untouched = ok(await api.call('GET', '/product-selections/key=spring'));
+      const messagesBefore = await messagesOf(api, summer.id);
+      const product = ok(await api.call('GET', `/products/${p1.id}`));
+      api.clock.advance(60_000);
+      ok(await deleter('DELETE', `/products/${p1.id}?version=${product.version as number}`));
+      const after = ok(await api.call('GET', '/product-selections/key=summer'));
+      expect(before.lastModifiedBy).toEqual({ clientId: api.emulator.credentials.clientId });
+      expect(after).toEqual({
+        ...before,
+        version: before.version + 1,
+        productCount: before.productCount - 1,
+        lastModifiedAt: expect.stringMatching(ISO_MS),
+      });
+      expect(Date.parse(after.lastModifiedAt)).toBeGreaterThanOrEqual(Date.parse(before.lastModifiedAt) + 60_000);
+      expect(after.lastModifiedBy).toEqual(before.lastModifiedBy);
+      expect(await messagesOf(api, summer.id)).toEqual(messagesBefore);
+      expect(ok(await api.call('GET', '/product-selections/key=spring'))).toEqual(untouched);
     });
 
     it('follows removals', async () => {

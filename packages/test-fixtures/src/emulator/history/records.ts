@@ -88,8 +88,9 @@ export function storesOf(typeId: string, resource: StoredResource): HistoryRecor
   return [...new Set(keys)].map((key) => ({ key, typeId: 'store' }));
 }
 
-/** Who made the change (history.yaml `ModifiedBy`, contract-notes 6). */
+/** Who made the change (history.yaml `ModifiedBy`): a background change names no client or user. */
 export function modifiedByOf(event: ChangeEvent): ModifiedBy {
+  if (event.background) return { type: 'user', isPlatformClient: true };
   if (event.source === 'AdminConsole') return { id: event.userId ?? 'unknown', type: 'user', isPlatformClient: true };
   const { principal } = event;
   const modifiedBy: ModifiedBy = { type: event.externalUserId !== undefined ? 'external-user' : 'user', isPlatformClient: false };

@@ -49,7 +49,7 @@ function changeData(product: Product, staged: unknown, change: (data: ProductDat
  * Products with current and staged data. `publish` copies staged to current; `changeName`,
  * `changeSlug` and `addVariant` change the staged data only unless `staged: false`.
  * Deleting a Product also removes it from every Product Selection, whose `productCount` drops
- * (a background change: version and lastModifiedAt move, lastModifiedBy stays, spec 2.1 rule 5).
+ * (a background change: version and lastModifiedAt move, lastModifiedBy stays).
  */
 export const productType: ResourceType<Product> = {
   typeId: 'product',
@@ -111,10 +111,10 @@ export const productType: ResourceType<Product> = {
     },
   },
   afterDelete(product, ctx) {
-    // Decision (spec silent): a deleted Product leaves every Product Selection that held it, as a
-    // new version of the selection made by the same caller, recorded in its Change History as
-    // removeProduct + setProductCount (spec 1.1 of the Change History: a Record per version);
-    // no ProductSelectionProductRemoved message, which spec section 6 ties to the update action.
+    // A deleted Product leaves every Product Selection that held it. That is a background change:
+    // the selection gets a new version and lastModifiedAt, but lastModifiedBy stays as it was and
+    // no message is sent (ProductSelectionProductRemoved belongs to the removeProduct action).
+    // Its Change History Record reads removeProduct + setProductCount, made by the platform.
     const membership = membershipOf(ctx.state);
     const selections = ctx.state.collection<ProductSelection>('product-selection');
     const removal = [{ action: 'removeProduct', product: { typeId: 'product', id: product.id } }];
@@ -126,10 +126,9 @@ export const productType: ResourceType<Product> = {
         productCount: Math.max(0, selection.productCount - 1),
         version: selection.version + 1,
         lastModifiedAt: ctx.now,
-        lastModifiedBy: ctx.initiator(),
       };
       selections.replace(updated);
-      ctx.recordChange('product-selection', 'updated', selection, updated, removal);
+      ctx.recordChange('product-selection', 'updated', selection, updated, removal, { background: true });
     }
     membership.dropProduct(product.id);
   },

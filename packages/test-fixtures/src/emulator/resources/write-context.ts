@@ -10,7 +10,7 @@ export interface MessageDraft {
   payload: Record<string, unknown>;
 }
 
-/** Who made a change, as `createdBy` / `lastModifiedBy` (spec 2.1): no personal data. */
+/** Who made a change, as `createdBy` / `lastModifiedBy`: no personal data. */
 export interface Initiator {
   clientId?: string;
   externalUserId?: string;
@@ -60,15 +60,24 @@ export class WriteContext {
 
   /**
    * Tells the state's change listeners (the Change History) that this write changed a resource:
-   * `before` and/or `after` it, by `actions` when an update's.
+   * `before` and/or `after` it, by `actions` when an update's; `background` when the platform made
+   * the change as a consequence of this write, not the caller.
    */
-  recordChange(typeId: string, kind: 'created' | 'updated' | 'deleted', before?: StoredResource, after?: StoredResource, actions?: readonly Record<string, unknown>[]): void {
+  recordChange(
+    typeId: string,
+    kind: 'created' | 'updated' | 'deleted',
+    before?: StoredResource,
+    after?: StoredResource,
+    actions?: readonly Record<string, unknown>[],
+    { background = false }: { background?: boolean } = {},
+  ): void {
     this.state.emitChange({
       typeId,
       kind,
       ...(before ? { before } : {}),
       ...(after ? { after } : {}),
       ...(actions ? { actions } : {}),
+      ...(background ? { background } : {}),
       principal: this.principal,
       ...(this.externalUserId !== undefined ? { externalUserId: this.externalUserId } : {}),
       ...changeOrigin(this.principal),
