@@ -310,7 +310,8 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['TokenRequest'];
       };
@@ -339,7 +340,8 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['PasswordTokenRequest'];
       };
@@ -370,7 +372,8 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['PasswordTokenRequest'];
       };
@@ -399,7 +402,8 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['AnonymousTokenRequest'];
       };
@@ -425,7 +429,8 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['IntrospectionRequest'];
       };
@@ -451,7 +456,8 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    requestBody: {
+    /** @description The parameters, unless the query string gives them. */
+    requestBody?: {
       content: {
         'application/x-www-form-urlencoded': components['schemas']['RevocationRequest'];
       };

@@ -10,22 +10,29 @@ export function isFormRequest(c: Context): boolean {
   return type !== undefined && type.split(';')[0]!.trim().toLowerCase() === FORM_MEDIA_TYPE;
 }
 
+/** The parameters of one source; a parameter given twice in it is 400 invalid_request (RFC 6749 3.2). */
+function parameters(params: URLSearchParams): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [name, value] of params) {
+    if (found.has(name)) throw oauthErrors.invalidRequest(`The parameter ${JSON.stringify(name.slice(0, 64))} must not be given more than once.`);
+    found.set(name, value);
+  }
+  return found;
+}
+
 /**
- * Reads a form body of the authorization service. Another content type, a body that is not
- * UTF-8, or a parameter given more than once (RFC 6749 3.2), is 400 invalid_request.
+ * Reads the parameters of an authorization service request from the query string and the form
+ * body, as the live service does (`POST /oauth/token?grant_type=client_credentials` with no body
+ * works); where both give a parameter, the body's wins. A non-empty body of another content type,
+ * or one that is not UTF-8, is 400 invalid_request.
  */
 export async function readForm(c: Context): Promise<Map<string, string>> {
-  if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);
+  const fromQuery = parameters(new URL(c.req.url).searchParams);
   const text = await readUtf8(c);
   if (text === undefined) throw oauthErrors.invalidRequest('The request body is not valid UTF-8.');
-  const params = new URLSearchParams(text);
-  const form = new Map<string, string>();
-  for (const [name, value] of params) {
-    if (form.has(name))
-      throw oauthErrors.invalidRequest(`The parameter ${JSON.stringify(name.slice(0, 64))} must not be given more than once.`);
-    form.set(name, value);
-  }
-  return form;
+  if (text === '') return fromQuery;
+  if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);
+  return new Map([...fromQuery, ...parameters(new URLSearchParams(text))]);
 }
 
 /** A required, non-empty form parameter; 400 invalid_request when missing. */
