@@ -9,6 +9,7 @@ import {
   isDuplicateField,
   isInsufficientScope,
   isInvalidInput,
+  isInvalidJsonInput,
   isInvalidOperation,
   isInvalidToken,
   isReferenceExists,
@@ -115,9 +116,13 @@ describe('typed errors', () => {
     const bad = await s.client.GET('/product-selections', { params: { query: { where: ['nonsense ==== 1'] } } });
     expect(isInvalidInput(bad.error)).toBe(true);
 
-    const required = await s.client.POST('/product-selections', { body: { key: 'no-name' } as never });
+    const missingMember = await s.client.POST('/product-selections', { body: { key: 'no-name' } as never });
+    expect(isInvalidJsonInput(missingMember.error)).toBe(true);
+    expect(missingMember.error).toMatchObject({ detailedErrorMessage: 'name: Missing required value' });
+
+    const required = await s.client.DELETE('/product-selections/key={key}', { params: { path: { key: 'sel' }, query: {} as never } });
     expect(isRequiredField(required.error)).toBe(true);
-    expect(required.error).toMatchObject({ field: 'name' });
+    expect(required.error).toMatchObject({ field: 'version' });
 
     const dangling = await s.client.POST('/stores', { body: { key: 'st', productSelections: [{ productSelection: { typeId: 'product-selection', id: 'nope' }, active: true }] } });
     expect(isReferencedResourceNotFound(dangling.error)).toBe(true);

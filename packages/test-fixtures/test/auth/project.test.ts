@@ -97,11 +97,32 @@ describe('project settings', () => {
       }),
     );
     expect(days.body.errors[0]?.code).toBe('InvalidField');
-    expect((await errorOf(api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { actions: [] } }))).body.errors[0]?.code).toBe(
-      'RequiredField',
-    );
+    expect((await errorOf(api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { actions: [] } }))).body.errors[0]).toMatchObject({
+      code: 'InvalidJsonInput',
+      detailedErrorMessage: 'version: Missing required value',
+    });
     const project = await okJson<Record<string, unknown>>(api(t.emulator, `/${PROJECT}`, admin));
     expect(project).toMatchObject({ version: 1, messages: { enabled: true, deleteDaysAfterCreation: 15 } });
     expect(project['externalOAuth']).toBeUndefined();
+  });
+
+  it('an action with a missing member or a member of the wrong JSON type is 400 InvalidJsonInput naming the path', async () => {
+    const t = setup();
+    const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    const cases: [Record<string, unknown>, string][] = [
+      [{ action: 'setExternalOAuth', externalOAuth: { authorizationHeader: 'Bearer y' } }, 'actions -> externalOAuth -> url: Missing required value'],
+      [{ action: 'setExternalOAuth', externalOAuth: { url: 'https://oauth.example.com' } }, 'actions -> externalOAuth -> authorizationHeader: Missing required value'],
+      [{ action: 'setExternalOAuth', externalOAuth: { url: 42, authorizationHeader: 'Bearer y' } }, 'actions -> externalOAuth -> url: must be string'],
+      [{ action: 'changeMessagesConfiguration' }, 'actions -> messagesConfiguration: Missing required value'],
+      [{ action: 'changeMessagesConfiguration', messagesConfiguration: {} }, 'actions -> messagesConfiguration -> enabled: Missing required value'],
+      [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: 'yes' } }, 'actions -> messagesConfiguration -> enabled: must be boolean'],
+      [{ name: 'no action' }, 'actions -> action: Missing required value'],
+    ];
+    for (const [action, detail] of cases) {
+      const refused = await errorOf(api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { version: 1, actions: [action] } }));
+      expect(refused.status, detail).toBe(400);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidJsonInput', message: 'Request body does not contain valid JSON.', detailedErrorMessage: detail });
+    }
+    expect(await okJson<Record<string, unknown>>(api(t.emulator, `/${PROJECT}`, admin))).toMatchObject({ version: 1, messages: { enabled: true } });
   });
 });

@@ -58,27 +58,28 @@ describe('bad input', () => {
       expectError(await post('/product-selections', { key: 42, name: { en: 'x' } }), 400, 'InvalidJsonInput');
       expectError(await post('/product-selections', { key: 'x', name: { en: 7 } }), 400, 'InvalidJsonInput');
       expectError(await post('/product-selections', { key: 'x', name: { 'not a locale!': 'x' } }), 400, 'InvalidJsonInput');
-      const missing = expectError(await post('/product-selections', { key: 'x' }), 400, 'RequiredField');
-      expect(missing['field']).toBe('name');
+      const missing = expectError(await post('/product-selections', { key: 'x' }), 400, 'InvalidJsonInput');
+      expect(missing['detailedErrorMessage']).toBe('name: Missing required value');
       await expectUnchanged(api, before);
     });
 
     it('Store draft: key missing, languages not a list, a setting without active', async () => {
-      expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'RequiredField')['field']).toBe('key');
+      expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'InvalidJsonInput')['detailedErrorMessage']).toBe('key: Missing required value');
       expectError(await post('/stores', { key: 'x', languages: 'de' }), 400, 'InvalidJsonInput');
       expectError(await post('/stores', { key: 'x', productSelections: { key: 'summer' } }), 400, 'InvalidJsonInput');
-      const noActive = expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'RequiredField');
-      expect(noActive['field']).toBe('productSelections.0.active');
+      const noActive = expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'InvalidJsonInput');
+      expect(noActive['detailedErrorMessage']).toBe('productSelections -> active: Missing required value');
       expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }), 400, 'InvalidJsonInput');
       await expectUnchanged(api, before);
     });
   });
 
   describe('update requests', () => {
-    it('missing version is 400 RequiredField version; missing actions is 400 RequiredField actions', async () => {
-      expect(expectError(await post('/product-selections/key=summer', { actions: [{ action: 'changeName', name: { en: 'x' } }] }), 400, 'RequiredField')['field']).toBe('version');
-      expect(expectError(await post('/product-selections/key=summer', { version: 2 }), 400, 'RequiredField')['field']).toBe('actions');
-      expect(expectError(await post('/stores/key=berlin', { actions: [] }), 400, 'RequiredField')['field']).toBe('version');
+    it('missing version or actions is 400 InvalidJsonInput naming the member', async () => {
+      const detail = (body: unknown, path = '/product-selections/key=summer') => post(path, body).then((answer) => expectError(answer, 400, 'InvalidJsonInput')['detailedErrorMessage']);
+      expect(await detail({ actions: [{ action: 'changeName', name: { en: 'x' } }] })).toBe('version: Missing required value');
+      expect(await detail({ version: 2 })).toBe('actions: Missing required value');
+      expect(await detail({ actions: [] }, '/stores/key=berlin')).toBe('version: Missing required value');
       await expectUnchanged(api, before);
     });
 
@@ -105,13 +106,13 @@ describe('bad input', () => {
       await expectUnchanged(api, before);
     });
 
-    it('an action without its name is 400 RequiredField', async () => {
-      const error = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ name: { en: 'x' } }] }), 400, 'RequiredField');
-      expect(error['field']).toBe('actions.0.action');
+    it('an action without its name is 400 InvalidJsonInput naming actions -> action', async () => {
+      const error = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ name: { en: 'x' } }] }), 400, 'InvalidJsonInput');
+      expect(error['detailedErrorMessage']).toBe('actions -> action: Missing required value');
       await expectUnchanged(api, before);
     });
 
-    it('wrong types inside an action are 400 InvalidJsonInput; a missing required member is 400 RequiredField', async () => {
+    it('wrong types inside an action and a missing required member are 400 InvalidJsonInput naming the path', async () => {
       expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }), 400, 'InvalidJsonInput');
       expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key: 5 }] }), 400, 'InvalidJsonInput');
       expectError(
@@ -120,8 +121,11 @@ describe('bad input', () => {
         'InvalidJsonInput',
       );
       expectError(await post('/stores/key=berlin', { version: 1, actions: [{ action: 'setProductSelections', productSelections: 'none' }] }), 400, 'InvalidJsonInput');
-      const missing = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct' }] }), 400, 'RequiredField');
-      expect(missing['field']).toBe('actions.0.product');
+      const missing = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct' }] }), 400, 'InvalidJsonInput');
+      expect(missing.message).toBe('Request body does not contain valid JSON.');
+      expect(missing['detailedErrorMessage']).toBe('actions -> product: Missing required value');
+      const wrongType = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }), 400, 'InvalidJsonInput');
+      expect(wrongType['detailedErrorMessage']).toBe('actions -> name: must be object');
       await expectUnchanged(api, before);
     });
 

@@ -64,7 +64,7 @@ describe('product types', () => {
   it('refuses bad drafts with 400 and stores nothing', async () => {
     const cases: [unknown, string][] = [
       ['{ "name": ', 'InvalidJsonInput'],
-      [{ description: 'no name' }, 'RequiredField'],
+      [{ description: 'no name' }, 'InvalidJsonInput'],
       [{ name: 42, description: 'd' }, 'InvalidJsonInput'],
       [{ name: 'T', description: 'd', attributes: [{ name: 'a', label: { en: 'A' }, type: { name: 'colour' } }] }, 'InvalidJsonInput'],
     ];

@@ -150,7 +150,7 @@ describe('creating products', () => {
     const cases: [unknown, string][] = [
       ['{"name": {', 'InvalidJsonInput'],
       ['[]', 'InvalidJsonInput'],
-      [{ name: { en: 'x' }, slug: { en: 'x' } }, 'RequiredField'],
+      [{ name: { en: 'x' }, slug: { en: 'x' } }, 'InvalidJsonInput'],
       [draft(1, { name: 'not localized' }), 'InvalidJsonInput'],
       [draft(1, { variants: { sku: 'x' } }), 'InvalidJsonInput'],
       [draft(1, { productType: { id: productTypeId, key: 'basic' } }), 'InvalidJsonInput'],
@@ -261,10 +261,10 @@ describe('updating products', () => {
       [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'addVariant', sku: 'a' }] }, 400, 'DuplicateField'],
       [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'explode' }] }, 400, 'InvalidInput'],
       [{ version: 1, actions: [{ action: 'changeName', name: 'X' }] }, 400, 'InvalidJsonInput'],
-      [{ version: 1, actions: [{ action: 'changeName' }] }, 400, 'RequiredField'],
+      [{ version: 1, actions: [{ action: 'changeName' }] }, 400, 'InvalidJsonInput'],
       [{ version: 1, actions: [{ action: 'addVariant', staged: 'no' }] }, 400, 'InvalidJsonInput'],
       [{ version: '1', actions: [] }, 400, 'InvalidJsonInput'],
-      [{ actions: [{ action: 'publish' }] }, 400, 'RequiredField'],
+      [{ actions: [{ action: 'publish' }] }, 400, 'InvalidJsonInput'],
       ['{"version": 1, "actions": [', 400, 'InvalidJsonInput'],
       [{ version: 2, actions: [{ action: 'publish' }] }, 409, 'ConcurrentModification'],
     ];

@@ -212,10 +212,10 @@ describe('Stores', () => {
       await expectUnchanged(api, before);
     });
 
-    it('requires active (400 RequiredField)', async () => {
+    it('requires active (400 InvalidJsonInput: actions -> active: Missing required value)', async () => {
       await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
-      const refused = expectError(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' } }]), 400, 'RequiredField');
-      expect(refused['field']).toBe('actions.0.active');
+      const refused = expectError(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' } }]), 400, 'InvalidJsonInput');
+      expect(refused['detailedErrorMessage']).toBe('actions -> active: Missing required value');
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * `POST /{projectKey}/graphql` (contract-notes 6): body `{ query, operationName?, variables? }`,
+ * `POST /{projectKey}/graphql`: body `{ query, operationName?, variables? }`,
  * executed with graphql-js against the commerce SDL over the same store as REST.
  */
 import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
@@ -7,8 +7,8 @@ import type { Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
 import { decodeUtf8, json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
-import { errors } from '../http/errors.js';
 import { callerOf } from '../resources/rest-routes.js';
+import { invalidJson, missingValue } from '../validation/request-errors.js';
 import { requireEntryScope, type GraphqlContext } from './context.js';
 import { formatFieldError, requestError } from './errors.js';
 import { MAX_BODY_BYTES, MAX_COMPLEXITY, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_TOKENS, operationLimits } from './limits.js';
@@ -22,27 +22,23 @@ interface GraphqlRequest {
 
 const utf8 = new TextEncoder();
 
-function badBody(detail: string) {
-  return errors.invalidJsonInput('Request body does not contain valid JSON.', detail);
-}
-
 /** The request body, checked for size (before it is decoded), encoding and shape; the document is not parsed yet. */
 function readRequest(bytes: ArrayBuffer): GraphqlRequest {
   if (bytes.byteLength > MAX_BODY_BYTES) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
   const text = decodeUtf8(bytes);
-  if (text === undefined) throw badBody('request body: not valid UTF-8');
+  if (text === undefined) throw invalidJson('request body: not valid UTF-8');
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch (error) {
-    throw badBody((error as Error).message);
+    throw invalidJson((error as Error).message);
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw badBody('request body: must be an object with a query');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidJson('request body: must be an object with a query');
   const { query, operationName, variables } = body as Record<string, unknown>;
-  if (query === undefined) throw errors.requiredField('query');
-  if (typeof query !== 'string') throw badBody('query: must be a string');
-  if (operationName != null && typeof operationName !== 'string') throw badBody('operationName: must be a string');
-  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) throw badBody('variables: must be an object');
+  if (query === undefined) throw missingValue('query');
+  if (typeof query !== 'string') throw invalidJson('query: must be a string');
+  if (operationName != null && typeof operationName !== 'string') throw invalidJson('operationName: must be a string');
+  if (variables != null && (typeof variables !== 'object' || Array.isArray(variables))) throw invalidJson('variables: must be an object');
   const size = utf8.encode(query).length;
   if (size > MAX_DOCUMENT_BYTES) {
     throw requestError('TOO_LARGE', [`The GraphQL document has ${size} bytes; the limit is ${MAX_DOCUMENT_BYTES}. It was not parsed.`]);

@@ -6,6 +6,7 @@ import type { EmulatorContext } from '../context.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
+import { invalidJson, missingValue } from '../validation/request-errors.js';
 import { parseQueryParams, runOnArray, type QuerySchema } from '../query/index.js';
 
 const VIEW = ['view_api_clients', 'manage_api_clients'] as const;
@@ -31,7 +32,8 @@ const API_CLIENT_SCHEMA: QuerySchema = {
 function validity(draft: Record<string, unknown>, field: 'accessTokenValiditySeconds' | 'refreshTokenValiditySeconds'): number | undefined {
   const value = draft[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1 || value > MAX_VALIDITY_SECONDS) {
+  if (typeof value !== 'number') throw invalidJson(`${field}: must be number`);
+  if (!Number.isSafeInteger(value) || value < 1 || value > MAX_VALIDITY_SECONDS) {
     throw errors.invalidField(
       field,
       value,
@@ -47,19 +49,21 @@ function validity(draft: Record<string, unknown>, field: 'accessTokenValiditySec
  */
 export function validateApiClientDraft(body: unknown, projectKey: string): ApiClientDraft {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'An APIClientDraft must be a JSON object.');
+    throw invalidJson('An APIClientDraft must be a JSON object.');
   }
   const draft = body as Record<string, unknown>;
-  if (draft.name === undefined || draft.name === null) throw errors.requiredField('name');
-  if (typeof draft.name !== 'string' || draft.name.trim() === '' || draft.name.length > MAX_NAME_LENGTH) {
+  if (draft.name === undefined || draft.name === null) throw missingValue('name');
+  if (typeof draft.name !== 'string') throw invalidJson('name: must be string');
+  if (draft.name.trim() === '' || draft.name.length > MAX_NAME_LENGTH) {
     throw errors.invalidField(
       'name',
       draft.name,
       `The value for field name must be a non-empty string of at most ${MAX_NAME_LENGTH} characters.`,
     );
   }
-  if (draft.scope === undefined || draft.scope === null) throw errors.requiredField('scope');
-  if (typeof draft.scope !== 'string' || draft.scope.trim() === '') {
+  if (draft.scope === undefined || draft.scope === null) throw missingValue('scope');
+  if (typeof draft.scope !== 'string') throw invalidJson('scope: must be string');
+  if (draft.scope.trim() === '') {
     throw errors.invalidField('scope', draft.scope, 'The value for field scope must be a non-empty, space-separated list of scopes.');
   }
   for (const part of draft.scope.split(/\s+/)) {
@@ -83,7 +87,7 @@ function found(client: ApiClient | undefined, id: string): ApiClient {
 }
 
 /**
- * The API-clients endpoints (contract-notes 4) under `/:projectKey/api-clients`: create (the
+ * The API-clients endpoints under `/:projectKey/api-clients`: create (the
  * secret is in the 201 answer only), query (where, sort, limit, offset, withTotal), get by id,
  * delete by id (every token of the client becomes inactive). Scopes: view_api_clients to read,
  * manage_api_clients to change; manage_project implies both.

@@ -83,27 +83,20 @@ export function createResource<T extends StoredResource>(context: EmulatorContex
   return resource;
 }
 
-/** Checks the shape of an update request (spec 2.4) and each action against its own schema. */
+/** Checks the shape of an update request and each action against its own schema. */
 function validateUpdate(type: ResourceType<StoredResource>, body: unknown): UpdateRequest {
   const validator = commerceContract();
   const schemaOf = (name: string) =>
     type.actions?.[name] && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
   const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined);
-  request.actions.forEach((action, index) => {
-    const violations = validator.validate(schemaOf(action['action'] as string)!, action);
-    if (violations.length > 0) {
-      const v = violations[0]!;
-      const field = v.keyword === 'required' ? `actions.${index}.${String(v.params['missingProperty'])}` : `actions.${index}${v.path.replace(/\//g, '.')}`;
-      throw v.keyword === 'required' ? errors.requiredField(field) : errors.invalidJsonInput('Request body does not contain valid JSON.', `${field}: ${v.message}`);
-    }
-  });
+  request.actions.forEach((action, index) => assertValid(validator, schemaOf(action['action'] as string)!, action, `/actions/${index}`));
   return request;
 }
 
 /**
- * Applies update actions in order and as a unit (spec 4.3): any failure rejects all. A version
- * mismatch is 409 ConcurrentModification. An update that changes nothing leaves version and
- * lastModified* alone (spec 2.1 rule 4).
+ * Applies update actions in order and as a unit: any failure rejects all. A version mismatch is
+ * 409 ConcurrentModification. An update that changes nothing leaves version and lastModified*
+ * alone.
  */
 export function updateResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, body: unknown, caller: Caller): T {
   const current = findResource<T>(context, type, address);

@@ -5,11 +5,12 @@ import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { parseUpdateRequest } from '../validation/update-request.js';
 import { errors } from '../http/errors.js';
+import { invalidJson, memberPath, missingValue } from '../validation/request-errors.js';
 import type { ProjectSettings } from '../state.js';
 
 const VIEW = ['view_project_settings', 'manage_project'] as const;
 const MANAGE = ['manage_project'] as const;
-/** Default and bounds of message retention (spec 6: 15 days by default; the live service allows 1 to 90). */
+/** Default and bounds of message retention: 15 days by default; the live service allows 1 to 90. */
 const DEFAULT_MESSAGE_DAYS = 15;
 const MAX_MESSAGE_DAYS = 90;
 
@@ -26,10 +27,6 @@ export function presentProject(project: ProjectSettings): Record<string, unknown
   };
 }
 
-function invalidJson(detail: string): never {
-  throw errors.invalidJsonInput('Request body does not contain valid JSON.', detail);
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -44,13 +41,16 @@ const actions: Record<string, ProjectAction> = {
       return;
     }
     const field = `actions.${index}.externalOAuth`;
-    if (!isObject(value)) invalidJson(`${field}: must be an object with url and authorizationHeader`);
+    const path = memberPath('actions', 'externalOAuth');
+    if (!isObject(value)) throw invalidJson(`${path}: must be an object with url and authorizationHeader`);
     const { url, authorizationHeader } = value;
-    if (url === undefined) throw errors.requiredField(`${field}.url`);
-    if (authorizationHeader === undefined) throw errors.requiredField(`${field}.authorizationHeader`);
+    if (url === undefined) throw missingValue(memberPath(path, 'url'));
+    if (authorizationHeader === undefined) throw missingValue(memberPath(path, 'authorizationHeader'));
+    if (typeof url !== 'string') throw invalidJson(`${memberPath(path, 'url')}: must be string`);
+    if (typeof authorizationHeader !== 'string') throw invalidJson(`${memberPath(path, 'authorizationHeader')}: must be string`);
     let parsed: URL | undefined;
     try {
-      parsed = typeof url === 'string' ? new URL(url) : undefined;
+      parsed = new URL(url);
     } catch {
       parsed = undefined;
     }
@@ -62,7 +62,7 @@ const actions: Record<string, ProjectAction> = {
       );
     }
     // A header value: non-empty, no line breaks (it is sent as is).
-    if (typeof authorizationHeader !== 'string' || authorizationHeader.trim() === '' || /[\r\n\0]/.test(authorizationHeader)) {
+    if (authorizationHeader.trim() === '' || /[\r\n\0]/.test(authorizationHeader)) {
       throw errors.invalidField(
         `${field}.authorizationHeader`,
         '<hidden>',
@@ -74,16 +74,17 @@ const actions: Record<string, ProjectAction> = {
 
   changeMessagesConfiguration(project, action, index) {
     const field = `actions.${index}.messagesConfiguration`;
+    const path = memberPath('actions', 'messagesConfiguration');
     const value = action['messagesConfiguration'];
-    if (value === undefined || value === null) throw errors.requiredField(field);
-    if (!isObject(value)) invalidJson(`${field}: must be an object`);
+    if (value === undefined || value === null) throw missingValue(path);
+    if (!isObject(value)) throw invalidJson(`${path}: must be object`);
     const { enabled, deleteDaysAfterCreation } = value;
-    if (enabled === undefined) throw errors.requiredField(`${field}.enabled`);
-    if (typeof enabled !== 'boolean') throw errors.invalidField(`${field}.enabled`, enabled);
+    if (enabled === undefined || enabled === null) throw missingValue(memberPath(path, 'enabled'));
+    if (typeof enabled !== 'boolean') throw invalidJson(`${memberPath(path, 'enabled')}: must be boolean`);
     let days = DEFAULT_MESSAGE_DAYS;
     if (deleteDaysAfterCreation !== undefined && deleteDaysAfterCreation !== null) {
+      if (typeof deleteDaysAfterCreation !== 'number') throw invalidJson(`${memberPath(path, 'deleteDaysAfterCreation')}: must be number`);
       if (
-        typeof deleteDaysAfterCreation !== 'number' ||
         !Number.isInteger(deleteDaysAfterCreation) ||
         deleteDaysAfterCreation < 1 ||
         deleteDaysAfterCreation > MAX_MESSAGE_DAYS
@@ -120,7 +121,7 @@ export function updateProject(context: EmulatorContext, body: unknown): ProjectS
 }
 
 /**
- * Project settings (contract-notes 4): `GET /{projectKey}` (view_project_settings or
+ * Project settings: `GET /{projectKey}` (view_project_settings or
  * manage_project) and `POST /{projectKey}` with the actions setExternalOAuth and
  * changeMessagesConfiguration (manage_project).
  */
