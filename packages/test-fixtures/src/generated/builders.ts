@@ -171,7 +171,7 @@ export const resourceNotFoundError = /* @__PURE__ */ defineBuilder('ResourceNotF
 export const invalidInputError = /* @__PURE__ */ defineBuilder('InvalidInputError', 'other');
 
 /**
- * Builder of a `InvalidJsonInputError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. Body not JSON or not of the right shape; both `id` and `key` in one ResourceIdentifier.
+ * Builder of a `InvalidJsonInputError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The body is not JSON, or not of the right shape: a required
  *
  * @example
  * invalidJsonInputError({ seed: 42 }).build();
@@ -179,7 +179,7 @@ export const invalidInputError = /* @__PURE__ */ defineBuilder('InvalidInputErro
 export const invalidJsonInputError = /* @__PURE__ */ defineBuilder('InvalidJsonInputError', 'other');
 
 /**
- * Builder of a `RequiredFieldError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. A required field is missing.
+ * Builder of a `RequiredFieldError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. A value required by a rule beyond the JSON shape is missing
  *
  * @example
  * requiredFieldError({ seed: 42 }).build();
@@ -277,7 +277,7 @@ export const productSelection = /* @__PURE__ */ defineBuilder('ProductSelection'
 export const productSelectionDraft = /* @__PURE__ */ defineBuilder('ProductSelectionDraft', 'draft');
 
 /**
- * Builder of a `ProductSelectionUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format (spec 2.4); the target is identified by the URL. Actions
+ * Builder of a `ProductSelectionUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format; the target is identified by the URL. Actions apply in
  *
  * @example
  * productSelectionUpdate({ seed: 42 }).build();
@@ -426,7 +426,7 @@ export const store = /* @__PURE__ */ defineBuilder('Store', 'resource');
 export const storeDraft = /* @__PURE__ */ defineBuilder('StoreDraft', 'draft');
 
 /**
- * Builder of a `StoreUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format (spec 2.4). Each change of the selections emits one StoreProductSelectionsChanged message.
+ * Builder of a `StoreUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format; the target is identified by the URL. Each change of the selections emits one StoreProductSelectionsChanged message.
  *
  * @example
  * storeUpdate({ seed: 42 }).build();
@@ -608,7 +608,7 @@ export const product = /* @__PURE__ */ defineBuilder('Product', 'resource');
 export const productDraft = /* @__PURE__ */ defineBuilder('ProductDraft', 'draft');
 
 /**
- * Builder of a `ProductUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format (spec 2.4).
+ * Builder of a `ProductUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format; the target is identified by the URL.
  *
  * @example
  * productUpdate({ seed: 42 }).build();

@@ -372,7 +372,13 @@ export interface paths {
      * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
      */
     post: operations['updateProductById'];
-    /** Delete a Product by ID */
+    /**
+     * Delete a Product by ID
+     * @description The Product also leaves every Product Selection that held it, as a
+     *     background change: each selection gets a new `version`, a new
+     *     `lastModifiedAt` and a `productCount` one lower, while its
+     *     `lastModifiedBy` stays as it was and no message is sent.
+     */
     delete: operations['deleteProductById'];
     options?: never;
     head?: never;
@@ -394,7 +400,13 @@ export interface paths {
      * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
      */
     post: operations['updateProductByKey'];
-    /** Delete a Product by key */
+    /**
+     * Delete a Product by key
+     * @description The Product also leaves every Product Selection that held it, as a
+     *     background change: each selection gets a new `version`, a new
+     *     `lastModifiedAt` and a `productCount` one lower, while its
+     *     `lastModifiedBy` stays as it was and no message is sent.
+     */
     delete: operations['deleteProductByKey'];
     options?: never;
     head?: never;
@@ -940,7 +952,17 @@ export interface components {
        */
       code: 'InvalidInput';
     };
-    /** @description 400. Body not JSON or not of the right shape; both `id` and `key` in one ResourceIdentifier. */
+    /**
+     * @description 400. The body is not JSON, or not of the right shape: a required
+     *     member missing, a member of the wrong JSON type, both `id` and `key`
+     *     in one ResourceIdentifier. `message` is `Request body does not
+     *     contain valid JSON.`; `detailedErrorMessage` names the path as the
+     *     live service does, member names joined by ` -> ` without array
+     *     indexes: `actions -> product: Missing required value` for an
+     *     `addProduct` without `product`, `name: Missing required value` for a
+     *     draft without `name`, `actions -> name: must be object` for a value
+     *     of the wrong type.
+     */
     InvalidJsonInputError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'InvalidJsonInput';
@@ -952,7 +974,11 @@ export interface components {
        */
       code: 'InvalidJsonInput';
     };
-    /** @description 400. A required field is missing. */
+    /**
+     * @description 400. A value required by a rule beyond the JSON shape is missing
+     *     (e.g. the `version` query parameter of a delete). A member missing
+     *     from a draft or an update action is InvalidJsonInput instead.
+     */
     RequiredFieldError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'RequiredField';
@@ -1098,10 +1124,21 @@ export interface components {
       name: components['schemas']['LocalizedString'];
     };
     /**
-     * @description Patch format (spec 2.4); the target is identified by the URL. Actions
-     *     apply in order and all or nothing.
+     * @description Optional `id` of the resource to update. The URL names the resource;
+     *     an `id` in the body that is not that resource's (by id or by key) is
+     *     refused with 400 InvalidField (`field: id`, `allowedValues` the URL
+     *     resource's id) and changes nothing, rather than applied to the URL's
+     *     resource. Decision: the live service's update bodies are only
+     *     `{ version, actions }`, so it publishes no rule for a second,
+     *     contradicting target; a request naming two resources is refused.
+     */
+    UpdateTargetId: string;
+    /**
+     * @description Patch format; the target is identified by the URL. Actions apply in
+     *     order and all or nothing.
      */
     ProductSelectionUpdate: {
+      id?: components['schemas']['UpdateTargetId'];
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductSelectionUpdateAction'][];
     };
@@ -1220,8 +1257,9 @@ export interface components {
       languages?: components['schemas']['Locale'][];
       productSelections?: components['schemas']['ProductSelectionSettingDraft'][];
     };
-    /** @description Patch format (spec 2.4). Each change of the selections emits one StoreProductSelectionsChanged message. */
+    /** @description Patch format; the target is identified by the URL. Each change of the selections emits one StoreProductSelectionsChanged message. */
     StoreUpdate: {
+      id?: components['schemas']['UpdateTargetId'];
       version: components['schemas']['Version'];
       actions: components['schemas']['StoreUpdateAction'][];
     };
@@ -1398,8 +1436,9 @@ export interface components {
        */
       publish: boolean;
     };
-    /** @description Patch format (spec 2.4). */
+    /** @description Patch format; the target is identified by the URL. */
     ProductUpdate: {
+      id?: components['schemas']['UpdateTargetId'];
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
@@ -5389,6 +5428,7 @@ export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
+export type UpdateTargetId = components['schemas']['UpdateTargetId'];
 export type ProductSelectionUpdate = components['schemas']['ProductSelectionUpdate'];
 export type ProductSelectionUpdateAction = components['schemas']['ProductSelectionUpdateAction'];
 export type ProductSelectionAddProductAction = components['schemas']['ProductSelectionAddProductAction'];

@@ -94,13 +94,25 @@ function validateUpdate(type: ResourceType<StoredResource>, body: unknown): Upda
 }
 
 /**
+ * The URL names the resource to update; a body that names another one by `id` is refused rather
+ * than applied to the URL's resource.
+ */
+function assertSameTarget(request: UpdateRequest, target: StoredResource): void {
+  if (request.id !== undefined && request.id !== target.id) {
+    throw errors.invalidField('id', request.id, `The id '${request.id}' in the request body does not match the resource '${target.id}' the URL names.`, [target.id]);
+  }
+}
+
+/**
  * Applies update actions in order and as a unit: any failure rejects all. A version mismatch is
  * 409 ConcurrentModification. An update that changes nothing leaves version and lastModified*
  * alone.
  */
 export function updateResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, body: unknown, caller: Caller): T {
   const current = findResource<T>(context, type, address);
-  const { version, actions } = validateUpdate(type as unknown as ResourceType<StoredResource>, body);
+  const request = validateUpdate(type as unknown as ResourceType<StoredResource>, body);
+  assertSameTarget(request, current);
+  const { version, actions } = request;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const working = structuredClone(current);

@@ -1,20 +1,23 @@
 import { errors } from '../http/errors.js';
 import { invalidJson, missingValue } from './request-errors.js';
 
-/** An update request `{ version, actions }` whose shape has been checked. */
+/** An update request `{ id?, version, actions }` whose shape has been checked. */
 export interface UpdateRequest {
+  /** The target's id, when the body names it too (the URL always does). */
+  id?: string;
   version: number;
   actions: Record<string, unknown>[];
 }
 
 /**
  * Checks the shape of an update request: an object, an integer version, one or more actions each
- * naming a known `action` (400 InvalidInput otherwise).
+ * naming a known `action` (400 InvalidInput otherwise), and an optional string `id`.
  * Shared by every updatable resource and the project.
  */
 export function parseUpdateRequest(body: unknown, typeId: string, isKnownAction: (name: string) => boolean): UpdateRequest {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidJson('request body: must be an object with version and actions');
-  const { version, actions } = body as { version?: unknown; actions?: unknown };
+  const { id, version, actions } = body as { id?: unknown; version?: unknown; actions?: unknown };
+  if (id !== undefined && typeof id !== 'string') throw invalidJson('id: must be string');
   if (version === undefined) throw missingValue('version');
   if (typeof version !== 'number' || !Number.isInteger(version)) throw invalidJson('version: must be an integer');
   if (actions === undefined) throw missingValue('actions');
@@ -27,5 +30,5 @@ export function parseUpdateRequest(body: unknown, typeId: string, isKnownAction:
     if (typeof name !== 'string') throw invalidJson('actions -> action: must be string');
     if (!isKnownAction(name)) throw errors.invalidInput(`Unknown update action '${name}' for resource type '${typeId}'.`);
   });
-  return { version, actions: actions as Record<string, unknown>[] };
+  return { ...(id !== undefined ? { id } : {}), version, actions: actions as Record<string, unknown>[] };
 }
