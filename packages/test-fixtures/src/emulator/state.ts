@@ -2,7 +2,7 @@ import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
 import { Collection, type StoredResource } from './store/collection.js';
 
-/** Project settings (contract-notes 4), changed through `POST /{projectKey}`. */
+/** Project settings, changed through `POST /{projectKey}`. */
 export interface ProjectSettings {
   key: string;
   name: string;

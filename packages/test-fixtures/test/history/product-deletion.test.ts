@@ -45,7 +45,7 @@ describe('deleting a Product held by Product Selections', () => {
       const held = (await api.call('GET', `/product-selections/key=${key}/products`)).body;
       expect(held.results).toEqual([{ product: { typeId: 'product', id: other.id } }]);
     }
-    // Labels (spec 2): a Product's is a ProductLabel (slug and name), a Product Type's a StringLabel (its name).
+    // Labels: a Product's is a ProductLabel (slug and name), a Product Type's a StringLabel (its name).
     const deleted = (await api.history(`/product/${product.id}`)).body.results[0]!;
     expect(deleted.type).toBe('ResourceDeleted');
     expect(deleted.label).toEqual({ type: 'ProductLabel', slug: { en: 'tee' }, name: { en: 'Tee' } });

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addProducts, createApi, createProduct, createSelection, createStore, expectError, expectUnchanged, raw, snapshot, type Api } from './helpers.js';
 
 /**
- * Bad input gets its documented error (contract-notes 1) and changes nothing: every test takes a
+ * Bad input gets its documented error and changes nothing: every test takes a
  * snapshot of selections, stores, memberships and messages before and compares it after.
  */
 describe('bad input', () => {

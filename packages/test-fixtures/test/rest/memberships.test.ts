@@ -20,7 +20,7 @@ const productRef = (id: string) => ({ typeId: 'product', id });
 const selectionRef = (id: string) => ({ typeId: 'product-selection', id });
 
 /**
- * The membership queries of contract-notes 2: products of a selection, selections of a product, and
+ * The membership queries: products of a selection, selections of a product, and
  * the in-store assignments of a Store's active selections.
  */
 describe('membership queries', () => {

@@ -17,9 +17,8 @@ import {
 const ps = (selection: { id: string }) => ({ typeId: 'product-selection', id: selection.id });
 
 /**
- * Stores and their Product Selection settings: the state table of spec section 3 with the rules of
- * contract-notes 3, a StoreCreated message on creation (spec 2.5, 4.5), and one
- * StoreProductSelectionsChanged message per change.
+ * Stores and their Product Selection settings: how each action changes the settings, a StoreCreated
+ * message on creation, and one StoreProductSelectionsChanged message per change.
  */
 describe('Stores', () => {
   let api: Api;

@@ -15,7 +15,7 @@ import {
   type Api,
 } from './helpers.js';
 
-/** Update requests (spec 2.4, 4.3, 7): order, atomicity, optimistic concurrency, lenient members. */
+/** Update requests: order, atomicity, optimistic concurrency, lenient members. */
 describe('update requests', () => {
   let api: Api;
   let p1: { id: string };
