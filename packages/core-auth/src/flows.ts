@@ -6,13 +6,9 @@
  */
 import { invalidOption } from './errors.js';
 import type * as generated from './generated/auth.js';
-import { parseRetryAfter } from './http/retry-policy.js';
-import { abortableSleep } from './http/sleep.js';
 import {
   type AuthConfig,
   type ScopeRequest,
-  checkConfig,
-  discard,
   isText,
   member,
   postForm,
@@ -268,62 +264,28 @@ export async function introspectToken(config: AuthConfig, params: { token: strin
     : { active: false };
 }
 
-/** How {@link revokeToken} retries an answer that leaves the token alive. */
-export interface RetryOptions {
-  /** Attempts in all, the first included. Default 3. */
-  attempts?: number;
-  /** Delay before the second attempt, doubled before each further one. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Upper bound of any delay, `Retry-After` included. Default 10 000 ms. */
-  maxDelayMs?: number;
-}
+/** Revocation leaves the token alive on 429 and on every 5xx: those are retried. */
+const REVOCATION_RETRIED = [429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /**
  * Revocation of an access or refresh token issued to this client. 200 is final: the token was
- * revoked, or it was unknown or invalid (spec 7). A 5xx, a 429 or a network error leaves the
- * token alive (spec 4.1 rule 3): the call is retried after a delay (`Retry-After` when given,
- * else exponential backoff), at most `retry.attempts` times; `config.signal` aborts the
- * attempts and the waits. When every attempt fails, the last failure is thrown and the token
- * must be assumed to still exist.
+ * revoked, or it was unknown or invalid. A 5xx, a 429 or a network error leaves the token alive:
+ * the call is retried as `config.retry` says (`Retry-After` when given, else backoff), every 5xx
+ * included; `config.signal` aborts the attempts and the waits. When every attempt fails, the
+ * last failure is thrown and the token must be assumed to still exist.
  *
  * @throws {OAuthError} on another 4xx with an OAuth error body, e.g. `invalid_client` (401)
  * @throws {ResponseError} `UNEXPECTED_STATUS` when the last attempt got a 5xx or 429, or a 4xx
- *   without OAuth error body; a `TypeError` when the last attempt failed in the network
+ *   without OAuth error body; `NetworkError` (a `TypeError`) when the last attempt failed in the network
  * @example
  * await revokeToken(config, { token: refreshToken, tokenTypeHint: 'refresh_token' });
- * await revokeToken(config, { token, retry: { attempts: 5, baseDelayMs: 1000 } });
+ * await revokeToken({ ...config, retry: { maxRetries: 5, baseDelayMs: 1000 } }, { token });
  */
-export async function revokeToken(
-  config: AuthConfig,
-  params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token'; retry?: RetryOptions },
-): Promise<void> {
+export async function revokeToken(config: AuthConfig, params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token' }): Promise<void> {
   const token = requireText(params.token, 'token');
-  const { tokenTypeHint: hint, retry: { attempts = 3, baseDelayMs = 500, maxDelayMs = 10_000 } = {} } = params;
+  const hint = params.tokenTypeHint;
   if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
     throw invalidOption('tokenTypeHint must be access_token or refresh_token');
-  if (!Number.isInteger(attempts) || attempts < 1) throw invalidOption('retry.attempts must be an integer >= 1');
-  if (![baseDelayMs, maxDelayMs].every((ms) => Number.isFinite(ms) && ms >= 0))
-    throw invalidOption('retry.baseDelayMs and retry.maxDelayMs must be numbers >= 0');
-  checkConfig(config);
-  const { signal } = config;
-  for (let attempt = 1; ; attempt++) {
-    const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-    let delay = backoff;
-    try {
-      const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint });
-      const { status } = response;
-      // 200 is final, another 4xx is not retried, and the last attempt reports what it got.
-      if (status === 200 || (status < 500 && status !== 429) || attempt >= attempts) {
-        await readAnswer(response, [config.credentials.clientSecret, token], true);
-        return;
-      }
-      delay = Math.min(maxDelayMs, parseRetryAfter(response.headers.get('retry-after')) ?? backoff);
-      await discard(response);
-    } catch (error) {
-      // fetch rejects with a TypeError when the network fails; anything else (an abort, an
-      // answer that was checked above) is not ours to retry.
-      if (!(error instanceof TypeError) || signal?.aborted || attempt >= attempts) throw error;
-    }
-    await abortableSleep(delay, signal);
-  }
+  const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint }, REVOCATION_RETRIED);
+  await readAnswer(response, [config.credentials.clientSecret, token], true);
 }

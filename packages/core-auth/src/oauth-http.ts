@@ -5,6 +5,8 @@
  */
 import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
 import { correlationIdOf } from './http/correlation-id.js';
+import { chain, sendWith } from './http/draft.js';
+import { resolveRetryOptions, retryStep, type RetryOptions } from './http/retry.js';
 import { resolveBaseUrl } from './regions.js';
 
 /** An API client's credentials. */
@@ -24,6 +26,11 @@ export interface AuthEndpoint {
   credentials: ClientCredentials;
   /** `fetch` to use. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * How token requests are retried after 429 (honouring `Retry-After`), 502, 503, 504 and network
+   * errors, as the transport retries API calls; `false` for never. Default: 3 retries, 30 s in all.
+   */
+  retry?: RetryOptions | false;
 }
 
 /** What every call to the authorization service needs. */
@@ -87,12 +94,13 @@ export function requireText(value: unknown, name: string): string {
  * const { base, fetch } = checkConfig(config);
  */
 export function checkConfig(config: AuthConfig): { base: string; fetch: typeof fetch } {
-  const { credentials, fetch: given } = config;
+  const { credentials, fetch: given, retry } = config;
   if (!isText(credentials?.clientId) || !isText(credentials.clientSecret)) {
     throw configurationError('MISSING_CREDENTIALS', 'credentials need a clientId and a clientSecret');
   }
   requireText(config.projectKey, 'projectKey');
   if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
+  if (retry !== false) resolveRetryOptions(retry);
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   return { base: resolveBaseUrl(config.authUrl), fetch: given ?? ((input, init) => fetch(input, init)) };
 }
@@ -116,14 +124,24 @@ export function scopeParam(scope: ScopeRequest | undefined): string | undefined 
 }
 
 /**
- * POSTs a form with Basic authentication; `undefined` members are left out.
+ * POSTs a form with Basic authentication; `undefined` members are left out. A token request may
+ * be sent twice (a second token does no harm), so every one is retried by `config.retry` on
+ * `statuses` (default: those of `config.retry`).
  *
  * @example
  * const response = await postForm(config, '/oauth/introspect', { token });
  */
-export function postForm(config: AuthConfig, path: string, form: Record<string, string | undefined>): Promise<Response> {
+export function postForm(
+  config: AuthConfig,
+  path: string,
+  form: Record<string, string | undefined>,
+  statuses?: readonly number[],
+): Promise<Response> {
   const { base, fetch } = checkConfig(config);
-  return fetch(base + path, {
+  const { retry } = config;
+  const steps = retry === false ? [] : [retryStep({ ...retry, ...(statuses && { statuses }), isIdempotent: () => true })];
+  return chain(steps, sendWith(fetch))({
+    url: base + path,
     method: 'POST',
     headers: {
       authorization: basicAuthorization(config.credentials),
@@ -131,7 +149,7 @@ export function postForm(config: AuthConfig, path: string, form: Record<string, 
       accept: 'application/json',
     },
     body: `${new URLSearchParams(Object.entries(form).filter((member): member is [string, string] => member[1] !== undefined))}`,
-    signal: config.signal,
+    init: config.signal ? { signal: config.signal } : {},
   });
 }
 
