@@ -8,6 +8,7 @@ import { correlationIdStep, type CorrelationIdOptions } from './correlation-id.j
 import { chain, fromMiddleware, sendWith, toDraft, type Draft, type DraftStep } from './draft.js';
 import { externalUserIdStep, type ExternalUserIdOption } from './external-user-id.js';
 import { retryStep, type RetryOptions } from './retry.js';
+import { secureUrlStep } from './secure-url.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardStep } from './size-guard.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
 import { userAgentStep } from './user-agent.js';
@@ -79,8 +80,9 @@ export const draftSenderOf = (transport: object): ((draft: Draft) => Promise<Res
  * retried on 429, 502, 503, 504 and network errors; a 401 `invalid_token` is retried once with a
  * fresh token.
  *
- * Throws before sending: `InvalidRequestError` (bad correlation id, personal data in the external
- * user id, URL plus headers too large). Rejects like `fetch` otherwise: `NetworkError` (a
+ * Throws before sending: `ConfigurationError` `INSECURE_URL` (plain `http:` to a host that is not
+ * loopback), `InvalidRequestError` (bad correlation id, personal data in the external user id,
+ * URL plus headers too large). Rejects like `fetch` otherwise: `NetworkError` (a
  * `TypeError`) when the network fails, the signal's reason on abort. An error answer is returned,
  * not thrown.
  *
@@ -103,7 +105,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   }
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   const baseFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
-  const steps: DraftStep[] = [correlationIdStep(options.correlationId), externalUserIdStep(options.externalUserId)];
+  const steps: DraftStep[] = [secureUrlStep, correlationIdStep(options.correlationId), externalUserIdStep(options.externalUserId)];
   if (options.userAgent !== undefined) steps.push(userAgentStep(options.userAgent));
   for (const middleware of options.middleware ?? []) steps.push(fromMiddleware(middleware));
   if (options.retry !== false) steps.push(retryStep(options.retry));
