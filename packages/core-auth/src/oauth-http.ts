@@ -5,8 +5,8 @@
  */
 import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
 import { correlationIdOf } from './http/correlation-id.js';
-import { chain, sendWith } from './http/draft.js';
-import { resolveRetryOptions, retryStep, type RetryOptions } from './http/retry.js';
+import { chain, sendWith } from './http/request.js';
+import { resolveRetryOptions, retryMiddleware, type RetryOptions } from './http/retry.js';
 import { resolveBaseUrl } from './regions.js';
 
 /** An API client's credentials. */
@@ -139,7 +139,7 @@ export function postForm(
 ): Promise<Response> {
   const { base, fetch } = checkConfig(config);
   const { retry } = config;
-  const steps = retry === false ? [] : [retryStep({ ...retry, ...(statuses && { statuses }), isIdempotent: () => true })];
+  const steps = retry === false ? [] : [retryMiddleware({ ...retry, ...(statuses && { statuses }), isIdempotent: () => true })];
   return chain(steps, sendWith(fetch))({
     url: base + path,
     method: 'POST',

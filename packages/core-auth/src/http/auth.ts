@@ -3,8 +3,7 @@
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
-import { asMiddleware, type Draft, type DraftStep } from './draft.js';
-import type { TokenSource, TransportMiddleware } from './types.js';
+import type { TokenSource, TransportMiddleware, TransportRequest } from './types.js';
 import { invalidOption } from './errors.js';
 
 /** `invalid_token` as the `error` of a `WWW-Authenticate` challenge, or as `"error"` or `"code"` of a JSON body. */
@@ -36,13 +35,13 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
  * @example
- * const step = authStep(createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials }));
+ * const step = authMiddleware(createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials }));
  */
-export function authStep(source: TokenSource): DraftStep {
+export function authMiddleware(source: TokenSource): TransportMiddleware {
   if (typeof source?.getToken !== 'function' || typeof source.invalidate !== 'function') {
     throw invalidOption('auth must have getToken() and invalidate()');
   }
-  const withToken = (draft: Draft, token: string): Draft => {
+  const withToken = (draft: TransportRequest, token: string): TransportRequest => {
     draft.token = token;
     draft.headers['authorization'] = `Bearer ${token}`;
     return draft;
@@ -64,12 +63,3 @@ export function authStep(source: TokenSource): DraftStep {
   };
 }
 
-/**
- * Adds the bearer token, with one retry after a 401 `invalid_token`, as the transport does (see `createTransport`).
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
- * @example
- * const provider = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
- * const transport = createTransport({ auth: provider });
- */
-export const authMiddleware = (source: TokenSource): TransportMiddleware => asMiddleware(authStep(source));

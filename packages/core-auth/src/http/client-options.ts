@@ -70,7 +70,7 @@ export function assertClientOptions(options: { projectKey: string }): void {
  * @example
  * tokenSourceOf({ tokenProvider }) === tokenProvider // true
  */
-export function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
+function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
   if (auth === undefined || auth === null) throw invalidOption('auth is required');
   if (typeof auth === 'object' && 'tokenProvider' in auth) return auth.tokenProvider;
   return auth;

@@ -5,7 +5,6 @@
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
 import { randomHex } from './random.js';
-import { asMiddleware, type DraftStep } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -51,7 +50,7 @@ export interface CorrelationIdOptions {
  * const next = correlationIdGenerator({ prefix: 'checkout' });
  * next() // 'checkout-5b0c…'
  */
-export function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
+function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
   if (options.generate !== undefined) {
     if (typeof options.generate !== 'function') throw invalidOption('correlationId.generate must be a function');
     return options.generate;
@@ -77,9 +76,9 @@ function refuse(source: 'given' | 'generated', value: string): InvalidRequestErr
  *
  * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
  * @example
- * const step = correlationIdStep({ prefix: 'checkout' });
+ * const step = correlationIdMiddleware({ prefix: 'checkout' });
  */
-export function correlationIdStep(options: CorrelationIdOptions = {}): DraftStep {
+export function correlationIdMiddleware(options: CorrelationIdOptions = {}): TransportMiddleware {
   const generate = correlationIdGenerator(options);
   // Ids of the default generator are valid by construction; a caller's generator is checked per id.
   const own = options.generate !== undefined;
@@ -94,15 +93,6 @@ export function correlationIdStep(options: CorrelationIdOptions = {}): DraftStep
   };
 }
 
-/**
- * Gives every request an `X-Correlation-ID`: the caller's, after checking it, or a new one.
- *
- * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
- * @example
- * const transport = createTransport({ correlationId: { prefix: 'checkout' } });
- * // or alone: compose([correlationIdMiddleware({ prefix: 'checkout' })], fetch)
- */
-export const correlationIdMiddleware = (options?: CorrelationIdOptions): TransportMiddleware => asMiddleware(correlationIdStep(options));
 
 /**
  * The correlation id of an answer (the service echoes the request's, or makes one).

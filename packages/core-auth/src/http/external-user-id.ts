@@ -5,8 +5,7 @@
  * store it (or, in the emulator, answer 400).
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
-import { asMiddleware, type DraftStep, type RequestSummary } from './draft.js';
-import type { TransportMiddleware } from './types.js';
+import type { RequestSummary, TransportMiddleware } from './types.js';
 
 /**
  * The header, as the spec spells it.
@@ -27,7 +26,7 @@ const EMAIL = /[^\s@<>()[\]:;,"]+@[^\s@<>()[\]:;,"]+\.[^\s@<>()[\]:;,"]+/;
  * externalUserIdProblem('user-4711') // undefined
  * externalUserIdProblem('jen%40example.com') // 'looks like an e-mail address (…)'
  */
-export function externalUserIdProblem(value: string): string | undefined {
+function externalUserIdProblem(value: string): string | undefined {
   if (value.length === 0) return 'is empty';
   if (value.length > MAX_LENGTH) return `is longer than ${MAX_LENGTH} characters`;
   let decoded = value;
@@ -71,9 +70,9 @@ export type ExternalUserIdOption = string | ((request: RequestSummary) => string
  * @throws {ConfigurationError} `INVALID_OPTION` at creation for a bad fixed value
  * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID` per request
  * @example
- * const step = externalUserIdStep('backoffice-user-17');
+ * const step = externalUserIdMiddleware('backoffice-user-17');
  */
-export function externalUserIdStep(value?: ExternalUserIdOption): DraftStep {
+export function externalUserIdMiddleware(value?: ExternalUserIdOption): TransportMiddleware {
   if (typeof value === 'string') {
     const problem = externalUserIdProblem(value);
     if (problem !== undefined) throw invalidOption(`externalUserId ${problem}`);
@@ -94,17 +93,3 @@ export function externalUserIdStep(value?: ExternalUserIdOption): DraftStep {
   };
 }
 
-/**
- * Sets `X-External-User-ID` on requests that do not carry one (from `value`), and checks every
- * value, the caller's own header included, before the request is sent.
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation for a bad fixed value
- * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID` per request
- * @example
- * // per transport:
- * createTransport({ externalUserId: 'backoffice-user-17' });
- * // per request, e.g. from the session of a web request:
- * createTransport({ externalUserId: () => currentSession()?.opaqueUserId });
- * // or on one request: headers: { 'X-External-User-ID': 'user-4711' }
- */
-export const externalUserIdMiddleware = (value?: ExternalUserIdOption): TransportMiddleware => asMiddleware(externalUserIdStep(value));

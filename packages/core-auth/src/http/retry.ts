@@ -5,11 +5,11 @@
  * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
  * at once.
  */
-import { asMiddleware, networkError, type DraftStep, type RequestSummary } from './draft.js';
+import { networkError } from './request.js';
 import { NetworkError, invalidOption, urlOf } from './errors.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
-import type { TransportMiddleware } from './types.js';
+import type { RequestSummary, TransportMiddleware } from './types.js';
 
 /**
  * Why a retry happens, as {@link RetryOptions.onRetry} is told.
@@ -127,9 +127,9 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
  *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
- * const step = retryStep({ maxRetries: 5 });
+ * const step = retryMiddleware({ maxRetries: 5 });
  */
-export function retryStep(options: RetryOptions = {}): DraftStep {
+export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
   const o = resolveRetryOptions(options);
   return async (draft, next) => {
     const { signal } = draft.init;
@@ -177,13 +177,3 @@ export function retryStep(options: RetryOptions = {}): DraftStep {
   };
 }
 
-/**
- * Sends idempotent requests again after a retryable outcome, as the transport does (see `createTransport`).
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation
- * @example
- * const transport = createTransport({
- *   retry: { maxRetries: 5, onRetry: (e) => console.warn(`retry after ${e.status ?? 'network error'} in ${e.delayMs} ms`) },
- * });
- */
-export const retryMiddleware = (options?: RetryOptions): TransportMiddleware => asMiddleware(retryStep(options));

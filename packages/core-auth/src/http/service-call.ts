@@ -11,7 +11,7 @@ import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
 import { readAnswer, type ToError } from './read-answer.js';
 import { mergeHeaders, type HeadersOption } from './request-headers.js';
-import { draftSenderOf } from './transport.js';
+import { requestSenderOf } from './transport.js';
 
 /** What a call is sent through: a `fetch` taking a URL and a `RequestInit` (a transport). */
 export type CallTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -47,8 +47,8 @@ export function serviceCall<E>(
   toError: ToError<E>,
 ): ServiceCall<E> {
   const hasBaseHeaders = Object.keys(baseHeaders).length > 0;
-  // A transport of createTransport takes the call as a draft (headers already lower-case, body a string).
-  const sendDraft = draftSenderOf(transport);
+  // A transport of createTransport takes the call as its own request (headers already lower-case, body a string).
+  const sendRequest = requestSenderOf(transport);
   // Not an async function: the answer is chained on the transport's promise, without a frame of its own.
   return (method, url, init) => {
     try {
@@ -114,9 +114,9 @@ export function serviceCall<E>(
           : JSON.stringify(body);
     }
     const answered = (response: Response) => readAnswer(response, method, parseAs, toError);
-    if (sendDraft !== undefined && !asItIs) {
-      // `request` holds only the other options here (`signal`, `cache`, ...): the draft's `init`.
-      return sendDraft({ url: target, method, headers: sent, body: sentBody as string | undefined, init: request }).then(answered);
+    if (sendRequest !== undefined && !asItIs) {
+      // `request` holds only the other options here (`signal`, `cache`, ...): the request's `init`.
+      return sendRequest({ url: target, method, headers: sent, body: sentBody as string | undefined, init: request }).then(answered);
     }
     request.method = method;
     request.headers = sent;

@@ -5,7 +5,6 @@
  * `Authorization` header is set, because the token counts too.
  */
 import { InvalidRequestError, invalidOption } from './errors.js';
-import { asMiddleware, type DraftStep } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
 /**
@@ -54,9 +53,9 @@ export function urlAndHeadersBytes(request: { url: string; headers: Headers | Re
  * @throws {ConfigurationError} `INVALID_OPTION` for a limit that is not a positive integer
  * @throws {InvalidRequestError} `REQUEST_TOO_LARGE` per request, before sending
  * @example
- * const step = sizeGuardStep(8 * 1024);
+ * const step = sizeGuardMiddleware(8 * 1024);
  */
-export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): DraftStep {
+export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): TransportMiddleware {
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
     throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
   }
@@ -73,12 +72,3 @@ export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYT
   };
 }
 
-/**
- * Refuses a request whose URL plus headers exceed `maxBytes`.
- *
- * @throws {ConfigurationError} `INVALID_OPTION` for a limit that is not a positive integer
- * @throws {InvalidRequestError} `REQUEST_TOO_LARGE` per request, before sending
- * @example
- * createTransport({ maxUrlAndHeadersBytes: 8 * 1024 }); // stricter than the service
- */
-export const sizeGuardMiddleware = (maxBytes?: number): TransportMiddleware => asMiddleware(sizeGuardStep(maxBytes));
