@@ -1,8 +1,7 @@
 /**
- * The three error classes of this package. Each carries a stable `code` and its evidence in
- * `cause`. None of them ever holds a secret (client secret, password, access or refresh token,
- * callback API key): the evidence is redacted before an error is built, because errors end up in
- * logs, error trackers and `JSON.stringify` output that nobody reviews.
+ * The errors of the authorization layer: `OAuthError`, `ResponseError`, `ConfigurationError`.
+ * Each carries a stable `code` and its evidence in `cause`, never a secret (see `redact.ts`):
+ * errors end up in logs and error trackers.
  */
 import type { AuthErrorCode } from './generated/auth.js';
 
@@ -151,51 +150,3 @@ export const configurationError = (code: ConfigurationErrorCode, message: string
  * throw invalidOption('clock must have now()');
  */
 export const invalidOption = (message: string): ConfigurationError => configurationError('INVALID_OPTION', message);
-
-// ---------------------------------------------------------------------------------------------
-// Redaction (internal; not exported from the package index)
-
-/**
- * What replaces a secret.
- *
- * @example
- * redactText(`token ${token}`, [token]) === `token ${REDACTED}` // true
- */
-export const REDACTED = '[REDACTED]';
-
-/**
- * Members whose value is a secret whatever it is, in any case: access, refresh and id tokens,
- * `token`, passwords, client secrets, API keys, `Authorization`.
- */
-const SECRET_MEMBER = /^((access|refresh|id)_?token|token|password|(client_?)?secret|(x-)?api_?key|authorization)$/i;
-
-/**
- * Replaces every occurrence of a known secret in a string, as is and percent-encoded; the longest
- * first, so that a secret that contains another is replaced whole.
- *
- * @example
- * redactText('bad token abc', ['abc']) // 'bad token [REDACTED]'
- */
-export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
-  for (const secret of secrets.flatMap((s) => (s ? [s, encodeURIComponent(s)] : [])).sort((a, b) => b.length - a.length)) {
-    text = text.replaceAll(secret, REDACTED);
-  }
-  return text;
-}
-
-/**
- * A deep copy of a JSON value without secrets: members named like a secret are replaced whole,
- * known secret strings are cut out of every other string.
- *
- * @example
- * redactValue({ refresh_token: 'r', error_description: 'bad abc' }, ['abc']) // { refresh_token: '[REDACTED]', error_description: 'bad [REDACTED]' }
- */
-export function redactValue(value: unknown, secrets: readonly (string | undefined)[]): unknown {
-  return value === undefined
-    ? value
-    : JSON.parse(
-        JSON.stringify(value, (key, member: unknown) =>
-          SECRET_MEMBER.test(key) ? REDACTED : typeof member === 'string' ? redactText(member, secrets) : member,
-        ),
-      );
-}

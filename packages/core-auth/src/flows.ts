@@ -12,7 +12,7 @@ import {
   isText,
   member,
   postForm,
-  readAnswer,
+  readOAuthAnswer,
   requireText,
   scopeParam,
   segment,
@@ -72,7 +72,7 @@ const isSeconds = (value: unknown): value is number => Number.isFinite(value) &&
 const isBearer = (value: unknown): value is string => isText(value) && value.toLowerCase() === 'bearer';
 
 /**
- * Sends a token request and checks the answer (internal): `readAnswer`, then the members of a
+ * Sends a token request and checks the answer (internal): `readOAuthAnswer`, then the members of a
  * token answer (spec 2.6) in their order. The client secret and the form's username, password
  * and refresh token are cut out of any error.
  *
@@ -81,7 +81,7 @@ const isBearer = (value: unknown): value is string => isText(value) && value.toL
  */
 export async function requestToken(config: AuthConfig, [path, form, withRefreshToken]: TokenRequest): Promise<TokenResponse> {
   const response = await postForm(config, path, form);
-  const body = await readAnswer(response, [config.credentials.clientSecret, form.username, form.password, form.refresh_token]);
+  const body = await readOAuthAnswer(response, [config.credentials.clientSecret, form.username, form.password, form.refresh_token]);
   const accessToken = member(response, body, 'access_token');
   // RFC 6749 7.1: the type is case-insensitive.
   member(response, body, 'token_type', isBearer, '"Bearer"');
@@ -253,7 +253,7 @@ export async function refreshTokenFlow(config: AuthConfig, params: { refreshToke
 export async function introspectToken(config: AuthConfig, params: { token: string }): Promise<IntrospectionResponse> {
   const token = requireText(params.token, 'token');
   const response = await postForm(config, '/oauth/introspect', { token });
-  const body = await readAnswer(response, [config.credentials.clientSecret, token]);
+  const body = await readOAuthAnswer(response, [config.credentials.clientSecret, token]);
   return member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean')
     ? {
         active: true,
@@ -287,5 +287,5 @@ export async function revokeToken(config: AuthConfig, params: { token: string; t
   if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
     throw invalidOption('tokenTypeHint must be access_token or refresh_token');
   const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint }, REVOCATION_RETRIED);
-  await readAnswer(response, [config.credentials.clientSecret, token], true);
+  await readOAuthAnswer(response, [config.credentials.clientSecret, token], true);
 }

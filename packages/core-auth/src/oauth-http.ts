@@ -3,7 +3,8 @@
  * checked (status, OAuth error body, content type, JSON, required members), after oauth4webapi.
  * Not exported from the package index.
  */
-import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
+import { OAuthError, ResponseError, configurationError, invalidOption, type ResponseErrorCode } from './errors.js';
+import { redactValue } from './redact.js';
 import { correlationIdOf } from './http/correlation-id.js';
 import { chain, sendWith } from './http/request.js';
 import { resolveRetryOptions, retryMiddleware, type RetryOptions } from './http/retry.js';
@@ -181,10 +182,10 @@ function refused(response: Response, message: string, code: ResponseErrorCode, c
  * (and so possibly a token): the evidence keeps only its name.
  *
  * @example
- * const body = await readAnswer(response, [config.credentials.clientSecret, token]);
+ * const body = await readOAuthAnswer(response, [config.credentials.clientSecret, token]);
  * const active = member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean');
  */
-export async function readAnswer(
+export async function readOAuthAnswer(
   response: Response,
   secrets: Secrets,
   bodyless?: boolean,
@@ -244,62 +245,6 @@ export function member<T = string>(
   if (value == null) throw refused(response, `response lacks "${name}"`, 'MISSING_FIELD', { field: name });
   if (!valid(value)) throw invalidField(response, name, expected, typeOf(value));
   return value;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The steps one at a time (internal; the flows use readAnswer and member)
-
-/**
- * Steps 1 and 2 alone: returns at once on `expected`, else throws as {@link readAnswer} does.
- *
- * @example
- * await checkStatus(response, 200, [config.credentials.clientSecret]);
- */
-export async function checkStatus(response: Response, expected: number, secrets: Secrets): Promise<void> {
-  if (response.status !== expected) await readAnswer(response, secrets, true, expected);
-}
-
-/**
- * Steps 3 and 4 alone, whatever the status.
- *
- * @example
- * const body = await readJsonObject(response);
- */
-export function readJsonObject(response: Response): Promise<Record<string, unknown>> {
-  return readAnswer(response, [], false, response.status);
-}
-
-interface FieldTypes {
-  string: string;
-  number: number;
-  boolean: boolean;
-}
-
-/**
- * Step 5 by type: a required member that is a non-empty string, a finite number or a boolean.
- *
- * @example
- * const scope = field(response, body, 'scope', 'string');
- */
-export function field<T extends keyof FieldTypes>(response: Response, body: Record<string, unknown>, name: string, type: T): FieldTypes[T] {
-  const valid = (value: unknown): value is FieldTypes[T] =>
-    typeof value === type && value !== '' && (type !== 'number' || Number.isFinite(value));
-  return member(response, body, name, valid, type === 'string' ? 'a non-empty string' : `a ${type}`);
-}
-
-/**
- * Step 5 for an optional member: absent is fine, present must have the type.
- *
- * @example
- * const refreshToken = optionalField(response, body, 'refresh_token', 'string');
- */
-export function optionalField<T extends keyof FieldTypes>(
-  response: Response,
-  body: Record<string, unknown>,
-  name: string,
-  type: T,
-): FieldTypes[T] | undefined {
-  return body[name] === undefined ? undefined : field(response, body, name, type);
 }
 
 /**

@@ -4,7 +4,7 @@
  * may still have completed", spec 7; or a network error), this helper first queries by the
  * client-supplied `key` and only creates again when nothing is there.
  */
-import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
+import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
 import { invalidOption, NetworkError, parseRetryAfter } from './transport.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, PostData, RestClient, RestResult } from './types.js';
@@ -54,7 +54,7 @@ export type CreateAndVerifyOptions<Path extends CreatablePath> = {
   /** Create attempts, the first included. Default 3. */
   maxAttempts?: number;
   /** Waits between attempts (a `Retry-After` of a 429 wins). Default: full jitter, 200 ms base, 5 000 ms cap. */
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   /** Aborts the requests and the waits. */
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
@@ -92,7 +92,7 @@ type Lookup<R> = { found: R; result: RestResult<unknown> } | { absent: true } | 
  */
 export async function createAndVerify<Path extends CreatablePath>(client: RestClient, options: CreateAndVerifyOptions<Path>): Promise<CreateAndVerifyResult<CreatedResource<Path>>> {
   type Resource = CreatedResource<Path>;
-  const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: BackoffOptions; signal?: AbortSignal };
+  const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: Backoff; signal?: AbortSignal };
   const bodyKey = o.body?.key;
   const key = o.key ?? bodyKey;
   if (typeof key !== 'string' || key === '') throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');

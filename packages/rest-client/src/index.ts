@@ -84,6 +84,5 @@ export {
   type ProductSelectionAddress,
   type StoreSelectionOptions,
 } from './product-selections.js';
-export type { BackoffOptions } from './backoff.js';
 export type { ParamsOption } from './types.js';
 export type { paths, components, operations } from './generated/commerce.js';

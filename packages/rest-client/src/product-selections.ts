@@ -6,7 +6,7 @@
  */
 import type { CommerceError } from './errors.js';
 import { updateWithRetry, type UpdateAction, type UpdateWithRetryResult } from './update-with-retry.js';
-import type { BackoffOptions } from './backoff.js';
+import type { Backoff } from './backoff.js';
 import type { RestClient, Store } from './types.js';
 
 /**
@@ -35,7 +35,7 @@ export interface StoreSelectionOptions {
   store: StoreAddress;
   productSelection: ProductSelectionAddress;
   maxAttempts?: number;
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   signal?: AbortSignal;
 }
 

@@ -4,7 +4,7 @@
  * writer's change may make ours different or unnecessary). Bounded attempts, full-jitter waits.
  * The official SDK retries a 409 exactly once, without waiting and with the stale actions.
  */
-import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
+import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isConcurrentModification, type CommerceError } from './errors.js';
 import { NetworkError } from './transport.js';
 import type { paths } from './generated/commerce.js';
@@ -66,7 +66,7 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
    */
   maxAttempts?: number;
   /** Waits between attempts. Default: full jitter, 50 ms base, 2 000 ms cap. */
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   /**
    * Also re-read and retry when the outcome of a write is unknown: a 5xx answer (500 General:
    * "the action may still have completed", spec 7), a 429, or a network error after the
@@ -119,7 +119,7 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
     read?: (signal: AbortSignal | undefined) => Promise<RestResult<Resource>>;
     current?: Resource;
     maxAttempts?: number;
-    backoff?: BackoffOptions;
+    backoff?: Backoff;
     retryOnUnknownOutcome?: boolean;
     signal?: AbortSignal;
   };

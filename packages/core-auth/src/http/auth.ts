@@ -4,7 +4,7 @@
  * dropped when their API client is deleted, and the cache cannot know.
  */
 import type { TokenSource, TransportMiddleware, TransportRequest } from './types.js';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
 
 /** `invalid_token` as the `error` of a `WWW-Authenticate` challenge, or as `"error"` or `"code"` of a JSON body. */
 const CHALLENGE = /(^|[\s,])error\s*=\s*"?invalid_token\b/i;

@@ -9,7 +9,7 @@ import type { CorrelationIdOptions } from './correlation-id.js';
 import type { RetryOptions } from './retry.js';
 import type { TransportOptions } from './transport.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
 
 /**
  * The options every client takes. Each client's options extend these with its base URL, its

@@ -3,7 +3,8 @@
  * One id per logical request: every retry of it carries the same id, so the attempts line up in
  * the service's logs.
  */
-import { InvalidRequestError, invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
 import { randomHex } from './random.js';
 import type { TransportMiddleware } from './types.js';
 

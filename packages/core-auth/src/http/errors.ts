@@ -1,13 +1,10 @@
 /**
- * The two error classes the transport adds to core-auth's `ConfigurationError`: a request
- * refused before it was sent, and a network failure that outlived its retries. Like every error
- * of this package they carry a stable `code`, their evidence in `cause`, and never a secret: the
- * evidence names headers and sizes, never the value of `Authorization`.
+ * The errors of the transport layer: a request refused before it was sent, and a network
+ * failure that outlived its retries. Their evidence names headers and sizes, never a token.
  */
 import { FieldedError } from '../errors.js';
+import { urlOf } from './url.js';
 
-/** `ConfigurationError` `INVALID_OPTION` with `message` (internal; not exported from the index). */
-export { invalidOption } from '../errors.js';
 
 /**
  * Why a request was refused before it was sent:
@@ -43,15 +40,6 @@ export class InvalidRequestError extends FieldedError<{ code: InvalidRequestErro
     super(message, options);
   }
 }
-
-/**
- * A request URL as a `URL`; a relative one (as a browser's `fetch` takes) against a placeholder
- * origin, so that its path and query can be read.
- *
- * @example
- * urlOf('/p/stores?version=2').searchParams.get('version') // '2'
- */
-export const urlOf = (url: string): URL => new URL(url, 'http://localhost');
 
 /**
  * The network failed (`fetch` rejected with a `TypeError`: connection refused or cut, DNS, TLS)

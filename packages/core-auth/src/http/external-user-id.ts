@@ -4,7 +4,8 @@
  * The transport refuses such a value before it leaves the process, where the service would only
  * store it (or, in the emulator, answer 400).
  */
-import { InvalidRequestError, invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
 import type { RequestSummary, TransportMiddleware } from './types.js';
 
 /**

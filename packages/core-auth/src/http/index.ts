@@ -20,7 +20,7 @@ export { resolveRetryOptions, type RetryOptions, type ResolvedRetryOptions, type
 export { isIdempotentRequest, parseRetryAfter, fullJitterDelay } from './retry-policy.js';
 export { abortableSleep, type Sleep } from './sleep.js';
 export { urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
-export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './error-body.js';
+export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './service-errors.js';
 export {
   serviceErrorGuard,
   toServiceResult,
@@ -28,7 +28,7 @@ export {
   ServiceApiError,
   type ServiceResult,
   type TypedServiceError,
-} from './client-errors.js';
+} from './service-errors.js';
 export {
   assertClientOptions,
   clientTransportOptions,

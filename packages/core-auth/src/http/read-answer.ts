@@ -2,7 +2,7 @@
  * An answer read into a {@link ServiceResult} by openapi-fetch's rules: the data of a 2xx answer
  * as `parseAs` says, or the error body typed by the client's `toError`.
  */
-import type { ServiceResult } from './client-errors.js';
+import type { ServiceResult } from './service-errors.js';
 import { correlationIdOf } from './correlation-id.js';
 
 /** Makes the typed error of an error answer from its body (parsed JSON, text, or `undefined`). */

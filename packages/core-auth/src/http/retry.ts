@@ -6,7 +6,9 @@
  * at once.
  */
 import { networkError } from './request.js';
-import { NetworkError, invalidOption, urlOf } from './errors.js';
+import { invalidOption } from '../errors.js';
+import { NetworkError } from './errors.js';
+import { urlOf } from './url.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
 import type { RequestSummary, TransportMiddleware } from './types.js';

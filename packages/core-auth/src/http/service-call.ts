@@ -6,7 +6,7 @@
  * the one request that is sent.
  */
 import { invalidOption } from '../errors.js';
-import type { ServiceResult } from './client-errors.js';
+import type { ServiceResult } from './service-errors.js';
 import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
 import { readAnswer, type ToError } from './read-answer.js';

@@ -4,7 +4,8 @@
  * learns which part to shorten instead of reading a 431. It runs last, after the
  * `Authorization` header is set, because the token counts too.
  */
-import { InvalidRequestError, invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
 /**

@@ -12,7 +12,7 @@ import { secureUrlMiddleware } from './secure-url.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
 import type { FetchFunction, Next, TokenSource, TransportMiddleware, TransportRequest } from './types.js';
 import { userAgentMiddleware } from './user-agent.js';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
 
 /**
  * Options of {@link createTransport}; every one is optional.

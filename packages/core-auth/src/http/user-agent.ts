@@ -1,6 +1,6 @@
 /** `User-Agent`, for runtimes that let a script set it (Node, Deno, edge runtimes; browsers keep their own). */
 import type { TransportMiddleware } from './types.js';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
 
 /**
  * The step that sets `User-Agent` on requests that do not carry one.
