@@ -6,10 +6,9 @@
  * and date helpers. openapi-fetch's own client is the entry `@commerce-kit/history-client/openapi-fetch`.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { mergeHeaders, serviceCall, setUpClient, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { correlationIdOf, createTransport, mergeHeaders, serviceCall, setUpClient, type CommonClientOptions, type RetryOptions } from '@commerce-kit/core-auth/http';
 import { toHistoryError } from './errors.js';
 import { iterateRecords } from './iterate.js';
-import { correlationIdOf, createTransport, type RetryOptions } from './transport.js';
 import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, RecordPage, RequestOptions } from './types.js';
 
 /** Options of {@link createHistoryClient}. */

@@ -4,7 +4,7 @@
  * defaults are 24 hours ago and now.
  */
 import type { DateFilterValue } from './generated/history.js';
-import { invalidOption } from './transport.js';
+import { invalidOption } from '@commerce-kit/core-auth/http';
 
 /**
  * The service's current time, as a bound.

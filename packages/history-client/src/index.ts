@@ -47,8 +47,9 @@ export {
   type TokenSource,
   type FetchFunction,
   type TransportMiddleware,
+  type TransportRequest,
   type Transport,
-} from './transport.js';
+} from '@commerce-kit/core-auth/http';
 export {
   ProductSelectionHistoryDocument,
   StoreHistoryDocument,

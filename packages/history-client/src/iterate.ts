@@ -9,7 +9,7 @@
  */
 import { HistoryApiError } from './errors.js';
 import type { HistoryRecord } from './generated/history.js';
-import { invalidOption } from './transport.js';
+import { invalidOption } from '@commerce-kit/core-auth/http';
 import type { HistoryClient, IterateOptions, RecordPage } from './types.js';
 
 const MAX_PAGE = 500;

@@ -6,7 +6,7 @@
 import type { HistoryError } from './errors.js';
 import type { HistoryRecord, RecordPagedQueryResponse, ResourceTypePathSegment, paths } from './generated/history.js';
 import type { TypedDocumentString } from './generated/history-graphql-operations.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '@commerce-kit/core-auth/http';
 
 
 /** A resource type as a path segment or `resourceTypes` value: singular (`product-selection`) or plural (`product-selections`). */

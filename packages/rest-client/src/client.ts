@@ -6,9 +6,17 @@
  * is a separate entry, `@commerce-kit/rest-client/openapi-fetch`.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { mergeHeaders, serviceCall, setUpClient, type CallInit, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import {
+  createTransport,
+  mergeHeaders,
+  serviceCall,
+  setUpClient,
+  type CallInit,
+  type CommonClientOptions,
+  type ExternalUserIdOption,
+  type RetryOptions,
+} from '@commerce-kit/core-auth/http';
 import { toCommerceError } from './errors.js';
-import { createTransport, type ExternalUserIdOption, type RetryOptions } from './transport.js';
 import type { RestClient } from './types.js';
 
 /**

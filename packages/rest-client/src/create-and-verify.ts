@@ -6,7 +6,7 @@
  */
 import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
-import { invalidOption, NetworkError, parseRetryAfter } from './transport.js';
+import { invalidOption, NetworkError, parseRetryAfter } from '@commerce-kit/core-auth/http';
 import type { GetData, ParamsOption, PathsWith, PostBody, PostData, RestClient, RestResult } from './types.js';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;

@@ -65,8 +65,9 @@ export {
   type ExternalUserIdOption,
   type FetchFunction,
   type TransportMiddleware,
+  type TransportRequest,
   type Transport,
-} from './transport.js';
+} from '@commerce-kit/core-auth/http';
 export { paginate, paginatePages, type PaginatedPath, type PaginateOptions, type PageElement } from './paginate.js';
 export {
   updateWithRetry,

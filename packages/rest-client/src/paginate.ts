@@ -6,7 +6,7 @@
  */
 import { CommerceApiError } from './errors.js';
 import type { GetData, PathParams, PathParamsOption, PathsWith, QueryParams, RestClient, RestResult } from './types.js';
-import { invalidOption } from './transport.js';
+import { invalidOption } from '@commerce-kit/core-auth/http';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
 

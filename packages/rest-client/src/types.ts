@@ -6,7 +6,7 @@
  */
 import type { CallSignature, HttpMethod, JsonData, PathsWith } from './call-types.js';
 import type { paths } from './generated/commerce.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '@commerce-kit/core-auth/http';
 
 export type {
   CallArgs,

@@ -6,7 +6,7 @@
  */
 import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isConcurrentModification, type CommerceError } from './errors.js';
-import { NetworkError } from './transport.js';
+import { NetworkError } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult } from './types.js';
 
