@@ -1,11 +1,6 @@
 /** Secrets cut out of the evidence of an error (internal; not exported from the package index). */
 
-/**
- * What replaces a secret.
- *
- * @example
- * redactText(`token ${token}`, [token]) === `token ${REDACTED}` // true
- */
+/** What replaces a secret. */
 export const REDACTED = '[REDACTED]';
 
 /**
@@ -17,9 +12,6 @@ const SECRET_MEMBER = /^((access|refresh|id)_?token|token|password|(client_?)?se
 /**
  * Replaces every occurrence of a known secret in a string, as is and percent-encoded; the longest
  * first, so that a secret that contains another is replaced whole.
- *
- * @example
- * redactText('bad token abc', ['abc']) // 'bad token [REDACTED]'
  */
 export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
   for (const secret of secrets.flatMap((s) => (s ? [s, encodeURIComponent(s)] : [])).sort((a, b) => b.length - a.length)) {
@@ -31,9 +23,6 @@ export function redactText(text: string, secrets: readonly (string | undefined)[
 /**
  * A deep copy of a JSON value without secrets: members named like a secret are replaced whole,
  * known secret strings are cut out of every other string.
- *
- * @example
- * redactValue({ refresh_token: 'r', error_description: 'bad abc' }, ['abc']) // { refresh_token: '[REDACTED]', error_description: 'bad [REDACTED]' }
  */
 export function redactValue(value: unknown, secrets: readonly (string | undefined)[]): unknown {
   return value === undefined

@@ -1,18 +1,12 @@
 /** Waits between the attempts of the helpers: the transport's full-jitter backoff, abortable. */
 import { abortableSleep, fullJitterDelay, invalidOption, resolveRetryOptions, type RetryOptions } from '@commerce-kit/core-auth/http';
 
-/**
- * How a helper waits between attempts: the backoff members of the transport's `RetryOptions`.
- *
- * @example
- * updateWithRetry(client, { ...options, backoff: { baseDelayMs: 100, maxDelayMs: 1_000 } });
- */
+/** How a helper waits between attempts: the backoff members of the transport's `RetryOptions`. */
 export type Backoff = Pick<RetryOptions, 'baseDelayMs' | 'maxDelayMs' | 'random' | 'sleep'>;
 
 /**
  * A waiter: `wait(n)` sleeps a full-jitter draw below `min(maxDelayMs, baseDelayMs * 2^n)`, or
  * `exactMs` when given (a `Retry-After`).
- *
  * @throws {ConfigurationError} `INVALID_OPTION` for a bad member, checked as the transport checks it
  */
 export function backoff(options: Backoff | undefined, defaults: { baseDelayMs: number; maxDelayMs: number }) {
@@ -25,7 +19,6 @@ export function backoff(options: Backoff | undefined, defaults: { baseDelayMs: n
 
 /**
  * Checks a bounded attempt count.
- *
  * @throws {ConfigurationError} `INVALID_OPTION`
  */
 export function attemptsOption(value: number | undefined, fallback: number): number {

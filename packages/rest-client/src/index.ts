@@ -1,7 +1,7 @@
 /**
  * `@commerce-kit/rest-client`: a typed client for the commerce REST API (openapi-fetch's call
- * signatures over the generated `paths`, on a small runtime of its own), on the shared transport
- * of `@commerce-kit/core-auth/http`, with typed errors and helpers for pagination, updates under
+ * signatures over the generated `paths`, on a small runtime of its own), on the shared transport of
+ * `@commerce-kit/core-auth/http`, with typed errors and helpers for pagination, updates under
  * concurrency and verified creates. openapi-fetch's own client is the entry
  * `@commerce-kit/rest-client/openapi-fetch`.
  */

@@ -1,5 +1,5 @@
 /**
- * `Authorization: Bearer <token>` from a token source (spec 5 rule 1), and one retry with a fresh
+ * `Authorization: Bearer <token>` from a token source, and one retry with a fresh
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
@@ -13,9 +13,6 @@ const BODY = /"(error|code)"\s*:\s*"invalid_token"/;
 /**
  * Whether a 401 answer says the token was refused (`invalid_token` in `WWW-Authenticate`, or in
  * the JSON body as `error` or as an error `code`), as opposed to any other 401.
- *
- * @example
- * if (await isInvalidTokenAnswer(response)) await source.invalidate(token);
  */
 export async function isInvalidTokenAnswer(response: Response): Promise<boolean> {
   return (
@@ -27,15 +24,8 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
 /**
  * The step that adds the bearer token; on a 401 `invalid_token` it drops the token at the source
  * and sends the request ONCE more with a fresh one (safe for every method: a refused token means
- * the request was not processed). When many requests are refused at once, only the first drops
- * the token; the others see that the source already holds a new one and use it.
- *
- * A request that already carries an `Authorization` header of the caller's is sent as it is,
- * without retry.
- *
+ * the request was not processed).
  * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
- * @example
- * const step = authMiddleware(createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials }));
  */
 export function authMiddleware(source: TokenSource): TransportMiddleware {
   if (typeof source?.getToken !== 'function' || typeof source.invalidate !== 'function') {

@@ -48,9 +48,6 @@ export const networkError = (request: TransportRequest, attempts: number, cause:
 /**
  * Runs `middleware` around `last`, onion style: the first sees the request first and the answer
  * last. One that throws before it calls `next` still makes the chain answer with a rejection.
- *
- * @example
- * const send = chain([correlationIdMiddleware(), sizeGuardMiddleware()], sendWith(fetch));
  */
 export function chain(middleware: readonly TransportMiddleware[], last: Next): Next {
   const run = middleware.reduceRight<Next>((inner, piece) => (request) => piece(request, inner), last);
@@ -63,11 +60,7 @@ export function chain(middleware: readonly TransportMiddleware[], last: Next): N
   };
 }
 
-/**
- * The end of the chain: `fetch(url, init)`. A `TypeError` it fails with is the network failing
- * and becomes a {@link NetworkError} (which may be retried), unless `fetch` refuses the request
- * itself (a bad URL or header, a body on a GET): that one is thrown as it is.
- */
+/** The end of the chain: `fetch(url, init)`. */
 export function sendWith(fetch: FetchFunction): Next {
   return (request) => {
     const init = initOf(request);

@@ -9,7 +9,6 @@ const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
 
 /**
  * The middleware that refuses a request URL the clients refuse as a base URL.
- *
  * @throws {ConfigurationError} `INSECURE_URL`, `CREDENTIALS_IN_URL`, `INVALID_URL` per request, before sending
  */
 export const secureUrlMiddleware: TransportMiddleware = (request, next) => {

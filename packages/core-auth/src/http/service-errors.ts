@@ -1,17 +1,12 @@
 /**
- * The errors of the service's answers, which every client types by its own codes: the error
- * body `{ statusCode, message, errors: [{ code, message, ...extra }] }` (with `error` and
- * `error_description` on authentication errors) read into a {@link ServiceError}; results that
- * are data or a typed error; a guard per code; the class thrown where an error cannot be a value.
+ * The errors of the service's answers, which every client types by its own codes: the error body `{
+ * statusCode, message, errors: [{ code, message, ...extra }] }` (with `error` and
+ * `error_description` on authentication errors) read into a {@link ServiceError}; results that are
+ * data or a typed error; a guard per code; the class thrown where an error cannot be a value.
  */
 import { correlationIdOf } from './correlation-id.js';
 
-/**
- * One entry of `errors`: a `code`, a `message`, and the code's extra fields.
- *
- * @example
- * for (const e of (await readServiceError(res)).errors) console.log(e.code, e.message);
- */
+/** One entry of `errors`: a `code`, a `message`, and the code's extra fields. */
 export interface ServiceErrorObject {
   code: string;
   message: string;
@@ -20,13 +15,7 @@ export interface ServiceErrorObject {
 
 /**
  * What every error answer carries besides its `code` and `message`: the answer's status and
- * correlation id, every error of its body, and the OAuth fields of 401 and 403 answers. The
- * typed errors of the clients (`CommerceError`, `HistoryError`) carry the same.
- *
- * @example
- * function report(error: ServiceErrorContext) {
- *   console.error(error.statusCode, error.correlationId, error.errors.length);
- * }
+ * correlation id, every error of its body, and the OAuth fields of 401 and 403 answers.
  */
 export interface ServiceErrorContext {
   /** HTTP status of the answer. */
@@ -49,14 +38,6 @@ export interface ServiceErrorContext {
 /**
  * An error answer of the service, as a value. Its own `code` and extra fields are those of the
  * first entry of `errors`; `errors` holds them all.
- *
- * When the answer has no error body of the service (an HTML page from a proxy, an empty 502, a
- * body that is not JSON), `code` is `UnknownError`, `errors` is empty and `reportedCode` is
- * absent. When the body names a code, `reportedCode` repeats it.
- *
- * @example
- * const error: ServiceError = await readServiceError(res);
- * if (error.code === 'ConcurrentModification') console.log(error['currentVersion']);
  */
 export interface ServiceError extends ServiceErrorContext {
   /** The code of the first error, e.g. `ConcurrentModification`; `UnknownError` without an error body. */
@@ -73,10 +54,6 @@ function isErrorObject(value: unknown): value is ServiceErrorObject {
 /**
  * Builds a {@link ServiceError} from a parsed (or unparsable) error body and its answer.
  * `body` is what the caller has already read: JSON, text, or `undefined`.
- *
- * @example
- * const { error, response } = await client.GET('/stores');
- * if (error) toServiceError(error, response).code;
  */
 export function toServiceError(body: unknown, response: Pick<Response, 'status' | 'headers'>): ServiceError {
   const correlationId = correlationIdOf(response as Response);
@@ -105,7 +82,6 @@ function tryJson(text: string): unknown {
 
 /**
  * Reads an error answer's body (without consuming the caller's copy) into a {@link ServiceError}.
- *
  * @example
  * const res = await transport(url);
  * if (!res.ok) {
@@ -123,12 +99,7 @@ export async function readServiceError(response: Response): Promise<ServiceError
   return toServiceError(text, response);
 }
 
-/**
- * What every typed error of a client is: a code and a message, in the context of its answer.
- *
- * @example
- * const error: TypedServiceError = { code: 'UnknownError', message: 'HTTP 502', statusCode: 502, correlationId: undefined, errors: [] };
- */
+/** What every typed error of a client is: a code and a message, in the context of its answer. */
 export interface TypedServiceError extends ServiceErrorContext {
   /** The error's code, e.g. `ConcurrentModification`; `UnknownError` for an answer the client cannot type. */
   code: string;
@@ -139,9 +110,6 @@ export interface TypedServiceError extends ServiceErrorContext {
 /**
  * The result of a call: its data, or its error answer as a value of type `E`; with the answer
  * and its correlation id either way.
- *
- * @example
- * type StoreResult = ServiceResult<Store, CommerceError>;
  */
 export type ServiceResult<Data, E> =
   | { data: Data; error?: never; response: Response; correlationId: string | undefined }
@@ -150,9 +118,6 @@ export type ServiceResult<Data, E> =
 /**
  * Turns an openapi-fetch result (`{ data, error, response }`) into a {@link ServiceResult}: the
  * data of a 2xx answer, or the error body made a typed error by `toError`.
- *
- * @example
- * const result = toServiceResult<Store, CommerceError>(await raw.GET('/stores/{ID}', init), toCommerceError);
  */
 export function toServiceResult<Data, E>(
   result: { data?: unknown; error?: unknown; response: Response },
@@ -167,10 +132,6 @@ export function toServiceResult<Data, E>(
 /**
  * A type guard for the typed errors of one code: true for an error value (an object with a
  * numeric `statusCode`) whose `code` is `code`. `T` is the error type it narrows to.
- *
- * @example
- * export const isConcurrentModification = serviceErrorGuard<CommerceErrorOf<'ConcurrentModification'>>('ConcurrentModification');
- * if (isConcurrentModification(error)) retryWith(error.currentVersion);
  */
 export function serviceErrorGuard<T extends TypedServiceError>(code: string): (error: unknown) => error is T {
   return (error: unknown): error is T =>
@@ -181,16 +142,8 @@ export function serviceErrorGuard<T extends TypedServiceError>(code: string): (e
 }
 
 /**
- * The base of each client's error class for an error answer that cannot be handed back as a
- * value (an iterator, `unwrap`): carries the typed error as `error`. `Name` and `Code` are the
- * subclass's `name` and stable `code`.
- *
- * @example
- * export class CommerceApiError extends ServiceApiError<CommerceError, 'CommerceApiError', 'COMMERCE_API_ERROR'> {
- *   constructor(error: CommerceError) {
- *     super(error, { name: 'CommerceApiError', code: 'COMMERCE_API_ERROR' });
- *   }
- * }
+ * The base of each client's error class for an error answer that cannot be handed back as a value
+ * (an iterator, `unwrap`): carries the typed error as `error`.
  */
 export class ServiceApiError<E extends TypedServiceError, Name extends string = string, Code extends string = string> extends Error {
   override readonly name: Name;
@@ -216,11 +169,6 @@ export class ServiceApiError<E extends TypedServiceError, Name extends string = 
 /**
  * The data of a result, or its error thrown as `toThrown(error)`: the body of each client's
  * `unwrap`, for code that prefers exceptions.
- *
- * @example
- * export function unwrap<T>(result: { data?: T; error?: CommerceError }): T {
- *   return unwrapResult(result, (error) => new CommerceApiError(error));
- * }
  */
 export function unwrapResult<T, E>(result: { data?: T; error?: E }, toThrown: (error: E) => Error): T {
   if (result.error !== undefined) throw toThrown(result.error);

@@ -1,7 +1,6 @@
 /**
  * The shared HTTP transport of every commerce-kit client: a `fetch`-compatible function made of
- * middleware over a plain {@link TransportRequest}. Fetch and Web APIs only, so it runs in Node
- * 20+, browsers and edge runtimes alike.
+ * middleware over a plain {@link TransportRequest}.
  */
 import { authMiddleware } from './auth.js';
 import { correlationIdMiddleware, type CorrelationIdOptions } from './correlation-id.js';
@@ -14,12 +13,7 @@ import type { FetchFunction, Next, TokenSource, TransportMiddleware, TransportRe
 import { userAgentMiddleware } from './user-agent.js';
 import { invalidOption } from '../errors.js';
 
-/**
- * Options of {@link createTransport}; every one is optional.
- *
- * @example
- * const options: TransportOptions = { auth: provider, retry: { maxRetries: 5 }, correlationId: { prefix: 'checkout' } };
- */
+/** Options of {@link createTransport}; every one is optional. */
 export interface TransportOptions {
   /** The `fetch` underneath, e.g. the emulator's in-process one. Default: the global `fetch`. */
   fetch?: FetchFunction;
@@ -31,7 +25,7 @@ export interface TransportOptions {
   externalUserId?: ExternalUserIdOption;
   /** Retry policy, or `false` for none. Default: see `RetryOptions` (3 retries, 30 s in all). */
   retry?: RetryOptions | false;
-  /** Limit of URL plus headers in bytes. Default 15 × 1024 (spec 8). */
+  /** Limit of URL plus headers in bytes. Default 15 × 1024. */
   maxUrlAndHeadersBytes?: number;
   /** `User-Agent` for requests that do not set one. Default: the runtime's own. */
   userAgent?: string;
@@ -42,16 +36,7 @@ export interface TransportOptions {
   middleware?: readonly TransportMiddleware[];
 }
 
-/**
- * A `fetch`-compatible function. Read its answers with the standalone `correlationIdOf(res)` and
- * `readServiceError(res)` of this module (not methods, so that a bundle without them stays
- * without them).
- *
- * @example
- * const transport: Transport = createTransport({ auth: provider });
- * const res = await transport(url);
- * console.log(correlationIdOf(res));
- */
+/** A `fetch`-compatible function. */
 export interface Transport {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** The transport itself, for options that want a `fetch` (e.g. `createClient({ fetch: transport.fetch })`). */
@@ -73,13 +58,6 @@ export const requestSenderOf = (transport: object): Next | undefined => senders.
  * is added and URL plus headers are measured, and the request is sent; idempotent requests are
  * retried on 429, 502, 503, 504 and network errors; a 401 `invalid_token` is retried once with a
  * fresh token.
- *
- * Throws before sending: `ConfigurationError` `INSECURE_URL` (plain `http:` to a host that is not
- * loopback), `InvalidRequestError` (bad correlation id, personal data in the external user id,
- * URL plus headers too large). Rejects like `fetch` otherwise: `NetworkError` (a
- * `TypeError`) when the network fails, the signal's reason on abort. An error answer is returned,
- * not thrown.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
  * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';

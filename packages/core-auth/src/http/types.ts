@@ -1,20 +1,11 @@
 /** The shapes the transport is made of: `fetch`, its request, its middleware, its token source. */
 
-/**
- * What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL.
- *
- * @example
- * const viaProxy: FetchFunction = (input, init) => fetch(input, { ...init, keepalive: true });
- */
+/** What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /**
  * One request on its way through the transport: plain fields, headers as a record of lower-case
- * names, the body held in memory so that every attempt sends all of it. Cheaper than `Request`
- * and `Headers`; each attempt is sent as `fetch(url, init)`.
- *
- * @example
- * const request: TransportRequest = { url: 'https://api.example.com/p/stores', method: 'GET', headers: {}, body: undefined, init: {} };
+ * names, the body held in memory so that every attempt sends all of it.
  */
 export interface TransportRequest {
   url: string;
@@ -40,28 +31,14 @@ export type Next = (request: TransportRequest) => Promise<Response>;
 
 /**
  * The one form of a transport step, onion style: it gets the request and `next`, may change the
- * request in place or pass on another, may call `next` again (the body is held), or throw
- * before anything is sent. The transport's own steps (correlation id, retry, auth, ...) have
- * this form; yours go in the `middleware` option.
- *
- * @example
- * const timing: TransportMiddleware = async (request, next) => {
- *   const started = Date.now();
- *   try {
- *     return await next(request);
- *   } finally {
- *     console.log(request.method, new URL(request.url).pathname, Date.now() - started, 'ms');
- *   }
- * };
+ * request in place or pass on another, may call `next` again (the body is held), or throw before
+ * anything is sent.
  */
 export type TransportMiddleware = (request: TransportRequest, next: Next) => Promise<Response>;
 
 /**
  * Where the auth middleware gets its bearer token. core-auth's `createTokenProvider` is one;
  * anything with these two methods will do.
- *
- * @example
- * const source: TokenSource = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
  */
 export interface TokenSource {
   /** A valid access token; concurrent callers should share one token request. */

@@ -4,10 +4,7 @@ import { invalidOption } from '../errors.js';
 
 /**
  * The step that sets `User-Agent` on requests that do not carry one.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` for an empty value or one with line breaks
- * @example
- * const step = userAgentMiddleware('my-shop-backend/2.3.0');
  */
 export function userAgentMiddleware(userAgent: string): TransportMiddleware {
   if (typeof userAgent !== 'string' || userAgent.trim() === '' || /[\r\n]/.test(userAgent)) {
