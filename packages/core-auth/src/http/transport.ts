@@ -1,6 +1,6 @@
 /**
  * The shared HTTP transport of every commerce-kit client: a `fetch`-compatible function made of
- * middleware over a plain {@link TransportRequest}.
+ * middleware over a plain `TransportRequest`.
  */
 import { authMiddleware } from './auth.js';
 import { correlationIdMiddleware, type CorrelationIdOptions } from './correlation-id.js';
@@ -9,7 +9,7 @@ import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-
 import { retryMiddleware, type RetryOptions } from './retry.js';
 import { secureUrlMiddleware } from './secure-url.js';
 import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
-import type { FetchFunction, Next, TokenSource, TransportMiddleware, TransportRequest } from './types.js';
+import type { FetchFunction, Next, TokenSource, TransportMiddleware } from './types.js';
 import { userAgentMiddleware } from './user-agent.js';
 import { invalidOption } from '../errors.js';
 

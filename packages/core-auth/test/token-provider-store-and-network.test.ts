@@ -1,5 +1,5 @@
 /**
- * Issue 4 audit: points of core-auth that the other tests left open. The token provider with a
+ * The token provider with a
  * slow asynchronous store (as a browser's IndexedDB or a server's Redis is), a cut connection on
  * the token endpoint, and scopes of every form as the emulator issues them.
  */
