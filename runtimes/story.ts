@@ -133,8 +133,8 @@ export async function runStory(config: StoryConfig): Promise<StorySummary> {
       method: request.method,
       path: new URL(request.url).pathname,
       query: decodeURIComponent(new URL(request.url).search.replace(/\+/g, ' ')),
-      sent: request.headers.get('x-correlation-id'),
-      externalUserId: request.headers.get('x-external-user-id'),
+      sent: request.headers['x-correlation-id'] ?? null,
+      externalUserId: request.headers['x-external-user-id'] ?? null,
       status: response.status,
       answered: response.headers.get('x-correlation-id'),
     });

@@ -1,5 +1,5 @@
 /**
- * The customer's side of the in-store application's callbacks (spec 4.6): the application calls
+ * The customer's side of the in-store application's callbacks: the application calls
  * `GET <callback_path>/<user_key>` for a user token and `GET <callback_path>/<cart_id>` for a
  * payment or return cart, with `X-Api-Key: <CALLBACK_API_KEY>`, over HTTPS.
  */
@@ -56,7 +56,6 @@ async function digest(text: string): Promise<Uint8Array> {
 /**
  * Compares two secrets without leaking, through timing, how much of them matched or how long
  * the expected one is: both are hashed to 32 bytes, and every byte is compared.
- *
  * @example
  * await timingSafeEqualText(request.headers.get('x-api-key') ?? '', apiKey) // true or false
  */
@@ -100,9 +99,6 @@ function toResponse(result: Exclude<CallbackResult, null | undefined>): Response
  * 3. `X-Api-Key`: missing or wrong → 401 (constant-time comparison);
  * 4. method: not GET → 405 with `Allow: GET`;
  * 5. resolvers (see `classify`): an empty answer from all → 404; a resolver that throws → 500.
- *
- * No response or error ever contains the key.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation (no key, bad basePath, no resolver)
  * @example
  * const handle = createCallbackHandler({

@@ -7,7 +7,6 @@ export type Endpoint = GeneratedEndpoint;
 /**
  * The scope alternatives an endpoint accepts, read from the `security` requirements of
  * `schemas/openapi/commerce.yaml`: a token needs all scopes of any one alternative.
- *
  * @example
  * scopesFor('POST /product-selections', 'my-project')
  * // [['manage_product_selections:my-project'], ['manage_project:my-project']]
@@ -22,7 +21,6 @@ export function scopesFor(endpoint: Endpoint, projectKey: string, storeKey?: str
  * True when a token's scope (the space-separated `scope` of a token response) allows the endpoint:
  * for each required scope the token holds the project-wide form, or, where the endpoint accepts
  * store-restricted scopes, the form for `storeKey`.
- *
  * @example
  * allowsEndpoint(token.scope, 'GET /product-selections', 'my-project') // true or false
  */

@@ -1,24 +1,13 @@
-/**
- * The three error classes of this package. Each carries a stable `code` and its evidence in
- * `cause`. None of them ever holds a secret (client secret, password, access or refresh token,
- * callback API key): the evidence is redacted before an error is built, because errors end up in
- * logs, error trackers and `JSON.stringify` output that nobody reviews.
- */
+/** The errors of the authorization layer: `OAuthError`, `ResponseError`, `ConfigurationError`. */
 import type { AuthErrorCode } from './generated/auth.js';
 
-/** OAuth error codes of the authorization service (contract-notes 4); others may appear. */
+/** OAuth error codes of the authorization service; others may appear. */
 export type OAuthErrorCode = AuthErrorCode | (string & {});
 
 /**
  * The base of this package's error classes (internal; not exported from the package index): an
  * `Error` with a `cause` and its own enumerable fields, set with one `Object.assign`, so that no
  * class field initialiser is emitted per field.
- *
- * @example
- * class MyError extends FieldedError<{ code: string }> {
- *   override readonly name = 'MyError';
- * }
- * new MyError('went wrong', { code: 'X', cause: error });
  */
 export class FieldedError<Fields extends object> extends Error {
   constructor(message: string, { cause, ...fields }: Fields & { cause?: unknown }) {
@@ -31,14 +20,6 @@ export class FieldedError<Fields extends object> extends Error {
  * The authorization service answered with an OAuth error body (`{ error, error_description }`),
  * e.g. `invalid_client` (401), `invalid_scope`, `invalid_grant` or
  * `invalid_customer_account_credentials` (400).
- *
- * @example
- * try {
- *   await passwordFlow(config, { username, password });
- * } catch (e) {
- *   if (e instanceof OAuthError && e.error === 'invalid_customer_account_credentials') showLoginFailed();
- *   else throw e;
- * }
  */
 export class OAuthError extends FieldedError<{
   error: string;
@@ -83,19 +64,7 @@ export class OAuthError extends FieldedError<{
  */
 export type ResponseErrorCode = 'UNEXPECTED_STATUS' | 'INVALID_CONTENT_TYPE' | 'INVALID_JSON' | 'MISSING_FIELD' | 'INVALID_FIELD';
 
-/**
- * The server broke the protocol: the answer is not what the endpoint promises. `cause` holds
- * the evidence (status, content type, the field at fault, a redacted copy of the body); never
- * the value of a token.
- *
- * @example
- * try {
- *   await clientCredentialsFlow(config);
- * } catch (e) {
- *   if (e instanceof ResponseError && e.code === 'UNEXPECTED_STATUS' && (e.status ?? 0) >= 500) retryLater();
- *   else throw e;
- * }
- */
+/** The server broke the protocol: the answer is not what the endpoint promises. */
 export class ResponseError extends FieldedError<{ code: ResponseErrorCode; status: number; correlationId?: string | undefined }> {
   override readonly name = 'ResponseError';
   declare readonly code: ResponseErrorCode;
@@ -120,82 +89,18 @@ export type ConfigurationErrorCode =
 /**
  * The caller misused the package, e.g. `http://` to a public host or an unknown region. Thrown
  * before any request is sent.
- *
- * @example
- * try {
- *   assertSecureUrl('http://auth.example.com');
- * } catch (e) {
- *   if (e instanceof ConfigurationError) console.error(e.code); // 'INSECURE_URL'
- * }
  */
 export class ConfigurationError extends FieldedError<{ code: ConfigurationErrorCode }> {
   override readonly name = 'ConfigurationError';
   declare readonly code: ConfigurationErrorCode;
 }
 
-/**
- * A {@link ConfigurationError} with the given code (internal; not exported from the package index).
- *
- * @example
- * throw configurationError('INVALID_OPTION', 'refreshSkewSeconds must be a number >= 0');
- */
+/** A {@link ConfigurationError} with the given code (internal; not exported from the package index). */
 export const configurationError = (code: ConfigurationErrorCode, message: string, cause?: unknown): ConfigurationError =>
   new ConfigurationError(message, { code, cause });
 
 /**
- * `ConfigurationError` `INVALID_OPTION`: the message names the option and says what it must be,
- * and shows a value only when it cannot be a secret. Exported from `@commerce-kit/core-auth/http`
- * for the clients built on it, not from the package index.
- *
- * @example
- * throw invalidOption('clock must have now()');
+ * `ConfigurationError` `INVALID_OPTION`: the message names the option and says what it must be, and
+ * shows a value only when it cannot be a secret.
  */
 export const invalidOption = (message: string): ConfigurationError => configurationError('INVALID_OPTION', message);
-
-// ---------------------------------------------------------------------------------------------
-// Redaction (internal; not exported from the package index)
-
-/**
- * What replaces a secret.
- *
- * @example
- * redactText(`token ${token}`, [token]) === `token ${REDACTED}` // true
- */
-export const REDACTED = '[REDACTED]';
-
-/**
- * Members whose value is a secret whatever it is, in any case: access, refresh and id tokens,
- * `token`, passwords, client secrets, API keys, `Authorization`.
- */
-const SECRET_MEMBER = /^((access|refresh|id)_?token|token|password|(client_?)?secret|(x-)?api_?key|authorization)$/i;
-
-/**
- * Replaces every occurrence of a known secret in a string, as is and percent-encoded; the longest
- * first, so that a secret that contains another is replaced whole.
- *
- * @example
- * redactText('bad token abc', ['abc']) // 'bad token [REDACTED]'
- */
-export function redactText(text: string, secrets: readonly (string | undefined)[]): string {
-  for (const secret of secrets.flatMap((s) => (s ? [s, encodeURIComponent(s)] : [])).sort((a, b) => b.length - a.length)) {
-    text = text.replaceAll(secret, REDACTED);
-  }
-  return text;
-}
-
-/**
- * A deep copy of a JSON value without secrets: members named like a secret are replaced whole,
- * known secret strings are cut out of every other string.
- *
- * @example
- * redactValue({ refresh_token: 'r', error_description: 'bad abc' }, ['abc']) // { refresh_token: '[REDACTED]', error_description: 'bad [REDACTED]' }
- */
-export function redactValue(value: unknown, secrets: readonly (string | undefined)[]): unknown {
-  return value === undefined
-    ? value
-    : JSON.parse(
-        JSON.stringify(value, (key, member: unknown) =>
-          SECRET_MEMBER.test(key) ? REDACTED : typeof member === 'string' ? redactText(member, secrets) : member,
-        ),
-      );
-}

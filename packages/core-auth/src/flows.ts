@@ -1,22 +1,13 @@
-/**
- * The flows of the authorization service (spec 4.1), one stateless function each. Every answer
- * is checked in the same order: status, OAuth error body, content type, JSON, required members.
- * An OAuth error body is thrown as {@link OAuthError}, a broken answer as {@link ResponseError},
- * misuse as {@link ConfigurationError} before anything is sent.
- */
+/** The flows of the authorization service, one stateless function each. */
 import { invalidOption } from './errors.js';
 import type * as generated from './generated/auth.js';
-import { parseRetryAfter } from './http/retry-policy.js';
-import { abortableSleep } from './http/sleep.js';
 import {
   type AuthConfig,
   type ScopeRequest,
-  checkConfig,
-  discard,
   isText,
   member,
   postForm,
-  readAnswer,
+  readOAuthAnswer,
   requireText,
   scopeParam,
   segment,
@@ -24,35 +15,27 @@ import {
 
 export type { AuthConfig, AuthEndpoint, ClientCredentials, ScopeRequest } from './oauth-http.js';
 
-/** A token answer (spec 2.6), as generated from `schemas/openapi/auth.yaml`. */
+/** A token answer, as generated from the repository's `schemas/openapi/auth.yaml`. */
 export type TokenResponse = generated.TokenResponse;
 
 /** The answer of the password and anonymous session flows: always with a refresh token. */
 export type TokenResponseWithRefreshToken = generated.TokenResponseWithRefreshToken;
 
-/** An active token, as introspection describes it; `exp` is in MILLISECONDS since the epoch (spec 2.6). */
+/** An active token, as introspection describes it; `exp` is in MILLISECONDS since the epoch. */
 export type ActiveIntrospection = generated.ActiveIntrospectionResponse;
 
 /** Introspection's answer: active, or inactive (unknown, expired, revoked, or not ours to see). */
 export type IntrospectionResponse = generated.IntrospectionResponse;
 
 /**
- * A token request, as data (internal): the path under `{auth_url}`, the form (`undefined`
- * members are not sent), and whether the answer must carry a refresh token (the grant starts a
- * session). Built by the `…Request` functions below, which check their parameters; sent by
- * {@link requestToken}.
- *
- * @example
- * const request: TokenRequest = ['/oauth/token', { grant_type: 'client_credentials', scope: undefined }];
+ * A token request, as data (internal): the path under `{auth_url}`, the form (`undefined` members
+ * are not sent), and whether the answer must carry a refresh token (the grant starts a session).
  */
 export type TokenRequest = [path: string, form: Record<string, string | undefined>, withRefreshToken?: boolean];
 
 /**
  * What the `…Request` builders read (internal); each checks the members its flow needs. The
  * token provider's options are such an object.
- *
- * @example
- * const params: TokenRequestParams = { username: 'jen@example.com', password, storeKey: 'eu-store' };
  */
 export interface TokenRequestParams {
   scope?: ScopeRequest | undefined;
@@ -63,29 +46,19 @@ export interface TokenRequestParams {
   refreshToken?: string;
 }
 
-/**
- * A builder of the token request of one flow (internal).
- *
- * @example
- * const build: TokenRequestBuilder = anonymousRequest;
- * const [path, form] = build(config, { anonymousId: 'visitor-1' });
- */
+/** A builder of the token request of one flow (internal). */
 export type TokenRequestBuilder = (config: AuthConfig, params: TokenRequestParams) => TokenRequest;
 
 const isSeconds = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0;
 const isBearer = (value: unknown): value is string => isText(value) && value.toLowerCase() === 'bearer';
 
 /**
- * Sends a token request and checks the answer (internal): `readAnswer`, then the members of a
- * token answer (spec 2.6) in their order. The client secret and the form's username, password
- * and refresh token are cut out of any error.
- *
- * @example
- * const token = await requestToken(config, refreshRequest(config, { refreshToken }));
+ * Sends a token request and checks the answer (internal): `readOAuthAnswer`, then the members of a
+ * token answer in their order.
  */
 export async function requestToken(config: AuthConfig, [path, form, withRefreshToken]: TokenRequest): Promise<TokenResponse> {
   const response = await postForm(config, path, form);
-  const body = await readAnswer(response, [config.credentials.clientSecret, form.username, form.password, form.refresh_token]);
+  const body = await readOAuthAnswer(response, [config.credentials.clientSecret, form.username, form.password, form.refresh_token]);
   const accessToken = member(response, body, 'access_token');
   // RFC 6749 7.1: the type is case-insensitive.
   member(response, body, 'token_type', isBearer, '"Bearer"');
@@ -99,12 +72,7 @@ export async function requestToken(config: AuthConfig, [path, form, withRefreshT
   return token;
 }
 
-/**
- * The request of {@link clientCredentialsFlow} (internal).
- *
- * @example
- * clientCredentialsRequest(config, { scope: ['view_products:p'] }) // ['/oauth/token', { grant_type: 'client_credentials', scope: 'view_products:p' }]
- */
+/** The request of {@link clientCredentialsFlow} (internal). */
 export const clientCredentialsRequest: TokenRequestBuilder = (_config, params) => [
   '/oauth/token',
   { grant_type: 'client_credentials', scope: scopeParam(params.scope) },
@@ -113,9 +81,6 @@ export const clientCredentialsRequest: TokenRequestBuilder = (_config, params) =
 /**
  * The request of {@link passwordFlow}, or with `inStore` (default: whether `params.storeKey` is
  * given) of {@link inStorePasswordFlow} (internal).
- *
- * @example
- * passwordRequest(config, { storeKey: 'eu', username, password })[0] // '/oauth/my-project/in-store/key=eu/customers/token'
  */
 export const passwordRequest = (config: AuthConfig, params: TokenRequestParams, inStore = params.storeKey !== undefined): TokenRequest => [
   `/oauth/${segment(config.projectKey)}${inStore ? `/in-store/key=${segment(requireText(params.storeKey, 'storeKey'))}` : ''}/customers/token`,
@@ -128,12 +93,7 @@ export const passwordRequest = (config: AuthConfig, params: TokenRequestParams, 
   true,
 ];
 
-/**
- * The request of {@link anonymousSessionFlow} (internal).
- *
- * @example
- * anonymousRequest(config, { anonymousId: 'visitor-1' })[0] // '/oauth/my-project/anonymous/token'
- */
+/** The request of {@link anonymousSessionFlow} (internal). */
 export const anonymousRequest: TokenRequestBuilder = (config, { scope, anonymousId }) => [
   `/oauth/${segment(config.projectKey)}/anonymous/token`,
   {
@@ -144,12 +104,7 @@ export const anonymousRequest: TokenRequestBuilder = (config, { scope, anonymous
   true,
 ];
 
-/**
- * The request of {@link refreshTokenFlow} (internal).
- *
- * @example
- * refreshRequest(config, { refreshToken }) // ['/oauth/token', { grant_type: 'refresh_token', refresh_token: refreshToken }]
- */
+/** The request of {@link refreshTokenFlow} (internal). */
 export const refreshRequest: TokenRequestBuilder = (_config, params) => [
   '/oauth/token',
   { grant_type: 'refresh_token', refresh_token: requireText(params.refreshToken, 'refreshToken') },
@@ -157,7 +112,6 @@ export const refreshRequest: TokenRequestBuilder = (_config, params) => [
 
 /**
  * Client credentials flow: a token for the API client itself, without refresh token.
- *
  * @param params.scope Scopes to ask for; default: all scopes of the client. Asking for fewer is
  *   recommended.
  * @throws {OAuthError} `invalid_client` (401), `invalid_scope` (400)
@@ -184,8 +138,7 @@ export interface PasswordParams {
 
 /**
  * Password flow for a customer not associated with any Store: a token for the `me` endpoints,
- * with a refresh token; its scope holds `customer:<id>` (spec 4.1; see `tokenIdentity`).
- *
+ * with a refresh token; its scope holds `customer:<id>` (see `tokenIdentity`).
  * @throws {OAuthError} `invalid_customer_account_credentials` (400; also for a customer of a
  *   Store), `invalid_client` (401), `invalid_scope` (400)
  * @example
@@ -198,7 +151,6 @@ export async function passwordFlow(config: AuthConfig, params: PasswordParams): 
 
 /**
  * Password flow for a customer of one Store: the token is valid only for that Store.
- *
  * @throws {OAuthError} `invalid_customer_account_credentials` (400; also for a customer of
  *   another Store), `invalid_client` (401), `invalid_scope` (400)
  * @example
@@ -213,9 +165,8 @@ export async function inStorePasswordFlow(
 
 /**
  * Anonymous session flow: a token for an anonymous id, with a refresh token, which is the only
- * way back to that id (spec 4.1 rule 1). The client needs `create_anonymous_token`. Ask for it
- * only when a visitor-specific resource (a cart) is created (spec 5 rule 6).
- *
+ * way back to that id. The client needs `create_anonymous_token`. Ask for it
+ * only when a visitor-specific resource (a cart) is created.
  * @param params.anonymousId An unused id to use; default: the service generates one.
  * @throws {OAuthError} `invalid_scope` (400, e.g. without `create_anonymous_token`),
  *   `invalid_request` (400, the emulator's answer to an id already in use), `invalid_client` (401)
@@ -232,8 +183,7 @@ export async function anonymousSessionFlow(
 
 /**
  * Refresh token flow: a new access token for the session of a refresh token. The service does
- * not issue a new refresh token (contract-notes 4): keep using the one you have.
- *
+ * not issue a new refresh token: keep using the one you have.
  * @throws {OAuthError} `invalid_grant` (400: unknown, revoked or expired refresh token),
  *   `invalid_client` (401)
  * @example
@@ -248,7 +198,6 @@ export async function refreshTokenFlow(config: AuthConfig, params: { refreshToke
  * tokens; with `introspect_oauth_tokens` (or `manage_project`) any token of the project; any
  * other token reads as `{ active: false }`. Results may be cached, but a token can be revoked
  * before its `exp`.
- *
  * @throws {OAuthError} `invalid_client` (401)
  * @example
  * const info = await introspectToken(config, { token: accessToken });
@@ -257,7 +206,7 @@ export async function refreshTokenFlow(config: AuthConfig, params: { refreshToke
 export async function introspectToken(config: AuthConfig, params: { token: string }): Promise<IntrospectionResponse> {
   const token = requireText(params.token, 'token');
   const response = await postForm(config, '/oauth/introspect', { token });
-  const body = await readAnswer(response, [config.credentials.clientSecret, token]);
+  const body = await readOAuthAnswer(response, [config.credentials.clientSecret, token]);
   return member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean')
     ? {
         active: true,
@@ -268,62 +217,27 @@ export async function introspectToken(config: AuthConfig, params: { token: strin
     : { active: false };
 }
 
-/** How {@link revokeToken} retries an answer that leaves the token alive. */
-export interface RetryOptions {
-  /** Attempts in all, the first included. Default 3. */
-  attempts?: number;
-  /** Delay before the second attempt, doubled before each further one. Default 500 ms. */
-  baseDelayMs?: number;
-  /** Upper bound of any delay, `Retry-After` included. Default 10 000 ms. */
-  maxDelayMs?: number;
-}
+/** Revocation leaves the token alive on 429 and on every 5xx: those are retried. */
+const REVOCATION_RETRIED = [429, ...Array.from({ length: 100 }, (_, i) => 500 + i)];
 
 /**
  * Revocation of an access or refresh token issued to this client. 200 is final: the token was
- * revoked, or it was unknown or invalid (spec 7). A 5xx, a 429 or a network error leaves the
- * token alive (spec 4.1 rule 3): the call is retried after a delay (`Retry-After` when given,
- * else exponential backoff), at most `retry.attempts` times; `config.signal` aborts the
- * attempts and the waits. When every attempt fails, the last failure is thrown and the token
- * must be assumed to still exist.
- *
+ * revoked, or it was unknown or invalid. A 5xx, a 429 or a network error leaves the token alive:
+ * the call is retried as `config.retry` says (`Retry-After` when given, else backoff), every 5xx
+ * included; `config.signal` aborts the attempts and the waits. When every attempt fails, the
+ * last failure is thrown and the token must be assumed to still exist.
  * @throws {OAuthError} on another 4xx with an OAuth error body, e.g. `invalid_client` (401)
  * @throws {ResponseError} `UNEXPECTED_STATUS` when the last attempt got a 5xx or 429, or a 4xx
- *   without OAuth error body; a `TypeError` when the last attempt failed in the network
+ *   without OAuth error body; `NetworkError` (a `TypeError`) when the last attempt failed in the network
  * @example
  * await revokeToken(config, { token: refreshToken, tokenTypeHint: 'refresh_token' });
- * await revokeToken(config, { token, retry: { attempts: 5, baseDelayMs: 1000 } });
+ * await revokeToken({ ...config, retry: { maxRetries: 5, baseDelayMs: 1000 } }, { token });
  */
-export async function revokeToken(
-  config: AuthConfig,
-  params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token'; retry?: RetryOptions },
-): Promise<void> {
+export async function revokeToken(config: AuthConfig, params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token' }): Promise<void> {
   const token = requireText(params.token, 'token');
-  const { tokenTypeHint: hint, retry: { attempts = 3, baseDelayMs = 500, maxDelayMs = 10_000 } = {} } = params;
+  const hint = params.tokenTypeHint;
   if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')
     throw invalidOption('tokenTypeHint must be access_token or refresh_token');
-  if (!Number.isInteger(attempts) || attempts < 1) throw invalidOption('retry.attempts must be an integer >= 1');
-  if (![baseDelayMs, maxDelayMs].every((ms) => Number.isFinite(ms) && ms >= 0))
-    throw invalidOption('retry.baseDelayMs and retry.maxDelayMs must be numbers >= 0');
-  checkConfig(config);
-  const { signal } = config;
-  for (let attempt = 1; ; attempt++) {
-    const backoff = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempt - 1));
-    let delay = backoff;
-    try {
-      const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint });
-      const { status } = response;
-      // 200 is final, another 4xx is not retried, and the last attempt reports what it got.
-      if (status === 200 || (status < 500 && status !== 429) || attempt >= attempts) {
-        await readAnswer(response, [config.credentials.clientSecret, token], true);
-        return;
-      }
-      delay = Math.min(maxDelayMs, parseRetryAfter(response.headers.get('retry-after')) ?? backoff);
-      await discard(response);
-    } catch (error) {
-      // fetch rejects with a TypeError when the network fails; anything else (an abort, an
-      // answer that was checked above) is not ours to retry.
-      if (!(error instanceof TypeError) || signal?.aborted || attempt >= attempts) throw error;
-    }
-    await abortableSleep(delay, signal);
-  }
+  const response = await postForm(config, '/oauth/token/revoke', { token, token_type_hint: hint }, REVOCATION_RETRIED);
+  await readOAuthAnswer(response, [config.credentials.clientSecret, token], true);
 }

@@ -28,8 +28,8 @@ export {
   type PasswordParams,
   type IntrospectionResponse,
   type ActiveIntrospection,
-  type RetryOptions,
 } from './flows.js';
+export type { RetryOptions, RetryEvent } from './http/retry.js';
 export { memoryTokenStore, webStorageTokenStore, type TokenEntry, type TokenStore, type WebStorageLike } from './token-store.js';
 export {
   createTokenProvider,

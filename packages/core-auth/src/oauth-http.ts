@@ -1,10 +1,12 @@
 /**
  * Internal: one POST to the authorization service, and the fixed order in which its answer is
  * checked (status, OAuth error body, content type, JSON, required members), after oauth4webapi.
- * Not exported from the package index.
  */
-import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
+import { OAuthError, ResponseError, configurationError, invalidOption, type ResponseErrorCode } from './errors.js';
+import { redactValue } from './redact.js';
 import { correlationIdOf } from './http/correlation-id.js';
+import { chain, sendWith } from './http/request.js';
+import { resolveRetryOptions, retryMiddleware, type RetryOptions } from './http/retry.js';
 import { resolveBaseUrl } from './regions.js';
 
 /** An API client's credentials. */
@@ -24,6 +26,11 @@ export interface AuthEndpoint {
   credentials: ClientCredentials;
   /** `fetch` to use. Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * How token requests are retried after 429 (honouring `Retry-After`), 502, 503, 504 and network
+   * errors, as the transport retries API calls; `false` for never. Default: 3 retries, 30 s in all.
+   */
+  retry?: RetryOptions | false;
 }
 
 /** What every call to the authorization service needs. */
@@ -32,67 +39,38 @@ export interface AuthConfig extends AuthEndpoint {
   signal?: AbortSignal;
 }
 
-/**
- * Values a request sent that must not come back in any error: cut out of the evidence.
- *
- * @example
- * const secrets: Secrets = [config.credentials.clientSecret, params.password];
- */
+/** Values a request sent that must not come back in any error: cut out of the evidence. */
 export type Secrets = readonly (string | undefined)[];
 
 /**
  * Path segment of a key, e.g. a project or store key; also how each part of the Basic
  * credentials is encoded.
- *
- * @example
- * `/oauth/${segment(projectKey)}/anonymous/token`
  */
 export const segment: (value: string) => string = encodeURIComponent;
 
-/**
- * `Authorization: Basic` for a client. RFC 6749 2.3.1 has both parts form-encoded before they are
- * joined, so a `:` or a non-ASCII character in them survives; after encoding the string is ASCII,
- * which is what `btoa` needs.
- *
- * @example
- * basicAuthorization({ clientId: 'id', clientSecret: 's:1' }) // 'Basic aWQ6cyUzQTE='
- */
+/** `Authorization: Basic` for a client. */
 export function basicAuthorization(credentials: ClientCredentials): string {
   return `Basic ${btoa(`${segment(credentials.clientId)}:${segment(credentials.clientSecret)}`)}`;
 }
 
-/**
- * Whether a value is a non-empty string (also a validator for {@link member}).
- *
- * @example
- * member(response, body, 'scope', isText, 'a non-empty string');
- */
+/** Whether a value is a non-empty string (also a validator for {@link member}). */
 export const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/**
- * A required text parameter; the message names the parameter, never the value.
- *
- * @example
- * const username = requireText(params.username, 'username');
- */
+/** A required text parameter; the message names the parameter, never the value. */
 export function requireText(value: unknown, name: string): string {
   if (!isText(value)) throw invalidOption(`${name} must be a non-empty string`);
   return value;
 }
 
-/**
- * Checks a config before anything is sent; returns the base URL and the `fetch` to use.
- *
- * @example
- * const { base, fetch } = checkConfig(config);
- */
+/** Checks a config before anything is sent; returns the base URL and the `fetch` to use. */
 export function checkConfig(config: AuthConfig): { base: string; fetch: typeof fetch } {
-  const { credentials, fetch: given } = config;
+  const { credentials, fetch: given, retry } = config;
   if (!isText(credentials?.clientId) || !isText(credentials.clientSecret)) {
     throw configurationError('MISSING_CREDENTIALS', 'credentials need a clientId and a clientSecret');
   }
   requireText(config.projectKey, 'projectKey');
   if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
+  if (retry !== false) resolveRetryOptions(retry);
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   return { base: resolveBaseUrl(config.authUrl), fetch: given ?? ((input, init) => fetch(input, init)) };
 }
@@ -100,12 +78,7 @@ export function checkConfig(config: AuthConfig): { base: string; fetch: typeof f
 /** Scopes to ask for: a space-separated string or a list. */
 export type ScopeRequest = string | readonly string[];
 
-/**
- * The `scope` form parameter of a {@link ScopeRequest}, or undefined when empty.
- *
- * @example
- * scopeParam(['view_products:p', 'view_orders:p']) // 'view_products:p view_orders:p'
- */
+/** The `scope` form parameter of a {@link ScopeRequest}, or undefined when empty. */
 export function scopeParam(scope: ScopeRequest | undefined): string | undefined {
   if (scope === undefined) return undefined;
   const list = typeof scope === 'string' ? scope.split(/\s+/).filter(Boolean) : scope;
@@ -115,15 +88,18 @@ export function scopeParam(scope: ScopeRequest | undefined): string | undefined 
   return list.join(' ') || undefined;
 }
 
-/**
- * POSTs a form with Basic authentication; `undefined` members are left out.
- *
- * @example
- * const response = await postForm(config, '/oauth/introspect', { token });
- */
-export function postForm(config: AuthConfig, path: string, form: Record<string, string | undefined>): Promise<Response> {
+/** POSTs a form with Basic authentication; `undefined` members are left out. */
+export function postForm(
+  config: AuthConfig,
+  path: string,
+  form: Record<string, string | undefined>,
+  statuses?: readonly number[],
+): Promise<Response> {
   const { base, fetch } = checkConfig(config);
-  return fetch(base + path, {
+  const { retry } = config;
+  const steps = retry === false ? [] : [retryMiddleware({ ...retry, ...(statuses && { statuses }), isIdempotent: () => true })];
+  return chain(steps, sendWith(fetch))({
+    url: base + path,
     method: 'POST',
     headers: {
       authorization: basicAuthorization(config.credentials),
@@ -131,16 +107,11 @@ export function postForm(config: AuthConfig, path: string, form: Record<string, 
       accept: 'application/json',
     },
     body: `${new URLSearchParams(Object.entries(form).filter((member): member is [string, string] => member[1] !== undefined))}`,
-    signal: config.signal,
+    init: config.signal ? { signal: config.signal } : {},
   });
 }
 
-/**
- * Reads no more of a body we do not want.
- *
- * @example
- * await discard(response);
- */
+/** Reads no more of a body we do not want. */
 export async function discard(response: Response): Promise<void> {
   await response.body?.cancel().catch(() => undefined);
 }
@@ -154,19 +125,12 @@ function refused(response: Response, message: string, code: ResponseErrorCode, c
 }
 
 /**
- * The check every answer of the authorization service goes through, in its fixed order:
- * (1) the status, 200 unless `expected` says otherwise; (2) for any other status the OAuth error
- * body, thrown as {@link OAuthError}, else {@link ResponseError} `UNEXPECTED_STATUS`; (3) content
- * type `application/json`; (4) a JSON object, which is returned. With `bodyless` the body of the
- * expected answer is discarded instead (revocation). Step 5 is {@link member}. `secrets` are the
- * values the request sent, cut out of the evidence. A parse error's own message quotes the body
- * (and so possibly a token): the evidence keeps only its name.
- *
- * @example
- * const body = await readAnswer(response, [config.credentials.clientSecret, token]);
- * const active = member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean');
+ * The check every answer of the authorization service goes through, in its fixed order: (1) the
+ * status, 200 unless `expected` says otherwise; (2) for any other status the OAuth error body,
+ * thrown as {@link OAuthError}, else {@link ResponseError} `UNEXPECTED_STATUS`; (3) content type
+ * `application/json`; (4) a JSON object, which is returned.
  */
-export async function readAnswer(
+export async function readOAuthAnswer(
   response: Response,
   secrets: Secrets,
   bodyless?: boolean,
@@ -207,13 +171,8 @@ export async function readAnswer(
 }
 
 /**
- * Step 5: a required member, for which `valid` holds (default: a non-empty string); `expected`
- * says what it must be. The evidence names the member and what was expected, never the value:
- * the value may be a token.
- *
- * @example
- * const scope = member(response, body, 'scope');
- * const active = member(response, body, 'active', (value): value is boolean => typeof value === 'boolean', 'a boolean');
+ * Step 5: a required member, for which `valid` holds (default: a non-empty string); `expected` says
+ * what it must be.
  */
 export function member<T = string>(
   response: Response,
@@ -228,68 +187,9 @@ export function member<T = string>(
   return value;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The steps one at a time (internal; the flows use readAnswer and member)
-
-/**
- * Steps 1 and 2 alone: returns at once on `expected`, else throws as {@link readAnswer} does.
- *
- * @example
- * await checkStatus(response, 200, [config.credentials.clientSecret]);
- */
-export async function checkStatus(response: Response, expected: number, secrets: Secrets): Promise<void> {
-  if (response.status !== expected) await readAnswer(response, secrets, true, expected);
-}
-
-/**
- * Steps 3 and 4 alone, whatever the status.
- *
- * @example
- * const body = await readJsonObject(response);
- */
-export function readJsonObject(response: Response): Promise<Record<string, unknown>> {
-  return readAnswer(response, [], false, response.status);
-}
-
-interface FieldTypes {
-  string: string;
-  number: number;
-  boolean: boolean;
-}
-
-/**
- * Step 5 by type: a required member that is a non-empty string, a finite number or a boolean.
- *
- * @example
- * const scope = field(response, body, 'scope', 'string');
- */
-export function field<T extends keyof FieldTypes>(response: Response, body: Record<string, unknown>, name: string, type: T): FieldTypes[T] {
-  const valid = (value: unknown): value is FieldTypes[T] =>
-    typeof value === type && value !== '' && (type !== 'number' || Number.isFinite(value));
-  return member(response, body, name, valid, type === 'string' ? 'a non-empty string' : `a ${type}`);
-}
-
-/**
- * Step 5 for an optional member: absent is fine, present must have the type.
- *
- * @example
- * const refreshToken = optionalField(response, body, 'refresh_token', 'string');
- */
-export function optionalField<T extends keyof FieldTypes>(
-  response: Response,
-  body: Record<string, unknown>,
-  name: string,
-  type: T,
-): FieldTypes[T] | undefined {
-  return body[name] === undefined ? undefined : field(response, body, name, type);
-}
-
 /**
  * {@link ResponseError} `INVALID_FIELD` for a member with a value out of its domain; the
  * evidence names the member, what was expected and the type found (`actual`), never the value.
- *
- * @example
- * throw invalidField(response, 'token_type', '"Bearer"');
  */
 export function invalidField(response: Response, name: string, expected: string, actual?: string): ResponseError {
   return refused(response, `response member "${name}" is not ${expected}`, 'INVALID_FIELD', { field: name, expected, actual });

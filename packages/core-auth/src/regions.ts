@@ -1,7 +1,7 @@
 /**
- * Regions and hosts (spec 1.2, contract-notes "Hosts"): five isolated regions, each with its own
- * API, authorization and Change History host; a few deprecated aliases that still answer and
- * are mapped to their current host; and the rule that tokens only travel over TLS.
+ * Regions and hosts: five isolated regions, each with its own
+ * API, authorization and Change History host; a few deprecated aliases that still answer and are
+ * mapped to their current host; and the rule that tokens only travel over TLS.
  */
 import { configurationError } from './errors.js';
 
@@ -23,7 +23,6 @@ export interface RegionUrls {
 
 /**
  * The hosts of a region.
- *
  * @throws {ConfigurationError} `UNKNOWN_REGION`
  * @example
  * regionUrls('europe-west1.gcp').auth // 'https://auth.europe-west1.gcp.commercetools.com'
@@ -60,7 +59,6 @@ const warned = new Set<string>();
  * True for a loopback host: `localhost`, 127.0.0.0/8, `::1` and IPv4-mapped 127.0.0.0/8, in any
  * case, with or without brackets or a trailing dot. Takes a `URL.hostname`, where the parser has
  * already normalised forms such as `127.1` or `[::ffff:127.0.0.1]` (to `[::ffff:7f00:1]`).
- *
  * @example
  * isLoopbackHost(new URL('http://127.0.0.1:8080').hostname) // true
  * isLoopbackHost('example.com') // false
@@ -75,7 +73,6 @@ export function isLoopbackHost(hostname: string): boolean {
  * Refuses a URL a token must not travel to: anything but `https:`, except plain `http:` to a
  * loopback host (the emulator runs on `http://127.0.0.1`). Returns the parsed URL. The messages
  * never repeat the URL: it may hold credentials.
- *
  * @throws {ConfigurationError} `INSECURE_URL`, `INVALID_URL`, `CREDENTIALS_IN_URL`
  * @example
  * assertSecureUrl('https://auth.europe-west1.gcp.commercetools.com'); // ok
@@ -107,8 +104,7 @@ export interface ResolveBaseUrlOptions {
  * Normalises a configured base URL: checks it with {@link assertSecureUrl}, maps a deprecated
  * alias host to its current host (saying so once per alias), and drops a trailing slash. The
  * path is kept (the emulator serves the authorization service under `/auth`). A fixed IP address
- * other than loopback is used as given, with a one-time notice (spec 1: clients use host names).
- *
+ * other than loopback is used as given, with a one-time notice (clients use host names).
  * @throws {ConfigurationError} `INSECURE_URL`, `INVALID_URL`, `CREDENTIALS_IN_URL`
  * @example
  * resolveBaseUrl('https://auth.sphere.io/') // 'https://auth.europe-west1.gcp.commercetools.com' (warns once)
@@ -122,7 +118,7 @@ export function resolveBaseUrl(url: string | URL, options: ResolveBaseUrlOptions
   const current = currentHost(alias);
   const notice = current
     ? `${alias} is a deprecated host alias; using ${current}`
-    : // Spec 1: clients use host names, never fixed IP addresses (the service's addresses change).
+    : // Clients use host names, never fixed IP addresses: the service's addresses change.
       /^[\d.]+$|^\[/.test(alias) && !isLoopbackHost(alias) && `${alias} is a fixed IP address: the service's addresses change, use its host name`;
   if (current) parsed.hostname = current;
   if (notice && !warned.has(alias)) {

@@ -1,9 +1,8 @@
 /**
- * Scopes of the commerce service (spec 5 rule 4): `<name>:<projectKey>` and the
- * store-restricted `<name>:<projectKey>:<storeKey>`, plus the identity scopes a token may carry:
- * `customer_id:<id>`, `anonymous_id:<id>` and `external_user_id:<id>` (spec "External OAuth
- * server" rule 4, contract-notes 4), and the spellings of the authorization service's own tokens
- * in the table of spec 4.1, `customer:<id>` and `anonymous_id=<id>`.
+ * Scopes of the commerce service: `<name>:<projectKey>` and the store-restricted
+ * `<name>:<projectKey>:<storeKey>`, plus the identity scopes a token may carry: `customer_id:<id>`,
+ * `anonymous_id:<id>` and `external_user_id:<id>`, and the spellings `customer:<id>` and
+ * `anonymous_id=<id>` some documents use for the authorization service's own tokens.
  */
 
 /** A permission scope, e.g. `view_products:my-project` or `manage_my_orders:my-project:eu-store`. */
@@ -30,7 +29,6 @@ const KEY = /^[\w-]+$/;
 
 /**
  * Builds a permission scope string.
- *
  * @example
  * permissionScope('view_products', 'my-project') // 'view_products:my-project'
  * permissionScope('manage_my_orders', 'my-project', 'eu') // 'manage_my_orders:my-project:eu'
@@ -44,7 +42,6 @@ export function permissionScope(name: string, projectKey: string, storeKey?: str
 
 /**
  * Builds an identity scope string.
- *
  * @example
  * identityScope('customer_id', '7f6c…') // 'customer_id:7f6c…'
  */
@@ -55,10 +52,9 @@ export function identityScope(kind: IdentityScope['kind'], value: string): strin
 
 /**
  * Parses one scope string; returns `undefined` for a string that is not a scope of this service
- * (the service ignores such scopes rather than failing). The identity spellings of spec 4.1
+ * (the service ignores such scopes rather than failing). The identity spellings
  * (`customer:<id>`, `anonymous_id=<id>`) are read as `customer_id` and `anonymous_id`;
  * {@link formatScope} writes them back as `customer_id:<id>` and `anonymous_id:<id>`.
- *
  * @example
  * parseScope('view_products:p:s') // { kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }
  * parseScope('customer:7f6c') // { kind: 'customer_id', value: '7f6c' }
@@ -72,7 +68,7 @@ export function parseScope(scope: string): Scope | undefined {
   return { kind: 'permission', name: name!, projectKey: projectKey!, ...(storeKey === undefined ? {} : { storeKey }) };
 }
 
-/** An identity scope in a spelling of the spec; spec 4.1 writes `customer:<id>` and `anonymous_id=<id>` for the service's own tokens. */
+/** An identity scope, also in the spellings `customer:<id>` and `anonymous_id=<id>` of the service's own tokens. */
 const IDENTITY = /^(customer_id:|customer:|anonymous_id[:=]|external_user_id:)(.+)$/s;
 /** The kind of an identity scope, by the first letter of its spelling. */
 const IDENTITY_KINDS = { c: 'customer_id', a: 'anonymous_id', e: 'external_user_id' } as const;
@@ -80,7 +76,6 @@ const IDENTITY_KINDS = { c: 'customer_id', a: 'anonymous_id', e: 'external_user_
 /**
  * Parses a space-separated scope list (the `scope` of a token response or form).
  * Unknown entries are dropped.
- *
  * @example
  * parseScopes('manage_project:p customer_id:42 foo') // [{ kind: 'permission', name: 'manage_project', projectKey: 'p' }, { kind: 'customer_id', value: '42' }]
  */
@@ -90,7 +85,6 @@ export function parseScopes(scopeList: string | undefined): Scope[] {
 
 /**
  * Writes a scope back in its string form.
- *
  * @example
  * formatScope({ kind: 'permission', name: 'view_products', projectKey: 'p', storeKey: 's' }) // 'view_products:p:s'
  */
@@ -101,7 +95,6 @@ export function formatScope(scope: Scope): string {
 /**
  * Joins scopes into the space-separated form of a token request. Accepts a ready string too, so
  * options can take either.
- *
  * @example
  * joinScopes(['view_products:p', 'manage_my_orders:p']) // 'view_products:p manage_my_orders:p'
  * joinScopes('view_products:p') // 'view_products:p'
@@ -122,10 +115,9 @@ export interface TokenIdentity {
 }
 
 /**
- * Reads the identity scopes of a token's scope list. Both spellings of the spec are understood:
- * `customer_id:<id>` and `anonymous_id:<id>` (spec 5, contract-notes 4, the live service), and
- * `customer:<id>` and `anonymous_id=<id>` (the table of spec 4.1).
- *
+ * Reads the identity scopes of a token's scope list. Both spellings are understood:
+ * `customer_id:<id>` and `anonymous_id:<id>` (the live service), and
+ * `customer:<id>` and `anonymous_id=<id>`.
  * @example
  * tokenIdentity('manage_my_orders:p anonymous_id:4d2a') // { anonymousId: '4d2a' }
  */

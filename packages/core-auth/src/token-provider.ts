@@ -1,6 +1,6 @@
 /**
  * A token provider: caches a token, refreshes it ahead of expiry, and sends ONE token request
- * however many callers wait for it (spec 5 rule 6: request tokens sparingly).
+ * however many callers wait for it (request tokens sparingly).
  */
 import { OAuthError, invalidOption } from './errors.js';
 import {
@@ -129,11 +129,6 @@ function abandonable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
  * when the refresh token is refused with `invalid_grant` (password: logs in again; anonymous:
  * starts a NEW anonymous session, with a new id; refresh_token: no fallback, the error is
  * thrown and the store cleared). Concurrent callers share one request.
- *
- * The provider writes through to `store` and awaits the write: a failing store fails that
- * `getToken()` call (the token is still cached in memory for the next one). The client secret
- * and the password stay inside the provider; the store never sees them.
- *
  * @throws {ConfigurationError} at creation, on misuse
  * @example
  * const provider = createTokenProvider({
@@ -233,7 +228,7 @@ export function createTokenProvider(options: TokenProviderOptions): TokenProvide
       issuedAt: startedAt,
       scope: response.scope,
     };
-    // The refresh flow issues no new refresh token (contract-notes 4): the used one stays valid.
+    // The refresh flow issues no new refresh token: the used one stays valid.
     const nextRefreshToken = response.refresh_token ?? refreshToken;
     if (nextRefreshToken) next.refreshToken = nextRefreshToken;
     use(next, refreshTime(next));

@@ -1,8 +1,4 @@
-/**
- * Where a token provider keeps its token between calls, and between page loads in a browser.
- * A store sees the access token, its expiry and scope, and the refresh token; never the client
- * secret nor a password.
- */
+/** Where a token provider keeps its token between calls, and between page loads in a browser. */
 
 /** What a {@link TokenStore} keeps. */
 export interface TokenEntry {
@@ -26,13 +22,6 @@ export interface TokenEntry {
 /**
  * A pluggable, asynchronous place for one token entry. Implementations can wrap a cookie, a
  * key-value store or a database row; the provider calls `get` once, then writes through.
- *
- * @example
- * const redisStore: TokenStore = {
- *   get: async () => JSON.parse((await redis.get('token')) ?? 'null') ?? undefined,
- *   set: async (entry) => void (await redis.set('token', JSON.stringify(entry))),
- *   clear: async () => void (await redis.del('token')),
- * };
  */
 export interface TokenStore {
   get(): Promise<TokenEntry | undefined>;
@@ -42,7 +31,6 @@ export interface TokenStore {
 
 /**
  * A store in memory, the default: the token lives as long as the provider.
- *
  * @example
  * const provider = createTokenProvider({ ...config, flow: 'client_credentials', store: memoryTokenStore() });
  */
@@ -78,10 +66,7 @@ function isEntry(value: unknown): value is TokenEntry {
 /**
  * A store in Web Storage (`localStorage`, `sessionStorage`), so a browser keeps an anonymous
  * session across page loads: its refresh token is the only way back to that anonymous id
- * (spec 4.1 rule 1). A missing, unreadable or tampered entry reads as empty.
- *
- * Web Storage is readable by any script on the page: use it only where that is acceptable.
- *
+ *. A missing, unreadable or tampered entry reads as empty.
  * @example
  * const provider = createTokenProvider({
  *   ...config,

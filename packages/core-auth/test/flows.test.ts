@@ -11,7 +11,9 @@ import {
   refreshTokenFlow,
   revokeToken,
   tokenIdentity,
+  createTokenProvider,
 } from '../src/index.js';
+import { recordingSleep } from '@commerce-kit/test-fixtures/recording.js';
 import { PROJECT, clientConfig, setup, type Setup } from './helpers.js';
 
 /** A storefront client: the scopes a shop asks for by name. */
@@ -207,7 +209,7 @@ describe('revocation', () => {
     const s = setup();
     const token = await clientCredentialsFlow(s.config);
     s.emu.faults.inject({ kind: 'error', status: 503, path: '/auth/oauth/token/revoke', times: 2 });
-    await revokeToken(s.config, { token: token.access_token, retry: { baseDelayMs: 1 } });
+    await revokeToken({ ...s.config, retry: { baseDelayMs: 1 } }, { token: token.access_token });
     expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(3);
     expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
   });
@@ -216,20 +218,22 @@ describe('revocation', () => {
     const s = setup();
     const token = await clientCredentialsFlow(s.config);
     s.emu.faults.inject({ kind: 'error', status: 500, path: '/auth/oauth/token/revoke', times: 10 });
-    const error = await rejection(revokeToken(s.config, { token: token.access_token, retry: { attempts: 4, baseDelayMs: 1 } }));
+    const error = await rejection(revokeToken({ ...s.config, retry: { maxRetries: 3, baseDelayMs: 1 } }, { token: token.access_token }));
     expect(error).toBeInstanceOf(ResponseError);
     expect(error).toMatchObject({ code: 'UNEXPECTED_STATUS', status: 500 });
     expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(4);
     expect(await introspectToken(s.config, { token: token.access_token })).toMatchObject({ active: true });
   });
 
-  it('retries a cut connection and honours Retry-After, capped', async () => {
+  it('retries a cut connection and honours Retry-After', async () => {
     const s = setup();
     const token = await clientCredentialsFlow(s.config);
     s.emu.faults.inject({ kind: 'cut', path: '/auth/oauth/token/revoke', times: 1 });
     s.emu.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 60, path: '/auth/oauth/token/revoke', times: 1 });
     const started = Date.now();
-    await revokeToken(s.config, { token: token.access_token, retry: { baseDelayMs: 1, maxDelayMs: 30 } });
+    const { sleep, delays } = recordingSleep();
+    await revokeToken({ ...s.config, retry: { baseDelayMs: 1, maxElapsedMs: 120_000, sleep } }, { token: token.access_token });
+    expect(delays[1]).toBe(60_000);
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(s.counter.seen.filter((r) => r.path.endsWith('/revoke'))).toHaveLength(3);
     expect(await introspectToken(s.config, { token: token.access_token })).toEqual({ active: false });
@@ -238,7 +242,7 @@ describe('revocation', () => {
   it('does not retry a 4xx: OAuthError invalid_client', async () => {
     const s = setup();
     const config = { ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'bad' } };
-    await expect(revokeToken(config, { token: 'x', retry: { baseDelayMs: 1 } })).rejects.toMatchObject({ name: 'OAuthError', error: 'invalid_client', status: 401 });
+    await expect(revokeToken({ ...config, retry: { baseDelayMs: 1 } }, { token: 'x' })).rejects.toMatchObject({ name: 'OAuthError', error: 'invalid_client', status: 401 });
     expect(s.counter.seen).toHaveLength(1);
   });
 
@@ -248,7 +252,7 @@ describe('revocation', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 30);
-    const error = await rejection(revokeToken({ ...s.config, signal: controller.signal }, { token: 'x', retry: { attempts: 10, baseDelayMs: 10_000 } }));
+    const error = await rejection(revokeToken({ ...s.config, signal: controller.signal, retry: { maxRetries: 10, baseDelayMs: 10_000, random: () => 0.5 } }, { token: 'x' }));
     expect((error as Error).name).toBe('AbortError');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(s.counter.seen).toHaveLength(1);
@@ -256,11 +260,79 @@ describe('revocation', () => {
 
   it('refuses bad retry options and hints', async () => {
     const s = setup();
-    await expect(revokeToken(s.config, { token: 'x', retry: { attempts: 0 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
-    await expect(revokeToken(s.config, { token: 'x', retry: { baseDelayMs: -1 } })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken({ ...s.config, retry: { maxRetries: -1 } }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken({ ...s.config, retry: { baseDelayMs: -1 } }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken({ ...s.config, retry: { attempts: 3 } as never }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
     await expect(revokeToken(s.config, { token: 'x', tokenTypeHint: 'id_token' as 'access_token' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
     const noCredentials = { ...s.config, credentials: undefined } as unknown as typeof s.config;
     await expect(revokeToken(noCredentials, { token: 'x' })).rejects.toMatchObject({ name: 'ConfigurationError', code: 'MISSING_CREDENTIALS' });
+    expect(s.counter.seen).toEqual([]);
+  });
+});
+
+describe('token requests are safe to repeat', () => {
+  it('retries 429 on the token endpoint after its Retry-After, then answers', async () => {
+    const s = setup();
+    const { sleep, delays } = recordingSleep();
+    s.emu.faults.inject({ kind: 'error', status: 429, retryAfterSeconds: 2, path: /\/oauth\/token$/, times: 1 });
+    const token = await clientCredentialsFlow({ ...s.config, retry: { sleep } });
+    expect(token.access_token).toEqual(expect.any(String));
+    expect(delays).toEqual([2000]);
+    expect(s.counter.tokenRequests()).toBe(2);
+  });
+
+  it('retries 502, 503, 504 and a cut connection with the backoff of API calls', async () => {
+    const s = setup();
+    const { sleep, delays } = recordingSleep();
+    for (const status of [502, 503, 504] as const) s.emu.faults.inject({ kind: 'error', status, path: /\/oauth\/token$/, times: 1 });
+    const config = { ...s.config, retry: { sleep, random: () => 0.5, maxRetries: 4 } };
+    expect((await clientCredentialsFlow(config)).access_token).toEqual(expect.any(String));
+    // Full jitter, base 200: draws of 0.5 from [0, 200), [0, 400), [0, 800).
+    expect(delays).toEqual([100, 200, 400]);
+    s.emu.faults.inject({ kind: 'cut', path: /\/customers\/token$/, times: 1 });
+    expect((await passwordFlow(config, { username: 'nobody@example.com', password: 'x' }).catch((e: unknown) => e))).toMatchObject({ error: 'invalid_customer_account_credentials' });
+    expect(s.counter.seen.map((r) => r.path)).toHaveLength(6);
+  });
+
+  it('introspection is retried as well', async () => {
+    const s = setup();
+    const { sleep } = recordingSleep();
+    const token = await clientCredentialsFlow(s.config);
+    s.emu.faults.inject({ kind: 'error', status: 503, path: '/auth/oauth/introspect', times: 2 });
+    expect(await introspectToken({ ...s.config, retry: { sleep } }, { token: token.access_token })).toMatchObject({ active: true });
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/introspect'))).toHaveLength(3);
+  });
+
+  it('is bounded: after the last retry the 503 is thrown; 500 and retry: false are not retried', async () => {
+    const s = setup();
+    const { sleep } = recordingSleep();
+    s.emu.faults.inject({ kind: 'error', status: 503, path: /\/oauth\/token$/, times: 10 });
+    const error = await rejection(clientCredentialsFlow({ ...s.config, retry: { sleep, maxRetries: 2 } }));
+    expect(error).toBeInstanceOf(ResponseError);
+    expect(error).toMatchObject({ code: 'UNEXPECTED_STATUS', status: 503 });
+    expect(s.counter.tokenRequests()).toBe(3);
+    await expect(clientCredentialsFlow({ ...s.config, retry: false })).rejects.toMatchObject({ status: 503 });
+    expect(s.counter.tokenRequests()).toBe(4);
+    s.emu.faults.clear();
+    s.emu.faults.inject({ kind: 'error', status: 500, path: /\/oauth\/token$/, times: 1 });
+    await expect(clientCredentialsFlow({ ...s.config, retry: { sleep } })).rejects.toMatchObject({ status: 500 });
+    expect(s.counter.tokenRequests()).toBe(5);
+  });
+
+  it('a token provider answers getToken() through a 429 on the token endpoint', async () => {
+    const s = setup();
+    const { sleep, delays } = recordingSleep();
+    s.emu.faults.inject({ kind: 'error', status: 429, retryAfterSeconds: 1, path: /\/oauth\/token$/, times: 1 });
+    const provider = createTokenProvider({ ...s.config, flow: 'client_credentials', clock: s.clock, retry: { sleep } });
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => provider.getToken()));
+    expect(new Set(tokens).size).toBe(1);
+    expect(delays).toEqual([1000]);
+    expect(s.counter.tokenRequests()).toBe(2);
+  });
+
+  it('refuses bad retry options before anything is sent', () => {
+    const s = setup();
+    expect(() => createTokenProvider({ ...s.config, flow: 'client_credentials', retry: { maxRetries: 1.5 } })).toThrow(ConfigurationError);
     expect(s.counter.seen).toEqual([]);
   });
 });

@@ -67,7 +67,7 @@ describe('createTokenProvider: single flight', () => {
   it('shares a failure with every waiter, and tries again on the next call', async () => {
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 503, path: /\/oauth\/token$/, times: 1 });
-    const provider = createTokenProvider({ ...s.config, flow: 'client_credentials', clock: s.clock });
+    const provider = createTokenProvider({ ...s.config, flow: 'client_credentials', clock: s.clock, retry: false });
     const results = await Promise.allSettled(Array.from({ length: 50 }, () => provider.getToken()));
     expect(results.every((r) => r.status === 'rejected' && (r.reason as { code?: string }).code === 'UNEXPECTED_STATUS')).toBe(true);
     expect(s.counter.tokenRequests()).toBe(1);

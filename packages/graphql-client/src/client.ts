@@ -1,8 +1,7 @@
 /**
  * `createGraphqlClient`: typed documents in, typed results out, over the shared transport of
  * `@commerce-kit/core-auth/http` (bearer token with one 401 retry, correlation id, external user
- * id, safe retries, size guard). About a hundred lines on purpose: the documents carry the
- * types, the transport carries the HTTP rules.
+ * id, safe retries, size guard).
  */
 import type { Region } from '@commerce-kit/core-auth';
 import {
@@ -73,7 +72,6 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Creates a GraphQL client for one project of the commerce service.
- *
  * @throws {ConfigurationError} on misuse: no or two base URLs, an empty project key, an insecure
  *   URL, no `auth`, a bad option
  * @example

@@ -1,9 +1,4 @@
-/**
- * GraphQL errors as values. Field errors come from the answer's `errors` as they are; an answer
- * refused as a whole (a REST error body: 401, 403, 5xx, or the 400 of a syntax or validation
- * error) is turned into the same shape, the REST error object's `code` and extra fields becoming
- * `extensions`, so that one `switch (error.extensions.code)` handles both.
- */
+/** GraphQL errors as values. */
 import type { GraphqlError, GraphqlErrorCode, GraphqlErrorExtensions } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -52,7 +47,6 @@ export function bodylessError(response: Response): GraphqlError {
 
 /**
  * The first error with `code`, typed by it, or undefined.
- *
  * @example
  * const result = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 1, actions });
  * const conflict = findError(result, 'ConcurrentModification');

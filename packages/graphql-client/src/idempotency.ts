@@ -1,10 +1,6 @@
 /**
- * Which GraphQL requests may be sent again after a 429, 502, 503, 504 or a network error: the
- * rule of the REST client, read from the document. A query reads. A mutation whose root fields
- * are all `update…` or `delete…` carries a `version` (the schema requires it): sent twice, the
- * second attempt fails with ConcurrentModification or ResourceNotFound, so it is never applied
- * twice. Anything else, above all a create, is not retried. A document this scanner does not
- * understand (a fragment spread at the root, unbalanced braces) counts as not idempotent.
+ * Which GraphQL requests may be sent again after a 429, 502, 503, 504 or a network error: the rule
+ * of the REST client, read from the document.
  */
 
 /** Strips strings and comments, which may contain anything that looks like syntax. */
@@ -20,7 +16,6 @@ const VERSIONED = /^(update|delete)[A-Z]/;
 
 /**
  * Whether a GraphQL request may be retried without being applied twice.
- *
  * @example
  * isIdempotentDocument('query { productSelections { total } }') // true
  * isIdempotentDocument('mutation ($v: Long!) { updateStore(key: "b", version: $v, actions: []) { id } }') // true

@@ -1,7 +1,6 @@
 /**
  * `@commerce-kit/graphql-client`: typed GraphQL documents generated from the commerce SDL, and a
  * small client that runs them over the shared transport of `@commerce-kit/core-auth/http`.
- *
  * @packageDocumentation
  */
 export { createGraphqlClient, type GraphqlClient, type GraphqlClientOptions } from './client.js';

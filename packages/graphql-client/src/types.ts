@@ -4,11 +4,10 @@
  */
 
 /**
- * A GraphQL document typed with its result `R` and variables `V`: the generated documents of
- * this package (plain strings), those of graphql-codegen's client preset (`TypedDocumentString`
- * objects, whose `toString()` is the document), or any value with the same `__apiType` marker
- * (`DocumentTypeDecoration` of @graphql-typed-document-node/core). A plain string works too,
- * untyped.
+ * A GraphQL document typed with its result `R` and variables `V`: the generated documents of this
+ * package (plain strings), those of graphql-codegen's client preset (`TypedDocumentString` objects,
+ * whose `toString()` is the document), or any value with the same `__apiType` marker
+ * (`DocumentTypeDecoration` of @graphql-typed-document-node/core).
  */
 export type TypedDocument<R = unknown, V = Record<string, unknown>> = (string | { toString(): string }) & {
   readonly __apiType?: (variables: V) => R;
@@ -21,9 +20,8 @@ export type ResultOf<D> = D extends { readonly __apiType?: (variables: never) =>
 export type VariablesOf<D> = D extends { readonly __apiType?: (variables: infer V) => unknown } ? V : Record<string, unknown>;
 
 /**
- * The codes `extensions.code` takes: those of the REST API (contract-notes 1, the same condition
- * gives the same code over GraphQL), `UnknownError` for an answer without a usable body. Other
- * strings may appear.
+ * The codes `extensions.code` takes: those of the REST API (the same condition
+ * gives the same code over GraphQL), `UnknownError` for an answer without a usable body.
  */
 export type GraphqlErrorCode =
   | 'ConcurrentModification'
@@ -76,11 +74,7 @@ export interface GraphqlSuccess<R> extends ResultContext {
   errors?: undefined;
 }
 
-/**
- * Something failed. Field errors (HTTP 200) come with the rest of the data: the failed fields
- * are null, or `data` is null when a non-null root field failed. A request refused as a whole
- * (HTTP 400 syntax or validation, 401, 403, 5xx) has no `data`.
- */
+/** Something failed. */
 export interface GraphqlFailure<R> extends ResultContext {
   data: R | null | undefined;
   errors: [GraphqlError, ...GraphqlError[]];

@@ -3,13 +3,13 @@
  * GraphQL documents, sent with the REST clients' shared call runtime and transport of
  * `@commerce-kit/core-auth/http` (bearer token with one retry on a refused token, correlation id,
  * safe retries honouring `Retry-After`, size guard), with typed errors, an iterator over Records
- * and date helpers. openapi-fetch's own client is the entry `@commerce-kit/history-client/openapi-fetch`.
+ * and date helpers. openapi-fetch's own client is the entry
+ * `@commerce-kit/history-client/openapi-fetch`.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { mergeHeaders, serviceCall, setUpClient, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import { correlationIdOf, createTransport, mergeHeaders, serviceCall, setUpClient, type CommonClientOptions, type RetryOptions } from '@commerce-kit/core-auth/http';
 import { toHistoryError } from './errors.js';
 import { iterateRecords } from './iterate.js';
-import { correlationIdOf, createTransport, type RetryOptions } from './transport.js';
 import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, RecordPage, RequestOptions } from './types.js';
 
 /** Options of {@link createHistoryClient}. */
@@ -48,7 +48,6 @@ function retryPolicy(retry: HistoryClientOptions['retry']): RetryOptions | false
  * `{ data, error, response, correlationId }`: expected failures are values, typed by
  * `error.code`; misuse throws before sending (`ConfigurationError`, `InvalidRequestError`), a
  * network failure rejects with `NetworkError`, an abort with the signal's reason.
- *
  * @throws {ConfigurationError} on misuse: no or two base URLs, an empty project key, an insecure URL
  * @example
  * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';

@@ -1,31 +1,16 @@
 /**
- * Error answers of the Change History as values, typed by `code` (contract-notes 6):
- * `BadRequest` 400, `Unauthorized` 401, `Forbidden` 403, `TooManyRequests` 429, `OverCapacity`
- * 503, and `UnknownError` for anything else (an HTML page from a proxy, a 500, a 404 for an
- * unknown project). A `switch (error.code)` narrows; so does a guard per code.
+ * Error answers of the Change History as values, typed by `code`: `BadRequest`
+ * 400, `Unauthorized` 401, `Forbidden` 403, `TooManyRequests` 429, `OverCapacity` 503, and
+ * `UnknownError` for anything else (an HTML page from a proxy, a 500, a 404 for an unknown
+ * project).
  */
 import type { HistoryErrorCode as SchemaErrorCode } from './generated/history.js';
 import { ServiceApiError, serviceErrorGuard, toServiceError, unwrapResult, type ServiceErrorContext } from '@commerce-kit/core-auth/http';
 
-/** The codes of the Change History (history.yaml `HistoryErrorCode`) and `UnknownError`. */
+/** The codes of the Change History (`HistoryErrorCode` of the schema) and `UnknownError`. */
 export type HistoryErrorCode = SchemaErrorCode | 'UnknownError';
 
-/**
- * An error answer of the Change History.
- *
- * @example
- * const { data, error } = await client.queryRecordsByType('product-selection');
- * if (error) {
- *   switch (error.code) {
- *     case 'Forbidden':
- *       console.error(error.message); // names the missing scope
- *       break;
- *     case 'BadRequest':
- *       console.error('bad filter:', error.message, error.correlationId);
- *       break;
- *   }
- * }
- */
+/** An error answer of the Change History. */
 export interface HistoryError extends ServiceErrorContext {
   code: HistoryErrorCode;
   /** The first error's message. */
@@ -38,9 +23,8 @@ export type HistoryErrorOf<C extends HistoryErrorCode> = HistoryError & { code: 
 const KNOWN_CODES: ReadonlySet<string> = new Set<HistoryErrorCode>(['BadRequest', 'Unauthorized', 'Forbidden', 'TooManyRequests', 'OverCapacity', 'UnknownError']);
 
 /**
- * Builds a {@link HistoryError} from an error answer and its (already read) body. A code outside
- * contract-notes 6 becomes `UnknownError`, with the service's code in `reportedCode`.
- *
+ * Builds a {@link HistoryError} from an error answer and its (already read) body. A code the
+ * service does not document becomes `UnknownError`, with the service's code in `reportedCode`.
  * @example
  * const res = await fetch(url, { headers: { authorization } });
  * if (!res.ok) console.log(toHistoryError(await res.text(), res).code);
@@ -65,58 +49,25 @@ const guard = <C extends HistoryErrorCode>(code: C) => serviceErrorGuard<History
 /**
  * 400: a filter value out of range or of the wrong form, `date.from` after `date.to`, a filter
  * the resource type does not support, a parameter the endpoint does not take.
- *
- * @example
- * if (isBadRequest(error)) console.error(error.message);
  */
 export const isBadRequest = /* @__PURE__ */ guard('BadRequest');
-/**
- * 401: missing, invalid or expired token (the transport has already retried once with a fresh one).
- *
- * @example
- * if (isUnauthorized(error)) await signInAgain();
- */
+/** 401: missing, invalid or expired token (the transport has already retried once with a fresh one). */
 export const isUnauthorized = /* @__PURE__ */ guard('Unauthorized');
-/**
- * 403: the token lacks `view_audit_log` or the view scope of a queried type; the message names it.
- *
- * @example
- * if (isForbidden(error)) console.error(error.message);
- */
+/** 403: the token lacks `view_audit_log` or the view scope of a queried type; the message names it. */
 export const isForbidden = /* @__PURE__ */ guard('Forbidden');
 /**
  * 429: rate limited. The transport has already waited `Retry-After` and retried (reads are safe
  * to repeat); this is what is left after the retries ran out.
- *
- * @example
- * if (isTooManyRequests(error)) scheduleLater();
  */
 export const isTooManyRequests = /* @__PURE__ */ guard('TooManyRequests');
-/**
- * 503: over capacity (the transport has already retried).
- *
- * @example
- * if (isOverCapacity(error)) scheduleLater();
- */
+/** 503: over capacity (the transport has already retried). */
 export const isOverCapacity = /* @__PURE__ */ guard('OverCapacity');
-/**
- * Any other answer; `reportedCode` holds the code the body named, if any.
- *
- * @example
- * if (isUnknownHistoryError(error)) console.error(error.statusCode, error.reportedCode);
- */
+/** Any other answer; `reportedCode` holds the code the body named, if any. */
 export const isUnknownHistoryError = /* @__PURE__ */ guard('UnknownError');
 
 /**
  * Thrown where an error cannot be handed back as a value (the record iterator) and by
  * {@link unwrap}; carries the {@link HistoryError} as `error`.
- *
- * @example
- * try {
- *   for await (const record of client.iterateRecords({ resourceType: 'store' })) show(record);
- * } catch (e) {
- *   if (e instanceof HistoryApiError && e.error.code === 'Forbidden') askForScope();
- * }
  */
 export class HistoryApiError extends ServiceApiError<HistoryError, 'HistoryApiError', 'HISTORY_API_ERROR'> {
   constructor(error: HistoryError) {
@@ -126,7 +77,6 @@ export class HistoryApiError extends ServiceApiError<HistoryError, 'HistoryApiEr
 
 /**
  * The data of a result, or a thrown {@link HistoryApiError}: for code that prefers exceptions.
- *
  * @example
  * const page = unwrap(await client.queryRecordsById('product-selection', id));
  */

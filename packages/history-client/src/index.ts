@@ -1,6 +1,6 @@
 /**
- * `@commerce-kit/history-client`: a typed client for the Change History service over REST
- * (typed from `schemas/openapi/history.yaml`) and GraphQL (typed documents generated from
+ * `@commerce-kit/history-client`: a typed client for the Change History service over REST (typed
+ * from `schemas/openapi/history.yaml`) and GraphQL (typed documents generated from
  * `schemas/graphql/history.graphql`), on the shared transport of `@commerce-kit/core-auth/http`.
  */
 export { createHistoryClient, type HistoryClientOptions } from './client.js';
@@ -47,8 +47,9 @@ export {
   type TokenSource,
   type FetchFunction,
   type TransportMiddleware,
+  type TransportRequest,
   type Transport,
-} from './transport.js';
+} from '@commerce-kit/core-auth/http';
 export {
   ProductSelectionHistoryDocument,
   StoreHistoryDocument,

@@ -1,22 +1,13 @@
-/**
- * Walking every matching Record, newest first. Records come newest first and a page is a slice
- * by offset, so a naive walk by growing offset (1) repeats Records when new ones are written
- * meanwhile and (2) stops at the maximum offset of 10 000. Instead, after each page the upper
- * date bound is pinned to the time of the last Record seen (bounds are inclusive) and the
- * offset only skips the Records of that same millisecond already passed. A Record written
- * meanwhile in that very millisecond shifts them by one: the Record of an earlier page that comes
- * again is recognised (resource, versions and kind of change) and skipped.
- */
+/** Walking every matching Record, newest first. */
 import { HistoryApiError } from './errors.js';
 import type { HistoryRecord } from './generated/history.js';
-import { invalidOption } from './transport.js';
+import { invalidOption } from '@commerce-kit/core-auth/http';
 import type { HistoryClient, IterateOptions, RecordPage } from './types.js';
 
 const MAX_PAGE = 500;
 
 /**
  * The iterator of {@link HistoryClient.iterateRecords}.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` for a page size outside 1 to 500
  * @throws {HistoryApiError} for an error answer
  * @example

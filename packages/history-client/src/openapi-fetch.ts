@@ -1,8 +1,7 @@
 /**
- * `@commerce-kit/history-client/openapi-fetch`: openapi-fetch's own client over a history
- * client's transport, for code that wants openapi-fetch itself (its middleware, `request()`, its
- * per-call options). A separate entry, so that only the programs and bundles that import it load
- * openapi-fetch's runtime and declarations.
+ * `@commerce-kit/history-client/openapi-fetch`: openapi-fetch's own client over a history client's
+ * transport, for code that wants openapi-fetch itself (its middleware, `request()`, its per-call
+ * options).
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
@@ -15,9 +14,6 @@ export type Media = `${string}/${string}`;
 /**
  * openapi-fetch's own client over the Change History `paths`, as
  * {@link createOpenapiFetchHistoryClient} makes it (its errors are untyped bodies).
- *
- * @example
- * const raw: RawHistoryClient = createOpenapiFetchHistoryClient(history);
  */
 export type RawHistoryClient = Client<paths, Media>;
 
@@ -27,7 +23,6 @@ export type RawHistoryClient = Client<paths, Media>;
  * openapi-fetch's `{ data, error, response }` (type an error with `toHistoryError(error,
  * response)`). Its path `/` is the all-types endpoint `<baseUrl>` itself (openapi-fetch would
  * write it with a trailing slash).
- *
  * @example
  * import { createHistoryClient } from '@commerce-kit/history-client';
  * import { createOpenapiFetchHistoryClient } from '@commerce-kit/history-client/openapi-fetch';

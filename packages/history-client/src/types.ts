@@ -1,12 +1,12 @@
 /**
- * The types of the client, derived from the generated `paths` of `schemas/openapi/history.yaml`
- * and the generated GraphQL documents, so a filter the endpoint does not take, a value outside
- * its enumeration or a wrong variable fail to compile.
+ * The types of the client, derived from the generated `paths` of `schemas/openapi/history.yaml` and
+ * the generated GraphQL documents, so a filter the endpoint does not take, a value outside its
+ * enumeration or a wrong variable fail to compile.
  */
 import type { HistoryError } from './errors.js';
 import type { HistoryRecord, RecordPagedQueryResponse, ResourceTypePathSegment, paths } from './generated/history.js';
 import type { TypedDocumentString } from './generated/history-graphql-operations.js';
-import type { Transport } from './transport.js';
+import type { Transport } from '@commerce-kit/core-auth/http';
 
 
 /** A resource type as a path segment or `resourceTypes` value: singular (`product-selection`) or plural (`product-selections`). */
@@ -16,7 +16,7 @@ export type HistoryResourceType = ResourceTypePathSegment;
 // `readonly` lists in the generated `paths` (tools/generate.ts, `readonlyQueryLists`), so these
 // filters and openapi-fetch's client both take `as const` lists: the client only reads them.
 
-/** Filters of the all-types endpoint (spec 4, column A). Every list filter may be `readonly` (e.g. `as const`). */
+/** Filters of the all-types endpoint (column A). Every list filter may be `readonly` (e.g. `as const`). */
 export type AllTypesQuery = NonNullable<paths['/']['get']['parameters']['query']>;
 /** Filters of the by-type endpoint (column T): no `resourceTypes`, no `resourceId`. Every list filter may be `readonly`. */
 export type ByTypeQuery = NonNullable<paths['/{resourceType}']['get']['parameters']['query']>;
@@ -29,9 +29,6 @@ export type RecordPage = RecordPagedQueryResponse;
 /**
  * What every REST call returns: `data` or a typed `error`, never both; the `response`; and the
  * answer's correlation id.
- *
- * @example
- * const { data, error, correlationId } = await client.queryRecordsByType('store');
  */
 export type HistoryResult<Data> =
   | { data: Data; error?: never; response: Response; correlationId: string | undefined }
@@ -55,8 +52,8 @@ export interface GraphqlError {
 
 /**
  * What {@link HistoryClient.graphql} returns: the GraphQL result of a 200 answer (`data`, and
- * `errors` when a field or the document failed), or the typed `error` of an HTTP error answer
- * (403 for a missing scope, 400 for a body the service cannot read).
+ * `errors` when a field or the document failed), or the typed `error` of an HTTP error answer (403
+ * for a missing scope, 400 for a body the service cannot read).
  */
 export type GraphqlResult<TResult> =
   | { data?: TResult | null; errors?: GraphqlError[]; error?: never; response: Response; correlationId: string | undefined }

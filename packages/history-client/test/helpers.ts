@@ -53,7 +53,7 @@ export async function setup(options: EmulatorOptions = {}): Promise<Setup> {
   const sent: Sent[] = [];
   const recorder: TransportMiddleware = async (request, next) => {
     const response = await next(request);
-    sent.push({ method: request.method, url: new URL(request.url), headers: request.headers, status: response.status });
+    sent.push({ method: request.method, url: new URL(request.url), headers: new Headers(request.headers), status: response.status });
     if (request.method === 'GET') contract.check(request.method, request.url, response.status, await response.clone().json());
     return response;
   };

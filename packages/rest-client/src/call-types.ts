@@ -3,23 +3,7 @@
  * package's own, looked up directly in the generated `paths`, with openapi-fetch's rules (the
  * options argument is required when a path parameter, a query parameter or the body is; `params`
  * takes the operation's `path`, `query` and `header`; `body` its request body; `parseAs` picks the
- * type of `data`). No openapi-fetch or openapi-typescript-helpers type is on the call path: its
- * recursive `Readable`/`Writable` mappings and status filters cost a consumer's type check several
- * hundred milliseconds for two calls, for types that are the same here (the generated types carry
- * no read-only or write-only markers).
- *
- * How a call is checked, and why the types are shaped as they are: TypeScript first infers `Path`
- * (from `url`) and `As` (from `parseAs`), typing the options argument meanwhile with `Path` still
- * open, i.e. at its constraint; then it checks the options against the operation of the inferred
- * path. The first step is where generic signatures get expensive: an options type computed from
- * `paths[Path][Method]` with conditional types resolves the options of every operation of the
- * method there. Here `Path` is constrained to `string` only (`url` is checked against the
- * method's paths by a conditional type), and the arguments and the JSON answer are read from
- * tables that `pnpm generate` writes from the schema ({@link CallArgsOf}, {@link JsonDataOf}:
- * whether `params` and `body` are required is decided at generation time, not by conditional
- * types at every call): the first step meets the tables' fallback for any string, and the second
- * is a plain indexed access of one path. `CallArgs`/`JsonData` compute the same from an operation
- * (the type tests check that the tables equal them for every path).
+ * type of `data`).
  */
 import type { HeadersOption } from '@commerce-kit/core-auth/http';
 import type { CommerceError } from './errors.js';
@@ -30,20 +14,12 @@ import type { CallArgsOf, JsonDataOf, PathsOf } from './generated/method-paths.j
 
 export type { CallArgsOf, JsonDataOf, PathsOf } from './generated/method-paths.js';
 
-/**
- * Lower-case HTTP methods, as `paths` spells them.
- *
- * @example
- * const method: HttpMethod = 'get';
- */
+/** Lower-case HTTP methods, as `paths` spells them. */
 export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 
 /**
  * Paths that accept `Method`, computed from the generated `paths` (the call signatures use the
  * written-out {@link PathsOf}, which equals it).
- *
- * @example
- * const path: PathsWith<'delete'> = '/stores/{ID}';
  */
 export type PathsWith<Method extends HttpMethod> = {
   [P in keyof paths]: paths[P] extends { [M in Method]: unknown } ? P : never;
@@ -53,27 +29,16 @@ export type PathsWith<Method extends HttpMethod> = {
  * The operations of a method by path, and `unknown` for any other string: at `Path`'s constraint
  * (`string`) it gives `unknown`, so that typing a call's options before its path is inferred
  * resolves no operation.
- *
- * @example
- * type Create = OperationsOf<'post'>['/stores']; // paths['/stores']['post']
  */
 export type OperationsOf<Method extends HttpMethod> = { [P in PathsOf[Method]]: paths[P][Method] } & { [path: string]: unknown };
 
 /**
  * How a 2xx body is read (`parseAs`): `json` (the default), `text`, `blob`, `arrayBuffer`, or
  * `stream` (`data` is `response.body`, unread).
- *
- * @example
- * const parseAs: ParseAs = 'text';
  */
 export type ParseAs = 'json' | 'text' | 'blob' | 'arrayBuffer' | 'stream';
 
-/**
- * The type of `data` per `parseAs`, `Json` being the operation's JSON answer.
- *
- * @example
- * type Text = ReadAs<unknown>['text']; // string
- */
+/** The type of `data` per `parseAs`, `Json` being the operation's JSON answer. */
 export interface ReadAs<Json> {
   json: Json;
   text: string;
@@ -86,9 +51,6 @@ export interface ReadAs<Json> {
 /**
  * Per-call options of openapi-fetch's own client that the `RestClient` refuses (they belong to
  * `createOpenapiFetchClient` of `@commerce-kit/rest-client/openapi-fetch`).
- *
- * @example
- * const refused: OpenapiFetchOnlyOptions = {}; // `{ fetch }` would not compile: `fetch` is `never` here
  */
 export interface OpenapiFetchOnlyOptions {
   baseUrl?: never;
@@ -102,11 +64,7 @@ export interface OpenapiFetchOnlyOptions {
 
 /**
  * The options of every call besides `params` and `body`: `headers`, `parseAs`, and `RequestInit`'s
- * own (`signal`, `cache`, ...), passed on to `fetch`. Other keys are passed on too, as openapi-fetch
- * does; its own per-call options ({@link OpenapiFetchOnlyOptions}) are refused.
- *
- * @example
- * const options: CallOptions = { signal: AbortSignal.timeout(5_000), headers: { 'Accept-Language': 'de' } };
+ * own (`signal`, `cache`, ...), passed on to `fetch`.
  */
 export interface CallOptions<As extends ParseAs = ParseAs> extends Omit<RequestInit, 'body' | 'headers'>, OpenapiFetchOnlyOptions {
   /** Headers of this request, after the client's `headers` option (later wins, names in any case; `null` removes one). */
@@ -129,9 +87,6 @@ type ContentBody<Content> = Content[keyof Content];
 /**
  * What the options of `Operation` must carry: `params` when a parameter is required (a path
  * parameter, a required query parameter), `body` when the request body is.
- *
- * @example
- * type Create = Needs<paths['/stores']['post']>; // 'body'
  */
 export type Needs<Operation> = Operation extends { parameters: infer P }
   ? Record<never, never> extends P
@@ -146,9 +101,6 @@ export type Needs<Operation> = Operation extends { parameters: infer P }
 /**
  * The rest parameter of a call of `Operation` (an operation of `paths`): the options argument,
  * required when `params` or `body` is (openapi-fetch's rule), optional otherwise.
- *
- * @example
- * type Args = CallArgs<paths['/stores/{ID}']['get']>; // [init: { params: { path: { ID: string }, ... }, ... }]
  */
 export type CallArgs<Operation, As extends ParseAs = ParseAs, Need = Needs<Operation>> = [Need] extends ['params+body']
   ? [init: { params: ParamsOf<Operation>; body: BodyOf<Operation> } & CallOptions<As>]
@@ -158,12 +110,7 @@ export type CallArgs<Operation, As extends ParseAs = ParseAs, Need = Needs<Opera
       ? [init: { params?: ParamsOf<Operation>; body: BodyOf<Operation> } & CallOptions<As>]
       : [init?: { params?: ParamsOf<Operation>; body?: BodyOf<Operation> } & CallOptions<As>];
 
-/**
- * The options argument of a call of `Operation`.
- *
- * @example
- * const init: CallInit<paths['/stores/{ID}']['get']> = { params: { path: { ID } } };
- */
+/** The options argument of a call of `Operation`. */
 export type CallInit<Operation, As extends ParseAs = ParseAs> = NonNullable<CallArgs<Operation, As>[0]>;
 
 /** 2xx statuses, whose content is `data`. */
@@ -175,20 +122,12 @@ type OkResponse<Operation> = Operation extends { responses: infer R } ? R[keyof 
 /** The content of a response (per 2xx response: a union for several), or `undefined` for a response without one (204). */
 type ContentOf<Response> = Response extends { content: { [media: string]: infer B } } ? B : undefined;
 
-/**
- * The JSON answer of a successful call of `Operation` (the content of its 2xx responses).
- *
- * @example
- * type Selection = JsonData<paths['/product-selections/{ID}']['get']>; // ProductSelection
- */
+/** The JSON answer of a successful call of `Operation` (the content of its 2xx responses). */
 export type JsonData<Operation> = ContentOf<OkResponse<Operation>>;
 
 /**
  * What every call of a `RestClient` returns: `data` or a typed `error`, never both; the
  * `response`; and the answer's correlation id.
- *
- * @example
- * const { data, error, correlationId } = await client.GET('/stores/key={key}', { params: { path: { key: 'eu' } } });
  */
 export type RestResult<Data> =
   | { data: Data; error?: never; response: Response; correlationId: string | undefined }
@@ -197,11 +136,8 @@ export type RestResult<Data> =
 /**
  * The call signature of one method: `url` is one of the method's paths ({@link PathsOf}), the
  * options are that operation's ({@link CallArgsOf}, equal to `CallArgs`), `parseAs` is inferred
- * from them; `data` is the operation's JSON answer ({@link JsonDataOf}), or what `parseAs` makes
- * of the body.
- *
- * @example
- * const get: CallSignature<'get'> = client.GET;
+ * from them; `data` is the operation's JSON answer ({@link JsonDataOf}), or what `parseAs` makes of
+ * the body.
  */
 export type CallSignature<Method extends HttpMethod> = <Path extends string, As extends ParseAs = 'json'>(
   url: Path extends PathsOf[Method] ? Path : PathsOf[Method],

@@ -1,22 +1,23 @@
 /**
  * `createRestClient`: the generated commerce `paths` called through the shared transport (auth,
  * correlation id, external user id, safe retries, size guard), with a query serializer for the
- * API's repeated and `var.<name>` parameters, and typed errors. The calls run on the package's
- * own small runtime (`call.ts`), with openapi-fetch's call signatures; openapi-fetch's own client
- * is a separate entry, `@commerce-kit/rest-client/openapi-fetch`.
+ * API's repeated and `var.<name>` parameters, and typed errors.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { mergeHeaders, serviceCall, setUpClient, type CallInit, type CommonClientOptions } from '@commerce-kit/core-auth/http';
+import {
+  createTransport,
+  mergeHeaders,
+  serviceCall,
+  setUpClient,
+  type CallInit,
+  type CommonClientOptions,
+  type ExternalUserIdOption,
+  type RetryOptions,
+} from '@commerce-kit/core-auth/http';
 import { toCommerceError } from './errors.js';
-import { createTransport, type ExternalUserIdOption, type RetryOptions } from './transport.js';
 import type { RestClient } from './types.js';
 
-/**
- * Options of {@link createRestClient}.
- *
- * @example
- * const options: RestClientOptions = { region: 'europe-west1.gcp', projectKey: 'my-project', auth: { tokenProvider }, externalUserId: 'backoffice-17' };
- */
+/** Options of {@link createRestClient}. */
 export interface RestClientOptions extends CommonClientOptions {
   /**
    * `{base_url}` without the project key, e.g. `https://api.europe-west1.gcp.commercetools.com`
@@ -41,7 +42,6 @@ export interface RestClientOptions extends CommonClientOptions {
  * `{ data, error, response, correlationId }`: expected failures are values, typed by
  * `error.code`; misuse throws before sending (`ConfigurationError`, `InvalidRequestError`), a
  * network failure rejects with `NetworkError`, an abort with the signal's reason.
- *
  * @throws {ConfigurationError} on misuse: no or two base URLs, an empty project key, an insecure
  *   URL, a bad option
  * @example

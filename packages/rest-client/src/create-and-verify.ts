@@ -1,12 +1,7 @@
-/**
- * A create that is never duplicated. A create (POST without `version`) is not idempotent, so the
- * transport never retries it. When its outcome is unknown (a 5xx answer: "the requested action
- * may still have completed", spec 7; or a network error), this helper first queries by the
- * client-supplied `key` and only creates again when nothing is there.
- */
-import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
+/** A create that is never duplicated. */
+import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
-import { invalidOption, NetworkError, parseRetryAfter } from './transport.js';
+import { invalidOption, NetworkError, parseRetryAfter } from '@commerce-kit/core-auth/http';
 import type { GetData, ParamsOption, PathsWith, PostBody, PostData, RestClient, RestResult } from './types.js';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
@@ -14,9 +9,6 @@ type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results:
 /**
  * Collection paths whose draft has a `key` and whose query returns what the create returns, so
  * a created resource can be found again by key.
- *
- * @example
- * const path: CreatablePath = '/product-selections';
  */
 export type CreatablePath = {
   [P in PathsWith<'post'> & PathsWith<'get'>]: 'key' extends keyof PostBody<P>
@@ -30,40 +22,27 @@ export type CreatablePath = {
     : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
 
-/**
- * The resource a create on `Path` returns.
- *
- * @example
- * type Created = CreatedResource<'/stores'>; // Store
- */
+/** The resource a create on `Path` returns. */
 export type CreatedResource<Path extends CreatablePath> = PostData<Path>;
 
-/**
- * Options of {@link createAndVerify}.
- *
- * @example
- * const options: CreateAndVerifyOptions<'/stores'> = { path: '/stores', body: { key: 'eu' }, maxAttempts: 5 };
- */
+/** Options of {@link createAndVerify}. */
 export type CreateAndVerifyOptions<Path extends CreatablePath> = {
   /** The collection path, e.g. `'/product-selections'` or `'/stores'`. */
   path: Path;
-  /** The draft; it must carry a `key`, the identifier the client supplies (spec 7). */
+  /** The draft; it must carry a `key`, the identifier the client supplies. */
   body: PostBody<Path>;
   /** The key to verify by. Default: `body.key`; when both are given they must match. */
   key?: string;
   /** Create attempts, the first included. Default 3. */
   maxAttempts?: number;
   /** Waits between attempts (a `Retry-After` of a 429 wins). Default: full jitter, 200 ms base, 5 000 ms cap. */
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   /** Aborts the requests and the waits. */
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
 
 /**
  * What {@link createAndVerify} returns: a {@link RestResult}, the attempts, and whether the resource was found by key rather than created by the last request.
- *
- * @example
- * const { data, verified } = await createAndVerify(client, options);
  */
 export type CreateAndVerifyResult<Resource> = RestResult<Resource> & {
   /** Create requests sent. */
@@ -79,7 +58,6 @@ type Lookup<R> = { found: R; result: RestResult<unknown> } | { absent: true } | 
  * error the resource is looked up by key (`where key = :key`), and only when it is absent is the
  * create sent again. A 429 is waited out and sent again (it was not processed). Any other error
  * (400 DuplicateField on the first attempt, 403, ...) is returned at once.
- *
  * @throws {ConfigurationError} when the draft has no key, or `key` differs from `body.key`
  * @throws {NetworkError} when the outcome is still unknown after the last attempt (the resource may exist)
  * @example
@@ -92,7 +70,7 @@ type Lookup<R> = { found: R; result: RestResult<unknown> } | { absent: true } | 
  */
 export async function createAndVerify<Path extends CreatablePath>(client: RestClient, options: CreateAndVerifyOptions<Path>): Promise<CreateAndVerifyResult<CreatedResource<Path>>> {
   type Resource = CreatedResource<Path>;
-  const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: BackoffOptions; signal?: AbortSignal };
+  const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: Backoff; signal?: AbortSignal };
   const bodyKey = o.body?.key;
   const key = o.key ?? bodyKey;
   if (typeof key !== 'string' || key === '') throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');

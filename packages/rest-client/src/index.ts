@@ -1,7 +1,7 @@
 /**
  * `@commerce-kit/rest-client`: a typed client for the commerce REST API (openapi-fetch's call
- * signatures over the generated `paths`, on a small runtime of its own), on the shared transport
- * of `@commerce-kit/core-auth/http`, with typed errors and helpers for pagination, updates under
+ * signatures over the generated `paths`, on a small runtime of its own), on the shared transport of
+ * `@commerce-kit/core-auth/http`, with typed errors and helpers for pagination, updates under
  * concurrency and verified creates. openapi-fetch's own client is the entry
  * `@commerce-kit/rest-client/openapi-fetch`.
  */
@@ -65,8 +65,9 @@ export {
   type ExternalUserIdOption,
   type FetchFunction,
   type TransportMiddleware,
+  type TransportRequest,
   type Transport,
-} from './transport.js';
+} from '@commerce-kit/core-auth/http';
 export { paginate, paginatePages, type PaginatedPath, type PaginateOptions, type PageElement } from './paginate.js';
 export {
   updateWithRetry,
@@ -84,6 +85,5 @@ export {
   type ProductSelectionAddress,
   type StoreSelectionOptions,
 } from './product-selections.js';
-export type { BackoffOptions } from './backoff.js';
 export type { ParamsOption } from './types.js';
 export type { paths, components, operations } from './generated/commerce.js';

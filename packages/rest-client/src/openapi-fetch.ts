@@ -1,8 +1,7 @@
 /**
  * `@commerce-kit/rest-client/openapi-fetch`: openapi-fetch's own client over a REST client's
  * transport, for code that wants openapi-fetch itself (its middleware, `request()`, its per-call
- * options). A separate entry, so that only the bundles that import it carry openapi-fetch's
- * runtime.
+ * options).
  */
 import createClient, { type Client } from 'openapi-fetch';
 import { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
@@ -13,9 +12,6 @@ import type { Media, RestClient } from './types.js';
  * openapi-fetch's own client over the commerce API, as {@link createOpenapiFetchClient} makes it.
  * (Declared here, not in the main entry, so that a program importing only
  * `@commerce-kit/rest-client` never loads openapi-fetch's declarations.)
- *
- * @example
- * const raw: RawClient = createOpenapiFetchClient(client);
  */
 export type RawClient = Client<paths, Media>;
 
@@ -26,7 +22,6 @@ export type RawClient = Client<paths, Media>;
  * body (type it with `toCommerceError(error, response)`). Its middleware (`use`, `eject`) runs
  * above the transport and never sees the bearer token; for middleware around every request of a
  * `createRestClient` client, give that client the transport option `middleware` instead.
- *
  * @example
  * import { createRestClient } from '@commerce-kit/rest-client';
  * import { createOpenapiFetchClient } from '@commerce-kit/rest-client/openapi-fetch';

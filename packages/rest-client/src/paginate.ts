@@ -1,40 +1,25 @@
 /**
- * Iterating over every element of a query endpoint the way spec 4.2 recommends: never offset
- * (capped at 10 000, repeats elements when inserts happen, slow), but `withTotal=false`,
- * `sort=id asc` and `where id > "<last id>"` ANDed with the caller's own predicates, until a page
- * comes back shorter than the limit. No state outlives the call.
+ * Iterating over every element of a query endpoint the way the service recommends: never offset
+ * (capped at 10 000, repeats elements when inserts happen, slow), but `withTotal=false`, `sort=id
+ * asc` and `where id > "<last id>"` ANDed with the caller's own predicates, until a page comes back
+ * shorter than the limit.
  */
 import { CommerceApiError } from './errors.js';
 import type { GetData, PathParams, PathParamsOption, PathsWith, QueryParams, RestClient, RestResult } from './types.js';
-import { invalidOption } from './transport.js';
+import { invalidOption } from '@commerce-kit/core-auth/http';
 
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
 
-/**
- * Query endpoints whose elements have an `id`, so the cursor recipe applies.
- *
- * @example
- * const path: PaginatedPath = '/product-selections';
- */
+/** Query endpoints whose elements have an `id`, so the cursor recipe applies. */
 export type PaginatedPath = { [P in PathsWith<'get'>]: [ResultsOf<P>] extends [never] ? never : ResultsOf<P> extends { id: string } ? P : never }[PathsWith<'get'>];
 
-/**
- * The element type of a {@link PaginatedPath}.
- *
- * @example
- * type Element = PageElement<'/stores'>; // Store
- */
+/** The element type of a {@link PaginatedPath}. */
 export type PageElement<Path extends PaginatedPath> = ResultsOf<Path>;
 
 /** Parameters the recipe sets itself, so the caller may not. */
 type Reserved = 'sort' | 'offset' | 'limit' | 'withTotal';
 
-/**
- * Options of {@link paginate}.
- *
- * @example
- * const options: PaginateOptions<'/product-selections'> = { query: { where: ['productCount > 0'] }, pageSize: 100 };
- */
+/** Options of {@link paginate}. */
 export type PaginateOptions<Path extends PaginatedPath> = {
   /** The endpoint's query parameters, without `sort`, `offset`, `limit` and `withTotal`. `where` entries are ANDed with the cursor. */
   query?: Omit<QueryParams<Path, 'get'>, Reserved>;
@@ -67,7 +52,6 @@ function check(options: { query?: Record<string, unknown>; pageSize?: number }):
 
 /**
  * The pages (arrays of elements) of a query, in `id` order. Each page is one request.
- *
  * @throws {CommerceApiError} when a request is answered with an error (e.g. 400 InvalidInput for a bad predicate)
  * @throws {ConfigurationError} for a `pageSize` out of 1..500 or a reserved query parameter
  * @example
@@ -102,7 +86,6 @@ export async function* paginatePages<Path extends PaginatedPath>(client: RestCli
 /**
  * Every element of a query, in `id` order, fetched page by page as the loop asks for them.
  * Breaking out of the loop stops the requests.
- *
  * @throws {CommerceApiError} when a request is answered with an error
  * @throws {ConfigurationError} for a `pageSize` out of 1..500 or a reserved query parameter
  * @example

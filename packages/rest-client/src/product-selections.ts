@@ -1,41 +1,25 @@
 /**
- * Conveniences for the Product Selection story (spec 1.4, 3): assign a selection to a Store and
+ * Conveniences for the Product Selection story (3): assign a selection to a Store and
  * switch it on or off there, written as end-state updates on top of {@link updateWithRetry}, so
- * they are safe under concurrent writers and after unknown outcomes. The generated paths stay
- * the primary API; these only save the read-compare-write.
+ * they are safe under concurrent writers and after unknown outcomes.
  */
 import type { CommerceError } from './errors.js';
 import { updateWithRetry, type UpdateAction, type UpdateWithRetryResult } from './update-with-retry.js';
-import type { BackoffOptions } from './backoff.js';
+import type { Backoff } from './backoff.js';
 import type { RestClient, Store } from './types.js';
 
-/**
- * A Store by id or by key.
- *
- * @example
- * const store: StoreAddress = { key: 'berlin' };
- */
+/** A Store by id or by key. */
 export type StoreAddress = { id: string } | { key: string };
 
-/**
- * A Product Selection by id or by key.
- *
- * @example
- * const selection: ProductSelectionAddress = { id: '5c0c…' };
- */
+/** A Product Selection by id or by key. */
 export type ProductSelectionAddress = { id: string } | { key: string };
 
-/**
- * Options shared by the Store conveniences.
- *
- * @example
- * const options: StoreSelectionOptions = { store: { key: 'berlin' }, productSelection: { key: 'summer' }, maxAttempts: 10 };
- */
+/** Options shared by the Store conveniences. */
 export interface StoreSelectionOptions {
   store: StoreAddress;
   productSelection: ProductSelectionAddress;
   maxAttempts?: number;
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   signal?: AbortSignal;
 }
 
@@ -68,7 +52,6 @@ type Failed = { data?: never; error: CommerceError; response: Response; correlat
  * Makes sure a Product Selection is assigned to a Store with the given `active` flag (default
  * `false`, as the service's own default): adds it, switches it, or leaves the Store alone when it
  * is already so.
- *
  * @example
  * const { data: store, error } = await assignProductSelection(client, {
  *   store: { key: 'eu-store' },
@@ -93,9 +76,8 @@ export async function assignProductSelection(
 }
 
 /**
- * Switches a Product Selection that is assigned to a Store on or off there (spec 3). A selection
+ * Switches a Product Selection that is assigned to a Store on or off there. A selection
  * not on the Store is the service's 400 InvalidOperation, returned as the error.
- *
  * @example
  * await setProductSelectionActive(client, { store: { key: 'eu-store' }, productSelection: { id }, active: false });
  */

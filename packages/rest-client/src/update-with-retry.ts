@@ -1,49 +1,26 @@
 /**
  * An update that survives concurrent writers: on 409 ConcurrentModification it re-reads the
  * resource and rebuilds the actions from the FRESH state (not just the new version: the other
- * writer's change may make ours different or unnecessary). Bounded attempts, full-jitter waits.
- * The official SDK retries a 409 exactly once, without waiting and with the stale actions.
+ * writer's change may make ours different or unnecessary).
  */
-import { attemptsOption, backoff, type BackoffOptions } from './backoff.js';
+import { attemptsOption, backoff, type Backoff } from './backoff.js';
 import { isConcurrentModification, type CommerceError } from './errors.js';
-import { NetworkError } from './transport.js';
+import { NetworkError } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
 import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult } from './types.js';
 
-/**
- * Paths updated with `{ version, actions }` that can also be read with GET.
- *
- * @example
- * const path: UpdatablePath = '/stores/key={key}';
- */
+/** Paths updated with `{ version, actions }` that can also be read with GET. */
 export type UpdatablePath = {
   [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] } ? (GetData<P> extends { version: number } ? P : never) : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
 
-/**
- * An update action of `Path`. Written as an indexed access, not a conditional type, so that the
- * `action` literals of a `buildActions` callback keep their literal types while `Path` is still
- * being inferred.
- *
- * @example
- * const action: UpdateAction<'/product-selections/{ID}'> = { action: 'changeName', name: { en: 'Summer' } };
- */
+/** An update action of `Path`. */
 export type UpdateAction<Path extends UpdatablePath> = paths[Path]['post']['requestBody']['content']['application/json']['actions'][number];
 
-/**
- * The resource at `Path`.
- *
- * @example
- * type Selection = UpdatableResource<'/product-selections/{ID}'>; // ProductSelection
- */
+/** The resource at `Path`. */
 export type UpdatableResource<Path extends UpdatablePath> = GetData<Path>;
 
-/**
- * Options of {@link updateWithRetry}.
- *
- * @example
- * const options: UpdateWithRetryOptions<'/stores/{ID}'> = { path: '/stores/{ID}', params: { path: { ID } }, buildActions: () => [] };
- */
+/** Options of {@link updateWithRetry}. */
 export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   /** The update path, e.g. `'/product-selections/{ID}'` or `'/stores/key={key}'`. */
   path: Path;
@@ -66,10 +43,10 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
    */
   maxAttempts?: number;
   /** Waits between attempts. Default: full jitter, 50 ms base, 2 000 ms cap. */
-  backoff?: BackoffOptions;
+  backoff?: Backoff;
   /**
    * Also re-read and retry when the outcome of a write is unknown: a 5xx answer (500 General:
-   * "the action may still have completed", spec 7), a 429, or a network error after the
+   * "the action may still have completed"), a 429, or a network error after the
    * transport's own retries. Safe with end-state actions (see `buildActions`). Default `true`.
    */
   retryOnUnknownOutcome?: boolean;
@@ -79,9 +56,6 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
 
 /**
  * What {@link updateWithRetry} returns: a {@link RestResult} and `attempts`, the update requests sent (0 when nothing had to change).
- *
- * @example
- * const { data, error, attempts } = await updateWithRetry(client, options);
  */
 export type UpdateWithRetryResult<Resource> =
   | { data: Resource; error?: never; response: Response | undefined; correlationId: string | undefined; attempts: number }
@@ -94,10 +68,6 @@ function transient(error: CommerceError): boolean {
 
 /**
  * Updates a resource, re-reading it and rebuilding the actions after each conflict.
- *
- * Returns the updated resource, or the resource unchanged when `buildActions` returned `[]`, or
- * the last error: the 409 once the attempts are used up, any other error at once.
- *
  * @throws {NetworkError} when the last attempt failed in the network (with `retryOnUnknownOutcome: false`, the first)
  * @throws {ConfigurationError} for a bad `maxAttempts` or backoff
  * @example
@@ -119,7 +89,7 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
     read?: (signal: AbortSignal | undefined) => Promise<RestResult<Resource>>;
     current?: Resource;
     maxAttempts?: number;
-    backoff?: BackoffOptions;
+    backoff?: Backoff;
     retryOnUnknownOutcome?: boolean;
     signal?: AbortSignal;
   };

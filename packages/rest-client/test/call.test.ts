@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, InvalidRequestError, isInvalidJsonInput, isResourceNotFound, unwrap, type RestClient } from '../src/index.js';
-import type { FetchFunction } from '../src/transport.js';
+import type { FetchFunction } from '@commerce-kit/core-auth/http';
 import { PROJECT, rejection, setup, type Setup } from './helpers.js';
 
 /** A client whose requests' content types and bodies are recorded on their way to the emulator. */

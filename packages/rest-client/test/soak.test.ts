@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createAndVerify, paginate, updateWithRetry, type ProductSelection } from '../src/index.js';
-import type { FetchFunction } from '../src/transport.js';
+import type { FetchFunction } from '@commerce-kit/core-auth/http';
 import { PROJECT, pool, recordingSleep, setup } from './helpers.js';
 
 const CREATES = 500;

@@ -1,11 +1,10 @@
 /**
- * `Authorization: Bearer <token>` from a token source (spec 5 rule 1), and one retry with a fresh
+ * `Authorization: Bearer <token>` from a token source, and one retry with a fresh
  * token when the API refuses the token (401 `invalid_token`): tokens expire, are revoked, or are
  * dropped when their API client is deleted, and the cache cannot know.
  */
-import { asMiddleware, type Draft, type DraftStep } from './draft.js';
-import type { TokenSource, TransportMiddleware } from './types.js';
-import { invalidOption } from './errors.js';
+import type { TokenSource, TransportMiddleware, TransportRequest } from './types.js';
+import { invalidOption } from '../errors.js';
 
 /** `invalid_token` as the `error` of a `WWW-Authenticate` challenge, or as `"error"` or `"code"` of a JSON body. */
 const CHALLENGE = /(^|[\s,])error\s*=\s*"?invalid_token\b/i;
@@ -14,9 +13,6 @@ const BODY = /"(error|code)"\s*:\s*"invalid_token"/;
 /**
  * Whether a 401 answer says the token was refused (`invalid_token` in `WWW-Authenticate`, or in
  * the JSON body as `error` or as an error `code`), as opposed to any other 401.
- *
- * @example
- * if (await isInvalidTokenAnswer(response)) await source.invalidate(token);
  */
 export async function isInvalidTokenAnswer(response: Response): Promise<boolean> {
   return (
@@ -28,21 +24,14 @@ export async function isInvalidTokenAnswer(response: Response): Promise<boolean>
 /**
  * The step that adds the bearer token; on a 401 `invalid_token` it drops the token at the source
  * and sends the request ONCE more with a fresh one (safe for every method: a refused token means
- * the request was not processed). When many requests are refused at once, only the first drops
- * the token; the others see that the source already holds a new one and use it.
- *
- * A request that already carries an `Authorization` header of the caller's is sent as it is,
- * without retry.
- *
+ * the request was not processed).
  * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
- * @example
- * const step = authStep(createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials }));
  */
-export function authStep(source: TokenSource): DraftStep {
+export function authMiddleware(source: TokenSource): TransportMiddleware {
   if (typeof source?.getToken !== 'function' || typeof source.invalidate !== 'function') {
     throw invalidOption('auth must have getToken() and invalidate()');
   }
-  const withToken = (draft: Draft, token: string): Draft => {
+  const withToken = (draft: TransportRequest, token: string): TransportRequest => {
     draft.token = token;
     draft.headers['authorization'] = `Bearer ${token}`;
     return draft;
@@ -64,12 +53,3 @@ export function authStep(source: TokenSource): DraftStep {
   };
 }
 
-/**
- * Adds the bearer token, with one retry after a 401 `invalid_token`, as the transport does (see `createTransport`).
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation when `source` lacks a method
- * @example
- * const provider = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
- * const transport = createTransport({ auth: provider });
- */
-export const authMiddleware = (source: TokenSource): TransportMiddleware => asMiddleware(authStep(source));

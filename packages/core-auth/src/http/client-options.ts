@@ -1,23 +1,18 @@
 /**
- * What every client of commerce-kit (REST, GraphQL, Change History) does the same with its
- * options before the first request: check them, find the service's base URL, and turn them
- * into the options of the shared transport. The options they have in common are declared here
- * once, {@link CommonClientOptions}, and extended by each client's own.
+ * What every client of commerce-kit (REST, GraphQL, Change History) does the same with its options
+ * before the first request: check them, find the service's base URL, and turn them into the options
+ * of the shared transport.
  */
 import { regionUrls, resolveBaseUrl, type Region, type RegionUrls } from '../regions.js';
 import type { CorrelationIdOptions } from './correlation-id.js';
 import type { RetryOptions } from './retry.js';
 import type { TransportOptions } from './transport.js';
 import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
-import { invalidOption } from './errors.js';
+import { invalidOption } from '../errors.js';
 
 /**
  * The options every client takes. Each client's options extend these with its base URL, its
  * region, and what only it does.
- *
- * @example
- * const common: CommonClientOptions = { projectKey: 'my-project', auth: { tokenProvider }, correlationIdPrefix: 'checkout' };
- * const rest = createRestClient({ ...common, region: 'europe-west1.gcp' });
  */
 export interface CommonClientOptions {
   /** The project key; every path is under `/<projectKey>`. Required. */
@@ -48,12 +43,8 @@ export interface CommonClientOptions {
 /**
  * Checks what every client needs before anything else: an options object with a project key
  * that can stand in a URL path.
- *
  * @throws {ConfigurationError} `INVALID_OPTION`: no options object, or an empty project key or
  *   one with `/`, `?`, `#` or spaces
- * @example
- * assertClientOptions(options);
- * const base = `${api}/${encodeURIComponent(options.projectKey)}`;
  */
 export function assertClientOptions(options: { projectKey: string }): void {
   if (typeof options !== 'object' || options === null) throw invalidOption('options are required');
@@ -65,23 +56,15 @@ export function assertClientOptions(options: { projectKey: string }): void {
 
 /**
  * The token source of an `auth` option: the source itself, or the `tokenProvider` it wraps.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` when `auth` is absent
- * @example
- * tokenSourceOf({ tokenProvider }) === tokenProvider // true
  */
-export function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
+function tokenSourceOf(auth: CommonClientOptions['auth']): TokenSource {
   if (auth === undefined || auth === null) throw invalidOption('auth is required');
   if (typeof auth === 'object' && 'tokenProvider' in auth) return auth.tokenProvider;
   return auth;
 }
 
-/**
- * Where a client finds its service: {@link resolveServiceBase}'s input.
- *
- * @example
- * const where: ServiceBaseOptions = { url: options.baseUrl, region: options.region, service: 'history' };
- */
+/** Where a client finds its service: {@link resolveServiceBase}'s input. */
 export interface ServiceBaseOptions {
   /** The base URL given, without the project key; deprecated alias hosts are mapped. Give this or `region`. */
   url?: string | undefined;
@@ -98,11 +81,8 @@ export interface ServiceBaseOptions {
 /**
  * The base URL of a client's service (no project key, no trailing slash): the URL given,
  * checked and with a deprecated alias host mapped, or the service's host in the region given.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` with both or neither, `INSECURE_URL`,
  *   `INVALID_URL`, `CREDENTIALS_IN_URL` for a bad URL, `UNKNOWN_REGION`
- * @example
- * resolveServiceBase({ region: 'europe-west1.gcp', service: 'history' }) // 'https://history.europe-west1.gcp.commercetools.com'
  */
 export function resolveServiceBase(options: ServiceBaseOptions): string {
   const { url, region } = options;
@@ -116,14 +96,8 @@ export function resolveServiceBase(options: ServiceBaseOptions): string {
 
 /**
  * The set-up of a client whose calls go to `<service base URL>/<projectKey>`, from options that
- * name the base URL `baseUrl`. Checks the options in this order: an object, the project key,
- * `auth`, the base URL or region; then gives the project key, the project's base URL and the
- * transport options ({@link clientTransportOptions}).
- *
+ * name the base URL `baseUrl`.
  * @throws {ConfigurationError} `INVALID_OPTION` and the codes of {@link resolveServiceBase}
- * @example
- * const { projectKey, baseUrl, transportOptions } = setUpClient(options, 'history');
- * const transport = createTransport({ ...transportOptions, maxUrlAndHeadersBytes: 8 * 1024 });
  */
 export function setUpClient(
   options: CommonClientOptions & { baseUrl?: string; region?: Region },
@@ -138,11 +112,7 @@ export function setUpClient(
 
 /**
  * The transport options of a client's {@link CommonClientOptions}: the token source, the
- * correlation id options, and `fetch`, `retry`, `userAgent` and `middleware` where given. A
- * client adds what only it takes (e.g. `externalUserId`) or changes (e.g. its retry rule).
- *
- * @example
- * const transport = createTransport({ ...clientTransportOptions(options), externalUserId: options.externalUserId });
+ * correlation id options, and `fetch`, `retry`, `userAgent` and `middleware` where given.
  */
 export function clientTransportOptions(options: CommonClientOptions): TransportOptions {
   // Options left out stay `undefined`, which the transport reads as "the default".

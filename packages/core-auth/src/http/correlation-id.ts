@@ -1,41 +1,21 @@
-/**
- * X-Correlation-ID (spec 5, 8; contract-notes 7): 8 to 256 characters of `[A-Za-z0-9_-]`.
- * One id per logical request: every retry of it carries the same id, so the attempts line up in
- * the service's logs.
- */
-import { InvalidRequestError, invalidOption } from './errors.js';
+/** X-Correlation-ID (8): 8 to 256 characters of `[A-Za-z0-9_-]`. */
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
 import { randomHex } from './random.js';
-import { asMiddleware, type DraftStep } from './draft.js';
 import type { TransportMiddleware } from './types.js';
 
-/**
- * The header, as the spec spells it.
- *
- * @example
- * const id = response.headers.get(CORRELATION_ID_HEADER);
- */
+/** The header, as the service spells it. */
 export const CORRELATION_ID_HEADER = 'X-Correlation-ID';
 
 const VALID = /^[A-Za-z0-9_-]{8,256}$/;
 const PREFIX = /^[A-Za-z0-9_-]{1,200}$/;
 
-/**
- * Whether a value is a correlation id the service accepts.
- *
- * @example
- * isValidCorrelationId('ck-0f3a9c2e11d4') // true
- * isValidCorrelationId('my-app/1234') // false: `/` is not allowed
- */
+/** Whether a value is a correlation id the service accepts. */
 export function isValidCorrelationId(value: string): boolean {
   return VALID.test(value);
 }
 
-/**
- * Options of {@link correlationIdMiddleware}.
- *
- * @example
- * createTransport({ correlationId: { generate: () => `job-${jobId}-${attemptNo}` } });
- */
+/** Options of {@link correlationIdMiddleware}. */
 export interface CorrelationIdOptions {
   /** Makes a new id; its result must be a valid id. Default: `<prefix>-<32 random hex digits>`. */
   generate?: () => string;
@@ -45,13 +25,9 @@ export interface CorrelationIdOptions {
 
 /**
  * Returns the id generator of the options, after checking them.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` for a prefix with characters the header refuses
- * @example
- * const next = correlationIdGenerator({ prefix: 'checkout' });
- * next() // 'checkout-5b0c…'
  */
-export function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
+function correlationIdGenerator(options: CorrelationIdOptions = {}): () => string {
   if (options.generate !== undefined) {
     if (typeof options.generate !== 'function') throw invalidOption('correlationId.generate must be a function');
     return options.generate;
@@ -74,12 +50,9 @@ function refuse(source: 'given' | 'generated', value: string): InvalidRequestErr
 /**
  * The step that gives every request an `X-Correlation-ID`: the caller's, after checking it, or a
  * new one.
- *
  * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
- * @example
- * const step = correlationIdStep({ prefix: 'checkout' });
  */
-export function correlationIdStep(options: CorrelationIdOptions = {}): DraftStep {
+export function correlationIdMiddleware(options: CorrelationIdOptions = {}): TransportMiddleware {
   const generate = correlationIdGenerator(options);
   // Ids of the default generator are valid by construction; a caller's generator is checked per id.
   const own = options.generate !== undefined;
@@ -94,19 +67,9 @@ export function correlationIdStep(options: CorrelationIdOptions = {}): DraftStep
   };
 }
 
-/**
- * Gives every request an `X-Correlation-ID`: the caller's, after checking it, or a new one.
- *
- * @throws {InvalidRequestError} `INVALID_CORRELATION_ID` before sending, for a bad id
- * @example
- * const transport = createTransport({ correlationId: { prefix: 'checkout' } });
- * // or alone: compose([correlationIdMiddleware({ prefix: 'checkout' })], fetch)
- */
-export const correlationIdMiddleware = (options?: CorrelationIdOptions): TransportMiddleware => asMiddleware(correlationIdStep(options));
 
 /**
  * The correlation id of an answer (the service echoes the request's, or makes one).
- *
  * @example
  * const res = await transport(url);
  * console.log(correlationIdOf(res));

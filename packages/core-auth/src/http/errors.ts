@@ -1,39 +1,26 @@
 /**
- * The two error classes the transport adds to core-auth's `ConfigurationError`: a request
- * refused before it was sent, and a network failure that outlived its retries. Like every error
- * of this package they carry a stable `code`, their evidence in `cause`, and never a secret: the
- * evidence names headers and sizes, never the value of `Authorization`.
+ * The errors of the transport layer: a request refused before it was sent, and a network
+ * failure that outlived its retries. Their evidence names headers and sizes, never a token.
  */
 import { FieldedError } from '../errors.js';
+import { urlOf } from './url.js';
 
-/** `ConfigurationError` `INVALID_OPTION` with `message` (internal; not exported from the index). */
-export { invalidOption } from '../errors.js';
 
 /**
  * Why a request was refused before it was sent:
  * - `INVALID_CORRELATION_ID`: an `X-Correlation-ID` that is not 8 to 256 of `[A-Za-z0-9_-]`
  *   (the service would answer 400);
  * - `INVALID_EXTERNAL_USER_ID`: an `X-External-User-ID` that looks like an e-mail address, is
- *   empty or longer than 256 characters (spec 5: no personal data);
- * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (spec 8: blocked above about 15 KB);
+ *   empty or longer than 256 characters (no personal data);
+ * - `REQUEST_TOO_LARGE`: URL plus headers above the limit (blocked above about 15 KB);
  * - `INVALID_PATH_PARAMETER`: a path parameter that is empty, or `.` or `..` as a whole segment,
  *   which would address another endpoint (URL parsing removes dot segments, encoded or not).
- *
- * @example
- * if (e instanceof InvalidRequestError && e.code === 'REQUEST_TOO_LARGE') splitQuery();
  */
 export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE' | 'INVALID_PATH_PARAMETER';
 
 /**
  * A request the transport refused to send, because the service would refuse it or because it
  * would leak personal data. Nothing reached the network.
- *
- * @example
- * try {
- *   await transport('https://api.europe-west1.gcp.commercetools.com/p/stores', { headers: { 'X-External-User-ID': 'jen@example.com' } });
- * } catch (e) {
- *   if (e instanceof InvalidRequestError && e.code === 'INVALID_EXTERNAL_USER_ID') useAnOpaqueUserId();
- * }
  */
 export class InvalidRequestError extends FieldedError<{ code: InvalidRequestErrorCode }> {
   override readonly name = 'InvalidRequestError';
@@ -45,29 +32,8 @@ export class InvalidRequestError extends FieldedError<{ code: InvalidRequestErro
 }
 
 /**
- * A request URL as a `URL`; a relative one (as a browser's `fetch` takes) against a placeholder
- * origin, so that its path and query can be read.
- *
- * @example
- * urlOf('/p/stores?version=2').searchParams.get('version') // '2'
- */
-export const urlOf = (url: string): URL => new URL(url, 'http://localhost');
-
-/**
- * The network failed (`fetch` rejected with a `TypeError`: connection refused or cut, DNS, TLS)
- * and retrying did not help, or the request was not safe to retry. It extends `TypeError`, so
- * code written for plain `fetch` still recognises it.
- *
- * A non-idempotent request (a create) that fails this way MAY have been applied: verify before
- * sending it again (spec 7; see `createAndVerify` in `@commerce-kit/rest-client`).
- *
- * @example
- * try {
- *   await transport(url);
- * } catch (e) {
- *   if (e instanceof NetworkError) console.warn(`network failed after ${e.attempts} attempts`, e.correlationId);
- *   else throw e;
- * }
+ * The network failed (`fetch` rejected with a `TypeError`: connection refused or cut, DNS, TLS) and
+ * retrying did not help, or the request was not safe to retry.
  */
 export class NetworkError extends TypeError {
   override readonly name = 'NetworkError';

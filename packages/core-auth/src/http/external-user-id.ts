@@ -1,33 +1,20 @@
 /**
- * X-External-User-ID (spec 2.1, 5): reported as `createdBy.externalUserId` and
+ * X-External-User-ID (5): reported as `createdBy.externalUserId` and
  * `lastModifiedBy.externalUserId`; it must carry no personal data such as an e-mail address.
- * The transport refuses such a value before it leaves the process, where the service would only
- * store it (or, in the emulator, answer 400).
  */
-import { InvalidRequestError, invalidOption } from './errors.js';
-import { asMiddleware, type DraftStep, type RequestSummary } from './draft.js';
-import type { TransportMiddleware } from './types.js';
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
+import type { RequestSummary, TransportMiddleware } from './types.js';
 
-/**
- * The header, as the spec spells it.
- *
- * @example
- * headers.set(EXTERNAL_USER_ID_HEADER, 'user-4711');
- */
+/** The header, as the service spells it. */
 export const EXTERNAL_USER_ID_HEADER = 'X-External-User-ID';
 
 const MAX_LENGTH = 256;
 /** `local@domain.tld` anywhere in the value, so `user:jen@example.com` is caught too. */
 const EMAIL = /[^\s@<>()[\]:;,"]+@[^\s@<>()[\]:;,"]+\.[^\s@<>()[\]:;,"]+/;
 
-/**
- * Why a value is refused as `X-External-User-ID`, or `undefined` when it is fine.
- *
- * @example
- * externalUserIdProblem('user-4711') // undefined
- * externalUserIdProblem('jen%40example.com') // 'looks like an e-mail address (…)'
- */
-export function externalUserIdProblem(value: string): string | undefined {
+/** Why a value is refused as `X-External-User-ID`, or `undefined` when it is fine. */
+function externalUserIdProblem(value: string): string | undefined {
   if (value.length === 0) return 'is empty';
   if (value.length > MAX_LENGTH) return `is longer than ${MAX_LENGTH} characters`;
   let decoded = value;
@@ -43,11 +30,7 @@ export function externalUserIdProblem(value: string): string | undefined {
 /**
  * Throws unless `value` can be sent as `X-External-User-ID`. The message does not repeat the
  * value: it may be the very personal data the check is about.
- *
  * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID`
- * @example
- * assertExternalUserId('user-4711'); // ok
- * assertExternalUserId('jen@example.com'); // throws
  */
 export function assertExternalUserId(value: string): void {
   const problem = typeof value === 'string' ? externalUserIdProblem(value) : 'is not a string';
@@ -56,24 +39,16 @@ export function assertExternalUserId(value: string): void {
   }
 }
 
-/**
- * Default external user id of a transport: a fixed value, or one looked up per request.
- *
- * @example
- * const fromSession: ExternalUserIdOption = () => session.current?.opaqueUserId;
- */
+/** Default external user id of a transport: a fixed value, or one looked up per request. */
 export type ExternalUserIdOption = string | ((request: RequestSummary) => string | undefined);
 
 /**
  * The step that sets `X-External-User-ID` on requests that do not carry one (from `value`), and
  * checks every value, the caller's own header included, before the request is sent.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation for a bad fixed value
  * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID` per request
- * @example
- * const step = externalUserIdStep('backoffice-user-17');
  */
-export function externalUserIdStep(value?: ExternalUserIdOption): DraftStep {
+export function externalUserIdMiddleware(value?: ExternalUserIdOption): TransportMiddleware {
   if (typeof value === 'string') {
     const problem = externalUserIdProblem(value);
     if (problem !== undefined) throw invalidOption(`externalUserId ${problem}`);
@@ -94,17 +69,3 @@ export function externalUserIdStep(value?: ExternalUserIdOption): DraftStep {
   };
 }
 
-/**
- * Sets `X-External-User-ID` on requests that do not carry one (from `value`), and checks every
- * value, the caller's own header included, before the request is sent.
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation for a bad fixed value
- * @throws {InvalidRequestError} `INVALID_EXTERNAL_USER_ID` per request
- * @example
- * // per transport:
- * createTransport({ externalUserId: 'backoffice-user-17' });
- * // per request, e.g. from the session of a web request:
- * createTransport({ externalUserId: () => currentSession()?.opaqueUserId });
- * // or on one request: headers: { 'X-External-User-ID': 'user-4711' }
- */
-export const externalUserIdMiddleware = (value?: ExternalUserIdOption): TransportMiddleware => asMiddleware(externalUserIdStep(value));

@@ -3,31 +3,24 @@
  * History clients. See {@link createTransport}.
  */
 export { createTransport, type Transport, type TransportOptions } from './transport.js';
-export type { FetchFunction, Next, TokenSource, TransportMiddleware } from './types.js';
-export { compose } from './compose.js';
-export type { Draft, DraftStep, RequestSummary } from './draft.js';
-export { authMiddleware, isInvalidTokenAnswer } from './auth.js';
+export type { FetchFunction, Next, RequestSummary, TokenSource, TransportMiddleware, TransportRequest } from './types.js';
+export { isInvalidTokenAnswer } from './auth.js';
 export {
   CORRELATION_ID_HEADER,
-  correlationIdMiddleware,
-  correlationIdGenerator,
   correlationIdOf,
   isValidCorrelationId,
   type CorrelationIdOptions,
 } from './correlation-id.js';
 export {
   EXTERNAL_USER_ID_HEADER,
-  externalUserIdMiddleware,
   assertExternalUserId,
-  externalUserIdProblem,
   type ExternalUserIdOption,
 } from './external-user-id.js';
-export { retryMiddleware, resolveRetryOptions, type RetryOptions, type ResolvedRetryOptions, type RetryEvent } from './retry.js';
+export { resolveRetryOptions, type RetryOptions, type ResolvedRetryOptions, type RetryEvent } from './retry.js';
 export { isIdempotentRequest, parseRetryAfter, fullJitterDelay } from './retry-policy.js';
 export { abortableSleep, type Sleep } from './sleep.js';
-export { sizeGuardMiddleware, urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
-export { userAgentMiddleware } from './user-agent.js';
-export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './error-body.js';
+export { urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
+export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './service-errors.js';
 export {
   serviceErrorGuard,
   toServiceResult,
@@ -35,13 +28,12 @@ export {
   ServiceApiError,
   type ServiceResult,
   type TypedServiceError,
-} from './client-errors.js';
+} from './service-errors.js';
 export {
   assertClientOptions,
   clientTransportOptions,
   resolveServiceBase,
   setUpClient,
-  tokenSourceOf,
   type CommonClientOptions,
   type ServiceBaseOptions,
 } from './client-options.js';

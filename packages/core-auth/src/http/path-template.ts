@@ -9,16 +9,8 @@ import { InvalidRequestError } from './errors.js';
 const templates = new Map<string, string[]>();
 
 /**
- * Fills the `{name}` parameters of a path template. A value is encoded with
- * `encodeURIComponent`; a missing (`undefined` or `null`) value leaves its placeholder as it is,
- * as openapi-fetch does. Only openapi-fetch's default style (`{name}`, a scalar value) is
- * supported: the commerce paths use nothing else. An empty value is refused, and so is `.` or
- * `..` as a whole segment: the URL would address another endpoint (`/stores/..` is the project;
- * an encoded dot is a dot segment too).
- *
+ * Fills the `{name}` parameters of a path template.
  * @throws {InvalidRequestError} `INVALID_PATH_PARAMETER` for an empty value or a dot segment
- * @example
- * fillPath('/stores/key={key}', { key: 'eu west' }) // '/stores/key=eu%20west'
  */
 export function fillPath(template: string, values: Record<string, unknown>): string {
   let parts = templates.get(template);

@@ -1,7 +1,7 @@
 /**
- * Query strings as the commerce API reads them (spec 4.2, contract-notes 1): repeatable
- * parameters (`where`, `sort`, `expand`) as repeated keys, and the `var` object as
- * `var.<name>=<value>`, a list as the same key repeated (for `in :name`).
+ * Query strings as the commerce API reads them: repeatable parameters
+ * (`where`, `sort`, `expand`) as repeated keys, and the `var` object as `var.<name>=<value>`, a
+ * list as the same key repeated (for `in :name`).
  */
 
 function scalar(name: string, value: unknown): string {
@@ -21,7 +21,6 @@ function add(query: string, name: string, value: unknown): string {
 /**
  * Serializes the query object of a request. `undefined` and `null` are left out; an array
  * repeats its key; an object (only `var` has one) spreads into `<key>.<name>` parameters.
- *
  * @example
  * commerceQuerySerializer({ where: ['key = :k', 'version > 1'], var: { k: 'summer', ids: ['a', 'b'] }, sort: ['id asc'], limit: 20 })
  * // 'where=key%20%3D%20%3Ak&where=version%20%3E%201&var.k=summer&var.ids=a&var.ids=b&sort=id%20asc&limit=20'

@@ -9,9 +9,6 @@ const HEX = Array.from({ length: 256 }, (_, byte) => (byte < 16 ? '0' : '') + by
 /**
  * `bytes` random bytes as lower-case hex. `crypto.getRandomValues` rather than `randomUUID`,
  * because browsers offer the latter on secure origins only.
- *
- * @example
- * randomHex(16) // 'f3a9…' (32 characters)
  */
 export function randomHex(bytes: number): string {
   let hex = '';

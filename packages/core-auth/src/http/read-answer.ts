@@ -2,7 +2,7 @@
  * An answer read into a {@link ServiceResult} by openapi-fetch's rules: the data of a 2xx answer
  * as `parseAs` says, or the error body typed by the client's `toError`.
  */
-import type { ServiceResult } from './client-errors.js';
+import type { ServiceResult } from './service-errors.js';
 import { correlationIdOf } from './correlation-id.js';
 
 /** Makes the typed error of an error answer from its body (parsed JSON, text, or `undefined`). */
@@ -11,11 +11,7 @@ export type ToError<E> = (body: unknown, response: Response) => E;
 /**
  * Reads an answer as openapi-fetch does: no data for 204, for HEAD or for an empty body; else the
  * body as `parseAs` says (`json` by default, `text`, `blob`, `arrayBuffer`, or `stream` for the
- * unread body itself). An error answer's body is parsed as JSON where it is JSON, else kept as
- * text, and typed by `toError`, whatever `parseAs` says.
- *
- * @example
- * const { data, error, correlationId } = await readAnswer(await transport(url, { method: 'GET' }), 'GET', undefined, toCommerceError);
+ * unread body itself).
  */
 export async function readAnswer<E>(response: Response, method: string, parseAs: unknown, toError: ToError<E>): Promise<ServiceResult<unknown, E>> {
   const correlationId = correlationIdOf(response);

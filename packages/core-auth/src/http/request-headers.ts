@@ -1,15 +1,12 @@
 /**
  * Request headers as a plain record with lower-case names, merged by openapi-fetch's rules
- * (`mergeHeaders`) without building a `Headers` object: the transport builds the one request
- * that is sent.
+ * (`mergeHeaders`) without building a `Headers` object: the transport builds the one request that
+ * is sent.
  */
 
 /**
  * Headers of one call: a `Headers`, pairs, or a record whose values may be numbers, booleans or
  * lists (appended), `null` (removes the header) or `undefined` (skipped).
- *
- * @example
- * const headers: HeadersOption = { 'Accept-Language': 'de', 'X-External-User-ID': null };
  */
 export type HeadersOption =
   | NonNullable<RequestInit['headers']>
@@ -18,14 +15,9 @@ export type HeadersOption =
 type Pairs = Iterable<[string, unknown]>;
 
 /**
- * Merges `headers` into `into` (names lower-cased, so a later `accept-language` replaces an
- * earlier `Accept-Language`): a value replaces, a list appends each of its values (joined with
- * `, `, as `Headers.append` does), `null` removes the header, `undefined` is skipped.
- *
- * @example
- * const headers: Record<string, string> = { 'content-type': 'application/json' };
- * mergeHeaders(headers, { 'Accept-Language': 'de', 'Content-Type': null });
- * headers // { 'accept-language': 'de' }
+ * Merges `headers` into `into` (names lower-cased, so a later `accept-language` replaces an earlier
+ * `Accept-Language`): a value replaces, a list appends each of its values (joined with `, `, as
+ * `Headers.append` does), `null` removes the header, `undefined` is skipped.
  */
 export function mergeHeaders(into: Record<string, string>, headers: HeadersOption | undefined): Record<string, string> {
   if (typeof headers !== 'object' || headers === null) return into;

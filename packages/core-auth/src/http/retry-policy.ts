@@ -8,15 +8,9 @@
  * - GET, HEAD and OPTIONS read;
  * - DELETE with a `version` query parameter: a second delete of the same version finds the
  *   resource gone or its version moved on, and fails;
- * - POST whose JSON body carries a numeric `version`: an update (spec 2.4). If the first attempt
+ * - POST whose JSON body carries a numeric `version`: an update. If the first attempt
  *   was applied, the second is refused with 409 ConcurrentModification: never a double apply.
- *
- * Anything else, above all a create (POST without `version`), is not idempotent.
- *
  * @param body The request body as text, if any.
- * @example
- * isIdempotentRequest('POST', new URL('https://api.example.com/p/stores/1'), '{"version":3,"actions":[]}') // true
- * isIdempotentRequest('POST', new URL('https://api.example.com/p/stores'), '{"key":"eu"}') // false
  */
 export function isIdempotentRequest(method: string, url: URL, body: string | undefined): boolean {
   switch (method.toUpperCase()) {
@@ -47,10 +41,6 @@ function hasNumericVersion(body: string): boolean {
 /**
  * Milliseconds a `Retry-After` header asks to wait: delay-seconds or an HTTP date (RFC 9110
  * 10.2.3). `undefined` when absent or unreadable; a date in the past is 0.
- *
- * @example
- * parseRetryAfter('120') // 120000
- * parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT', Date.parse('Wed, 21 Oct 2026 07:27:00 GMT')) // 60000
  */
 export function parseRetryAfter(value: string | null, now: number = Date.now()): number | undefined {
   if (value === null) return undefined;
@@ -62,14 +52,10 @@ export function parseRetryAfter(value: string | null, now: number = Date.now()):
 }
 
 /**
- * Exponential backoff with FULL jitter (AWS architecture blog, "Exponential Backoff And
- * Jitter"): a uniform draw in `[0, min(maxDelayMs, baseDelayMs * 2^retry))`. Full jitter spreads
- * the clients that failed together, so they do not come back together.
- *
+ * Exponential backoff with FULL jitter (AWS architecture blog, "Exponential Backoff And Jitter"): a
+ * uniform draw in `[0, min(maxDelayMs, baseDelayMs * 2^retry))`.
  * @param retry 0 for the first retry.
  * @param random A source of numbers in [0, 1).
- * @example
- * fullJitterDelay(2, { baseDelayMs: 200, maxDelayMs: 10_000 }, Math.random) // somewhere in [0, 800)
  */
 export function fullJitterDelay(retry: number, options: { baseDelayMs: number; maxDelayMs: number }, random: () => number): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** retry);

@@ -1,22 +1,13 @@
-/**
- * Safe retries. Only requests that cannot be applied twice are sent again (see
- * `isIdempotentRequest`): a create is NEVER retried blindly. Retried outcomes: 429 (honouring
- * `Retry-After`), 502, 503, 504, and network errors. Waits use exponential backoff with full
- * jitter; both the number of retries and the total time are bounded, and an abort stops the wait
- * at once.
- */
-import { asMiddleware, networkError, type DraftStep, type RequestSummary } from './draft.js';
-import { NetworkError, invalidOption, urlOf } from './errors.js';
+/** Safe retries. */
+import { networkError } from './request.js';
+import { invalidOption } from '../errors.js';
+import { NetworkError } from './errors.js';
+import { urlOf } from './url.js';
 import { fullJitterDelay, isIdempotentRequest, parseRetryAfter } from './retry-policy.js';
 import { abortableSleep, type Sleep } from './sleep.js';
-import type { TransportMiddleware } from './types.js';
+import type { RequestSummary, TransportMiddleware } from './types.js';
 
-/**
- * Why a retry happens, as {@link RetryOptions.onRetry} is told.
- *
- * @example
- * onRetry: (e: RetryEvent) => log.warn(`${e.method} ${e.path}: ${e.status ?? 'network error'}, retry in ${e.delayMs} ms`, e.correlationId)
- */
+/** Why a retry happens, as {@link RetryOptions.onRetry} is told. */
 export interface RetryEvent {
   /** The attempt that failed, 1 for the first. */
   attempt: number;
@@ -32,12 +23,7 @@ export interface RetryEvent {
   correlationId: string | undefined;
 }
 
-/**
- * Options of {@link retryMiddleware}; every one has a default.
- *
- * @example
- * const retry: RetryOptions = { maxRetries: 5, maxElapsedMs: 10_000 };
- */
+/** Options of {@link retryMiddleware}; every one has a default. */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   maxRetries?: number;
@@ -50,7 +36,7 @@ export interface RetryOptions {
    * last answer is returned (or the network error thrown). Default 30 000 ms.
    */
   maxElapsedMs?: number;
-  /** Statuses that are retried. Default `[429, 502, 503, 504]`. 500 is not: the action may have completed (spec 7). */
+  /** Statuses that are retried. Default `[429, 502, 503, 504]`. 500 is not: the action may have completed. */
   statuses?: readonly number[];
   /**
    * Overrides the idempotency rule for some requests, e.g. a GraphQL POST that only reads.
@@ -67,12 +53,7 @@ export interface RetryOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
-/**
- * The options with their defaults, checked.
- *
- * @example
- * const o: ResolvedRetryOptions = resolveRetryOptions({ maxRetries: 1 });
- */
+/** The options with their defaults, checked. */
 export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
 /** The defaults of {@link RetryOptions}; the two hooks have none. */
@@ -92,10 +73,7 @@ const DEFAULTS: Record<string, unknown> = {
 /**
  * Fills in the defaults of {@link RetryOptions} and checks the values; a misspelt option is
  * refused rather than ignored.
- *
  * @throws {ConfigurationError} `INVALID_OPTION`
- * @example
- * resolveRetryOptions({ maxRetries: 5 }).maxElapsedMs // 30000
  */
 export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOptions {
   const resolved = { ...DEFAULTS };
@@ -120,16 +98,10 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
 }
 
 /**
- * The step that sends idempotent requests again after a retryable outcome. A network error (a
- * rejection of the underlying `fetch`) is thrown as a {@link NetworkError} once no retry is left,
- * or at once for a request that is not idempotent; a retryable status is returned as the answer
- * once no retry is left.
- *
+ * The step that sends idempotent requests again after a retryable outcome.
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
- * @example
- * const step = retryStep({ maxRetries: 5 });
  */
-export function retryStep(options: RetryOptions = {}): DraftStep {
+export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware {
   const o = resolveRetryOptions(options);
   return async (draft, next) => {
     const { signal } = draft.init;
@@ -177,13 +149,3 @@ export function retryStep(options: RetryOptions = {}): DraftStep {
   };
 }
 
-/**
- * Sends idempotent requests again after a retryable outcome, as the transport does (see `createTransport`).
- *
- * @throws {ConfigurationError} `INVALID_OPTION` at creation
- * @example
- * const transport = createTransport({
- *   retry: { maxRetries: 5, onRetry: (e) => console.warn(`retry after ${e.status ?? 'network error'} in ${e.delayMs} ms`) },
- * });
- */
-export const retryMiddleware = (options?: RetryOptions): TransportMiddleware => asMiddleware(retryStep(options));

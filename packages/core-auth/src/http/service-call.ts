@@ -1,17 +1,16 @@
 /**
  * The call runtime of the REST clients (the commerce API's and the Change History service's): one
- * call (`method`, path template, openapi-fetch's options) turned into the URL and `RequestInit`
- * the transport sends, and the answer read into a {@link ServiceResult}, by openapi-fetch's rules
- * but without its runtime. No `Request` or `Headers` object is built here: the transport builds
- * the one request that is sent.
+ * call (`method`, path template, openapi-fetch's options) turned into the URL and `RequestInit` the
+ * transport sends, and the answer read into a {@link ServiceResult}, by openapi-fetch's rules but
+ * without its runtime.
  */
 import { invalidOption } from '../errors.js';
-import type { ServiceResult } from './client-errors.js';
+import type { ServiceResult } from './service-errors.js';
 import { fillPath } from './path-template.js';
 import { commerceQuerySerializer } from './query-serializer.js';
 import { readAnswer, type ToError } from './read-answer.js';
 import { mergeHeaders, type HeadersOption } from './request-headers.js';
-import { draftSenderOf } from './transport.js';
+import { requestSenderOf } from './transport.js';
 
 /** What a call is sent through: a `fetch` taking a URL and a `RequestInit` (a transport). */
 export type CallTransport = (url: string, init: RequestInit) => Promise<Response>;
@@ -26,19 +25,8 @@ type Params = { path?: Record<string, unknown>; query?: Record<string, unknown>;
 
 /**
  * Makes a client's sender: calls go to `baseUrl` + the path, and an error answer becomes
- * `toError(body, response)`. Per call: `params.path` fills the path template, `params.query` is
- * written by {@link commerceQuerySerializer}, the headers are the client's, then `headers`, then
- * `params.header` (later wins; `null` removes one), a body is sent as JSON (with
- * `Content-Type: application/json` unless the headers say otherwise; `FormData` and `Blob` as they
- * are, with the type they carry; form-encoded when `Content-Type` is
- * `application/x-www-form-urlencoded`), and every other option (`signal`, `cache`, ...) goes to
- * the transport as it is. openapi-fetch's own per-call options (`fetch`, `baseUrl`, `middleware`,
- * the serializers) are refused.
- *
+ * `toError(body, response)`.
  * @throws {ConfigurationError} `INVALID_OPTION` (in the returned promise) for a per-call option of openapi-fetch's own client
- * @example
- * const send = serviceCall(transport, `${api}/${projectKey}`, { 'accept-language': 'de' }, toCommerceError);
- * const { data, error } = await send('GET', '/stores/{ID}', { params: { path: { ID } } });
  */
 export function serviceCall<E>(
   transport: CallTransport,
@@ -47,8 +35,8 @@ export function serviceCall<E>(
   toError: ToError<E>,
 ): ServiceCall<E> {
   const hasBaseHeaders = Object.keys(baseHeaders).length > 0;
-  // A transport of createTransport takes the call as a draft (headers already lower-case, body a string).
-  const sendDraft = draftSenderOf(transport);
+  // A transport of createTransport takes the call as its own request (headers already lower-case, body a string).
+  const sendRequest = requestSenderOf(transport);
   // Not an async function: the answer is chained on the transport's promise, without a frame of its own.
   return (method, url, init) => {
     try {
@@ -114,9 +102,9 @@ export function serviceCall<E>(
           : JSON.stringify(body);
     }
     const answered = (response: Response) => readAnswer(response, method, parseAs, toError);
-    if (sendDraft !== undefined && !asItIs) {
-      // `request` holds only the other options here (`signal`, `cache`, ...): the draft's `init`.
-      return sendDraft({ url: target, method, headers: sent, body: sentBody as string | undefined, init: request }).then(answered);
+    if (sendRequest !== undefined && !asItIs) {
+      // `request` holds only the other options here (`signal`, `cache`, ...): the request's `init`.
+      return sendRequest({ url: target, method, headers: sent, body: sentBody as string | undefined, init: request }).then(answered);
     }
     request.method = method;
     request.headers = sent;

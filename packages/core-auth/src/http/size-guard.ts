@@ -1,19 +1,9 @@
-/**
- * URL plus headers above about 15 KB are blocked by the service (spec 8; contract-notes 7: 431).
- * The guard fails such a request before it is sent, with the sizes as evidence, so the caller
- * learns which part to shorten instead of reading a 431. It runs last, after the
- * `Authorization` header is set, because the token counts too.
- */
-import { InvalidRequestError, invalidOption } from './errors.js';
-import { asMiddleware, type DraftStep } from './draft.js';
+/** URL plus headers above about 15 KB are blocked by the service (431). */
+import { invalidOption } from '../errors.js';
+import { InvalidRequestError } from './errors.js';
 import type { TransportMiddleware } from './types.js';
 
-/**
- * The default limit: 15 KB.
- *
- * @example
- * sizeGuardMiddleware(DEFAULT_MAX_URL_AND_HEADERS_BYTES);
- */
+/** The default limit: 15 KB. */
 export const DEFAULT_MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
 
 const encoder = new TextEncoder();
@@ -38,25 +28,17 @@ function measureUrlAndHeaders(
   return { total: url + headers, url, headers };
 }
 
-/**
- * Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them.
- *
- * @example
- * urlAndHeadersBytes(new Request('https://api.example.com/p/stores', { headers: { accept: 'application/json' } }))
- */
+/** Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them. */
 export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): { total: number; url: number; headers: number } {
   return measureUrlAndHeaders(request, bytes);
 }
 
 /**
  * The step that refuses a request whose URL plus headers exceed `maxBytes`.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` for a limit that is not a positive integer
  * @throws {InvalidRequestError} `REQUEST_TOO_LARGE` per request, before sending
- * @example
- * const step = sizeGuardStep(8 * 1024);
  */
-export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): DraftStep {
+export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYTES): TransportMiddleware {
   if (!Number.isInteger(maxBytes) || maxBytes <= 0) {
     throw invalidOption('maxUrlAndHeadersBytes must be a positive integer');
   }
@@ -73,12 +55,3 @@ export function sizeGuardStep(maxBytes: number = DEFAULT_MAX_URL_AND_HEADERS_BYT
   };
 }
 
-/**
- * Refuses a request whose URL plus headers exceed `maxBytes`.
- *
- * @throws {ConfigurationError} `INVALID_OPTION` for a limit that is not a positive integer
- * @throws {InvalidRequestError} `REQUEST_TOO_LARGE` per request, before sending
- * @example
- * createTransport({ maxUrlAndHeadersBytes: 8 * 1024 }); // stricter than the service
- */
-export const sizeGuardMiddleware = (maxBytes?: number): TransportMiddleware => asMiddleware(sizeGuardStep(maxBytes));

@@ -1,21 +1,11 @@
 /** Waiting that an `AbortSignal` cuts short. */
 
-/**
- * How the transport waits; inject one in tests to record delays without waiting.
- *
- * @example
- * const delays: number[] = [];
- * const sleep: Sleep = async (ms) => void delays.push(ms);
- * createTransport({ retry: { sleep } });
- */
+/** How the transport waits; inject one in tests to record delays without waiting. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /**
  * Resolves after `ms`, or rejects with `signal.reason` as soon as the signal aborts (at once if
  * it already has).
- *
- * @example
- * await abortableSleep(500, controller.signal);
  */
 export const abortableSleep: Sleep = (ms, signal) =>
   new Promise<void>((resolve, reject) => {

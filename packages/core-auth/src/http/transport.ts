@@ -1,24 +1,19 @@
 /**
  * The shared HTTP transport of every commerce-kit client: a `fetch`-compatible function made of
- * small steps over a plain draft of the request (see `draft.ts`). Fetch and Web APIs only, so it runs in Node 20+, browsers and edge
- * runtimes alike.
+ * middleware over a plain `TransportRequest`.
  */
-import { authStep } from './auth.js';
-import { correlationIdStep, type CorrelationIdOptions } from './correlation-id.js';
-import { chain, fromMiddleware, sendWith, toDraft, type Draft, type DraftStep } from './draft.js';
-import { externalUserIdStep, type ExternalUserIdOption } from './external-user-id.js';
-import { retryStep, type RetryOptions } from './retry.js';
-import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardStep } from './size-guard.js';
-import type { FetchFunction, TokenSource, TransportMiddleware } from './types.js';
-import { userAgentStep } from './user-agent.js';
-import { invalidOption } from './errors.js';
+import { authMiddleware } from './auth.js';
+import { correlationIdMiddleware, type CorrelationIdOptions } from './correlation-id.js';
+import { chain, sendWith, toTransportRequest } from './request.js';
+import { externalUserIdMiddleware, type ExternalUserIdOption } from './external-user-id.js';
+import { retryMiddleware, type RetryOptions } from './retry.js';
+import { secureUrlMiddleware } from './secure-url.js';
+import { DEFAULT_MAX_URL_AND_HEADERS_BYTES, sizeGuardMiddleware } from './size-guard.js';
+import type { FetchFunction, Next, TokenSource, TransportMiddleware } from './types.js';
+import { userAgentMiddleware } from './user-agent.js';
+import { invalidOption } from '../errors.js';
 
-/**
- * Options of {@link createTransport}; every one is optional.
- *
- * @example
- * const options: TransportOptions = { auth: provider, retry: { maxRetries: 5 }, correlationId: { prefix: 'checkout' } };
- */
+/** Options of {@link createTransport}; every one is optional. */
 export interface TransportOptions {
   /** The `fetch` underneath, e.g. the emulator's in-process one. Default: the global `fetch`. */
   fetch?: FetchFunction;
@@ -30,7 +25,7 @@ export interface TransportOptions {
   externalUserId?: ExternalUserIdOption;
   /** Retry policy, or `false` for none. Default: see `RetryOptions` (3 retries, 30 s in all). */
   retry?: RetryOptions | false;
-  /** Limit of URL plus headers in bytes. Default 15 × 1024 (spec 8). */
+  /** Limit of URL plus headers in bytes. Default 15 × 1024. */
   maxUrlAndHeadersBytes?: number;
   /** `User-Agent` for requests that do not set one. Default: the runtime's own. */
   userAgent?: string;
@@ -41,36 +36,21 @@ export interface TransportOptions {
   middleware?: readonly TransportMiddleware[];
 }
 
-/**
- * A `fetch`-compatible function. Read its answers with the standalone `correlationIdOf(res)` and
- * `readServiceError(res)` of this module (not methods, so that a bundle without them stays
- * without them).
- *
- * @example
- * const transport: Transport = createTransport({ auth: provider });
- * const res = await transport(url);
- * console.log(correlationIdOf(res));
- */
+/** A `fetch`-compatible function. */
 export interface Transport {
   (input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** The transport itself, for options that want a `fetch` (e.g. `createClient({ fetch: transport.fetch })`). */
   readonly fetch: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 }
 
-/** Each transport's chain of steps, for the clients of this package, which build drafts themselves. */
-const draftSenders = new WeakMap<Transport, (draft: Draft) => Promise<Response>>();
+/** Each transport's chain, for the clients' call runtime, which builds its requests itself. */
+const senders = new WeakMap<Transport, Next>();
 
 /**
- * The chain of steps of a transport made by {@link createTransport} (`undefined` for any other
- * function): a client that has its request as a draft already sends it there, without `fetch`'s
- * arguments being read into a draft again.
- *
- * @example
- * const sendDraft = draftSenderOf(transport);
- * const response = await (sendDraft ? sendDraft(draft) : transport(draft.url, { method: draft.method, headers: draft.headers }));
+ * The chain of a transport made by {@link createTransport} (`undefined` for any other function):
+ * a client that has its call as a {@link TransportRequest} already sends it there directly.
  */
-export const draftSenderOf = (transport: object): ((draft: Draft) => Promise<Response>) | undefined =>
-  draftSenders.get(transport as Transport);
+export const requestSenderOf = (transport: object): Next | undefined => senders.get(transport as Transport);
 
 /**
  * Creates the transport. Per call, in this order: the correlation id is set or checked, the
@@ -78,12 +58,6 @@ export const draftSenderOf = (transport: object): ((draft: Draft) => Promise<Res
  * is added and URL plus headers are measured, and the request is sent; idempotent requests are
  * retried on 429, 502, 503, 504 and network errors; a 401 `invalid_token` is retried once with a
  * fresh token.
- *
- * Throws before sending: `InvalidRequestError` (bad correlation id, personal data in the external
- * user id, URL plus headers too large). Rejects like `fetch` otherwise: `NetworkError` (a
- * `TypeError`) when the network fails, the signal's reason on abort. An error answer is returned,
- * not thrown.
- *
  * @throws {ConfigurationError} `INVALID_OPTION` at creation
  * @example
  * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';
@@ -103,23 +77,24 @@ export function createTransport(options: TransportOptions = {}): Transport {
   }
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
   const baseFetch: FetchFunction = options.fetch ?? ((input, init) => fetch(input, init));
-  const steps: DraftStep[] = [correlationIdStep(options.correlationId), externalUserIdStep(options.externalUserId)];
-  if (options.userAgent !== undefined) steps.push(userAgentStep(options.userAgent));
-  for (const middleware of options.middleware ?? []) steps.push(fromMiddleware(middleware));
-  if (options.retry !== false) steps.push(retryStep(options.retry));
-  if (options.auth !== undefined) steps.push(authStep(options.auth));
-  steps.push(sizeGuardStep(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
+  const steps: TransportMiddleware[] = [correlationIdMiddleware(options.correlationId), externalUserIdMiddleware(options.externalUserId)];
+  if (options.userAgent !== undefined) steps.push(userAgentMiddleware(options.userAgent));
+  // The caller's middleware may change the URL: it is checked after them.
+  steps.push(...(options.middleware ?? []), secureUrlMiddleware);
+  if (options.retry !== false) steps.push(retryMiddleware(options.retry));
+  if (options.auth !== undefined) steps.push(authMiddleware(options.auth));
+  steps.push(sizeGuardMiddleware(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));
   const send = chain(steps, sendWith(baseFetch));
 
   const transport = ((input: RequestInfo | URL, init?: RequestInit) => {
     try {
-      const draft = toDraft(input, init);
-      return draft instanceof Promise ? draft.then(send) : send(draft);
+      const request = toTransportRequest(input, init);
+      return request instanceof Promise ? request.then(send) : send(request);
     } catch (error) {
       return Promise.reject(error);
     }
   }) as Transport;
   Object.defineProperty(transport, 'fetch', { value: transport, enumerable: true });
-  draftSenders.set(transport, send);
+  senders.set(transport, send);
   return transport;
 }

@@ -1,49 +1,44 @@
-/**
- * The shapes the transport is made of: a `fetch`-compatible function, the onion middleware that
- * wraps it, and the token source the auth middleware asks.
- */
+/** The shapes the transport is made of: `fetch`, its request, its middleware, its token source. */
 
-/**
- * What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL.
- *
- * @example
- * const viaProxy: FetchFunction = (input, init) => fetch(input, { ...init, keepalive: true });
- */
+/** What `fetch` looks like to the transport: the first argument may be a `Request`, a string or a URL. */
 export type FetchFunction = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 
 /**
- * Passes a request on to the next middleware (or, at the end of the chain, to `fetch`).
- *
- * @example
- * const logging: TransportMiddleware = (request, next: Next) => next(request);
+ * One request on its way through the transport: plain fields, headers as a record of lower-case
+ * names, the body held in memory so that every attempt sends all of it.
  */
-export type Next = (request: Request) => Promise<Response>;
+export interface TransportRequest {
+  url: string;
+  /** Upper-case for the methods `fetch` normalises (GET, POST, ...). */
+  method: string;
+  /** Lower-case names; a name given twice holds both values joined by `, `, as in `Headers`. */
+  headers: Record<string, string>;
+  body: string | ArrayBuffer | undefined;
+  /** The other fields of the caller's `RequestInit`: `signal`, `redirect`, `cache`, ... */
+  init: RequestInit;
+  /** The bearer token the transport set (absent: any `authorization` header is the caller's own). */
+  token?: string;
+}
+
+/** What hooks are told of a request: its method and URL. */
+export interface RequestSummary {
+  readonly method: string;
+  readonly url: string;
+}
+
+/** Passes a request on to the next middleware (at the end of the chain, to `fetch`). */
+export type Next = (request: TransportRequest) => Promise<Response>;
 
 /**
- * A middleware of the caller (the transport's `middleware` option, or `compose`). It gets a
- * `Request` made for it (its own copy: change it in place, or pass on another one) and `next`, and
- * may call `next` several times (each call needs a request whose body is unread: pass
- * `request.clone()`), or throw before anything is sent. The transport's own steps run over a
- * plain draft of the request instead (see `Draft`), which is cheaper.
- *
- * @example
- * const timing: TransportMiddleware = async (request, next) => {
- *   const started = Date.now();
- *   try {
- *     return await next(request);
- *   } finally {
- *     console.log(request.method, new URL(request.url).pathname, Date.now() - started, 'ms');
- *   }
- * };
+ * The one form of a transport step, onion style: it gets the request and `next`, may change the
+ * request in place or pass on another, may call `next` again (the body is held), or throw before
+ * anything is sent.
  */
-export type TransportMiddleware = (request: Request, next: Next) => Promise<Response>;
+export type TransportMiddleware = (request: TransportRequest, next: Next) => Promise<Response>;
 
 /**
  * Where the auth middleware gets its bearer token. core-auth's `createTokenProvider` is one;
  * anything with these two methods will do.
- *
- * @example
- * const source: TokenSource = createTokenProvider({ flow: 'client_credentials', authUrl, projectKey, credentials });
  */
 export interface TokenSource {
   /** A valid access token; concurrent callers should share one token request. */

@@ -12,6 +12,27 @@ import {
 } from '../../src/http/index.js';
 import { everythingShown, json, recordingSleep, rejection, setup } from './helpers.js';
 
+describe('plain http', () => {
+  it('refuses plain http: to a host that is not loopback before sending, as the clients do; https:, loopback and relative URLs go out', async () => {
+    const s = setup();
+    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
+    for (const url of ['http://api.example.com/p/stores', 'HTTP://api.example.com/p/stores', 'http://10.0.0.1/p/stores']) {
+      const error = await rejection(transport(url));
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect(error).toMatchObject({ code: 'INSECURE_URL' });
+    }
+    expect(await rejection(transport('https://user:pw@api.example.com/p/stores'))).toMatchObject({ code: 'CREDENTIALS_IN_URL' });
+    expect(s.rec.seen).toHaveLength(0);
+    expect((await transport(`${s.base}/product-selections`)).status).toBe(200);
+    const seen: string[] = [];
+    const viaLoopback = createTransport({ fetch: async (input) => (seen.push(String(input)), new Response('{}')) });
+    for (const url of ['https://api.example.com/p/stores', 'http://localhost:8080/p/stores', 'http://[::1]/p/stores', '/p/stores']) {
+      expect((await viaLoopback(url)).status).toBe(200);
+    }
+    expect(seen).toHaveLength(4);
+  });
+});
+
 describe('request size guard', () => {
   it('refuses URL plus headers over 15 KB before sending, naming sizes but not the token', async () => {
     const s = setup();

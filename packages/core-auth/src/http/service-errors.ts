@@ -1,17 +1,12 @@
 /**
- * The error body of every non-2xx answer of the API and Change History services
- * (contract-notes 1): `{ statusCode, message, errors: [{ code, message, ...extra }] }`, with
- * top-level `error` and `error_description` on authentication errors. Parsed into one value,
- * {@link ServiceError}, that the clients type further by `code`.
+ * The errors of the service's answers, which every client types by its own codes: the error body `{
+ * statusCode, message, errors: [{ code, message, ...extra }] }` (with `error` and
+ * `error_description` on authentication errors) read into a {@link ServiceError}; results that are
+ * data or a typed error; a guard per code; the class thrown where an error cannot be a value.
  */
 import { correlationIdOf } from './correlation-id.js';
 
-/**
- * One entry of `errors`: a `code`, a `message`, and the code's extra fields.
- *
- * @example
- * for (const e of (await readServiceError(res)).errors) console.log(e.code, e.message);
- */
+/** One entry of `errors`: a `code`, a `message`, and the code's extra fields. */
 export interface ServiceErrorObject {
   code: string;
   message: string;
@@ -20,13 +15,7 @@ export interface ServiceErrorObject {
 
 /**
  * What every error answer carries besides its `code` and `message`: the answer's status and
- * correlation id, every error of its body, and the OAuth fields of 401 and 403 answers. The
- * typed errors of the clients (`CommerceError`, `HistoryError`) carry the same.
- *
- * @example
- * function report(error: ServiceErrorContext) {
- *   console.error(error.statusCode, error.correlationId, error.errors.length);
- * }
+ * correlation id, every error of its body, and the OAuth fields of 401 and 403 answers.
  */
 export interface ServiceErrorContext {
   /** HTTP status of the answer. */
@@ -49,14 +38,6 @@ export interface ServiceErrorContext {
 /**
  * An error answer of the service, as a value. Its own `code` and extra fields are those of the
  * first entry of `errors`; `errors` holds them all.
- *
- * When the answer has no error body of the service (an HTML page from a proxy, an empty 502, a
- * body that is not JSON), `code` is `UnknownError`, `errors` is empty and `reportedCode` is
- * absent. When the body names a code, `reportedCode` repeats it.
- *
- * @example
- * const error: ServiceError = await readServiceError(res);
- * if (error.code === 'ConcurrentModification') console.log(error['currentVersion']);
  */
 export interface ServiceError extends ServiceErrorContext {
   /** The code of the first error, e.g. `ConcurrentModification`; `UnknownError` without an error body. */
@@ -73,10 +54,6 @@ function isErrorObject(value: unknown): value is ServiceErrorObject {
 /**
  * Builds a {@link ServiceError} from a parsed (or unparsable) error body and its answer.
  * `body` is what the caller has already read: JSON, text, or `undefined`.
- *
- * @example
- * const { error, response } = await client.GET('/stores');
- * if (error) toServiceError(error, response).code;
  */
 export function toServiceError(body: unknown, response: Pick<Response, 'status' | 'headers'>): ServiceError {
   const correlationId = correlationIdOf(response as Response);
@@ -105,7 +82,6 @@ function tryJson(text: string): unknown {
 
 /**
  * Reads an error answer's body (without consuming the caller's copy) into a {@link ServiceError}.
- *
  * @example
  * const res = await transport(url);
  * if (!res.ok) {
@@ -121,4 +97,80 @@ export async function readServiceError(response: Response): Promise<ServiceError
     text = undefined;
   }
   return toServiceError(text, response);
+}
+
+/** What every typed error of a client is: a code and a message, in the context of its answer. */
+export interface TypedServiceError extends ServiceErrorContext {
+  /** The error's code, e.g. `ConcurrentModification`; `UnknownError` for an answer the client cannot type. */
+  code: string;
+  /** The first error's message. */
+  message: string;
+}
+
+/**
+ * The result of a call: its data, or its error answer as a value of type `E`; with the answer
+ * and its correlation id either way.
+ */
+export type ServiceResult<Data, E> =
+  | { data: Data; error?: never; response: Response; correlationId: string | undefined }
+  | { data?: never; error: E; response: Response; correlationId: string | undefined };
+
+/**
+ * Turns an openapi-fetch result (`{ data, error, response }`) into a {@link ServiceResult}: the
+ * data of a 2xx answer, or the error body made a typed error by `toError`.
+ */
+export function toServiceResult<Data, E>(
+  result: { data?: unknown; error?: unknown; response: Response },
+  toError: (body: unknown, response: Response) => E,
+): ServiceResult<Data, E> {
+  const { response } = result;
+  const correlationId = correlationIdOf(response);
+  if (response.ok) return { data: result.data as Data, response, correlationId };
+  return { error: toError(result.error, response), response, correlationId };
+}
+
+/**
+ * A type guard for the typed errors of one code: true for an error value (an object with a
+ * numeric `statusCode`) whose `code` is `code`. `T` is the error type it narrows to.
+ */
+export function serviceErrorGuard<T extends TypedServiceError>(code: string): (error: unknown) => error is T {
+  return (error: unknown): error is T =>
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { code?: unknown }).code === code &&
+    typeof (error as { statusCode?: unknown }).statusCode === 'number';
+}
+
+/**
+ * The base of each client's error class for an error answer that cannot be handed back as a value
+ * (an iterator, `unwrap`): carries the typed error as `error`.
+ */
+export class ServiceApiError<E extends TypedServiceError, Name extends string = string, Code extends string = string> extends Error {
+  override readonly name: Name;
+  /** Stable for every instance of the class; the service's own code is `error.code`. */
+  readonly code: Code;
+  /** The error answer. */
+  readonly error: E;
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** The answer's `X-Correlation-ID`. */
+  readonly correlationId: string | undefined;
+
+  constructor(error: E, kind: { name: Name; code: Code }) {
+    super(`${error.statusCode} ${error.code}: ${error.message}`, { cause: error });
+    this.name = kind.name;
+    this.code = kind.code;
+    this.error = error;
+    this.status = error.statusCode;
+    this.correlationId = error.correlationId;
+  }
+}
+
+/**
+ * The data of a result, or its error thrown as `toThrown(error)`: the body of each client's
+ * `unwrap`, for code that prefers exceptions.
+ */
+export function unwrapResult<T, E>(result: { data?: T; error?: E }, toThrown: (error: E) => Error): T {
+  if (result.error !== undefined) throw toThrown(result.error);
+  return result.data as T;
 }

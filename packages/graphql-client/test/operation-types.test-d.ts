@@ -22,7 +22,7 @@ import {
 } from '../src/index.js';
 
 /**
- * Issue 5 audit, types: every update action input of both update documents takes the fields of
+ * Every update action input of both update documents takes the fields of
  * spec 4.4 and refuses wrong types and unknown members; the query result types carry offset,
  * count, total, exists and results; `*Ref` and resolved forms are typed; the options take
  * `url` or `region`, `projectKey`, `auth` and `fetch`.
@@ -31,7 +31,7 @@ import {
 declare const client: ReturnType<typeof createGraphqlClient>;
 declare const auth: TokenSource;
 
-describe('ProductSelectionUpdateAction: the four inputs of spec 4.4', () => {
+describe('ProductSelectionUpdateAction: the four inputs', () => {
   it('accepts each with its fields', async () => {
     await client.request(UpdateProductSelectionDocument, {
       id: 'ps-1',

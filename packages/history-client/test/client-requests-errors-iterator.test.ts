@@ -16,12 +16,8 @@ import { fixedToken, setup, START } from './helpers.js';
 
 const HOUR = 3600 * 1000;
 
-/**
- * Spec audit of the client (change-history-service.md 4, 5, 8; contract-notes 6; commerce-service.md
- * 5 and 8 for the conventions): every call against the emulator, checking what was sent and what
- * came back.
- */
-describe('spec audit: history-client requests', () => {
+/** Every call of the client against the emulator, checking what was sent and what came back. */
+describe('history-client requests', () => {
   it('addresses the three endpoints, escaping the id, and leaves limit and offset to the service defaults', async () => {
     const s = await setup();
     for (let n = 1; n <= 21; n++) await s.api('POST', '/stores', { key: `s${n}` });
@@ -108,7 +104,7 @@ describe('spec audit: history-client requests', () => {
   });
 });
 
-describe('spec audit: history-client errors (contract-notes 6)', () => {
+describe('history-client errors', () => {
   it('returns BadRequest for each refused query without retrying it', async () => {
     const s = await setup();
     const cases = [
@@ -181,7 +177,7 @@ describe('spec audit: history-client errors (contract-notes 6)', () => {
   });
 });
 
-describe('spec audit: history-client GraphQL (spec 4, 5 rule 4)', () => {
+describe('history-client GraphQL', () => {
   it('posts application/json with query, variables and operationName, and returns data and errors', async () => {
     const s = await setup();
     await s.api('POST', '/stores', { key: 'berlin' });
@@ -210,7 +206,7 @@ describe('spec audit: history-client GraphQL (spec 4, 5 rule 4)', () => {
   });
 });
 
-describe('spec audit: history-client iterator', () => {
+describe('history-client iterator', () => {
   it('walks the Records of one resource, every page within the caller bounds', async () => {
     const s = await setup();
     const { id } = (await s.api<{ id: string }>('POST', '/stores', { key: 'berlin' })).body;
@@ -243,7 +239,7 @@ describe('spec audit: history-client iterator', () => {
   });
 });
 
-describe('spec audit: history-client iterator and writes during the walk', () => {
+describe('history-client iterator and writes during the walk', () => {
   // A Record written later in the cursor's millisecond sorts first within it (newest first) and
   // shifts the offset by one: the last Record of the previous page comes again (here s5), and
   // the iterator skips it (same resource, versions and kind of change).
@@ -273,7 +269,7 @@ describe('spec audit: history-client iterator and writes during the walk', () =>
   });
 });
 
-describe('spec audit: history-client path parameters', () => {
+describe('history-client path parameters', () => {
   // An id of '', '.' or '..' would be another endpoint once the URL is parsed: queryRecordsById
   // ('store', '..') would request `/<project>/` (all types), '' and '.' `/<project>/store/`.
   // Encoding cannot help (`%2E` is a dot segment too), so fillPath refuses them before sending.

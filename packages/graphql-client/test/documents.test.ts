@@ -24,7 +24,7 @@ import { noNodeBuiltins, workspaceSources } from '../../../tools/esbuild-workspa
 import { ok, seedProducts, setUp, type Setup } from './helpers.js';
 
 /**
- * Issue 5 audit, client side: what the other tests of this package leave open. The documents
+ * The client's GraphQL documents and what the other tests of this package leave open. The documents
  * cover every field of spec 4.5 and are plain strings; neither the package nor its bundle needs
  * the `graphql` package; the transport's rules (single-flight token, one retry after 401,
  * correlation ids, which outcomes are retried) hold for GraphQL as for REST; every update action

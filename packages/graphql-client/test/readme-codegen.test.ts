@@ -10,7 +10,7 @@ import type { TypedDocument } from '../src/index.js';
 import { setUp } from './helpers.js';
 
 /**
- * Issue 5 audit: "Users can bring their own documents: the package documents the codegen config
+ * "Users can bring their own documents: the package documents the codegen config
  * to generate typed documents for their queries against our SDL." The README's `codegen.ts` and
  * its sample document are read from the README itself and run, offline, in a throw-away user
  * project that has what the README's install lines add: @graphql-codegen writes the typed

@@ -1,5 +1,5 @@
 /**
- * Issue 4 audit: core-auth runs unchanged in Node, browsers and edge runtimes (fetch and Web
+ * core-auth runs unchanged in Node, browsers and edge runtimes (fetch and Web
  * APIs only; base64 and crypto from Web APIs). Both entries are bundled for the browser platform
  * with esbuild and the shared `noNodeBuiltins` plugin, which fails on any Node built-in (a
  * `node:` import, a bare `buffer`, or an npm package named like one); the bundle must not reach

@@ -1,5 +1,5 @@
 /**
- * Issue 4 audit: points of the rest-client that the other tests covered only at the transport
+ * The rest-client's errors, retries, aborts and secrets, through the client rather than the transport
  * level or not at all, here through `createRestClient` against the emulator. A guard per error
  * code on answers the emulator really gives; retries of exactly the idempotent cases (HEAD,
  * DELETE with version, updates with version) and never of a create; the correlation id on

@@ -3,8 +3,8 @@ import type { ByIdQuery, HistoryClient } from '../src/index.js';
 
 declare const client: HistoryClient;
 
-/** Spec audit at the type level: the spec 4 table and the value sets of spec 2 and contract-notes 6. */
-describe('spec audit: history-client filter types', () => {
+/** The filter types: which endpoint takes which filter, and their value sets. */
+describe('history-client filter types', () => {
   it('takes resourceTypes only on the all-types endpoint, resourceKey on all-types and by-type', () => {
     void client.queryRecords({ resourceTypes: ['key-value-document', 'custom-objects', 'inventory'], resourceKey: 'k', resourceId: 'id' });
     // @ts-expect-error resourceTypes is only on the all-types endpoint

@@ -1,5 +1,5 @@
 /**
- * Issue 4 audit: the helpers on endpoints other than Product Selections. `paginate()` is "an
+ * The helpers on endpoints other than Product Selections. `paginate()` is "an
  * async iterator over any query endpoint": Stores, Messages and API clients here, with the
  * caller's own where; `createAndVerify()` on Stores after a 500 that committed.
  */

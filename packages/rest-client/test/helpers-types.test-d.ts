@@ -1,5 +1,5 @@
 /**
- * Issue 4 audit: "wrong path, missing path param, wrong action field, and wrong query parameter
+ * Type errors: "wrong path, missing path param, wrong action field, and wrong query parameter
  * fail to compile", on endpoints beyond the Product Selection ones of client.test-d.ts: Stores,
  * key= paths, in-store paths, Messages, and the helpers.
  */
@@ -8,7 +8,7 @@ import { paginate, updateWithRetry, type RestClient } from '../src/index.js';
 
 declare const client: RestClient;
 
-describe('issue 4 type errors on more endpoints', () => {
+describe('type errors on more endpoints', () => {
   it('a wrong path', () => {
     // @ts-expect-error the in-store prefix needs key=
     void client.GET('/in-store/{storeKey}/product-selection-assignments', { params: { path: { storeKey: 'eu' } } });
