@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authForm, twoProjects } from './helpers.js';
+import { authForm, projectCaller, twoProjects } from './helpers.js';
 
 /**
  * One emulator, many projects: each project's data, API clients, tokens, customers, messages,
@@ -144,5 +144,19 @@ describe('reset and deletion of projects', () => {
     expect((await b.call('GET', '/product-selections/key=kept')).status).toBe(200);
     expect(() => emulator.project('shop-a').restore(snapshot)).toThrow(/projectKey/);
     expect((await a.call('GET', '/product-selections')).body.total).toBe(0);
+  });
+});
+
+describe('two emulators in one process', () => {
+  it('share nothing: each signs up a customer who can log in at once, and neither sees the other’s', async () => {
+    const [one, two] = [(await twoProjects()).emulator, (await twoProjects()).emulator];
+    const [a1, a2] = [await projectCaller(one, 'shop-a'), await projectCaller(two, 'shop-a')];
+    for (const caller of [a1, a2]) expect((await caller.call('POST', '/customers', { email: 'same@example.com', password: 'pw' })).status).toBe(201);
+    for (const [emulator, caller] of [[one, a1], [two, a2]] as const) {
+      const login = await authForm(emulator, '/oauth/shop-a/customers/token', { grant_type: 'password', username: 'same@example.com', password: 'pw' }, caller.credentials);
+      expect(login.status).toBe(200);
+    }
+    const customerOfOne = (await a1.call('GET', '/customers')).body.results[0].id as string;
+    expect((await a2.call('GET', `/customers/${customerOfOne}`)).status).toBe(404);
   });
 });
