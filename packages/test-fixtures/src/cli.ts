@@ -201,7 +201,7 @@ function main(): Promise<void> | void {
     console.error(`commerce-emulator: ${(error as Error).message}`);
     process.exit(1);
   }
-  // The admin console client (history/admin-console.ts: writes with its token are recorded with
+  // The admin console client (auth/admin-console.ts: writes with its token are recorded with
   // source AdminConsole). Registered with the bootstrap secret, so that a user outside this
   // process can get its token without the CLI printing a second secret; before the state file is
   // read, so that this registration wins over a saved one (and a reset brings it back).
