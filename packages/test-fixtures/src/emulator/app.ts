@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { EmulatorContext } from './context.js';
 import { answerError, answerNotFound } from './http/answer-error.js';
@@ -136,7 +137,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const projects = new ProjectRegistry(resolved, faults);
   const own = projects.get(resolved.projectKey)!;
 
-  const app = new Hono<AppEnv>();
+  // A trie router, as for the projects (project/runtime.ts): a new emulator per test pays no compilation.
+  const app = new Hono<AppEnv>({ router: new TrieRouter() });
   app.onError(answerError);
   app.notFound(answerNotFound);
   // First: a preflight is answered before the correlation id, the limits and fault injection (it is
