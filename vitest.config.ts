@@ -31,13 +31,12 @@ export default defineConfig({
       {
         resolve: { alias },
         // One emulator for the run (global setup), reached by the files through the control API;
-        // the files share it, so they run one by one.
+        // the files run in parallel, each worker in a project of its own.
         test: {
           name: 'shared-emulator',
           root: `${root}examples/shared-emulator`,
           include: ['**/*.test.ts'],
           globalSetup: ['./global-setup.ts'],
-          fileParallelism: false,
           testTimeout: 30_000,
         },
       },

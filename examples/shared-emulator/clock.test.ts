@@ -2,8 +2,8 @@ import { unwrap } from '@commerce-kit/rest-client';
 import { beforeEach, expect, test } from 'vitest';
 import { sharedEmulator } from './clients.js';
 
-const { control, client } = sharedEmulator();
-beforeEach(() => control.reset());
+const { control, projectControl, client } = await sharedEmulator();
+beforeEach(() => projectControl.reset());
 
 test('48 hours later the token has expired; the client gets a new one by itself', async () => {
   unwrap(await client.GET('/product-selections'));
@@ -17,9 +17,9 @@ test('48 hours later the token has expired; the client gets a new one by itself'
 
 test('a snapshot taken in one test restores the same ids', async () => {
   const created = unwrap(await client.POST('/product-selections', { body: { key: 'winter', name: { en: 'Winter' } } }));
-  const snapshot = await control.snapshot();
-  await control.reset();
-  await control.restore(snapshot);
+  const snapshot = await projectControl.snapshot();
+  await projectControl.reset();
+  await projectControl.restore(snapshot);
   const again = unwrap(await client.GET('/product-selections/key={key}', { params: { path: { key: 'winter' } } }));
   expect(again).toEqual(created);
 });

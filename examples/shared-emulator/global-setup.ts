@@ -1,9 +1,10 @@
 /**
  * One emulator for the whole run of this vitest project: started on a loopback port before the
- * first test file, stopped after the last. Test files run in worker threads and cannot hold the
- * `Emulator` object, so they get its origin and credentials through `provide`/`inject` and act on
- * it through the control API (`connectEmulator`). The pattern of the test-fixtures README, "One
- * emulator for the whole run".
+ * first test file, stopped after the last. Test files run in parallel in worker threads and cannot
+ * hold the `Emulator` object, so they get its origin and the emulator's credentials through
+ * `provide`/`inject`, and each worker makes and uses a project of its own through the control API
+ * (`connectEmulator`, see clients.ts). The pattern of the test-fixtures README, "One emulator for
+ * the whole run".
  */
 import { ManualClock, startEmulator } from '@commerce-kit/test-fixtures';
 import type { TestProject } from 'vitest/node';

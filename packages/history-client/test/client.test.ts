@@ -1,4 +1,4 @@
-import { adminConsole } from '@commerce-kit/test-fixtures/emulator/history/admin-console.js';
+import { adminConsole } from '@commerce-kit/test-fixtures/emulator/auth/admin-console.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ConfigurationError,

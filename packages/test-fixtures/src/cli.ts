@@ -12,7 +12,7 @@
  * ```
  */
 import { parseArgs } from 'node:util';
-import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/history/admin-console.js';
+import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/auth/admin-console.js';
 import { ManualClock } from './emulator/clock.js';
 import { clockState, parseInstant } from './emulator/control/clock-control.js';
 import { CONTROL_PREFIX } from './emulator/control/prefix.js';
@@ -26,7 +26,8 @@ const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--proj
             [--no-control] [--state-file PATH] [--stop-on-stdin-end]
   --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
   --host              address to bind (default 127.0.0.1: loopback only)
-  --project           project key (default demo-project)
+  --project           project key (default demo-project); repeat it to serve several isolated
+                      projects: the first has the bootstrap client below, each other one its own
   --client-id         id of the bootstrap API client (default: random)
   --client-secret     secret of the bootstrap API client (default: random)
   --history-offering  premium (default): the Change History records every change;
@@ -91,7 +92,14 @@ GraphQL endpoints (POST JSON { query, variables? } with a bearer token):
 bootstrap API client (scope ${scope}):
   client id      ${clientId}
   client secret  ${clientSecret}
-Change History offering ${recorded}.
+${emulator
+  .projectKeys()
+  .slice(1)
+  .map((key) => {
+    const { clientId: id, clientSecret: secret } = emulator.project(key).credentials;
+    return `project '${key}' (REST under /${key}), its own bootstrap API client:\n  client id      ${id}\n  client secret  ${secret}\n`;
+  })
+  .join('')}Change History offering ${recorded}.
 CORS for browser apps: ${browsers}.
 ${stateLine}
 clock: ${clock.manual ? `manual, at ${clock.now}; it moves only through POST ${CONTROL_PREFIX}/clock` : 'the wall clock'}.
@@ -115,7 +123,7 @@ function main(): Promise<void> | void {
       options: {
         port: { type: 'string', default: process.env['COMMERCE_EMULATOR_PORT'] ?? '8080' },
         host: { type: 'string', default: '127.0.0.1' },
-        project: { type: 'string', default: 'demo-project' },
+        project: { type: 'string', multiple: true, default: ['demo-project'] },
         'client-id': { type: 'string' },
         'client-secret': { type: 'string' },
         'history-offering': { type: 'string', default: 'premium' },
@@ -180,7 +188,8 @@ function main(): Promise<void> | void {
   let emulator;
   try {
     emulator = createEmulator({
-      projectKey: values.project,
+      projectKey: values.project[0],
+      projects: values.project.slice(1),
       ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
       ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
       history: { offering },
@@ -192,11 +201,14 @@ function main(): Promise<void> | void {
     console.error(`commerce-emulator: ${(error as Error).message}`);
     process.exit(1);
   }
-  // The admin console client (history/admin-console.ts: writes with its token are recorded with
+  // The admin console client (auth/admin-console.ts: writes with its token are recorded with
   // source AdminConsole). Registered with the bootstrap secret, so that a user outside this
   // process can get its token without the CLI printing a second secret; before the state file is
   // read, so that this registration wins over a saved one (and a reset brings it back).
-  adminConsole(emulator.context, { clientSecret: emulator.credentials.clientSecret });
+  for (const key of emulator.projectKeys()) {
+    const project = emulator.project(key);
+    adminConsole(project.context, { clientSecret: project.credentials.clientSecret });
+  }
   let stateLine = 'state: in memory only (--state-file PATH keeps it across restarts).';
   if (stateFile !== undefined) {
     try {

@@ -35,6 +35,25 @@ export class EmulatorControlError extends Error {
   }
 }
 
+/** A project of the emulator as `POST /_emulator/projects` answers it: its key and bootstrap client. */
+export interface ProjectJson {
+  key: string;
+  clientId: string;
+  clientSecret: string;
+  /** `manage_project:<key>` */
+  scope: string;
+}
+
+/** The control API of one project: what `reset`, `snapshot` and `restore` do for the own project. */
+export interface ProjectControl {
+  /** `POST /_emulator/projects/<key>/reset`: this project emptied; fault rules and other projects stay. */
+  reset(): Promise<void>;
+  /** `GET /_emulator/projects/<key>/state`. */
+  snapshot(): Promise<EmulatorSnapshot>;
+  /** `POST /_emulator/projects/<key>/state`. */
+  restore(snapshot: EmulatorSnapshot): Promise<void>;
+}
+
 /** What {@link connectEmulator} returns: the control API, one method per endpoint. */
 export interface EmulatorControl {
   /**
@@ -48,8 +67,21 @@ export interface EmulatorControl {
    * (status 0, code `NotReady`, the last error as `cause`) after `timeoutMs` (default 10 000).
    */
   ready(options?: { timeoutMs?: number; intervalMs?: number }): Promise<{ status: 'ready'; projectKey: string }>;
-  /** `POST /_emulator/reset`: the project emptied, as `emulator.reset()`. */
+  /** `POST /_emulator/reset`: every project emptied and the fault rules removed, as `emulator.reset()`. */
   reset(): Promise<void>;
+  projects: {
+    /**
+     * `POST /_emulator/projects`: the project of this key, created empty if there is none (a
+     * second call answers the same credentials), with its bootstrap client's credentials.
+     */
+    create(key: string): Promise<ProjectJson>;
+    /** `GET /_emulator/projects`: the keys, the emulator's own project first. */
+    list(): Promise<{ key: string }[]>;
+    /** `DELETE /_emulator/projects/<key>`: the project and all its data gone (not the emulator's own). */
+    delete(key: string): Promise<void>;
+  };
+  /** The control API of one project (no request until a method is called). */
+  project(key: string): ProjectControl;
   /** `GET /_emulator/state`: the data, as `emulator.snapshot()`. */
   snapshot(): Promise<EmulatorSnapshot>;
   /** `POST /_emulator/state`: the data put back, as `emulator.restore()`. */
@@ -128,6 +160,19 @@ export function connectEmulator(options: EmulatorControlOptions): EmulatorContro
     health,
     ready,
     reset: () => call('POST', '/reset'),
+    projects: {
+      create: (key) => call('POST', '/projects', { key }),
+      list: async () => (await call<{ results: { key: string }[] }>('GET', '/projects')).results,
+      delete: (key) => call('DELETE', `/projects/${encodeURIComponent(key)}`),
+    },
+    project: (key) => {
+      const path = `/projects/${encodeURIComponent(key)}`;
+      return {
+        reset: () => call('POST', `${path}/reset`),
+        snapshot: () => call('GET', `${path}/state`),
+        restore: (snapshot) => call('POST', `${path}/state`, snapshot),
+      };
+    },
     snapshot: () => call('GET', '/state'),
     restore: (snapshot) => call('POST', '/state', snapshot),
     faults: {

@@ -5,7 +5,8 @@
  *
  * @packageDocumentation
  */
-export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type EmulatorUrls } from './emulator/app.js';
+export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type EmulatorProject, type EmulatorUrls } from './emulator/app.js';
+export type { ProjectCredentials } from './emulator/projects.js';
 export { serveEmulator, startEmulator, type ListenOptions, type RunningEmulator, type ServerOptions } from './emulator/server.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export type { EmulatorSnapshot } from './emulator/snapshot.js';
@@ -14,7 +15,14 @@ export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
 export { checkFaultRule, InvalidFaultRuleError, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';
 export { CONTROL_PREFIX } from './emulator/control/prefix.js';
-export { connectEmulator, EmulatorControlError, type EmulatorControl, type EmulatorControlOptions } from './control-client.js';
+export {
+  connectEmulator,
+  EmulatorControlError,
+  type EmulatorControl,
+  type EmulatorControlOptions,
+  type ProjectControl,
+  type ProjectJson,
+} from './control-client.js';
 export type { FaultRuleJson, InstalledFaultJson } from './emulator/control/fault-json.js';
 export type { ClockState } from './emulator/control/clock-control.js';
 export type { EmulatorContext } from './emulator/context.js';
@@ -24,7 +32,7 @@ export {
   ADMIN_USER_HEADER,
   DEFAULT_ADMIN_USER,
   type AdminConsole,
-} from './emulator/history/admin-console.js';
+} from './emulator/auth/admin-console.js';
 export {
   startIntrospectionServer,
   type IntrospectionAnswer,

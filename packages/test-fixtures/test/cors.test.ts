@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/emulator/app.js';
-import { adminConsole } from '../src/emulator/history/admin-console.js';
+import { adminConsole } from '../src/emulator/auth/admin-console.js';
 import type { EmulatorOptions } from '../src/emulator/options.js';
 import { startEmulator } from '../src/emulator/server.js';
 import { loopbackEmulator, rawRequest } from './helpers/loopback.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Emulator } from '../src/emulator/app.js';
 import { CustomerCredentialStore } from '../src/emulator/auth/customer-credentials.js';
-import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/history/admin-console.js';
+import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/auth/admin-console.js';
 import type { EmulatorOptions } from '../src/emulator/options.js';
 import { createHistoryApi, type HistoryApi } from './history/helpers.js';
 import { authForm } from './helpers/tokens.js';

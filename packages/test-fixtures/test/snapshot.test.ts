@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { seedCatalogue, type SeededCatalogue } from '../src/builders/seed-catalogue.js';
-import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/history/admin-console.js';
+import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/auth/admin-console.js';
 import { createEmulator } from '../src/emulator/app.js';
 import type { EmulatorOptions } from '../src/emulator/options.js';
 import type { EmulatorSnapshot } from '../src/index.js';

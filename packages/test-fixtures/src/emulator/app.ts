@@ -1,26 +1,21 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { AuthService } from './auth/service.js';
+import { Hono, type Context } from 'hono';
+import { TrieRouter } from 'hono/router/trie-router';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { EmulatorContext } from './context.js';
-import { authenticate } from './http/authenticate.js';
+import { answerError, answerNotFound } from './http/answer-error.js';
 import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { cors } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
-import { ApiError, errors } from './http/errors.js';
+import { errors } from './http/errors.js';
 import { ConnectionCut, FaultInjector, faultInjection } from './http/faults.js';
 import { disallowedRequests } from './http/limits.js';
 import { newSecret } from './ids.js';
-import { MessageLog } from './messages/message-log.js';
-import { adminConsoleUser } from './history/admin-console.js';
-import { asHistoryError } from './history/errors.js';
-import { installHistory } from './history/routes.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
-import { registerApiRoutes } from './routes.js';
 import { CONTROL_PREFIX } from './control/prefix.js';
 import { controlRoutes } from './control/routes.js';
-import { resetEmulator } from './reset.js';
-import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './snapshot.js';
-import { EmulatorState } from './state.js';
+import type { ProjectRuntime } from './project/runtime.js';
+import { ProjectRegistry, type ProjectCredentials } from './projects.js';
+import type { EmulatorSnapshot } from './snapshot.js';
 
 /** Base URLs of the three services of an emulator, for a given origin. */
 export interface EmulatorUrls {
@@ -32,15 +27,30 @@ export interface EmulatorUrls {
   history: string;
 }
 
+/** One project of an emulator: its data, API clients and settings, isolated from every other project's. */
+export interface EmulatorProject {
+  readonly projectKey: string;
+  /** Credentials of the project's bootstrap API client, scope `manage_project:<projectKey>`. */
+  readonly credentials: ProjectCredentials;
+  /** The project's internals (store, state, authorization service, messages), e.g. for `adminConsole(project.context)`. */
+  readonly context: EmulatorContext;
+  /** Empties this project only, as `Emulator.reset` does (fault rules and other projects stay). */
+  reset(): void;
+  /** This project's data as a snapshot (see `Emulator.snapshot`). */
+  snapshot(): EmulatorSnapshot;
+  /** Puts a snapshot of a project of the same key back into this one (see `Emulator.restore`). */
+  restore(snapshot: unknown): void;
+}
+
 /** A running emulator, usable in-process through {@link Emulator.fetch}. */
 export interface Emulator {
   /** Handles one request in-process, without a socket. A cut connection rejects like `fetch` does, and so does an abort until the answer arrives (a body already answered is not cut). */
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
-  /** The project key this emulator serves (option `projectKey`, default `demo-project`). */
+  /** The emulator's own project (option `projectKey`, default `demo-project`). */
   readonly projectKey: string;
   /** Credentials of the bootstrap API client, scope `manage_project:<projectKey>`. */
   readonly credentials: { clientId: string; clientSecret: string; scope: string };
-  /** The emulator's internals (state, authorization service, messages, options), e.g. for `adminConsole(emulator.context)`. */
+  /** The own project's internals (store, state, authorization service, messages, options), e.g. for `adminConsole(emulator.context)`. */
   readonly context: EmulatorContext;
   /** Fault injection: `emulator.faults.inject(rule)` returns a function that removes the rule. */
   readonly faults: FaultInjector;
@@ -49,14 +59,32 @@ export interface Emulator {
   /** The underlying Hono app (for mounting into a user's own server). */
   readonly app: Hono<AppEnv>;
   /**
-   * Empties the project, so the emulator is as new: every resource, message, Change History
+   * The project of this key, created when there is none yet (empty, with a bootstrap client of its
+   * own): any number of fully isolated projects share one emulator, its clock and its fault rules.
+   * A token of one project is refused on another (403, as a token whose scopes name another
+   * project). TypeError for an invalid key. Over a port: `POST <origin>/_emulator/projects`.
+   *
+   * @example
+   * const shop = emulator.project('shop');
+   * const token = await clientCredentialsToken(emulator, shop.credentials);
+   */
+  project(projectKey: string): EmulatorProject;
+  /** The keys of the projects served, the own one first. */
+  projectKeys(): string[];
+  /**
+   * Deletes a project with all its data (false when there is none); its tokens stop working at once.
+   * The emulator's own project cannot be deleted (an Error).
+   */
+  deleteProject(projectKey: string): boolean;
+  /**
+   * Empties every project, so the emulator is as new: every resource, message, Change History
    * record, customer, API client, anonymous session, fault rule, and the project settings. Kept:
    * the bootstrap client and the admin console client, the client tokens they hold (a test
    * harness keeps its token), and the clock. Over a port: `POST <origin>/_emulator/reset`.
    */
   reset(): void;
   /**
-   * The project's data as a plain JSON object: every resource, message (with the sequence
+   * The own project's data as a plain JSON object: every resource, message (with the sequence
    * numbers), Change History record, the project settings, API clients, customers' credentials,
    * tokens and anonymous sessions. Secrets, passwords and tokens only as hashes; the one credential
    * in clear is the `Authorization` header of the project's external OAuth server, a setting the
@@ -65,7 +93,7 @@ export interface Emulator {
    */
   snapshot(): EmulatorSnapshot;
   /**
-   * Puts the data of a snapshot back, in place: every query answers as when it was taken (same
+   * Puts the data of a snapshot back into the own project, in place: every query answers as when it was taken (same
    * ids, versions, keys). The snapshot may come from another emulator of the same project key,
    * through JSON (a state file). It is checked first: a `TypeError` starting `invalid emulator
    * snapshot:` if anything is wrong, and then nothing has changed. The emulator is reset first
@@ -105,22 +133,14 @@ export function emulatorUrls(origin: string, projectKey: string): EmulatorUrls {
  */
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const resolved = resolveOptions(options, newSecret);
-  const state = new EmulatorState(resolved.projectKey, resolved.clock);
   const faults = new FaultInjector(resolved.faultSeed);
-  const auth = new AuthService(state, resolved);
-  const context: EmulatorContext = { state, auth, faults, messages: new MessageLog(state), options: resolved, resourceTypes: new Map() };
-  const scope = `manage_project:${resolved.projectKey}`;
-  auth.createBootstrapClient({ id: resolved.clientId, secret: resolved.clientSecret, scope });
+  const projects = new ProjectRegistry(resolved, faults);
+  const own = projects.get(resolved.projectKey)!;
 
-  const app = new Hono<AppEnv>();
-  app.onError((error, c) => {
-    if (error instanceof ConnectionCut) throw error;
-    const apiError = asHistoryError(c.req.url, error instanceof ApiError ? error : errors.general(`Internal error: ${error.message}`));
-    if (!(error instanceof ApiError)) console.error('[commerce-emulator] unexpected error', error);
-    const id = c.get('correlationId');
-    return apiError.toResponse(id ? { [CORRELATION_HEADER]: id } : {});
-  });
-  app.notFound((c) => errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`).toResponse());
+  // A trie router, as for the projects (project/runtime.ts): a new emulator per test pays no compilation.
+  const app = new Hono<AppEnv>({ router: new TrieRouter() });
+  app.onError(answerError);
+  app.notFound(answerNotFound);
   // First: a preflight is answered before the correlation id, the limits and fault injection (it is
   // no request of the client's), and every answer below, errors included, gets the CORS headers.
   app.use('*', cors(resolved.cors));
@@ -128,31 +148,31 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
   });
-  const history = installHistory(context);
-  const reset = () => resetEmulator(context, history.log);
-  const snapshot = () => takeSnapshot(context, history.log);
-  const restore = (taken: unknown) => restoreSnapshot(context, history.log, taken);
+  const reset = () => {
+    projects.resetAll();
+    faults.clear(resolved.faultSeed);
+  };
   // Before the limits and fault injection: a control request is never faulted, so a harness can
   // always remove a rule that cuts every connection.
-  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes(context, { reset, snapshot, restore }));
+  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes({ options: resolved, faults, projects, reset }));
   app.use('*', disallowedRequests, faultInjection(faults));
 
   const authApp = new Hono<AppEnv>();
-  registerAuthRoutes(authApp, context);
+  registerAuthRoutes(authApp, projects);
   app.route('/auth', authApp);
-  // Change History at `{history_url}` = `<origin>/history`; records every write from now on.
-  app.route('/history', history.app);
 
-  const api = new Hono<AppEnv>();
-  const projectGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.param('projectKey') !== resolved.projectKey) {
-      throw errors.notFound(`The project '${c.req.param('projectKey')}' was not found.`);
-    }
-    await next();
+  // Every other path names a project: its own routes answer (see project/runtime.ts).
+  const handOver = (routes: (runtime: ProjectRuntime) => Hono<AppEnv>) => (c: Context<AppEnv>) => {
+    const key = c.req.param('projectKey')!;
+    const runtime = projects.get(key);
+    if (!runtime) throw errors.notFound(`The project '${key}' was not found.`);
+    return routes(runtime).fetch(c.req.raw, { ...c.env, correlationId: c.get('correlationId') });
   };
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth), adminConsoleUser());
-  registerApiRoutes(api, context);
-  app.route('/', api);
+  // Change History at `{history_url}` = `<origin>/history`.
+  app.all('/history/:projectKey', handOver((runtime) => runtime.history));
+  app.all('/history/:projectKey/*', handOver((runtime) => runtime.history));
+  app.all('/:projectKey', handOver((runtime) => runtime.api));
+  app.all('/:projectKey/*', handOver((runtime) => runtime.api));
 
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);
@@ -166,17 +186,37 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
   };
 
+  const project = (projectKey: string): EmulatorProject => {
+    const { runtime } = projects.ensure(projectKey);
+    const { store, context } = runtime;
+    return {
+      projectKey,
+      credentials: projects.credentials(projectKey)!,
+      context,
+      reset: () => store.reset(),
+      snapshot: () => store.snapshot(),
+      restore: (taken) => store.restore(taken),
+    };
+  };
+
   return {
     fetch: fetchInProcess,
     projectKey: resolved.projectKey,
-    credentials: { clientId: resolved.clientId, clientSecret: resolved.clientSecret, scope },
-    context,
+    credentials: projects.credentials(resolved.projectKey)!,
+    context: own.context,
     faults,
     urls: (origin = IN_PROCESS_ORIGIN) => emulatorUrls(origin, resolved.projectKey),
     app,
+    project,
+    projectKeys: () => projects.keys(),
+    deleteProject: (projectKey) => projects.delete(projectKey),
     reset,
-    snapshot,
-    restore,
+    snapshot: () => own.store.snapshot(),
+    restore: (taken) => {
+      own.store.restore(taken);
+      // As a reset: the snapshot was fine, so the fault rules go too.
+      faults.clear(resolved.faultSeed);
+    },
   };
 }
 

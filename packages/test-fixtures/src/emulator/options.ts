@@ -2,8 +2,14 @@ import { systemClock, type Clock } from './clock.js';
 
 /** Options of {@link createEmulator}; every one has a default. */
 export interface EmulatorOptions {
-  /** Project key served by this emulator. Default `demo-project`. */
+  /** The emulator's own project, whose bootstrap client is the one below. Default `demo-project`. */
   projectKey?: string;
+  /**
+   * More projects to serve from the start, each fully isolated and with a bootstrap client of its
+   * own (`emulator.project(key).credentials`). More can be added later with `emulator.project(key)`
+   * or `POST /_emulator/projects`.
+   */
+  projects?: readonly string[];
   /** Bootstrap API client (scope `manage_project:<projectKey>`). Default: random id and secret. */
   clientId?: string;
   clientSecret?: string;
@@ -54,6 +60,8 @@ export interface EmulatorOptions {
 /** {@link EmulatorOptions} with every default filled in (see {@link resolveOptions}). */
 export type ResolvedEmulatorOptions = {
   projectKey: string;
+  /** The other projects served from the start. */
+  projects: readonly string[];
   clientId: string;
   clientSecret: string;
   clock: Clock;
@@ -77,12 +85,12 @@ const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
  * resolveOptions({ projectKey: 'my-project' }, newSecret).auth.accessTokenValiditySeconds; // 172800
  */
 export function resolveOptions(options: EmulatorOptions, random: () => string): ResolvedEmulatorOptions {
-  const projectKey = options.projectKey ?? 'demo-project';
-  if (!/^[a-z0-9-]{2,36}$/.test(projectKey) || RESERVED_PROJECT_KEYS.has(projectKey)) {
-    throw new TypeError(`invalid project key ${JSON.stringify(projectKey)}: 2 to 36 of [a-z0-9-], not auth, history or oauth`);
-  }
+  const projectKey = checkProjectKey(options.projectKey ?? 'demo-project');
+  if (options.projects !== undefined && !Array.isArray(options.projects)) throw new TypeError('invalid projects option: an array of project keys expected');
+  const projects = [...new Set((options.projects ?? []).map(checkProjectKey))].filter((key) => key !== projectKey);
   return {
     projectKey,
+    projects,
     clientId: options.clientId ?? `emulator-${random().slice(0, 16)}`,
     clientSecret: options.clientSecret ?? random(),
     clock: options.clock ?? systemClock,
@@ -103,6 +111,17 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
     cors: resolveCors(options.cors),
     control: resolveControl(options.control),
   };
+}
+
+/**
+ * Checks a project key (2 to 36 of `[a-z0-9-]`, not `auth`, `history` or `oauth`: TypeError
+ * otherwise) and returns it.
+ */
+export function checkProjectKey(projectKey: unknown): string {
+  if (typeof projectKey !== 'string' || !/^[a-z0-9-]{2,36}$/.test(projectKey) || RESERVED_PROJECT_KEYS.has(projectKey)) {
+    throw new TypeError(`invalid project key ${JSON.stringify(projectKey)}: 2 to 36 of [a-z0-9-], not auth, history or oauth`);
+  }
+  return projectKey;
 }
 
 /** `scheme://host[:port]`: what a browser sends in `Origin` (no user info, path, query or fragment). */

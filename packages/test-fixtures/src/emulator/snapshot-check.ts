@@ -4,7 +4,7 @@
  * with the path of the first problem and nothing changes.
  */
 import { needsRehash } from './auth/passwords.js';
-import type { EmulatorSnapshot } from './snapshot.js';
+import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from './snapshot.js';
 
 /** A snapshot that is not valid: a `TypeError` whose message starts `invalid emulator snapshot:` and names the part. */
 export class InvalidSnapshotError extends TypeError {
@@ -13,9 +13,6 @@ export class InvalidSnapshotError extends TypeError {
     super(`invalid emulator snapshot: ${problem}`);
   }
 }
-
-/** `format` of every emulator snapshot. */
-export const SNAPSHOT_FORMAT = 'commerce-emulator-state';
 
 function invalid(problem: string): never {
   throw new InvalidSnapshotError(problem);

@@ -1,24 +1,19 @@
-import type { AuthSnapshot } from './auth/service.js';
 import type { ClientSnapshot } from './auth/clients.js';
 import type { StoredCustomerCredentials } from './auth/customer-credentials.js';
 import type { TokenStoreSnapshot } from './auth/tokens.js';
-import { isoTimestamp } from './clock.js';
-import type { EmulatorContext } from './context.js';
-import { ADMIN_CONSOLE_CLIENT_ID } from './history/admin-console.js';
-import type { HistoryLog, HistoryLogSnapshot } from './history/log.js';
+import type { HistoryLogSnapshot } from './history/log.js';
 import type { MessageLogSnapshot } from './messages/message-log.js';
-import { resetEmulator } from './reset.js';
-import { checkSnapshot, SNAPSHOT_FORMAT } from './snapshot-check.js';
-import { membershipOf, type MembershipSnapshot } from './resources/selection-membership.js';
+import type { MembershipSnapshot } from './resources/selection-membership.js';
 import type { ProjectSettings } from './state.js';
 import type { StoredResource } from './store/collection.js';
 
-export { SNAPSHOT_FORMAT };
+/** `format` of every emulator snapshot. */
+export const SNAPSHOT_FORMAT = 'commerce-emulator-state';
 
 /**
  * The data of one emulated project, as plain JSON: `JSON.parse(JSON.stringify(snapshot))`
- * restores exactly as the snapshot itself. Taken by {@link takeSnapshot}, put back by
- * {@link restoreSnapshot} (`emulator.snapshot()`, `emulator.restore(snapshot)`).
+ * restores exactly as the snapshot itself. Taken and put back by the project's store
+ * (`emulator.snapshot()`, `emulator.restore(snapshot)`).
  *
  * Nothing secret is in it in clear: client secrets and customer passwords as salted scrypt
  * hashes, tokens as SHA-256 hashes of their values. (The project's external OAuth server's
@@ -59,70 +54,4 @@ export interface EmulatorSnapshot {
   customers: StoredCustomerCredentials[];
   /** Anonymous ids that have started a session. */
   anonymousIds: string[];
-}
-
-/**
- * The data of an emulator's project, as a plain JSON object that owns all its parts: later
- * changes of the emulator do not change it, and changing it does not change the emulator.
- * Synchronous; it changes nothing (a client secret still being hashed, for a client registered
- * a moment ago, is hashed at once).
- *
- * @example
- * const snapshot = takeSnapshot(context, history.log);
- * await writeFile('state.json', JSON.stringify(snapshot));
- */
-export function takeSnapshot(context: EmulatorContext, history: HistoryLog): EmulatorSnapshot {
-  const { project, resources } = context.state.toSnapshot();
-  const auth: AuthSnapshot = context.auth.toSnapshot();
-  return {
-    format: SNAPSHOT_FORMAT,
-    version: 1,
-    projectKey: context.options.projectKey,
-    takenAt: isoTimestamp(context.state.clock),
-    bootstrapClientId: context.options.clientId,
-    project,
-    resources,
-    selectionMembership: membershipOf(context.state).toSnapshot(),
-    messages: context.messages.toSnapshot(),
-    history: history.toSnapshot(),
-    clients: auth.clients,
-    tokens: auth.tokens,
-    customers: auth.customers,
-    anonymousIds: auth.anonymousIds,
-  };
-}
-
-/**
- * Replaces the data of an emulator's project by a snapshot's, in place, so that every query
- * answers as when the snapshot was taken (same ids, versions, keys, message sequence numbers,
- * Change History Records; the snapshot's clients, customers and sessions log in again).
- *
- * First the whole snapshot is checked: a `TypeError` starting `invalid emulator snapshot:` names
- * the first part in error (e.g. `tokens.access[3].hash must be a string`), and nothing has
- * changed then. Then the emulator is reset (see `resetEmulator`: fault rules removed, external
- * OAuth answers forgotten, clock untouched) and filled with deep copies of the snapshot's data.
- *
- * Kept as a reset keeps them: the bootstrap client (`options.clientId` with the options' secret)
- * and the admin console client if registered, with the plain client tokens they hold now (valid
- * beside the snapshot's tokens). The snapshot's records of these two ids are ignored: the current
- * registration wins, and the admin console client of another emulator is not taken over (its
- * secret belongs to that emulator's `adminConsole()`). A snapshot's token of a client that is not
- * registered afterwards is dropped.
- *
- * @example
- * const seeded = emulator.snapshot();
- * beforeEach(() => emulator.restore(seeded));
- */
-export function restoreSnapshot(context: EmulatorContext, history: HistoryLog, snapshot: unknown): void {
-  checkSnapshot(snapshot, context.options.projectKey);
-  resetEmulator(context, history);
-  const { state, auth, messages, options } = context;
-  state.restoreFrom(snapshot);
-  // After the state: the messages are the state's `message` collection.
-  messages.restoreFrom(snapshot.messages);
-  membershipOf(state).restoreFrom(snapshot.selectionMembership);
-  history.restoreFrom(snapshot.history);
-  // Another emulator's bootstrap and admin console clients stay out, with their tokens.
-  const foreign = snapshot.bootstrapClientId === options.clientId ? [] : [snapshot.bootstrapClientId, ADMIN_CONSOLE_CLIENT_ID];
-  auth.restoreFrom(snapshot, [options.clientId, ADMIN_CONSOLE_CLIENT_ID], foreign);
 }

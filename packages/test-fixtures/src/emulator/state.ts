@@ -1,5 +1,6 @@
 import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
+import { SelectionMembership, type MembershipSnapshot } from './resources/selection-membership.js';
 import { Collection, type StoredResource } from './store/collection.js';
 
 /** Project settings, changed through `POST /{projectKey}`. */
@@ -72,9 +73,22 @@ function copyProject(project: ProjectSettings): ProjectSettings {
   return copy;
 }
 
-/** All data of one emulated project. Plain in-memory state; the clock is injectable. */
+/** What the state puts into an emulator snapshot and takes from one. */
+export interface StateSnapshot {
+  project: ProjectSettings;
+  resources: Record<string, StoredResource[]>;
+  selectionMembership: MembershipSnapshot[];
+}
+
+/**
+ * The resources of one emulated project (the collections with their indexes, and which Product is
+ * in which Product Selection) and its settings. Plain in-memory state; the clock is injectable.
+ * One part of the project's store (see project/store.ts).
+ */
 export class EmulatorState {
   private readonly collections = new Map<string, Collection<StoredResource>>();
+  /** Which Product is in which Product Selection: an index beside the collections. */
+  readonly membership = new SelectionMembership();
   private readonly changeListeners: ChangeListener[] = [];
   /** When the project was created; a reset keeps it (the project is emptied, not made anew). */
   private readonly createdAt: string;
@@ -96,27 +110,32 @@ export class EmulatorState {
    */
   reset(): void {
     for (const collection of this.collections.values()) collection.clear();
+    this.membership.clear();
     this.project = initialProject(this.projectKey, this.createdAt);
   }
 
   /**
-   * The project settings and deep copies of every collection's resources, by typeId, for an
-   * emulator snapshot (messages included: the MessageLog keeps them in the `message` collection).
+   * Writes the project settings, deep copies of every collection's resources by typeId (messages
+   * included: the MessageLog keeps them in the `message` collection) and the memberships into an
+   * emulator snapshot.
    */
-  toSnapshot(): { project: ProjectSettings; resources: Record<string, StoredResource[]> } {
+  saveTo(snapshot: Partial<StateSnapshot>): void {
     const resources: Record<string, StoredResource[]> = {};
     for (const [typeId, collection] of this.collections) resources[typeId] = collection.toSnapshot();
-    return { project: copyProject(this.project), resources };
+    snapshot.project = copyProject(this.project);
+    snapshot.resources = resources;
+    snapshot.selectionMembership = this.membership.toSnapshot();
   }
 
   /**
    * Fills the collections with deep copies of a snapshot's resources and takes its project
-   * settings, in place, after {@link reset} emptied them (a restore is a reset, then this);
-   * change listeners are not told. The caller has checked the snapshot.
+   * settings and memberships, in place, after {@link reset} emptied them (a restore is a reset,
+   * then this); change listeners are not told. The caller has checked the snapshot.
    */
-  restoreFrom(snapshot: { project: ProjectSettings; resources: Readonly<Record<string, readonly StoredResource[]>> }): void {
+  restoreFrom(snapshot: StateSnapshot): void {
     for (const [typeId, resources] of Object.entries(snapshot.resources)) this.collection(typeId).restoreFrom(resources);
     this.project = copyProject(snapshot.project);
+    this.membership.restoreFrom(snapshot.selectionMembership);
   }
 
   /** The collection of a resource type, e.g. `collection('product-selection')`. */

@@ -1,6 +1,6 @@
 import { createResponseContract } from '../../src/contract/response-contract.js';
 import type { EmulatorOptions } from '../../src/emulator/options.js';
-import { adminConsole } from '../../src/emulator/history/admin-console.js';
+import { adminConsole } from '../../src/emulator/auth/admin-console.js';
 import { createApi, type Api, type ApiAnswer } from '../helpers/api.js';
 
 /** A Record as the tests read it. */

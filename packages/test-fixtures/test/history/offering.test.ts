@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_HEADER, adminConsole } from '../../src/emulator/history/admin-console.js';
+import { ADMIN_USER_HEADER, adminConsole } from '../../src/emulator/auth/admin-console.js';
 import { tokenWith } from '../helpers/tokens.js';
 import { createHistoryApi, errorOf, summary } from './helpers.js';
 

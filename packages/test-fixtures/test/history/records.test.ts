@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_USER_HEADER } from '../../src/emulator/history/admin-console.js';
+import { ADMIN_USER_HEADER } from '../../src/emulator/auth/admin-console.js';
 import { START } from '../helpers/api.js';
 import { createHistoryApi, summary, type HistoryApi } from './helpers.js';
 

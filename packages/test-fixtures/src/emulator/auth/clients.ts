@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newSecret } from '../ids.js';
 import type { BasicCredentials } from './basic.js';
@@ -31,16 +31,20 @@ export interface ClientSnapshot extends ApiClient {
 
 interface ClientRecord {
   client: ApiClient;
-  /** Salted scrypt hash of the secret; a promise because hashing is asynchronous. */
-  secretHash: Promise<string>;
-  /** The hash once it is known (at once for a restored client). */
-  settledHash?: string;
   /**
-   * Hashes the secret at once, only while the asynchronous hashing runs (which holds the secret
-   * that long anyway), so that a snapshot taken meanwhile gets the hash. A closure, not a field
-   * holding the secret: nothing walking the records can read it. Dropped once the hash is known.
+   * Keyed digest of the secret (HMAC-SHA256 under the registry's key, which lives in memory only):
+   * a token request with the right secret costs microseconds, not a slow hash. Never in a snapshot.
    */
-  hashNow?: () => string;
+  fast?: Buffer;
+  /** The salted scrypt hash, once known (at once for a restored client). */
+  settledHash?: string;
+  /** The scrypt hash being computed. */
+  hashing?: Promise<string>;
+  /**
+   * Hashes the secret, for a client whose hash is not known yet. A closure, not a field holding the
+   * secret: nothing walking the records can read it. Dropped once the hash is known.
+   */
+  hashLater?: { async: () => Promise<string>; sync: () => string };
 }
 
 /** A copy of the client's own fields, nothing else (a snapshot's record may carry more). */
@@ -80,7 +84,20 @@ export class ClientRegistry {
     private readonly defaults: { accessTokenValiditySeconds: number; refreshTokenValiditySeconds: number },
   ) {}
 
-  private add(id: string, draft: ApiClientDraft, secret: string): ApiClient {
+  /** The key of the fast digests: random per registry, never stored. */
+  private readonly digestKey = randomBytes(32);
+
+  private digest(secret: string): Buffer {
+    return createHmac('sha256', this.digestKey).update(secret.normalize('NFC'), 'utf8').digest();
+  }
+
+  /**
+   * Registers a client. `eager`: its secret is hashed with scrypt at once, in the background (a
+   * client created through the API: its secret is not kept, so it is hashed while at hand);
+   * otherwise only when a snapshot asks for the hash (a client whose secret the emulator holds
+   * anyway, so a new emulator or project spends no slow hash).
+   */
+  private add(id: string, draft: ApiClientDraft, secret: string, eager: boolean): ApiClient {
     if (this.records.has(id)) throw new Error(`an API client with id ${id} exists already`);
     const client: ApiClient = {
       id,
@@ -90,23 +107,20 @@ export class ClientRegistry {
       accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
       refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
     };
-    const record: ClientRecord = { client, secretHash: hashSecret(secret), hashNow: () => hashSecretSync(secret) };
-    record.secretHash.then(
-      (hash) => settle(record, hash),
-      () => undefined,
-    );
+    const record: ClientRecord = { client, fast: this.digest(secret), hashLater: { async: () => hashSecret(secret), sync: () => hashSecretSync(secret) } };
+    if (eager) void slowHashOf(record).catch(() => undefined);
     this.records.set(id, record);
     return { ...client };
   }
 
   /**
-   * Registers a client with a chosen id and secret (the emulator's bootstrap client). Synchronous:
-   * the secret is hashed in the background and only the hash is kept once that is done.
+   * Registers a client with a chosen id and secret (the bootstrap and admin console clients):
+   * synchronous, and no slow hash until a snapshot needs it (the caller keeps the secret anyway).
    */
   createWithId(id: string, secret: string, draft: ApiClientDraft): ApiClient {
     if (id === '' || id.includes(':')) throw new TypeError('an API client id must be non-empty and must not contain ":"');
     if (secret === '') throw new TypeError('an API client secret must not be empty');
-    return this.add(id, draft, secret);
+    return this.add(id, draft, secret, false);
   }
 
   /** Creates a client with a generated id and secret; the secret is returned only here. */
@@ -114,7 +128,7 @@ export class ClientRegistry {
     let id = newClientId();
     while (this.records.has(id)) id = newClientId();
     const secret = newSecret();
-    return { client: this.add(id, draft, secret), secret };
+    return { client: this.add(id, draft, secret, true), secret };
   }
 
   get(id: string): ApiClient | undefined {
@@ -177,22 +191,34 @@ export class ClientRegistry {
     for (const [id, record] of kept) if (!named.has(id)) this.records.set(id, record);
     for (const { secretHash, ...client } of clients) {
       if (!keep.has(client.id)) {
-        this.records.set(client.id, { client: copyClient(client), secretHash: Promise.resolve(secretHash), settledHash: secretHash });
+        this.records.set(client.id, { client: copyClient(client), settledHash: secretHash });
       } else if (kept.has(client.id)) {
         this.records.set(client.id, kept.get(client.id)!);
       }
     }
   }
 
-  /** Checks Basic credentials; the client when one id and secret pair matches. Unknown ids cost as much as known ones. */
+  /**
+   * Checks Basic credentials; the client when one id and secret pair matches. The right secret is
+   * recognised by its fast digest once it has been verified (or registered) in this process; any
+   * other is checked against the scrypt hash, so a wrong one costs as much as ever, and unknown ids
+   * as much as known ones.
+   */
   async authenticate(credentials: BasicCredentials): Promise<ApiClient | undefined> {
     for (const id of credentials.clientIds) {
       const record = this.records.get(id);
       if (!record) continue;
-      const stored = await record.secretHash;
+      for (const secret of credentials.secrets) {
+        if (record.fast !== undefined && timingSafeEqual(record.fast, this.digest(secret))) {
+          this.markUsed(id);
+          return { ...record.client };
+        }
+      }
+      const stored = await slowHashOf(record);
       for (const secret of credentials.secrets) {
         // The client may have been deleted while we were hashing.
         if ((await verifySecret(secret, stored)) && this.records.get(id) === record) {
+          record.fast = this.digest(secret);
           this.markUsed(id);
           return { ...record.client };
         }
@@ -211,18 +237,28 @@ export class ClientRegistry {
 }
 
 /** Notes the hash of a record once known, and forgets the secret. The first hash known stays (both match the secret). */
-function settle(record: ClientRecord, hash: string): void {
+function settle(record: ClientRecord, hash: string): string {
   record.settledHash ??= hash;
-  delete record.hashNow;
+  delete record.hashLater;
+  return record.settledHash;
 }
 
-/** The hash of a record's secret: the known one, else computed now from the secret being hashed. */
+/** The scrypt hash of a record's secret: the known one, or the one being computed, or a new computation. */
+function slowHashOf(record: ClientRecord): Promise<string> {
+  if (record.settledHash !== undefined) return Promise.resolve(record.settledHash);
+  if (record.hashing === undefined) {
+    const hashLater = record.hashLater;
+    if (hashLater === undefined) return Promise.reject(new Error(`the secret of API client ${record.client.id} could not be hashed`));
+    record.hashing = hashLater.async().then((hash) => settle(record, hash));
+  }
+  return record.hashing;
+}
+
+/** The hash of a record's secret: the known one, else computed now, synchronously (a snapshot). */
 function hashOf(record: ClientRecord): string {
   if (record.settledHash === undefined) {
-    if (record.hashNow === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
-    const hash = record.hashNow();
-    settle(record, hash);
-    record.secretHash = Promise.resolve(hash);
+    if (record.hashLater === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
+    settle(record, record.hashLater.sync());
   }
   return record.settledHash!;
 }

@@ -49,8 +49,26 @@ export class CustomerCredentialStore {
     ids.add(record.customerId);
   }
 
-  /** Creates or replaces the credentials of a customer. */
-  async set(input: CustomerCredentialsInput): Promise<void> {
+  /** Hashing under way per customer id, so a sign-up can wait for it; entries leave once settled. */
+  private readonly pending = new Map<string, Promise<void>>();
+
+  /** Resolves once the credentials being stored for this customer (if any) are stored. */
+  settled(customerId: string): Promise<void> {
+    return this.pending.get(customerId) ?? Promise.resolve();
+  }
+
+  /** Creates or replaces the credentials of a customer; {@link settled} waits for it. */
+  set(input: CustomerCredentialsInput): Promise<void> {
+    const storing = this.store(input);
+    this.pending.set(input.customerId, storing);
+    const forget = () => {
+      if (this.pending.get(input.customerId) === storing) this.pending.delete(input.customerId);
+    };
+    storing.then(forget, forget);
+    return storing;
+  }
+
+  private async store(input: CustomerCredentialsInput): Promise<void> {
     if (input.customerId === '') throw new TypeError('customerId must not be empty');
     if (normaliseEmail(input.email) === '') throw new TypeError('email must not be empty');
     const generation = this.generation;

@@ -13,6 +13,8 @@ export interface Principal {
   externalUserId?: string;
   /** Set when the token came from the in-store password flow: valid only for that Store. */
   storeKey?: string;
+  /** The admin console user of this request, when made with the admin console client's token (see admin-console.ts). */
+  adminUserId?: string;
   /** True when the token was introspected at the project's external OAuth server. */
   external: boolean;
 }

@@ -1,11 +1,22 @@
 import type { Context, Hono } from 'hono';
-import type { EmulatorContext } from '../context.js';
 import type { AppEnv } from '../http/env.js';
 import { json } from '../http/body.js';
 import { errors } from '../http/errors.js';
+import { parseBasicAuthorization } from './basic.js';
 import type { ApiClient } from './clients.js';
 import { readForm, requiredParam } from './form.js';
 import { oauthErrors } from './oauth-errors.js';
+import type { AuthService } from './service.js';
+
+/** Where the token endpoints find the authorization service of a project (the emulator's projects). */
+export interface AuthDirectory {
+  /** The service of the project of this key, if there is one. */
+  ofProject(projectKey: string): AuthService | undefined;
+  /** The service of the project a client belongs to (`scope` chooses when several have the id). */
+  authOfClient(clientIds: readonly string[], scope?: string): AuthService | undefined;
+  /** Any service, for spending the time a verification takes on an unknown client. */
+  ownAuth(): AuthService;
+}
 
 /** A store key in the in-store path segment `key=<storeKey>`. */
 const STORE_KEY = /^[A-Za-z0-9_-]{1,256}$/;
@@ -23,12 +34,11 @@ const STORE_KEY = /^[A-Za-z0-9_-]{1,256}$/;
  * | POST /oauth/token/revoke | token, token_type_hint |
  *
  * Every request authenticates the client with HTTP Basic (401 invalid_client otherwise) and sends
- * a form. A project key in the path other than the emulator's is 400 invalid_request (decision:
- * the contract lists no 404 for this service). Every answer carries `Cache-Control: no-store`.
+ * a form. The client's project is the one it belongs to; a project key in the path other than
+ * the client's is 400 invalid_request (decision: the contract lists no 404 for this service).
+ * Every answer carries `Cache-Control: no-store`.
  */
-export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext): void {
-  const { auth } = context;
-  const { projectKey } = context.options;
+export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory): void {
 
   app.use('/oauth/*', async (c, next) => {
     await next();
@@ -36,15 +46,21 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
     c.res.headers.set('Pragma', 'no-cache');
   });
 
-  async function client(c: Context<AppEnv>): Promise<ApiClient> {
-    const found = await auth.authenticateClient(c.req.header('authorization'));
-    if (!found) throw oauthErrors.invalidClient();
-    return found;
-  }
-
-  function checkProject(c: Context<AppEnv>): void {
-    const key = c.req.param('projectKey');
-    if (key !== projectKey) throw oauthErrors.invalidRequest(`The project '${(key ?? '').slice(0, 64)}' does not exist here.`);
+  /**
+   * The calling client and its project's service (401 invalid_client unless the Basic credentials
+   * match). With `projectKey` (a path naming the project), the client must belong to it (400).
+   */
+  async function client(c: Context<AppEnv>, projectKey?: string): Promise<{ caller: ApiClient; auth: AuthService }> {
+    const header = c.req.header('authorization');
+    const ids = parseBasicAuthorization(header)?.clientIds ?? [];
+    const named = projectKey === undefined ? undefined : directory.ofProject(projectKey);
+    // The scope, read leniently, only to choose among projects that share a client id.
+    const scope = async () => (await readForm(c).catch(() => undefined))?.get('scope');
+    const auth = named && ids.some((id) => named.clients.has(id)) ? named : directory.authOfClient(ids, await scope());
+    const caller = await (auth ?? directory.ownAuth()).authenticateClient(header);
+    if (!caller || !auth) throw oauthErrors.invalidClient();
+    if (projectKey !== undefined && auth !== named) throw oauthErrors.invalidRequest(`The project '${projectKey.slice(0, 64)}' does not exist here.`);
+    return { caller, auth };
   }
 
   function grantType(form: Map<string, string>, supported: readonly string[]): string {
@@ -54,7 +70,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
   }
 
   app.post('/oauth/token', async (c) => {
-    const caller = await client(c);
+    const { caller, auth } = await client(c);
     const form = await readForm(c);
     const grant = grantType(form, ['client_credentials', 'refresh_token']);
     if (grant === 'client_credentials') return json(auth.clientCredentialsToken(caller, form.get('scope')));
@@ -62,8 +78,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
   });
 
   async function passwordFlow(c: Context<AppEnv>, storeKey: string | undefined): Promise<Response> {
-    const caller = await client(c);
-    checkProject(c);
+    const { caller, auth } = await client(c, c.req.param('projectKey'));
     const form = await readForm(c);
     grantType(form, ['password']);
     const username = requiredParam(form, 'username');
@@ -80,15 +95,14 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
     const storeKey = segment.startsWith('key=') ? segment.slice(4) : undefined;
     if (storeKey === undefined) throw errors.notFound(`No endpoint POST ${new URL(c.req.url).pathname}.`);
     if (!STORE_KEY.test(storeKey)) {
-      await client(c);
+      await client(c, c.req.param('projectKey'));
       throw oauthErrors.invalidRequest('The store key in the path must be 1 to 256 characters of [A-Za-z0-9_-].');
     }
     return passwordFlow(c, storeKey);
   });
 
   app.post('/oauth/:projectKey/anonymous/token', async (c) => {
-    const caller = await client(c);
-    checkProject(c);
+    const { caller, auth } = await client(c, c.req.param('projectKey'));
     const form = await readForm(c);
     grantType(form, ['client_credentials']);
     const anonymousId = form.get('anonymous_id');
@@ -96,7 +110,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
   });
 
   app.post('/oauth/introspect', async (c) => {
-    const caller = await client(c);
+    const { caller, auth } = await client(c);
     const form = await readForm(c);
     return json(auth.introspect(caller, requiredParam(form, 'token')));
   });
@@ -104,7 +118,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, context: EmulatorContext):
   // Spec 4.1 rule 3: 200 when revoked and also when the request was invalid (no token, another
   // content type, an unknown token, another client's token). Only bad client credentials fail.
   app.post('/oauth/token/revoke', async (c) => {
-    const caller = await client(c);
+    const { caller, auth } = await client(c);
     let form: Map<string, string>;
     try {
       form = await readForm(c);

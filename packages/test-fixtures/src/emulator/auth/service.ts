@@ -1,6 +1,7 @@
 import { parseScope, parseScopes } from '@commerce-kit/core-auth';
 import { randomUUID } from 'node:crypto';
 import type { ResolvedEmulatorOptions } from '../options.js';
+import { ADMIN_CONSOLE_CLIENT_ID } from './reserved-ids.js';
 import type { EmulatorState } from '../state.js';
 import { parseBasicAuthorization } from './basic.js';
 import { ClientRegistry, type ApiClient, type ApiClientDraft, type ClientSnapshot } from './clients.js';
@@ -42,6 +43,9 @@ export interface AuthSnapshot {
   anonymousIds: string[];
 }
 
+/** What the service takes from the emulator's options. */
+export type AuthOptions = Pick<ResolvedEmulatorOptions, 'auth' | 'fetch'>;
+
 /** An anonymous id: no white space (it becomes part of a scope string), at most 256 characters. */
 const ANONYMOUS_ID = /^[^\s]{1,256}$/;
 
@@ -55,6 +59,16 @@ const ANONYMOUS_ID = /^[^\s]{1,256}$/;
  */
 export class AuthService {
   readonly clients: ClientRegistry;
+  /**
+   * Clients a reset keeps, or registers again: the bootstrap client and, once used, the admin
+   * console client. Each as a closure that registers it: the secret is in no field, so nothing
+   * walking the service finds it.
+   */
+  private readonly reserved = new Map<string, { register: () => void; secret: () => string }>();
+  /** Parsed scope lists by their text: every API request needs its token's, and a project has few distinct ones. */
+  private readonly parsedScopes = new Map<string, ReturnType<typeof parseScopes>>();
+  /** The bootstrap client's id: a snapshot of another bootstrap client leaves that client out. */
+  readonly bootstrapClientId: string;
   readonly tokens: TokenStore;
   readonly customers = new CustomerCredentialStore();
   private readonly external: ExternalTokenVerifier;
@@ -63,7 +77,10 @@ export class AuthService {
 
   constructor(
     private readonly state: EmulatorState,
-    options: ResolvedEmulatorOptions,
+    options: AuthOptions,
+    bootstrap: { id: string; secret: string },
+    /** The principal of another project's token, if it is one (see {@link verifyAccessToken}). */
+    private readonly elsewhere: (token: string) => Principal | undefined = () => undefined,
   ) {
     // Only what is needed is kept from `options`: they also hold the bootstrap secret in clear.
     const auth = options.auth;
@@ -78,13 +95,29 @@ export class AuthService {
       cacheMs: auth.externalTokenCacheMs,
       timeoutMs: auth.externalIntrospectionTimeoutMs,
     });
+    this.bootstrapClientId = bootstrap.id;
+    this.reserveClient({ ...bootstrap, scope: `manage_project:${state.projectKey}`, name: 'emulator bootstrap client' });
   }
 
   // ---- API clients -------------------------------------------------------------------------
 
-  /** Registers the emulator's first client with a chosen id and secret (as the admin console would). */
-  createBootstrapClient(input: { id: string; secret: string; scope: string; name?: string }): ApiClient {
-    return this.clients.createWithId(input.id, input.secret, { name: input.name ?? 'emulator bootstrap client', scope: input.scope });
+  /**
+   * Registers a client with a chosen id and secret that a reset keeps, and registers again when it
+   * was deleted through the API (the bootstrap client, the admin console client). Registering an
+   * id reserved already changes nothing.
+   */
+  reserveClient({ id, secret, scope, name }: { id: string; secret: string; scope: string; name: string }): void {
+    if (this.reserved.has(id)) return;
+    const register = () => {
+      if (!this.clients.has(id)) this.clients.createWithId(id, secret, { name, scope });
+    };
+    this.reserved.set(id, { register, secret: () => secret });
+    register();
+  }
+
+  /** The secret of a reserved client (see {@link reserveClient}), or undefined. */
+  reservedSecret(id: string): string | undefined {
+    return this.reserved.get(id)?.secret();
   }
 
   /** Creates a client; the secret is returned only here. The draft is assumed validated (see resources/api-clients.ts). */
@@ -273,19 +306,30 @@ export class AuthService {
   // ---- Bearer token verification (API requests) ---------------------------------------------
 
   /**
-   * The principal of a bearer token: one of our own active tokens, else, when the project has an
-   * external OAuth server, that server's answer (cached; undefined on failure or timeout).
+   * The principal of a bearer token: one of our own active tokens, else one of another project of
+   * the emulator, else, when the project has an external OAuth server, that server's answer
+   * (cached; undefined on failure or timeout).
    */
   async verifyAccessToken(token: string, context: { correlationId?: string } = {}): Promise<Principal | undefined> {
     if (token === '') return undefined;
-    const record = this.tokens.findAccess(token);
-    if (record && this.clients.has(record.clientId)) {
-      this.clients.markUsed(record.clientId);
-      return principalOf(record);
+    const own = this.ownPrincipal(token);
+    if (own) {
+      this.clients.markUsed(own.clientId);
+      return own;
     }
+    // A token of another project of the emulator is valid, but its scopes name that project: it
+    // is refused as the live service refuses a token whose scopes name another project (403).
+    const foreign = this.elsewhere(token);
+    if (foreign) return foreign;
     const config = this.state.project.externalOAuth;
     if (!config) return undefined;
     return this.external.verify(token, config, context.correlationId);
+  }
+
+  /** The principal of one of this project's own active access tokens (not counted as a use), or undefined. */
+  ownPrincipal(token: string): Principal | undefined {
+    const record = this.tokens.findAccess(token);
+    return record && this.clients.has(record.clientId) ? this.principalOf(record) : undefined;
   }
 
   /** Forgets cached answers of the external OAuth server (called when its configuration changes). */
@@ -294,42 +338,45 @@ export class AuthService {
   }
 
   /**
-   * Empties the authorization service except for the clients `clientIds` (an emulator reset):
-   * other clients are deleted; of the tokens, only the plain client tokens of the kept clients
-   * stay valid (no customer, no anonymous session: a test harness keeps its token); customer
-   * credentials and used anonymous ids are forgotten (an e-mail may sign up again, an anonymous
-   * id may start a session again); the external OAuth server's answers are no longer cached.
-   * Kept clients keep their secret, `createdAt` and `lastUsedAt`.
+   * Empties the authorization service but for the reserved clients and the admin console client
+   * (an emulator reset): other clients are deleted, and the reserved ones deleted through the API
+   * registered again; of the tokens, only the plain client tokens of the kept clients stay valid
+   * (no customer, no anonymous session: a test harness keeps its token); customer credentials and
+   * used anonymous ids are forgotten (an e-mail may sign up again, an anonymous id may start a
+   * session again); the external OAuth server's answers are no longer cached. Kept clients keep
+   * their secret, `createdAt` and `lastUsedAt`.
    */
-  resetKeeping(clientIds: readonly string[]): void {
-    const kept = new Set(clientIds);
+  reset(): void {
+    const kept = this.keptClientIds();
     this.clients.retainOnly(kept);
     this.tokens.retainOnly(isPlainClientTokenOf(kept));
     this.customers.clear();
     this.usedAnonymousIds.clear();
     this.external.clear();
+    // As on a new emulator, even if they were deleted through the API.
+    for (const { register } of this.reserved.values()) register();
   }
 
-  /** The data of the authorization service for an emulator snapshot (caches are not data). */
-  toSnapshot(): AuthSnapshot {
-    return {
-      clients: this.clients.toSnapshot(),
-      tokens: this.tokens.toSnapshot(),
-      customers: this.customers.toSnapshot(),
-      anonymousIds: [...this.usedAnonymousIds],
-    };
+  /** Writes the data of the authorization service into an emulator snapshot (caches are not data). */
+  saveTo(snapshot: Partial<AuthSnapshot>): void {
+    snapshot.clients = this.clients.toSnapshot();
+    snapshot.tokens = this.tokens.toSnapshot();
+    snapshot.customers = this.customers.toSnapshot();
+    snapshot.anonymousIds = [...this.usedAnonymousIds];
   }
 
   /**
-   * Adds a snapshot's data after {@link resetKeeping} emptied the service but for the clients
-   * `clientIds`: those stay as they are, and the snapshot's records of these ids are ignored;
-   * their plain client tokens held now stay valid beside the snapshot's tokens. The snapshot's
-   * clients `leftOut`, and their tokens, are not restored; nor is a snapshot's token whose client
-   * is not registered afterwards. The snapshot is assumed checked.
+   * Adds a snapshot's data after {@link reset} emptied the service but for the kept clients:
+   * those stay as they are, and the snapshot's records of these ids are ignored; their plain
+   * client tokens held now stay valid beside the snapshot's tokens. A snapshot taken with another
+   * bootstrap client (a restart with random credentials) leaves that client and its admin console
+   * client out, with their tokens, so that such restarts do not pile up clients holding
+   * `manage_project`; so is a snapshot's token whose client is not registered afterwards. The
+   * snapshot is assumed checked.
    */
-  restoreFrom(snapshot: AuthSnapshot, clientIds: readonly string[], leftOut: readonly string[] = []): void {
-    const kept = new Set(clientIds);
-    const excluded = new Set(leftOut);
+  restoreFrom(snapshot: AuthSnapshot & { bootstrapClientId: string }): void {
+    const kept = this.keptClientIds();
+    const excluded = new Set(snapshot.bootstrapClientId === this.bootstrapClientId ? [] : [snapshot.bootstrapClientId, ADMIN_CONSOLE_CLIENT_ID]);
     this.clients.restoreFrom(
       snapshot.clients.filter((client) => !excluded.has(client.id)),
       kept,
@@ -340,34 +387,36 @@ export class AuthService {
     for (const id of snapshot.anonymousIds) this.usedAnonymousIds.add(id);
   }
 
+  /** The reserved clients and the admin console's id (a snapshot's admin console client never replaces this one's). */
+  private keptClientIds(): Set<string> {
+    return new Set([...this.reserved.keys(), ADMIN_CONSOLE_CLIENT_ID]);
+  }
+
+  private scopesOf(scope: string): ReturnType<typeof parseScopes> {
+    let scopes = this.parsedScopes.get(scope);
+    if (scopes === undefined) {
+      if (this.parsedScopes.size >= 1_000) this.parsedScopes.clear();
+      scopes = parseScopes(scope);
+      this.parsedScopes.set(scope, scopes);
+    }
+    return scopes;
+  }
+
+  private principalOf(record: AccessTokenRecord): Principal {
+    const principal: Principal = { clientId: record.clientId, scopes: this.scopesOf(record.scope), external: false };
+    if (record.customerId !== undefined) principal.customerId = record.customerId;
+    if (record.anonymousId !== undefined) principal.anonymousId = record.anonymousId;
+    if (record.storeKey !== undefined) principal.storeKey = record.storeKey;
+    return principal;
+  }
+
   /** Number of stored tokens, for tests and diagnostics. */
   tokenCounts(): { access: number; refresh: number } {
     return this.tokens.counts();
   }
 }
 
-/** Parsed scope lists by their text: every API request needs its token's, and a project has few distinct ones. */
-const parsedScopes = new Map<string, ReturnType<typeof parseScopes>>();
-
-function scopesOf(scope: string): ReturnType<typeof parseScopes> {
-  let scopes = parsedScopes.get(scope);
-  if (scopes === undefined) {
-    if (parsedScopes.size >= 1_000) parsedScopes.clear();
-    scopes = parseScopes(scope);
-    parsedScopes.set(scope, scopes);
-  }
-  return scopes;
-}
-
 /** Accepts the plain client tokens (no customer, no anonymous session) of the clients `kept`. */
 function isPlainClientTokenOf(kept: ReadonlySet<string>): (record: TokenRecord) => boolean {
   return (record) => kept.has(record.clientId) && record.customerId === undefined && record.anonymousId === undefined;
-}
-
-function principalOf(record: AccessTokenRecord): Principal {
-  const principal: Principal = { clientId: record.clientId, scopes: scopesOf(record.scope), external: false };
-  if (record.customerId !== undefined) principal.customerId = record.customerId;
-  if (record.anonymousId !== undefined) principal.anonymousId = record.anonymousId;
-  if (record.storeKey !== undefined) principal.storeKey = record.storeKey;
-  return principal;
 }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import type { EmulatorContext } from '../context.js';
+import type { FaultInjector } from '../http/faults.js';
+import { checkProjectKey, type ResolvedEmulatorOptions } from '../options.js';
+import { OwnProjectError, type ProjectRegistry } from '../projects.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
@@ -8,23 +10,29 @@ import { clockState, moveClock } from './clock-control.js';
 import { faultToJson, ruleFromJson } from './fault-json.js';
 import { InvalidFaultRuleError } from '../http/faults.js';
 import { InvalidSnapshotError } from '../snapshot-check.js';
-import type { EmulatorSnapshot } from '../snapshot.js';
 
-/** What the control API does to the emulator it belongs to (the `Emulator` members of the same names). */
-export interface ControlActions {
+/** What the control API acts on: the emulator's options, fault rules and projects, and its reset of everything. */
+export interface ControlTarget {
+  options: ResolvedEmulatorOptions;
+  faults: FaultInjector;
+  projects: ProjectRegistry;
+  /** Every project emptied and the fault rules removed (`Emulator.reset`). */
   reset(): void;
-  snapshot(): EmulatorSnapshot;
-  restore(snapshot: unknown): void;
 }
-
 
 /**
  * The emulator's control API, for a test harness in any language that talks to the emulator over
  * a port: what `emulator.reset()`, `emulator.faults` and a `ManualClock` do in-process.
  *
  * - `GET /health`: `{ status: 'ready', projectKey }`, without credentials (a readiness probe);
- * - everything else takes the bootstrap client's id and secret with HTTP Basic (401 otherwise):
- *   - `POST /reset`: 204; the project is emptied (see `Emulator.reset`);
+ * - everything else takes the emulator's bootstrap client's id and secret with HTTP Basic (401
+ *   otherwise), for every project:
+ *   - `POST /reset`: 204; every project is emptied and the fault rules removed (`Emulator.reset`);
+ *   - `POST /projects` with `{ key }`: 201 `{ key, clientId, clientSecret, scope }`, a new project
+ *     and its bootstrap client; 200 with the same when it exists (idempotent); `GET /projects`:
+ *     `{ results: [{ key }] }`; `DELETE /projects/<key>`: 204 (404 when unknown, 400 for the own
+ *     project); `POST /projects/<key>/reset`: 204, that project emptied; `GET|POST
+ *     /projects/<key>/state`: its snapshot, as `/state` for the own project;
  *   - `GET /faults`: `{ results: [{ id, ...rule }] }`; `POST /faults` with a rule: 201
  *     `{ id, ...rule }`; `DELETE /faults/<id>`: 204 (404 when unknown); `DELETE /faults`: 204, every
  *     rule removed and the random source reseeded (`?seed=<n>`, default the `faultSeed` option);
@@ -36,18 +44,48 @@ export interface ControlActions {
  * every connection), and bad input is 400 `InvalidInput` and changes nothing.
  *
  * @example
- * app.route(CONTROL_PREFIX, controlRoutes(context, { reset, snapshot, restore }));
+ * app.route(CONTROL_PREFIX, controlRoutes({ options, faults, projects, reset }));
  * // curl -u "$ID:$SECRET" -d '{"kind":"error","status":503,"times":1}' http://127.0.0.1:8080/_emulator/faults
  */
-export function controlRoutes(context: EmulatorContext, actions: ControlActions): Hono<AppEnv> {
-  const { faults, options } = context;
+export function controlRoutes({ options, faults, projects, reset }: ControlTarget): Hono<AppEnv> {
   const control = new Hono<AppEnv>();
+  /** The store of a project named in the path; 404 when there is none. */
+  const storeOf = (key: string) => {
+    const runtime = projects.get(key);
+    if (!runtime) throw errors.notFound(`The project '${key}' was not found.`);
+    return runtime.store;
+  };
 
   control.get('/health', () => json({ status: 'ready', projectKey: options.projectKey }));
   control.use('*', bootstrapClientOnly(options));
 
   control.post('/reset', () => {
-    actions.reset();
+    reset();
+    return new Response(null, { status: 204 });
+  });
+
+  control.get('/projects', () => json({ results: projects.keys().map((key) => ({ key })) }));
+  control.post('/projects', async (c) => {
+    const body = await readJsonBody(c);
+    const key = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['key'] : undefined;
+    if (key === undefined) throw errors.invalidInput("The body must be { \"key\": \"<project key>\" }.");
+    const { created } = refusingBadInput(TypeError, () => projects.ensure(checkProjectKey(key)));
+    return json({ key, ...projects.credentials(key as string)! }, created ? 201 : 200);
+  });
+  control.delete('/projects/:key', (c) => {
+    const deleted = refusingBadInput(OwnProjectError, () => projects.delete(c.req.param('key')));
+    if (!deleted) throw errors.notFound(`The project '${c.req.param('key')}' was not found.`);
+    return new Response(null, { status: 204 });
+  });
+  control.post('/projects/:key/reset', (c) => {
+    storeOf(c.req.param('key')).reset();
+    return new Response(null, { status: 204 });
+  });
+  control.get('/projects/:key/state', (c) => json(storeOf(c.req.param('key')).snapshot()));
+  control.post('/projects/:key/state', async (c) => {
+    const store = storeOf(c.req.param('key'));
+    const snapshot = await readJsonBody(c);
+    refusingBadInput(InvalidSnapshotError, () => store.restore(snapshot));
     return new Response(null, { status: 204 });
   });
 
@@ -70,10 +108,12 @@ export function controlRoutes(context: EmulatorContext, actions: ControlActions)
     return new Response(null, { status: 204 });
   });
 
-  control.get('/state', () => json(actions.snapshot()));
+  const own = () => storeOf(options.projectKey);
+  control.get('/state', () => json(own().snapshot()));
   control.post('/state', async (c) => {
     const snapshot = await readJsonBody(c);
-    refusingBadInput(InvalidSnapshotError, () => actions.restore(snapshot));
+    refusingBadInput(InvalidSnapshotError, () => own().restore(snapshot));
+    faults.clear(options.faultSeed);
     return new Response(null, { status: 204 });
   });
 

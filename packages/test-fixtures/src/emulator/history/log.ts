@@ -1,5 +1,5 @@
-import type { EmulatorContext } from '../context.js';
-import type { ChangeEvent } from '../state.js';
+import type { ResolvedEmulatorOptions } from '../options.js';
+import type { ChangeEvent, EmulatorState } from '../state.js';
 import { recordOf, type StoredRecord } from './records.js';
 import { HISTORY_TYPES } from './resource-types.js';
 
@@ -21,7 +21,7 @@ export interface HistoryLogSnapshot {
  * - Records older than `retentionDays` are dropped, and beyond `maxRecords` the oldest go.
  *
  * @example
- * const log = new HistoryLog(context); // from now on every write is recorded
+ * const log = new HistoryLog(state, options.history); // from now on every write is recorded
  * log.records(); // StoredRecord[], oldest first
  */
 export class HistoryLog {
@@ -29,21 +29,24 @@ export class HistoryLog {
   private sequence = 0;
   readonly stop: () => void;
 
-  constructor(private readonly context: EmulatorContext) {
-    this.stop = context.state.onChange((event) => this.add(event));
+  constructor(
+    private readonly state: EmulatorState,
+    private readonly options: ResolvedEmulatorOptions['history'],
+  ) {
+    this.stop = state.onChange((event) => this.add(event));
   }
 
   private add(event: ChangeEvent): void {
     if (!HISTORY_TYPES.has(event.typeId)) return;
-    if (this.context.options.history.offering === 'basic' && event.source !== 'AdminConsole') return;
-    this.stored.push({ sequence: ++this.sequence, at: event.at, source: event.source, record: recordOf(event, this.context.state) });
+    if (this.options.offering === 'basic' && event.source !== 'AdminConsole') return;
+    this.stored.push({ sequence: ++this.sequence, at: event.at, source: event.source, record: recordOf(event, this.state) });
     this.purge();
   }
 
   /** Drops what retention and the maximum count no longer allow. Records are in time order, so it trims the front. */
   private purge(): void {
-    const { retentionDays, maxRecords } = this.context.options.history;
-    const cutoff = this.context.state.clock.now() - retentionDays * DAY_MS;
+    const { retentionDays, maxRecords } = this.options;
+    const cutoff = this.state.clock.now() - retentionDays * DAY_MS;
     let drop = 0;
     while (drop < this.stored.length && this.stored[drop]!.at < cutoff) drop++;
     drop = Math.max(drop, this.stored.length - maxRecords);
@@ -59,9 +62,9 @@ export class HistoryLog {
     this.sequence = 0;
   }
 
-  /** Deep copies of the Records kept and the sequence, for an emulator snapshot. */
-  toSnapshot(): HistoryLogSnapshot {
-    return { sequence: this.sequence, records: structuredClone(this.stored) };
+  /** Writes deep copies of the Records kept and the sequence into an emulator snapshot. */
+  saveTo(snapshot: { history?: HistoryLogSnapshot }): void {
+    snapshot.history = { sequence: this.sequence, records: structuredClone(this.stored) };
   }
 
   /**
@@ -69,9 +72,9 @@ export class HistoryLog {
    * log (the caller has checked the snapshot). Retention and the maximum count of this emulator
    * apply from the next read.
    */
-  restoreFrom(snapshot: HistoryLogSnapshot): void {
-    for (const record of structuredClone(snapshot.records)) this.stored.push(record);
-    this.sequence = snapshot.sequence;
+  restoreFrom({ history }: { history: HistoryLogSnapshot }): void {
+    for (const record of structuredClone(history.records)) this.stored.push(record);
+    this.sequence = history.sequence;
   }
 
   /** The Records kept now, oldest first. */

@@ -3,11 +3,9 @@ import type { EmulatorContext } from '../context.js';
 import { authenticate } from '../http/authenticate.js';
 import { json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
-import { errors } from '../http/errors.js';
 import { requireAuditLog } from './access.js';
 import { historyErrors } from './errors.js';
 import { handleGraphql } from './graphql.js';
-import { HistoryLog } from './log.js';
 import { planQuery, runRecordQuery, type FilterInput, type QueryScope } from './query.js';
 import { ENDPOINT_PARAMETERS, typeOfSegment, type Endpoint, type HistoryResourceType } from './resource-types.js';
 
@@ -69,21 +67,18 @@ function resourceTypeOf(segment: string): HistoryResourceType {
 }
 
 /**
- * The Change History service of the emulator, to mount at `/history`: the three GET endpoints and
+ * The Change History service of one project (its store records every write), to mount at `/history`: the three GET endpoints and
  * GraphQL of spec section 4, bearer tokens as on the HTTP API, `view_audit_log` on every request.
  */
-export function historyRoutes(context: EmulatorContext, log: HistoryLog): Hono<AppEnv> {
+export function historyRoutes(context: EmulatorContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const { projectKey } = context.options;
-  const projectGate: MiddlewareHandler<AppEnv> = async (c, next) => {
-    if (c.req.param('projectKey') !== projectKey) throw errors.notFound(`The project '${c.req.param('projectKey')}' was not found.`);
-    await next();
-  };
+  const log = context.store.history;
   const auditLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     requireAuditLog(c.get('principal'), projectKey);
     await next();
   };
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) app.use(pattern, projectGate, authenticate(context.auth), auditLog);
+  for (const pattern of ['/:projectKey', '/:projectKey/*']) app.use(pattern, authenticate(context.auth), auditLog);
 
   const answer = (url: string, endpoint: Endpoint, scope: QueryScope, principal: AppEnv['Variables']['principal']) => {
     const input = filterInputOf(new URL(url), endpoint);
@@ -101,15 +96,4 @@ export function historyRoutes(context: EmulatorContext, log: HistoryLog): Hono<A
     return answer(c.req.url, 'byId', { endpoint: 'byId', type, id: c.req.param('id') }, c.get('principal'));
   });
   return app;
-}
-
-/**
- * Starts recording Records for an emulator and returns the service to mount at `/history`.
- *
- * @example
- * app.route('/history', installHistory(context).app);
- */
-export function installHistory(context: EmulatorContext): { app: Hono<AppEnv>; log: HistoryLog } {
-  const log = new HistoryLog(context);
-  return { app: historyRoutes(context, log), log };
 }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { ADMIN_USER_HEADER } from '../history/admin-console.js';
+import { ADMIN_USER_HEADER } from '../auth/admin-console.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { CORRELATION_HEADER } from './correlation.js';
 import type { AppEnv } from './env.js';

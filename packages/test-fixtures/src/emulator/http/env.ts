@@ -6,6 +6,8 @@ export interface AppEnv {
   Bindings: {
     /** Present when served over a socket by @hono/node-server. */
     incoming?: IncomingMessage;
+    /** The request's correlation id, when the emulator's app hands the request to a project's routes. */
+    correlationId?: string;
   };
   Variables: {
     correlationId: string;

@@ -72,9 +72,9 @@ export class MessageLog {
     this.sequence.clear();
   }
 
-  /** The sequence numbers and the age order, for an emulator snapshot. */
-  toSnapshot(): MessageLogSnapshot {
-    return { sequenceNumbers: Object.fromEntries(this.sequence), ageOrder: this.byAge.map((m) => m.id) };
+  /** Writes the sequence numbers and the age order into an emulator snapshot. */
+  saveTo(snapshot: { messages?: MessageLogSnapshot }): void {
+    snapshot.messages = { sequenceNumbers: Object.fromEntries(this.sequence), ageOrder: this.byAge.map((m) => m.id) };
   }
 
   /**
@@ -82,9 +82,9 @@ export class MessageLog {
    * after the state's collections were restored: the messages are the `message` collection's,
    * which must hold exactly the ids of `ageOrder` (the caller has checked that).
    */
-  restoreFrom(snapshot: MessageLogSnapshot): void {
-    for (const [resourceId, last] of Object.entries(snapshot.sequenceNumbers)) this.sequence.set(resourceId, last);
-    for (const id of snapshot.ageOrder) this.byAge.push(this.messages.get(id)!);
+  restoreFrom({ messages }: { messages: MessageLogSnapshot }): void {
+    for (const [resourceId, last] of Object.entries(messages.sequenceNumbers)) this.sequence.set(resourceId, last);
+    for (const id of messages.ageOrder) this.byAge.push(this.messages.get(id)!);
   }
 
   /** Drops messages older than the configured retention. Cheap: messages are kept in age order. */

@@ -56,28 +56,12 @@ function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | u
 }
 
 /**
- * Hashing a password takes a while; sign-up waits for it so that the password flow works as soon
- * as the customer is answered. Keyed by customer id (UUIDs), entries leave once settled.
- */
-const pendingCredentials = new Map<string, Promise<void>>();
-
-function trackCredentials(customerId: string, hashing: Promise<void>): void {
-  pendingCredentials.set(customerId, hashing);
-  const forget = () => void pendingCredentials.delete(customerId);
-  hashing.then(forget, forget);
-}
-
-const typesByAuth = new WeakMap<AuthService, ResourceType<Customer>>();
-
-/**
  * The Customer resource type of an emulator. The password is never part of the resource: a commit
  * hook hands it to the authorization service, which keeps only a salted hash (so the hook runs
  * only when the whole write commits). `isEmailVerified` starts false.
  */
 export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
-  let type = typesByAuth.get(auth);
-  if (type) return type;
-  type = {
+  return {
     typeId: 'customer',
     path: 'customers',
     scopes: { view: viewScopes('customers'), manage: ['manage_customers'] },
@@ -90,7 +74,8 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
       assertEmailFree(ctx.state, email, storeKeys);
       const customerNumber = draft['customerNumber'] as string | undefined;
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
-      ctx.onCommit(({ id }) => trackCredentials(id, auth.setCustomerCredentials({ customerId: id, email, password, storeKeys })));
+      // Signing up waits for the hash (see signUpCustomer); a failure shows up at login.
+      ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
       return {
         ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
         email,
@@ -105,20 +90,21 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
       ctx.onCommit(() => void auth.removeCustomerCredentials(customer.id));
     },
   };
-  typesByAuth.set(auth, type);
-  return type;
 }
 
 /**
- * Signs a customer up (REST and GraphQL alike): creates the Customer and waits until its
- * credentials are stored, so a password-flow token can be requested right away.
+ * Signs a customer up (REST and GraphQL alike): creates the Customer with the project's Customer
+ * type (registered by {@link registerCustomerRoutes}) and waits until its credentials are stored,
+ * so a password-flow token can be requested right away.
  *
  * @example
  * const customer = await signUpCustomer(context, { email: 'a@example.com', password: 'secret' }, caller);
  */
 export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
-  const customer = createResource(context, customerTypeOf(context.auth), draft, caller);
-  await pendingCredentials.get(customer.id);
+  const type = context.resourceTypes.get('customer') as ResourceType<Customer> | undefined;
+  if (!type) throw new Error('the customers resource is not registered');
+  const customer = createResource(context, type, draft, caller);
+  await context.auth.customers.settled(customer.id);
   return customer;
 }
 

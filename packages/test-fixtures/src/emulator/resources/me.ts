@@ -4,8 +4,9 @@ import type { EmulatorContext } from '../context.js';
 import { json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
-import { belongsTo, customerTypeOf, type Customer } from './customers.js';
+import { belongsTo, type Customer } from './customers.js';
 import { storeOfPath } from './in-store-path.js';
+import type { ResourceType } from './resource-type.js';
 import { expandParams, present } from './rest-routes.js';
 
 const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
@@ -24,7 +25,7 @@ function validForStore(principal: Principal, projectKey: string, storeKey: strin
  */
 export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
-  const type = customerTypeOf(context.auth);
+  const type = context.resourceTypes.get('customer') as ResourceType<Customer>;
 
   const me = (principal: Principal, storeKey: string | undefined, expand: readonly string[]): Record<string, unknown> => {
     const scope = storeKey === undefined ? `manage_my_profile:${projectKey}` : `manage_my_profile:${projectKey}:${storeKey}`;

@@ -13,20 +13,13 @@ export interface ProductSelection extends StoredResource {
 
 /** Membership changes of one request, applied on commit; lets later actions see earlier ones. */
 function pendingMembership(ctx: WriteContext, selectionId: string, productId: string): boolean {
-  const pending = pendingOf(ctx);
+  const pending = ctx.scratch('product-selection-membership', () => new Map<string, boolean>());
   const key = `${selectionId}/${productId}`;
   return pending.has(key) ? pending.get(key)! : membershipOf(ctx.state).has(selectionId, productId);
 }
 
-const pendingByContext = new WeakMap<WriteContext, Map<string, boolean>>();
-function pendingOf(ctx: WriteContext): Map<string, boolean> {
-  let pending = pendingByContext.get(ctx);
-  if (!pending) pendingByContext.set(ctx, (pending = new Map()));
-  return pending;
-}
-
 function setMembership(ctx: WriteContext, selectionId: string, productId: string, member: boolean): void {
-  pendingOf(ctx).set(`${selectionId}/${productId}`, member);
+  ctx.scratch('product-selection-membership', () => new Map<string, boolean>()).set(`${selectionId}/${productId}`, member);
   const membership = membershipOf(ctx.state);
   const at = ctx.now;
   ctx.onCommit(() => (member ? membership.add(selectionId, productId, at) : membership.remove(selectionId, productId)));

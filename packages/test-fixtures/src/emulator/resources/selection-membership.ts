@@ -1,5 +1,3 @@
-import type { EmulatorState } from '../state.js';
-
 /** When a Product joined a Product Selection. */
 export interface Membership {
   createdAt: string;
@@ -15,7 +13,7 @@ export interface MembershipSnapshot {
 /**
  * Which Products are in which Product Selections, indexed both ways, so that "products of a
  * selection", "selections of a product" and the in-store availability rule are lookups, not scans.
- * One instance per emulator state.
+ * One instance per project, owned by its state.
  */
 export class SelectionMembership {
   private readonly productsBySelection = new Map<string, Map<string, Membership>>();
@@ -90,11 +88,7 @@ export class SelectionMembership {
   }
 }
 
-const memberships = new WeakMap<EmulatorState, SelectionMembership>();
-
-/** The membership index of one emulator state. */
-export function membershipOf(state: EmulatorState): SelectionMembership {
-  let index = memberships.get(state);
-  if (!index) memberships.set(state, (index = new SelectionMembership()));
-  return index;
+/** The membership index of a project (its state owns it). */
+export function membershipOf(state: { readonly membership: SelectionMembership }): SelectionMembership {
+  return state.membership;
 }

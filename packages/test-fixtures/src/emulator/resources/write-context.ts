@@ -1,7 +1,6 @@
 import type { Principal } from '../auth/principal.js';
-import { changeOrigin } from '../history/admin-console.js';
 import { errors } from '../http/errors.js';
-import type { EmulatorState } from '../state.js';
+import type { ChangeSource, EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
 
 /** A message to emit once the write commits (payload without the envelope). */
@@ -31,6 +30,7 @@ export class WriteContext {
   readonly now: string;
   /** Side effects on secondary indexes, run only once the write commits (all or nothing). */
   readonly commitHooks: ((committed: StoredResource) => void)[] = [];
+  private readonly scratchpad = new Map<string, unknown>();
 
   constructor(
     readonly state: EmulatorState,
@@ -52,6 +52,15 @@ export class WriteContext {
   /** Registers a side effect that runs only if the whole write commits; it gets the committed resource. */
   onCommit(hook: (committed: StoredResource) => void): void {
     this.commitHooks.push(hook);
+  }
+
+  /**
+   * Working data of this one write under `name`, made by `create` on first use: e.g. changes that
+   * later actions of the same request must see before they commit. Gone with the write.
+   */
+  scratch<T>(name: string, create: () => T): T {
+    if (!this.scratchpad.has(name)) this.scratchpad.set(name, create());
+    return this.scratchpad.get(name) as T;
   }
 
   emit(type: string, payload: Record<string, unknown> = {}): void {
@@ -106,6 +115,14 @@ export class WriteContext {
     if (!found) throw errors.referencedResourceNotFound(typeId, hasId ? { id: identifier.id! } : { key: identifier.key! });
     return found;
   }
+}
+
+/**
+ * Where a write came from, for its ChangeEvent: the admin console, with its user (marked on the
+ * principal by the admin console middleware, see auth/admin-console.ts), or an API client.
+ */
+function changeOrigin(principal: Principal): { source: ChangeSource; userId?: string } {
+  return principal.adminUserId === undefined ? { source: 'ApiClient' } : { source: 'AdminConsole', userId: principal.adminUserId };
 }
 
 /** A Reference `{ typeId, id }` to a stored resource. */

@@ -1,10 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
-import type { Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
 import { newSecret } from '../ids.js';
-import type { ChangeSource } from '../state.js';
+import { ADMIN_CONSOLE_CLIENT_ID } from './reserved-ids.js';
 
 /**
  * The admin console of the emulator (spec 1.3: the Basic offering tracks only its changes).
@@ -17,8 +16,8 @@ import type { ChangeSource } from '../state.js';
  * {@link ADMIN_USER_HEADER} request header (default {@link DEFAULT_ADMIN_USER}). The header is
  * refused (400) with any other client's token, so API clients cannot pass for the console.
  *
- * The client is registered the first time {@link adminConsole} is called for an emulator, so it
- * does not appear in `GET /api-clients` of emulators that never use it.
+ * The client is registered the first time {@link adminConsole} is called for a project, so it
+ * does not appear in `GET /api-clients` of projects that never use it.
  *
  * @example
  * const admin = adminConsole(emulator.context);
@@ -30,8 +29,7 @@ import type { ChangeSource } from '../state.js';
  * // GET /history/<project>/product-selection?source=AdminConsole&userId=jen finds the creation.
  */
 
-/** Client id of the admin console; reserved, no API client can be created with it. */
-export const ADMIN_CONSOLE_CLIENT_ID = 'emulator-admin-console';
+export { ADMIN_CONSOLE_CLIENT_ID };
 /** Request header naming the admin console user of a change. */
 export const ADMIN_USER_HEADER = 'X-Emulator-Admin-User';
 /** User id of admin console changes sent without {@link ADMIN_USER_HEADER}. */
@@ -54,54 +52,34 @@ export interface AdminConsole {
   headers(userId?: string): Record<string, string>;
 }
 
-const consoles = new WeakMap<EmulatorContext, AdminConsole>();
-/** Admin console user of the principal of one request (the principal object is per request). */
-const usersByPrincipal = new WeakMap<Principal, string>();
-
 /**
- * The admin console of an emulator, registering its client on first use, with `clientSecret`
- * (default: a random one; the `commerce-emulator` command gives the bootstrap client's, so that it
- * prints one secret only). Later calls return the same console.
+ * The admin console of an emulator's project, registering its client on first use, with
+ * `clientSecret` (default: a random one; the `commerce-emulator` command gives the bootstrap
+ * client's, so that it prints one secret only). The client is reserved: a reset keeps it, or
+ * registers it again with the same secret when it was deleted through the API, so an
+ * `AdminConsole` a test suite keeps works afterwards. Later calls act as the same console.
  *
  * @example
  * const { headers } = adminConsole(emulator.context);
  * await emulator.fetch(url, { method: 'POST', headers: { ...headers('jen'), 'content-type': 'application/json' }, body });
  */
 export function adminConsole(context: EmulatorContext, options: { clientSecret?: string } = {}): AdminConsole {
-  const existing = consoles.get(context);
-  if (existing) return existing;
+  const { auth } = context;
   const scope = `manage_project:${context.options.projectKey}`;
-  const clientSecret = options.clientSecret ?? newSecret();
-  if (context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) === undefined) {
-    context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: clientSecret, scope, name: ADMIN_CONSOLE_NAME });
-  }
+  auth.reserveClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: options.clientSecret ?? newSecret(), scope, name: ADMIN_CONSOLE_NAME });
+  const clientSecret = auth.reservedSecret(ADMIN_CONSOLE_CLIENT_ID)!;
   const token = () => {
-    const client = context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID);
+    const client = auth.getClient(ADMIN_CONSOLE_CLIENT_ID);
     if (!client) throw new Error('the admin console client was deleted');
-    return context.auth.clientCredentialsToken(client, undefined).access_token;
+    return auth.clientCredentialsToken(client, undefined).access_token;
   };
-  const created: AdminConsole = {
+  return {
     clientId: ADMIN_CONSOLE_CLIENT_ID,
     clientSecret,
     scope,
     token,
     headers: (userId = DEFAULT_ADMIN_USER) => ({ authorization: `Bearer ${token()}`, [ADMIN_USER_HEADER]: userId }),
   };
-  consoles.set(context, created);
-  return created;
-}
-
-/**
- * Registers the admin console client again, with the secret handed out before, when the admin
- * console of this emulator was used but its client has been deleted since (`DELETE
- * /api-clients/emulator-admin-console`). Called by an emulator reset, so that an
- * {@link AdminConsole} a test suite keeps works afterwards, as `adminConsole()` on a new emulator
- * would. Does nothing when {@link adminConsole} was never called for `context`.
- */
-export function restoreAdminConsoleClient(context: EmulatorContext): void {
-  const existing = consoles.get(context);
-  if (!existing || context.auth.getClient(ADMIN_CONSOLE_CLIENT_ID) !== undefined) return;
-  context.auth.createBootstrapClient({ id: ADMIN_CONSOLE_CLIENT_ID, secret: existing.clientSecret, scope: existing.scope, name: ADMIN_CONSOLE_NAME });
 }
 
 /**
@@ -120,19 +98,8 @@ export function adminConsoleUser(): MiddlewareHandler<AppEnv> {
       const userId = header ?? DEFAULT_ADMIN_USER;
       if (!USER_ID.test(userId)) throw errors.invalidInput(`Invalid ${ADMIN_USER_HEADER} header: 1 to 256 of [A-Za-z0-9_.@:-] expected.`);
       // A copy, so the mark never outlives this request even if a principal object were shared.
-      const own: Principal = { ...principal };
-      usersByPrincipal.set(own, userId);
-      c.set('principal', own);
+      c.set('principal', { ...principal, adminUserId: userId });
     }
     await next();
   };
-}
-
-/**
- * Where a write came from, for its ChangeEvent: the admin console (with its user) or an API
- * client. Called by the shared write operations when they commit.
- */
-export function changeOrigin(principal: Principal): { source: ChangeSource; userId?: string } {
-  const userId = usersByPrincipal.get(principal);
-  return userId === undefined ? { source: 'ApiClient' } : { source: 'AdminConsole', userId };
 }
