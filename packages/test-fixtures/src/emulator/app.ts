@@ -9,6 +9,7 @@ import type { AppEnv } from './http/env.js';
 import { ApiError, errors } from './http/errors.js';
 import { ConnectionCut, FaultInjector, faultInjection } from './http/faults.js';
 import { disallowedRequests } from './http/limits.js';
+import { notEmulatedEndpoints } from './http/not-emulated-endpoints.js';
 import { newSecret } from './ids.js';
 import { MessageLog } from './messages/message-log.js';
 import { adminConsoleUser } from './history/admin-console.js';
@@ -21,6 +22,7 @@ import { controlRoutes } from './control/routes.js';
 import { resetEmulator } from './reset.js';
 import { restoreSnapshot, takeSnapshot, type EmulatorSnapshot } from './snapshot.js';
 import { EmulatorState } from './state.js';
+import { commerceEndpoints } from './validation/contract.js';
 
 /** Base URLs of the three services of an emulator, for a given origin. */
 export interface EmulatorUrls {
@@ -150,7 +152,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     }
     await next();
   };
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth), adminConsoleUser());
+  const notEmulated = notEmulatedEndpoints(commerceEndpoints());
+  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, projectGate, authenticate(auth), adminConsoleUser(), notEmulated);
   registerApiRoutes(api, context);
   app.route('/', api);
 

@@ -259,6 +259,14 @@ export const generalError = /* @__PURE__ */ defineBuilder('GeneralError', 'other
 export const overCapacityError = /* @__PURE__ */ defineBuilder('OverCapacityError', 'other');
 
 /**
+ * Builder of a `NotEmulatedError` (other) of commerce.yaml, with plausible seeded defaults for its required members. Status 501, emulator only (the live service does not send it). The
+ *
+ * @example
+ * notEmulatedError({ seed: 42 }).build();
+ */
+export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
+
+/**
  * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 (the spec shows only the
  *
  * @example
@@ -942,6 +950,7 @@ export const builderFactories = {
   InsufficientScopeError: insufficientScopeError,
   GeneralError: generalError,
   OverCapacityError: overCapacityError,
+  NotEmulatedError: notEmulatedError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
   ProductSelectionUpdate: productSelectionUpdate,

@@ -901,7 +901,8 @@ export interface components {
       | components['schemas']['InvalidTokenError']
       | components['schemas']['InsufficientScopeError']
       | components['schemas']['GeneralError']
-      | components['schemas']['OverCapacityError'];
+      | components['schemas']['OverCapacityError']
+      | components['schemas']['NotEmulatedError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -1080,6 +1081,24 @@ export interface components {
        * @enum {string}
        */
       code: 'OverCapacity';
+    };
+    /**
+     * @description Status 501, emulator only (the live service does not send it). The
+     *     request uses a member (`field`, a path in the body as RequiredField
+     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     the live API that the emulator does not model; nothing changed.
+     */
+    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NotEmulated';
+      field?: string;
+      endpoint?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NotEmulated';
     };
     /**
      * @description REST representation per contract-notes 2 (the spec shows only the
@@ -1873,6 +1892,21 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /**
+     * @description 501 NotEmulated: the request uses a member that the live service
+     *     defines and the emulator does not model; the emulator refuses it
+     *     rather than drop it silently. Never sent by the live service. Members
+     *     the live API does not define are ignored.
+     */
+    NotImplemented: {
+      headers: {
+        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
     /** @description 503 OverCapacity. */
     ServiceUnavailable: {
       headers: {
@@ -2053,6 +2087,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2097,6 +2132,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2234,6 +2270,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2343,6 +2380,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2507,6 +2545,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3074,6 +3113,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3183,6 +3223,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3347,6 +3388,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3539,6 +3581,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3835,6 +3878,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3944,6 +3988,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4108,6 +4153,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4680,6 +4726,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4832,6 +4879,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5116,6 +5164,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5387,6 +5436,7 @@ export type InvalidTokenError = components['schemas']['InvalidTokenError'];
 export type InsufficientScopeError = components['schemas']['InsufficientScopeError'];
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
+export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
 export type ProductSelectionUpdate = components['schemas']['ProductSelectionUpdate'];

@@ -96,6 +96,18 @@ export const errors = {
   requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
   /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
   unknownHttpVersion: (version?: string) => one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
+  /**
+   * 501: the live service defines this member or endpoint, the emulator does not model it; it
+   * refuses rather than answer 2xx without it or a misleading 404. `field` names a body member
+   * (as RequiredField does), `endpoint` an endpoint (`POST /{projectKey}/products/search`).
+   */
+  notEmulated: (what: { field: string } | { endpoint: string }) =>
+    one(
+      501,
+      'NotEmulated',
+      'field' in what ? `The field '${what.field}' is not emulated; the emulator does not model it.` : `The endpoint '${what.endpoint}' is not emulated.`,
+      what,
+    ),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
   /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),
