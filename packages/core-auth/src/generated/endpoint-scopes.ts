@@ -26,6 +26,14 @@ export type GeneratedEndpoint =
   | 'GET /stores/key={key}'
   | 'POST /stores/key={key}'
   | 'DELETE /stores/key={key}'
+  | 'POST /channels'
+  | 'GET /channels'
+  | 'GET /channels/{ID}'
+  | 'POST /channels/{ID}'
+  | 'DELETE /channels/{ID}'
+  | 'GET /channels/key={key}'
+  | 'POST /channels/key={key}'
+  | 'DELETE /channels/key={key}'
   | 'POST /product-types'
   | 'GET /product-types'
   | 'GET /product-types/{ID}'
@@ -135,6 +143,14 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /stores/key={key}': { anyOf: [['view_stores'], ['manage_stores'], ['manage_project']], storeScoped: false },
   'POST /stores/key={key}': { anyOf: [['manage_stores'], ['manage_project']], storeScoped: false },
   'DELETE /stores/key={key}': { anyOf: [['manage_stores'], ['manage_project']], storeScoped: false },
+  'POST /channels': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'GET /channels': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
+  'GET /channels/{ID}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
+  'POST /channels/{ID}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'DELETE /channels/{ID}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'GET /channels/key={key}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
+  'POST /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'DELETE /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
   'POST /product-types': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },

@@ -44,6 +44,7 @@ export type CreateProductSelectionDraft = {
 
 /** Store create draft. */
 export type CreateStore = {
+  countries?: Array<StoreCountryInput> | null | undefined;
   key: string;
   languages?: Array<string> | null | undefined;
   name?: Array<LocalizedStringItemInputType> | null | undefined;
@@ -61,11 +62,6 @@ export type LocalizedStringItemInputType = {
  */
 export type ProductSelectionMode = 'Individual';
 
-/**
- * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
- * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
- * whose `active` is optional (spec 4.4).
- */
 export type ProductSelectionSettingDraft = {
   active: boolean;
   productSelection: ResourceIdentifierInput;
@@ -128,6 +124,15 @@ export type SetStoreName = {
  */
 export type SetStoreProductSelections = {
   productSelections?: Array<ProductSelectionSettingInActionInput> | null | undefined;
+};
+
+/**
+ * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
+ * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
+ * whose `active` is optional (spec 4.4).
+ */
+export type StoreCountryInput = {
+  code: string;
 };
 
 /** One Store update action: exactly one field must be set (otherwise `InvalidInput`). */

@@ -9,6 +9,10 @@ export type Scalars = {
   Boolean: { input: boolean; output: boolean };
   Int: { input: number; output: number };
   Float: { input: number; output: number };
+  /** ISO 3166-1 alpha-2 country code such as `DE`. */
+  Country: { input: string; output: string };
+  /** ISO 4217 currency code such as `EUR`. */
+  Currency: { input: string; output: string };
   /** Date and time in ISO 8601 UTC with milliseconds, e.g. `2026-01-31T12:00:00.000Z`. */
   DateTime: { input: string; output: string };
   /** Any JSON value. */
@@ -66,10 +70,24 @@ export type CreateProductSelectionDraft = {
 
 /** Store create draft. */
 export type CreateStore = {
+  countries?: InputMaybe<Array<StoreCountryInput>>;
   key: Scalars['String']['input'];
   languages?: InputMaybe<Array<Scalars['Locale']['input']>>;
   name?: InputMaybe<Array<LocalizedStringItemInputType>>;
   productSelections?: InputMaybe<Array<ProductSelectionSettingDraft>>;
+};
+
+export type Dimensions = {
+  __typename?: 'Dimensions';
+  height: Scalars['Int']['output'];
+  width: Scalars['Int']['output'];
+};
+
+export type Image = {
+  __typename?: 'Image';
+  dimensions: Dimensions;
+  label?: Maybe<Scalars['String']['output']>;
+  url: Scalars['String']['output'];
 };
 
 export type InStore = ProductSelectionAssignmentsQueryInterface & {
@@ -180,6 +198,14 @@ export type MessageQueryResult = {
   offset: Scalars['Int']['output'];
   results: Array<Message>;
   total: Scalars['Long']['output'];
+};
+
+export type Money = {
+  __typename?: 'Money';
+  centAmount: Scalars['Long']['output'];
+  currencyCode: Scalars['Currency']['output'];
+  fractionDigits: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
 };
 
 export type Mutation = {
@@ -335,6 +361,17 @@ export type ProductOfSelectionQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export type ProductPrice = {
+  __typename?: 'ProductPrice';
+  channelRef?: Maybe<Reference>;
+  country?: Maybe<Scalars['Country']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: Money;
+};
+
 export type ProductSelection = {
   __typename?: 'ProductSelection';
   createdAt: Scalars['DateTime']['output'];
@@ -438,11 +475,6 @@ export type ProductSelectionSetting = {
   productSelectionRef: Reference;
 };
 
-/**
- * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
- * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
- * whose `active` is optional (spec 4.4).
- */
 export type ProductSelectionSettingDraft = {
   active: Scalars['Boolean']['input'];
   productSelection: ResourceIdentifierInput;
@@ -465,7 +497,10 @@ export type ProductSelectionUpdateAction = {
 export type ProductVariant = {
   __typename?: 'ProductVariant';
   id: Scalars['Int']['output'];
+  images: Array<Image>;
   key?: Maybe<Scalars['String']['output']>;
+  /** The Embedded Prices of the variant. */
+  prices: Array<ProductPrice>;
   sku?: Maybe<Scalars['String']['output']>;
 };
 
@@ -617,8 +652,10 @@ export type SetStoreProductSelections = {
 
 export type Store = {
   __typename?: 'Store';
+  countries: Array<StoreCountry>;
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
+  distributionChannelsRef: Array<Reference>;
   id: Scalars['String']['output'];
   key: Scalars['String']['output'];
   languages?: Maybe<Array<Scalars['Locale']['output']>>;
@@ -632,12 +669,27 @@ export type Store = {
    * assigned, which makes every Product available in the Store.
    */
   productSelections: Array<ProductSelectionSetting>;
+  supplyChannelsRef: Array<Reference>;
   version: Scalars['Long']['output'];
 };
 
 export type StoreNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type StoreCountry = {
+  __typename?: 'StoreCountry';
+  code: Scalars['Country']['output'];
+};
+
+/**
+ * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
+ * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
+ * whose `active` is optional (spec 4.4).
+ */
+export type StoreCountryInput = {
+  code: Scalars['Country']['input'];
 };
 
 /**

@@ -221,6 +221,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/channels': {
+    parameters: SharedParameters;
+    /** Query Channels */
+    get: operations['queryChannels'];
+    put?: never;
+    /** Create a Channel */
+    post: operations['createChannel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channels/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Channel by ID */
+    get: operations['getChannelById'];
+    put?: never;
+    /** Update a Channel by ID */
+    post: operations['updateChannelById'];
+    /** Delete a Channel by ID */
+    delete: operations['deleteChannelById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channels/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Channel by key */
+    get: operations['getChannelByKey'];
+    put?: never;
+    /** Update a Channel by key */
+    post: operations['updateChannelByKey'];
+    /** Delete a Channel by key */
+    delete: operations['deleteChannelByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: SharedParameters;
     /** Query Product Types */
@@ -589,7 +630,19 @@ export interface components {
      *     resource types this document models; the live service has more.
      * @enum {string}
      */
-    ReferenceTypeId: 'customer' | 'product' | 'product-selection' | 'product-type' | 'store';
+    ReferenceTypeId:
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'key-value-document'
+      | 'product'
+      | 'product-selection'
+      | 'product-type'
+      | 'state'
+      | 'store'
+      | 'tax-category'
+      | 'type';
     Reference: {
       typeId: components['schemas']['ReferenceTypeId'];
       id: string;
@@ -622,6 +675,26 @@ export interface components {
       typeId: components['schemas']['ReferenceTypeId'];
       key: string;
     };
+    ChannelReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'channel';
+    };
+    CategoryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'tax-category';
+    };
+    StateReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'state';
+    };
+    CustomerGroupReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'customer-group';
+    };
     StoreKeyReference: components['schemas']['KeyReference'] & {
       /** @constant */
       typeId?: 'store';
@@ -651,6 +724,10 @@ export interface components {
     StoreResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'store';
+    };
+    ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'channel';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -738,7 +815,9 @@ export interface components {
       | components['schemas']['InvalidTokenError']
       | components['schemas']['InsufficientScopeError']
       | components['schemas']['GeneralError']
-      | components['schemas']['OverCapacityError'];
+      | components['schemas']['OverCapacityError']
+      | components['schemas']['NotEmulatedError']
+      | components['schemas']['MissingRoleOnChannelError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -932,6 +1011,37 @@ export interface components {
        */
       code: 'OverCapacity';
     };
+    /** @description 400 (live reference). A Channel lacks the role its use needs (a Store's distribution Channel needs ProductDistribution, a supply Channel InventorySupply). */
+    MissingRoleOnChannelError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MissingRoleOnChannel';
+      channel?: components['schemas']['Reference'];
+      missingRole: components['schemas']['ChannelRole'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MissingRoleOnChannel';
+    };
+    /**
+     * @description Status 501, emulator only (the live service does not send it). The
+     *     request uses a member (`field`, a path in the body as RequiredField
+     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     the live API that the emulator does not model; nothing changed.
+     */
+    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NotEmulated';
+      field?: string;
+      endpoint?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NotEmulated';
+    };
     /**
      * @description REST representation per contract-notes 2 (the spec shows only the
      *     GraphQL fields). `productCount` follows the assignments.
@@ -969,7 +1079,8 @@ export interface components {
     };
     /**
      * @description An unknown `action` is 400 InvalidInput; a misspelled or unknown
-     *     optional member inside an action is ignored.
+     *     optional member inside an action is ignored. The live actions listed
+     *     in `x-not-emulated-actions` are 501 NotEmulated.
      */
     ProductSelectionUpdateAction:
       | components['schemas']['ProductSelectionAddProductAction']
@@ -1065,13 +1176,33 @@ export interface components {
       key: string;
       name?: components['schemas']['LocalizedString'];
       languages: components['schemas']['Locale'][];
+      /** @description Countries of the Store (live reference); empty when none were given. */
+      countries: components['schemas']['StoreCountry'][];
+      /** @description Product Distribution Channels of the Store (live reference); empty when none were given. */
+      distributionChannels: components['schemas']['ChannelReference'][];
+      /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
+      supplyChannels: components['schemas']['ChannelReference'][];
       productSelections: components['schemas']['ProductSelectionSetting'][];
     };
+    StoreCountry: {
+      /** @description ISO 3166-1 alpha-2 country code. */
+      code: string;
+    };
+    /**
+     * @description Members of the live StoreDraft the emulator does not model are listed in
+     *     `x-not-emulated`; sending one is 501 NotEmulated naming it.
+     */
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
+      /** @description Kept in order; a repeated country code is kept once (decision). */
+      countries?: components['schemas']['StoreCountry'][];
+      /** @description Channels with the role ProductDistribution (400 MissingRoleOnChannel otherwise); each must exist (400 ReferencedResourceNotFound). */
+      distributionChannels?: components['schemas']['ChannelResourceIdentifier'][];
+      /** @description Channels with the role InventorySupply (400 MissingRoleOnChannel otherwise); each must exist (400 ReferencedResourceNotFound). */
+      supplyChannels?: components['schemas']['ChannelResourceIdentifier'][];
       productSelections?: components['schemas']['ProductSelectionSettingDraft'][];
     };
     /** @description Patch format; the target is identified by the URL. Each change of the selections emits one StoreProductSelectionsChanged message. */
@@ -1080,6 +1211,11 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['StoreUpdateAction'][];
     };
+    /**
+     * @description `x-not-emulated-actions` lists the live Store update actions the
+     *     emulator does not model: each is 501 NotEmulated naming it (never
+     *     "Unknown update action").
+     */
     StoreUpdateAction:
       | components['schemas']['StoreAddProductSelectionAction']
       | components['schemas']['StoreChangeProductSelectionActiveAction']
@@ -1151,6 +1287,126 @@ export interface components {
     StorePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Store'][];
     };
+    /** @enum {string} */
+    ChannelRole: 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
+    GeoJsonPoint: {
+      /** @constant */
+      type: 'Point';
+      /** @description Longitude, then latitude. */
+      coordinates: number[];
+    };
+    /**
+     * @description Scopes `view_channels` and `manage_channels`. A Channel that a Store
+     *     (distribution or supply) or a Price still references cannot be deleted
+     *     (400 ReferenceExists).
+     */
+    Channel: components['schemas']['BaseResource'] & {
+      key: string;
+      roles: components['schemas']['ChannelRole'][];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      address?: components['schemas']['Address'];
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    /**
+     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
+     *     fields are not emulated (501).
+     */
+    ChannelDraft: {
+      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
+      key: string;
+      roles?: components['schemas']['ChannelRole'][];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      address?: components['schemas']['AddressDraft'];
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    ChannelUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ChannelUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    ChannelUpdateAction:
+      | components['schemas']['ChannelChangeKeyAction']
+      | components['schemas']['ChannelChangeNameAction']
+      | components['schemas']['ChannelChangeDescriptionAction']
+      | components['schemas']['ChannelSetRolesAction']
+      | components['schemas']['ChannelAddRolesAction']
+      | components['schemas']['ChannelRemoveRolesAction']
+      | components['schemas']['ChannelSetAddressAction']
+      | components['schemas']['ChannelSetGeoLocationAction'];
+    ChannelChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: string;
+    };
+    /** @description Omitting `name` unsets it. */
+    ChannelChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` unsets it. */
+    ChannelChangeDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    ChannelSetRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    /** @description Roles already there are kept once. */
+    ChannelAddRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    ChannelRemoveRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    /** @description Omitting `address` unsets it. */
+    ChannelSetAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Omitting `geoLocation` unsets it. */
+    ChannelSetGeoLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setGeoLocation';
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    ChannelPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Channel'][];
+    };
     /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
      *     after the live reference): `values` lists the allowed values for `enum`
@@ -1169,12 +1425,23 @@ export interface components {
       /** @description A string for `enum`, a LocalizedString for `lenum`. */
       label: string | components['schemas']['LocalizedString'];
     };
+    /** @enum {string} */
+    AttributeConstraint: 'None' | 'Unique' | 'CombinationUnique' | 'SameForAll';
+    /** @enum {string} */
+    TextInputHint: 'SingleLine' | 'MultiLine';
+    /** @enum {string} */
+    AttributeLevel: 'Variant' | 'Product';
     AttributeDefinition: {
       /** @description Unique within the Product Type. */
       name: string;
       label: components['schemas']['LocalizedString'];
       type: components['schemas']['AttributeType'];
       isRequired: boolean;
+      level: components['schemas']['AttributeLevel'];
+      attributeConstraint: components['schemas']['AttributeConstraint'];
+      inputTip?: components['schemas']['LocalizedString'];
+      inputHint: components['schemas']['TextInputHint'];
+      isSearchable: boolean;
     };
     AttributeDefinitionDraft: {
       name: string;
@@ -1185,6 +1452,18 @@ export interface components {
        * @default false
        */
       isRequired: boolean;
+      /** @description `Variant` when absent (live default). */
+      level?: components['schemas']['AttributeLevel'];
+      /**
+       * @description `None` when absent (live default). Stored and returned as given; the
+       *     emulator does not yet check attribute values against the constraint.
+       */
+      attributeConstraint?: components['schemas']['AttributeConstraint'];
+      inputTip?: components['schemas']['LocalizedString'];
+      /** @description `SingleLine` when absent (live default). */
+      inputHint?: components['schemas']['TextInputHint'];
+      /** @description `true` when absent (live default). */
+      isSearchable?: boolean;
     };
     ProductType: components['schemas']['BaseResource'] & {
       key?: string;
@@ -1212,18 +1491,100 @@ export interface components {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
-      /** @description Decision - prices are not modeled by this document; elements are passed through as the live service's Price objects. */
-      prices?: Record<string, never>[];
+      /** @description The Embedded Prices of the variant, in the order given. */
+      prices?: components['schemas']['Price'][];
+      images?: components['schemas']['Image'][];
+      /** @description Always empty (assets are not emulated; a draft with assets is 501). */
+      assets?: Record<string, never>[];
     };
     ProductVariantDraft: {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
+      prices?: components['schemas']['PriceDraft'][];
+      images?: components['schemas']['Image'][];
+    };
+    /**
+     * @description An amount in the smallest unit of its currency. In a draft `type` and
+     *     `fractionDigits` may be left out; `type` `highPrecision` (with
+     *     `preciseAmount`) is not emulated (501).
+     */
+    Money: {
+      /** @enum {string} */
+      type?: 'centPrecision' | 'highPrecision';
+      centAmount: number;
+      /** @description ISO 4217 currency code. */
+      currencyCode: string;
+      fractionDigits?: number;
+    };
+    /**
+     * @description Money as the service answers it: `fractionDigits` is the currency's
+     *     default number of fraction digits (ISO 4217: 2 for EUR, 0 for JPY).
+     */
+    CentPrecisionMoney: {
+      /** @constant */
+      type: 'centPrecision';
+      centAmount: number;
+      currencyCode: string;
+      fractionDigits: number;
+    };
+    /** @description An Embedded Price of a Product Variant; `id` is generated. */
+    Price: {
+      id: string;
+      key?: string;
+      value: components['schemas']['CentPrecisionMoney'];
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
+     *     Groups, price tiers, discounted prices, custom fields and recurrence
+     *     policies are not emulated (501).
+     */
+    PriceDraft: {
+      key?: string;
+      value: components['schemas']['Money'];
+      country?: string;
+      channel?: components['schemas']['ChannelResourceIdentifier'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    Image: {
+      url: string;
+      dimensions: {
+        w: number;
+        h: number;
+      };
+      label?: string;
+    };
+    /** @description Search keywords per locale (live reference), `{}` when none. */
+    SearchKeywords: {
+      [key: string]: {
+        text: string;
+        suggestTokenizer?: {
+          /** @enum {string} */
+          type: 'whitespace' | 'custom';
+          inputs?: string[];
+        };
+      }[];
     };
     ProductData: {
       name: components['schemas']['LocalizedString'];
+      categories: components['schemas']['CategoryReference'][];
+      categoryOrderHints?: {
+        [key: string]: string;
+      };
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords: components['schemas']['SearchKeywords'];
+      /** @description Product-level attributes; always empty (product-level attributes are not emulated). */
+      attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
     };
@@ -1237,7 +1598,19 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       masterData: components['schemas']['ProductCatalogData'];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      state?: components['schemas']['StateReference'];
+      priceMode?: components['schemas']['ProductPriceMode'];
     };
+    /**
+     * @description Stored and returned; the emulator serves Embedded Prices only (standalone prices are not emulated).
+     * @enum {string}
+     */
+    ProductPriceMode: 'Embedded' | 'Standalone';
+    /**
+     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
+     *     product-level `attributes` of the live draft are not emulated (501).
+     */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
       key?: string;
@@ -1245,6 +1618,11 @@ export interface components {
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords?: components['schemas']['SearchKeywords'];
+      priceMode?: components['schemas']['ProductPriceMode'];
       masterVariant?: components['schemas']['ProductVariantDraft'];
       variants?: components['schemas']['ProductVariantDraft'][];
       /**
@@ -1259,6 +1637,7 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProductUpdateAction:
       | components['schemas']['ProductPublishAction']
       | components['schemas']['ProductUnpublishAction']
@@ -1266,7 +1645,7 @@ export interface components {
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
       | components['schemas']['ProductAddVariantAction'];
-    /** @description Copies the staged data to current and sets `published`. */
+    /** @description Copies the staged data to current and sets `published`. `scope` is not emulated (501). */
     ProductPublishAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1318,6 +1697,8 @@ export interface components {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
+      prices?: components['schemas']['PriceDraft'][];
+      images?: components['schemas']['Image'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
        * @default true
@@ -1334,8 +1715,20 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
+      categories: components['schemas']['CategoryReference'][];
+      categoryOrderHints?: {
+        [key: string]: string;
+      };
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords: components['schemas']['SearchKeywords'];
+      attributes: components['schemas']['Attribute'][];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      state?: components['schemas']['StateReference'];
+      priceMode?: components['schemas']['ProductPriceMode'];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
       published?: boolean;
@@ -1352,15 +1745,84 @@ export interface components {
      */
     Customer: components['schemas']['BaseResource'] & {
       key?: string;
+      customerNumber?: string;
+      externalId?: string;
       /** Format: email */
       email: string;
       firstName?: string;
       lastName?: string;
-      customerNumber?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses: components['schemas']['Address'][];
+      defaultShippingAddressId?: string;
+      shippingAddressIds: string[];
+      defaultBillingAddressId?: string;
+      billingAddressIds: string[];
       isEmailVerified: boolean;
+      /** @description Always empty (Customer Groups are not emulated). */
+      customerGroupAssignments: {
+        customerGroup: components['schemas']['CustomerGroupReference'];
+      }[];
+      locale?: components['schemas']['Locale'];
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
+      authenticationMode: components['schemas']['AuthenticationMode'];
     };
+    /**
+     * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
+     *     the customer cannot sign in with the password flow.
+     * @enum {string}
+     */
+    AuthenticationMode: 'Password' | 'ExternalAuth';
+    BaseAddress: {
+      key?: string;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      title?: string;
+      salutation?: string;
+      firstName?: string;
+      lastName?: string;
+      streetName?: string;
+      streetNumber?: string;
+      additionalStreetInfo?: string;
+      postalCode?: string;
+      city?: string;
+      region?: string;
+      state?: string;
+      company?: string;
+      department?: string;
+      building?: string;
+      apartment?: string;
+      pOBox?: string;
+      phone?: string;
+      mobile?: string;
+      email?: string;
+      fax?: string;
+      additionalAddressInfo?: string;
+      externalId?: string;
+    };
+    /** @description An address of a Customer; `id` is generated by the service. */
+    Address: components['schemas']['BaseAddress'] & {
+      id: string;
+    };
+    /** @description An address to add; custom fields on addresses are not emulated (501). */
+    AddressDraft: components['schemas']['BaseAddress'] & {
+      /** @description Ignored; the service generates the id. */
+      id?: string;
+    };
+    /**
+     * @description `defaultShippingAddress`, `defaultBillingAddress`, `shippingAddresses`
+     *     and `billingAddresses` are indexes into `addresses`; an index out of
+     *     range is 400 InvalidField (decision). The default shipping (billing)
+     *     address is also one of the shipping (billing) addresses, as on the live
+     *     service. Customer Groups, anonymous carts and sessions, and custom
+     *     fields are not emulated (501).
+     */
     CustomerDraft: {
       /**
        * Format: email
@@ -1371,13 +1833,33 @@ export interface components {
       email: string;
       /**
        * Format: password
-       * @description Stored only as a salted hash; never returned.
+       * @description Stored only as a salted hash; never returned. Required with
+       *     authenticationMode `Password` (400 RequiredField), refused with
+       *     `ExternalAuth` (400 InvalidField).
        */
-      password: string;
+      password?: string;
       key?: string;
+      customerNumber?: string;
+      externalId?: string;
       firstName?: string;
       lastName?: string;
-      customerNumber?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses?: components['schemas']['AddressDraft'][];
+      defaultShippingAddress?: number;
+      shippingAddresses?: number[];
+      defaultBillingAddress?: number;
+      billingAddresses?: number[];
+      /** @description `false` when absent. */
+      isEmailVerified?: boolean;
+      locale?: components['schemas']['Locale'];
+      /** @description `Password` when absent. */
+      authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
     };
@@ -1450,7 +1932,28 @@ export interface components {
       /** @description Value of the `Authorization` header the service sends to the endpoint. Never returned. */
       authorizationHeader?: string;
     };
+    /**
+     * @description `carts`, `shoppingLists`, `discounts` and `inventory` carry the live
+     *     service's defaults for a new project; the emulator has no carts,
+     *     shopping lists, discounts or inventory, so no action changes them.
+     */
     Project: {
+      carts: {
+        deleteDaysAfterLastModification: number;
+        countryTaxRateFallbackEnabled: boolean;
+      };
+      shoppingLists: {
+        deleteDaysAfterLastModification: number;
+      };
+      discounts: {
+        /** @enum {string} */
+        discountCombinationMode: 'Stacking' | 'BestDeal';
+      };
+      /** @description `{}` for a new project (no reservations). */
+      inventory: {
+        reservationExpirationInMinutes?: number;
+        releaseExpiredReservations?: boolean;
+      };
       key: string;
       name: string;
       version: components['schemas']['Version'];
@@ -1466,6 +1969,7 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProjectUpdateAction'][];
     };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProjectUpdateAction:
       components['schemas']['ProjectSetExternalOAuthAction'] | components['schemas']['ProjectChangeMessagesConfigurationAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
@@ -1665,6 +2169,13 @@ export interface components {
      *     supplied) before retrying.
      */
     InternalServerError: SharedBadRequest;
+    /**
+     * @description 501 NotEmulated: the request uses a member that the live service
+     *     defines and the emulator does not model; the emulator refuses it
+     *     rather than drop it silently. Never sent by the live service. Members
+     *     the live API does not define are ignored.
+     */
+    NotImplemented: SharedBadRequest;
     /** @description 503 OverCapacity. */
     ServiceUnavailable: SharedBadRequest;
   };
@@ -1785,6 +2296,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -1808,11 +2320,12 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   queryProductSelections: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -1839,54 +2352,60 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Selection. */
-      201: SharedStatus201;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ProductSelection'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV10;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV2;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV6;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV10;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV2;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV6;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV11;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV11;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -1916,7 +2435,7 @@ export interface operations {
   getProductProjectionInStoreById: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV12;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -1931,10 +2450,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV12;
   };
   queryStores: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -1961,7 +2480,62 @@ export interface operations {
     };
     responses: {
       /** @description The created Store. */
-      201: SharedStatus201V2;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Store'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getStoreById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  updateStoreById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV3;
+  };
+  deleteStoreById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  getStoreByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  updateStoreByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV3;
+  };
+  deleteStoreByKey: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  queryChannels: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Channels. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ChannelPagedQueryResponse'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -1970,38 +2544,62 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  getStoreById: {
+  createChannel: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChannelDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Channel. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV14;
   };
-  updateStoreById: {
+  updateChannelById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
   };
-  deleteStoreById: {
+  deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV8;
   };
-  getStoreByKey: {
+  getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV14;
   };
-  updateStoreByKey: {
+  updateChannelByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
   };
-  deleteStoreByKey: {
-    parameters: SharedParametersV7;
+  deleteChannelByKey: {
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV8;
   };
   queryProductTypes: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -2028,26 +2626,27 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Type. */
-      201: SharedStatus201V5;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV15;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
     responses: {
       /** @description The deleted Product Type. */
-      200: SharedStatus201V5;
+      200: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2061,10 +2660,10 @@ export interface operations {
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV15;
   };
   queryProducts: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -2091,12 +2690,18 @@ export interface operations {
     };
     responses: {
       /** @description The created Product. */
-      201: SharedStatus201V3;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2107,13 +2712,13 @@ export interface operations {
   };
   updateProductById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV5;
   };
   deleteProductById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV9;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
@@ -2122,23 +2727,23 @@ export interface operations {
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV5;
   };
   deleteProductByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV9;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV17;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV17;
   };
   queryProductProjections: {
     parameters: {
@@ -2224,7 +2829,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV18;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -2237,10 +2842,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV18;
   };
   queryCustomers: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -2260,15 +2865,16 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201V6;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2289,16 +2895,17 @@ export interface operations {
       path: SharedPathV2;
       cookie?: never;
     };
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: SharedStatus201V6;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2310,7 +2917,7 @@ export interface operations {
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV19;
   };
   getMeInStore: {
     parameters: {
@@ -2320,10 +2927,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV19;
   };
   queryApiClients: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -2350,12 +2957,13 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201V4;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2364,7 +2972,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2379,7 +2987,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2390,7 +2998,7 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -2443,11 +3051,17 @@ export type ProductSelectionReference = components['schemas']['ProductSelectionR
 export type ProductTypeReference = components['schemas']['ProductTypeReference'];
 export type CustomerReference = components['schemas']['CustomerReference'];
 export type KeyReference = components['schemas']['KeyReference'];
+export type ChannelReference = components['schemas']['ChannelReference'];
+export type CategoryReference = components['schemas']['CategoryReference'];
+export type TaxCategoryReference = components['schemas']['TaxCategoryReference'];
+export type StateReference = components['schemas']['StateReference'];
+export type CustomerGroupReference = components['schemas']['CustomerGroupReference'];
 export type StoreKeyReference = components['schemas']['StoreKeyReference'];
 export type ResourceIdentifier = components['schemas']['ResourceIdentifier'];
 export type ProductResourceIdentifier = components['schemas']['ProductResourceIdentifier'];
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
+export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -2471,6 +3085,8 @@ export type InvalidTokenError = components['schemas']['InvalidTokenError'];
 export type InsufficientScopeError = components['schemas']['InsufficientScopeError'];
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
+export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
+export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
 export type UpdateTargetId = components['schemas']['UpdateTargetId'];
@@ -2491,6 +3107,7 @@ export type ProductSelectionSetting = components['schemas']['ProductSelectionSet
 export type ProductSelectionSettingDraft = components['schemas']['ProductSelectionSettingDraft'];
 export type ProductSelectionSettingInActionDraft = components['schemas']['ProductSelectionSettingInActionDraft'];
 export type Store = components['schemas']['Store'];
+export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];
 export type StoreUpdate = components['schemas']['StoreUpdate'];
 export type StoreUpdateAction = components['schemas']['StoreUpdateAction'];
@@ -2501,8 +3118,26 @@ export type StoreSetProductSelectionsAction = components['schemas']['StoreSetPro
 export type StoreSetNameAction = components['schemas']['StoreSetNameAction'];
 export type StoreSetLanguagesAction = components['schemas']['StoreSetLanguagesAction'];
 export type StorePagedQueryResponse = components['schemas']['StorePagedQueryResponse'];
+export type ChannelRole = components['schemas']['ChannelRole'];
+export type GeoJsonPoint = components['schemas']['GeoJsonPoint'];
+export type Channel = components['schemas']['Channel'];
+export type ChannelDraft = components['schemas']['ChannelDraft'];
+export type ChannelUpdate = components['schemas']['ChannelUpdate'];
+export type ChannelUpdateAction = components['schemas']['ChannelUpdateAction'];
+export type ChannelChangeKeyAction = components['schemas']['ChannelChangeKeyAction'];
+export type ChannelChangeNameAction = components['schemas']['ChannelChangeNameAction'];
+export type ChannelChangeDescriptionAction = components['schemas']['ChannelChangeDescriptionAction'];
+export type ChannelSetRolesAction = components['schemas']['ChannelSetRolesAction'];
+export type ChannelAddRolesAction = components['schemas']['ChannelAddRolesAction'];
+export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRolesAction'];
+export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
+export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
+export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
+export type AttributeConstraint = components['schemas']['AttributeConstraint'];
+export type TextInputHint = components['schemas']['TextInputHint'];
+export type AttributeLevel = components['schemas']['AttributeLevel'];
 export type AttributeDefinition = components['schemas']['AttributeDefinition'];
 export type AttributeDefinitionDraft = components['schemas']['AttributeDefinitionDraft'];
 export type ProductType = components['schemas']['ProductType'];
@@ -2511,9 +3146,16 @@ export type ProductTypePagedQueryResponse = components['schemas']['ProductTypePa
 export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
+export type Money = components['schemas']['Money'];
+export type CentPrecisionMoney = components['schemas']['CentPrecisionMoney'];
+export type Price = components['schemas']['Price'];
+export type PriceDraft = components['schemas']['PriceDraft'];
+export type Image = components['schemas']['Image'];
+export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
+export type ProductPriceMode = components['schemas']['ProductPriceMode'];
 export type ProductDraft = components['schemas']['ProductDraft'];
 export type ProductUpdate = components['schemas']['ProductUpdate'];
 export type ProductUpdateAction = components['schemas']['ProductUpdateAction'];
@@ -2527,6 +3169,10 @@ export type ProductPagedQueryResponse = components['schemas']['ProductPagedQuery
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type Customer = components['schemas']['Customer'];
+export type AuthenticationMode = components['schemas']['AuthenticationMode'];
+export type BaseAddress = components['schemas']['BaseAddress'];
+export type Address = components['schemas']['Address'];
+export type AddressDraft = components['schemas']['AddressDraft'];
 export type CustomerDraft = components['schemas']['CustomerDraft'];
 export type CustomerSignInResult = components['schemas']['CustomerSignInResult'];
 export type CustomerPagedQueryResponse = components['schemas']['CustomerPagedQueryResponse'];
@@ -2661,22 +3307,6 @@ type SharedParametersV3 = {
   };
   cookie?: never;
 };
-type SharedResponses = {
-  /** @description The customer. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Customer'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
 type SharedParametersV4 = {
   query: {
     /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
@@ -2696,11 +3326,21 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
+type SharedResponses = {
+  /** @description The customer. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
   };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedParametersV5 = {
   query?: {
@@ -2716,31 +3356,13 @@ type SharedParametersV5 = {
   path?: never;
   cookie?: never;
 };
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
 type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ProductSelection'];
-  };
-};
-type SharedStatus201V2 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Store'];
-  };
-};
-type SharedStatus201V3 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Product'];
-  };
-};
-type SharedParametersV7 = {
   query: {
     /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
     version: components['parameters']['version'];
@@ -2759,7 +3381,169 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
+type SharedParametersV7 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV2 = {
+  /** @description The updated Product Selection, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV3 = {
+  /** @description The updated Store, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV4 = {
+  /** @description The updated Channel, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Channel'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV5 = {
+  /** @description The updated Product, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV6 = {
+  /** @description The deleted Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV7 = {
+  /** @description The deleted Store. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV8 = {
+  /** @description The deleted Channel. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Channel'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV9 = {
+  /** @description The deleted Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV10 = {
+  /** @description The Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV11 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -2775,7 +3559,7 @@ type SharedResponsesV2 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV3 = {
+type SharedResponsesV12 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -2791,7 +3575,39 @@ type SharedResponsesV3 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV13 = {
+  /** @description The Store. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV14 = {
+  /** @description The Channel. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Channel'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV15 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -2807,7 +3623,23 @@ type SharedResponsesV4 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV16 = {
+  /** @description The Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV17 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -2823,7 +3655,7 @@ type SharedResponsesV5 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV18 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -2839,7 +3671,7 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV19 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -2847,111 +3679,6 @@ type SharedResponsesV7 = {
       'application/json': components['schemas']['MeResponse'];
     };
   };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV8 = {
-  /** @description The updated Product Selection, with its new version. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV9 = {
-  /** @description The deleted Product Selection. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV10 = {
-  /** @description The updated Store, with its new version. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV11 = {
-  /** @description The deleted Store. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV12 = {
-  /** @description The updated Product, with its new version. */
-  200: SharedStatus201V3;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV13 = {
-  /** @description The deleted Product. */
-  200: SharedStatus201V3;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV14 = {
-  /** @description The Product Selection. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV15 = {
-  /** @description The Store. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV16 = {
-  /** @description The Product. */
-  200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -2989,7 +3716,7 @@ type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedStatus201V4 = {
+type SharedStatus201 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
@@ -3036,13 +3763,13 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Project'];
   };
 };
-type SharedStatus201V5 = {
+type SharedStatus201V2 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ProductType'];
   };
 };
-type SharedStatus201V6 = {
+type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CustomerSignInResult'];
@@ -3066,10 +3793,15 @@ type SharedRequestBodyV2 = {
 };
 type SharedRequestBodyV3 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ChannelUpdate'];
   };
 };
 type SharedRequestBodyV4 = {
+  content: {
+    'application/json': components['schemas']['ProductUpdate'];
+  };
+};
+type SharedRequestBodyV5 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
   };

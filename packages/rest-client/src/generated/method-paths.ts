@@ -41,6 +41,9 @@ export interface PathsOf {
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
+    | '/channels'
+    | '/channels/{ID}'
+    | '/channels/key={key}'
     | '/product-types'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
@@ -72,6 +75,9 @@ export interface PathsOf {
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
+    | '/channels'
+    | '/channels/{ID}'
+    | '/channels/key={key}'
     | '/product-types'
     | '/products'
     | '/products/{ID}'
@@ -84,6 +90,8 @@ export interface PathsOf {
     | '/product-selections/key={key}'
     | '/stores/{ID}'
     | '/stores/key={key}'
+    | '/channels/{ID}'
+    | '/channels/key={key}'
     | '/product-types/{ID}'
     | '/products/{ID}'
     | '/products/key={key}'
@@ -118,6 +126,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/stores': CallNone<'queryStores', never, As>;
     '/stores/{ID}': CallParams<'getStoreById', never, As>;
     '/stores/key={key}': CallParams<'getStoreByKey', never, As>;
+    '/channels': CallNone<'queryChannels', never, As>;
+    '/channels/{ID}': CallParams<'getChannelById', never, As>;
+    '/channels/key={key}': CallParams<'getChannelByKey', never, As>;
     '/product-types': CallNone<'queryProductTypes', never, As>;
     '/product-types/{ID}': CallParams<'getProductTypeById', never, As>;
     '/product-types/key={key}': CallParams<'getProductTypeByKey', never, As>;
@@ -153,6 +164,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/stores': CallBody<'createStore', components['schemas']['StoreDraft'], As>;
     '/stores/{ID}': CallParamsBody<'updateStoreById', components['schemas']['StoreUpdate'], As>;
     '/stores/key={key}': CallParamsBody<'updateStoreByKey', components['schemas']['StoreUpdate'], As>;
+    '/channels': CallBody<'createChannel', components['schemas']['ChannelDraft'], As>;
+    '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
+    '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
     '/product-types': CallBody<'createProductType', components['schemas']['ProductTypeDraft'], As>;
     '/products': CallBody<'createProduct', components['schemas']['ProductDraft'], As>;
     '/products/{ID}': CallParamsBody<'updateProductById', components['schemas']['ProductUpdate'], As>;
@@ -167,6 +181,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/product-selections/key={key}': CallParams<'deleteProductSelectionByKey', never, As>;
     '/stores/{ID}': CallParams<'deleteStoreById', never, As>;
     '/stores/key={key}': CallParams<'deleteStoreByKey', never, As>;
+    '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
+    '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
@@ -208,6 +224,9 @@ export interface JsonDataOf {
     '/stores': components['schemas']['StorePagedQueryResponse'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
+    '/channels': components['schemas']['ChannelPagedQueryResponse'];
+    '/channels/{ID}': components['schemas']['Channel'];
+    '/channels/key={key}': components['schemas']['Channel'];
     '/product-types': components['schemas']['ProductTypePagedQueryResponse'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
@@ -243,6 +262,9 @@ export interface JsonDataOf {
     '/stores': components['schemas']['Store'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
+    '/channels': components['schemas']['Channel'];
+    '/channels/{ID}': components['schemas']['Channel'];
+    '/channels/key={key}': components['schemas']['Channel'];
     '/product-types': components['schemas']['ProductType'];
     '/products': components['schemas']['Product'];
     '/products/{ID}': components['schemas']['Product'];
@@ -257,6 +279,8 @@ export interface JsonDataOf {
     '/product-selections/key={key}': components['schemas']['ProductSelection'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
+    '/channels/{ID}': components['schemas']['Channel'];
+    '/channels/key={key}': components['schemas']['Channel'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];

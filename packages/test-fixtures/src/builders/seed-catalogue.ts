@@ -1,10 +1,11 @@
 /**
  * A realistic catalogue in one call, created through the real HTTP API of an emulator or of any
- * deployment: Product Types with enum attributes, published Products with variants and SKUs,
- * Product Selections filled with Products, and Stores with Selections assigned, some active.
+ * deployment: Channels (a distribution and a supply Channel), Product Types with enum attributes,
+ * published Products with priced variants and SKUs, Product Selections filled with Products, and
+ * Stores with Selections assigned, some active, and the Channels.
  */
-import type { AttributeDefinitionDraft, Product, ProductSelection, ProductType, Store } from '../generated/commerce.js';
-import { productDraft, productSelectionDraft, productTypeDraft, storeDraft } from '../generated/builders.js';
+import type { AttributeDefinitionDraft, Channel, Product, ProductSelection, ProductType, Store } from '../generated/commerce.js';
+import { channelDraft, productDraft, productSelectionDraft, productTypeDraft, storeDraft } from '../generated/builders.js';
 import { openSession, UnexpectedAnswerError, type ApiSession, type FetchLike, type TargetLike } from '../contract/target.js';
 import { createRandom, mixSeed, type Random } from './random.js';
 
@@ -31,6 +32,14 @@ export interface SeedCatalogueOptions {
   fetch?: FetchLike;
 }
 
+/** A Channel as seeded: `web` distributes (prices), `warehouse` supplies (inventory). */
+export interface SeededChannel {
+  id: string;
+  key: string;
+  version: number;
+  roles: ('ProductDistribution' | 'InventorySupply')[];
+}
+
 /** A Product Type as seeded. */
 export interface SeededProductType {
   id: string;
@@ -49,6 +58,8 @@ export interface SeededProduct {
   slug: string;
   /** The SKUs of its variants, master first. */
   skus: string[];
+  /** The price of every variant in EUR cents: one without a Channel, the same on the distribution Channel. */
+  centAmounts: number[];
 }
 
 /** A Product Selection as seeded, with the Products it holds. */
@@ -72,6 +83,7 @@ export interface SeededStore {
 /** What {@link seedCatalogue} created, in creation order. */
 export interface SeededCatalogue {
   seed: number;
+  channels: SeededChannel[];
   productTypes: SeededProductType[];
   products: SeededProduct[];
   selections: SeededSelection[];
@@ -123,8 +135,10 @@ const positive = (name: string, value: number | undefined, fallback: number, min
 };
 
 /**
- * Seeds a catalogue through the HTTP API (token, Product Types, published Products with variants
- * and SKUs, Product Selections filled with Products, Stores with Selections assigned) and returns
+ * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, Product
+ * Types, published Products with variants, SKUs and EUR prices (each also on the distribution
+ * Channel), Product Selections filled with Products, Stores with Selections assigned, the country
+ * DE and the two Channels) and returns
  * what it created. The same seed gives the same names, keys, SKUs and assignments.
  *
  * Assignments: Products are spread over the Selections; the last Product is in no Selection, so a
@@ -150,7 +164,14 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const random = createRandom(mixSeed(seed, 'seedCatalogue'));
   const session: ApiSession = openSession(target, options.fetch);
   const keyOf = uniqueKeys(prefix);
-  const catalogue: SeededCatalogue = { seed, productTypes: [], products: [], selections: [], stores: [] };
+  const catalogue: SeededCatalogue = { seed, channels: [], productTypes: [], products: [], selections: [], stores: [] };
+
+  for (const [name, role] of [['web', 'ProductDistribution'], ['warehouse', 'InventorySupply']] as const) {
+    const draft = channelDraft({ seed: random.seed() }).roles([role]).name({ en: name }).build();
+    const created = await session.expect<Channel>(201, 'POST', '/channels', { ...draft, key: keyOf(`channel-${name}`) });
+    catalogue.channels.push({ id: created.id, key: created.key, version: created.version, roles: [role] });
+  }
+  const [web, warehouse] = catalogue.channels as [SeededChannel, SeededChannel];
 
   for (let i = 0; i < counts.productTypes; i++) {
     const draft = productTypeDraft({ seed: random.seed() }).attributes(attributeDefinitions()).build();
@@ -167,10 +188,13 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     const key = keyOf(builder.build().key ?? `product-${i + 1}`);
     const colors = sample(random, COLORS.length, counts.variants).map((index) => COLORS[index]!);
     const size = random.pick(SIZES);
+    const centAmounts = Array.from({ length: counts.variants }, () => random.int(5, 99) * 100 + 99);
     const variants = Array.from({ length: counts.variants }, (_, v) => {
       const color = colors[v % colors.length]!;
       const variantSize = v < colors.length ? size : SIZES[v % SIZES.length]!;
+      const value = { centAmount: centAmounts[v]!, currencyCode: 'EUR' };
       return {
+        prices: [{ value }, { value, channel: { typeId: 'channel' as const, id: web.id } }],
         sku: `${key}-${color}-${variantSize}-${v + 1}`.toUpperCase(),
         key: `${key}-${v + 1}`,
         attributes: [
@@ -197,6 +221,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       name: draft.name['en'] ?? Object.values(draft.name)[0] ?? key,
       slug: key,
       skus: variants.map((variant) => variant.sku),
+      centAmounts,
     });
   }
 
@@ -233,6 +258,9 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     const settings = picked.map((index, position) => ({ selection: catalogue.selections[index]!, active: position === 0 }));
     const draft = storeDraft({ seed: random.seed() })
       .languages(['en'])
+      .countries([{ code: 'DE' }])
+      .distributionChannels([{ typeId: 'channel', id: web.id }])
+      .supplyChannels([{ typeId: 'channel', id: warehouse.id }])
       .productSelections(
         settings.map(({ selection, active }) => ({ productSelection: { typeId: 'product-selection', id: selection.id }, active })),
       )
@@ -251,8 +279,8 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
 }
 
 /**
- * Deletes what {@link seedCatalogue} created (Stores, then Selections, Products and Product
- * Types), each at its current version; what is already gone is skipped. For runs against a
+ * Deletes what {@link seedCatalogue} created (Stores, then Selections, Products, Product Types
+ * and Channels), each at its current version; what is already gone is skipped. For runs against a
  * shared project that must clean up after themselves.
  *
  * @example
@@ -270,4 +298,5 @@ export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatal
   for (const selection of catalogue.selections) await remove(`/product-selections/${selection.id}`);
   for (const product of catalogue.products) await remove(`/products/${product.id}`);
   for (const type of catalogue.productTypes) await remove(`/product-types/${type.id}`);
+  for (const channel of catalogue.channels) await remove(`/channels/${channel.id}`);
 }

@@ -1,6 +1,7 @@
 /**
  * Plausible default values synthesized from the JSON schema of commerce.yaml: every required
- * member, plus the few optional ones a realistic resource nearly always has (`key`, `sku`, `name`,
+ * member, plus the few optional ones a realistic resource nearly always has (`key`, `sku`, `name`, a
+ * Customer's `password`,
  * `masterVariant`, a `typeId` and any member with a `const`). Values come from a seeded PRNG and
  * a theme per builder, so a Product's name, slug, key and SKU tell the same story
  * (`Linen Shirt 17`, `linen-shirt-17`, `SKU-LINEN-SHIRT-17-342`).
@@ -96,7 +97,7 @@ export function themeFor(schemaName: string, random: Random): Theme {
 }
 
 /** Optional members filled anyway, because a realistic value nearly always has them. */
-const FILLED_WHEN_OPTIONAL = new Set(['key', 'sku', 'name', 'masterVariant', 'typeId']);
+const FILLED_WHEN_OPTIONAL = new Set(['key', 'sku', 'name', 'masterVariant', 'typeId', 'password']);
 
 interface Context {
   random: Random;

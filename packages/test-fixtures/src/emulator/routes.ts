@@ -4,6 +4,7 @@ import { registerGraphqlRoute } from './graphql/route.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerApiClientRoutes } from './resources/api-clients.js';
+import { channelType } from './resources/channels.js';
 import { registerCustomerRoutes } from './resources/customers.js';
 import { registerInStoreProjectionRoutes } from './resources/in-store-projections.js';
 import { registerMeRoutes } from './resources/me.js';
@@ -23,6 +24,7 @@ import { storeType } from './resources/stores.js';
 export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   registerSelectionQueries(api, context);
   registerResourceRoutes(api, context, productSelectionType);
+  registerResourceRoutes(api, context, channelType);
   registerResourceRoutes(api, context, storeType);
   registerResourceRoutes(api, context, productTypeType);
   registerResourceRoutes(api, context, productType);

@@ -51,6 +51,46 @@ export const customerReference = /* @__PURE__ */ defineBuilder('CustomerReferenc
 export const keyReference = /* @__PURE__ */ defineBuilder('KeyReference', 'other');
 
 /**
+ * Builder of a `ChannelReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelReference({ seed: 42 }).build();
+ */
+export const channelReference = /* @__PURE__ */ defineBuilder('ChannelReference', 'other');
+
+/**
+ * Builder of a `CategoryReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryReference({ seed: 42 }).build();
+ */
+export const categoryReference = /* @__PURE__ */ defineBuilder('CategoryReference', 'other');
+
+/**
+ * Builder of a `TaxCategoryReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryReference({ seed: 42 }).build();
+ */
+export const taxCategoryReference = /* @__PURE__ */ defineBuilder('TaxCategoryReference', 'other');
+
+/**
+ * Builder of a `StateReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * stateReference({ seed: 42 }).build();
+ */
+export const stateReference = /* @__PURE__ */ defineBuilder('StateReference', 'other');
+
+/**
+ * Builder of a `CustomerGroupReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerGroupReference({ seed: 42 }).build();
+ */
+export const customerGroupReference = /* @__PURE__ */ defineBuilder('CustomerGroupReference', 'other');
+
+/**
  * Builder of a `StoreKeyReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -81,6 +121,14 @@ export const productSelectionResourceIdentifier = /* @__PURE__ */ defineBuilder(
  * storeResourceIdentifier({ seed: 42 }).build();
  */
 export const storeResourceIdentifier = /* @__PURE__ */ defineBuilder('StoreResourceIdentifier', 'other');
+
+/**
+ * Builder of a `ChannelResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelResourceIdentifier({ seed: 42 }).build();
+ */
+export const channelResourceIdentifier = /* @__PURE__ */ defineBuilder('ChannelResourceIdentifier', 'other');
 
 /**
  * Builder of a `ProductTypeResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
@@ -259,6 +307,22 @@ export const generalError = /* @__PURE__ */ defineBuilder('GeneralError', 'other
 export const overCapacityError = /* @__PURE__ */ defineBuilder('OverCapacityError', 'other');
 
 /**
+ * Builder of a `MissingRoleOnChannelError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A Channel lacks the role its use needs (a Store's distribution Channel needs ProductDistribution, a supply Channel InventorySupply).
+ *
+ * @example
+ * missingRoleOnChannelError({ seed: 42 }).build();
+ */
+export const missingRoleOnChannelError = /* @__PURE__ */ defineBuilder('MissingRoleOnChannelError', 'other');
+
+/**
+ * Builder of a `NotEmulatedError` (other) of commerce.yaml, with plausible seeded defaults for its required members. Status 501, emulator only (the live service does not send it). The
+ *
+ * @example
+ * notEmulatedError({ seed: 42 }).build();
+ */
+export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
+
+/**
  * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 (the spec shows only the
  *
  * @example
@@ -417,7 +481,15 @@ export const productSelectionSettingInActionDraft = /* @__PURE__ */ defineBuilde
 export const store = /* @__PURE__ */ defineBuilder('Store', 'resource');
 
 /**
- * Builder of a `StoreDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ * Builder of a `StoreCountry` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * storeCountry({ seed: 42 }).build();
+ */
+export const storeCountry = /* @__PURE__ */ defineBuilder('StoreCountry', 'other');
+
+/**
+ * Builder of a `StoreDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. Members of the live StoreDraft the emulator does not model are listed in
  *
  * @example
  * storeDraft({ seed: 42 }).build();
@@ -488,6 +560,112 @@ export const storeSetLanguagesAction = /* @__PURE__ */ defineBuilder('StoreSetLa
  * storePagedQueryResponse({ seed: 42 }).build();
  */
 export const storePagedQueryResponse = /* @__PURE__ */ defineBuilder('StorePagedQueryResponse', 'other');
+
+/**
+ * Builder of a `GeoJsonPoint` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * geoJsonPoint({ seed: 42 }).build();
+ */
+export const geoJsonPoint = /* @__PURE__ */ defineBuilder('GeoJsonPoint', 'other');
+
+/**
+ * Builder of a `Channel` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Scopes `view_channels` and `manage_channels`. A Channel that a Store
+ *
+ * @example
+ * channel({ seed: 42 }).build();
+ * channel().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const channel = /* @__PURE__ */ defineBuilder('Channel', 'resource');
+
+/**
+ * Builder of a `ChannelDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `roles` defaults to `[InventorySupply]` as on the live service; custom
+ *
+ * @example
+ * channelDraft({ seed: 42 }).build();
+ * channelDraft().buildGraphql(); // the GraphQL input form
+ */
+export const channelDraft = /* @__PURE__ */ defineBuilder('ChannelDraft', 'draft');
+
+/**
+ * Builder of a `ChannelUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelUpdate({ seed: 42 }).build();
+ */
+export const channelUpdate = /* @__PURE__ */ defineBuilder('ChannelUpdate', 'update');
+
+/**
+ * Builder of a `ChannelChangeKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelChangeKeyAction({ seed: 42 }).build();
+ */
+export const channelChangeKeyAction = /* @__PURE__ */ defineBuilder('ChannelChangeKeyAction', 'action');
+
+/**
+ * Builder of a `ChannelChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `name` unsets it.
+ *
+ * @example
+ * channelChangeNameAction({ seed: 42 }).build();
+ */
+export const channelChangeNameAction = /* @__PURE__ */ defineBuilder('ChannelChangeNameAction', 'action');
+
+/**
+ * Builder of a `ChannelChangeDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * channelChangeDescriptionAction({ seed: 42 }).build();
+ */
+export const channelChangeDescriptionAction = /* @__PURE__ */ defineBuilder('ChannelChangeDescriptionAction', 'action');
+
+/**
+ * Builder of a `ChannelSetRolesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelSetRolesAction({ seed: 42 }).build();
+ */
+export const channelSetRolesAction = /* @__PURE__ */ defineBuilder('ChannelSetRolesAction', 'action');
+
+/**
+ * Builder of a `ChannelAddRolesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Roles already there are kept once.
+ *
+ * @example
+ * channelAddRolesAction({ seed: 42 }).build();
+ */
+export const channelAddRolesAction = /* @__PURE__ */ defineBuilder('ChannelAddRolesAction', 'action');
+
+/**
+ * Builder of a `ChannelRemoveRolesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelRemoveRolesAction({ seed: 42 }).build();
+ */
+export const channelRemoveRolesAction = /* @__PURE__ */ defineBuilder('ChannelRemoveRolesAction', 'action');
+
+/**
+ * Builder of a `ChannelSetAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `address` unsets it.
+ *
+ * @example
+ * channelSetAddressAction({ seed: 42 }).build();
+ */
+export const channelSetAddressAction = /* @__PURE__ */ defineBuilder('ChannelSetAddressAction', 'action');
+
+/**
+ * Builder of a `ChannelSetGeoLocationAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `geoLocation` unsets it.
+ *
+ * @example
+ * channelSetGeoLocationAction({ seed: 42 }).build();
+ */
+export const channelSetGeoLocationAction = /* @__PURE__ */ defineBuilder('ChannelSetGeoLocationAction', 'action');
+
+/**
+ * Builder of a `ChannelPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * channelPagedQueryResponse({ seed: 42 }).build();
+ */
+export const channelPagedQueryResponse = /* @__PURE__ */ defineBuilder('ChannelPagedQueryResponse', 'other');
 
 /**
  * Builder of a `AttributeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -574,6 +752,47 @@ export const productVariant = /* @__PURE__ */ defineBuilder('ProductVariant', 'o
 export const productVariantDraft = /* @__PURE__ */ defineBuilder('ProductVariantDraft', 'draft');
 
 /**
+ * Builder of a `Money` (other) of commerce.yaml, with plausible seeded defaults for its required members. An amount in the smallest unit of its currency. In a draft `type` and
+ *
+ * @example
+ * money({ seed: 42 }).build();
+ */
+export const money = /* @__PURE__ */ defineBuilder('Money', 'other');
+
+/**
+ * Builder of a `CentPrecisionMoney` (other) of commerce.yaml, with plausible seeded defaults for its required members. Money as the service answers it: `fractionDigits` is the currency's
+ *
+ * @example
+ * centPrecisionMoney({ seed: 42 }).build();
+ */
+export const centPrecisionMoney = /* @__PURE__ */ defineBuilder('CentPrecisionMoney', 'other');
+
+/**
+ * Builder of a `Price` (other) of commerce.yaml, with plausible seeded defaults for its required members. An Embedded Price of a Product Variant; `id` is generated.
+ *
+ * @example
+ * price({ seed: 42 }).build();
+ */
+export const price = /* @__PURE__ */ defineBuilder('Price', 'other');
+
+/**
+ * Builder of a `PriceDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
+ *
+ * @example
+ * priceDraft({ seed: 42 }).build();
+ * priceDraft().buildGraphql(); // the GraphQL input form
+ */
+export const priceDraft = /* @__PURE__ */ defineBuilder('PriceDraft', 'draft');
+
+/**
+ * Builder of a `Image` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * image({ seed: 42 }).build();
+ */
+export const image = /* @__PURE__ */ defineBuilder('Image', 'other');
+
+/**
  * Builder of a `ProductData` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -599,7 +818,7 @@ export const productCatalogData = /* @__PURE__ */ defineBuilder('ProductCatalogD
 export const product = /* @__PURE__ */ defineBuilder('Product', 'resource');
 
 /**
- * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `categories`, `categoryOrderHints`, `taxCategory`, `state` and
  *
  * @example
  * productDraft({ seed: 42 }).build();
@@ -616,7 +835,7 @@ export const productDraft = /* @__PURE__ */ defineBuilder('ProductDraft', 'draft
 export const productUpdate = /* @__PURE__ */ defineBuilder('ProductUpdate', 'update');
 
 /**
- * Builder of a `ProductPublishAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Copies the staged data to current and sets `published`.
+ * Builder of a `ProductPublishAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Copies the staged data to current and sets `published`. `scope` is not emulated (501).
  *
  * @example
  * productPublishAction({ seed: 42 }).build();
@@ -698,7 +917,32 @@ export const productProjectionPagedQueryResponse = /* @__PURE__ */ defineBuilder
 export const customer = /* @__PURE__ */ defineBuilder('Customer', 'resource');
 
 /**
- * Builder of a `CustomerDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ * Builder of a `BaseAddress` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * baseAddress({ seed: 42 }).build();
+ */
+export const baseAddress = /* @__PURE__ */ defineBuilder('BaseAddress', 'other');
+
+/**
+ * Builder of a `Address` (other) of commerce.yaml, with plausible seeded defaults for its required members. An address of a Customer; `id` is generated by the service.
+ *
+ * @example
+ * address({ seed: 42 }).build();
+ */
+export const address = /* @__PURE__ */ defineBuilder('Address', 'other');
+
+/**
+ * Builder of a `AddressDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. An address to add; custom fields on addresses are not emulated (501).
+ *
+ * @example
+ * addressDraft({ seed: 42 }).build();
+ * addressDraft().buildGraphql(); // the GraphQL input form
+ */
+export const addressDraft = /* @__PURE__ */ defineBuilder('AddressDraft', 'draft');
+
+/**
+ * Builder of a `CustomerDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `defaultShippingAddress`, `defaultBillingAddress`, `shippingAddresses`
  *
  * @example
  * customerDraft({ seed: 42 }).build();
@@ -774,7 +1018,7 @@ export const messagesConfiguration = /* @__PURE__ */ defineBuilder('MessagesConf
 export const externalOAuth = /* @__PURE__ */ defineBuilder('ExternalOAuth', 'other');
 
 /**
- * Builder of a `Project` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
+ * Builder of a `Project` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `carts`, `shoppingLists`, `discounts` and `inventory` carry the live
  *
  * @example
  * project({ seed: 42 }).build();
@@ -916,10 +1160,16 @@ export const builderFactories = {
   ProductTypeReference: productTypeReference,
   CustomerReference: customerReference,
   KeyReference: keyReference,
+  ChannelReference: channelReference,
+  CategoryReference: categoryReference,
+  TaxCategoryReference: taxCategoryReference,
+  StateReference: stateReference,
+  CustomerGroupReference: customerGroupReference,
   StoreKeyReference: storeKeyReference,
   ProductResourceIdentifier: productResourceIdentifier,
   ProductSelectionResourceIdentifier: productSelectionResourceIdentifier,
   StoreResourceIdentifier: storeResourceIdentifier,
+  ChannelResourceIdentifier: channelResourceIdentifier,
   ProductTypeResourceIdentifier: productTypeResourceIdentifier,
   Attribution: attribution,
   CreatedBy: createdBy,
@@ -942,6 +1192,8 @@ export const builderFactories = {
   InsufficientScopeError: insufficientScopeError,
   GeneralError: generalError,
   OverCapacityError: overCapacityError,
+  MissingRoleOnChannelError: missingRoleOnChannelError,
+  NotEmulatedError: notEmulatedError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
   ProductSelectionUpdate: productSelectionUpdate,
@@ -960,6 +1212,7 @@ export const builderFactories = {
   ProductSelectionSettingDraft: productSelectionSettingDraft,
   ProductSelectionSettingInActionDraft: productSelectionSettingInActionDraft,
   Store: store,
+  StoreCountry: storeCountry,
   StoreDraft: storeDraft,
   StoreUpdate: storeUpdate,
   StoreAddProductSelectionAction: storeAddProductSelectionAction,
@@ -969,6 +1222,19 @@ export const builderFactories = {
   StoreSetNameAction: storeSetNameAction,
   StoreSetLanguagesAction: storeSetLanguagesAction,
   StorePagedQueryResponse: storePagedQueryResponse,
+  GeoJsonPoint: geoJsonPoint,
+  Channel: channel,
+  ChannelDraft: channelDraft,
+  ChannelUpdate: channelUpdate,
+  ChannelChangeKeyAction: channelChangeKeyAction,
+  ChannelChangeNameAction: channelChangeNameAction,
+  ChannelChangeDescriptionAction: channelChangeDescriptionAction,
+  ChannelSetRolesAction: channelSetRolesAction,
+  ChannelAddRolesAction: channelAddRolesAction,
+  ChannelRemoveRolesAction: channelRemoveRolesAction,
+  ChannelSetAddressAction: channelSetAddressAction,
+  ChannelSetGeoLocationAction: channelSetGeoLocationAction,
+  ChannelPagedQueryResponse: channelPagedQueryResponse,
   AttributeType: attributeType,
   AttributeEnumValue: attributeEnumValue,
   AttributeDefinition: attributeDefinition,
@@ -979,6 +1245,11 @@ export const builderFactories = {
   Attribute: attribute,
   ProductVariant: productVariant,
   ProductVariantDraft: productVariantDraft,
+  Money: money,
+  CentPrecisionMoney: centPrecisionMoney,
+  Price: price,
+  PriceDraft: priceDraft,
+  Image: image,
   ProductData: productData,
   ProductCatalogData: productCatalogData,
   Product: product,
@@ -994,6 +1265,9 @@ export const builderFactories = {
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
   Customer: customer,
+  BaseAddress: baseAddress,
+  Address: address,
+  AddressDraft: addressDraft,
   CustomerDraft: customerDraft,
   CustomerSignInResult: customerSignInResult,
   CustomerPagedQueryResponse: customerPagedQueryResponse,

@@ -286,6 +286,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/channels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Channels */
+    get: operations['queryChannels'];
+    put?: never;
+    /** Create a Channel */
+    post: operations['createChannel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channels/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Channel by ID */
+    get: operations['getChannelById'];
+    put?: never;
+    /** Update a Channel by ID */
+    post: operations['updateChannelById'];
+    /** Delete a Channel by ID */
+    delete: operations['deleteChannelById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/channels/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Channel by key */
+    get: operations['getChannelByKey'];
+    put?: never;
+    /** Update a Channel by key */
+    post: operations['updateChannelByKey'];
+    /** Delete a Channel by key */
+    delete: operations['deleteChannelByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: {
       query?: never;
@@ -764,7 +820,19 @@ export interface components {
      *     resource types this document models; the live service has more.
      * @enum {string}
      */
-    ReferenceTypeId: 'customer' | 'product' | 'product-selection' | 'product-type' | 'store';
+    ReferenceTypeId:
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'key-value-document'
+      | 'product'
+      | 'product-selection'
+      | 'product-type'
+      | 'state'
+      | 'store'
+      | 'tax-category'
+      | 'type';
     Reference: {
       typeId: components['schemas']['ReferenceTypeId'];
       id: string;
@@ -797,6 +865,26 @@ export interface components {
       typeId: components['schemas']['ReferenceTypeId'];
       key: string;
     };
+    ChannelReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'channel';
+    };
+    CategoryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'tax-category';
+    };
+    StateReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'state';
+    };
+    CustomerGroupReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'customer-group';
+    };
     StoreKeyReference: components['schemas']['KeyReference'] & {
       /** @constant */
       typeId?: 'store';
@@ -826,6 +914,10 @@ export interface components {
     StoreResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'store';
+    };
+    ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'channel';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -913,7 +1005,9 @@ export interface components {
       | components['schemas']['InvalidTokenError']
       | components['schemas']['InsufficientScopeError']
       | components['schemas']['GeneralError']
-      | components['schemas']['OverCapacityError'];
+      | components['schemas']['OverCapacityError']
+      | components['schemas']['NotEmulatedError']
+      | components['schemas']['MissingRoleOnChannelError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -1107,6 +1201,37 @@ export interface components {
        */
       code: 'OverCapacity';
     };
+    /** @description 400 (live reference). A Channel lacks the role its use needs (a Store's distribution Channel needs ProductDistribution, a supply Channel InventorySupply). */
+    MissingRoleOnChannelError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MissingRoleOnChannel';
+      channel?: components['schemas']['Reference'];
+      missingRole: components['schemas']['ChannelRole'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MissingRoleOnChannel';
+    };
+    /**
+     * @description Status 501, emulator only (the live service does not send it). The
+     *     request uses a member (`field`, a path in the body as RequiredField
+     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     the live API that the emulator does not model; nothing changed.
+     */
+    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NotEmulated';
+      field?: string;
+      endpoint?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NotEmulated';
+    };
     /**
      * @description REST representation per contract-notes 2 (the spec shows only the
      *     GraphQL fields). `productCount` follows the assignments.
@@ -1144,7 +1269,8 @@ export interface components {
     };
     /**
      * @description An unknown `action` is 400 InvalidInput; a misspelled or unknown
-     *     optional member inside an action is ignored.
+     *     optional member inside an action is ignored. The live actions listed
+     *     in `x-not-emulated-actions` are 501 NotEmulated.
      */
     ProductSelectionUpdateAction:
       | components['schemas']['ProductSelectionAddProductAction']
@@ -1248,13 +1374,33 @@ export interface components {
       key: string;
       name?: components['schemas']['LocalizedString'];
       languages: components['schemas']['Locale'][];
+      /** @description Countries of the Store (live reference); empty when none were given. */
+      countries: components['schemas']['StoreCountry'][];
+      /** @description Product Distribution Channels of the Store (live reference); empty when none were given. */
+      distributionChannels: components['schemas']['ChannelReference'][];
+      /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
+      supplyChannels: components['schemas']['ChannelReference'][];
       productSelections: components['schemas']['ProductSelectionSetting'][];
     };
+    StoreCountry: {
+      /** @description ISO 3166-1 alpha-2 country code. */
+      code: string;
+    };
+    /**
+     * @description Members of the live StoreDraft the emulator does not model are listed in
+     *     `x-not-emulated`; sending one is 501 NotEmulated naming it.
+     */
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
+      /** @description Kept in order; a repeated country code is kept once (decision). */
+      countries?: components['schemas']['StoreCountry'][];
+      /** @description Channels with the role ProductDistribution (400 MissingRoleOnChannel otherwise); each must exist (400 ReferencedResourceNotFound). */
+      distributionChannels?: components['schemas']['ChannelResourceIdentifier'][];
+      /** @description Channels with the role InventorySupply (400 MissingRoleOnChannel otherwise); each must exist (400 ReferencedResourceNotFound). */
+      supplyChannels?: components['schemas']['ChannelResourceIdentifier'][];
       productSelections?: components['schemas']['ProductSelectionSettingDraft'][];
     };
     /** @description Patch format; the target is identified by the URL. Each change of the selections emits one StoreProductSelectionsChanged message. */
@@ -1263,6 +1409,11 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['StoreUpdateAction'][];
     };
+    /**
+     * @description `x-not-emulated-actions` lists the live Store update actions the
+     *     emulator does not model: each is 501 NotEmulated naming it (never
+     *     "Unknown update action").
+     */
     StoreUpdateAction:
       | components['schemas']['StoreAddProductSelectionAction']
       | components['schemas']['StoreChangeProductSelectionActiveAction']
@@ -1334,6 +1485,126 @@ export interface components {
     StorePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Store'][];
     };
+    /** @enum {string} */
+    ChannelRole: 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
+    GeoJsonPoint: {
+      /** @constant */
+      type: 'Point';
+      /** @description Longitude, then latitude. */
+      coordinates: number[];
+    };
+    /**
+     * @description Scopes `view_channels` and `manage_channels`. A Channel that a Store
+     *     (distribution or supply) or a Price still references cannot be deleted
+     *     (400 ReferenceExists).
+     */
+    Channel: components['schemas']['BaseResource'] & {
+      key: string;
+      roles: components['schemas']['ChannelRole'][];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      address?: components['schemas']['Address'];
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    /**
+     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
+     *     fields are not emulated (501).
+     */
+    ChannelDraft: {
+      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
+      key: string;
+      roles?: components['schemas']['ChannelRole'][];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      address?: components['schemas']['AddressDraft'];
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    ChannelUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ChannelUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    ChannelUpdateAction:
+      | components['schemas']['ChannelChangeKeyAction']
+      | components['schemas']['ChannelChangeNameAction']
+      | components['schemas']['ChannelChangeDescriptionAction']
+      | components['schemas']['ChannelSetRolesAction']
+      | components['schemas']['ChannelAddRolesAction']
+      | components['schemas']['ChannelRemoveRolesAction']
+      | components['schemas']['ChannelSetAddressAction']
+      | components['schemas']['ChannelSetGeoLocationAction'];
+    ChannelChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: string;
+    };
+    /** @description Omitting `name` unsets it. */
+    ChannelChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` unsets it. */
+    ChannelChangeDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    ChannelSetRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    /** @description Roles already there are kept once. */
+    ChannelAddRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    ChannelRemoveRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeRoles';
+      roles: components['schemas']['ChannelRole'][];
+    };
+    /** @description Omitting `address` unsets it. */
+    ChannelSetAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Omitting `geoLocation` unsets it. */
+    ChannelSetGeoLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setGeoLocation';
+      geoLocation?: components['schemas']['GeoJsonPoint'];
+    };
+    ChannelPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Channel'][];
+    };
     /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
      *     after the live reference): `values` lists the allowed values for `enum`
@@ -1352,12 +1623,23 @@ export interface components {
       /** @description A string for `enum`, a LocalizedString for `lenum`. */
       label: string | components['schemas']['LocalizedString'];
     };
+    /** @enum {string} */
+    AttributeConstraint: 'None' | 'Unique' | 'CombinationUnique' | 'SameForAll';
+    /** @enum {string} */
+    TextInputHint: 'SingleLine' | 'MultiLine';
+    /** @enum {string} */
+    AttributeLevel: 'Variant' | 'Product';
     AttributeDefinition: {
       /** @description Unique within the Product Type. */
       name: string;
       label: components['schemas']['LocalizedString'];
       type: components['schemas']['AttributeType'];
       isRequired: boolean;
+      level: components['schemas']['AttributeLevel'];
+      attributeConstraint: components['schemas']['AttributeConstraint'];
+      inputTip?: components['schemas']['LocalizedString'];
+      inputHint: components['schemas']['TextInputHint'];
+      isSearchable: boolean;
     };
     AttributeDefinitionDraft: {
       name: string;
@@ -1368,6 +1650,18 @@ export interface components {
        * @default false
        */
       isRequired: boolean;
+      /** @description `Variant` when absent (live default). */
+      level?: components['schemas']['AttributeLevel'];
+      /**
+       * @description `None` when absent (live default). Stored and returned as given; the
+       *     emulator does not yet check attribute values against the constraint.
+       */
+      attributeConstraint?: components['schemas']['AttributeConstraint'];
+      inputTip?: components['schemas']['LocalizedString'];
+      /** @description `SingleLine` when absent (live default). */
+      inputHint?: components['schemas']['TextInputHint'];
+      /** @description `true` when absent (live default). */
+      isSearchable?: boolean;
     };
     ProductType: components['schemas']['BaseResource'] & {
       key?: string;
@@ -1395,18 +1689,100 @@ export interface components {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
-      /** @description Decision - prices are not modeled by this document; elements are passed through as the live service's Price objects. */
-      prices?: Record<string, never>[];
+      /** @description The Embedded Prices of the variant, in the order given. */
+      prices?: components['schemas']['Price'][];
+      images?: components['schemas']['Image'][];
+      /** @description Always empty (assets are not emulated; a draft with assets is 501). */
+      assets?: Record<string, never>[];
     };
     ProductVariantDraft: {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
+      prices?: components['schemas']['PriceDraft'][];
+      images?: components['schemas']['Image'][];
+    };
+    /**
+     * @description An amount in the smallest unit of its currency. In a draft `type` and
+     *     `fractionDigits` may be left out; `type` `highPrecision` (with
+     *     `preciseAmount`) is not emulated (501).
+     */
+    Money: {
+      /** @enum {string} */
+      type?: 'centPrecision' | 'highPrecision';
+      centAmount: number;
+      /** @description ISO 4217 currency code. */
+      currencyCode: string;
+      fractionDigits?: number;
+    };
+    /**
+     * @description Money as the service answers it: `fractionDigits` is the currency's
+     *     default number of fraction digits (ISO 4217: 2 for EUR, 0 for JPY).
+     */
+    CentPrecisionMoney: {
+      /** @constant */
+      type: 'centPrecision';
+      centAmount: number;
+      currencyCode: string;
+      fractionDigits: number;
+    };
+    /** @description An Embedded Price of a Product Variant; `id` is generated. */
+    Price: {
+      id: string;
+      key?: string;
+      value: components['schemas']['CentPrecisionMoney'];
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
+     *     Groups, price tiers, discounted prices, custom fields and recurrence
+     *     policies are not emulated (501).
+     */
+    PriceDraft: {
+      key?: string;
+      value: components['schemas']['Money'];
+      country?: string;
+      channel?: components['schemas']['ChannelResourceIdentifier'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    Image: {
+      url: string;
+      dimensions: {
+        w: number;
+        h: number;
+      };
+      label?: string;
+    };
+    /** @description Search keywords per locale (live reference), `{}` when none. */
+    SearchKeywords: {
+      [key: string]: {
+        text: string;
+        suggestTokenizer?: {
+          /** @enum {string} */
+          type: 'whitespace' | 'custom';
+          inputs?: string[];
+        };
+      }[];
     };
     ProductData: {
       name: components['schemas']['LocalizedString'];
+      categories: components['schemas']['CategoryReference'][];
+      categoryOrderHints?: {
+        [key: string]: string;
+      };
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords: components['schemas']['SearchKeywords'];
+      /** @description Product-level attributes; always empty (product-level attributes are not emulated). */
+      attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
     };
@@ -1420,7 +1796,19 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       masterData: components['schemas']['ProductCatalogData'];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      state?: components['schemas']['StateReference'];
+      priceMode?: components['schemas']['ProductPriceMode'];
     };
+    /**
+     * @description Stored and returned; the emulator serves Embedded Prices only (standalone prices are not emulated).
+     * @enum {string}
+     */
+    ProductPriceMode: 'Embedded' | 'Standalone';
+    /**
+     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
+     *     product-level `attributes` of the live draft are not emulated (501).
+     */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
       key?: string;
@@ -1428,6 +1816,11 @@ export interface components {
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords?: components['schemas']['SearchKeywords'];
+      priceMode?: components['schemas']['ProductPriceMode'];
       masterVariant?: components['schemas']['ProductVariantDraft'];
       variants?: components['schemas']['ProductVariantDraft'][];
       /**
@@ -1442,6 +1835,7 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProductUpdateAction:
       | components['schemas']['ProductPublishAction']
       | components['schemas']['ProductUnpublishAction']
@@ -1449,7 +1843,7 @@ export interface components {
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
       | components['schemas']['ProductAddVariantAction'];
-    /** @description Copies the staged data to current and sets `published`. */
+    /** @description Copies the staged data to current and sets `published`. `scope` is not emulated (501). */
     ProductPublishAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1509,6 +1903,8 @@ export interface components {
       sku?: string;
       key?: string;
       attributes?: components['schemas']['Attribute'][];
+      prices?: components['schemas']['PriceDraft'][];
+      images?: components['schemas']['Image'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
        * @default true
@@ -1525,8 +1921,20 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
+      categories: components['schemas']['CategoryReference'][];
+      categoryOrderHints?: {
+        [key: string]: string;
+      };
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      searchKeywords: components['schemas']['SearchKeywords'];
+      attributes: components['schemas']['Attribute'][];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      state?: components['schemas']['StateReference'];
+      priceMode?: components['schemas']['ProductPriceMode'];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
       published?: boolean;
@@ -1543,15 +1951,84 @@ export interface components {
      */
     Customer: components['schemas']['BaseResource'] & {
       key?: string;
+      customerNumber?: string;
+      externalId?: string;
       /** Format: email */
       email: string;
       firstName?: string;
       lastName?: string;
-      customerNumber?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses: components['schemas']['Address'][];
+      defaultShippingAddressId?: string;
+      shippingAddressIds: string[];
+      defaultBillingAddressId?: string;
+      billingAddressIds: string[];
       isEmailVerified: boolean;
+      /** @description Always empty (Customer Groups are not emulated). */
+      customerGroupAssignments: {
+        customerGroup: components['schemas']['CustomerGroupReference'];
+      }[];
+      locale?: components['schemas']['Locale'];
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
+      authenticationMode: components['schemas']['AuthenticationMode'];
     };
+    /**
+     * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
+     *     the customer cannot sign in with the password flow.
+     * @enum {string}
+     */
+    AuthenticationMode: 'Password' | 'ExternalAuth';
+    BaseAddress: {
+      key?: string;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      title?: string;
+      salutation?: string;
+      firstName?: string;
+      lastName?: string;
+      streetName?: string;
+      streetNumber?: string;
+      additionalStreetInfo?: string;
+      postalCode?: string;
+      city?: string;
+      region?: string;
+      state?: string;
+      company?: string;
+      department?: string;
+      building?: string;
+      apartment?: string;
+      pOBox?: string;
+      phone?: string;
+      mobile?: string;
+      email?: string;
+      fax?: string;
+      additionalAddressInfo?: string;
+      externalId?: string;
+    };
+    /** @description An address of a Customer; `id` is generated by the service. */
+    Address: components['schemas']['BaseAddress'] & {
+      id: string;
+    };
+    /** @description An address to add; custom fields on addresses are not emulated (501). */
+    AddressDraft: components['schemas']['BaseAddress'] & {
+      /** @description Ignored; the service generates the id. */
+      id?: string;
+    };
+    /**
+     * @description `defaultShippingAddress`, `defaultBillingAddress`, `shippingAddresses`
+     *     and `billingAddresses` are indexes into `addresses`; an index out of
+     *     range is 400 InvalidField (decision). The default shipping (billing)
+     *     address is also one of the shipping (billing) addresses, as on the live
+     *     service. Customer Groups, anonymous carts and sessions, and custom
+     *     fields are not emulated (501).
+     */
     CustomerDraft: {
       /**
        * Format: email
@@ -1562,13 +2039,33 @@ export interface components {
       email: string;
       /**
        * Format: password
-       * @description Stored only as a salted hash; never returned.
+       * @description Stored only as a salted hash; never returned. Required with
+       *     authenticationMode `Password` (400 RequiredField), refused with
+       *     `ExternalAuth` (400 InvalidField).
        */
-      password: string;
+      password?: string;
       key?: string;
+      customerNumber?: string;
+      externalId?: string;
       firstName?: string;
       lastName?: string;
-      customerNumber?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses?: components['schemas']['AddressDraft'][];
+      defaultShippingAddress?: number;
+      shippingAddresses?: number[];
+      defaultBillingAddress?: number;
+      billingAddresses?: number[];
+      /** @description `false` when absent. */
+      isEmailVerified?: boolean;
+      locale?: components['schemas']['Locale'];
+      /** @description `Password` when absent. */
+      authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
     };
@@ -1641,7 +2138,28 @@ export interface components {
       /** @description Value of the `Authorization` header the service sends to the endpoint. Never returned. */
       authorizationHeader?: string;
     };
+    /**
+     * @description `carts`, `shoppingLists`, `discounts` and `inventory` carry the live
+     *     service's defaults for a new project; the emulator has no carts,
+     *     shopping lists, discounts or inventory, so no action changes them.
+     */
     Project: {
+      carts: {
+        deleteDaysAfterLastModification: number;
+        countryTaxRateFallbackEnabled: boolean;
+      };
+      shoppingLists: {
+        deleteDaysAfterLastModification: number;
+      };
+      discounts: {
+        /** @enum {string} */
+        discountCombinationMode: 'Stacking' | 'BestDeal';
+      };
+      /** @description `{}` for a new project (no reservations). */
+      inventory: {
+        reservationExpirationInMinutes?: number;
+        releaseExpiredReservations?: boolean;
+      };
       key: string;
       name: string;
       version: components['schemas']['Version'];
@@ -1657,6 +2175,7 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProjectUpdateAction'][];
     };
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProjectUpdateAction:
       components['schemas']['ProjectSetExternalOAuthAction'] | components['schemas']['ProjectChangeMessagesConfigurationAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
@@ -1912,6 +2431,21 @@ export interface components {
         'application/json': components['schemas']['ErrorResponse'];
       };
     };
+    /**
+     * @description 501 NotEmulated: the request uses a member that the live service
+     *     defines and the emulator does not model; the emulator refuses it
+     *     rather than drop it silently. Never sent by the live service. Members
+     *     the live API does not define are ignored.
+     */
+    NotImplemented: {
+      headers: {
+        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
     /** @description 503 OverCapacity. */
     ServiceUnavailable: {
       headers: {
@@ -2092,6 +2626,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2136,6 +2671,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2273,6 +2809,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2382,6 +2919,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -2546,6 +3084,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3113,6 +3652,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3222,6 +3762,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3386,6 +3927,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3432,6 +3974,474 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Store'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryChannels: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Channels. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChannelPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createChannel: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChannelDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Channel. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getChannelById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Channel. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateChannelById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChannelUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Channel, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteChannelById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Channel. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getChannelByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Channel. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateChannelByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChannelUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Channel, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteChannelByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Channel. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Channel'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -3578,6 +4588,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3874,6 +4885,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -3983,6 +4995,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4147,6 +5160,7 @@ export interface operations {
       409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4719,6 +5733,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -4871,6 +5886,7 @@ export interface operations {
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5155,6 +6171,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -5398,11 +6415,17 @@ export type ProductSelectionReference = components['schemas']['ProductSelectionR
 export type ProductTypeReference = components['schemas']['ProductTypeReference'];
 export type CustomerReference = components['schemas']['CustomerReference'];
 export type KeyReference = components['schemas']['KeyReference'];
+export type ChannelReference = components['schemas']['ChannelReference'];
+export type CategoryReference = components['schemas']['CategoryReference'];
+export type TaxCategoryReference = components['schemas']['TaxCategoryReference'];
+export type StateReference = components['schemas']['StateReference'];
+export type CustomerGroupReference = components['schemas']['CustomerGroupReference'];
 export type StoreKeyReference = components['schemas']['StoreKeyReference'];
 export type ResourceIdentifier = components['schemas']['ResourceIdentifier'];
 export type ProductResourceIdentifier = components['schemas']['ProductResourceIdentifier'];
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
+export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -5426,6 +6449,8 @@ export type InvalidTokenError = components['schemas']['InvalidTokenError'];
 export type InsufficientScopeError = components['schemas']['InsufficientScopeError'];
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
+export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
+export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
 export type UpdateTargetId = components['schemas']['UpdateTargetId'];
@@ -5446,6 +6471,7 @@ export type ProductSelectionSetting = components['schemas']['ProductSelectionSet
 export type ProductSelectionSettingDraft = components['schemas']['ProductSelectionSettingDraft'];
 export type ProductSelectionSettingInActionDraft = components['schemas']['ProductSelectionSettingInActionDraft'];
 export type Store = components['schemas']['Store'];
+export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];
 export type StoreUpdate = components['schemas']['StoreUpdate'];
 export type StoreUpdateAction = components['schemas']['StoreUpdateAction'];
@@ -5456,8 +6482,26 @@ export type StoreSetProductSelectionsAction = components['schemas']['StoreSetPro
 export type StoreSetNameAction = components['schemas']['StoreSetNameAction'];
 export type StoreSetLanguagesAction = components['schemas']['StoreSetLanguagesAction'];
 export type StorePagedQueryResponse = components['schemas']['StorePagedQueryResponse'];
+export type ChannelRole = components['schemas']['ChannelRole'];
+export type GeoJsonPoint = components['schemas']['GeoJsonPoint'];
+export type Channel = components['schemas']['Channel'];
+export type ChannelDraft = components['schemas']['ChannelDraft'];
+export type ChannelUpdate = components['schemas']['ChannelUpdate'];
+export type ChannelUpdateAction = components['schemas']['ChannelUpdateAction'];
+export type ChannelChangeKeyAction = components['schemas']['ChannelChangeKeyAction'];
+export type ChannelChangeNameAction = components['schemas']['ChannelChangeNameAction'];
+export type ChannelChangeDescriptionAction = components['schemas']['ChannelChangeDescriptionAction'];
+export type ChannelSetRolesAction = components['schemas']['ChannelSetRolesAction'];
+export type ChannelAddRolesAction = components['schemas']['ChannelAddRolesAction'];
+export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRolesAction'];
+export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
+export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
+export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
+export type AttributeConstraint = components['schemas']['AttributeConstraint'];
+export type TextInputHint = components['schemas']['TextInputHint'];
+export type AttributeLevel = components['schemas']['AttributeLevel'];
 export type AttributeDefinition = components['schemas']['AttributeDefinition'];
 export type AttributeDefinitionDraft = components['schemas']['AttributeDefinitionDraft'];
 export type ProductType = components['schemas']['ProductType'];
@@ -5466,9 +6510,16 @@ export type ProductTypePagedQueryResponse = components['schemas']['ProductTypePa
 export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
+export type Money = components['schemas']['Money'];
+export type CentPrecisionMoney = components['schemas']['CentPrecisionMoney'];
+export type Price = components['schemas']['Price'];
+export type PriceDraft = components['schemas']['PriceDraft'];
+export type Image = components['schemas']['Image'];
+export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
+export type ProductPriceMode = components['schemas']['ProductPriceMode'];
 export type ProductDraft = components['schemas']['ProductDraft'];
 export type ProductUpdate = components['schemas']['ProductUpdate'];
 export type ProductUpdateAction = components['schemas']['ProductUpdateAction'];
@@ -5482,6 +6533,10 @@ export type ProductPagedQueryResponse = components['schemas']['ProductPagedQuery
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type Customer = components['schemas']['Customer'];
+export type AuthenticationMode = components['schemas']['AuthenticationMode'];
+export type BaseAddress = components['schemas']['BaseAddress'];
+export type Address = components['schemas']['Address'];
+export type AddressDraft = components['schemas']['AddressDraft'];
 export type CustomerDraft = components['schemas']['CustomerDraft'];
 export type CustomerSignInResult = components['schemas']['CustomerSignInResult'];
 export type CustomerPagedQueryResponse = components['schemas']['CustomerPagedQueryResponse'];

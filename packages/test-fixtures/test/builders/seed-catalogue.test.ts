@@ -40,7 +40,7 @@ describe('seedCatalogue', () => {
     expect(catalogue.stores).toHaveLength(2);
     const operations = new Set(fetchChecked.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual(
-      ['createProduct', 'createProductSelection', 'createProductType', 'createStore', 'requestToken', 'updateProductSelectionById'].sort(),
+      ['createChannel', 'createProduct', 'createProductSelection', 'createProductType', 'createStore', 'requestToken', 'updateProductSelectionById'].sort(),
     );
   });
 
@@ -49,6 +49,31 @@ describe('seedCatalogue', () => {
     expect(shape(again)).toEqual(shape(catalogue));
     const other = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), { seed: 43 });
     expect(shape(other)).not.toEqual(shape(catalogue));
+  });
+
+  it('creates a distribution and a supply Channel, prices every variant in EUR (also on the distribution Channel) and gives each Store the Channels', async () => {
+    const session = openSession(emulator);
+    expect(catalogue.channels.map((channel) => channel.roles)).toEqual([['ProductDistribution'], ['InventorySupply']]);
+    const [web, warehouse] = catalogue.channels;
+    const product = catalogue.products[0]!;
+    const projection = await session.expect<{ masterVariant: { prices: { value: { centAmount: number; currencyCode: string; fractionDigits: number }; channel?: { id: string } }[] } }>(
+      200,
+      'GET',
+      `/product-projections/${product.id}`,
+    );
+    const prices = projection.masterVariant.prices;
+    expect(prices.map((price) => [price.value.centAmount, price.value.currencyCode, price.value.fractionDigits, price.channel?.id])).toEqual([
+      [product.centAmounts[0], 'EUR', 2, undefined],
+      [product.centAmounts[0], 'EUR', 2, web!.id],
+    ]);
+    const store = await session.expect<{ countries: unknown[]; distributionChannels: { id: string }[]; supplyChannels: { id: string }[] }>(
+      200,
+      'GET',
+      `/stores/${catalogue.stores[0]!.id}`,
+    );
+    expect(store.countries).toEqual([{ code: 'DE' }]);
+    expect(store.distributionChannels.map((ref) => ref.id)).toEqual([web!.id]);
+    expect(store.supplyChannels.map((ref) => ref.id)).toEqual([warehouse!.id]);
   });
 
   it('publishes every Product with its variants and unique SKUs', async () => {
@@ -126,7 +151,7 @@ describe('seedCatalogue', () => {
   it('reports a refused request with its status and error, e.g. a key taken by an earlier run', async () => {
     const error = await seedCatalogue(emulator, { seed: 42 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnexpectedAnswerError);
-    expect((error as UnexpectedAnswerError).message).toMatch(/^POST \/product-types answered 400 \(DuplicateField: /);
+    expect((error as UnexpectedAnswerError).message).toMatch(/^POST \/channels answered 400 \(DuplicateField: /);
     expect((error as UnexpectedAnswerError).message).not.toContain(emulator.credentials.clientSecret);
   });
 
@@ -136,7 +161,7 @@ describe('seedCatalogue', () => {
     await deleteCatalogue(target, created);
     await deleteCatalogue(target, created); // already gone: nothing to do
     const session = openSession(target);
-    for (const path of ['/stores', '/product-selections', '/products', '/product-types']) {
+    for (const path of ['/stores', '/product-selections', '/products', '/product-types', '/channels']) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
   });

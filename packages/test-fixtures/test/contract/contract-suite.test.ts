@@ -15,6 +15,7 @@ import commerceDocument from '../../src/generated/commerce.openapi.json' with { 
 import historyDocument from '../../src/generated/history.openapi.json' with { type: 'json' };
 import {
   apiClientDraft,
+  channelDraft,
   customerDraft,
   deleteCatalogue,
   productSelectionDraft,
@@ -354,6 +355,28 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     await session.expect(200, 'DELETE', `/stores/${other.id}?version=${other.version}`);
   });
 
+  it('Channel lifecycle: query, update by id and key, a Store referencing it, ReferenceExists, delete by key and by id', async () => {
+    const key = `${prefix}contract-channel`;
+    const channel = await session.expect<Resource>(201, 'POST', '/channels', channelDraft({ seed: 7 }).key(key).roles(['ProductDistribution']).build());
+    created.push(`/channels/${channel.id}`);
+    await get('/channels?limit=5');
+    await get(`/channels/${channel.id}`);
+    await get(`/channels/key=${key}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/channels/${channel.id}`, { version: channel.version, actions: [{ action: 'changeName', name: { en: 'Web' } }] });
+    const roles = await session.expect<Resource>(200, 'POST', `/channels/key=${key}`, { version: renamed.version, actions: [{ action: 'addRoles', roles: ['InventorySupply'] }] });
+    const store = await session.expect<Resource>(201, 'POST', '/stores', { key: `${key}-store`, distributionChannels: [{ key }], supplyChannels: [{ id: channel.id }] });
+    created.push(`/stores/${store.id}`);
+    const referenced = await session.call('DELETE', `/channels/${channel.id}?version=${roles.version}`);
+    expect(referenced.status).toBe(400);
+    const refusedStore = await session.call('POST', '/stores', { key: `${key}-store-2`, distributionChannels: [{ key: `${key}-missing` }] });
+    expect(refusedStore.status).toBe(400);
+    await session.expect(200, 'DELETE', `/stores/${store.id}?version=${store.version}`);
+    await session.expect(200, 'DELETE', `/channels/key=${key}?version=${roles.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/channels', channelDraft({ seed: 8 }).key(`${key}-2`).build());
+    created.push(`/channels/${other.id}`);
+    await session.expect(200, 'DELETE', `/channels/${other.id}?version=${other.version}`);
+  });
+
   it('Product updates and deletion by key', async () => {
     const type = catalogue!.productTypes[0]!;
     const key = `${prefix}contract-product`;
@@ -441,7 +464,7 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     const password = await authForm(`/oauth/${target.projectKey}/customers/token`, {
       grant_type: 'password',
       username: global.email,
-      password: global.password,
+      password: global.password!,
     });
     expect(password.status).toBe(200);
     const me = await fetch(api('/me'), { headers: { authorization: `Bearer ${password.body['access_token'] as string}` } });
@@ -449,7 +472,7 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     const inStorePassword = await authForm(`/oauth/${target.projectKey}/in-store/key=${store.key}/customers/token`, {
       grant_type: 'password',
       username: inStore.email,
-      password: inStore.password,
+      password: inStore.password!,
     });
     expect(inStorePassword.status).toBe(200);
     const meInStore = await fetch(api(`/in-store/key=${store.key}/me`), {

@@ -101,7 +101,7 @@ describe('creating products', () => {
   it('gives a product without variants an empty master variant; publish: true publishes it', async () => {
     const product = await created(draft(1, { publish: true }));
     expect(product.masterData.published).toBe(true);
-    expect(product.masterData.current.masterVariant).toEqual({ id: 1, attributes: [], prices: [] });
+    expect(product.masterData.current.masterVariant).toEqual({ id: 1, attributes: [], prices: [], images: [], assets: [] });
     expect(product.masterData.current.variants).toEqual([]);
   });
 
@@ -222,7 +222,7 @@ describe('updating products', () => {
       [3, 'v3'],
       [4, 'v4'],
     ]);
-    expect(staged.variants[1]).toEqual({ id: 3, sku: 'v3', key: 'three', attributes: [{ name: 'size', value: 'L' }], prices: [] });
+    expect(staged.variants[1]).toEqual({ id: 3, sku: 'v3', key: 'three', attributes: [{ name: 'size', value: 'L' }], prices: [], images: [], assets: [] });
     expect(current.variants.map((v) => v.id)).toEqual([2, 4]);
     expect(added.body.masterData.hasStagedChanges).toBe(true);
 
@@ -386,10 +386,13 @@ describe('product projections', () => {
         key: 'p1',
         productType: { typeId: 'product-type', id: productTypeId },
         name: { en: 'Product 1' },
+        categories: [],
         slug: { en: 'product-1' },
         description: { en: 'd' },
-        masterVariant: { id: 1, attributes: [], prices: [] },
-        variants: [{ id: 2, sku: 's2', attributes: [], prices: [] }],
+        masterVariant: { id: 1, attributes: [], prices: [], images: [], assets: [] },
+        variants: [{ id: 2, sku: 's2', attributes: [], prices: [], images: [], assets: [] }],
+        searchKeywords: {},
+        attributes: [],
         published: false,
         hasStagedChanges: false,
         createdAt: expect.any(String),

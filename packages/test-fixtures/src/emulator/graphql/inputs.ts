@@ -71,6 +71,7 @@ export function storeDraft(draft: Input): Input {
     key: draft['key'],
     name: name == null ? undefined : localizedString(name, 'draft.name'),
     languages: draft['languages'],
+    countries: draft['countries'] ?? undefined,
     productSelections: settings?.map(settingDraft),
   });
 }

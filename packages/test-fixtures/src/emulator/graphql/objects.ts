@@ -9,6 +9,8 @@ import type { Product } from '../resources/product-data.js';
 import { READ_SCOPES } from '../resources/product-projections.js';
 import type { ProductSelection } from '../resources/product-selections.js';
 import { membershipOf } from '../resources/selection-membership.js';
+import type { Image } from '../resources/product-data.js';
+import type { Price } from '../resources/prices.js';
 import type { Store } from '../resources/stores.js';
 import type { Initiator } from '../resources/write-context.js';
 import { holds, need, type GraphqlContext } from './context.js';
@@ -117,6 +119,12 @@ export const objectResolvers: ResolverMap = {
     },
     ...modifiedBy,
   },
+  ProductPrice: {
+    channelRef: (p: Price) => p.channel ?? null,
+  },
+  Image: {
+    dimensions: (image: Image) => ({ width: image.dimensions.w, height: image.dimensions.h }),
+  },
   ProductData: {
     ...named((d: { name: Record<string, string> }) => d.name),
     slug: (d: { slug: Record<string, string> }, args: LocaleArgs) => inLocale(d.slug, args),
@@ -124,6 +132,8 @@ export const objectResolvers: ResolverMap = {
   },
   Store: {
     ...named((s: Store) => s.name),
+    distributionChannelsRef: (s: Store) => s.distributionChannels,
+    supplyChannelsRef: (s: Store) => s.supplyChannels,
     ...modifiedBy,
   },
   InitialProductSelectionDraftImpl: {

@@ -58,6 +58,20 @@ const scalarRules: Record<string, ScalarRules> = {
     },
     literals: [Kind.STRING],
   },
+  Country: {
+    check: (value) => {
+      if (typeof value !== 'string' || !/^[A-Z]{2}$/.test(value)) throw invalid('Country', value);
+      return value;
+    },
+    literals: [Kind.STRING],
+  },
+  Currency: {
+    check: (value) => {
+      if (typeof value !== 'string' || !/^[A-Z]{3}$/.test(value)) throw invalid('Currency', value);
+      return value;
+    },
+    literals: [Kind.STRING],
+  },
 };
 
 function literalValue(node: ValueNode): unknown {

@@ -54,6 +54,12 @@ function one(status: number, code: string, message: string, extra: Record<string
   return new ApiError(status, [{ code, message, ...extra }]);
 }
 
+function notEmulatedMessage(what: { field: string; action?: string } | { endpoint: string }): string {
+  if ('endpoint' in what) return `The endpoint '${what.endpoint}' is not emulated.`;
+  if (what.action !== undefined) return `The update action '${what.action}' is not emulated; the emulator does not model it.`;
+  return `The field '${what.field}' is not emulated; the emulator does not model it.`;
+}
+
 /** Factories for every code of contract-notes 1, so messages stay uniform. */
 export const errors = {
   concurrentModification: (expected: number, currentVersion: number) =>
@@ -85,6 +91,8 @@ export const errors = {
     ),
   referenceExists: (message: string, referencedBy: string) => one(400, 'ReferenceExists', message, { referencedBy }),
   invalidOperation: (message: string) => one(400, 'InvalidOperation', message),
+  missingRoleOnChannel: (channel: { typeId: 'channel'; id: string }, missingRole: string) =>
+    one(400, 'MissingRoleOnChannel', `The Channel '${channel.id}' does not have the role '${missingRole}'.`, { channel, missingRole }),
   invalidToken: (message = 'This endpoint requires an access token. You can get one from the authorization server.') =>
     new ApiError(401, [{ code: 'invalid_token', message }], { oauthError: 'invalid_token' }),
   insufficientScope: (scope: string) =>
@@ -96,6 +104,14 @@ export const errors = {
   requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
   /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
   unknownHttpVersion: (version?: string) => one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
+  /**
+   * 501: the live service defines this member or endpoint, the emulator does not model it; it
+   * refuses rather than answer 2xx without it or a misleading 404. `field` names a body member
+   * (as RequiredField does; `action` when it is an update action's name), `endpoint` an endpoint
+   * (`POST /{projectKey}/products/search`).
+   */
+  notEmulated: (what: { field: string; action?: string } | { endpoint: string }) =>
+    one(501, 'NotEmulated', notEmulatedMessage(what), what),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
   /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),

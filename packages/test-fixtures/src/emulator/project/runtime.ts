@@ -8,8 +8,10 @@ import { answerError, answerNotFound } from '../http/answer-error.js';
 import { authenticate } from '../http/authenticate.js';
 import type { AppEnv } from '../http/env.js';
 import type { FaultInjector } from '../http/faults.js';
+import { notEmulatedEndpoints } from '../http/not-emulated-endpoints.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { registerApiRoutes } from '../routes.js';
+import { commerceEndpoints } from '../validation/contract.js';
 import { ProjectStore } from './store.js';
 
 /** One project of an emulator: its store, the context its routes are built with, and those routes. */
@@ -26,6 +28,9 @@ export interface ProjectRuntime {
  * A Hono app for the requests the emulator's app hands over (see app.ts): errors answered as
  * there, and the request's correlation id, checked there, taken from the bindings.
  */
+// The live endpoints we do not serve, derived once from the schema for every project.
+let notEmulated: ReturnType<typeof notEmulatedEndpoints> | undefined;
+
 function handedOverApp(): Hono<AppEnv> {
   // A trie router is ready as routes are added; the default one compiles every route into one
   // expression on the first request, which a new project per test would pay each time.
@@ -66,7 +71,7 @@ export function createProjectRuntime(
     resourceTypes: new Map(),
   };
   const api = handedOverApp();
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, authenticate(store.auth), adminConsoleUser());
+  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, authenticate(store.auth), adminConsoleUser(), (notEmulated ??= notEmulatedEndpoints(commerceEndpoints())));
   registerApiRoutes(api, context);
   const history = handedOverApp();
   history.route('/history', historyRoutes(context));

@@ -9,6 +9,7 @@ import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js'
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
 import { commerceContract } from '../validation/contract.js';
+import { addressesFrom, type CustomerAddresses } from './customer-addresses.js';
 import { storeOfPath } from './in-store-path.js';
 import { createResource, findResource, parseAddress, type Caller } from './operations.js';
 import type { ResourceType } from './resource-type.js';
@@ -16,14 +17,27 @@ import { callerOf, expandParams, present } from './rest-routes.js';
 import type { Store } from './stores.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
-export interface Customer extends StoredResource {
+export interface Customer extends StoredResource, CustomerAddresses {
   email: string;
-  firstName?: string;
-  lastName?: string;
   customerNumber?: string;
   isEmailVerified: boolean;
+  customerGroupAssignments: never[];
   /** Empty for a global customer. */
   stores: { typeId: 'store'; key: string }[];
+  authenticationMode: 'Password' | 'ExternalAuth';
+}
+
+/** Optional string members of a CustomerDraft kept as given. */
+const PLAIN_FIELDS = ['externalId', 'firstName', 'lastName', 'middleName', 'title', 'salutation', 'dateOfBirth', 'companyName', 'vatId', 'locale'] as const;
+
+/** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
+function passwordOf(draft: Record<string, unknown>, mode: Customer['authenticationMode']): string | undefined {
+  const password = draft['password'] as string | undefined;
+  if (mode === 'Password' && password === undefined) throw errors.requiredField('password');
+  if (mode === 'ExternalAuth' && password !== undefined) {
+    throw errors.invalidField('password', '<hidden>', 'A Customer with authenticationMode ExternalAuth has no password.');
+  }
+  return password;
 }
 
 function normaliseEmail(email: string): string {
@@ -58,7 +72,7 @@ function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | u
 /**
  * The Customer resource type of an emulator. The password is never part of the resource: a commit
  * hook hands it to the authorization service, which keeps only a salted hash (so the hook runs
- * only when the whole write commits). `isEmailVerified` starts false.
+ * only when the whole write commits). `isEmailVerified` is false unless the draft says true.
  */
 export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
   return {
@@ -68,22 +82,29 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
     schemas: { resource: 'Customer', draft: 'CustomerDraft' },
     create(draft, ctx) {
       const email = draft['email'] as string;
-      const password = draft['password'] as string;
+      const authenticationMode = (draft['authenticationMode'] as Customer['authenticationMode'] | undefined) ?? 'Password';
+      const password = passwordOf(draft, authenticationMode);
       const stores = storesFrom(ctx, draft['stores'] as ResourceIdentifier[] | undefined);
       const storeKeys = stores.map((s) => s.key);
       assertEmailFree(ctx.state, email, storeKeys);
       const customerNumber = draft['customerNumber'] as string | undefined;
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
-      // Signing up waits for the hash (see signUpCustomer); a failure shows up at login.
-      ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
+      const addresses = addressesFrom(draft);
+      // An ExternalAuth customer has no credentials: the password flow does not know it. Signing up
+      // waits for the hash (see signUpCustomer); a failure shows up at login.
+      if (password !== undefined)
+        ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
+      const plain = Object.fromEntries(PLAIN_FIELDS.filter((name) => draft[name] !== undefined).map((name) => [name, draft[name] as string]));
       return {
         ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
-        email,
-        ...(draft['firstName'] !== undefined ? { firstName: draft['firstName'] as string } : {}),
-        ...(draft['lastName'] !== undefined ? { lastName: draft['lastName'] as string } : {}),
         ...(customerNumber !== undefined ? { customerNumber } : {}),
-        isEmailVerified: false,
+        email,
+        ...plain,
+        ...addresses,
+        isEmailVerified: draft['isEmailVerified'] === true,
+        customerGroupAssignments: [],
         stores,
+        authenticationMode,
       };
     },
     afterDelete(customer, ctx) {

@@ -5,6 +5,7 @@ import { errors } from '../http/errors.js';
 import { newId } from '../ids.js';
 import type { StoredResource } from '../store/collection.js';
 import { actionSchemaName, commerceContract } from '../validation/contract.js';
+import { isNotEmulatedAction, refuseNotEmulatedMembers } from '../validation/not-emulated-members.js';
 import { assertValid } from '../validation/request-errors.js';
 import { parseUpdateRequest, type UpdateRequest } from '../validation/update-request.js';
 import type { ResourceType } from './resource-type.js';
@@ -63,6 +64,7 @@ function commit<T extends StoredResource>(
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
 export function createResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, draft: unknown, caller: Caller): T {
   assertValid(commerceContract(), type.schemas.draft, draft);
+  refuseNotEmulatedMembers(commerceContract(), type.schemas.draft, draft);
   const body = draft as Record<string, unknown>;
   assertKeyFree(context, type.typeId, body['key']);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
@@ -88,8 +90,14 @@ function validateUpdate(type: ResourceType<StoredResource>, body: unknown): Upda
   const validator = commerceContract();
   const schemaOf = (name: string) =>
     type.actions?.[name] && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
-  const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined);
-  request.actions.forEach((action, index) => assertValid(validator, schemaOf(action['action'] as string)!, action, `/actions/${index}`));
+  const notEmulated = (name: string) => type.schemas.updateAction !== undefined && isNotEmulatedAction(validator, type.schemas.updateAction, name);
+  const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined || notEmulated(name));
+  request.actions.forEach((action, index) => {
+    const name = action['action'] as string;
+    if (notEmulated(name)) throw errors.notEmulated({ field: `actions.${index}.action`, action: name });
+    assertValid(validator, schemaOf(name)!, action, `/actions/${index}`);
+    refuseNotEmulatedMembers(validator, schemaOf(name)!, action, `actions.${index}`);
+  });
   return request;
 }
 

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
+import type { Price, PriceDraft } from './prices.js';
 
 /**
  * The data of a Product (current or staged) and the rules on it that span Products: SKUs are
@@ -13,26 +14,47 @@ export interface Attribute {
   value: unknown;
 }
 
+export interface Image {
+  url: string;
+  dimensions: { w: number; h: number };
+  label?: string;
+}
+
 export interface ProductVariant {
   id: number;
   sku?: string;
   key?: string;
+  prices: Price[];
   attributes: Attribute[];
-  prices: Record<string, unknown>[];
+  images: Image[];
+  /** Always empty: a draft with assets is refused as not emulated. */
+  assets: never[];
 }
 
 export interface ProductVariantDraft {
   sku?: string;
   key?: string;
   attributes?: Attribute[];
+  prices?: PriceDraft[];
+  images?: Image[];
 }
 
+type LocalizedString = Record<string, string>;
+
 export interface ProductData {
-  name: Record<string, string>;
-  slug: Record<string, string>;
-  description?: Record<string, string>;
+  name: LocalizedString;
+  categories: { typeId: 'category'; id: string }[];
+  categoryOrderHints?: Record<string, string>;
+  slug: LocalizedString;
+  description?: LocalizedString;
+  metaTitle?: LocalizedString;
+  metaDescription?: LocalizedString;
+  metaKeywords?: LocalizedString;
   masterVariant: ProductVariant;
   variants: ProductVariant[];
+  searchKeywords: Record<string, { text: string; suggestTokenizer?: Record<string, unknown> }[]>;
+  /** Product-level attributes: always empty (a draft with them is refused as not emulated). */
+  attributes: Attribute[];
 }
 
 export interface ProductCatalogData {
@@ -45,16 +67,20 @@ export interface ProductCatalogData {
 export interface Product extends StoredResource {
   productType: { typeId: 'product-type'; id: string };
   masterData: ProductCatalogData;
+  taxCategory?: { typeId: 'tax-category'; id: string };
+  priceMode?: 'Embedded' | 'Standalone';
 }
 
-/** A new variant from its draft: no prices (not modeled), attributes as given. */
-export function variantFrom(id: number, draft: ProductVariantDraft | undefined): ProductVariant {
+/** A new variant from its draft and its prices (built by the caller, which resolves channels). */
+export function variantFrom(id: number, draft: ProductVariantDraft | undefined, prices: Price[]): ProductVariant {
   return {
     id,
     ...(draft?.sku !== undefined ? { sku: draft.sku } : {}),
     ...(draft?.key !== undefined ? { key: draft.key } : {}),
+    prices,
     attributes: structuredClone(draft?.attributes ?? []),
-    prices: [],
+    images: structuredClone(draft?.images ?? []),
+    assets: [],
   };
 }
 

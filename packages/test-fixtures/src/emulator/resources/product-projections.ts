@@ -17,6 +17,8 @@ export interface ProductProjection extends ProductData {
   version: number;
   key?: string;
   productType: { typeId: 'product-type'; id: string };
+  taxCategory?: { typeId: 'tax-category'; id: string };
+  priceMode?: 'Embedded' | 'Standalone';
   published: boolean;
   hasStagedChanges: boolean;
   createdAt: string;
@@ -38,11 +40,9 @@ export function projectProduct(product: Product, staged: boolean): ProductProjec
     version: product.version,
     ...(product.key !== undefined ? { key: product.key } : {}),
     productType: { ...product.productType },
-    name: data.name,
-    slug: data.slug,
-    ...(data.description !== undefined ? { description: data.description } : {}),
-    masterVariant: data.masterVariant,
-    variants: data.variants,
+    ...data,
+    ...(product.taxCategory !== undefined ? { taxCategory: { ...product.taxCategory } } : {}),
+    ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     published: masterData.published,
     hasStagedChanges: masterData.hasStagedChanges,
     createdAt: product.createdAt,

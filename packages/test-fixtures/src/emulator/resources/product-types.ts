@@ -9,6 +9,11 @@ export interface AttributeDefinition {
   label: Record<string, string>;
   type: Record<string, unknown>;
   isRequired: boolean;
+  level: 'Variant' | 'Product';
+  attributeConstraint: 'None' | 'Unique' | 'CombinationUnique' | 'SameForAll';
+  inputTip?: Record<string, string>;
+  inputHint: 'SingleLine' | 'MultiLine';
+  isSearchable: boolean;
 }
 
 export interface ProductType extends StoredResource {
@@ -17,15 +22,29 @@ export interface ProductType extends StoredResource {
   attributes: AttributeDefinition[];
 }
 
-type AttributeDefinitionDraft = Omit<AttributeDefinition, 'isRequired'> & { isRequired?: boolean };
+type AttributeDefinitionDraft = Pick<AttributeDefinition, 'name' | 'label' | 'type' | 'inputTip'> & Partial<AttributeDefinition>;
 
-/** Attribute names are unique within a Product Type (a second one is 400 DuplicateField). */
+/**
+ * Attribute names are unique within a Product Type (a second one is 400 DuplicateField). The
+ * live defaults fill what the draft leaves out: level Variant, constraint None, input hint
+ * SingleLine, searchable.
+ */
 function attributesFrom(drafts: readonly AttributeDefinitionDraft[] | undefined): AttributeDefinition[] {
   const seen = new Set<string>();
   return (drafts ?? []).map((draft, index) => {
     if (seen.has(draft.name)) throw errors.duplicateField(`attributes[${index}].name`, draft.name);
     seen.add(draft.name);
-    return { name: draft.name, label: draft.label, type: draft.type, isRequired: draft.isRequired ?? false };
+    return {
+      name: draft.name,
+      label: draft.label,
+      type: draft.type,
+      isRequired: draft.isRequired ?? false,
+      level: draft.level ?? 'Variant',
+      attributeConstraint: draft.attributeConstraint ?? 'None',
+      ...(draft.inputTip !== undefined ? { inputTip: draft.inputTip } : {}),
+      inputHint: draft.inputHint ?? 'SingleLine',
+      isSearchable: draft.isSearchable ?? true,
+    };
   });
 }
 

@@ -13,6 +13,7 @@ import {
   type ProductVariant,
   type ProductVariantDraft,
 } from './product-data.js';
+import { pricesFrom } from './prices.js';
 import type { ProductSelection } from './product-selections.js';
 import type { ProductType } from './product-types.js';
 import type { ResourceType } from './resource-type.js';
@@ -28,7 +29,7 @@ export type { Product } from './product-data.js';
  */
 function variantsFromDraft(ctx: WriteContext, master: ProductVariantDraft | undefined, drafts: readonly ProductVariantDraft[]): ProductVariant[] {
   const fields = ['masterVariant', ...drafts.map((_, index) => `variants[${index}]`)];
-  const variants = [variantFrom(1, master), ...drafts.map((draft, index) => variantFrom(index + 2, draft))];
+  const variants = [master, ...drafts].map((draft, index) => variantFrom(index + 1, draft, pricesFrom(ctx, draft?.prices, `${fields[index]}.prices`)));
   variants.forEach((variant, index) => {
     const earlier = variants.slice(0, index);
     if (variant.sku !== undefined) assertSkuFree(ctx.state, variant.sku, `${fields[index]}.sku`, undefined, earlier);
@@ -65,17 +66,25 @@ export const productType: ResourceType<Product> = {
     );
     const slug = draft['slug'] as Record<string, string>;
     assertSlugFree(ctx.state, slug, undefined);
+    const localized = (name: string) => (draft[name] !== undefined ? { [name]: draft[name] as Record<string, string> } : {});
     const data: ProductData = {
       name: draft['name'] as Record<string, string>,
+      categories: [],
       slug,
-      ...(draft['description'] !== undefined ? { description: draft['description'] as Record<string, string> } : {}),
+      ...localized('description'),
+      ...localized('metaTitle'),
+      ...localized('metaDescription'),
+      ...localized('metaKeywords'),
       masterVariant: masterVariant!,
       variants,
+      searchKeywords: structuredClone((draft['searchKeywords'] as ProductData['searchKeywords'] | undefined) ?? {}),
+      attributes: [],
     };
     return {
       ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
       productType: { typeId: 'product-type', id: type.id },
       masterData: { published: draft['publish'] === true, hasStagedChanges: false, current: structuredClone(data), staged: data },
+      ...(draft['priceMode'] !== undefined ? { priceMode: draft['priceMode'] as Product['priceMode'] } : {}),
     };
   },
   actions: {
@@ -106,7 +115,7 @@ export const productType: ResourceType<Product> = {
       const draft = action as ProductVariantDraft;
       if (draft.sku !== undefined) assertSkuFree(ctx.state, draft.sku, 'sku', product.id, variantsOf(product));
       if (draft.key !== undefined && variantKeyTaken(product, draft.key)) throw errors.duplicateField('key', draft.key);
-      const variant = variantFrom(nextVariantId(product), draft);
+      const variant = variantFrom(nextVariantId(product), draft, pricesFrom(ctx, draft.prices, 'prices'));
       changeData(product, action['staged'], (data) => data.variants.push(structuredClone(variant)));
     },
   },
@@ -138,6 +147,8 @@ export const productType: ResourceType<Product> = {
     ...(product.key !== undefined ? { key: product.key } : {}),
     productType: product.productType,
     masterData: product.masterData,
+    ...(product.taxCategory !== undefined ? { taxCategory: product.taxCategory } : {}),
+    ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt,
     ...(product['createdBy'] !== undefined ? { createdBy: product['createdBy'] } : {}),

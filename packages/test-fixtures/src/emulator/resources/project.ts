@@ -3,6 +3,8 @@ import { requireScope } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
+import { commerceContract } from '../validation/contract.js';
+import { isNotEmulatedAction } from '../validation/not-emulated-members.js';
 import { parseUpdateRequest } from '../validation/update-request.js';
 import { errors } from '../http/errors.js';
 import { invalidJson, memberPath, missingValue } from '../validation/request-errors.js';
@@ -23,6 +25,11 @@ export function presentProject(project: ProjectSettings): Record<string, unknown
     currencies: [...rest.currencies],
     languages: [...rest.languages],
     messages: { ...rest.messages },
+    // The live defaults of a new project; the emulator has no carts, shopping lists, discounts or inventory.
+    carts: { deleteDaysAfterLastModification: 90, countryTaxRateFallbackEnabled: false },
+    shoppingLists: { deleteDaysAfterLastModification: 360 },
+    discounts: { discountCombinationMode: 'Stacking' },
+    inventory: {},
     ...(externalOAuth ? { externalOAuth: { url: externalOAuth.url } } : {}),
   };
 }
@@ -107,7 +114,12 @@ const actions: Record<string, ProjectAction> = {
  * something changed. Returns the project (unchanged on a no-op).
  */
 export function updateProject(context: EmulatorContext, body: unknown): ProjectSettings {
-  const { version, actions: list } = parseUpdateRequest(body, 'project', (name) => Object.hasOwn(actions, name));
+  const notEmulated = (name: string) => isNotEmulatedAction(commerceContract(), 'ProjectUpdateAction', name);
+  const { version, actions: list } = parseUpdateRequest(body, 'project', (name) => Object.hasOwn(actions, name) || notEmulated(name));
+  list.forEach((action, index) => {
+    const name = action['action'] as string;
+    if (notEmulated(name)) throw errors.notEmulated({ field: `actions.${index}.action`, action: name });
+  });
   const current = context.state.project;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   const working: ProjectSettings = structuredClone(current);

@@ -1,6 +1,7 @@
 import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { StoredResource } from '../store/collection.js';
+import { channelReference, type ChannelRole } from './channels.js';
 import type { ProductSelection } from './product-selections.js';
 import type { ResourceType } from './resource-type.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
@@ -14,7 +15,21 @@ export interface Store extends StoredResource {
   key: string;
   name?: Record<string, string>;
   languages: string[];
+  countries: { code: string }[];
+  distributionChannels: { typeId: 'channel'; id: string }[];
+  supplyChannels: { typeId: 'channel'; id: string }[];
   productSelections: ProductSelectionSetting[];
+}
+
+/** The Channels of a draft, each once, each existing and holding the role its use needs. */
+function channelsFrom(ctx: WriteContext, drafts: unknown, field: string, role: ChannelRole): { typeId: 'channel'; id: string }[] {
+  const references = ((drafts as ResourceIdentifier[] | undefined) ?? []).map((draft, index) => channelReference(ctx, draft, `${field}[${index}]`, role));
+  return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
+}
+
+/** The countries of a draft, in order, each code once. */
+function countriesFrom(drafts: readonly { code: string }[] | undefined): { code: string }[] {
+  return [...new Set((drafts ?? []).map((country) => country.code))].map((code) => ({ code }));
 }
 
 interface SettingDraft {
@@ -71,6 +86,9 @@ export const storeType: ResourceType<Store> = {
     key: draft['key'] as string,
     ...(draft['name'] !== undefined ? { name: draft['name'] as Record<string, string> } : {}),
     languages: (draft['languages'] as string[] | undefined) ?? [],
+    countries: countriesFrom(draft['countries'] as { code: string }[] | undefined),
+    distributionChannels: channelsFrom(ctx, draft['distributionChannels'], 'distributionChannels', 'ProductDistribution'),
+    supplyChannels: channelsFrom(ctx, draft['supplyChannels'], 'supplyChannels', 'InventorySupply'),
     productSelections: settingsFrom(ctx, draft['productSelections'] as SettingDraft[] | undefined, 'productSelections'),
   }),
   createdMessages: (store) => [

@@ -26,3 +26,10 @@ export function actionSchemaName(validator: OpenApiValidator, unionName: string,
   const ref = union?.discriminator?.mapping?.[action];
   return ref?.split('/').pop();
 }
+
+/** The endpoints of `schemas/openapi/commerce.yaml` as `METHOD /template` (`GET /stores/{ID}`): what the emulator serves. */
+export function commerceEndpoints(): string[] {
+  const paths = (commerceDocument as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
+  const methods = ['get', 'post', 'delete', 'put', 'patch', 'head'];
+  return Object.entries(paths).flatMap(([template, item]) => methods.filter((m) => m in item).map((m) => `${m.toUpperCase()} ${template}`));
+}

@@ -1,0 +1,70 @@
+import { errors } from '../http/errors.js';
+import type { OpenApiValidator } from './openapi-validator.js';
+
+/**
+ * The schema extension that lists, on an object schema of commerce.yaml, the members the live API
+ * defines there and the emulator does not model; on an update-action union, `x-not-emulated-actions`
+ * lists the live actions it does not model.
+ */
+const MEMBERS = 'x-not-emulated';
+const ACTIONS = 'x-not-emulated-actions';
+
+interface SchemaNode {
+  [MEMBERS]?: string[];
+  [ACTIONS]?: string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  discriminator?: { propertyName: string; mapping?: Record<string, string> };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The path of the first not-emulated member present in `value`, walking the schema along the value. */
+function firstNotEmulated(schema: SchemaNode | undefined, value: unknown, path: string): string | undefined {
+  if (!schema) return undefined;
+  const at = (name: string) => (path === '' ? name : `${path}.${name}`);
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = firstNotEmulated(schema.items, item, at(String(index)));
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isObject(value)) return undefined;
+  for (const name of schema[MEMBERS] ?? []) if (value[name] !== undefined && value[name] !== null) return at(name);
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (value[name] === undefined) continue;
+    const found = firstNotEmulated(property, value[name], at(name));
+    if (found) return found;
+  }
+  for (const part of schema.allOf ?? []) {
+    const found = firstNotEmulated(part, value, path);
+    if (found) return found;
+  }
+  // A discriminated union: the alternative named by the discriminator's value.
+  if (schema.oneOf && schema.discriminator) {
+    const tag = value[schema.discriminator.propertyName];
+    const chosen = schema.oneOf.find((alternative) => (alternative.properties?.[schema.discriminator!.propertyName] as { const?: unknown } | undefined)?.const === tag);
+    return firstNotEmulated(chosen, value, path);
+  }
+  return undefined;
+}
+
+/**
+ * 501 NotEmulated naming the first member of `value` (a draft or an update action) that the live
+ * API defines and the emulator does not model (`masterVariant.assets`), as the component schema
+ * `schemaName` marks them. Members the live API does not define are not listed and stay ignored.
+ */
+export function refuseNotEmulatedMembers(validator: OpenApiValidator, schemaName: string, value: unknown, prefix = ''): void {
+  const found = firstNotEmulated(validator.schema(schemaName) as SchemaNode, value, prefix);
+  if (found) throw errors.notEmulated({ field: found });
+}
+
+/** True when the update-action union `unionName` lists `action` as a live action the emulator does not model. */
+export function isNotEmulatedAction(validator: OpenApiValidator, unionName: string, action: string): boolean {
+  return ((validator.schema(unionName) as SchemaNode)[ACTIONS] ?? []).includes(action);
+}

@@ -1,0 +1,298 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import commerceDocument from '../../src/generated/commerce.openapi.json' with { type: 'json' };
+import { createApi, expectError, type Api } from './helpers.js';
+
+/**
+ * Implement or refuse, proved over the whole schema: every member of every draft and update-action
+ * schema of commerce.yaml either round-trips (it is in the answer as sent, or as the live service
+ * shows it) or, listed as `x-not-emulated`, is refused with 501 NotEmulated naming it; every live
+ * update action listed as `x-not-emulated-actions` is refused too. A member added to the schema
+ * without an example here fails the completeness checks.
+ */
+
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  allOf?: Schema[];
+  oneOf?: Schema[];
+  readOnly?: boolean;
+  discriminator?: { mapping?: Record<string, string> };
+  'x-not-emulated'?: string[];
+  'x-not-emulated-actions'?: string[];
+}
+
+const document = commerceDocument as unknown as {
+  paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: Schema } } } }>>;
+  components: { schemas: Record<string, Schema> };
+};
+const nameOf = (ref: string) => ref.split('/').pop()!;
+const schemaOf = (name: string) => document.components.schemas[name]!;
+const resolve = (schema: Schema): Schema => (schema.$ref ? resolve(schemaOf(nameOf(schema.$ref))) : schema);
+
+/** The members of an object schema (through `allOf`): modeled ones and the not-emulated ones. */
+function membersOf(name: string): { modeled: string[]; notEmulated: string[] } {
+  const modeled = new Set<string>();
+  const notEmulated = new Set<string>();
+  const walk = (schema: Schema) => {
+    const resolved = resolve(schema);
+    for (const member of Object.keys(resolved.properties ?? {})) modeled.add(member);
+    for (const member of resolved['x-not-emulated'] ?? []) notEmulated.add(member);
+    for (const part of resolved.allOf ?? []) walk(part);
+  };
+  walk(schemaOf(name));
+  return { modeled: [...modeled], notEmulated: [...notEmulated] };
+}
+
+/** The draft schemas of the create endpoints (`POST /<resources>` with a `...Draft` body). */
+const draftEndpoints = Object.entries(document.paths).flatMap(([path, item]) => {
+  const ref = item['post']?.requestBody?.content['application/json'].schema.$ref;
+  return ref && nameOf(ref).endsWith('Draft') ? [{ path, schema: nameOf(ref) }] : [];
+});
+
+/** Update-action unions and their actions (schema names by action). */
+const actionUnions = Object.keys(document.components.schemas)
+  .filter((name) => name.endsWith('UpdateAction') && schemaOf(name).discriminator)
+  .map((union) => ({ union, actions: schemaOf(union).discriminator!.mapping! }));
+
+type Json = Record<string, unknown>;
+
+/** A full draft per schema (every modeled member), and what the answer shows for members that do not come back as sent. */
+interface DraftCase {
+  body: (refs: Refs) => Json;
+  /** Members whose answer differs from the draft: the expected answer fields. Write-only members map to `undefined`. */
+  shown?: (refs: Refs, answer: Json) => Json;
+  /** Where the created resource is in the answer (sign-up answers `{ customer }`). */
+  unwrap?: (answer: Json) => Json;
+}
+
+interface Refs {
+  productTypeId: string;
+  selectionId: string;
+  channelId: string;
+  storeKey: string;
+  productId: string;
+  n: number;
+}
+
+/** The required members of the actions whose optional members are checked (the others need none). */
+const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
+  addProduct: ({ productId }) => ({ product: { id: productId } }),
+};
+
+const address = { key: 'home', country: 'DE', title: 'Dr', salutation: 'Dear', firstName: 'Ada', lastName: 'L', streetName: 'Main', streetNumber: '1', additionalStreetInfo: 'back', postalCode: '10115', city: 'Berlin', region: 'BE', state: 'Berlin', company: 'Acme', department: 'IT', building: 'B', apartment: '2', pOBox: '9', phone: '1', mobile: '2', email: 'a@example.com', fax: '3', additionalAddressInfo: 'x', externalId: 'e' };
+
+const DRAFTS: Record<string, DraftCase> = {
+  ProductSelectionDraft: { body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' } }) },
+  StoreDraft: {
+    body: ({ n, selectionId, channelId }) => ({
+      key: `store-${n}`,
+      name: { en: 'S' },
+      languages: ['en'],
+      countries: [{ code: 'DE' }],
+      distributionChannels: [{ id: channelId }],
+      supplyChannels: [{ id: channelId }],
+      productSelections: [{ productSelection: { id: selectionId }, active: true }],
+    }),
+    shown: ({ selectionId, channelId }) => ({
+      distributionChannels: [{ typeId: 'channel', id: channelId }],
+      supplyChannels: [{ typeId: 'channel', id: channelId }],
+      productSelections: [{ productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
+    }),
+  },
+  ChannelDraft: {
+    body: ({ n }) => ({ key: `channel-${n}`, roles: ['Primary'], name: { en: 'C' }, description: { en: 'D' }, address, geoLocation: { type: 'Point', coordinates: [1, 2] } }),
+    shown: (_, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] } }),
+  },
+  ProductTypeDraft: {
+    body: ({ n }) => ({
+      key: `type-${n}`,
+      name: 'T',
+      description: 'D',
+      attributes: [{ name: 'a', label: { en: 'A' }, type: { name: 'text' }, isRequired: true, level: 'Variant', attributeConstraint: 'Unique', inputTip: { en: 'tip' }, inputHint: 'MultiLine', isSearchable: false }],
+    }),
+  },
+  ProductDraft: {
+    body: ({ n, productTypeId, channelId }) => {
+      const variant = {
+        sku: `sku-${n}`,
+        key: 'v',
+        attributes: [{ name: 'a', value: 'x' }],
+        prices: [{ key: 'p', value: { centAmount: 100, currencyCode: 'EUR' }, country: 'DE', channel: { id: channelId }, validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2027-01-01T00:00:00.000Z' }],
+        images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }],
+      };
+      return {
+        productType: { id: productTypeId },
+        key: `product-${n}`,
+        name: { en: 'P' },
+        slug: { en: `p-${n}` },
+        description: { en: 'D' },
+        metaTitle: { en: 'MT' },
+        metaDescription: { en: 'MD' },
+        metaKeywords: { en: 'MK' },
+        searchKeywords: { en: [{ text: 'k' }] },
+        priceMode: 'Embedded',
+        masterVariant: variant,
+        variants: [{ ...variant, sku: `sku-${n}-2`, key: 'v2' }],
+        publish: true,
+      };
+    },
+    shown: ({ productTypeId, channelId }, answer) => {
+      const staged = (answer['masterData'] as { staged: Json }).staged;
+      const price = ((staged['masterVariant'] as Json)['prices'] as Json[])[0]!;
+      expect(price).toMatchObject({ value: { type: 'centPrecision', centAmount: 100, currencyCode: 'EUR', fractionDigits: 2 }, channel: { typeId: 'channel', id: channelId } });
+      return {
+        productType: { typeId: 'product-type', id: productTypeId },
+        masterData: {
+          published: true,
+          staged: {
+            name: { en: 'P' },
+            description: { en: 'D' },
+            metaTitle: { en: 'MT' },
+            metaDescription: { en: 'MD' },
+            metaKeywords: { en: 'MK' },
+            searchKeywords: { en: [{ text: 'k' }] },
+            masterVariant: { key: 'v', attributes: [{ name: 'a', value: 'x' }], images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }] },
+          },
+        },
+        name: undefined, slug: undefined, description: undefined, metaTitle: undefined, metaDescription: undefined, metaKeywords: undefined,
+        searchKeywords: undefined, masterVariant: undefined, variants: undefined, publish: undefined,
+      };
+    },
+  },
+  CustomerDraft: {
+    body: ({ n, storeKey }) => ({
+      email: `c${n}@example.com`,
+      password: 'secret',
+      key: `customer-${n}`,
+      customerNumber: `no-${n}`,
+      externalId: 'e',
+      firstName: 'A',
+      lastName: 'L',
+      middleName: 'M',
+      title: 'Dr',
+      salutation: 'Dear',
+      dateOfBirth: '1990-01-01',
+      companyName: 'Acme',
+      vatId: 'V',
+      addresses: [address],
+      defaultShippingAddress: 0,
+      shippingAddresses: [0],
+      defaultBillingAddress: 0,
+      billingAddresses: [0],
+      isEmailVerified: true,
+      locale: 'en',
+      authenticationMode: 'Password',
+      stores: [{ key: storeKey }],
+    }),
+    unwrap: (answer) => answer['customer'] as Json,
+    shown: ({ storeKey }, customer) => {
+      const id = ((customer['addresses'] as Json[])[0]!)['id'];
+      return {
+        password: undefined,
+        addresses: [{ ...address, id }],
+        defaultShippingAddress: undefined,
+        shippingAddresses: undefined,
+        defaultBillingAddress: undefined,
+        billingAddresses: undefined,
+        defaultShippingAddressId: id,
+        shippingAddressIds: [id],
+        defaultBillingAddressId: id,
+        billingAddressIds: [id],
+        stores: [{ typeId: 'store', key: storeKey }],
+      };
+    },
+  },
+  ApiClientDraft: {
+    body: ({ n, storeKey }) => ({ name: `client-${n}`, scope: `view_products:test-project view_stores:test-project:${storeKey}`, accessTokenValiditySeconds: 3600, refreshTokenValiditySeconds: 7200, deleteDaysAfterCreation: 2 }),
+    shown: () => ({ deleteDaysAfterCreation: undefined }),
+  },
+};
+
+describe('implement or refuse, over every draft and update-action schema', () => {
+  let api: Api;
+  let refs: Refs;
+  let counter = 0;
+  const next = (): Refs => ({ ...refs, n: ++counter });
+
+  beforeAll(async () => {
+    api = await createApi();
+    const type = await api.call('POST', '/product-types', { key: 'walk', name: 'W', description: 'w' });
+    const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
+    const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
+    const store = await api.call('POST', '/stores', { key: 'walk' });
+    const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
+    refs = { productTypeId: type.body.id, selectionId: selection.body.id, channelId: channel.body.id, storeKey: store.body.key, productId: product.body.id, n: 0 };
+  });
+
+  it('has a full example of every draft schema, naming every member the schema models', () => {
+    expect(Object.keys(DRAFTS).sort()).toEqual([...new Set(draftEndpoints.map((d) => d.schema))].sort());
+    for (const [name, draft] of Object.entries(DRAFTS)) {
+      expect(Object.keys(draft.body(next())).sort(), name).toEqual(membersOf(name).modeled.sort());
+    }
+  });
+
+  for (const { path, schema } of draftEndpoints.filter((d) => !d.path.startsWith('/in-store'))) {
+    it(`${schema}: every modeled member round-trips through POST ${path}`, async () => {
+      const draftCase = DRAFTS[schema]!;
+      const sent = draftCase.body(next());
+      const answer = await api.call('POST', path, sent);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const resource = draftCase.unwrap ? draftCase.unwrap(answer.body) : (answer.body as Json);
+      const shown = draftCase.shown?.(refs, resource) ?? {};
+      for (const [member, value] of Object.entries(sent)) {
+        if (member in shown) continue;
+        expect(resource[member], `${schema}.${member}`).toEqual(value);
+      }
+      for (const [member, value] of Object.entries(shown)) {
+        if (value === undefined) continue;
+        expect(resource[member], `${schema}.${member}`).toMatchObject(value as object);
+      }
+    });
+
+    it(`${schema}: every member listed as not emulated is refused with 501 naming it`, async () => {
+      for (const member of membersOf(schema).notEmulated) {
+        const answer = await api.call('POST', path, { ...DRAFTS[schema]!.body(next()), [member]: { live: 'value' } });
+        expect(expectError(answer, 501, 'NotEmulated')['field'], `${schema}.${member}`).toBe(member);
+      }
+    });
+  }
+
+  const targets: Record<string, () => Promise<{ path: string; version: number }>> = {
+    ProductSelectionUpdateAction: async () => ({ path: `/product-selections/${refs.selectionId}`, version: (await api.call('GET', `/product-selections/${refs.selectionId}`)).body.version }),
+    StoreUpdateAction: async () => ({ path: '/stores/key=walk', version: (await api.call('GET', '/stores/key=walk')).body.version }),
+    ChannelUpdateAction: async () => ({ path: '/channels/key=walk', version: (await api.call('GET', '/channels/key=walk')).body.version }),
+    ProductUpdateAction: async () => {
+      const product = await api.call('POST', '/products', { productType: { id: refs.productTypeId }, name: { en: 'P' }, slug: { en: `walk-${++counter}` } });
+      return { path: `/products/${product.body.id}`, version: product.body.version };
+    },
+    ProjectUpdateAction: async () => ({ path: '', version: (await api.call('GET', '')).body.version }),
+  };
+
+  it('knows where to send the actions of every update-action union', () => {
+    expect(Object.keys(targets).sort()).toEqual(actionUnions.map((u) => u.union).sort());
+  });
+
+  for (const { union, actions } of actionUnions) {
+    it(`${union}: every live action listed as not emulated is 501 naming it, and nothing changes`, async () => {
+      const target = await targets[union]!();
+      for (const action of schemaOf(union)['x-not-emulated-actions'] ?? []) {
+        const answer = await api.call('POST', target.path, { version: target.version, actions: [{ action }] });
+        expect(expectError(answer, 501, 'NotEmulated'), action).toMatchObject({ action, field: 'actions.0.action' });
+      }
+      const after = await targets[union]!();
+      if (union !== 'ProductUpdateAction') expect(after.version).toBe(target.version);
+    });
+
+    for (const [action, ref] of Object.entries(actions)) {
+      const notEmulated = membersOf(nameOf(ref)).notEmulated;
+      if (notEmulated.length === 0) continue;
+      it(`${union} ${action}: every member listed as not emulated is 501 naming it`, async () => {
+        const target = await targets[union]!();
+        for (const member of notEmulated) {
+          const answer = await api.call('POST', target.path, { version: target.version, actions: [{ action, ...ACTION_BASES[action]?.(refs), [member]: { live: 'value' } }] });
+          expect(expectError(answer, 501, 'NotEmulated')['field'], `${action}.${member}`).toBe(`actions.0.${member}`);
+        }
+      });
+    }
+  }
+});
