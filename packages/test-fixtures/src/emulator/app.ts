@@ -122,8 +122,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   });
   app.notFound((c) => errors.notFound(`No endpoint ${c.req.method} ${new URL(c.req.url).pathname}.`).toResponse());
   // First: a preflight is answered before the correlation id, the limits and fault injection (it is
-  // no request of the client's), and every answer below, errors included, gets the CORS headers.
-  app.use('*', cors(resolved.cors));
+  // no request of the client's), and every answer below, errors included, gets the CORS headers;
+  // except the control API's, which takes no request from web pages.
+  app.use('*', cors(resolved.cors, CONTROL_PREFIX));
   app.use('*', correlationId, async (c, next) => {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
