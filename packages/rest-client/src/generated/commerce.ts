@@ -1616,6 +1616,14 @@ export interface components {
     /** @description 409 ConcurrentModification with `currentVersion`. */
     Conflict: SharedBadRequest;
     /**
+     * @description 413: a request body over 16 MiB, the largest JSON document the live
+     *     service stores (https://docs.commercetools.com/api/limits). Decision: the
+     *     body is refused as soon as it is known to be larger (a Content-Length
+     *     over the limit before a byte is read; a chunked body once it passes the
+     *     limit), with code InvalidInput as the 431; nothing is stored.
+     */
+    PayloadTooLarge: SharedBadRequest;
+    /**
      * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
      *     reaches a handler and changes nothing.
      */
@@ -1744,6 +1752,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -1800,10 +1809,16 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Selection. */
-      201: SharedStatus201;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ProductSelection'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -1812,42 +1827,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV8;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV2;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV8;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV2;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV9;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV9;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -1877,7 +1892,7 @@ export interface operations {
   getProductProjectionInStoreById: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV10;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -1892,7 +1907,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV10;
   };
   queryStores: {
     parameters: SharedParametersV6;
@@ -1922,10 +1937,16 @@ export interface operations {
     };
     responses: {
       /** @description The created Store. */
-      201: SharedStatus201V2;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Store'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -1934,32 +1955,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV11;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV3;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV6;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV11;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV3;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV6;
   };
   queryProductTypes: {
     parameters: SharedParametersV6;
@@ -1989,10 +2010,11 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Type. */
-      201: SharedStatus201V5;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2001,14 +2023,14 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV12;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
     responses: {
       /** @description The deleted Product Type. */
-      200: SharedStatus201V5;
+      200: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2022,7 +2044,7 @@ export interface operations {
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV12;
   };
   queryProducts: {
     parameters: SharedParametersV6;
@@ -2052,10 +2074,16 @@ export interface operations {
     };
     responses: {
       /** @description The created Product. */
-      201: SharedStatus201V3;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2064,42 +2092,42 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV13;
   };
   updateProductById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV4;
   };
   deleteProductById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV7;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV13;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV4;
   };
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV7;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV14;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV14;
   };
   queryProductProjections: {
     parameters: {
@@ -2185,7 +2213,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV15;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -2198,7 +2226,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV15;
   };
   queryCustomers: {
     parameters: SharedParametersV6;
@@ -2224,10 +2252,11 @@ export interface operations {
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201V6;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2253,11 +2282,12 @@ export interface operations {
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: SharedStatus201V6;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2271,7 +2301,7 @@ export interface operations {
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV16;
   };
   getMeInStore: {
     parameters: {
@@ -2281,7 +2311,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV16;
   };
   queryApiClients: {
     parameters: SharedParametersV6;
@@ -2311,10 +2341,11 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201V4;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2325,7 +2356,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2340,7 +2371,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2637,6 +2668,12 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
 type SharedParametersV4 = {
   query: {
     /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
@@ -2655,12 +2692,6 @@ type SharedParametersV4 = {
     ID: components['parameters']['ID'];
   };
   cookie?: never;
-};
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
 };
 type SharedParametersV5 = {
   query?: {
@@ -2682,23 +2713,110 @@ type SharedParametersV6 = {
   path?: never;
   cookie?: never;
 };
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ProductSelection'];
+type SharedResponsesV2 = {
+  /** @description The updated Product Selection, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
   };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
-type SharedStatus201V2 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Store'];
+type SharedResponsesV3 = {
+  /** @description The updated Store, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
   };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
-type SharedStatus201V3 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Product'];
+type SharedResponsesV4 = {
+  /** @description The updated Product, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
   };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV5 = {
+  /** @description The deleted Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV6 = {
+  /** @description The deleted Store. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV7 = {
+  /** @description The deleted Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedParametersV7 = {
   query: {
@@ -2719,7 +2837,23 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedResponsesV2 = {
+type SharedResponsesV8 = {
+  /** @description The Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV9 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -2735,7 +2869,7 @@ type SharedResponsesV2 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV3 = {
+type SharedResponsesV10 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -2751,7 +2885,23 @@ type SharedResponsesV3 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV11 = {
+  /** @description The Store. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV12 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -2767,7 +2917,23 @@ type SharedResponsesV4 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV13 = {
+  /** @description The Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV14 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -2783,7 +2949,7 @@ type SharedResponsesV5 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV15 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -2799,7 +2965,7 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV16 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -2807,111 +2973,6 @@ type SharedResponsesV7 = {
       'application/json': components['schemas']['MeResponse'];
     };
   };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV8 = {
-  /** @description The updated Product Selection, with its new version. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV9 = {
-  /** @description The deleted Product Selection. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV10 = {
-  /** @description The updated Store, with its new version. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV11 = {
-  /** @description The deleted Store. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV12 = {
-  /** @description The updated Product, with its new version. */
-  200: SharedStatus201V3;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV13 = {
-  /** @description The deleted Product. */
-  200: SharedStatus201V3;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV14 = {
-  /** @description The Product Selection. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV15 = {
-  /** @description The Store. */
-  200: SharedStatus201V2;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV16 = {
-  /** @description The Product. */
-  200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -2949,7 +3010,7 @@ type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedStatus201V4 = {
+type SharedStatus201 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
@@ -2996,13 +3057,13 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Project'];
   };
 };
-type SharedStatus201V5 = {
+type SharedStatus201V2 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ProductType'];
   };
 };
-type SharedStatus201V6 = {
+type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CustomerSignInResult'];

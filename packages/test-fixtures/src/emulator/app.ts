@@ -3,6 +3,7 @@ import { AuthService } from './auth/service.js';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { EmulatorContext } from './context.js';
 import { authenticate } from './http/authenticate.js';
+import { ClientDisconnected } from './http/body.js';
 import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { cors } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
@@ -114,7 +115,8 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
 
   const app = new Hono<AppEnv>();
   app.onError((error, c) => {
-    if (error instanceof ConnectionCut) throw error;
+    // A connection that is gone has no one to answer and is no error of the emulator's.
+    if (error instanceof ConnectionCut || error instanceof ClientDisconnected) throw error;
     const apiError = asHistoryError(c.req.url, error instanceof ApiError ? error : errors.general(`Internal error: ${error.message}`));
     if (!(error instanceof ApiError)) console.error('[commerce-emulator] unexpected error', error);
     const id = c.get('correlationId');
@@ -162,7 +164,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     try {
       return await abortable(Promise.resolve(app.fetch(request)), request.signal);
     } catch (error) {
-      if (error instanceof ConnectionCut) throw new TypeError('fetch failed', { cause: error });
+      if (error instanceof ConnectionCut || error instanceof ClientDisconnected) throw new TypeError('fetch failed', { cause: error });
       throw error;
     }
   };

@@ -1847,6 +1847,22 @@ export interface components {
       };
     };
     /**
+     * @description 413: a request body over 16 MiB, the largest JSON document the live
+     *     service stores (https://docs.commercetools.com/api/limits). Decision: the
+     *     body is refused as soon as it is known to be larger (a Content-Length
+     *     over the limit before a byte is read; a chunked body once it passes the
+     *     limit), with code InvalidInput as the 431; nothing is stored.
+     */
+    PayloadTooLarge: {
+      headers: {
+        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /**
      * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
      *     reaches a handler and changes nothing.
      */
@@ -2051,6 +2067,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2232,6 +2249,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2341,6 +2359,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -2505,6 +2524,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3072,6 +3092,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3181,6 +3202,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3345,6 +3367,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3537,6 +3560,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3833,6 +3857,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -3942,6 +3967,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -4106,6 +4132,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -4678,6 +4705,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -4830,6 +4858,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -5114,6 +5143,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];

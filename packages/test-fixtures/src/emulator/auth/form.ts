@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { readUtf8 } from '../http/body.js';
+import { decodeUtf8, readBodyBytes } from '../http/body.js';
+import { MAX_REQUEST_BODY_BYTES } from '../http/limits.js';
 import { oauthErrors } from './oauth-errors.js';
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -11,12 +12,14 @@ export function isFormRequest(c: Context): boolean {
 }
 
 /**
- * Reads a form body of the authorization service. Another content type, a body that is not
- * UTF-8, or a parameter given more than once (RFC 6749 3.2), is 400 invalid_request.
+ * Reads a form body of the authorization service. A body over 16 MiB is 413 before it is read
+ * whole. Another content type, a body that is not UTF-8, or a parameter given more than once (RFC 6749 3.2), is 400 invalid_request.
  */
 export async function readForm(c: Context): Promise<Map<string, string>> {
   if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);
-  const text = await readUtf8(c);
+  const bytes = await readBodyBytes(c, MAX_REQUEST_BODY_BYTES);
+  if (bytes === undefined) throw oauthErrors.payloadTooLarge(MAX_REQUEST_BODY_BYTES);
+  const text = decodeUtf8(bytes);
   if (text === undefined) throw oauthErrors.invalidRequest('The request body is not valid UTF-8.');
   const params = new URLSearchParams(text);
   const form = new Map<string, string>();

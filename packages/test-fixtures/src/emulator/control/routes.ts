@@ -10,6 +10,12 @@ import { InvalidFaultRuleError } from '../http/faults.js';
 import { InvalidSnapshotError } from '../snapshot-check.js';
 import type { EmulatorSnapshot } from '../snapshot.js';
 
+/**
+ * Largest snapshot `POST /state` takes: a whole project, so far above the 16 MiB of a request of the
+ * API (the one limit of the other control requests); only the bootstrap client can send one.
+ */
+export const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
+
 /** What the control API does to the emulator it belongs to (the `Emulator` members of the same names). */
 export interface ControlActions {
   reset(): void;
@@ -72,7 +78,7 @@ export function controlRoutes(context: EmulatorContext, actions: ControlActions)
 
   control.get('/state', () => json(actions.snapshot()));
   control.post('/state', async (c) => {
-    const snapshot = await readJsonBody(c);
+    const snapshot = await readJsonBody(c, MAX_SNAPSHOT_BYTES);
     refusingBadInput(InvalidSnapshotError, () => actions.restore(snapshot));
     return new Response(null, { status: 204 });
   });
