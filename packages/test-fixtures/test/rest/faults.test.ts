@@ -170,6 +170,28 @@ describe('fault injection', () => {
       expect((await api.call('GET', '/product-selections')).status).toBe(200);
     });
 
+    it('a path RegExp is matched in linear time: a pattern that backtracks exponentially answers at once', async () => {
+      api.emulator.faults.inject({ kind: 'error', status: 503, path: /^\/x(a+)+$/ });
+      const started = performance.now();
+      const res = await api.emulator.fetch(`${api.emulator.urls().api}/x${'a'.repeat(30)}!`);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(res.status).toBe(404);
+      expect((await api.emulator.fetch(`${api.emulator.urls().api}/xaaa`)).status).toBe(503);
+    });
+
+    it('refuses a path RegExp that needs backtracking (backreference, lookaround) and installs nothing', () => {
+      for (const path of [/^\/(a)\1/, /^\/(?=a)/, /^\/(?<!b)a/, new RegExp(`^/${'a'.repeat(1_000)}`)]) {
+        expect(() => api.emulator.faults.inject({ kind: 'error', path }), String(path).slice(0, 20)).toThrow(/^invalid fault rule: path \/.*: (it cannot be matched in linear time|it has 100\d characters)/);
+      }
+      expect(api.emulator.faults.list()).toEqual([]);
+    });
+
+    it('takes the flags i, m, s and u of a path RegExp', async () => {
+      api.emulator.faults.inject({ kind: 'error', status: 503, path: /^\/TEST-PROJECT\/STORES/i });
+      expect((await api.call('GET', '/stores')).status).toBe(503);
+      expect((await api.call('GET', '/product-selections')).status).toBe(200);
+    });
+
     it('probability 0 never fires, 1 always fires', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 500, probability: 0 });
       for (let i = 0; i < 5; i++) expect((await api.call('GET', '/product-selections')).status).toBe(200);
