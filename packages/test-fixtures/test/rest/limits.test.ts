@@ -177,7 +177,7 @@ describe('limits and disallowed requests', () => {
       });
     }
 
-    it("answers URL plus headers over Node's own 16 KB default with the JSON 431 and the caller's correlation id", async () => {
+    it("answers URL plus headers over 15 KB, refused by the server on the raw head, with the JSON 431 and the caller's correlation id", async () => {
       const url = `${loopback.server.urls.api}/${project}/product-selections`;
       const answer = await fetch(url, {
         method: 'POST',
@@ -193,7 +193,7 @@ describe('limits and disallowed requests', () => {
       expect(created.status).toBe(404);
     });
 
-    it('answers a request head too large for the server to read (over 64 KB) with the JSON 431 too', async () => {
+    it('answers a 70 KB request head with the JSON 431 too', async () => {
       const answer = await rawExchange(
         [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
       );
@@ -201,6 +201,20 @@ describe('limits and disallowed requests', () => {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(answer.headers['x-correlation-id']).toMatch(/^emulator-/);
       expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+    });
+
+    it.each([3_000, 10_000])('answers %i small headers (X<i>: v) with the JSON 431, whatever Node keeps of them', async (count) => {
+      const headers = Array.from({ length: count }, (_, i) => `X${i}: v`);
+      const answer = await rawExchange(
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, 'x-correlation-id: many-headers', ...headers].join('\r\n'),
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({
+        statusCode: 431,
+        message: 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.',
+        errors: [{ code: 'InvalidInput', message: 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.' }],
+      });
     });
 
     it('answers an unknown HTTP version with a JSON 400', async () => {
