@@ -562,6 +562,13 @@ export interface components {
     /** @description IETF language tag, for example `en`, `de-DE`, `zh-Hans-CN`. */
     Locale: string;
     /**
+     * @description A user-defined key of a resource (or a Product Variant), as the live API caps it
+     *     (https://docs.commercetools.com/api/projects/productSelections: MinLength 2, MaxLength
+     *     256, Pattern `^[A-Za-z0-9_-]+$`). Another is 400 InvalidJsonInput naming the field, and
+     *     nothing is stored; so no key is too long to address in a URL.
+     */
+    Key: string;
+    /**
      * @description Text per locale: an object keyed by IETF language tag. (The spec's
      *     GraphQL form, a list of locale/value items, is the same data.)
      * @example {
@@ -919,7 +926,7 @@ export interface components {
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
     };
     /**
@@ -1032,7 +1039,7 @@ export interface components {
     };
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key: string;
+      key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
       productSelections?: components['schemas']['ProductSelectionSettingDraft'][];
@@ -1155,7 +1162,7 @@ export interface components {
       attributes: components['schemas']['AttributeDefinition'][];
     };
     ProductTypeDraft: {
-      key?: string;
+      key?: components['schemas']['Key'];
       name: string;
       description: string;
       attributes?: components['schemas']['AttributeDefinitionDraft'][];
@@ -1179,7 +1186,7 @@ export interface components {
     };
     ProductVariantDraft: {
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
     };
     ProductData: {
@@ -1202,7 +1209,7 @@ export interface components {
     };
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
@@ -1277,7 +1284,7 @@ export interface components {
        */
       action: 'addVariant';
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
@@ -1335,7 +1342,7 @@ export interface components {
        * @description Stored only as a salted hash; never returned.
        */
       password: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       firstName?: string;
       lastName?: string;
       customerNumber?: string;
@@ -2427,6 +2434,7 @@ export type CorrelationId = components['schemas']['CorrelationId'];
 export type DateTime = components['schemas']['DateTime'];
 export type Version = components['schemas']['Version'];
 export type Locale = components['schemas']['Locale'];
+export type Key = components['schemas']['Key'];
 export type LocalizedString = components['schemas']['LocalizedString'];
 export type ReferenceTypeId = components['schemas']['ReferenceTypeId'];
 export type Reference = components['schemas']['Reference'];
@@ -3075,6 +3083,15 @@ type SharedParametersV12 = {
   path: SharedPath;
   cookie?: never;
 };
+type SharedProductSelectionSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  /** @description Omitting it unsets the key. */
+  key?: components['schemas']['Key'];
+};
 type SharedRequestBody = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
@@ -3103,13 +3120,4 @@ type SharedQueryV3 = {
    *     without error.
    */
   expand?: components['parameters']['expand'];
-};
-type SharedProductSelectionSetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  /** @description Omitting it unsets the key. */
-  key?: string;
 };

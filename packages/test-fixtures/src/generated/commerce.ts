@@ -737,6 +737,13 @@ export interface components {
     /** @description IETF language tag, for example `en`, `de-DE`, `zh-Hans-CN`. */
     Locale: string;
     /**
+     * @description A user-defined key of a resource (or a Product Variant), as the live API caps it
+     *     (https://docs.commercetools.com/api/projects/productSelections: MinLength 2, MaxLength
+     *     256, Pattern `^[A-Za-z0-9_-]+$`). Another is 400 InvalidJsonInput naming the field, and
+     *     nothing is stored; so no key is too long to address in a URL.
+     */
+    Key: string;
+    /**
      * @description Text per locale: an object keyed by IETF language tag. (The spec's
      *     GraphQL form, a list of locale/value items, is the same data.)
      * @example {
@@ -1094,7 +1101,7 @@ export interface components {
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
     };
     /**
@@ -1147,7 +1154,7 @@ export interface components {
        */
       action: 'setKey';
       /** @description Omitting it unsets the key. */
-      key?: string;
+      key?: components['schemas']['Key'];
     };
     /** @description Element of the Products of a Product Selection. */
     AssignedProductReference: {
@@ -1215,7 +1222,7 @@ export interface components {
     };
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key: string;
+      key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
       productSelections?: components['schemas']['ProductSelectionSettingDraft'][];
@@ -1338,7 +1345,7 @@ export interface components {
       attributes: components['schemas']['AttributeDefinition'][];
     };
     ProductTypeDraft: {
-      key?: string;
+      key?: components['schemas']['Key'];
       name: string;
       description: string;
       attributes?: components['schemas']['AttributeDefinitionDraft'][];
@@ -1362,7 +1369,7 @@ export interface components {
     };
     ProductVariantDraft: {
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
     };
     ProductData: {
@@ -1385,7 +1392,7 @@ export interface components {
     };
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
@@ -1459,7 +1466,7 @@ export interface components {
        */
       action: 'setKey';
       /** @description Omitting it unsets the key. */
-      key?: string;
+      key?: components['schemas']['Key'];
     };
     ProductAddVariantAction: {
       /**
@@ -1468,7 +1475,7 @@ export interface components {
        */
       action: 'addVariant';
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
@@ -1526,7 +1533,7 @@ export interface components {
        * @description Stored only as a salted hash; never returned.
        */
       password: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       firstName?: string;
       lastName?: string;
       customerNumber?: string;
@@ -5381,6 +5388,7 @@ export type CorrelationId = components['schemas']['CorrelationId'];
 export type DateTime = components['schemas']['DateTime'];
 export type Version = components['schemas']['Version'];
 export type Locale = components['schemas']['Locale'];
+export type Key = components['schemas']['Key'];
 export type LocalizedString = components['schemas']['LocalizedString'];
 export type ReferenceTypeId = components['schemas']['ReferenceTypeId'];
 export type Reference = components['schemas']['Reference'];
