@@ -216,7 +216,7 @@ describe('createdBy and lastModifiedBy over GraphQL, and after actions that canc
 
   it('GraphQL writes carry externalUserId from X-External-User-ID; one with an e-mail address is refused and creates nothing', async () => {
     const created = await gql(
-      `mutation { createProductSelection(draft: { key: "a", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
+      `mutation { createProductSelection(draft: { key: "aa", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
       {
         'X-External-User-ID': 'user-123',
       },
@@ -226,18 +226,18 @@ describe('createdBy and lastModifiedBy over GraphQL, and after actions that canc
     expect(selection['lastModifiedBy']).toEqual(selection['createdBy']);
 
     const updated = await gql(
-      `mutation { updateProductSelection(key: "a", version: 1, actions: [{ setKey: { key: "b" } }]) { ${FIELDS} } }`,
+      `mutation { updateProductSelection(key: "aa", version: 1, actions: [{ setKey: { key: "bb" } }]) { ${FIELDS} } }`,
       { 'X-External-User-ID': 'user-456' },
     );
     const after = (updated.body as { data: { updateProductSelection: Json } }).data.updateProductSelection;
     expect(after['createdBy']).toEqual(selection['createdBy']);
     expect(after['lastModifiedBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: 'user-456' });
 
-    const refused = await gql(`mutation { createProductSelection(draft: { key: "c", name: [{ locale: "en", value: "C" }] }) { key } }`, {
+    const refused = await gql(`mutation { createProductSelection(draft: { key: "cc", name: [{ locale: "en", value: "C" }] }) { key } }`, {
       'X-External-User-ID': 'jane@example.com',
     });
     expectError(refused, 400, 'InvalidInput');
-    expect((await api.call('GET', '/product-selections/key=c')).status).toBe(404);
+    expect((await api.call('GET', '/product-selections/key=cc')).status).toBe(404);
   });
 
   it('actions that cancel each other out leave version, lastModifiedAt and lastModifiedBy unchanged, and emit nothing', async () => {
