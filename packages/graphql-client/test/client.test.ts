@@ -22,7 +22,7 @@ describe('errors are values, typed by extensions.code', () => {
   it('ConcurrentModification carries currentVersion; the failed field is null', async () => {
     const { client } = await setUp();
     await client.request(CreateProductSelectionDocument, { draft });
-    const result = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'x' } }] });
+    const result = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'xx' } }] });
     expect(result.response.status).toBe(200);
     expect(result.data).toEqual({ updateProductSelection: null });
     const conflict = findError(result, 'ConcurrentModification');
@@ -83,7 +83,7 @@ describe('errors are values, typed by extensions.code', () => {
     const created = await client.request(CreateProductSelectionDocument, { draft });
     expect(created.errors).toBeUndefined();
     expect(created.data?.createProductSelection?.key).toBe('summer');
-    const conflict = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'x' } }] });
+    const conflict = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'xx' } }] });
     // The error reads as before (members outside message, locations, path and extensions are not kept: GraphQL puts additions in extensions).
     expect(findError(conflict, 'ConcurrentModification')).toMatchObject({ path: ['updateProductSelection'], extensions: { code: 'ConcurrentModification', currentVersion: 1 } });
     expect(conflict.data).toEqual({ updateProductSelection: null });
@@ -219,7 +219,7 @@ describe('retries follow the REST rules, read from the document', () => {
     const updated = await update.client.request(UpdateProductSelectionDocument, {
       key: 'summer',
       version: 1,
-      actions: [{ setKey: { key: 'x' } }],
+      actions: [{ setKey: { key: 'xx' } }],
     });
     expect(updated.data?.updateProductSelection?.version).toBe(2);
     expect(update.calls()).toBe(2);

@@ -72,14 +72,14 @@ describe('createRestClient', () => {
 
   it('writes repeatable parameters as repeated keys and var as var.<name>, as the service reads them', async () => {
     const s = setup();
-    for (const key of ['a', 'b', 'c']) await s.client.POST('/product-selections', { body: { key, name: { en: key.toUpperCase() } } });
-    await s.client.POST('/product-selections/key={key}', { params: { path: { key: 'b' } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B2' } }] } });
+    for (const key of ['aa', 'bb', 'cc']) await s.client.POST('/product-selections', { body: { key, name: { en: key.toUpperCase() } } });
+    await s.client.POST('/product-selections/key={key}', { params: { path: { key: 'bb' } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B2' } }] } });
     const { data } = await s.client.GET('/product-selections', {
-      params: { query: { where: ['key in :keys', 'version = :v'], var: { keys: ['a', 'b', 'c'], v: 1 }, sort: ['key desc', 'id asc'], expand: ['x'] } },
+      params: { query: { where: ['key in :keys', 'version = :v'], var: { keys: ['aa', 'bb', 'cc'], v: 1 }, sort: ['key desc', 'id asc'], expand: ['x'] } },
     });
-    expect(data?.results.map((r) => r.key)).toEqual(['c', 'a']);
+    expect(data?.results.map((r) => r.key)).toEqual(['cc', 'aa']);
     const search = s.rec.api().at(-1)!.search;
-    expect(search).toBe('?where=key%20in%20%3Akeys&where=version%20%3D%20%3Av&var.keys=a&var.keys=b&var.keys=c&var.v=1&sort=key%20desc&sort=id%20asc&expand=x');
+    expect(search).toBe('?where=key%20in%20%3Akeys&where=version%20%3D%20%3Av&var.keys=aa&var.keys=bb&var.keys=cc&var.v=1&sort=key%20desc&sort=id%20asc&expand=x');
   });
 
   it('sends default headers', async () => {
@@ -197,8 +197,8 @@ describe('typed errors', () => {
 
   it('unwrap returns data or throws CommerceApiError', async () => {
     const s = setup();
-    const { data } = await s.client.POST('/stores', { body: { key: 'w' } });
-    expect(unwrap(await s.client.GET('/stores/{ID}', { params: { path: { ID: data!.id } } })).key).toBe('w');
+    const { data } = await s.client.POST('/stores', { body: { key: 'ww' } });
+    expect(unwrap(await s.client.GET('/stores/{ID}', { params: { path: { ID: data!.id } } })).key).toBe('ww');
     const error = await rejection((async () => unwrap(await s.client.GET('/stores/key={key}', { params: { path: { key: 'nope' } } })))());
     expect(error).toBeInstanceOf(CommerceApiError);
     expect(error).toMatchObject({ code: 'COMMERCE_API_ERROR', status: 404, error: { code: 'ResourceNotFound' } });
@@ -220,9 +220,9 @@ describe('transport behaviour through the client', () => {
 
   it('X-External-User-ID: per client and per request, recorded in createdBy, e-mail refused', async () => {
     const s = setup({ externalUserId: 'backoffice-17' });
-    const a = await s.client.POST('/product-selections', { body: { key: 'a', name: { en: 'A' } } });
+    const a = await s.client.POST('/product-selections', { body: { key: 'aa', name: { en: 'A' } } });
     expect(a.data?.createdBy?.externalUserId).toBe('backoffice-17');
-    const b = await s.client.POST('/product-selections', { body: { key: 'b', name: { en: 'B' } }, params: { header: { 'X-External-User-ID': 'user-4711' } } });
+    const b = await s.client.POST('/product-selections', { body: { key: 'bb', name: { en: 'B' } }, params: { header: { 'X-External-User-ID': 'user-4711' } } });
     expect(b.data?.createdBy?.externalUserId).toBe('user-4711');
     const updated = await s.client.POST('/product-selections/{ID}', {
       params: { path: { ID: b.data!.id }, header: { 'X-External-User-ID': 'user-99' } },
@@ -230,10 +230,10 @@ describe('transport behaviour through the client', () => {
     });
     expect(updated.data?.lastModifiedBy?.externalUserId).toBe('user-99');
     const sent = s.rec.api().length;
-    const error = await rejection(s.client.POST('/product-selections', { body: { key: 'c', name: { en: 'C' } }, params: { header: { 'X-External-User-ID': 'jen.doe@example.com' } } }));
+    const error = await rejection(s.client.POST('/product-selections', { body: { key: 'cc', name: { en: 'C' } }, params: { header: { 'X-External-User-ID': 'jen.doe@example.com' } } }));
     expect(error).toMatchObject({ code: 'INVALID_EXTERNAL_USER_ID' });
     expect(s.rec.api()).toHaveLength(sent);
-    expect(s.emu.context.state.collection('product-selection').getByKey('c')).toBeUndefined();
+    expect(s.emu.context.state.collection('product-selection').getByKey('cc')).toBeUndefined();
   });
 
   it('refuses URL plus headers over 15 KB before sending', async () => {

@@ -19,6 +19,7 @@ import { CONTROL_PREFIX } from './emulator/control/prefix.js';
 import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
 import { createEmulator } from './emulator/app.js';
 import { serveEmulator, type RunningEmulator } from './emulator/server.js';
+import { stopWhenOrphaned } from './parent-watch.js';
 import { readStateFile, writeStateFile } from './state-file.js';
 
 const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
@@ -244,8 +245,9 @@ function main(): Promise<void> | void {
           process.exit(0);
         });
       };
-      process.once('SIGINT', () => stop('SIGINT'));
-      process.once('SIGTERM', () => stop('SIGTERM'));
+      // SIGHUP too: a closed terminal is no reason to lose the data.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
+      stopWhenOrphaned(() => stop('parent process exited'));
       // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
       // /dev/null ends at once: the flag is for a pipe.
       if (values['stop-on-stdin-end']) {

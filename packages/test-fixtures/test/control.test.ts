@@ -185,6 +185,28 @@ describe('control API: state', () => {
     expect((await api.call('GET', '/product-selections')).body.total).toBe(1);
   });
 
+  it.each([
+    ['a backreference', '^/(a)\\1', /cannot be matched in linear time/],
+    ['a lookahead', '^/(?=a)', /cannot be matched in linear time/],
+    ['a pattern over 1 000 characters', `^/${'a'.repeat(1_000)}`, /pathPattern has 1002 characters; at most 1000/],
+  ])('refuses a pathPattern with %s (linear-time matching) with 400 and installs nothing', async (_, pathPattern, message) => {
+    const emulator = createEmulator();
+    const res = await control(emulator, 'POST', '/faults', { kind: 'error', pathPattern });
+    expect(res.status).toBe(400);
+    const error = await errorOf(res);
+    expect(error.code).toBe('InvalidInput');
+    expect(error.message).toMatch(message);
+    expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it('matches a pathPattern in linear time: one that backtracks exponentially does not block the emulator', async () => {
+    const emulator = createEmulator();
+    expect((await control(emulator, 'POST', '/faults', { kind: 'error', status: 503, pathPattern: '^/x(a+)+$' })).status).toBe(201);
+    const started = performance.now();
+    expect((await emulator.fetch(`http://127.0.0.1/x${'a'.repeat(30)}!`)).status).toBe(404);
+    expect(performance.now() - started).toBeLessThan(1_000);
+  });
+
   it('refuses a body that is not JSON with 400 InvalidJsonInput', async () => {
     const emulator = createEmulator();
     const res = await control(emulator, 'POST', '/state', '{"format"');

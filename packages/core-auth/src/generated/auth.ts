@@ -281,6 +281,19 @@ export interface components {
         'application/json': components['schemas']['AuthErrorResponse'];
       };
     };
+    /**
+     * @description 413 `invalid_request`: a form body over 16 MiB, the request body limit of the
+     *     REST API (https://docs.commercetools.com/api/limits: the largest JSON document).
+     *     Decision: refused as soon as it is known to be larger, before it is read whole.
+     */
+    AuthPayloadTooLarge: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['AuthErrorResponse'];
+      };
+    };
     /** @description 401 `invalid_client`, bad or missing Basic credentials (contract-notes 4). */
     AuthInvalidClient: {
       headers: {
@@ -328,6 +341,7 @@ export interface operations {
       };
       400: components['responses']['AuthBadRequest'];
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
     };
   };
   requestCustomerToken: {
@@ -358,6 +372,7 @@ export interface operations {
       };
       400: components['responses']['AuthBadRequest'];
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
     };
   };
   requestInStoreCustomerToken: {
@@ -390,6 +405,7 @@ export interface operations {
       };
       400: components['responses']['AuthBadRequest'];
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
     };
   };
   requestAnonymousToken: {
@@ -420,6 +436,7 @@ export interface operations {
       };
       400: components['responses']['AuthBadRequest'];
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
     };
   };
   introspectToken: {
@@ -447,6 +464,7 @@ export interface operations {
       };
       400: components['responses']['AuthBadRequest'];
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
     };
   };
   revokeToken: {
@@ -471,6 +489,7 @@ export interface operations {
         content?: never;
       };
       401: components['responses']['AuthInvalidClient'];
+      413: components['responses']['AuthPayloadTooLarge'];
       /**
        * @description A server error during revocation (spec 4.1 rule 3): the token must be
        *     assumed to still exist, and the call retried after a reasonable delay.

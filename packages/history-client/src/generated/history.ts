@@ -796,7 +796,7 @@ export interface components {
     };
     /**
      * @description Decision (not shown): any other error status (for example 431 when URL plus headers
-     *     exceed about 15 KB, or 500) uses the same error body shape; `errors[].code` is then a
+     *     exceed about 15 KB, 413 when a request body exceeds 16 MiB, or 500) uses the same error body shape; `errors[].code` is then a
      *     code not listed in `HistoryErrorCode` (such as `General`).
      */
     OtherError: {

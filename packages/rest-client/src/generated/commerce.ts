@@ -615,6 +615,13 @@ export interface components {
     /** @description IETF language tag, for example `en`, `de-DE`, `zh-Hans-CN`. */
     Locale: string;
     /**
+     * @description A user-defined key of a resource (or a Product Variant), as the live API caps it
+     *     (https://docs.commercetools.com/api/projects/productSelections: MinLength 2, MaxLength
+     *     256, Pattern `^[A-Za-z0-9_-]+$`). Another is 400 InvalidJsonInput naming the field, and
+     *     nothing is stored; so no key is too long to address in a URL.
+     */
+    Key: string;
+    /**
      * @description Text per locale: an object keyed by IETF language tag. (The spec's
      *     GraphQL form, a list of locale/value items, is the same data.)
      * @example {
@@ -1055,7 +1062,7 @@ export interface components {
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
     };
     /**
@@ -1194,7 +1201,7 @@ export interface components {
      */
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key: string;
+      key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
@@ -1472,7 +1479,7 @@ export interface components {
       attributes: components['schemas']['AttributeDefinition'][];
     };
     ProductTypeDraft: {
-      key?: string;
+      key?: components['schemas']['Key'];
       name: string;
       description: string;
       attributes?: components['schemas']['AttributeDefinitionDraft'][];
@@ -1499,7 +1506,7 @@ export interface components {
     };
     ProductVariantDraft: {
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       prices?: components['schemas']['PriceDraft'][];
       images?: components['schemas']['Image'][];
@@ -1613,7 +1620,7 @@ export interface components {
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
@@ -1695,7 +1702,7 @@ export interface components {
        */
       action: 'addVariant';
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       prices?: components['schemas']['PriceDraft'][];
       images?: components['schemas']['Image'][];
@@ -1838,8 +1845,7 @@ export interface components {
        *     `ExternalAuth` (400 InvalidField).
        */
       password?: string;
-      key?: string;
-      customerNumber?: string;
+      key?: components['schemas']['Key'];
       externalId?: string;
       firstName?: string;
       lastName?: string;
@@ -2159,6 +2165,14 @@ export interface components {
     /** @description 409 ConcurrentModification with `currentVersion`. */
     Conflict: SharedBadRequest;
     /**
+     * @description 413: a request body over 16 MiB, the largest JSON document the live
+     *     service stores (https://docs.commercetools.com/api/limits). Decision: the
+     *     body is refused as soon as it is known to be larger (a Content-Length
+     *     over the limit before a byte is read; a chunked body once it passes the
+     *     limit), with code InvalidInput as the 431; nothing is stored.
+     */
+    PayloadTooLarge: SharedBadRequest;
+    /**
      * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
      *     reaches a handler and changes nothing.
      */
@@ -2294,6 +2308,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2361,6 +2376,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2489,6 +2505,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2576,7 +2593,7 @@ export interface operations {
   updateChannelById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteChannelById: {
     parameters: SharedParametersV4;
@@ -2591,7 +2608,7 @@ export interface operations {
   updateChannelByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteChannelByKey: {
     parameters: SharedParametersV6;
@@ -2630,6 +2647,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2699,6 +2717,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2713,7 +2732,7 @@ export interface operations {
   updateProductById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV4;
   };
   deleteProductById: {
     parameters: SharedParametersV4;
@@ -2728,7 +2747,7 @@ export interface operations {
   updateProductByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV4;
   };
   deleteProductByKey: {
     parameters: SharedParametersV6;
@@ -2872,6 +2891,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2903,6 +2923,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2961,6 +2982,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -3043,6 +3065,7 @@ export type CorrelationId = components['schemas']['CorrelationId'];
 export type DateTime = components['schemas']['DateTime'];
 export type Version = components['schemas']['Version'];
 export type Locale = components['schemas']['Locale'];
+export type Key = components['schemas']['Key'];
 export type LocalizedString = components['schemas']['LocalizedString'];
 export type ReferenceTypeId = components['schemas']['ReferenceTypeId'];
 export type Reference = components['schemas']['Reference'];
@@ -3342,6 +3365,12 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
 type SharedParametersV5 = {
   query?: {
     /**
@@ -3355,12 +3384,6 @@ type SharedParametersV5 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
-};
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
 };
 type SharedParametersV6 = {
   query: {
@@ -3400,6 +3423,7 @@ type SharedResponsesV2 = {
   403: components['responses']['Forbidden'];
   404: components['responses']['NotFound'];
   409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
@@ -3418,17 +3442,18 @@ type SharedResponsesV3 = {
   403: components['responses']['Forbidden'];
   404: components['responses']['NotFound'];
   409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV4 = {
-  /** @description The updated Channel, with its new version. */
+  /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
     content: {
-      'application/json': components['schemas']['Channel'];
+      'application/json': components['schemas']['Product'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -3436,17 +3461,18 @@ type SharedResponsesV4 = {
   403: components['responses']['Forbidden'];
   404: components['responses']['NotFound'];
   409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV5 = {
-  /** @description The updated Product, with its new version. */
+  /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
     content: {
-      'application/json': components['schemas']['Product'];
+      'application/json': components['schemas']['Channel'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -3781,6 +3807,15 @@ type SharedParametersV12 = {
   path: SharedPath;
   cookie?: never;
 };
+type SharedProductSelectionSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  /** @description Omitting it unsets the key. */
+  key?: components['schemas']['Key'];
+};
 type SharedRequestBody = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
@@ -3814,13 +3849,4 @@ type SharedQueryV3 = {
    *     without error.
    */
   expand?: components['parameters']['expand'];
-};
-type SharedProductSelectionSetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  /** @description Omitting it unsets the key. */
-  key?: string;
 };

@@ -3,6 +3,7 @@ import { TrieRouter } from 'hono/router/trie-router';
 import { registerAuthRoutes } from './auth/routes.js';
 import type { EmulatorContext } from './context.js';
 import { answerError, answerNotFound } from './http/answer-error.js';
+import { ClientDisconnected } from './http/body.js';
 import { CORRELATION_HEADER, correlationId } from './http/correlation.js';
 import { cors } from './http/cors.js';
 import type { AppEnv } from './http/env.js';
@@ -142,8 +143,9 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.onError(answerError);
   app.notFound(answerNotFound);
   // First: a preflight is answered before the correlation id, the limits and fault injection (it is
-  // no request of the client's), and every answer below, errors included, gets the CORS headers.
-  app.use('*', cors(resolved.cors));
+  // no request of the client's), and every answer below, errors included, gets the CORS headers;
+  // except the control API's, which takes no request from web pages.
+  app.use('*', cors(resolved.cors, CONTROL_PREFIX));
   app.use('*', correlationId, async (c, next) => {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
@@ -181,7 +183,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     try {
       return await abortable(Promise.resolve(app.fetch(request)), request.signal);
     } catch (error) {
-      if (error instanceof ConnectionCut) throw new TypeError('fetch failed', { cause: error });
+      if (error instanceof ConnectionCut || error instanceof ClientDisconnected) throw new TypeError('fetch failed', { cause: error });
       throw error;
     }
   };

@@ -44,7 +44,7 @@ export interface EmulatorOptions {
    * (`Access-Control-Allow-Origin: *`); `{ origins: ['http://localhost:5173'] }`: only these exact
    * origins (scheme, host and optional port, no path); `false`: no CORS headers, and an `OPTIONS`
    * preflight is an ordinary request. One exception with a list of origins, over a socket
-   * (`startEmulator`): a request Node's HTTP parser refuses (URL plus headers over 64 KB: 431) is
+   * (`startEmulator`): a request Node's HTTP parser refuses (URL plus headers over 15 KB: 431) is
    * answered before its `Origin` can be read, so without CORS headers; a browser then reports a
    * CORS error instead of the 431. With `true` that answer carries them.
    */

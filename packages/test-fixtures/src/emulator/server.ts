@@ -1,7 +1,8 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, emulatorUrls, type Emulator, type EmulatorUrls } from './app.js';
-import { NODE_MAX_HEADER_BYTES, answerClientErrors } from './http/client-errors.js';
+import { answerClientErrors } from './http/client-errors.js';
+import { MAX_URL_AND_HEADERS_BYTES } from './http/limits.js';
 import type { EmulatorOptions } from './options.js';
 
 /** Options of {@link startEmulator}. */
@@ -54,13 +55,18 @@ export async function serveEmulator(emulator: Emulator, options: ListenOptions =
     fetch: emulator.app.fetch,
     port: options.port ?? 0,
     hostname: host,
-    serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES },
+    // The service's 15 KB of URL plus headers, on the raw head: Node counts the URL and every header
+    // name and value it reads, whatever their number (the app's check counts line breaks too).
+    serverOptions: { maxHeaderSize: MAX_URL_AND_HEADERS_BYTES },
     // By default serve() replaces the process's global Request and Response with light classes of
     // its own. That changes the user's globals, and Hono answers HEAD with
     // `new Response(null, getAnswer)`, which with the light class keeps only the headers given at
     // construction: the CORS headers and X-Correlation-ID, set afterwards, were lost.
     overrideGlobalObjects: false,
   });
+  // Every header of a head Node reads is kept (its size is bounded by maxHeaderSize), so the app's
+  // size check sees them all; by default Node drops those past 2 000.
+  (server as { maxHeadersCount: number | null }).maxHeadersCount = 0;
   answerClientErrors(server, emulator.context.options.cors);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());

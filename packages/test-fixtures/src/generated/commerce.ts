@@ -805,6 +805,13 @@ export interface components {
     /** @description IETF language tag, for example `en`, `de-DE`, `zh-Hans-CN`. */
     Locale: string;
     /**
+     * @description A user-defined key of a resource (or a Product Variant), as the live API caps it
+     *     (https://docs.commercetools.com/api/projects/productSelections: MinLength 2, MaxLength
+     *     256, Pattern `^[A-Za-z0-9_-]+$`). Another is 400 InvalidJsonInput naming the field, and
+     *     nothing is stored; so no key is too long to address in a URL.
+     */
+    Key: string;
+    /**
      * @description Text per locale: an object keyed by IETF language tag. (The spec's
      *     GraphQL form, a list of locale/value items, is the same data.)
      * @example {
@@ -1245,7 +1252,7 @@ export interface components {
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
     };
     /**
@@ -1310,7 +1317,7 @@ export interface components {
        */
       action: 'setKey';
       /** @description Omitting it unsets the key. */
-      key?: string;
+      key?: components['schemas']['Key'];
     };
     /** @description Element of the Products of a Product Selection. */
     AssignedProductReference: {
@@ -1392,7 +1399,7 @@ export interface components {
      */
     StoreDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key: string;
+      key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
@@ -1670,7 +1677,7 @@ export interface components {
       attributes: components['schemas']['AttributeDefinition'][];
     };
     ProductTypeDraft: {
-      key?: string;
+      key?: components['schemas']['Key'];
       name: string;
       description: string;
       attributes?: components['schemas']['AttributeDefinitionDraft'][];
@@ -1697,7 +1704,7 @@ export interface components {
     };
     ProductVariantDraft: {
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       prices?: components['schemas']['PriceDraft'][];
       images?: components['schemas']['Image'][];
@@ -1811,7 +1818,7 @@ export interface components {
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
-      key?: string;
+      key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
       slug: components['schemas']['LocalizedString'];
@@ -1892,7 +1899,7 @@ export interface components {
        */
       action: 'setKey';
       /** @description Omitting it unsets the key. */
-      key?: string;
+      key?: components['schemas']['Key'];
     };
     ProductAddVariantAction: {
       /**
@@ -1901,7 +1908,7 @@ export interface components {
        */
       action: 'addVariant';
       sku?: string;
-      key?: string;
+      key?: components['schemas']['Key'];
       attributes?: components['schemas']['Attribute'][];
       prices?: components['schemas']['PriceDraft'][];
       images?: components['schemas']['Image'][];
@@ -2044,8 +2051,7 @@ export interface components {
        *     `ExternalAuth` (400 InvalidField).
        */
       password?: string;
-      key?: string;
-      customerNumber?: string;
+      key?: components['schemas']['Key'];
       externalId?: string;
       firstName?: string;
       lastName?: string;
@@ -2405,6 +2411,22 @@ export interface components {
       };
     };
     /**
+     * @description 413: a request body over 16 MiB, the largest JSON document the live
+     *     service stores (https://docs.commercetools.com/api/limits). Decision: the
+     *     body is refused as soon as it is known to be larger (a Content-Length
+     *     over the limit before a byte is read; a chunked body once it passes the
+     *     limit), with code InvalidInput as the 431; nothing is stored.
+     */
+    PayloadTooLarge: {
+      headers: {
+        'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorResponse'];
+      };
+    };
+    /**
      * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
      *     reaches a handler and changes nothing.
      */
@@ -2624,6 +2646,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2807,6 +2830,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -2917,6 +2941,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -3082,6 +3107,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -3650,6 +3676,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -3760,6 +3787,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -3925,6 +3953,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -4586,6 +4615,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -4883,6 +4913,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -4993,6 +5024,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -5158,6 +5190,7 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -5731,6 +5764,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -5884,6 +5918,7 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -6169,6 +6204,7 @@ export interface operations {
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
@@ -6407,6 +6443,7 @@ export type CorrelationId = components['schemas']['CorrelationId'];
 export type DateTime = components['schemas']['DateTime'];
 export type Version = components['schemas']['Version'];
 export type Locale = components['schemas']['Locale'];
+export type Key = components['schemas']['Key'];
 export type LocalizedString = components['schemas']['LocalizedString'];
 export type ReferenceTypeId = components['schemas']['ReferenceTypeId'];
 export type Reference = components['schemas']['Reference'];

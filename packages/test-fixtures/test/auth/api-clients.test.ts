@@ -104,4 +104,19 @@ describe('API clients endpoints', () => {
     expect(gone.status).toBe(404);
     expect(gone.body.errors[0]?.code).toBe('ResourceNotFound');
   });
+
+  it('lets manage_api_clients grant any scope of the project, manage_project included, as the live API does', async () => {
+    // https://docs.commercetools.com/api/projects/api-clients: the API takes only manage_api_clients
+    // and limits the scopes of a new client to those of the project, not to the caller's.
+    const t = setup();
+    const manager = await createClient(t, `manage_api_clients:${PROJECT}`);
+    const managerToken = (await clientToken(t.emulator, manager)).access_token;
+    const created = await okJson<{ id: string; secret: string; scope: string }>(
+      api(t.emulator, `/${PROJECT}/api-clients`, managerToken, { method: 'POST', body: { name: 'wider', scope: `manage_project:${PROJECT}` } }),
+    );
+    expect(created.scope).toBe(`manage_project:${PROJECT}`);
+    const wider = (await clientToken(t.emulator, { clientId: created.id, clientSecret: created.secret })).access_token;
+    expect((await api(t.emulator, `/${PROJECT}/product-selections`, wider)).status).toBe(200);
+    expect((await api(t.emulator, `/${PROJECT}/product-selections`, managerToken)).status).toBe(403);
+  });
 });

@@ -119,7 +119,7 @@ describe('Product Selections', () => {
       updateSelection({ key: 'summer' }, 1, [{ addProduct: { product: { id: products.inside.id, key: 'inside' } } }]),
     );
     expect(both.error.extensions?.code).toBe('InvalidJsonInput');
-    const twoInOne = await failure(updateSelection({ key: 'summer' }, 1, [{ setKey: { key: 'a' }, changeName: { name: [] } }]));
+    const twoInOne = await failure(updateSelection({ key: 'summer' }, 1, [{ setKey: { key: 'aa' }, changeName: { name: [] } }]));
     expect(twoInOne.error.extensions?.code).toBe('InvalidInput');
     expect(twoInOne.error.message).toContain('exactly one update action');
     const none = await failure(updateSelection({ key: 'summer' }, 1, [{}]));
@@ -130,11 +130,11 @@ describe('Product Selections', () => {
 
   it('reports ConcurrentModification with currentVersion, and ResourceNotFound', async () => {
     await createSelection('summer', { en: 'Summer' });
-    const stale = await failure(updateSelection({ key: 'summer' }, 7, [{ setKey: { key: 'x' } }]));
+    const stale = await failure(updateSelection({ key: 'summer' }, 7, [{ setKey: { key: 'xx' } }]));
     expect(stale.status).toBe(200);
     expect(stale.error.extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 1 });
     expect(stale.error.message).toBe('Object has a different version than expected. Expected: 7 - Actual: 1.');
-    const unknown = await failure(updateSelection({ key: 'nope' }, 1, [{ setKey: { key: 'x' } }]));
+    const unknown = await failure(updateSelection({ key: 'nope' }, 1, [{ setKey: { key: 'xx' } }]));
     expect(unknown.error.extensions).toEqual({ code: 'ResourceNotFound' });
   });
 
@@ -154,9 +154,9 @@ describe('Product Selections', () => {
 
   it('queries with where, sort, limit and offset through the REST query engine', async () => {
     for (const [key, name] of [
-      ['a', 'Apple'],
-      ['b', 'Banana'],
-      ['c', 'Cherry'],
+      ['aa', 'Apple'],
+      ['bb', 'Banana'],
+      ['cc', 'Cherry'],
     ] as const) {
       await createSelection(key, { en: name });
     }
@@ -170,12 +170,12 @@ describe('Product Selections', () => {
       count: 3,
       total: 3,
       exists: true,
-      results: [{ key: 'c' }, { key: 'b' }, { key: 'a' }],
+      results: [{ key: 'cc' }, { key: 'bb' }, { key: 'aa' }],
     });
     const paged = await data<Page>(gql(api, query, { sort: ['name.en asc'], limit: 1, offset: 1 }));
-    expect(paged.productSelections).toEqual({ offset: 1, count: 1, total: 3, exists: true, results: [{ key: 'b' }] });
-    const filtered = await data<Page>(gql(api, query, { where: 'name(en = "Cherry") or key = "a"', sort: 'key asc' }));
-    expect(filtered.productSelections.results).toEqual([{ key: 'a' }, { key: 'c' }]);
+    expect(paged.productSelections).toEqual({ offset: 1, count: 1, total: 3, exists: true, results: [{ key: 'bb' }] });
+    const filtered = await data<Page>(gql(api, query, { where: 'name(en = "Cherry") or key = "aa"', sort: 'key asc' }));
+    expect(filtered.productSelections.results).toEqual([{ key: 'aa' }, { key: 'cc' }]);
     const empty = await data<Page>(gql(api, query, { where: 'key = "zzz"' }));
     expect(empty.productSelections).toEqual({ offset: 0, count: 0, total: 0, exists: false, results: [] });
 

@@ -279,7 +279,7 @@ describe('REST and GraphQL agree', () => {
       expect(restRead.body).toMatchObject({ version: 2, lastModifiedAt: viaGraphql.updateProductSelection.lastModifiedAt, productCount: 1 });
       const restStale = await api.call<{ errors: Record<string, unknown>[] }>('POST', '/product-selections/key=summer', {
         version: 1,
-        actions: [{ action: 'setKey', key: 'x' }],
+        actions: [{ action: 'setKey', key: 'xx' }],
       });
       expect(restStale.status).toBe(409);
       expect(restStale.body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
@@ -293,12 +293,12 @@ describe('REST and GraphQL agree', () => {
         ).status,
       ).toBe(200);
       const gqlStale = await failure(
-        gql(api, 'mutation { updateProductSelection(key: "summer", version: 2, actions: [{ setKey: { key: "x" } }]) { version } }'),
+        gql(api, 'mutation { updateProductSelection(key: "summer", version: 2, actions: [{ setKey: { key: "xx" } }]) { version } }'),
       );
       expect(gqlStale.error.extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 3 });
       const restStaleAgain = await api.call<{ errors: { message: string }[] }>('POST', '/product-selections/key=summer', {
         version: 2,
-        actions: [{ action: 'setKey', key: 'x' }],
+        actions: [{ action: 'setKey', key: 'xx' }],
       });
       expect(gqlStale.error.message).toBe(restStaleAgain.body.errors[0]!.message);
 
@@ -477,8 +477,8 @@ describe('REST and GraphQL agree', () => {
     it.each([
       {
         scope: 'view_stores',
-        query: 'mutation { createStore(draft: { key: "x" }) { id } }',
-        rest: ['POST', '/stores', { key: 'x' }] as const,
+        query: 'mutation { createStore(draft: { key: "xx" }) { id } }',
+        rest: ['POST', '/stores', { key: 'xx' }] as const,
       },
       {
         scope: 'view_stores',

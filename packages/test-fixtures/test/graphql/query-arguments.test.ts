@@ -18,9 +18,9 @@ beforeAll(async () => {
   api = await createApi({ projectKey: 'graphql-query-arguments' });
   products = await seedProducts(api);
   for (const [key, en, members] of [
-    ['a', 'Apple', ['inside', 'outside', 'draft']],
-    ['b', 'Banana', ['inside']],
-    ['c', 'Cherry', ['inside', 'outside']],
+    ['aa', 'Apple', ['inside', 'outside', 'draft']],
+    ['bb', 'Banana', ['inside']],
+    ['cc', 'Cherry', ['inside', 'outside']],
   ] as const) {
     const created = await api.call<{ id: string }>('POST', '/product-selections', { key, name: { en, de: en.toUpperCase() } });
     expect(created.status).toBe(201);
@@ -31,9 +31,9 @@ beforeAll(async () => {
   const store = await api.call('POST', '/stores', {
     key: 'berlin',
     productSelections: [
-      { productSelection: { key: 'a' }, active: true },
-      { productSelection: { key: 'c' }, active: true },
-      { productSelection: { key: 'b' }, active: false },
+      { productSelection: { key: 'aa' }, active: true },
+      { productSelection: { key: 'cc' }, active: true },
+      { productSelection: { key: 'bb' }, active: false },
     ],
   });
   expect(store.status).toBe(201);
@@ -80,8 +80,8 @@ const fields = (): Record<string, PagedField> => ({
     sort: ['productCount desc', 'name.de asc'],
   },
   'ProductSelection.productRefs': {
-    rest: '/product-selections/key=a/products',
-    query: `query (${ARGS}) { productSelection(key: "a") { page: productRefs(${PASS}) { ${PAGE} results { productRef { id } } } } }`,
+    rest: '/product-selections/key=aa/products',
+    query: `query (${ARGS}) { productSelection(key: "aa") { page: productRefs(${PASS}) { ${PAGE} results { productRef { id } } } } }`,
     page: (d) => (d['productSelection'] as { page: Page }).page,
     restId: refId('product'),
     gqlId: refId('productRef'),
@@ -121,7 +121,7 @@ function restPath(field: PagedField, args: { where?: string; sort?: string[]; li
 const BAD: Record<string, { where?: string; sort?: string[]; limit?: number; offset?: number }> = {
   'an unknown field in where': { where: 'colour = "red"' },
   'a where with a syntax error': { where: 'key = ' },
-  'a where with an unclosed parenthesis': { where: '(key = "a"' },
+  'a where with an unclosed parenthesis': { where: '(key = "aa"' },
   'a where ending in a dangling and': { where: 'key > "a" and' },
   'an unknown field in sort': { sort: ['colour asc'] },
   'a sort with a bad direction': { sort: ['id sideways'] },
@@ -187,7 +187,7 @@ describe('Query.productSelectionAssignments (no REST counterpart: every pair of 
     const all = (await data<Out>(gql(api, query, { sort: ['productSelection.id asc', 'product.id asc'], limit: 500 })))
       .productSelectionAssignments;
     expect(all).toMatchObject({ offset: 0, count: 6, total: 6, exists: true });
-    const expected = Object.entries({ a: ['inside', 'outside', 'draft'], b: ['inside'], c: ['inside', 'outside'] })
+    const expected = Object.entries({ aa: ['inside', 'outside', 'draft'], bb: ['inside'], cc: ['inside', 'outside'] })
       .flatMap(([key, members]) => members.map((member) => [selectionIds[key]!, products[member as keyof typeof products].id] as const))
       .sort(([s1, p1], [s2, p2]) => (s1 === s2 ? (p1 < p2 ? -1 : 1) : s1 < s2 ? -1 : 1))
       .map(([selection, product]) => `${product}/${selection}`);

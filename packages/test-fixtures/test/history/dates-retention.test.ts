@@ -7,11 +7,11 @@ const DAY = 24 * HOUR;
 
 /** Creates selections `a`, `b`, `c` at START, START+2h and START+30h; the clock ends at START+30h. */
 async function threeSelections(api: HistoryApi): Promise<void> {
-  await api.call('POST', '/product-selections', { key: 'a', name: { en: 'A' } });
+  await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } });
   api.clock.set(START + 2 * HOUR);
-  await api.call('POST', '/product-selections', { key: 'b', name: { en: 'B' } });
+  await api.call('POST', '/product-selections', { key: 'bb', name: { en: 'B' } });
   api.clock.set(START + 30 * HOUR);
-  await api.call('POST', '/product-selections', { key: 'c', name: { en: 'C' } });
+  await api.call('POST', '/product-selections', { key: 'cc', name: { en: 'C' } });
 }
 
 const keys = (body: { results: { resource: { key?: string } }[] }) => body.results.map((r) => r.resource.key);
@@ -20,24 +20,24 @@ describe('Change History date bounds (injectable clock)', () => {
   it('defaults to the last 24 hours up to now', async () => {
     const api = await createHistoryApi();
     await threeSelections(api);
-    expect(keys((await api.history('/product-selection')).body)).toEqual(['c']);
+    expect(keys((await api.history('/product-selection')).body)).toEqual(['cc']);
   });
 
   it('takes hours ago, date-times and now, both bounds inclusive', async () => {
     const api = await createHistoryApi();
     await threeSelections(api);
     const of = async (query: string) => keys((await api.history(`/product-selection?${query}`)).body);
-    expect(await of('date.from=48')).toEqual(['c', 'b', 'a']);
-    expect(await of('date.from=27')).toEqual(['c']);
-    expect(await of('date.from=29')).toEqual(['c', 'b']);
-    expect(await of('date.from=48&date.to=28')).toEqual(['b', 'a']);
+    expect(await of('date.from=48')).toEqual(['cc', 'bb', 'aa']);
+    expect(await of('date.from=27')).toEqual(['cc']);
+    expect(await of('date.from=29')).toEqual(['cc', 'bb']);
+    expect(await of('date.from=48&date.to=28')).toEqual(['bb', 'aa']);
     const atB = new Date(START + 2 * HOUR).toISOString();
-    expect(await of(`date.from=${atB}&date.to=${atB}`)).toEqual(['b']);
-    expect(await of(`date.from=${encodeURIComponent('2026-03-01T10:00:00+01:00')}&date.to=now`)).toEqual(['c', 'b', 'a']);
+    expect(await of(`date.from=${atB}&date.to=${atB}`)).toEqual(['bb']);
+    expect(await of(`date.from=${encodeURIComponent('2026-03-01T10:00:00+01:00')}&date.to=now`)).toEqual(['cc', 'bb', 'aa']);
     expect(await of('date.from=0&date.to=now')).toEqual([]);
     // GraphQL: literals and variables of DateFilterValue.
     const graphql = await api.graphql('query ($to: DateFilterValue) { productSelections(date: { from: 48, to: $to }) { results { resource { key } } } }', { to: '28' });
-    expect(graphql.body.data.productSelections.results).toEqual([{ resource: { key: 'b' } }, { resource: { key: 'a' } }]);
+    expect(graphql.body.data.productSelections.results).toEqual([{ resource: { key: 'bb' } }, { resource: { key: 'aa' } }]);
   });
 
   it('refuses a bound after the other and malformed bounds with 400 BadRequest', async () => {
@@ -67,7 +67,7 @@ describe('Change History retention', () => {
 
   it('keeps one year by default', async () => {
     const api = await createHistoryApi();
-    await api.call('POST', '/product-selections', { key: 'x', name: { en: 'X' } });
+    await api.call('POST', '/product-selections', { key: 'xx', name: { en: 'X' } });
     api.clock.advance(364 * DAY);
     expect((await api.history('/product-selection?date.from=9000')).body.count).toBe(1);
     api.clock.advance(2 * DAY);
@@ -76,7 +76,7 @@ describe('Change History retention', () => {
 
   it('keeps at most maxRecords, dropping the oldest', async () => {
     const api = await createHistoryApi({ history: { maxRecords: 2 } });
-    for (const key of ['a', 'b', 'c']) await api.call('POST', '/product-selections', { key, name: { en: key } });
-    expect(keys((await api.history('/product-selection?withTotal=true')).body)).toEqual(['c', 'b']);
+    for (const key of ['aa', 'bb', 'cc']) await api.call('POST', '/product-selections', { key, name: { en: key } });
+    expect(keys((await api.history('/product-selection?withTotal=true')).body)).toEqual(['cc', 'bb']);
   });
 });

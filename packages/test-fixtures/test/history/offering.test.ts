@@ -47,9 +47,9 @@ describe('Change History offering and the admin console', () => {
     });
     expect(viaOauth.status).toBe(200);
     const { access_token: adminToken } = (await viaOauth.json()) as { access_token: string };
-    expect((await api.as(adminToken)('POST', '/product-selections', { key: 'k', name: { en: 'K' } })).status).toBe(201);
+    expect((await api.as(adminToken)('POST', '/product-selections', { key: 'kk', name: { en: 'K' } })).status).toBe(201);
     const record = (await api.history('/product-selection?userId=emulator-admin-user')).body.results[0];
-    expect(record?.resource.key).toBe('k');
+    expect(record?.resource.key).toBe('kk');
   });
 
   it('answers history errors with the codes of contract-notes 6', async () => {

@@ -120,7 +120,7 @@ describe('writes that change nothing leave no Record', () => {
       await api.call('POST', '/product-selections', { key: 'bad' }),
       await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Duplicate key' } }),
       await api.call('DELETE', '/product-selections/key=summer?version=9'),
-      await api.call('POST', '/stores', { key: 'x' }, { [ADMIN_USER_HEADER]: 'mallory' }),
+      await api.call('POST', '/stores', { key: 'xx' }, { [ADMIN_USER_HEADER]: 'mallory' }),
     ];
     expect(refused.map((r) => r.status)).toEqual([409, 400, 400, 400, 400, 409, 400]);
     expect(await everything(api)).toEqual(before);

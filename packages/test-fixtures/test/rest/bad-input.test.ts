@@ -53,24 +53,60 @@ describe('bad input', () => {
 
   describe('wrong types and missing fields in drafts', () => {
     it('Product Selection draft: name of the wrong type, key not a string, name missing', async () => {
-      const wrongName = expectError(await post('/product-selections', { key: 'x', name: 'Summer' }), 400, 'InvalidJsonInput');
+      const wrongName = expectError(await post('/product-selections', { key: 'xx', name: 'Summer' }), 400, 'InvalidJsonInput');
       expect(wrongName['detailedErrorMessage']).toMatch(/name/);
       expectError(await post('/product-selections', { key: 42, name: { en: 'x' } }), 400, 'InvalidJsonInput');
-      expectError(await post('/product-selections', { key: 'x', name: { en: 7 } }), 400, 'InvalidJsonInput');
-      expectError(await post('/product-selections', { key: 'x', name: { 'not a locale!': 'x' } }), 400, 'InvalidJsonInput');
-      const missing = expectError(await post('/product-selections', { key: 'x' }), 400, 'InvalidJsonInput');
+      expectError(await post('/product-selections', { key: 'xx', name: { en: 7 } }), 400, 'InvalidJsonInput');
+      expectError(await post('/product-selections', { key: 'xx', name: { 'not a locale!': 'x' } }), 400, 'InvalidJsonInput');
+      const missing = expectError(await post('/product-selections', { key: 'xx' }), 400, 'InvalidJsonInput');
       expect(missing['detailedErrorMessage']).toBe('name: Missing required value');
       await expectUnchanged(api, before);
     });
 
     it('Store draft: key missing, languages not a list, a setting without active', async () => {
       expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'InvalidJsonInput')['detailedErrorMessage']).toBe('key: Missing required value');
-      expectError(await post('/stores', { key: 'x', languages: 'de' }), 400, 'InvalidJsonInput');
-      expectError(await post('/stores', { key: 'x', productSelections: { key: 'summer' } }), 400, 'InvalidJsonInput');
-      const noActive = expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'InvalidJsonInput');
+      expectError(await post('/stores', { key: 'xx', languages: 'de' }), 400, 'InvalidJsonInput');
+      expectError(await post('/stores', { key: 'xx', productSelections: { key: 'summer' } }), 400, 'InvalidJsonInput');
+      const noActive = expectError(await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'InvalidJsonInput');
       expect(noActive['detailedErrorMessage']).toBe('productSelections -> active: Missing required value');
-      expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }), 400, 'InvalidJsonInput');
+      expectError(await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }), 400, 'InvalidJsonInput');
       await expectUnchanged(api, before);
+    });
+  });
+
+  describe('keys: 2 to 256 of [A-Za-z0-9_-], as the live API caps them', () => {
+    const badKeys = ['k'.repeat(257), 'k'.repeat(20_000), 'x', 'with space', 'dot.ted', 'ümlaut', ''];
+
+    it('refuses a bad key on every draft that takes one with 400 InvalidJsonInput naming it; nothing is created', async () => {
+      for (const key of badKeys) {
+        for (const [path, draft, field] of [
+          ['/product-selections', { key, name: { en: 'S' } }, 'key'],
+          ['/stores', { key }, 'key'],
+          ['/product-types', { key, name: 'T', description: 'T' }, 'key'],
+          ['/products', { key, productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'P' }, slug: { en: 'p-bad' } }, 'key'],
+          ['/products', { productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'P' }, slug: { en: 'p-bad' }, masterVariant: { key } }, 'masterVariant.key'],
+        ] as const) {
+          const error = expectError(await post(path, draft), 400, 'InvalidJsonInput');
+          expect(error['detailedErrorMessage'], `${path} ${key.slice(0, 20)}`).toMatch(new RegExp(`^${field.replace('.', '\\.')}: `));
+        }
+      }
+      await expectUnchanged(api, before);
+    });
+
+    it('refuses a bad key in setKey and addVariant; the resources keep their version', async () => {
+      for (const key of badKeys) {
+        expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key }] }), 400, 'InvalidJsonInput');
+        expectError(await post('/products/key=p1', { version: 2, actions: [{ action: 'setKey', key }] }), 400, 'InvalidJsonInput');
+        expectError(await post('/products/key=p1', { version: 2, actions: [{ action: 'addVariant', sku: 'v2', key }] }), 400, 'InvalidJsonInput');
+      }
+      await expectUnchanged(api, before);
+    });
+
+    it('takes keys of 2 and 256 characters of every allowed kind', async () => {
+      for (const key of ['ab', `Az09_-${'k'.repeat(250)}`]) {
+        expect((await post('/product-selections', { key, name: { en: 'S' } })).status).toBe(201);
+        expect((await api.call('GET', `/product-selections/key=${key}`)).status).toBe(200);
+      }
     });
   });
 

@@ -38,8 +38,8 @@ describe('common fields', () => {
 
   describe('id and key', () => {
     it('ids are generated, unique UUIDs; a draft cannot choose one', async () => {
-      const a = await createSelection(api, 'a');
-      const b = ok(await api.call('POST', '/product-selections', { id: 'chosen', key: 'b', name: { en: 'b' } }), 201);
+      const a = await createSelection(api, 'aa');
+      const b = ok(await api.call('POST', '/product-selections', { id: 'chosen', key: 'bb', name: { en: 'bb' } }), 201);
       expect(a.id).toMatch(UUID);
       expect(b.id).toMatch(UUID);
       expect(b.id).not.toBe('chosen');
@@ -73,22 +73,22 @@ describe('common fields', () => {
 
   describe('version and timestamps', () => {
     it('version starts at 1 and grows by one per changing request; createdAt stays, lastModifiedAt moves', async () => {
-      const created = await createSelection(api, 'a');
+      const created = await createSelection(api, 'aa');
       expect(created.version).toBe(1);
       expect(created['createdAt']).toMatch(ISO_MS);
       expect(created['lastModifiedAt']).toBe(created['createdAt']);
       expect(created['createdAt']).toBe(new Date(api.clock.now() - 1).toISOString());
 
       api.clock.advance(5_000);
-      const first = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'b' } }]));
+      const first = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'bb' } }]));
       expect(first.version).toBe(2);
       expect(first.createdAt).toBe(created['createdAt']);
       expect(Date.parse(first.lastModifiedAt)).toBeGreaterThanOrEqual(Date.parse(created['createdAt'] as string) + 5_000);
 
       // Several actions in one request: one version step.
       const second = ok(
-        await update(api, '/product-selections/key=a', [
-          { action: 'changeName', name: { en: 'c' } },
+        await update(api, '/product-selections/key=aa', [
+          { action: 'changeName', name: { en: 'cc' } },
           { action: 'setKey', key: 'a2' },
         ]),
       );
@@ -98,24 +98,24 @@ describe('common fields', () => {
 
     it('a no-op update leaves version, lastModifiedAt and lastModifiedBy alone', async () => {
       const store = await createStore(api, 'berlin', { name: { en: 'Berlin' } });
-      const selection = await createSelection(api, 'a', { en: 'A' });
+      const selection = await createSelection(api, 'aa', { en: 'A' });
       api.clock.advance(60_000);
       const headers = { 'X-External-User-ID': 'someone-else' };
-      expect(ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'A' } }], headers))).toEqual(selection);
-      expect(ok(await update(api, '/product-selections/key=a', [{ action: 'setKey', key: 'a' }], headers))).toEqual(selection);
+      expect(ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'A' } }], headers))).toEqual(selection);
+      expect(ok(await update(api, '/product-selections/key=aa', [{ action: 'setKey', key: 'aa' }], headers))).toEqual(selection);
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setName', name: { en: 'Berlin' } }], headers))).toEqual(store);
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections' }], headers))).toEqual(store);
       expect(ok(await api.call('GET', `/product-selections/${selection.id}`))).toEqual(selection);
     });
 
     it('timestamps are usable in predicates and sorting', async () => {
-      const a = await createSelection(api, 'a');
+      const a = await createSelection(api, 'aa');
       api.clock.advance(1_000);
-      const b = await createSelection(api, 'b');
+      const b = await createSelection(api, 'bb');
       api.clock.advance(1_000);
-      ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'a2' } }]));
+      ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'a2' } }]));
       const after = encodeURIComponent(`createdAt > "${a['createdAt'] as string}"`);
-      expect(ok(await api.call('GET', `/product-selections?where=${after}`)).results.map((s: { key: string }) => s.key)).toEqual(['b']);
+      expect(ok(await api.call('GET', `/product-selections?where=${after}`)).results.map((s: { key: string }) => s.key)).toEqual(['bb']);
       const byModified = ok(await api.call('GET', `/product-selections?sort=${encodeURIComponent('lastModifiedAt desc')}`));
       expect(byModified.results.map((s: { id: string }) => s.id)).toEqual([a.id, b.id]);
       const byCreated = ok(await api.call('GET', `/product-selections?sort=${encodeURIComponent('createdAt desc')}`));
@@ -125,7 +125,7 @@ describe('common fields', () => {
 
   describe('createdBy and lastModifiedBy', () => {
     it('carry the clientId of the API client', async () => {
-      const created = await createSelection(api, 'a');
+      const created = await createSelection(api, 'aa');
       const by = { clientId: api.emulator.credentials.clientId };
       expect(created['createdBy']).toEqual(by);
       expect(created['lastModifiedBy']).toEqual(by);
@@ -134,20 +134,20 @@ describe('common fields', () => {
     });
 
     it('carry externalUserId from X-External-User-ID; an update changes lastModifiedBy only', async () => {
-      const created = ok(await api.call('POST', '/product-selections', { key: 'a', name: { en: 'A' } }, { 'X-External-User-ID': 'user-123' }), 201);
+      const created = ok(await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'user-123' }), 201);
       const clientId = api.emulator.credentials.clientId;
       expect(created.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
       expect(created.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-123' });
-      const updated = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'B' } }], { 'X-External-User-ID': 'user-456' }));
+      const updated = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'B' } }], { 'X-External-User-ID': 'user-456' }));
       expect(updated.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
       expect(updated.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-456' });
-      const anonymousUpdate = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'C' } }]));
+      const anonymousUpdate = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'C' } }]));
       expect(anonymousUpdate.lastModifiedBy).toEqual({ clientId });
     });
 
     it('refuse an X-External-User-ID that carries an e-mail address (400, nothing created)', async () => {
       const before = await snapshot(api);
-      expectError(await api.call('POST', '/product-selections', { key: 'a', name: { en: 'A' } }, { 'X-External-User-ID': 'jane@example.com' }), 400, 'InvalidInput');
+      expectError(await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'jane@example.com' }), 400, 'InvalidInput');
       await expectUnchanged(api, before);
     });
 
@@ -156,7 +156,7 @@ describe('common fields', () => {
       const customerId = signUp.customer.id as string;
       const token = await authForm(`/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jane@example.com', password: 's3cret-pass' });
       expect(token.scope).toContain(`customer:${customerId}`);
-      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'a', name: { en: 'A' } }), 201);
+      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }), 201);
       expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, customer: { typeId: 'customer', id: customerId } });
       expect(created.lastModifiedBy).toEqual(created.createdBy);
       // Personal data stays out: no e-mail anywhere in the initiator.
@@ -165,9 +165,9 @@ describe('common fields', () => {
 
     it('carry the anonymousId of an anonymous-session token', async () => {
       const token = await authForm(`/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'visitor-42' });
-      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'a', name: { en: 'A' } }), 201);
+      const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }), 201);
       expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, anonymousId: 'visitor-42' });
-      const updated = ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'B' } }]));
+      const updated = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'B' } }]));
       expect(updated.createdBy).toEqual(created.createdBy);
       expect(updated.lastModifiedBy).toEqual({ clientId: api.emulator.credentials.clientId });
     });
@@ -216,7 +216,7 @@ describe('createdBy and lastModifiedBy over GraphQL, and after actions that canc
 
   it('GraphQL writes carry externalUserId from X-External-User-ID; one with an e-mail address is refused and creates nothing', async () => {
     const created = await gql(
-      `mutation { createProductSelection(draft: { key: "a", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
+      `mutation { createProductSelection(draft: { key: "aa", name: [{ locale: "en", value: "A" }] }) { ${FIELDS} } }`,
       {
         'X-External-User-ID': 'user-123',
       },
@@ -226,18 +226,18 @@ describe('createdBy and lastModifiedBy over GraphQL, and after actions that canc
     expect(selection['lastModifiedBy']).toEqual(selection['createdBy']);
 
     const updated = await gql(
-      `mutation { updateProductSelection(key: "a", version: 1, actions: [{ setKey: { key: "b" } }]) { ${FIELDS} } }`,
+      `mutation { updateProductSelection(key: "aa", version: 1, actions: [{ setKey: { key: "bb" } }]) { ${FIELDS} } }`,
       { 'X-External-User-ID': 'user-456' },
     );
     const after = (updated.body as { data: { updateProductSelection: Json } }).data.updateProductSelection;
     expect(after['createdBy']).toEqual(selection['createdBy']);
     expect(after['lastModifiedBy']).toEqual({ clientId: api.emulator.credentials.clientId, externalUserId: 'user-456' });
 
-    const refused = await gql(`mutation { createProductSelection(draft: { key: "c", name: [{ locale: "en", value: "C" }] }) { key } }`, {
+    const refused = await gql(`mutation { createProductSelection(draft: { key: "cc", name: [{ locale: "en", value: "C" }] }) { key } }`, {
       'X-External-User-ID': 'jane@example.com',
     });
     expectError(refused, 400, 'InvalidInput');
-    expect((await api.call('GET', '/product-selections/key=c')).status).toBe(404);
+    expect((await api.call('GET', '/product-selections/key=cc')).status).toBe(404);
   });
 
   it('actions that cancel each other out leave version, lastModifiedAt and lastModifiedBy unchanged, and emit nothing', async () => {

@@ -28,7 +28,7 @@ describe('X-Correlation-ID', () => {
     const answers = [
       await api.call('GET', '/product-selections/key=nope', undefined, headers),
       await api.call('POST', '/product-selections', '{not json', headers),
-      await api.call('POST', '/product-selections/key=summer', { version: 9, actions: [{ action: 'setKey', key: 'x' }] }, headers),
+      await api.call('POST', '/product-selections/key=summer', { version: 9, actions: [{ action: 'setKey', key: 'xx' }] }, headers),
       await raw(api, 'GET', '/product-selections', { token: null, headers }),
       await raw(api, 'GET', '/product-selections', { token: 'unknown', headers }),
       await raw(api, 'GET', '/product-selections', { headers: { ...headers, 'x-padding': 'p'.repeat(15 * 1024) } }),
@@ -49,7 +49,7 @@ describe('X-Correlation-ID', () => {
   it('a value breaking the 8 to 256 [A-Za-z0-9_-] rule is 400 InvalidInput, answered with a generated id; nothing changes', async () => {
     const before = await snapshot(api);
     for (const bad of ['short', '1234567', 'x'.repeat(257), 'has space in it', 'dots.are.bad', 'ümlaut-value', 'semi;colon!', '']) {
-      const answer = await raw(api, 'POST', '/product-selections', { headers: { 'X-Correlation-ID': bad }, body: JSON.stringify({ key: 'rejected', name: { en: 'x' } }) });
+      const answer = await raw(api, 'POST', '/product-selections', { headers: { 'X-Correlation-ID': bad }, body: JSON.stringify({ key: 'rejected', name: { en: 'xx' } }) });
       const error = expectError(answer, 400, 'InvalidInput');
       expect(error.message).toMatch(/X-Correlation-ID/);
       const echoed = answer.headers.get('x-correlation-id');

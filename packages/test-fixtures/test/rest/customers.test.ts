@@ -84,11 +84,11 @@ describe('customer sign-up', () => {
   });
 
   it('refuses duplicate e-mails (ignoring case), keys and customer numbers with DuplicateField', async () => {
-    await signedUp({ email: 'ann@example.com', password: 'x', key: 'ann', customerNumber: 'C-1' });
+    await signedUp({ email: 'ann@example.com', password: 'xx', key: 'ann', customerNumber: 'C-1' });
     const cases: [unknown, Record<string, unknown>][] = [
-      [{ email: 'ANN@example.com', password: 'y' }, { field: 'email', duplicateValue: 'ANN@example.com' }],
-      [{ email: 'other@example.com', password: 'y', key: 'ann' }, { field: 'key', duplicateValue: 'ann' }],
-      [{ email: 'other@example.com', password: 'y', customerNumber: 'C-1' }, { field: 'customerNumber', duplicateValue: 'C-1' }],
+      [{ email: 'ANN@example.com', password: 'yy' }, { field: 'email', duplicateValue: 'ANN@example.com' }],
+      [{ email: 'other@example.com', password: 'yy', key: 'ann' }, { field: 'key', duplicateValue: 'ann' }],
+      [{ email: 'other@example.com', password: 'yy', customerNumber: 'C-1' }, { field: 'customerNumber', duplicateValue: 'C-1' }],
     ];
     for (const [body, error] of cases) {
       const answer = await signUp(body);
@@ -118,7 +118,7 @@ describe('customer sign-up', () => {
   });
 
   it('answers ReferencedResourceNotFound for an unknown Store in the draft', async () => {
-    const answer = await signUp({ email: 'ann@example.com', password: 'x', stores: [{ key: 'nowhere' }] });
+    const answer = await signUp({ email: 'ann@example.com', password: 'xx', stores: [{ key: 'nowhere' }] });
     expect(answer.status).toBe(400);
     expect(firstError(answer)).toMatchObject({ code: 'ReferencedResourceNotFound', typeId: 'store', key: 'nowhere' });
     expect(await allCustomers()).toEqual([]);
@@ -130,11 +130,11 @@ describe('customer sign-up', () => {
       ['"just a string"', 'InvalidJsonInput'],
       // A missing password is a rule of the Password authentication mode, not of the JSON shape.
       [{ email: 'a@example.com' }, 'RequiredField'],
-      [{ password: 'x' }, 'InvalidJsonInput'],
-      [{ email: 'not an e-mail', password: 'x' }, 'InvalidJsonInput'],
+      [{ password: 'xx' }, 'InvalidJsonInput'],
+      [{ email: 'not an e-mail', password: 'xx' }, 'InvalidJsonInput'],
       [{ email: 'a@example.com', password: 42 }, 'InvalidJsonInput'],
-      [{ email: 'a@example.com', password: 'x', firstName: ['Ann'] }, 'InvalidJsonInput'],
-      [{ email: 'a@example.com', password: 'x', stores: [{ id: 'a', key: 'eu' }] }, 'InvalidJsonInput'],
+      [{ email: 'a@example.com', password: 'xx', firstName: ['Ann'] }, 'InvalidJsonInput'],
+      [{ email: 'a@example.com', password: 'xx', stores: [{ id: 'aa', key: 'eu' }] }, 'InvalidJsonInput'],
     ];
     for (const [body, code] of cases) {
       const answer = await signUp(body);

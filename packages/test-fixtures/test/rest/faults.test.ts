@@ -32,22 +32,22 @@ describe('fault injection', () => {
   describe('errors', () => {
     it('500 before the handler: the change is not made', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 500, method: 'POST', path: '/test-project/product-selections', times: 1 });
-      const answer = await api.call('POST', '/product-selections', draft('a'));
+      const answer = await api.call('POST', '/product-selections', draft('aa'));
       expectError(answer, 500, 'General');
       expect(answer.headers.get('x-correlation-id')).toBeTruthy();
-      expect(await exists('a')).toBe(false);
+      expect(await exists('aa')).toBe(false);
     });
 
     it('500 after the handler: the change is committed although the client sees a failure (spec 7)', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', times: 1 });
-      expectError(await api.call('POST', '/product-selections', draft('a')), 500, 'General');
-      expect(await exists('a')).toBe(true);
-      const selection = ok(await api.call('GET', '/product-selections/key=a'));
+      expectError(await api.call('POST', '/product-selections', draft('aa')), 500, 'General');
+      expect(await exists('aa')).toBe(true);
+      const selection = ok(await api.call('GET', '/product-selections/key=aa'));
       expect(selection.version).toBe(1);
 
       api.emulator.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', times: 1 });
-      expectError(await api.call('POST', '/product-selections/key=a', { version: 1, actions: [{ action: 'changeName', name: { en: 'b' } }] }), 500, 'General');
-      expect(ok(await api.call('GET', '/product-selections/key=a'))).toMatchObject({ version: 2, name: { en: 'b' } });
+      expectError(await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'bb' } }] }), 500, 'General');
+      expect(ok(await api.call('GET', '/product-selections/key=aa'))).toMatchObject({ version: 2, name: { en: 'bb' } });
     });
 
     it('502 and 504 answer with the error body', async () => {
@@ -63,10 +63,10 @@ describe('fault injection', () => {
 
     it('503 OverCapacity with Retry-After', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 7, times: 1 });
-      const answer = await api.call('POST', '/product-selections', draft('a'));
+      const answer = await api.call('POST', '/product-selections', draft('aa'));
       expectError(answer, 503, 'OverCapacity');
       expect(answer.headers.get('retry-after')).toBe('7');
-      expect(await exists('a')).toBe(false);
+      expect(await exists('aa')).toBe(false);
     });
 
     it('429 TooManyRequests with Retry-After, given or by default', async () => {
@@ -86,7 +86,7 @@ describe('fault injection', () => {
     it('delays the answer and then answers normally', async () => {
       api.emulator.faults.inject({ kind: 'latency', latencyMs: 80, times: 1 });
       const started = performance.now();
-      const created = await api.call('POST', '/product-selections', draft('a'));
+      const created = await api.call('POST', '/product-selections', draft('aa'));
       expect(performance.now() - started).toBeGreaterThanOrEqual(75);
       expect(created.status).toBe(201);
       const fast = performance.now();
@@ -129,16 +129,16 @@ describe('fault injection', () => {
   describe('cut connections', () => {
     it('before the handler: the in-process fetch rejects with a TypeError and nothing changes', async () => {
       api.emulator.faults.inject({ kind: 'cut', method: 'POST', times: 1 });
-      const error = await api.call('POST', '/product-selections', draft('a')).catch((e: unknown) => e);
+      const error = await api.call('POST', '/product-selections', draft('aa')).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TypeError);
       expect((error as TypeError).message).toBe('fetch failed');
-      expect(await exists('a')).toBe(false);
+      expect(await exists('aa')).toBe(false);
     });
 
     it('after the handler: the fetch rejects but the change is committed', async () => {
       api.emulator.faults.inject({ kind: 'cut', when: 'after', method: 'POST', times: 1 });
-      await expect(api.call('POST', '/product-selections', draft('a'))).rejects.toBeInstanceOf(TypeError);
-      expect(await exists('a')).toBe(true);
+      await expect(api.call('POST', '/product-selections', draft('aa'))).rejects.toBeInstanceOf(TypeError);
+      expect(await exists('aa')).toBe(true);
     });
   });
 
@@ -159,13 +159,35 @@ describe('fault injection', () => {
     });
 
     it('method and path (prefix or RegExp) select the requests', async () => {
-      await createSelection(api, 'a');
-      api.emulator.faults.inject({ kind: 'error', status: 500, method: 'POST', path: /\/product-selections\/key=a$/ });
-      expect((await api.call('GET', '/product-selections/key=a')).status).toBe(200);
-      expect((await api.call('POST', '/product-selections', draft('b'))).status).toBe(201);
-      expect((await api.call('POST', '/product-selections/key=a', { version: 1, actions: [{ action: 'setKey', key: 'c' }] })).status).toBe(500);
+      await createSelection(api, 'aa');
+      api.emulator.faults.inject({ kind: 'error', status: 500, method: 'POST', path: /\/product-selections\/key=aa$/ });
+      expect((await api.call('GET', '/product-selections/key=aa')).status).toBe(200);
+      expect((await api.call('POST', '/product-selections', draft('bb'))).status).toBe(201);
+      expect((await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'setKey', key: 'cc' }] })).status).toBe(500);
       api.emulator.faults.clear();
       api.emulator.faults.inject({ kind: 'error', status: 503, path: '/test-project/stores' });
+      expect((await api.call('GET', '/stores')).status).toBe(503);
+      expect((await api.call('GET', '/product-selections')).status).toBe(200);
+    });
+
+    it('a path RegExp is matched in linear time: a pattern that backtracks exponentially answers at once', async () => {
+      api.emulator.faults.inject({ kind: 'error', status: 503, path: /^\/x(a+)+$/ });
+      const started = performance.now();
+      const res = await api.emulator.fetch(`${api.emulator.urls().api}/x${'a'.repeat(30)}!`);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect(res.status).toBe(404);
+      expect((await api.emulator.fetch(`${api.emulator.urls().api}/xaaa`)).status).toBe(503);
+    });
+
+    it('refuses a path RegExp that needs backtracking (backreference, lookaround) and installs nothing', () => {
+      for (const path of [/^\/(a)\1/, /^\/(?=a)/, /^\/(?<!b)a/, new RegExp(`^/${'a'.repeat(1_000)}`)]) {
+        expect(() => api.emulator.faults.inject({ kind: 'error', path }), String(path).slice(0, 20)).toThrow(/^invalid fault rule: path \/.*: (it cannot be matched in linear time|it has 100\d characters)/);
+      }
+      expect(api.emulator.faults.list()).toEqual([]);
+    });
+
+    it('takes the flags i, m, s and u of a path RegExp', async () => {
+      api.emulator.faults.inject({ kind: 'error', status: 503, path: /^\/TEST-PROJECT\/STORES/i });
       expect((await api.call('GET', '/stores')).status).toBe(503);
       expect((await api.call('GET', '/product-selections')).status).toBe(200);
     });

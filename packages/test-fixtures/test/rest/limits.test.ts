@@ -1,5 +1,6 @@
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
 import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import {
@@ -16,6 +17,7 @@ import {
 } from './helpers.js';
 
 const LIMIT = 15 * 1024;
+const MAX_BODY = 16 * 1024 * 1024;
 
 /** Disallowed requests: blocked before any handler, data unchanged. */
 describe('limits and disallowed requests', () => {
@@ -55,6 +57,46 @@ describe('limits and disallowed requests', () => {
     it('blocks before authentication: no token and an oversized header is 431, not 401', async () => {
       const answer = await raw(api, 'GET', '/product-selections', { token: null, headers: { 'x-padding': 'p'.repeat(LIMIT) } });
       expect(answer.status).toBe(431);
+    });
+  });
+
+  describe('a request body over 16 MiB: 413', () => {
+    const overLimit = (field: string) => JSON.stringify({ key: 'huge', name: { en: field } });
+    const huge = 'n'.repeat(MAX_BODY + 1);
+
+    it('blocks a create whose body is one byte over the limit; nothing is created', async () => {
+      const before = await snapshot(api);
+      const answer = await raw(api, 'POST', '/product-selections', { body: overLimit(huge) });
+      const error = expectError(answer, 413, 'InvalidInput');
+      expect(error.message).toBe('The request body exceeds the limit of 16 MB; the request was blocked.');
+      await expectUnchanged(api, before);
+    });
+
+    it('blocks an update over the limit; the selection keeps its version and name', async () => {
+      const before = await snapshot(api);
+      const body = JSON.stringify({ version: 1, actions: [{ action: 'changeName', name: { en: huge } }] });
+      expectError(await raw(api, 'POST', '/product-selections/key=summer', { body }), 413, 'InvalidInput');
+      await expectUnchanged(api, before);
+    });
+
+    it('blocks a token request body over the limit with 413 invalid_request; no token is issued', async () => {
+      const { clientId, clientSecret } = api.emulator.credentials;
+      const url = `${api.emulator.urls().auth}/oauth/token`;
+      const res = await api.emulator.fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&padding=${'p'.repeat(MAX_BODY)}`,
+      });
+      const body = (await res.json()) as { error: string };
+      expect(res.status).toBe(413);
+      createResponseContract('auth', api.emulator.urls().auth).check('POST', url, 413, body);
+      expect(body).toMatchObject({ error: 'invalid_request', errors: [{ code: 'invalid_request', message: 'The request body exceeds the limit of 16 MB; the request was blocked.' }] });
+    });
+
+    it('takes a body just under the limit (the limit is on the body, not on what is stored)', async () => {
+      const name = 'n'.repeat(MAX_BODY - overLimit('').length);
+      const answer = await raw(api, 'POST', '/product-selections', { body: overLimit(name) });
+      expect(answer.status).toBe(201);
     });
   });
 
@@ -135,7 +177,7 @@ describe('limits and disallowed requests', () => {
       });
     }
 
-    it("answers URL plus headers over Node's own 16 KB default with the JSON 431 and the caller's correlation id", async () => {
+    it("answers URL plus headers over 15 KB, refused by the server on the raw head, with the JSON 431 and the caller's correlation id", async () => {
       const url = `${loopback.server.urls.api}/${project}/product-selections`;
       const answer = await fetch(url, {
         method: 'POST',
@@ -151,7 +193,7 @@ describe('limits and disallowed requests', () => {
       expect(created.status).toBe(404);
     });
 
-    it('answers a request head too large for the server to read (over 64 KB) with the JSON 431 too', async () => {
+    it('answers a 70 KB request head with the JSON 431 too', async () => {
       const answer = await rawExchange(
         [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
       );
@@ -159,6 +201,20 @@ describe('limits and disallowed requests', () => {
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(answer.headers['x-correlation-id']).toMatch(/^emulator-/);
       expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
+    });
+
+    it.each([3_000, 10_000])('answers %i small headers (X<i>: v) with the JSON 431, whatever Node keeps of them', async (count) => {
+      const headers = Array.from({ length: count }, (_, i) => `X${i}: v`);
+      const answer = await rawExchange(
+        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, 'x-correlation-id: many-headers', ...headers].join('\r\n'),
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({
+        statusCode: 431,
+        message: 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.',
+        errors: [{ code: 'InvalidInput', message: 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.' }],
+      });
     });
 
     it('answers an unknown HTTP version with a JSON 400', async () => {
@@ -176,6 +232,94 @@ describe('limits and disallowed requests', () => {
       );
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ code: 'InvalidInput', message: expect.stringMatching(/Upgrade/) }] });
+    });
+
+    it('answers a Content-Length over 16 MiB with the JSON 413 before the body is sent', async () => {
+      const answer = await rawExchange(
+        [
+          `POST /${project}/product-selections HTTP/1.1`,
+          `host: 127.0.0.1:${loopback.server.port}`,
+          `authorization: Bearer ${loopback.token}`,
+          'content-type: application/json',
+          `content-length: ${MAX_BODY + 1}`,
+        ].join('\r\n'),
+      );
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        statusCode: 413,
+        message: 'The request body exceeds the limit of 16 MB; the request was blocked.',
+        errors: [{ code: 'InvalidInput', message: 'The request body exceeds the limit of 16 MB; the request was blocked.' }],
+      });
+    });
+
+    it('stops reading a chunked body once it passes 16 MiB: 413, nothing created', async () => {
+      const url = `${loopback.server.urls.api}/${project}/product-selections`;
+      const answer = await new Promise<{ status: number; body: string; sent: number }>((resolve, reject) => {
+        const req = httpRequest(url, { method: 'POST', headers: bearerJson(loopback.token) }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text, sent }));
+        });
+        // A socket the server closes after its answer is no failure of the test.
+        req.on('error', (error) => (answered ? undefined : reject(error)));
+        let sent = 0;
+        let answered = false;
+        req.on('response', () => (answered = true));
+        const chunk = Buffer.alloc(1024 * 1024, 'n');
+        req.write('{"key":"chunked","name":{"en":"');
+        const pump = () => {
+          // Up to twice the limit: the answer must come long before.
+          while (!answered && sent < 2 * MAX_BODY) {
+            sent += chunk.length;
+            if (!req.write(chunk)) return void req.once('drain', pump);
+          }
+          req.end();
+        };
+        pump();
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.sent).toBeLessThan(2 * MAX_BODY);
+      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 413, errors: [{ code: 'InvalidInput' }] });
+      const created = await fetch(`${url}/key=chunked`, { headers: { authorization: `Bearer ${loopback.token}` } });
+      expect(created.status).toBe(404);
+    });
+
+    it('logs nothing when a client hangs up in the middle of a token request body', async () => {
+      const logged = (['error', 'warn', 'info', 'log'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => undefined));
+      // The token endpoint checks the client's secret (slow on purpose), then reads the body.
+      const clientChecked = vi.spyOn(loopback.server.emulator.context.auth, 'authenticateClient');
+      try {
+        const { clientId, clientSecret } = loopback.server.emulator.credentials;
+        const socket = connect(loopback.server.port, '127.0.0.1');
+        const closed = new Promise<void>((resolve, reject) => {
+          socket.on('close', () => resolve());
+          socket.on('error', reject);
+        });
+        socket.write(
+          [
+            'POST /auth/oauth/token HTTP/1.1',
+            `host: 127.0.0.1:${loopback.server.port}`,
+            `authorization: Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+            'content-type: application/x-www-form-urlencoded',
+            'content-length: 1000',
+            '',
+            'grant_type=client_cr',
+          ].join('\r\n'),
+        );
+        // Hang up while the server waits for the rest of the body: after the client check, when it
+        // reads the body.
+        await expect.poll(() => clientChecked.mock.results.length, { timeout: 5_000 }).toBe(1);
+        await clientChecked.mock.results[0]!.value;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        socket.destroy();
+        await closed;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
+        expect(after.status).toBe(200);
+        for (const spy of logged) expect(spy.mock.calls).toEqual([]);
+      } finally {
+        for (const spy of [...logged, clientChecked]) spy.mockRestore();
+      }
     });
 
     it('blocks a DELETE with a body; the selection survives', async () => {

@@ -104,11 +104,11 @@ describe('messages', () => {
 
   it('numbers 1, 2, 3 per resource, independently for each resource', async () => {
     const p = await createProduct(api, 'p1');
-    const a = await createSelection(api, 'a');
-    const b = await createSelection(api, 'b');
-    await addProducts(api, 'b', [p.id]);
-    await addProducts(api, 'a', [p.id]);
-    ok(await update(api, '/product-selections/key=a', [{ action: 'removeProduct', product: { id: p.id } }]));
+    const a = await createSelection(api, 'aa');
+    const b = await createSelection(api, 'bb');
+    await addProducts(api, 'bb', [p.id]);
+    await addProducts(api, 'aa', [p.id]);
+    ok(await update(api, '/product-selections/key=aa', [{ action: 'removeProduct', product: { id: p.id } }]));
     expect((await messagesOf(api, a.id)).map((m) => [m['sequenceNumber'], m['type']])).toEqual([
       [1, 'ProductSelectionCreated'],
       [2, 'ProductSelectionProductAdded'],
@@ -120,8 +120,8 @@ describe('messages', () => {
   it('numbers several messages of one request in order, all with the new resource version', async () => {
     const p1 = await createProduct(api, 'p1');
     const p2 = await createProduct(api, 'p2');
-    const selection = await createSelection(api, 'a');
-    await addProducts(api, 'a', [p1.id, p2.id]);
+    const selection = await createSelection(api, 'aa');
+    await addProducts(api, 'aa', [p1.id, p2.id]);
     const sent = await messagesOf(api, selection.id);
     expect(sent.map((m) => [m['sequenceNumber'], m['resourceVersion'], m['product']?.id])).toEqual([
       [1, 1, undefined],
@@ -131,9 +131,9 @@ describe('messages', () => {
   });
 
   it('a no-op update and a refused update emit nothing', async () => {
-    const selection = await createSelection(api, 'a', { en: 'A' });
-    ok(await update(api, '/product-selections/key=a', [{ action: 'changeName', name: { en: 'A' } }]));
-    expectError(await update(api, '/product-selections/key=a', [{ action: 'removeProduct', product: { key: 'nope' } }]), 400, 'ReferencedResourceNotFound');
+    const selection = await createSelection(api, 'aa', { en: 'A' });
+    ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'A' } }]));
+    expectError(await update(api, '/product-selections/key=aa', [{ action: 'removeProduct', product: { key: 'nope' } }]), 400, 'ReferencedResourceNotFound');
     expect((await messagesOf(api, selection.id)).map((m) => m['type'])).toEqual(['ProductSelectionCreated']);
   });
 
@@ -152,26 +152,26 @@ describe('messages', () => {
 
   it('expands the product of a ProductSelectionProductAdded message', async () => {
     const product = await createProduct(api, 'p1');
-    await createSelection(api, 'a');
-    await addProducts(api, 'a', [product.id]);
+    await createSelection(api, 'aa');
+    await addProducts(api, 'aa', [product.id]);
     const page = ok(await api.call('GET', `/messages?where=${encodeURIComponent('type = "ProductSelectionProductAdded"')}&expand=product`));
     expect(page.results[0].product).toMatchObject({ typeId: 'product', id: product.id, obj: { id: product.id, key: 'p1' } });
   });
 
   it('expands the settings of a StoreProductSelectionsChanged message, and filters on payload fields', async () => {
-    const selection = await createSelection(api, 'a');
+    const selection = await createSelection(api, 'aa');
     await createStore(api, 'berlin');
-    ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'a' }, active: true }]));
+    ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, active: true }]));
     const where = encodeURIComponent(`addedProductSelections(productSelection(id = "${selection.id}") and active = true)`);
     const page = ok(await api.call('GET', `/messages?where=${where}&expand=${encodeURIComponent('addedProductSelections[*].productSelection')}`));
     expect(page.count).toBe(1);
     expect(page.results[0].addedProductSelections[0].productSelection.obj).toEqual(selection);
-    const created = ok(await api.call('GET', `/messages?where=${encodeURIComponent('productSelection(type = "individual" and name(en = "a"))')}`));
+    const created = ok(await api.call('GET', `/messages?where=${encodeURIComponent('productSelection(type = "individual" and name(en = "aa"))')}`));
     expect(created.results.map((m: { type: string }) => m.type)).toEqual(['ProductSelectionCreated']);
   });
 
   it(`needs view_messages:${PROJECT} (403 otherwise)`, async () => {
-    await createSelection(api, 'a');
+    await createSelection(api, 'aa');
     const viewer = api.as(await tokenWithScope(api, `view_messages:${PROJECT}`));
     expect(ok(await viewer('GET', '/messages')).count).toBe(1);
     const selections = api.as(await tokenWithScope(api, `manage_product_selections:${PROJECT}`));
@@ -189,22 +189,22 @@ describe('messages', () => {
     it('stores nothing while disabled, and stores again once enabled', async () => {
       await configureMessages(api, { enabled: false });
       const p = await createProduct(api, 'p1');
-      const selection = await createSelection(api, 'a');
-      await addProducts(api, 'a', [p.id]);
+      const selection = await createSelection(api, 'aa');
+      await addProducts(api, 'aa', [p.id]);
       await createStore(api, 'berlin', {});
-      ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'a' } }]));
+      ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' } }]));
       expect(await messages(api)).toEqual([]);
       expect(ok(await api.call('GET', '/messages'))).toMatchObject({ count: 0, total: 0 });
 
       await configureMessages(api, { enabled: true });
-      ok(await update(api, '/product-selections/key=a', [{ action: 'removeProduct', product: { id: p.id } }]));
+      ok(await update(api, '/product-selections/key=aa', [{ action: 'removeProduct', product: { id: p.id } }]));
       const stored = await messages(api);
       expect(stored.map((m) => m['type'])).toEqual(['ProductSelectionProductRemoved']);
       expect(stored[0]!['resource']).toEqual({ typeId: 'product-selection', id: selection.id });
     });
 
     it('keeps messages 15 days by default: present after 14 days, gone after 16', async () => {
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       api.clock.advance(14 * DAY_MS);
       expect(await messages(api)).toHaveLength(1);
       api.clock.advance(2 * DAY_MS);
@@ -213,7 +213,7 @@ describe('messages', () => {
     });
 
     it('a message gone by retention is 404 by id too', async () => {
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       const [message] = await messages(api);
       api.clock.advance(16 * DAY_MS);
       expectError(await api.call('GET', `/messages/${message!['id'] as string}`), 404, 'ResourceNotFound');
@@ -233,7 +233,7 @@ describe('messages', () => {
 
     it('keeps messages longer when configured so', async () => {
       await configureMessages(api, { enabled: true, deleteDaysAfterCreation: 30 });
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       api.clock.advance(20 * DAY_MS);
       expect(await messages(api)).toHaveLength(1);
       api.clock.advance(11 * DAY_MS);

@@ -49,30 +49,30 @@ describe('Product Selections', () => {
     });
 
     it('queries selections as a paged result with total by default', async () => {
-      await createSelection(api, 'a');
-      await createSelection(api, 'b');
+      await createSelection(api, 'aa');
+      await createSelection(api, 'bb');
       const page = ok(await api.call('GET', '/product-selections'));
       expect(page).toMatchObject({ limit: 20, offset: 0, count: 2, total: 2 });
-      expect(page.results.map((s: { key: string }) => s.key).sort()).toEqual(['a', 'b']);
+      expect(page.results.map((s: { key: string }) => s.key).sort()).toEqual(['aa', 'bb']);
     });
 
     it('deletes by id and by key with the version; answers the deleted selection', async () => {
-      const a = await createSelection(api, 'a');
-      const b = await createSelection(api, 'b');
+      const a = await createSelection(api, 'aa');
+      const b = await createSelection(api, 'bb');
       expect(ok(await api.call('DELETE', `/product-selections/${a.id}?version=1`))).toEqual(a);
-      expect(ok(await api.call('DELETE', '/product-selections/key=b?version=1'))).toEqual(b);
+      expect(ok(await api.call('DELETE', '/product-selections/key=bb?version=1'))).toEqual(b);
       expectError(await api.call('GET', `/product-selections/${a.id}`), 404, 'ResourceNotFound');
-      expectError(await api.call('GET', '/product-selections/key=b'), 404, 'ResourceNotFound');
+      expectError(await api.call('GET', '/product-selections/key=bb'), 404, 'ResourceNotFound');
       expect(ok(await api.call('GET', '/product-selections')).total).toBe(0);
     });
 
     it('refuses a delete without version (400 RequiredField), with a wrong one (409) and of an unknown selection (404)', async () => {
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       const before = await snapshot(api);
-      const missing = expectError(await api.call('DELETE', '/product-selections/key=a'), 400, 'RequiredField');
+      const missing = expectError(await api.call('DELETE', '/product-selections/key=aa'), 400, 'RequiredField');
       expect(missing['field']).toBe('version');
-      expectError(await api.call('DELETE', '/product-selections/key=a?version=abc'), 400, 'InvalidInput');
-      const conflict = expectError(await api.call('DELETE', '/product-selections/key=a?version=7'), 409, 'ConcurrentModification');
+      expectError(await api.call('DELETE', '/product-selections/key=aa?version=abc'), 400, 'InvalidInput');
+      const conflict = expectError(await api.call('DELETE', '/product-selections/key=aa?version=7'), 409, 'ConcurrentModification');
       expect(conflict['currentVersion']).toBe(1);
       expectError(await api.call('DELETE', '/product-selections/key=nope?version=1'), 404, 'ResourceNotFound');
       await expectUnchanged(api, before);

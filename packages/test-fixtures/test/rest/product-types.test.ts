@@ -6,7 +6,7 @@ const draft = {
   key: 'shirt',
   name: 'Shirt',
   description: 'Shirts',
-  attributes: [{ name: 'size', label: { en: 'Size' }, type: { name: 'enum', values: [{ key: 'm', label: 'M' }] } }],
+  attributes: [{ name: 'size', label: { en: 'Size' }, type: { name: 'enum', values: [{ key: 'mm', label: 'M' }] } }],
 };
 
 let api: Api;
@@ -56,7 +56,7 @@ describe('product types', () => {
     expect(again.status).toBe(400);
     expect(firstError(again)).toMatchObject({ code: 'DuplicateField', field: 'key', duplicateValue: 'shirt' });
     const attribute = draft.attributes[0]!;
-    const twice = await create({ name: 'T', description: 'd', attributes: [attribute, attribute] });
+    const twice = await create({ name: 'T', description: 'dd', attributes: [attribute, attribute] });
     expect(firstError(twice)).toMatchObject({ code: 'DuplicateField', field: 'attributes[1].name', duplicateValue: 'size' });
     expect(await all()).toHaveLength(1);
   });
@@ -65,8 +65,8 @@ describe('product types', () => {
     const cases: [unknown, string][] = [
       ['{ "name": ', 'InvalidJsonInput'],
       [{ description: 'no name' }, 'InvalidJsonInput'],
-      [{ name: 42, description: 'd' }, 'InvalidJsonInput'],
-      [{ name: 'T', description: 'd', attributes: [{ name: 'a', label: { en: 'A' }, type: { name: 'colour' } }] }, 'InvalidJsonInput'],
+      [{ name: 42, description: 'dd' }, 'InvalidJsonInput'],
+      [{ name: 'T', description: 'dd', attributes: [{ name: 'aa', label: { en: 'A' }, type: { name: 'colour' } }] }, 'InvalidJsonInput'],
     ];
     for (const [body, code] of cases) {
       const answer = await create(body);

@@ -126,13 +126,13 @@ describe('creating products', () => {
   });
 
   it('refuses duplicate keys, SKUs (in the project), variant keys (in the product) and slugs (per locale)', async () => {
-    await created(draft(1, { key: 'p1', masterVariant: { sku: 'a' }, variants: [{ sku: 'b' }] }));
+    await created(draft(1, { key: 'p1', masterVariant: { sku: 'aa' }, variants: [{ sku: 'bb' }] }));
     const cases: [Json, Json][] = [
       [draft(2, { key: 'p1' }), { field: 'key', duplicateValue: 'p1' }],
-      [draft(2, { masterVariant: { sku: 'a' } }), { field: 'masterVariant.sku', duplicateValue: 'a' }],
-      [draft(2, { variants: [{ sku: 'c' }, { sku: 'b' }] }), { field: 'variants[1].sku', duplicateValue: 'b' }],
-      [draft(2, { masterVariant: { sku: 'x' }, variants: [{ sku: 'x' }] }), { field: 'variants[0].sku', duplicateValue: 'x' }],
-      [draft(2, { masterVariant: { key: 'k' }, variants: [{ key: 'k' }] }), { field: 'variants[0].key', duplicateValue: 'k' }],
+      [draft(2, { masterVariant: { sku: 'aa' } }), { field: 'masterVariant.sku', duplicateValue: 'aa' }],
+      [draft(2, { variants: [{ sku: 'cc' }, { sku: 'bb' }] }), { field: 'variants[1].sku', duplicateValue: 'bb' }],
+      [draft(2, { masterVariant: { sku: 'xx' }, variants: [{ sku: 'xx' }] }), { field: 'variants[0].sku', duplicateValue: 'xx' }],
+      [draft(2, { masterVariant: { key: 'kk' }, variants: [{ key: 'kk' }] }), { field: 'variants[0].key', duplicateValue: 'kk' }],
       [draft(2, { slug: { de: 'neu', en: 'product-1' } }), { field: 'slug.en', duplicateValue: 'product-1' }],
     ];
     for (const [body, error] of cases) {
@@ -142,17 +142,17 @@ describe('creating products', () => {
     }
     expect(await allProducts()).toHaveLength(1);
     // Variant keys are unique within a product only.
-    expect((await create(draft(3, { masterVariant: { key: 'k' } }))).status).toBe(201);
-    expect((await create(draft(4, { masterVariant: { key: 'k' } }))).status).toBe(201);
+    expect((await create(draft(3, { masterVariant: { key: 'kk' } }))).status).toBe(201);
+    expect((await create(draft(4, { masterVariant: { key: 'kk' } }))).status).toBe(201);
   });
 
   it('refuses bad drafts with 400 and stores nothing', async () => {
     const cases: [unknown, string][] = [
       ['{"name": {', 'InvalidJsonInput'],
       ['[]', 'InvalidJsonInput'],
-      [{ name: { en: 'x' }, slug: { en: 'x' } }, 'InvalidJsonInput'],
+      [{ name: { en: 'xx' }, slug: { en: 'xx' } }, 'InvalidJsonInput'],
       [draft(1, { name: 'not localized' }), 'InvalidJsonInput'],
-      [draft(1, { variants: { sku: 'x' } }), 'InvalidJsonInput'],
+      [draft(1, { variants: { sku: 'xx' } }), 'InvalidJsonInput'],
       [draft(1, { productType: { id: productTypeId, key: 'basic' } }), 'InvalidJsonInput'],
       [draft(1, { publish: 'yes' }), 'InvalidJsonInput'],
     ];
@@ -210,7 +210,7 @@ describe('updating products', () => {
 
   it('addVariant numbers variants on, staged only by default; SKU and variant key clashes are DuplicateField', async () => {
     await created(draft(1, { masterVariant: { sku: 'elsewhere' } }));
-    const product = await created(draft(2, { masterVariant: { sku: 'm', key: 'master' }, variants: [{ sku: 'v2' }], publish: true }));
+    const product = await created(draft(2, { masterVariant: { sku: 'mm', key: 'master' }, variants: [{ sku: 'v2' }], publish: true }));
     const added = await update(product, [
       { action: 'addVariant', sku: 'v3', key: 'three', attributes: [{ name: 'size', value: 'L' }] },
       { action: 'addVariant', sku: 'v4', staged: false },
@@ -256,9 +256,9 @@ describe('updating products', () => {
   });
 
   it('applies all actions or none, and rejects bad requests without changing anything', async () => {
-    const product = await created(draft(1, { masterVariant: { sku: 'a' } }));
+    const product = await created(draft(1, { masterVariant: { sku: 'aa' } }));
     const requests: [unknown, number, string][] = [
-      [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'addVariant', sku: 'a' }] }, 400, 'DuplicateField'],
+      [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'addVariant', sku: 'aa' }] }, 400, 'DuplicateField'],
       [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'explode' }] }, 400, 'InvalidInput'],
       [{ version: 1, actions: [{ action: 'changeName', name: 'X' }] }, 400, 'InvalidJsonInput'],
       [{ version: 1, actions: [{ action: 'changeName' }] }, 400, 'InvalidJsonInput'],
@@ -373,7 +373,7 @@ describe('product projections', () => {
   }
 
   it('shows published products only by default, staged data of all with staged=true', async () => {
-    const product = await created(draft(1, { key: 'p1', description: { en: 'd' }, variants: [{ sku: 's2' }] }));
+    const product = await created(draft(1, { key: 'p1', description: { en: 'dd' }, variants: [{ sku: 's2' }] }));
     expect((await projectionPage()).body).toMatchObject({ count: 0, total: 0, results: [] });
     expect((await api.call('GET', `${projections}/${product.id}`)).status).toBe(404);
     expect((await api.call('GET', `${projections}/key=p1`)).status).toBe(404);
@@ -388,7 +388,7 @@ describe('product projections', () => {
         name: { en: 'Product 1' },
         categories: [],
         slug: { en: 'product-1' },
-        description: { en: 'd' },
+        description: { en: 'dd' },
         masterVariant: { id: 1, attributes: [], prices: [], images: [], assets: [] },
         variants: [{ id: 2, sku: 's2', attributes: [], prices: [], images: [], assets: [] }],
         searchKeywords: {},

@@ -29,62 +29,62 @@ describe('queries', () => {
     let product: { id: string };
     beforeEach(async () => {
       product = await createProduct(api, 'p1');
-      await createSelection(api, 'a', { en: 'Apple', de: 'Apfel' });
-      await createSelection(api, 'b', { en: 'Banana' });
-      await createSelection(api, 'c', { en: 'cherry' });
+      await createSelection(api, 'aa', { en: 'Apple', de: 'Apfel' });
+      await createSelection(api, 'bb', { en: 'Banana' });
+      await createSelection(api, 'cc', { en: 'cherry' });
       await createSelection(api, undefined, { en: 'keyless' });
-      await addProducts(api, 'c', [product.id]);
+      await addProducts(api, 'cc', [product.id]);
     });
 
     const where = async (predicate: string, extra = '') =>
       keys(ok(await api.call('GET', `/product-selections?where=${q(predicate)}&sort=${q('name.en asc')}${extra}`)));
 
     it('compares fields and localized fields', async () => {
-      expect(await where('key = "a"')).toEqual(['a']);
-      expect(await where('key != "a"')).toEqual(['b', 'c']);
-      expect(await where('key <> "a"')).toEqual(['b', 'c']);
-      expect(await where('name(en = "Banana")')).toEqual(['b']);
-      expect(await where('name(de = "Apfel")')).toEqual(['a']);
+      expect(await where('key = "aa"')).toEqual(['aa']);
+      expect(await where('key != "aa"')).toEqual(['bb', 'cc']);
+      expect(await where('key <> "aa"')).toEqual(['bb', 'cc']);
+      expect(await where('name(en = "Banana")')).toEqual(['bb']);
+      expect(await where('name(de = "Apfel")')).toEqual(['aa']);
       expect(await where('name(en = "banana")')).toEqual([]);
-      expect(await where('productCount > 0')).toEqual(['c']);
-      expect(await where('productCount >= 0 and productCount <= 0')).toEqual(['a', 'b', undefined]);
-      expect(await where('key < "b"')).toEqual(['a']);
+      expect(await where('productCount > 0')).toEqual(['cc']);
+      expect(await where('productCount >= 0 and productCount <= 0')).toEqual(['aa', 'bb', undefined]);
+      expect(await where('key < "bb"')).toEqual(['aa']);
     });
 
     it('supports in, not in, is defined, not(), parentheses, and binds and tighter than or', async () => {
-      expect(await where('key in ("a", "c")')).toEqual(['a', 'c']);
-      expect(await where('key not in ("a", "c")')).toEqual(['b']);
+      expect(await where('key in ("aa", "cc")')).toEqual(['aa', 'cc']);
+      expect(await where('key not in ("aa", "cc")')).toEqual(['bb']);
       expect(await where('key is not defined')).toEqual([undefined]);
-      expect(await where('key is defined')).toEqual(['a', 'b', 'c']);
-      expect(await where('not(key = "a")')).toEqual(['b', 'c', undefined]);
-      // and first: productCount = 1 or (key = "a" and key = "b").
-      expect(await where('productCount = 1 or key = "a" and key = "b"')).toEqual(['c']);
-      expect(await where('(productCount = 1 or key = "a") and key = "b"')).toEqual([]);
-      expect(await where('key = "a" or key = "b"')).toEqual(['a', 'b']);
+      expect(await where('key is defined')).toEqual(['aa', 'bb', 'cc']);
+      expect(await where('not(key = "aa")')).toEqual(['bb', 'cc', undefined]);
+      // and first: productCount = 1 or (key = "aa" and key = "bb").
+      expect(await where('productCount = 1 or key = "aa" and key = "bb"')).toEqual(['cc']);
+      expect(await where('(productCount = 1 or key = "aa") and key = "bb"')).toEqual([]);
+      expect(await where('key = "aa" or key = "bb"')).toEqual(['aa', 'bb']);
     });
 
     it('ANDs repeated where parameters', async () => {
-      expect(await where('key in ("a", "b", "c")', `&where=${q('productCount = 0')}`)).toEqual(['a', 'b']);
+      expect(await where('key in ("aa", "bb", "cc")', `&where=${q('productCount = 0')}`)).toEqual(['aa', 'bb']);
     });
 
     it('fills :name placeholders from var.<name>; a repeated var is a list for in', async () => {
-      expect(await where('key = :k', '&var.k=b')).toEqual(['b']);
-      expect(await where('key in :ks', '&var.ks=a&var.ks=c')).toEqual(['a', 'c']);
-      expect(await where('productCount > :n', '&var.n=0')).toEqual(['c']);
-      expect(await where('name(en = :name)', `&var.name=${q('Apple')}`)).toEqual(['a']);
+      expect(await where('key = :k', '&var.k=bb')).toEqual(['bb']);
+      expect(await where('key in :ks', '&var.ks=aa&var.ks=cc')).toEqual(['aa', 'cc']);
+      expect(await where('productCount > :n', '&var.n=0')).toEqual(['cc']);
+      expect(await where('name(en = :name)', `&var.name=${q('Apple')}`)).toEqual(['aa']);
       // A variable is a value, never predicate syntax.
       expect(await where('key = :k', `&var.k=${q('a" or key = "b')}`)).toEqual([]);
     });
 
     it('matches an array element that satisfies the whole inner predicate (Store settings)', async () => {
-      const [a, b] = [ok(await api.call('GET', '/product-selections/key=a')), ok(await api.call('GET', '/product-selections/key=b'))];
+      const [a, b] = [ok(await api.call('GET', '/product-selections/key=aa')), ok(await api.call('GET', '/product-selections/key=bb'))];
       await createStore(api, 'berlin', {
         productSelections: [
-          { productSelection: { key: 'a' }, active: true },
-          { productSelection: { key: 'b' }, active: false },
+          { productSelection: { key: 'aa' }, active: true },
+          { productSelection: { key: 'bb' }, active: false },
         ],
       });
-      await createStore(api, 'paris', { productSelections: [{ productSelection: { key: 'b' }, active: true }] });
+      await createStore(api, 'paris', { productSelections: [{ productSelection: { key: 'bb' }, active: true }] });
       await createStore(api, 'rome');
       const stores = async (predicate: string) => keys(ok(await api.call('GET', `/stores?where=${q(predicate)}&sort=${q('key asc')}`)));
       expect(await stores('productSelections(active = true)')).toEqual(['berlin', 'paris']);
@@ -99,7 +99,7 @@ describe('queries', () => {
       const cases: [string, RegExp][] = [
         ['key = ', /position/],
         ['key == "a"', /position/],
-        ['key = "a" and', /position/],
+        ['key = "aa" and', /position/],
         ['key = "unterminated', /position/],
         ['nosuchfield = "a"', /Unknown field 'nosuchfield' at position 1/],
         ['name(xx-invalid-field = "a") or nope = 1', /position/],
@@ -137,7 +137,7 @@ describe('queries', () => {
     });
 
     it('composes several sort parameters in order', async () => {
-      const p = await createProduct(api, 'p');
+      const p = await createProduct(api, 'pp');
       await addProducts(api, 'k3', [p.id]);
       await addProducts(api, 'k2', [p.id]);
       expect(await sorted('productCount desc', 'name.en asc')).toEqual(['Banana', 'cherry', 'Apple', 'apple']);
@@ -154,12 +154,12 @@ describe('queries', () => {
 
   describe('reference expansion', () => {
     it('expands productSelections[*].productSelection on a Store, and [0] only the first', async () => {
-      const a = await createSelection(api, 'a');
-      const b = await createSelection(api, 'b');
+      const a = await createSelection(api, 'aa');
+      const b = await createSelection(api, 'bb');
       await createStore(api, 'berlin', {
         productSelections: [
-          { productSelection: { key: 'a' }, active: true },
-          { productSelection: { key: 'b' }, active: false },
+          { productSelection: { key: 'aa' }, active: true },
+          { productSelection: { key: 'bb' }, active: false },
         ],
       });
       const all = ok(await api.call('GET', `/stores/key=berlin?expand=${q('productSelections[*].productSelection')}`));
@@ -174,16 +174,16 @@ describe('queries', () => {
     });
 
     it('expands on create, update and delete too', async () => {
-      const a = await createSelection(api, 'a');
+      const a = await createSelection(api, 'aa');
       const created = ok(
-        await api.call('POST', `/stores?expand=${q('productSelections[*].productSelection')}`, { key: 'berlin', productSelections: [{ productSelection: { key: 'a' }, active: true }] }),
+        await api.call('POST', `/stores?expand=${q('productSelections[*].productSelection')}`, { key: 'berlin', productSelections: [{ productSelection: { key: 'aa' }, active: true }] }),
         201,
       );
       expect(created.productSelections[0].productSelection.obj).toEqual(a);
       const updated = ok(
         await api.call('POST', `/stores/key=berlin?expand=${q('productSelections[*].productSelection')}`, {
           version: 1,
-          actions: [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: false }],
+          actions: [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: false }],
         }),
       );
       expect(updated.productSelections[0]).toEqual({ productSelection: { typeId: 'product-selection', id: a.id, obj: a }, active: false });
@@ -205,7 +205,7 @@ describe('queries', () => {
     });
 
     it('ignores paths that lead nowhere, and rejects malformed paths with 400 InvalidInput', async () => {
-      const a = await createSelection(api, 'a');
+      const a = await createSelection(api, 'aa');
       expect(ok(await api.call('GET', `/product-selections/${a.id}?expand=nothing&expand=${q('name.en')}&expand=${q('x[*].y')}`))).toEqual(a);
       for (const path of ['a[', 'a[x]', 'a..b', '', '.a']) {
         const error = expectError(await api.call('GET', `/product-selections/${a.id}?expand=${q(path)}`), 400, 'InvalidInput');
@@ -232,7 +232,7 @@ describe('queries', () => {
     });
 
     it('accepts the bounds (limit 500, offset 10 000) and answers anything beyond with 400 InvalidInput', async () => {
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       await createStore(api, 'berlin');
       const before = await snapshot(api);
       expect(ok(await api.call('GET', '/product-selections?limit=500'))).toMatchObject({ limit: 500, count: 1 });
@@ -249,7 +249,7 @@ describe('queries', () => {
         '/product-selections?limit=1&limit=2',
         '/stores?limit=501',
         '/messages?offset=10001',
-        '/product-selections/key=a/products?limit=501',
+        '/product-selections/key=aa/products?limit=501',
         '/in-store/key=berlin/product-selection-assignments?offset=10001',
       ];
       for (const path of paths) {

@@ -31,8 +31,8 @@ interface Endpoint {
 function endpoints(ids: { selection: string; store: string; product: string; message: string }): Endpoint[] {
   const sel = ['view_product_selections', 'manage_product_selections'] as const;
   const st = ['view_stores', 'manage_stores'] as const;
-  const setName = (version: number) => ({ version, actions: [{ action: 'changeName', name: { en: 'x' } }] });
-  const storeName = (version: number) => ({ version, actions: [{ action: 'setName', name: { en: 'x' } }] });
+  const setName = (version: number) => ({ version, actions: [{ action: 'changeName', name: { en: 'xx' } }] });
+  const storeName = (version: number) => ({ version, actions: [{ action: 'setName', name: { en: 'xx' } }] });
   return [
     { method: 'POST', path: '/product-selections', body: { key: 'new', name: { en: 'New' } }, needs: sel[1], write: true },
     { method: 'GET', path: '/product-selections', needs: sel[0], write: false },
@@ -155,9 +155,9 @@ describe('scopes and tokens', () => {
     const token = await api.token();
     const alone = await raw(api, 'GET', `/product-selections?access_token=${encodeURIComponent(token)}`, { token: null });
     expect(expectError(alone, 401, 'invalid_token').message).toBe(NO_TOKEN_MESSAGE);
-    const write = await raw(api, 'POST', `/product-selections?access_token=${encodeURIComponent(token)}`, { token: null, body: JSON.stringify({ key: 'x', name: { en: 'x' } }) });
+    const write = await raw(api, 'POST', `/product-selections?access_token=${encodeURIComponent(token)}`, { token: null, body: JSON.stringify({ key: 'xx', name: { en: 'xx' } }) });
     expectError(write, 401, 'invalid_token');
-    expectError(await api.call('GET', '/product-selections/key=x'), 404, 'ResourceNotFound');
+    expectError(await api.call('GET', '/product-selections/key=xx'), 404, 'ResourceNotFound');
     // With a good header token the URL parameter changes nothing (it is not a query parameter error either).
     const viewer = await tokenWithScope(api, `view_stores:${PROJECT}`);
     const withHeader = await api.call('GET', `/product-selections?access_token=${encodeURIComponent(viewer)}`);

@@ -27,9 +27,9 @@ describe('Stores', () => {
   let c: Selection;
   beforeEach(async () => {
     api = await createApi();
-    a = await createSelection(api, 'a');
-    b = await createSelection(api, 'b');
-    c = await createSelection(api, 'c');
+    a = await createSelection(api, 'aa');
+    b = await createSelection(api, 'bb');
+    c = await createSelection(api, 'cc');
   });
 
   /** Every message of the Store, oldest first. */
@@ -75,7 +75,7 @@ describe('Stores', () => {
         name: { en: 'Berlin' },
         languages: ['de', 'en'],
         productSelections: [
-          { productSelection: { typeId: 'product-selection', key: 'a' }, active: true },
+          { productSelection: { typeId: 'product-selection', key: 'aa' }, active: true },
           { productSelection: { id: b.id }, active: false },
         ],
       });
@@ -116,7 +116,7 @@ describe('Stores', () => {
     });
 
     it('deletes a Store by key with the version; its selections can then be deleted', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       expectError(await api.call('DELETE', `/product-selections/${a.id}?version=1`), 400, 'ReferenceExists');
       ok(await api.call('DELETE', '/stores/key=berlin?version=1'));
       expectError(await api.call('GET', '/stores/key=berlin'), 404, 'ResourceNotFound');
@@ -136,7 +136,7 @@ describe('Stores', () => {
   describe('addProductSelection', () => {
     it('(not assigned) → assigned with active false by default, one message with addedProductSelections', async () => {
       const store = await createStore(api, 'berlin');
-      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'a' } }]));
+      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'aa' } }]));
       expect(added).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: false }] });
       const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
@@ -158,30 +158,30 @@ describe('Stores', () => {
     });
 
     it('has no effect when the selection is already there with the same flag: version, lastModifiedAt and messages unchanged', async () => {
-      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
+      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
-      const again = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'a' }, active: true }]));
+      const again = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, active: true }]));
       expect(again).toEqual(store);
       await expectUnchanged(api, before);
 
-      const inactive = await createStore(api, 'paris', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
-      const defaulted = ok(await update(api, '/stores/key=paris', [{ action: 'addProductSelection', productSelection: { key: 'a' } }]));
+      const inactive = await createStore(api, 'paris', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
+      const defaulted = ok(await update(api, '/stores/key=paris', [{ action: 'addProductSelection', productSelection: { key: 'aa' } }]));
       expect(defaulted).toEqual(inactive);
     });
 
     it('adds after the existing settings, keeping their order', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'b' }, active: true }] });
-      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'a' } }]));
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'bb' }, active: true }] });
+      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' } }]));
       expect(added.productSelections.map((s: { productSelection: { id: string } }) => s.productSelection.id)).toEqual([b.id, a.id]);
     });
   });
 
   describe('changeProductSelectionActive', () => {
     it('assigned, active=false → active=true → active=false, one updatedProductSelections message each', async () => {
-      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
-      const on = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: true }]));
+      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
+      const on = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true }]));
       expect(on).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: true }] });
-      const off = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: false }]));
+      const off = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: false }]));
       expect(off).toMatchObject({ version: 3, productSelections: [{ productSelection: ps(a), active: false }] });
       const sent = await changeMessages(store);
       expect(sent.map((m) => [m['type'], m['sequenceNumber'], m['resourceVersion'], m['updatedProductSelections']])).toEqual([
@@ -195,16 +195,16 @@ describe('Stores', () => {
     });
 
     it('to the flag it already has: no change, no message', async () => {
-      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: true }]))).toEqual(store);
+      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true }]))).toEqual(store);
       expect(await changeMessages(store)).toEqual([]);
     });
 
     it('of a selection not on the Store is 400 InvalidOperation and changes nothing', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
       const before = await snapshot(api);
       expectError(
-        await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'b' }, active: true }]),
+        await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'bb' }, active: true }]),
         400,
         'InvalidOperation',
       );
@@ -212,8 +212,8 @@ describe('Stores', () => {
     });
 
     it('requires active (400 InvalidJsonInput: actions -> active: Missing required value)', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
-      const refused = expectError(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'a' } }]), 400, 'InvalidJsonInput');
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
+      const refused = expectError(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' } }]), 400, 'InvalidJsonInput');
       expect(refused['detailedErrorMessage']).toBe('actions -> active: Missing required value');
     });
   });
@@ -222,11 +222,11 @@ describe('Stores', () => {
     it('assigned → not assigned, one message with removedProductSelections (the setting as it was)', async () => {
       const store = await createStore(api, 'berlin', {
         productSelections: [
-          { productSelection: { key: 'a' }, active: true },
-          { productSelection: { key: 'b' }, active: false },
+          { productSelection: { key: 'aa' }, active: true },
+          { productSelection: { key: 'bb' }, active: false },
         ],
       });
-      const removed = ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'a' } }]));
+      const removed = ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'aa' } }]));
       expect(removed).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(b), active: false }] });
       const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
@@ -240,9 +240,9 @@ describe('Stores', () => {
     });
 
     it('has no effect when the selection is absent: same version, no message', async () => {
-      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
+      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'b' } }]))).toEqual(store);
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'bb' } }]))).toEqual(store);
       await expectUnchanged(api, before);
     });
 
@@ -256,15 +256,15 @@ describe('Stores', () => {
     it('replaces the list (active defaults to false) with one message listing added, removed and updated', async () => {
       const store = await createStore(api, 'berlin', {
         productSelections: [
-          { productSelection: { key: 'a' }, active: true },
-          { productSelection: { key: 'b' }, active: false },
+          { productSelection: { key: 'aa' }, active: true },
+          { productSelection: { key: 'bb' }, active: false },
         ],
       });
       const replaced = ok(
         await update(api, '/stores/key=berlin', [
           {
             action: 'setProductSelections',
-            productSelections: [{ productSelection: { key: 'b' }, active: true }, { productSelection: { typeId: 'product-selection', id: c.id } }],
+            productSelections: [{ productSelection: { key: 'bb' }, active: true }, { productSelection: { typeId: 'product-selection', id: c.id } }],
           },
         ]),
       );
@@ -286,7 +286,7 @@ describe('Stores', () => {
     });
 
     it('with an empty list removes all', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const emptied = ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [] }]));
       expect(emptied.productSelections).toEqual([]);
     });
@@ -294,8 +294,8 @@ describe('Stores', () => {
     it('with a missing list removes all', async () => {
       const store = await createStore(api, 'berlin', {
         productSelections: [
-          { productSelection: { key: 'a' }, active: true },
-          { productSelection: { key: 'b' }, active: false },
+          { productSelection: { key: 'aa' }, active: true },
+          { productSelection: { key: 'bb' }, active: false },
         ],
       });
       const emptied = ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections' }]));
@@ -310,8 +310,8 @@ describe('Stores', () => {
     });
 
     it('with the same list is no change: same version, no message', async () => {
-      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: false }] });
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'a' } }] }]))).toEqual(store);
+      const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'aa' } }] }]))).toEqual(store);
       expect(await changeMessages(store)).toEqual([]);
     });
 
@@ -321,10 +321,10 @@ describe('Stores', () => {
     });
 
     it('with an unknown selection is 400 ReferencedResourceNotFound and changes nothing', async () => {
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'a' }, active: true }] });
+      await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
       expectError(
-        await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'b' } }, { productSelection: { id: 'nope' } }] }]),
+        await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'bb' } }, { productSelection: { id: 'nope' } }] }]),
         400,
         'ReferencedResourceNotFound',
       );
@@ -336,10 +336,10 @@ describe('Stores', () => {
     const store: StoreBody = await createStore(api, 'berlin');
     ok(
       await update(api, '/stores/key=berlin', [
-        { action: 'addProductSelection', productSelection: { key: 'a' } },
-        { action: 'changeProductSelectionActive', productSelection: { key: 'a' }, active: true },
-        { action: 'addProductSelection', productSelection: { key: 'a' }, active: true },
-        { action: 'removeProductSelection', productSelection: { key: 'b' } },
+        { action: 'addProductSelection', productSelection: { key: 'aa' } },
+        { action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true },
+        { action: 'addProductSelection', productSelection: { key: 'aa' }, active: true },
+        { action: 'removeProductSelection', productSelection: { key: 'bb' } },
       ]),
     );
     const sent = await storeMessages(store);

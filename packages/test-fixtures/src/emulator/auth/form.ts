@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { readUtf8 } from '../http/body.js';
+import { decodeUtf8, readBodyBytes } from '../http/body.js';
+import { MAX_REQUEST_BODY_BYTES } from '../http/limits.js';
 import { oauthErrors } from './oauth-errors.js';
 
 const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
@@ -24,11 +25,13 @@ function parameters(params: URLSearchParams): Map<string, string> {
  * Reads the parameters of an authorization service request from the query string and the form
  * body, as the live service does (`POST /oauth/token?grant_type=client_credentials` with no body
  * works); where both give a parameter, the body's wins. A non-empty body of another content type,
- * or one that is not UTF-8, is 400 invalid_request.
+ * or one that is not UTF-8, is 400 invalid_request; a body over 16 MiB is 413 before it is read whole.
  */
 export async function readForm(c: Context): Promise<Map<string, string>> {
   const fromQuery = parameters(new URL(c.req.url).searchParams);
-  const text = await readUtf8(c);
+  const bytes = await readBodyBytes(c, MAX_REQUEST_BODY_BYTES);
+  if (bytes === undefined) throw oauthErrors.payloadTooLarge(MAX_REQUEST_BODY_BYTES);
+  const text = decodeUtf8(bytes);
   if (text === undefined) throw oauthErrors.invalidRequest('The request body is not valid UTF-8.');
   if (text === '') return fromQuery;
   if (!isFormRequest(c)) throw oauthErrors.invalidRequest(`The request body must be of content type ${FORM_MEDIA_TYPE}.`);

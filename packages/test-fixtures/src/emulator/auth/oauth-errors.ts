@@ -1,4 +1,4 @@
-import { ApiError, errors } from '../http/errors.js';
+import { ApiError, errors, payloadTooLargeMessage } from '../http/errors.js';
 
 /** `WWW-Authenticate` of a 401 from the authorization service (RFC 6749 5.2: the scheme the client must use). */
 export const BASIC_CHALLENGE = 'Basic realm="commerce-emulator", charset="UTF-8"';
@@ -14,6 +14,8 @@ export const oauthErrors = {
       headers: { 'WWW-Authenticate': BASIC_CHALLENGE },
     }),
   invalidRequest: (message: string) => errors.oauth(400, 'invalid_request', message),
+  /** A form body over `limit` bytes: 413, refused before it is read whole. */
+  payloadTooLarge: (limit: number) => errors.oauth(413, 'invalid_request', payloadTooLargeMessage(limit)),
   unsupportedGrantType: (grantType: string, supported: readonly string[]) =>
     errors.oauth(
       400,

@@ -39,7 +39,7 @@ export interface AuthSnapshot {
   tokens: TokenStoreSnapshot;
   /** Customers' login data: lower-cased e-mail, password hash, Stores. */
   customers: StoredCustomerCredentials[];
-  /** The anonymous ids that have started a session (each may start one only once). */
+  /** The anonymous ids of the sessions whose tokens live (an id is in use only as long as one does). */
   anonymousIds: string[];
 }
 
@@ -72,7 +72,6 @@ export class AuthService {
   readonly tokens: TokenStore;
   readonly customers = new CustomerCredentialStore();
   private readonly external: ExternalTokenVerifier;
-  private readonly usedAnonymousIds = new Set<string>();
   private readonly projectKey: string;
 
   constructor(
@@ -226,7 +225,7 @@ export class AuthService {
 
   /**
    * Anonymous session flow. The client needs `create_anonymous_token` (or `manage_project`) for
-   * the project; an `anonymous_id` can start a session only once, so afterwards the session's
+   * the project; an `anonymous_id` can start a session only while no token of it lives, so the session's
    * refresh token is the only way to a new access token for it (spec 4.1 rule 1). The scope gains
    * `anonymous_id=<id>`, as the table of spec 4.1 writes it (contract-notes 4: `anonymous_id:<id>`).
    */
@@ -239,13 +238,12 @@ export class AuthService {
     let anonymousId = input.anonymousId;
     if (anonymousId === undefined) {
       do anonymousId = randomUUID();
-      while (this.usedAnonymousIds.has(anonymousId));
+      while (this.tokens.anonymousIdInUse(anonymousId));
     } else if (!ANONYMOUS_ID.test(anonymousId)) {
       throw oauthErrors.invalidRequest('The anonymous_id must be 1 to 256 characters without white space.');
-    } else if (this.usedAnonymousIds.has(anonymousId)) {
+    } else if (this.tokens.anonymousIdInUse(anonymousId)) {
       throw oauthErrors.invalidRequest(`The anonymous_id '${anonymousId}' is already in use.`);
     }
-    this.usedAnonymousIds.add(anonymousId);
     const subject: TokenSubject = {
       clientId: client.id,
       scope: [...granted, `anonymous_id=${anonymousId}`].join(' '),
@@ -351,7 +349,6 @@ export class AuthService {
     this.clients.retainOnly(kept);
     this.tokens.retainOnly(isPlainClientTokenOf(kept));
     this.customers.clear();
-    this.usedAnonymousIds.clear();
     this.external.clear();
     // As on a new emulator, even if they were deleted through the API.
     for (const { register } of this.reserved.values()) register();
@@ -362,7 +359,7 @@ export class AuthService {
     snapshot.clients = this.clients.toSnapshot();
     snapshot.tokens = this.tokens.toSnapshot();
     snapshot.customers = this.customers.toSnapshot();
-    snapshot.anonymousIds = [...this.usedAnonymousIds];
+    snapshot.anonymousIds = this.tokens.anonymousIds();
   }
 
   /**
@@ -384,7 +381,7 @@ export class AuthService {
     const registered = (token: { clientId: string }) => !excluded.has(token.clientId) && this.clients.has(token.clientId);
     this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) });
     this.customers.restoreFrom(snapshot.customers);
-    for (const id of snapshot.anonymousIds) this.usedAnonymousIds.add(id);
+    // snapshot.anonymousIds needs no restoring: an id is in use while a token of it lives.
   }
 
   /** The reserved clients and the admin console's id (a snapshot's admin console client never replaces this one's). */

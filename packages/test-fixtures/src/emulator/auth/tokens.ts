@@ -63,8 +63,12 @@ export function refreshExpiresAt(record: RefreshTokenRecord): number {
   return record.lastUsedAt + record.validityMs;
 }
 
-/** Expired entries looked at per issue, so stale tokens do not pile up (amortised O(1)). */
-const SWEEP_PER_ISSUE = 2;
+/**
+ * How often, in the emulator's time, every expired token is removed: at the first token operation
+ * this long after the last sweep, so the store holds at most the tokens alive a minute ago plus
+ * those issued since (a manual clock sweeps when moved past it).
+ */
+export const TOKEN_SWEEP_INTERVAL_MS = 60_000;
 const DERIVED_PRUNE_THRESHOLD = 16;
 
 /**
@@ -79,12 +83,16 @@ export class TokenStore {
   private readonly refresh = new Map<string, RefreshTokenRecord>();
   /** Token hashes (both kinds) per client, so deleting a client kills its tokens at once. */
   private readonly byClient = new Map<string, Set<string>>();
+  /** Token hashes (both kinds) per anonymous id: an id is in use while one of them lives. */
+  private readonly byAnonymousId = new Map<string, Set<string>>();
+  private nextSweepAt: number;
 
   constructor(
     private readonly clock: Clock,
     private readonly refreshTokenCap: number,
   ) {
     if (!Number.isSafeInteger(refreshTokenCap) || refreshTokenCap < 1) throw new RangeError('refreshTokenCap must be a positive integer');
+    this.nextSweepAt = clock.now() + TOKEN_SWEEP_INTERVAL_MS;
   }
 
   /** Number of stored tokens (expired ones may linger until looked at or swept). */
@@ -92,44 +100,52 @@ export class TokenStore {
     return { access: this.access.size, refresh: this.refresh.size };
   }
 
-  private index(clientId: string, hash: string): void {
-    let hashes = this.byClient.get(clientId);
-    if (!hashes) {
-      hashes = new Set();
-      this.byClient.set(clientId, hashes);
-    }
-    hashes.add(hash);
+  private index(record: TokenRecord): void {
+    addTo(this.byClient, record.clientId, record.hash);
+    if (record.anonymousId !== undefined) addTo(this.byAnonymousId, record.anonymousId, record.hash);
   }
 
-  private unindex(clientId: string, hash: string): void {
-    const hashes = this.byClient.get(clientId);
-    if (!hashes) return;
-    hashes.delete(hash);
-    if (hashes.size === 0) this.byClient.delete(clientId);
+  private unindex(record: TokenRecord): void {
+    removeFrom(this.byClient, record.clientId, record.hash);
+    if (record.anonymousId !== undefined) removeFrom(this.byAnonymousId, record.anonymousId, record.hash);
   }
 
   private dropAccess(record: AccessTokenRecord): void {
     this.access.delete(record.hash);
-    this.unindex(record.clientId, record.hash);
+    this.unindex(record);
   }
 
   private dropRefresh(record: RefreshTokenRecord): void {
     this.refresh.delete(record.hash);
-    this.unindex(record.clientId, record.hash);
+    this.unindex(record);
   }
 
+  /** Removes every expired token, once per {@link TOKEN_SWEEP_INTERVAL_MS} of the emulator's time. */
   private sweep(): void {
     const now = this.clock.now();
-    for (let i = 0; i < SWEEP_PER_ISSUE; i++) {
-      const head = this.access.values().next();
-      if (head.done || head.value.expiresAt > now) break;
-      this.dropAccess(head.value);
+    if (now < this.nextSweepAt) return;
+    this.nextSweepAt = now + TOKEN_SWEEP_INTERVAL_MS;
+    for (const record of [...this.access.values()]) if (record.expiresAt <= now) this.dropAccess(record);
+    for (const record of [...this.refresh.values()]) if (refreshExpiresAt(record) <= now) this.dropRefresh(record);
+    this.pruneDerived();
+  }
+
+  /** True while a token (access or refresh) of this anonymous session lives. */
+  anonymousIdInUse(anonymousId: string): boolean {
+    this.sweep();
+    const now = this.clock.now();
+    for (const hash of this.byAnonymousId.get(anonymousId) ?? []) {
+      const access = this.access.get(hash);
+      if (access && access.expiresAt > now) return true;
+      const refresh = this.refresh.get(hash);
+      if (refresh && refreshExpiresAt(refresh) > now) return true;
     }
-    for (let i = 0; i < SWEEP_PER_ISSUE; i++) {
-      const head = this.refresh.values().next();
-      if (head.done || refreshExpiresAt(head.value) > now) break;
-      this.dropRefresh(head.value);
-    }
+    return false;
+  }
+
+  /** The anonymous ids that hold a token (expired ones may linger until the next sweep). */
+  anonymousIds(): string[] {
+    return [...this.byAnonymousId.keys()];
   }
 
   issueAccess(subject: TokenSubject, validitySeconds: number, refresh?: RefreshTokenRecord): { token: string; record: AccessTokenRecord } {
@@ -151,7 +167,7 @@ export class TokenStore {
       refresh.derived.add(record.hash);
     }
     this.access.set(record.hash, record);
-    this.index(record.clientId, record.hash);
+    this.index(record);
     return { token, record };
   }
 
@@ -175,12 +191,13 @@ export class TokenStore {
       derived: new Set(),
     };
     this.refresh.set(record.hash, record);
-    this.index(record.clientId, record.hash);
+    this.index(record);
     return { token, record };
   }
 
   /** The active access token with this value; expired ones are dropped on sight. */
   findAccess(token: string): AccessTokenRecord | undefined {
+    this.sweep();
     const record = this.access.get(tokenHash(token));
     if (!record) return undefined;
     if (record.expiresAt <= this.clock.now()) {
@@ -192,6 +209,7 @@ export class TokenStore {
 
   /** The valid refresh token with this value (not counted as a use). */
   findRefresh(token: string): RefreshTokenRecord | undefined {
+    this.sweep();
     const record = this.refresh.get(tokenHash(token));
     if (!record) return undefined;
     if (refreshExpiresAt(record) <= this.clock.now()) {
@@ -268,14 +286,14 @@ export class TokenStore {
       const record: AccessTokenRecord = { ...copySubject(token), kind: 'access', hash: token.hash, issuedAt: token.issuedAt, expiresAt: token.expiresAt };
       if (token.refreshHash !== undefined) record.refreshHash = token.refreshHash;
       this.access.set(record.hash, record);
-      this.index(record.clientId, record.hash);
+      this.index(record);
     }
     for (const token of snapshot.refresh) {
       if (this.refresh.has(token.hash)) continue;
       const { hash, issuedAt, lastUsedAt, validityMs } = token;
       const record: RefreshTokenRecord = { ...copySubject(token), kind: 'refresh', hash, issuedAt, lastUsedAt, validityMs, derived: new Set(token.derived) };
       this.refresh.set(record.hash, record);
-      this.index(record.clientId, record.hash);
+      this.index(record);
     }
     while (this.refresh.size > this.refreshTokenCap) this.dropRefresh(this.refresh.values().next().value!);
     this.pruneDerived();
@@ -294,12 +312,27 @@ export class TokenStore {
     if (!hashes) return 0;
     let removed = 0;
     for (const hash of [...hashes]) {
-      if (this.access.delete(hash)) removed++;
-      if (this.refresh.delete(hash)) removed++;
+      const record = this.access.get(hash) ?? this.refresh.get(hash);
+      if (record?.kind === 'access') this.dropAccess(record);
+      else if (record?.kind === 'refresh') this.dropRefresh(record);
+      if (record) removed++;
     }
     this.byClient.delete(clientId);
     return removed;
   }
+}
+
+function addTo(index: Map<string, Set<string>>, key: string, hash: string): void {
+  let hashes = index.get(key);
+  if (!hashes) index.set(key, (hashes = new Set()));
+  hashes.add(hash);
+}
+
+function removeFrom(index: Map<string, Set<string>>, key: string, hash: string): void {
+  const hashes = index.get(key);
+  if (!hashes) return;
+  hashes.delete(hash);
+  if (hashes.size === 0) index.delete(key);
 }
 
 function copySubject(subject: TokenSubject): TokenSubject {

@@ -1,8 +1,10 @@
 import { checkFaultRule, InvalidFaultRuleError, type FaultRule, type InstalledFault } from '../http/faults.js';
+import { MAX_PATH_PATTERN_LENGTH } from '../http/path-pattern.js';
 
 /**
  * A fault rule as JSON (the control API): the fields of {@link FaultRule}, except that a
- * RegExp path is written `pathPattern` (its source, no flags) since JSON has no RegExp.
+ * RegExp path is written `pathPattern` (its source, no flags) since JSON has no RegExp. It is
+ * matched in linear time: RE2 syntax, no backreferences or lookaround (see `linearMatcher`).
  */
 export type FaultRuleJson = Omit<FaultRule, 'path'> & { path?: string; pathPattern?: string };
 
@@ -21,6 +23,7 @@ export function ruleFromJson(body: unknown): FaultRule {
   if (pathPattern === undefined) return checkFaultRule(rest);
   if (rest['path'] !== undefined) throw new InvalidFaultRuleError('give path (a prefix) or pathPattern (a RegExp), not both');
   if (typeof pathPattern !== 'string') throw new InvalidFaultRuleError('pathPattern must be a string (the source of a RegExp)');
+  if (pathPattern.length > MAX_PATH_PATTERN_LENGTH) throw new InvalidFaultRuleError(`pathPattern has ${pathPattern.length} characters; at most ${MAX_PATH_PATTERN_LENGTH}`);
   let path: RegExp;
   try {
     path = new RegExp(pathPattern);

@@ -11,6 +11,12 @@ import { faultToJson, ruleFromJson } from './fault-json.js';
 import { InvalidFaultRuleError } from '../http/faults.js';
 import { InvalidSnapshotError } from '../snapshot-check.js';
 
+/**
+ * Largest snapshot `POST /state` takes: a whole project, so far above the 16 MiB of a request of the
+ * API (the one limit of the other control requests); only the bootstrap client can send one.
+ */
+export const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
+
 /** What the control API acts on: the emulator's options, fault rules and projects, and its reset of everything. */
 export interface ControlTarget {
   options: ResolvedEmulatorOptions;
@@ -84,7 +90,7 @@ export function controlRoutes({ options, faults, projects, reset }: ControlTarge
   control.get('/projects/:key/state', (c) => json(storeOf(c.req.param('key')).snapshot()));
   control.post('/projects/:key/state', async (c) => {
     const store = storeOf(c.req.param('key'));
-    const snapshot = await readJsonBody(c);
+    const snapshot = await readJsonBody(c, MAX_SNAPSHOT_BYTES);
     refusingBadInput(InvalidSnapshotError, () => store.restore(snapshot));
     return new Response(null, { status: 204 });
   });
@@ -111,7 +117,7 @@ export function controlRoutes({ options, faults, projects, reset }: ControlTarge
   const own = () => storeOf(options.projectKey);
   control.get('/state', () => json(own().snapshot()));
   control.post('/state', async (c) => {
-    const snapshot = await readJsonBody(c);
+    const snapshot = await readJsonBody(c, MAX_SNAPSHOT_BYTES);
     refusingBadInput(InvalidSnapshotError, () => own().restore(snapshot));
     faults.clear(options.faultSeed);
     return new Response(null, { status: 204 });

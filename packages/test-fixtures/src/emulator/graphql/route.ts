@@ -3,9 +3,9 @@
  * executed with graphql-js against the commerce SDL over the same store as REST.
  */
 import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
-import { decodeUtf8, json } from '../http/body.js';
+import { decodeUtf8, json, readBodyBytes } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { callerOf } from '../resources/rest-routes.js';
 import { invalidJson, missingValue } from '../validation/request-errors.js';
@@ -22,9 +22,10 @@ interface GraphqlRequest {
 
 const utf8 = new TextEncoder();
 
-/** The request body, checked for size (before it is decoded), encoding and shape; the document is not parsed yet. */
-function readRequest(bytes: ArrayBuffer): GraphqlRequest {
-  if (bytes.byteLength > MAX_BODY_BYTES) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
+/** The request body, read up to its size limit, checked for encoding and shape; the document is not parsed yet. */
+async function readRequest(c: Context): Promise<GraphqlRequest> {
+  const bytes = await readBodyBytes(c, MAX_BODY_BYTES);
+  if (bytes === undefined) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
   const text = decodeUtf8(bytes);
   if (text === undefined) throw invalidJson('request body: not valid UTF-8');
   let body: unknown;
@@ -67,7 +68,7 @@ export function registerGraphqlRoute(api: Hono<AppEnv>, context: EmulatorContext
   api.post('/:projectKey/graphql', async (c) => {
     const principal = c.get('principal');
     requireEntryScope(principal, projectKey);
-    const request = readRequest(await c.req.arrayBuffer());
+    const request = await readRequest(c);
     const document = parseDocument(request.query);
 
     const invalid = validate(schema, document);

@@ -1,13 +1,25 @@
 import type { Context } from 'hono';
 import { errors } from './errors.js';
+import { MAX_REQUEST_BODY_BYTES } from './limits.js';
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The client went away (the connection closed) while its request body was being read: there is
+ * no one to answer, and nothing to log. The app rethrows it, as it does a cut connection.
+ */
+export class ClientDisconnected extends Error {
+  override readonly name = 'ClientDisconnected';
+  constructor(cause: unknown) {
+    super('the client disconnected while sending its request body', { cause });
+  }
+}
 
 /**
  * Bytes as text, or `undefined` when they are not UTF-8 (spec 8: all text is UTF-8; a lenient
  * decoding would store U+FFFD in place of the bad bytes instead of refusing).
  */
-export function decodeUtf8(bytes: ArrayBuffer): string | undefined {
+export function decodeUtf8(bytes: Uint8Array): string | undefined {
   try {
     return strictUtf8.decode(bytes);
   } catch {
@@ -15,14 +27,49 @@ export function decodeUtf8(bytes: ArrayBuffer): string | undefined {
   }
 }
 
-/** The request body as text, or `undefined` when its bytes are not UTF-8 ({@link decodeUtf8}). */
-export async function readUtf8(c: Context): Promise<string | undefined> {
-  return decodeUtf8(await c.req.arrayBuffer());
+/**
+ * The request body's bytes, or `undefined` as soon as it is known to be over `limit`: a
+ * `Content-Length` over it is refused before a byte is read, and a body without one (chunked) is
+ * read only up to the limit. A connection closed mid-body is {@link ClientDisconnected}.
+ *
+ * @example
+ * const bytes = await readBodyBytes(c, 1024 * 1024);
+ * if (bytes === undefined) throw tooLarge();
+ */
+export async function readBodyBytes(c: Context, limit: number): Promise<Uint8Array | undefined> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > limit) return undefined;
+  const body = c.req.raw.body;
+  if (body === null) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        // Read no further: the rest is drained or the connection closed by the server.
+        reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    throw new ClientDisconnected(error);
+  }
+  return Buffer.concat(chunks, size);
 }
 
-/** Reads a JSON request body; anything that is not JSON (or not UTF-8) is 400 InvalidJsonInput. */
-export async function readJsonBody(c: Context): Promise<unknown> {
-  const text = await readUtf8(c);
+/**
+ * Reads a JSON request body; anything that is not JSON (or not UTF-8) is 400 InvalidJsonInput, and
+ * a body over `limit` (default {@link MAX_REQUEST_BODY_BYTES}) 413 before it is read whole.
+ */
+export async function readJsonBody(c: Context, limit = MAX_REQUEST_BODY_BYTES): Promise<unknown> {
+  const bytes = await readBodyBytes(c, limit);
+  if (bytes === undefined) throw errors.payloadTooLarge(limit);
+  const text = decodeUtf8(bytes);
   if (text === undefined) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'The request body is not valid UTF-8.');
   if (text.trim() === '') throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'No content to map due to end-of-input.');
   try {

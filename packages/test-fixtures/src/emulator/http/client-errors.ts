@@ -9,14 +9,18 @@ import type { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { CORS_EXPOSE_HEADERS } from './cors.js';
+import { CORRELATION_ID } from './correlation.js';
 import { errors, type ApiError } from './errors.js';
 
 /**
- * Node's own limit of a request head on the emulator's server: well above the service's 15 KB, so
- * that the app's check (`disallowedRequests`) answers every oversized request it can read, with
- * the caller's correlation id; only heads over this reach {@link answerClientErrors}.
+ * The caller's `X-Correlation-ID` when it is in the part of the refused head Node hands over (the
+ * packet it was parsing) and keeps the header's rule; undefined otherwise.
  */
-export const NODE_MAX_HEADER_BYTES = 64 * 1024;
+function correlationIdIn(rawPacket: Buffer | undefined): string | undefined {
+  if (rawPacket === undefined) return undefined;
+  const found = /(?:^|\r\n)x-correlation-id:[ \t]*([^\r\n]*?)[ \t]*\r\n/i.exec(rawPacket.toString('latin1'));
+  return found !== null && CORRELATION_ID.test(found[1]!) ? found[1] : undefined;
+}
 
 /** The refusal for a parser error of Node (`HPE_*` codes). */
 function refusalOf(error: Error & { code?: string }): ApiError {
@@ -42,25 +46,26 @@ function corsLines(cors: ResolvedEmulatorOptions['cors']): string[] {
  * headers; with a list of origins it carries none (the request's `Origin` is past reading).
  *
  * @example
- * const server = serve({ fetch: app.fetch, serverOptions: { maxHeaderSize: NODE_MAX_HEADER_BYTES } });
+ * const server = serve({ fetch: app.fetch, serverOptions: { maxHeaderSize: MAX_URL_AND_HEADERS_BYTES } });
  * answerClientErrors(server, emulator.context.options.cors);
  */
 export function answerClientErrors(server: EventEmitter, cors: ResolvedEmulatorOptions['cors']): void {
   const corsHeaderLines = corsLines(cors);
-  server.on('clientError', (error: Error & { code?: string }, socket: Duplex) => {
+  server.on('clientError', (error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex) => {
     if (error.code === 'ECONNRESET' || error.code === 'ERR_HTTP_REQUEST_TIMEOUT' || !socket.writable) {
       socket.destroy();
       return;
     }
     const refusal = refusalOf(error);
     const body = JSON.stringify(refusal.body());
+    const correlationId = correlationIdIn(error.rawPacket) ?? `emulator-${randomUUID()}`;
     const reason = refusal.status === 431 ? 'Request Header Fields Too Large' : 'Bad Request';
     socket.end(
       [
         `HTTP/1.1 ${refusal.status} ${reason}`,
         'content-type: application/json; charset=utf-8',
         `content-length: ${Buffer.byteLength(body)}`,
-        `x-correlation-id: emulator-${randomUUID()}`,
+        `x-correlation-id: ${correlationId}`,
         ...corsHeaderLines,
         'connection: close',
         '',

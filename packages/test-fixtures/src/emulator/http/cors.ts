@@ -51,17 +51,23 @@ function addVaryOrigin(headers: Headers): void {
  * With a list of origins the allowed origin is reflected and every answer varies on `Origin`.
  * Off (`false`), it does nothing: an `OPTIONS` is then an ordinary request.
  *
+ * Paths under `exceptUnder` (the control API, which refuses web pages) get no CORS at all: their
+ * preflight goes through to the routes like any `OPTIONS` (and is refused there), and their answers
+ * carry no allow header, so no page is invited to call them or can read what they answer.
+ *
  * @example
- * app.use('*', cors({ origins: ['http://localhost:5173'] }));
+ * app.use('*', cors({ origins: ['http://localhost:5173'] }, CONTROL_PREFIX));
  */
-export function cors(config: ResolvedEmulatorOptions['cors']): MiddlewareHandler<AppEnv> {
+export function cors(config: ResolvedEmulatorOptions['cors'], exceptUnder?: string): MiddlewareHandler<AppEnv> {
   if (config === false) return (_c, next) => next();
   const { origins } = config;
+  const excepted = (path: string) => exceptUnder !== undefined && (path === exceptUnder || path.startsWith(`${exceptUnder}/`));
   const allowedOrigin = (origin: string | undefined): string | undefined => {
     if (origins === '*') return '*';
     return origin !== undefined && origins.includes(origin) ? origin : undefined;
   };
   return async (c, next) => {
+    if (excepted(c.req.path)) return next();
     const origin = c.req.header('origin');
     const allowOrigin = allowedOrigin(origin);
     if (c.req.method === 'OPTIONS' && origin !== undefined && c.req.header('access-control-request-method') !== undefined) {

@@ -50,6 +50,9 @@ export class ApiError extends Error {
   }
 }
 
+/** The message of a 413: the body is over `limit` bytes. */
+export const payloadTooLargeMessage = (limit: number) => `The request body exceeds the limit of ${limit / (1024 * 1024)} MB; the request was blocked.`;
+
 function one(status: number, code: string, message: string, extra: Record<string, unknown> = {}): ApiError {
   return new ApiError(status, [{ code, message, ...extra }]);
 }
@@ -101,6 +104,8 @@ export const errors = {
     }),
   general: (message = 'Write operations are temporarily unavailable') => one(500, 'General', message),
   overCapacity: (message = 'The service is over capacity. Please retry later.') => one(503, 'OverCapacity', message),
+  /** A request body over `limit` bytes, refused before it is read whole. */
+  payloadTooLarge: (limit: number) => one(413, 'InvalidInput', payloadTooLargeMessage(limit)),
   requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
   /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
   unknownHttpVersion: (version?: string) => one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),

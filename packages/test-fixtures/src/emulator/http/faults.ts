@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import { ApiError, errors } from './errors.js';
+import { linearMatcher } from './path-pattern.js';
 
 /**
  * What an injected fault does:
@@ -20,7 +21,11 @@ export interface FaultRule {
   latencyMs?: number;
   /** Only requests with this method (upper case). */
   method?: string;
-  /** Only requests whose path (without origin) starts with this string or matches this RegExp. */
+  /**
+   * Only requests whose path and query (without origin) start with this string, or match this
+   * RegExp: matched in linear time (RE2 syntax: no backreferences or lookaround; flags i, m, s,
+   * u), so no pattern can block the emulator; see {@link linearMatcher}.
+   */
   path?: string | RegExp;
   /** How many matching requests get the fault; unlimited when absent. */
   times?: number;
@@ -98,11 +103,23 @@ export function checkFaultRule(rule: unknown): FaultRule {
   if (given('path') && !(r['path'] instanceof RegExp || (typeof r['path'] === 'string' && r['path'].startsWith('/')))) {
     throw invalid('path must be a RegExp or a string starting with "/" (a prefix of path and query, without the origin)');
   }
+  if (r['path'] instanceof RegExp) pathMatcher(r['path']);
   if (given('times') && !isCount(r['times'], 1)) throw invalid('times must be an integer >= 1');
   if (given('probability') && !(typeof r['probability'] === 'number' && r['probability'] >= 0 && r['probability'] <= 1)) {
     throw invalid('probability must be a number from 0 to 1');
   }
   return { ...r } as unknown as FaultRule;
+}
+
+/** How a rule's `path` matches a request's path and query; a RegExp the linear engine refuses is an invalid rule. */
+function pathMatcher(path: string | RegExp | undefined): (requestPath: string) => boolean {
+  if (path === undefined) return () => true;
+  if (typeof path === 'string') return (requestPath) => requestPath.startsWith(path);
+  try {
+    return linearMatcher(path);
+  } catch (error) {
+    throw new InvalidFaultRuleError(`path ${String(path).slice(0, 100)}: ${(error as Error).message}`);
+  }
 }
 
 /** A rule as installed: its id (for removal over the control API) and what is left of `times`. */
@@ -123,7 +140,7 @@ export interface InstalledFault {
  * emulator.faults.clear();
  */
 export class FaultInjector {
-  private rules: { id: string; rule: FaultRule }[] = [];
+  private rules: { id: string; rule: FaultRule; matchesPath: (path: string) => boolean }[] = [];
   private random: () => number;
   private nextId = 1;
 
@@ -139,8 +156,9 @@ export class FaultInjector {
 
   /** Adds a rule; returns its id (`fault-1`, `fault-2`, ...), for {@link remove}. */
   add(rule: FaultRule): string {
+    const checked = checkFaultRule(rule);
     const id = `fault-${this.nextId++}`;
-    this.rules.push({ id, rule: checkFaultRule(rule) });
+    this.rules.push({ id, rule: checked, matchesPath: pathMatcher(checked.path) });
     return id;
   }
 
@@ -164,9 +182,9 @@ export class FaultInjector {
 
   /** The first rule that fires for this request, consuming one of its `times`. */
   take(method: string, path: string): FaultRule | undefined {
-    for (const { rule } of this.rules) {
+    for (const { rule, matchesPath } of this.rules) {
       if (rule.method !== undefined && rule.method !== method) continue;
-      if (rule.path !== undefined && !(typeof rule.path === 'string' ? path.startsWith(rule.path) : rule.path.test(path))) continue;
+      if (!matchesPath(path)) continue;
       if (rule.times !== undefined && rule.times <= 0) continue;
       if (rule.probability !== undefined && this.random() >= rule.probability) continue;
       if (rule.times !== undefined) rule.times -= 1;

@@ -5,6 +5,13 @@ import { errors } from './errors.js';
 /** URL plus headers above about 15 KB are blocked (spec 8, contract-notes 7). */
 export const MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
 
+/**
+ * Largest request body of the REST API and the authorization service: 16 MiB, the largest JSON
+ * document the live service stores (https://docs.commercetools.com/api/limits, "JSON document
+ * size"). A larger body is 413 before it is read whole; GraphQL has its own, smaller limit.
+ */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024 * 1024;
+
 const METHODS_WITHOUT_BODY = new Set(['GET', 'HEAD', 'DELETE']);
 const KNOWN_HTTP_VERSIONS = new Set(['1.0', '1.1', '2.0']);
 
