@@ -39,6 +39,7 @@ export type GeneratedEndpoint =
   | 'GET /product-types/{ID}'
   | 'DELETE /product-types/{ID}'
   | 'GET /product-types/key={key}'
+  | 'DELETE /product-types/key={key}'
   | 'POST /products'
   | 'GET /products'
   | 'GET /products/{ID}'
@@ -156,6 +157,7 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /product-types/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'DELETE /product-types/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/key={key}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /product-types/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'POST /products': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /products': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /products/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },

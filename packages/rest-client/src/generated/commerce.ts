@@ -294,7 +294,8 @@ export interface paths {
     get: operations['getProductTypeByKey'];
     put?: never;
     post?: never;
-    delete?: never;
+    /** Delete a Product Type by key */
+    delete: operations['deleteProductTypeByKey'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1846,6 +1847,7 @@ export interface components {
        */
       password?: string;
       key?: components['schemas']['Key'];
+      customerNumber?: string;
       externalId?: string;
       firstName?: string;
       lastName?: string;
@@ -2340,7 +2342,7 @@ export interface operations {
     };
   };
   queryProductSelections: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -2359,7 +2361,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -2386,7 +2388,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV11;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -2394,14 +2396,14 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV6;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV11;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -2409,19 +2411,19 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV6;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV12;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV12;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -2451,11 +2453,11 @@ export interface operations {
   getProductProjectionInStoreById: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV13;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -2466,10 +2468,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV13;
   };
   queryStores: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -2488,7 +2490,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -2515,7 +2517,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV14;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
@@ -2523,14 +2525,14 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   deleteStoreById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV7;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV14;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
@@ -2538,12 +2540,12 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV7;
   };
   queryChannels: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -2562,7 +2564,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -2588,7 +2590,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV15;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -2596,14 +2598,14 @@ export interface operations {
     responses: SharedResponsesV5;
   };
   deleteChannelById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV8;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV15;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -2611,12 +2613,12 @@ export interface operations {
     responses: SharedResponsesV5;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV8;
   };
   queryProductTypes: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -2635,7 +2637,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -2643,7 +2645,12 @@ export interface operations {
     };
     responses: {
       /** @description The created Product Type. */
-      201: SharedStatus201V2;
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ProductType'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2657,31 +2664,25 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV16;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: {
-      /** @description The deleted Product Type. */
-      200: SharedStatus201V2;
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      409: components['responses']['Conflict'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV9;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV16;
+  };
+  deleteProductTypeByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV9;
   };
   queryProducts: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -2700,7 +2701,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -2727,7 +2728,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV17;
   };
   updateProductById: {
     parameters: SharedParametersV2;
@@ -2735,14 +2736,14 @@ export interface operations {
     responses: SharedResponsesV4;
   };
   deleteProductById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV17;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
@@ -2750,19 +2751,19 @@ export interface operations {
     responses: SharedResponsesV4;
   };
   deleteProductByKey: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   queryProductProjections: {
     parameters: {
@@ -2842,17 +2843,17 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   getProductProjectionByKey: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the resource. */
@@ -2861,10 +2862,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   queryCustomers: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -2887,7 +2888,7 @@ export interface operations {
     requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201V3;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2918,7 +2919,7 @@ export interface operations {
     requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: SharedStatus201V3;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2936,22 +2937,22 @@ export interface operations {
     responses: SharedResponses;
   };
   getMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   getMeInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   queryApiClients: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -3020,7 +3021,7 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -3330,24 +3331,16 @@ type SharedParametersV3 = {
   };
   cookie?: never;
 };
-type SharedParametersV4 = {
-  query: {
-    /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-    version: components['parameters']['version'];
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
+type SharedQueryV2 = {
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedResponses = {
   /** @description The customer. */
@@ -3371,7 +3364,7 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedParametersV5 = {
+type SharedParametersV4 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -3385,26 +3378,7 @@ type SharedParametersV5 = {
   path?: never;
   cookie?: never;
 };
-type SharedParametersV6 = {
-  query: {
-    /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-    version: components['parameters']['version'];
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
-type SharedParametersV7 = {
+type SharedParametersV5 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
@@ -3485,6 +3459,24 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedParametersV6 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedResponsesV6 = {
   /** @description The deleted Product Selection. */
   200: {
@@ -3537,6 +3529,23 @@ type SharedResponsesV8 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV9 = {
+  /** @description The deleted Product Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductType'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV10 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -3553,7 +3562,7 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV11 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -3569,7 +3578,7 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV12 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -3585,7 +3594,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV13 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -3601,7 +3610,7 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV14 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -3617,7 +3626,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV15 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -3633,7 +3642,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV16 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -3649,7 +3658,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV17 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -3665,7 +3674,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV18 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -3681,7 +3690,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV19 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -3697,7 +3706,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV20 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -3757,7 +3766,7 @@ type SharedParametersV10 = {
   };
   cookie?: never;
 };
-type SharedQueryV2 = {
+type SharedQueryV3 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -3790,12 +3799,6 @@ type SharedStatus200 = {
   };
 };
 type SharedStatus201V2 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ProductType'];
-  };
-};
-type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CustomerSignInResult'];
@@ -3841,7 +3844,7 @@ type SharedRequestBodyV5 = {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedQueryV3 = {
+type SharedQueryV4 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.

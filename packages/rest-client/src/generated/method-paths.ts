@@ -93,6 +93,7 @@ export interface PathsOf {
     | '/channels/{ID}'
     | '/channels/key={key}'
     | '/product-types/{ID}'
+    | '/product-types/key={key}'
     | '/products/{ID}'
     | '/products/key={key}'
     | '/api-clients/{ID}';
@@ -184,6 +185,7 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
     '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
+    '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
@@ -282,6 +284,7 @@ export interface JsonDataOf {
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
     '/product-types/{ID}': components['schemas']['ProductType'];
+    '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];

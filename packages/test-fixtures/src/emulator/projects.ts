@@ -83,10 +83,11 @@ export class ProjectRegistry {
    * that uses one has: then the project named in `scope` (as `<permission>:<projectKey>`), else the
    * emulator's own project, else the first. Undefined when no project has any of the ids.
    */
-  authOfClient(clientIds: readonly string[], scope?: string): AuthService | undefined {
+  async authOfClient(clientIds: readonly string[], scope: () => Promise<string | undefined>): Promise<AuthService | undefined> {
     const holders = [...this.runtimes.values()].filter(({ runtime }) => clientIds.some((id) => runtime.store.auth.clients.has(id)));
+    // The body is read for the scope only when it must choose: the client is checked before it.
     if (holders.length <= 1) return holders[0]?.runtime.store.auth;
-    const named = new Set((scope ?? '').split(/\s+/).map((s) => s.split(':')[1]));
+    const named = new Set(((await scope()) ?? '').split(/\s+/).map((s) => s.split(':')[1]));
     const chosen = holders.find(({ runtime }) => named.has(runtime.store.projectKey)) ?? holders.find(({ runtime }) => runtime.store.projectKey === this.options.projectKey) ?? holders[0]!;
     return chosen.runtime.store.auth;
   }

@@ -115,9 +115,9 @@ const DRAFTS: Record<string, DraftCase> = {
     body: ({ n, productTypeId, channelId }) => {
       const variant = {
         sku: `sku-${n}`,
-        key: 'v',
+        key: 'v1',
         attributes: [{ name: 'a', value: 'x' }],
-        prices: [{ key: 'p', value: { centAmount: 100, currencyCode: 'EUR' }, country: 'DE', channel: { id: channelId }, validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2027-01-01T00:00:00.000Z' }],
+        prices: [{ key: 'p1', value: { centAmount: 100, currencyCode: 'EUR' }, country: 'DE', channel: { id: channelId }, validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2027-01-01T00:00:00.000Z' }],
         images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }],
       };
       return {
@@ -151,7 +151,7 @@ const DRAFTS: Record<string, DraftCase> = {
             metaDescription: { en: 'MD' },
             metaKeywords: { en: 'MK' },
             searchKeywords: { en: [{ text: 'k' }] },
-            masterVariant: { key: 'v', attributes: [{ name: 'a', value: 'x' }], images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }] },
+            masterVariant: { key: 'v1', attributes: [{ name: 'a', value: 'x' }], images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }] },
           },
         },
         name: undefined, slug: undefined, description: undefined, metaTitle: undefined, metaDescription: undefined, metaKeywords: undefined,

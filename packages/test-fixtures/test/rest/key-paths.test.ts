@@ -13,13 +13,25 @@ import {
 } from './helpers.js';
 
 /**
- * Every key the API accepts can be used in a `key=` path, URL-encoded once, as a client encodes it
- * (a `%` in the key was decoded twice and answered 404 or 500).
+ * Every key the API accepts (2 to 256 of `[A-Za-z0-9_-]`, as the live API) can be used in a `key=`
+ * path, URL-encoded once, as a client encodes it; a key with any other character is refused when
+ * the resource is created, so it never needs a path.
  */
 describe('a key addresses its resource', () => {
-  it('finds a Product Selection, a Store, a Product and the in-store endpoints by keys with %, +, /, # and non-ASCII characters', async () => {
+  it('refuses keys with %, +, /, #, spaces or non-ASCII characters, and keys of 1 or 257 characters, and stores nothing', async () => {
     const api = await createApi();
-    for (const key of ['a%25b', '50%', 'a%b', 'a+b', 'a/b', 'a#b', 'ü-key']) {
+    const before = await snapshot(api);
+    for (const key of ['a%25b', '50%', 'a+b', 'a/b', 'a#b', 'a b', 'ü-key', 'a', 'k'.repeat(257)]) {
+      expectError(await api.call('POST', '/product-selections', { key, name: { en: 'x' } }), 400, 'InvalidJsonInput');
+      expectError(await api.call('POST', '/stores', { key }), 400, 'InvalidJsonInput');
+    }
+    await expectUnchanged(api, before);
+  });
+
+  it('finds a Product Selection, a Store, a Product and the in-store endpoints by keys of every allowed character, up to 256 long', async () => {
+    const api = await createApi();
+    // 254, so that the product's key `p-<key>` is 256 long.
+    for (const key of ['ab', 'A_b-9', '0-_', 'k'.repeat(254)]) {
       const selection = await createSelection(api, key);
       await createStore(api, key);
       const product = await createProduct(api, `p-${key}`);

@@ -98,11 +98,11 @@ describe('the live shapes with their defaults', () => {
     const before = await snapshot(api);
     const cases: [string, Record<string, unknown>, string][] = [
       ['/customers', { email: 'b@example.com', password: 'x', customerGroup: { key: 'vip' } }, 'customerGroup'],
-      ['/customers', { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 't' } } }] }, 'addresses.0.custom'],
-      ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, categories: [{ key: 'c' }] }, 'categories'],
+      ['/customers', { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 'tt' } } }] }, 'addresses.0.custom'],
+      ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, categories: [{ key: 'cc' }] }, 'categories'],
       ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, variants: [{ assets: [] }] }, 'variants.0.assets'],
       ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, masterVariant: { prices: [{ value: { centAmount: 1, currencyCode: 'EUR' }, tiers: [] }] } }, 'masterVariant.prices.0.tiers'],
-      ['/stores', { key: 's', custom: { type: { key: 't' } } }, 'custom'],
+      ['/stores', { key: 'ss', custom: { type: { key: 'tt' } } }, 'custom'],
       ['/product-selections', { name: { en: 'x' }, mode: 'IndividualExclusion' }, 'mode'],
     ];
     for (const [path, body, field] of cases) {
@@ -119,12 +119,12 @@ describe('the live shapes with their defaults', () => {
       inventory: {},
     });
     await expectUnchanged(api, before);
-    const unknownMember = await api.call('POST', '/stores', { key: 's', notALiveMember: true });
+    const unknownMember = await api.call('POST', '/stores', { key: 'ss', notALiveMember: true });
     expect(unknownMember.status).toBe(201);
-    const action = await api.call('POST', '/stores/key=s', { version: 1, actions: [{ action: 'setName', name: { en: 'S' } }, { action: 'setCountries', countries: [] }] });
+    const action = await api.call('POST', '/stores/key=ss', { version: 1, actions: [{ action: 'setName', name: { en: 'S' } }, { action: 'setCountries', countries: [] }] });
     expect(expectError(action, 501, 'NotEmulated')).toMatchObject({ action: 'setCountries', field: 'actions.1.action' });
-    expect((await api.call('GET', '/stores/key=s')).body.version).toBe(1);
-    await api.call('DELETE', '/stores/key=s?version=1');
+    expect((await api.call('GET', '/stores/key=ss')).body.version).toBe(1);
+    await api.call('DELETE', '/stores/key=ss?version=1');
   });
 });
 

@@ -76,7 +76,7 @@ describe('product types', () => {
     expect(await all()).toEqual([]);
   });
 
-  it('has no update endpoint (the schema defines no update actions)', async () => {
+  it('answers its update endpoint 501 NotEmulated (no update actions are modelled yet)', async () => {
     const created = await create();
     // Not through api.call: the contract has no such operation to check the answer against.
     const res = await api.emulator.fetch(`${api.emulator.urls().api}/${api.project}${base}/${created.body['id'] as string}`, {
@@ -84,7 +84,9 @@ describe('product types', () => {
       headers: { authorization: `Bearer ${await api.token()}`, 'content-type': 'application/json' },
       body: JSON.stringify({ version: 1, actions: [{ action: 'changeName', name: 'X' }] }),
     });
-    expect(res.status).toBe(404);
+    // A live endpoint the emulator does not serve: 501 NotEmulated naming it, never a 404.
+    expect(res.status).toBe(501);
+    expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('NotEmulated');
     expect((await all())[0]).toEqual(created.body);
   });
 

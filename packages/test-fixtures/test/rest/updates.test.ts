@@ -230,10 +230,10 @@ describe('update requests', () => {
 
   describe('the URL names the resource to update', () => {
     it('a body id of another resource is 400 InvalidField id, and neither resource changes', async () => {
-      const a = await createSelection(api, 'a');
-      const b = await createSelection(api, 'b');
+      const a = await createSelection(api, 'aa');
+      const b = await createSelection(api, 'bb');
       const before = await snapshot(api);
-      for (const path of [`/product-selections/${a.id}`, '/product-selections/key=a']) {
+      for (const path of [`/product-selections/${a.id}`, '/product-selections/key=aa']) {
         const refused = expectError(await api.call('POST', path, { id: b.id, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }), 400, 'InvalidField');
         expect(refused).toMatchObject({ field: 'id', invalidValue: b.id, allowedValues: [a.id] });
       }
@@ -241,15 +241,15 @@ describe('update requests', () => {
     });
 
     it('a body id that is the URL resource\'s own is accepted, by id and by key', async () => {
-      const a = await createSelection(api, 'a');
+      const a = await createSelection(api, 'aa');
       expect(ok(await api.call('POST', `/product-selections/${a.id}`, { id: a.id, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }))).toMatchObject({ version: 2, name: { en: 'X' } });
-      expect(ok(await api.call('POST', '/product-selections/key=a', { id: a.id, version: 2, actions: [{ action: 'changeName', name: { en: 'Y' } }] }))).toMatchObject({ version: 3, name: { en: 'Y' } });
+      expect(ok(await api.call('POST', '/product-selections/key=aa', { id: a.id, version: 2, actions: [{ action: 'changeName', name: { en: 'Y' } }] }))).toMatchObject({ version: 3, name: { en: 'Y' } });
     });
 
     it('a body id that is not a string is 400 InvalidJsonInput', async () => {
-      await createSelection(api, 'a');
+      await createSelection(api, 'aa');
       const before = await snapshot(api);
-      const refused = expectError(await api.call('POST', '/product-selections/key=a', { id: 7, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }), 400, 'InvalidJsonInput');
+      const refused = expectError(await api.call('POST', '/product-selections/key=aa', { id: 7, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }), 400, 'InvalidJsonInput');
       expect(refused['detailedErrorMessage']).toBe('id: must be string');
       await expectUnchanged(api, before);
     });

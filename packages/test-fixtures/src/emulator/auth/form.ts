@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { decodeUtf8, readBodyBytes } from '../http/body.js';
+import type { AppEnv } from '../http/env.js';
 import { MAX_REQUEST_BODY_BYTES } from '../http/limits.js';
 import { oauthErrors } from './oauth-errors.js';
 
@@ -27,9 +28,14 @@ function parameters(params: URLSearchParams): Map<string, string> {
  * works); where both give a parameter, the body's wins. A non-empty body of another content type,
  * or one that is not UTF-8, is 400 invalid_request; a body over 16 MiB is 413 before it is read whole.
  */
-export async function readForm(c: Context): Promise<Map<string, string>> {
+export async function readForm(c: Context<AppEnv>): Promise<Map<string, string>> {
   const fromQuery = parameters(new URL(c.req.url).searchParams);
-  const bytes = await readBodyBytes(c, MAX_REQUEST_BODY_BYTES);
+  let body = c.get('formBody');
+  if (body === undefined) {
+    body = readBodyBytes(c, MAX_REQUEST_BODY_BYTES);
+    c.set('formBody', body);
+  }
+  const bytes = await body;
   if (bytes === undefined) throw oauthErrors.payloadTooLarge(MAX_REQUEST_BODY_BYTES);
   const text = decodeUtf8(bytes);
   if (text === undefined) throw oauthErrors.invalidRequest('The request body is not valid UTF-8.');

@@ -13,7 +13,7 @@ export interface AuthDirectory {
   /** The service of the project of this key, if there is one. */
   ofProject(projectKey: string): AuthService | undefined;
   /** The service of the project a client belongs to (`scope` chooses when several have the id). */
-  authOfClient(clientIds: readonly string[], scope?: string): AuthService | undefined;
+  authOfClient(clientIds: readonly string[], scope: () => Promise<string | undefined>): Promise<AuthService | undefined>;
   /** Any service, for spending the time a verification takes on an unknown client. */
   ownAuth(): AuthService;
 }
@@ -56,7 +56,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory):
     const named = projectKey === undefined ? undefined : directory.ofProject(projectKey);
     // The scope, read leniently, only to choose among projects that share a client id.
     const scope = async () => (await readForm(c).catch(() => undefined))?.get('scope');
-    const auth = named && ids.some((id) => named.clients.has(id)) ? named : directory.authOfClient(ids, await scope());
+    const auth = named && ids.some((id) => named.clients.has(id)) ? named : await directory.authOfClient(ids, scope);
     const caller = await (auth ?? directory.ownAuth()).authenticateClient(header);
     if (!caller || !auth) throw oauthErrors.invalidClient();
     if (projectKey !== undefined && auth !== named) throw oauthErrors.invalidRequest(`The project '${projectKey.slice(0, 64)}' does not exist here.`);

@@ -14,5 +14,7 @@ export interface AppEnv {
     principal: Principal;
     /** From the X-External-User-ID header, or the token's `external_user_id:` scope. */
     externalUserId?: string;
+    /** The authorization service's form body, read once (the client lookup and the flow both need it). */
+    formBody?: Promise<Uint8Array | undefined>;
   };
 }
