@@ -28,6 +28,8 @@ export interface ChangeEvent {
   after?: StoredResource;
   /** The update actions as sent (on update). */
   actions?: readonly Record<string, unknown>[];
+  /** Change History Changes the resource's two versions cannot show (assignments kept outside it). */
+  extraChanges?: readonly Record<string, unknown>[];
   principal: Principal;
   externalUserId?: string;
   source: ChangeSource;

@@ -31,6 +31,8 @@ export class WriteContext {
   readonly now: string;
   /** Side effects on secondary indexes, run only once the write commits (all or nothing). */
   readonly commitHooks: ((committed: StoredResource) => void)[] = [];
+  /** Change History Changes of what the resource diff cannot see (assignments kept outside the resource). */
+  readonly extraChanges: Record<string, unknown>[] = [];
 
   constructor(
     readonly state: EmulatorState,
@@ -54,21 +56,35 @@ export class WriteContext {
     this.commitHooks.push(hook);
   }
 
+  /** Records a Change History Change that the difference of the resource's versions cannot show. */
+  recordExtraChange(change: Record<string, unknown>): void {
+    this.extraChanges.push(change);
+  }
+
   emit(type: string, payload: Record<string, unknown> = {}): void {
     this.messages.push({ type, payload });
   }
 
   /**
    * Tells the state's change listeners (the Change History) that this write changed a resource:
-   * `before` and/or `after` it, by `actions` when an update's.
+   * `before` and/or `after` it, by `actions` when an update's, with the Changes the difference
+   * of the two cannot show (`extraChanges`).
    */
-  recordChange(typeId: string, kind: 'created' | 'updated' | 'deleted', before?: StoredResource, after?: StoredResource, actions?: readonly Record<string, unknown>[]): void {
+  recordChange(
+    typeId: string,
+    kind: 'created' | 'updated' | 'deleted',
+    before?: StoredResource,
+    after?: StoredResource,
+    actions?: readonly Record<string, unknown>[],
+    extraChanges: readonly Record<string, unknown>[] = [],
+  ): void {
     this.state.emitChange({
       typeId,
       kind,
       ...(before ? { before } : {}),
       ...(after ? { after } : {}),
       ...(actions ? { actions } : {}),
+      ...(extraChanges.length > 0 ? { extraChanges: structuredClone(extraChanges) } : {}),
       principal: this.principal,
       ...(this.externalUserId !== undefined ? { externalUserId: this.externalUserId } : {}),
       ...changeOrigin(this.principal),
