@@ -80,9 +80,16 @@ export { createAndVerify, type CreatablePath, type CreatedResource, type CreateA
 export {
   assignProductSelection,
   setProductSelectionActive,
+  includeProduct,
+  excludeProduct,
+  removeProductFromSelection,
   type StoreAddress,
   type ProductSelectionAddress,
+  type ProductAddress,
   type StoreSelectionOptions,
+  type SelectionProductOptions,
+  type VariantSelection,
+  type VariantExclusion,
 } from './product-selections.js';
 export type { BackoffOptions } from './backoff.js';
 export type { ParamsOption } from './types.js';
