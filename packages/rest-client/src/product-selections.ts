@@ -200,6 +200,24 @@ async function updateAssignment(
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
+ * The end state of one mode: the Product held with exactly `wanted` as its `member` (absent: every
+ * variant), through the mode's two actions.
+ */
+function holdWith(
+  client: RestClient,
+  options: SelectionProductOptions,
+  member: 'variantSelection' | 'variantExclusion',
+  wanted: VariantSelection | VariantExclusion | undefined,
+  actions: { assign: 'addProduct' | 'excludeProduct'; set: 'setVariantSelection' | 'setVariantExclusion' },
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  const variants = wanted === undefined ? {} : { [member]: wanted };
+  return updateAssignment(client, options, (assignment, product) => {
+    if (assignment === undefined) return [{ action: actions.assign, product, ...variants } as SelectionAction];
+    return sameJson(assignment[member], wanted) ? [] : [{ action: actions.set, product, ...variants } as SelectionAction];
+  });
+}
+
+/**
  * Makes sure a Product is in an `Individual` Product Selection with exactly the given variants
  * (`variantSelection` absent: every variant): adds it, changes its variant selection, or leaves the
  * selection alone when it already is so. On an `IndividualExclusion` selection the service's 400
@@ -216,11 +234,7 @@ export function includeProduct(
   client: RestClient,
   options: SelectionProductOptions & { variantSelection?: VariantSelection },
 ): Promise<UpdateWithRetryResult<ProductSelection>> {
-  const wanted = options.variantSelection === undefined ? {} : { variantSelection: options.variantSelection };
-  return updateAssignment(client, options, (assignment, product) => {
-    if (assignment === undefined) return [{ action: 'addProduct', product, ...wanted }];
-    return sameJson(assignment.variantSelection, options.variantSelection) ? [] : [{ action: 'setVariantSelection', product, ...wanted }];
-  });
+  return holdWith(client, options, 'variantSelection', options.variantSelection, { assign: 'addProduct', set: 'setVariantSelection' });
 }
 
 /**
@@ -235,11 +249,7 @@ export function excludeProduct(
   client: RestClient,
   options: SelectionProductOptions & { variantExclusion?: VariantExclusion },
 ): Promise<UpdateWithRetryResult<ProductSelection>> {
-  const wanted = options.variantExclusion === undefined ? {} : { variantExclusion: options.variantExclusion };
-  return updateAssignment(client, options, (assignment, product) => {
-    if (assignment === undefined) return [{ action: 'excludeProduct', product, ...wanted }];
-    return sameJson(assignment.variantExclusion, options.variantExclusion) ? [] : [{ action: 'setVariantExclusion', product, ...wanted }];
-  });
+  return holdWith(client, options, 'variantExclusion', options.variantExclusion, { assign: 'excludeProduct', set: 'setVariantExclusion' });
 }
 
 /**

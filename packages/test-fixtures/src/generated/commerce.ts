@@ -1213,8 +1213,8 @@ export interface components {
      * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
      *     Adds the Product with the given `variantSelection` (none: every variant). A Product
      *     already in the selection is 400 ProductPresentWithDifferentVariantSelection when its
-     *     variant selection differs (live), else 400 InvalidOperation (contract-notes 2).
-     *     Emits ProductSelectionProductAdded.
+     *     variant selection differs (live), else 400 InvalidOperation (as a Product added
+     *     twice). Emits ProductSelectionProductAdded.
      */
     ProductSelectionAddProductAction: {
       /**

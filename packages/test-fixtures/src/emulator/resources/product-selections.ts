@@ -72,6 +72,9 @@ function variantExclusionOf(product: Product, action: Record<string, unknown>): 
 const productRef = (product: { id: string }) => ({ typeId: 'product' as const, id: product.id });
 const present = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
+const resolveProduct = (ctx: WriteContext, action: Record<string, unknown>) =>
+  ctx.resolveIdentifier<Product>('product', action['product'] as ResourceIdentifier, 'product');
+
 function requireMode(selection: ProductSelection, mode: ProductSelectionMode, action: string): void {
   if (selection.mode !== mode) {
     throw errors.invalidOperation(`The update action '${action}' is not allowed for a Product Selection with mode '${selection.mode}'.`);
@@ -80,8 +83,8 @@ function requireMode(selection: ProductSelection, mode: ProductSelectionMode, ac
 
 /**
  * addProduct and excludeProduct: the Product joins with the given variants. Already there with the
- * same variants: 400 InvalidOperation (contract-notes 2); with other ones: the live
- * ProductPresentWithDifferentVariantSelection.
+ * same variants: 400 InvalidOperation, as for a Product added twice before variants existed; with
+ * other ones: the live ProductPresentWithDifferentVariantSelection.
  */
 function assign(selection: ProductSelection, product: Product, variants: Pick<Membership, 'variantSelection' | 'variantExclusion'>, ctx: WriteContext): void {
   const existing = assignmentOf(ctx, selection.id, product.id);
@@ -97,29 +100,77 @@ function assign(selection: ProductSelection, product: Product, variants: Pick<Me
   selection.productCount += 1;
 }
 
-/** setVariantSelection and setVariantExclusion: the live ProductAssignmentMissing unless the Product is held in `mode`. */
-function reassign(
-  selection: ProductSelection,
-  product: Product,
-  mode: ProductSelectionMode,
-  message: string,
-  change: (existing: Membership) => Membership,
-  ctx: WriteContext,
-): { before: Membership; after: Membership } | undefined {
-  const existing = assignmentOf(ctx, selection.id, product.id);
-  if (!existing || selection.mode !== mode) throw errors.productAssignmentMissing(productRef(product), message);
-  const next = change(existing);
-  if (isDeepStrictEqual(next, existing)) return undefined;
-  setAssignment(ctx, selection.id, product.id, next);
-  return { before: existing, after: next };
+/** What differs between the two modes' actions: names, the assignment member, the live message texts. */
+interface ModeActions {
+  mode: ProductSelectionMode;
+  /** `addProduct` or `excludeProduct`. */
+  assign: string;
+  /** `setVariantSelection` or `setVariantExclusion`. */
+  set: string;
+  member: 'variantSelection' | 'variantExclusion';
+  /** Reads and checks the action's variant list (absent: every variant). */
+  variants: (product: Product, action: Record<string, unknown>) => VariantSelection | VariantExclusion | undefined;
+  assigned: { message: string; change: string };
+  changed: { message: string; change: string };
+  /** The live ProductAssignmentMissing message of the set action. */
+  missing: string;
 }
 
-function withoutVariants({ createdAt }: Membership): Membership {
-  return { createdAt };
+const INDIVIDUAL: ModeActions = {
+  mode: 'Individual',
+  assign: 'addProduct',
+  set: 'setVariantSelection',
+  member: 'variantSelection',
+  variants: variantSelectionOf,
+  assigned: { message: 'ProductSelectionProductAdded', change: 'AddProductChange' },
+  changed: { message: 'ProductSelectionVariantSelectionChanged', change: 'SetVariantSelectionChange' },
+  missing: 'A Product Variant Selection can only be set for a Product that has previously been added to the Product Selection.',
+};
+
+const EXCLUSION: ModeActions = {
+  mode: 'IndividualExclusion',
+  assign: 'excludeProduct',
+  set: 'setVariantExclusion',
+  member: 'variantExclusion',
+  variants: variantExclusionOf,
+  assigned: { message: 'ProductSelectionProductExcluded', change: 'ExcludeProductChange' },
+  changed: { message: 'ProductSelectionVariantExclusionChanged', change: 'SetVariantExclusionChange' },
+  missing: 'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
+};
+
+type Action = (selection: ProductSelection, action: Record<string, unknown>, ctx: WriteContext) => void;
+
+/** addProduct / excludeProduct: only in its mode; the Product joins with the action's variants. */
+function assignAction(spec: ModeActions): Action {
+  return (selection, action, ctx) => {
+    requireMode(selection, spec.mode, spec.assign);
+    const product = resolveProduct(ctx, action);
+    const variants = present({ [spec.member]: spec.variants(product, action) });
+    assign(selection, product, variants, ctx);
+    ctx.emit(spec.assigned.message, { product: productRef(product), ...variants });
+    ctx.recordExtraChange({ change: spec.assign, type: spec.assigned.change, nextValue: productRef(product), ...variants });
+  };
 }
 
-const resolveProduct = (ctx: WriteContext, action: Record<string, unknown>) =>
-  ctx.resolveIdentifier<Product>('product', action['product'] as ResourceIdentifier, 'product');
+/**
+ * setVariantSelection / setVariantExclusion: the live ProductAssignmentMissing unless the Product is
+ * held in the action's mode; without a list, every variant. Setting what is there changes nothing.
+ */
+function setVariantsAction(spec: ModeActions): Action {
+  const upper = spec.member.charAt(0).toUpperCase() + spec.member.slice(1);
+  return (selection, action, ctx) => {
+    const product = resolveProduct(ctx, action);
+    const wanted = spec.variants(product, action);
+    const existing = assignmentOf(ctx, selection.id, product.id);
+    if (!existing || selection.mode !== spec.mode) throw errors.productAssignmentMissing(productRef(product), spec.missing);
+    const next: Membership = { createdAt: existing.createdAt, ...present({ [spec.member]: wanted }) };
+    if (isDeepStrictEqual(next, existing)) return;
+    setAssignment(ctx, selection.id, product.id, next);
+    const [before, after] = [existing[spec.member], next[spec.member]];
+    ctx.emit(spec.changed.message, present({ product: productRef(product), [`old${upper}`]: before, [`new${upper}`]: after }));
+    ctx.recordExtraChange(present({ change: spec.set, type: spec.changed.change, previousValue: before, nextValue: after, product: productRef(product) }));
+  };
+}
 
 /**
  * Product Selections of both modes (https://docs.commercetools.com/api/projects/product-selections).
@@ -138,22 +189,8 @@ export const productSelectionType: ResourceType<ProductSelection> = {
     mode: modeOf(draft),
   }),
   actions: {
-    addProduct(selection, action, ctx) {
-      requireMode(selection, 'Individual', 'addProduct');
-      const product = resolveProduct(ctx, action);
-      const variantSelection = variantSelectionOf(product, action);
-      assign(selection, product, present({ variantSelection }), ctx);
-      ctx.emit('ProductSelectionProductAdded', present({ product: productRef(product), variantSelection }));
-      ctx.recordExtraChange(present({ change: 'addProduct', type: 'AddProductChange', nextValue: productRef(product), variantSelection }));
-    },
-    excludeProduct(selection, action, ctx) {
-      requireMode(selection, 'IndividualExclusion', 'excludeProduct');
-      const product = resolveProduct(ctx, action);
-      const variantExclusion = variantExclusionOf(product, action);
-      assign(selection, product, present({ variantExclusion }), ctx);
-      ctx.emit('ProductSelectionProductExcluded', present({ product: productRef(product), variantExclusion }));
-      ctx.recordExtraChange(present({ change: 'excludeProduct', type: 'ExcludeProductChange', nextValue: productRef(product), variantExclusion }));
-    },
+    addProduct: assignAction(INDIVIDUAL),
+    excludeProduct: assignAction(EXCLUSION),
     removeProduct(selection, action, ctx) {
       const product = resolveProduct(ctx, action);
       if (!assignmentOf(ctx, selection.id, product.id)) {
@@ -164,42 +201,8 @@ export const productSelectionType: ResourceType<ProductSelection> = {
       ctx.emit('ProductSelectionProductRemoved', { product: productRef(product) });
       ctx.recordExtraChange({ change: 'removeProduct', type: 'RemoveProductChange', previousValue: productRef(product) });
     },
-    setVariantSelection(selection, action, ctx) {
-      const product = resolveProduct(ctx, action);
-      const wanted = variantSelectionOf(product, action);
-      const changed = reassign(
-        selection,
-        product,
-        'Individual',
-        'A Product Variant Selection can only be set for a Product that has previously been added to the Product Selection.',
-        (existing) => ({ ...withoutVariants(existing), ...present({ variantSelection: wanted }) }),
-        ctx,
-      );
-      if (!changed) return;
-      const [oldVariantSelection, newVariantSelection] = [changed.before.variantSelection, changed.after.variantSelection];
-      ctx.emit('ProductSelectionVariantSelectionChanged', present({ product: productRef(product), oldVariantSelection, newVariantSelection }));
-      ctx.recordExtraChange(
-        present({ change: 'setVariantSelection', type: 'SetVariantSelectionChange', previousValue: oldVariantSelection, nextValue: newVariantSelection, product: productRef(product) }),
-      );
-    },
-    setVariantExclusion(selection, action, ctx) {
-      const product = resolveProduct(ctx, action);
-      const wanted = variantExclusionOf(product, action);
-      const changed = reassign(
-        selection,
-        product,
-        'IndividualExclusion',
-        'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
-        (existing) => ({ ...withoutVariants(existing), ...present({ variantExclusion: wanted }) }),
-        ctx,
-      );
-      if (!changed) return;
-      const [oldVariantExclusion, newVariantExclusion] = [changed.before.variantExclusion, changed.after.variantExclusion];
-      ctx.emit('ProductSelectionVariantExclusionChanged', present({ product: productRef(product), oldVariantExclusion, newVariantExclusion }));
-      ctx.recordExtraChange(
-        present({ change: 'setVariantExclusion', type: 'SetVariantExclusionChange', previousValue: oldVariantExclusion, nextValue: newVariantExclusion, product: productRef(product) }),
-      );
-    },
+    setVariantSelection: setVariantsAction(INDIVIDUAL),
+    setVariantExclusion: setVariantsAction(EXCLUSION),
     changeName(selection, action) {
       selection.name = action['name'] as Record<string, string>;
     },
