@@ -17,7 +17,7 @@ import { ok, seedProducts, setUp } from './helpers.js';
 it('runs both modes and the per-variant actions through the typed documents', async () => {
   const setup = await setUp('graphql-variants');
   const { client } = setup;
-  const products = await seedProducts(setup);
+  await seedProducts(setup);
   const create = async (key: string, mode: 'Individual' | 'IndividualExclusion') =>
     ok(CreateProductSelectionDocument, await client.request(CreateProductSelectionDocument, { draft: { key, name: [{ locale: 'en', value: key }], mode } }))
       .createProductSelection!;
