@@ -20,6 +20,7 @@ import {
   assignProductSelection,
   createAndVerify,
   createRestClient,
+  includeProduct,
   isConcurrentModification,
   setProductSelectionActive,
   updateWithRetry,
@@ -81,7 +82,7 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       expiresAt: info ? new Date(info.expiresAt).toISOString() : undefined,
     });
 
-    step('Create a Product Selection and fill it with Products (rest-client, createAndVerify never duplicates a create)');
+    step('Create a Product Selection and fill it with a Product, one of its two variants (rest-client, createAndVerify never duplicates a create)');
     const type = await createAndVerify(client, { path: '/product-types', body: { key: key('quickstart-shirt'), name: 'Shirt', description: 'A shirt' } });
     expect(type.error === undefined, `product type: ${type.error?.message}`);
     show('POST /product-types', type.response.status, { key: type.data!.key });
@@ -96,6 +97,7 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
           name: { en: `Shirt ${name}` },
           slug: { en: key(`quickstart-shirt-${name}`) },
           masterVariant: { sku: key(`quickstart-sku-${name}`) },
+          variants: [{ sku: key(`quickstart-sku-${name}-large`) }],
           publish: true,
         },
       });
@@ -124,13 +126,15 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     expect(selection.error === undefined, `selection: ${selection.error?.message}`);
     show('POST /product-selections', selection.response.status, { key: selection.data!.key, version: selection.data!.version });
     const selectionId = selection.data!.id;
-    const filled = await updateWithRetry(client, {
-      path: '/product-selections/{ID}',
-      params: { path: { ID: selectionId } },
-      buildActions: (current) => (current.productCount > 0 ? [] : [{ action: 'addProduct', product: { typeId: 'product', id: inside.id } }]),
-    });
+    // A variant selection: only the regular size of the Product is in the selection, not the large one.
+    const variantSelection = { type: 'includeOnly' as const, skus: [key('quickstart-sku-inside')] };
+    const filled = await includeProduct(client, { productSelection: { id: selectionId }, product: { id: inside.id }, variantSelection });
     expect(filled.error === undefined, `addProduct: ${filled.error?.message}`);
-    show('POST /product-selections/{ID} addProduct', filled.response?.status ?? 'unchanged', { version: filled.data!.version, productCount: filled.data!.productCount });
+    show('POST /product-selections/{ID} addProduct with a variantSelection', filled.response?.status ?? 'unchanged', {
+      version: filled.data!.version,
+      productCount: filled.data!.productCount,
+      variantSelection,
+    });
 
     step('Create a Store, assign the selection, activate it for that Store');
     const store = await createAndVerify(client, { path: '/stores', body: { key: key('quickstart-berlin'), name: { en: 'Berlin' } } });
@@ -154,7 +158,9 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     step('Read the Product Projection in the Store (a product outside the selection is refused)');
     const available = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey, ID: inside.id } } });
     expect(available.response.status === 200, 'the product in the active selection is available');
-    show('GET /in-store/key={storeKey}/product-projections/{ID} (inside)', available.response.status, { name: available.data?.name });
+    const offered = available.data ? [available.data.masterVariant, ...available.data.variants].map((variant) => variant.sku) : [];
+    expect(offered.length === 1 && offered[0] === key('quickstart-sku-inside'), 'the Store offers only the selected variant');
+    show('GET /in-store/key={storeKey}/product-projections/{ID} (inside)', available.response.status, { name: available.data?.name, skus: offered });
     const refused = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey, ID: outside.id } } });
     expect(refused.response.status === 404, 'the product outside the selection is refused');
     show('GET /in-store/key={storeKey}/product-projections/{ID} (outside)', refused.response.status, { code: refused.error?.code });
@@ -168,7 +174,8 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     const assignments = await graphql.request(QueryInStoreProductSelectionAssignmentsDocument, { storeKey });
     const assignmentCount = assignments.data?.inStore.productSelectionAssignments.count;
     expect(assignmentCount === 1, 'one product assigned in the Store');
-    show('POST /graphql inStore(key).productSelectionAssignments', assignments.response.status, { count: assignmentCount });
+    const assigned0 = assignments.data?.inStore.productSelectionAssignments.results[0];
+    show('POST /graphql inStore(key).productSelectionAssignments', assignments.response.status, { count: assignmentCount, variantSelection: assigned0?.variantSelection });
 
     if (target.kind === 'emulator') {
       step("A customer's password-flow token, globally and in the Store; an anonymous session and its refresh");

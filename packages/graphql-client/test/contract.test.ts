@@ -126,6 +126,8 @@ async function runStory(client: GraphqlClient, products: { inside: string; outsi
       product: { id: products.inside, key: 'inside', skus: ['sku-inside'] },
       productSelectionRef: { typeId: 'product-selection', id: created.id },
       productSelection: { id: created.id, key: 'summer' },
+      variantSelection: null,
+      variantExclusion: null,
     },
   ]);
   const all = ok(QueryProductSelectionAssignmentsDocument, await client.request(QueryProductSelectionAssignmentsDocument));

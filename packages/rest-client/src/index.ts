@@ -81,9 +81,16 @@ export { createAndVerify, type CreatablePath, type CreatedResource, type CreateA
 export {
   assignProductSelection,
   setProductSelectionActive,
+  includeProduct,
+  excludeProduct,
+  removeProductFromSelection,
   type StoreAddress,
   type ProductSelectionAddress,
+  type ProductAddress,
   type StoreSelectionOptions,
+  type SelectionProductOptions,
+  type VariantSelection,
+  type VariantExclusion,
 } from './product-selections.js';
 export type { ParamsOption } from './types.js';
 export type { paths, components, operations } from './generated/commerce.js';

@@ -1,12 +1,15 @@
 /**
- * Conveniences for the Product Selection story (3): assign a selection to a Store and
- * switch it on or off there, written as end-state updates on top of {@link updateWithRetry}, so
- * they are safe under concurrent writers and after unknown outcomes.
+ * Conveniences for the Product Selection story: assign a selection to a Store and
+ * switch it on or off there, and put a Product in a selection of either mode with the wanted
+ * variants, written as end-state updates on top of {@link updateWithRetry}, so they are safe
+ * under concurrent writers and after unknown outcomes. The generated paths stay the primary API;
+ * these only save the read-compare-write.
  */
 import type { CommerceError } from './errors.js';
 import { updateWithRetry, type UpdateAction, type UpdateWithRetryResult } from './update-with-retry.js';
 import type { Backoff } from './backoff.js';
-import type { RestClient, Store } from './types.js';
+import type { components } from './generated/commerce.js';
+import type { ProductSelection, RestClient, Store } from './types.js';
 
 /** A Store by id or by key. */
 export type StoreAddress = { id: string } | { key: string };
@@ -92,4 +95,153 @@ export async function setProductSelectionActive(
     const setting = store.productSelections.find((s) => s.productSelection.id === resolved.id);
     return setting?.active === options.active ? [] : [{ action: 'changeProductSelectionActive', productSelection: ref, active: options.active }];
   });
+}
+
+/**
+ * A Product by id or by key.
+ *
+ * @example
+ * const product: ProductAddress = { key: 'tee' };
+ */
+export type ProductAddress = { id: string } | { key: string };
+
+/**
+ * Which variants of a Product an `Individual` selection holds (the API's ProductVariantSelection).
+ *
+ * @example
+ * const onlySmall: VariantSelection = { type: 'includeOnly', skus: ['tee-s'] };
+ */
+export type VariantSelection = components['schemas']['ProductVariantSelection'];
+
+/**
+ * Which variants of a Product an `IndividualExclusion` selection excludes.
+ *
+ * @example
+ * const noLarge: VariantExclusion = { skus: ['tee-l'] };
+ */
+export type VariantExclusion = components['schemas']['ProductVariantExclusion'];
+
+/**
+ * Options shared by the Product Selection assignment conveniences.
+ *
+ * @example
+ * const options: SelectionProductOptions = { productSelection: { key: 'summer' }, product: { key: 'tee' } };
+ */
+export interface SelectionProductOptions {
+  productSelection: ProductSelectionAddress;
+  product: ProductAddress;
+  maxAttempts?: number;
+  backoff?: Backoff;
+  signal?: AbortSignal;
+}
+
+type Assignment = components['schemas']['AssignedProductReference'];
+type SelectionAction = UpdateAction<'/product-selections/{ID}'>;
+
+async function productId(client: RestClient, product: ProductAddress, signal?: AbortSignal) {
+  if ('id' in product) return { id: product.id } as const;
+  const init = signal === undefined ? {} : { signal };
+  const { data, error, response, correlationId } = await client.GET('/products/key={key}', { params: { path: { key: product.key } }, ...init });
+  return error === undefined ? ({ id: data.id } as const) : ({ error, response, correlationId } as const);
+}
+
+/**
+ * An end-state update of one Product's assignment: each round reads the selection and the
+ * Product's assignment in it, and `buildActions` compares them with the wanted state.
+ */
+async function updateAssignment(
+  client: RestClient,
+  options: SelectionProductOptions,
+  buildActions: (assignment: Assignment | undefined, product: { typeId: 'product'; id: string }) => SelectionAction[],
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  const selection = await selectionId(client, options.productSelection, options.signal);
+  if ('error' in selection) return { ...selection, attempts: 0 } as Failed;
+  const product = await productId(client, options.product, options.signal);
+  if ('error' in product) return { ...product, attempts: 0 } as Failed;
+  const path = { ID: selection.id };
+  let assignment: Assignment | undefined;
+  return updateWithRetry(client, {
+    path: '/product-selections/{ID}',
+    params: { path },
+    read: async (signal) => {
+      const init = signal === undefined ? {} : { signal };
+      const page = await client.GET('/product-selections/{ID}/products', {
+        params: { path, query: { where: ['product(id = :product)'], var: { product: product.id }, withTotal: false } },
+        ...init,
+      });
+      if (page.error !== undefined) return page;
+      assignment = page.data.results[0];
+      return client.GET('/product-selections/{ID}', { params: { path }, ...init });
+    },
+    buildActions: () => buildActions(assignment, { typeId: 'product', id: product.id }),
+    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+    ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The end state of one mode: the Product held with exactly `wanted` as its `member` (absent: every
+ * variant), through the mode's two actions.
+ */
+function holdWith(
+  client: RestClient,
+  options: SelectionProductOptions,
+  member: 'variantSelection' | 'variantExclusion',
+  wanted: VariantSelection | VariantExclusion | undefined,
+  actions: { assign: 'addProduct' | 'excludeProduct'; set: 'setVariantSelection' | 'setVariantExclusion' },
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  const variants = wanted === undefined ? {} : { [member]: wanted };
+  return updateAssignment(client, options, (assignment, product) => {
+    if (assignment === undefined) return [{ action: actions.assign, product, ...variants } as SelectionAction];
+    return sameJson(assignment[member], wanted) ? [] : [{ action: actions.set, product, ...variants } as SelectionAction];
+  });
+}
+
+/**
+ * Makes sure a Product is in an `Individual` Product Selection with exactly the given variants
+ * (`variantSelection` absent: every variant): adds it, changes its variant selection, or leaves the
+ * selection alone when it already is so. On an `IndividualExclusion` selection the service's 400
+ * InvalidOperation is returned as the error.
+ *
+ * @example
+ * const { data: selection, error } = await includeProduct(client, {
+ *   productSelection: { key: 'summer' },
+ *   product: { key: 'tee' },
+ *   variantSelection: { type: 'includeOnly', skus: ['tee-s', 'tee-m'] },
+ * });
+ */
+export function includeProduct(
+  client: RestClient,
+  options: SelectionProductOptions & { variantSelection?: VariantSelection },
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  return holdWith(client, options, 'variantSelection', options.variantSelection, { assign: 'addProduct', set: 'setVariantSelection' });
+}
+
+/**
+ * Makes sure a Product is excluded from an `IndividualExclusion` Product Selection with exactly
+ * the given variants (`variantExclusion` absent: every variant): excludes it, changes its variant
+ * exclusion, or leaves the selection alone when it already is so.
+ *
+ * @example
+ * await excludeProduct(client, { productSelection: { key: 'recall' }, product: { id }, variantExclusion: { skus: ['tee-l'] } });
+ */
+export function excludeProduct(
+  client: RestClient,
+  options: SelectionProductOptions & { variantExclusion?: VariantExclusion },
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  return holdWith(client, options, 'variantExclusion', options.variantExclusion, { assign: 'excludeProduct', set: 'setVariantExclusion' });
+}
+
+/**
+ * Makes sure a Product is not in a Product Selection of either mode (in an `IndividualExclusion`
+ * one: that it is no longer excluded); leaves the selection alone when it is not.
+ *
+ * @example
+ * await removeProductFromSelection(client, { productSelection: { key: 'summer' }, product: { key: 'tee' } });
+ */
+export function removeProductFromSelection(client: RestClient, options: SelectionProductOptions): Promise<UpdateWithRetryResult<ProductSelection>> {
+  return updateAssignment(client, options, (assignment, product) => (assignment === undefined ? [] : [{ action: 'removeProduct', product }]));
 }

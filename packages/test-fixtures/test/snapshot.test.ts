@@ -464,4 +464,30 @@ describe('restoring an invalid snapshot', () => {
     expect(await totalOf(api, '/customers')).toBe(2);
     expect((await api.as(seeded.apiClientToken)('GET', '/products')).status).toBe(401);
   });
+
+  it('keeps the variant selections and exclusions of the assignments, and refuses a malformed one', async () => {
+    const api = await setup();
+    ok(await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' }), 201);
+    const tee = ok(
+      await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' }, masterVariant: { sku: 's' }, variants: [{ sku: 'm' }] }),
+      201,
+    );
+    const product = { typeId: 'product', id: tee['id'] };
+    ok(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } }), 201);
+    ok(await api.call('POST', '/product-selections', { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' }), 201);
+    ok(await api.call('POST', '/product-selections/key=summer', { version: 1, actions: [{ action: 'addProduct', product, variantSelection: { type: 'includeOnly', skus: ['s'] } }] }));
+    ok(await api.call('POST', '/product-selections/key=recall', { version: 1, actions: [{ action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } }] }));
+    const read = async () => [ok(await api.call('GET', '/product-selections/key=summer/products')), ok(await api.call('GET', `/products/${tee['id']}/product-selections`))];
+    const before = await read();
+    const snapshot = JSON.parse(JSON.stringify(api.emulator.snapshot())) as EmulatorSnapshot;
+    ok(await api.call('POST', '/product-selections/key=summer', { version: 2, actions: [{ action: 'setVariantSelection', product }] }));
+    api.emulator.restore(snapshot);
+    expect(await read()).toEqual(before);
+    expect(before[1]!['results'].map((r: Json) => r['variantSelection'] ?? r['variantExclusion'])).toEqual([{ type: 'includeOnly', skus: ['s'] }, { skus: ['m'] }]);
+
+    const malformed = structuredClone(snapshot) as unknown as { selectionMembership: Json[] };
+    malformed.selectionMembership[0]!['variantSelection'] = { type: 'inclusion', skus: ['s'] };
+    expect(() => api.emulator.restore(malformed as unknown as EmulatorSnapshot)).toThrow(/variantSelection\.type/);
+    expect(await read()).toEqual(before);
+  });
 });

@@ -5,11 +5,14 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /**
- * Adds a Product. Decision (contract-notes 2): a Product already present fails with
- * `InvalidOperation`. Emits ProductSelectionProductAdded.
+ * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
+ * Decision (contract-notes 2): a Product already present with the same variants fails with
+ * `InvalidOperation`; with other ones, `ProductPresentWithDifferentVariantSelection`. Emits
+ * ProductSelectionProductAdded.
  */
 export type AddProductSelectionProduct = {
   product: ResourceIdentifierInput;
+  variantSelection?: ProductVariantSelectionDraft | null | undefined;
 };
 
 /**
@@ -37,8 +40,10 @@ export type ChangeStoreProductSelectionActive = {
   productSelection: ResourceIdentifierInput;
 };
 
+/** `mode` defaults to `Individual` and cannot be changed later. */
 export type CreateProductSelectionDraft = {
   key?: string | null | undefined;
+  mode?: ProductSelectionMode | null | undefined;
   name: Array<LocalizedStringItemInputType>;
 };
 
@@ -51,16 +56,26 @@ export type CreateStore = {
   productSelections?: Array<ProductSelectionSettingDraft> | null | undefined;
 };
 
+/**
+ * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
+ * `variantExclusion`. Emits ProductSelectionProductExcluded.
+ */
+export type ExcludeProductSelectionProduct = {
+  product: ResourceIdentifierInput;
+  variantExclusion?: ProductVariantExclusionDraft | null | undefined;
+};
+
 export type LocalizedStringItemInputType = {
   locale: string;
   value: string;
 };
 
 /**
- * How the Products of a selection are chosen. Decision: only `Individual` (Products added
- * one by one) exists in the first release (contract-notes 2).
+ * How the Products of a selection are chosen, fixed at creation (as the REST
+ * `ProductSelectionMode`): `Individual` holds the Products added one by one, `IndividualExclusion`
+ * every Product except those excluded one by one.
  */
-export type ProductSelectionMode = 'Individual';
+export type ProductSelectionMode = 'Individual' | 'IndividualExclusion';
 
 export type ProductSelectionSettingDraft = {
   active: boolean;
@@ -73,17 +88,39 @@ export type ProductSelectionSettingInActionInput = {
   productSelection: ResourceIdentifierInput;
 };
 
-/** One update action: exactly one field must be set (otherwise `InvalidInput`). */
+/**
+ * One update action: exactly one field must be set (otherwise `InvalidInput`). The rules, errors
+ * and messages of each action are those of its REST form (commerce.yaml), e.g. an action of the
+ * other mode is refused.
+ */
 export type ProductSelectionUpdateAction = {
   addProduct?: AddProductSelectionProduct | null | undefined;
   changeName?: ChangeProductSelectionName | null | undefined;
+  excludeProduct?: ExcludeProductSelectionProduct | null | undefined;
   removeProduct?: RemoveProductSelectionProduct | null | undefined;
   setKey?: SetProductSelectionKey | null | undefined;
+  setVariantExclusion?: SetProductSelectionVariantExclusion | null | undefined;
+  setVariantSelection?: SetProductSelectionVariantSelection | null | undefined;
+};
+
+/** The SKUs of the variants to exclude (a non-empty list). */
+export type ProductVariantExclusionDraft = {
+  skus?: Array<string> | null | undefined;
 };
 
 /**
- * Removes a Product. Decision (contract-notes 2): a Product not present fails with
- * `InvalidOperation`. Emits ProductSelectionProductRemoved.
+ * Variants of a Product by SKU: exactly one of `includeOnly` and `includeAllExcept`, a
+ * non-empty list (otherwise `InvalidInput`).
+ */
+export type ProductVariantSelectionDraft = {
+  includeAllExcept?: Array<string> | null | undefined;
+  includeOnly?: Array<string> | null | undefined;
+};
+
+/**
+ * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). Decision
+ * (contract-notes 2): a Product not present fails with `InvalidOperation`. Emits
+ * ProductSelectionProductRemoved.
  */
 export type RemoveProductSelectionProduct = {
   product: ResourceIdentifierInput;
@@ -107,6 +144,24 @@ export type ResourceIdentifierInput = {
 /** Sets the key; omitting `key` (or null) unsets it. */
 export type SetProductSelectionKey = {
   key?: string | null | undefined;
+};
+
+/**
+ * Mode `IndividualExclusion`: sets, or with null unsets, the variant exclusion of an excluded
+ * Product (`ProductAssignmentMissing` otherwise). Emits ProductSelectionVariantExclusionChanged.
+ */
+export type SetProductSelectionVariantExclusion = {
+  product: ResourceIdentifierInput;
+  variantExclusion?: ProductVariantExclusionDraft | null | undefined;
+};
+
+/**
+ * Mode `Individual`: sets, or with null unsets, the variant selection of a Product in the
+ * selection (`ProductAssignmentMissing` otherwise). Emits ProductSelectionVariantSelectionChanged.
+ */
+export type SetProductSelectionVariantSelection = {
+  product: ResourceIdentifierInput;
+  variantSelection?: ProductVariantSelectionDraft | null | undefined;
 };
 
 export type SetStoreLanguages = {
@@ -236,11 +291,34 @@ export type StoreFieldsFragment = {
   } | null;
 };
 
+type VariantSelectionFields_ProductVariantSelectionIncludeAllExcept_Fragment = {
+  __typename: 'ProductVariantSelectionIncludeAllExcept';
+  type: string;
+  skus: Array<string>;
+};
+
+type VariantSelectionFields_ProductVariantSelectionIncludeOnly_Fragment = {
+  __typename: 'ProductVariantSelectionIncludeOnly';
+  type: string;
+  skus: Array<string>;
+};
+
+export type VariantSelectionFieldsFragment =
+  | VariantSelectionFields_ProductVariantSelectionIncludeAllExcept_Fragment
+  | VariantSelectionFields_ProductVariantSelectionIncludeOnly_Fragment;
+
+export type VariantExclusionFieldsFragment = { skus: Array<string> };
+
 export type ProductAssignmentFieldsFragment = {
   productRef: { typeId: string; id: string };
   product: { id: string; key: string | null; skus: Array<string> } | null;
   productSelectionRef: { typeId: string; id: string };
   productSelection: { id: string; key: string | null } | null;
+  variantSelection:
+    | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+    | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+    | null;
+  variantExclusion: { skus: Array<string> } | null;
 };
 
 export type GetInStoreProductQueryVariables = Exact<{
@@ -293,6 +371,11 @@ export type QueryInStoreProductSelectionAssignmentsQuery = {
         product: { id: string; key: string | null; skus: Array<string> } | null;
         productSelectionRef: { typeId: string; id: string };
         productSelection: { id: string; key: string | null } | null;
+        variantSelection:
+          | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+          | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+          | null;
+        variantExclusion: { skus: Array<string> } | null;
       }>;
     };
   };
@@ -332,7 +415,12 @@ export type QueryMessagesQuery = {
         | {
             __typename: 'ProductSelectionCreated';
             type: string;
-            productSelection: { type: string; nameAllLocales: Array<{ locale: string; value: string }> };
+            productSelection: {
+              key: string | null;
+              mode: ProductSelectionMode;
+              type: string;
+              nameAllLocales: Array<{ locale: string; value: string }>;
+            };
           }
         | { __typename: 'ProductSelectionDeleted'; type: string }
         | {
@@ -340,12 +428,43 @@ export type QueryMessagesQuery = {
             type: string;
             productRef: { typeId: string; id: string };
             product: { id: string; key: string | null } | null;
+            variantSelection:
+              | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+              | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+              | null;
+          }
+        | {
+            __typename: 'ProductSelectionProductExcluded';
+            type: string;
+            productRef: { typeId: string; id: string };
+            product: { id: string; key: string | null } | null;
+            variantExclusion: { skus: Array<string> } | null;
           }
         | {
             __typename: 'ProductSelectionProductRemoved';
             type: string;
             productRef: { typeId: string; id: string };
             product: { id: string; key: string | null } | null;
+          }
+        | {
+            __typename: 'ProductSelectionVariantExclusionChanged';
+            type: string;
+            productRef: { typeId: string; id: string };
+            oldVariantExclusion: { skus: Array<string> } | null;
+            newVariantExclusion: { skus: Array<string> } | null;
+          }
+        | {
+            __typename: 'ProductSelectionVariantSelectionChanged';
+            type: string;
+            productRef: { typeId: string; id: string };
+            oldVariantSelection:
+              | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+              | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+              | null;
+            newVariantSelection:
+              | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+              | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+              | null;
           }
         | {
             __typename: 'StoreCreated';
@@ -497,6 +616,11 @@ export type GetProductSelectionProductsQuery = {
             };
           };
         } | null;
+        variantSelection:
+          | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+          | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+          | null;
+        variantExclusion: { skus: Array<string> } | null;
       }>;
     };
   } | null;
@@ -520,6 +644,11 @@ export type QueryProductSelectionAssignmentsQuery = {
       product: { id: string; key: string | null; skus: Array<string> } | null;
       productSelectionRef: { typeId: string; id: string };
       productSelection: { id: string; key: string | null } | null;
+      variantSelection:
+        | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+        | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+        | null;
+      variantExclusion: { skus: Array<string> } | null;
     }>;
   };
 };
@@ -653,13 +782,20 @@ export type GetProductQuery = {
       total: number;
       exists: boolean;
       results: Array<{
+        createdAt: string;
         productSelectionRef: { typeId: string; id: string };
         productSelection: {
           id: string;
           key: string | null;
           version: number;
+          mode: ProductSelectionMode;
           nameAllLocales: Array<{ locale: string; value: string }>;
         } | null;
+        variantSelection:
+          | { __typename: 'ProductVariantSelectionIncludeAllExcept'; type: string; skus: Array<string> }
+          | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
+          | null;
+        variantExclusion: { skus: Array<string> } | null;
       }>;
     };
     masterData: {
@@ -835,7 +971,7 @@ export const GetInStoreProductDocument =
  * ```
  */
 export const QueryInStoreProductSelectionAssignmentsDocument =
-  'query QueryInStoreProductSelectionAssignments($storeKey:String!$where:String$sort:[String!]$limit:Int$offset:Int){inStore(key:$storeKey){productSelectionAssignments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...ProductAssignmentFields}}}}fragment ProductAssignmentFields on ProductAssignment{productRef{typeId id}product{id key skus}productSelectionRef{typeId id}productSelection{id key}}' as TypedDocumentString<
+  'query QueryInStoreProductSelectionAssignments($storeKey:String!$where:String$sort:[String!]$limit:Int$offset:Int){inStore(key:$storeKey){productSelectionAssignments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...ProductAssignmentFields}}}}fragment ProductAssignmentFields on ProductAssignment{productRef{typeId id}product{id key skus}productSelectionRef{typeId id}productSelection{id key}variantSelection{...VariantSelectionFields}variantExclusion{...VariantExclusionFields}}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}' as TypedDocumentString<
     QueryInStoreProductSelectionAssignmentsQuery,
     QueryInStoreProductSelectionAssignmentsQueryVariables
   >;
@@ -868,6 +1004,8 @@ export const QueryInStoreProductSelectionAssignmentsDocument =
  *         type
  *         ... on ProductSelectionCreated {
  *           productSelection {
+ *             key
+ *             mode
  *             type
  *             nameAllLocales {
  *               locale
@@ -883,6 +1021,46 @@ export const QueryInStoreProductSelectionAssignmentsDocument =
  *           product {
  *             id
  *             key
+ *           }
+ *           variantSelection {
+ *             ...VariantSelectionFields
+ *           }
+ *         }
+ *         ... on ProductSelectionProductExcluded {
+ *           productRef {
+ *             typeId
+ *             id
+ *           }
+ *           product {
+ *             id
+ *             key
+ *           }
+ *           variantExclusion {
+ *             ...VariantExclusionFields
+ *           }
+ *         }
+ *         ... on ProductSelectionVariantSelectionChanged {
+ *           productRef {
+ *             typeId
+ *             id
+ *           }
+ *           oldVariantSelection {
+ *             ...VariantSelectionFields
+ *           }
+ *           newVariantSelection {
+ *             ...VariantSelectionFields
+ *           }
+ *         }
+ *         ... on ProductSelectionVariantExclusionChanged {
+ *           productRef {
+ *             typeId
+ *             id
+ *           }
+ *           oldVariantExclusion {
+ *             ...VariantExclusionFields
+ *           }
+ *           newVariantExclusion {
+ *             ...VariantExclusionFields
  *           }
  *         }
  *         ... on ProductSelectionProductRemoved {
@@ -923,7 +1101,7 @@ export const QueryInStoreProductSelectionAssignmentsDocument =
  * ```
  */
 export const QueryMessagesDocument =
-  'query QueryMessages($where:String$sort:[String!]$limit:Int$offset:Int){messages(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{id version sequenceNumber resourceRef{typeId id}resourceVersion type createdAt lastModifiedAt createdBy{...InitiatorFields}payload{__typename type ...on ProductSelectionCreated{productSelection{type nameAllLocales{locale value}}}...on ProductSelectionProductAdded{productRef{typeId id}product{id key}}...on ProductSelectionProductRemoved{productRef{typeId id}product{id key}}...on StoreProductSelectionsChanged{addedProductSelections{...ProductSelectionSettingFields}removedProductSelections{...ProductSelectionSettingFields}updatedProductSelections{...ProductSelectionSettingFields}}...on StoreCreated{nameAllLocales{locale value}languages productSelections{...ProductSelectionSettingFields}}}}}}fragment InitiatorFields on Initiator{isPlatformClient clientId externalUserId anonymousId customerRef{typeId id}attributedTo{clientId source}}fragment ProductSelectionSettingFields on ProductSelectionSetting{active productSelectionRef{typeId id}productSelection{id key version}}' as TypedDocumentString<
+  'query QueryMessages($where:String$sort:[String!]$limit:Int$offset:Int){messages(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{id version sequenceNumber resourceRef{typeId id}resourceVersion type createdAt lastModifiedAt createdBy{...InitiatorFields}payload{__typename type ...on ProductSelectionCreated{productSelection{key mode type nameAllLocales{locale value}}}...on ProductSelectionProductAdded{productRef{typeId id}product{id key}variantSelection{...VariantSelectionFields}}...on ProductSelectionProductExcluded{productRef{typeId id}product{id key}variantExclusion{...VariantExclusionFields}}...on ProductSelectionVariantSelectionChanged{productRef{typeId id}oldVariantSelection{...VariantSelectionFields}newVariantSelection{...VariantSelectionFields}}...on ProductSelectionVariantExclusionChanged{productRef{typeId id}oldVariantExclusion{...VariantExclusionFields}newVariantExclusion{...VariantExclusionFields}}...on ProductSelectionProductRemoved{productRef{typeId id}product{id key}}...on StoreProductSelectionsChanged{addedProductSelections{...ProductSelectionSettingFields}removedProductSelections{...ProductSelectionSettingFields}updatedProductSelections{...ProductSelectionSettingFields}}...on StoreCreated{nameAllLocales{locale value}languages productSelections{...ProductSelectionSettingFields}}}}}}fragment InitiatorFields on Initiator{isPlatformClient clientId externalUserId anonymousId customerRef{typeId id}attributedTo{clientId source}}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}fragment ProductSelectionSettingFields on ProductSelectionSetting{active productSelectionRef{typeId id}productSelection{id key version}}' as TypedDocumentString<
     QueryMessagesQuery,
     QueryMessagesQueryVariables
   >;
@@ -985,6 +1163,12 @@ export const QueryProductSelectionsDocument =
  *         product {
  *           ...ProductFields
  *         }
+ *         variantSelection {
+ *           ...VariantSelectionFields
+ *         }
+ *         variantExclusion {
+ *           ...VariantExclusionFields
+ *         }
  *       }
  *     }
  *   }
@@ -992,7 +1176,7 @@ export const QueryProductSelectionsDocument =
  * ```
  */
 export const GetProductSelectionProductsDocument =
-  'query GetProductSelectionProducts($id:String$key:String$where:String$sort:[String!]$limit:Int$offset:Int){productSelection(id:$id key:$key){id version productCount productRefs(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{productRef{typeId id}product{...ProductFields}}}}}fragment ProductFields on Product{id version key skus masterData{published current{nameAllLocales{locale value}slugAllLocales{locale value}masterVariant{id sku key}variants{id sku key}}}createdAt lastModifiedAt}' as TypedDocumentString<
+  'query GetProductSelectionProducts($id:String$key:String$where:String$sort:[String!]$limit:Int$offset:Int){productSelection(id:$id key:$key){id version productCount productRefs(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{productRef{typeId id}product{...ProductFields}variantSelection{...VariantSelectionFields}variantExclusion{...VariantExclusionFields}}}}}fragment ProductFields on Product{id version key skus masterData{published current{nameAllLocales{locale value}slugAllLocales{locale value}masterVariant{id sku key}variants{id sku key}}}createdAt lastModifiedAt}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}' as TypedDocumentString<
     GetProductSelectionProductsQuery,
     GetProductSelectionProductsQueryVariables
   >;
@@ -1018,7 +1202,7 @@ export const GetProductSelectionProductsDocument =
  * ```
  */
 export const QueryProductSelectionAssignmentsDocument =
-  'query QueryProductSelectionAssignments($where:String$sort:[String!]$limit:Int$offset:Int){productSelectionAssignments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...ProductAssignmentFields}}}fragment ProductAssignmentFields on ProductAssignment{productRef{typeId id}product{id key skus}productSelectionRef{typeId id}productSelection{id key}}' as TypedDocumentString<
+  'query QueryProductSelectionAssignments($where:String$sort:[String!]$limit:Int$offset:Int){productSelectionAssignments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...ProductAssignmentFields}}}fragment ProductAssignmentFields on ProductAssignment{productRef{typeId id}product{id key skus}productSelectionRef{typeId id}productSelection{id key}variantSelection{...VariantSelectionFields}variantExclusion{...VariantExclusionFields}}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}' as TypedDocumentString<
     QueryProductSelectionAssignmentsQuery,
     QueryProductSelectionAssignmentsQueryVariables
   >;
@@ -1087,11 +1271,19 @@ export const DeleteProductSelectionDocument =
  *           id
  *           key
  *           version
+ *           mode
  *           nameAllLocales {
  *             locale
  *             value
  *           }
  *         }
+ *         variantSelection {
+ *           ...VariantSelectionFields
+ *         }
+ *         variantExclusion {
+ *           ...VariantExclusionFields
+ *         }
+ *         createdAt
  *       }
  *     }
  *   }
@@ -1099,7 +1291,7 @@ export const DeleteProductSelectionDocument =
  * ```
  */
 export const GetProductDocument =
-  'query GetProduct($id:String$key:String$sku:String$variantKey:String$where:String$sort:[String!]$limit:Int$offset:Int){product(id:$id key:$key sku:$sku variantKey:$variantKey){...ProductFields productSelectionRefs(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{productSelectionRef{typeId id}productSelection{id key version nameAllLocales{locale value}}}}}}fragment ProductFields on Product{id version key skus masterData{published current{nameAllLocales{locale value}slugAllLocales{locale value}masterVariant{id sku key}variants{id sku key}}}createdAt lastModifiedAt}' as TypedDocumentString<
+  'query GetProduct($id:String$key:String$sku:String$variantKey:String$where:String$sort:[String!]$limit:Int$offset:Int){product(id:$id key:$key sku:$sku variantKey:$variantKey){...ProductFields productSelectionRefs(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{productSelectionRef{typeId id}productSelection{id key version mode nameAllLocales{locale value}}variantSelection{...VariantSelectionFields}variantExclusion{...VariantExclusionFields}createdAt}}}}fragment ProductFields on Product{id version key skus masterData{published current{nameAllLocales{locale value}slugAllLocales{locale value}masterVariant{id sku key}variants{id sku key}}}createdAt lastModifiedAt}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}' as TypedDocumentString<
     GetProductQuery,
     GetProductQueryVariables
   >;

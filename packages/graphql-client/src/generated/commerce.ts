@@ -24,11 +24,14 @@ export type Scalars = {
 };
 
 /**
- * Adds a Product. Decision (contract-notes 2): a Product already present fails with
- * `InvalidOperation`. Emits ProductSelectionProductAdded.
+ * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
+ * Decision (contract-notes 2): a Product already present with the same variants fails with
+ * `InvalidOperation`; with other ones, `ProductPresentWithDifferentVariantSelection`. Emits
+ * ProductSelectionProductAdded.
  */
 export type AddProductSelectionProduct = {
   product: ResourceIdentifierInput;
+  variantSelection?: InputMaybe<ProductVariantSelectionDraft>;
 };
 
 /**
@@ -63,8 +66,10 @@ export type ChangeStoreProductSelectionActive = {
   productSelection: ResourceIdentifierInput;
 };
 
+/** `mode` defaults to `Individual` and cannot be changed later. */
 export type CreateProductSelectionDraft = {
   key?: InputMaybe<Scalars['String']['input']>;
+  mode?: InputMaybe<ProductSelectionMode>;
   name: Array<LocalizedStringItemInputType>;
 };
 
@@ -83,6 +88,15 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+/**
+ * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
+ * `variantExclusion`. Emits ProductSelectionProductExcluded.
+ */
+export type ExcludeProductSelectionProduct = {
+  product: ResourceIdentifierInput;
+  variantExclusion?: InputMaybe<ProductVariantExclusionDraft>;
+};
+
 export type Image = {
   __typename?: 'Image';
   dimensions: Dimensions;
@@ -93,17 +107,18 @@ export type Image = {
 export type InStore = ProductSelectionAssignmentsQueryInterface & {
   __typename?: 'InStore';
   /**
-   * The Product as available in the Store's active Product Selections, by `sku`,
-   * `variantKey`, `id` or `key` (exactly one). Decision (contract-notes 2): null when the
-   * Product is not available in the Store; a Store with an empty `productSelections` list
-   * makes every Product available, a Store whose selections are all inactive none. As with the
-   * REST in-store projection (current data), a caller holding only `view_published_products`
-   * gets null for a Product that is not published.
+   * The Product as available in the Store's Product Selections, by `sku`, `variantKey`, `id`
+   * or `key` (exactly one), under the availability rule of the REST `Store.productSelections`:
+   * its `masterData.current` holds only the variants the Store offers (the first of them as
+   * master when the master variant is not one), and it is null when the Store offers none. As
+   * with the REST in-store projection (current data), a caller holding only
+   * `view_published_products` gets null for a Product that is not published.
    */
   product?: Maybe<Product>;
   /**
    * Assignments of the Store's active Product Selections only, one result per selection
-   * holding a Product (contract-notes 2).
+   * holding a Product (contract-notes 2); an `IndividualExclusion` selection's are its excluded
+   * Products.
    */
   productSelectionAssignments: ProductAssignmentQueryResult;
 };
@@ -125,9 +140,12 @@ export type InStoreProductSelectionAssignmentsArgs = {
 /** The Product Selection as created. */
 export type InitialProductSelectionDraftImpl = {
   __typename?: 'InitialProductSelectionDraftImpl';
+  key?: Maybe<Scalars['String']['output']>;
+  /** The mode the selection was created with. */
+  mode: ProductSelectionMode;
   name?: Maybe<Scalars['String']['output']>;
   nameAllLocales: Array<LocalizedString>;
-  /** Decision (contract-notes 5): `individual`. */
+  /** The mode in the spelling spec section 6 shows: `individual` or `individualExclusion`. */
   type: Scalars['String']['output'];
 };
 
@@ -297,13 +315,19 @@ export type ProductProductSelectionRefsArgs = {
   where?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A Product assigned to a Product Selection. */
+/**
+ * A Product assigned to a Product Selection, with the variants of the assignment as in REST:
+ * `variantSelection` in an `Individual` selection (null: every variant), `variantExclusion` in an
+ * `IndividualExclusion` one (null: every variant excluded).
+ */
 export type ProductAssignment = {
   __typename?: 'ProductAssignment';
   product?: Maybe<Product>;
   productRef: Reference;
   productSelection?: Maybe<ProductSelection>;
   productSelectionRef: Reference;
+  variantExclusion?: Maybe<ProductVariantExclusion>;
+  variantSelection?: Maybe<ProductVariantSelection>;
 };
 
 export type ProductAssignmentQueryResult = {
@@ -345,11 +369,13 @@ export type ProductDataSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
-/** A Product of a Product Selection. */
+/** A Product of a Product Selection (`variantSelection` / `variantExclusion` as on ProductAssignment). */
 export type ProductOfSelection = {
   __typename?: 'ProductOfSelection';
   product?: Maybe<Product>;
   productRef: Reference;
+  variantExclusion?: Maybe<ProductVariantExclusion>;
+  variantSelection?: Maybe<ProductVariantSelection>;
 };
 
 export type ProductOfSelectionQueryResult = {
@@ -380,10 +406,7 @@ export type ProductSelection = {
   key?: Maybe<Scalars['String']['output']>;
   lastModifiedAt: Scalars['DateTime']['output'];
   lastModifiedBy?: Maybe<Initiator>;
-  /**
-   * Decision: exposed although spec 2.5 does not list it, because the REST representation
-   * carries `mode` (contract-notes 2).
-   */
+  /** Set at creation (default `Individual`), never changed. */
   mode: ProductSelectionMode;
   /**
    * The name in `locale`; without `locale`, in the first of `acceptLanguage` that has a
@@ -435,10 +458,11 @@ export type ProductSelectionDeleted = MessagePayload & {
 };
 
 /**
- * How the Products of a selection are chosen. Decision: only `Individual` (Products added
- * one by one) exists in the first release (contract-notes 2).
+ * How the Products of a selection are chosen, fixed at creation (as the REST
+ * `ProductSelectionMode`): `Individual` holds the Products added one by one, `IndividualExclusion`
+ * every Product except those excluded one by one.
  */
-export type ProductSelectionMode = 'Individual';
+export type ProductSelectionMode = 'Individual' | 'IndividualExclusion';
 
 export type ProductSelectionProductAdded = MessagePayload & {
   __typename?: 'ProductSelectionProductAdded';
@@ -446,6 +470,18 @@ export type ProductSelectionProductAdded = MessagePayload & {
   product?: Maybe<Product>;
   productRef: Reference;
   type: Scalars['String']['output'];
+  /** The variants it was added with; null: every variant. */
+  variantSelection?: Maybe<ProductVariantSelection>;
+};
+
+export type ProductSelectionProductExcluded = MessagePayload & {
+  __typename?: 'ProductSelectionProductExcluded';
+  /** The Product, when it can be resolved. */
+  product?: Maybe<Product>;
+  productRef: Reference;
+  type: Scalars['String']['output'];
+  /** The variants it was excluded with; null: every variant. */
+  variantExclusion?: Maybe<ProductVariantExclusion>;
 };
 
 export type ProductSelectionProductRemoved = MessagePayload & {
@@ -486,12 +522,39 @@ export type ProductSelectionSettingInActionInput = {
   productSelection: ResourceIdentifierInput;
 };
 
-/** One update action: exactly one field must be set (otherwise `InvalidInput`). */
+/**
+ * One update action: exactly one field must be set (otherwise `InvalidInput`). The rules, errors
+ * and messages of each action are those of its REST form (commerce.yaml), e.g. an action of the
+ * other mode is refused.
+ */
 export type ProductSelectionUpdateAction = {
   addProduct?: InputMaybe<AddProductSelectionProduct>;
   changeName?: InputMaybe<ChangeProductSelectionName>;
+  excludeProduct?: InputMaybe<ExcludeProductSelectionProduct>;
   removeProduct?: InputMaybe<RemoveProductSelectionProduct>;
   setKey?: InputMaybe<SetProductSelectionKey>;
+  setVariantExclusion?: InputMaybe<SetProductSelectionVariantExclusion>;
+  setVariantSelection?: InputMaybe<SetProductSelectionVariantSelection>;
+};
+
+export type ProductSelectionVariantExclusionChanged = MessagePayload & {
+  __typename?: 'ProductSelectionVariantExclusionChanged';
+  newVariantExclusion?: Maybe<ProductVariantExclusion>;
+  oldVariantExclusion?: Maybe<ProductVariantExclusion>;
+  /** The Product, when it can be resolved. */
+  product?: Maybe<Product>;
+  productRef: Reference;
+  type: Scalars['String']['output'];
+};
+
+export type ProductSelectionVariantSelectionChanged = MessagePayload & {
+  __typename?: 'ProductSelectionVariantSelectionChanged';
+  newVariantSelection?: Maybe<ProductVariantSelection>;
+  oldVariantSelection?: Maybe<ProductVariantSelection>;
+  /** The Product, when it can be resolved. */
+  product?: Maybe<Product>;
+  productRef: Reference;
+  type: Scalars['String']['output'];
 };
 
 export type ProductVariant = {
@@ -502,6 +565,47 @@ export type ProductVariant = {
   /** The Embedded Prices of the variant. */
   prices: Array<ProductPrice>;
   sku?: Maybe<Scalars['String']['output']>;
+};
+
+/** The variants of a Product an `IndividualExclusion` selection excludes. */
+export type ProductVariantExclusion = {
+  __typename?: 'ProductVariantExclusion';
+  skus: Array<Scalars['String']['output']>;
+};
+
+/** The SKUs of the variants to exclude (a non-empty list). */
+export type ProductVariantExclusionDraft = {
+  skus?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+/**
+ * Which variants of a Product an `Individual` selection holds: `type` is `includeOnly` (the
+ * listed SKUs) or `includeAllExcept` (every variant but the listed SKUs).
+ */
+export type ProductVariantSelection = {
+  skus: Array<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+/**
+ * Variants of a Product by SKU: exactly one of `includeOnly` and `includeAllExcept`, a
+ * non-empty list (otherwise `InvalidInput`).
+ */
+export type ProductVariantSelectionDraft = {
+  includeAllExcept?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeOnly?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type ProductVariantSelectionIncludeAllExcept = ProductVariantSelection & {
+  __typename?: 'ProductVariantSelectionIncludeAllExcept';
+  skus: Array<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
+};
+
+export type ProductVariantSelectionIncludeOnly = ProductVariantSelection & {
+  __typename?: 'ProductVariantSelectionIncludeOnly';
+  skus: Array<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
 };
 
 export type Query = ProductSelectionAssignmentsQueryInterface & {
@@ -590,8 +694,9 @@ export type Reference = {
 };
 
 /**
- * Removes a Product. Decision (contract-notes 2): a Product not present fails with
- * `InvalidOperation`. Emits ProductSelectionProductRemoved.
+ * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). Decision
+ * (contract-notes 2): a Product not present fails with `InvalidOperation`. Emits
+ * ProductSelectionProductRemoved.
  */
 export type RemoveProductSelectionProduct = {
   product: ResourceIdentifierInput;
@@ -612,11 +717,17 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
-/** A Product Selection that holds a given Product. */
+/**
+ * A Product Selection that holds a given Product (`variantSelection` / `variantExclusion` as on
+ * ProductAssignment; `createdAt` is when the Product joined it).
+ */
 export type SelectionOfProduct = {
   __typename?: 'SelectionOfProduct';
+  createdAt: Scalars['DateTime']['output'];
   productSelection?: Maybe<ProductSelection>;
   productSelectionRef: Reference;
+  variantExclusion?: Maybe<ProductVariantExclusion>;
+  variantSelection?: Maybe<ProductVariantSelection>;
 };
 
 export type SelectionOfProductQueryResult = {
@@ -631,6 +742,24 @@ export type SelectionOfProductQueryResult = {
 /** Sets the key; omitting `key` (or null) unsets it. */
 export type SetProductSelectionKey = {
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Mode `IndividualExclusion`: sets, or with null unsets, the variant exclusion of an excluded
+ * Product (`ProductAssignmentMissing` otherwise). Emits ProductSelectionVariantExclusionChanged.
+ */
+export type SetProductSelectionVariantExclusion = {
+  product: ResourceIdentifierInput;
+  variantExclusion?: InputMaybe<ProductVariantExclusionDraft>;
+};
+
+/**
+ * Mode `Individual`: sets, or with null unsets, the variant selection of a Product in the
+ * selection (`ProductAssignmentMissing` otherwise). Emits ProductSelectionVariantSelectionChanged.
+ */
+export type SetProductSelectionVariantSelection = {
+  product: ResourceIdentifierInput;
+  variantSelection?: InputMaybe<ProductVariantSelectionDraft>;
 };
 
 export type SetStoreLanguages = {

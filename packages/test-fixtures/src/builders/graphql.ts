@@ -2,8 +2,10 @@
  * The GraphQL shapes of REST values (schemas/graphql/commerce.graphql), where they differ:
  *
  * - input (drafts, update actions): a LocalizedString `{ en: 'Summer' }` becomes the list
- *   `[{ locale: 'en', value: 'Summer' }]` (`LocalizedStringItemInputType`), and an update action
- *   `{ action: 'addProduct', product }` becomes `{ addProduct: { product } }`;
+ *   `[{ locale: 'en', value: 'Summer' }]` (`LocalizedStringItemInputType`), an update action
+ *   `{ action: 'addProduct', product }` becomes `{ addProduct: { product } }`, and a variant
+ *   selection `{ type: 'includeOnly', skus }` becomes `{ includeOnly: skus }`
+ *   (`ProductVariantSelectionDraft`);
  * - output (resources): a LocalizedString member `name` becomes `name` (the value in `en`, else the
  *   first locale) plus `nameAllLocales: [{ locale, value }]`, and a Reference member
  *   `productSelection` becomes `productSelectionRef: { typeId, id }` plus `productSelection` (the
@@ -66,6 +68,8 @@ type GraphqlInputObject<T> = IsLocalized<T> extends true ? LocalizedStringItem[]
  */
 export type GraphqlInput<T> = T extends readonly (infer E)[]
   ? GraphqlInput<E>[]
+  : T extends { type: infer K extends 'includeOnly' | 'includeAllExcept'; skus: infer S }
+    ? { [P in K]: S }
   : T extends { action: infer A extends string }
     ? { [P in A]: Simplify<GraphqlInputObject<Omit<T, 'action'>>> }
     : T extends object
@@ -125,6 +129,10 @@ function inputValue(value: unknown, schemas: MemberSchemas): unknown {
   if (typeof action === 'string' && merged.properties.has('action')) {
     delete out['action'];
     return { [action]: out };
+  }
+  // A list of SKUs told apart by `type` (ProductVariantSelection): GraphQL names the type as the member.
+  if (view.oneOf?.discriminator === 'type' && typeof out['type'] === 'string' && Array.isArray(out['skus']) && Object.keys(out).length === 2) {
+    return { [out['type']]: out['skus'] };
   }
   return out;
 }

@@ -229,6 +229,12 @@ function checkMembership(memberships: Fields[]): void {
   for (const membership of memberships) {
     const pair = `${membership.string('selectionId', true)} ${membership.string('productId', true)}`;
     membership.string('createdAt');
+    if (membership.has('variantSelection')) {
+      const selection = membership.object('variantSelection');
+      selection.oneOf('type', ['includeOnly', 'includeAllExcept']);
+      selection.strings('skus');
+    }
+    if (membership.has('variantExclusion')) membership.object('variantExclusion').strings('skus');
     once(pairs, pair, `selectionMembership (selection and product)`);
   }
 }

@@ -31,6 +31,8 @@ export interface ChangeEvent {
   actions?: readonly Record<string, unknown>[];
   /** Made by the platform as a consequence of the principal's write (e.g. a deleted Product leaving its selections). */
   background?: boolean;
+  /** Change History Changes the resource's two versions cannot show (assignments kept outside it). */
+  extraChanges?: readonly Record<string, unknown>[];
   principal: Principal;
   externalUserId?: string;
   source: ChangeSource;

@@ -275,6 +275,25 @@ export const referenceExistsError = /* @__PURE__ */ defineBuilder('ReferenceExis
 export const invalidOperationError = /* @__PURE__ */ defineBuilder('InvalidOperationError', 'other');
 
 /**
+ * Builder of a `ProductPresentWithDifferentVariantSelectionError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
+ *
+ * @example
+ * productPresentWithDifferentVariantSelectionError({ seed: 42 }).build();
+ */
+export const productPresentWithDifferentVariantSelectionError = /* @__PURE__ */ defineBuilder(
+  'ProductPresentWithDifferentVariantSelectionError',
+  'other',
+);
+
+/**
+ * Builder of a `ProductAssignmentMissingError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. `setVariantSelection` or `setVariantExclusion` for a Product that is not in the Product Selection (or that the selection's mode cannot hold so).
+ *
+ * @example
+ * productAssignmentMissingError({ seed: 42 }).build();
+ */
+export const productAssignmentMissingError = /* @__PURE__ */ defineBuilder('ProductAssignmentMissingError', 'other');
+
+/**
  * Builder of a `InvalidTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 401. Without a token the message is `This endpoint requires an access
  *
  * @example
@@ -323,7 +342,7 @@ export const missingRoleOnChannelError = /* @__PURE__ */ defineBuilder('MissingR
 export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
 
 /**
- * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 (the spec shows only the
+ * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 and the live API reference. `productCount`
  *
  * @example
  * productSelection({ seed: 42 }).build();
@@ -341,6 +360,30 @@ export const productSelection = /* @__PURE__ */ defineBuilder('ProductSelection'
 export const productSelectionDraft = /* @__PURE__ */ defineBuilder('ProductSelectionDraft', 'draft');
 
 /**
+ * Builder of a `ProductVariantSelectionIncludeOnly` (other) of commerce.yaml, with plausible seeded defaults for its required members. Only the variants with these SKUs are in the selection.
+ *
+ * @example
+ * productVariantSelectionIncludeOnly({ seed: 42 }).build();
+ */
+export const productVariantSelectionIncludeOnly = /* @__PURE__ */ defineBuilder('ProductVariantSelectionIncludeOnly', 'other');
+
+/**
+ * Builder of a `ProductVariantSelectionIncludeAllExcept` (other) of commerce.yaml, with plausible seeded defaults for its required members. Every variant except those with these SKUs is in the selection.
+ *
+ * @example
+ * productVariantSelectionIncludeAllExcept({ seed: 42 }).build();
+ */
+export const productVariantSelectionIncludeAllExcept = /* @__PURE__ */ defineBuilder('ProductVariantSelectionIncludeAllExcept', 'other');
+
+/**
+ * Builder of a `ProductVariantExclusion` (other) of commerce.yaml, with plausible seeded defaults for its required members. Which variants of a Product an `IndividualExclusion` selection excludes; the other
+ *
+ * @example
+ * productVariantExclusion({ seed: 42 }).build();
+ */
+export const productVariantExclusion = /* @__PURE__ */ defineBuilder('ProductVariantExclusion', 'other');
+
+/**
  * Builder of a `ProductSelectionUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members. Patch format; the target is identified by the URL. Actions apply in
  *
  * @example
@@ -349,7 +392,7 @@ export const productSelectionDraft = /* @__PURE__ */ defineBuilder('ProductSelec
 export const productSelectionUpdate = /* @__PURE__ */ defineBuilder('ProductSelectionUpdate', 'update');
 
 /**
- * Builder of a `ProductSelectionAddProductAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A Product already in the selection is 400 InvalidOperation.
+ * Builder of a `ProductSelectionAddProductAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
  *
  * @example
  * productSelectionAddProductAction({ seed: 42 }).build();
@@ -357,12 +400,42 @@ export const productSelectionUpdate = /* @__PURE__ */ defineBuilder('ProductSele
 export const productSelectionAddProductAction = /* @__PURE__ */ defineBuilder('ProductSelectionAddProductAction', 'action');
 
 /**
- * Builder of a `ProductSelectionRemoveProductAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A Product not in the selection is 400 InvalidOperation.
+ * Builder of a `ProductSelectionExcludeProductAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Mode `IndividualExclusion` only: on an `Individual` selection, 400 InvalidOperation.
+ *
+ * @example
+ * productSelectionExcludeProductAction({ seed: 42 }).build();
+ */
+export const productSelectionExcludeProductAction = /* @__PURE__ */ defineBuilder('ProductSelectionExcludeProductAction', 'action');
+
+/**
+ * Builder of a `ProductSelectionRemoveProductAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Both modes: takes the Product out of the selection (in an `IndividualExclusion` one,
  *
  * @example
  * productSelectionRemoveProductAction({ seed: 42 }).build();
  */
 export const productSelectionRemoveProductAction = /* @__PURE__ */ defineBuilder('ProductSelectionRemoveProductAction', 'action');
+
+/**
+ * Builder of a `ProductSelectionSetVariantSelectionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Mode `Individual`: sets, or without `variantSelection` unsets (every variant), the
+ *
+ * @example
+ * productSelectionSetVariantSelectionAction({ seed: 42 }).build();
+ */
+export const productSelectionSetVariantSelectionAction = /* @__PURE__ */ defineBuilder(
+  'ProductSelectionSetVariantSelectionAction',
+  'action',
+);
+
+/**
+ * Builder of a `ProductSelectionSetVariantExclusionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Mode `IndividualExclusion`: sets, or without `variantExclusion` unsets (every variant
+ *
+ * @example
+ * productSelectionSetVariantExclusionAction({ seed: 42 }).build();
+ */
+export const productSelectionSetVariantExclusionAction = /* @__PURE__ */ defineBuilder(
+  'ProductSelectionSetVariantExclusionAction',
+  'action',
+);
 
 /**
  * Builder of a `ProductSelectionChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
@@ -381,7 +454,7 @@ export const productSelectionChangeNameAction = /* @__PURE__ */ defineBuilder('P
 export const productSelectionSetKeyAction = /* @__PURE__ */ defineBuilder('ProductSelectionSetKeyAction', 'action');
 
 /**
- * Builder of a `AssignedProductReference` (other) of commerce.yaml, with plausible seeded defaults for its required members. Element of the Products of a Product Selection.
+ * Builder of a `AssignedProductReference` (other) of commerce.yaml, with plausible seeded defaults for its required members. Element of the Products of a Product Selection: `variantSelection` in an `Individual`
  *
  * @example
  * assignedProductReference({ seed: 42 }).build();
@@ -389,7 +462,7 @@ export const productSelectionSetKeyAction = /* @__PURE__ */ defineBuilder('Produ
 export const assignedProductReference = /* @__PURE__ */ defineBuilder('AssignedProductReference', 'other');
 
 /**
- * Builder of a `AssignedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. Element of the Product Selections of a Product.
+ * Builder of a `AssignedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. Element of the Product Selections of a Product; `variantSelection` / `variantExclusion` as on AssignedProductReference.
  *
  * @example
  * assignedProductSelection({ seed: 42 }).build();
@@ -472,7 +545,7 @@ export const productSelectionSettingDraft = /* @__PURE__ */ defineBuilder('Produ
 export const productSelectionSettingInActionDraft = /* @__PURE__ */ defineBuilder('ProductSelectionSettingInActionDraft', 'draft');
 
 /**
- * Builder of a `Store` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Availability of Products in the Store: an empty `productSelections`
+ * Builder of a `Store` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Availability of Products in the Store: see `productSelections`.
  *
  * @example
  * store({ seed: 42 }).build();
@@ -1059,12 +1132,12 @@ export const projectChangeMessagesConfigurationAction = /* @__PURE__ */ defineBu
 export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other');
 
 /**
- * Builder of a `IndividualProductSelectionType` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Product Selection as carried by ProductSelectionCreated.
+ * Builder of a `CreatedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
  *
  * @example
- * individualProductSelectionType({ seed: 42 }).build();
+ * createdProductSelection({ seed: 42 }).build();
  */
-export const individualProductSelectionType = /* @__PURE__ */ defineBuilder('IndividualProductSelectionType', 'other');
+export const createdProductSelection = /* @__PURE__ */ defineBuilder('CreatedProductSelection', 'other');
 
 /**
  * Builder of a `ProductSelectionCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
@@ -1101,6 +1174,39 @@ export const productSelectionProductAddedMessage = /* @__PURE__ */ defineBuilder
  * productSelectionProductRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const productSelectionProductRemovedMessage = /* @__PURE__ */ defineBuilder('ProductSelectionProductRemovedMessage', 'resource');
+
+/**
+ * Builder of a `ProductSelectionProductExcludedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productSelectionProductExcludedMessage({ seed: 42 }).build();
+ * productSelectionProductExcludedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productSelectionProductExcludedMessage = /* @__PURE__ */ defineBuilder('ProductSelectionProductExcludedMessage', 'resource');
+
+/**
+ * Builder of a `ProductSelectionVariantSelectionChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productSelectionVariantSelectionChangedMessage({ seed: 42 }).build();
+ * productSelectionVariantSelectionChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productSelectionVariantSelectionChangedMessage = /* @__PURE__ */ defineBuilder(
+  'ProductSelectionVariantSelectionChangedMessage',
+  'resource',
+);
+
+/**
+ * Builder of a `ProductSelectionVariantExclusionChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productSelectionVariantExclusionChangedMessage({ seed: 42 }).build();
+ * productSelectionVariantExclusionChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productSelectionVariantExclusionChangedMessage = /* @__PURE__ */ defineBuilder(
+  'ProductSelectionVariantExclusionChangedMessage',
+  'resource',
+);
 
 /**
  * Builder of a `StoreProductSelectionsChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
@@ -1188,6 +1294,8 @@ export const builderFactories = {
   ReferencedResourceNotFoundError: referencedResourceNotFoundError,
   ReferenceExistsError: referenceExistsError,
   InvalidOperationError: invalidOperationError,
+  ProductPresentWithDifferentVariantSelectionError: productPresentWithDifferentVariantSelectionError,
+  ProductAssignmentMissingError: productAssignmentMissingError,
   InvalidTokenError: invalidTokenError,
   InsufficientScopeError: insufficientScopeError,
   GeneralError: generalError,
@@ -1196,9 +1304,15 @@ export const builderFactories = {
   NotEmulatedError: notEmulatedError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
+  ProductVariantSelectionIncludeOnly: productVariantSelectionIncludeOnly,
+  ProductVariantSelectionIncludeAllExcept: productVariantSelectionIncludeAllExcept,
+  ProductVariantExclusion: productVariantExclusion,
   ProductSelectionUpdate: productSelectionUpdate,
   ProductSelectionAddProductAction: productSelectionAddProductAction,
+  ProductSelectionExcludeProductAction: productSelectionExcludeProductAction,
   ProductSelectionRemoveProductAction: productSelectionRemoveProductAction,
+  ProductSelectionSetVariantSelectionAction: productSelectionSetVariantSelectionAction,
+  ProductSelectionSetVariantExclusionAction: productSelectionSetVariantExclusionAction,
   ProductSelectionChangeNameAction: productSelectionChangeNameAction,
   ProductSelectionSetKeyAction: productSelectionSetKeyAction,
   AssignedProductReference: assignedProductReference,
@@ -1282,11 +1396,14 @@ export const builderFactories = {
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
   MessageBase: messageBase,
-  IndividualProductSelectionType: individualProductSelectionType,
+  CreatedProductSelection: createdProductSelection,
   ProductSelectionCreatedMessage: productSelectionCreatedMessage,
   ProductSelectionDeletedMessage: productSelectionDeletedMessage,
   ProductSelectionProductAddedMessage: productSelectionProductAddedMessage,
   ProductSelectionProductRemovedMessage: productSelectionProductRemovedMessage,
+  ProductSelectionProductExcludedMessage: productSelectionProductExcludedMessage,
+  ProductSelectionVariantSelectionChangedMessage: productSelectionVariantSelectionChangedMessage,
+  ProductSelectionVariantExclusionChangedMessage: productSelectionVariantExclusionChangedMessage,
   StoreProductSelectionsChangedMessage: storeProductSelectionsChangedMessage,
   StoreCreatedMessage: storeCreatedMessage,
   MessagePagedQueryResponse: messagePagedQueryResponse,

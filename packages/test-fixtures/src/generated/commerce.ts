@@ -78,7 +78,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by ID
-     * @description Update actions addProduct, removeProduct, changeName, setKey; addProduct and removeProduct emit ProductSelectionProductAdded and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
      */
     post: operations['updateProductSelectionById'];
     /**
@@ -103,7 +103,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by key
-     * @description Update actions addProduct, removeProduct, changeName, setKey; addProduct and removeProduct emit ProductSelectionProductAdded and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
      */
     post: operations['updateProductSelectionByKey'];
     /**
@@ -187,9 +187,10 @@ export interface paths {
      * Get a Product Projection available in a Store by ID
      * @description Returns the current (published) Product Projection if the Product is
      *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
-     *     Availability: an empty `productSelections` list on the Store makes every
-     *     Product available; otherwise only the Store's active Product Selections
-     *     count, and with none active nothing is available.
+     *     Availability per variant follows the rule written on `Store.productSelections`;
+     *     the projection holds only the variants available in the Store (the first
+     *     available one becomes `masterVariant` when the master variant is not), and a
+     *     Product with no available variant is 404 ResourceNotFound.
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;
@@ -211,9 +212,10 @@ export interface paths {
      * Get a Product Projection available in a Store by key
      * @description Returns the current (published) Product Projection if the Product is
      *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
-     *     Availability: an empty `productSelections` list on the Store makes every
-     *     Product available; otherwise only the Store's active Product Selections
-     *     count, and with none active nothing is available.
+     *     Availability per variant follows the rule written on `Store.productSelections`;
+     *     the projection holds only the variants available in the Store (the first
+     *     available one becomes `masterVariant` when the master variant is not), and a
+     *     Product with no available variant is 404 ResourceNotFound.
      */
     get: operations['getProductProjectionInStoreByKey'];
     put?: never;
@@ -1010,6 +1012,8 @@ export interface components {
       | components['schemas']['ReferencedResourceNotFoundError']
       | components['schemas']['ReferenceExistsError']
       | components['schemas']['InvalidOperationError']
+      | components['schemas']['ProductPresentWithDifferentVariantSelectionError']
+      | components['schemas']['ProductAssignmentMissingError']
       | components['schemas']['InvalidTokenError']
       | components['schemas']['InsufficientScopeError']
       | components['schemas']['GeneralError']
@@ -1160,6 +1164,38 @@ export interface components {
       code: 'InvalidOperation';
     };
     /**
+     * @description 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
+     *     with another variant selection or exclusion (live message: "Product is already present
+     *     with the following different $variantSelections."). Decision (reference silent on the
+     *     case): `existingVariantSelection` carries the existing `variantSelection` (an
+     *     `Individual` selection) or `variantExclusion` (`{ skus }`, an `IndividualExclusion`
+     *     one), and is absent when the existing assignment has none (every variant).
+     */
+    ProductPresentWithDifferentVariantSelectionError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ProductPresentWithDifferentVariantSelection';
+      product: components['schemas']['ProductReference'];
+      existingVariantSelection?: components['schemas']['ProductVariantSelection'] | components['schemas']['ProductVariantExclusion'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ProductPresentWithDifferentVariantSelection';
+    };
+    /** @description 400. `setVariantSelection` or `setVariantExclusion` for a Product that is not in the Product Selection (or that the selection's mode cannot hold so). */
+    ProductAssignmentMissingError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ProductAssignmentMissing';
+      product: components['schemas']['ProductReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ProductAssignmentMissing';
+    };
+    /**
      * @description 401. Without a token the message is `This endpoint requires an access
      *     token. You can get one from the authorization server.`
      */
@@ -1241,21 +1277,74 @@ export interface components {
       code: 'NotEmulated';
     };
     /**
-     * @description REST representation per contract-notes 2 (the spec shows only the
-     *     GraphQL fields). `productCount` follows the assignments.
+     * @description How the Products of a selection are chosen, fixed at creation: `Individual`
+     *     (the default) holds the Products added one by one (`addProduct`, optionally with a
+     *     `variantSelection`); `IndividualExclusion` holds every Product except those excluded
+     *     one by one (`excludeProduct`, optionally with a `variantExclusion`).
+     * @enum {string}
+     */
+    ProductSelectionMode: 'Individual' | 'IndividualExclusion';
+    /**
+     * @description REST representation per contract-notes 2 and the live API reference. `productCount`
+     *     counts the Products assigned (added, or excluded in an `IndividualExclusion`
+     *     selection) and follows the assignments.
      */
     ProductSelection: components['schemas']['BaseResource'] & {
       key?: string;
       name: components['schemas']['LocalizedString'];
       productCount: number;
-      /** @enum {string} */
-      mode: 'Individual';
+      mode: components['schemas']['ProductSelectionMode'];
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
+      /** @description Default `Individual`; cannot be changed later (no update action changes it). */
+      mode?: components['schemas']['ProductSelectionMode'];
+      /**
+       * @deprecated
+       * @description The live service's former name of `mode` (`individual` is `Individual`,
+       *     `individualExclusion` is `IndividualExclusion`), still accepted. Decision (reference
+       *     silent): given with a `mode` that names the other mode, 400 InvalidInput.
+       * @enum {string}
+       */
+      type?: 'individual' | 'individualExclusion';
     };
+    /**
+     * @description Which variants of a Product an `Individual` selection holds, by SKU. Decision
+     *     (reference silent): every SKU must be one of the Product's (current or staged)
+     *     variants, else 400 InvalidInput naming it. The former `inclusion` / `exclusion` types
+     *     were removed from the live API and are refused like any unknown `type`.
+     */
+    ProductVariantSelection:
+      components['schemas']['ProductVariantSelectionIncludeOnly'] | components['schemas']['ProductVariantSelectionIncludeAllExcept'];
+    /** @description Only the variants with these SKUs are in the selection. */
+    ProductVariantSelectionIncludeOnly: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'includeOnly';
+      skus: components['schemas']['VariantSkus'];
+    };
+    /** @description Every variant except those with these SKUs is in the selection. */
+    ProductVariantSelectionIncludeAllExcept: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'includeAllExcept';
+      skus: components['schemas']['VariantSkus'];
+    };
+    /**
+     * @description Which variants of a Product an `IndividualExclusion` selection excludes; the other
+     *     variants stay in the selection. SKUs are checked as in `ProductVariantSelection`.
+     */
+    ProductVariantExclusion: {
+      skus: components['schemas']['VariantSkus'];
+    };
+    /** @description Non-empty list of SKUs of the Product's variants. */
+    VariantSkus: string[];
     /**
      * @description Optional `id` of the resource to update. The URL names the resource;
      *     an `id` in the body that is not that resource's (by id or by key) is
@@ -1277,15 +1366,26 @@ export interface components {
     };
     /**
      * @description An unknown `action` is 400 InvalidInput; a misspelled or unknown
-     *     optional member inside an action is ignored. The live actions listed
-     *     in `x-not-emulated-actions` are 501 NotEmulated.
+     *     optional member inside an action is ignored. An action of the other mode
+     *     (`addProduct` or `setVariantSelection` on an `IndividualExclusion` selection,
+     *     `excludeProduct` or `setVariantExclusion` on an `Individual` one) is refused: see
+     *     each action.
      */
     ProductSelectionUpdateAction:
       | components['schemas']['ProductSelectionAddProductAction']
+      | components['schemas']['ProductSelectionExcludeProductAction']
       | components['schemas']['ProductSelectionRemoveProductAction']
+      | components['schemas']['ProductSelectionSetVariantSelectionAction']
+      | components['schemas']['ProductSelectionSetVariantExclusionAction']
       | components['schemas']['ProductSelectionChangeNameAction']
       | components['schemas']['ProductSelectionSetKeyAction'];
-    /** @description A Product already in the selection is 400 InvalidOperation. */
+    /**
+     * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
+     *     Adds the Product with the given `variantSelection` (none: every variant). A Product
+     *     already in the selection is 400 ProductPresentWithDifferentVariantSelection when its
+     *     variant selection differs (live), else 400 InvalidOperation (as a Product added
+     *     twice). Emits ProductSelectionProductAdded.
+     */
     ProductSelectionAddProductAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1293,8 +1393,29 @@ export interface components {
        */
       action: 'addProduct';
       product: components['schemas']['ProductResourceIdentifier'];
+      variantSelection?: components['schemas']['ProductVariantSelection'];
     };
-    /** @description A Product not in the selection is 400 InvalidOperation. */
+    /**
+     * @description Mode `IndividualExclusion` only: on an `Individual` selection, 400 InvalidOperation.
+     *     Excludes the Product, all its variants or (with `variantExclusion`) the listed ones. A
+     *     Product already excluded is 400 ProductPresentWithDifferentVariantSelection when its
+     *     variant exclusion differs, else 400 InvalidOperation. Emits
+     *     ProductSelectionProductExcluded.
+     */
+    ProductSelectionExcludeProductAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'excludeProduct';
+      product: components['schemas']['ProductResourceIdentifier'];
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
+    };
+    /**
+     * @description Both modes: takes the Product out of the selection (in an `IndividualExclusion` one,
+     *     ends its exclusion). A Product not in the selection is 400 InvalidOperation. Emits
+     *     ProductSelectionProductRemoved.
+     */
     ProductSelectionRemoveProductAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1302,6 +1423,41 @@ export interface components {
        */
       action: 'removeProduct';
       product: components['schemas']['ProductResourceIdentifier'];
+    };
+    /**
+     * @description Mode `Individual`: sets, or without `variantSelection` unsets (every variant), the
+     *     variant selection of a Product in the selection. A Product not in it, and any Product
+     *     of an `IndividualExclusion` selection, is 400 ProductAssignmentMissing (the live
+     *     message: "A Product Variant Selection can only be set for a Product that has
+     *     previously been added to the Product Selection."). Emits
+     *     ProductSelectionVariantSelectionChanged; setting the selection it already has changes
+     *     nothing (no new version, no message).
+     */
+    ProductSelectionSetVariantSelectionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setVariantSelection';
+      product: components['schemas']['ProductResourceIdentifier'];
+      variantSelection?: components['schemas']['ProductVariantSelection'];
+    };
+    /**
+     * @description Mode `IndividualExclusion`: sets, or without `variantExclusion` unsets (every variant
+     *     excluded), the variant exclusion of an excluded Product. A Product not excluded, and
+     *     any Product of an `Individual` selection, is 400 ProductAssignmentMissing (the live
+     *     message: "A Variant Exclusion can only be set for a Product that has previously been
+     *     added to the Product Selection of type Individual Exclusion."). Emits
+     *     ProductSelectionVariantExclusionChanged; an unchanged exclusion changes nothing.
+     */
+    ProductSelectionSetVariantExclusionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setVariantExclusion';
+      product: components['schemas']['ProductResourceIdentifier'];
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
     ProductSelectionChangeNameAction: {
       /**
@@ -1320,23 +1476,35 @@ export interface components {
       /** @description Omitting it unsets the key. */
       key?: components['schemas']['Key'];
     };
-    /** @description Element of the Products of a Product Selection. */
+    /**
+     * @description Element of the Products of a Product Selection: `variantSelection` in an `Individual`
+     *     selection (absent: every variant), `variantExclusion` in an `IndividualExclusion` one
+     *     (absent: every variant excluded).
+     */
     AssignedProductReference: {
       product: components['schemas']['ProductReference'];
+      variantSelection?: components['schemas']['ProductVariantSelection'];
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
-    /** @description Element of the Product Selections of a Product. */
+    /** @description Element of the Product Selections of a Product; `variantSelection` / `variantExclusion` as on AssignedProductReference. */
     AssignedProductSelection: {
       productSelection: components['schemas']['ProductSelectionReference'];
-      /** @description When the Product was added to the Product Selection. */
+      variantSelection?: components['schemas']['ProductVariantSelection'];
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
+      /** @description When the Product was added to (or excluded from) the Product Selection. */
       createdAt: components['schemas']['DateTime'];
     };
     /**
      * @description One Product in one active Product Selection of a Store; a Product held
-     *     by several active selections appears once per selection.
+     *     by several active selections appears once per selection. An
+     *     `IndividualExclusion` selection's assignments are its excluded Products, with their
+     *     `variantExclusion`; an `Individual` one's carry their `variantSelection`.
      */
     ProductSelectionAssignment: {
       product: components['schemas']['ProductReference'];
       productSelection: components['schemas']['ProductSelectionReference'];
+      variantSelection?: components['schemas']['ProductVariantSelection'];
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
     ProductSelectionPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ProductSelection'][];
@@ -1373,11 +1541,7 @@ export interface components {
       /** @default false */
       active: boolean;
     };
-    /**
-     * @description Availability of Products in the Store: an empty `productSelections`
-     *     list makes every Product available; otherwise only the active
-     *     selections count, and with none active nothing is available.
-     */
+    /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
       key: string;
       name?: components['schemas']['LocalizedString'];
@@ -1388,6 +1552,28 @@ export interface components {
       distributionChannels: components['schemas']['ChannelReference'][];
       /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
       supplyChannels: components['schemas']['ChannelReference'][];
+      /**
+       * @description Which Products, and which of their variants, are available in the Store
+       *     (the in-store Product Projection, the in-store assignments and GraphQL
+       *     `inStore`). The live service's rule
+       *     (https://docs.commercetools.com/api/projects/stores#store), per variant:
+       *
+       *     - An empty list: every variant of every Product is available.
+       *     - No setting active: every variant is available when every selection is of
+       *       mode `IndividualExclusion`; none is when at least one is `Individual`.
+       *     - Otherwise only the active selections count. A variant is available when
+       *       (a) there is no active `Individual` selection, or an active `Individual`
+       *       selection holds its Product and its `variantSelection` lets it in (none:
+       *       every variant; `includeOnly`: the listed SKUs; `includeAllExcept`: every
+       *       variant but the listed SKUs), and (b) no active `IndividualExclusion`
+       *       selection excludes it (a Product excluded without `variantExclusion`
+       *       loses every variant; with one, the listed SKUs).
+       *     - Decision (reference silent): SKUs are matched against the variants of the
+       *       data asked for (current, or staged with `staged=true`); a variant without a
+       *       SKU is let in by no `includeOnly` and excluded by no `variantExclusion`.
+       *
+       *     A Product with no available variant is not available in the Store.
+       */
       productSelections: components['schemas']['ProductSelectionSetting'][];
     };
     StoreCountry: {
@@ -2230,18 +2416,25 @@ export interface components {
       | components['schemas']['ProductSelectionDeletedMessage']
       | components['schemas']['ProductSelectionProductAddedMessage']
       | components['schemas']['ProductSelectionProductRemovedMessage']
+      | components['schemas']['ProductSelectionProductExcludedMessage']
+      | components['schemas']['ProductSelectionVariantSelectionChangedMessage']
+      | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage'];
-    /** @description The Product Selection as carried by ProductSelectionCreated. */
-    IndividualProductSelectionType: {
-      /** @constant */
-      type: 'individual';
-      name: components['schemas']['LocalizedString'];
+    /**
+     * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
+     *     created (the live service's payload today, with its `mode`), plus the `type` that
+     *     spec section 6 names (`individual` or `individualExclusion`, the live service's former
+     *     name of the mode).
+     */
+    CreatedProductSelection: components['schemas']['ProductSelection'] & {
+      /** @enum {string} */
+      type: 'individual' | 'individualExclusion';
     };
     ProductSelectionCreatedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
       type: 'ProductSelectionCreated';
-      productSelection: components['schemas']['IndividualProductSelectionType'];
+      productSelection: components['schemas']['CreatedProductSelection'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2264,6 +2457,8 @@ export interface components {
       type: 'ProductSelectionProductAdded';
       /** @description The GraphQL `productRef`; expanded (`obj`) it is the GraphQL `product`. */
       product: components['schemas']['ProductReference'];
+      /** @description The variant selection the Product was added with; absent when none (every variant). */
+      variantSelection?: components['schemas']['ProductVariantSelection'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2282,6 +2477,45 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductSelectionProductRemoved';
+    };
+    ProductSelectionProductExcludedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSelectionProductExcluded';
+      product: components['schemas']['ProductReference'];
+      /** @description The variant exclusion the Product was excluded with; absent when none (every variant). */
+      variantExclusion?: components['schemas']['ProductVariantExclusion'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSelectionProductExcluded';
+    };
+    ProductSelectionVariantSelectionChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSelectionVariantSelectionChanged';
+      product: components['schemas']['ProductReference'];
+      oldVariantSelection?: components['schemas']['ProductVariantSelection'];
+      newVariantSelection?: components['schemas']['ProductVariantSelection'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSelectionVariantSelectionChanged';
+    };
+    ProductSelectionVariantExclusionChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSelectionVariantExclusionChanged';
+      product: components['schemas']['ProductReference'];
+      oldVariantExclusion?: components['schemas']['ProductVariantExclusion'];
+      newVariantExclusion?: components['schemas']['ProductVariantExclusion'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSelectionVariantExclusionChanged';
     };
     StoreProductSelectionsChangedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
@@ -6539,19 +6773,30 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
+export type ProductPresentWithDifferentVariantSelectionError = components['schemas']['ProductPresentWithDifferentVariantSelectionError'];
+export type ProductAssignmentMissingError = components['schemas']['ProductAssignmentMissingError'];
 export type InvalidTokenError = components['schemas']['InvalidTokenError'];
 export type InsufficientScopeError = components['schemas']['InsufficientScopeError'];
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
+export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
+export type ProductVariantSelection = components['schemas']['ProductVariantSelection'];
+export type ProductVariantSelectionIncludeOnly = components['schemas']['ProductVariantSelectionIncludeOnly'];
+export type ProductVariantSelectionIncludeAllExcept = components['schemas']['ProductVariantSelectionIncludeAllExcept'];
+export type ProductVariantExclusion = components['schemas']['ProductVariantExclusion'];
+export type VariantSkus = components['schemas']['VariantSkus'];
 export type UpdateTargetId = components['schemas']['UpdateTargetId'];
 export type ProductSelectionUpdate = components['schemas']['ProductSelectionUpdate'];
 export type ProductSelectionUpdateAction = components['schemas']['ProductSelectionUpdateAction'];
 export type ProductSelectionAddProductAction = components['schemas']['ProductSelectionAddProductAction'];
+export type ProductSelectionExcludeProductAction = components['schemas']['ProductSelectionExcludeProductAction'];
 export type ProductSelectionRemoveProductAction = components['schemas']['ProductSelectionRemoveProductAction'];
+export type ProductSelectionSetVariantSelectionAction = components['schemas']['ProductSelectionSetVariantSelectionAction'];
+export type ProductSelectionSetVariantExclusionAction = components['schemas']['ProductSelectionSetVariantExclusionAction'];
 export type ProductSelectionChangeNameAction = components['schemas']['ProductSelectionChangeNameAction'];
 export type ProductSelectionSetKeyAction = components['schemas']['ProductSelectionSetKeyAction'];
 export type AssignedProductReference = components['schemas']['AssignedProductReference'];
@@ -6648,11 +6893,14 @@ export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExt
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
-export type IndividualProductSelectionType = components['schemas']['IndividualProductSelectionType'];
+export type CreatedProductSelection = components['schemas']['CreatedProductSelection'];
 export type ProductSelectionCreatedMessage = components['schemas']['ProductSelectionCreatedMessage'];
 export type ProductSelectionDeletedMessage = components['schemas']['ProductSelectionDeletedMessage'];
 export type ProductSelectionProductAddedMessage = components['schemas']['ProductSelectionProductAddedMessage'];
 export type ProductSelectionProductRemovedMessage = components['schemas']['ProductSelectionProductRemovedMessage'];
+export type ProductSelectionProductExcludedMessage = components['schemas']['ProductSelectionProductExcludedMessage'];
+export type ProductSelectionVariantSelectionChangedMessage = components['schemas']['ProductSelectionVariantSelectionChangedMessage'];
+export type ProductSelectionVariantExclusionChangedMessage = components['schemas']['ProductSelectionVariantExclusionChangedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
 export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];

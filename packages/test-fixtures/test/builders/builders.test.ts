@@ -137,7 +137,8 @@ describe('builders: seeded, plausible defaults', () => {
 
       const resource = productSelection({ seed }).build();
       expect(resource.id).toMatch(UUID);
-      expect(resource).toMatchObject({ version: 1, productCount: 0, mode: 'Individual' });
+      expect(resource).toMatchObject({ version: 1, productCount: 0 });
+      expect(['Individual', 'IndividualExclusion']).toContain(resource.mode);
       expect(Date.parse(resource.lastModifiedAt)).toBeGreaterThan(Date.parse(resource.createdAt));
 
       const p = product({ seed }).build();
@@ -300,6 +301,13 @@ describe('builders: GraphQL shapes', () => {
 
   it('converts values built elsewhere with toGraphqlInput / toGraphqlOutput', () => {
     expect(toGraphqlInput('ProductSelectionDraft', { name: { en: 'A' } })).toEqual({ name: [{ locale: 'en', value: 'A' }] });
+    const product = { typeId: 'product' as const, key: 'tee' };
+    expect(toGraphqlInput('ProductSelectionAddProductAction', { action: 'addProduct', product, variantSelection: { type: 'includeOnly', skus: ['s'] } })).toEqual({
+      addProduct: { product, variantSelection: { includeOnly: ['s'] } },
+    });
+    expect(toGraphqlInput('ProductSelectionExcludeProductAction', { action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } })).toEqual({
+      excludeProduct: { product, variantExclusion: { skus: ['m'] } },
+    });
     const expanded = toGraphqlOutput('ProductSelectionSetting', {
       // The generated type of `obj` (`Record<string, never> & ProductSelection`) admits no value.
       productSelection: { typeId: 'product-selection', id: 'ps-1', obj: productSelection({ seed: 1 }).id('ps-1').build() as never },

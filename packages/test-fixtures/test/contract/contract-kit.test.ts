@@ -49,7 +49,7 @@ describe('ContractViolation names the operation, the field and the expected type
     const body = { ...productSelection({ seed: 1 }).build(), mode: 'Manual' };
     const error = violation('GET', '/product-selections/abc', 200, body);
     expect(error.field).toBe('/mode');
-    expect(error.expectedType).toBe('"Individual"');
+    expect(error.expectedType).toBe('"Individual" | "IndividualExclusion"');
   });
 
   it('inside the alternative a discriminator names (a Message by type)', () => {

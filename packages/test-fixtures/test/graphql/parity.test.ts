@@ -15,10 +15,11 @@ interface Ids {
   summer: string;
   winter: string;
   berlin: string;
+  recall: string;
 }
 
 interface Scenario {
-  createSelection(key: string, name: Record<string, string>): Promise<string>;
+  createSelection(key: string, name: Record<string, string>, mode?: string): Promise<string>;
   updateSelection(key: string, version: number, actions: Record<string, unknown>[]): Promise<void>;
   deleteSelection(key: string, version: number): Promise<void>;
   createStore(draft: Record<string, unknown>): Promise<string>;
@@ -34,7 +35,7 @@ function overRest(api: Api): Scenario {
     return answer.body as { id: string };
   };
   return {
-    createSelection: async (key, name) => (await ok(api.call('POST', '/product-selections', { key, name }))).id,
+    createSelection: async (key, name, mode) => (await ok(api.call('POST', '/product-selections', { key, name, ...(mode ? { mode } : {}) }))).id,
     updateSelection: async (key, version, actions) =>
       void (await ok(api.call('POST', `/product-selections/key=${key}`, { version, actions }))),
     deleteSelection: async (key, version) => void (await ok(api.call('DELETE', `/product-selections/key=${key}?version=${version}`))),
@@ -43,21 +44,26 @@ function overRest(api: Api): Scenario {
   };
 }
 
-/** The REST actions of the scenario in their GraphQL form: `{ <action>: { ...fields } }`, localized strings as item lists. */
+/**
+ * The REST actions of the scenario in their GraphQL form: `{ <action>: { ...fields } }`, localized
+ * strings as item lists, a variant selection `{ type, skus }` as `{ <type>: skus }`.
+ */
 function graphqlActions(actions: Record<string, unknown>[]): Record<string, unknown>[] {
   return actions.map(({ action, ...fields }) => {
     const converted: Record<string, unknown> = { ...fields };
     if (fields['name'] !== undefined) converted['name'] = items(fields['name'] as Record<string, string>);
+    const selection = fields['variantSelection'] as { type: string; skus: string[] } | undefined;
+    if (selection !== undefined) converted['variantSelection'] = { [selection.type]: selection.skus };
     return { [action as string]: converted };
   });
 }
 
 function overGraphql(api: Api): Scenario {
   return {
-    createSelection: async (key, name) => {
+    createSelection: async (key, name, mode) => {
       const out = await data<{ createProductSelection: { id: string } }>(
         gql(api, 'mutation ($d: CreateProductSelectionDraft!) { createProductSelection(draft: $d) { id } }', {
-          d: { key, name: items(name) },
+          d: { key, name: items(name), ...(mode ? { mode } : {}) },
         }),
       );
       return out.createProductSelection.id;
@@ -151,7 +157,33 @@ async function run(api: Api, clock: ManualClock, via: Scenario): Promise<Ids> {
   await step(() => via.updateStore('berlin', 3, [{ action: 'removeProductSelection', productSelection: { key: 'winter' } }]));
   await step(() => via.deleteSelection('winter', 2));
   await step(() => via.updateSelection('summer-26', 3, [{ action: 'setKey', key: 'summer-26' }]));
-  return { summer, winter, berlin };
+  // Both modes, with variant selections and exclusions.
+  const recall = await step(() => via.createSelection('recall', { en: 'Recall' }, 'IndividualExclusion'));
+  await step(() =>
+    via.updateSelection('recall', 1, [
+      { action: 'excludeProduct', product: { key: 'outside' }, variantExclusion: { skus: ['sku-outside'] } },
+      { action: 'excludeProduct', product: { key: 'inside' } },
+    ]),
+  );
+  await step(() =>
+    via.updateSelection('recall', 2, [
+      { action: 'setVariantExclusion', product: { key: 'inside' }, variantExclusion: { skus: ['sku-inside'] } },
+      { action: 'setVariantExclusion', product: { key: 'outside' } },
+    ]),
+  );
+  await step(() => via.updateSelection('summer-26', 3, [{ action: 'setVariantSelection', product: { key: 'inside' }, variantSelection: { type: 'includeOnly', skus: ['sku-inside'] } }]));
+  await step(() =>
+    via.updateSelection('summer-26', 4, [
+      { action: 'addProduct', product: { key: 'outside' }, variantSelection: { type: 'includeAllExcept', skus: ['sku-outside'] } },
+      { action: 'setVariantSelection', product: { key: 'inside' } },
+    ]),
+  );
+  await step(() =>
+    via.updateStore('berlin', 4, [
+      { action: 'setProductSelections', productSelections: [{ productSelection: { key: 'summer-26' }, active: true }, { productSelection: { key: 'recall' }, active: true }] },
+    ]),
+  );
+  return { summer, winter, berlin, recall };
 }
 
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -174,6 +206,7 @@ async function restView(api: Api, names: Map<string, string>): Promise<unknown> 
     selections: await get('/product-selections?sort=key asc'),
     stores: await get('/stores'),
     productsOfSummer: await get('/product-selections/key=summer-26/products'),
+    productsOfRecall: await get('/product-selections/key=recall/products'),
     selectionsOfInside: await get('/products/key=inside/product-selections'),
     selectionsOfOutside: await get('/products/key=outside/product-selections'),
     inBerlin: await get('/in-store/key=berlin/product-selection-assignments'),
@@ -207,6 +240,7 @@ it('a scenario over GraphQL ends in the same resources, memberships, messages an
       [ids.summer, 'selection-summer'],
       [ids.winter, 'selection-winter'],
       [ids.berlin, 'store-berlin'],
+      [ids.recall, 'selection-recall'],
       [products.inside.id, 'product-inside'],
       [products.outside.id, 'product-outside'],
       [products.draft.id, 'product-draft'],
@@ -218,14 +252,36 @@ it('a scenario over GraphQL ends in the same resources, memberships, messages an
   // The scenario did what it says (so that equality is not vacuous).
   expect(restSide).toMatchObject({
     selections: {
-      total: 1,
-      results: [{ id: 'selection-summer', key: 'summer-26', version: 3, productCount: 1, name: { en: 'Summer 26', de: 'Sommer 26' } }],
+      total: 2,
+      results: [
+        { id: 'selection-recall', key: 'recall', version: 3, productCount: 2, mode: 'IndividualExclusion' },
+        { id: 'selection-summer', key: 'summer-26', version: 5, productCount: 2, mode: 'Individual', name: { en: 'Summer 26', de: 'Sommer 26' } },
+      ],
     },
     stores: {
-      results: [{ id: 'store-berlin', version: 4, productSelections: [{ productSelection: { id: 'selection-summer' }, active: false }] }],
+      results: [
+        {
+          id: 'store-berlin',
+          version: 5,
+          productSelections: [
+            { productSelection: { id: 'selection-summer' }, active: true },
+            { productSelection: { id: 'selection-recall' }, active: true },
+          ],
+        },
+      ],
     },
-    messages: { total: 13 },
-    history: { productSelections: { total: 6 }, stores: { total: 4 } },
+    productsOfSummer: {
+      results: [
+        { product: { id: 'product-inside' } },
+        { product: { id: 'product-outside' }, variantSelection: { type: 'includeAllExcept', skus: ['sku-outside'] } },
+      ],
+    },
+    productsOfRecall: {
+      results: [{ product: { id: 'product-outside' } }, { product: { id: 'product-inside' }, variantExclusion: { skus: ['sku-inside'] } }],
+    },
+    inBerlin: { count: 4 },
+    messages: { total: 22 },
+    history: { productSelections: { total: 11 }, stores: { total: 5 } },
   });
   const storeMessages = (restSide as { messages: { results: Record<string, unknown>[] } }).messages.results.filter(
     (m) => (m['resource'] as { id: string }).id === 'store-berlin',
@@ -237,6 +293,7 @@ it('a scenario over GraphQL ends in the same resources, memberships, messages an
     ['StoreProductSelectionsChanged', 4, 2],
     ['StoreProductSelectionsChanged', 5, 3],
     ['StoreProductSelectionsChanged', 6, 4],
+    ['StoreProductSelectionsChanged', 7, 5],
   ]);
   expect(storeMessages[0]).toMatchObject({
     name: { en: 'Berlin' },

@@ -138,29 +138,42 @@ describe('the served schema has every Product Selection field, argument and resu
       productSelection: 'ProductSelection',
       active: 'Boolean!',
     });
+    // With the live per-variant members of each assignment.
+    const variants = { variantSelection: 'ProductVariantSelection', variantExclusion: 'ProductVariantExclusion' };
     expect(await fieldsOf('ProductAssignment')).toEqual({
       productRef: 'Reference!',
       product: 'Product',
       productSelectionRef: 'Reference!',
       productSelection: 'ProductSelection',
+      ...variants,
     });
-    expect(await fieldsOf('ProductOfSelection')).toEqual({ productRef: 'Reference!', product: 'Product' });
-    expect(await fieldsOf('SelectionOfProduct')).toEqual({ productSelectionRef: 'Reference!', productSelection: 'ProductSelection' });
-    for (const payload of ['ProductSelectionProductAdded', 'ProductSelectionProductRemoved']) {
-      expect(await fieldsOf(payload)).toEqual({ product: 'Product', productRef: 'Reference!', type: 'String!' });
-    }
+    expect(await fieldsOf('ProductOfSelection')).toEqual({ productRef: 'Reference!', product: 'Product', ...variants });
+    expect(await fieldsOf('SelectionOfProduct')).toEqual({
+      productSelectionRef: 'Reference!',
+      productSelection: 'ProductSelection',
+      ...variants,
+      createdAt: 'DateTime!',
+    });
+    expect(await fieldsOf('ProductSelectionProductAdded')).toEqual({ product: 'Product', productRef: 'Reference!', variantSelection: 'ProductVariantSelection', type: 'String!' });
+    expect(await fieldsOf('ProductSelectionProductRemoved')).toEqual({ product: 'Product', productRef: 'Reference!', type: 'String!' });
   });
 
   it('the inputs: CreateStore with productSelections, the four actions of each update input with the fields of 4.4', async () => {
     expect(await inputFields('CreateStore')).toContain('productSelections: [ProductSelectionSettingDraft!]');
     expect(await inputFields('ProductSelectionSettingDraft')).toEqual(['productSelection: ResourceIdentifierInput!', 'active: Boolean!']);
+    // The four of spec 4.4, and the live per-variant actions of both modes.
     expect(await inputFields('ProductSelectionUpdateAction')).toEqual([
       'addProduct: AddProductSelectionProduct',
       'changeName: ChangeProductSelectionName',
+      'excludeProduct: ExcludeProductSelectionProduct',
       'removeProduct: RemoveProductSelectionProduct',
       'setKey: SetProductSelectionKey',
+      'setVariantExclusion: SetProductSelectionVariantExclusion',
+      'setVariantSelection: SetProductSelectionVariantSelection',
     ]);
-    expect(await inputFields('AddProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!']);
+    expect(await inputFields('AddProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!', 'variantSelection: ProductVariantSelectionDraft']);
+    expect(await inputFields('ExcludeProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!', 'variantExclusion: ProductVariantExclusionDraft']);
+    expect(await inputFields('ProductVariantSelectionDraft')).toEqual(['includeOnly: [String!]', 'includeAllExcept: [String!]']);
     expect(await inputFields('RemoveProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!']);
     expect(await inputFields('ChangeProductSelectionName')).toEqual(['name: [LocalizedStringItemInputType!]!']);
     expect(await inputFields('SetProductSelectionKey')).toEqual(['key: String']);

@@ -62,7 +62,9 @@ describe('messages', () => {
       expect(message['createdBy']).toEqual({ clientId: api.emulator.credentials.clientId });
     }
     expect(created).toMatchObject({ resource: selectionRef, resourceVersion: 1, sequenceNumber: 1 });
-    expect(created!['productSelection']).toEqual({ type: 'individual', name: { en: 'Summer', de: 'Sommer' } });
+    // The ProductSelection as created (the live payload) with the `type` the spec names.
+    expect(created!['productSelection']).toEqual({ ...selection, type: 'individual' });
+    expect(created!['productSelection']).toMatchObject({ type: 'individual', name: { en: 'Summer', de: 'Sommer' }, mode: 'Individual' });
     expect(created!['createdAt']).toBe(selection.createdAt);
 
     expect(productAdded).toMatchObject({ resource: selectionRef, resourceVersion: added.version, sequenceNumber: 2, product: { typeId: 'product', id: product.id } });

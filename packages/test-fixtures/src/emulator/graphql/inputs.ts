@@ -49,7 +49,23 @@ export function resourceIdentifier(input: Input): Input {
  * // { key: 'summer', name: { en: 'Summer' } }
  */
 export function productSelectionDraft(draft: Input): Input {
-  return present({ key: draft['key'], name: localizedString(draft['name'] as LocalizedItem[], 'draft.name') });
+  return present({ key: draft['key'], name: localizedString(draft['name'] as LocalizedItem[], 'draft.name'), mode: draft['mode'] });
+}
+
+/**
+ * `ProductVariantSelectionDraft` (`{ includeOnly }` or `{ includeAllExcept }`, exactly one) → REST
+ * ProductVariantSelection `{ type, skus }`; null stays absent (every variant).
+ */
+function variantSelection(input: Input | null | undefined, field: string): Input | undefined {
+  if (input == null) return undefined;
+  const set = (['includeOnly', 'includeAllExcept'] as const).filter((type) => input[type] != null);
+  if (set.length !== 1) throw errors.invalidInput(`${field}: exactly one of 'includeOnly' and 'includeAllExcept' must be set.`);
+  return { type: set[0], skus: input[set[0]!] };
+}
+
+/** `ProductVariantExclusionDraft` → REST ProductVariantExclusion; null stays absent (every variant). */
+function variantExclusion(input: Input | null | undefined): Input | undefined {
+  return input == null ? undefined : present({ skus: input['skus'] });
 }
 
 function settingDraft(setting: Input): Input {
@@ -80,7 +96,12 @@ export function storeDraft(draft: Input): Input {
 type ActionConverters = Record<string, (input: Input, field: string) => Input>;
 
 const productSelectionActions: ActionConverters = {
-  addProduct: (a) => ({ product: resourceIdentifier(a['product'] as Input) }),
+  addProduct: (a, field) =>
+    present({ product: resourceIdentifier(a['product'] as Input), variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`) }),
+  excludeProduct: (a) => present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
+  setVariantSelection: (a, field) =>
+    present({ product: resourceIdentifier(a['product'] as Input), variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`) }),
+  setVariantExclusion: (a) => present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
   removeProduct: (a) => ({ product: resourceIdentifier(a['product'] as Input) }),
   changeName: (a, field) => ({ name: localizedString(a['name'] as LocalizedItem[], `${field}.name`) }),
   setKey: (a) => present({ key: a['key'] }),

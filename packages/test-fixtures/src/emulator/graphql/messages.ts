@@ -26,6 +26,9 @@ export const messageResolvers: ResolverMap = {
   },
   ProductSelectionProductAdded: productPayload,
   ProductSelectionProductRemoved: productPayload,
+  ProductSelectionProductExcluded: productPayload,
+  ProductSelectionVariantSelectionChanged: productPayload,
+  ProductSelectionVariantExclusionChanged: productPayload,
 };
 
 /** The concrete payload type of a message: its `type`, when the schema has such a payload type. */

@@ -8,7 +8,7 @@ import { viewScopes } from '../auth/principal.js';
 import type { Product } from '../resources/product-data.js';
 import { READ_SCOPES } from '../resources/product-projections.js';
 import type { ProductSelection } from '../resources/product-selections.js';
-import { membershipOf } from '../resources/selection-membership.js';
+import { membershipOf, variantsOfAssignment } from '../resources/selection-membership.js';
 import type { Image } from '../resources/product-data.js';
 import type { Price } from '../resources/prices.js';
 import type { Store } from '../resources/stores.js';
@@ -79,8 +79,9 @@ export const objectResolvers: ResolverMap = {
     ...named((s: ProductSelection) => s.name),
     productRefs: (selection: ProductSelection, args: PageArgs, ctx: GraphqlContext) => {
       need(ctx, SELECTION_VIEW);
-      const items = [...membershipOf(ctx.emulator.state).productsOf(selection.id).keys()].map((id) => ({
+      const items = [...membershipOf(ctx.emulator.state).productsOf(selection.id)].map(([id, assignment]) => ({
         product: { typeId: 'product', id },
+        ...variantsOfAssignment(assignment),
       }));
       return pageOfArray(items, args, 'AssignedProductReference');
     },
@@ -111,9 +112,10 @@ export const objectResolvers: ResolverMap = {
     },
     productSelectionRefs: (product: Product, args: PageArgs, ctx: GraphqlContext) => {
       need(ctx, SELECTION_VIEW);
-      const items = [...membershipOf(ctx.emulator.state).selectionsOf(product.id)].map(([id, membership]) => ({
+      const items = [...membershipOf(ctx.emulator.state).selectionsOf(product.id)].map(([id, assignment]) => ({
         productSelection: { typeId: 'product-selection', id },
-        createdAt: membership.createdAt,
+        ...variantsOfAssignment(assignment),
+        createdAt: assignment.createdAt,
       }));
       return pageOfArray(items, args, 'AssignedProductSelection');
     },

@@ -9,8 +9,8 @@ import { createResource, deleteResource, updateResource, type Address } from '..
 import { variantsOf, type Product } from '../resources/product-data.js';
 import { READ_SCOPES } from '../resources/product-projections.js';
 import { productSelectionType, type ProductSelection } from '../resources/product-selections.js';
-import { inStoreAssignments, isAvailableInStore } from '../resources/selection-availability.js';
-import { membershipOf } from '../resources/selection-membership.js';
+import { inStoreAssignments, inStoreData } from '../resources/selection-availability.js';
+import { membershipOf, variantsOfAssignment } from '../resources/selection-membership.js';
 import { storeType, type Store } from '../resources/stores.js';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
@@ -47,9 +47,10 @@ function findProduct(state: EmulatorState, args: ProductArgs, field: string): Pr
 function allAssignments(state: EmulatorState) {
   const membership = membershipOf(state);
   return [...state.collection<ProductSelection>('product-selection').values()].flatMap((selection) =>
-    [...membership.productsOf(selection.id).keys()].map((productId) => ({
+    [...membership.productsOf(selection.id)].map(([productId, assignment]) => ({
       product: { typeId: 'product', id: productId },
       productSelection: { typeId: 'product-selection', id: selection.id },
+      ...variantsOfAssignment(assignment),
     })),
   );
 }
@@ -95,8 +96,10 @@ export const rootResolvers: ResolverMap = {
     product: ({ store }: { store: Store }, args: ProductArgs, ctx: GraphqlContext) => {
       need(ctx, READ_SCOPES, store.key);
       const product = findProduct(ctx.emulator.state, args, 'inStore.product');
-      if (!product || !isAvailableInStore(ctx.emulator.state, store, product.id)) return null;
-      return readableProduct(ctx, product, store.key);
+      const offered = product && inStoreData(ctx.emulator.state, store, product.id, product.masterData.current);
+      if (!product || !offered) return null;
+      // As the REST in-store projection: only the variants the Store offers.
+      return readableProduct(ctx, { ...product, masterData: { ...product.masterData, current: offered } }, store.key);
     },
     productSelectionAssignments: ({ store }: { store: Store }, args: PageArgs, ctx: GraphqlContext) => {
       need(ctx, SELECTION_VIEW, store.key);

@@ -112,6 +112,14 @@ function configureAbstractTypes(schema: GraphQLSchema): void {
   if (!(payload instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface MessagePayload');
   const known = new Set(schema.getPossibleTypes(payload).map((t) => t.name));
   payload.resolveType = (message) => payloadType(message as StoredMessage, known);
+  const variants = schema.getType('ProductVariantSelection');
+  if (!(variants instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface ProductVariantSelection');
+  variants.resolveType = (selection) => variantSelectionType((selection as { type: string }).type);
+}
+
+/** The object type of a stored variant selection, by its `type` (`includeOnly` → ProductVariantSelectionIncludeOnly). */
+function variantSelectionType(type: string): string {
+  return `ProductVariantSelection${type.charAt(0).toUpperCase()}${type.slice(1)}`;
 }
 
 let built: GraphQLSchema | undefined;

@@ -65,26 +65,6 @@ const withItems =
 
 const actionNames = (input: DiffInput) => new Set(input.actions.map((a) => a['action']));
 
-/** The product ids an update added to or removed from a selection, net (add then remove is nothing). */
-function membershipChanges(input: DiffInput): Change[] {
-  const net = new Map<string, number>();
-  for (const action of input.actions) {
-    const name = action['action'];
-    if (name !== 'addProduct' && name !== 'removeProduct') continue;
-    const identifier = (action['product'] ?? {}) as { id?: string; key?: string };
-    const id = identifier.id ?? (identifier.key !== undefined ? input.state.collection('product').getByKey(identifier.key)?.id : undefined);
-    if (id === undefined) continue;
-    net.set(id, (net.get(id) ?? 0) + (name === 'addProduct' ? 1 : -1));
-  }
-  const changes: Change[] = [];
-  for (const [id, delta] of net) {
-    const product = { typeId: 'product', id };
-    if (delta > 0) changes.push(change('addProduct', 'AddProductChange', undefined, product));
-    if (delta < 0) changes.push(change('removeProduct', 'RemoveProductChange', product, undefined));
-  }
-  return changes;
-}
-
 interface SelectionSetting {
   productSelection: { typeId: string; id: string };
   active: boolean;
@@ -195,11 +175,6 @@ const RULES: Record<string, Record<string, FieldRule>> = {
 
 const KEY_RULE = simple('setKey', 'SetKeyChange');
 
-/** Extra Changes a type makes from its actions rather than from its fields (membership lives outside the resource). */
-const FROM_ACTIONS: Record<string, (input: DiffInput) => Change[]> = {
-  'product-selection': membershipChanges,
-};
-
 /**
  * Orders Changes by the first update action of the same name, so a Record reads like the request;
  * Changes no action names (background ones) come last, in the order found.
@@ -223,7 +198,7 @@ export function changesOf(event: ChangeEvent, state: EmulatorState): Change[] {
   if (event.kind !== 'updated' || !event.before || !event.after) return [];
   const input: DiffInput = { before: event.before, after: event.after, actions: event.actions ?? [], state };
   const rules = RULES[event.typeId] ?? {};
-  const changes: Change[] = [...(FROM_ACTIONS[event.typeId]?.(input) ?? [])];
+  const changes = (event.extraChanges ?? []).map((c) => structuredClone(c) as Change);
   const fields = new Set([...Object.keys(event.before), ...Object.keys(event.after)]);
   for (const field of fields) {
     if (BOOKKEEPING.has(field)) continue;

@@ -96,6 +96,15 @@ export const errors = {
   invalidOperation: (message: string) => one(400, 'InvalidOperation', message),
   missingRoleOnChannel: (channel: { typeId: 'channel'; id: string }, missingRole: string) =>
     one(400, 'MissingRoleOnChannel', `The Channel '${channel.id}' does not have the role '${missingRole}'.`, { channel, missingRole }),
+  /** addProduct / excludeProduct for a Product already held with other variants (`existing` absent: every variant). */
+  productPresentWithDifferentVariantSelection: (product: { typeId: 'product'; id: string }, existing: object | undefined) =>
+    one(
+      400,
+      'ProductPresentWithDifferentVariantSelection',
+      `Product is already present with the following different variant selection: ${existing === undefined ? 'all variants' : JSON.stringify(existing)}.`,
+      { product, ...(existing === undefined ? {} : { existingVariantSelection: existing }) },
+    ),
+  productAssignmentMissing: (product: { typeId: 'product'; id: string }, message: string) => one(400, 'ProductAssignmentMissing', message, { product }),
   invalidToken: (message = 'This endpoint requires an access token. You can get one from the authorization server.') =>
     new ApiError(401, [{ code: 'invalid_token', message }], { oauthError: 'invalid_token' }),
   insufficientScope: (scope: string) =>

@@ -9,13 +9,14 @@ import { parseAddress } from './operations.js';
 import type { Product } from './product-data.js';
 import { hasProjection, projectProduct, READ_SCOPES, stagedParam } from './product-projections.js';
 import { expandParams, presentReferenced } from './rest-routes.js';
-import { isAvailableInStore } from './selection-availability.js';
+import { inStoreData } from './selection-availability.js';
 import { storeOfPath } from './in-store-path.js';
 
 /**
  * `GET /{projectKey}/in-store/key={storeKey}/product-projections/{ID}` and `/key={key}`
  * (spec 1 item 4, 4.4): the projection as available in the Store's active Product Selections,
- * else 404 ResourceNotFound, exactly as if the Product did not exist (contract-notes 2).
+ * holding only the variants the Store offers; with none, 404 ResourceNotFound, exactly as if the
+ * Product did not exist (contract-notes 2).
  */
 export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -30,7 +31,9 @@ export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const products = context.state.collection<Product>('product');
     const product = 'id' in address ? products.get(address.id) : products.getByKey(address.key);
     const notFound = () => ('id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key));
-    if (!product || !hasProjection(product, staged) || !isAvailableInStore(context.state, store, product.id)) throw notFound();
-    return json(expandPaths(projectProduct(product, staged), expandParams(c), resolve));
+    if (!product || !hasProjection(product, staged)) throw notFound();
+    const projection = inStoreData(context.state, store, product.id, projectProduct(product, staged));
+    if (!projection) throw notFound();
+    return json(expandPaths(projection, expandParams(c), resolve));
   });
 }

@@ -58,7 +58,7 @@ function commit<T extends StoredResource>(
   for (const hook of ctx.commitHooks) hook(subject);
   const version = kind === 'deleted' ? subject.version : after!.version;
   context.messages.append({ typeId: type.typeId, id: subject.id }, version, ctx.messages, ctx.initiator(), ctx.now);
-  ctx.recordChange(type.typeId, kind, before, after, actions);
+  ctx.recordChange(type.typeId, kind, before, after, actions, { extraChanges: ctx.extraChanges });
 }
 
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
@@ -125,7 +125,8 @@ export function updateResource<T extends StoredResource>(context: EmulatorContex
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const working = structuredClone(current);
   for (const action of actions) type.actions![action['action'] as string]!(working, action, ctx);
-  if (isDeepStrictEqual(working, current)) return current;
+  // A change of an index outside the resource (a selection's assignments) is a change too.
+  if (isDeepStrictEqual(working, current) && ctx.commitHooks.length === 0) return current;
   assertKeyFree(context, type.typeId, working.key, current.id);
   const updated = { ...working, version: current.version + 1, lastModifiedAt: ctx.now, lastModifiedBy: ctx.initiator() } as unknown as T;
   context.state.collection<T>(type.typeId).replace(updated);

@@ -127,6 +127,7 @@ export const productType: ResourceType<Product> = {
     const membership = membershipOf(ctx.state);
     const selections = ctx.state.collection<ProductSelection>('product-selection');
     const removal = [{ action: 'removeProduct', product: { typeId: 'product', id: product.id } }];
+    const removed = [{ change: 'removeProduct', type: 'RemoveProductChange', previousValue: { typeId: 'product', id: product.id } }];
     for (const selectionId of membership.selectionsOf(product.id).keys()) {
       const selection = selections.get(selectionId);
       if (!selection) continue;
@@ -137,7 +138,7 @@ export const productType: ResourceType<Product> = {
         lastModifiedAt: ctx.now,
       };
       selections.replace(updated);
-      ctx.recordChange('product-selection', 'updated', selection, updated, removal, { background: true });
+      ctx.recordChange('product-selection', 'updated', selection, updated, removal, { background: true, extraChanges: removed });
     }
     membership.dropProduct(product.id);
   },

@@ -1,13 +1,29 @@
-/** When a Product joined a Product Selection. */
+/** Which variants of a Product an `Individual` selection holds, by SKU. */
+export interface VariantSelection {
+  type: 'includeOnly' | 'includeAllExcept';
+  skus: string[];
+}
+
+/** Which variants of a Product an `IndividualExclusion` selection excludes, by SKU. */
+export interface VariantExclusion {
+  skus: string[];
+}
+
+/**
+ * A Product's assignment to a Product Selection: when it joined, and which of its variants count
+ * (`variantSelection` in an `Individual` selection, `variantExclusion` in an `IndividualExclusion`
+ * one; absent: every variant).
+ */
 export interface Membership {
   createdAt: string;
+  variantSelection?: VariantSelection;
+  variantExclusion?: VariantExclusion;
 }
 
 /** One membership as an emulator snapshot holds it. */
-export interface MembershipSnapshot {
+export interface MembershipSnapshot extends Membership {
   selectionId: string;
   productId: string;
-  createdAt: string;
 }
 
 /**
@@ -26,8 +42,14 @@ export class SelectionMembership {
     return this.productsBySelection.get(selectionId)?.has(productId) ?? false;
   }
 
-  add(selectionId: string, productId: string, createdAt: string): void {
-    const membership = { createdAt };
+  /** The assignment of a Product to a selection, if any. */
+  get(selectionId: string, productId: string): Membership | undefined {
+    return this.productsBySelection.get(selectionId)?.get(productId);
+  }
+
+  /** Adds or replaces an assignment (a copy of `assignment` is kept). */
+  add(selectionId: string, productId: string, assignment: Membership): void {
+    const membership = structuredClone(assignment);
     let products = this.productsBySelection.get(selectionId);
     if (!products) this.productsBySelection.set(selectionId, (products = new Map()));
     // Added again while in: it keeps its place in both indexes, so it keeps its count.
@@ -61,14 +83,14 @@ export class SelectionMembership {
   toSnapshot(): MembershipSnapshot[] {
     const all: { entry: MembershipSnapshot; joined: number }[] = [];
     for (const [selectionId, products] of this.productsBySelection) {
-      for (const [productId, membership] of products) all.push({ entry: { selectionId, productId, createdAt: membership.createdAt }, joined: this.joined.get(membership)! });
+      for (const [productId, membership] of products) all.push({ entry: { selectionId, productId, ...structuredClone(membership) }, joined: this.joined.get(membership)! });
     }
     return all.sort((a, b) => a.joined - b.joined).map((m) => m.entry);
   }
 
   /** Adds a snapshot's memberships after {@link clear} emptied the index (the caller has checked it holds no pair twice). */
   restoreFrom(memberships: readonly MembershipSnapshot[]): void {
-    for (const m of memberships) this.add(m.selectionId, m.productId, m.createdAt);
+    for (const { selectionId, productId, ...assignment } of memberships) this.add(selectionId, productId, assignment);
   }
 
   /** Forgets every membership (an emulator reset: the selections and products are gone too). */
@@ -91,4 +113,12 @@ export class SelectionMembership {
 /** The membership index of a project (its state owns it). */
 export function membershipOf(state: { readonly membership: SelectionMembership }): SelectionMembership {
   return state.membership;
+}
+
+/** The `variantSelection` / `variantExclusion` members of an assignment, copied, as the answers show them. */
+export function variantsOfAssignment(assignment: Membership): Pick<Membership, 'variantSelection' | 'variantExclusion'> {
+  return {
+    ...(assignment.variantSelection ? { variantSelection: structuredClone(assignment.variantSelection) } : {}),
+    ...(assignment.variantExclusion ? { variantExclusion: structuredClone(assignment.variantExclusion) } : {}),
+  };
 }

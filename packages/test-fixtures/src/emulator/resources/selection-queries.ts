@@ -10,7 +10,7 @@ import { inStoreAssignments } from './selection-availability.js';
 import { findResource, parseAddress } from './operations.js';
 import { productSelectionType, type ProductSelection } from './product-selections.js';
 import { presentReferenced } from './rest-routes.js';
-import { membershipOf } from './selection-membership.js';
+import { membershipOf, variantsOfAssignment } from './selection-membership.js';
 import { storeOfPath } from './in-store-path.js';
 
 /**
@@ -31,7 +31,10 @@ export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorCon
   api.get('/:projectKey/product-selections/:address/products', (c) => {
     requireScope(c.get('principal'), projectKey, view);
     const selection = findResource<ProductSelection>(context, productSelectionType, parseAddress(c.req.param('address')));
-    const items = [...membershipOf(context.state).productsOf(selection.id).keys()].map((id) => ({ product: { typeId: 'product', id } }));
+    const items = [...membershipOf(context.state).productsOf(selection.id)].map(([id, assignment]) => ({
+      product: { typeId: 'product', id },
+      ...variantsOfAssignment(assignment),
+    }));
     return json(page(c.req.url, items, 'AssignedProductReference'));
   });
 
@@ -39,9 +42,10 @@ export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorCon
     requireScope(c.get('principal'), projectKey, view);
     const address = parseAddress(c.req.param('address'));
     const product = findResource<StoredResource>(context, { typeId: 'product' }, address);
-    const items = [...membershipOf(context.state).selectionsOf(product.id)].map(([id, membership]) => ({
+    const items = [...membershipOf(context.state).selectionsOf(product.id)].map(([id, assignment]) => ({
       productSelection: { typeId: 'product-selection', id },
-      createdAt: membership.createdAt,
+      ...variantsOfAssignment(assignment),
+      createdAt: assignment.createdAt,
     }));
     return json(page(c.req.url, items, 'AssignedProductSelection'));
   });

@@ -31,6 +31,8 @@ export class WriteContext {
   /** Side effects on secondary indexes, run only once the write commits (all or nothing). */
   readonly commitHooks: ((committed: StoredResource) => void)[] = [];
   private readonly scratchpad = new Map<string, unknown>();
+  /** Change History Changes of what the resource diff cannot see (assignments kept outside the resource). */
+  readonly extraChanges: Record<string, unknown>[] = [];
 
   constructor(
     readonly state: EmulatorState,
@@ -63,14 +65,20 @@ export class WriteContext {
     return this.scratchpad.get(name) as T;
   }
 
+  /** Records a Change History Change that the difference of the resource's versions cannot show. */
+  recordExtraChange(change: Record<string, unknown>): void {
+    this.extraChanges.push(change);
+  }
+
   emit(type: string, payload: Record<string, unknown> = {}): void {
     this.messages.push({ type, payload });
   }
 
   /**
    * Tells the state's change listeners (the Change History) that this write changed a resource:
-   * `before` and/or `after` it, by `actions` when an update's; `background` when the platform made
-   * the change as a consequence of this write, not the caller.
+   * `before` and/or `after` it, by `actions` when an update's, with the Changes the difference
+   * of the two cannot show (`extraChanges`); `background` when the platform made the change as a
+   * consequence of this write, not the caller.
    */
   recordChange(
     typeId: string,
@@ -78,7 +86,7 @@ export class WriteContext {
     before?: StoredResource,
     after?: StoredResource,
     actions?: readonly Record<string, unknown>[],
-    { background = false }: { background?: boolean } = {},
+    { background = false, extraChanges = [] }: { background?: boolean; extraChanges?: readonly Record<string, unknown>[] } = {},
   ): void {
     this.state.emitChange({
       typeId,
@@ -87,6 +95,7 @@ export class WriteContext {
       ...(after ? { after } : {}),
       ...(actions ? { actions } : {}),
       ...(background ? { background } : {}),
+      ...(extraChanges.length > 0 ? { extraChanges: structuredClone(extraChanges) } : {}),
       principal: this.principal,
       ...(this.externalUserId !== undefined ? { externalUserId: this.externalUserId } : {}),
       ...changeOrigin(this.principal),
