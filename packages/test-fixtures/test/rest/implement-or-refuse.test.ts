@@ -82,7 +82,8 @@ const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
 const address = { key: 'home', country: 'DE', title: 'Dr', salutation: 'Dear', firstName: 'Ada', lastName: 'L', streetName: 'Main', streetNumber: '1', additionalStreetInfo: 'back', postalCode: '10115', city: 'Berlin', region: 'BE', state: 'Berlin', company: 'Acme', department: 'IT', building: 'B', apartment: '2', pOBox: '9', phone: '1', mobile: '2', email: 'a@example.com', fax: '3', additionalAddressInfo: 'x', externalId: 'e' };
 
 const DRAFTS: Record<string, DraftCase> = {
-  ProductSelectionDraft: { body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' } }) },
+  // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
+  ProductSelectionDraft: { body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }), shown: () => ({ type: undefined }) },
   StoreDraft: {
     body: ({ n, selectionId, channelId }) => ({
       key: `store-${n}`,

@@ -46,7 +46,7 @@ describe('Product Selection modes', () => {
     });
 
     it('accepts the deprecated draft type, and refuses it next to a mode naming the other mode', async () => {
-      const typed = ok(await api.call('POST', '/product-selections', { key: 't', name: { en: 't' }, type: 'individualExclusion' }), 201);
+      const typed = ok(await api.call('POST', '/product-selections', { key: 'tt', name: { en: 't' }, type: 'individualExclusion' }), 201);
       expect(typed.mode).toBe('IndividualExclusion');
       const before = await snapshot(api);
       expectError(await api.call('POST', '/product-selections', { name: { en: 'x' }, type: 'individual', mode: 'IndividualExclusion' }), 400, 'InvalidInput');
