@@ -17,8 +17,9 @@ export { SNAPSHOT_FORMAT };
 
 /**
  * The data of one emulated project, as plain JSON: `JSON.parse(JSON.stringify(snapshot))`
- * restores exactly as the snapshot itself. Taken by {@link takeSnapshot}, put back by
- * {@link restoreSnapshot} (`emulator.snapshot()`, `emulator.restore(snapshot)`).
+ * restores exactly as the snapshot itself. Taken by `emulator.snapshot()`, put back by
+ * `emulator.restore(snapshot)`. Its parts are the emulator's own storage format, checked when
+ * restored: save and restore a snapshot whole.
  *
  * Nothing secret is in it in clear: client secrets and customer passwords as salted scrypt
  * hashes, tokens as SHA-256 hashes of their values. (The project's external OAuth server's
