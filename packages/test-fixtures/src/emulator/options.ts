@@ -77,10 +77,7 @@ const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
  * resolveOptions({ projectKey: 'my-project' }, newSecret).auth.accessTokenValiditySeconds; // 172800
  */
 export function resolveOptions(options: EmulatorOptions, random: () => string): ResolvedEmulatorOptions {
-  const projectKey = options.projectKey ?? 'demo-project';
-  if (!/^[a-z0-9-]{2,36}$/.test(projectKey) || RESERVED_PROJECT_KEYS.has(projectKey)) {
-    throw new TypeError(`invalid project key ${JSON.stringify(projectKey)}: 2 to 36 of [a-z0-9-], not auth, history or oauth`);
-  }
+  const projectKey = checkProjectKey(options.projectKey ?? 'demo-project');
   return {
     projectKey,
     clientId: options.clientId ?? `emulator-${random().slice(0, 16)}`,
@@ -103,6 +100,21 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
     cors: resolveCors(options.cors),
     control: resolveControl(options.control),
   };
+}
+
+/**
+ * Checks a project key (TypeError unless 2 to 36 of `[a-z0-9-]` and none of the emulator's own
+ * first path segments) and returns it.
+ *
+ * @example
+ * checkProjectKey('my-project'); // 'my-project'
+ * checkProjectKey('My_Project'); // throws TypeError
+ */
+export function checkProjectKey(projectKey: string): string {
+  if (!/^[a-z0-9-]{2,36}$/.test(projectKey) || RESERVED_PROJECT_KEYS.has(projectKey)) {
+    throw new TypeError(`invalid project key ${JSON.stringify(projectKey)}: 2 to 36 of [a-z0-9-], not auth, history or oauth`);
+  }
+  return projectKey;
 }
 
 /** `scheme://host[:port]`: what a browser sends in `Origin` (no user info, path, query or fragment). */
