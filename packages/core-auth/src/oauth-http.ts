@@ -5,6 +5,7 @@
  */
 import { OAuthError, ResponseError, configurationError, invalidOption, redactValue, type ResponseErrorCode } from './errors.js';
 import { correlationIdOf } from './http/correlation-id.js';
+import { NetworkError } from './http/errors.js';
 import { resolveBaseUrl } from './regions.js';
 
 /** An API client's credentials. */
@@ -17,9 +18,17 @@ export interface ClientCredentials {
 export interface AuthEndpoint {
   /**
    * `{auth_url}` of the project's region, e.g. `https://auth.europe-west1.gcp.commercetools.com`
-   * (see `regionUrls`). Deprecated aliases are mapped; plain `http:` only to loopback hosts.
+   * (see `regionUrls`). Deprecated aliases are mapped; plain `http:` only to loopback hosts,
+   * unless `allowInsecureHttp`.
    */
   authUrl: string;
+  /**
+   * Accept plain `http:` to an `authUrl` that is not loopback, e.g. an emulator in a docker
+   * compose service (`http://emulator:8080/auth`). Client secrets, passwords and tokens then
+   * travel unencrypted: for an emulator only. Never accepted for the service's own hosts.
+   * Default `false`.
+   */
+  allowInsecureHttp?: boolean;
   projectKey: string;
   credentials: ClientCredentials;
   /** `fetch` to use. Default: the global `fetch`. */
@@ -94,7 +103,10 @@ export function checkConfig(config: AuthConfig): { base: string; fetch: typeof f
   requireText(config.projectKey, 'projectKey');
   if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
-  return { base: resolveBaseUrl(config.authUrl), fetch: given ?? ((input, init) => fetch(input, init)) };
+  return {
+    base: resolveBaseUrl(config.authUrl, { allowInsecureHttp: config.allowInsecureHttp }),
+    fetch: given ?? ((input, init) => fetch(input, init)),
+  };
 }
 
 /** Scopes to ask for: a space-separated string or a list. */
@@ -121,18 +133,27 @@ export function scopeParam(scope: ScopeRequest | undefined): string | undefined 
  * @example
  * const response = await postForm(config, '/oauth/introspect', { token });
  */
-export function postForm(config: AuthConfig, path: string, form: Record<string, string | undefined>): Promise<Response> {
+export async function postForm(config: AuthConfig, path: string, form: Record<string, string | undefined>): Promise<Response> {
   const { base, fetch } = checkConfig(config);
-  return fetch(base + path, {
-    method: 'POST',
-    headers: {
-      authorization: basicAuthorization(config.credentials),
-      'content-type': 'application/x-www-form-urlencoded',
-      accept: 'application/json',
-    },
-    body: `${new URLSearchParams(Object.entries(form).filter((member): member is [string, string] => member[1] !== undefined))}`,
-    signal: config.signal,
-  });
+  const url = base + path;
+  try {
+    return await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: basicAuthorization(config.credentials),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: `${new URLSearchParams(Object.entries(form).filter((member): member is [string, string] => member[1] !== undefined))}`,
+      signal: config.signal,
+    });
+  } catch (error) {
+    // fetch's network failure ("fetch failed"), with the URL and what to do about it.
+    if (error instanceof TypeError && !config.signal?.aborted) {
+      throw new NetworkError({ method: 'POST', url, correlationId: undefined, attempts: 1, cause: error });
+    }
+    throw error;
+  }
 }
 
 /**

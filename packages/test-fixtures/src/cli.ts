@@ -29,7 +29,7 @@ import type { ServedRequest } from './emulator/http/served-request.js';
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic', stateLine: string): string {
+function banner(server: RunningEmulator, host: string, offering: 'premium' | 'basic', stateLine: string): string {
   const { emulator, origin, urls } = server;
   const { cors } = emulator.context.options;
   const project = emulator.projectKey;
@@ -60,7 +60,14 @@ function banner(server: RunningEmulator, offering: 'premium' | 'basic', stateLin
   curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later` : ''
   }`
     : 'control API: off (--no-control).';
-  return `commerce emulator for project '${project}' listening on ${origin}
+  // A wildcard address is no URL a client can use: name loopback, and how other hosts reach it.
+  const bound =
+    new URL(origin).hostname.replace(/^\[|\]$/g, '') === host
+      ? ''
+      : `
+  bound to ${host} (every interface): from another container or host use http://<this host's name>:${server.port},
+  e.g. http://emulator:${server.port} in docker compose, with allowInsecureHttp: true in the clients and the token provider`;
+  return `commerce emulator for project '${project}' listening on ${origin}${bound}
 base URLs (the baseUrl / authUrl options of the clients):
   API       ${base(urls.api)}REST under /${project}, e.g. ${urls.api}/${project}/product-selections
   auth      ${base(urls.auth)}token endpoint ${urls.auth}/oauth/token
@@ -164,8 +171,8 @@ function main(): Promise<void> | void {
       // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
       if (options.readyJson) {
         console.log(JSON.stringify(readyLine(server)));
-        console.error(banner(server, offering, stateLine));
-      } else console.log(banner(server, offering, stateLine));
+        console.error(banner(server, options.host, offering, stateLine));
+      } else console.log(banner(server, options.host, offering, stateLine));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;
