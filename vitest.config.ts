@@ -26,7 +26,19 @@ export default defineConfig({
       })),
       {
         resolve: { alias },
-        test: { name: 'examples', root: `${root}examples`, include: ['**/*.test.ts'], exclude: ['shared-emulator/**', '**/node_modules/**'], testTimeout: 60_000 },
+        test: {
+          name: 'examples',
+          root: `${root}examples`,
+          include: ['**/*.test.ts'],
+          exclude: ['shared-emulator/**', 'official-sdk/**', '**/node_modules/**'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        // The official SDK (@commercetools/ts-client, @commercetools/platform-sdk; dev dependencies
+        // of examples/) unchanged against the emulator, in-process and on a port.
+        test: { name: 'official-sdk', root: `${root}examples/official-sdk`, include: ['**/*.test.ts'], testTimeout: 60_000 },
       },
       {
         resolve: { alias },

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up a fresh machine that has only Node 20+ and npm: installs pnpm when missing,
+# Sets up a fresh machine that has only Node 20.19+ and npm: installs pnpm when missing,
 # then the workspace from the frozen lockfile. Safe to run again.
 set -euo pipefail
 cd "$(dirname "$0")/.."

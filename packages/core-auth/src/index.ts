@@ -10,6 +10,7 @@ export {
   type Region,
   type RegionUrls,
   type ResolveBaseUrlOptions,
+  type SecureUrlOptions,
 } from './regions.js';
 export {
   clientCredentialsFlow,

@@ -19,9 +19,17 @@ export interface ClientCredentials {
 export interface AuthEndpoint {
   /**
    * `{auth_url}` of the project's region, e.g. `https://auth.europe-west1.gcp.commercetools.com`
-   * (see `regionUrls`). Deprecated aliases are mapped; plain `http:` only to loopback hosts.
+   * (see `regionUrls`). Deprecated aliases are mapped; plain `http:` only to loopback hosts,
+   * unless `allowInsecureHttp`.
    */
   authUrl: string;
+  /**
+   * Accept plain `http:` to an `authUrl` that is not loopback, e.g. an emulator in a docker
+   * compose service (`http://emulator:8080/auth`). Client secrets, passwords and tokens then
+   * travel unencrypted: for an emulator only. Never accepted for the service's own hosts.
+   * Default `false`.
+   */
+  allowInsecureHttp?: boolean;
   projectKey: string;
   credentials: ClientCredentials;
   /** `fetch` to use. Default: the global `fetch`. */
@@ -72,7 +80,10 @@ export function checkConfig(config: AuthConfig): { base: string; fetch: typeof f
   if (given !== undefined && typeof given !== 'function') throw invalidOption('fetch must be a function');
   if (retry !== false) resolveRetryOptions(retry);
   // Bind the global lazily: some runtimes throw "Illegal invocation" on a detached fetch.
-  return { base: resolveBaseUrl(config.authUrl), fetch: given ?? ((input, init) => fetch(input, init)) };
+  return {
+    base: resolveBaseUrl(config.authUrl, { allowInsecureHttp: config.allowInsecureHttp }),
+    fetch: given ?? ((input, init) => fetch(input, init)),
+  };
 }
 
 /** Scopes to ask for: a space-separated string or a list. */

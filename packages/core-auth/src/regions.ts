@@ -69,17 +69,35 @@ export function isLoopbackHost(hostname: string): boolean {
   );
 }
 
+/** Options of {@link assertSecureUrl}. */
+export interface SecureUrlOptions {
+  /**
+   * Accept plain `http:` to a host that is not loopback, e.g. an emulator in a docker compose
+   * service or a CI service container (`http://emulator:8080`). Tokens and client secrets then
+   * travel unencrypted: for an emulator only. Never accepted for the service's own hosts
+   * (`*.commercetools.com`, `*.commercetools.co`, `*.sphere.io`), which are `https:` only.
+   * Default `false`.
+   */
+  allowInsecureHttp?: boolean | undefined;
+}
+
+/** The live service's domains, current and deprecated: `https:` only, whatever the options say. */
+const SERVICE_DOMAIN = /(^|\.)(commercetools\.com?|sphere\.io)$/i;
+
 /**
  * Refuses a URL a token must not travel to: anything but `https:`, except plain `http:` to a
- * loopback host (the emulator runs on `http://127.0.0.1`). Returns the parsed URL. The messages
- * never repeat the URL: it may hold credentials.
+ * loopback host (the emulator runs on `http://127.0.0.1`), or to any host but the service's own
+ * with `allowInsecureHttp: true`. Returns the parsed URL. The messages never repeat the URL: it
+ * may hold credentials.
+ *
  * @throws {ConfigurationError} `INSECURE_URL`, `INVALID_URL`, `CREDENTIALS_IN_URL`
  * @example
  * assertSecureUrl('https://auth.europe-west1.gcp.commercetools.com'); // ok
  * assertSecureUrl('http://127.0.0.1:8989/auth'); // ok: loopback
  * assertSecureUrl('http://auth.example.com'); // throws ConfigurationError INSECURE_URL
+ * assertSecureUrl('http://emulator:8080/auth', { allowInsecureHttp: true }); // ok: opted in
  */
-export function assertSecureUrl(url: string | URL): URL {
+export function assertSecureUrl(url: string | URL, options: SecureUrlOptions = {}): URL {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -88,15 +106,21 @@ export function assertSecureUrl(url: string | URL): URL {
   }
   const { protocol } = parsed;
   if (parsed.username || parsed.password) throw configurationError('CREDENTIALS_IN_URL', 'URL must not hold credentials');
-  if (protocol !== 'https:' && !(protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
-    throw configurationError(protocol === 'http:' ? 'INSECURE_URL' : 'INVALID_URL', 'URL must be https: (http: only to a loopback host)');
+  if (protocol !== 'https:' && protocol !== 'http:') throw configurationError('INVALID_URL', 'URL must be https: (http: only to a loopback host)');
+  if (protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
+    if (options.allowInsecureHttp !== true) {
+      throw configurationError('INSECURE_URL', 'URL must be https: (http: only to a loopback host, or to an emulator elsewhere with allowInsecureHttp: true)');
+    }
+    if (SERVICE_DOMAIN.test(parsed.hostname.replace(/\.$/, ''))) {
+      throw configurationError('INSECURE_URL', "URL must be https: for the service's own hosts, even with allowInsecureHttp: true");
+    }
   }
   return parsed;
 }
 
 /** Options of {@link resolveBaseUrl}. */
-export interface ResolveBaseUrlOptions {
-  /** Where the one-time notices (deprecated alias, fixed IP address) go. Default `console.warn`. */
+export interface ResolveBaseUrlOptions extends SecureUrlOptions {
+  /** Where the one-time notices (deprecated alias, fixed IP address, plain http) go. Default `console.warn`. */
   warn?: (message: string) => void;
 }
 
@@ -111,14 +135,16 @@ export interface ResolveBaseUrlOptions {
  * resolveBaseUrl('http://127.0.0.1/auth') // 'http://127.0.0.1/auth'
  */
 export function resolveBaseUrl(url: string | URL, options: ResolveBaseUrlOptions = {}): string {
-  const parsed = assertSecureUrl(url);
+  const parsed = assertSecureUrl(url, options);
   if (parsed.search || parsed.hash) throw configurationError('INVALID_URL', 'URL must not have a query or fragment');
   // The parser has lower-cased the host; a trailing dot names the same host.
   const alias = parsed.hostname.replace(/\.$/, '');
   const current = currentHost(alias);
   const notice = current
     ? `${alias} is a deprecated host alias; using ${current}`
-    : // Clients use host names, never fixed IP addresses: the service's addresses change.
+    : parsed.protocol === 'http:' && !isLoopbackHost(alias)
+      ? `allowInsecureHttp: tokens and client secrets go to ${alias} over plain http, unencrypted (for an emulator only)`
+      : // Clients use host names, never fixed IP addresses: the service's addresses change.
       /^[\d.]+$|^\[/.test(alias) && !isLoopbackHost(alias) && `${alias} is a fixed IP address: the service's addresses change, use its host name`;
   if (current) parsed.hostname = current;
   if (notice && !warned.has(alias)) {

@@ -71,6 +71,43 @@ describe('assertSecureUrl', () => {
   });
 });
 
+describe('assertSecureUrl with allowInsecureHttp: true (an emulator in a container)', () => {
+  it('accepts plain http to any host but the service\'s own', () => {
+    const options = { allowInsecureHttp: true };
+    expect(assertSecureUrl('http://emulator:8080/auth', options).host).toBe('emulator:8080');
+    expect(assertSecureUrl('http://192.168.1.10/auth', options).hostname).toBe('192.168.1.10');
+    expect(assertSecureUrl('http://api.commercetools.community', options).hostname).toBe('api.commercetools.community');
+    expect(() => assertSecureUrl('http://emulator:8080')).toThrow(expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining('allowInsecureHttp: true') }));
+  });
+
+  it.each([
+    ['http://api.europe-west1.gcp.commercetools.com'],
+    ['http://AUTH.us-central1.gcp.commercetools.com./'],
+    ['http://auth.sphere.io'],
+    ['http://api.commercetools.co'],
+    ['http://commercetools.com'],
+  ])('refuses %s, a host of the service, with INSECURE_URL', (url) => {
+    expect(() => assertSecureUrl(url, { allowInsecureHttp: true })).toThrow(
+      expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining("service's own hosts") }),
+    );
+  });
+
+  it('still refuses credentials in the URL and other schemes', () => {
+    expect(() => assertSecureUrl('http://id:secret@emulator:8080', { allowInsecureHttp: true })).toThrow(expect.objectContaining({ code: 'CREDENTIALS_IN_URL' }));
+    expect(() => assertSecureUrl('ftp://emulator:8080', { allowInsecureHttp: true })).toThrow(expect.objectContaining({ code: 'INVALID_URL' }));
+  });
+
+  it('resolveBaseUrl says once per host that tokens travel unencrypted', () => {
+    const warn = vi.fn();
+    expect(resolveBaseUrl('http://emulator:8080/auth/', { allowInsecureHttp: true, warn })).toBe('http://emulator:8080/auth');
+    resolveBaseUrl('http://emulator:8080', { allowInsecureHttp: true, warn });
+    resolveBaseUrl('http://127.0.0.1:8080', { allowInsecureHttp: true, warn });
+    expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+      '[commerce-kit] allowInsecureHttp: tokens and client secrets go to emulator over plain http, unencrypted (for an emulator only)',
+    ]);
+  });
+});
+
 describe('resolveBaseUrl', () => {
   it('keeps the path and drops a trailing slash', () => {
     expect(resolveBaseUrl('http://127.0.0.1/auth/')).toBe('http://127.0.0.1/auth');

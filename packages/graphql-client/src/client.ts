@@ -86,7 +86,14 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
   assertClientOptions(options);
-  const base = resolveServiceBase({ url: options.url, region: options.region, service: 'api', urlOption: 'url', warn: options.warn });
+  const base = resolveServiceBase({
+    url: options.url,
+    region: options.region,
+    service: 'api',
+    urlOption: 'url',
+    warn: options.warn,
+    allowInsecureHttp: options.allowInsecureHttp,
+  });
   const endpoint = `${base}/${encodeURIComponent(options.projectKey)}/graphql`;
   const retry = options.retry;
   const transport = createTransport({

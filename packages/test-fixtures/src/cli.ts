@@ -8,50 +8,29 @@
  * ```sh
  * pnpm emulator --port 8080 --project my-project --history-offering basic
  * pnpm emulator --cors-origin http://localhost:5173   # only this browser origin (default: any)
- * npx commerce-emulator --port 0   # any free port
+ * npx -p @commerce-kit/test-fixtures commerce-emulator --port 0   # any free port
+ * COMMERCE_EMULATOR_PORT=0 commerce-emulator --ready-json --log json   # a harness: a JSON ready line, then JSON log lines
  * ```
  */
-import { parseArgs } from 'node:util';
+import { readFileSync } from 'node:fs';
 import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/auth/admin-console.js';
 import { ManualClock } from './emulator/clock.js';
-import { clockState, parseInstant } from './emulator/control/clock-control.js';
+import { clockState } from './emulator/control/clock-control.js';
 import { CONTROL_PREFIX } from './emulator/control/prefix.js';
-import { checkCorsOrigin, type EmulatorOptions } from './emulator/options.js';
 import { createEmulator } from './emulator/app.js';
 import { serveEmulator, type RunningEmulator } from './emulator/server.js';
 import { stopWhenOrphaned } from './parent-watch.js';
 import { readStateFile, writeStateFile } from './state-file.js';
-
-const usage = `Usage: commerce-emulator [--port 8080] [--host 127.0.0.1] [--project demo-project] [--client-id ID] [--client-secret SECRET]
-            [--history-offering premium|basic] [--cors-origin ORIGIN ... | --no-cors] [--manual-clock START]
-            [--no-control] [--state-file PATH] [--stop-on-stdin-end]
-  --port              port to listen on; 0 picks a free one (default: $COMMERCE_EMULATOR_PORT, else 8080)
-  --host              address to bind (default 127.0.0.1: loopback only)
-  --project           project key (default demo-project); repeat it to serve several isolated
-                      projects: the first has the bootstrap client below, each other one its own
-  --client-id         id of the bootstrap API client (default: random)
-  --client-secret     secret of the bootstrap API client (default: random)
-  --history-offering  premium (default): the Change History records every change;
-                      basic: only changes made through the admin console
-  --cors-origin       CORS only for this browser origin (scheme://host[:port], e.g.
-                      http://localhost:5173); repeat it for several. Default: any origin
-                      (Access-Control-Allow-Origin: *)
-  --no-cors           no CORS headers at all (browser apps on another origin are blocked)
-  --manual-clock      a clock that moves only when told (POST /_emulator/clock), starting at START:
-                      now, or an ISO 8601 instant with a zone (2026-03-01T09:00:00Z)
-  --no-control        no control API at /_emulator (reset, fault rules, clock, state, health)
-  --state-file        keep the data across restarts: read PATH (a snapshot as GET /_emulator/state
-                      gives it) at start if it exists, write it there when stopping; pass
-                      --client-id and --client-secret to keep the same bootstrap client too
-  --stop-on-stdin-end stop when standard input ends: a test harness (any language) that starts
-                      the emulator with a pipe as its stdin stops it by closing the pipe, and
-                      the emulator stops by itself when the harness dies`;
+import { parseCli, USAGE as usage, UsageError, type CliOptions } from './cli/args.js';
+import { readyLine } from './cli/ready-line.js';
+import { requestLogLine } from './cli/request-log.js';
+import type { ServedRequest } from './emulator/http/served-request.js';
 
 /** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, offering: 'premium' | 'basic', stateLine: string): string {
+function banner(server: RunningEmulator, host: string, offering: 'premium' | 'basic', stateLine: string): string {
   const { emulator, origin, urls } = server;
   const { cors } = emulator.context.options;
   const project = emulator.projectKey;
@@ -82,7 +61,14 @@ function banner(server: RunningEmulator, offering: 'premium' | 'basic', stateLin
   curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later` : ''
   }`
     : 'control API: off (--no-control).';
-  return `commerce emulator for project '${project}' listening on ${origin}
+  // A wildcard address is no URL a client can use: name loopback, and how other hosts reach it.
+  const bound =
+    new URL(origin).hostname.replace(/^\[|\]$/g, '') === host
+      ? ''
+      : `
+  bound to ${host} (every interface): from another container or host use http://<this host's name>:${server.port},
+  e.g. http://emulator:${server.port} in docker compose, with allowInsecureHttp: true in the clients and the token provider`;
+  return `commerce emulator for project '${project}' listening on ${origin}${bound}
 base URLs (the baseUrl / authUrl options of the clients):
   API       ${base(urls.api)}REST under /${project}, e.g. ${urls.api}/${project}/product-selections
   auth      ${base(urls.auth)}token endpoint ${urls.auth}/oauth/token
@@ -117,86 +103,51 @@ try:
   curl -s -H "Authorization: Bearer $TOKEN" '${urls.history}/${project}/product-selection?source=AdminConsole&userId=jen'`;
 }
 
+/** The package's version, from its package.json (one folder up from src/ and from dist/). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Why the server could not listen, and what to do about it. */
+function listenFailure(error: NodeJS.ErrnoException, options: CliOptions): string {
+  if (error.code === 'EADDRINUSE') {
+    return `port ${options.port} on ${options.host} is in use (EADDRINUSE): stop what listens there, choose another --port, or --port 0 for any free port`;
+  }
+  if (error.code === 'EADDRNOTAVAIL') return `cannot listen on ${options.host} (EADDRNOTAVAIL): not an address of this machine; --host 127.0.0.1 or 0.0.0.0`;
+  if (error.code === 'EACCES') return `no permission to listen on port ${options.port} (EACCES): ports below 1024 need privileges; choose another --port, or --port 0`;
+  return error.message;
+}
+
 function main(): Promise<void> | void {
-  let values;
+  let command;
   try {
-    ({ values } = parseArgs({
-      options: {
-        port: { type: 'string', default: process.env['COMMERCE_EMULATOR_PORT'] ?? '8080' },
-        host: { type: 'string', default: '127.0.0.1' },
-        project: { type: 'string', multiple: true, default: ['demo-project'] },
-        'client-id': { type: 'string' },
-        'client-secret': { type: 'string' },
-        'history-offering': { type: 'string', default: 'premium' },
-        'cors-origin': { type: 'string', multiple: true },
-        'no-cors': { type: 'boolean' },
-        'manual-clock': { type: 'string' },
-        'no-control': { type: 'boolean' },
-        'state-file': { type: 'string' },
-        'stop-on-stdin-end': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
+    command = parseCli(process.argv.slice(2), process.env, process.stdout.isTTY === true);
   } catch (error) {
-    console.error(`${(error as Error).message}\n${usage}`);
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${usage}`);
     process.exit(2);
   }
-  if (values.help) {
+  if (command.kind === 'help') {
     console.log(usage);
     return;
   }
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be an integer from 0 to 65535\n${usage}`);
-    process.exit(2);
+  if (command.kind === 'version') {
+    console.log(version());
+    return;
   }
-  const offering = values['history-offering'];
-  if (offering !== 'premium' && offering !== 'basic') {
-    console.error(`--history-offering must be premium or basic\n${usage}`);
-    process.exit(2);
-  }
-  if (values['client-id'] === ADMIN_CONSOLE_CLIENT_ID) {
-    console.error(`--client-id ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console\n${usage}`);
-    process.exit(2);
-  }
-  const corsOrigins = values['cors-origin'] ?? [];
-  if (values['no-cors'] && corsOrigins.length > 0) {
-    console.error(`--no-cors and --cors-origin exclude each other\n${usage}`);
-    process.exit(2);
-  }
-  try {
-    corsOrigins.forEach(checkCorsOrigin);
-  } catch (error) {
-    console.error(`--cors-origin: ${(error as Error).message}\n${usage}`);
-    process.exit(2);
-  }
-  const clockStart = values['manual-clock'];
-  if (clockStart !== undefined && values['no-control']) {
-    console.error(`--manual-clock and --no-control exclude each other: the manual clock moves only through the control API\n${usage}`);
-    process.exit(2);
-  }
-  const startMs = clockStart === undefined || clockStart === 'now' ? Date.now() : parseInstant(clockStart);
-  if (startMs === undefined) {
-    console.error(`--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z\n${usage}`);
-    process.exit(2);
-  }
-  const cors: NonNullable<EmulatorOptions['cors']> = values['no-cors'] ? false : corsOrigins.length > 0 ? { origins: corsOrigins } : true;
-  const stateFile = values['state-file'];
-  if (stateFile === '') {
-    console.error(`--state-file needs a path\n${usage}`);
-    process.exit(2);
-  }
+  const options = command.options;
+  const { offering, stateFile } = options;
   let emulator;
   try {
     emulator = createEmulator({
-      projectKey: values.project[0],
-      projects: values.project.slice(1),
-      ...(values['client-id'] ? { clientId: values['client-id'] } : {}),
-      ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+      projectKey: options.projectKey,
+      projects: options.projects,
+      ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
+      ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
       history: { offering },
-      cors,
-      ...(clockStart === undefined ? {} : { clock: new ManualClock(startMs) }),
-      control: !values['no-control'],
+      cors: options.cors,
+      ...(options.manualClockStartMs === undefined ? {} : { clock: new ManualClock(options.manualClockStartMs) }),
+      control: options.control,
     });
   } catch (error) {
     console.error(`commerce-emulator: ${(error as Error).message}`);
@@ -224,9 +175,16 @@ function main(): Promise<void> | void {
   }
   // A const, for the closures below.
   const running = emulator;
-  return serveEmulator(running, { port, host: values.host }).then(
+  const log = options.log;
+  const onRequest =
+    log === 'off' ? undefined : (served: ServedRequest) => console.log(requestLogLine(log, served, new Date()));
+  return serveEmulator(running, { port: options.port, host: options.host, ...(onRequest ? { onRequest } : {}) }).then(
     (server) => {
-      console.log(banner(server, offering, stateLine));
+      // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
+      if (options.readyJson) {
+        console.log(JSON.stringify(readyLine(server)));
+        console.error(banner(server, options.host, offering, stateLine));
+      } else console.log(banner(server, options.host, offering, stateLine));
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;
@@ -250,12 +208,12 @@ function main(): Promise<void> | void {
       stopWhenOrphaned(() => stop('parent process exited'));
       // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
       // /dev/null ends at once: the flag is for a pipe.
-      if (values['stop-on-stdin-end']) {
+      if (options.stopOnStdinEnd) {
         process.stdin.once('end', () => stop('stdin ended')).once('error', () => stop('stdin failed')).resume();
       }
     },
     (error: unknown) => {
-      console.error(`commerce-emulator: ${(error as Error).message}`);
+      console.error(`commerce-emulator: ${listenFailure(error as NodeJS.ErrnoException, options)}`);
       process.exit(1);
     },
   );

@@ -8,6 +8,7 @@
 export { createEmulator, emulatorUrls, IN_PROCESS_ORIGIN, type Emulator, type EmulatorProject, type EmulatorUrls } from './emulator/app.js';
 export type { ProjectCredentials } from './emulator/projects.js';
 export { serveEmulator, startEmulator, type ListenOptions, type RunningEmulator, type ServerOptions } from './emulator/server.js';
+export type { ServedRequest } from './emulator/http/served-request.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export type { EmulatorSnapshot } from './emulator/snapshot.js';
 export { InvalidSnapshotError } from './emulator/snapshot-check.js';

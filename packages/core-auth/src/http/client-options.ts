@@ -36,8 +36,15 @@ export interface CommonClientOptions {
   headers?: Record<string, string>;
   /** Extra transport middleware, run once per call. Default: none. */
   middleware?: readonly TransportMiddleware[];
-  /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
+  /** Where the one-time notices (deprecated host, plain http) go. Default `console.warn`. */
   warn?: (message: string) => void;
+  /**
+   * Accept a plain `http:` base URL to a host that is not loopback, e.g. an emulator in a docker
+   * compose service or a CI service container (`http://emulator:8080`). Tokens then travel
+   * unencrypted: for an emulator only. Never accepted for the service's own hosts
+   * (`*.commercetools.com`, ...). Default `false`: `https:`, or `http:` to loopback only.
+   */
+  allowInsecureHttp?: boolean;
 }
 
 /**
@@ -76,6 +83,8 @@ export interface ServiceBaseOptions {
   urlOption?: string;
   /** Where the one-time notice about a deprecated host goes. Default `console.warn`. */
   warn?: ((message: string) => void) | undefined;
+  /** Accept plain `http:` to a host that is not loopback (not the service's own). Default `false`. */
+  allowInsecureHttp?: boolean | undefined;
 }
 
 /**
@@ -106,7 +115,13 @@ export function setUpClient(
   assertClientOptions(options);
   const { projectKey } = options;
   const transportOptions = clientTransportOptions(options); // throws without auth
-  const base = resolveServiceBase({ url: options.baseUrl, region: options.region, service, warn: options.warn });
+  const base = resolveServiceBase({
+    url: options.baseUrl,
+    region: options.region,
+    service,
+    warn: options.warn,
+    allowInsecureHttp: options.allowInsecureHttp,
+  });
   return { projectKey, baseUrl: `${base}/${encodeURIComponent(projectKey)}`, transportOptions };
 }
 
@@ -123,5 +138,6 @@ export function clientTransportOptions(options: CommonClientOptions): TransportO
     retry: options.retry,
     userAgent: options.userAgent,
     middleware: options.middleware,
+    allowInsecureHttp: options.allowInsecureHttp,
   } as TransportOptions;
 }

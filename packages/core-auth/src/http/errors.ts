@@ -43,16 +43,32 @@ export class NetworkError extends TypeError {
   declare readonly correlationId: string | undefined;
   /** How many times the request was sent. */
   declare readonly attempts: number;
-  /** HTTP method and URL path (no query: it may hold personal data) of the request. */
-  declare readonly request: { method: string; path: string };
+  /**
+   * HTTP method, origin (`undefined` for a relative URL) and URL path of the request; no query:
+   * it may hold personal data.
+   */
+  declare readonly request: { method: string; origin: string | undefined; path: string };
 
   constructor(options: { method: string; url: string; correlationId: string | undefined; attempts: number; cause: unknown }) {
-    const path = urlOf(options.url).pathname;
-    super(`network error on ${options.method} ${path} after ${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`, {
-      cause: options.cause,
-    });
+    const url = urlOf(options.url);
+    const origin = /^[a-z][a-z\d+.-]*:/i.test(options.url) ? url.origin : undefined;
+    const attempts = `${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`;
+    super(`network error on ${options.method} ${origin ?? ''}${url.pathname} after ${attempts}${hintFor(origin)}`, { cause: options.cause });
     this.correlationId = options.correlationId;
     this.attempts = options.attempts;
-    this.request = { method: options.method, path };
+    this.request = { method: options.method, origin, path: url.pathname };
   }
+}
+
+/**
+ * `http://127.0.0.1` without a port is the origin of an in-process emulator (`emulator.urls()` of
+ * `@commerce-kit/test-fixtures`), which only its own `fetch` reaches: nothing listens there.
+ */
+const IN_PROCESS_EMULATOR = 'http://127.0.0.1';
+
+/** What to do about a network failure at `origin`, when we know. */
+function hintFor(origin: string | undefined): string {
+  return origin === IN_PROCESS_EMULATOR
+    ? ` (${IN_PROCESS_EMULATOR}, without a port, is an in-process emulator's origin: pass fetch: emulator.fetch to the client and the token provider, or serve it on a port with startEmulator)`
+    : '';
 }

@@ -8,12 +8,15 @@ const PLAIN_HTTPS = /^https:\/\/[^/?#@]*(?:[/?#]|$)/i;
 const ABSOLUTE = /^[a-z][a-z\d+.-]*:/i;
 
 /**
- * The middleware that refuses a request URL the clients refuse as a base URL.
+ * The middleware that refuses a request URL the clients refuse as a base URL (with
+ * `allowInsecureHttp`, plain `http:` to any host but the service's own).
  * @throws {ConfigurationError} `INSECURE_URL`, `CREDENTIALS_IN_URL`, `INVALID_URL` per request, before sending
  */
-export const secureUrlMiddleware: TransportMiddleware = (request, next) => {
-  const { url } = request;
-  // A URL that does not parse is left to `fetch`, which refuses it with its own TypeError.
-  if (!PLAIN_HTTPS.test(url) && ABSOLUTE.test(url) && URL.canParse(url)) assertSecureUrl(url);
-  return next(request);
-};
+export function secureUrlMiddleware(allowInsecureHttp: boolean): TransportMiddleware {
+  return (request, next) => {
+    const { url } = request;
+    // A URL that does not parse is left to `fetch`, which refuses it with its own TypeError.
+    if (!PLAIN_HTTPS.test(url) && ABSOLUTE.test(url) && URL.canParse(url)) assertSecureUrl(url, { allowInsecureHttp });
+    return next(request);
+  };
+}

@@ -30,6 +30,11 @@ export interface TransportOptions {
   /** `User-Agent` for requests that do not set one. Default: the runtime's own. */
   userAgent?: string;
   /**
+   * Plain `http:` to a host that is not loopback, e.g. an emulator in docker compose. Never for the
+   * service's own hosts. Default `false`.
+   */
+  allowInsecureHttp?: boolean;
+  /**
    * Extra middleware, run once per call (outside the retries), after the correlation id, the
    * external user id and the user agent are set. Default: none.
    */
@@ -80,7 +85,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const steps: TransportMiddleware[] = [correlationIdMiddleware(options.correlationId), externalUserIdMiddleware(options.externalUserId)];
   if (options.userAgent !== undefined) steps.push(userAgentMiddleware(options.userAgent));
   // The caller's middleware may change the URL: it is checked after them.
-  steps.push(...(options.middleware ?? []), secureUrlMiddleware);
+  steps.push(...(options.middleware ?? []), secureUrlMiddleware(options.allowInsecureHttp === true));
   if (options.retry !== false) steps.push(retryMiddleware(options.retry));
   if (options.auth !== undefined) steps.push(authMiddleware(options.auth));
   steps.push(sizeGuardMiddleware(options.maxUrlAndHeadersBytes ?? DEFAULT_MAX_URL_AND_HEADERS_BYTES));

@@ -4,6 +4,10 @@ import { createEmulator, emulatorUrls, type Emulator, type EmulatorUrls } from '
 import { answerClientErrors } from './http/client-errors.js';
 import { MAX_URL_AND_HEADERS_BYTES } from './http/limits.js';
 import type { EmulatorOptions } from './options.js';
+import { reportingRequests, type ServedRequest } from './http/served-request.js';
+
+/** Addresses that listen on every interface, and the loopback address a client on this machine uses for them. */
+const WILDCARD_HOSTS: Readonly<Record<string, string>> = { '0.0.0.0': '127.0.0.1', '::': '::1' };
 
 /** Options of {@link startEmulator}. */
 export interface ServerOptions extends EmulatorOptions, ListenOptions {}
@@ -23,8 +27,14 @@ export interface RunningEmulator {
 export interface ListenOptions {
   /** Port to bind; 0 (default) picks a free one. */
   port?: number;
-  /** Host to bind. Default `127.0.0.1` (loopback only). */
+  /**
+   * Host to bind. Default `127.0.0.1` (loopback only). A wildcard (`0.0.0.0`, `::`) listens on
+   * every interface; `origin` and `urls` then name the loopback address, which this machine's
+   * clients can use.
+   */
   host?: string;
+  /** Hears of every request served, once answered (a request log; no token, secret or body in it). */
+  onRequest?: (served: ServedRequest) => void;
 }
 
 /**
@@ -52,7 +62,7 @@ export function startEmulator(options: ServerOptions = {}): Promise<RunningEmula
 export async function serveEmulator(emulator: Emulator, options: ListenOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const server = serve({
-    fetch: emulator.app.fetch,
+    fetch: options.onRequest ? reportingRequests(emulator.app.fetch, options.onRequest) : emulator.app.fetch,
     port: options.port ?? 0,
     hostname: host,
     // The service's 15 KB of URL plus headers, on the raw head: Node counts the URL and every header
@@ -73,7 +83,8 @@ export async function serveEmulator(emulator: Emulator, options: ListenOptions =
     server.once('error', reject);
   });
   const { port } = server.address() as AddressInfo;
-  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const reachable = WILDCARD_HOSTS[host] ?? host;
+  const origin = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
   return {
     emulator,
     origin,

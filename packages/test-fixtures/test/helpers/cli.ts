@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import type { ReadyLine } from '../../src/cli/ready-line.js';
 
 /**
  * Runs the `commerce-emulator` command (src/cli.ts) as a user runs it: a child process on a free
@@ -65,10 +66,15 @@ export function stopCli(cli: Cli): Promise<number | null> {
   return cli.exit;
 }
 
-export function runCli(args: string[]): Cli {
+/** The CLI's own variables, left out of the environment the tests run in so that only a test's own count. */
+function withoutEmulatorVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('COMMERCE_EMULATOR_')));
+}
+
+export function runCli(args: string[], env: Record<string, string> = {}): Cli {
   const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.json', 'src/cli.ts', ...args], {
     cwd: packageRoot,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...withoutEmulatorVariables(process.env), NO_COLOR: '1', ...env },
     // Its own process group, so that killTree reaches tsx's child too.
     detached: true,
   });
@@ -96,3 +102,28 @@ export async function startCli(flags: string[], project = 'cli-cors'): Promise<{
   }
 }
 
+
+/** Polls `check` until it returns something other than `undefined`, for up to 20 s. */
+export async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * Starts the emulator with `--ready-json` (and `--stop-on-stdin-end`) and resolves to the JSON
+ * line it prints first on stdout.
+ */
+export async function startCliReady(flags: string[], env: Record<string, string> = {}): Promise<{ ready: ReadyLine; cli: Cli }> {
+  const cli = runCli(['--ready-json', '--stop-on-stdin-end', ...flags], env);
+  const line = await eventually(() => {
+    if (cli.child.exitCode !== null) throw new Error(`the CLI exited with ${cli.child.exitCode}: ${cli.stderr()}`);
+    const end = cli.stdout().indexOf('\n');
+    return end === -1 ? undefined : cli.stdout().slice(0, end);
+  }, `the ready line; stderr: ${cli.stderr()}`);
+  return { ready: JSON.parse(line) as ReadyLine, cli };
+}

@@ -1,11 +1,20 @@
-import type { IncomingMessage } from 'node:http';
 import type { Principal } from '../auth/principal.js';
+
+/**
+ * The parts of Node's `IncomingMessage` the emulator reads, written out so that the package's
+ * public declarations need no `@types/node` (a consumer type-checks with `types: []`).
+ */
+export interface IncomingRequest {
+  /** `'1.1'`, `'1.0'`, ... */
+  readonly httpVersion: string;
+  readonly socket: { destroy(): void };
+}
 
 /** Hono environment of the emulator's app. */
 export interface AppEnv {
   Bindings: {
     /** Present when served over a socket by @hono/node-server. */
-    incoming?: IncomingMessage;
+    incoming?: IncomingRequest;
     /** The request's correlation id, when the emulator's app hands the request to a project's routes. */
     correlationId?: string;
   };
