@@ -68,7 +68,7 @@ describe('a token request the network fails', () => {
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toBeInstanceOf(TypeError);
     expect(error).toMatchObject({ code: 'NETWORK_ERROR', request: { method: 'POST', origin: `http://127.0.0.1:${port}`, path: '/auth/oauth/token' } });
-    expect((error as Error).message).toBe(`network error on POST http://127.0.0.1:${port}/auth/oauth/token after 1 attempt`);
+    expect((error as Error).message).toBe(`network error on POST http://127.0.0.1:${port}/auth/oauth/token after 4 attempts`);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 
@@ -80,7 +80,7 @@ describe('a token request the network fails', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toBe(
-      'network error on POST http://127.0.0.1/auth/oauth/token after 1 attempt (http://127.0.0.1, without a port, is an in-process emulator\'s origin: pass fetch: emulator.fetch to the client and the token provider, or serve it on a port with startEmulator)',
+      'network error on POST http://127.0.0.1/auth/oauth/token after 4 attempts (http://127.0.0.1, without a port, is an in-process emulator\'s origin: pass fetch: emulator.fetch to the client and the token provider, or serve it on a port with startEmulator)',
     );
     expect(await everythingShown(error)).not.toContain(s.config.credentials.clientSecret);
   });

@@ -35,7 +35,7 @@ function bodies(inner: (request: Request) => Promise<Response>) {
 describe('copies of a request', () => {
   it('retries an update after 503 without a clone: the same body and headers each time', async () => {
     const s = setup();
-    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'c', name: { en: 'C' } }))).json();
+    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'cc', name: { en: 'C' } }))).json();
     const watched = bodies(s.emu.fetch);
     const clones = countClones();
     const { sleep } = recordingSleep();
@@ -71,7 +71,7 @@ describe('copies of a request', () => {
 
   it('a request a middleware replaced is sent whole on every attempt, without a clone', async () => {
     const s = setup();
-    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'r', name: { en: 'R' } }))).json();
+    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'rr', name: { en: 'R' } }))).json();
     const replace: TransportMiddleware = (request, next) => next({ ...request, headers: { ...request.headers, 'x-marker': 'replaced' } });
     const watched = bodies(s.emu.fetch);
     const clones = countClones();

@@ -139,8 +139,8 @@ describe('X-External-User-ID', () => {
   it('sets the transport value, lets a request override it, and the service records it', async () => {
     const s = setup();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, externalUserId: 'backoffice-17' });
-    const a = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'a', name: { en: 'a' } }))).json();
-    const b = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'b', name: { en: 'b' } }, { 'X-External-User-ID': 'user-4711' }))).json();
+    const a = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'aa', name: { en: 'a' } }))).json();
+    const b = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'bb', name: { en: 'b' } }, { 'X-External-User-ID': 'user-4711' }))).json();
     expect(a.createdBy.externalUserId).toBe('backoffice-17');
     expect(b.createdBy.externalUserId).toBe('user-4711');
   });
@@ -178,7 +178,7 @@ describe('error bodies', () => {
   it('parses the service error body into a value typed by code, with the correlation id', async () => {
     const s = setup();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
-    const created = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'e', name: { en: 'e' } }))).json();
+    const created = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'ee', name: { en: 'e' } }))).json();
     const res = await transport(`${s.base}/product-selections/${created.id}`, json('POST', { version: 7, actions: [{ action: 'changeName', name: { en: 'x' } }] }));
     const error = await readServiceError(res);
     expect(error).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1, statusCode: 409, correlationId: res.headers.get('x-correlation-id') });
