@@ -47,8 +47,8 @@ describe('data of one project is invisible to another', () => {
 
   it('messages and their sequence numbers are per project', async () => {
     const { a, b } = await twoProjects();
-    await a.call('POST', '/product-selections', { key: 'x', name: { en: 'A' } });
-    await b.call('POST', '/product-selections', { key: 'x', name: { en: 'B' } });
+    await a.call('POST', '/product-selections', { key: 'xx', name: { en: 'A' } });
+    await b.call('POST', '/product-selections', { key: 'xx', name: { en: 'B' } });
     const messagesA = await a.call('GET', '/messages');
     const messagesB = await b.call('GET', '/messages');
     expect(messagesA.body.results.map((m: { type: string; sequenceNumber: number }) => [m.type, m.sequenceNumber])).toEqual([['ProductSelectionCreated', 1]]);
