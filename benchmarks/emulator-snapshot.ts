@@ -46,7 +46,9 @@ async function fingerprint(emulator: ReturnType<typeof createEmulator>): Promise
   const { access_token } = (await token.json()) as { access_token: string };
   const pages = await Promise.all(
     ['product-selections', 'products', 'stores'].map(async (path) => {
-      const res = await emulator.fetch(`${api}/${emulator.projectKey}/${path}?limit=500&sort=id+asc`, { headers: { authorization: `Bearer ${access_token}` } });
+      const res = await emulator.fetch(`${api}/${emulator.projectKey}/${path}?limit=500&sort=id+asc`, {
+        headers: { authorization: `Bearer ${access_token}` },
+      });
       const body = (await res.json()) as { results: { id: string; version: number }[] };
       return body.results.map((r) => `${r.id}@${r.version}`).join(',');
     }),

@@ -38,11 +38,19 @@ function check(ok: boolean, what: string): void {
 }
 
 /** The body of one test, the same for every target: a token, then five times create, get by id, query by key. */
-async function oneTest(send: Send, projectKey: string, credentials: { clientId: string; clientSecret: string }, run: number): Promise<void> {
+async function oneTest(
+  send: Send,
+  projectKey: string,
+  credentials: { clientId: string; clientSecret: string },
+  run: number,
+): Promise<void> {
   const token = await send({
     method: 'POST',
     path: '/oauth/token',
-    headers: { authorization: `Basic ${btoa(`${credentials.clientId}:${credentials.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${btoa(`${credentials.clientId}:${credentials.clientSecret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   check(token.status === 200, `token ${token.status} ${JSON.stringify(token.body)}`);
@@ -58,7 +66,11 @@ async function oneTest(send: Send, projectKey: string, credentials: { clientId: 
     check(created.status === 201, `create ${created.status} ${JSON.stringify(created.body)}`);
     const byId = await send({ method: 'GET', path: `/${projectKey}/product-selections/${String(created.body['id'])}`, headers: bearer });
     check(byId.status === 200 && byId.body['key'] === key, `get by id ${byId.status}`);
-    const query = await send({ method: 'GET', path: `/${projectKey}/product-selections?where=${encodeURIComponent(`key = "${key}"`)}`, headers: bearer });
+    const query = await send({
+      method: 'GET',
+      path: `/${projectKey}/product-selections?where=${encodeURIComponent(`key = "${key}"`)}`,
+      headers: bearer,
+    });
     check(query.status === 200 && (query.body['results'] as unknown[]).length === 1, `query by key ${query.status}`);
   }
 }
@@ -93,7 +105,13 @@ let mockModule: MockModule | undefined;
 
 /** The community mock, a new one per test, every request through Fastify's `app.inject`. */
 async function mockTest(run: number): Promise<void> {
-  const mock = new mockModule!.CommercetoolsMock({ silent: true, strict: true, enableAuthentication: true, validateCredentials: true, defaultProjectKey: PROJECT });
+  const mock = new mockModule!.CommercetoolsMock({
+    silent: true,
+    strict: true,
+    enableAuthentication: true,
+    validateCredentials: true,
+    defaultProjectKey: PROJECT,
+  });
   const send: Send = async ({ method, path, headers, body }) => {
     const res = await mock.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
@@ -114,7 +132,10 @@ async function tokenOnly(emulator: Emulator, run: number): Promise<number> {
   const start = performance.now();
   const res = await emulator.fetch(`${emulator.urls().auth}/oauth/token`, {
     method: 'POST',
-    headers: { authorization: `Basic ${btoa(`${CLIENT.clientId}:${CLIENT.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${btoa(`${CLIENT.clientId}:${CLIENT.clientSecret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: 'grant_type=client_credentials',
   });
   await res.json();

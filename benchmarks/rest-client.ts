@@ -46,16 +46,32 @@ console.log(`# REST client figures\n${machine()}\n`);
 console.log('## (a) Client overhead per request: GET /product-selections/{ID}, in-process emulator, one request in flight');
 // Measured on the built packages (dist/), as users run them, in a child process (lib/client-overhead.ts):
 // this process maps @commerce-kit/* to the TypeScript sources, which tsx compiles with extra code of its own.
-execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@commerce-kit/rest-client...', '--filter=@commerce-kit/test-fixtures...', '--output-logs=errors-only'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+execFileSync(
+  'pnpm',
+  [
+    'exec',
+    'turbo',
+    'run',
+    'build',
+    '--filter=@commerce-kit/rest-client...',
+    '--filter=@commerce-kit/test-fixtures...',
+    '--output-logs=errors-only',
+  ],
+  {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 const overhead = JSON.parse(
-  execFileSync(process.execPath, ['--import', 'tsx', join(benchDir, 'lib', 'client-overhead.ts'), '--rounds', String(rounds), '--per-round', String(perRound)], {
-    cwd: benchDir,
-    env: { ...process.env, TSX_TSCONFIG_PATH: join(benchDir, 'lib', 'tsconfig.shipped.json') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  }).toString(),
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(benchDir, 'lib', 'client-overhead.ts'), '--rounds', String(rounds), '--per-round', String(perRound)],
+    {
+      cwd: benchDir,
+      env: { ...process.env, TSX_TSCONFIG_PATH: join(benchDir, 'lib', 'tsconfig.shipped.json') },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  ).toString(),
 ) as OverheadFigures;
 if (!/\/dist\/index\.js$/.test(overhead.loadedFrom)) throw new Error(`section (a) loaded ${overhead.loadedFrom}, not the built package`);
 const { bareWall, restWall, bareCpu, restCpu, overheadWall, overheadCpu, spread } = overhead;
@@ -489,7 +505,18 @@ console.log(
     ` how the issue's reference figure for the official SDK (2.7 s on this machine) reproduces.\n`,
 );
 printTable(
-  ['consumer', 'types from', 'median', 'runs (ms)', 'above floor', 'vs official (wall)', 'vs official (above floor)', 'files', 'check time', 'type errors reported'],
+  [
+    'consumer',
+    'types from',
+    'median',
+    'runs (ms)',
+    'above floor',
+    'vs official (wall)',
+    'vs official (above floor)',
+    'files',
+    'check time',
+    'type errors reported',
+  ],
   libCheckedRows.map((row) => {
     if (row.result.error) return [row.label, row.how, 'FAILED', row.result.error.slice(0, 160), '', '', '', '', '', ''];
     const m = median(row.result.ms);

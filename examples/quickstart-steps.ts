@@ -14,7 +14,11 @@ import {
   tokenIdentity,
   type AuthConfig,
 } from '@commerce-kit/core-auth';
-import { createGraphqlClient, GetProductSelectionDocument, QueryInStoreProductSelectionAssignmentsDocument } from '@commerce-kit/graphql-client';
+import {
+  createGraphqlClient,
+  GetProductSelectionDocument,
+  QueryInStoreProductSelectionAssignmentsDocument,
+} from '@commerce-kit/graphql-client';
 import { createHistoryClient } from '@commerce-kit/history-client';
 import {
   assignProductSelection,
@@ -68,7 +72,12 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     return target.fetch(input, init);
   };
   const tokenProvider = createTokenProvider({ flow: 'client_credentials', ...authConfig, fetch: countingFetch });
-  const client: RestClient = createRestClient({ baseUrl: target.urls.api, projectKey: target.projectKey, auth: { tokenProvider }, fetch: target.fetch });
+  const client: RestClient = createRestClient({
+    baseUrl: target.urls.api,
+    projectKey: target.projectKey,
+    auth: { tokenProvider },
+    fetch: target.fetch,
+  });
   const cleanup: (() => Promise<unknown>)[] = [];
 
   try {
@@ -82,11 +91,18 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       expiresAt: info ? new Date(info.expiresAt).toISOString() : undefined,
     });
 
-    step('Create a Product Selection and fill it with a Product, one of its two variants (rest-client, createAndVerify never duplicates a create)');
-    const type = await createAndVerify(client, { path: '/product-types', body: { key: key('quickstart-shirt'), name: 'Shirt', description: 'A shirt' } });
+    step(
+      'Create a Product Selection and fill it with a Product, one of its two variants (rest-client, createAndVerify never duplicates a create)',
+    );
+    const type = await createAndVerify(client, {
+      path: '/product-types',
+      body: { key: key('quickstart-shirt'), name: 'Shirt', description: 'A shirt' },
+    });
     expect(type.error === undefined, `product type: ${type.error?.message}`);
     show('POST /product-types', type.response.status, { key: type.data!.key });
-    cleanup.push(() => client.DELETE('/product-types/{ID}', { params: { path: { ID: type.data!.id }, query: { version: type.data!.version } } }));
+    cleanup.push(() =>
+      client.DELETE('/product-types/{ID}', { params: { path: { ID: type.data!.id }, query: { version: type.data!.version } } }),
+    );
     const products: { id: string; version: number; key: string }[] = [];
     for (const name of ['inside', 'outside']) {
       const created = await createAndVerify(client, {
@@ -142,58 +158,98 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     show('POST /stores', store.response.status, { key: store.data!.key });
     cleanup.unshift(async () => {
       const current = await client.GET('/stores/{ID}', { params: { path: { ID: store.data!.id } } });
-      if (current.data) await client.DELETE('/stores/{ID}', { params: { path: { ID: current.data.id }, query: { version: current.data.version } } });
+      if (current.data)
+        await client.DELETE('/stores/{ID}', { params: { path: { ID: current.data.id }, query: { version: current.data.version } } });
     });
     cleanup.push(async () => {
       const current = await client.GET('/product-selections/{ID}', { params: { path: { ID: selectionId } } });
-      if (current.data) await client.DELETE('/product-selections/{ID}', { params: { path: { ID: selectionId }, query: { version: current.data.version } } });
+      if (current.data)
+        await client.DELETE('/product-selections/{ID}', {
+          params: { path: { ID: selectionId }, query: { version: current.data.version } },
+        });
     });
     const storeKey = store.data!.key;
     const assigned = await assignProductSelection(client, { store: { key: storeKey }, productSelection: { id: selectionId } });
-    show('POST /stores/key={key} addProductSelection', assigned.response?.status ?? 'unchanged', { productSelections: assigned.data?.productSelections });
-    const activated = await setProductSelectionActive(client, { store: { key: storeKey }, productSelection: { id: selectionId }, active: true });
+    show('POST /stores/key={key} addProductSelection', assigned.response?.status ?? 'unchanged', {
+      productSelections: assigned.data?.productSelections,
+    });
+    const activated = await setProductSelectionActive(client, {
+      store: { key: storeKey },
+      productSelection: { id: selectionId },
+      active: true,
+    });
     expect(activated.error === undefined, `activate: ${activated.error?.message}`);
-    show('POST /stores/key={key} changeProductSelectionActive', activated.response?.status ?? 'unchanged', { active: activated.data!.productSelections[0]?.active });
+    show('POST /stores/key={key} changeProductSelectionActive', activated.response?.status ?? 'unchanged', {
+      active: activated.data!.productSelections[0]?.active,
+    });
 
     step('Read the Product Projection in the Store (a product outside the selection is refused)');
-    const available = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey, ID: inside.id } } });
+    const available = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', {
+      params: { path: { storeKey, ID: inside.id } },
+    });
     expect(available.response.status === 200, 'the product in the active selection is available');
     const offered = available.data ? [available.data.masterVariant, ...available.data.variants].map((variant) => variant.sku) : [];
     expect(offered.length === 1 && offered[0] === key('quickstart-sku-inside'), 'the Store offers only the selected variant');
-    show('GET /in-store/key={storeKey}/product-projections/{ID} (inside)', available.response.status, { name: available.data?.name, skus: offered });
-    const refused = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey, ID: outside.id } } });
+    show('GET /in-store/key={storeKey}/product-projections/{ID} (inside)', available.response.status, {
+      name: available.data?.name,
+      skus: offered,
+    });
+    const refused = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', {
+      params: { path: { storeKey, ID: outside.id } },
+    });
     expect(refused.response.status === 404, 'the product outside the selection is refused');
     show('GET /in-store/key={storeKey}/product-projections/{ID} (outside)', refused.response.status, { code: refused.error?.code });
 
     step('The same over GraphQL, typed end to end (graphql-client)');
-    const graphql = createGraphqlClient({ url: target.urls.api, projectKey: target.projectKey, auth: { tokenProvider }, fetch: target.fetch });
+    const graphql = createGraphqlClient({
+      url: target.urls.api,
+      projectKey: target.projectKey,
+      auth: { tokenProvider },
+      fetch: target.fetch,
+    });
     const fetched = await graphql.request(GetProductSelectionDocument, { key: key('quickstart-summer'), locale: 'de' });
     expect(!fetched.errors, `GraphQL productSelection: ${JSON.stringify(fetched.errors)}`);
     const ps = fetched.data?.productSelection;
-    show('POST /graphql productSelection(key)', fetched.response.status, { name: ps?.name, productCount: ps?.productCount, nameAllLocales: ps?.nameAllLocales });
+    show('POST /graphql productSelection(key)', fetched.response.status, {
+      name: ps?.name,
+      productCount: ps?.productCount,
+      nameAllLocales: ps?.nameAllLocales,
+    });
     const assignments = await graphql.request(QueryInStoreProductSelectionAssignmentsDocument, { storeKey });
     const assignmentCount = assignments.data?.inStore.productSelectionAssignments.count;
     expect(assignmentCount === 1, 'one product assigned in the Store');
     const assigned0 = assignments.data?.inStore.productSelectionAssignments.results[0];
-    show('POST /graphql inStore(key).productSelectionAssignments', assignments.response.status, { count: assignmentCount, variantSelection: assigned0?.variantSelection });
+    show('POST /graphql inStore(key).productSelectionAssignments', assignments.response.status, {
+      count: assignmentCount,
+      variantSelection: assigned0?.variantSelection,
+    });
 
     if (target.kind === 'emulator') {
       step("A customer's password-flow token, globally and in the Store; an anonymous session and its refresh");
-      const signUp = await client.POST('/customers', { body: { email: 'jen@example.com', password: 'quickstart-password', firstName: 'Jen' } });
+      const signUp = await client.POST('/customers', {
+        body: { email: 'jen@example.com', password: 'quickstart-password', firstName: 'Jen' },
+      });
       show('POST /customers (sign-up)', signUp.response.status, { customerId: signUp.data?.customer.id });
       const inStoreSignUp = await client.POST('/in-store/key={storeKey}/customers', {
         params: { path: { storeKey } },
         body: { email: 'sam@example.com', password: 'quickstart-password' },
       });
-      show('POST /in-store/key={storeKey}/customers (sign-up in the Store)', inStoreSignUp.response.status, { stores: inStoreSignUp.data?.customer.stores });
+      show('POST /in-store/key={storeKey}/customers (sign-up in the Store)', inStoreSignUp.response.status, {
+        stores: inStoreSignUp.data?.customer.stores,
+      });
       const customerToken = await passwordFlow(authConfig, { username: 'jen@example.com', password: 'quickstart-password' });
-      show('POST /oauth/{project}/customers/token', 200, { customerId: tokenIdentity(customerToken.scope).customerId, refreshToken: 'received (not shown)' });
+      show('POST /oauth/{project}/customers/token', 200, {
+        customerId: tokenIdentity(customerToken.scope).customerId,
+        refreshToken: 'received (not shown)',
+      });
       const storeToken = await inStorePasswordFlow(authConfig, { storeKey, username: 'sam@example.com', password: 'quickstart-password' });
       show('POST /oauth/{project}/in-store/key={store}/customers/token', 200, { scope: storeToken.scope });
       const anonymous = await anonymousSessionFlow(authConfig);
       show('POST /oauth/{project}/anonymous/token', 200, { anonymousId: tokenIdentity(anonymous.scope).anonymousId });
       const refreshed = await refreshTokenFlow(authConfig, { refreshToken: anonymous.refresh_token });
-      show('POST /oauth/token grant_type=refresh_token', 200, { sameAnonymousId: tokenIdentity(refreshed.scope).anonymousId === tokenIdentity(anonymous.scope).anonymousId });
+      show('POST /oauth/token grant_type=refresh_token', 200, {
+        sameAnonymousId: tokenIdentity(refreshed.scope).anonymousId === tokenIdentity(anonymous.scope).anonymousId,
+      });
 
       step('Introspection and revocation');
       const active = await introspectToken(authConfig, { token: customerToken.access_token });
@@ -204,7 +260,9 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       expect(!inactive.active, 'a revoked token is inactive');
       show('POST /oauth/introspect (after revocation)', 200, { active: inactive.active });
     } else {
-      log('\n    (customer, anonymous-session, introspection and revocation steps run only against the emulator: they would create customers in your project)');
+      log(
+        '\n    (customer, anonymous-session, introspection and revocation steps run only against the emulator: they would create customers in your project)',
+      );
     }
 
     step('A ConcurrentModification, handled by updateWithRetry');
@@ -227,21 +285,42 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       path: '/product-selections/{ID}',
       params: { path: { ID: selectionId } },
       current: { ...filled.data!, version: stale },
-      buildActions: (current) => (current.name['en'] === 'Summer Sale' ? [] : [{ action: 'changeName', name: { ...current.name, en: 'Summer Sale' } }]),
+      buildActions: (current) =>
+        current.name['en'] === 'Summer Sale' ? [] : [{ action: 'changeName', name: { ...current.name, en: 'Summer Sale' } }],
     });
     expect(retried.error === undefined, `updateWithRetry: ${retried.error?.message}`);
-    show('updateWithRetry (re-read, rebuilt the actions from the fresh state)', retried.response?.status ?? 'unchanged', { attempts: retried.attempts, version: retried.data!.version, name: retried.data!.name });
+    show('updateWithRetry (re-read, rebuilt the actions from the fresh state)', retried.response?.status ?? 'unchanged', {
+      attempts: retried.attempts,
+      version: retried.data!.version,
+      name: retried.data!.name,
+    });
 
     step('The messages emitted');
     const messages = await client.GET('/messages', {
-      params: { query: { where: ['resource(id in (:ids))'], var: { ids: [selectionId, store.data!.id] }, sort: ['createdAt asc', 'sequenceNumber asc'], limit: 20 } },
+      params: {
+        query: {
+          where: ['resource(id in (:ids))'],
+          var: { ids: [selectionId, store.data!.id] },
+          sort: ['createdAt asc', 'sequenceNumber asc'],
+          limit: 20,
+        },
+      },
     });
     for (const message of messages.data?.results ?? []) {
-      show('GET /messages', messages.response.status, { type: message.type, resource: message.resource.typeId, sequenceNumber: message.sequenceNumber });
+      show('GET /messages', messages.response.status, {
+        type: message.type,
+        resource: message.resource.typeId,
+        sequenceNumber: message.sequenceNumber,
+      });
     }
 
     step('The change history of the selection (history-client)');
-    const history = createHistoryClient({ baseUrl: target.urls.history, projectKey: target.projectKey, auth: { tokenProvider }, fetch: target.fetch });
+    const history = createHistoryClient({
+      baseUrl: target.urls.history,
+      projectKey: target.projectKey,
+      auth: { tokenProvider },
+      fetch: target.fetch,
+    });
     const records = await history.queryRecordsById('product-selection', selectionId);
     if (records.error) {
       show('GET /history/{project}/product-selection/{ID}', records.response.status, { code: records.error.code });
@@ -263,7 +342,9 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       basePath: '/in-store/callback',
       resolveUserToken: async (userKey) => ({ token: `token-for-${userKey}` }),
     });
-    const answered = await handler(new Request('https://shop.example/in-store/callback/user-42', { headers: { 'X-Api-Key': callbackKey } }));
+    const answered = await handler(
+      new Request('https://shop.example/in-store/callback/user-42', { headers: { 'X-Api-Key': callbackKey } }),
+    );
     show('GET https://shop.example/in-store/callback/user-42 (right key)', answered.status);
     const wrongKey = await handler(new Request('https://shop.example/in-store/callback/user-42', { headers: { 'X-Api-Key': 'wrong' } }));
     expect(answered.status === 200 && wrongKey.status === 401, 'the handler checks the key');

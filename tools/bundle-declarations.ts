@@ -75,6 +75,11 @@ rmSync(staging, { recursive: true, force: true });
 // lint compiles such a consumer: tools/check-consumer-declarations.ts). Listed, not repeated in full.
 const unnamed = /references private shared type exports with no public re-export: ([^.]+)\./;
 const shared = warnings.flatMap((warning) => unnamed.exec(warning)?.[1]?.split(', ') ?? []);
-if (shared.length > 0) console.log(`${manifest.name}: types an entry uses from the shared file without exporting them: ${shared.join(', ')}`);
+if (shared.length > 0)
+  console.log(`${manifest.name}: types an entry uses from the shared file without exporting them: ${shared.join(', ')}`);
 for (const warning of warnings.filter((warning) => !unnamed.test(warning))) console.warn(`${manifest.name}: ${warning}`);
-console.log(`${manifest.name}: declarations bundled into ${Object.keys(inputs).map((name) => `${name}.d.ts`).join(', ')}`);
+console.log(
+  `${manifest.name}: declarations bundled into ${Object.keys(inputs)
+    .map((name) => `${name}.d.ts`)
+    .join(', ')}`,
+);

@@ -83,7 +83,9 @@ try {
     console.error(`The declarations of ${packages.join(', ')} pull in @types/node (a consumer without it fails), e.g. ${nodeTypes[0]}`);
     process.exit(1);
   }
-  console.log(`${basename(library)}: declarations emitted against the packed ${packages.join(', ')} (skipLibCheck: false, types: []), no errors`);
+  console.log(
+    `${basename(library)}: declarations emitted against the packed ${packages.join(', ')} (skipLibCheck: false, types: []), no errors`,
+  );
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

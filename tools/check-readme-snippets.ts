@@ -45,11 +45,13 @@ const READMES = ['README.md', ...PACKAGES.map((name) => `packages/${name}/README
 
 /** The `exports` keys of each workspace package (`.`, `./http`, ...), by package name. */
 const EXPORTED = new Map(
-  PACKAGES.filter((name) => existsSync(join(root, 'packages', name, 'package.json')))
-    .map((name) => {
-      const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as { name: string; exports?: Record<string, unknown> };
-      return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))] as const;
-    }),
+  PACKAGES.filter((name) => existsSync(join(root, 'packages', name, 'package.json'))).map((name) => {
+    const manifest = JSON.parse(readFileSync(join(root, 'packages', name, 'package.json'), 'utf8')) as {
+      name: string;
+      exports?: Record<string, unknown>;
+    };
+    return [manifest.name, new Set(Object.keys(manifest.exports ?? { '.': null }))] as const;
+  }),
 );
 
 /**
@@ -158,7 +160,11 @@ function splitImports(readme: string, block: Block, problems: Problem[]): StoryB
       ts.isExportAssignment(statement) ||
       (ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword));
     if (exported) {
-      problems.push({ readme, line: lineOf(statement), message: 'a block of the story cannot export; mark a file of its own with <!-- snippet: standalone -->' });
+      problems.push({
+        readme,
+        line: lineOf(statement),
+        message: 'a block of the story cannot export; mark a file of its own with <!-- snippet: standalone -->',
+      });
     }
     if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
     const module = statement.moduleSpecifier.text;
@@ -246,7 +252,12 @@ function readmeModules(readme: string, markdown: string, problems: Problem[]): {
     if (block.mode === 'skip') continue;
     if (block.mode === 'standalone') {
       const origin = block.code.map((_, i) => block.fenceLine + 1 + i);
-      files.push({ fileName: `${base}-standalone-${block.fenceLine}.ts`, readme, text: [...block.code, 'export {};'].join('\n'), origin: [...origin, undefined] });
+      files.push({
+        fileName: `${base}-standalone-${block.fenceLine}.ts`,
+        readme,
+        text: [...block.code, 'export {};'].join('\n'),
+        origin: [...origin, undefined],
+      });
       continue;
     }
     const next = splitImports(readme, block, problems);
@@ -277,7 +288,9 @@ function check(files: VirtualFile[], problems: Problem[]): void {
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (fileName, languageVersion, ...rest) => {
     const file = byName.get(fileName);
-    return file ? ts.createSourceFile(fileName, file.text, languageVersion, false, ts.ScriptKind.TS) : getSourceFile.call(host, fileName, languageVersion, ...rest);
+    return file
+      ? ts.createSourceFile(fileName, file.text, languageVersion, false, ts.ScriptKind.TS)
+      : getSourceFile.call(host, fileName, languageVersion, ...rest);
   };
   host.fileExists = (fileName) => byName.has(fileName) || fileExists.call(host, fileName);
   host.readFile = (fileName) => byName.get(fileName)?.text ?? readFile.call(host, fileName);
@@ -322,10 +335,15 @@ function usedBeforeImport(source: ts.SourceFile, file: VirtualFile, checker: ts.
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
       const block = blockOf(line);
       const imported = file.importedIn!.get(node.text);
-      const declaration = imported && block >= 0 && block < imported.block ? checker.getSymbolAtLocation(node)?.declarations?.[0] : undefined;
+      const declaration =
+        imported && block >= 0 && block < imported.block ? checker.getSymbolAtLocation(node)?.declarations?.[0] : undefined;
       // Only the hoisted import itself counts, not a name the block declares or a property.
       if (declaration && (ts.isImportSpecifier(declaration) || ts.isImportClause(declaration) || ts.isNamespaceImport(declaration))) {
-        problems.push({ readme: file.readme, line: file.origin[line] ?? 0, message: `${node.text} is used before the block that imports it (line ${imported!.line})` });
+        problems.push({
+          readme: file.readme,
+          line: file.origin[line] ?? 0,
+          message: `${node.text} is used before the block that imports it (line ${imported!.line})`,
+        });
       }
     }
     ts.forEachChild(node, visit);

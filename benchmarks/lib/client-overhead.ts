@@ -60,7 +60,9 @@ const bareUrl = `${urls.api}/${PROJECT}/product-selections/${id}`;
 // The same request the client sends: the bearer token and a fresh X-Correlation-ID (the service
 // reads and echoes both; what the emulator spends on them is the service's work, not the client's).
 async function viaBareFetch(): Promise<void> {
-  const res = await emulator.fetch(bareUrl, { headers: { authorization: `Bearer ${token}`, 'x-correlation-id': `ck-${crypto.randomUUID()}` } });
+  const res = await emulator.fetch(bareUrl, {
+    headers: { authorization: `Bearer ${token}`, 'x-correlation-id': `ck-${crypto.randomUUID()}` },
+  });
   const body = (await res.json()) as { id?: string };
   if (res.status !== 200 || body.id !== id) throw new Error(`bare fetch: HTTP ${res.status}`);
 }

@@ -51,11 +51,17 @@ describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
   const root = officialSdk({ authUrl: auth, apiUrl: api, ...emulator.credentials, httpClient: emulator.fetch });
 
   it('creates, queries with a predicate, updates and deletes a Product Selection', async () => {
-    const created = await root.productSelections().post({ body: { key: 'summer', name: { en: 'Summer' } } }).execute();
+    const created = await root
+      .productSelections()
+      .post({ body: { key: 'summer', name: { en: 'Summer' } } })
+      .execute();
     expect(created.statusCode).toBe(201);
     expect(created.body).toMatchObject({ key: 'summer', version: 1, name: { en: 'Summer' } });
 
-    const page = await root.productSelections().get({ queryArgs: { where: 'key = :key', 'var.key': 'summer' } }).execute();
+    const page = await root
+      .productSelections()
+      .get({ queryArgs: { where: 'key = :key', 'var.key': 'summer' } })
+      .execute();
     expect(page.body).toMatchObject({ total: 1, results: [{ id: created.body.id }] });
 
     const renamed = await root
@@ -65,17 +71,37 @@ describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
       .execute();
     expect(renamed.body).toMatchObject({ version: 2, name: { en: 'Summer 2026' } });
 
-    const graphql = await root.graphql().post({ body: { query: '{ productSelections { total } }' } }).execute();
+    const graphql = await root
+      .graphql()
+      .post({ body: { query: '{ productSelections { total } }' } })
+      .execute();
     expect(graphql.body).toEqual({ data: { productSelections: { total: 1 } } });
 
-    const deleted = await root.productSelections().withId({ ID: created.body.id }).delete({ queryArgs: { version: 2 } }).execute();
+    const deleted = await root
+      .productSelections()
+      .withId({ ID: created.body.id })
+      .delete({ queryArgs: { version: 2 } })
+      .execute();
     expect(deleted.statusCode).toBe(200);
-    expect(await refusal(root.productSelections().withId({ ID: created.body.id }).get().execute())).toEqual({ statusCode: 404, code: 'ResourceNotFound' });
+    expect(await refusal(root.productSelections().withId({ ID: created.body.id }).get().execute())).toEqual({
+      statusCode: 404,
+      code: 'ResourceNotFound',
+    });
   });
 
   it('rejects as the live service does: duplicate keys, stale versions, bad predicates, missing fields', async () => {
-    const created = await root.productSelections().post({ body: { key: 'winter', name: { en: 'Winter' } } }).execute();
-    expect(await refusal(root.productSelections().post({ body: { key: 'winter', name: { en: 'Again' } } }).execute())).toEqual({
+    const created = await root
+      .productSelections()
+      .post({ body: { key: 'winter', name: { en: 'Winter' } } })
+      .execute();
+    expect(
+      await refusal(
+        root
+          .productSelections()
+          .post({ body: { key: 'winter', name: { en: 'Again' } } })
+          .execute(),
+      ),
+    ).toEqual({
       statusCode: 400,
       code: 'DuplicateField',
     });
@@ -85,11 +111,24 @@ describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
       .post({ body: { version: 7, actions: [{ action: 'changeName', name: { en: 'Late' } }] } })
       .execute();
     expect(await refusal(stale)).toEqual({ statusCode: 409, code: 'ConcurrentModification' });
-    expect(await refusal(root.productSelections().get({ queryArgs: { where: 'key = ' } }).execute())).toEqual({ statusCode: 400, code: 'InvalidInput' });
-    const nameless = root.productSelections().post({ body: { key: 'nameless' } as never }).execute();
+    expect(
+      await refusal(
+        root
+          .productSelections()
+          .get({ queryArgs: { where: 'key = ' } })
+          .execute(),
+      ),
+    ).toEqual({ statusCode: 400, code: 'InvalidInput' });
+    const nameless = root
+      .productSelections()
+      .post({ body: { key: 'nameless' } as never })
+      .execute();
     expect(await refusal(nameless)).toEqual({ statusCode: 400, code: 'RequiredField' });
     // Nothing was changed by the refused requests.
-    const page = await root.productSelections().get({ queryArgs: { where: 'key in ("winter", "nameless")' } }).execute();
+    const page = await root
+      .productSelections()
+      .get({ queryArgs: { where: 'key in ("winter", "nameless")' } })
+      .execute();
     expect(page.body.results.map((selection) => [selection.key, selection.version])).toEqual([['winter', 1]]);
   });
 
@@ -98,9 +137,22 @@ describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
       .apiClients()
       .post({ body: { name: 'read-only', scope: `view_product_selections:${projectKey}` } })
       .execute();
-    const readOnly = officialSdk({ authUrl: auth, apiUrl: api, clientId: created.body.id, clientSecret: created.body.secret!, httpClient: emulator.fetch });
+    const readOnly = officialSdk({
+      authUrl: auth,
+      apiUrl: api,
+      clientId: created.body.id,
+      clientSecret: created.body.secret!,
+      httpClient: emulator.fetch,
+    });
     expect((await readOnly.productSelections().get().execute()).statusCode).toBe(200);
-    expect(await refusal(readOnly.productSelections().post({ body: { key: 'nope', name: { en: 'No' } } }).execute())).toEqual({
+    expect(
+      await refusal(
+        readOnly
+          .productSelections()
+          .post({ body: { key: 'nope', name: { en: 'No' } } })
+          .execute(),
+      ),
+    ).toEqual({
       statusCode: 403,
       code: 'insufficient_scope',
     });
@@ -116,7 +168,10 @@ describe('the official SDK on a port (the global fetch)', () => {
 
   it('works unchanged over a socket', async () => {
     const root = officialSdk({ authUrl: server.urls.auth, apiUrl: server.urls.api, ...server.emulator.credentials, httpClient: fetch });
-    const created = await root.productSelections().post({ body: { key: 'autumn', name: { en: 'Autumn' } } }).execute();
+    const created = await root
+      .productSelections()
+      .post({ body: { key: 'autumn', name: { en: 'Autumn' } } })
+      .execute();
     const read = await root.productSelections().withKey({ key: 'autumn' }).get().execute();
     expect(read.body).toMatchObject({ id: created.body.id, version: 1 });
     expect(server.emulator.snapshot().resources['product-selection']).toHaveLength(1);

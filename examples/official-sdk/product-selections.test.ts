@@ -3,7 +3,11 @@
  * the emulator in-process: its own request builders for every Product Selection action, both
  * modes, the membership queries and the in-store endpoints, and its typed messages.
  */
-import { createApiBuilderFromCtpClient, type ProductSelectionUpdateAction, type ProductVariantSelection } from '@commercetools/platform-sdk';
+import {
+  createApiBuilderFromCtpClient,
+  type ProductSelectionUpdateAction,
+  type ProductVariantSelection,
+} from '@commercetools/platform-sdk';
 import { ClientBuilder } from '@commercetools/ts-client';
 import { createEmulator } from '@commerce-kit/test-fixtures';
 import { describe, expect, it } from 'vitest';
@@ -35,7 +39,10 @@ async function refusal(request: { execute(): Promise<unknown> }): Promise<{ stat
 describe('the official SDK against the emulator: Product Selections', () => {
   it('runs every Product Selection action of both modes with its own request builders', async () => {
     const ct = officialClient();
-    await ct.productTypes().post({ body: { key: 'shirt', name: 'Shirt', description: 'A shirt' } }).execute();
+    await ct
+      .productTypes()
+      .post({ body: { key: 'shirt', name: 'Shirt', description: 'A shirt' } })
+      .execute();
     const { body: shirt } = await ct
       .products()
       .post({
@@ -53,7 +60,10 @@ describe('the official SDK against the emulator: Product Selections', () => {
     const product = { typeId: 'product' as const, id: shirt.id };
 
     // Individual (the default mode): addProduct with a variant selection, setVariantSelection, removeProduct, changeName, setKey.
-    const { body: summer } = await ct.productSelections().post({ body: { key: 'summer', name: { en: 'Summer' } } }).execute();
+    const { body: summer } = await ct
+      .productSelections()
+      .post({ body: { key: 'summer', name: { en: 'Summer' } } })
+      .execute();
     expect(summer.mode).toBe('Individual');
     const onlySmall: ProductVariantSelection = { type: 'includeOnly', skus: ['shirt-s'] };
     const individualActions: ProductSelectionUpdateAction[][] = [
@@ -70,7 +80,10 @@ describe('the official SDK against the emulator: Product Selections', () => {
     expect(products.results).toEqual([{ product, variantSelection: { type: 'includeAllExcept', skus: ['shirt-l'] } }]);
 
     // IndividualExclusion: excludeProduct with a variant exclusion, setVariantExclusion.
-    const { body: recall } = await ct.productSelections().post({ body: { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' } }).execute();
+    const { body: recall } = await ct
+      .productSelections()
+      .post({ body: { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' } })
+      .execute();
     expect(recall.mode).toBe('IndividualExclusion');
     const excluded = await ct
       .productSelections()
@@ -109,26 +122,63 @@ describe('the official SDK against the emulator: Product Selections', () => {
     const { body: assignments } = await berlin.productSelectionAssignments().get().execute();
     expect(assignments.results).toHaveLength(2);
     await expect(berlin.productProjections().withId({ ID: shirt.id }).get().execute()).rejects.toMatchObject({ statusCode: 404 });
-    await ct.productSelections().withKey({ key: 'recall' }).post({ body: { version: excluded.body.version, actions: [{ action: 'setVariantExclusion', product, variantExclusion: { skus: ['shirt-s'] } }] } }).execute();
+    await ct
+      .productSelections()
+      .withKey({ key: 'recall' })
+      .post({
+        body: {
+          version: excluded.body.version,
+          actions: [{ action: 'setVariantExclusion', product, variantExclusion: { skus: ['shirt-s'] } }],
+        },
+      })
+      .execute();
     const { body: projection } = await berlin.productProjections().withKey({ key: 'shirt' }).get().execute();
     expect([projection.masterVariant, ...projection.variants].map((v) => v.sku)).toEqual(['shirt-m']);
 
     // removeProduct in both modes, then the actions of the other mode refused.
     const { body: current } = await ct.productSelections().withId({ ID: summer.id }).get().execute();
-    const removed = await ct.productSelections().withId({ ID: summer.id }).post({ body: { version: current.version, actions: [{ action: 'removeProduct', product }] } }).execute();
+    const removed = await ct
+      .productSelections()
+      .withId({ ID: summer.id })
+      .post({ body: { version: current.version, actions: [{ action: 'removeProduct', product }] } })
+      .execute();
     expect(removed.body.productCount).toBe(0);
     const { body: recallNow } = await ct.productSelections().withKey({ key: 'recall' }).get().execute();
-    await ct.productSelections().withKey({ key: 'recall' }).post({ body: { version: recallNow.version, actions: [{ action: 'removeProduct', product }] } }).execute();
-    expect(await refusal(ct.productSelections().withKey({ key: 'recall' }).post({ body: { version: recallNow.version + 1, actions: [{ action: 'addProduct', product }] } }))).toEqual({
+    await ct
+      .productSelections()
+      .withKey({ key: 'recall' })
+      .post({ body: { version: recallNow.version, actions: [{ action: 'removeProduct', product }] } })
+      .execute();
+    expect(
+      await refusal(
+        ct
+          .productSelections()
+          .withKey({ key: 'recall' })
+          .post({ body: { version: recallNow.version + 1, actions: [{ action: 'addProduct', product }] } }),
+      ),
+    ).toEqual({
       statusCode: 400,
       code: 'InvalidOperation',
     });
     expect(
-      await refusal(ct.productSelections().withId({ ID: summer.id }).post({ body: { version: removed.body.version, actions: [{ action: 'setVariantExclusion', product, variantExclusion: { skus: ['shirt-s'] } }] } })),
+      await refusal(
+        ct
+          .productSelections()
+          .withId({ ID: summer.id })
+          .post({
+            body: {
+              version: removed.body.version,
+              actions: [{ action: 'setVariantExclusion', product, variantExclusion: { skus: ['shirt-s'] } }],
+            },
+          }),
+      ),
     ).toEqual({ statusCode: 400, code: 'ProductAssignmentMissing' });
 
     // The typed messages, sequenced per selection.
-    const { body: messages } = await ct.messages().get({ queryArgs: { where: `resource(id = "${recall.id}")`, sort: 'sequenceNumber asc' } }).execute();
+    const { body: messages } = await ct
+      .messages()
+      .get({ queryArgs: { where: `resource(id = "${recall.id}")`, sort: 'sequenceNumber asc' } })
+      .execute();
     expect(messages.results.map((m) => [m.type, m.sequenceNumber])).toEqual([
       ['ProductSelectionCreated', 1],
       ['ProductSelectionProductExcluded', 2],
@@ -141,14 +191,31 @@ describe('the official SDK against the emulator: Product Selections', () => {
     expect(created.productSelection.mode).toBe('IndividualExclusion');
 
     // Query and delete with the SDK too.
-    const { body: page } = await ct.productSelections().get({ queryArgs: { where: 'mode = "IndividualExclusion"' } }).execute();
+    const { body: page } = await ct
+      .productSelections()
+      .get({ queryArgs: { where: 'mode = "IndividualExclusion"' } })
+      .execute();
     expect(page.results.map((s) => s.key)).toEqual(['recall']);
-    expect(await refusal(ct.productSelections().withId({ ID: summer.id }).delete({ queryArgs: { version: removed.body.version } }))).toEqual({
+    expect(
+      await refusal(
+        ct
+          .productSelections()
+          .withId({ ID: summer.id })
+          .delete({ queryArgs: { version: removed.body.version } }),
+      ),
+    ).toEqual({
       statusCode: 400,
       code: 'ReferenceExists',
     });
-    const { body: spare } = await ct.productSelections().post({ body: { name: { en: 'Spare' } } }).execute();
-    const { body: deleted } = await ct.productSelections().withId({ ID: spare.id }).delete({ queryArgs: { version: spare.version } }).execute();
+    const { body: spare } = await ct
+      .productSelections()
+      .post({ body: { name: { en: 'Spare' } } })
+      .execute();
+    const { body: deleted } = await ct
+      .productSelections()
+      .withId({ ID: spare.id })
+      .delete({ queryArgs: { version: spare.version } })
+      .execute();
     expect(deleted.id).toBe(spare.id);
   });
 });

@@ -8,7 +8,13 @@ beforeEach(() => projectControl.reset());
 test('a GET is retried after an injected 503; the rule is used up', async () => {
   unwrap(await client.POST('/product-selections', { body: { key: 'summer', name: { en: 'Summer' } } }));
   // Fault rules are the emulator's, for every project: the path names this worker's project.
-  const rule = await control.faults.add({ kind: 'error', status: 503, method: 'GET', path: new RegExp(`^/${projectKey}/product-selections(\\?|$)`), times: 1 });
+  const rule = await control.faults.add({
+    kind: 'error',
+    status: 503,
+    method: 'GET',
+    path: new RegExp(`^/${projectKey}/product-selections(\\?|$)`),
+    times: 1,
+  });
   const { data, response } = await client.GET('/product-selections');
   expect(response.status).toBe(200);
   expect(data?.results.map((s) => s.key)).toEqual(['summer']);

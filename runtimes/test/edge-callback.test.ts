@@ -89,7 +89,9 @@ function callbackServer(config: { apiKey: string; allowInsecureLoopback: boolean
       return { status: response.status, headers: response.headers, text: await response.text() };
     };
     state.seen = () =>
-      JSON.parse(state.runtime.evaluate<string>('JSON.stringify({ requests: callbackRequests.splice(0), resolved: callbackResolved.splice(0) })'));
+      JSON.parse(
+        state.runtime.evaluate<string>('JSON.stringify({ requests: callbackRequests.splice(0), resolved: callbackResolved.splice(0) })'),
+      );
   });
   afterAll(() => state.server?.close());
   return state;

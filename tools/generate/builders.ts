@@ -4,9 +4,62 @@ import { at, header, write } from './output.js';
 
 /** Member names the generic builder keeps for its own methods (packages/test-fixtures/src/builders/builder.ts). */
 const RESERVED_BUILDER_NAMES = new Set(['build', 'buildGraphql', 'with']);
-const JS_RESERVED = new Set(['break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false', 'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try', 'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public', 'await']);
+const JS_RESERVED = new Set([
+  'break',
+  'case',
+  'catch',
+  'class',
+  'const',
+  'continue',
+  'debugger',
+  'default',
+  'delete',
+  'do',
+  'else',
+  'enum',
+  'export',
+  'extends',
+  'false',
+  'finally',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'instanceof',
+  'new',
+  'null',
+  'return',
+  'super',
+  'switch',
+  'this',
+  'throw',
+  'true',
+  'try',
+  'typeof',
+  'var',
+  'void',
+  'while',
+  'with',
+  'yield',
+  'let',
+  'static',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'await',
+]);
 
-type SchemaNode = { $ref?: string; allOf?: SchemaNode[]; oneOf?: SchemaNode[]; properties?: Record<string, SchemaNode>; description?: string };
+type SchemaNode = {
+  $ref?: string;
+  allOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+  properties?: Record<string, SchemaNode>;
+  description?: string;
+};
 
 /**
  * The factories of `packages/test-fixtures/src/generated/builders.ts`: one per component schema
@@ -31,7 +84,11 @@ export async function generateBuilders(): Promise<void> {
       seen.add(name);
       return propertiesOf(schemas[name]!, seen);
     }
-    return [...Object.keys(node.properties ?? {}), ...(node.allOf ?? []).flatMap((part) => propertiesOf(part, seen)), ...(node.oneOf ?? []).flatMap((part) => propertiesOf(part, seen))];
+    return [
+      ...Object.keys(node.properties ?? {}),
+      ...(node.allOf ?? []).flatMap((part) => propertiesOf(part, seen)),
+      ...(node.oneOf ?? []).flatMap((part) => propertiesOf(part, seen)),
+    ];
   };
   const answered = new Set<string>();
   for (const item of Object.values(document.paths)) {
@@ -67,8 +124,13 @@ export async function generateBuilders(): Promise<void> {
     entries.push({ name, factory, kind: kindOf(name, node), description });
   }
   const example = (entry: (typeof entries)[number]) => {
-    if (entry.kind === 'draft') return [` * ${entry.factory}({ seed: 42 }).build();`, ` * ${entry.factory}().buildGraphql(); // the GraphQL input form`];
-    if (entry.kind === 'resource') return [` * ${entry.factory}({ seed: 42 }).build();`, ` * ${entry.factory}().buildGraphql(); // the GraphQL output form (\`*AllLocales\`, \`*Ref\`)`];
+    if (entry.kind === 'draft')
+      return [` * ${entry.factory}({ seed: 42 }).build();`, ` * ${entry.factory}().buildGraphql(); // the GraphQL input form`];
+    if (entry.kind === 'resource')
+      return [
+        ` * ${entry.factory}({ seed: 42 }).build();`,
+        ` * ${entry.factory}().buildGraphql(); // the GraphQL output form (\`*AllLocales\`, \`*Ref\`)`,
+      ];
     return [` * ${entry.factory}({ seed: 42 }).build();`];
   };
   const out = [

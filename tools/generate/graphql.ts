@@ -74,7 +74,10 @@ export async function generateGraphql(target: GraphqlTarget): Promise<void> {
       },
     };
   }
-  const outputs = (await codegen({ schema, generates, silent: true, cwd: root } as never, false)) as { filename: string; content: string }[];
+  const outputs = (await codegen({ schema, generates, silent: true, cwd: root } as never, false)) as {
+    filename: string;
+    content: string;
+  }[];
   for (const output of outputs) {
     const operations = output.filename.endsWith('-operations.ts');
     const source = operations ? `${target.schema} and packages/${target.pkg}/src/operations/*.graphql` : target.schema;

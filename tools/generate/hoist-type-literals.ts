@@ -32,7 +32,8 @@ export function hoistRepeatedTypeLiterals(source: string, minNodes = 8): string 
         groups.set(key, group);
       }
       const named = (ts.isPropertySignature(node) || ts.isInterfaceDeclaration(node)) && node.name !== undefined;
-      const next = named && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isNumericLiteral(node.name)) ? node.name.text : member;
+      const next =
+        named && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name) || ts.isNumericLiteral(node.name)) ? node.name.text : member;
       ts.forEachChild(node, (child) => visit(child, next));
     };
     visit(file, '');
@@ -47,7 +48,8 @@ export function hoistRepeatedTypeLiterals(source: string, minNodes = 8): string 
     let name = base;
     for (let i = 2; names.has(name) || new RegExp(`\\b${name}\\b`).test(source); i++) name = `${base}V${i}`;
     names.add(name);
-    for (const node of [...best.nodes].sort((a, b) => b.pos - a.pos)) text = text.slice(0, node.getStart(file)) + name + text.slice(node.end);
+    for (const node of [...best.nodes].sort((a, b) => b.pos - a.pos))
+      text = text.slice(0, node.getStart(file)) + name + text.slice(node.end);
     aliases.push(`type ${name} = ${best.raw};`);
   }
   if (aliases.length === 0) return source;

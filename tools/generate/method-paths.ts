@@ -70,7 +70,9 @@ export async function generateMethodPaths(): Promise<void> {
           const content = resolve(response).content as Record<string, { schema?: Referable }> | undefined;
           if (content === undefined) return ['undefined'];
           const key = /^\d+$/.test(status) ? status : JSON.stringify(status);
-          return Object.entries(content).map(([media, { schema }]) => schemaType(schema, `${op}['responses'][${key}]['content'][${JSON.stringify(media)}]`));
+          return Object.entries(content).map(([media, { schema }]) =>
+            schemaType(schema, `${op}['responses'][${key}]['content'][${JSON.stringify(media)}]`),
+          );
         });
       answerRows.push(`    ${JSON.stringify(path)}: ${[...new Set(answer)].join(' | ') || 'never'};`);
     }

@@ -22,10 +22,41 @@ interface OpenApiTarget {
 }
 
 /** Global type names a generated alias must not shadow. */
-const TS_GLOBALS = new Set(['Record', 'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'Array', 'Date', 'Error', 'Object', 'String', 'Number', 'Boolean', 'Function', 'Map', 'Set', 'Promise', 'Symbol', 'Response', 'Request', 'Headers', 'URL', 'Event']);
+const TS_GLOBALS = new Set([
+  'Record',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Pick',
+  'Omit',
+  'Exclude',
+  'Extract',
+  'Array',
+  'Date',
+  'Error',
+  'Object',
+  'String',
+  'Number',
+  'Boolean',
+  'Function',
+  'Map',
+  'Set',
+  'Promise',
+  'Symbol',
+  'Response',
+  'Request',
+  'Headers',
+  'URL',
+  'Event',
+]);
 
 export const openapiTargets: OpenApiTarget[] = [
-  { schema: 'schemas/openapi/auth.yaml', typesInto: [{ pkg: 'core-auth', file: 'auth.ts' }], json: 'auth.openapi.json', aliasPrefix: 'Auth' },
+  {
+    schema: 'schemas/openapi/auth.yaml',
+    typesInto: [{ pkg: 'core-auth', file: 'auth.ts' }],
+    json: 'auth.openapi.json',
+    aliasPrefix: 'Auth',
+  },
   {
     schema: 'schemas/openapi/commerce.yaml',
     typesInto: [
@@ -56,7 +87,11 @@ export const openapiTargets: OpenApiTarget[] = [
 export async function generateOpenApi(target: OpenApiTarget): Promise<void> {
   const document = readSchema<OpenApiDocument>(target.schema);
   const postTransform = target.readonlyQueryLists ? readonlyQueryLists(document, target.schema) : undefined;
-  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false, ...(postTransform ? { postTransform } : {}) });
+  const ast = await openapiTS(structuredClone(document) as never, {
+    alphabetize: false,
+    exportType: false,
+    ...(postTransform ? { postTransform } : {}),
+  });
   const schemaNames = Object.keys(document.components?.schemas ?? {});
   const aliasOf = (name: string) => (TS_GLOBALS.has(name) ? `${target.aliasPrefix}${name}` : name);
   const aliases = schemaNames.map((name) => `export type ${aliasOf(name)} = components['schemas']['${name}'];`).join('\n');

@@ -19,7 +19,8 @@ export const header = (source: string) =>
 export const counts = { written: 0, unchanged: 0 };
 
 export async function write(file: string, content: string, parser: 'typescript' | 'json' | 'graphql'): Promise<void> {
-  if (!/[/\\]packages[/\\][^/\\]+[/\\]src[/\\]generated[/\\]/.test(file)) throw new Error(`refusing to write outside src/generated: ${file}`);
+  if (!/[/\\]packages[/\\][^/\\]+[/\\]src[/\\]generated[/\\]/.test(file))
+    throw new Error(`refusing to write outside src/generated: ${file}`);
   const options = (await prettier.resolveConfig(file)) ?? {};
   const formatted = await prettier.format(content, { ...options, parser });
   mkdirSync(dirname(file), { recursive: true });

@@ -95,12 +95,21 @@ const expected: Record<string, string[]> = {
 
 /** The types openapi-typescript writes for each property named in {@link expected}, one per occurrence. */
 async function propertyTypes(document: OpenApiDocument): Promise<Record<string, string[]>> {
-  const ast = await openapiTS(structuredClone(document) as never, { alphabetize: false, exportType: false, postTransform: readonlyQueryLists(document, source) });
+  const ast = await openapiTS(structuredClone(document) as never, {
+    alphabetize: false,
+    exportType: false,
+    postTransform: readonlyQueryLists(document, source),
+  });
   const text = astToString(ast);
   const file = ts.createSourceFile('generated.ts', text, ts.ScriptTarget.Latest, true);
   const found: Record<string, string[]> = {};
   const visitNode = (node: ts.Node): void => {
-    if (ts.isPropertySignature(node) && node.type && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text in expected) {
+    if (
+      ts.isPropertySignature(node) &&
+      node.type &&
+      (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) &&
+      node.name.text in expected
+    ) {
       (found[node.name.text] ??= []).push(node.type.getText(file).replace(/\s+/g, ' '));
     }
     ts.forEachChild(node, visitNode);
@@ -125,22 +134,32 @@ describe('readonlyQueryLists', () => {
     const rejected: { schema: string; via: string; list: string }[] = [
       { schema: `{ $ref: '#/components/schemas/List' }`, via: 'List', list: 'List' },
       { schema: `{ $ref: '#/components/schemas/VarValue' }`, via: 'VarValue', list: 'VarValue/oneOf/1' },
-      { schema: `{ type: object, additionalProperties: { $ref: '#/components/schemas/VarValue' } }`, via: 'VarValue', list: 'VarValue/oneOf/1' },
+      {
+        schema: `{ type: object, additionalProperties: { $ref: '#/components/schemas/VarValue' } }`,
+        via: 'VarValue',
+        list: 'VarValue/oneOf/1',
+      },
       { schema: `{ $ref: '#/components/schemas/Holder' }`, via: 'Holder', list: 'VarValue/oneOf/1' },
       { schema: `{ type: array, items: { $ref: '#/components/schemas/List' } }`, via: 'List', list: 'List' },
     ];
     const places = {
-      component: (schema: string) => `paths: {}\ncomponents:\n  parameters:\n    p: { name: p, in: query, schema: ${schema} }\n  schemas:${schemas}`,
-      pathItem: (schema: string) => `paths:\n  /x:\n    parameters: [{ name: p, in: query, schema: ${schema} }]\ncomponents:\n  schemas:${schemas}`,
+      component: (schema: string) =>
+        `paths: {}\ncomponents:\n  parameters:\n    p: { name: p, in: query, schema: ${schema} }\n  schemas:${schemas}`,
+      pathItem: (schema: string) =>
+        `paths:\n  /x:\n    parameters: [{ name: p, in: query, schema: ${schema} }]\ncomponents:\n  schemas:${schemas}`,
       operation: (schema: string) =>
         `paths:\n  /x:\n    get:\n      parameters: [{ name: p, in: query, schema: ${schema} }]\n      responses: { '204': { description: none } }\ncomponents:\n  schemas:${schemas}`,
     };
-    const cases = rejected.flatMap(({ schema, via, list }) => Object.entries(places).map(([place, document]) => ({ place, schema, via, list, document })));
+    const cases = rejected.flatMap(({ schema, via, list }) =>
+      Object.entries(places).map(([place, document]) => ({ place, schema, via, list, document })),
+    );
 
     it.each(cases)('$place query parameter $schema', ({ schema, via, list, document }) => {
       const parsed = parseYaml(`openapi: 3.1.0\ninfo: { title: self-test, version: '1' }\n${document(schema)}\n`) as OpenApiDocument;
       expect(() => readonlyQueryLists(parsed, source)).toThrow('query parameter "p"');
-      expect(() => readonlyQueryLists(parsed, source)).toThrow(`reaches the list #/components/schemas/${list} through the $ref #/components/schemas/${via}:`);
+      expect(() => readonlyQueryLists(parsed, source)).toThrow(
+        `reaches the list #/components/schemas/${list} through the $ref #/components/schemas/${via}:`,
+      );
     });
   });
 });

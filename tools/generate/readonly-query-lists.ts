@@ -12,7 +12,9 @@ import { HTTP_METHODS, atPointer, unescapePointerPart, type OpenApiDocument, typ
  * `parameters` and `query` (`…/requestBody/content/application~1json/parameters/query/<name>`,
  * `#/components/schemas/<name>/parameters/query/<name>`) is no query parameter.
  */
-const INLINE_QUERY_PARAMETER = new RegExp(`^#/(?:paths|webhooks|components/pathItems)/[^/]+/(?:parameters|${HTTP_METHODS.join('|')})/parameters/query/[^/]+$`);
+const INLINE_QUERY_PARAMETER = new RegExp(
+  `^#/(?:paths|webhooks|components/pathItems)/[^/]+/(?:parameters|${HTTP_METHODS.join('|')})/parameters/query/[^/]+$`,
+);
 
 /** The subschemas openapi-typescript types within a schema (transform/schema-object): members that hold one schema, a list of schemas, a map of schemas. */
 const ONE_SCHEMA = ['items', 'additionalProperties'];
@@ -28,7 +30,13 @@ const isListSchema = ({ type }: Record<string, unknown>): boolean => type === 'a
  * `$ref` it went through first and the pointer of the list; `undefined` when there is none. Every
  * `$ref` is followed once (a recursive schema ends).
  */
-function listThroughRef(document: unknown, schema: unknown, at: string, via: string | undefined, seen: Set<string>): { via: string; at: string } | undefined {
+function listThroughRef(
+  document: unknown,
+  schema: unknown,
+  at: string,
+  via: string | undefined,
+  seen: Set<string>,
+): { via: string; at: string } | undefined {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return undefined;
   const node = schema as Record<string, unknown>;
   if (typeof node.$ref === 'string') {
@@ -71,17 +79,21 @@ function listThroughRef(document: unknown, schema: unknown, at: string, via: str
 function queryParameters(document: OpenApiDocument): { parameter: ParameterNode; at: string }[] {
   const escape = (part: string) => part.replace(/~/g, '~0').replace(/\//g, '~1');
   const found: { parameter: ParameterNode; at: string }[] = [];
-  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {})) found.push({ parameter, at: `#/components/parameters/${escape(name)}` });
+  for (const [name, parameter] of Object.entries(document.components?.parameters ?? {}))
+    found.push({ parameter, at: `#/components/parameters/${escape(name)}` });
   const pathItems = [
     ...Object.entries(document.paths ?? {}).map(([name, item]) => [`#/paths/${escape(name)}`, item] as const),
     ...Object.entries(document.webhooks ?? {}).map(([name, item]) => [`#/webhooks/${escape(name)}`, item] as const),
-    ...Object.entries(document.components?.pathItems ?? {}).map(([name, item]) => [`#/components/pathItems/${escape(name)}`, item] as const),
+    ...Object.entries(document.components?.pathItems ?? {}).map(
+      ([name, item]) => [`#/components/pathItems/${escape(name)}`, item] as const,
+    ),
   ];
   for (const [at, item] of pathItems) {
     for (const [i, parameter] of (item.parameters ?? []).entries()) found.push({ parameter, at: `${at}/parameters/${i}` });
     for (const method of HTTP_METHODS) {
       const operation = item[method] as { parameters?: ParameterNode[] } | undefined;
-      for (const [i, parameter] of (operation?.parameters ?? []).entries()) found.push({ parameter, at: `${at}/${method}/parameters/${i}` });
+      for (const [i, parameter] of (operation?.parameters ?? []).entries())
+        found.push({ parameter, at: `${at}/${method}/parameters/${i}` });
     }
   }
   return found.filter(({ parameter }) => parameter.$ref === undefined && parameter.in === 'query');
@@ -105,7 +117,10 @@ function queryParameters(document: OpenApiDocument): { parameter: ParameterNode;
  * calls the hook for a parameter's nested schemas (`items`) under the same path too, so a list
  * that is already `readonly` is left as it is. readonly-query-lists.test.ts checks all this.
  */
-export function readonlyQueryLists(document: OpenApiDocument, source: string): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
+export function readonlyQueryLists(
+  document: OpenApiDocument,
+  source: string,
+): (type: ts.TypeNode, options: { path?: string }) => ts.TypeNode | undefined {
   for (const { parameter, at } of queryParameters(document)) {
     const found = listThroughRef(document, parameter.schema, `${at}/schema`, undefined, new Set());
     if (found) {
@@ -118,7 +133,9 @@ export function readonlyQueryLists(document: OpenApiDocument, source: string): (
   const readonlyLists = (node: ts.Node): ts.Node => {
     if (ts.isTypeOperatorNode(node) && node.operator === ts.SyntaxKind.ReadonlyKeyword) return node;
     const visited = ts.visitEachChild(node, readonlyLists, undefined);
-    return ts.isArrayTypeNode(visited) || ts.isTupleTypeNode(visited) ? ts.factory.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, visited) : visited;
+    return ts.isArrayTypeNode(visited) || ts.isTupleTypeNode(visited)
+      ? ts.factory.createTypeOperatorNode(ts.SyntaxKind.ReadonlyKeyword, visited)
+      : visited;
   };
   return (type, { path = '' }) => {
     const component = /^#\/components\/parameters\/([^/]+)$/.exec(path);

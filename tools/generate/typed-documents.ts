@@ -1,4 +1,13 @@
-import { Kind, parse, print, stripIgnoredCharacters, visit, type DefinitionNode, type FragmentDefinitionNode, type OperationDefinitionNode } from 'graphql';
+import {
+  Kind,
+  parse,
+  print,
+  stripIgnoredCharacters,
+  visit,
+  type DefinitionNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from 'graphql';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -15,7 +24,9 @@ const upperFirst = (name: string) => name.charAt(0).toUpperCase() + name.slice(1
  * typescript-operations (`<Name>Query`, `<Name>QueryVariables`, ...).
  */
 export function typedDocuments(folder: string): string {
-  const files = readdirSync(folder).filter((f) => f.endsWith('.graphql')).sort();
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith('.graphql'))
+    .sort();
   const definitions: DefinitionNode[] = files.flatMap((f) => parse(readFileSync(join(folder, f), 'utf8')).definitions);
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
@@ -51,7 +62,11 @@ export function typedDocuments(folder: string): string {
     const name = d.name.value;
     const typeName = `${upperFirst(name)}${upperFirst(d.operation)}`;
     const source = [d, ...usedFragments(d)].map((node) => print(node)).join('\n\n');
-    const comment = print(d).split('\n').map((line) => ` * ${line}`.trimEnd()).join('\n').replace(/\*\//g, '*\\/');
+    const comment = print(d)
+      .split('\n')
+      .map((line) => ` * ${line}`.trimEnd())
+      .join('\n')
+      .replace(/\*\//g, '*\\/');
     out.push(
       '/**',
       ' * ```graphql',

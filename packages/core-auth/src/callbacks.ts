@@ -126,7 +126,8 @@ export function createCallbackHandler(options: CallbackHandlerOptions): (request
 
   const secure = (request: Request, url: URL): boolean => {
     if (url.protocol === 'https:') return true;
-    if (options.trustForwardedProto && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https') return true;
+    if (options.trustForwardedProto && request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https')
+      return true;
     return url.protocol === 'http:' && options.allowInsecureLoopback === true && isLoopbackHost(url.hostname);
   };
 
@@ -156,7 +157,9 @@ export function createCallbackHandler(options: CallbackHandlerOptions): (request
     if (!(await keyMatches(request.headers.get('x-api-key')))) return reply(401, 'Missing or invalid X-Api-Key.');
     if (request.method !== 'GET') return reply(405, 'Method not allowed.', { allow: 'GET' });
     try {
-      const kinds: CallbackKind[] = classify ? [classify(segment, request)].filter((k): k is CallbackKind => k !== undefined) : ['user', 'cart'];
+      const kinds: CallbackKind[] = classify
+        ? [classify(segment, request)].filter((k): k is CallbackKind => k !== undefined)
+        : ['user', 'cart'];
       for (const kind of kinds) {
         const result = await resolve(kind, segment, request);
         if (result !== undefined && result !== null) return toResponse(result);

@@ -28,6 +28,8 @@ export function allowsEndpoint(tokenScope: string, endpoint: Endpoint, projectKe
   const entry = endpointScopes[endpoint];
   const held = parseScopes(tokenScope).filter((s): s is PermissionScope => s.kind === 'permission' && s.projectKey === projectKey);
   const holds = (name: string) =>
-    held.some((s) => s.name === name && (s.storeKey === undefined || (entry.storeScoped && storeKey !== undefined && s.storeKey === storeKey)));
+    held.some(
+      (s) => s.name === name && (s.storeKey === undefined || (entry.storeScoped && storeKey !== undefined && s.storeKey === storeKey)),
+    );
   return entry.anyOf.some((names) => names.every(holds));
 }

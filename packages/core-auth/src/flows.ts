@@ -233,7 +233,10 @@ const REVOCATION_RETRIED = [429, ...Array.from({ length: 100 }, (_, i) => 500 + 
  * await revokeToken(config, { token: refreshToken, tokenTypeHint: 'refresh_token' });
  * await revokeToken({ ...config, retry: { maxRetries: 5, baseDelayMs: 1000 } }, { token });
  */
-export async function revokeToken(config: AuthConfig, params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token' }): Promise<void> {
+export async function revokeToken(
+  config: AuthConfig,
+  params: { token: string; tokenTypeHint?: 'access_token' | 'refresh_token' },
+): Promise<void> {
   const token = requireText(params.token, 'token');
   const hint = params.tokenTypeHint;
   if (hint !== undefined && hint !== 'access_token' && hint !== 'refresh_token')

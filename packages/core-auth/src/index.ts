@@ -1,5 +1,12 @@
 export * from './scopes.js';
-export { OAuthError, ResponseError, ConfigurationError, type OAuthErrorCode, type ResponseErrorCode, type ConfigurationErrorCode } from './errors.js';
+export {
+  OAuthError,
+  ResponseError,
+  ConfigurationError,
+  type OAuthErrorCode,
+  type ResponseErrorCode,
+  type ConfigurationErrorCode,
+} from './errors.js';
 export {
   REGIONS,
   DEPRECATED_HOSTS,

@@ -109,7 +109,10 @@ export function postForm(
   const { base, fetch } = checkConfig(config);
   const { retry } = config;
   const steps = retry === false ? [] : [retryMiddleware({ ...retry, ...(statuses && { statuses }), isIdempotent: () => true })];
-  return chain(steps, sendWith(fetch))({
+  return chain(
+    steps,
+    sendWith(fetch),
+  )({
     url: base + path,
     method: 'POST',
     headers: {

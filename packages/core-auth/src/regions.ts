@@ -106,10 +106,14 @@ export function assertSecureUrl(url: string | URL, options: SecureUrlOptions = {
   }
   const { protocol } = parsed;
   if (parsed.username || parsed.password) throw configurationError('CREDENTIALS_IN_URL', 'URL must not hold credentials');
-  if (protocol !== 'https:' && protocol !== 'http:') throw configurationError('INVALID_URL', 'URL must be https: (http: only to a loopback host)');
+  if (protocol !== 'https:' && protocol !== 'http:')
+    throw configurationError('INVALID_URL', 'URL must be https: (http: only to a loopback host)');
   if (protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
     if (options.allowInsecureHttp !== true) {
-      throw configurationError('INSECURE_URL', 'URL must be https: (http: only to a loopback host, or to an emulator elsewhere with allowInsecureHttp: true)');
+      throw configurationError(
+        'INSECURE_URL',
+        'URL must be https: (http: only to a loopback host, or to an emulator elsewhere with allowInsecureHttp: true)',
+      );
     }
     if (SERVICE_DOMAIN.test(parsed.hostname.replace(/\.$/, ''))) {
       throw configurationError('INSECURE_URL', "URL must be https: for the service's own hosts, even with allowInsecureHttp: true");
@@ -145,7 +149,9 @@ export function resolveBaseUrl(url: string | URL, options: ResolveBaseUrlOptions
     : parsed.protocol === 'http:' && !isLoopbackHost(alias)
       ? `allowInsecureHttp: tokens and client secrets go to ${alias} over plain http, unencrypted (for an emulator only)`
       : // Clients use host names, never fixed IP addresses: the service's addresses change.
-      /^[\d.]+$|^\[/.test(alias) && !isLoopbackHost(alias) && `${alias} is a fixed IP address: the service's addresses change, use its host name`;
+        /^[\d.]+$|^\[/.test(alias) &&
+        !isLoopbackHost(alias) &&
+        `${alias} is a fixed IP address: the service's addresses change, use its host name`;
   if (current) parsed.hostname = current;
   if (notice && !warned.has(alias)) {
     warned.add(alias);

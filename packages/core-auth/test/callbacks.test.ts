@@ -23,7 +23,11 @@ function handler(overrides: Partial<CallbackHandlerOptions> = {}) {
   return { handle, seen };
 }
 
-function get(path: string, headers: Record<string, string> = { 'x-api-key': API_KEY }, init: RequestInit & { base?: string } = {}): Request {
+function get(
+  path: string,
+  headers: Record<string, string> = { 'x-api-key': API_KEY },
+  init: RequestInit & { base?: string } = {},
+): Request {
   return new Request(`${init.base ?? BASE}${path}`, { method: 'GET', headers, ...init });
 }
 
@@ -126,7 +130,9 @@ describe('createCallbackHandler', () => {
     const base = 'http://10.0.0.5:3000/in-store/callback';
     expect((await handler().handle(get('/jen', headers, { base }))).status).toBe(403);
     expect((await handler({ trustForwardedProto: true }).handle(get('/jen', headers, { base }))).status).toBe(200);
-    expect((await handler({ trustForwardedProto: true }).handle(get('/jen', { ...headers, 'x-forwarded-proto': 'http' }, { base }))).status).toBe(403);
+    expect(
+      (await handler({ trustForwardedProto: true }).handle(get('/jen', { ...headers, 'x-forwarded-proto': 'http' }, { base }))).status,
+    ).toBe(403);
   });
 
   it('answers a bare 500 when a resolver throws, and tells onError', async () => {

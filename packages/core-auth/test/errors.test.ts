@@ -46,7 +46,10 @@ function server(respond: () => Response): AuthConfig {
 }
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-12345678', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', 'x-correlation-id': 'corr-12345678', ...headers },
+  });
 
 describe('OAuthError', () => {
   it('from the emulator: invalid_client, invalid_customer_account_credentials, invalid_grant, none with a secret', async () => {
@@ -59,7 +62,13 @@ describe('OAuthError', () => {
       await rejection(introspectToken(wrongSecret, { token: ACCESS_TOKEN })),
       await rejection(revokeToken(wrongSecret, { token: ACCESS_TOKEN })),
     ];
-    expect(errors.map((e) => (e as OAuthError).error)).toEqual(['invalid_client', 'invalid_customer_account_credentials', 'invalid_grant', 'invalid_client', 'invalid_client']);
+    expect(errors.map((e) => (e as OAuthError).error)).toEqual([
+      'invalid_client',
+      'invalid_customer_account_credentials',
+      'invalid_grant',
+      'invalid_client',
+      'invalid_client',
+    ]);
     for (const error of errors) {
       expect(error).toBeInstanceOf(OAuthError);
       expect((error as OAuthError).correlationId).toEqual(expect.any(String));
@@ -74,24 +83,57 @@ describe('OAuthError', () => {
       refresh_token: 'unrelated-value',
       errors: [{ code: 'invalid_grant', message: `token ${REFRESH_TOKEN}`, client_secret: 'x' }],
     };
-    const error = await rejection(refreshTokenFlow(server(() => json(body, 400)), { refreshToken: REFRESH_TOKEN }));
+    const error = await rejection(
+      refreshTokenFlow(
+        server(() => json(body, 400)),
+        { refreshToken: REFRESH_TOKEN },
+      ),
+    );
     expect(error).toBeInstanceOf(OAuthError);
-    expect(error).toMatchObject({ error: 'invalid_grant', status: 400, correlationId: 'corr-12345678', description: 'refresh token [REDACTED] of client secret [REDACTED] unknown' });
-    expect((error as Error).cause).toMatchObject({ refresh_token: '[REDACTED]', errors: [{ message: 'token [REDACTED]', client_secret: '[REDACTED]' }] });
+    expect(error).toMatchObject({
+      error: 'invalid_grant',
+      status: 400,
+      correlationId: 'corr-12345678',
+      description: 'refresh token [REDACTED] of client secret [REDACTED] unknown',
+    });
+    expect((error as Error).cause).toMatchObject({
+      refresh_token: '[REDACTED]',
+      errors: [{ message: 'token [REDACTED]', client_secret: '[REDACTED]' }],
+    });
     await expectNoSecret(error);
   });
 });
 
 describe('ResponseError, in the order the checks run', () => {
   const cases: [string, string, () => Response][] = [
-    ['a 5xx without OAuth body', 'UNEXPECTED_STATUS', () => json({ statusCode: 503, message: `over capacity for ${CLIENT_SECRET}`, client_secret: CLIENT_SECRET }, 503)],
-    ['the HTML 404 of plain HTTP', 'UNEXPECTED_STATUS', () => new Response('<html>404</html>', { status: 404, headers: { 'content-type': 'text/html' } })],
-    ['a 200 that is not JSON', 'INVALID_CONTENT_TYPE', () => new Response(`access_token=${ACCESS_TOKEN}`, { status: 200, headers: { 'content-type': 'text/plain' } })],
-    ['a 200 with broken JSON', 'INVALID_JSON', () => new Response(`{"access_token":"${ACCESS_TOKEN}"`, { status: 200, headers: { 'content-type': 'application/json' } })],
+    [
+      'a 5xx without OAuth body',
+      'UNEXPECTED_STATUS',
+      () => json({ statusCode: 503, message: `over capacity for ${CLIENT_SECRET}`, client_secret: CLIENT_SECRET }, 503),
+    ],
+    [
+      'the HTML 404 of plain HTTP',
+      'UNEXPECTED_STATUS',
+      () => new Response('<html>404</html>', { status: 404, headers: { 'content-type': 'text/html' } }),
+    ],
+    [
+      'a 200 that is not JSON',
+      'INVALID_CONTENT_TYPE',
+      () => new Response(`access_token=${ACCESS_TOKEN}`, { status: 200, headers: { 'content-type': 'text/plain' } }),
+    ],
+    [
+      'a 200 with broken JSON',
+      'INVALID_JSON',
+      () => new Response(`{"access_token":"${ACCESS_TOKEN}"`, { status: 200, headers: { 'content-type': 'application/json' } }),
+    ],
     ['a 200 with a JSON array', 'INVALID_JSON', () => json([ACCESS_TOKEN])],
     ['a token without token_type', 'MISSING_FIELD', () => json({ access_token: ACCESS_TOKEN, expires_in: 10, scope: 's' })],
     ['a token of another type', 'INVALID_FIELD', () => json({ access_token: ACCESS_TOKEN, token_type: 'MAC', expires_in: 10, scope: 's' })],
-    ['a token with expires_in as text', 'INVALID_FIELD', () => json({ access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: '10', scope: 's' })],
+    [
+      'a token with expires_in as text',
+      'INVALID_FIELD',
+      () => json({ access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: '10', scope: 's' }),
+    ],
     ['a token without scope', 'MISSING_FIELD', () => json({ access_token: ACCESS_TOKEN, token_type: 'bearer', expires_in: 10 })],
     ['an empty access token', 'INVALID_FIELD', () => json({ access_token: '', token_type: 'Bearer', expires_in: 10, scope: 's' })],
   ];
@@ -104,8 +146,12 @@ describe('ResponseError, in the order the checks run', () => {
   });
 
   it('names the broken member or the JSON value found in the evidence, never a value', async () => {
-    const broken = (body: string) => () => new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
-    await expect(clientCredentialsFlow(server(broken(`["${ACCESS_TOKEN}"]`)))).rejects.toMatchObject({ code: 'INVALID_JSON', cause: { type: 'array' } });
+    const broken = (body: string) => () =>
+      new Response(body, { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    await expect(clientCredentialsFlow(server(broken(`["${ACCESS_TOKEN}"]`)))).rejects.toMatchObject({
+      code: 'INVALID_JSON',
+      cause: { type: 'array' },
+    });
     await expect(clientCredentialsFlow(server(broken('null')))).rejects.toMatchObject({ code: 'INVALID_JSON', cause: { type: 'null' } });
     await expect(clientCredentialsFlow(server(broken(`{"access_token":"${ACCESS_TOKEN}"`)))).rejects.toMatchObject({
       code: 'INVALID_JSON',
@@ -113,21 +159,48 @@ describe('ResponseError, in the order the checks run', () => {
     });
     const negative = { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: -1, scope: 's' };
     const error = await rejection(clientCredentialsFlow(server(() => json(negative))));
-    expect(error).toMatchObject({ code: 'INVALID_FIELD', status: 200, correlationId: 'corr-12345678', cause: { field: 'expires_in', expected: 'a number >= 0', actual: 'number' } });
+    expect(error).toMatchObject({
+      code: 'INVALID_FIELD',
+      status: 200,
+      correlationId: 'corr-12345678',
+      cause: { field: 'expires_in', expected: 'a number >= 0', actual: 'number' },
+    });
     expect((error as Error).message).toBe('response member "expires_in" is not a number >= 0');
     await expectNoSecret(error);
   });
 
   it('requires the refresh token of the session flows, and the members of an active introspection', async () => {
     const token = { access_token: ACCESS_TOKEN, token_type: 'Bearer', expires_in: 10, scope: 's' };
-    await expect(passwordFlow(server(() => json(token)), { username: 'u', password: PASSWORD })).rejects.toMatchObject({ code: 'MISSING_FIELD', cause: { field: 'refresh_token' } });
-    await expect(introspectToken(server(() => json({ active: true, scope: 's', exp: 1 })), { token: ACCESS_TOKEN })).rejects.toMatchObject({ code: 'MISSING_FIELD', cause: { field: 'client_id' } });
-    await expect(introspectToken(server(() => json({ active: 'yes' })), { token: ACCESS_TOKEN })).rejects.toMatchObject({ code: 'INVALID_FIELD' });
-    expect(await introspectToken(server(() => json({ active: false, extra: 1 })), { token: ACCESS_TOKEN })).toEqual({ active: false });
+    await expect(
+      passwordFlow(
+        server(() => json(token)),
+        { username: 'u', password: PASSWORD },
+      ),
+    ).rejects.toMatchObject({ code: 'MISSING_FIELD', cause: { field: 'refresh_token' } });
+    await expect(
+      introspectToken(
+        server(() => json({ active: true, scope: 's', exp: 1 })),
+        { token: ACCESS_TOKEN },
+      ),
+    ).rejects.toMatchObject({ code: 'MISSING_FIELD', cause: { field: 'client_id' } });
+    await expect(
+      introspectToken(
+        server(() => json({ active: 'yes' })),
+        { token: ACCESS_TOKEN },
+      ),
+    ).rejects.toMatchObject({ code: 'INVALID_FIELD' });
+    expect(
+      await introspectToken(
+        server(() => json({ active: false, extra: 1 })),
+        { token: ACCESS_TOKEN },
+      ),
+    ).toEqual({ active: false });
   });
 
   it('takes a lower-case bearer type and ignores unknown members', async () => {
-    const token = await clientCredentialsFlow(server(() => json({ access_token: 'a', token_type: 'bearer', expires_in: 10, scope: 's', extra: true })));
+    const token = await clientCredentialsFlow(
+      server(() => json({ access_token: 'a', token_type: 'bearer', expires_in: 10, scope: 's', extra: true })),
+    );
     expect(token).toEqual({ access_token: 'a', token_type: 'Bearer', expires_in: 10, scope: 's' });
   });
 });
@@ -148,7 +221,12 @@ describe('the error objects', () => {
     });
     const response = await rejection(clientCredentialsFlow(server(() => json({}, 503))));
     expect(response).toBeInstanceOf(ResponseError);
-    expect(JSON.parse(JSON.stringify(response))).toEqual({ name: 'ResponseError', code: 'UNEXPECTED_STATUS', status: 503, correlationId: 'corr-12345678' });
+    expect(JSON.parse(JSON.stringify(response))).toEqual({
+      name: 'ResponseError',
+      code: 'UNEXPECTED_STATUS',
+      status: 503,
+      correlationId: 'corr-12345678',
+    });
     const configuration = new ConfigurationError('clock must have now()', { code: 'INVALID_OPTION' });
     expect(configuration).toBeInstanceOf(Error);
     expect(JSON.parse(JSON.stringify(configuration))).toEqual({ name: 'ConfigurationError', code: 'INVALID_OPTION' });
@@ -165,8 +243,14 @@ describe('ConfigurationError', () => {
       await rejection(clientCredentialsFlow({ ...base, authUrl: `not a url ${CLIENT_SECRET}` })),
       await rejection(passwordFlow(base, { username: PASSWORD, password: '' })),
       await rejection(revokeToken(base, { token: ACCESS_TOKEN, tokenTypeHint: REFRESH_TOKEN as 'refresh_token' })),
-      await rejection(Promise.resolve().then(() => createTokenProvider({ ...base, flow: 'password', username: 'u', password: PASSWORD, refreshSkewSeconds: -1 }))),
-      await rejection(Promise.resolve().then(() => createCallbackHandler({ apiKey: ACCESS_TOKEN, basePath: 'no-slash', resolveCart: () => undefined }))),
+      await rejection(
+        Promise.resolve().then(() =>
+          createTokenProvider({ ...base, flow: 'password', username: 'u', password: PASSWORD, refreshSkewSeconds: -1 }),
+        ),
+      ),
+      await rejection(
+        Promise.resolve().then(() => createCallbackHandler({ apiKey: ACCESS_TOKEN, basePath: 'no-slash', resolveCart: () => undefined })),
+      ),
     ];
     for (const error of errors) {
       expect(error).toBeInstanceOf(ConfigurationError);

@@ -18,7 +18,9 @@ import { PROJECT, clientConfig, setup, type Setup } from './helpers.js';
 
 /** A storefront client: the scopes a shop asks for by name. */
 function shop(s: Setup) {
-  const scope = ['view_products', 'view_orders', 'manage_my_orders', 'manage_my_profile', 'create_anonymous_token'].map((n) => `${n}:${PROJECT}`).join(' ');
+  const scope = ['view_products', 'view_orders', 'manage_my_orders', 'manage_my_profile', 'create_anonymous_token']
+    .map((n) => `${n}:${PROJECT}`)
+    .join(' ');
   return clientConfig(s, { name: 'shop', scope });
 }
 
@@ -35,7 +37,12 @@ describe('client credentials flow', () => {
   it('returns a token without refresh token, for the requested scope', async () => {
     const s = setup();
     const token = await clientCredentialsFlow(shop(s), { scope: [`view_products:${PROJECT}`, `view_orders:${PROJECT}`] });
-    expect(token).toEqual({ access_token: expect.any(String), expires_in: 172_800, scope: `view_products:${PROJECT} view_orders:${PROJECT}`, token_type: 'Bearer' });
+    expect(token).toEqual({
+      access_token: expect.any(String),
+      expires_in: 172_800,
+      scope: `view_products:${PROJECT} view_orders:${PROJECT}`,
+      token_type: 'Bearer',
+    });
     const all = await clientCredentialsFlow(s.config);
     expect(all.scope).toBe(`manage_project:${PROJECT}`);
     expect(s.counter.seen).toEqual([
@@ -69,7 +76,9 @@ describe('client credentials flow', () => {
 
   it('throws OAuthError invalid_client (401) for a wrong secret, and invalid_scope (400)', async () => {
     const s = setup();
-    const wrong = await rejection(clientCredentialsFlow({ ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'wrong-secret' } }));
+    const wrong = await rejection(
+      clientCredentialsFlow({ ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'wrong-secret' } }),
+    );
     expect(wrong).toBeInstanceOf(OAuthError);
     expect(wrong).toMatchObject({ code: 'OAUTH_ERROR_RESPONSE', error: 'invalid_client', status: 401, correlationId: expect.any(String) });
     const narrow = clientConfig(s, { name: 'narrow', scope: `view_products:${PROJECT}` });
@@ -99,13 +108,22 @@ describe('password flows', () => {
   async function withCustomers() {
     const s = setup();
     await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-global', email: 'jen@example.com', password: 'pässword 1' });
-    await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-eu', email: 'eu@example.com', password: 'eu-pass', storeKeys: ['eu-store'] });
+    await s.emu.context.auth.setCustomerCredentials({
+      customerId: 'c-eu',
+      email: 'eu@example.com',
+      password: 'eu-pass',
+      storeKeys: ['eu-store'],
+    });
     return s;
   }
 
   it('logs in a global customer: refresh token, customer_id in the scope', async () => {
     const s = await withCustomers();
-    const token = await passwordFlow(shop(s), { username: 'jen@example.com', password: 'pässword 1', scope: `manage_my_profile:${PROJECT}` });
+    const token = await passwordFlow(shop(s), {
+      username: 'jen@example.com',
+      password: 'pässword 1',
+      scope: `manage_my_profile:${PROJECT}`,
+    });
     expect(token.refresh_token).toEqual(expect.any(String));
     expect(tokenIdentity(token.scope)).toEqual({ customerId: 'c-global' });
     expect(s.counter.seen).toEqual([{ path: `/auth/oauth/${PROJECT}/customers/token`, grantType: 'password' }]);
@@ -119,7 +137,9 @@ describe('password flows', () => {
 
     const global = await rejection(passwordFlow(s.config, { username: 'eu@example.com', password: 'eu-pass' }));
     expect(global).toMatchObject({ error: 'invalid_customer_account_credentials', status: 400 });
-    const otherStore = await rejection(inStorePasswordFlow(s.config, { storeKey: 'us-store', username: 'eu@example.com', password: 'eu-pass' }));
+    const otherStore = await rejection(
+      inStorePasswordFlow(s.config, { storeKey: 'us-store', username: 'eu@example.com', password: 'eu-pass' }),
+    );
     expect(otherStore).toMatchObject({ error: 'invalid_customer_account_credentials' });
   });
 
@@ -127,13 +147,18 @@ describe('password flows', () => {
     const s = await withCustomers();
     const error = await rejection(passwordFlow(s.config, { username: 'jen@example.com', password: 'wrong' }));
     expect(error).toBeInstanceOf(OAuthError);
-    expect(error).toMatchObject({ error: 'invalid_customer_account_credentials', description: 'Customer account with the given credentials not found.' });
+    expect(error).toMatchObject({
+      error: 'invalid_customer_account_credentials',
+      description: 'Customer account with the given credentials not found.',
+    });
   });
 
   it('refuses an empty username or password without sending', async () => {
     const s = await withCustomers();
     await expect(passwordFlow(s.config, { username: '', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
-    await expect(inStorePasswordFlow(s.config, { storeKey: '', username: 'a', password: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(inStorePasswordFlow(s.config, { storeKey: '', username: 'a', password: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
     expect(s.counter.seen).toEqual([]);
   });
 });
@@ -147,7 +172,10 @@ describe('anonymous session and refresh token flows', () => {
     const chosen = await anonymousSessionFlow(s.config, { anonymousId: 'visitor-42' });
     expect(tokenIdentity(chosen.scope).anonymousId).toBe('visitor-42');
     // An id can start a session once.
-    await expect(anonymousSessionFlow(s.config, { anonymousId: 'visitor-42' })).rejects.toMatchObject({ error: 'invalid_request', status: 400 });
+    await expect(anonymousSessionFlow(s.config, { anonymousId: 'visitor-42' })).rejects.toMatchObject({
+      error: 'invalid_request',
+      status: 400,
+    });
   });
 
   it('needs create_anonymous_token', async () => {
@@ -168,7 +196,10 @@ describe('anonymous session and refresh token flows', () => {
 
   it('throws OAuthError invalid_grant for an unknown or revoked refresh token', async () => {
     const s = setup();
-    await expect(refreshTokenFlow(s.config, { refreshToken: 'not-a-refresh-token' })).rejects.toMatchObject({ error: 'invalid_grant', status: 400 });
+    await expect(refreshTokenFlow(s.config, { refreshToken: 'not-a-refresh-token' })).rejects.toMatchObject({
+      error: 'invalid_grant',
+      status: 400,
+    });
     const session = await anonymousSessionFlow(s.config);
     await revokeToken(s.config, { token: session.refresh_token, tokenTypeHint: 'refresh_token' });
     await expect(refreshTokenFlow(s.config, { refreshToken: session.refresh_token })).rejects.toBeInstanceOf(OAuthError);
@@ -180,7 +211,12 @@ describe('introspection', () => {
     const s = setup();
     const token = await clientCredentialsFlow(s.config);
     const info = await introspectToken(s.config, { token: token.access_token });
-    expect(info).toEqual({ active: true, scope: `manage_project:${PROJECT}`, exp: s.clock.now() + 172_800_000, client_id: s.config.credentials.clientId });
+    expect(info).toEqual({
+      active: true,
+      scope: `manage_project:${PROJECT}`,
+      exp: s.clock.now() + 172_800_000,
+      client_id: s.config.credentials.clientId,
+    });
   });
 
   it('answers inactive for unknown, expired, and other clients\u2019 tokens it may not see', async () => {
@@ -242,7 +278,11 @@ describe('revocation', () => {
   it('does not retry a 4xx: OAuthError invalid_client', async () => {
     const s = setup();
     const config = { ...s.config, credentials: { clientId: s.config.credentials.clientId, clientSecret: 'bad' } };
-    await expect(revokeToken({ ...config, retry: { baseDelayMs: 1 } }, { token: 'x' })).rejects.toMatchObject({ name: 'OAuthError', error: 'invalid_client', status: 401 });
+    await expect(revokeToken({ ...config, retry: { baseDelayMs: 1 } }, { token: 'x' })).rejects.toMatchObject({
+      name: 'OAuthError',
+      error: 'invalid_client',
+      status: 401,
+    });
     expect(s.counter.seen).toHaveLength(1);
   });
 
@@ -252,7 +292,12 @@ describe('revocation', () => {
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 30);
-    const error = await rejection(revokeToken({ ...s.config, signal: controller.signal, retry: { maxRetries: 10, baseDelayMs: 10_000, random: () => 0.5 } }, { token: 'x' }));
+    const error = await rejection(
+      revokeToken(
+        { ...s.config, signal: controller.signal, retry: { maxRetries: 10, baseDelayMs: 10_000, random: () => 0.5 } },
+        { token: 'x' },
+      ),
+    );
     expect((error as Error).name).toBe('AbortError');
     expect(Date.now() - started).toBeLessThan(5_000);
     expect(s.counter.seen).toHaveLength(1);
@@ -261,11 +306,20 @@ describe('revocation', () => {
   it('refuses bad retry options and hints', async () => {
     const s = setup();
     await expect(revokeToken({ ...s.config, retry: { maxRetries: -1 } }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
-    await expect(revokeToken({ ...s.config, retry: { baseDelayMs: -1 } }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
-    await expect(revokeToken({ ...s.config, retry: { attempts: 3 } as never }, { token: 'x' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
-    await expect(revokeToken(s.config, { token: 'x', tokenTypeHint: 'id_token' as 'access_token' })).rejects.toMatchObject({ code: 'INVALID_OPTION' });
+    await expect(revokeToken({ ...s.config, retry: { baseDelayMs: -1 } }, { token: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
+    await expect(revokeToken({ ...s.config, retry: { attempts: 3 } as never }, { token: 'x' })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
+    await expect(revokeToken(s.config, { token: 'x', tokenTypeHint: 'id_token' as 'access_token' })).rejects.toMatchObject({
+      code: 'INVALID_OPTION',
+    });
     const noCredentials = { ...s.config, credentials: undefined } as unknown as typeof s.config;
-    await expect(revokeToken(noCredentials, { token: 'x' })).rejects.toMatchObject({ name: 'ConfigurationError', code: 'MISSING_CREDENTIALS' });
+    await expect(revokeToken(noCredentials, { token: 'x' })).rejects.toMatchObject({
+      name: 'ConfigurationError',
+      code: 'MISSING_CREDENTIALS',
+    });
     expect(s.counter.seen).toEqual([]);
   });
 });
@@ -290,7 +344,9 @@ describe('token requests are safe to repeat', () => {
     // Full jitter, base 200: draws of 0.5 from [0, 200), [0, 400), [0, 800).
     expect(delays).toEqual([100, 200, 400]);
     s.emu.faults.inject({ kind: 'cut', path: /\/customers\/token$/, times: 1 });
-    expect((await passwordFlow(config, { username: 'nobody@example.com', password: 'x' }).catch((e: unknown) => e))).toMatchObject({ error: 'invalid_customer_account_credentials' });
+    expect(await passwordFlow(config, { username: 'nobody@example.com', password: 'x' }).catch((e: unknown) => e)).toMatchObject({
+      error: 'invalid_customer_account_credentials',
+    });
     expect(s.counter.seen.map((r) => r.path)).toHaveLength(6);
   });
 

@@ -12,13 +12,20 @@ import { everythingShown, setup } from './helpers.js';
 afterEach(() => vi.restoreAllMocks());
 
 function provider(s: ReturnType<typeof setup>, authUrl: string, allowInsecureHttp?: boolean): TokenProvider {
-  return createTokenProvider({ flow: 'client_credentials', ...s.config, authUrl, ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }) });
+  return createTokenProvider({
+    flow: 'client_credentials',
+    ...s.config,
+    authUrl,
+    ...(allowInsecureHttp === undefined ? {} : { allowInsecureHttp }),
+  });
 }
 
 describe('the token provider and plain http to a host that is not loopback', () => {
   it('refuses it by default, before sending anything', async () => {
     const s = setup();
-    expect(() => provider(s, 'http://emulator:8080/auth')).toThrow(expect.objectContaining({ name: 'ConfigurationError', code: 'INSECURE_URL' }));
+    expect(() => provider(s, 'http://emulator:8080/auth')).toThrow(
+      expect.objectContaining({ name: 'ConfigurationError', code: 'INSECURE_URL' }),
+    );
     expect(s.counter.seen).toEqual([]);
   });
 
@@ -29,7 +36,9 @@ describe('the token provider and plain http to a host that is not loopback', () 
     const token = await provider(s, 'http://emulator:8080/auth', true).getToken();
     expect(token).toEqual(expect.any(String));
     expect(s.counter.seen).toEqual([{ path: '/auth/oauth/token', grantType: 'client_credentials' }]);
-    expect(warn.mock.calls.flat().join('\n')).toContain('allowInsecureHttp: tokens and client secrets go to emulator over plain http, unencrypted');
+    expect(warn.mock.calls.flat().join('\n')).toContain(
+      'allowInsecureHttp: tokens and client secrets go to emulator over plain http, unencrypted',
+    );
   });
 
   it.each([['http://auth.europe-west1.gcp.commercetools.com'], ['http://auth.sphere.io']])(
@@ -62,12 +71,20 @@ describe('a token request the network fails', () => {
   it('is a NetworkError naming the URL, not a bare "fetch failed"', async () => {
     const s = setup();
     const port = await closedPort();
-    const error = await createTokenProvider({ flow: 'client_credentials', ...s.config, authUrl: `http://127.0.0.1:${port}/auth`, fetch: undefined })
+    const error = await createTokenProvider({
+      flow: 'client_credentials',
+      ...s.config,
+      authUrl: `http://127.0.0.1:${port}/auth`,
+      fetch: undefined,
+    })
       .getToken()
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).toBeInstanceOf(TypeError);
-    expect(error).toMatchObject({ code: 'NETWORK_ERROR', request: { method: 'POST', origin: `http://127.0.0.1:${port}`, path: '/auth/oauth/token' } });
+    expect(error).toMatchObject({
+      code: 'NETWORK_ERROR',
+      request: { method: 'POST', origin: `http://127.0.0.1:${port}`, path: '/auth/oauth/token' },
+    });
     expect((error as Error).message).toBe(`network error on POST http://127.0.0.1:${port}/auth/oauth/token after 4 attempts`);
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
@@ -80,7 +97,7 @@ describe('a token request the network fails', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
     expect((error as Error).message).toBe(
-      'network error on POST http://127.0.0.1/auth/oauth/token after 4 attempts (http://127.0.0.1, without a port, is an in-process emulator\'s origin: pass fetch: emulator.fetch to the client and the token provider, or serve it on a port with startEmulator)',
+      "network error on POST http://127.0.0.1/auth/oauth/token after 4 attempts (http://127.0.0.1, without a port, is an in-process emulator's origin: pass fetch: emulator.fetch to the client and the token provider, or serve it on a port with startEmulator)",
     );
     expect(await everythingShown(error)).not.toContain(s.config.credentials.clientSecret);
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, DEPRECATED_HOSTS, REGIONS, assertSecureUrl, isLoopbackHost, regionUrls, resolveBaseUrl, type Region } from '../src/index.js';
+import {
+  ConfigurationError,
+  DEPRECATED_HOSTS,
+  REGIONS,
+  assertSecureUrl,
+  isLoopbackHost,
+  regionUrls,
+  resolveBaseUrl,
+  type Region,
+} from '../src/index.js';
 
 describe('regionUrls', () => {
   it('maps each of the five regions to its api, auth and history hosts', () => {
@@ -72,12 +81,14 @@ describe('assertSecureUrl', () => {
 });
 
 describe('assertSecureUrl with allowInsecureHttp: true (an emulator in a container)', () => {
-  it('accepts plain http to any host but the service\'s own', () => {
+  it("accepts plain http to any host but the service's own", () => {
     const options = { allowInsecureHttp: true };
     expect(assertSecureUrl('http://emulator:8080/auth', options).host).toBe('emulator:8080');
     expect(assertSecureUrl('http://192.168.1.10/auth', options).hostname).toBe('192.168.1.10');
     expect(assertSecureUrl('http://api.commercetools.community', options).hostname).toBe('api.commercetools.community');
-    expect(() => assertSecureUrl('http://emulator:8080')).toThrow(expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining('allowInsecureHttp: true') }));
+    expect(() => assertSecureUrl('http://emulator:8080')).toThrow(
+      expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining('allowInsecureHttp: true') }),
+    );
   });
 
   it.each([
@@ -93,8 +104,12 @@ describe('assertSecureUrl with allowInsecureHttp: true (an emulator in a contain
   });
 
   it('still refuses credentials in the URL and other schemes', () => {
-    expect(() => assertSecureUrl('http://id:secret@emulator:8080', { allowInsecureHttp: true })).toThrow(expect.objectContaining({ code: 'CREDENTIALS_IN_URL' }));
-    expect(() => assertSecureUrl('ftp://emulator:8080', { allowInsecureHttp: true })).toThrow(expect.objectContaining({ code: 'INVALID_URL' }));
+    expect(() => assertSecureUrl('http://id:secret@emulator:8080', { allowInsecureHttp: true })).toThrow(
+      expect.objectContaining({ code: 'CREDENTIALS_IN_URL' }),
+    );
+    expect(() => assertSecureUrl('ftp://emulator:8080', { allowInsecureHttp: true })).toThrow(
+      expect.objectContaining({ code: 'INVALID_URL' }),
+    );
   });
 
   it('resolveBaseUrl says once per host that tokens travel unencrypted', () => {
@@ -133,7 +148,13 @@ describe('resolveBaseUrl', () => {
     for (const [alias, current] of Object.entries(DEPRECATED_HOSTS)) {
       expect(resolveBaseUrl(`https://${alias}./path/`, { warn })).toBe(`https://${current}/path`);
     }
-    const others = ['history.sphere.io', 'xapi.sphere.io', 'api.sphere.io.example.com', 'api.commercetools.co.uk', 'api.commercetools.community'];
+    const others = [
+      'history.sphere.io',
+      'xapi.sphere.io',
+      'api.sphere.io.example.com',
+      'api.commercetools.co.uk',
+      'api.commercetools.community',
+    ];
     for (const host of others) expect(resolveBaseUrl(`https://${host}`, { warn })).toBe(`https://${host}`);
   });
 
@@ -165,7 +186,12 @@ describe('resolveBaseUrl', () => {
       "[commerce-kit] 203.0.113.7 is a fixed IP address: the service's addresses change, use its host name",
       "[commerce-kit] [2001:db8::7] is a fixed IP address: the service's addresses change, use its host name",
     ]);
-    for (const url of ['http://127.0.0.1:8080/auth', 'https://[::1]:8443', 'https://api.europe-west1.gcp.commercetools.com', 'https://1-2-3.example.com']) {
+    for (const url of [
+      'http://127.0.0.1:8080/auth',
+      'https://[::1]:8443',
+      'https://api.europe-west1.gcp.commercetools.com',
+      'https://1-2-3.example.com',
+    ]) {
       resolveBaseUrl(url, { warn });
     }
     expect(warn).toHaveBeenCalledTimes(2);

@@ -23,7 +23,11 @@ describe('scopes', () => {
   it('parses the identity spellings of spec 4.1 (customer:<id>, anonymous_id=<id>) and writes them as customer_id:, anonymous_id:', () => {
     expect(parseScope('customer:7f6c')).toEqual({ kind: 'customer_id', value: '7f6c' });
     expect(parseScope('anonymous_id=visitor-1')).toEqual({ kind: 'anonymous_id', value: 'visitor-1' });
-    expect(parseScopes('manage_my_orders:p anonymous_id=v1 customer:c1').map(formatScope)).toEqual(['manage_my_orders:p', 'anonymous_id:v1', 'customer_id:c1']);
+    expect(parseScopes('manage_my_orders:p anonymous_id=v1 customer:c1').map(formatScope)).toEqual([
+      'manage_my_orders:p',
+      'anonymous_id:v1',
+      'customer_id:c1',
+    ]);
     expect(parseScope('view_products=p')).toBeUndefined();
   });
 

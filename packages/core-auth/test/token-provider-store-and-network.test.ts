@@ -24,7 +24,9 @@ import { PROJECT, clientConfig, everythingShown, setup } from './helpers.js';
 const DAY_MS = 172_800_000;
 
 /** A store that answers after a few ms, as a real asynchronous store does; counts its calls. */
-function slowStore(initial?: TokenEntry): TokenStore & { calls: { get: number; set: number; clear: number }; current: () => TokenEntry | undefined } {
+function slowStore(
+  initial?: TokenEntry,
+): TokenStore & { calls: { get: number; set: number; clear: number }; current: () => TokenEntry | undefined } {
   let current = initial && { ...initial };
   const calls = { get: 0, set: 0, clear: 0 };
   const later = <T>(value: () => T) => new Promise<T>((resolve) => setTimeout(() => resolve(value()), 5));
@@ -64,7 +66,12 @@ describe('single flight with a slow asynchronous store', () => {
   it('an expired anonymous session in the store: 1 000 callers, exactly one refresh, the same anonymous id', async () => {
     const s = setup();
     const session = await anonymousSessionFlow(s.config, { anonymousId: 'visitor-audit' });
-    const stored = slowStore({ accessToken: session.access_token, expiresAt: s.clock.now() + DAY_MS, scope: session.scope, refreshToken: session.refresh_token });
+    const stored = slowStore({
+      accessToken: session.access_token,
+      expiresAt: s.clock.now() + DAY_MS,
+      scope: session.scope,
+      refreshToken: session.refresh_token,
+    });
     s.clock.advance(DAY_MS);
     const provider = createTokenProvider({ ...s.config, flow: 'anonymous', store: stored, clock: s.clock });
     const tokens = await Promise.all(Array.from({ length: 1000 }, () => provider.getToken()));
@@ -144,7 +151,10 @@ describe('scopes of every form', () => {
   it('build and parse round trip: permission, store-restricted, customer_id, anonymous_id, external_user_id', () => {
     const forms = [
       [permissionScope('view_products', 'p'), { kind: 'permission', name: 'view_products', projectKey: 'p' }],
-      [permissionScope('manage_my_orders', 'p', 'eu-store'), { kind: 'permission', name: 'manage_my_orders', projectKey: 'p', storeKey: 'eu-store' }],
+      [
+        permissionScope('manage_my_orders', 'p', 'eu-store'),
+        { kind: 'permission', name: 'manage_my_orders', projectKey: 'p', storeKey: 'eu-store' },
+      ],
       [identityScope('customer_id', 'c-1'), { kind: 'customer_id', value: 'c-1' }],
       [identityScope('anonymous_id', 'a-1'), { kind: 'anonymous_id', value: 'a-1' }],
       [identityScope('external_user_id', 'ext-1'), { kind: 'external_user_id', value: 'ext-1' }],
@@ -153,7 +163,13 @@ describe('scopes of every form', () => {
       expect(parseScope(text)).toEqual(parsed);
       expect(formatScope(parseScope(text)!)).toBe(text);
     }
-    expect(forms.map(([text]) => text)).toEqual(['view_products:p', 'manage_my_orders:p:eu-store', 'customer_id:c-1', 'anonymous_id:a-1', 'external_user_id:ext-1']);
+    expect(forms.map(([text]) => text)).toEqual([
+      'view_products:p',
+      'manage_my_orders:p:eu-store',
+      'customer_id:c-1',
+      'anonymous_id:a-1',
+      'external_user_id:ext-1',
+    ]);
     expect(parseScopes(forms.map(([text]) => text).join(' '))).toEqual(forms.map(([, parsed]) => parsed));
     expect(() => permissionScope('View Products', 'p')).toThrow(TypeError);
     expect(() => permissionScope('view_products', 'p:q')).toThrow(TypeError);
@@ -163,7 +179,11 @@ describe('scopes of every form', () => {
   it('parses the scopes the emulator grants: customer and anonymous tokens, and the in-store form', async () => {
     const s = setup();
     await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-global', email: 'jen@example.com', password: 'pw' });
-    const customer = await passwordFlow(s.config, { username: 'jen@example.com', password: 'pw', scope: permissionScope('manage_my_profile', PROJECT) });
+    const customer = await passwordFlow(s.config, {
+      username: 'jen@example.com',
+      password: 'pw',
+      scope: permissionScope('manage_my_profile', PROJECT),
+    });
     expect(parseScopes(customer.scope)).toEqual(
       expect.arrayContaining([
         { kind: 'permission', name: 'manage_my_profile', projectKey: PROJECT },

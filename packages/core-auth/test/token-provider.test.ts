@@ -16,7 +16,9 @@ import { PROJECT, clientConfig, setup, type Setup } from './helpers.js';
 const DAY_S = 172_800;
 
 function shop(s: Setup, extra: { accessTokenValiditySeconds?: number } = {}) {
-  const scope = ['view_products', 'manage_my_orders', 'manage_my_profile', 'create_anonymous_token'].map((n) => `${n}:${PROJECT}`).join(' ');
+  const scope = ['view_products', 'manage_my_orders', 'manage_my_profile', 'create_anonymous_token']
+    .map((n) => `${n}:${PROJECT}`)
+    .join(' ');
   return clientConfig(s, { name: 'shop', scope, ...extra });
 }
 
@@ -146,9 +148,19 @@ describe('createTokenProvider: refresh ahead of expiry', () => {
 describe('createTokenProvider: sessions', () => {
   it('anonymous: refreshes with the refresh token, keeping the anonymous id', async () => {
     const s = setup();
-    const provider = createTokenProvider({ ...shop(s), flow: 'anonymous', anonymousId: 'visitor-1', scope: `manage_my_orders:${PROJECT}`, clock: s.clock });
+    const provider = createTokenProvider({
+      ...shop(s),
+      flow: 'anonymous',
+      anonymousId: 'visitor-1',
+      scope: `manage_my_orders:${PROJECT}`,
+      clock: s.clock,
+    });
     await provider.getToken();
-    expect(await provider.getTokenInfo()).toMatchObject({ anonymousId: 'visitor-1', hasRefreshToken: true, expiresAt: s.clock.now() + DAY_S * 1000 });
+    expect(await provider.getTokenInfo()).toMatchObject({
+      anonymousId: 'visitor-1',
+      hasRefreshToken: true,
+      expiresAt: s.clock.now() + DAY_S * 1000,
+    });
     s.clock.advance(DAY_S * 1000);
     await provider.getToken();
     expect((await provider.getTokenInfo())?.anonymousId).toBe('visitor-1');
@@ -169,7 +181,11 @@ describe('createTokenProvider: sessions', () => {
     // A new id: the configured one is taken, and the service generates another.
     expect(info?.anonymousId).toEqual(expect.any(String));
     expect(info?.anonymousId).not.toBe('visitor-2');
-    expect(s.counter.seen.filter((r) => r.path.endsWith('/token')).map((r) => r.grantType)).toEqual(['client_credentials', 'refresh_token', 'client_credentials']);
+    expect(s.counter.seen.filter((r) => r.path.endsWith('/token')).map((r) => r.grantType)).toEqual([
+      'client_credentials',
+      'refresh_token',
+      'client_credentials',
+    ]);
     expect((await store.get())?.refreshToken).not.toBe(refreshToken);
     expect(await introspectToken(s.config, { token })).toMatchObject({ active: true });
   });
@@ -177,7 +193,12 @@ describe('createTokenProvider: sessions', () => {
   it('password: refreshes, and logs in again when the refresh token has expired', async () => {
     const s = setup();
     await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-1', email: 'jen@example.com', password: 'pw-1' });
-    const config = clientConfig(s, { name: 'short-refresh', scope: `manage_my_profile:${PROJECT}`, refreshTokenValiditySeconds: 3600, accessTokenValiditySeconds: 1200 });
+    const config = clientConfig(s, {
+      name: 'short-refresh',
+      scope: `manage_my_profile:${PROJECT}`,
+      refreshTokenValiditySeconds: 3600,
+      accessTokenValiditySeconds: 1200,
+    });
     const provider = createTokenProvider({ ...config, flow: 'password', username: 'jen@example.com', password: 'pw-1', clock: s.clock });
     await provider.getToken();
     expect(await provider.getTokenInfo()).toMatchObject({ customerId: 'c-1', hasRefreshToken: true });
@@ -193,7 +214,14 @@ describe('createTokenProvider: sessions', () => {
   it('password in a Store: the in-store endpoint', async () => {
     const s = setup();
     await s.emu.context.auth.setCustomerCredentials({ customerId: 'c-eu', email: 'eu@example.com', password: 'pw', storeKeys: ['eu'] });
-    const provider = createTokenProvider({ ...s.config, flow: 'password', storeKey: 'eu', username: 'eu@example.com', password: 'pw', clock: s.clock });
+    const provider = createTokenProvider({
+      ...s.config,
+      flow: 'password',
+      storeKey: 'eu',
+      username: 'eu@example.com',
+      password: 'pw',
+      clock: s.clock,
+    });
     await provider.getToken();
     expect(s.counter.seen[0]?.path).toBe(`/auth/oauth/${PROJECT}/in-store/key=eu/customers/token`);
     expect((await provider.getTokenInfo())?.customerId).toBe('c-eu');
@@ -329,7 +357,14 @@ describe('token stores', () => {
       },
       clear: () => inner.clear(),
     };
-    const provider = createTokenProvider({ ...s.config, flow: 'password', username: 'jen@example.com', password: 'pw-secret-1', store, clock: s.clock });
+    const provider = createTokenProvider({
+      ...s.config,
+      flow: 'password',
+      username: 'jen@example.com',
+      password: 'pw-secret-1',
+      store,
+      clock: s.clock,
+    });
     await provider.getToken();
     s.clock.advance(DAY_S * 1000);
     await provider.getToken();

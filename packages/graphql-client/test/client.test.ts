@@ -22,7 +22,11 @@ describe('errors are values, typed by extensions.code', () => {
   it('ConcurrentModification carries currentVersion; the failed field is null', async () => {
     const { client } = await setUp();
     await client.request(CreateProductSelectionDocument, { draft });
-    const result = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'xx' } }] });
+    const result = await client.request(UpdateProductSelectionDocument, {
+      key: 'summer',
+      version: 5,
+      actions: [{ setKey: { key: 'xx' } }],
+    });
     expect(result.response.status).toBe(200);
     expect(result.data).toEqual({ updateProductSelection: null });
     const conflict = findError(result, 'ConcurrentModification');
@@ -83,9 +87,16 @@ describe('errors are values, typed by extensions.code', () => {
     const created = await client.request(CreateProductSelectionDocument, { draft });
     expect(created.errors).toBeUndefined();
     expect(created.data?.createProductSelection?.key).toBe('summer');
-    const conflict = await client.request(UpdateProductSelectionDocument, { key: 'summer', version: 5, actions: [{ setKey: { key: 'xx' } }] });
+    const conflict = await client.request(UpdateProductSelectionDocument, {
+      key: 'summer',
+      version: 5,
+      actions: [{ setKey: { key: 'xx' } }],
+    });
     // The error reads as before (members outside message, locations, path and extensions are not kept: GraphQL puts additions in extensions).
-    expect(findError(conflict, 'ConcurrentModification')).toMatchObject({ path: ['updateProductSelection'], extensions: { code: 'ConcurrentModification', currentVersion: 1 } });
+    expect(findError(conflict, 'ConcurrentModification')).toMatchObject({
+      path: ['updateProductSelection'],
+      extensions: { code: 'ConcurrentModification', currentVersion: 1 },
+    });
     expect(conflict.data).toEqual({ updateProductSelection: null });
   });
 

@@ -243,7 +243,10 @@ describe('the Product Selection story over GraphQL', () => {
       const seen = JSON.parse(stdout) as Record<'created' | 'read' | 'stale', [number, Record<string, unknown>]>;
       expect(seen.created[0]).toBe(201);
       const created = seen.created[1] as { id: string; version: number };
-      expect(seen.read).toEqual([200, { data: { productSelection: { id: created.id, version: 1, nameAllLocales: [{ locale: 'en', value: 'Winter' }] } } }]);
+      expect(seen.read).toEqual([
+        200,
+        { data: { productSelection: { id: created.id, version: 1, nameAllLocales: [{ locale: 'en', value: 'Winter' }] } } },
+      ]);
       expect(seen.stale[0]).toBe(409);
       expect(seen.stale[1]).toMatchObject({ statusCode: 409, errors: [{ code: 'ConcurrentModification', currentVersion: 1 }] });
 

@@ -7,9 +7,11 @@ import { setUp } from './helpers.js';
 afterEach(() => vi.restoreAllMocks());
 
 describe('createGraphqlClient and plain http to a host that is not loopback', () => {
-  it('refuses it by default, and the service\'s hosts even with allowInsecureHttp: true', async () => {
+  it("refuses it by default, and the service's hosts even with allowInsecureHttp: true", async () => {
     await expect(setUp('graphql-insecure', { url: 'http://emulator:8080' })).rejects.toMatchObject({ code: 'INSECURE_URL' });
-    await expect(setUp('graphql-insecure', { url: 'http://api.europe-west1.gcp.commercetools.com', allowInsecureHttp: true })).rejects.toMatchObject({
+    await expect(
+      setUp('graphql-insecure', { url: 'http://api.europe-west1.gcp.commercetools.com', allowInsecureHttp: true }),
+    ).rejects.toMatchObject({
       code: 'INSECURE_URL',
       message: expect.stringContaining("service's own hosts"),
     });

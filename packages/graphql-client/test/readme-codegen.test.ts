@@ -214,15 +214,11 @@ describe("the README's codegen config for users' own documents", () => {
   // from '@graphql-typed-document-node/core'`: the README's `pnpm add -D` line installs it, since
   // pnpm's isolated node_modules give a project only its direct dependencies (else TS2307, and
   // the documents lose their types).
-  it(
-    "compiles with only what the README's install lines add",
-    async () => {
-      const only = userProject(readmePackages(), userCode());
-      dirs.push(only);
-      const config = await documentedConfig(only);
-      await generate({ ...config, cwd: only, silent: true } as never, true);
-      expect(typeErrors(only)).toEqual([]);
-    },
-    60_000,
-  );
+  it("compiles with only what the README's install lines add", async () => {
+    const only = userProject(readmePackages(), userCode());
+    dirs.push(only);
+    const config = await documentedConfig(only);
+    await generate({ ...config, cwd: only, silent: true } as never, true);
+    expect(typeErrors(only)).toEqual([]);
+  }, 60_000);
 });

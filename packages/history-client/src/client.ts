@@ -7,7 +7,15 @@
  * `@commerce-kit/history-client/openapi-fetch`.
  */
 import type { Region } from '@commerce-kit/core-auth';
-import { correlationIdOf, createTransport, mergeHeaders, serviceCall, setUpClient, type CommonClientOptions, type RetryOptions } from '@commerce-kit/core-auth/http';
+import {
+  correlationIdOf,
+  createTransport,
+  mergeHeaders,
+  serviceCall,
+  setUpClient,
+  type CommonClientOptions,
+  type RetryOptions,
+} from '@commerce-kit/core-auth/http';
 import { toHistoryError } from './errors.js';
 import { iterateRecords } from './iterate.js';
 import type { GraphqlError, GraphqlOptions, GraphqlResult, HistoryClient, HistoryResult, RecordPage, RequestOptions } from './types.js';
@@ -38,10 +46,10 @@ function retryPolicy(retry: HistoryClientOptions['retry']): RetryOptions | false
   const own = retry?.isIdempotent;
   return {
     ...retry,
-    isIdempotent: (request, body) => own?.(request, body) ?? (request.method === 'POST' && new URL(request.url).pathname.endsWith('/graphql') ? true : undefined),
+    isIdempotent: (request, body) =>
+      own?.(request, body) ?? (request.method === 'POST' && new URL(request.url).pathname.endsWith('/graphql') ? true : undefined),
   };
 }
-
 
 /**
  * Creates a typed client for the Change History of one project. REST calls return
@@ -80,12 +88,21 @@ export function createHistoryClient(options: HistoryClientOptions): HistoryClien
 
   const client: HistoryClient = {
     queryRecords: (recordQuery, callOptions) => query('', { query: recordQuery }, callOptions),
-    queryRecordsByType: (resourceType, recordQuery, callOptions) => query('/{resourceType}', { path: { resourceType }, query: recordQuery }, callOptions),
+    queryRecordsByType: (resourceType, recordQuery, callOptions) =>
+      query('/{resourceType}', { path: { resourceType }, query: recordQuery }, callOptions),
     queryRecordsById: (resourceType, ID, recordQuery, callOptions) =>
       query('/{resourceType}/{ID}', { path: { resourceType, ID }, query: recordQuery }, callOptions),
     iterateRecords: (iterateOptions = {}) => iterateRecords(client, iterateOptions),
-    async graphql(document: string, variables?: Record<string, unknown>, graphqlOptions: GraphqlOptions = {}): Promise<GraphqlResult<never>> {
-      const body = { query: document, ...(variables === undefined ? {} : { variables }), ...(graphqlOptions.operationName === undefined ? {} : { operationName: graphqlOptions.operationName }) };
+    async graphql(
+      document: string,
+      variables?: Record<string, unknown>,
+      graphqlOptions: GraphqlOptions = {},
+    ): Promise<GraphqlResult<never>> {
+      const body = {
+        query: document,
+        ...(variables === undefined ? {} : { variables }),
+        ...(graphqlOptions.operationName === undefined ? {} : { operationName: graphqlOptions.operationName }),
+      };
       const response = await transport(`${baseUrl}/graphql`, {
         method: 'POST',
         headers: { ...headers, ...graphqlOptions.headers, 'content-type': 'application/json', accept: 'application/json' },

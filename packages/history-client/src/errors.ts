@@ -20,7 +20,14 @@ export interface HistoryError extends ServiceErrorContext {
 /** The {@link HistoryError} of one code. */
 export type HistoryErrorOf<C extends HistoryErrorCode> = HistoryError & { code: C };
 
-const KNOWN_CODES: ReadonlySet<string> = new Set<HistoryErrorCode>(['BadRequest', 'Unauthorized', 'Forbidden', 'TooManyRequests', 'OverCapacity', 'UnknownError']);
+const KNOWN_CODES: ReadonlySet<string> = new Set<HistoryErrorCode>([
+  'BadRequest',
+  'Unauthorized',
+  'Forbidden',
+  'TooManyRequests',
+  'OverCapacity',
+  'UnknownError',
+]);
 
 /**
  * Builds a {@link HistoryError} from an error answer and its (already read) body. A code the

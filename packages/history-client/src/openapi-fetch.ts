@@ -38,7 +38,11 @@ export function createOpenapiFetchHistoryClient(client: HistoryClient): RawHisto
   return createClient<paths, Media>({
     baseUrl,
     fetch: (request: Request) =>
-      transport(request.url === root || request.url.startsWith(`${root}?`) ? new Request(baseUrl + request.url.slice(root.length), request) : request),
+      transport(
+        request.url === root || request.url.startsWith(`${root}?`)
+          ? new Request(baseUrl + request.url.slice(root.length), request)
+          : request,
+      ),
     querySerializer: commerceQuerySerializer,
     headers: client.headers,
   });

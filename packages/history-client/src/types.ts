@@ -8,7 +8,6 @@ import type { HistoryRecord, RecordPagedQueryResponse, ResourceTypePathSegment, 
 import type { TypedDocumentString } from './generated/history-graphql-operations.js';
 import type { Transport } from '@commerce-kit/core-auth/http';
 
-
 /** A resource type as a path segment or `resourceTypes` value: singular (`product-selection`) or plural (`product-selections`). */
 export type HistoryResourceType = ResourceTypePathSegment;
 
@@ -66,7 +65,10 @@ export interface GraphqlOptions extends RequestOptions {
 }
 
 /** Variables are optional when the document requires none. */
-export type VariablesArgs<TVariables> = Partial<TVariables> extends TVariables ? [variables?: TVariables, options?: GraphqlOptions] : [variables: TVariables, options?: GraphqlOptions];
+export type VariablesArgs<TVariables> =
+  Partial<TVariables> extends TVariables
+    ? [variables?: TVariables, options?: GraphqlOptions]
+    : [variables: TVariables, options?: GraphqlOptions];
 
 type PagingFree<Q> = Omit<Q, 'limit' | 'offset' | 'withTotal'>;
 
@@ -94,7 +96,12 @@ export interface HistoryClient {
   /** Records of one type (`GET /{projectKey}/{resourceType}`). */
   queryRecordsByType(resourceType: HistoryResourceType, query?: ByTypeQuery, options?: RequestOptions): Promise<HistoryResult<RecordPage>>;
   /** Records of one resource (`GET /{projectKey}/{resourceType}/{ID}`); an unknown id has none (200). */
-  queryRecordsById(resourceType: HistoryResourceType, id: string, query?: ByIdQuery, options?: RequestOptions): Promise<HistoryResult<RecordPage>>;
+  queryRecordsById(
+    resourceType: HistoryResourceType,
+    id: string,
+    query?: ByIdQuery,
+    options?: RequestOptions,
+  ): Promise<HistoryResult<RecordPage>>;
   /**
    * Every matching Record, newest first, fetched page by page. Pages follow the time of the
    * last Record seen rather than a growing offset, so the walk is not bounded by the maximum
@@ -104,9 +111,16 @@ export interface HistoryClient {
    */
   iterateRecords(options?: IterateOptions): AsyncIterableIterator<HistoryRecord>;
   /** Runs a GraphQL document (`POST /{projectKey}/graphql`), typed when it is one of the generated documents. */
-  graphql<TResult, TVariables>(document: TypedDocumentString<TResult, TVariables>, ...args: VariablesArgs<NoInfer<TVariables>>): Promise<GraphqlResult<TResult>>;
+  graphql<TResult, TVariables>(
+    document: TypedDocumentString<TResult, TVariables>,
+    ...args: VariablesArgs<NoInfer<TVariables>>
+  ): Promise<GraphqlResult<TResult>>;
   /** Runs a document of your own, untyped. (A typed document never falls back to this form: its variables stay checked.) */
-  graphql(document: string & { readonly __apiType?: undefined }, variables?: Record<string, unknown>, options?: GraphqlOptions): Promise<GraphqlResult<unknown>>;
+  graphql(
+    document: string & { readonly __apiType?: undefined },
+    variables?: Record<string, unknown>,
+    options?: GraphqlOptions,
+  ): Promise<GraphqlResult<unknown>>;
   /** The transport every call goes through (a `fetch`). */
   readonly transport: Transport;
   readonly projectKey: string;

@@ -60,7 +60,11 @@ describe('history-client requests', () => {
     expect(sent.getAll('changes')).toEqual(['setName', 'setKey']);
     expect(sent.getAll('stores')).toEqual(['berlin', 'hamburg']);
     expect(sent.getAll('excludePlatformInitiatedChanges')).toEqual(['setIsValid', 'setVariantAvailability']);
-    expect(Object.fromEntries([...sent].filter(([name]) => !['resourceTypes', 'changes', 'stores', 'excludePlatformInitiatedChanges'].includes(name)))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...sent].filter(([name]) => !['resourceTypes', 'changes', 'stores', 'excludePlatformInitiatedChanges'].includes(name)),
+      ),
+    ).toEqual({
       resourceId: 'r',
       resourceKey: 'berlin',
       userId: 'u',
@@ -182,7 +186,8 @@ describe('history-client GraphQL', () => {
     const s = await setup();
     await s.api('POST', '/stores', { key: 'berlin' });
     await s.api('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } });
-    const document = 'query Stores { stores { total } } query Selections($from: DateFilterValue) { productSelections(date: { from: $from }) { total results { resource { key } } } }';
+    const document =
+      'query Stores { stores { total } } query Selections($from: DateFilterValue) { productSelections(date: { from: $from }) { total results { resource { key } } } }';
     const selections = await s.client.graphql(document, { from: 1 }, { operationName: 'Selections' });
     expect(selections.errors).toBeUndefined();
     expect(selections.data).toEqual({ productSelections: { total: 1, results: [{ resource: { key: 'summer' } }] } });
@@ -198,10 +203,16 @@ describe('history-client GraphQL', () => {
 
   it('answers a missing type scope as a Forbidden error value naming the scope', async () => {
     const s = await setup();
-    const narrow = s.clientWith({ auth: fixedToken(await s.tokenWith(`view_audit_log:${s.project} view_product_selections:${s.project}`)) });
+    const narrow = s.clientWith({
+      auth: fixedToken(await s.tokenWith(`view_audit_log:${s.project} view_product_selections:${s.project}`)),
+    });
     const denied = await narrow.graphql(StoreHistoryDocument);
     expect(denied.data).toBeUndefined();
-    expect(denied.error).toMatchObject({ code: 'Forbidden', statusCode: 403, message: `Insufficient scope. One of the following scopes is missing: view_stores:${s.project}.` });
+    expect(denied.error).toMatchObject({
+      code: 'Forbidden',
+      statusCode: 403,
+      message: `Insufficient scope. One of the following scopes is missing: view_stores:${s.project}.`,
+    });
     expect((await narrow.graphql('{ productSelections { total } }')).data).toEqual({ productSelections: { total: 0 } });
   });
 });
@@ -218,7 +229,8 @@ describe('history-client iterator', () => {
     await s.api('POST', '/stores', { key: 'other' });
     const to = dateTime(START + 3);
     const versions: number[] = [];
-    for await (const record of s.client.iterateRecords({ resourceType: 'store', id, pageSize: 2, query: { 'date.to': to } })) versions.push(record.version);
+    for await (const record of s.client.iterateRecords({ resourceType: 'store', id, pageSize: 2, query: { 'date.to': to } }))
+      versions.push(record.version);
     expect(versions).toEqual([4, 3, 2, 1]);
     const pages = s.sent.filter((r) => r.url.pathname.endsWith(`/store/${id}`));
     for (const page of pages) expect(Date.parse(page.url.searchParams.get('date.to')!)).toBeLessThanOrEqual(START + 3);
@@ -233,8 +245,16 @@ describe('history-client iterator', () => {
   });
 
   it('derives the history host of each of the five regions (contract-notes hosts)', () => {
-    for (const region of ['us-central1.gcp', 'us-east-2.aws', 'europe-west1.gcp', 'eu-central-1.aws', 'australia-southeast1.gcp'] as const) {
-      expect(createHistoryClient({ projectKey: 'p', region, auth: fixedToken('t') }).baseUrl).toBe(`https://history.${region}.commercetools.com/p`);
+    for (const region of [
+      'us-central1.gcp',
+      'us-east-2.aws',
+      'europe-west1.gcp',
+      'eu-central-1.aws',
+      'australia-southeast1.gcp',
+    ] as const) {
+      expect(createHistoryClient({ projectKey: 'p', region, auth: fixedToken('t') }).baseUrl).toBe(
+        `https://history.${region}.commercetools.com/p`,
+      );
     }
   });
 });

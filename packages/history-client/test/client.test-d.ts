@@ -1,5 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createHistoryClient, ProductSelectionHistoryDocument, type HistoryClient, type HistoryError, type TypedDocumentString } from '../src/index.js';
+import {
+  createHistoryClient,
+  ProductSelectionHistoryDocument,
+  type HistoryClient,
+  type HistoryError,
+  type TypedDocumentString,
+} from '../src/index.js';
 
 declare const client: HistoryClient;
 

@@ -29,13 +29,23 @@ describe('history-client against the emulator', () => {
   beforeAll(async () => {
     s = await setup();
     await s.api('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' });
-    productId = (await s.api<{ id: string }>('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } })).body.id;
+    productId = (
+      await s.api<{ id: string }>('POST', '/products', {
+        key: 'tee',
+        productType: { typeId: 'product-type', key: 'shirt' },
+        name: { en: 'Tee' },
+        slug: { en: 'tee' },
+      })
+    ).body.id;
     s.clock.advance(1);
     selectionId = (await s.api<{ id: string }>('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } })).body.id;
     s.clock.advance(1);
     await s.api('POST', '/product-selections/key=summer', { version: 1, actions: [{ action: 'changeName', name: { en: 'Summer Sale' } }] });
     s.clock.advance(1);
-    await s.api('POST', '/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct', product: { typeId: 'product', id: productId } }] });
+    await s.api('POST', '/product-selections/key=summer', {
+      version: 2,
+      actions: [{ action: 'addProduct', product: { typeId: 'product', id: productId } }],
+    });
     s.clock.advance(1);
     // A change through the admin console, by user "jen".
     const admin = adminConsole(s.emulator.context);
@@ -61,14 +71,26 @@ describe('history-client against the emulator', () => {
     const [byAdmin, , renamed] = records as [HistoryRecord, HistoryRecord, HistoryRecord];
     expect(byAdmin.modifiedBy).toEqual({ id: 'jen', type: 'user', isPlatformClient: true });
     expect(renamed.modifiedBy).toEqual({ clientId: s.emulator.credentials.clientId, isPlatformClient: false, type: 'user' });
-    expect(renamed.changes[0]).toEqual({ change: 'changeName', type: 'ChangeLocalizedNameChange', previousValue: { en: 'Summer' }, nextValue: { en: 'Summer Sale' } });
+    expect(renamed.changes[0]).toEqual({
+      change: 'changeName',
+      type: 'ChangeLocalizedNameChange',
+      previousValue: { en: 'Summer' },
+      nextValue: { en: 'Summer Sale' },
+    });
     if (renamed.label.type === 'LocalizedLabel') expect(renamed.label.value).toEqual({ en: 'Summer Sale' });
     else expect.fail('a Product Selection has a LocalizedLabel');
   });
 
   it('sends every filter typed, repeatable ones as repeated keys, on the right endpoint', async () => {
     const before = s.sent.length;
-    const all = unwrap(await s.client.queryRecords({ resourceTypes: ['product-selection', 'products'], withTotal: true, 'date.from': hoursAgo(48), 'date.to': now }));
+    const all = unwrap(
+      await s.client.queryRecords({
+        resourceTypes: ['product-selection', 'products'],
+        withTotal: true,
+        'date.from': hoursAgo(48),
+        'date.to': now,
+      }),
+    );
     expect(all.total).toBe(5);
     const sent = s.sent[before]!;
     expect(sent.url.pathname).toBe(`/history/${s.project}`);
@@ -98,13 +120,19 @@ describe('history-client against the emulator', () => {
   });
 
   it('runs the generated GraphQL documents with typed results', async () => {
-    const { data, errors } = await s.client.graphql(ProductSelectionHistoryDocument, { resourceId: selectionId, date: { from: hoursAgo(48), to: now }, changes: ['setKey'] });
+    const { data, errors } = await s.client.graphql(ProductSelectionHistoryDocument, {
+      resourceId: selectionId,
+      date: { from: hoursAgo(48), to: now },
+      changes: ['setKey'],
+    });
     expect(errors).toBeUndefined();
     const page = data!.productSelections;
     expect(page.total).toBe(1);
     const record = page.results[0]!;
     expect(record.modifiedBy).toMatchObject({ id: 'jen', isPlatformClient: true });
-    expect(record.changes).toEqual([{ change: 'setKey', type: 'SetKeyChange', previousValue: 'summer', nextValue: 'summer-sale', additionalFields: null }]);
+    expect(record.changes).toEqual([
+      { change: 'setKey', type: 'SetKeyChange', previousValue: 'summer', nextValue: 'summer-sale', additionalFields: null },
+    ]);
     expect(record.label).toEqual({ type: 'LocalizedLabel', value: [{ locale: 'en', value: 'Summer Sale' }] });
     const stores = await s.client.graphql(StoreHistoryDocument);
     expect(stores.data?.stores.results).toEqual([]);
@@ -115,7 +143,9 @@ describe('history-client against the emulator', () => {
   it("GraphQL: a call's header replaces the client's of the same name in any letter case", async () => {
     const client = s.clientWith({ headers: { 'Accept-Language': 'de', 'X-Team': 'audit' } });
     const before = s.sent.length;
-    const { data } = await client.graphql('{ stores { total } }', undefined, { headers: { 'accept-language': 'fr', 'Content-Type': 'text/plain' } });
+    const { data } = await client.graphql('{ stores { total } }', undefined, {
+      headers: { 'accept-language': 'fr', 'Content-Type': 'text/plain' },
+    });
     expect(data).toEqual({ stores: { total: 0 } });
     const [request] = s.sent.slice(before);
     expect(request?.headers.get('accept-language')).toBe('fr');
@@ -142,8 +172,12 @@ describe('history-client against the emulator', () => {
   it('refuses misuse before sending', () => {
     expect(() => createHistoryClient({ projectKey: 'p', auth: fixedToken('t') })).toThrow(ConfigurationError);
     expect(() => createHistoryClient({ projectKey: '', region: 'europe-west1.gcp', auth: fixedToken('t') })).toThrow(ConfigurationError);
-    expect(() => createHistoryClient({ projectKey: 'p', baseUrl: 'http://history.example.com', auth: fixedToken('t') })).toThrow(ConfigurationError);
-    expect(createHistoryClient({ projectKey: 'p', region: 'us-east-2.aws', auth: fixedToken('t') }).baseUrl).toBe('https://history.us-east-2.aws.commercetools.com/p');
+    expect(() => createHistoryClient({ projectKey: 'p', baseUrl: 'http://history.example.com', auth: fixedToken('t') })).toThrow(
+      ConfigurationError,
+    );
+    expect(createHistoryClient({ projectKey: 'p', region: 'us-east-2.aws', auth: fixedToken('t') }).baseUrl).toBe(
+      'https://history.us-east-2.aws.commercetools.com/p',
+    );
   });
 });
 
@@ -178,7 +212,8 @@ describe('history-client paging and retries', () => {
       s.clock.advance(1000);
     }
     const keys: string[] = [];
-    for await (const record of s.client.iterateRecords({ query: { resourceTypes: ['store'] }, pageSize: 2 })) keys.push(record.resource.key!);
+    for await (const record of s.client.iterateRecords({ query: { resourceTypes: ['store'] }, pageSize: 2 }))
+      keys.push(record.resource.key!);
     expect(keys).toEqual(['store-5', 'store-4', 'store-3', 'store-2', 'store-1']);
   });
 
@@ -186,12 +221,21 @@ describe('history-client paging and retries', () => {
     const s = await setup();
     const waits: number[] = [];
     const events: RetryEvent[] = [];
-    const client = s.clientWith({ retry: { sleep: async (ms) => void waits.push(ms), random: () => 0.5, onRetry: (event) => void events.push(event) } });
+    const client = s.clientWith({
+      retry: { sleep: async (ms) => void waits.push(ms), random: () => 0.5, onRetry: (event) => void events.push(event) },
+    });
     s.emulator.faults.inject({ kind: 'error', status: 429, retryAfterSeconds: 2, path: '/history/', times: 1 });
     const first = await client.queryRecordsByType('store');
     expect(first.error).toBeUndefined();
     expect(waits).toEqual([2000]);
-    expect(events[0]).toMatchObject({ attempt: 1, status: 429, delayMs: 2000, fromRetryAfter: true, method: 'GET', path: `/history/${s.project}/store` });
+    expect(events[0]).toMatchObject({
+      attempt: 1,
+      status: 429,
+      delayMs: 2000,
+      fromRetryAfter: true,
+      method: 'GET',
+      path: `/history/${s.project}/store`,
+    });
     expect(events[0]!.correlationId).toBe(first.correlationId);
 
     s.emulator.faults.inject({ kind: 'error', status: 503, path: '/history/', method: 'POST', times: 1 });

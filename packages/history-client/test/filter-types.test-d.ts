@@ -35,7 +35,14 @@ describe('history-client filter types', () => {
       source: 'LegacyImport',
       changes: ['setKey'],
       stores: ['berlin'],
-      excludePlatformInitiatedChanges: ['excludeAll', 'changeLineItemName', 'changeReviewRatingStatistics', 'setApplicationVersion', 'setIsValid', 'setVariantAvailability'],
+      excludePlatformInitiatedChanges: [
+        'excludeAll',
+        'changeLineItemName',
+        'changeReviewRatingStatistics',
+        'setApplicationVersion',
+        'setIsValid',
+        'setVariantAvailability',
+      ],
     };
     void client.queryRecords(everywhere);
     void client.queryRecordsByType('order', everywhere);
@@ -55,7 +62,8 @@ describe('history-client filter types', () => {
   });
 
   it('takes the source values of the spec and the live spellings, and nothing else', () => {
-    for (const source of ['AdminConsole', 'LegacyImport', 'ApiClient', 'MerchantCenter', 'ImpEx'] as const) void client.queryRecords({ source });
+    for (const source of ['AdminConsole', 'LegacyImport', 'ApiClient', 'MerchantCenter', 'ImpEx'] as const)
+      void client.queryRecords({ source });
     // @ts-expect-error not a source
     void client.queryRecords({ source: 'Import' });
     // @ts-expect-error not a PlatformInitiatedChange

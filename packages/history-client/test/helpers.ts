@@ -58,12 +58,23 @@ export async function setup(options: EmulatorOptions = {}): Promise<Setup> {
     return response;
   };
   const clientWith = (overrides: Partial<HistoryClientOptions>) =>
-    createHistoryClient({ baseUrl: urls.history, projectKey: project, auth: { tokenProvider: provider }, fetch: emulator.fetch, middleware: [recorder], ...overrides } as HistoryClientOptions);
+    createHistoryClient({
+      baseUrl: urls.history,
+      projectKey: project,
+      auth: { tokenProvider: provider },
+      fetch: emulator.fetch,
+      middleware: [recorder],
+      ...overrides,
+    } as HistoryClientOptions);
 
   async function api<T>(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { authorization: `Bearer ${token ?? (await provider.getToken())}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await emulator.fetch(`${urls.api}/${project}${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const res = await emulator.fetch(`${urls.api}/${project}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
     return { status: res.status, body: (await res.json()) as T };
   }
 

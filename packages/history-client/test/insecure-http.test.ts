@@ -7,7 +7,7 @@ import { setup } from './helpers.js';
 afterEach(() => vi.restoreAllMocks());
 
 describe('createHistoryClient and plain http to a host that is not loopback', () => {
-  it('refuses it by default, and the service\'s hosts even with allowInsecureHttp: true', async () => {
+  it("refuses it by default, and the service's hosts even with allowInsecureHttp: true", async () => {
     const s = await setup();
     expect(() => s.clientWith({ baseUrl: 'http://emulator:8080/history' })).toThrow(expect.objectContaining({ code: 'INSECURE_URL' }));
     expect(() => s.clientWith({ baseUrl: 'http://history.europe-west1.gcp.commercetools.com', allowInsecureHttp: true })).toThrow(

@@ -16,10 +16,14 @@ describe('the openapi-fetch entry with readonly query lists', () => {
     const stores = ['berlin', 'hamburg'] as const;
     const changes = ['setKey', 'changeName'] as const;
     const resourceTypes = ['store', 'product-selections'] as const;
-    const all = await raw.GET('/', { params: { query: { resourceTypes, stores, changes, excludePlatformInitiatedChanges: ['setIsValid'] as const } } });
+    const all = await raw.GET('/', {
+      params: { query: { resourceTypes, stores, changes, excludePlatformInitiatedChanges: ['setIsValid'] as const } },
+    });
     void raw.GET('/{resourceType}', { params: { path: { resourceType: 'store' }, query: { stores, changes } } });
     const typed: readonly PlatformInitiatedChange[] = ['excludeAll'];
-    void raw.GET('/{resourceType}/{ID}', { params: { path: { resourceType: 'store', ID: 'id' }, query: { excludePlatformInitiatedChanges: typed, changes } } });
+    void raw.GET('/{resourceType}/{ID}', {
+      params: { path: { resourceType: 'store', ID: 'id' }, query: { excludePlatformInitiatedChanges: typed, changes } },
+    });
     // The answer's lists stay mutable: they are the caller's.
     if (all.data) {
       expectTypeOf(all.data.results).toExtend<unknown[]>();

@@ -51,7 +51,13 @@ describe('openapi-fetch entry', () => {
   it('the main entry neither loads openapi-fetch declarations nor bundles its runtime', async () => {
     const program = ts.createProgram({
       rootNames: [`${src}index.ts`],
-      options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, noEmit: true, types: [] },
+      options: {
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        noEmit: true,
+        types: [],
+      },
     });
     const files = program.getSourceFiles().map((file) => file.fileName);
     expect(files.some((file) => file.endsWith('/history-client/src/client.ts'))).toBe(true);

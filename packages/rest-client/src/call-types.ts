@@ -47,7 +47,6 @@ export interface ReadAs<Json> {
   stream: Response['body'];
 }
 
-
 /**
  * Per-call options of openapi-fetch's own client that the `RestClient` refuses (they belong to
  * `createOpenapiFetchClient` of `@commerce-kit/rest-client/openapi-fetch`).

@@ -60,7 +60,11 @@ export interface RestClientOptions extends CommonClientOptions {
 export function createRestClient(options: RestClientOptions): RestClient {
   const { projectKey, baseUrl, transportOptions } = setUpClient(options, 'api');
   // Options left out stay `undefined`, which the transport reads as "the default".
-  const transport = createTransport({ ...transportOptions, externalUserId: options.externalUserId, maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes });
+  const transport = createTransport({
+    ...transportOptions,
+    externalUserId: options.externalUserId,
+    maxUrlAndHeadersBytes: options.maxUrlAndHeadersBytes,
+  });
 
   const headers = Object.freeze(mergeHeaders({}, options.headers));
   const send = serviceCall(transport, baseUrl, headers, toCommerceError);

@@ -68,12 +68,24 @@ type Lookup<R> = { found: R; result: RestResult<unknown> } | { absent: true } | 
  * if (error) throw new CommerceApiError(error);
  * console.log(data.id, verified ? '(found after an unknown outcome)' : '');
  */
-export async function createAndVerify<Path extends CreatablePath>(client: RestClient, options: CreateAndVerifyOptions<Path>): Promise<CreateAndVerifyResult<CreatedResource<Path>>> {
+export async function createAndVerify<Path extends CreatablePath>(
+  client: RestClient,
+  options: CreateAndVerifyOptions<Path>,
+): Promise<CreateAndVerifyResult<CreatedResource<Path>>> {
   type Resource = CreatedResource<Path>;
-  const o = options as unknown as { path: string; body: { key?: unknown }; key?: string; params?: { path?: unknown }; maxAttempts?: number; backoff?: Backoff; signal?: AbortSignal };
+  const o = options as unknown as {
+    path: string;
+    body: { key?: unknown };
+    key?: string;
+    params?: { path?: unknown };
+    maxAttempts?: number;
+    backoff?: Backoff;
+    signal?: AbortSignal;
+  };
   const bodyKey = o.body?.key;
   const key = o.key ?? bodyKey;
-  if (typeof key !== 'string' || key === '') throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');
+  if (typeof key !== 'string' || key === '')
+    throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');
   if (bodyKey !== undefined && bodyKey !== key) throw invalidOption('key differs from body.key');
   const maxAttempts = attemptsOption(o.maxAttempts, 3);
   const wait = backoff(o.backoff, { baseDelayMs: 200, maxDelayMs: 5_000 });
@@ -86,7 +98,10 @@ export async function createAndVerify<Path extends CreatablePath>(client: RestCl
   const lookup = async (): Promise<Lookup<Resource>> => {
     let result: RestResult<unknown>;
     try {
-      result = await get(o.path, { params: { ...pathParams, query: { where: ['key = :key'], var: { key }, limit: 1, withTotal: false } }, ...signalInit });
+      result = await get(o.path, {
+        params: { ...pathParams, query: { where: ['key = :key'], var: { key }, limit: 1, withTotal: false } },
+        ...signalInit,
+      });
     } catch (error) {
       if (error instanceof NetworkError) return { unknown: error };
       throw error;
@@ -102,12 +117,16 @@ export async function createAndVerify<Path extends CreatablePath>(client: RestCl
   // Each round: verify when the previous outcome is unknown, then create if still needed.
   for (let round = 0; attempts < maxAttempts && round < maxAttempts * 2; round += 1) {
     if (round > 0) {
-      const retryAfter = last !== undefined && !(last instanceof NetworkError) && last.error !== undefined && isTooManyRequests(last.error) ? parseRetryAfter(last.response.headers.get('retry-after')) : undefined;
+      const retryAfter =
+        last !== undefined && !(last instanceof NetworkError) && last.error !== undefined && isTooManyRequests(last.error)
+          ? parseRetryAfter(last.response.headers.get('retry-after'))
+          : undefined;
       await wait(Math.max(0, attempts - 1), o.signal, retryAfter);
     }
     if (mustVerify) {
       const seen = await lookup();
-      if ('found' in seen) return { data: seen.found, response: seen.result.response, correlationId: seen.result.correlationId, attempts, verified: true };
+      if ('found' in seen)
+        return { data: seen.found, response: seen.result.response, correlationId: seen.result.correlationId, attempts, verified: true };
       if ('unknown' in seen) continue;
       mustVerify = false;
     }
@@ -138,9 +157,9 @@ export async function createAndVerify<Path extends CreatablePath>(client: RestCl
   }
   if (mustVerify) {
     const seen = await lookup();
-    if ('found' in seen) return { data: seen.found, response: seen.result.response, correlationId: seen.result.correlationId, attempts, verified: true };
+    if ('found' in seen)
+      return { data: seen.found, response: seen.result.response, correlationId: seen.result.correlationId, attempts, verified: true };
   }
   if (last instanceof NetworkError) throw last;
   return { ...(last as RestResult<Resource>), attempts, verified: false };
 }
-

@@ -22,7 +22,18 @@ export type {
   Product,
   ProductProjection,
 } from './types.js';
-export type { CallArgsOf, CallOptions, CallSignature, HeadersOption, HttpMethod, JsonData, JsonDataOf, ParseAs, PathsOf, ReadAs } from './call-types.js';
+export type {
+  CallArgsOf,
+  CallOptions,
+  CallSignature,
+  HeadersOption,
+  HttpMethod,
+  JsonData,
+  JsonDataOf,
+  ParseAs,
+  PathsOf,
+  ReadAs,
+} from './call-types.js';
 export { commerceQuerySerializer } from '@commerce-kit/core-auth/http';
 export {
   toCommerceError,
@@ -77,7 +88,13 @@ export {
   type UpdateWithRetryOptions,
   type UpdateWithRetryResult,
 } from './update-with-retry.js';
-export { createAndVerify, type CreatablePath, type CreatedResource, type CreateAndVerifyOptions, type CreateAndVerifyResult } from './create-and-verify.js';
+export {
+  createAndVerify,
+  type CreatablePath,
+  type CreatedResource,
+  type CreateAndVerifyOptions,
+  type CreateAndVerifyResult,
+} from './create-and-verify.js';
 export {
   assignProductSelection,
   setProductSelectionActive,

@@ -11,7 +11,9 @@ import { invalidOption } from '@commerce-kit/core-auth/http';
 type ResultsOf<Path extends PathsWith<'get'>> = GetData<Path> extends { results: (infer R)[] } ? R : never;
 
 /** Query endpoints whose elements have an `id`, so the cursor recipe applies. */
-export type PaginatedPath = { [P in PathsWith<'get'>]: [ResultsOf<P>] extends [never] ? never : ResultsOf<P> extends { id: string } ? P : never }[PathsWith<'get'>];
+export type PaginatedPath = {
+  [P in PathsWith<'get'>]: [ResultsOf<P>] extends [never] ? never : ResultsOf<P> extends { id: string } ? P : never;
+}[PathsWith<'get'>];
 
 /** The element type of a {@link PaginatedPath}. */
 export type PageElement<Path extends PaginatedPath> = ResultsOf<Path>;
@@ -31,7 +33,9 @@ export type PaginateOptions<Path extends PaginatedPath> = {
   headers?: Record<string, string>;
 } & PathParamsOption<Path, 'get'>;
 
-type OptionsArg<Path extends PaginatedPath> = [PathParams<Path, 'get'>] extends [never] ? [options?: PaginateOptions<Path>] : [options: PaginateOptions<Path>];
+type OptionsArg<Path extends PaginatedPath> = [PathParams<Path, 'get'>] extends [never]
+  ? [options?: PaginateOptions<Path>]
+  : [options: PaginateOptions<Path>];
 
 function cursorPredicate(lastId: string): string {
   return `id > "${lastId.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -59,8 +63,18 @@ function check(options: { query?: Record<string, unknown>; pageSize?: number }):
  *   await index(page);
  * }
  */
-export async function* paginatePages<Path extends PaginatedPath>(client: RestClient, path: Path, ...[options]: OptionsArg<Path>): AsyncGenerator<PageElement<Path>[], void, undefined> {
-  const o = (options ?? {}) as { query?: Record<string, unknown>; pageSize?: number; signal?: AbortSignal; headers?: Record<string, string>; path?: unknown };
+export async function* paginatePages<Path extends PaginatedPath>(
+  client: RestClient,
+  path: Path,
+  ...[options]: OptionsArg<Path>
+): AsyncGenerator<PageElement<Path>[], void, undefined> {
+  const o = (options ?? {}) as {
+    query?: Record<string, unknown>;
+    pageSize?: number;
+    signal?: AbortSignal;
+    headers?: Record<string, string>;
+    path?: unknown;
+  };
   const pageSize = check(o);
   const given = o.query?.['where'];
   const callerWhere: string[] = given === undefined ? [] : Array.isArray(given) ? (given as string[]) : [String(given)];
@@ -93,6 +107,10 @@ export async function* paginatePages<Path extends PaginatedPath>(client: RestCli
  *   console.log(selection.key, selection.productCount);
  * }
  */
-export async function* paginate<Path extends PaginatedPath>(client: RestClient, path: Path, ...options: OptionsArg<Path>): AsyncGenerator<PageElement<Path>, void, undefined> {
+export async function* paginate<Path extends PaginatedPath>(
+  client: RestClient,
+  path: Path,
+  ...options: OptionsArg<Path>
+): AsyncGenerator<PageElement<Path>, void, undefined> {
   for await (const page of paginatePages(client, path, ...options)) yield* page;
 }

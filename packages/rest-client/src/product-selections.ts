@@ -29,7 +29,10 @@ export interface StoreSelectionOptions {
 async function selectionId(client: RestClient, selection: ProductSelectionAddress, signal?: AbortSignal) {
   if ('id' in selection) return { id: selection.id } as const;
   const init = signal === undefined ? {} : { signal };
-  const { data, error, response, correlationId } = await client.GET('/product-selections/key={key}', { params: { path: { key: selection.key } }, ...init });
+  const { data, error, response, correlationId } = await client.GET('/product-selections/key={key}', {
+    params: { path: { key: selection.key } },
+    ...init,
+  });
   return error === undefined ? ({ id: data.id } as const) : ({ error, response, correlationId } as const);
 }
 
@@ -93,7 +96,9 @@ export async function setProductSelectionActive(
   const ref = { typeId: 'product-selection' as const, id: resolved.id };
   return updateStore(client, options, (store) => {
     const setting = store.productSelections.find((s) => s.productSelection.id === resolved.id);
-    return setting?.active === options.active ? [] : [{ action: 'changeProductSelectionActive', productSelection: ref, active: options.active }];
+    return setting?.active === options.active
+      ? []
+      : [{ action: 'changeProductSelectionActive', productSelection: ref, active: options.active }];
   });
 }
 
@@ -141,7 +146,10 @@ type SelectionAction = UpdateAction<'/product-selections/{ID}'>;
 async function productId(client: RestClient, product: ProductAddress, signal?: AbortSignal) {
   if ('id' in product) return { id: product.id } as const;
   const init = signal === undefined ? {} : { signal };
-  const { data, error, response, correlationId } = await client.GET('/products/key={key}', { params: { path: { key: product.key } }, ...init });
+  const { data, error, response, correlationId } = await client.GET('/products/key={key}', {
+    params: { path: { key: product.key } },
+    ...init,
+  });
   return error === undefined ? ({ id: data.id } as const) : ({ error, response, correlationId } as const);
 }
 
@@ -242,6 +250,11 @@ export function excludeProduct(
  * @example
  * await removeProductFromSelection(client, { productSelection: { key: 'summer' }, product: { key: 'tee' } });
  */
-export function removeProductFromSelection(client: RestClient, options: SelectionProductOptions): Promise<UpdateWithRetryResult<ProductSelection>> {
-  return updateAssignment(client, options, (assignment, product) => (assignment === undefined ? [] : [{ action: 'removeProduct', product }]));
+export function removeProductFromSelection(
+  client: RestClient,
+  options: SelectionProductOptions,
+): Promise<UpdateWithRetryResult<ProductSelection>> {
+  return updateAssignment(client, options, (assignment, product) =>
+    assignment === undefined ? [] : [{ action: 'removeProduct', product }],
+  );
 }

@@ -11,7 +11,11 @@ import type { GetData, ParamsOption, PathsWith, PostBody, RestClient, RestResult
 
 /** Paths updated with `{ version, actions }` that can also be read with GET. */
 export type UpdatablePath = {
-  [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] } ? (GetData<P> extends { version: number } ? P : never) : never;
+  [P in PathsWith<'post'> & PathsWith<'get'>]: PostBody<P> extends { version: number; actions: unknown[] }
+    ? GetData<P> extends { version: number }
+      ? P
+      : never
+    : never;
 }[PathsWith<'post'> & PathsWith<'get'>];
 
 /** An update action of `Path`. */
@@ -80,7 +84,10 @@ function transient(error: CommerceError): boolean {
  *       : [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
  * });
  */
-export async function updateWithRetry<Path extends UpdatablePath>(client: RestClient, options: UpdateWithRetryOptions<Path>): Promise<UpdateWithRetryResult<UpdatableResource<Path>>> {
+export async function updateWithRetry<Path extends UpdatablePath>(
+  client: RestClient,
+  options: UpdateWithRetryOptions<Path>,
+): Promise<UpdateWithRetryResult<UpdatableResource<Path>>> {
   type Resource = UpdatableResource<Path>;
   const o = options as unknown as {
     path: string;
@@ -101,7 +108,9 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
   type Call = (url: string, init: unknown) => Promise<RestResult<unknown>>;
   const get = client.GET as unknown as Call;
   const post = client.POST as unknown as Call;
-  const read = o.read ?? ((signal) => get(o.path, { params: pathParams, ...(signal === undefined ? {} : { signal }) }) as Promise<RestResult<Resource>>);
+  const read =
+    o.read ??
+    ((signal) => get(o.path, { params: pathParams, ...(signal === undefined ? {} : { signal }) }) as Promise<RestResult<Resource>>);
 
   let current = o.current;
   let lastRead: RestResult<Resource> | undefined;
@@ -141,7 +150,8 @@ export async function updateWithRetry<Path extends UpdatablePath>(client: RestCl
       continue;
     }
     if (result.error === undefined) return { ...(result as RestResult<Resource>), attempts: writes };
-    if (!isConcurrentModification(result.error) && !(retryUnknown && transient(result.error))) return { ...(result as RestResult<Resource>), attempts: writes };
+    if (!isConcurrentModification(result.error) && !(retryUnknown && transient(result.error)))
+      return { ...(result as RestResult<Resource>), attempts: writes };
     lastFailure = { result };
     current = undefined;
   }

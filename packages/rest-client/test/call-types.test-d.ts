@@ -1,5 +1,16 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CallArgs, CallArgsOf, CallInit, HttpMethod, JsonData, JsonDataOf, Needs, OperationsOf, ParseAs, PathsOf } from '../src/call-types.js';
+import type {
+  CallArgs,
+  CallArgsOf,
+  CallInit,
+  HttpMethod,
+  JsonData,
+  JsonDataOf,
+  Needs,
+  OperationsOf,
+  ParseAs,
+  PathsOf,
+} from '../src/call-types.js';
 import type { PathsWith, ProductSelection, RestClient, RestMethod, components, paths } from '../src/index.js';
 declare const client: RestClient;
 
@@ -52,7 +63,9 @@ describe('the generated call tables (src/generated/method-paths.ts)', () => {
     expectTypeOf<[]>().toExtend<CallArgsOf<'json'>['get']['/product-selections']>();
     expectTypeOf<[]>().not.toExtend<CallArgsOf<'json'>['get']['/product-selections/{ID}']>();
     expectTypeOf<[]>().not.toExtend<CallArgsOf<'json'>['post']['/product-selections']>();
-    expectTypeOf<CallArgsOf<'json'>['post']['/product-selections'][0]['body']>().toEqualTypeOf<components['schemas']['ProductSelectionDraft']>();
+    expectTypeOf<CallArgsOf<'json'>['post']['/product-selections'][0]['body']>().toEqualTypeOf<
+      components['schemas']['ProductSelectionDraft']
+    >();
     expectTypeOf<JsonDataOf['post']['/product-selections']>().toEqualTypeOf<components['schemas']['ProductSelection']>();
     expectTypeOf<JsonDataOf['get'][string]>().toEqualTypeOf<unknown>();
   });

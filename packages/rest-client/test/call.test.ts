@@ -167,7 +167,9 @@ describe('path parameters', () => {
       await expect(refused, JSON.stringify(ID)).rejects.toMatchObject({ name: 'InvalidRequestError', code: 'INVALID_PATH_PARAMETER' });
       await expect(refused).rejects.toBeInstanceOf(InvalidRequestError);
     }
-    await expect(client.GET('/product-selections/key={key}', { params: { path: { key: '' } } })).rejects.toThrow(/path parameter key is empty/);
+    await expect(client.GET('/product-selections/key={key}', { params: { path: { key: '' } } })).rejects.toThrow(
+      /path parameter key is empty/,
+    );
     expect(sent.length).toBe(before);
     // A dot inside a segment is no dot segment: sent, and answered by the service.
     const byKey = await client.GET('/product-selections/key={key}', { params: { path: { key: '..' } } });

@@ -104,12 +104,19 @@ describe('a type guard per code, on answers the emulator gives', () => {
     const s = setup({ retry: false });
     const bad = await s.client.POST('/api-clients', { body: { name: 'audit', scope: `view_products:other-project` } });
     expectOnlyGuard(bad.error, 'InvalidField');
-    if (isInvalidField(bad.error)) expect(bad.error).toMatchObject({ statusCode: 400, field: 'scope', invalidValue: `view_products:other-project` });
+    if (isInvalidField(bad.error))
+      expect(bad.error).toMatchObject({ statusCode: 400, field: 'scope', invalidValue: `view_products:other-project` });
   });
 
   it('each guard is false for anything that is not an error value', () => {
     for (const guard of Object.values(GUARDS)) {
-      for (const value of [undefined, null, 'ConcurrentModification', { code: 'ConcurrentModification' }, new Error('ConcurrentModification')]) {
+      for (const value of [
+        undefined,
+        null,
+        'ConcurrentModification',
+        { code: 'ConcurrentModification' },
+        new Error('ConcurrentModification'),
+      ]) {
         expect(guard(value)).toBe(false);
       }
     }
@@ -123,7 +130,9 @@ describe('retries through the client: exactly the idempotent cases', () => {
     const created = await selection(s, 'head');
     s.emu.faults.inject({ kind: 'error', status: 503, method: 'HEAD', path: SELECTIONS, times: 1 });
     s.emu.faults.inject({ kind: 'cut', method: 'HEAD', path: SELECTIONS, times: 1 });
-    const head = await (s.client.HEAD as unknown as RestClient['GET'])('/product-selections/{ID}', { params: { path: { ID: created.id } } });
+    const head = await (s.client.HEAD as unknown as RestClient['GET'])('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+    });
     expect(head.response.status).toBe(200);
     expect(s.rec.api().filter((r) => r.method === 'HEAD')).toHaveLength(3);
     expect(delays).toHaveLength(2);
@@ -187,7 +196,9 @@ describe('retries through the client: exactly the idempotent cases', () => {
       expect(res.response.status).toBe(fault.status);
     }
     s.emu.faults.inject({ kind: 'cut', when: 'after', method: 'POST', path: SELECTIONS, times: 1 });
-    expect(await rejection(s.client.POST('/product-selections', { body: { key: 'c-cut', name: { en: 'c' } } }))).toBeInstanceOf(NetworkError);
+    expect(await rejection(s.client.POST('/product-selections', { body: { key: 'c-cut', name: { en: 'c' } } }))).toBeInstanceOf(
+      NetworkError,
+    );
     expect(s.rec.api().filter((r) => r.method === 'POST' && r.path === SELECTIONS)).toHaveLength(5);
     expect(delays).toEqual([]);
     const all = unwrap(await s.client.GET('/product-selections', { params: { query: { withTotal: true } } }));
@@ -220,7 +231,13 @@ describe('AbortSignal over a real socket', () => {
       sent.push(String(input instanceof Request ? input.url : input));
       return fetch(input, init);
     };
-    const tokenProvider = createTokenProvider({ flow: 'client_credentials', authUrl: urls.auth, projectKey: PROJECT, credentials: emulator.credentials, fetch: counting });
+    const tokenProvider = createTokenProvider({
+      flow: 'client_credentials',
+      authUrl: urls.auth,
+      projectKey: PROJECT,
+      credentials: emulator.credentials,
+      fetch: counting,
+    });
     await tokenProvider.getToken();
     const client = createRestClient({ baseUrl: urls.api, projectKey: PROJECT, auth: { tokenProvider }, fetch: counting });
     emulator.faults.inject({ kind: 'latency', latencyMs: 3_000, method: 'GET', path: SELECTIONS, times: 1 });
@@ -238,17 +255,23 @@ describe('correlation ids on thrown errors', () => {
   it('CommerceApiError of unwrap and of paginate, and NetworkError, carry the id the request was sent with', async () => {
     const { sleep } = recordingSleep();
     const s = setup({ retry: { sleep, maxRetries: 1 } });
-    const thrown = (await rejection((async () => unwrap(await s.client.GET('/stores/key={key}', { params: { path: { key: 'nope' } } })))())) as CommerceApiError;
+    const thrown = (await rejection(
+      (async () => unwrap(await s.client.GET('/stores/key={key}', { params: { path: { key: 'nope' } } })))(),
+    )) as CommerceApiError;
     expect(thrown).toBeInstanceOf(CommerceApiError);
     expect(thrown.correlationId).toMatch(/^ck-[0-9a-f]{32}$/);
     expect(thrown.correlationId).toBe(s.rec.api().at(-1)!.headers.get('x-correlation-id'));
 
-    const paged = (await rejection(paginate(s.client, '/product-selections', { query: { where: ['nonsense ==== 1'] } }).next())) as CommerceApiError;
+    const paged = (await rejection(
+      paginate(s.client, '/product-selections', { query: { where: ['nonsense ==== 1'] } }).next(),
+    )) as CommerceApiError;
     expect(paged).toBeInstanceOf(CommerceApiError);
     expect(paged.correlationId).toBe(s.rec.api().at(-1)!.headers.get('x-correlation-id'));
 
     s.emu.faults.inject({ kind: 'cut', method: 'GET', path: SELECTIONS });
-    const network = (await rejection(s.client.GET('/product-selections', { params: { header: { 'X-Correlation-ID': 'audit-net-0001' } } }))) as NetworkError;
+    const network = (await rejection(
+      s.client.GET('/product-selections', { params: { header: { 'X-Correlation-ID': 'audit-net-0001' } } }),
+    )) as NetworkError;
     expect(network).toBeInstanceOf(NetworkError);
     expect(network).toMatchObject({ correlationId: 'audit-net-0001', attempts: 2 });
   });
@@ -297,7 +320,10 @@ describe('the token provider under the client', () => {
     const first = await s.tokenProvider.getToken();
     const revoke = await s.emu.fetch(`${s.emu.urls().auth}/oauth/token/revoke`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${s.emu.credentials.clientId}:${s.emu.credentials.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${s.emu.credentials.clientId}:${s.emu.credentials.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({ token: first }).toString(),
     });
     expect(revoke.status).toBe(200);
@@ -319,7 +345,8 @@ describe('no secret in any error of the client', () => {
     const token = await s.tokenProvider.getToken();
     const secret = s.emu.credentials.clientSecret;
     const { inspect } = await import('node:util');
-    const shown = (error: unknown) => [String(error), JSON.stringify(error), inspect(error, { depth: 20, showHidden: true }), (error as Error).stack ?? ''].join('\n');
+    const shown = (error: unknown) =>
+      [String(error), JSON.stringify(error), inspect(error, { depth: 20, showHidden: true }), (error as Error).stack ?? ''].join('\n');
 
     const errors: unknown[] = [];
     errors.push(await rejection((async () => unwrap(await s.client.GET('/stores/key={key}', { params: { path: { key: 'nope' } } })))()));

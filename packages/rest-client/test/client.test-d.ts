@@ -19,14 +19,18 @@ describe('paths, parameters and bodies', () => {
       expectTypeOf(one.data.version).toEqualTypeOf<number>();
       expectTypeOf(one.data.key).toEqualTypeOf<string | undefined>();
     }
-    const page = await client.GET('/product-selections', { params: { query: { where: ['key = :k'], var: { k: 'a' }, sort: ['id asc'], limit: 10 } } });
+    const page = await client.GET('/product-selections', {
+      params: { query: { where: ['key = :k'], var: { k: 'a' }, sort: ['id asc'], limit: 10 } },
+    });
     if (page.data) {
       expectTypeOf(page.data.results).toEqualTypeOf<ProductSelection[]>();
     }
     expectTypeOf(page.correlationId).toEqualTypeOf<string | undefined>();
     const store = await client.GET('/stores/key={key}', { params: { path: { key: 'eu' } } });
     if (store.data) expectTypeOf(store.data.productSelections[0]!.active).toEqualTypeOf<boolean>();
-    const projection = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey: 'eu', ID: 'p' } } });
+    const projection = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', {
+      params: { path: { storeKey: 'eu', ID: 'p' } },
+    });
     if (projection.data) {
       expectTypeOf(projection.data).toEqualTypeOf<ProductProjection>();
     }
@@ -90,8 +94,15 @@ describe('paths, parameters and bodies', () => {
     const init = { params: { path: { ID: 'x' } } };
     expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'text' })).data).toEqualTypeOf<string | undefined>();
     expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'blob' })).data).toEqualTypeOf<Blob | undefined>();
-    expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'stream' })).data).toEqualTypeOf<Response['body'] | undefined>();
-    void client.GET('/product-selections/{ID}', { ...init, signal: AbortSignal.timeout(1_000), cache: 'no-store', headers: { 'Accept-Language': 'de' } });
+    expectTypeOf((await client.GET('/product-selections/{ID}', { ...init, parseAs: 'stream' })).data).toEqualTypeOf<
+      Response['body'] | undefined
+    >();
+    void client.GET('/product-selections/{ID}', {
+      ...init,
+      signal: AbortSignal.timeout(1_000),
+      cache: 'no-store',
+      headers: { 'Accept-Language': 'de' },
+    });
     // @ts-expect-error openapi-fetch's own option: createOpenapiFetchClient(client) takes it
     void client.GET('/product-selections/{ID}', { ...init, fetch: globalThis.fetch });
     // @ts-expect-error openapi-fetch's own option

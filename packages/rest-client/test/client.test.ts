@@ -26,7 +26,9 @@ describe('createRestClient', () => {
   it('puts the project key under the API base and sends through the transport', async () => {
     const s = setup();
     expect(s.client.baseUrl).toBe(`http://127.0.0.1/${PROJECT}`);
-    const { data, error, response, correlationId } = await s.client.POST('/product-selections', { body: { key: 'first', name: { en: 'First' } } });
+    const { data, error, response, correlationId } = await s.client.POST('/product-selections', {
+      body: { key: 'first', name: { en: 'First' } },
+    });
     expect(error).toBeUndefined();
     expect(response.status).toBe(201);
     expect(data).toMatchObject({ key: 'first', version: 1, productCount: 0 });
@@ -41,18 +43,33 @@ describe('createRestClient', () => {
       'https://api.australia-southeast1.gcp.commercetools.com/p',
     );
     const notices: string[] = [];
-    const aliased = createRestClient({ baseUrl: 'https://api.commercetools.co/', projectKey: 'p', auth: tokenProvider, warn: (m) => notices.push(m) });
+    const aliased = createRestClient({
+      baseUrl: 'https://api.commercetools.co/',
+      projectKey: 'p',
+      auth: tokenProvider,
+      warn: (m) => notices.push(m),
+    });
     expect(aliased.baseUrl).toBe('https://api.us-central1.gcp.commercetools.com/p');
     expect(notices.length).toBeLessThanOrEqual(1);
     const cases: [() => unknown, string][] = [
       [() => createRestClient({ baseUrl: 'http://api.example.com', projectKey: 'p', auth: tokenProvider }), 'INSECURE_URL'],
       [() => createRestClient({ projectKey: 'p', auth: tokenProvider }), 'INVALID_OPTION'],
-      [() => createRestClient({ baseUrl: 'https://api.example.com', region: 'us-east-2.aws', projectKey: 'p', auth: tokenProvider }), 'INVALID_OPTION'],
+      [
+        () => createRestClient({ baseUrl: 'https://api.example.com', region: 'us-east-2.aws', projectKey: 'p', auth: tokenProvider }),
+        'INVALID_OPTION',
+      ],
       [() => createRestClient({ baseUrl: 'https://api.example.com', projectKey: '', auth: tokenProvider }), 'INVALID_OPTION'],
       [() => createRestClient({ baseUrl: 'https://api.example.com', projectKey: 'a/b', auth: tokenProvider }), 'INVALID_OPTION'],
       [() => createRestClient({ region: 'mars-1' as never, projectKey: 'p', auth: tokenProvider }), 'UNKNOWN_REGION'],
-      [() => createRestClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth: tokenProvider, correlationIdPrefix: 'a/b' }), 'INVALID_OPTION'],
-      [() => createRestClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth: tokenProvider, externalUserId: 'jen@example.com' }), 'INVALID_OPTION'],
+      [
+        () => createRestClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth: tokenProvider, correlationIdPrefix: 'a/b' }),
+        'INVALID_OPTION',
+      ],
+      [
+        () =>
+          createRestClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth: tokenProvider, externalUserId: 'jen@example.com' }),
+        'INVALID_OPTION',
+      ],
     ];
     for (const [make, code] of cases) {
       expect(make).toThrow(ConfigurationError);
@@ -73,13 +90,25 @@ describe('createRestClient', () => {
   it('writes repeatable parameters as repeated keys and var as var.<name>, as the service reads them', async () => {
     const s = setup();
     for (const key of ['aa', 'bb', 'cc']) await s.client.POST('/product-selections', { body: { key, name: { en: key.toUpperCase() } } });
-    await s.client.POST('/product-selections/key={key}', { params: { path: { key: 'bb' } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B2' } }] } });
+    await s.client.POST('/product-selections/key={key}', {
+      params: { path: { key: 'bb' } },
+      body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B2' } }] },
+    });
     const { data } = await s.client.GET('/product-selections', {
-      params: { query: { where: ['key in :keys', 'version = :v'], var: { keys: ['aa', 'bb', 'cc'], v: 1 }, sort: ['key desc', 'id asc'], expand: ['x'] } },
+      params: {
+        query: {
+          where: ['key in :keys', 'version = :v'],
+          var: { keys: ['aa', 'bb', 'cc'], v: 1 },
+          sort: ['key desc', 'id asc'],
+          expand: ['x'],
+        },
+      },
     });
     expect(data?.results.map((r) => r.key)).toEqual(['cc', 'aa']);
     const search = s.rec.api().at(-1)!.search;
-    expect(search).toBe('?where=key%20in%20%3Akeys&where=version%20%3D%20%3Av&var.keys=aa&var.keys=bb&var.keys=cc&var.v=1&sort=key%20desc&sort=id%20asc&expand=x');
+    expect(search).toBe(
+      '?where=key%20in%20%3Akeys&where=version%20%3D%20%3Av&var.keys=aa&var.keys=bb&var.keys=cc&var.v=1&sort=key%20desc&sort=id%20asc&expand=x',
+    );
   });
 
   it('sends default headers', async () => {
@@ -95,7 +124,11 @@ describe('typed errors', () => {
     const missing = await s.client.GET('/product-selections/{ID}', { params: { path: { ID: 'nope' } } });
     expect(missing.data).toBeUndefined();
     expect(isResourceNotFound(missing.error)).toBe(true);
-    expect(missing.error).toMatchObject({ code: 'ResourceNotFound', statusCode: 404, message: "The Resource with ID 'nope' was not found." });
+    expect(missing.error).toMatchObject({
+      code: 'ResourceNotFound',
+      statusCode: 404,
+      message: "The Resource with ID 'nope' was not found.",
+    });
     expect(missing.error!.correlationId).toBe(missing.response.headers.get('x-correlation-id'));
     expect(missing.correlationId).toBe(missing.error!.correlationId);
 
@@ -124,19 +157,27 @@ describe('typed errors', () => {
     expect(isRequiredField(required.error)).toBe(true);
     expect(required.error).toMatchObject({ field: 'version' });
 
-    const dangling = await s.client.POST('/stores', { body: { key: 'st', productSelections: [{ productSelection: { typeId: 'product-selection', id: 'nope' }, active: true }] } });
+    const dangling = await s.client.POST('/stores', {
+      body: { key: 'st', productSelections: [{ productSelection: { typeId: 'product-selection', id: 'nope' }, active: true }] },
+    });
     expect(isReferencedResourceNotFound(dangling.error)).toBe(true);
 
     const { data: store } = await s.client.POST('/stores', { body: { key: 'eu' } });
     const inactive = await s.client.POST('/stores/{ID}', {
       params: { path: { ID: store!.id } },
-      body: { version: store!.version, actions: [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', key: 'sel' }, active: true }] },
+      body: {
+        version: store!.version,
+        actions: [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', key: 'sel' }, active: true }],
+      },
     });
     expect(isInvalidOperation(inactive.error)).toBe(true);
 
     await s.client.POST('/stores/{ID}', {
       params: { path: { ID: store!.id } },
-      body: { version: store!.version, actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'sel' }, active: true }] },
+      body: {
+        version: store!.version,
+        actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'sel' }, active: true }],
+      },
     });
     const referenced = await s.client.DELETE('/product-selections/key={key}', { params: { path: { key: 'sel' }, query: { version: 1 } } });
     expect(isReferenceExists(referenced.error)).toBe(true);
@@ -156,12 +197,15 @@ describe('typed errors', () => {
 
   it('makes an UnknownError of an answer without an error body, keeping any unknown code', async () => {
     const s = setup();
-    const html = s.makeClient({ fetch: async () => new Response('<html>Not found</html>', { status: 404, headers: { 'content-type': 'text/html' } }) });
+    const html = s.makeClient({
+      fetch: async () => new Response('<html>Not found</html>', { status: 404, headers: { 'content-type': 'text/html' } }),
+    });
     const res = await html.GET('/stores');
     expect(isUnknownError(res.error)).toBe(true);
     expect(res.error).toMatchObject({ code: 'UnknownError', statusCode: 404, errors: [] });
     const odd = s.makeClient({
-      fetch: async () => Response.json({ statusCode: 418, message: 'teapot', errors: [{ code: 'Teapot', message: 'teapot' }] }, { status: 418 }),
+      fetch: async () =>
+        Response.json({ statusCode: 418, message: 'teapot', errors: [{ code: 'Teapot', message: 'teapot' }] }, { status: 418 }),
     });
     expect((await odd.GET('/stores')).error).toMatchObject({ code: 'UnknownError', reportedCode: 'Teapot', message: 'teapot' });
   });
@@ -187,7 +231,11 @@ describe('typed errors', () => {
     expect(page.results.map((selection) => selection.id)).toEqual([created.id]);
     const missing = await withFutureFields.GET('/product-selections/key={key}', { params: { path: { key: 'nope' } } });
     expect(isResourceNotFound(missing.error)).toBe(true);
-    expect(missing.error).toMatchObject({ code: 'ResourceNotFound', statusCode: 404, errors: [{ code: 'ResourceNotFound', futureDetail: 42 }] });
+    expect(missing.error).toMatchObject({
+      code: 'ResourceNotFound',
+      statusCode: 404,
+      errors: [{ code: 'ResourceNotFound', futureDetail: 42 }],
+    });
     const stale = await withFutureFields.POST('/product-selections/{ID}', {
       params: { path: { ID: created.id } },
       body: { version: 9, actions: [{ action: 'changeName', name: { en: 'x' } }] },
@@ -222,7 +270,10 @@ describe('transport behaviour through the client', () => {
     const s = setup({ externalUserId: 'backoffice-17' });
     const a = await s.client.POST('/product-selections', { body: { key: 'aa', name: { en: 'A' } } });
     expect(a.data?.createdBy?.externalUserId).toBe('backoffice-17');
-    const b = await s.client.POST('/product-selections', { body: { key: 'bb', name: { en: 'B' } }, params: { header: { 'X-External-User-ID': 'user-4711' } } });
+    const b = await s.client.POST('/product-selections', {
+      body: { key: 'bb', name: { en: 'B' } },
+      params: { header: { 'X-External-User-ID': 'user-4711' } },
+    });
     expect(b.data?.createdBy?.externalUserId).toBe('user-4711');
     const updated = await s.client.POST('/product-selections/{ID}', {
       params: { path: { ID: b.data!.id }, header: { 'X-External-User-ID': 'user-99' } },
@@ -230,7 +281,12 @@ describe('transport behaviour through the client', () => {
     });
     expect(updated.data?.lastModifiedBy?.externalUserId).toBe('user-99');
     const sent = s.rec.api().length;
-    const error = await rejection(s.client.POST('/product-selections', { body: { key: 'cc', name: { en: 'C' } }, params: { header: { 'X-External-User-ID': 'jen.doe@example.com' } } }));
+    const error = await rejection(
+      s.client.POST('/product-selections', {
+        body: { key: 'cc', name: { en: 'C' } },
+        params: { header: { 'X-External-User-ID': 'jen.doe@example.com' } },
+      }),
+    );
     expect(error).toMatchObject({ code: 'INVALID_EXTERNAL_USER_ID' });
     expect(s.rec.api()).toHaveLength(sent);
     expect(s.emu.context.state.collection('product-selection').getByKey('cc')).toBeUndefined();

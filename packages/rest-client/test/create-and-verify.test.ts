@@ -17,7 +17,11 @@ describe('createAndVerify', () => {
     const { sleep } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', path: PATH, times: 1 });
-    const result = await createAndVerify(s.client, { path: '/product-selections', body: { key: 'summer', name: { en: 'Summer' } }, backoff: { sleep } });
+    const result = await createAndVerify(s.client, {
+      path: '/product-selections',
+      body: { key: 'summer', name: { en: 'Summer' } },
+      backoff: { sleep },
+    });
     expect(result.error).toBeUndefined();
     expect(result).toMatchObject({ verified: true, attempts: 1, data: { key: 'summer', version: 1 } });
     expect(await stored(s, 'summer')).toEqual({ all: 1, withKey: 1 });
@@ -42,7 +46,11 @@ describe('createAndVerify', () => {
     const { sleep } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'cut', when: 'after', method: 'POST', path: PATH, times: 1 });
-    const result = await createAndVerify(s.client, { path: '/product-selections', body: { key: 'cut', name: { en: 'Cut' } }, backoff: { sleep } });
+    const result = await createAndVerify(s.client, {
+      path: '/product-selections',
+      body: { key: 'cut', name: { en: 'Cut' } },
+      backoff: { sleep },
+    });
     expect(result).toMatchObject({ verified: true, data: { key: 'cut' } });
     expect(await stored(s, 'cut')).toEqual({ all: 1, withKey: 1 });
   });
@@ -52,7 +60,11 @@ describe('createAndVerify', () => {
     const s = setup();
     s.emu.faults.inject({ kind: 'cut', method: 'POST', path: PATH, times: 1 });
     s.emu.faults.inject({ kind: 'error', status: 503, method: 'POST', path: PATH, times: 1 });
-    const result = await createAndVerify(s.client, { path: '/product-selections', body: { key: 'late', name: { en: 'Late' } }, backoff: { sleep } });
+    const result = await createAndVerify(s.client, {
+      path: '/product-selections',
+      body: { key: 'late', name: { en: 'Late' } },
+      backoff: { sleep },
+    });
     expect(result).toMatchObject({ verified: false, attempts: 3, data: { key: 'late' } });
     expect(await stored(s, 'late')).toEqual({ all: 1, withKey: 1 });
     expect(s.rec.api().map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'GET', 'POST']);
@@ -63,7 +75,11 @@ describe('createAndVerify', () => {
     const { sleep, delays } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 429, retryAfterSeconds: 3, method: 'POST', path: PATH, times: 1 });
-    const result = await createAndVerify(s.client, { path: '/product-selections', body: { key: 'limited', name: { en: 'L' } }, backoff: { sleep } });
+    const result = await createAndVerify(s.client, {
+      path: '/product-selections',
+      body: { key: 'limited', name: { en: 'L' } },
+      backoff: { sleep },
+    });
     expect(result).toMatchObject({ attempts: 2, verified: false, data: { key: 'limited' } });
     expect(delays).toEqual([3_000]);
     expect(s.rec.api().map((r) => r.method)).toEqual(['POST', 'POST']);
@@ -80,7 +96,12 @@ describe('createAndVerify', () => {
     const { sleep } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 500, method: 'POST', path: PATH });
-    const result = await createAndVerify(s.client, { path: '/product-selections', body: { key: 'never', name: { en: 'N' } }, maxAttempts: 2, backoff: { sleep } });
+    const result = await createAndVerify(s.client, {
+      path: '/product-selections',
+      body: { key: 'never', name: { en: 'N' } },
+      maxAttempts: 2,
+      backoff: { sleep },
+    });
     expect(result).toMatchObject({ attempts: 2, error: { code: 'General', statusCode: 500 } });
     expect(s.rec.api().map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'GET']);
     expect(await stored(s, 'never')).toEqual({ all: 0, withKey: 0 });
@@ -90,14 +111,20 @@ describe('createAndVerify', () => {
     const { sleep } = recordingSleep();
     const s = setup({ retry: { sleep } });
     s.emu.faults.inject({ kind: 'cut', path: PATH });
-    const error = await rejection(createAndVerify(s.client, { path: '/product-selections', body: { key: 'dark', name: { en: 'D' } }, backoff: { sleep } }));
+    const error = await rejection(
+      createAndVerify(s.client, { path: '/product-selections', body: { key: 'dark', name: { en: 'D' } }, backoff: { sleep } }),
+    );
     expect(error).toBeInstanceOf(NetworkError);
   });
 
   it('refuses a draft without key, or a key that differs from it', async () => {
     const s = setup();
-    expect(await rejection(createAndVerify(s.client, { path: '/product-selections', body: { name: { en: 'x' } } }))).toBeInstanceOf(ConfigurationError);
-    expect(await rejection(createAndVerify(s.client, { path: '/product-selections', body: { key: 'a', name: { en: 'x' } }, key: 'b' }))).toBeInstanceOf(ConfigurationError);
+    expect(await rejection(createAndVerify(s.client, { path: '/product-selections', body: { name: { en: 'x' } } }))).toBeInstanceOf(
+      ConfigurationError,
+    );
+    expect(
+      await rejection(createAndVerify(s.client, { path: '/product-selections', body: { key: 'a', name: { en: 'x' } }, key: 'b' })),
+    ).toBeInstanceOf(ConfigurationError);
     expect(s.rec.api()).toHaveLength(0);
   });
 });

@@ -13,7 +13,13 @@ const src = fileURLToPath(new URL('../src/', import.meta.url));
 function filesLoadedBy(entry: string): string[] {
   const program = ts.createProgram({
     rootNames: [entry],
-    options: { module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, target: ts.ScriptTarget.ES2022, noEmit: true, types: [] },
+    options: {
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      target: ts.ScriptTarget.ES2022,
+      noEmit: true,
+      types: [],
+    },
   });
   return program.getSourceFiles().map((file) => file.fileName);
 }

@@ -33,8 +33,12 @@ describe('generated commerce types', () => {
     expectTypeOf<operations>().toEqualTypeOf<full.operations>();
     expectTypeOf<components>().toEqualTypeOf<full.components>();
     expectTypeOf<paths['/product-selections/{ID}']['post']>().toEqualTypeOf<full.paths['/product-selections/{ID}']['post']>();
-    expectTypeOf<operations['queryProductSelections']['parameters']>().toEqualTypeOf<full.operations['queryProductSelections']['parameters']>();
+    expectTypeOf<operations['queryProductSelections']['parameters']>().toEqualTypeOf<
+      full.operations['queryProductSelections']['parameters']
+    >();
     // A difference is caught: another header type is not the same.
-    expectTypeOf<operations['getStoreById']['parameters']>().not.toEqualTypeOf<full.operations['getStoreById']['parameters'] & { extra: 1 }>();
+    expectTypeOf<operations['getStoreById']['parameters']>().not.toEqualTypeOf<
+      full.operations['getStoreById']['parameters'] & { extra: 1 }
+    >();
   });
 });

@@ -23,7 +23,8 @@ describe('paginate over other query endpoints', () => {
   it('Stores, Messages and API clients: every element once, in id order, with the recipe', async () => {
     const s = setup();
     for (let i = 0; i < 23; i += 1) unwrap(await s.client.POST('/stores', { body: { key: `store-${i}` } }));
-    for (let i = 0; i < 4; i += 1) unwrap(await s.client.POST('/api-clients', { body: { name: `client-${i}`, scope: `view_stores:${PROJECT}` } }));
+    for (let i = 0; i < 4; i += 1)
+      unwrap(await s.client.POST('/api-clients', { body: { name: `client-${i}`, scope: `view_stores:${PROJECT}` } }));
 
     /** Runs one iterator to its end; checks what it sent. */
     const walk = async (path: PaginatedPath, where: string[], elements: () => AsyncIterable<{ id: string }>) => {
@@ -32,7 +33,10 @@ describe('paginate over other query endpoints', () => {
       for await (const element of elements()) ids.push(element.id);
       const requests = s.rec.api().slice(before);
       expect(requests.every((r) => r.path === `/${PROJECT}${path}`)).toBe(true);
-      expectRecipe(requests.map((r) => r.search), where);
+      expectRecipe(
+        requests.map((r) => r.search),
+        where,
+      );
       expect(new Set(ids).size).toBe(ids.length);
       expect([...ids].sort()).toEqual(ids);
       return { ids, requests: requests.length };
@@ -42,16 +46,21 @@ describe('paginate over other query endpoints', () => {
     expect(stores).toMatchObject({ requests: 5 });
     expect(stores.ids).toHaveLength(23);
 
-    const messages = await walk('/messages', ['type = "StoreCreated"'], () => paginate(s.client, '/messages', { query: { where: ['type = "StoreCreated"'] }, pageSize: 10 }));
+    const messages = await walk('/messages', ['type = "StoreCreated"'], () =>
+      paginate(s.client, '/messages', { query: { where: ['type = "StoreCreated"'] }, pageSize: 10 }),
+    );
     expect(messages.ids).toHaveLength(23);
     expect(messages.requests).toBe(3);
 
-    const clients = await walk('/api-clients', ['name != "nobody"'], () => paginate(s.client, '/api-clients', { query: { where: ['name != "nobody"'] }, pageSize: 2 }));
+    const clients = await walk('/api-clients', ['name != "nobody"'], () =>
+      paginate(s.client, '/api-clients', { query: { where: ['name != "nobody"'] }, pageSize: 2 }),
+    );
     // The bootstrap client may or may not be listed; the four created are.
     expect(clients.ids.length).toBeGreaterThanOrEqual(4);
 
     const sizes: number[] = [];
-    for await (const page of paginatePages(s.client, '/stores', { query: { where: ['key >= "store-2"'] }, pageSize: 4 })) sizes.push(page.length);
+    for await (const page of paginatePages(s.client, '/stores', { query: { where: ['key >= "store-2"'] }, pageSize: 4 }))
+      sizes.push(page.length);
     // store-2, store-20 … store-22, store-3 … store-9: 11 stores.
     expect(sizes).toEqual([4, 4, 3]);
   });

@@ -34,12 +34,18 @@ describe('type errors on more endpoints', () => {
   it('a wrong action or action field', () => {
     void client.POST('/stores/key={key}', {
       params: { path: { key: 'eu' } },
-      body: { version: 1, actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 's' }, active: true }] },
+      body: {
+        version: 1,
+        actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 's' }, active: true }],
+      },
     });
     void client.POST('/stores/key={key}', {
       params: { path: { key: 'eu' } },
       // @ts-expect-error `active` is a boolean
-      body: { version: 1, actions: [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', key: 's' }, active: 'yes' }] },
+      body: {
+        version: 1,
+        actions: [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', key: 's' }, active: 'yes' }],
+      },
     });
     void client.POST('/stores/key={key}', {
       params: { path: { key: 'eu' } },
@@ -65,7 +71,9 @@ describe('type errors on more endpoints', () => {
     // @ts-expect-error version is a number
     void client.DELETE('/stores/key={key}', { params: { path: { key: 'eu' }, query: { version: '1' } } });
     // @ts-expect-error `expands` is not a parameter
-    void client.GET('/in-store/key={storeKey}/product-selection-assignments', { params: { path: { storeKey: 'eu' }, query: { expands: ['x'] } } });
+    void client.GET('/in-store/key={storeKey}/product-selection-assignments', {
+      params: { path: { storeKey: 'eu' }, query: { expands: ['x'] } },
+    });
     // @ts-expect-error withTotal is a boolean
     void client.GET('/messages', { params: { query: { withTotal: 'true' } } });
     // @ts-expect-error `order` is not a parameter of the recipe

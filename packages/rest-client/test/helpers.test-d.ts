@@ -15,11 +15,15 @@ declare const client: RestClient;
 
 describe('paginate', () => {
   it('yields the element type of the path', async () => {
-    for await (const selection of paginate(client, '/product-selections', { query: { where: ['key = :k'], var: { k: 'x' } }, pageSize: 100 })) {
+    for await (const selection of paginate(client, '/product-selections', {
+      query: { where: ['key = :k'], var: { k: 'x' } },
+      pageSize: 100,
+    })) {
       expectTypeOf(selection).toEqualTypeOf<ProductSelection>();
     }
     for await (const store of paginate(client, '/stores')) expectTypeOf(store).toEqualTypeOf<Store>();
-    for await (const message of paginate(client, '/messages', { query: { where: ['resource(typeId = "store")'] } })) expectTypeOf(message.sequenceNumber).toEqualTypeOf<number>();
+    for await (const message of paginate(client, '/messages', { query: { where: ['resource(typeId = "store")'] } }))
+      expectTypeOf(message.sequenceNumber).toEqualTypeOf<number>();
   });
 
   it('takes only query endpoints whose elements have an id', () => {

@@ -27,12 +27,15 @@ describe('createRestClient and plain http to a host that is not loopback', () =>
     expect(s.rec.api().map((request) => `${request.method} ${request.path}`)).toEqual([`POST /${PROJECT}/product-selections`]);
   });
 
-  it.each([['http://api.europe-west1.gcp.commercetools.com'], ['http://api.sphere.io']])('refuses %s, the service, even with allowInsecureHttp: true', (baseUrl) => {
-    const s = setup();
-    expect(() => s.makeClient({ baseUrl, allowInsecureHttp: true })).toThrow(
-      expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining("service's own hosts") }),
-    );
-  });
+  it.each([['http://api.europe-west1.gcp.commercetools.com'], ['http://api.sphere.io']])(
+    'refuses %s, the service, even with allowInsecureHttp: true',
+    (baseUrl) => {
+      const s = setup();
+      expect(() => s.makeClient({ baseUrl, allowInsecureHttp: true })).toThrow(
+        expect.objectContaining({ code: 'INSECURE_URL', message: expect.stringContaining("service's own hosts") }),
+      );
+    },
+  );
 });
 
 /** An address of this machine that is not loopback, as another container would reach it. */
@@ -40,32 +43,40 @@ const lanAddress = Object.values(networkInterfaces())
   .flat()
   .find((entry) => entry !== undefined && !entry.internal && entry.family === 'IPv4')?.address;
 
-describe.skipIf(lanAddress === undefined)(`over a real socket to ${lanAddress ?? 'a non-loopback address'} (as from another container)`, () => {
-  it('an emulator bound to 0.0.0.0 answers the client and the token provider, with allowInsecureHttp: true', async () => {
-    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const server = await startEmulator({ projectKey: PROJECT, host: '0.0.0.0' });
-    try {
-      const origin = `http://${lanAddress}:${server.port}`;
-      const tokenProvider = createTokenProvider({
-        flow: 'client_credentials',
-        authUrl: `${origin}/auth`,
-        projectKey: PROJECT,
-        credentials: server.emulator.credentials,
-        allowInsecureHttp: true,
-      });
-      const client = createRestClient({ baseUrl: origin, projectKey: PROJECT, auth: { tokenProvider }, allowInsecureHttp: true });
-      unwrap(await client.POST('/product-selections', { body: { key: 'lan', name: { en: 'LAN' } } }));
-      expect(unwrap(await client.GET('/product-selections')).results.map((selection) => selection.key)).toEqual(['lan']);
-    } finally {
-      await server.close();
-    }
-  });
-});
+describe.skipIf(lanAddress === undefined)(
+  `over a real socket to ${lanAddress ?? 'a non-loopback address'} (as from another container)`,
+  () => {
+    it('an emulator bound to 0.0.0.0 answers the client and the token provider, with allowInsecureHttp: true', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const server = await startEmulator({ projectKey: PROJECT, host: '0.0.0.0' });
+      try {
+        const origin = `http://${lanAddress}:${server.port}`;
+        const tokenProvider = createTokenProvider({
+          flow: 'client_credentials',
+          authUrl: `${origin}/auth`,
+          projectKey: PROJECT,
+          credentials: server.emulator.credentials,
+          allowInsecureHttp: true,
+        });
+        const client = createRestClient({ baseUrl: origin, projectKey: PROJECT, auth: { tokenProvider }, allowInsecureHttp: true });
+        unwrap(await client.POST('/product-selections', { body: { key: 'lan', name: { en: 'LAN' } } }));
+        expect(unwrap(await client.GET('/product-selections')).results.map((selection) => selection.key)).toEqual(['lan']);
+      } finally {
+        await server.close();
+      }
+    });
+  },
+);
 
 describe('a client pointed at an in-process emulator without its fetch', () => {
-  it("fails with a NetworkError that names the URL and says to pass emulator.fetch", async () => {
+  it('fails with a NetworkError that names the URL and says to pass emulator.fetch', async () => {
     const s = setup();
-    const tokenProvider = createTokenProvider({ flow: 'client_credentials', authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: s.emu.credentials });
+    const tokenProvider = createTokenProvider({
+      flow: 'client_credentials',
+      authUrl: s.emu.urls().auth,
+      projectKey: PROJECT,
+      credentials: s.emu.credentials,
+    });
     const client = createRestClient({ baseUrl: s.emu.urls().api, projectKey: PROJECT, auth: { tokenProvider }, retry: false });
     const error = await client.GET('/product-selections').catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'NetworkError', code: 'NETWORK_ERROR' });

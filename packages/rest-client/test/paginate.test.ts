@@ -11,7 +11,9 @@ describe('paginate over 1 250 Product Selections', () => {
     const created = await pool(
       50,
       Array.from({ length: TOTAL }, (_, i) => async () => {
-        const { error } = await s.client.POST('/product-selections', { body: { key: `sel-${String(i).padStart(4, '0')}`, name: { en: i % 2 === 0 ? 'even' : 'odd' } } });
+        const { error } = await s.client.POST('/product-selections', {
+          body: { key: `sel-${String(i).padStart(4, '0')}`, name: { en: i % 2 === 0 ? 'even' : 'odd' } },
+        });
         return error;
       }),
     );
@@ -41,7 +43,10 @@ describe('paginate over 1 250 Product Selections', () => {
   it("ANDs the cursor with the caller's own where (and var)", async () => {
     const before = s.rec.api().length;
     const keys: string[] = [];
-    for await (const selection of paginate(s.client, '/product-selections', { query: { where: ['name(en = :label)'], var: { label: 'even' } }, pageSize: 100 })) {
+    for await (const selection of paginate(s.client, '/product-selections', {
+      query: { where: ['name(en = :label)'], var: { label: 'even' } },
+      pageSize: 100,
+    })) {
       expect(selection.name['en']).toBe('even');
       keys.push(selection.key!);
     }
@@ -56,7 +61,8 @@ describe('paginate over 1 250 Product Selections', () => {
 
   it('asks once more when the last page is exactly full, and yields pages too', async () => {
     const sizes: number[] = [];
-    for await (const page of paginatePages(s.client, '/product-selections', { query: { where: ['key < "sel-1000"'] }, pageSize: 250 })) sizes.push(page.length);
+    for await (const page of paginatePages(s.client, '/product-selections', { query: { where: ['key < "sel-1000"'] }, pageSize: 250 }))
+      sizes.push(page.length);
     expect(sizes).toEqual([250, 250, 250, 250]);
   });
 
@@ -96,7 +102,13 @@ describe('paginate over 1 250 Product Selections', () => {
     const bad = await rejection(paginate(s.client, '/product-selections', { query: { where: ['no such field = 1'] } }).next());
     expect(bad).toBeInstanceOf(CommerceApiError);
     expect(bad).toMatchObject({ error: { code: 'InvalidInput', statusCode: 400 } });
-    for (const options of [{ pageSize: 0 }, { pageSize: 501 }, { query: { sort: ['key asc'] } }, { query: { offset: 10 } }, { query: { limit: 10 } }]) {
+    for (const options of [
+      { pageSize: 0 },
+      { pageSize: 501 },
+      { query: { sort: ['key asc'] } },
+      { query: { offset: 10 } },
+      { query: { limit: 10 } },
+    ]) {
       expect(await rejection(paginate(s.client, '/product-selections', options as never).next())).toBeInstanceOf(ConfigurationError);
     }
   });

@@ -14,7 +14,9 @@ describe('a readonly list as a query parameter', () => {
     const sort = ['createdAt desc', 'id asc'] as const;
     const expand = ['productSelection'] as const;
     void client.GET('/product-selections', { params: { query: { where, sort, expand, var: { key: 'summer' } } } });
-    void client.GET('/product-selections', { params: { query: { where: ['key = :key'] as const, sort: ['id asc'] as const, var: { key: 'summer' } } } });
+    void client.GET('/product-selections', {
+      params: { query: { where: ['key = :key'] as const, sort: ['id asc'] as const, var: { key: 'summer' } } },
+    });
     const predicates: readonly string[] = where;
     const expansions: ReadonlyArray<string> = expand;
     void client.GET('/stores', { params: { query: { where: predicates, expand: expansions } } });
@@ -23,7 +25,9 @@ describe('a readonly list as a query parameter', () => {
     void client.POST('/product-selections/{ID}', { params: { path: { ID: 'x' }, query: { expand } }, body: { version: 1, actions: [] } });
     void client.DELETE('/stores/{ID}', { params: { path: { ID: 'x' }, query: { version: 1, expand } } });
     // The list values of `var` (for `in :name`) too.
-    void client.GET('/product-selections', { params: { query: { where: ['key in :keys'], var: { keys: ['summer', 'winter'] as const } } } });
+    void client.GET('/product-selections', {
+      params: { query: { where: ['key in :keys'], var: { keys: ['summer', 'winter'] as const } } },
+    });
   });
 
   it('types the query lists of the generated paths, the call tables and the helpers readonly', () => {
@@ -31,15 +35,20 @@ describe('a readonly list as a query parameter', () => {
     expectTypeOf<Query['where']>().toEqualTypeOf<readonly string[] | undefined>();
     expectTypeOf<Query['sort']>().toEqualTypeOf<readonly string[] | undefined>();
     expectTypeOf<Query['expand']>().toEqualTypeOf<readonly string[] | undefined>();
-    expectTypeOf<components['parameters']['var'][string]>().toEqualTypeOf<string | number | boolean | readonly (string | number | boolean)[]>();
+    expectTypeOf<components['parameters']['var'][string]>().toEqualTypeOf<
+      string | number | boolean | readonly (string | number | boolean)[]
+    >();
     type TableQuery = NonNullable<NonNullable<CallArgsOf<'json'>['get']['/product-selections'][0]>['params']>['query'];
     expectTypeOf<NonNullable<TableQuery>['where']>().toEqualTypeOf<readonly string[] | undefined>();
-    expectTypeOf<NonNullable<paths['/stores/{ID}']['delete']['parameters']['query']>['expand']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<NonNullable<paths['/stores/{ID}']['delete']['parameters']['query']>['expand']>().toEqualTypeOf<
+      readonly string[] | undefined
+    >();
   });
 
   it('is accepted by paginate and by the openapi-fetch client, which read the same generated paths', async () => {
     const where = ['productCount > 0'] as const;
-    for await (const selection of paginate(client, '/product-selections', { query: { where } })) expectTypeOf(selection.id).toEqualTypeOf<string>();
+    for await (const selection of paginate(client, '/product-selections', { query: { where } }))
+      expectTypeOf(selection.id).toEqualTypeOf<string>();
     void createOpenapiFetchClient(client).GET('/product-selections', { params: { query: { where, sort: ['id asc'] as const } } });
   });
 
@@ -68,7 +77,9 @@ describe('a readonly list as a query parameter', () => {
 describe('bodies and answers', () => {
   it('keep their mutable lists (only query parameters changed)', async () => {
     expectTypeOf<components['schemas']['StoreDraft']['languages']>().toEqualTypeOf<components['schemas']['Locale'][] | undefined>();
-    expectTypeOf<components['schemas']['ProductSelectionUpdate']['actions']>().toEqualTypeOf<components['schemas']['ProductSelectionUpdateAction'][]>();
+    expectTypeOf<components['schemas']['ProductSelectionUpdate']['actions']>().toEqualTypeOf<
+      components['schemas']['ProductSelectionUpdateAction'][]
+    >();
     const page = await client.GET('/product-selections', { params: { query: { where: ['key = "a"'] as const } } });
     if (page.data) expectTypeOf(page.data.results).toEqualTypeOf<components['schemas']['ProductSelection'][]>();
   });

@@ -20,14 +20,23 @@ describe('readonly query lists', () => {
     const where = ['key in :keys', 'version = :v'] as const;
     const sort = ['name.en desc', 'id asc'] as const;
     const keys = ['spring', 'summer', 'winter'] as const;
-    const page = unwrap(await s.client.GET('/product-selections', { params: { query: { where, sort, expand: ['x'] as const, var: { keys, v: 1 } } } }));
+    const page = unwrap(
+      await s.client.GET('/product-selections', { params: { query: { where, sort, expand: ['x'] as const, var: { keys, v: 1 } } } }),
+    );
     expect(page.results.map((r) => r.key)).toEqual(['winter', 'summer', 'spring']);
     expect(page.total).toBe(3);
     const sentReadonly = s.rec.api().at(-1)!.search;
 
     const mutable = unwrap(
       await s.client.GET('/product-selections', {
-        params: { query: { where: ['key in :keys', 'version = :v'], sort: ['name.en desc', 'id asc'], expand: ['x'], var: { keys: ['spring', 'summer', 'winter'], v: 1 } } },
+        params: {
+          query: {
+            where: ['key in :keys', 'version = :v'],
+            sort: ['name.en desc', 'id asc'],
+            expand: ['x'],
+            var: { keys: ['spring', 'summer', 'winter'], v: 1 },
+          },
+        },
       }),
     );
     expect(mutable.results).toEqual(page.results);
@@ -47,7 +56,8 @@ describe('readonly query lists', () => {
     expect(s.rec.api().at(-1)!.search).toBe('?where=key%20!%3D%20%22autumn%22&sort=key%20asc');
 
     const walked: string[] = [];
-    for await (const selection of paginate(s.client, '/product-selections', { query: { where }, pageSize: 2 })) walked.push(selection.key ?? '');
+    for await (const selection of paginate(s.client, '/product-selections', { query: { where }, pageSize: 2 }))
+      walked.push(selection.key ?? '');
     expect(walked.sort()).toEqual(['spring', 'summer', 'winter']);
     // paginate ANDs its cursor with the caller's predicates in a list of its own.
     expect(s.rec.api().at(-1)!.search).toContain(`where=${encodeURIComponent('key != "autumn"')}&where=id`);

@@ -36,24 +36,37 @@ describe('Product Selection assignment conveniences', () => {
 
   it('includeProduct adds, then changes the variant selection, then writes nothing when it already holds', async () => {
     const only = { type: 'includeOnly' as const, skus: ['tee-s'] };
-    const added = unwrap(await includeProduct(s.client, { productSelection: { key: 'summer' }, product: { key: 'tee' }, variantSelection: only }));
+    const added = unwrap(
+      await includeProduct(s.client, { productSelection: { key: 'summer' }, product: { key: 'tee' }, variantSelection: only }),
+    );
     expect(added.productCount).toBe(1);
     expect(await productsOf('summer')).toEqual([{ product: { typeId: 'product', id: tee }, variantSelection: only }]);
     const widened = unwrap(await includeProduct(s.client, { productSelection: { key: 'summer' }, product: { id: tee } }));
     expect(widened.version).toBe(added.version + 1);
     expect(await productsOf('summer')).toEqual([{ product: { typeId: 'product', id: tee } }]);
     const before = writes();
-    expect(await includeProduct(s.client, { productSelection: { key: 'summer' }, product: { key: 'tee' } })).toMatchObject({ attempts: 0, data: { version: widened.version } });
+    expect(await includeProduct(s.client, { productSelection: { key: 'summer' }, product: { key: 'tee' } })).toMatchObject({
+      attempts: 0,
+      data: { version: widened.version },
+    });
     expect(writes()).toBe(before);
   });
 
   it('excludeProduct excludes, then changes the variant exclusion; removeProductFromSelection ends it, once', async () => {
     unwrap(await excludeProduct(s.client, { productSelection: { key: 'recall' }, product: { key: 'tee' } }));
-    unwrap(await excludeProduct(s.client, { productSelection: { key: 'recall' }, product: { key: 'tee' }, variantExclusion: { skus: ['tee-l'] } }));
+    unwrap(
+      await excludeProduct(s.client, {
+        productSelection: { key: 'recall' },
+        product: { key: 'tee' },
+        variantExclusion: { skus: ['tee-l'] },
+      }),
+    );
     expect(await productsOf('recall')).toEqual([{ product: { typeId: 'product', id: tee }, variantExclusion: { skus: ['tee-l'] } }]);
     const removed = unwrap(await removeProductFromSelection(s.client, { productSelection: { key: 'recall' }, product: { id: tee } }));
     expect(removed.productCount).toBe(0);
-    expect(await removeProductFromSelection(s.client, { productSelection: { key: 'recall' }, product: { id: tee } })).toMatchObject({ attempts: 0 });
+    expect(await removeProductFromSelection(s.client, { productSelection: { key: 'recall' }, product: { id: tee } })).toMatchObject({
+      attempts: 0,
+    });
   });
 
   it('returns the service error for the other mode, and a lookup error for an unknown product key', async () => {

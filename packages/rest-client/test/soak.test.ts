@@ -47,7 +47,10 @@ describe('soak: creates and updates under 20 % faults', () => {
     const keys = Array.from({ length: CREATES }, (_, i) => `soak-${String(i).padStart(3, '0')}`);
     const created = await pool(
       20,
-      keys.map((key) => () => createAndVerify(client, { path: '/product-selections', body: { key, name: { en: key } }, maxAttempts: 10, backoff: { sleep } })),
+      keys.map(
+        (key) => () =>
+          createAndVerify(client, { path: '/product-selections', body: { key, name: { en: key } }, maxAttempts: 10, backoff: { sleep } }),
+      ),
     );
     const failedCreates = created.filter((r) => r.error !== undefined);
     expect(failedCreates.map((r) => r.error)).toEqual([]);
@@ -59,7 +62,9 @@ describe('soak: creates and updates under 20 % faults', () => {
     // 500 updates: 10 per selection on 50 selections, shuffled and 25 at a time, so writers
     // collide on the same selection. Each adds its own locale (an end-state action).
     const targets = keys.slice(0, SELECTIONS_UPDATED);
-    const updates = targets.flatMap((key, t) => Array.from({ length: UPDATES_EACH }, (_, u) => ({ key, locale: `en-x${t}u${u}`, text: `v${u}` })));
+    const updates = targets.flatMap((key, t) =>
+      Array.from({ length: UPDATES_EACH }, (_, u) => ({ key, locale: `en-x${t}u${u}`, text: `v${u}` })),
+    );
     let seed = 7;
     const random = () => ((seed = (seed * 16_807) % 2_147_483_647) - 1) / 2_147_483_646;
     for (let i = updates.length - 1; i > 0; i -= 1) {
@@ -68,21 +73,26 @@ describe('soak: creates and updates under 20 % faults', () => {
     }
     const updated = await pool(
       25,
-      updates.map(({ key, locale, text }) => () =>
-        updateWithRetry(client, {
-          path: '/product-selections/key={key}',
-          params: { path: { key } },
-          maxAttempts: 60,
-          backoff: { sleep },
-          buildActions: (current: ProductSelection) => (current.name[locale] === text ? [] : [{ action: 'changeName', name: { ...current.name, [locale]: text } }]),
-        }),
+      updates.map(
+        ({ key, locale, text }) =>
+          () =>
+            updateWithRetry(client, {
+              path: '/product-selections/key={key}',
+              params: { path: { key } },
+              maxAttempts: 60,
+              backoff: { sleep },
+              buildActions: (current: ProductSelection) =>
+                current.name[locale] === text ? [] : [{ action: 'changeName', name: { ...current.name, [locale]: text } }],
+            }),
       ),
     );
     expect(updated.filter((r) => r.error !== undefined).map((r) => r.error)).toEqual([]);
 
     // The faults did happen, at about the rate asked for.
     const rate = counted.tally.failed / counted.tally.requests;
-    console.info(`soak: ${counted.tally.requests} requests, ${counted.tally.failed} faulted (${(rate * 100).toFixed(1)} %), ${verified} creates found by key`);
+    console.info(
+      `soak: ${counted.tally.requests} requests, ${counted.tally.failed} faulted (${(rate * 100).toFixed(1)} %), ${verified} creates found by key`,
+    );
     expect(rate).toBeGreaterThan(0.12);
     expect(rate).toBeLessThan(0.28);
 
@@ -106,7 +116,9 @@ describe('soak: creates and updates under 20 % faults', () => {
     }
     for (const key of keys.slice(SELECTIONS_UPDATED)) expect(byKey.get(key)!.version).toBe(1);
     // The messages agree: one ProductSelectionCreated per selection.
-    const { data: messages } = await reader.GET('/messages', { params: { query: { where: ['type = "ProductSelectionCreated"'], limit: 0, withTotal: true } } });
+    const { data: messages } = await reader.GET('/messages', {
+      params: { query: { where: ['type = "ProductSelectionCreated"'], limit: 0, withTotal: true } },
+    });
     expect(messages?.total).toBe(CREATES);
   });
 });

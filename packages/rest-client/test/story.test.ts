@@ -31,27 +31,44 @@ describe('quickstart: the Product Selection story', () => {
       scope: [`manage_project:${projectKey}`],
       fetch: rec.fetch,
     });
-    const client = createRestClient({ baseUrl: emulator.urls().api, projectKey, auth: { tokenProvider }, fetch: rec.fetch, externalUserId: 'quickstart' });
+    const client = createRestClient({
+      baseUrl: emulator.urls().api,
+      projectKey,
+      auth: { tokenProvider },
+      fetch: rec.fetch,
+      externalUserId: 'quickstart',
+    });
 
     // Two published Products of one Product Type.
     unwrap(await client.POST('/product-types', { body: { key: 'shirt', name: 'Shirt', description: 'A shirt' } }));
     const product = async (key: string) =>
       unwrap(
         await client.POST('/products', {
-          body: { key, productType: { typeId: 'product-type', key: 'shirt' }, name: { en: `Shirt ${key}` }, slug: { en: `shirt-${key}` }, masterVariant: { sku: key }, publish: true },
+          body: {
+            key,
+            productType: { typeId: 'product-type', key: 'shirt' },
+            name: { en: `Shirt ${key}` },
+            slug: { en: `shirt-${key}` },
+            masterVariant: { sku: key },
+            publish: true,
+          },
         }),
       );
     const inside = await product('inside');
     const outside = await product('outside');
 
     // Create the Product Selection (at most once, even after a 500) and fill it.
-    const created = await createAndVerify(client, { path: '/product-selections', body: { key: 'summer', name: { en: 'Summer', de: 'Sommer' } } });
+    const created = await createAndVerify(client, {
+      path: '/product-selections',
+      body: { key: 'summer', name: { en: 'Summer', de: 'Sommer' } },
+    });
     const selection = unwrap(created);
     const filled = await updateWithRetry(client, {
       path: '/product-selections/{ID}',
       params: { path: { ID: selection.id } },
       current: selection,
-      buildActions: (current) => (current.productCount > 0 ? [] : [{ action: 'addProduct', product: { typeId: 'product', id: inside.id } }]),
+      buildActions: (current) =>
+        current.productCount > 0 ? [] : [{ action: 'addProduct', product: { typeId: 'product', id: inside.id } }],
     });
     expect(unwrap(filled).productCount).toBe(1);
 
@@ -59,15 +76,23 @@ describe('quickstart: the Product Selection story', () => {
     unwrap(await createAndVerify(client, { path: '/stores', body: { key: 'berlin', name: { en: 'Berlin' }, languages: ['en'] } }));
     const assigned = unwrap(await assignProductSelection(client, { store: { key: 'berlin' }, productSelection: { key: 'summer' } }));
     expect(assigned.productSelections).toEqual([{ productSelection: { typeId: 'product-selection', id: selection.id }, active: false }]);
-    const hidden = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey: 'berlin', ID: inside.id } } });
+    const hidden = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', {
+      params: { path: { storeKey: 'berlin', ID: inside.id } },
+    });
     expect(isResourceNotFound(hidden.error)).toBe(true);
 
     // Activate it in the Store: the Product is available there, the other one is not.
-    const activated = unwrap(await setProductSelectionActive(client, { store: { key: 'berlin' }, productSelection: { id: selection.id }, active: true }));
+    const activated = unwrap(
+      await setProductSelectionActive(client, { store: { key: 'berlin' }, productSelection: { id: selection.id }, active: true }),
+    );
     expect(activated.productSelections[0]!.active).toBe(true);
-    const { data: projection } = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', { params: { path: { storeKey: 'berlin', ID: inside.id } } });
+    const { data: projection } = await client.GET('/in-store/key={storeKey}/product-projections/{ID}', {
+      params: { path: { storeKey: 'berlin', ID: inside.id } },
+    });
     expect(projection).toMatchObject({ id: inside.id, name: { en: 'Shirt inside' } });
-    const other = await client.GET('/in-store/key={storeKey}/product-projections/key={key}', { params: { path: { storeKey: 'berlin', key: 'outside' } } });
+    const other = await client.GET('/in-store/key={storeKey}/product-projections/key={key}', {
+      params: { path: { storeKey: 'berlin', key: 'outside' } },
+    });
     expect(other.error?.code).toBe('ResourceNotFound');
     void outside;
 
@@ -84,15 +109,34 @@ describe('quickstart: the Product Selection story', () => {
 
   it('the conveniences report what the service refuses', async () => {
     const emulator = createEmulator({ projectKey: 'test-project' });
-    const tokenProvider = createTokenProvider({ flow: 'client_credentials', authUrl: emulator.urls().auth, projectKey: 'test-project', credentials: emulator.credentials, fetch: emulator.fetch });
-    const client = createRestClient({ baseUrl: emulator.urls().api, projectKey: 'test-project', auth: tokenProvider, fetch: emulator.fetch });
+    const tokenProvider = createTokenProvider({
+      flow: 'client_credentials',
+      authUrl: emulator.urls().auth,
+      projectKey: 'test-project',
+      credentials: emulator.credentials,
+      fetch: emulator.fetch,
+    });
+    const client = createRestClient({
+      baseUrl: emulator.urls().api,
+      projectKey: 'test-project',
+      auth: tokenProvider,
+      fetch: emulator.fetch,
+    });
     unwrap(await client.POST('/stores', { body: { key: 'eu' } }));
     const unknownSelection = await assignProductSelection(client, { store: { key: 'eu' }, productSelection: { key: 'nope' } });
     expect(unknownSelection).toMatchObject({ attempts: 0, error: { code: 'ResourceNotFound' } });
     const selection = unwrap(await client.POST('/product-selections', { body: { key: 'off', name: { en: 'Off' } } }));
-    const notAssigned = await setProductSelectionActive(client, { store: { id: 'missing-store' }, productSelection: { id: selection.id }, active: true });
+    const notAssigned = await setProductSelectionActive(client, {
+      store: { id: 'missing-store' },
+      productSelection: { id: selection.id },
+      active: true,
+    });
     expect(notAssigned.error?.code).toBe('ResourceNotFound');
-    const notOnStore = await setProductSelectionActive(client, { store: { key: 'eu' }, productSelection: { id: selection.id }, active: true });
+    const notOnStore = await setProductSelectionActive(client, {
+      store: { key: 'eu' },
+      productSelection: { id: selection.id },
+      active: true,
+    });
     expect(notOnStore.error?.code).toBe('InvalidOperation');
   });
 });

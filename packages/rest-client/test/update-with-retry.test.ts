@@ -28,10 +28,16 @@ describe('updateWithRetry', () => {
         return withLocale('de', 'Sommer')(current);
       },
       read: async (signal) => {
-        const read = await s.client.GET('/product-selections/{ID}', { params: { path: { ID: created.id } }, ...(signal ? { signal } : {}) });
+        const read = await s.client.GET('/product-selections/{ID}', {
+          params: { path: { ID: created.id } },
+          ...(signal ? { signal } : {}),
+        });
         // The other writer strikes between our first read and our write.
         if (built.length === 0) {
-          const r = await other.POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] } });
+          const r = await other.POST('/product-selections/{ID}', {
+            params: { path: { ID: created.id } },
+            body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
+          });
           expect(r.data?.version).toBe(2);
         }
         return read;
@@ -48,10 +54,21 @@ describe('updateWithRetry', () => {
     const s = setup();
     const created = await selection(s, 'naive');
     const staleActions = [{ action: 'changeName' as const, name: { ...created.name, de: 'Sommer' } }];
-    await s.makeClient().POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] } });
-    const first = await s.client.POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: 1, actions: staleActions } });
+    await s
+      .makeClient()
+      .POST('/product-selections/{ID}', {
+        params: { path: { ID: created.id } },
+        body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
+      });
+    const first = await s.client.POST('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: 1, actions: staleActions },
+    });
     const currentVersion = first.error?.code === 'ConcurrentModification' ? first.error.currentVersion : -1;
-    const naive = await s.client.POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: currentVersion, actions: staleActions } });
+    const naive = await s.client.POST('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: currentVersion, actions: staleActions },
+    });
     expect(naive.data?.name).toEqual({ en: 'A', de: 'Sommer' }); // 'B' is gone
   });
 
@@ -86,7 +103,10 @@ describe('updateWithRetry', () => {
       maxAttempts: 4,
       backoff: { sleep, random: () => 0.999 },
       buildActions: (current) => {
-        void other.POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: current.version, actions: [{ action: 'changeName', name: { en: `other-${n++}` } }] } });
+        void other.POST('/product-selections/{ID}', {
+          params: { path: { ID: created.id } },
+          body: { version: current.version, actions: [{ action: 'changeName', name: { en: `other-${n++}` } }] },
+        });
         return withLocale('de', 'never')(current);
       },
       read: async () => {
@@ -103,11 +123,25 @@ describe('updateWithRetry', () => {
     const s = setup();
     const created = await selection(s, 'done', { en: 'A', de: 'Sommer' });
     const before = s.rec.api().length;
-    const result = await updateWithRetry(s.client, { path: '/product-selections/{ID}', params: { path: { ID: created.id } }, buildActions: withLocale('de', 'Sommer') });
+    const result = await updateWithRetry(s.client, {
+      path: '/product-selections/{ID}',
+      params: { path: { ID: created.id } },
+      buildActions: withLocale('de', 'Sommer'),
+    });
     expect(result).toMatchObject({ attempts: 0, data: { version: 1 } });
-    expect(s.rec.api().slice(before).map((r) => r.method)).toEqual(['GET']);
+    expect(
+      s.rec
+        .api()
+        .slice(before)
+        .map((r) => r.method),
+    ).toEqual(['GET']);
     // With `current` given, not even a read.
-    const again = await updateWithRetry(s.client, { path: '/product-selections/{ID}', params: { path: { ID: created.id } }, current: created, buildActions: withLocale('en', 'A') });
+    const again = await updateWithRetry(s.client, {
+      path: '/product-selections/{ID}',
+      params: { path: { ID: created.id } },
+      current: created,
+      buildActions: withLocale('en', 'A'),
+    });
     expect(again).toMatchObject({ attempts: 0, response: undefined });
   });
 
@@ -115,8 +149,21 @@ describe('updateWithRetry', () => {
     const s = setup();
     const created = await selection(s, 'committed');
     const { sleep } = recordingSleep();
-    s.emu.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', path: `/${PROJECT}/product-selections/${created.id}`, times: 1 });
-    const result = await updateWithRetry(s.client, { path: '/product-selections/{ID}', params: { path: { ID: created.id } }, current: created, backoff: { sleep }, buildActions: withLocale('de', 'Sommer') });
+    s.emu.faults.inject({
+      kind: 'error',
+      status: 500,
+      when: 'after',
+      method: 'POST',
+      path: `/${PROJECT}/product-selections/${created.id}`,
+      times: 1,
+    });
+    const result = await updateWithRetry(s.client, {
+      path: '/product-selections/{ID}',
+      params: { path: { ID: created.id } },
+      current: created,
+      backoff: { sleep },
+      buildActions: withLocale('de', 'Sommer'),
+    });
     expect(result.error).toBeUndefined();
     expect(result.data).toMatchObject({ version: 2, name: { en: 'A', de: 'Sommer' } });
     expect(s.rec.api().filter((r) => r.method === 'POST' && r.path.endsWith(created.id))).toHaveLength(1);
@@ -127,7 +174,13 @@ describe('updateWithRetry', () => {
     const s = setup({ retry: { sleep } });
     const created = await selection(s, 'cut');
     s.emu.faults.inject({ kind: 'cut', when: 'after', method: 'POST', path: `/${PROJECT}/product-selections/${created.id}`, times: 1 });
-    const result = await updateWithRetry(s.client, { path: '/product-selections/{ID}', params: { path: { ID: created.id } }, current: created, backoff: { sleep }, buildActions: withLocale('de', 'Sommer') });
+    const result = await updateWithRetry(s.client, {
+      path: '/product-selections/{ID}',
+      params: { path: { ID: created.id } },
+      current: created,
+      backoff: { sleep },
+      buildActions: withLocale('de', 'Sommer'),
+    });
     expect(result.data).toMatchObject({ version: 2, name: { en: 'A', de: 'Sommer' } });
   });
 
@@ -138,11 +191,17 @@ describe('updateWithRetry', () => {
     const invalid = await updateWithRetry(s.client, {
       path: '/stores/key={key}',
       params: { path: { key: 'eu' } },
-      buildActions: () => [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', id: offStore.id }, active: true }],
+      buildActions: () => [
+        { action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', id: offStore.id }, active: true },
+      ],
     });
     expect(invalid).toMatchObject({ attempts: 1, error: { code: 'InvalidOperation' } });
     expect(store!.version).toBe(1);
-    const missing = await updateWithRetry(s.client, { path: '/stores/key={key}', params: { path: { key: 'nope' } }, buildActions: () => [] });
+    const missing = await updateWithRetry(s.client, {
+      path: '/stores/key={key}',
+      params: { path: { key: 'nope' } },
+      buildActions: () => [],
+    });
     expect(missing).toMatchObject({ attempts: 0, error: { code: 'ResourceNotFound' } });
   });
 
@@ -151,7 +210,13 @@ describe('updateWithRetry', () => {
     const created = await selection(s, 'net');
     s.emu.faults.inject({ kind: 'cut', method: 'POST', path: `/${PROJECT}/product-selections/${created.id}`, times: 1 });
     const error = await rejection(
-      updateWithRetry(s.client, { path: '/product-selections/{ID}', params: { path: { ID: created.id } }, current: created, retryOnUnknownOutcome: false, buildActions: withLocale('de', 'x') }),
+      updateWithRetry(s.client, {
+        path: '/product-selections/{ID}',
+        params: { path: { ID: created.id } },
+        current: created,
+        retryOnUnknownOutcome: false,
+        buildActions: withLocale('de', 'x'),
+      }),
     );
     expect(error).toBeInstanceOf(NetworkError);
   });
@@ -159,7 +224,10 @@ describe('updateWithRetry', () => {
   it('an abort during the backoff ends the call at once', async () => {
     const s = setup();
     const created = await selection(s, 'abort');
-    await s.client.POST('/product-selections/{ID}', { params: { path: { ID: created.id } }, body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] } });
+    await s.client.POST('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
+    });
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
     const started = Date.now();

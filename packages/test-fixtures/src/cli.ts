@@ -57,8 +57,10 @@ function banner(server: RunningEmulator, host: string, offering: 'premium' | 'ba
   curl -s -u '${clientId}:${clientSecret}' -X POST ${control}/reset          # empty the project
   curl -s -u '${clientId}:${clientSecret}' -d '{"kind":"error","status":503,"times":1}' ${control}/faults
   curl -s -u '${clientId}:${clientSecret}' -X DELETE ${control}/faults       # remove every fault rule${
-    clock.manual ? `
-  curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later` : ''
+    clock.manual
+      ? `
+  curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later`
+      : ''
   }`
     : 'control API: off (--no-control).';
   // A wildcard address is no URL a client can use: name loopback, and how other hosts reach it.
@@ -113,8 +115,10 @@ function listenFailure(error: NodeJS.ErrnoException, options: CliOptions): strin
   if (error.code === 'EADDRINUSE') {
     return `port ${options.port} on ${options.host} is in use (EADDRINUSE): stop what listens there, choose another --port, or --port 0 for any free port`;
   }
-  if (error.code === 'EADDRNOTAVAIL') return `cannot listen on ${options.host} (EADDRNOTAVAIL): not an address of this machine; --host 127.0.0.1 or 0.0.0.0`;
-  if (error.code === 'EACCES') return `no permission to listen on port ${options.port} (EACCES): ports below 1024 need privileges; choose another --port, or --port 0`;
+  if (error.code === 'EADDRNOTAVAIL')
+    return `cannot listen on ${options.host} (EADDRNOTAVAIL): not an address of this machine; --host 127.0.0.1 or 0.0.0.0`;
+  if (error.code === 'EACCES')
+    return `no permission to listen on port ${options.port} (EACCES): ports below 1024 need privileges; choose another --port, or --port 0`;
   return error.message;
 }
 
@@ -176,8 +180,7 @@ function main(): Promise<void> | void {
   // A const, for the closures below.
   const running = emulator;
   const log = options.log;
-  const onRequest =
-    log === 'off' ? undefined : (served: ServedRequest) => console.log(requestLogLine(log, served, new Date()));
+  const onRequest = log === 'off' ? undefined : (served: ServedRequest) => console.log(requestLogLine(log, served, new Date()));
   return serveEmulator(running, { port: options.port, host: options.host, ...(onRequest ? { onRequest } : {}) }).then(
     (server) => {
       // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
@@ -209,7 +212,10 @@ function main(): Promise<void> | void {
       // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
       // /dev/null ends at once: the flag is for a pipe.
       if (options.stopOnStdinEnd) {
-        process.stdin.once('end', () => stop('stdin ended')).once('error', () => stop('stdin failed')).resume();
+        process.stdin
+          .once('end', () => stop('stdin ended'))
+          .once('error', () => stop('stdin failed'))
+          .resume();
       }
     },
     (error: unknown) => {

@@ -149,7 +149,9 @@ export function connectEmulator(options: EmulatorControlOptions): EmulatorContro
         return await health();
       } catch (error) {
         if (Date.now() + intervalMs > deadline) {
-          throw new EmulatorControlError(`the emulator at ${options.origin} did not answer within ${timeoutMs} ms`, 0, 'NotReady', { cause: error });
+          throw new EmulatorControlError(`the emulator at ${options.origin} did not answer within ${timeoutMs} ms`, 0, 'NotReady', {
+            cause: error,
+          });
         }
         await new Promise((resolve) => setTimeout(resolve, intervalMs));
       }

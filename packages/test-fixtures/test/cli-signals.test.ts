@@ -27,7 +27,12 @@ const started: Started[] = [];
 
 function start(command: string, args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv }): Started {
   // Its own process group: a terminal's Ctrl-C signals the whole group, and cleanup kills it.
-  const child = spawn(command, args, { cwd: options.cwd, env: { ...(options.env ?? process.env), NO_COLOR: '1' }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    cwd: options.cwd,
+    env: { ...(options.env ?? process.env), NO_COLOR: '1' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -47,7 +52,12 @@ afterEach(() => {
   }
 });
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, output: () => string, timeoutMs = 60_000): Promise<T> {
+async function until<T>(
+  what: string,
+  probe: () => T | undefined | Promise<T | undefined>,
+  output: () => string,
+  timeoutMs = 60_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -58,7 +68,11 @@ async function until<T>(what: string, probe: () => T | undefined | Promise<T | u
 }
 
 /** Starts an entry point, stores a selection, sends `signal`, and checks the server stopped and the state was written. */
-async function stopsAndSaves(launch: (args: string[]) => Started, signal: 'SIGTERM' | 'SIGINT', to: 'process' | 'group' = 'process'): Promise<void> {
+async function stopsAndSaves(
+  launch: (args: string[]) => Started,
+  signal: 'SIGTERM' | 'SIGINT',
+  to: 'process' | 'group' = 'process',
+): Promise<void> {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'emulator-state-')), 'state.json');
   const cli = launch(['--port', '0', '--project', PROJECT, '--state-file', stateFile, ...CLIENT]);
   const origin = await until('the banner', () => /listening on (http:\/\/\S+)/.exec(cli.output())?.[1], cli.output);
@@ -66,7 +80,10 @@ async function stopsAndSaves(launch: (args: string[]) => Started, signal: 'SIGTE
   const token = (await (
     await fetch(`${origin}/auth/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa('signal-client:signal-client-secret-0123456789')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa('signal-client:signal-client-secret-0123456789')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     })
   ).json()) as { access_token: string };
@@ -79,10 +96,26 @@ async function stopsAndSaves(launch: (args: string[]) => Started, signal: 'SIGTE
 
   process.kill(to === 'group' ? -cli.child.pid! : cli.child.pid!, signal);
   await cli.exited;
-  const saved = await until('the state file', () => (existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : undefined), cli.output, 15_000);
+  const saved = await until(
+    'the state file',
+    () => (existsSync(stateFile) ? readFileSync(stateFile, 'utf8') : undefined),
+    cli.output,
+    15_000,
+  );
   expect(saved).toContain('kept-across-restarts');
   // Nothing is left serving, orphaned.
-  await until('the server to stop', async () => ((await fetch(`${origin}/_emulator/health`).then(() => false, () => true)) ? true : undefined), cli.output, 15_000);
+  await until(
+    'the server to stop',
+    async () =>
+      (await fetch(`${origin}/_emulator/health`).then(
+        () => false,
+        () => true,
+      ))
+        ? true
+        : undefined,
+    cli.output,
+    15_000,
+  );
   expect(cli.output()).not.toMatch(/unexpected error|Error:/);
 }
 
@@ -104,7 +137,8 @@ describe('stopping the emulator with a signal writes --state-file and leaves not
       stopsAndSaves((args) => start(installed.bin, args, { cwd: installed.project, env: plainEnv }), signal),
     );
 
-    const npx = (args: string[]) => start('npx', ['-p', '@commerce-kit/test-fixtures', 'commerce-emulator', ...args], { cwd: installed.project, env: plainEnv });
+    const npx = (args: string[]) =>
+      start('npx', ['-p', '@commerce-kit/test-fixtures', 'commerce-emulator', ...args], { cwd: installed.project, env: plainEnv });
     it('npx -p @commerce-kit/test-fixtures commerce-emulator: SIGTERM to npx', () => stopsAndSaves(npx, 'SIGTERM'));
     it('npx -p @commerce-kit/test-fixtures commerce-emulator: SIGINT as a terminal sends it (Ctrl-C, to the process group)', () =>
       stopsAndSaves(npx, 'SIGINT', 'group'));

@@ -38,7 +38,10 @@ function createSelection(origin: string, bearer: string, key: string): Promise<R
 
 describe('commerce-emulator control API over a port', () => {
   it('resets, injects a fault and moves the manual clock, as the banner shows', async () => {
-    const { origin, banner } = await startCli(['--client-id', ID, '--client-secret', SECRET, '--manual-clock', '2026-03-01T09:00:00Z'], PROJECT);
+    const { origin, banner } = await startCli(
+      ['--client-id', ID, '--client-secret', SECRET, '--manual-clock', '2026-03-01T09:00:00Z'],
+      PROJECT,
+    );
     expect(banner).toContain('clock: manual, at 2026-03-01T09:00:00.000Z; it moves only through POST /_emulator/clock.');
     expect(banner).toContain("control API (HTTP Basic with the bootstrap client's id and secret):");
     expect(banner).toContain(`curl -s ${origin}/_emulator/health`);
@@ -93,18 +96,26 @@ describe('commerce-emulator control API over a port', () => {
   it('refuses --manual-clock with --no-control: the clock could never move', async () => {
     const cli = runCli(['--port', '0', '--manual-clock', 'now', '--no-control']);
     expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toContain('--manual-clock and --no-control exclude each other: the manual clock moves only through the control API');
+    expect(cli.stderr()).toContain(
+      '--manual-clock and --no-control exclude each other: the manual clock moves only through the control API',
+    );
   });
 
   it('a reset brings back the admin console client after it was deleted through the API', async () => {
     const { origin } = await startCli(['--client-id', ID, '--client-secret', SECRET], PROJECT);
     const bearer = await token(origin);
-    const deleted = await fetch(`${origin}/${PROJECT}/api-clients/emulator-admin-console`, { method: 'DELETE', headers: { authorization: `Bearer ${bearer}` } });
+    const deleted = await fetch(`${origin}/${PROJECT}/api-clients/emulator-admin-console`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(deleted.status).toBe(200);
     const adminToken = () =>
       fetch(`${origin}/auth/oauth/token`, {
         method: 'POST',
-        headers: { authorization: `Basic ${btoa(`emulator-admin-console:${SECRET}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+        headers: {
+          authorization: `Basic ${btoa(`emulator-admin-console:${SECRET}`)}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
         body: 'grant_type=client_credentials',
       });
     expect((await adminToken()).status).toBe(401);
@@ -112,13 +123,16 @@ describe('commerce-emulator control API over a port', () => {
     expect((await adminToken()).status).toBe(200);
   });
 
-  it.each([['2026-03-01'], ['yesterday'], [''], ['2026-02-30T00:00:00Z']])('refuses --manual-clock %j with exit code 2 and the usage', async (start) => {
-    const cli = runCli(['--port', '0', '--manual-clock', start]);
-    expect(await cli.exit).toBe(2);
-    expect(cli.stderr()).toContain('--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z');
-    expect(cli.stderr()).toContain('Usage: commerce-emulator');
-    expect(cli.stdout()).toBe('');
-  });
+  it.each([['2026-03-01'], ['yesterday'], [''], ['2026-02-30T00:00:00Z']])(
+    'refuses --manual-clock %j with exit code 2 and the usage',
+    async (start) => {
+      const cli = runCli(['--port', '0', '--manual-clock', start]);
+      expect(await cli.exit).toBe(2);
+      expect(cli.stderr()).toContain('--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z');
+      expect(cli.stderr()).toContain('Usage: commerce-emulator');
+      expect(cli.stdout()).toBe('');
+    },
+  );
 
   it('--help describes the flags', async () => {
     const cli = runCli(['--help']);
@@ -148,15 +162,25 @@ describe('commerce-emulator --state-file', () => {
     const second = await startCli([...credentials, '--state-file', file], PROJECT);
     expect(second.banner).toContain(`state: restored from ${file}; written there when stopping.`);
     // The token of the first run still works, and the selection has its id and version.
-    const res = await fetch(`${second.origin}/${PROJECT}/product-selections/key=summer`, { headers: { authorization: `Bearer ${bearer}` } });
+    const res = await fetch(`${second.origin}/${PROJECT}/product-selections/key=summer`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: created.id, version: created.version });
     expect((await createSelection(second.origin, bearer, 'summer')).status).toBe(400); // still there: DuplicateField
   });
 
   it.each([
-    ['not JSON', '{"format":"Bearer s3cr3t', /--state-file: .*broken\.json is not JSON \(a state file is a snapshot, as GET \/_emulator\/state gives it\)$/m],
-    ['another project', JSON.stringify({ format: 'commerce-emulator-state', version: 1, projectKey: 'other-project' }), /--state-file: invalid emulator snapshot: /],
+    [
+      'not JSON',
+      '{"format":"Bearer s3cr3t',
+      /--state-file: .*broken\.json is not JSON \(a state file is a snapshot, as GET \/_emulator\/state gives it\)$/m,
+    ],
+    [
+      'another project',
+      JSON.stringify({ format: 'commerce-emulator-state', version: 1, projectKey: 'other-project' }),
+      /--state-file: invalid emulator snapshot: /,
+    ],
     ['not a snapshot', '[]', /--state-file: invalid emulator snapshot: /],
   ])('refuses a state file that is %s with exit code 1, and leaves the file alone', async (_, content, message) => {
     const file = join(dir, 'broken.json');

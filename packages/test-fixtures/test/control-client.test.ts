@@ -24,7 +24,12 @@ beforeAll(async () => {
   clock = new ManualClock(START);
   server = await startEmulator({ projectKey: PROJECT, clock, clientId: 'harness', clientSecret: 'harness-secret' });
   // Every answer is checked against schemas/openapi/emulator-control.yaml.
-  control = connectEmulator({ origin: server.origin, clientId: 'harness', clientSecret: 'harness-secret', fetch: controlContractFetch(fetch, server.origin) });
+  control = connectEmulator({
+    origin: server.origin,
+    clientId: 'harness',
+    clientSecret: 'harness-secret',
+    fetch: controlContractFetch(fetch, server.origin),
+  });
 });
 afterAll(() => server.close());
 
@@ -149,7 +154,11 @@ describe('connectEmulator().ready()', () => {
       .ready({ timeoutMs: 200, intervalMs: 50 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmulatorControlError);
-    expect(error).toMatchObject({ status: 0, code: 'NotReady', message: `the emulator at http://127.0.0.1:${port} did not answer within 200 ms` });
+    expect(error).toMatchObject({
+      status: 0,
+      code: 'NotReady',
+      message: `the emulator at http://127.0.0.1:${port} did not answer within 200 ms`,
+    });
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 });

@@ -14,7 +14,12 @@ import { authForm, projectCaller } from './projects/helpers.js';
 function setup() {
   const emulator = createEmulator({ projectKey: 'own', clientId: 'harness', clientSecret: 'harness-secret' });
   const origin = emulator.urls().api;
-  const control = connectEmulator({ origin, clientId: 'harness', clientSecret: 'harness-secret', fetch: controlContractFetch(emulator.fetch, origin) });
+  const control = connectEmulator({
+    origin,
+    clientId: 'harness',
+    clientSecret: 'harness-secret',
+    fetch: controlContractFetch(emulator.fetch, origin),
+  });
   return { emulator, control, origin };
 }
 
@@ -22,11 +27,18 @@ describe('POST /_emulator/projects', () => {
   it('creates a project (201) with its bootstrap client, whose token works on that project only', async () => {
     const { emulator, control } = setup();
     const created = await control.projects.create('worker-1');
-    expect(created).toEqual({ key: 'worker-1', clientId: expect.any(String), clientSecret: expect.any(String), scope: 'manage_project:worker-1' });
+    expect(created).toEqual({
+      key: 'worker-1',
+      clientId: expect.any(String),
+      clientSecret: expect.any(String),
+      scope: 'manage_project:worker-1',
+    });
     const token = await authForm(emulator, '/oauth/token', { grant_type: 'client_credentials' }, created);
     expect(token.body.scope).toBe('manage_project:worker-1');
     const own = await projectCaller(emulator, 'own');
-    expect((await own.call('GET', '/product-selections', undefined, { project: 'worker-1', token: token.body.access_token })).status).toBe(200);
+    expect((await own.call('GET', '/product-selections', undefined, { project: 'worker-1', token: token.body.access_token })).status).toBe(
+      200,
+    );
     expect((await own.call('GET', '/product-selections', undefined, { token: token.body.access_token })).status).toBe(403);
   });
 

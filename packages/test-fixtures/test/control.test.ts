@@ -85,11 +85,16 @@ describe('control API: access', () => {
       ['DELETE', '/faults', undefined],
       ['GET', '/state', undefined],
     ] as const) {
-      const res = await emulator.fetch(`${CONTROL}${path}`, { method, headers: { ...basic(emulator), ...headers }, ...(body ? { body } : {}) });
+      const res = await emulator.fetch(`${CONTROL}${path}`, {
+        method,
+        headers: { ...basic(emulator), ...headers },
+        ...(body ? { body } : {}),
+      });
       expect(res.status, `${method} ${path}`).toBe(403);
       expect(await errorOf(res)).toEqual({
         code: 'Forbidden',
-        message: "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
+        message:
+          "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
       });
     }
     expect(emulator.faults.list()).toHaveLength(1);
@@ -218,7 +223,13 @@ describe('control API: state', () => {
 describe('control API: fault rules', () => {
   it('adds, lists, fires and removes a rule', async () => {
     const api = await createApi();
-    const added = await control(api.emulator, 'POST', '/faults', { kind: 'error', status: 503, method: 'GET', path: '/test-project/product-selections', times: 2 });
+    const added = await control(api.emulator, 'POST', '/faults', {
+      kind: 'error',
+      status: 503,
+      method: 'GET',
+      path: '/test-project/product-selections',
+      times: 2,
+    });
     expect(added.status).toBe(201);
     const rule = (await added.json()) as { id: string };
     expect(rule).toEqual({ id: 'fault-1', kind: 'error', status: 503, method: 'GET', path: '/test-project/product-selections', times: 2 });
@@ -286,7 +297,10 @@ describe('control API: fault rules', () => {
   it.each([
     [{ kind: 'explode' }, "invalid fault rule: kind must be 'error', 'cut' or 'latency'."],
     [{ kind: 'error', status: 501 }, 'invalid fault rule: status must be one of 429, 500, 502, 503, 504.'],
-    [{ kind: 'error', time: 1 }, 'invalid fault rule: unknown field time (fields: kind, status, when, retryAfterSeconds, latencyMs, method, path, times, probability).'],
+    [
+      { kind: 'error', time: 1 },
+      'invalid fault rule: unknown field time (fields: kind, status, when, retryAfterSeconds, latencyMs, method, path, times, probability).',
+    ],
     [{ kind: 'cut', status: 500 }, "invalid fault rule: status applies to kind 'error' only."],
     [{ kind: 'latency' }, "invalid fault rule: kind 'latency' needs latencyMs."],
     [{ kind: 'latency', latencyMs: 10, when: 'after' }, "invalid fault rule: when applies to kinds 'error' and 'cut' only."],
@@ -294,8 +308,14 @@ describe('control API: fault rules', () => {
     [{ kind: 'error', times: 0 }, 'invalid fault rule: times must be an integer >= 1.'],
     [{ kind: 'error', probability: 2 }, 'invalid fault rule: probability must be a number from 0 to 1.'],
     [{ kind: 'error', method: 'post' }, 'invalid fault rule: method must be an HTTP method in upper case, e.g. POST.'],
-    [{ kind: 'error', path: 'product-selections' }, 'invalid fault rule: path must be a RegExp or a string starting with "/" (a prefix of path and query, without the origin).'],
-    [{ kind: 'error', pathPattern: '(' }, 'invalid fault rule: pathPattern is not a RegExp: Invalid regular expression: /(/: Unterminated group.'],
+    [
+      { kind: 'error', path: 'product-selections' },
+      'invalid fault rule: path must be a RegExp or a string starting with "/" (a prefix of path and query, without the origin).',
+    ],
+    [
+      { kind: 'error', pathPattern: '(' },
+      'invalid fault rule: pathPattern is not a RegExp: Invalid regular expression: /(/: Unterminated group.',
+    ],
     [{ kind: 'error', path: '/a', pathPattern: 'a' }, 'invalid fault rule: give path (a prefix) or pathPattern (a RegExp), not both.'],
     [{ kind: 'error', retryAfterSeconds: -1 }, 'invalid fault rule: retryAfterSeconds must be an integer >= 0.'],
     [{ kind: 'latency', latencyMs: 600_001 }, 'invalid fault rule: latencyMs must be an integer from 0 to 600000.'],
@@ -379,12 +399,18 @@ describe('control API: clock', () => {
     [{ advanceMs: 1.5 }, 'advanceMs must be an integer >= 0.'],
     [{ set: '2026-12-01' }, SET_MESSAGE],
     [{ set: '2026-13-45T00:00:00Z' }, SET_MESSAGE],
-    [{ set: '2026-02-01T00:00:00Z' }, "set 2026-02-01T00:00:00.000Z is before the clock's time 2026-03-01T09:00:00.000Z: the clock never moves backwards."],
+    [
+      { set: '2026-02-01T00:00:00Z' },
+      "set 2026-02-01T00:00:00.000Z is before the clock's time 2026-03-01T09:00:00.000Z: the clock never moves backwards.",
+    ],
     [{ set: '2026-02-30T00:00:00Z' }, SET_MESSAGE],
     [{ set: '2026-03-01T24:00:00Z' }, SET_MESSAGE],
     [{ set: 8.64e15 + 1 }, SET_MESSAGE],
     [{ set: Number.MAX_SAFE_INTEGER }, SET_MESSAGE],
-    [{ advanceMs: Number.MAX_SAFE_INTEGER }, `advanceMs ${Number.MAX_SAFE_INTEGER} would move the clock past +275760-09-13T00:00:00.000Z, the last instant a date can hold.`],
+    [
+      { advanceMs: Number.MAX_SAFE_INTEGER },
+      `advanceMs ${Number.MAX_SAFE_INTEGER} would move the clock past +275760-09-13T00:00:00.000Z, the last instant a date can hold.`,
+    ],
   ])('refuses %j with 400 InvalidInput and leaves the clock alone', async (body, message) => {
     const clock = new ManualClock(START);
     const emulator = createEmulator({ clock });

@@ -309,19 +309,22 @@ describe('the control API invites no web page', () => {
   it.each([
     ['any origin', undefined],
     ['a listed origin', { origins: [APP] }],
-  ] as const)('with %s: a preflight to /_emulator gets no CORS header and no 2xx, so the browser never sends the request', async (_, cors) => {
-    const emulator = emulatorWith(cors === undefined ? {} : { cors });
-    for (const [path, method] of [
-      ['/_emulator/reset', 'POST'],
-      ['/_emulator/faults', 'DELETE'],
-      ['/_emulator/state', 'GET'],
-      ['/_emulator/health', 'GET'],
-    ] as const) {
-      const preflight = await emulator.fetch(`${emulator.urls().api}${path}`, preflightInit(APP, method));
-      expect(corsHeaders(preflight), path).toEqual({});
-      expect(preflight.status, path).toBe(403);
-    }
-  });
+  ] as const)(
+    'with %s: a preflight to /_emulator gets no CORS header and no 2xx, so the browser never sends the request',
+    async (_, cors) => {
+      const emulator = emulatorWith(cors === undefined ? {} : { cors });
+      for (const [path, method] of [
+        ['/_emulator/reset', 'POST'],
+        ['/_emulator/faults', 'DELETE'],
+        ['/_emulator/state', 'GET'],
+        ['/_emulator/health', 'GET'],
+      ] as const) {
+        const preflight = await emulator.fetch(`${emulator.urls().api}${path}`, preflightInit(APP, method));
+        expect(corsHeaders(preflight), path).toEqual({});
+        expect(preflight.status, path).toBe(403);
+      }
+    },
+  );
 
   it('an answer of the control API to a page carries no CORS header either, so the page cannot read it', async () => {
     const emulator = emulatorWith();

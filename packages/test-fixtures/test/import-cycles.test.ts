@@ -19,7 +19,9 @@ function sources(dir: string): string[] {
 function importCycles(): string[][] {
   const graph = new Map<string, string[]>();
   for (const file of sources(SRC)) {
-    const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) => resolve(dirname(file), (m[1] ?? m[2]!).replace(/\.js$/, '.ts')));
+    const targets = [...readFileSync(file, 'utf8').matchAll(IMPORT)].map((m) =>
+      resolve(dirname(file), (m[1] ?? m[2]!).replace(/\.js$/, '.ts')),
+    );
     graph.set(file, targets);
   }
   const cycles: string[][] = [];

@@ -36,18 +36,29 @@ function expectError(answer: { status: number; body: unknown }, status: number, 
 }
 
 /** POSTs a form to the authorization service as `credentials`. */
-const authPost = (api: HistoryApi, path: string, form: Record<string, string>, credentials: Credentials) => authForm(api, path, form, credentials);
+const authPost = (api: HistoryApi, path: string, form: Record<string, string>, credentials: Credentials) =>
+  authForm(api, path, form, credentials);
 
 async function clientToken(api: HistoryApi, credentials: Credentials): Promise<string> {
   return ok(await authPost(api, '/oauth/token', { grant_type: 'client_credentials' }, credentials))['access_token'] as string;
 }
 
 function passwordFlow(api: HistoryApi, email: string, password = PASSWORD) {
-  return authPost(api, `/oauth/${api.project}/customers/token`, { grant_type: 'password', username: email, password }, api.emulator.credentials);
+  return authPost(
+    api,
+    `/oauth/${api.project}/customers/token`,
+    { grant_type: 'password', username: email, password },
+    api.emulator.credentials,
+  );
 }
 
 function anonymousFlow(api: HistoryApi, anonymousId: string) {
-  return authPost(api, `/oauth/${api.project}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: anonymousId }, api.emulator.credentials);
+  return authPost(
+    api,
+    `/oauth/${api.project}/anonymous/token`,
+    { grant_type: 'client_credentials', anonymous_id: anonymousId },
+    api.emulator.credentials,
+  );
 }
 
 /** Whether the bootstrap client's introspection finds `token` active (it may see every token of the project). */
@@ -71,9 +82,19 @@ async function createEverything(api: HistoryApi): Promise<Record<string, string>
     201,
   );
   const selection = ok(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } }), 201);
-  ok(await api.call('POST', `/product-selections/${selection['id']}`, { version: selection['version'], actions: [{ action: 'addProduct', product: { key: 'p1' } }] }));
-  const store = ok(await api.call('POST', '/stores', { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' }, active: true }] }), 201);
-  const customer = ok(await api.call('POST', '/customers', { key: 'ann', email: 'ann@example.com', password: PASSWORD }), 201)['customer'] as Json;
+  ok(
+    await api.call('POST', `/product-selections/${selection['id']}`, {
+      version: selection['version'],
+      actions: [{ action: 'addProduct', product: { key: 'p1' } }],
+    }),
+  );
+  const store = ok(
+    await api.call('POST', '/stores', { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' }, active: true }] }),
+    201,
+  );
+  const customer = ok(await api.call('POST', '/customers', { key: 'ann', email: 'ann@example.com', password: PASSWORD }), 201)[
+    'customer'
+  ] as Json;
   return {
     'product-types': productType['id'],
     products: product['id'],
@@ -119,8 +140,15 @@ describe('resetEmulator', () => {
     const api = await setup();
     ok(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } }), 201);
     const store = ok(await api.call('POST', '/stores', { key: 'berlin' }), 201);
-    ok(await api.call('POST', `/stores/${store['id']}`, { version: 1, actions: [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }] }));
-    const before = ok(await api.call('GET', `/messages?where=${encodeURIComponent(`resource(id = "${store['id']}")`)}&sort=sequenceNumber%20asc`));
+    ok(
+      await api.call('POST', `/stores/${store['id']}`, {
+        version: 1,
+        actions: [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }],
+      }),
+    );
+    const before = ok(
+      await api.call('GET', `/messages?where=${encodeURIComponent(`resource(id = "${store['id']}")`)}&sort=sequenceNumber%20asc`),
+    );
     expect(before['results'].map((m: Json) => m['sequenceNumber'])).toEqual([1, 2]);
     expect(await total(api, '/messages')).toBe(3);
 
@@ -161,7 +189,11 @@ describe('resetEmulator', () => {
         ],
       }),
     );
-    expect(ok(await api.call('GET', ''))).toMatchObject({ version: 2, messages: { enabled: false }, externalOAuth: { url: 'https://oauth.example.com/introspect' } });
+    expect(ok(await api.call('GET', ''))).toMatchObject({
+      version: 2,
+      messages: { enabled: false },
+      externalOAuth: { url: 'https://oauth.example.com/introspect' },
+    });
     api.clock.advance(60_000);
 
     reset(api.emulator);
@@ -188,7 +220,12 @@ describe('resetEmulator', () => {
       ok(
         await api.call('POST', '', {
           version,
-          actions: [{ action: 'setExternalOAuth', externalOAuth: { url: 'https://oauth.example.com/introspect', authorizationHeader: 'Bearer xyz' } }],
+          actions: [
+            {
+              action: 'setExternalOAuth',
+              externalOAuth: { url: 'https://oauth.example.com/introspect', authorizationHeader: 'Bearer xyz' },
+            },
+          ],
         }),
       );
     await configure(1);
@@ -234,14 +271,21 @@ describe('resetEmulator', () => {
     expectError(await api.as(access)('GET', '/me'), 401, 'invalid_token');
     expect(await active(api, access)).toBe(false);
     expect(await active(api, refresh)).toBe(false);
-    const refreshed = await authPost(api, '/oauth/token', { grant_type: 'refresh_token', refresh_token: refresh }, api.emulator.credentials);
+    const refreshed = await authPost(
+      api,
+      '/oauth/token',
+      { grant_type: 'refresh_token', refresh_token: refresh },
+      api.emulator.credentials,
+    );
     expect(refreshed.body['error']).toBe('invalid_grant');
     const refused = await passwordFlow(api, 'ann@example.com');
     expect(refused.status).toBe(400);
     expect(refused.body['error']).toBe('invalid_customer_account_credentials');
     expectError(await api.call('GET', `/customers/${customer['id']}`), 404, 'ResourceNotFound');
 
-    const again = ok(await api.call('POST', '/customers', { email: 'ann@example.com', password: 'another-password-2' }), 201)['customer'] as Json;
+    const again = ok(await api.call('POST', '/customers', { email: 'ann@example.com', password: 'another-password-2' }), 201)[
+      'customer'
+    ] as Json;
     expect((await passwordFlow(api, 'ann@example.com')).status).toBe(400); // the old password is gone
     const token = ok(await passwordFlow(api, 'ann@example.com', 'another-password-2'))['access_token'] as string;
     expect(ok(await api.as(token)('GET', '/me'))['id']).toBe(again['id']);
@@ -277,7 +321,9 @@ describe('resetEmulator', () => {
     const after = await clientToken(api, api.emulator.credentials);
     expect(after).not.toBe(before);
     const at = api.clock.now();
-    expect(ok(await api.as(after)('POST', '/product-selections', { name: { en: 'Summer' } }), 201)['createdAt']).toBe(new Date(at).toISOString());
+    expect(ok(await api.as(after)('POST', '/product-selections', { name: { en: 'Summer' } }), 201)['createdAt']).toBe(
+      new Date(at).toISOString(),
+    );
   });
 
   it('keeps the admin console client: its tokens, its secret and admin console writes still work', async () => {
@@ -348,7 +394,8 @@ describe('resetEmulator', () => {
     reset(first.emulator);
 
     expect(await total(first, '/product-selections')).toBe(0);
-    for (const path of ['/product-types', '/products', '/product-selections', '/stores', '/customers']) expect(await total(second, path), path).toBe(1);
+    for (const path of ['/product-types', '/products', '/product-selections', '/stores', '/customers'])
+      expect(await total(second, path), path).toBe(1);
     expect(await total(second, '/messages')).toBeGreaterThan(0);
     expect(await historyTotal(second)).toBe(recorded);
     expect((await second.as(login)('GET', '/me')).status).toBe(200);

@@ -23,7 +23,12 @@ function ok<T = Json>(answer: { status: number; body: T }, status = 200): T {
   return answer.body;
 }
 
-function tokenAnswer(api: HistoryApi, path: string, form: Record<string, string>, credentials: ClientCredentials = api.emulator.credentials) {
+function tokenAnswer(
+  api: HistoryApi,
+  path: string,
+  form: Record<string, string>,
+  credentials: ClientCredentials = api.emulator.credentials,
+) {
   return authForm(api, path, form, credentials);
 }
 
@@ -64,17 +69,31 @@ async function seed(api: HistoryApi): Promise<Seeded> {
   const catalogue = await seedCatalogue(api.emulator, { seed: 7, products: 6, selections: 2, stores: 2, variantsPerProduct: 2 });
   const selection = catalogue.selections[0]!;
   const renamed = ok(
-    await api.call('POST', `/product-selections/${selection.id}`, { version: selection.version, actions: [{ action: 'changeName', name: { en: 'Renamed' } }] }),
+    await api.call('POST', `/product-selections/${selection.id}`, {
+      version: selection.version,
+      actions: [{ action: 'changeName', name: { en: 'Renamed' } }],
+    }),
   );
   expect(renamed['version']).toBe(selection.version + 1);
-  const customer = ok(await api.call('POST', '/customers', { key: 'ann', email: 'ann@example.com', password: PASSWORD, firstName: 'Ann' }), 201)['customer'] as Json;
+  const customer = ok(
+    await api.call('POST', '/customers', { key: 'ann', email: 'ann@example.com', password: PASSWORD, firstName: 'Ann' }),
+    201,
+  )['customer'] as Json;
   const customerAccess = ok(await passwordFlow(api, 'ann@example.com'))['access_token'] as string;
-  const created = ok(await api.call('POST', '/api-clients', { name: 'shop', scope: `view_products:${PROJECT} manage_product_selections:${PROJECT}` }), 201);
+  const created = ok(
+    await api.call('POST', '/api-clients', { name: 'shop', scope: `view_products:${PROJECT} manage_product_selections:${PROJECT}` }),
+    201,
+  );
   const apiClient = { clientId: created['id'] as string, clientSecret: created['secret'] as string };
   const apiClientToken = await clientToken(api, apiClient);
   const session = ok(await anonymousFlow(api, 'anon-1'));
   ok(await api.asAdmin('jen')('POST', '/product-selections', { key: 'by-admin', name: { en: 'By admin' } }), 201);
-  ok(await api.call('POST', '', { version: 1, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true, deleteDaysAfterCreation: 30 } }] }));
+  ok(
+    await api.call('POST', '', {
+      version: 1,
+      actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true, deleteDaysAfterCreation: 30 } }],
+    }),
+  );
   return {
     catalogue,
     customerId: customer['id'] as string,
@@ -122,14 +141,24 @@ async function mutate(api: HistoryApi, seeded: Seeded): Promise<void> {
   const { catalogue } = seeded;
   const selection = ok(await api.call('GET', `/product-selections/${catalogue.selections[1]!.id}`));
   const member = catalogue.selections[1]!.productIds[0]!;
-  ok(await api.call('POST', `/product-selections/${selection['id']}`, { version: selection['version'], actions: [{ action: 'removeProduct', product: { id: member } }] }));
+  ok(
+    await api.call('POST', `/product-selections/${selection['id']}`, {
+      version: selection['version'],
+      actions: [{ action: 'removeProduct', product: { id: member } }],
+    }),
+  );
   const store = catalogue.stores[0]!;
   ok(await api.call('DELETE', `/stores/${store.id}?version=${ok(await api.call('GET', `/stores/${store.id}`))['version']}`));
   // Customers cannot be deleted or changed through the API: one more signs up.
   ok(await api.call('POST', '/customers', { key: 'bob', email: 'bob@example.com', password: PASSWORD }), 201);
   ok(await api.call('DELETE', `/api-clients/${seeded.apiClient.clientId}`));
   ok(await api.call('POST', '/product-selections', { key: 'after', name: { en: 'After' } }), 201);
-  ok(await api.call('POST', '', { version: 2, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: false } }] }));
+  ok(
+    await api.call('POST', '', {
+      version: 2,
+      actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: false } }],
+    }),
+  );
   ok(await anonymousFlow(api, 'anon-2'));
 }
 
@@ -139,7 +168,12 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     const seeded = await seed(api);
     const before = await observe(api, seeded.catalogue);
     const snapshot = api.emulator.snapshot();
-    expect(snapshot).toMatchObject({ format: 'commerce-emulator-state', version: 1, projectKey: PROJECT, takenAt: new Date(api.clock.now()).toISOString() });
+    expect(snapshot).toMatchObject({
+      format: 'commerce-emulator-state',
+      version: 1,
+      projectKey: PROJECT,
+      takenAt: new Date(api.clock.now()).toISOString(),
+    });
 
     await mutate(api, seeded);
     expect(await observe(api, seeded.catalogue)).not.toEqual(before);
@@ -173,7 +207,9 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     const selection = seeded.catalogue.selections[0]!;
     const where = encodeURIComponent(`resource(id = "${selection.id}")`);
     const numbers = async () =>
-      ok(await api.call('GET', `/messages?where=${where}&sort=sequenceNumber%20asc&limit=500`))['results'].map((m: Json) => m['sequenceNumber']) as number[];
+      ok(await api.call('GET', `/messages?where=${where}&sort=sequenceNumber%20asc&limit=500`))['results'].map(
+        (m: Json) => m['sequenceNumber'],
+      ) as number[];
     const seen = await numbers();
     const last = seen.at(-1)!;
     const recordsBefore = ok(await api.history('?withTotal=true')).total!;
@@ -215,7 +251,9 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     const clients = ok(await second.call('GET', `/api-clients?${ALL}`))['results'] as Json[];
     expect(clients.map((c) => c['id']).sort()).toEqual(
       [
-        ...clientsBefore.map((c) => c['id'] as string).filter((id) => id !== ADMIN_CONSOLE_CLIENT_ID && id !== first.emulator.credentials.clientId),
+        ...clientsBefore
+          .map((c) => c['id'] as string)
+          .filter((id) => id !== ADMIN_CONSOLE_CLIENT_ID && id !== first.emulator.credentials.clientId),
         'second-bootstrap',
       ].sort(),
     );
@@ -264,7 +302,9 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     expect((await authForm(second, '/oauth/token', { grant_type: 'client_credentials' }, credentials)).status).toBe(401);
     expect((await second.as(await clientToken(second, { ...credentials, clientSecret: 'a-new-secret' }))('GET', '')).status).toBe(200);
     // And the first emulator's client still authenticates with its own secret.
-    expect(ok(await authForm({ emulator: first }, '/oauth/token', { grant_type: 'client_credentials' }, first.credentials))['access_token']).toBeTypeOf('string');
+    expect(
+      ok(await authForm({ emulator: first }, '/oauth/token', { grant_type: 'client_credentials' }, first.credentials))['access_token'],
+    ).toBeTypeOf('string');
   });
 
   it('restores the same snapshot twice; a snapshot is not changed by later writes, nor the emulator by changes to the snapshot', async () => {
@@ -342,7 +382,22 @@ describe('emulator.snapshot() and emulator.restore()', () => {
     }
     const snapshot = JSON.parse(text) as EmulatorSnapshot;
     expect(Object.keys(snapshot).sort()).toEqual(
-      ['anonymousIds', 'bootstrapClientId', 'clients', 'customers', 'format', 'history', 'messages', 'project', 'projectKey', 'resources', 'selectionMembership', 'takenAt', 'tokens', 'version'].sort(),
+      [
+        'anonymousIds',
+        'bootstrapClientId',
+        'clients',
+        'customers',
+        'format',
+        'history',
+        'messages',
+        'project',
+        'projectKey',
+        'resources',
+        'selectionMembership',
+        'takenAt',
+        'tokens',
+        'version',
+      ].sort(),
     );
     for (const client of snapshot.clients) expect(client.secretHash).toMatch(/^scrypt\$/);
     for (const customer of snapshot.customers) expect(customer.passwordHash).toMatch(/^scrypt\$/);
@@ -359,7 +414,11 @@ describe('restoring an invalid snapshot', () => {
     ['an array', () => [], 'invalid emulator snapshot: the snapshot must be an object, not an array'],
     ['another format', (s) => ({ ...s, format: 'other-state' }), "invalid emulator snapshot: format must be 'commerce-emulator-state'"],
     ['version 2', (s) => ({ ...s, version: 2 }), 'invalid emulator snapshot: version 2 is not supported (only version 1)'],
-    ['another project key', (s) => ({ ...s, projectKey: 'other-project' }), "invalid emulator snapshot: projectKey 'other-project' is not this emulator's project key 'snapshot-project'"],
+    [
+      'another project key',
+      (s) => ({ ...s, projectKey: 'other-project' }),
+      "invalid emulator snapshot: projectKey 'other-project' is not this emulator's project key 'snapshot-project'",
+    ],
     [
       'a token hash that is no string',
       (s) => {
@@ -469,21 +528,44 @@ describe('restoring an invalid snapshot', () => {
     const api = await setup();
     ok(await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' }), 201);
     const tee = ok(
-      await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' }, masterVariant: { sku: 's' }, variants: [{ sku: 'm' }] }),
+      await api.call('POST', '/products', {
+        key: 'tee',
+        productType: { typeId: 'product-type', key: 'shirt' },
+        name: { en: 'Tee' },
+        slug: { en: 'tee' },
+        masterVariant: { sku: 's' },
+        variants: [{ sku: 'm' }],
+      }),
       201,
     );
     const product = { typeId: 'product', id: tee['id'] };
     ok(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } }), 201);
     ok(await api.call('POST', '/product-selections', { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' }), 201);
-    ok(await api.call('POST', '/product-selections/key=summer', { version: 1, actions: [{ action: 'addProduct', product, variantSelection: { type: 'includeOnly', skus: ['s'] } }] }));
-    ok(await api.call('POST', '/product-selections/key=recall', { version: 1, actions: [{ action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } }] }));
-    const read = async () => [ok(await api.call('GET', '/product-selections/key=summer/products')), ok(await api.call('GET', `/products/${tee['id']}/product-selections`))];
+    ok(
+      await api.call('POST', '/product-selections/key=summer', {
+        version: 1,
+        actions: [{ action: 'addProduct', product, variantSelection: { type: 'includeOnly', skus: ['s'] } }],
+      }),
+    );
+    ok(
+      await api.call('POST', '/product-selections/key=recall', {
+        version: 1,
+        actions: [{ action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } }],
+      }),
+    );
+    const read = async () => [
+      ok(await api.call('GET', '/product-selections/key=summer/products')),
+      ok(await api.call('GET', `/products/${tee['id']}/product-selections`)),
+    ];
     const before = await read();
     const snapshot = JSON.parse(JSON.stringify(api.emulator.snapshot())) as EmulatorSnapshot;
     ok(await api.call('POST', '/product-selections/key=summer', { version: 2, actions: [{ action: 'setVariantSelection', product }] }));
     api.emulator.restore(snapshot);
     expect(await read()).toEqual(before);
-    expect(before[1]!['results'].map((r: Json) => r['variantSelection'] ?? r['variantExclusion'])).toEqual([{ type: 'includeOnly', skus: ['s'] }, { skus: ['m'] }]);
+    expect(before[1]!['results'].map((r: Json) => r['variantSelection'] ?? r['variantExclusion'])).toEqual([
+      { type: 'includeOnly', skus: ['s'] },
+      { skus: ['m'] },
+    ]);
 
     const malformed = structuredClone(snapshot) as unknown as { selectionMembership: Json[] };
     malformed.selectionMembership[0]!['variantSelection'] = { type: 'inclusion', skus: ['s'] };

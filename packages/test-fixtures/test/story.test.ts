@@ -43,7 +43,9 @@ async function runStory(api: Api) {
     version: 1,
     actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'summer' } }],
   });
-  expect(assigned.body.productSelections).toEqual([{ productSelection: { typeId: 'product-selection', id: created.body.id }, active: false }]);
+  expect(assigned.body.productSelections).toEqual([
+    { productSelection: { typeId: 'product-selection', id: created.body.id }, active: false },
+  ]);
 
   // Assigned but inactive: nothing is available in the Store.
   expect((await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}`)).status).toBe(404);

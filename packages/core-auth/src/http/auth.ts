@@ -17,7 +17,13 @@ const BODY = /"(error|code)"\s*:\s*"invalid_token"/;
 export async function isInvalidTokenAnswer(response: Response): Promise<boolean> {
   return (
     response.status === 401 &&
-    (CHALLENGE.test(response.headers.get('www-authenticate') ?? '') || BODY.test(await response.clone().text().catch(() => '')))
+    (CHALLENGE.test(response.headers.get('www-authenticate') ?? '') ||
+      BODY.test(
+        await response
+          .clone()
+          .text()
+          .catch(() => ''),
+      ))
   );
 }
 
@@ -52,4 +58,3 @@ export function authMiddleware(source: TokenSource): TransportMiddleware {
     return await next(withToken(draft, fresh));
   };
 }
-

@@ -96,8 +96,7 @@ export interface ServiceBaseOptions {
 export function resolveServiceBase(options: ServiceBaseOptions): string {
   const { url, region } = options;
   const name = options.urlOption ?? 'baseUrl';
-  if (url !== undefined && region !== undefined)
-    throw invalidOption(`give ${name} or region, not both`);
+  if (url !== undefined && region !== undefined) throw invalidOption(`give ${name} or region, not both`);
   if (url !== undefined) return resolveBaseUrl(url, options);
   if (region !== undefined) return regionUrls(region)[options.service];
   throw invalidOption(`${name} or region is required`);

@@ -41,10 +41,10 @@ function correlationIdGenerator(options: CorrelationIdOptions = {}): () => strin
 
 function refuse(source: 'given' | 'generated', value: string): InvalidRequestError {
   const shown = value.length > 40 ? `${value.slice(0, 40)}…` : value;
-  return new InvalidRequestError(
-    `${source} X-Correlation-ID ${JSON.stringify(shown)} is not 8 to 256 of [A-Za-z0-9_-]`,
-    { code: 'INVALID_CORRELATION_ID', cause: { source, length: value.length } },
-  );
+  return new InvalidRequestError(`${source} X-Correlation-ID ${JSON.stringify(shown)} is not 8 to 256 of [A-Za-z0-9_-]`, {
+    code: 'INVALID_CORRELATION_ID',
+    cause: { source, length: value.length },
+  });
 }
 
 /**
@@ -66,7 +66,6 @@ export function correlationIdMiddleware(options: CorrelationIdOptions = {}): Tra
     return next(draft);
   };
 }
-
 
 /**
  * The correlation id of an answer (the service echoes the request's, or makes one).

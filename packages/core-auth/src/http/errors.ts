@@ -5,7 +5,6 @@
 import { FieldedError } from '../errors.js';
 import { urlOf } from './url.js';
 
-
 /**
  * Why a request was refused before it was sent:
  * - `INVALID_CORRELATION_ID`: an `X-Correlation-ID` that is not 8 to 256 of `[A-Za-z0-9_-]`
@@ -16,7 +15,8 @@ import { urlOf } from './url.js';
  * - `INVALID_PATH_PARAMETER`: a path parameter that is empty, or `.` or `..` as a whole segment,
  *   which would address another endpoint (URL parsing removes dot segments, encoded or not).
  */
-export type InvalidRequestErrorCode = 'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE' | 'INVALID_PATH_PARAMETER';
+export type InvalidRequestErrorCode =
+  'INVALID_CORRELATION_ID' | 'INVALID_EXTERNAL_USER_ID' | 'REQUEST_TOO_LARGE' | 'INVALID_PATH_PARAMETER';
 
 /**
  * A request the transport refused to send, because the service would refuse it or because it
@@ -53,7 +53,9 @@ export class NetworkError extends TypeError {
     const url = urlOf(options.url);
     const origin = /^[a-z][a-z\d+.-]*:/i.test(options.url) ? url.origin : undefined;
     const attempts = `${options.attempts} attempt${options.attempts === 1 ? '' : 's'}`;
-    super(`network error on ${options.method} ${origin ?? ''}${url.pathname} after ${attempts}${hintFor(origin)}`, { cause: options.cause });
+    super(`network error on ${options.method} ${origin ?? ''}${url.pathname} after ${attempts}${hintFor(origin)}`, {
+      cause: options.cause,
+    });
     this.correlationId = options.correlationId;
     this.attempts = options.attempts;
     this.request = { method: options.method, origin, path: url.pathname };

@@ -35,7 +35,10 @@ function externalUserIdProblem(value: string): string | undefined {
 export function assertExternalUserId(value: string): void {
   const problem = typeof value === 'string' ? externalUserIdProblem(value) : 'is not a string';
   if (problem !== undefined) {
-    throw new InvalidRequestError(`${EXTERNAL_USER_ID_HEADER} ${problem}`, { code: 'INVALID_EXTERNAL_USER_ID', cause: { length: String(value).length } });
+    throw new InvalidRequestError(`${EXTERNAL_USER_ID_HEADER} ${problem}`, {
+      code: 'INVALID_EXTERNAL_USER_ID',
+      cause: { length: String(value).length },
+    });
   }
 }
 
@@ -68,4 +71,3 @@ export function externalUserIdMiddleware(value?: ExternalUserIdOption): Transpor
     return next(draft);
   };
 }
-

@@ -5,22 +5,19 @@
 export { createTransport, type Transport, type TransportOptions } from './transport.js';
 export type { FetchFunction, Next, RequestSummary, TokenSource, TransportMiddleware, TransportRequest } from './types.js';
 export { isInvalidTokenAnswer } from './auth.js';
-export {
-  CORRELATION_ID_HEADER,
-  correlationIdOf,
-  isValidCorrelationId,
-  type CorrelationIdOptions,
-} from './correlation-id.js';
-export {
-  EXTERNAL_USER_ID_HEADER,
-  assertExternalUserId,
-  type ExternalUserIdOption,
-} from './external-user-id.js';
+export { CORRELATION_ID_HEADER, correlationIdOf, isValidCorrelationId, type CorrelationIdOptions } from './correlation-id.js';
+export { EXTERNAL_USER_ID_HEADER, assertExternalUserId, type ExternalUserIdOption } from './external-user-id.js';
 export { resolveRetryOptions, type RetryOptions, type ResolvedRetryOptions, type RetryEvent } from './retry.js';
 export { isIdempotentRequest, parseRetryAfter, fullJitterDelay } from './retry-policy.js';
 export { abortableSleep, type Sleep } from './sleep.js';
 export { urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-guard.js';
-export { readServiceError, toServiceError, type ServiceError, type ServiceErrorContext, type ServiceErrorObject } from './service-errors.js';
+export {
+  readServiceError,
+  toServiceError,
+  type ServiceError,
+  type ServiceErrorContext,
+  type ServiceErrorObject,
+} from './service-errors.js';
 export {
   serviceErrorGuard,
   toServiceResult,

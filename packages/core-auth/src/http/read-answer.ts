@@ -13,7 +13,12 @@ export type ToError<E> = (body: unknown, response: Response) => E;
  * body as `parseAs` says (`json` by default, `text`, `blob`, `arrayBuffer`, or `stream` for the
  * unread body itself).
  */
-export async function readAnswer<E>(response: Response, method: string, parseAs: unknown, toError: ToError<E>): Promise<ServiceResult<unknown, E>> {
+export async function readAnswer<E>(
+  response: Response,
+  method: string,
+  parseAs: unknown,
+  toError: ToError<E>,
+): Promise<ServiceResult<unknown, E>> {
   const correlationId = correlationIdOf(response);
   const { ok } = response;
   const json = parseAs === undefined || parseAs === 'json';

@@ -9,8 +9,7 @@
  * lists (appended), `null` (removes the header) or `undefined` (skipped).
  */
 export type HeadersOption =
-  | NonNullable<RequestInit['headers']>
-  | Record<string, string | number | boolean | (string | number | boolean)[] | null | undefined>;
+  NonNullable<RequestInit['headers']> | Record<string, string | number | boolean | (string | number | boolean)[] | null | undefined>;
 
 type Pairs = Iterable<[string, unknown]>;
 

@@ -19,7 +19,13 @@ export function toTransportRequest(input: RequestInfo | URL, init: RequestInit =
     // A record (what the clients pass) is read as it is; `Headers` and pairs are merged as `Headers` merges them.
     if (given instanceof Headers || Array.isArray(given)) new Headers(given).forEach((value, name) => void (headers[name] = value));
     else for (const name in given) headers[name.toLowerCase()] = String(given[name]);
-    return { url: String(input), method: NORMALISED.test(method) ? method.toUpperCase() : method, headers, body: body ?? undefined, init: rest };
+    return {
+      url: String(input),
+      method: NORMALISED.test(method) ? method.toUpperCase() : method,
+      headers,
+      body: body ?? undefined,
+      init: rest,
+    };
   }
   return fromRequest(new Request(input, init));
 }
@@ -39,7 +45,12 @@ async function fromRequest(request: Request): Promise<TransportRequest> {
 }
 
 /** What `fetch` is given for a request. */
-const initOf = (request: TransportRequest): RequestInit => ({ ...request.init, method: request.method, headers: request.headers, body: request.body ?? null });
+const initOf = (request: TransportRequest): RequestInit => ({
+  ...request.init,
+  method: request.method,
+  headers: request.headers,
+  body: request.body ?? null,
+});
 
 /** The {@link NetworkError} of a request after `attempts` attempts; `cause` is what `fetch` failed with. */
 export const networkError = (request: TransportRequest, attempts: number, cause: unknown): NetworkError =>

@@ -54,7 +54,8 @@ export interface RetryOptions {
 }
 
 /** The options with their defaults, checked. */
-export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> & Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
+export type ResolvedRetryOptions = Required<Omit<RetryOptions, 'isIdempotent' | 'onRetry'>> &
+  Pick<RetryOptions, 'isIdempotent' | 'onRetry'>;
 
 /** The defaults of {@link RetryOptions}; the two hooks have none. */
 const DEFAULTS: Record<string, unknown> = {
@@ -87,7 +88,10 @@ export function resolveRetryOptions(options: RetryOptions = {}): ResolvedRetryOp
           ? ['an integer >= 0', Number.isInteger(value) && value >= 0]
           : ['a number >= 0', typeof value === 'number' && value >= 0 && value < Infinity]
         : Array.isArray(fallback)
-          ? ['a list of 4xx/5xx statuses', Array.isArray(value) && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599)]
+          ? [
+              'a list of 4xx/5xx statuses',
+              Array.isArray(value) && value.every((status) => Number.isInteger(status) && status >= 400 && status <= 599),
+            ]
           : name in DEFAULTS
             ? ['a function', typeof value === 'function']
             : ['left out: there is no such option', false];
@@ -148,4 +152,3 @@ export function retryMiddleware(options: RetryOptions = {}): TransportMiddleware
     }
   };
 }
-

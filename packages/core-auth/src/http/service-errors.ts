@@ -59,7 +59,9 @@ export function toServiceError(body: unknown, response: Pick<Response, 'status' 
   const correlationId = correlationIdOf(response as Response);
   const parsed = typeof body === 'string' ? tryJson(body) : body;
   const record = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
-  const errors = Array.isArray(record?.['errors']) ? (record['errors'] as unknown[]).filter(isErrorObject).map((e) => ({ ...e, message: String(e.message ?? '') })) : [];
+  const errors = Array.isArray(record?.['errors'])
+    ? (record['errors'] as unknown[]).filter(isErrorObject).map((e) => ({ ...e, message: String(e.message ?? '') }))
+    : [];
   const oauth: Pick<ServiceError, 'error' | 'error_description'> = {};
   if (typeof record?.['error'] === 'string') oauth.error = record['error'];
   if (typeof record?.['error_description'] === 'string') oauth.error_description = record['error_description'];
@@ -67,7 +69,8 @@ export function toServiceError(body: unknown, response: Pick<Response, 'status' 
   if (first !== undefined) {
     return { ...first, statusCode: response.status, correlationId, errors, reportedCode: first.code, ...oauth };
   }
-  const message = typeof record?.['message'] === 'string' ? record['message'] : `HTTP ${response.status} without an error body of the service`;
+  const message =
+    typeof record?.['message'] === 'string' ? record['message'] : `HTTP ${response.status} without an error body of the service`;
   const reported = oauth.error !== undefined ? { reportedCode: oauth.error } : {};
   return { code: 'UnknownError', message, statusCode: response.status, correlationId, errors, ...reported, ...oauth };
 }

@@ -29,7 +29,11 @@ function measureUrlAndHeaders(
 }
 
 /** Bytes of the URL plus every header line (`name: value` and CRLF), as the service counts them. */
-export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): { total: number; url: number; headers: number } {
+export function urlAndHeadersBytes(request: { url: string; headers: Headers | Record<string, string> }): {
+  total: number;
+  url: number;
+  headers: number;
+} {
   return measureUrlAndHeaders(request, bytes);
 }
 
@@ -54,4 +58,3 @@ export function sizeGuardMiddleware(maxBytes: number = DEFAULT_MAX_URL_AND_HEADE
     return next(draft);
   };
 }
-

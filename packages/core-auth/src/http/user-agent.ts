@@ -15,4 +15,3 @@ export function userAgentMiddleware(userAgent: string): TransportMiddleware {
     return next(draft);
   };
 }
-

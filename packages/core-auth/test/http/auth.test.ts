@@ -18,7 +18,12 @@ describe('auth middleware', () => {
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
     const first = await s.provider.getToken();
     await revokeToken(
-      { authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret }, fetch: s.emu.fetch },
+      {
+        authUrl: s.emu.urls().auth,
+        projectKey: PROJECT,
+        credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret },
+        fetch: s.emu.fetch,
+      },
       { token: first },
     );
     const res = await transport(`${s.base}/product-selections`, json('POST', { key: 'after-401', name: { en: 'A' } }));
@@ -52,7 +57,12 @@ describe('auth middleware', () => {
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
     const first = await s.provider.getToken();
     await revokeToken(
-      { authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret }, fetch: s.emu.fetch },
+      {
+        authUrl: s.emu.urls().auth,
+        projectKey: PROJECT,
+        credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret },
+        fetch: s.emu.fetch,
+      },
       { token: first },
     );
     const before = s.rec.tokenRequests();
@@ -66,7 +76,12 @@ describe('auth middleware', () => {
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep: async () => undefined } });
     const first = await s.provider.getToken();
     await revokeToken(
-      { authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret }, fetch: s.emu.fetch },
+      {
+        authUrl: s.emu.urls().auth,
+        projectKey: PROJECT,
+        credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret },
+        fetch: s.emu.fetch,
+      },
       { token: first },
     );
     s.emu.faults.inject({ kind: 'error', status: 503, method: 'GET', path: `/${PROJECT}/stores`, times: 1 });
@@ -124,7 +139,13 @@ describe('auth middleware', () => {
     const s = setup();
     const { client, secret } = s.emu.context.auth.createClient({ name: 'reader', scope: `view_product_selections:${PROJECT}` });
     const { createTokenProvider } = await import('../../src/index.js');
-    const reader = createTokenProvider({ flow: 'client_credentials', authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: client.id, clientSecret: secret }, fetch: s.rec.fetch });
+    const reader = createTokenProvider({
+      flow: 'client_credentials',
+      authUrl: s.emu.urls().auth,
+      projectKey: PROJECT,
+      credentials: { clientId: client.id, clientSecret: secret },
+      fetch: s.rec.fetch,
+    });
     const transport = createTransport({ fetch: s.rec.fetch, auth: reader });
     const res = await transport(`${s.base}/product-selections`, json('POST', { name: { en: 'x' } }));
     expect(res.status).toBe(403);

@@ -26,7 +26,12 @@ function bodies(inner: (request: Request) => Promise<Response>) {
     const { headers } = request;
     // Read without a clone, which would count as one of the transport's.
     const body = await request.text();
-    seen.push({ body, authorization: headers.get('authorization'), correlationId: headers.get('x-correlation-id'), marker: headers.get('x-marker') });
+    seen.push({
+      body,
+      authorization: headers.get('authorization'),
+      correlationId: headers.get('x-correlation-id'),
+      marker: headers.get('x-marker'),
+    });
     return inner(new Request(request, { body }));
   };
   return { fetch, seen };
@@ -35,7 +40,12 @@ function bodies(inner: (request: Request) => Promise<Response>) {
 describe('copies of a request', () => {
   it('retries an update after 503 without a clone: the same body and headers each time', async () => {
     const s = setup();
-    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'cc', name: { en: 'C' } }))).json();
+    const created = await (
+      await createTransport({ fetch: s.emu.fetch, auth: s.provider })(
+        `${s.base}/product-selections`,
+        json('POST', { key: 'cc', name: { en: 'C' } }),
+      )
+    ).json();
     const watched = bodies(s.emu.fetch);
     const clones = countClones();
     const { sleep } = recordingSleep();
@@ -47,14 +57,25 @@ describe('copies of a request', () => {
     expect(clones()).toBe(0);
     expect(watched.seen).toHaveLength(3);
     const token = await s.provider.getToken();
-    for (const seen of watched.seen) expect(seen).toEqual({ body: JSON.stringify(update), authorization: `Bearer ${token}`, correlationId: watched.seen[0]!.correlationId, marker: 'm' });
+    for (const seen of watched.seen)
+      expect(seen).toEqual({
+        body: JSON.stringify(update),
+        authorization: `Bearer ${token}`,
+        correlationId: watched.seen[0]!.correlationId,
+        marker: 'm',
+      });
   });
 
   it('sends a create again with a fresh token after 401 invalid_token, without a clone', async () => {
     const s = setup();
     const first = await s.provider.getToken();
     await revokeToken(
-      { authUrl: s.emu.urls().auth, projectKey: PROJECT, credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret }, fetch: s.emu.fetch },
+      {
+        authUrl: s.emu.urls().auth,
+        projectKey: PROJECT,
+        credentials: { clientId: s.emu.credentials.clientId, clientSecret: s.emu.credentials.clientSecret },
+        fetch: s.emu.fetch,
+      },
       { token: first },
     );
     const watched = bodies(s.emu.fetch);
@@ -71,7 +92,12 @@ describe('copies of a request', () => {
 
   it('a request a middleware replaced is sent whole on every attempt, without a clone', async () => {
     const s = setup();
-    const created = await (await createTransport({ fetch: s.emu.fetch, auth: s.provider })(`${s.base}/product-selections`, json('POST', { key: 'rr', name: { en: 'R' } }))).json();
+    const created = await (
+      await createTransport({ fetch: s.emu.fetch, auth: s.provider })(
+        `${s.base}/product-selections`,
+        json('POST', { key: 'rr', name: { en: 'R' } }),
+      )
+    ).json();
     const replace: TransportMiddleware = (request, next) => next({ ...request, headers: { ...request.headers, 'x-marker': 'replaced' } });
     const watched = bodies(s.emu.fetch);
     const clones = countClones();

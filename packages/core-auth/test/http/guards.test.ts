@@ -50,7 +50,9 @@ describe('request size guard', () => {
     const s = setup();
     const token = await s.provider.getToken();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
-    const probe = new Request(`${s.base}/product-selections?where=`, { headers: { 'x-correlation-id': 'ck-00000000000000000000000000000000' } });
+    const probe = new Request(`${s.base}/product-selections?where=`, {
+      headers: { 'x-correlation-id': 'ck-00000000000000000000000000000000' },
+    });
     const fixed = urlAndHeadersBytes(probe).total;
     const room = 15 * 1024 - fixed;
     const justFits = 'x'.repeat(room - 10);
@@ -68,7 +70,9 @@ describe('request size guard', () => {
     const headers = { 'x-correlation-id': 'ck-00000000000000000000000000000000', authorization: `Bearer ${token}` };
     const base = urlAndHeadersBytes(new Request(`${s.base}/product-selections?x=`, { headers })).total;
     const filler = 'a'.repeat(15 * 1024 - base);
-    const res = await transport(`${s.base}/product-selections?x=${filler}`, { headers: { 'x-correlation-id': headers['x-correlation-id'] } });
+    const res = await transport(`${s.base}/product-selections?x=${filler}`, {
+      headers: { 'x-correlation-id': headers['x-correlation-id'] },
+    });
     expect(s.rec.api()).toHaveLength(1);
     expect(res.status).not.toBe(431);
   });
@@ -98,7 +102,9 @@ describe('correlation id', () => {
     const s = setup();
     let n = 0;
     await createTransport({ fetch: s.rec.fetch, auth: s.provider, correlationId: { prefix: 'checkout_eu' } })(`${s.base}/stores`);
-    await createTransport({ fetch: s.rec.fetch, auth: s.provider, correlationId: { generate: () => `job-000000${(n += 1)}` } })(`${s.base}/stores`);
+    await createTransport({ fetch: s.rec.fetch, auth: s.provider, correlationId: { generate: () => `job-000000${(n += 1)}` } })(
+      `${s.base}/stores`,
+    );
     const [a, b] = s.rec.api().map((r) => r.headers.get('x-correlation-id'));
     expect(a).toMatch(/^checkout_eu-[0-9a-f]{32}$/);
     expect(b).toBe('job-0000001');
@@ -140,7 +146,9 @@ describe('X-External-User-ID', () => {
     const s = setup();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, externalUserId: 'backoffice-17' });
     const a = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'aa', name: { en: 'a' } }))).json();
-    const b = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'bb', name: { en: 'b' } }, { 'X-External-User-ID': 'user-4711' }))).json();
+    const b = await (
+      await transport(`${s.base}/product-selections`, json('POST', { key: 'bb', name: { en: 'b' } }, { 'X-External-User-ID': 'user-4711' }))
+    ).json();
     expect(a.createdBy.externalUserId).toBe('backoffice-17');
     expect(b.createdBy.externalUserId).toBe('user-4711');
   });
@@ -179,9 +187,17 @@ describe('error bodies', () => {
     const s = setup();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider });
     const created = await (await transport(`${s.base}/product-selections`, json('POST', { key: 'ee', name: { en: 'e' } }))).json();
-    const res = await transport(`${s.base}/product-selections/${created.id}`, json('POST', { version: 7, actions: [{ action: 'changeName', name: { en: 'x' } }] }));
+    const res = await transport(
+      `${s.base}/product-selections/${created.id}`,
+      json('POST', { version: 7, actions: [{ action: 'changeName', name: { en: 'x' } }] }),
+    );
     const error = await readServiceError(res);
-    expect(error).toMatchObject({ code: 'ConcurrentModification', currentVersion: 1, statusCode: 409, correlationId: res.headers.get('x-correlation-id') });
+    expect(error).toMatchObject({
+      code: 'ConcurrentModification',
+      currentVersion: 1,
+      statusCode: 409,
+      correlationId: res.headers.get('x-correlation-id'),
+    });
     expect(error.errors).toHaveLength(1);
     // The answer stays readable.
     expect((await res.json()).statusCode).toBe(409);

@@ -19,8 +19,16 @@ describe('transport middleware: one form', () => {
     expect(res.status).toBe(201);
     // The second send of the same create: the body was held, and the key is now taken.
     expect(statuses).toEqual([201, 400]);
-    expect(seen[0]).toMatchObject({ method: 'POST', url: `${s.base}/product-selections`, body: JSON.stringify({ key: 'twice', name: { en: 'T' } }) });
-    expect(seen[0]!.headers).toMatchObject({ 'x-marker': 'm', 'content-type': 'application/json', 'x-correlation-id': expect.stringMatching(/^ck-[0-9a-f]{32}$/) });
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: `${s.base}/product-selections`,
+      body: JSON.stringify({ key: 'twice', name: { en: 'T' } }),
+    });
+    expect(seen[0]!.headers).toMatchObject({
+      'x-marker': 'm',
+      'content-type': 'application/json',
+      'x-correlation-id': expect.stringMatching(/^ck-[0-9a-f]{32}$/),
+    });
     expect(seen[0]!.headers['authorization']).toBeUndefined();
     expect(s.rec.api().map((r) => r.headers.get('x-team'))).toEqual(['checkout', 'checkout']);
   });

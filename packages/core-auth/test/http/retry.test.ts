@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, NetworkError, createTransport, fullJitterDelay, isIdempotentRequest, parseRetryAfter, type RetryEvent, type RetryOptions } from '../../src/http/index.js';
+import {
+  ConfigurationError,
+  NetworkError,
+  createTransport,
+  fullJitterDelay,
+  isIdempotentRequest,
+  parseRetryAfter,
+  type RetryEvent,
+  type RetryOptions,
+} from '../../src/http/index.js';
 import { json, recordingSleep, rejection, setup } from './helpers.js';
 
 const SELECTIONS = '/test-project/product-selections';
@@ -16,7 +25,11 @@ describe('retry middleware: what is retried', () => {
     const s = setup();
     const { sleep, delays } = recordingSleep();
     const events: RetryEvent[] = [];
-    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep, random: () => 0.5, onRetry: (e) => events.push(e) } });
+    const transport = createTransport({
+      fetch: s.rec.fetch,
+      auth: s.provider,
+      retry: { sleep, random: () => 0.5, onRetry: (e) => events.push(e) },
+    });
     s.emu.faults.inject({ kind: 'error', status: 503, method: 'GET', path: SELECTIONS, times: 2 });
     const res = await transport(`${s.base}/product-selections`);
     expect(res.status).toBe(200);
@@ -65,7 +78,10 @@ describe('retry middleware: what is retried', () => {
     const { sleep } = recordingSleep();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep } });
     s.emu.faults.inject({ kind: 'error', status: 503, method: 'POST', path: `${SELECTIONS}/${created.id}`, times: 1 });
-    const res = await transport(`${s.base}/product-selections/${created.id}`, json('POST', { version: created.version, actions: [{ action: 'changeName', name: { en: 'new' } }] }));
+    const res = await transport(
+      `${s.base}/product-selections/${created.id}`,
+      json('POST', { version: created.version, actions: [{ action: 'changeName', name: { en: 'new' } }] }),
+    );
     expect(res.status).toBe(200);
     expect((await res.json()).version).toBe(2);
     expect(s.rec.api()).toHaveLength(2);
@@ -77,7 +93,10 @@ describe('retry middleware: what is retried', () => {
     const { sleep } = recordingSleep();
     const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { sleep } });
     s.emu.faults.inject({ kind: 'cut', when: 'after', method: 'POST', path: `${SELECTIONS}/${created.id}`, times: 1 });
-    const res = await transport(`${s.base}/product-selections/${created.id}`, json('POST', { version: 1, actions: [{ action: 'changeName', name: { en: 'once' } }] }));
+    const res = await transport(
+      `${s.base}/product-selections/${created.id}`,
+      json('POST', { version: 1, actions: [{ action: 'changeName', name: { en: 'once' } }] }),
+    );
     expect(res.status).toBe(409);
     const body = await res.json();
     expect(body.errors[0]).toMatchObject({ code: 'ConcurrentModification', currentVersion: 2 });
@@ -135,7 +154,13 @@ describe('retry middleware: what is retried', () => {
     let calls = 0;
     const transport = createTransport({
       fetch: s.rec.fetch,
-      auth: { getToken: async () => { calls += 1; throw new TypeError('bug'); }, invalidate: () => undefined },
+      auth: {
+        getToken: async () => {
+          calls += 1;
+          throw new TypeError('bug');
+        },
+        invalidate: () => undefined,
+      },
     });
     const error = await rejection(transport(`${s.base}/product-selections`));
     expect(error).not.toBeInstanceOf(NetworkError);

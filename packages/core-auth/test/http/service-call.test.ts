@@ -9,7 +9,12 @@ import { rejection, setup } from './helpers.js';
 describe('serviceCall', () => {
   it('fills the path, writes the query, merges headers, sends JSON and reads data or a typed error', async () => {
     const s = setup();
-    const send = serviceCall(createTransport({ fetch: s.rec.fetch, auth: s.provider }), s.base, { 'accept-language': 'de' }, toServiceError);
+    const send = serviceCall(
+      createTransport({ fetch: s.rec.fetch, auth: s.provider }),
+      s.base,
+      { 'accept-language': 'de' },
+      toServiceError,
+    );
 
     const created = await send('POST', '/product-selections', { body: { key: 'summer-sale', name: { en: 'Summer' } } });
     expect(created.error).toBeUndefined();
@@ -48,14 +53,19 @@ describe('serviceCall', () => {
     expect(s.rec.api()).toHaveLength(0);
   });
 
-  it("hands a createTransport transport the call as a draft, sending what a plain fetch transport is sent, RequestInit options included", async () => {
+  it('hands a createTransport transport the call as a draft, sending what a plain fetch transport is sent, RequestInit options included', async () => {
     const s = setup();
     const inits: RequestInit[] = [];
     // The same steps reached two ways: as a draft (createTransport's own), and through fetch's arguments (a wrapper function).
     const direct = createTransport({ fetch: (input, init) => (inits.push(init!), s.rec.fetch(input, init)), auth: s.provider });
     const wrapped = (url: string, init: RequestInit) => direct(url, init);
     const controller = new AbortController();
-    const call = { body: { key: 'k-{n}', name: { en: 'N' } }, headers: { 'X-Extra': 'x' }, signal: controller.signal, cache: 'no-store' as const };
+    const call = {
+      body: { key: 'k-{n}', name: { en: 'N' } },
+      headers: { 'X-Extra': 'x' },
+      signal: controller.signal,
+      cache: 'no-store' as const,
+    };
     for (const [n, transport] of [direct, wrapped].entries()) {
       const send = serviceCall(transport, s.base, { 'accept-language': 'de' }, toServiceError);
       const created = await send('POST', '/product-selections', { ...call, body: { ...call.body, key: `k-${n}` } });
@@ -77,7 +87,9 @@ describe('serviceCall', () => {
     ]);
     // Bodies that are not JSON (FormData, Blob) take the fetch arguments' way, with the type they carry.
     const send = serviceCall(direct, s.base, {}, toServiceError);
-    const blob = await send('POST', '/product-selections', { body: new Blob(['{"key":"as-blob","name":{"en":"B"}}'], { type: 'application/json' }) });
+    const blob = await send('POST', '/product-selections', {
+      body: new Blob(['{"key":"as-blob","name":{"en":"B"}}'], { type: 'application/json' }),
+    });
     expect(blob.data).toMatchObject({ key: 'as-blob' });
   });
 });

@@ -70,11 +70,11 @@ export type GraphqlInput<T> = T extends readonly (infer E)[]
   ? GraphqlInput<E>[]
   : T extends { type: infer K extends 'includeOnly' | 'includeAllExcept'; skus: infer S }
     ? { [P in K]: S }
-  : T extends { action: infer A extends string }
-    ? { [P in A]: Simplify<GraphqlInputObject<Omit<T, 'action'>>> }
-    : T extends object
-      ? GraphqlInputObject<T>
-      : T;
+    : T extends { action: infer A extends string }
+      ? { [P in A]: Simplify<GraphqlInputObject<Omit<T, 'action'>>> }
+      : T extends object
+        ? GraphqlInputObject<T>
+        : T;
 
 /**
  * The GraphQL output form of a REST value: `<name>` and `<name>AllLocales` for localized strings,
@@ -131,7 +131,12 @@ function inputValue(value: unknown, schemas: MemberSchemas): unknown {
     return { [action]: out };
   }
   // A list of SKUs told apart by `type` (ProductVariantSelection): GraphQL names the type as the member.
-  if (view.oneOf?.discriminator === 'type' && typeof out['type'] === 'string' && Array.isArray(out['skus']) && Object.keys(out).length === 2) {
+  if (
+    view.oneOf?.discriminator === 'type' &&
+    typeof out['type'] === 'string' &&
+    Array.isArray(out['skus']) &&
+    Object.keys(out).length === 2
+  ) {
     return { [out['type']]: out['skus'] };
   }
   return out;

@@ -166,7 +166,10 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const keyOf = uniqueKeys(prefix);
   const catalogue: SeededCatalogue = { seed, channels: [], productTypes: [], products: [], selections: [], stores: [] };
 
-  for (const [name, role] of [['web', 'ProductDistribution'], ['warehouse', 'InventorySupply']] as const) {
+  for (const [name, role] of [
+    ['web', 'ProductDistribution'],
+    ['warehouse', 'InventorySupply'],
+  ] as const) {
     const draft = channelDraft({ seed: random.seed() }).roles([role]).name({ en: name }).build();
     const created = await session.expect<Channel>(201, 'POST', '/channels', { ...draft, key: keyOf(`channel-${name}`) });
     catalogue.channels.push({ id: created.id, key: created.key, version: created.version, roles: [role] });

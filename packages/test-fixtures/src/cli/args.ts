@@ -35,7 +35,10 @@ export const FLAGS = {
     type: 'string',
     multiple: true,
     value: 'KEY',
-    help: ['project key (default demo-project); repeat it to serve several isolated projects:', 'the first has the bootstrap client below, each other one its own'],
+    help: [
+      'project key (default demo-project); repeat it to serve several isolated projects:',
+      'the first has the bootstrap client below, each other one its own',
+    ],
   },
   'client-id': { type: 'string', value: 'ID', help: ['id of the bootstrap API client (default: random)'] },
   'client-secret': { type: 'string', value: 'SECRET', help: ['secret of the bootstrap API client (default: random)'] },
@@ -58,7 +61,10 @@ export const FLAGS = {
   'manual-clock': {
     type: 'string',
     value: 'START',
-    help: ['a clock that moves only when told (POST /_emulator/clock), starting at START:', 'now, or an ISO 8601 instant with a zone (2026-03-01T09:00:00Z)'],
+    help: [
+      'a clock that moves only when told (POST /_emulator/clock), starting at START:',
+      'now, or an ISO 8601 instant with a zone (2026-03-01T09:00:00Z)',
+    ],
   },
   'no-control': { type: 'boolean', help: ['no control API at /_emulator (reset, fault rules, clock, state, health)'] },
   'state-file': {
@@ -176,10 +182,15 @@ const FALSE = new Set(['0', 'false', 'no', 'off', '']);
  * Reads the command line, then for each flag not on it its environment variable.
  * `where(name)` says which of the two set a value, for error messages.
  */
-function readValues(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): { values: Values; where: (name: FlagName) => string } {
+function readValues(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): { values: Values; where: (name: FlagName) => string } {
   let values: Values;
   try {
-    ({ values } = parseArgs({ args: [...argv], options: FLAGS as Record<string, Flag>, strict: true, allowPositionals: false }) as { values: Values });
+    ({ values } = parseArgs({ args: [...argv], options: FLAGS as Record<string, Flag>, strict: true, allowPositionals: false }) as {
+      values: Values;
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -191,10 +202,16 @@ function readValues(argv: readonly string[], env: Readonly<Record<string, string
     const value = raw.trim();
     if (flag.type === 'boolean') {
       const lower = value.toLowerCase();
-      if (!TRUE.has(lower) && !FALSE.has(lower)) throw new UsageError(`${envName(name)} must be true or false (1 or 0), not ${JSON.stringify(raw)}`);
+      if (!TRUE.has(lower) && !FALSE.has(lower))
+        throw new UsageError(`${envName(name)} must be true or false (1 or 0), not ${JSON.stringify(raw)}`);
       (values as Record<string, unknown>)[name] = TRUE.has(lower);
     } else {
-      (values as Record<string, unknown>)[name] = flag.multiple ? value.split(',').map((part) => part.trim()).filter(Boolean) : raw;
+      (values as Record<string, unknown>)[name] = flag.multiple
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : raw;
     }
   }
   return { values, where: (name) => (fromEnv.has(name) ? envName(name) : `--${name}`) };
@@ -220,7 +237,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (values.version) return { kind: 'version' };
 
   const port = parsePort(values.port ?? '8080');
-  if (port === undefined) throw new UsageError(`${where('port')} must be an integer from 0 to 65535 in decimal, not ${JSON.stringify(values.port)}`);
+  if (port === undefined)
+    throw new UsageError(`${where('port')} must be an integer from 0 to 65535 in decimal, not ${JSON.stringify(values.port)}`);
   const host = values.host ?? '127.0.0.1';
   if (host === '') throw new UsageError(`${where('host')} needs an address, e.g. 127.0.0.1 or 0.0.0.0`);
   const [projectKey = 'demo-project', ...projects] = values.project ?? [];
@@ -232,9 +250,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   const offering = values['history-offering'] ?? 'premium';
   if (offering !== 'premium' && offering !== 'basic') throw new UsageError(`${where('history-offering')} must be premium or basic`);
   const clientId = values['client-id'] || undefined;
-  if (clientId === ADMIN_CONSOLE_CLIENT_ID) throw new UsageError(`${where('client-id')} ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console`);
+  if (clientId === ADMIN_CONSOLE_CLIENT_ID)
+    throw new UsageError(`${where('client-id')} ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console`);
   const corsOrigins = values['cors-origin'] ?? [];
-  if (values['no-cors'] && corsOrigins.length > 0) throw new UsageError(`${where('no-cors')} and ${where('cors-origin')} exclude each other`);
+  if (values['no-cors'] && corsOrigins.length > 0)
+    throw new UsageError(`${where('no-cors')} and ${where('cors-origin')} exclude each other`);
   try {
     corsOrigins.forEach(checkCorsOrigin);
   } catch (error) {
@@ -242,7 +262,9 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const clockStart = values['manual-clock'];
   if (clockStart !== undefined && values['no-control']) {
-    throw new UsageError(`${where('manual-clock')} and ${where('no-control')} exclude each other: the manual clock moves only through the control API`);
+    throw new UsageError(
+      `${where('manual-clock')} and ${where('no-control')} exclude each other: the manual clock moves only through the control API`,
+    );
   }
   const manualClockStartMs = clockStart === undefined ? undefined : clockStart === 'now' ? Date.now() : parseInstant(clockStart);
   if (clockStart !== undefined && manualClockStartMs === undefined) {

@@ -27,8 +27,7 @@ export const CONTRACT_ENV = [
 
 /** What the environment asks for: the emulator, or a live project. */
 export type ContractEnvironment =
-  | { kind: 'emulator' }
-  | (Omit<ServiceTarget, 'fetch'> & { kind: 'live'; region?: Region; mode: ContractMode });
+  { kind: 'emulator' } | (Omit<ServiceTarget, 'fetch'> & { kind: 'live'; region?: Region; mode: ContractMode });
 
 type Env = Readonly<Record<string, string | undefined>>;
 

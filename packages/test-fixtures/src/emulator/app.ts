@@ -171,10 +171,22 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     return routes(runtime).fetch(c.req.raw, { ...c.env, correlationId: c.get('correlationId') });
   };
   // Change History at `{history_url}` = `<origin>/history`.
-  app.all('/history/:projectKey', handOver((runtime) => runtime.history));
-  app.all('/history/:projectKey/*', handOver((runtime) => runtime.history));
-  app.all('/:projectKey', handOver((runtime) => runtime.api));
-  app.all('/:projectKey/*', handOver((runtime) => runtime.api));
+  app.all(
+    '/history/:projectKey',
+    handOver((runtime) => runtime.history),
+  );
+  app.all(
+    '/history/:projectKey/*',
+    handOver((runtime) => runtime.history),
+  );
+  app.all(
+    '/:projectKey',
+    handOver((runtime) => runtime.api),
+  );
+  app.all(
+    '/:projectKey/*',
+    handOver((runtime) => runtime.api),
+  );
 
   const fetchInProcess = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request && init === undefined ? input : new Request(input, init);

@@ -86,7 +86,8 @@ const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
  */
 export function resolveOptions(options: EmulatorOptions, random: () => string): ResolvedEmulatorOptions {
   const projectKey = checkProjectKey(options.projectKey ?? 'demo-project');
-  if (options.projects !== undefined && !Array.isArray(options.projects)) throw new TypeError('invalid projects option: an array of project keys expected');
+  if (options.projects !== undefined && !Array.isArray(options.projects))
+    throw new TypeError('invalid projects option: an array of project keys expected');
   const projects = [...new Set((options.projects ?? []).map(checkProjectKey))].filter((key) => key !== projectKey);
   return {
     projectKey,

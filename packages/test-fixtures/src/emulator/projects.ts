@@ -36,8 +36,13 @@ export class ProjectRegistry {
   }
 
   private add(projectKey: string, bootstrap: { id: string; secret: string }): ProjectRuntime {
-    const runtime = createProjectRuntime(projectKey, bootstrap, this.options, this.faults, (token) => this.principalElsewhere(token, projectKey));
-    this.runtimes.set(projectKey, { runtime, credentials: { clientId: bootstrap.id, clientSecret: bootstrap.secret, scope: `manage_project:${projectKey}` } });
+    const runtime = createProjectRuntime(projectKey, bootstrap, this.options, this.faults, (token) =>
+      this.principalElsewhere(token, projectKey),
+    );
+    this.runtimes.set(projectKey, {
+      runtime,
+      credentials: { clientId: bootstrap.id, clientSecret: bootstrap.secret, scope: `manage_project:${projectKey}` },
+    });
     return runtime;
   }
 
@@ -68,7 +73,8 @@ export class ProjectRegistry {
 
   /** Deletes a project and all its data; false when there is none. The emulator's own: {@link OwnProjectError}. */
   delete(projectKey: string): boolean {
-    if (projectKey === this.options.projectKey) throw new OwnProjectError(`the project '${projectKey}' is the emulator's own and cannot be deleted`);
+    if (projectKey === this.options.projectKey)
+      throw new OwnProjectError(`the project '${projectKey}' is the emulator's own and cannot be deleted`);
     return this.runtimes.delete(projectKey);
   }
 
@@ -88,7 +94,10 @@ export class ProjectRegistry {
     // The body is read for the scope only when it must choose: the client is checked before it.
     if (holders.length <= 1) return holders[0]?.runtime.store.auth;
     const named = new Set(((await scope()) ?? '').split(/\s+/).map((s) => s.split(':')[1]));
-    const chosen = holders.find(({ runtime }) => named.has(runtime.store.projectKey)) ?? holders.find(({ runtime }) => runtime.store.projectKey === this.options.projectKey) ?? holders[0]!;
+    const chosen =
+      holders.find(({ runtime }) => named.has(runtime.store.projectKey)) ??
+      holders.find(({ runtime }) => runtime.store.projectKey === this.options.projectKey) ??
+      holders[0]!;
     return chosen.runtime.store.auth;
   }
 

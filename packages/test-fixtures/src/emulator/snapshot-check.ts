@@ -113,7 +113,8 @@ class Fields {
 
   integer(name: string, min: number): number {
     const value = this.value[name];
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) invalid(`${this.at(name)} must be an integer of at least ${min}, not ${describe(value)}`);
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min)
+      invalid(`${this.at(name)} must be an integer of at least ${min}, not ${describe(value)}`);
     return value;
   }
 
@@ -150,7 +151,8 @@ function checkJson(value: unknown, path: string, ancestors: Set<object>): void {
   }
   if (typeof value !== 'object') invalid(`${path} must be JSON data, not a ${typeof value}`);
   const prototype = Object.getPrototypeOf(value) as unknown;
-  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null) invalid(`${path} must be JSON data, not a class instance`);
+  if (!Array.isArray(value) && prototype !== Object.prototype && prototype !== null)
+    invalid(`${path} must be JSON data, not a class instance`);
   if (ancestors.has(value)) invalid(`${path} refers to itself`);
   ancestors.add(value);
   if (Array.isArray(value)) value.forEach((element: unknown, index) => checkJson(element, `${path}[${index}]`, ancestors));
@@ -171,7 +173,8 @@ const TYPE_ID = /^[a-z][a-z0-9-]*$/;
 export function checkSnapshot(value: unknown, projectKey: string): asserts value is EmulatorSnapshot {
   const snapshot = Fields.of(value, '');
   if (snapshot.string('format') !== SNAPSHOT_FORMAT) invalid(`format must be '${SNAPSHOT_FORMAT}'`);
-  if ((value as { version?: unknown }).version !== 1) invalid(`version ${describe((value as { version?: unknown }).version)} is not supported (only version 1)`);
+  if ((value as { version?: unknown }).version !== 1)
+    invalid(`version ${describe((value as { version?: unknown }).version)} is not supported (only version 1)`);
   const key = snapshot.string('projectKey');
   if (key !== projectKey) invalid(`projectKey '${key}' is not this emulator's project key '${projectKey}'`);
   snapshot.timestamp('takenAt');
@@ -249,7 +252,8 @@ function checkMessages(messages: Fields, messageIds: ReadonlySet<string>): void 
     if (!messageIds.has(id)) invalid(`${path}: no message ${describe(id)} in resources.message`);
     once(seen, id, 'messages.ageOrder');
   }
-  if (seen.size !== messageIds.size) invalid(`messages.ageOrder must name every message of resources.message (${seen.size} of ${messageIds.size})`);
+  if (seen.size !== messageIds.size)
+    invalid(`messages.ageOrder must name every message of resources.message (${seen.size} of ${messageIds.size})`);
 }
 
 /** Records in increasing sequence, none above the log's sequence. */

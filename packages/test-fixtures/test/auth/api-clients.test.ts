@@ -66,10 +66,7 @@ describe('API clients endpoints', () => {
       [{ name: 'x', scope: `customer_id:abc` }, 'InvalidField', 'scope'],
       [{ name: 'x', scope: 'nonsense' }, 'InvalidField', 'scope'],
       [{ name: 'x', scope: `view_products:${PROJECT}`, accessTokenValiditySeconds: 0 }, 'InvalidField', 'accessTokenValiditySeconds'],
-      [
-        { name: 'x', scope: `view_products:${PROJECT}`, refreshTokenValiditySeconds: 'long' },
-        'InvalidJsonInput',
-      ],
+      [{ name: 'x', scope: `view_products:${PROJECT}`, refreshTokenValiditySeconds: 'long' }, 'InvalidJsonInput'],
       [[1, 2], 'InvalidJsonInput'],
     ];
     for (const [body, code, field] of cases) {
@@ -112,7 +109,10 @@ describe('API clients endpoints', () => {
     const manager = await createClient(t, `manage_api_clients:${PROJECT}`);
     const managerToken = (await clientToken(t.emulator, manager)).access_token;
     const created = await okJson<{ id: string; secret: string; scope: string }>(
-      api(t.emulator, `/${PROJECT}/api-clients`, managerToken, { method: 'POST', body: { name: 'wider', scope: `manage_project:${PROJECT}` } }),
+      api(t.emulator, `/${PROJECT}/api-clients`, managerToken, {
+        method: 'POST',
+        body: { name: 'wider', scope: `manage_project:${PROJECT}` },
+      }),
     );
     expect(created.scope).toBe(`manage_project:${PROJECT}`);
     const wider = (await clientToken(t.emulator, { clientId: created.id, clientSecret: created.secret })).access_token;

@@ -77,7 +77,11 @@ describe('external OAuth server', () => {
       api(t.emulator, `/${PROJECT}/customers`, admin, { method: 'POST', body: { email: 'ext@example.com', password: 'long-enough-1' } }),
     );
     const customerId = customer.customer.id;
-    server.register('ext-customer', { active: true, scope: `view_my_profile:${PROJECT} customer_id:${customerId}`, client_id: 'ext-client' });
+    server.register('ext-customer', {
+      active: true,
+      scope: `view_my_profile:${PROJECT} customer_id:${customerId}`,
+      client_id: 'ext-client',
+    });
     expect(await okJson(api(t.emulator, `/${PROJECT}/me`, 'ext-customer'))).toMatchObject({ id: customerId, email: 'ext@example.com' });
     server.register('ext-anonymous', { active: true, scope: `view_my_profile:${PROJECT} anonymous_id:anon-7` });
     expect(await okJson(api(t.emulator, `/${PROJECT}/me`, 'ext-anonymous'))).toEqual({ anonymousId: 'anon-7' });
@@ -88,7 +92,11 @@ describe('external OAuth server', () => {
     server.register('ext-own-spelling', { active: true, scope: `view_my_profile:${PROJECT} customer:${customerId} anonymous_id=anon-8` });
     expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-own-spelling'))).status).toBe(403);
 
-    server.register('ext-writer', { active: true, scope: `manage_product_selections:${PROJECT} external_user_id:ext-user-1`, client_id: 'ext-client' });
+    server.register('ext-writer', {
+      active: true,
+      scope: `manage_product_selections:${PROJECT} external_user_id:ext-user-1`,
+      client_id: 'ext-client',
+    });
     const created = await okJson<{ createdBy: Record<string, unknown>; lastModifiedBy: Record<string, unknown> }>(
       api(t.emulator, `/${PROJECT}/product-selections`, 'ext-writer', { method: 'POST', body: { key: 'ext', name: { en: 'Ext' } } }),
     );

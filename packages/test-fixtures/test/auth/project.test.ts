@@ -110,19 +110,41 @@ describe('project settings', () => {
     const t = setup();
     const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
     const cases: [Record<string, unknown>, string][] = [
-      [{ action: 'setExternalOAuth', externalOAuth: { authorizationHeader: 'Bearer y' } }, 'actions -> externalOAuth -> url: Missing required value'],
-      [{ action: 'setExternalOAuth', externalOAuth: { url: 'https://oauth.example.com' } }, 'actions -> externalOAuth -> authorizationHeader: Missing required value'],
-      [{ action: 'setExternalOAuth', externalOAuth: { url: 42, authorizationHeader: 'Bearer y' } }, 'actions -> externalOAuth -> url: must be string'],
+      [
+        { action: 'setExternalOAuth', externalOAuth: { authorizationHeader: 'Bearer y' } },
+        'actions -> externalOAuth -> url: Missing required value',
+      ],
+      [
+        { action: 'setExternalOAuth', externalOAuth: { url: 'https://oauth.example.com' } },
+        'actions -> externalOAuth -> authorizationHeader: Missing required value',
+      ],
+      [
+        { action: 'setExternalOAuth', externalOAuth: { url: 42, authorizationHeader: 'Bearer y' } },
+        'actions -> externalOAuth -> url: must be string',
+      ],
       [{ action: 'changeMessagesConfiguration' }, 'actions -> messagesConfiguration: Missing required value'],
-      [{ action: 'changeMessagesConfiguration', messagesConfiguration: {} }, 'actions -> messagesConfiguration -> enabled: Missing required value'],
-      [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: 'yes' } }, 'actions -> messagesConfiguration -> enabled: must be boolean'],
+      [
+        { action: 'changeMessagesConfiguration', messagesConfiguration: {} },
+        'actions -> messagesConfiguration -> enabled: Missing required value',
+      ],
+      [
+        { action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: 'yes' } },
+        'actions -> messagesConfiguration -> enabled: must be boolean',
+      ],
       [{ name: 'no action' }, 'actions -> action: Missing required value'],
     ];
     for (const [action, detail] of cases) {
       const refused = await errorOf(api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { version: 1, actions: [action] } }));
       expect(refused.status, detail).toBe(400);
-      expect(refused.body.errors[0]).toMatchObject({ code: 'InvalidJsonInput', message: 'Request body does not contain valid JSON.', detailedErrorMessage: detail });
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'InvalidJsonInput',
+        message: 'Request body does not contain valid JSON.',
+        detailedErrorMessage: detail,
+      });
     }
-    expect(await okJson<Record<string, unknown>>(api(t.emulator, `/${PROJECT}`, admin))).toMatchObject({ version: 1, messages: { enabled: true } });
+    expect(await okJson<Record<string, unknown>>(api(t.emulator, `/${PROJECT}`, admin))).toMatchObject({
+      version: 1,
+      messages: { enabled: true },
+    });
   });
 });

@@ -13,14 +13,24 @@ describe('requesting narrower scopes than the client holds', () => {
     const client = await createClient(t, `manage_product_selections:${PROJECT}`);
     const token = await clientToken(t.emulator, client, `view_product_selections:${PROJECT}`);
     expect(token.scope).toBe(`view_product_selections:${PROJECT}`);
-    const refused = await authPost(t.emulator, '/oauth/token', { grant_type: 'client_credentials', scope: `view_stores:${PROJECT}` }, client);
+    const refused = await authPost(
+      t.emulator,
+      '/oauth/token',
+      { grant_type: 'client_credentials', scope: `view_stores:${PROJECT}` },
+      client,
+    );
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: string }).error).toBe('invalid_scope');
   });
 
   it('never grants a scope of another project', async () => {
     const t = setup();
-    const refused = await authPost(t.emulator, '/oauth/token', { grant_type: 'client_credentials', scope: 'view_products:other-project' }, t.bootstrap);
+    const refused = await authPost(
+      t.emulator,
+      '/oauth/token',
+      { grant_type: 'client_credentials', scope: 'view_products:other-project' },
+      t.bootstrap,
+    );
     expect(refused.status).toBe(400);
   });
 });

@@ -111,13 +111,18 @@ describe('parameters in the query string', () => {
   const queryPost = (t: ReturnType<typeof setup>, path: string, params: Record<string, string>, init: { body?: string } = {}) =>
     t.emulator.fetch(`${ORIGIN}/auth${path}?${new URLSearchParams(params).toString()}`, {
       method: 'POST',
-      headers: { authorization: basic(t.bootstrap.clientId, t.bootstrap.clientSecret), ...(init.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        authorization: basic(t.bootstrap.clientId, t.bootstrap.clientSecret),
+        ...(init.body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       ...(init.body !== undefined ? { body: init.body } : {}),
     });
 
   it('the client credentials flow reads grant_type and scope from the query string, with no body', async () => {
     const t = setup();
-    const body = await okJson<TokenBody>(queryPost(t, '/oauth/token', { grant_type: 'client_credentials', scope: `view_products:${PROJECT}` }));
+    const body = await okJson<TokenBody>(
+      queryPost(t, '/oauth/token', { grant_type: 'client_credentials', scope: `view_products:${PROJECT}` }),
+    );
     expect(body).toMatchObject({ scope: `view_products:${PROJECT}`, token_type: 'Bearer' });
     expect((await api(t.emulator, '/' + PROJECT + '/products', body.access_token)).status).toBe(200);
   });
@@ -125,7 +130,12 @@ describe('parameters in the query string', () => {
   it('the body wins where both give a parameter; the others add up', async () => {
     const t = setup();
     const both = await okJson<TokenBody>(
-      queryPost(t, '/oauth/token', { grant_type: 'client_credentials', scope: `manage_project:${PROJECT}` }, { body: `scope=view_products:${PROJECT}` }),
+      queryPost(
+        t,
+        '/oauth/token',
+        { grant_type: 'client_credentials', scope: `manage_project:${PROJECT}` },
+        { body: `scope=view_products:${PROJECT}` },
+      ),
     );
     expect(both.scope).toBe(`view_products:${PROJECT}`);
     const refused = await errorOf(queryPost(t, '/oauth/token', { grant_type: 'client_credentials' }, { body: 'grant_type=password' }));
@@ -140,11 +150,18 @@ describe('parameters in the query string', () => {
       queryPost(t, `/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jane@example.com', password: 'pa55word!' }),
     );
     expect(customer.scope).toBe(`manage_project:${PROJECT} customer:c-1`);
-    const anonymous = await okJson<TokenBody>(queryPost(t, `/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'visitor-1' }));
+    const anonymous = await okJson<TokenBody>(
+      queryPost(t, `/oauth/${PROJECT}/anonymous/token`, { grant_type: 'client_credentials', anonymous_id: 'visitor-1' }),
+    );
     expect(anonymous.scope).toBe(`manage_project:${PROJECT} anonymous_id=visitor-1`);
-    const refreshed = await okJson<TokenBody>(queryPost(t, '/oauth/token', { grant_type: 'refresh_token', refresh_token: anonymous.refresh_token! }));
+    const refreshed = await okJson<TokenBody>(
+      queryPost(t, '/oauth/token', { grant_type: 'refresh_token', refresh_token: anonymous.refresh_token! }),
+    );
     expect(refreshed.scope).toBe(anonymous.scope);
-    expect(await okJson(queryPost(t, '/oauth/introspect', { token: customer.access_token }))).toMatchObject({ active: true, scope: customer.scope });
+    expect(await okJson(queryPost(t, '/oauth/introspect', { token: customer.access_token }))).toMatchObject({
+      active: true,
+      scope: customer.scope,
+    });
     expect((await queryPost(t, '/oauth/token/revoke', { token: customer.access_token })).status).toBe(200);
     expect(await okJson(queryPost(t, '/oauth/introspect', { token: customer.access_token }))).toEqual({ active: false });
   });

@@ -302,10 +302,18 @@ describe('builders: GraphQL shapes', () => {
   it('converts values built elsewhere with toGraphqlInput / toGraphqlOutput', () => {
     expect(toGraphqlInput('ProductSelectionDraft', { name: { en: 'A' } })).toEqual({ name: [{ locale: 'en', value: 'A' }] });
     const product = { typeId: 'product' as const, key: 'tee' };
-    expect(toGraphqlInput('ProductSelectionAddProductAction', { action: 'addProduct', product, variantSelection: { type: 'includeOnly', skus: ['s'] } })).toEqual({
+    expect(
+      toGraphqlInput('ProductSelectionAddProductAction', {
+        action: 'addProduct',
+        product,
+        variantSelection: { type: 'includeOnly', skus: ['s'] },
+      }),
+    ).toEqual({
       addProduct: { product, variantSelection: { includeOnly: ['s'] } },
     });
-    expect(toGraphqlInput('ProductSelectionExcludeProductAction', { action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } })).toEqual({
+    expect(
+      toGraphqlInput('ProductSelectionExcludeProductAction', { action: 'excludeProduct', product, variantExclusion: { skus: ['m'] } }),
+    ).toEqual({
       excludeProduct: { product, variantExclusion: { skus: ['m'] } },
     });
     const expanded = toGraphqlOutput('ProductSelectionSetting', {

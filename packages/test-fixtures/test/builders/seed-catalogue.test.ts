@@ -40,7 +40,15 @@ describe('seedCatalogue', () => {
     expect(catalogue.stores).toHaveLength(2);
     const operations = new Set(fetchChecked.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual(
-      ['createChannel', 'createProduct', 'createProductSelection', 'createProductType', 'createStore', 'requestToken', 'updateProductSelectionById'].sort(),
+      [
+        'createChannel',
+        'createProduct',
+        'createProductSelection',
+        'createProductType',
+        'createStore',
+        'requestToken',
+        'updateProductSelectionById',
+      ].sort(),
     );
   });
 
@@ -56,13 +64,15 @@ describe('seedCatalogue', () => {
     expect(catalogue.channels.map((channel) => channel.roles)).toEqual([['ProductDistribution'], ['InventorySupply']]);
     const [web, warehouse] = catalogue.channels;
     const product = catalogue.products[0]!;
-    const projection = await session.expect<{ masterVariant: { prices: { value: { centAmount: number; currencyCode: string; fractionDigits: number }; channel?: { id: string } }[] } }>(
-      200,
-      'GET',
-      `/product-projections/${product.id}`,
-    );
+    const projection = await session.expect<{
+      masterVariant: {
+        prices: { value: { centAmount: number; currencyCode: string; fractionDigits: number }; channel?: { id: string } }[];
+      };
+    }>(200, 'GET', `/product-projections/${product.id}`);
     const prices = projection.masterVariant.prices;
-    expect(prices.map((price) => [price.value.centAmount, price.value.currencyCode, price.value.fractionDigits, price.channel?.id])).toEqual([
+    expect(
+      prices.map((price) => [price.value.centAmount, price.value.currencyCode, price.value.fractionDigits, price.channel?.id]),
+    ).toEqual([
       [product.centAmounts[0], 'EUR', 2, undefined],
       [product.centAmounts[0], 'EUR', 2, web!.id],
     ]);

@@ -27,12 +27,11 @@ describe('commerce-emulator --version', () => {
 });
 
 describe('commerce-emulator ports', () => {
-  it.each([['0x50'], [''], ['-1'], ['65536']])(
-    'refuses --port %j: an integer from 0 to 65535 in decimal only',
-    async (port) => {
-      expect(await refused([`--port=${port}`])).toContain(`--port must be an integer from 0 to 65535 in decimal, not ${JSON.stringify(port)}`);
-    },
-  );
+  it.each([['0x50'], [''], ['-1'], ['65536']])('refuses --port %j: an integer from 0 to 65535 in decimal only', async (port) => {
+    expect(await refused([`--port=${port}`])).toContain(
+      `--port must be an integer from 0 to 65535 in decimal, not ${JSON.stringify(port)}`,
+    );
+  });
 
   it('reads ports written in decimal digits only', () => {
     expect(['0', '80', '080', '65535'].map(parsePort)).toEqual([0, 80, 80, 65535]);
@@ -42,7 +41,9 @@ describe('commerce-emulator ports', () => {
   });
 
   it('refuses COMMERCE_EMULATOR_PORT=0x50, naming the variable', async () => {
-    expect(await refused([], { COMMERCE_EMULATOR_PORT: '0x50' })).toContain('COMMERCE_EMULATOR_PORT must be an integer from 0 to 65535 in decimal, not "0x50"');
+    expect(await refused([], { COMMERCE_EMULATOR_PORT: '0x50' })).toContain(
+      'COMMERCE_EMULATOR_PORT must be an integer from 0 to 65535 in decimal, not "0x50"',
+    );
   });
 
   it('says which port is taken and suggests --port 0 (exit code 1)', async () => {
@@ -57,7 +58,9 @@ describe('commerce-emulator ports', () => {
 
 describe('commerce-emulator --project', () => {
   it.each([['BAD'], ['a'], ['auth'], ['my_project'], ['']])('refuses --project %j with the usage, changing nothing', async (key) => {
-    expect(await refused(['--port', '0', '--project', key])).toContain(`--project: invalid project key ${JSON.stringify(key)}: 2 to 36 of [a-z0-9-]`);
+    expect(await refused(['--port', '0', '--project', key])).toContain(
+      `--project: invalid project key ${JSON.stringify(key)}: 2 to 36 of [a-z0-9-]`,
+    );
   });
 });
 
@@ -72,7 +75,11 @@ describe('commerce-emulator environment variables (COMMERCE_EMULATOR_*)', () => 
 
   it('sets every setting a flag sets', async () => {
     const { ready } = await startCliReady([], env);
-    expect(ready).toMatchObject({ projectKey: 'env-project', control: null, credentials: { clientId: 'env-client', clientSecret: 'env-secret' } });
+    expect(ready).toMatchObject({
+      projectKey: 'env-project',
+      control: null,
+      credentials: { clientId: 'env-client', clientSecret: 'env-secret' },
+    });
     const res = await fetch(`${ready.urls.auth}/oauth/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${btoa('env-client:env-secret')}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -90,7 +97,10 @@ describe('commerce-emulator environment variables (COMMERCE_EMULATOR_*)', () => 
   it('reads a list variable as comma-separated values', async () => {
     const { ready } = await startCliReady([], { COMMERCE_EMULATOR_CORS_ORIGIN: 'http://a.test, http://b.test:5173' });
     const preflight = (origin: string) =>
-      fetch(`${ready.origin}/${ready.projectKey}/stores`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } });
+      fetch(`${ready.origin}/${ready.projectKey}/stores`, {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
     expect((await preflight('http://b.test:5173')).headers.get('access-control-allow-origin')).toBe('http://b.test:5173');
     expect((await preflight('http://c.test')).headers.get('access-control-allow-origin')).toBeNull();
   });
@@ -99,7 +109,10 @@ describe('commerce-emulator environment variables (COMMERCE_EMULATOR_*)', () => 
     [{ COMMERCE_EMULATOR_NO_CORS: 'maybe' }, 'COMMERCE_EMULATOR_NO_CORS must be true or false (1 or 0), not "maybe"'],
     [{ COMMERCE_EMULATOR_PROJECT: 'Shop' }, 'COMMERCE_EMULATOR_PROJECT: invalid project key "Shop"'],
     [{ COMMERCE_EMULATOR_LOG: 'verbose' }, 'COMMERCE_EMULATOR_LOG must be pretty, json or off'],
-    [{ COMMERCE_EMULATOR_MANUAL_CLOCK: 'now', COMMERCE_EMULATOR_NO_CONTROL: '1' }, 'COMMERCE_EMULATOR_MANUAL_CLOCK and COMMERCE_EMULATOR_NO_CONTROL exclude each other'],
+    [
+      { COMMERCE_EMULATOR_MANUAL_CLOCK: 'now', COMMERCE_EMULATOR_NO_CONTROL: '1' },
+      'COMMERCE_EMULATOR_MANUAL_CLOCK and COMMERCE_EMULATOR_NO_CONTROL exclude each other',
+    ],
   ])('refuses %j naming the variable, with the usage', async (variables, message) => {
     expect(await refused(['--port', '0'], variables)).toContain(message);
   });

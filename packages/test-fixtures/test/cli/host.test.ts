@@ -12,7 +12,9 @@ describe('commerce-emulator --host 0.0.0.0', () => {
     expect(ready.urls.auth).toBe(`http://127.0.0.1:${ready.port}/auth`);
     const banner = await eventually(() => (cli.stderr().includes('try:') ? cli.stderr() : undefined), 'the banner');
     expect(banner).toContain(`listening on http://127.0.0.1:${ready.port}\n`);
-    expect(banner).toContain(`bound to 0.0.0.0 (every interface): from another container or host use http://<this host's name>:${ready.port}`);
+    expect(banner).toContain(
+      `bound to 0.0.0.0 (every interface): from another container or host use http://<this host's name>:${ready.port}`,
+    );
     expect(banner).toContain('allowInsecureHttp: true');
     expect(banner).not.toContain('0.0.0.0:');
     expect(await (await fetch(`${ready.control}/health`)).json()).toEqual({ status: 'ready', projectKey: 'any-host' });

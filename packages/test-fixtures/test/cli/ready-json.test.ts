@@ -18,7 +18,11 @@ describe('commerce-emulator --ready-json', () => {
       urls: { api: origin, auth: `${origin}/auth`, history: `${origin}/history` },
       graphql: { commerce: `${origin}/ready-project/graphql`, history: `${origin}/history/ready-project/graphql` },
       control: `${origin}/_emulator`,
-      credentials: { clientId: expect.stringMatching(/^emulator-/), clientSecret: expect.any(String), scope: 'manage_project:ready-project' },
+      credentials: {
+        clientId: expect.stringMatching(/^emulator-/),
+        clientSecret: expect.any(String),
+        scope: 'manage_project:ready-project',
+      },
     });
     expect(cli.stdout().split('\n')).toEqual([expect.any(String), '']);
     await eventually(() => (cli.stderr().includes('try:') ? true : undefined), 'the banner on stderr');

@@ -36,14 +36,23 @@ async function busyDay(ready: ReadyLine): Promise<string[]> {
   const customer = (await (
     await form(ready, `/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jen@example.com', password: PASSWORD })
   ).json()) as { access_token: string; refresh_token: string };
-  const refreshed = (await (await form(ready, '/oauth/token', { grant_type: 'refresh_token', refresh_token: customer.refresh_token })).json()) as {
+  const refreshed = (await (
+    await form(ready, '/oauth/token', { grant_type: 'refresh_token', refresh_token: customer.refresh_token })
+  ).json()) as {
     access_token: string;
   };
   await fetch(`${ready.urls.api}/${PROJECT}/product-selections?where=${encodeURIComponent('key = "secret-key"')}`, { headers: bearer });
   // A token in the URL is refused by the service, and never logged.
   await fetch(`${ready.urls.api}/${PROJECT}/product-selections?access_token=${client.access_token}`);
   await fetch(`${ready.urls.history}/${PROJECT}/product-selection`, { headers: bearer });
-  return [ready.credentials.clientSecret, client.access_token, customer.access_token, customer.refresh_token, refreshed.access_token, PASSWORD];
+  return [
+    ready.credentials.clientSecret,
+    client.access_token,
+    customer.access_token,
+    customer.refresh_token,
+    refreshed.access_token,
+    PASSWORD,
+  ];
 }
 
 describe('commerce-emulator --log', () => {
@@ -76,7 +85,9 @@ describe('commerce-emulator --log', () => {
     const { ready, cli } = await startCliReady(['--port', '0', '--project', PROJECT, '--log', 'pretty']);
     const secrets = await busyDay(ready);
     const lines = await eventually(() => (logLines(cli).length >= 7 ? logLines(cli) : undefined), 'seven log lines');
-    expect(lines[1]).toMatch(new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST {3}/${PROJECT}/customers 201 [\\d.]+ms ${PROJECT} sign-up-0001$`));
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\d\\d:\\d\\d:\\d\\d\\.\\d{3} POST {3}/${PROJECT}/customers 201 [\\d.]+ms ${PROJECT} sign-up-0001$`),
+    );
     expect(lines[0]).toMatch(/^[\d:.]+ POST {3}\/auth\/oauth\/token 200 [\d.]+ms - emulator-[0-9a-f-]+$/);
     for (const secret of secrets) expect(lines.join('\n')).not.toContain(secret);
   });

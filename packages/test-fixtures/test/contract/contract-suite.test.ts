@@ -357,18 +357,36 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
 
   it('Channel lifecycle: query, update by id and key, a Store referencing it, ReferenceExists, delete by key and by id', async () => {
     const key = `${prefix}contract-channel`;
-    const channel = await session.expect<Resource>(201, 'POST', '/channels', channelDraft({ seed: 7 }).key(key).roles(['ProductDistribution']).build());
+    const channel = await session.expect<Resource>(
+      201,
+      'POST',
+      '/channels',
+      channelDraft({ seed: 7 }).key(key).roles(['ProductDistribution']).build(),
+    );
     created.push(`/channels/${channel.id}`);
     await get('/channels?limit=5');
     await get(`/channels/${channel.id}`);
     await get(`/channels/key=${key}`);
-    const renamed = await session.expect<Resource>(200, 'POST', `/channels/${channel.id}`, { version: channel.version, actions: [{ action: 'changeName', name: { en: 'Web' } }] });
-    const roles = await session.expect<Resource>(200, 'POST', `/channels/key=${key}`, { version: renamed.version, actions: [{ action: 'addRoles', roles: ['InventorySupply'] }] });
-    const store = await session.expect<Resource>(201, 'POST', '/stores', { key: `${key}-store`, distributionChannels: [{ key }], supplyChannels: [{ id: channel.id }] });
+    const renamed = await session.expect<Resource>(200, 'POST', `/channels/${channel.id}`, {
+      version: channel.version,
+      actions: [{ action: 'changeName', name: { en: 'Web' } }],
+    });
+    const roles = await session.expect<Resource>(200, 'POST', `/channels/key=${key}`, {
+      version: renamed.version,
+      actions: [{ action: 'addRoles', roles: ['InventorySupply'] }],
+    });
+    const store = await session.expect<Resource>(201, 'POST', '/stores', {
+      key: `${key}-store`,
+      distributionChannels: [{ key }],
+      supplyChannels: [{ id: channel.id }],
+    });
     created.push(`/stores/${store.id}`);
     const referenced = await session.call('DELETE', `/channels/${channel.id}?version=${roles.version}`);
     expect(referenced.status).toBe(400);
-    const refusedStore = await session.call('POST', '/stores', { key: `${key}-store-2`, distributionChannels: [{ key: `${key}-missing` }] });
+    const refusedStore = await session.call('POST', '/stores', {
+      key: `${key}-store-2`,
+      distributionChannels: [{ key: `${key}-missing` }],
+    });
     expect(refusedStore.status).toBe(400);
     await session.expect(200, 'DELETE', `/stores/${store.id}?version=${store.version}`);
     await session.expect(200, 'DELETE', `/channels/key=${key}?version=${roles.version}`);

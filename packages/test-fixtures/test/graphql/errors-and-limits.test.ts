@@ -113,7 +113,10 @@ describe('requests refused as a whole (HTTP 400, a GraphQL response and the REST
 
   it('a body that is not a GraphQL request', async () => {
     expect((await post('not json')).body.errors?.[0]?.code).toBe('InvalidJsonInput');
-    expect((await post('{"variables":{}}')).body.errors?.[0]).toMatchObject({ code: 'InvalidJsonInput', detailedErrorMessage: 'query: Missing required value' });
+    expect((await post('{"variables":{}}')).body.errors?.[0]).toMatchObject({
+      code: 'InvalidJsonInput',
+      detailedErrorMessage: 'query: Missing required value',
+    });
     expect((await post('{"query":"{ __typename }","variables":[1]}')).body.errors?.[0]?.code).toBe('InvalidJsonInput');
   });
 });

@@ -35,7 +35,8 @@ function overRest(api: Api): Scenario {
     return answer.body as { id: string };
   };
   return {
-    createSelection: async (key, name, mode) => (await ok(api.call('POST', '/product-selections', { key, name, ...(mode ? { mode } : {}) }))).id,
+    createSelection: async (key, name, mode) =>
+      (await ok(api.call('POST', '/product-selections', { key, name, ...(mode ? { mode } : {}) }))).id,
     updateSelection: async (key, version, actions) =>
       void (await ok(api.call('POST', `/product-selections/key=${key}`, { version, actions }))),
     deleteSelection: async (key, version) => void (await ok(api.call('DELETE', `/product-selections/key=${key}?version=${version}`))),
@@ -171,7 +172,11 @@ async function run(api: Api, clock: ManualClock, via: Scenario): Promise<Ids> {
       { action: 'setVariantExclusion', product: { key: 'outside' } },
     ]),
   );
-  await step(() => via.updateSelection('summer-26', 3, [{ action: 'setVariantSelection', product: { key: 'inside' }, variantSelection: { type: 'includeOnly', skus: ['sku-inside'] } }]));
+  await step(() =>
+    via.updateSelection('summer-26', 3, [
+      { action: 'setVariantSelection', product: { key: 'inside' }, variantSelection: { type: 'includeOnly', skus: ['sku-inside'] } },
+    ]),
+  );
   await step(() =>
     via.updateSelection('summer-26', 4, [
       { action: 'addProduct', product: { key: 'outside' }, variantSelection: { type: 'includeAllExcept', skus: ['sku-outside'] } },
@@ -180,7 +185,13 @@ async function run(api: Api, clock: ManualClock, via: Scenario): Promise<Ids> {
   );
   await step(() =>
     via.updateStore('berlin', 4, [
-      { action: 'setProductSelections', productSelections: [{ productSelection: { key: 'summer-26' }, active: true }, { productSelection: { key: 'recall' }, active: true }] },
+      {
+        action: 'setProductSelections',
+        productSelections: [
+          { productSelection: { key: 'summer-26' }, active: true },
+          { productSelection: { key: 'recall' }, active: true },
+        ],
+      },
     ]),
   );
   return { summer, winter, berlin, recall };
@@ -255,7 +266,14 @@ it('a scenario over GraphQL ends in the same resources, memberships, messages an
       total: 2,
       results: [
         { id: 'selection-recall', key: 'recall', version: 3, productCount: 2, mode: 'IndividualExclusion' },
-        { id: 'selection-summer', key: 'summer-26', version: 5, productCount: 2, mode: 'Individual', name: { en: 'Summer 26', de: 'Sommer 26' } },
+        {
+          id: 'selection-summer',
+          key: 'summer-26',
+          version: 5,
+          productCount: 2,
+          mode: 'Individual',
+          name: { en: 'Summer 26', de: 'Sommer 26' },
+        },
       ],
     },
     stores: {
@@ -333,7 +351,11 @@ describe('REST and GraphQL agree', () => {
         'GET',
         '/product-selections/key=summer',
       );
-      expect(restRead.body).toMatchObject({ version: 2, lastModifiedAt: viaGraphql.updateProductSelection.lastModifiedAt, productCount: 1 });
+      expect(restRead.body).toMatchObject({
+        version: 2,
+        lastModifiedAt: viaGraphql.updateProductSelection.lastModifiedAt,
+        productCount: 1,
+      });
       const restStale = await api.call<{ errors: Record<string, unknown>[] }>('POST', '/product-selections/key=summer', {
         version: 1,
         actions: [{ action: 'setKey', key: 'xx' }],

@@ -154,7 +154,12 @@ describe('the served schema has every Product Selection field, argument and resu
       ...variants,
       createdAt: 'DateTime!',
     });
-    expect(await fieldsOf('ProductSelectionProductAdded')).toEqual({ product: 'Product', productRef: 'Reference!', variantSelection: 'ProductVariantSelection', type: 'String!' });
+    expect(await fieldsOf('ProductSelectionProductAdded')).toEqual({
+      product: 'Product',
+      productRef: 'Reference!',
+      variantSelection: 'ProductVariantSelection',
+      type: 'String!',
+    });
     expect(await fieldsOf('ProductSelectionProductRemoved')).toEqual({ product: 'Product', productRef: 'Reference!', type: 'String!' });
   });
 
@@ -171,8 +176,14 @@ describe('the served schema has every Product Selection field, argument and resu
       'setVariantExclusion: SetProductSelectionVariantExclusion',
       'setVariantSelection: SetProductSelectionVariantSelection',
     ]);
-    expect(await inputFields('AddProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!', 'variantSelection: ProductVariantSelectionDraft']);
-    expect(await inputFields('ExcludeProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!', 'variantExclusion: ProductVariantExclusionDraft']);
+    expect(await inputFields('AddProductSelectionProduct')).toEqual([
+      'product: ResourceIdentifierInput!',
+      'variantSelection: ProductVariantSelectionDraft',
+    ]);
+    expect(await inputFields('ExcludeProductSelectionProduct')).toEqual([
+      'product: ResourceIdentifierInput!',
+      'variantExclusion: ProductVariantExclusionDraft',
+    ]);
     expect(await inputFields('ProductVariantSelectionDraft')).toEqual(['includeOnly: [String!]', 'includeAllExcept: [String!]']);
     expect(await inputFields('RemoveProductSelectionProduct')).toEqual(['product: ResourceIdentifierInput!']);
     expect(await inputFields('ChangeProductSelectionName')).toEqual(['name: [LocalizedStringItemInputType!]!']);

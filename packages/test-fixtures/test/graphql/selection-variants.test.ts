@@ -19,25 +19,42 @@ describe('GraphQL variant selections and exclusions', () => {
     return answer.body;
   };
   const mutate = (key: string, version: number, actions: Json[]) =>
-    gql(api, 'mutation ($k: String, $v: Long!, $a: [ProductSelectionUpdateAction!]!) { updateProductSelection(key: $k, version: $v, actions: $a) { version productCount } }', {
-      k: key,
-      v: version,
-      a: actions,
-    });
+    gql(
+      api,
+      'mutation ($k: String, $v: Long!, $a: [ProductSelectionUpdateAction!]!) { updateProductSelection(key: $k, version: $v, actions: $a) { version productCount } }',
+      {
+        k: key,
+        v: version,
+        a: actions,
+      },
+    );
 
   beforeEach(async () => {
     api = await createApi();
     await post('/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' }, 201);
     const product = await post(
       '/products',
-      { key: 'shirt', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Shirt' }, slug: { en: 'shirt' }, masterVariant: { sku: 's' }, variants: [{ sku: 'm' }, { sku: 'l' }], publish: true },
+      {
+        key: 'shirt',
+        productType: { typeId: 'product-type', key: 'shirt' },
+        name: { en: 'Shirt' },
+        slug: { en: 'shirt' },
+        masterVariant: { sku: 's' },
+        variants: [{ sku: 'm' }, { sku: 'l' }],
+        publish: true,
+      },
       201,
     );
     shirt = product['id'] as string;
     // Two requests, so that the two ProductSelectionCreated messages do not share a millisecond.
-    const summer = await data<{ a: Json }>(gql(api, 'mutation { a: createProductSelection(draft: { key: "summer", name: [{ locale: "en", value: "Summer" }] }) { mode } }'));
+    const summer = await data<{ a: Json }>(
+      gql(api, 'mutation { a: createProductSelection(draft: { key: "summer", name: [{ locale: "en", value: "Summer" }] }) { mode } }'),
+    );
     const recall = await data<{ b: Json }>(
-      gql(api, 'mutation { b: createProductSelection(draft: { key: "recall", name: [{ locale: "en", value: "Recall" }], mode: IndividualExclusion }) { mode } }'),
+      gql(
+        api,
+        'mutation { b: createProductSelection(draft: { key: "recall", name: [{ locale: "en", value: "Recall" }], mode: IndividualExclusion }) { mode } }',
+      ),
     );
     expect({ ...summer, ...recall }).toEqual({ a: { mode: 'Individual' }, b: { mode: 'IndividualExclusion' } });
   });
@@ -58,8 +75,12 @@ describe('GraphQL variant selections and exclusions', () => {
       ),
     );
     const selection = { __typename: 'ProductVariantSelectionIncludeAllExcept', type: 'includeAllExcept', skus: ['l'] };
-    expect(read['summer']).toEqual({ productRefs: { results: [{ productRef: { id: shirt }, variantSelection: selection, variantExclusion: null }] } });
-    expect(read['recall']).toEqual({ productRefs: { results: [{ productRef: { id: shirt }, variantSelection: null, variantExclusion: { skus: ['m'] } }] } });
+    expect(read['summer']).toEqual({
+      productRefs: { results: [{ productRef: { id: shirt }, variantSelection: selection, variantExclusion: null }] },
+    });
+    expect(read['recall']).toEqual({
+      productRefs: { results: [{ productRef: { id: shirt }, variantSelection: null, variantExclusion: { skus: ['m'] } }] },
+    });
     const refs = (read['product'] as { productSelectionRefs: { results: Json[] } }).productSelectionRefs.results;
     expect(refs.map((r) => [(r['productSelection'] as Json)['key'], r['variantSelection'], r['variantExclusion']])).toEqual([
       ['summer', selection, null],
@@ -94,11 +115,17 @@ describe('GraphQL variant selections and exclusions', () => {
   });
 
   it('refuses a variant selection draft with both lists, and an action of the other mode, with the REST error codes', async () => {
-    const both = await failure(mutate('summer', 1, [{ addProduct: { product: { key: 'shirt' }, variantSelection: { includeOnly: ['s'], includeAllExcept: ['m'] } } }]));
+    const both = await failure(
+      mutate('summer', 1, [
+        { addProduct: { product: { key: 'shirt' }, variantSelection: { includeOnly: ['s'], includeAllExcept: ['m'] } } },
+      ]),
+    );
     expect(both.error.extensions?.code).toBe('InvalidInput');
     const exclude = await failure(mutate('summer', 1, [{ excludeProduct: { product: { key: 'shirt' } } }]));
     expect(exclude.error.extensions?.code).toBe('InvalidOperation');
-    const missing = await failure(mutate('recall', 1, [{ setVariantExclusion: { product: { key: 'shirt' }, variantExclusion: { skus: ['s'] } } }]));
+    const missing = await failure(
+      mutate('recall', 1, [{ setVariantExclusion: { product: { key: 'shirt' }, variantExclusion: { skus: ['s'] } } }]),
+    );
     expect(missing.error.extensions).toMatchObject({ code: 'ProductAssignmentMissing', product: { typeId: 'product', id: shirt } });
     const selection = await data<{ productSelection: Json }>(gql(api, '{ productSelection(key: "summer") { version productCount } }'));
     expect(selection.productSelection).toEqual({ version: 1, productCount: 0 });
@@ -107,14 +134,19 @@ describe('GraphQL variant selections and exclusions', () => {
   it('gives inStore.product with only the variants the Store offers, and null when it offers none', async () => {
     await data(mutate('summer', 1, [{ addProduct: { product: { key: 'shirt' }, variantSelection: { includeAllExcept: ['s'] } } }]));
     await data(mutate('recall', 1, [{ excludeProduct: { product: { key: 'shirt' }, variantExclusion: { skus: ['m'] } } }]));
-    await post('/stores', {
-      key: 'berlin',
-      productSelections: [
-        { productSelection: { key: 'summer' }, active: true },
-        { productSelection: { key: 'recall' }, active: true },
-      ],
-    }, 201);
-    const query = '{ inStore(key: "berlin") { product(key: "shirt") { skus masterData { current { masterVariant { sku } variants { sku } } } } } }';
+    await post(
+      '/stores',
+      {
+        key: 'berlin',
+        productSelections: [
+          { productSelection: { key: 'summer' }, active: true },
+          { productSelection: { key: 'recall' }, active: true },
+        ],
+      },
+      201,
+    );
+    const query =
+      '{ inStore(key: "berlin") { product(key: "shirt") { skus masterData { current { masterVariant { sku } variants { sku } } } } } }';
     const offered = await data<{ inStore: { product: Json } }>(gql(api, query));
     expect(offered.inStore.product).toEqual({ skus: ['l'], masterData: { current: { masterVariant: { sku: 'l' }, variants: [] } } });
     const rest = await api.call<Json>('GET', '/in-store/key=berlin/product-projections/key=shirt');

@@ -102,7 +102,6 @@ export async function startCli(flags: string[], project = 'cli-cors'): Promise<{
   }
 }
 
-
 /** Polls `check` until it returns something other than `undefined`, for up to 20 s. */
 export async function eventually<T>(check: () => T | undefined, what: string): Promise<T> {
   const deadline = Date.now() + 20_000;

@@ -38,7 +38,10 @@ export async function installedPackage(): Promise<{ project: string; bin: string
     plugins: [workspaceSources],
   });
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { name: string; version: string };
-  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'emulator-user', version: '1.0.0', private: true, dependencies: { [manifest.name]: manifest.version } }));
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'emulator-user', version: '1.0.0', private: true, dependencies: { [manifest.name]: manifest.version } }),
+  );
   mkdirSync(join(project, 'node_modules', '.bin'));
   const bin = join(project, 'node_modules', '.bin', 'commerce-emulator');
   symlinkSync('../@commerce-kit/test-fixtures/bin/commerce-emulator.js', bin);

@@ -19,7 +19,12 @@ export interface Login {
 }
 
 /** POSTs a form to the emulator's authorization service (`path` under `{auth_url}`) as the client `credentials`. */
-export async function authForm(api: Pick<Api, 'emulator'>, path: string, form: Record<string, string>, credentials: ClientCredentials): Promise<ApiAnswer<Record<string, unknown>>> {
+export async function authForm(
+  api: Pick<Api, 'emulator'>,
+  path: string,
+  form: Record<string, string>,
+  credentials: ClientCredentials,
+): Promise<ApiAnswer<Record<string, unknown>>> {
   const res = await api.emulator.fetch(`${api.emulator.urls().auth}${path}`, {
     method: 'POST',
     headers: {
@@ -56,7 +61,10 @@ export async function tokenWith(api: Api, scope: string): Promise<string> {
 
 /** Password flow (global, or in-store with `login.storeKey`): the raw answer, to test refusals too. */
 export function passwordTokenAnswer(api: Api, credentials: ClientCredentials, login: Login): Promise<ApiAnswer<Record<string, unknown>>> {
-  const path = login.storeKey === undefined ? `/oauth/${api.project}/customers/token` : `/oauth/${api.project}/in-store/key=${login.storeKey}/customers/token`;
+  const path =
+    login.storeKey === undefined
+      ? `/oauth/${api.project}/customers/token`
+      : `/oauth/${api.project}/in-store/key=${login.storeKey}/customers/token`;
   return authForm(api, path, { grant_type: 'password', username: login.email, password: login.password }, credentials);
 }
 

@@ -36,7 +36,10 @@ describe('Change History date bounds (injectable clock)', () => {
     expect(await of(`date.from=${encodeURIComponent('2026-03-01T10:00:00+01:00')}&date.to=now`)).toEqual(['cc', 'bb', 'aa']);
     expect(await of('date.from=0&date.to=now')).toEqual([]);
     // GraphQL: literals and variables of DateFilterValue.
-    const graphql = await api.graphql('query ($to: DateFilterValue) { productSelections(date: { from: 48, to: $to }) { results { resource { key } } } }', { to: '28' });
+    const graphql = await api.graphql(
+      'query ($to: DateFilterValue) { productSelections(date: { from: 48, to: $to }) { results { resource { key } } } }',
+      { to: '28' },
+    );
     expect(graphql.body.data.productSelections.results).toEqual([{ resource: { key: 'bb' } }, { resource: { key: 'aa' } }]);
   });
 

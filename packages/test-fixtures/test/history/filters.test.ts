@@ -20,7 +20,9 @@ describe('Change History filters', () => {
   beforeAll(async () => {
     api = await createHistoryApi();
     berlinId = (await api.asAdmin('jen')('POST', '/stores', { key: 'berlin', name: { en: 'Berlin' } })).body.id;
-    expect((await api.call('POST', '/stores/key=berlin', { version: 1, actions: [{ action: 'setName', name: { en: 'Berlin Mitte' } }] })).status).toBe(200);
+    expect(
+      (await api.call('POST', '/stores/key=berlin', { version: 1, actions: [{ action: 'setName', name: { en: 'Berlin Mitte' } }] })).status,
+    ).toBe(200);
     expect((await api.call('POST', '/stores', { key: 'hamburg' })).status).toBe(201);
     expect((await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } })).status).toBe(201);
     expect((await api.call('DELETE', '/stores/key=berlin?version=2')).status).toBe(200);
@@ -82,7 +84,14 @@ describe('Change History filters', () => {
 
   it('accepts every PlatformInitiatedChange value and excludes none of the changes a user made', async () => {
     const everything = await of('?limit=500');
-    for (const value of ['excludeAll', 'changeLineItemName', 'changeReviewRatingStatistics', 'setApplicationVersion', 'setIsValid', 'setVariantAvailability']) {
+    for (const value of [
+      'excludeAll',
+      'changeLineItemName',
+      'changeReviewRatingStatistics',
+      'setApplicationVersion',
+      'setIsValid',
+      'setVariantAvailability',
+    ]) {
       for (const path of ['', '/store', `/store/${berlinId}`]) {
         const res = await api.history(`${path}?excludePlatformInitiatedChanges=${value}&limit=500`);
         expect(res.status, `${path} ${value}`).toBe(200);
@@ -112,7 +121,14 @@ describe('Change History filters', () => {
   });
 
   it('refuses date-times that name no calendar date or time, over REST and GraphQL', async () => {
-    for (const bad of ['2026-02-30T00:00:00Z', '2026-04-31T12:00:00Z', '2026-03-01T24:00:00Z', '2026-03-01T10:60:00Z', '2026-03-01T10:00:61Z', '2026-03-01T10:00:00+24:00']) {
+    for (const bad of [
+      '2026-02-30T00:00:00Z',
+      '2026-04-31T12:00:00Z',
+      '2026-03-01T24:00:00Z',
+      '2026-03-01T10:60:00Z',
+      '2026-03-01T10:00:61Z',
+      '2026-03-01T10:00:00+24:00',
+    ]) {
       for (const name of ['date.from', 'date.to']) {
         const res = await api.history(`/store?${name}=${encodeURIComponent(bad)}`);
         expect(res.status, `${name}=${bad}`).toBe(400);
@@ -123,7 +139,13 @@ describe('Change History filters', () => {
       expect(graphql.body.errors?.[0]?.message, bad).toMatch(/DateFilterValue/);
     }
     // Valid neighbours are accepted: the last day of a month, a leap day, offsets.
-    for (const good of ['0050-01-01T00:00:00Z', '2026-02-28T23:59:59Z', '2028-02-29T00:00:00.000Z', '2026-04-30T12:00:00+02:00', '2026-03-01T10:00-05:30']) {
+    for (const good of [
+      '0050-01-01T00:00:00Z',
+      '2026-02-28T23:59:59Z',
+      '2028-02-29T00:00:00.000Z',
+      '2026-04-30T12:00:00+02:00',
+      '2026-03-01T10:00-05:30',
+    ]) {
       expect((await api.history(`/store?date.from=${encodeURIComponent(good)}&date.to=2100-01-01T00:00:00Z`)).status, good).toBe(200);
     }
   });
@@ -146,7 +168,8 @@ describe('Change History filters as GraphQL arguments', () => {
   it('pages with limit (default 20) and offset, and answers total, count, offset and limit', async () => {
     const { body } = await api.graphql('{ stores { total count offset limit results { resource { key } } } }');
     expect(body.data.stores).toMatchObject({ total: 24, count: 20, offset: 0, limit: 20 });
-    const page = (await api.graphql('{ stores(limit: 2, offset: 1) { count offset limit results { resource { key } } } }')).body.data.stores;
+    const page = (await api.graphql('{ stores(limit: 2, offset: 1) { count offset limit results { resource { key } } } }')).body.data
+      .stores;
     expect(page).toMatchObject({ count: 2, offset: 1, limit: 2 });
     expect(keysOf(page)).toEqual(['s22', 's21']);
   });
@@ -186,10 +209,19 @@ describe('GraphQL Records of customers and products (labels, customerId, expand)
     await api.call('POST', '/customers', { email: 'g@example.com', password: 'secret-1', firstName: 'Greta' });
     const credentials = await apiClient(api, `manage_customers:${api.project}`);
     const customerToken = await passwordToken(api, credentials, { email: 'g@example.com', password: 'secret-1' });
-    expect((await api.as(customerToken)('POST', '/customers', { email: 'f@example.com', password: 'secret-2', lastName: 'Friend' })).status).toBe(201);
-    const greta = (await api.call('GET', `/customers?where=${encodeURIComponent('email = "g@example.com"')}`)).body.results[0] as { id: string };
+    expect(
+      (await api.as(customerToken)('POST', '/customers', { email: 'f@example.com', password: 'secret-2', lastName: 'Friend' })).status,
+    ).toBe(201);
+    const greta = (await api.call('GET', `/customers?where=${encodeURIComponent('email = "g@example.com"')}`)).body.results[0] as {
+      id: string;
+    };
     await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' });
-    await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } });
+    await api.call('POST', '/products', {
+      key: 'tee',
+      productType: { typeId: 'product-type', key: 'shirt' },
+      name: { en: 'Tee' },
+      slug: { en: 'tee' },
+    });
 
     const query = `query ($customer: String) {
       customers(customerId: $customer) { total results { label { type ... on CustomerLabel { lastName } } modifiedBy { customer { typeId id obj } } } }
@@ -200,9 +232,13 @@ describe('GraphQL Records of customers and products (labels, customerId, expand)
     expect(body.errors).toBeUndefined();
     expect(body.data.customers).toEqual({
       total: 1,
-      results: [{ label: { type: 'CustomerLabel', lastName: 'Friend' }, modifiedBy: { customer: { typeId: 'customer', id: greta.id, obj: null } } }],
+      results: [
+        { label: { type: 'CustomerLabel', lastName: 'Friend' }, modifiedBy: { customer: { typeId: 'customer', id: greta.id, obj: null } } },
+      ],
     });
     expect(body.data.expanded.results[0].modifiedBy.customer.obj).toMatchObject({ id: greta.id, email: 'g@example.com' });
-    expect(body.data.products.results).toEqual([{ label: { type: 'ProductLabel', name: [{ locale: 'en', value: 'Tee' }], slug: [{ locale: 'en', value: 'tee' }] } }]);
+    expect(body.data.products.results).toEqual([
+      { label: { type: 'ProductLabel', name: [{ locale: 'en', value: 'Tee' }], slug: [{ locale: 'en', value: 'tee' }] } },
+    ]);
   });
 });

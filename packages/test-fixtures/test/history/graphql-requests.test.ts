@@ -12,18 +12,30 @@ describe('Change History GraphQL requests', () => {
     const contract = createResponseContract('history', `${api.emulator.urls().history}/${api.project}`);
     const token = await api.token();
     const post = async (body: string, contentType = 'application/json') => {
-      const res = await api.emulator.fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': contentType }, body });
-      const parsed = (await res.json()) as { data?: Record<string, { total: number; results: { resource: { typeId: string } }[] }>; errors?: { code?: string; message: string }[] };
+      const res = await api.emulator.fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': contentType },
+        body,
+      });
+      const parsed = (await res.json()) as {
+        data?: Record<string, { total: number; results: { resource: { typeId: string } }[] }>;
+        errors?: { code?: string; message: string }[];
+      };
       contract.check('POST', url, res.status, parsed);
       return { status: res.status, body: parsed };
     };
-    const document = 'query Selections { productSelections { results { resource { typeId } } } } query Stores { stores { results { resource { typeId } } } }';
+    const document =
+      'query Selections { productSelections { results { resource { typeId } } } } query Stores { stores { results { resource { typeId } } } }';
 
     // Success responses are application/json (spec 4), over REST and GraphQL.
     const rest = await api.history('/store');
     expect(rest.status).toBe(200);
     expect(rest.headers.get('content-type')).toMatch(/^application\/json(;|$)/);
-    const viaGraphql = await api.emulator.fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ stores { total } }' }) });
+    const viaGraphql = await api.emulator.fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ stores { total } }' }),
+    });
     expect(viaGraphql.headers.get('content-type')).toMatch(/^application\/json(;|$)/);
 
     const stores = await post(JSON.stringify({ query: document, operationName: 'Stores' }));
@@ -40,7 +52,11 @@ describe('Change History GraphQL requests', () => {
     const plain = await post(JSON.stringify({ query: '{ stores { total } }' }), 'text/plain');
     expect(plain.status).toBe(400);
     expect(plain.body.errors?.[0]).toMatchObject({ code: 'BadRequest', message: expect.stringMatching(/application\/json/) });
-    for (const body of [JSON.stringify({ operationName: 'Stores' }), JSON.stringify({ query: 42 }), JSON.stringify([{ query: '{ stores { total } }' }])]) {
+    for (const body of [
+      JSON.stringify({ operationName: 'Stores' }),
+      JSON.stringify({ query: 42 }),
+      JSON.stringify([{ query: '{ stores { total } }' }]),
+    ]) {
       const refused = await post(body);
       expect(refused.status, body).toBe(400);
       expect(refused.body.errors?.[0]?.code, body).toBe('BadRequest');

@@ -57,7 +57,13 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
     return bootstrap.token;
   };
 
-  async function send<T>(method: string, url: string, token: string | undefined, body?: string, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+  async function send<T>(
+    method: string,
+    url: string,
+    token: string | undefined,
+    body?: string,
+    headers: Record<string, string> = {},
+  ): Promise<ApiAnswer<T>> {
     const bearer = token ?? (await bootstrapToken());
     const init: RequestInit = { method, headers: { ...(bearer === '' ? {} : { authorization: `Bearer ${bearer}` }), ...headers } };
     if (body !== undefined) init.body = body;
@@ -70,7 +76,7 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
 
   const asAdmin =
     (userId: string): Api['call'] =>
-    async <T,>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> => {
+    async <T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiAnswer<T>> => {
       const url = `${api.emulator.urls().api}/${api.project}${path}`;
       const init: RequestInit = { method, headers: { ...adminConsole(api.emulator.context).headers(userId), ...headers } };
       if (body !== undefined) {
@@ -88,7 +94,9 @@ export async function createHistoryApi(options: EmulatorOptions = {}): Promise<H
     ...api,
     history: (path, token) => send('GET', `${base}${path}`, token),
     graphql: (query, variables, token) =>
-      send('POST', `${base}/graphql`, token, JSON.stringify({ query, ...(variables ? { variables } : {}) }), { 'content-type': 'application/json' }),
+      send('POST', `${base}/graphql`, token, JSON.stringify({ query, ...(variables ? { variables } : {}) }), {
+        'content-type': 'application/json',
+      }),
     asAdmin,
   };
 }
@@ -102,5 +110,7 @@ export function errorOf(answer: ApiAnswer): { code: string; message: string } {
 
 /** Versions and types of a page, newest first: a compact view for expectations. */
 export function summary(page: Page): string[] {
-  return page.results.map((r) => `${r.resource.typeId} v${r.previousVersion}->v${r.version} ${r.type} [${r.changes.map((c) => c['change']).join(',')}]`);
+  return page.results.map(
+    (r) => `${r.resource.typeId} v${r.previousVersion}->v${r.version} ${r.type} [${r.changes.map((c) => c['change']).join(',')}]`,
+  );
 }

@@ -46,7 +46,14 @@ describe('conventions of the Change History host', () => {
       ['/store', { headers: { ...bearer(), 'x-correlation-id': id } }],
       ['/store?limit=501', { headers: { ...bearer(), 'x-correlation-id': id } }],
       ['/store', { headers: { 'x-correlation-id': id } }],
-      ['/graphql', { method: 'POST', headers: { ...bearer(), 'x-correlation-id': id, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ stores { total } }' }) }],
+      [
+        '/graphql',
+        {
+          method: 'POST',
+          headers: { ...bearer(), 'x-correlation-id': id, 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ stores { total } }' }),
+        },
+      ],
     ];
     for (const [path, init] of cases) {
       const echoed = await raw(path, init);
@@ -78,7 +85,11 @@ describe('conventions of the Change History host', () => {
   });
 
   it('answers errors with statusCode and message of the first error, and success with application/json', async () => {
-    const answers = [await api.history('/store?limit=501'), await api.history('/store', 'bad-token'), await api.history('/store', await api.token(`view_stores:${api.project}`))];
+    const answers = [
+      await api.history('/store?limit=501'),
+      await api.history('/store', 'bad-token'),
+      await api.history('/store', await api.token(`view_stores:${api.project}`)),
+    ];
     expect(answers.map((a) => a.status)).toEqual([400, 401, 403]);
     for (const answer of answers) {
       const body = answer.body as unknown as { statusCode: number; message: string; errors: { code: string; message: string }[] };
@@ -86,7 +97,8 @@ describe('conventions of the Change History host', () => {
       expect(body.message).toBe(errorOf(answer).message);
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     }
-    for (const path of ['', '/store', '/store/some-id']) expect((await api.history(path)).headers.get('content-type'), path).toMatch(/^application\/json/);
+    for (const path of ['', '/store', '/store/some-id'])
+      expect((await api.history(path)).headers.get('content-type'), path).toMatch(/^application\/json/);
   });
 
   it('answers 401 for an expired token', async () => {
@@ -120,7 +132,10 @@ describe('conventions of the Change History host', () => {
     const record = { version: 1, previousVersion: 0, type: 'ResourceCreated', resource: { typeId: 'store', id: 'forged' } };
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       for (const path of ['', '/store', '/store/some-id']) {
-        const init: RequestInit = { method, headers: { ...bearer(), ...(method === 'DELETE' ? {} : { 'content-type': 'application/json' }) } };
+        const init: RequestInit = {
+          method,
+          headers: { ...bearer(), ...(method === 'DELETE' ? {} : { 'content-type': 'application/json' }) },
+        };
         if (method !== 'DELETE') init.body = JSON.stringify(record);
         const res = await api.emulator.fetch(`${base}${path}`, init);
         expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);

@@ -13,7 +13,9 @@ describe('Change History offering and the admin console', () => {
 
     const all = (await api.history('/product-selection')).body;
     expect(summary(all)).toEqual(['product-selection v1->v2 ResourceUpdated [setKey]', 'product-selection v0->v1 ResourceCreated []']);
-    expect(all.results[0]!.changes).toEqual([{ change: 'setKey', type: 'SetKeyChange', previousValue: 'summer', nextValue: 'summer-2026' }]);
+    expect(all.results[0]!.changes).toEqual([
+      { change: 'setKey', type: 'SetKeyChange', previousValue: 'summer', nextValue: 'summer-2026' },
+    ]);
     expect(all.results[1]!.modifiedBy).toEqual({ id: 'jen', type: 'user', isPlatformClient: true });
     expect(all.results[0]!.modifiedBy).toMatchObject({ clientId: api.emulator.credentials.clientId, isPlatformClient: false });
 
@@ -42,7 +44,10 @@ describe('Change History offering and the admin console', () => {
     const console = adminConsole(api.emulator.context);
     const viaOauth = await api.emulator.fetch(`${api.emulator.urls().auth}/oauth/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${btoa(`${console.clientId}:${console.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${btoa(`${console.clientId}:${console.clientSecret}`)}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
     });
     expect(viaOauth.status).toBe(200);

@@ -30,7 +30,12 @@ describe('Change History paging', () => {
     const rest = (await api.history('/store?offset=20')).body;
     expect(rest).toMatchObject({ limit: 20, offset: 20, count: 5 });
     expect(keys(rest)).toEqual([store(5), store(4), store(3), store(2), store(1)]);
-    expect((await api.history('/store?offset=10000&withTotal=true')).body).toMatchObject({ offset: 10000, count: 0, total: 25, results: [] });
+    expect((await api.history('/store?offset=10000&withTotal=true')).body).toMatchObject({
+      offset: 10000,
+      count: 0,
+      total: 25,
+      results: [],
+    });
   });
 
   it('carries total only when withTotal=true', async () => {
@@ -39,7 +44,17 @@ describe('Change History paging', () => {
   });
 
   it('refuses limit and offset outside their bounds or not whole numbers, with 400 BadRequest naming the parameter', async () => {
-    for (const query of ['limit=501', 'limit=-1', 'limit=1.5', 'limit=ten', 'limit=', 'offset=10001', 'offset=-1', 'offset=2.5', 'offset=x']) {
+    for (const query of [
+      'limit=501',
+      'limit=-1',
+      'limit=1.5',
+      'limit=ten',
+      'limit=',
+      'offset=10001',
+      'offset=-1',
+      'offset=2.5',
+      'offset=x',
+    ]) {
       for (const path of ['', '/store', '/store/some-id']) {
         const res = await api.history(`${path}?${query}`);
         expect(res.status, `${path}?${query}`).toBe(400);
@@ -56,7 +71,11 @@ describe('Change History paging', () => {
     await extra.call('POST', '/product-selections', { key: 'second', name: { en: 'Second' } });
     await extra.call('POST', '/stores', { key: 'third' });
     const { body } = await extra.history('');
-    expect(body.results.map((r) => `${r.resource.typeId}:${r.resource.key}`)).toEqual(['store:third', 'product-selection:second', 'store:first']);
+    expect(body.results.map((r) => `${r.resource.typeId}:${r.resource.key}`)).toEqual([
+      'store:third',
+      'product-selection:second',
+      'store:first',
+    ]);
     const times = body.results.map((r) => Date.parse(r.modifiedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });

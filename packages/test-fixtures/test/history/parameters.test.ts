@@ -66,7 +66,10 @@ describe('Change History query parameters per endpoint', () => {
   it('repeats only the repeatable parameters', async () => {
     expect((await api.history('?resourceTypes=store&resourceTypes=product')).status).toBe(200);
     expect((await api.history('/store?changes=a&changes=b&stores=x&stores=y')).status).toBe(200);
-    expect((await api.history('/store?excludePlatformInitiatedChanges=setIsValid&excludePlatformInitiatedChanges=setVariantAvailability')).status).toBe(200);
+    expect(
+      (await api.history('/store?excludePlatformInitiatedChanges=setIsValid&excludePlatformInitiatedChanges=setVariantAvailability'))
+        .status,
+    ).toBe(200);
     for (const query of ['limit=1&limit=2', 'type=ResourceCreated&type=ResourceUpdated', 'date.from=1&date.from=2']) {
       expect((await api.history(`/store?${query}`)).status, query).toBe(400);
     }

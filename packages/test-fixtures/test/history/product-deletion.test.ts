@@ -11,8 +11,22 @@ describe('deleting a Product held by Product Selections', () => {
   it('gives each selection a new version, recorded as removeProduct + setProductCount made by the platform', async () => {
     const api = await createHistoryApi();
     expect((await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' })).status).toBe(201);
-    const product = (await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } })).body;
-    const other = (await api.call('POST', '/products', { key: 'cap', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Cap' }, slug: { en: 'cap' } })).body;
+    const product = (
+      await api.call('POST', '/products', {
+        key: 'tee',
+        productType: { typeId: 'product-type', key: 'shirt' },
+        name: { en: 'Tee' },
+        slug: { en: 'tee' },
+      })
+    ).body;
+    const other = (
+      await api.call('POST', '/products', {
+        key: 'cap',
+        productType: { typeId: 'product-type', key: 'shirt' },
+        name: { en: 'Cap' },
+        slug: { en: 'cap' },
+      })
+    ).body;
     for (const key of ['summer', 'winter']) {
       expect((await api.call('POST', '/product-selections', { key, name: { en: key } })).status).toBe(201);
       const actions = [
@@ -52,6 +66,8 @@ describe('deleting a Product held by Product Selections', () => {
     expect((await api.history('/product-type')).body.results[0]!.label).toEqual({ type: 'StringLabel', value: 'Shirt' });
     // A selection that did not hold the product is not touched.
     expect((await api.call('GET', `/product-selections/${untouched.id}`)).body.version).toBe(1);
-    expect(summary((await api.history(`/product-selection/${untouched.id}`)).body)).toEqual(['product-selection v0->v1 ResourceCreated []']);
+    expect(summary((await api.history(`/product-selection/${untouched.id}`)).body)).toEqual([
+      'product-selection v0->v1 ResourceCreated []',
+    ]);
   });
 });

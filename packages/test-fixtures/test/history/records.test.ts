@@ -17,10 +17,18 @@ describe('Records of each emulated resource type', () => {
   it('records a Product: creation, staged rename, publish and deletion, with ProductLabels of the staged data', async () => {
     const api = await createHistoryApi();
     await productType(api);
-    const created = await api.call('POST', '/products', { key: 'tee', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Tee' }, slug: { en: 'tee' } });
+    const created = await api.call('POST', '/products', {
+      key: 'tee',
+      productType: { typeId: 'product-type', key: 'shirt' },
+      name: { en: 'Tee' },
+      slug: { en: 'tee' },
+    });
     expect(created.status).toBe(201);
     const { id } = created.body as { id: string };
-    expect((await api.call('POST', `/products/${id}`, { version: 1, actions: [{ action: 'changeName', name: { en: 'Tee 2' }, staged: true }] })).status).toBe(200);
+    expect(
+      (await api.call('POST', `/products/${id}`, { version: 1, actions: [{ action: 'changeName', name: { en: 'Tee 2' }, staged: true }] }))
+        .status,
+    ).toBe(200);
     expect((await api.call('POST', `/products/${id}`, { version: 2, actions: [{ action: 'publish' }] })).status).toBe(200);
     expect((await api.call('DELETE', `/products/${id}?version=3`)).status).toBe(200);
 
@@ -34,9 +42,24 @@ describe('Records of each emulated resource type', () => {
     const [deleted, published, renamed, creation] = body.results;
     const tee = { type: 'ProductLabel', slug: { en: 'tee' }, name: { en: 'Tee' } };
     const tee2 = { type: 'ProductLabel', slug: { en: 'tee' }, name: { en: 'Tee 2' } };
-    expect(creation).toMatchObject({ label: tee, previousLabel: tee, changes: [], withoutChanges: false, resource: { id, typeId: 'product', key: 'tee' }, stores: [] });
+    expect(creation).toMatchObject({
+      label: tee,
+      previousLabel: tee,
+      changes: [],
+      withoutChanges: false,
+      resource: { id, typeId: 'product', key: 'tee' },
+      stores: [],
+    });
     expect(renamed).toMatchObject({ label: tee2, previousLabel: tee, withoutChanges: false });
-    expect(renamed!.changes).toEqual([{ change: 'changeName', type: 'ChangeLocalizedNameChange', previousValue: { en: 'Tee' }, nextValue: { en: 'Tee 2' }, catalogData: 'staged' }]);
+    expect(renamed!.changes).toEqual([
+      {
+        change: 'changeName',
+        type: 'ChangeLocalizedNameChange',
+        previousValue: { en: 'Tee' },
+        nextValue: { en: 'Tee 2' },
+        catalogData: 'staged',
+      },
+    ]);
     expect(published!.changes).toEqual([{ change: 'publish', type: 'PublishChange' }]);
     expect(deleted).toMatchObject({ label: tee2, previousLabel: tee2, changes: [], withoutChanges: false });
     // resourceKey filters Products, on the all-types and the by-type endpoint.
@@ -57,10 +80,26 @@ describe('Records of each emulated resource type', () => {
     expect(res.status).toBe(200);
     expect((await api.call('DELETE', '/stores/key=berlin?version=2')).status).toBe(200);
     const { body } = await api.history(`/store/${store.id}`);
-    expect(summary(body)).toEqual(['store v2->v2 ResourceDeleted []', 'store v1->v2 ResourceUpdated [setLanguages,setName]', 'store v0->v1 ResourceCreated []']);
+    expect(summary(body)).toEqual([
+      'store v2->v2 ResourceDeleted []',
+      'store v1->v2 ResourceUpdated [setLanguages,setName]',
+      'store v0->v1 ResourceCreated []',
+    ]);
     expect(body.results[1]!.changes).toEqual([
-      { change: 'setLanguages', type: 'SetLanguagesChange', previousValue: ['en'], nextValue: ['en', 'de'], addedItems: ['de'], removedItems: [] },
-      { change: 'setName', type: 'SetLocalizedNameChange', previousValue: { en: 'Berlin' }, nextValue: { en: 'Berlin', de: 'Berlin (DE)' } },
+      {
+        change: 'setLanguages',
+        type: 'SetLanguagesChange',
+        previousValue: ['en'],
+        nextValue: ['en', 'de'],
+        addedItems: ['de'],
+        removedItems: [],
+      },
+      {
+        change: 'setName',
+        type: 'SetLocalizedNameChange',
+        previousValue: { en: 'Berlin' },
+        nextValue: { en: 'Berlin', de: 'Berlin (DE)' },
+      },
     ]);
     expect(body.results[1]!.label).toEqual({ type: 'LocalizedLabel', value: { en: 'Berlin', de: 'Berlin (DE)' } });
     expect(body.results[1]!.previousLabel).toEqual({ type: 'LocalizedLabel', value: { en: 'Berlin' } });
@@ -73,10 +112,18 @@ describe('Records of each emulated resource type', () => {
     expect((await api.call('DELETE', '/product-types/key=shirt?version=1')).status).toBe(200);
     const types = (await api.history('/product-types')).body;
     expect(summary(types)).toEqual(['product-type v1->v1 ResourceDeleted []', 'product-type v0->v1 ResourceCreated []']);
-    expect(types.results[0]).toMatchObject({ label: { type: 'StringLabel', value: 'Shirt' }, resource: { typeId: 'product-type', key: 'shirt' } });
+    expect(types.results[0]).toMatchObject({
+      label: { type: 'StringLabel', value: 'Shirt' },
+      resource: { typeId: 'product-type', key: 'shirt' },
+    });
 
     expect((await api.call('POST', '/stores', { key: 'hamburg' })).status).toBe(201);
-    const signUp = await api.call('POST', '/in-store/key=hamburg/customers', { email: 'h@example.com', password: 'secret-1', customerNumber: 'C-7', lastName: 'Hahn' });
+    const signUp = await api.call('POST', '/in-store/key=hamburg/customers', {
+      email: 'h@example.com',
+      password: 'secret-1',
+      customerNumber: 'C-7',
+      lastName: 'Hahn',
+    });
     expect(signUp.status).toBe(201);
     const customer = (await api.history('/customer')).body.results[0]!;
     expect(customer).toMatchObject({
@@ -140,7 +187,8 @@ describe('writes that change nothing leave no Record', () => {
   it('records nothing for a failed GraphQL mutation', async () => {
     const api = await createHistoryApi();
     const failed = await api.call('POST', '/graphql', {
-      query: 'mutation { updateProductSelection(key: "missing", version: 1, actions: [{ changeName: { name: [{ locale: "en", value: "X" }] } }]) { version } }',
+      query:
+        'mutation { updateProductSelection(key: "missing", version: 1, actions: [{ changeName: { name: [{ locale: "en", value: "X" }] } }]) { version } }',
     });
     expect(failed.body.errors).toBeDefined();
     expect(await everything(api)).toEqual([]);

@@ -136,7 +136,10 @@ describe('Change History resource types and their scopes', () => {
     const fresh = await createHistoryApi();
     expect((await fresh.call('POST', '/api-clients', { name: 'audit', scope: `view_stores:${fresh.project}` })).status).toBe(201);
     const project = (await fresh.call('GET', '')).body as { version: number };
-    const updated = await fresh.call('POST', '', { version: project.version, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true } }] });
+    const updated = await fresh.call('POST', '', {
+      version: project.version,
+      actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: true } }],
+    });
     expect(updated.status).toBe(200);
     expect((await fresh.history('?withTotal=true')).body).toMatchObject({ count: 0, total: 0 });
     // A tracked type written afterwards is recorded, so the log is listening.

@@ -101,10 +101,32 @@ describe('Change History of a Product Selection and its Store', () => {
     ]);
     const reference = { typeId: 'product-selection', id: selectionId };
     expect(body.results.map((r) => r.changes[0])).toEqual([
-      { change: 'removeProductSelection', type: 'RemoveProductSelectionChange', productSelection: reference, previousValue: { productSelection: reference, active: false } },
-      { change: 'changeProductSelectionActive', type: 'ChangeProductSelectionActiveChange', productSelection: reference, previousValue: true, nextValue: false },
-      { change: 'changeProductSelectionActive', type: 'ChangeProductSelectionActiveChange', productSelection: reference, previousValue: false, nextValue: true },
-      { change: 'addProductSelection', type: 'AddProductSelectionChange', productSelection: reference, nextValue: { productSelection: reference, active: false } },
+      {
+        change: 'removeProductSelection',
+        type: 'RemoveProductSelectionChange',
+        productSelection: reference,
+        previousValue: { productSelection: reference, active: false },
+      },
+      {
+        change: 'changeProductSelectionActive',
+        type: 'ChangeProductSelectionActiveChange',
+        productSelection: reference,
+        previousValue: true,
+        nextValue: false,
+      },
+      {
+        change: 'changeProductSelectionActive',
+        type: 'ChangeProductSelectionActiveChange',
+        productSelection: reference,
+        previousValue: false,
+        nextValue: true,
+      },
+      {
+        change: 'addProductSelection',
+        type: 'AddProductSelectionChange',
+        productSelection: reference,
+        nextValue: { productSelection: reference, active: false },
+      },
       undefined,
     ]);
     for (const record of body.results) {
@@ -144,7 +166,10 @@ describe('Change History of a Product Selection and its Store', () => {
 
     expect(await of(`?resourceId=${selectionId}`)).toHaveLength(5);
     expect(await of(`?resourceTypes=store&resourceTypes=product-selections`)).toHaveLength(10);
-    expect(await of(`?resourceTypes=product&resourceTypes=product-type`)).toEqual(['product v0->v1 ResourceCreated []', 'product-type v0->v1 ResourceCreated []']);
+    expect(await of(`?resourceTypes=product&resourceTypes=product-type`)).toEqual([
+      'product v0->v1 ResourceCreated []',
+      'product-type v0->v1 ResourceCreated []',
+    ]);
     expect(await of(`?stores=berlin`)).toHaveLength(5);
     expect(await of(`?stores=hamburg`)).toEqual([]);
     // resourceKey: only Stores (and products, business units, associate roles) can match.
@@ -158,7 +183,11 @@ describe('Change History of a Product Selection and its Store', () => {
     const { body } = await api.history(`/product-selection/${selectionId}?limit=2&offset=1&withTotal=true`);
     expect(body).toMatchObject({ limit: 2, offset: 1, count: 2, total: 5 });
     expect(body.results.map((r) => r.version)).toEqual([4, 3]);
-    expect((await api.history(`/product-selection/${selectionId}?limit=0&withTotal=true`)).body).toMatchObject({ count: 0, total: 5, results: [] });
+    expect((await api.history(`/product-selection/${selectionId}?limit=0&withTotal=true`)).body).toMatchObject({
+      count: 0,
+      total: 5,
+      results: [],
+    });
   });
 
   it('refuses resourceKey for a type the spec does not allow', async () => {
@@ -192,7 +221,9 @@ describe('Change History of a Product Selection and its Store', () => {
     const rest = (await api.history(`/product-selection/${selectionId}`)).body as Page;
     const selections = body.data.productSelections;
     expect(selections).toMatchObject({ total: 5, count: 5 });
-    expect(selections.results.map((r: { version: number; type: string }) => `${r.version} ${r.type}`)).toEqual(rest.results.map((r) => `${r.version} ${r.type}`));
+    expect(selections.results.map((r: { version: number; type: string }) => `${r.version} ${r.type}`)).toEqual(
+      rest.results.map((r) => `${r.version} ${r.type}`),
+    );
     expect(selections.results[3]).toEqual({
       version: 2,
       previousVersion: 1,
@@ -206,15 +237,29 @@ describe('Change History of a Product Selection and its Store', () => {
           { locale: 'de', value: 'Sommerschlussverkauf' },
         ],
       },
-      changes: [{ change: 'changeName', type: 'ChangeLocalizedNameChange', previousValue: { en: 'Summer', de: 'Sommer' }, nextValue: { en: 'Summer Sale', de: 'Sommerschlussverkauf' }, additionalFields: null }],
+      changes: [
+        {
+          change: 'changeName',
+          type: 'ChangeLocalizedNameChange',
+          previousValue: { en: 'Summer', de: 'Sommer' },
+          nextValue: { en: 'Summer Sale', de: 'Sommerschlussverkauf' },
+          additionalFields: null,
+        },
+      ],
       resource: { id: selectionId, typeId: 'product-selection', key: 'summer' },
       stores: [],
       withoutChanges: false,
     });
     const reference = { productSelection: { typeId: 'product-selection', id: selectionId } };
     expect(body.data.stores.results).toEqual([
-      { version: 4, changes: [{ change: 'changeProductSelectionActive', previousValue: true, nextValue: false, additionalFields: reference }] },
-      { version: 3, changes: [{ change: 'changeProductSelectionActive', previousValue: false, nextValue: true, additionalFields: reference }] },
+      {
+        version: 4,
+        changes: [{ change: 'changeProductSelectionActive', previousValue: true, nextValue: false, additionalFields: reference }],
+      },
+      {
+        version: 3,
+        changes: [{ change: 'changeProductSelectionActive', previousValue: false, nextValue: true, additionalFields: reference }],
+      },
     ]);
   });
 
@@ -223,7 +268,10 @@ describe('Change History of a Product Selection and its Store', () => {
     expect(status).toBe(200);
     expect(body.errors?.[0]?.extensions).toEqual({ code: 'BadRequest' });
     const dates = await api.graphql('{ stores(date: { from: "now", to: 1 }) { total } }');
-    expect(dates.body.errors?.[0]).toMatchObject({ message: "Parameter 'date.from' must not be after 'date.to'.", extensions: { code: 'BadRequest' } });
+    expect(dates.body.errors?.[0]).toMatchObject({
+      message: "Parameter 'date.from' must not be after 'date.to'.",
+      extensions: { code: 'BadRequest' },
+    });
     const scalar = await api.graphql('{ stores(date: { from: -1 }) { total } }');
     expect(scalar.body.errors?.[0]?.message).toMatch(/DateFilterValue/);
     const syntax = await api.graphql('{ stores(');

@@ -14,8 +14,18 @@ describe('Change History scopes', () => {
     await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } });
     await api.call('POST', '/stores', { key: 'berlin', name: { en: 'Berlin' } });
     await api.call('POST', '/stores', { key: 'hamburg', name: { en: 'Hamburg' } });
-    await api.call('POST', '/customers', { email: 'b@example.com', password: 'secret-1', firstName: 'Bea', stores: [{ typeId: 'store', key: 'berlin' }] });
-    await api.call('POST', '/customers', { email: 'h@example.com', password: 'secret-2', lastName: 'Hahn', stores: [{ typeId: 'store', key: 'hamburg' }] });
+    await api.call('POST', '/customers', {
+      email: 'b@example.com',
+      password: 'secret-1',
+      firstName: 'Bea',
+      stores: [{ typeId: 'store', key: 'berlin' }],
+    });
+    await api.call('POST', '/customers', {
+      email: 'h@example.com',
+      password: 'secret-2',
+      lastName: 'Hahn',
+      stores: [{ typeId: 'store', key: 'hamburg' }],
+    });
     await api.call('POST', '/customers', { email: 'g@example.com', password: 'secret-3', customerNumber: 'C-1' });
   });
 
@@ -33,7 +43,10 @@ describe('Change History scopes', () => {
     for (const path of ['', '/product-selection', '/product-selection/some-id']) {
       const res = await api.history(path, token);
       expect(res.status).toBe(403);
-      expect(errorOf(res)).toEqual({ code: 'Forbidden', message: `Insufficient scope. One of the following scopes is missing: view_audit_log:${p}.` });
+      expect(errorOf(res)).toEqual({
+        code: 'Forbidden',
+        message: `Insufficient scope. One of the following scopes is missing: view_audit_log:${p}.`,
+      });
       expect(res.body).toMatchObject({ error: 'insufficient_scope' });
     }
     expect((await api.graphql('{ stores { total } }', undefined, token)).status).toBe(403);
@@ -102,7 +115,11 @@ describe('Change History scopes', () => {
   it('needs the scope of every root field a GraphQL query selects, fragments included', async () => {
     const token = await scoped('view_audit_log', 'view_product_selections');
     expect((await api.graphql('{ productSelections { total } }', undefined, token)).status).toBe(200);
-    const denied = await api.graphql('query { productSelections { total } ...F } fragment F on Query { stores { total } }', undefined, token);
+    const denied = await api.graphql(
+      'query { productSelections { total } ...F } fragment F on Query { stores { total } }',
+      undefined,
+      token,
+    );
     expect(denied.status).toBe(403);
     expect(errorOf(denied).message).toBe(`Insufficient scope. One of the following scopes is missing: view_stores:${p}.`);
     // Introspection needs only view_audit_log.
@@ -115,9 +132,19 @@ describe('Change History scopes', () => {
     const created = await api.as(anonymous)('POST', '/product-selections', { key: 'by-anonymous', name: { en: 'A' } });
     expect(created.status).toBe(201);
     const byAnonymous = (await api.history(`/product-selection/${created.body.id}`)).body.results[0]!;
-    expect(byAnonymous.modifiedBy).toEqual({ clientId: credentials.clientId, isPlatformClient: false, type: 'user', anonymousId: 'anon-history-1' });
+    expect(byAnonymous.modifiedBy).toEqual({
+      clientId: credentials.clientId,
+      isPlatformClient: false,
+      type: 'user',
+      anonymousId: 'anon-history-1',
+    });
 
-    const external = await api.call('POST', `/product-selections/key=by-anonymous`, { version: 1, actions: [{ action: 'setKey', key: 'by-external' }] }, { 'x-external-user-id': 'ext-42' });
+    const external = await api.call(
+      'POST',
+      `/product-selections/key=by-anonymous`,
+      { version: 1, actions: [{ action: 'setKey', key: 'by-external' }] },
+      { 'x-external-user-id': 'ext-42' },
+    );
     expect(external.status).toBe(200);
     const byExternal = (await api.history(`/product-selection/${created.body.id}`)).body.results[0]!;
     expect(byExternal.modifiedBy).toEqual({ clientId: api.emulator.credentials.clientId, isPlatformClient: false, type: 'external-user' });
@@ -126,17 +153,30 @@ describe('Change History scopes', () => {
   it('records who made the change: a customer token fills modifiedBy.customer, filterable and expandable', async () => {
     const credentials = await apiClient(api, `manage_customers:${p}`);
     const customerToken = await passwordToken(api, credentials, { email: 'g@example.com', password: 'secret-3' });
-    const signUp = await api.as(customerToken)('POST', '/customers', { email: 'friend@example.com', password: 'secret-4', firstName: 'Friend' });
+    const signUp = await api.as(customerToken)('POST', '/customers', {
+      email: 'friend@example.com',
+      password: 'secret-4',
+      firstName: 'Friend',
+    });
     expect(signUp.status).toBe(201);
     const customer = (await api.call('GET', '/customers?where=' + encodeURIComponent('email = "g@example.com"'))).body.results[0];
 
     const { body } = await api.history(`/customer?customerId=${customer.id}`);
     expect(summary(body)).toEqual(['customer v0->v1 ResourceCreated []']);
-    expect(body.results[0]!.modifiedBy).toEqual({ clientId: credentials.clientId, isPlatformClient: false, type: 'user', customer: { typeId: 'customer', id: customer.id } });
+    expect(body.results[0]!.modifiedBy).toEqual({
+      clientId: credentials.clientId,
+      isPlatformClient: false,
+      type: 'user',
+      customer: { typeId: 'customer', id: customer.id },
+    });
     expect(body.results[0]!.label).toEqual({ type: 'CustomerLabel', firstName: 'Friend' });
 
     const expanded = await api.history(`/customer?customerId=${customer.id}&expand=true`);
-    expect(expanded.body.results[0]!.modifiedBy['customer']).toMatchObject({ typeId: 'customer', id: customer.id, obj: { id: customer.id, email: 'g@example.com' } });
+    expect(expanded.body.results[0]!.modifiedBy['customer']).toMatchObject({
+      typeId: 'customer',
+      id: customer.id,
+      obj: { id: customer.id, email: 'g@example.com' },
+    });
     expect((await api.history(`/customer?clientId=${credentials.clientId}`)).body.count).toBe(1);
   });
 });

@@ -22,7 +22,8 @@ describe('Change History of variant selections and exclusions', () => {
     ).body;
     const ref = { typeId: 'product', id: product.id };
     const summer = (await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer' } })).body;
-    const recall = (await api.call('POST', '/product-selections', { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' })).body;
+    const recall = (await api.call('POST', '/product-selections', { key: 'recall', name: { en: 'Recall' }, mode: 'IndividualExclusion' }))
+      .body;
     const only = { type: 'includeOnly', skus: ['tee-s'] };
     const post = async (key: string, version: number, action: Record<string, unknown>) =>
       expect((await api.call('POST', `/product-selections/key=${key}`, { version, actions: [action] })).status).toBe(200);
@@ -37,8 +38,15 @@ describe('Change History of variant selections and exclusions', () => {
       'product-selection v1->v2 ResourceUpdated [addProduct,setProductCount]',
       'product-selection v0->v1 ResourceCreated []',
     ]);
-    expect(summerRecords.results[0]!.changes).toEqual([{ change: 'setVariantSelection', type: 'SetVariantSelectionChange', previousValue: only, product: ref }]);
-    expect(summerRecords.results[1]!.changes[0]).toEqual({ change: 'addProduct', type: 'AddProductChange', nextValue: ref, variantSelection: only });
+    expect(summerRecords.results[0]!.changes).toEqual([
+      { change: 'setVariantSelection', type: 'SetVariantSelectionChange', previousValue: only, product: ref },
+    ]);
+    expect(summerRecords.results[1]!.changes[0]).toEqual({
+      change: 'addProduct',
+      type: 'AddProductChange',
+      nextValue: ref,
+      variantSelection: only,
+    });
 
     const recallRecords = (await api.history(`/product-selection/${recall.id}`)).body;
     expect(summary(recallRecords)).toEqual([
@@ -46,7 +54,9 @@ describe('Change History of variant selections and exclusions', () => {
       'product-selection v1->v2 ResourceUpdated [excludeProduct,setProductCount]',
       'product-selection v0->v1 ResourceCreated []',
     ]);
-    expect(recallRecords.results[0]!.changes).toEqual([{ change: 'setVariantExclusion', type: 'SetVariantExclusionChange', nextValue: { skus: ['tee-m'] }, product: ref }]);
+    expect(recallRecords.results[0]!.changes).toEqual([
+      { change: 'setVariantExclusion', type: 'SetVariantExclusionChange', nextValue: { skus: ['tee-m'] }, product: ref },
+    ]);
     expect(recallRecords.results[1]!.changes[0]).toEqual({ change: 'excludeProduct', type: 'ExcludeProductChange', nextValue: ref });
   });
 });

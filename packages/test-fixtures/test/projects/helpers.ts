@@ -13,14 +13,27 @@ export interface ProjectCaller {
   /** The client-credentials token of the project's bootstrap client. */
   token: string;
   /** A request to the API of `project` (default: this one) with `token` (default: this one's). */
-  call(method: string, path: string, body?: unknown, options?: { project?: string; token?: string; base?: 'api' | 'history' }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { project?: string; token?: string; base?: 'api' | 'history' },
+  ): Promise<Answer>;
 }
 
 /** POSTs a form to the authorization service as a client; the status and parsed answer. */
-export async function authForm(emulator: Emulator, path: string, form: Record<string, string>, credentials: { clientId: string; clientSecret: string }): Promise<Answer> {
+export async function authForm(
+  emulator: Emulator,
+  path: string,
+  form: Record<string, string>,
+  credentials: { clientId: string; clientSecret: string },
+): Promise<Answer> {
   const res = await emulator.fetch(`${emulator.urls().auth}${path}`, {
     method: 'POST',
-    headers: { authorization: `Basic ${btoa(`${credentials.clientId}:${credentials.clientSecret}`)}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      authorization: `Basic ${btoa(`${credentials.clientId}:${credentials.clientSecret}`)}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
     body: new URLSearchParams(form).toString(),
   });
   const text = await res.text();
@@ -41,7 +54,10 @@ export async function projectCaller(emulator: Emulator, key: string): Promise<Pr
       const base = options.base === 'history' ? emulator.urls().history : emulator.urls().api;
       const res = await emulator.fetch(`${base}/${options.project ?? key}${path}`, {
         method,
-        headers: { authorization: `Bearer ${options.token ?? token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${options.token ?? token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       const text = await res.text();

@@ -51,7 +51,9 @@ describe('data of one project is invisible to another', () => {
     await b.call('POST', '/product-selections', { key: 'xx', name: { en: 'B' } });
     const messagesA = await a.call('GET', '/messages');
     const messagesB = await b.call('GET', '/messages');
-    expect(messagesA.body.results.map((m: { type: string; sequenceNumber: number }) => [m.type, m.sequenceNumber])).toEqual([['ProductSelectionCreated', 1]]);
+    expect(messagesA.body.results.map((m: { type: string; sequenceNumber: number }) => [m.type, m.sequenceNumber])).toEqual([
+      ['ProductSelectionCreated', 1],
+    ]);
     expect(messagesB.body.total ?? messagesB.body.results.length).toBe(1);
     expect(messagesB.body.results[0].resource.id).not.toBe(messagesA.body.results[0].resource.id);
   });
@@ -71,16 +73,35 @@ describe('data of one project is invisible to another', () => {
     const namesB = (await b.call('GET', '/api-clients')).body.results.map((c: { name: string }) => c.name);
     expect(namesB).not.toContain('only in a');
     // The same e-mail signs up in both projects; each project's password flow finds its own.
-    for (const caller of [a, b]) expect((await caller.call('POST', '/customers', { email: 'jo@example.com', password: `pw-${caller.key}` })).status).toBe(201);
-    const loginB = await authForm(emulator, '/oauth/shop-b/customers/token', { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-b' }, b.credentials);
+    for (const caller of [a, b])
+      expect((await caller.call('POST', '/customers', { email: 'jo@example.com', password: `pw-${caller.key}` })).status).toBe(201);
+    const loginB = await authForm(
+      emulator,
+      '/oauth/shop-b/customers/token',
+      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-b' },
+      b.credentials,
+    );
     expect(loginB.status).toBe(200);
-    const wrongProjectPassword = await authForm(emulator, '/oauth/shop-b/customers/token', { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' }, b.credentials);
+    const wrongProjectPassword = await authForm(
+      emulator,
+      '/oauth/shop-b/customers/token',
+      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' },
+      b.credentials,
+    );
     expect(wrongProjectPassword.status).toBe(400);
     // A client of one project cannot log customers into another.
-    const crossed = await authForm(emulator, '/oauth/shop-a/customers/token', { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' }, b.credentials);
+    const crossed = await authForm(
+      emulator,
+      '/oauth/shop-a/customers/token',
+      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' },
+      b.credentials,
+    );
     expect([crossed.status, crossed.body.error]).toEqual([400, 'invalid_request']);
     const project = await b.call('GET', '');
-    await b.call('POST', '', { version: project.body.version, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: false } }] });
+    await b.call('POST', '', {
+      version: project.body.version,
+      actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration: { enabled: false } }],
+    });
     expect((await b.call('GET', '')).body.messages.enabled).toBe(false);
     expect((await a.call('GET', '')).body.messages.enabled).toBe(true);
   });
@@ -103,7 +124,10 @@ describe('a token of one project on another', () => {
   it('is inactive at introspection by another project’s client, active for its own', async () => {
     const { emulator, a, b } = await twoProjects();
     expect((await authForm(emulator, '/oauth/introspect', { token: a.token }, b.credentials)).body).toEqual({ active: false });
-    expect((await authForm(emulator, '/oauth/introspect', { token: a.token }, a.credentials)).body).toMatchObject({ active: true, scope: 'manage_project:shop-a' });
+    expect((await authForm(emulator, '/oauth/introspect', { token: a.token }, a.credentials)).body).toMatchObject({
+      active: true,
+      scope: 'manage_project:shop-a',
+    });
     // Nor can the other project's client revoke it.
     await authForm(emulator, '/oauth/token/revoke', { token: a.token }, b.credentials);
     expect((await a.call('GET', '/product-selections')).status).toBe(200);
@@ -151,9 +175,18 @@ describe('two emulators in one process', () => {
   it('share nothing: each signs up a customer who can log in at once, and neither sees the other’s', async () => {
     const [one, two] = [(await twoProjects()).emulator, (await twoProjects()).emulator];
     const [a1, a2] = [await projectCaller(one, 'shop-a'), await projectCaller(two, 'shop-a')];
-    for (const caller of [a1, a2]) expect((await caller.call('POST', '/customers', { email: 'same@example.com', password: 'pw' })).status).toBe(201);
-    for (const [emulator, caller] of [[one, a1], [two, a2]] as const) {
-      const login = await authForm(emulator, '/oauth/shop-a/customers/token', { grant_type: 'password', username: 'same@example.com', password: 'pw' }, caller.credentials);
+    for (const caller of [a1, a2])
+      expect((await caller.call('POST', '/customers', { email: 'same@example.com', password: 'pw' })).status).toBe(201);
+    for (const [emulator, caller] of [
+      [one, a1],
+      [two, a2],
+    ] as const) {
+      const login = await authForm(
+        emulator,
+        '/oauth/shop-a/customers/token',
+        { grant_type: 'password', username: 'same@example.com', password: 'pw' },
+        caller.credentials,
+      );
       expect(login.status).toBe(200);
     }
     const customerOfOne = (await a1.call('GET', '/customers')).body.results[0].id as string;

@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addProducts, createApi, createProduct, createSelection, createStore, expectError, expectUnchanged, raw, snapshot, type Api } from './helpers.js';
+import {
+  addProducts,
+  createApi,
+  createProduct,
+  createSelection,
+  createStore,
+  expectError,
+  expectUnchanged,
+  raw,
+  snapshot,
+  type Api,
+} from './helpers.js';
 
 /**
  * Bad input gets its documented error and changes nothing: every test takes a
@@ -64,12 +75,22 @@ describe('bad input', () => {
     });
 
     it('Store draft: key missing, languages not a list, a setting without active', async () => {
-      expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'InvalidJsonInput')['detailedErrorMessage']).toBe('key: Missing required value');
+      expect(expectError(await post('/stores', { name: { en: 'x' } }), 400, 'InvalidJsonInput')['detailedErrorMessage']).toBe(
+        'key: Missing required value',
+      );
       expectError(await post('/stores', { key: 'xx', languages: 'de' }), 400, 'InvalidJsonInput');
       expectError(await post('/stores', { key: 'xx', productSelections: { key: 'summer' } }), 400, 'InvalidJsonInput');
-      const noActive = expectError(await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' } }] }), 400, 'InvalidJsonInput');
+      const noActive = expectError(
+        await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' } }] }),
+        400,
+        'InvalidJsonInput',
+      );
       expect(noActive['detailedErrorMessage']).toBe('productSelections -> active: Missing required value');
-      expectError(await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }), 400, 'InvalidJsonInput');
+      expectError(
+        await post('/stores', { key: 'xx', productSelections: [{ productSelection: { key: 'summer' }, active: 'yes' }] }),
+        400,
+        'InvalidJsonInput',
+      );
       await expectUnchanged(api, before);
     });
   });
@@ -84,7 +105,11 @@ describe('bad input', () => {
           ['/stores', { key }, 'key'],
           ['/product-types', { key, name: 'T', description: 'T' }, 'key'],
           ['/products', { key, productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'P' }, slug: { en: 'p-bad' } }, 'key'],
-          ['/products', { productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'P' }, slug: { en: 'p-bad' }, masterVariant: { key } }, 'masterVariant.key'],
+          [
+            '/products',
+            { productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'P' }, slug: { en: 'p-bad' }, masterVariant: { key } },
+            'masterVariant.key',
+          ],
         ] as const) {
           const error = expectError(await post(path, draft), 400, 'InvalidJsonInput');
           expect(error['detailedErrorMessage'], `${path} ${key.slice(0, 20)}`).toMatch(new RegExp(`^${field.replace('.', ' -> ')}: `));
@@ -95,9 +120,17 @@ describe('bad input', () => {
 
     it('refuses a bad key in setKey and addVariant; the resources keep their version', async () => {
       for (const key of badKeys) {
-        expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key }] }), 400, 'InvalidJsonInput');
+        expectError(
+          await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key }] }),
+          400,
+          'InvalidJsonInput',
+        );
         expectError(await post('/products/key=p1', { version: 2, actions: [{ action: 'setKey', key }] }), 400, 'InvalidJsonInput');
-        expectError(await post('/products/key=p1', { version: 2, actions: [{ action: 'addVariant', sku: 'v2', key }] }), 400, 'InvalidJsonInput');
+        expectError(
+          await post('/products/key=p1', { version: 2, actions: [{ action: 'addVariant', sku: 'v2', key }] }),
+          400,
+          'InvalidJsonInput',
+        );
       }
       await expectUnchanged(api, before);
     });
@@ -112,7 +145,8 @@ describe('bad input', () => {
 
   describe('update requests', () => {
     it('missing version or actions is 400 InvalidJsonInput naming the member', async () => {
-      const detail = (body: unknown, path = '/product-selections/key=summer') => post(path, body).then((answer) => expectError(answer, 400, 'InvalidJsonInput')['detailedErrorMessage']);
+      const detail = (body: unknown, path = '/product-selections/key=summer') =>
+        post(path, body).then((answer) => expectError(answer, 400, 'InvalidJsonInput')['detailedErrorMessage']);
       expect(await detail({ actions: [{ action: 'changeName', name: { en: 'x' } }] })).toBe('version: Missing required value');
       expect(await detail({ version: 2 })).toBe('actions: Missing required value');
       expect(await detail({ actions: [] }, '/stores/key=berlin')).toBe('version: Missing required value');
@@ -132,35 +166,76 @@ describe('bad input', () => {
 
     it('an unknown action is 400 InvalidInput, even after valid ones', async () => {
       const unknown = expectError(
-        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: { en: 'x' } }, { action: 'setDescription', description: 'x' }] }),
+        await post('/product-selections/key=summer', {
+          version: 2,
+          actions: [
+            { action: 'changeName', name: { en: 'x' } },
+            { action: 'setDescription', description: 'x' },
+          ],
+        }),
         400,
         'InvalidInput',
       );
       expect(unknown.message).toMatch(/setDescription/);
-      expectError(await post('/stores/key=berlin', { version: 1, actions: [{ action: 'addProduct', product: { id: product.id } }] }), 400, 'InvalidInput');
-      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'AddProduct', product: { id: product.id } }] }), 400, 'InvalidInput');
+      expectError(
+        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'addProduct', product: { id: product.id } }] }),
+        400,
+        'InvalidInput',
+      );
+      expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'AddProduct', product: { id: product.id } }] }),
+        400,
+        'InvalidInput',
+      );
       await expectUnchanged(api, before);
     });
 
     it('an action without its name is 400 InvalidJsonInput naming actions -> action', async () => {
-      const error = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ name: { en: 'x' } }] }), 400, 'InvalidJsonInput');
+      const error = expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ name: { en: 'x' } }] }),
+        400,
+        'InvalidJsonInput',
+      );
       expect(error['detailedErrorMessage']).toBe('actions -> action: Missing required value');
       await expectUnchanged(api, before);
     });
 
     it('wrong types inside an action and a missing required member are 400 InvalidJsonInput naming the path', async () => {
-      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }), 400, 'InvalidJsonInput');
-      expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key: 5 }] }), 400, 'InvalidJsonInput');
       expectError(
-        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: 'no' }] }),
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }),
         400,
         'InvalidJsonInput',
       );
-      expectError(await post('/stores/key=berlin', { version: 1, actions: [{ action: 'setProductSelections', productSelections: 'none' }] }), 400, 'InvalidJsonInput');
-      const missing = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct' }] }), 400, 'InvalidJsonInput');
+      expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'setKey', key: 5 }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      expectError(
+        await post('/stores/key=berlin', {
+          version: 1,
+          actions: [{ action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: 'no' }],
+        }),
+        400,
+        'InvalidJsonInput',
+      );
+      expectError(
+        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'setProductSelections', productSelections: 'none' }] }),
+        400,
+        'InvalidJsonInput',
+      );
+      const missing = expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct' }] }),
+        400,
+        'InvalidJsonInput',
+      );
       expect(missing.message).toBe('Request body does not contain valid JSON.');
       expect(missing['detailedErrorMessage']).toBe('actions -> product: Missing required value');
-      const wrongType = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }), 400, 'InvalidJsonInput');
+      const wrongType = expectError(
+        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: 'x' }] }),
+        400,
+        'InvalidJsonInput',
+      );
       expect(wrongType['detailedErrorMessage']).toBe('actions -> name: must be object');
       await expectUnchanged(api, before);
     });
@@ -177,21 +252,34 @@ describe('bad input', () => {
       const other = await createProduct(api, 'p2');
       before = await snapshot(api);
       expectError(
-        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct', product: { typeId: 'product', id: other.id, key: 'p2' } }] }),
+        await post('/product-selections/key=summer', {
+          version: 2,
+          actions: [{ action: 'addProduct', product: { typeId: 'product', id: other.id, key: 'p2' } }],
+        }),
         400,
         'InvalidJsonInput',
       );
       expectError(
-        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'removeProductSelection', productSelection: { id: 'x', key: 'summer' } }] }),
+        await post('/stores/key=berlin', {
+          version: 1,
+          actions: [{ action: 'removeProductSelection', productSelection: { id: 'x', key: 'summer' } }],
+        }),
         400,
         'InvalidJsonInput',
       );
-      expectError(await post('/stores', { key: 'x', productSelections: [{ productSelection: { id: 'a', key: 'summer' }, active: true }] }), 400, 'InvalidJsonInput');
+      expectError(
+        await post('/stores', { key: 'x', productSelections: [{ productSelection: { id: 'a', key: 'summer' }, active: true }] }),
+        400,
+        'InvalidJsonInput',
+      );
       await expectUnchanged(api, before);
     });
 
     it('neither id nor key is 400 (RequiredField or InvalidJsonInput)', async () => {
-      const answer = await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'removeProduct', product: { typeId: 'product' } }] });
+      const answer = await post('/product-selections/key=summer', {
+        version: 2,
+        actions: [{ action: 'removeProduct', product: { typeId: 'product' } }],
+      });
       expect(answer.status).toBe(400);
       expect(['RequiredField', 'InvalidJsonInput']).toContain(answer.body.errors[0].code);
       await expectUnchanged(api, before);
@@ -199,7 +287,10 @@ describe('bad input', () => {
 
     it('a typeId that does not fit the field is 400 InvalidJsonInput', async () => {
       expectError(
-        await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'removeProduct', product: { typeId: 'store', id: product.id } }] }),
+        await post('/product-selections/key=summer', {
+          version: 2,
+          actions: [{ action: 'removeProduct', product: { typeId: 'store', id: product.id } }],
+        }),
         400,
         'InvalidJsonInput',
       );
@@ -207,11 +298,21 @@ describe('bad input', () => {
     });
 
     it('an identifier that names nothing is 400 ReferencedResourceNotFound with typeId and id or key', async () => {
-      const byId = expectError(await post('/product-selections/key=summer', { version: 2, actions: [{ action: 'addProduct', product: { id: 'no-such-product' } }] }), 400, 'ReferencedResourceNotFound');
+      const byId = expectError(
+        await post('/product-selections/key=summer', {
+          version: 2,
+          actions: [{ action: 'addProduct', product: { id: 'no-such-product' } }],
+        }),
+        400,
+        'ReferencedResourceNotFound',
+      );
       expect(byId).toMatchObject({ typeId: 'product', id: 'no-such-product' });
       expect(byId).not.toHaveProperty('key');
       const byKey = expectError(
-        await post('/stores/key=berlin', { version: 1, actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'no-such-key' } }] }),
+        await post('/stores/key=berlin', {
+          version: 1,
+          actions: [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'no-such-key' } }],
+        }),
         400,
         'ReferencedResourceNotFound',
       );

@@ -15,9 +15,17 @@ async function createChannel(key: string, extra: Record<string, unknown> = {}) {
 
 describe('channels', () => {
   it('are created with the live default role InventorySupply, read by id and key, queried', async () => {
-    const channel = await createChannel('warehouse', { name: { en: 'Warehouse' }, address: { country: 'DE', city: 'Berlin' }, geoLocation: { type: 'Point', coordinates: [13.4, 52.5] } });
+    const channel = await createChannel('warehouse', {
+      name: { en: 'Warehouse' },
+      address: { country: 'DE', city: 'Berlin' },
+      geoLocation: { type: 'Point', coordinates: [13.4, 52.5] },
+    });
     expect(channel.roles).toEqual(['InventorySupply']);
-    expect(channel).toMatchObject({ key: 'warehouse', name: { en: 'Warehouse' }, address: { country: 'DE', city: 'Berlin', id: expect.any(String) } });
+    expect(channel).toMatchObject({
+      key: 'warehouse',
+      name: { en: 'Warehouse' },
+      address: { country: 'DE', city: 'Berlin', id: expect.any(String) },
+    });
     expect((await api.call('GET', `/channels/${channel.id}`)).body).toEqual(channel);
     expect((await api.call('GET', '/channels/key=warehouse')).body).toEqual(channel);
     await createChannel('shop', { roles: ['ProductDistribution', 'ProductDistribution'] });
@@ -42,8 +50,18 @@ describe('channels', () => {
       ],
     });
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ key: 'c2', version: 2, name: { en: 'Two' }, description: { en: 'second' }, roles: ['ProductDistribution'], address: { country: 'US' } });
-    const cleared = await api.call('POST', '/channels/key=c2', { version: 2, actions: [{ action: 'changeName' }, { action: 'setRoles', roles: [] }] });
+    expect(answer.body).toMatchObject({
+      key: 'c2',
+      version: 2,
+      name: { en: 'Two' },
+      description: { en: 'second' },
+      roles: ['ProductDistribution'],
+      address: { country: 'US' },
+    });
+    const cleared = await api.call('POST', '/channels/key=c2', {
+      version: 2,
+      actions: [{ action: 'changeName' }, { action: 'setRoles', roles: [] }],
+    });
     expect(cleared.body.name).toBeUndefined();
     expect(cleared.body.roles).toEqual([]);
   });
@@ -53,7 +71,10 @@ describe('channels', () => {
     const before = await snapshot(api);
     const draft = await api.call('POST', '/channels', { key: 'c2', custom: { type: { key: 't' }, fields: {} } });
     expect(expectError(draft, 501, 'NotEmulated')['field']).toBe('custom');
-    const action = await api.call('POST', `/channels/${channel.id}`, { version: 1, actions: [{ action: 'setCustomType', type: { key: 't' } }] });
+    const action = await api.call('POST', `/channels/${channel.id}`, {
+      version: 1,
+      actions: [{ action: 'setCustomType', type: { key: 't' } }],
+    });
     expect(expectError(action, 501, 'NotEmulated')).toMatchObject({ field: 'actions.0.action', action: 'setCustomType' });
     await expectUnchanged(api, before);
     expect((await api.call('GET', '/channels/key=c2')).status).toBe(404);
@@ -65,7 +86,10 @@ describe('channels', () => {
     const missing = await api.call('POST', '/stores', { key: 's1', distributionChannels: [{ key: 'nope' }] });
     expect(expectError(missing, 400, 'ReferencedResourceNotFound')).toMatchObject({ typeId: 'channel', key: 'nope' });
     const wrongRole = await api.call('POST', '/stores', { key: 's1', supplyChannels: [{ key: 'shop' }] });
-    expect(expectError(wrongRole, 400, 'MissingRoleOnChannel')).toMatchObject({ missingRole: 'InventorySupply', channel: { typeId: 'channel', id: shop.id } });
+    expect(expectError(wrongRole, 400, 'MissingRoleOnChannel')).toMatchObject({
+      missingRole: 'InventorySupply',
+      channel: { typeId: 'channel', id: shop.id },
+    });
     const store = await api.call('POST', '/stores?expand=distributionChannels[*]', {
       key: 's1',
       countries: [{ code: 'DE' }, { code: 'DE' }],

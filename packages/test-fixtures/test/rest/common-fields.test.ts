@@ -49,7 +49,11 @@ describe('common fields', () => {
     it('a second Product Selection with the same key is 400 DuplicateField and is not created', async () => {
       await createSelection(api, 'summer');
       const before = await snapshot(api);
-      const refused = expectError(await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Other' } }), 400, 'DuplicateField');
+      const refused = expectError(
+        await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Other' } }),
+        400,
+        'DuplicateField',
+      );
       expect(refused).toMatchObject({ field: 'key', duplicateValue: 'summer' });
       await expectUnchanged(api, before);
     });
@@ -58,7 +62,11 @@ describe('common fields', () => {
       await createSelection(api, 'summer');
       const winter = await createSelection(api, 'winter');
       const before = await snapshot(api);
-      const refused = expectError(await update(api, '/product-selections/key=winter', [{ action: 'setKey', key: 'summer' }]), 400, 'DuplicateField');
+      const refused = expectError(
+        await update(api, '/product-selections/key=winter', [{ action: 'setKey', key: 'summer' }]),
+        400,
+        'DuplicateField',
+      );
       expect(refused).toMatchObject({ field: 'key', duplicateValue: 'summer' });
       await expectUnchanged(api, before);
       expect(ok(await update(api, '/product-selections/key=winter', [{ action: 'setKey', key: 'winter' }]))).toEqual(winter);
@@ -101,7 +109,9 @@ describe('common fields', () => {
       const selection = await createSelection(api, 'aa', { en: 'A' });
       api.clock.advance(60_000);
       const headers = { 'X-External-User-ID': 'someone-else' };
-      expect(ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'A' } }], headers))).toEqual(selection);
+      expect(ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'A' } }], headers))).toEqual(
+        selection,
+      );
       expect(ok(await update(api, '/product-selections/key=aa', [{ action: 'setKey', key: 'aa' }], headers))).toEqual(selection);
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setName', name: { en: 'Berlin' } }], headers))).toEqual(store);
       expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections' }], headers))).toEqual(store);
@@ -134,11 +144,18 @@ describe('common fields', () => {
     });
 
     it('carry externalUserId from X-External-User-ID; an update changes lastModifiedBy only', async () => {
-      const created = ok(await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'user-123' }), 201);
+      const created = ok(
+        await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'user-123' }),
+        201,
+      );
       const clientId = api.emulator.credentials.clientId;
       expect(created.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
       expect(created.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-123' });
-      const updated = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'B' } }], { 'X-External-User-ID': 'user-456' }));
+      const updated = ok(
+        await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'B' } }], {
+          'X-External-User-ID': 'user-456',
+        }),
+      );
       expect(updated.createdBy).toEqual({ clientId, externalUserId: 'user-123' });
       expect(updated.lastModifiedBy).toEqual({ clientId, externalUserId: 'user-456' });
       const anonymousUpdate = ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'C' } }]));
@@ -147,14 +164,22 @@ describe('common fields', () => {
 
     it('refuse an X-External-User-ID that carries an e-mail address (400, nothing created)', async () => {
       const before = await snapshot(api);
-      expectError(await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'jane@example.com' }), 400, 'InvalidInput');
+      expectError(
+        await api.call('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }, { 'X-External-User-ID': 'jane@example.com' }),
+        400,
+        'InvalidInput',
+      );
       await expectUnchanged(api, before);
     });
 
     it('carry the customer of a customer token', async () => {
       const signUp = ok(await api.call('POST', '/customers', { email: 'jane@example.com', password: 's3cret-pass' }), 201);
       const customerId = signUp.customer.id as string;
-      const token = await authForm(`/oauth/${PROJECT}/customers/token`, { grant_type: 'password', username: 'jane@example.com', password: 's3cret-pass' });
+      const token = await authForm(`/oauth/${PROJECT}/customers/token`, {
+        grant_type: 'password',
+        username: 'jane@example.com',
+        password: 's3cret-pass',
+      });
       expect(token.scope).toContain(`customer:${customerId}`);
       const created = ok(await api.as(token.access_token)('POST', '/product-selections', { key: 'aa', name: { en: 'A' } }), 201);
       expect(created.createdBy).toEqual({ clientId: api.emulator.credentials.clientId, customer: { typeId: 'customer', id: customerId } });

@@ -17,7 +17,12 @@ describe('X-Correlation-ID', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('x-correlation-id')).toBe(id);
     }
-    const created = await api.call('POST', '/product-selections', { key: 'winter', name: { en: 'Winter' } }, { 'x-correlation-id': 'create-winter-1' });
+    const created = await api.call(
+      'POST',
+      '/product-selections',
+      { key: 'winter', name: { en: 'Winter' } },
+      { 'x-correlation-id': 'create-winter-1' },
+    );
     expect(created.status).toBe(201);
     expect(created.headers.get('x-correlation-id')).toBe('create-winter-1');
   });
@@ -49,7 +54,10 @@ describe('X-Correlation-ID', () => {
   it('a value breaking the 8 to 256 [A-Za-z0-9_-] rule is 400 InvalidInput, answered with a generated id; nothing changes', async () => {
     const before = await snapshot(api);
     for (const bad of ['short', '1234567', 'x'.repeat(257), 'has space in it', 'dots.are.bad', 'ümlaut-value', 'semi;colon!', '']) {
-      const answer = await raw(api, 'POST', '/product-selections', { headers: { 'X-Correlation-ID': bad }, body: JSON.stringify({ key: 'rejected', name: { en: 'xx' } }) });
+      const answer = await raw(api, 'POST', '/product-selections', {
+        headers: { 'X-Correlation-ID': bad },
+        body: JSON.stringify({ key: 'rejected', name: { en: 'xx' } }),
+      });
       const error = expectError(answer, 400, 'InvalidInput');
       expect(error.message).toMatch(/X-Correlation-ID/);
       const echoed = answer.headers.get('x-correlation-id');

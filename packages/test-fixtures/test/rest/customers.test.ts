@@ -43,7 +43,14 @@ function login(email: string, password: string, storeKey?: string) {
 
 describe('customer sign-up', () => {
   it('creates a customer: CustomerSignInResult, isEmailVerified false, no stores, and never the password', async () => {
-    const answer = await signUp({ email: 'Ann@Example.com', password: 'pa55word!', key: 'ann', firstName: 'Ann', lastName: 'Lee', customerNumber: 'C-1' });
+    const answer = await signUp({
+      email: 'Ann@Example.com',
+      password: 'pa55word!',
+      key: 'ann',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      customerNumber: 'C-1',
+    });
     expect(answer.status).toBe(201);
     const customer = answer.body.customer;
     expect(customer).toMatchObject({
@@ -86,9 +93,18 @@ describe('customer sign-up', () => {
   it('refuses duplicate e-mails (ignoring case), keys and customer numbers with DuplicateField', async () => {
     await signedUp({ email: 'ann@example.com', password: 'xx', key: 'ann', customerNumber: 'C-1' });
     const cases: [unknown, Record<string, unknown>][] = [
-      [{ email: 'ANN@example.com', password: 'yy' }, { field: 'email', duplicateValue: 'ANN@example.com' }],
-      [{ email: 'other@example.com', password: 'yy', key: 'ann' }, { field: 'key', duplicateValue: 'ann' }],
-      [{ email: 'other@example.com', password: 'yy', customerNumber: 'C-1' }, { field: 'customerNumber', duplicateValue: 'C-1' }],
+      [
+        { email: 'ANN@example.com', password: 'yy' },
+        { field: 'email', duplicateValue: 'ANN@example.com' },
+      ],
+      [
+        { email: 'other@example.com', password: 'yy', key: 'ann' },
+        { field: 'key', duplicateValue: 'ann' },
+      ],
+      [
+        { email: 'other@example.com', password: 'yy', customerNumber: 'C-1' },
+        { field: 'customerNumber', duplicateValue: 'C-1' },
+      ],
     ];
     for (const [body, error] of cases) {
       const answer = await signUp(body);

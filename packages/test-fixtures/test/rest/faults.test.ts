@@ -46,7 +46,11 @@ describe('fault injection', () => {
       expect(selection.version).toBe(1);
 
       api.emulator.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', times: 1 });
-      expectError(await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'bb' } }] }), 500, 'General');
+      expectError(
+        await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'bb' } }] }),
+        500,
+        'General',
+      );
       expect(ok(await api.call('GET', '/product-selections/key=aa'))).toMatchObject({ version: 2, name: { en: 'bb' } });
     });
 
@@ -112,7 +116,12 @@ describe('fault injection', () => {
 
       const before = ok(await api.call('GET', '/product-selections')).total;
       const aborted = AbortSignal.abort(new Error('given up'));
-      const never = api.emulator.fetch(`${apiUrl}/test-project/product-selections`, { method: 'POST', headers, body: JSON.stringify(draft('never')), signal: aborted });
+      const never = api.emulator.fetch(`${apiUrl}/test-project/product-selections`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(draft('never')),
+        signal: aborted,
+      });
       await expect(never).rejects.toThrow('given up');
       expect(ok(await api.call('GET', '/product-selections')).total).toBe(before);
       expect(await exists('never')).toBe(false);
@@ -163,7 +172,9 @@ describe('fault injection', () => {
       api.emulator.faults.inject({ kind: 'error', status: 500, method: 'POST', path: /\/product-selections\/key=aa$/ });
       expect((await api.call('GET', '/product-selections/key=aa')).status).toBe(200);
       expect((await api.call('POST', '/product-selections', draft('bb'))).status).toBe(201);
-      expect((await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'setKey', key: 'cc' }] })).status).toBe(500);
+      expect(
+        (await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'setKey', key: 'cc' }] })).status,
+      ).toBe(500);
       api.emulator.faults.clear();
       api.emulator.faults.inject({ kind: 'error', status: 503, path: '/test-project/stores' });
       expect((await api.call('GET', '/stores')).status).toBe(503);
@@ -181,7 +192,9 @@ describe('fault injection', () => {
 
     it('refuses a path RegExp that needs backtracking (backreference, lookaround) and installs nothing', () => {
       for (const path of [/^\/(a)\1/, /^\/(?=a)/, /^\/(?<!b)a/, new RegExp(`^/${'a'.repeat(1_000)}`)]) {
-        expect(() => api.emulator.faults.inject({ kind: 'error', path }), String(path).slice(0, 20)).toThrow(/^invalid fault rule: path \/.*: (it cannot be matched in linear time|it has 100\d characters)/);
+        expect(() => api.emulator.faults.inject({ kind: 'error', path }), String(path).slice(0, 20)).toThrow(
+          /^invalid fault rule: path \/.*: (it cannot be matched in linear time|it has 100\d characters)/,
+        );
       }
       expect(api.emulator.faults.list()).toEqual([]);
     });

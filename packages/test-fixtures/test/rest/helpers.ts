@@ -81,7 +81,11 @@ export interface Selection {
 }
 
 /** Creates a Product Selection through the API. */
-export async function createSelection(api: Api, key: string | undefined, name: Record<string, string> = { en: key ?? 'unnamed' }): Promise<Selection> {
+export async function createSelection(
+  api: Api,
+  key: string | undefined,
+  name: Record<string, string> = { en: key ?? 'unnamed' },
+): Promise<Selection> {
   return ok(await api.call('POST', '/product-selections', { ...(key !== undefined ? { key } : {}), name }), 201) as Selection;
 }
 
@@ -99,14 +103,25 @@ export async function createStore(api: Api, key: string, extra: Record<string, u
 }
 
 /** Reads the current version of a resource and applies actions to it; returns the answer. */
-export async function update(api: Api, path: string, actions: Record<string, unknown>[], headers?: Record<string, string>): Promise<ApiAnswer> {
+export async function update(
+  api: Api,
+  path: string,
+  actions: Record<string, unknown>[],
+  headers?: Record<string, string>,
+): Promise<ApiAnswer> {
   const current = ok(await api.call('GET', path));
   return api.call('POST', path, { version: current.version, actions }, headers);
 }
 
 /** Adds products to a selection (by key), one request. */
 export async function addProducts(api: Api, selectionKey: string, productIds: string[]): Promise<Selection> {
-  return ok(await update(api, `/product-selections/key=${selectionKey}`, productIds.map((id) => ({ action: 'addProduct', product: { typeId: 'product', id } }))));
+  return ok(
+    await update(
+      api,
+      `/product-selections/key=${selectionKey}`,
+      productIds.map((id) => ({ action: 'addProduct', product: { typeId: 'product', id } })),
+    ),
+  );
 }
 
 /** Every message, oldest first (sequence numbers break ties within one request). */
@@ -130,8 +145,10 @@ export async function snapshot(api: Api): Promise<unknown> {
   const selections = await all('/product-selections');
   const products = await all('/products');
   const memberships: Record<string, unknown> = {};
-  for (const selection of selections) memberships[selection['id'] as string] = await all(`/product-selections/${selection['id'] as string}/products`, false);
-  for (const product of products) memberships[product['id'] as string] = await all(`/products/${product['id'] as string}/product-selections`, false);
+  for (const selection of selections)
+    memberships[selection['id'] as string] = await all(`/product-selections/${selection['id'] as string}/products`, false);
+  for (const product of products)
+    memberships[product['id'] as string] = await all(`/products/${product['id'] as string}/product-selections`, false);
   return { selections, stores: await all('/stores'), products, memberships, messages: await all('/messages') };
 }
 
@@ -196,9 +213,14 @@ export function adminToken(api: Api): Promise<string> {
 }
 
 /** Changes the project's messages configuration through `POST /{projectKey}`. */
-export async function configureMessages(api: Api, messagesConfiguration: { enabled: boolean; deleteDaysAfterCreation?: number }): Promise<void> {
+export async function configureMessages(
+  api: Api,
+  messagesConfiguration: { enabled: boolean; deleteDaysAfterCreation?: number },
+): Promise<void> {
   const project = ok(await api.call('GET', ''));
-  const updated = ok(await api.call('POST', '', { version: project.version, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration }] }));
+  const updated = ok(
+    await api.call('POST', '', { version: project.version, actions: [{ action: 'changeMessagesConfiguration', messagesConfiguration }] }),
+  );
   expect(updated.messages).toEqual({ deleteDaysAfterCreation: 15, ...messagesConfiguration });
 }
 

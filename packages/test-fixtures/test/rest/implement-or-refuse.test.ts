@@ -79,11 +79,39 @@ const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
   addProduct: ({ productId }) => ({ product: { id: productId } }),
 };
 
-const address = { key: 'home', country: 'DE', title: 'Dr', salutation: 'Dear', firstName: 'Ada', lastName: 'L', streetName: 'Main', streetNumber: '1', additionalStreetInfo: 'back', postalCode: '10115', city: 'Berlin', region: 'BE', state: 'Berlin', company: 'Acme', department: 'IT', building: 'B', apartment: '2', pOBox: '9', phone: '1', mobile: '2', email: 'a@example.com', fax: '3', additionalAddressInfo: 'x', externalId: 'e' };
+const address = {
+  key: 'home',
+  country: 'DE',
+  title: 'Dr',
+  salutation: 'Dear',
+  firstName: 'Ada',
+  lastName: 'L',
+  streetName: 'Main',
+  streetNumber: '1',
+  additionalStreetInfo: 'back',
+  postalCode: '10115',
+  city: 'Berlin',
+  region: 'BE',
+  state: 'Berlin',
+  company: 'Acme',
+  department: 'IT',
+  building: 'B',
+  apartment: '2',
+  pOBox: '9',
+  phone: '1',
+  mobile: '2',
+  email: 'a@example.com',
+  fax: '3',
+  additionalAddressInfo: 'x',
+  externalId: 'e',
+};
 
 const DRAFTS: Record<string, DraftCase> = {
   // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
-  ProductSelectionDraft: { body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }), shown: () => ({ type: undefined }) },
+  ProductSelectionDraft: {
+    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }),
+    shown: () => ({ type: undefined }),
+  },
   StoreDraft: {
     body: ({ n, selectionId, channelId }) => ({
       key: `store-${n}`,
@@ -101,7 +129,14 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
   },
   ChannelDraft: {
-    body: ({ n }) => ({ key: `channel-${n}`, roles: ['Primary'], name: { en: 'C' }, description: { en: 'D' }, address, geoLocation: { type: 'Point', coordinates: [1, 2] } }),
+    body: ({ n }) => ({
+      key: `channel-${n}`,
+      roles: ['Primary'],
+      name: { en: 'C' },
+      description: { en: 'D' },
+      address,
+      geoLocation: { type: 'Point', coordinates: [1, 2] },
+    }),
     shown: (_, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] } }),
   },
   ProductTypeDraft: {
@@ -109,7 +144,19 @@ const DRAFTS: Record<string, DraftCase> = {
       key: `type-${n}`,
       name: 'T',
       description: 'D',
-      attributes: [{ name: 'a', label: { en: 'A' }, type: { name: 'text' }, isRequired: true, level: 'Variant', attributeConstraint: 'Unique', inputTip: { en: 'tip' }, inputHint: 'MultiLine', isSearchable: false }],
+      attributes: [
+        {
+          name: 'a',
+          label: { en: 'A' },
+          type: { name: 'text' },
+          isRequired: true,
+          level: 'Variant',
+          attributeConstraint: 'Unique',
+          inputTip: { en: 'tip' },
+          inputHint: 'MultiLine',
+          isSearchable: false,
+        },
+      ],
     }),
   },
   ProductDraft: {
@@ -118,7 +165,16 @@ const DRAFTS: Record<string, DraftCase> = {
         sku: `sku-${n}`,
         key: 'v1',
         attributes: [{ name: 'a', value: 'x' }],
-        prices: [{ key: 'p1', value: { centAmount: 100, currencyCode: 'EUR' }, country: 'DE', channel: { id: channelId }, validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2027-01-01T00:00:00.000Z' }],
+        prices: [
+          {
+            key: 'p1',
+            value: { centAmount: 100, currencyCode: 'EUR' },
+            country: 'DE',
+            channel: { id: channelId },
+            validFrom: '2026-01-01T00:00:00.000Z',
+            validUntil: '2027-01-01T00:00:00.000Z',
+          },
+        ],
         images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }],
       };
       return {
@@ -140,7 +196,10 @@ const DRAFTS: Record<string, DraftCase> = {
     shown: ({ productTypeId, channelId }, answer) => {
       const staged = (answer['masterData'] as { staged: Json }).staged;
       const price = ((staged['masterVariant'] as Json)['prices'] as Json[])[0]!;
-      expect(price).toMatchObject({ value: { type: 'centPrecision', centAmount: 100, currencyCode: 'EUR', fractionDigits: 2 }, channel: { typeId: 'channel', id: channelId } });
+      expect(price).toMatchObject({
+        value: { type: 'centPrecision', centAmount: 100, currencyCode: 'EUR', fractionDigits: 2 },
+        channel: { typeId: 'channel', id: channelId },
+      });
       return {
         productType: { typeId: 'product-type', id: productTypeId },
         masterData: {
@@ -152,11 +211,23 @@ const DRAFTS: Record<string, DraftCase> = {
             metaDescription: { en: 'MD' },
             metaKeywords: { en: 'MK' },
             searchKeywords: { en: [{ text: 'k' }] },
-            masterVariant: { key: 'v1', attributes: [{ name: 'a', value: 'x' }], images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }] },
+            masterVariant: {
+              key: 'v1',
+              attributes: [{ name: 'a', value: 'x' }],
+              images: [{ url: 'https://example.com/i.png', dimensions: { w: 1, h: 2 }, label: 'l' }],
+            },
           },
         },
-        name: undefined, slug: undefined, description: undefined, metaTitle: undefined, metaDescription: undefined, metaKeywords: undefined,
-        searchKeywords: undefined, masterVariant: undefined, variants: undefined, publish: undefined,
+        name: undefined,
+        slug: undefined,
+        description: undefined,
+        metaTitle: undefined,
+        metaDescription: undefined,
+        metaKeywords: undefined,
+        searchKeywords: undefined,
+        masterVariant: undefined,
+        variants: undefined,
+        publish: undefined,
       };
     },
   },
@@ -187,7 +258,7 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     unwrap: (answer) => answer['customer'] as Json,
     shown: ({ storeKey }, customer) => {
-      const id = ((customer['addresses'] as Json[])[0]!)['id'];
+      const id = (customer['addresses'] as Json[])[0]!['id'];
       return {
         password: undefined,
         addresses: [{ ...address, id }],
@@ -204,7 +275,13 @@ const DRAFTS: Record<string, DraftCase> = {
     },
   },
   ApiClientDraft: {
-    body: ({ n, storeKey }) => ({ name: `client-${n}`, scope: `view_products:test-project view_stores:test-project:${storeKey}`, accessTokenValiditySeconds: 3600, refreshTokenValiditySeconds: 7200, deleteDaysAfterCreation: 2 }),
+    body: ({ n, storeKey }) => ({
+      name: `client-${n}`,
+      scope: `view_products:test-project view_stores:test-project:${storeKey}`,
+      accessTokenValiditySeconds: 3600,
+      refreshTokenValiditySeconds: 7200,
+      deleteDaysAfterCreation: 2,
+    }),
     shown: () => ({ deleteDaysAfterCreation: undefined }),
   },
 };
@@ -222,7 +299,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
-    refs = { productTypeId: type.body.id, selectionId: selection.body.id, channelId: channel.body.id, storeKey: store.body.key, productId: product.body.id, n: 0 };
+    refs = {
+      productTypeId: type.body.id,
+      selectionId: selection.body.id,
+      channelId: channel.body.id,
+      storeKey: store.body.key,
+      productId: product.body.id,
+      n: 0,
+    };
   });
 
   it('has a full example of every draft schema, naming every member the schema models', () => {
@@ -259,11 +343,18 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   }
 
   const targets: Record<string, () => Promise<{ path: string; version: number }>> = {
-    ProductSelectionUpdateAction: async () => ({ path: `/product-selections/${refs.selectionId}`, version: (await api.call('GET', `/product-selections/${refs.selectionId}`)).body.version }),
+    ProductSelectionUpdateAction: async () => ({
+      path: `/product-selections/${refs.selectionId}`,
+      version: (await api.call('GET', `/product-selections/${refs.selectionId}`)).body.version,
+    }),
     StoreUpdateAction: async () => ({ path: '/stores/key=walk', version: (await api.call('GET', '/stores/key=walk')).body.version }),
     ChannelUpdateAction: async () => ({ path: '/channels/key=walk', version: (await api.call('GET', '/channels/key=walk')).body.version }),
     ProductUpdateAction: async () => {
-      const product = await api.call('POST', '/products', { productType: { id: refs.productTypeId }, name: { en: 'P' }, slug: { en: `walk-${++counter}` } });
+      const product = await api.call('POST', '/products', {
+        productType: { id: refs.productTypeId },
+        name: { en: 'P' },
+        slug: { en: `walk-${++counter}` },
+      });
       return { path: `/products/${product.body.id}`, version: product.body.version };
     },
     ProjectUpdateAction: async () => ({ path: '', version: (await api.call('GET', '')).body.version }),
@@ -290,7 +381,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       it(`${union} ${action}: every member listed as not emulated is 501 naming it`, async () => {
         const target = await targets[union]!();
         for (const member of notEmulated) {
-          const answer = await api.call('POST', target.path, { version: target.version, actions: [{ action, ...ACTION_BASES[action]?.(refs), [member]: { live: 'value' } }] });
+          const answer = await api.call('POST', target.path, {
+            version: target.version,
+            actions: [{ action, ...ACTION_BASES[action]?.(refs), [member]: { live: 'value' } }],
+          });
           expect(expectError(answer, 501, 'NotEmulated')['field'], `${action}.${member}`).toBe(`actions.0.${member}`);
         }
       });

@@ -30,7 +30,10 @@ describe('limits and disallowed requests', () => {
   describe('URL plus headers above 15 KB: 431', () => {
     it('blocks an oversized header on a write; nothing is created', async () => {
       const before = await snapshot(api);
-      const answer = await raw(api, 'POST', '/product-selections', { headers: { 'x-padding': 'p'.repeat(LIMIT) }, body: JSON.stringify({ key: 'big', name: { en: 'Big' } }) });
+      const answer = await raw(api, 'POST', '/product-selections', {
+        headers: { 'x-padding': 'p'.repeat(LIMIT) },
+        body: JSON.stringify({ key: 'big', name: { en: 'Big' } }),
+      });
       expect(answer.status).toBe(431);
       expect(answer.body).toMatchObject({ statusCode: 431, errors: [{ code: 'InvalidInput' }] });
       expect(answer.headers.get('x-correlation-id')).toMatch(/^[A-Za-z0-9_-]{8,256}$/);
@@ -90,7 +93,10 @@ describe('limits and disallowed requests', () => {
       const body = (await res.json()) as { error: string };
       expect(res.status).toBe(413);
       createResponseContract('auth', api.emulator.urls().auth).check('POST', url, 413, body);
-      expect(body).toMatchObject({ error: 'invalid_request', errors: [{ code: 'invalid_request', message: 'The request body exceeds the limit of 16 MB; the request was blocked.' }] });
+      expect(body).toMatchObject({
+        error: 'invalid_request',
+        errors: [{ code: 'invalid_request', message: 'The request body exceeds the limit of 16 MB; the request was blocked.' }],
+      });
     });
 
     it('takes a body just under the limit (the limit is on the body, not on what is stored)', async () => {
@@ -111,7 +117,10 @@ describe('limits and disallowed requests', () => {
 
     it('blocks a request with an Upgrade header; nothing is created', async () => {
       const before = await snapshot(api);
-      const answer = await raw(api, 'POST', '/product-selections', { headers: { upgrade: 'websocket' }, body: JSON.stringify({ key: 'up', name: { en: 'Up' } }) });
+      const answer = await raw(api, 'POST', '/product-selections', {
+        headers: { upgrade: 'websocket' },
+        body: JSON.stringify({ key: 'up', name: { en: 'Up' } }),
+      });
       expect(expectError(answer, 400, 'InvalidInput').message).toMatch(/Upgrade/);
       await expectUnchanged(api, before);
     });
@@ -161,7 +170,9 @@ describe('limits and disallowed requests', () => {
           const split = text.indexOf('\r\n\r\n');
           if (split < 0) return final ? reject(new Error(`no answer: ${JSON.stringify(text.slice(0, 200))}`)) : undefined;
           const [statusLine = '', ...lines] = text.slice(0, split).split('\r\n');
-          const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+          const headers = Object.fromEntries(
+            lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+          );
           const body = text.slice(split + 4);
           if (!final && Buffer.byteLength(body) < Number(headers['content-length'] ?? Infinity)) return undefined;
           socket.destroy();
@@ -181,7 +192,12 @@ describe('limits and disallowed requests', () => {
       const url = `${loopback.server.urls.api}/${project}/product-selections`;
       const answer = await fetch(url, {
         method: 'POST',
-        headers: { authorization: `Bearer ${loopback.token}`, 'content-type': 'application/json', 'x-correlation-id': 'over-16k-header', 'x-padding': 'p'.repeat(20 * 1024) },
+        headers: {
+          authorization: `Bearer ${loopback.token}`,
+          'content-type': 'application/json',
+          'x-correlation-id': 'over-16k-header',
+          'x-padding': 'p'.repeat(20 * 1024),
+        },
         body: JSON.stringify({ key: 'padded', name: { en: 'Padded' } }),
       });
       expect(answer.status).toBe(431);
@@ -195,7 +211,12 @@ describe('limits and disallowed requests', () => {
 
     it('answers a 70 KB request head with the JSON 431 too', async () => {
       const answer = await rawExchange(
-        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, `x-padding: ${'p'.repeat(70 * 1024)}`].join('\r\n'),
+        [
+          `GET /${project}/product-selections HTTP/1.1`,
+          `host: 127.0.0.1:${loopback.server.port}`,
+          `authorization: Bearer ${loopback.token}`,
+          `x-padding: ${'p'.repeat(70 * 1024)}`,
+        ].join('\r\n'),
       );
       expect(answer.status).toBe(431);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -206,7 +227,13 @@ describe('limits and disallowed requests', () => {
     it.each([3_000, 10_000])('answers %i small headers (X<i>: v) with the JSON 431, whatever Node keeps of them', async (count) => {
       const headers = Array.from({ length: count }, (_, i) => `X${i}: v`);
       const answer = await rawExchange(
-        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, 'x-correlation-id: many-headers', ...headers].join('\r\n'),
+        [
+          `GET /${project}/product-selections HTTP/1.1`,
+          `host: 127.0.0.1:${loopback.server.port}`,
+          `authorization: Bearer ${loopback.token}`,
+          'x-correlation-id: many-headers',
+          ...headers,
+        ].join('\r\n'),
       );
       expect(answer.status).toBe(431);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
@@ -218,17 +245,34 @@ describe('limits and disallowed requests', () => {
     });
 
     it('answers an unknown HTTP version with a JSON 400', async () => {
-      const answer = await rawExchange([`GET /${project}/product-selections HTTP/1.7`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`].join('\r\n'));
+      const answer = await rawExchange(
+        [
+          `GET /${project}/product-selections HTTP/1.7`,
+          `host: 127.0.0.1:${loopback.server.port}`,
+          `authorization: Bearer ${loopback.token}`,
+        ].join('\r\n'),
+      );
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toMatchObject({ statusCode: 400, errors: [{ code: 'InvalidInput', message: expect.stringMatching(/HTTP version/) }] });
+      expect(JSON.parse(answer.body)).toMatchObject({
+        statusCode: 400,
+        errors: [{ code: 'InvalidInput', message: expect.stringMatching(/HTTP version/) }],
+      });
       // The server goes on serving.
-      const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
+      const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, {
+        headers: { authorization: `Bearer ${loopback.token}` },
+      });
       expect(after.status).toBe(200);
     });
 
     it('blocks an Upgrade request (Connection: Upgrade) with the JSON 400 too', async () => {
       const answer = await rawExchange(
-        [`GET /${project}/product-selections HTTP/1.1`, `host: 127.0.0.1:${loopback.server.port}`, `authorization: Bearer ${loopback.token}`, 'upgrade: websocket', 'connection: Upgrade'].join('\r\n'),
+        [
+          `GET /${project}/product-selections HTTP/1.1`,
+          `host: 127.0.0.1:${loopback.server.port}`,
+          `authorization: Bearer ${loopback.token}`,
+          'upgrade: websocket',
+          'connection: Upgrade',
+        ].join('\r\n'),
       );
       expect(answer.status).toBe(400);
       expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ code: 'InvalidInput', message: expect.stringMatching(/Upgrade/) }] });
@@ -285,7 +329,9 @@ describe('limits and disallowed requests', () => {
     });
 
     it('logs nothing when a client hangs up in the middle of a token request body', async () => {
-      const logged = (['error', 'warn', 'info', 'log'] as const).map((level) => vi.spyOn(console, level).mockImplementation(() => undefined));
+      const logged = (['error', 'warn', 'info', 'log'] as const).map((level) =>
+        vi.spyOn(console, level).mockImplementation(() => undefined),
+      );
       // The token endpoint checks the client's secret (slow on purpose), then reads the body.
       const clientChecked = vi.spyOn(loopback.server.emulator.context.auth, 'authenticateClient');
       try {
@@ -314,7 +360,9 @@ describe('limits and disallowed requests', () => {
         socket.destroy();
         await closed;
         await new Promise((resolve) => setTimeout(resolve, 200));
-        const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
+        const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, {
+          headers: { authorization: `Bearer ${loopback.token}` },
+        });
         expect(after.status).toBe(200);
         for (const spy of logged) expect(spy.mock.calls).toEqual([]);
       } finally {
@@ -325,7 +373,9 @@ describe('limits and disallowed requests', () => {
     it('blocks a DELETE with a body; the selection survives', async () => {
       const answer = await send('DELETE', '/product-selections/key=summer?version=1', '{}');
       expect(answer.status).toBe(400);
-      const still = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, { headers: { authorization: `Bearer ${loopback.token}` } });
+      const still = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, {
+        headers: { authorization: `Bearer ${loopback.token}` },
+      });
       expect(still.status).toBe(200);
       expect(((await still.json()) as { version: number }).version).toBe(1);
     });

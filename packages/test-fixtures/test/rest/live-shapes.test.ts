@@ -14,7 +14,17 @@ async function productType(): Promise<string> {
     description: 'shirts',
     attributes: [
       { name: 'color', label: { en: 'Color' }, type: { name: 'text' } },
-      { name: 'size', label: { en: 'Size' }, type: { name: 'text' }, isRequired: true, level: 'Variant', attributeConstraint: 'SameForAll', inputHint: 'MultiLine', isSearchable: false, inputTip: { en: 'S to XL' } },
+      {
+        name: 'size',
+        label: { en: 'Size' },
+        type: { name: 'text' },
+        isRequired: true,
+        level: 'Variant',
+        attributeConstraint: 'SameForAll',
+        inputHint: 'MultiLine',
+        isSearchable: false,
+        inputTip: { en: 'S to XL' },
+      },
     ],
   });
   expect(type.status).toBe(201);
@@ -35,7 +45,13 @@ describe('the live shapes with their defaults', () => {
       inputHint: 'SingleLine',
       isSearchable: true,
     });
-    expect(type.attributes[1]).toMatchObject({ isRequired: true, attributeConstraint: 'SameForAll', inputHint: 'MultiLine', isSearchable: false, inputTip: { en: 'S to XL' } });
+    expect(type.attributes[1]).toMatchObject({
+      isRequired: true,
+      attributeConstraint: 'SameForAll',
+      inputHint: 'MultiLine',
+      isSearchable: false,
+      inputTip: { en: 'S to XL' },
+    });
   });
 
   it('a Customer keeps addresses, default and listed address ids, isEmailVerified and the other draft members', async () => {
@@ -51,7 +67,10 @@ describe('the live shapes with their defaults', () => {
       externalId: 'ext-1',
       locale: 'de',
       isEmailVerified: true,
-      addresses: [{ country: 'DE', city: 'Berlin', id: 'ignored' }, { country: 'US', key: 'ny' }],
+      addresses: [
+        { country: 'DE', city: 'Berlin', id: 'ignored' },
+        { country: 'US', key: 'ny' },
+      ],
       defaultShippingAddress: 0,
       shippingAddresses: [1],
       billingAddresses: [1],
@@ -84,10 +103,19 @@ describe('the live shapes with their defaults', () => {
 
   it('a Customer address index out of range, a missing password and a password with ExternalAuth are refused; nothing changes', async () => {
     const before = await snapshot(api);
-    const outOfRange = await api.call('POST', '/customers', { email: 'a@example.com', password: 'x', addresses: [{ country: 'DE' }], defaultBillingAddress: 1 });
+    const outOfRange = await api.call('POST', '/customers', {
+      email: 'a@example.com',
+      password: 'x',
+      addresses: [{ country: 'DE' }],
+      defaultBillingAddress: 1,
+    });
     expect(expectError(outOfRange, 400, 'InvalidField')['field']).toBe('defaultBillingAddress');
     expect(expectError(await api.call('POST', '/customers', { email: 'a@example.com' }), 400, 'RequiredField')['field']).toBe('password');
-    expectError(await api.call('POST', '/customers', { email: 'a@example.com', password: 'x', authenticationMode: 'ExternalAuth' }), 400, 'InvalidField');
+    expectError(
+      await api.call('POST', '/customers', { email: 'a@example.com', password: 'x', authenticationMode: 'ExternalAuth' }),
+      400,
+      'InvalidField',
+    );
     await expectUnchanged(api, before);
     const external = await api.call('POST', '/customers', { email: 'a@example.com', authenticationMode: 'ExternalAuth' });
     expect(external.body.customer.authenticationMode).toBe('ExternalAuth');
@@ -98,10 +126,23 @@ describe('the live shapes with their defaults', () => {
     const before = await snapshot(api);
     const cases: [string, Record<string, unknown>, string][] = [
       ['/customers', { email: 'b@example.com', password: 'x', customerGroup: { key: 'vip' } }, 'customerGroup'],
-      ['/customers', { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 'tt' } } }] }, 'addresses.0.custom'],
+      [
+        '/customers',
+        { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 'tt' } } }] },
+        'addresses.0.custom',
+      ],
       ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, categories: [{ key: 'cc' }] }, 'categories'],
       ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, variants: [{ assets: [] }] }, 'variants.0.assets'],
-      ['/products', { productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, masterVariant: { prices: [{ value: { centAmount: 1, currencyCode: 'EUR' }, tiers: [] }] } }, 'masterVariant.prices.0.tiers'],
+      [
+        '/products',
+        {
+          productType: { id: typeId },
+          name: { en: 'P' },
+          slug: { en: 'p' },
+          masterVariant: { prices: [{ value: { centAmount: 1, currencyCode: 'EUR' }, tiers: [] }] },
+        },
+        'masterVariant.prices.0.tiers',
+      ],
       ['/stores', { key: 'ss', custom: { type: { key: 'tt' } } }, 'custom'],
       ['/product-selections', { name: { en: 'x' }, mode: 'IndividualExclusion' }, 'mode'],
     ];
@@ -121,7 +162,13 @@ describe('the live shapes with their defaults', () => {
     await expectUnchanged(api, before);
     const unknownMember = await api.call('POST', '/stores', { key: 'ss', notALiveMember: true });
     expect(unknownMember.status).toBe(201);
-    const action = await api.call('POST', '/stores/key=ss', { version: 1, actions: [{ action: 'setName', name: { en: 'S' } }, { action: 'setCountries', countries: [] }] });
+    const action = await api.call('POST', '/stores/key=ss', {
+      version: 1,
+      actions: [
+        { action: 'setName', name: { en: 'S' } },
+        { action: 'setCountries', countries: [] },
+      ],
+    });
     expect(expectError(action, 501, 'NotEmulated')).toMatchObject({ action: 'setCountries', field: 'actions.1.action' });
     expect((await api.call('GET', '/stores/key=ss')).body.version).toBe(1);
     await api.call('DELETE', '/stores/key=ss?version=1');
@@ -143,7 +190,14 @@ describe('variant prices', () => {
         sku: 'p-1',
         images: [{ url: 'https://example.com/a.png', dimensions: { w: 10, h: 20 }, label: 'front' }],
         prices: [
-          { key: 'eur', value: { centAmount: 1999, currencyCode: 'EUR' }, country: 'DE', channel: { key: 'web' }, validFrom: '2026-01-01T00:00:00.000Z', validUntil: '2026-12-31T00:00:00.000Z' },
+          {
+            key: 'eur',
+            value: { centAmount: 1999, currencyCode: 'EUR' },
+            country: 'DE',
+            channel: { key: 'web' },
+            validFrom: '2026-01-01T00:00:00.000Z',
+            validUntil: '2026-12-31T00:00:00.000Z',
+          },
           { value: { type: 'centPrecision', centAmount: 2500, currencyCode: 'JPY', fractionDigits: 0 } },
         ],
       },
@@ -160,12 +214,25 @@ describe('variant prices', () => {
       validFrom: '2026-01-01T00:00:00.000Z',
       validUntil: '2026-12-31T00:00:00.000Z',
     });
-    expect(jpy).toEqual({ id: expect.any(String), value: { type: 'centPrecision', centAmount: 2500, currencyCode: 'JPY', fractionDigits: 0 } });
+    expect(jpy).toEqual({
+      id: expect.any(String),
+      value: { type: 'centPrecision', centAmount: 2500, currencyCode: 'JPY', fractionDigits: 0 },
+    });
     expect(staged.masterVariant.images).toEqual([{ url: 'https://example.com/a.png', dimensions: { w: 10, h: 20 }, label: 'front' }]);
-    expect(staged).toMatchObject({ metaTitle: { en: 'Meta' }, searchKeywords: { en: [{ text: 'shirt' }] }, categories: [], attributes: [] });
+    expect(staged).toMatchObject({
+      metaTitle: { en: 'Meta' },
+      searchKeywords: { en: [{ text: 'shirt' }] },
+      categories: [],
+      attributes: [],
+    });
     expect(answer.body.priceMode).toBe('Embedded');
     const projection = await api.call('GET', `/product-projections/${answer.body.id}?staged=true`);
-    expect(projection.body.masterVariant.prices).toEqual(staged.masterVariant.prices.map((p: { channel?: unknown }) => ({ ...p, ...(p.channel ? { channel: { typeId: 'channel', id: channel.body.id } } : {}) })));
+    expect(projection.body.masterVariant.prices).toEqual(
+      staged.masterVariant.prices.map((p: { channel?: unknown }) => ({
+        ...p,
+        ...(p.channel ? { channel: { typeId: 'channel', id: channel.body.id } } : {}),
+      })),
+    );
     const refused = await api.call('DELETE', `/channels/${channel.body.id}?version=1`);
     expect(expectError(refused, 400, 'ReferenceExists')['referencedBy']).toBe('product');
   });
@@ -173,12 +240,41 @@ describe('variant prices', () => {
   it('a wrong currency, wrong fraction digits, an inverted validity or high-precision money are refused; nothing changes', async () => {
     const typeId = await productType();
     const before = await snapshot(api);
-    const withPrice = (price: Record<string, unknown>) => ({ productType: { id: typeId }, name: { en: 'P' }, slug: { en: 'p' }, masterVariant: { prices: [price] } });
+    const withPrice = (price: Record<string, unknown>) => ({
+      productType: { id: typeId },
+      name: { en: 'P' },
+      slug: { en: 'p' },
+      masterVariant: { prices: [price] },
+    });
     expectError(await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'XYZ' } })), 400, 'InvalidField');
-    expectError(await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'EUR', fractionDigits: 3 } })), 400, 'InvalidField');
-    expectError(await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'EUR' }, validFrom: '2026-02-01T00:00:00.000Z', validUntil: '2026-01-01T00:00:00.000Z' })), 400, 'InvalidField');
-    expectError(await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'EUR' }, channel: { key: 'nope' } })), 400, 'ReferencedResourceNotFound');
-    const precise = await api.call('POST', '/products', withPrice({ value: { type: 'highPrecision', centAmount: 1, currencyCode: 'EUR', preciseAmount: 123 } }));
+    expectError(
+      await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'EUR', fractionDigits: 3 } })),
+      400,
+      'InvalidField',
+    );
+    expectError(
+      await api.call(
+        'POST',
+        '/products',
+        withPrice({
+          value: { centAmount: 1, currencyCode: 'EUR' },
+          validFrom: '2026-02-01T00:00:00.000Z',
+          validUntil: '2026-01-01T00:00:00.000Z',
+        }),
+      ),
+      400,
+      'InvalidField',
+    );
+    expectError(
+      await api.call('POST', '/products', withPrice({ value: { centAmount: 1, currencyCode: 'EUR' }, channel: { key: 'nope' } })),
+      400,
+      'ReferencedResourceNotFound',
+    );
+    const precise = await api.call(
+      'POST',
+      '/products',
+      withPrice({ value: { type: 'highPrecision', centAmount: 1, currencyCode: 'EUR', preciseAmount: 123 } }),
+    );
     expect(expectError(precise, 501, 'NotEmulated')['field']).toBe('masterVariant.prices.0.value.preciseAmount');
     await expectUnchanged(api, before);
   });

@@ -15,9 +15,16 @@ describe('DELETE over a loopback port', () => {
       body: JSON.stringify({ key: 'to-delete', name: { en: 'To delete' } }),
     });
     expect(created.status).toBe(201);
-    const withBody = await fetch(`${server.urls.api}/${project}/product-selections/key=to-delete?version=1`, { method: 'DELETE', headers, body: '{}' });
+    const withBody = await fetch(`${server.urls.api}/${project}/product-selections/key=to-delete?version=1`, {
+      method: 'DELETE',
+      headers,
+      body: '{}',
+    });
     expect(withBody.status).toBe(400);
-    const deleted = await fetch(`${server.urls.api}/${project}/product-selections/key=to-delete?version=1`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const deleted = await fetch(`${server.urls.api}/${project}/product-selections/key=to-delete?version=1`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(deleted.status).toBe(200);
   });
 });

@@ -47,7 +47,13 @@ describe('membership queries', () => {
   describe('GET /product-selections/{ID|key=}/products', () => {
     it('lists the products in the order they were added; total by default (spec 2.3)', async () => {
       const byId = ok(await api.call('GET', `/product-selections/${summer.id}/products`));
-      expect(byId).toEqual({ limit: 20, offset: 0, count: 2, total: 2, results: [{ product: productRef(p1.id) }, { product: productRef(p2.id) }] });
+      expect(byId).toEqual({
+        limit: 20,
+        offset: 0,
+        count: 2,
+        total: 2,
+        results: [{ product: productRef(p1.id) }, { product: productRef(p2.id) }],
+      });
       expect(ok(await api.call('GET', '/product-selections/key=summer/products'))).toEqual(byId);
       expect(ok(await api.call('GET', '/product-selections/key=summer/products?withTotal=false'))).not.toHaveProperty('total');
     });
@@ -60,14 +66,22 @@ describe('membership queries', () => {
 
     it('filters and sorts with the query engine', async () => {
       const where = encodeURIComponent(`product(id = "${p2.id}")`);
-      expect(ok(await api.call('GET', `/product-selections/key=summer/products?where=${where}`)).results).toEqual([{ product: productRef(p2.id) }]);
+      expect(ok(await api.call('GET', `/product-selections/key=summer/products?where=${where}`)).results).toEqual([
+        { product: productRef(p2.id) },
+      ]);
       const sorted = ok(await api.call('GET', `/product-selections/key=summer/products?sort=${encodeURIComponent('product.id desc')}`));
       expect(sorted.results.map((r: { product: { id: string } }) => r.product.id)).toEqual([p1.id, p2.id].sort().reverse());
     });
 
     it('is empty for an empty selection, and 404 for an unknown one', async () => {
       const empty = await createSelection(api, 'empty');
-      expect(ok(await api.call('GET', `/product-selections/${empty.id}/products`))).toEqual({ limit: 20, offset: 0, count: 0, total: 0, results: [] });
+      expect(ok(await api.call('GET', `/product-selections/${empty.id}/products`))).toEqual({
+        limit: 20,
+        offset: 0,
+        count: 0,
+        total: 0,
+        results: [],
+      });
       expectError(await api.call('GET', '/product-selections/nope/products'), 404, 'ResourceNotFound');
       expectError(await api.call('GET', '/product-selections/key=nope/products'), 404, 'ResourceNotFound');
     });
@@ -127,7 +141,9 @@ describe('membership queries', () => {
       const late = await createSelection(api, 'late');
       api.clock.advance(60_000);
       const joined = await addProducts(api, 'late', [p1.id]);
-      const result = ok(await api.call('GET', `/products/${p1.id}/product-selections?where=${encodeURIComponent(`productSelection(id = "${late.id}")`)}`));
+      const result = ok(
+        await api.call('GET', `/products/${p1.id}/product-selections?where=${encodeURIComponent(`productSelection(id = "${late.id}")`)}`),
+      );
       expect(result.results).toEqual([{ productSelection: selectionRef(late.id), createdAt: joined.lastModifiedAt }]);
       expect(result.results[0].createdAt).not.toBe(late.createdAt);
     });
@@ -147,7 +163,11 @@ describe('membership queries', () => {
 
     it('drops a deleted selection', async () => {
       ok(await api.call('DELETE', `/product-selections/${spring.id}?version=2`));
-      expect(ok(await api.call('GET', `/products/${p3.id}/product-selections`)).results.map((r: { productSelection: { id: string } }) => r.productSelection.id)).toEqual([winter.id]);
+      expect(
+        ok(await api.call('GET', `/products/${p3.id}/product-selections`)).results.map(
+          (r: { productSelection: { id: string } }) => r.productSelection.id,
+        ),
+      ).toEqual([winter.id]);
     });
   });
 
@@ -163,8 +183,12 @@ describe('membership queries', () => {
       const page = ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'));
       expect(page.total).toBe(4);
       expect(page.count).toBe(4);
-      const pairs = page.results.map((r: { product: { id: string }; productSelection: { id: string } }) => `${r.product.id}@${r.productSelection.id}`);
-      expect(pairs.sort()).toEqual([`${p1.id}@${summer.id}`, `${p2.id}@${summer.id}`, `${p2.id}@${winter.id}`, `${p3.id}@${winter.id}`].sort());
+      const pairs = page.results.map(
+        (r: { product: { id: string }; productSelection: { id: string } }) => `${r.product.id}@${r.productSelection.id}`,
+      );
+      expect(pairs.sort()).toEqual(
+        [`${p1.id}@${summer.id}`, `${p2.id}@${summer.id}`, `${p2.id}@${winter.id}`, `${p3.id}@${winter.id}`].sort(),
+      );
       // p2 is in two active selections: it appears once per selection.
       expect(pairs.filter((pair: string) => pair.startsWith(p2.id))).toHaveLength(2);
       // spring is inactive: its only product p3 appears through winter alone.
@@ -175,7 +199,11 @@ describe('membership queries', () => {
     it('follows activation, deactivation and removal of the Store settings', async () => {
       await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'spring' }, active: false }] });
       expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments')).results).toEqual([]);
-      ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'spring' }, active: true }]));
+      ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'changeProductSelectionActive', productSelection: { key: 'spring' }, active: true },
+        ]),
+      );
       expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments')).results).toEqual([
         { product: productRef(p3.id), productSelection: selectionRef(spring.id) },
       ]);
@@ -185,7 +213,13 @@ describe('membership queries', () => {
 
     it('is empty for a Store without selections (availability of everything is not an assignment)', async () => {
       await createStore(api, 'berlin');
-      expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'))).toEqual({ limit: 20, offset: 0, count: 0, total: 0, results: [] });
+      expect(ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments'))).toEqual({
+        limit: 20,
+        offset: 0,
+        count: 0,
+        total: 0,
+        results: [],
+      });
     });
 
     it('pages, filters and expands', async () => {
@@ -198,7 +232,9 @@ describe('membership queries', () => {
       const page = ok(await api.call('GET', '/in-store/key=berlin/product-selection-assignments?limit=2&offset=1&withTotal=true'));
       expect(page).toMatchObject({ limit: 2, offset: 1, count: 2, total: 4 });
       const where = encodeURIComponent(`product(id = "${p2.id}")`);
-      const filtered = ok(await api.call('GET', `/in-store/key=berlin/product-selection-assignments?where=${where}&expand=productSelection&expand=product`));
+      const filtered = ok(
+        await api.call('GET', `/in-store/key=berlin/product-selection-assignments?where=${where}&expand=productSelection&expand=product`),
+      );
       expect(filtered.count).toBe(2);
       for (const result of filtered.results) {
         expect(result.product.obj).toMatchObject({ id: p2.id });

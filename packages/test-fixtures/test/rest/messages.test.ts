@@ -33,7 +33,9 @@ describe('messages', () => {
     const added = await addProducts(api, 'summer', [product.id]);
     const removed = ok(await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { key: 'p1' } }]));
     const store = await createStore(api, 'berlin', { name: { en: 'Berlin shop', de: 'Berliner Laden' }, languages: ['de', 'en'] });
-    const changed = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }]));
+    const changed = ok(
+      await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'summer' }, active: true }]),
+    );
     ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'summer' } }]));
     const deleted = ok(await api.call('DELETE', `/product-selections/${selection.id}?version=${removed.version}`));
     return { product, selection, added, removed, store, changed, deleted };
@@ -67,8 +69,18 @@ describe('messages', () => {
     expect(created!['productSelection']).toMatchObject({ type: 'individual', name: { en: 'Summer', de: 'Sommer' }, mode: 'Individual' });
     expect(created!['createdAt']).toBe(selection.createdAt);
 
-    expect(productAdded).toMatchObject({ resource: selectionRef, resourceVersion: added.version, sequenceNumber: 2, product: { typeId: 'product', id: product.id } });
-    expect(productRemoved).toMatchObject({ resource: selectionRef, resourceVersion: removed.version, sequenceNumber: 3, product: { typeId: 'product', id: product.id } });
+    expect(productAdded).toMatchObject({
+      resource: selectionRef,
+      resourceVersion: added.version,
+      sequenceNumber: 2,
+      product: { typeId: 'product', id: product.id },
+    });
+    expect(productRemoved).toMatchObject({
+      resource: selectionRef,
+      resourceVersion: removed.version,
+      sequenceNumber: 3,
+      product: { typeId: 'product', id: product.id },
+    });
 
     const storeRef = { typeId: 'store', id: store.id };
     expect(storeCreated).toMatchObject({ resource: storeRef, resourceVersion: 1, sequenceNumber: 1 });
@@ -100,7 +112,18 @@ describe('messages', () => {
 
     expect(selectionDeleted).toMatchObject({ resource: selectionRef, resourceVersion: deleted.version, sequenceNumber: 4 });
     expect(Object.keys(selectionDeleted!).sort()).toEqual(
-      ['id', 'version', 'sequenceNumber', 'resource', 'resourceVersion', 'type', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy'].sort(),
+      [
+        'id',
+        'version',
+        'sequenceNumber',
+        'resource',
+        'resourceVersion',
+        'type',
+        'createdAt',
+        'lastModifiedAt',
+        'createdBy',
+        'lastModifiedBy',
+      ].sort(),
     );
   });
 
@@ -135,7 +158,11 @@ describe('messages', () => {
   it('a no-op update and a refused update emit nothing', async () => {
     const selection = await createSelection(api, 'aa', { en: 'A' });
     ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'A' } }]));
-    expectError(await update(api, '/product-selections/key=aa', [{ action: 'removeProduct', product: { key: 'nope' } }]), 400, 'ReferencedResourceNotFound');
+    expectError(
+      await update(api, '/product-selections/key=aa', [{ action: 'removeProduct', product: { key: 'nope' } }]),
+      400,
+      'ReferencedResourceNotFound',
+    );
     expect((await messagesOf(api, selection.id)).map((m) => m['type'])).toEqual(['ProductSelectionCreated']);
   });
 
@@ -165,10 +192,14 @@ describe('messages', () => {
     await createStore(api, 'berlin');
     ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, active: true }]));
     const where = encodeURIComponent(`addedProductSelections(productSelection(id = "${selection.id}") and active = true)`);
-    const page = ok(await api.call('GET', `/messages?where=${where}&expand=${encodeURIComponent('addedProductSelections[*].productSelection')}`));
+    const page = ok(
+      await api.call('GET', `/messages?where=${where}&expand=${encodeURIComponent('addedProductSelections[*].productSelection')}`),
+    );
     expect(page.count).toBe(1);
     expect(page.results[0].addedProductSelections[0].productSelection.obj).toEqual(selection);
-    const created = ok(await api.call('GET', `/messages?where=${encodeURIComponent('productSelection(type = "individual" and name(en = "aa"))')}`));
+    const created = ok(
+      await api.call('GET', `/messages?where=${encodeURIComponent('productSelection(type = "individual" and name(en = "aa"))')}`),
+    );
     expect(created.results.map((m: { type: string }) => m.type)).toEqual(['ProductSelectionCreated']);
   });
 

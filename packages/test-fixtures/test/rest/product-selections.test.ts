@@ -80,13 +80,19 @@ describe('Product Selections', () => {
 
     it('deleting a selection still referenced by a Store is 400 ReferenceExists; once removed it can go', async () => {
       const selection = await createSelection(api, 'summer');
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: false }] });
+      await createStore(api, 'berlin', {
+        productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: false }],
+      });
       const before = await snapshot(api);
       const refused = expectError(await api.call('DELETE', `/product-selections/${selection.id}?version=1`), 400, 'ReferenceExists');
       expect(refused['referencedBy']).toBe('store');
       await expectUnchanged(api, before);
 
-      ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { typeId: 'product-selection', id: selection.id } }]));
+      ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'removeProductSelection', productSelection: { typeId: 'product-selection', id: selection.id } },
+        ]),
+      );
       ok(await api.call('DELETE', `/product-selections/${selection.id}?version=1`));
     });
   });
@@ -98,7 +104,9 @@ describe('Product Selections', () => {
       await createSelection(api, 'summer');
       const added = await addProducts(api, 'summer', [p1.id, p2.id]);
       expect(added).toMatchObject({ version: 2, productCount: 2 });
-      const removed = ok(await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { typeId: 'product', key: 'p1' } }]));
+      const removed = ok(
+        await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { typeId: 'product', key: 'p1' } }]),
+      );
       expect(removed).toMatchObject({ version: 3, productCount: 1 });
       const products = ok(await api.call('GET', '/product-selections/key=summer/products'));
       expect(products.results).toEqual([{ product: { typeId: 'product', id: p2.id } }]);
@@ -110,8 +118,16 @@ describe('Product Selections', () => {
       await createSelection(api, 'summer');
       await addProducts(api, 'summer', [p1.id]);
       const before = await snapshot(api);
-      expectError(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: { id: p1.id } }]), 400, 'InvalidOperation');
-      expectError(await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { id: p2.id } }]), 400, 'InvalidOperation');
+      expectError(
+        await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: { id: p1.id } }]),
+        400,
+        'InvalidOperation',
+      );
+      expectError(
+        await update(api, '/product-selections/key=summer', [{ action: 'removeProduct', product: { id: p2.id } }]),
+        400,
+        'InvalidOperation',
+      );
       await expectUnchanged(api, before);
     });
 
@@ -135,11 +151,22 @@ describe('Product Selections', () => {
 
     it('updates by id and by key answer the same resource', async () => {
       const selection = await createSelection(api, 'summer');
-      const byId = ok(await api.call('POST', `/product-selections/${selection.id}`, { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] }));
-      const byKey = ok(await api.call('POST', '/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: { en: 'B' } }] }));
+      const byId = ok(
+        await api.call('POST', `/product-selections/${selection.id}`, {
+          version: 1,
+          actions: [{ action: 'changeName', name: { en: 'A' } }],
+        }),
+      );
+      const byKey = ok(
+        await api.call('POST', '/product-selections/key=summer', { version: 2, actions: [{ action: 'changeName', name: { en: 'B' } }] }),
+      );
       expect(byId).toMatchObject({ id: selection.id, version: 2 });
       expect(byKey).toMatchObject({ id: selection.id, version: 3, name: { en: 'B' } });
-      expectError(await api.call('POST', '/product-selections/key=nope', { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] }), 404, 'ResourceNotFound');
+      expectError(
+        await api.call('POST', '/product-selections/key=nope', { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] }),
+        404,
+        'ResourceNotFound',
+      );
     });
   });
 
@@ -149,8 +176,12 @@ describe('Product Selections', () => {
       const outside = await createProduct(api, 'outside');
       await createSelection(api, 'summer');
       await addProducts(api, 'summer', [inside.id]);
-      await createStore(api, 'berlin', { productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: true }] });
-      await createStore(api, 'paris', { productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: true }] });
+      await createStore(api, 'berlin', {
+        productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: true }],
+      });
+      await createStore(api, 'paris', {
+        productSelections: [{ productSelection: { typeId: 'product-selection', key: 'summer' }, active: true }],
+      });
       return { inside, outside };
     }
 
@@ -159,11 +190,19 @@ describe('Product Selections', () => {
       expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}`)).id).toBe(inside.id);
       const noStore = expectError(await api.call('GET', `/in-store/key=nowhere/product-projections/${inside.id}`), 404, 'ResourceNotFound');
       expect(noStore.message).toBe("The Resource with key 'nowhere' was not found.");
-      const noProduct = expectError(await api.call('GET', '/in-store/key=berlin/product-projections/no-such-product'), 404, 'ResourceNotFound');
+      const noProduct = expectError(
+        await api.call('GET', '/in-store/key=berlin/product-projections/no-such-product'),
+        404,
+        'ResourceNotFound',
+      );
       expect(noProduct.message).toBe("The Resource with ID 'no-such-product' was not found.");
       const noKey = expectError(await api.call('GET', '/in-store/key=berlin/product-projections/key=no-such-key'), 404, 'ResourceNotFound');
       expect(noKey.message).toBe("The Resource with key 'no-such-key' was not found.");
-      const notAvailable = expectError(await api.call('GET', `/in-store/key=berlin/product-projections/${outside.id}`), 404, 'ResourceNotFound');
+      const notAvailable = expectError(
+        await api.call('GET', `/in-store/key=berlin/product-projections/${outside.id}`),
+        404,
+        'ResourceNotFound',
+      );
       expect(notAvailable.message).toBe(`The Resource with ID '${outside.id}' was not found.`);
       expectError(await api.call('GET', '/in-store/key=berlin/product-projections/key=outside'), 404, 'ResourceNotFound');
       // A Store segment without `key=` is no endpoint at all (the schema has no such path, so no contract check).
@@ -177,10 +216,17 @@ describe('Product Selections', () => {
       // A staged change: the current projection keeps the published name, the staged one shows the change.
       ok(await update(api, `/products/${inside.id}`, [{ action: 'changeName', name: { en: 'Renamed' }, staged: true }]));
       expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}`)).name).toEqual({ en: 'Shirt inside' });
-      expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}?staged=true`)).name).toEqual({ en: 'Renamed' });
+      expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}?staged=true`)).name).toEqual({
+        en: 'Renamed',
+      });
 
       const draft = ok(
-        await api.call('POST', '/products', { key: 'draft', productType: { typeId: 'product-type', key: 'shirt' }, name: { en: 'Draft' }, slug: { en: 'draft' } }),
+        await api.call('POST', '/products', {
+          key: 'draft',
+          productType: { typeId: 'product-type', key: 'shirt' },
+          name: { en: 'Draft' },
+          slug: { en: 'draft' },
+        }),
         201,
       );
       await addProducts(api, 'summer', [draft.id]);
@@ -195,7 +241,11 @@ describe('Product Selections', () => {
 
     it('404s once the selection is deactivated, and every product is available in a Store without selections', async () => {
       const { inside, outside } = await setUp();
-      ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: false }]));
+      ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'changeProductSelectionActive', productSelection: { key: 'summer' }, active: false },
+        ]),
+      );
       expectError(await api.call('GET', `/in-store/key=berlin/product-projections/${inside.id}`), 404, 'ResourceNotFound');
       ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [] }]));
       expect(ok(await api.call('GET', `/in-store/key=berlin/product-projections/${outside.id}`)).id).toBe(outside.id);
@@ -207,7 +257,11 @@ describe('Product Selections', () => {
       const asBerlin = api.as(token);
       expect(ok(await asBerlin('GET', `/in-store/key=berlin/product-projections/${inside.id}`)).id).toBe(inside.id);
       expect(ok(await asBerlin('GET', '/in-store/key=berlin/product-projections/key=inside')).id).toBe(inside.id);
-      const elsewhere = expectError(await asBerlin('GET', `/in-store/key=paris/product-projections/${inside.id}`), 403, 'insufficient_scope');
+      const elsewhere = expectError(
+        await asBerlin('GET', `/in-store/key=paris/product-projections/${inside.id}`),
+        403,
+        'insufficient_scope',
+      );
       expect((await asBerlin('GET', `/in-store/key=paris/product-projections/${inside.id}`)).body.error).toBe('insufficient_scope');
       expect(elsewhere.message).toMatch(/^Insufficient scope\. One of the following scopes is missing: /);
       // Nor does the store-restricted scope open the global endpoints.

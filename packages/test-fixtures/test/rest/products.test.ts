@@ -38,7 +38,12 @@ beforeEach(async () => {
 });
 
 function draft(n: number, extra: Json = {}): Json {
-  return { productType: { typeId: 'product-type', id: productTypeId }, name: { en: `Product ${n}` }, slug: { en: `product-${n}` }, ...extra };
+  return {
+    productType: { typeId: 'product-type', id: productTypeId },
+    name: { en: `Product ${n}` },
+    slug: { en: `product-${n}` },
+    ...extra,
+  };
 }
 
 async function create(body: unknown): Promise<ApiAnswer<Product>> {
@@ -57,7 +62,9 @@ async function get(address: string): Promise<ApiAnswer<Product>> {
 
 async function update(product: { id: string; version: number }, actions: Json[], token?: string): Promise<ApiAnswer<Product>> {
   const body = { version: product.version, actions };
-  return token === undefined ? api.call<Product>('POST', `${products}/${product.id}`, body) : api.as(token)<Product>('POST', `${products}/${product.id}`, body);
+  return token === undefined
+    ? api.call<Product>('POST', `${products}/${product.id}`, body)
+    : api.as(token)<Product>('POST', `${products}/${product.id}`, body);
 }
 
 async function allProducts(): Promise<Product[]> {
@@ -111,7 +118,10 @@ describe('creating products', () => {
     const where = encodeURIComponent('masterData(current(name(en = "Product 1")))');
     const page = await api.call('GET', `${products}?where=${where}`);
     expect(page.body).toMatchObject({ count: 1, total: 1, results: [{ id: one.id }] });
-    const sorted = await api.call<{ results: Product[] }>('GET', `${products}?sort=${encodeURIComponent('masterData.current.name.en desc')}&withTotal=false`);
+    const sorted = await api.call<{ results: Product[] }>(
+      'GET',
+      `${products}?sort=${encodeURIComponent('masterData.current.name.en desc')}&withTotal=false`,
+    );
     expect(sorted.body.results.map((p) => p.masterData.current.name['en'])).toEqual(['Product 2', 'Product 1']);
     expect(sorted.body).not.toHaveProperty('total');
   });
@@ -171,7 +181,12 @@ describe('updating products', () => {
     const staged = await update(product, [{ action: 'changeName', name: { en: 'Renamed' } }]);
     expect(staged.status).toBe(200);
     expect(staged.body.version).toBe(2);
-    expect(staged.body.masterData).toMatchObject({ published: true, hasStagedChanges: true, current: { name: { en: 'Product 1' } }, staged: { name: { en: 'Renamed' } } });
+    expect(staged.body.masterData).toMatchObject({
+      published: true,
+      hasStagedChanges: true,
+      current: { name: { en: 'Product 1' } },
+      staged: { name: { en: 'Renamed' } },
+    });
 
     const both = await update(staged.body, [{ action: 'changeSlug', slug: { en: 'renamed' }, staged: false }]);
     expect(both.body.masterData.current.slug).toEqual({ en: 'renamed' });
@@ -222,15 +237,35 @@ describe('updating products', () => {
       [3, 'v3'],
       [4, 'v4'],
     ]);
-    expect(staged.variants[1]).toEqual({ id: 3, sku: 'v3', key: 'three', attributes: [{ name: 'size', value: 'L' }], prices: [], images: [], assets: [] });
+    expect(staged.variants[1]).toEqual({
+      id: 3,
+      sku: 'v3',
+      key: 'three',
+      attributes: [{ name: 'size', value: 'L' }],
+      prices: [],
+      images: [],
+      assets: [],
+    });
     expect(current.variants.map((v) => v.id)).toEqual([2, 4]);
     expect(added.body.masterData.hasStagedChanges).toBe(true);
 
     const cases: [Json, Json][] = [
-      [{ action: 'addVariant', sku: 'elsewhere' }, { field: 'sku', duplicateValue: 'elsewhere' }],
-      [{ action: 'addVariant', sku: 'v3' }, { field: 'sku', duplicateValue: 'v3' }],
-      [{ action: 'addVariant', key: 'master' }, { field: 'key', duplicateValue: 'master' }],
-      [{ action: 'addVariant', key: 'three' }, { field: 'key', duplicateValue: 'three' }],
+      [
+        { action: 'addVariant', sku: 'elsewhere' },
+        { field: 'sku', duplicateValue: 'elsewhere' },
+      ],
+      [
+        { action: 'addVariant', sku: 'v3' },
+        { field: 'sku', duplicateValue: 'v3' },
+      ],
+      [
+        { action: 'addVariant', key: 'master' },
+        { field: 'key', duplicateValue: 'master' },
+      ],
+      [
+        { action: 'addVariant', key: 'three' },
+        { field: 'key', duplicateValue: 'three' },
+      ],
     ];
     for (const [action, error] of cases) {
       const answer = await update(added.body, [action]);
@@ -258,7 +293,17 @@ describe('updating products', () => {
   it('applies all actions or none, and rejects bad requests without changing anything', async () => {
     const product = await created(draft(1, { masterVariant: { sku: 'aa' } }));
     const requests: [unknown, number, string][] = [
-      [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'addVariant', sku: 'aa' }] }, 400, 'DuplicateField'],
+      [
+        {
+          version: 1,
+          actions: [
+            { action: 'changeName', name: { en: 'X' } },
+            { action: 'addVariant', sku: 'aa' },
+          ],
+        },
+        400,
+        'DuplicateField',
+      ],
       [{ version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }, { action: 'explode' }] }, 400, 'InvalidInput'],
       [{ version: 1, actions: [{ action: 'changeName', name: 'X' }] }, 400, 'InvalidJsonInput'],
       [{ version: 1, actions: [{ action: 'changeName' }] }, 400, 'InvalidJsonInput'],
@@ -279,7 +324,11 @@ describe('updating products', () => {
   it('ignores a misspelled optional member of an action', async () => {
     const product = await created(draft(1));
     const answer = await update(product, [{ action: 'changeName', name: { en: 'X' }, stagd: false }]);
-    expect(answer.body.masterData).toMatchObject({ hasStagedChanges: true, current: { name: { en: 'Product 1' } }, staged: { name: { en: 'X' } } });
+    expect(answer.body.masterData).toMatchObject({
+      hasStagedChanges: true,
+      current: { name: { en: 'Product 1' } },
+      staged: { name: { en: 'X' } },
+    });
   });
 
   it('updates by key, and answers 404 for an unknown product', async () => {
@@ -423,7 +472,10 @@ describe('product projections', () => {
 
     const where = encodeURIComponent('name(en = "Product 2") or slug(en = "product-4")');
     expect((await projectionPage(`?where=${where}`)).body.results.map((p) => p.name['en'])).toEqual(['Product 2']);
-    expect((await projectionPage(`?where=${where}&staged=true`)).body.results.map((p) => p.name['en']).sort()).toEqual(['Product 2', 'Product 4']);
+    expect((await projectionPage(`?where=${where}&staged=true`)).body.results.map((p) => p.name['en']).sort()).toEqual([
+      'Product 2',
+      'Product 4',
+    ]);
     expect((await projectionPage('?withTotal=false')).body).not.toHaveProperty('total');
 
     // Fields of the Product but not of the projection are unknown here.

@@ -127,7 +127,9 @@ describe('queries', () => {
       await createSelection(api, 'k4', { en: 'Apple' });
     });
     const sorted = async (...sorts: string[]) =>
-      ok(await api.call('GET', `/product-selections?${sorts.map((s) => `sort=${q(s)}`).join('&')}`)).results.map((r: { name: { en: string } }) => r.name.en);
+      ok(await api.call('GET', `/product-selections?${sorts.map((s) => `sort=${q(s)}`).join('&')}`)).results.map(
+        (r: { name: { en: string } }) => r.name.en,
+      );
 
     it('sorts by name.en case-sensitively (upper case first), ascending by default', async () => {
       expect(await sorted('name.en asc')).toEqual(['Apple', 'Banana', 'apple', 'cherry']);
@@ -170,13 +172,19 @@ describe('queries', () => {
       const queried = ok(await api.call('GET', `/stores?expand=${q('productSelections[*].productSelection')}`));
       expect(queried.results[0].productSelections[1].productSelection.obj).toEqual(b);
       // Expansion is a view: the stored Store is unchanged.
-      expect(ok(await api.call('GET', '/stores/key=berlin')).productSelections[0].productSelection).toEqual({ typeId: 'product-selection', id: a.id });
+      expect(ok(await api.call('GET', '/stores/key=berlin')).productSelections[0].productSelection).toEqual({
+        typeId: 'product-selection',
+        id: a.id,
+      });
     });
 
     it('expands on create, update and delete too', async () => {
       const a = await createSelection(api, 'aa');
       const created = ok(
-        await api.call('POST', `/stores?expand=${q('productSelections[*].productSelection')}`, { key: 'berlin', productSelections: [{ productSelection: { key: 'aa' }, active: true }] }),
+        await api.call('POST', `/stores?expand=${q('productSelections[*].productSelection')}`, {
+          key: 'berlin',
+          productSelections: [{ productSelection: { key: 'aa' }, active: true }],
+        }),
         201,
       );
       expect(created.productSelections[0].productSelection.obj).toEqual(a);
@@ -196,7 +204,11 @@ describe('queries', () => {
       const kept = await createSelection(api, 'kept');
       ok(await api.call('DELETE', `/product-selections/${gone.id}?version=1`));
       const page = ok(await api.call('GET', `/messages?expand=resource&sort=${q('createdAt asc')}`));
-      const byResource = page.results.map((m: { type: string; resource: { id: string; obj?: unknown } }) => [m.type, m.resource.id, m.resource.obj]);
+      const byResource = page.results.map((m: { type: string; resource: { id: string; obj?: unknown } }) => [
+        m.type,
+        m.resource.id,
+        m.resource.obj,
+      ]);
       expect(byResource).toEqual([
         ['ProductSelectionCreated', gone.id, undefined],
         ['ProductSelectionCreated', kept.id, kept],
@@ -206,7 +218,9 @@ describe('queries', () => {
 
     it('ignores paths that lead nowhere, and rejects malformed paths with 400 InvalidInput', async () => {
       const a = await createSelection(api, 'aa');
-      expect(ok(await api.call('GET', `/product-selections/${a.id}?expand=nothing&expand=${q('name.en')}&expand=${q('x[*].y')}`))).toEqual(a);
+      expect(ok(await api.call('GET', `/product-selections/${a.id}?expand=nothing&expand=${q('name.en')}&expand=${q('x[*].y')}`))).toEqual(
+        a,
+      );
       for (const path of ['a[', 'a[x]', 'a..b', '', '.a']) {
         const error = expectError(await api.call('GET', `/product-selections/${a.id}?expand=${q(path)}`), 400, 'InvalidInput');
         expect(error.message).toMatch(/^Malformed parameter: expand: /);
@@ -280,21 +294,41 @@ describe('queries', () => {
       const collection = api.emulator.context.state.collection('product-selection');
       const at = new Date(api.clock.now()).toISOString();
       for (let i = 0; i < 10_005; i++) {
-        collection.insert({ id: randomUUID(), version: 1, key: `bulk-${i}`, name: { en: `Bulk ${i}` }, productCount: 0, mode: 'Individual', createdAt: at, lastModifiedAt: at });
+        collection.insert({
+          id: randomUUID(),
+          version: 1,
+          key: `bulk-${i}`,
+          name: { en: `Bulk ${i}` },
+          productCount: 0,
+          mode: 'Individual',
+          createdAt: at,
+          lastModifiedAt: at,
+        });
       }
       expect(ok(await api.call('GET', '/product-selections?limit=1'))).toMatchObject({ count: 1, total: 10_005 });
-      expect(ok(await api.call('GET', `/product-selections?limit=1&where=${q('productCount = 0')}`))).toMatchObject({ count: 1, total: 10_000 });
+      expect(ok(await api.call('GET', `/product-selections?limit=1&where=${q('productCount = 0')}`))).toMatchObject({
+        count: 1,
+        total: 10_000,
+      });
       const narrow = ok(await api.call('GET', `/product-selections?limit=1&where=${q('key in ("bulk-1", "bulk-2")')}`));
       expect(narrow).toMatchObject({ count: 1, total: 2 });
       // The last page is still reachable by offset without a predicate.
-      expect(ok(await api.call('GET', '/product-selections?offset=10000&limit=10'))).toMatchObject({ offset: 10_000, count: 5, total: 10_005 });
+      expect(ok(await api.call('GET', '/product-selections?offset=10000&limit=10'))).toMatchObject({
+        offset: 10_000,
+        count: 5,
+        total: 10_005,
+      });
     });
   });
 
   it('ReferencedResourceNotFound stays an update error, not a query one: a query for a missing id is empty', async () => {
     expect(ok(await api.call('GET', `/product-selections?where=${q('id = "nope"')}`))).toMatchObject({ count: 0, total: 0, results: [] });
     await createStore(api, 'berlin');
-    expectError(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { id: 'nope' } }]), 400, 'ReferencedResourceNotFound');
+    expectError(
+      await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { id: 'nope' } }]),
+      400,
+      'ReferencedResourceNotFound',
+    );
   });
 });
 

@@ -77,7 +77,9 @@ describe('scopes and tokens', () => {
   async function expectForbidden(call: Api['call'], endpoint: Endpoint, scope = endpoint.needs) {
     const answer = await call(endpoint.method, endpoint.path, endpoint.body);
     const error = expectError(answer, 403, 'insufficient_scope');
-    expect(error.message, `${endpoint.method} ${endpoint.path}`).toBe(`Insufficient scope. One of the following scopes is missing: ${scope}:${PROJECT}.`);
+    expect(error.message, `${endpoint.method} ${endpoint.path}`).toBe(
+      `Insufficient scope. One of the following scopes is missing: ${scope}:${PROJECT}.`,
+    );
     expect(answer.body.error).toBe('insufficient_scope');
     expect(answer.body.error_description).toBe(error.message);
   }
@@ -100,10 +102,15 @@ describe('scopes and tokens', () => {
   });
 
   it('manage scopes imply the view scopes', async () => {
-    const call = api.as(await tokenWithScope(api, `manage_product_selections:${PROJECT} manage_stores:${PROJECT} view_messages:${PROJECT}`));
-    for (const endpoint of all.filter((e) => !e.write)) expect((await call(endpoint.method, endpoint.path)).status, `${endpoint.method} ${endpoint.path}`).toBe(200);
+    const call = api.as(
+      await tokenWithScope(api, `manage_product_selections:${PROJECT} manage_stores:${PROJECT} view_messages:${PROJECT}`),
+    );
+    for (const endpoint of all.filter((e) => !e.write))
+      expect((await call(endpoint.method, endpoint.path)).status, `${endpoint.method} ${endpoint.path}`).toBe(200);
     expect((await call('POST', '/product-selections', { key: 'new', name: { en: 'New' } })).status).toBe(201);
-    expect((await call('POST', '/stores', { key: 'paris', productSelections: [{ productSelection: { key: 'new' }, active: true }] })).status).toBe(201);
+    expect(
+      (await call('POST', '/stores', { key: 'paris', productSelections: [{ productSelection: { key: 'new' }, active: true }] })).status,
+    ).toBe(201);
   });
 
   it('the Product Selection scopes do not open Stores, and the Store scopes do not open Product Selections', async () => {
@@ -111,7 +118,11 @@ describe('scopes and tokens', () => {
     const stores = api.as(await tokenWithScope(api, `manage_stores:${PROJECT}`));
     const before = await snapshot(api);
     for (const endpoint of all) {
-      const family = endpoint.needs.endsWith('product_selections') ? 'selections' : endpoint.needs.endsWith('stores') ? 'stores' : 'messages';
+      const family = endpoint.needs.endsWith('product_selections')
+        ? 'selections'
+        : endpoint.needs.endsWith('stores')
+          ? 'stores'
+          : 'messages';
       if (family !== 'selections') await expectForbidden(selections, endpoint);
       if (family !== 'stores') await expectForbidden(stores, endpoint);
     }
@@ -128,14 +139,18 @@ describe('scopes and tokens', () => {
   it('a store-restricted scope does not open the project-wide endpoints', async () => {
     const call = api.as(await tokenWithScope(api, `manage_product_selections:${PROJECT}:berlin manage_stores:${PROJECT}:berlin`));
     const before = await snapshot(api);
-    for (const endpoint of all.filter((e) => !e.path.startsWith('/in-store/') && e.needs !== 'view_messages')) await expectForbidden(call, endpoint);
+    for (const endpoint of all.filter((e) => !e.path.startsWith('/in-store/') && e.needs !== 'view_messages'))
+      await expectForbidden(call, endpoint);
     await expectUnchanged(api, before);
   });
 
   it(`a missing token is 401 invalid_token with the documented message, on every endpoint`, async () => {
     const before = await snapshot(api);
     for (const endpoint of all) {
-      const answer = await raw(api, endpoint.method, endpoint.path, { token: null, ...(endpoint.body ? { body: JSON.stringify(endpoint.body) } : {}) });
+      const answer = await raw(api, endpoint.method, endpoint.path, {
+        token: null,
+        ...(endpoint.body ? { body: JSON.stringify(endpoint.body) } : {}),
+      });
       const error = expectError(answer, 401, 'invalid_token');
       expect(error.message).toBe(NO_TOKEN_MESSAGE);
       expect(answer.body.error).toBe('invalid_token');
@@ -155,7 +170,10 @@ describe('scopes and tokens', () => {
     const token = await api.token();
     const alone = await raw(api, 'GET', `/product-selections?access_token=${encodeURIComponent(token)}`, { token: null });
     expect(expectError(alone, 401, 'invalid_token').message).toBe(NO_TOKEN_MESSAGE);
-    const write = await raw(api, 'POST', `/product-selections?access_token=${encodeURIComponent(token)}`, { token: null, body: JSON.stringify({ key: 'xx', name: { en: 'xx' } }) });
+    const write = await raw(api, 'POST', `/product-selections?access_token=${encodeURIComponent(token)}`, {
+      token: null,
+      body: JSON.stringify({ key: 'xx', name: { en: 'xx' } }),
+    });
     expectError(write, 401, 'invalid_token');
     expectError(await api.call('GET', '/product-selections/key=xx'), 404, 'ResourceNotFound');
     // With a good header token the URL parameter changes nothing (it is not a query parameter error either).
@@ -167,6 +185,7 @@ describe('scopes and tokens', () => {
   });
 
   it('a token of the project itself with manage_project reaches everything', async () => {
-    for (const endpoint of all.filter((e) => !e.write)) expect((await api.call(endpoint.method, endpoint.path)).status, `${endpoint.method} ${endpoint.path}`).toBe(200);
+    for (const endpoint of all.filter((e) => !e.write))
+      expect((await api.call(endpoint.method, endpoint.path)).status, `${endpoint.method} ${endpoint.path}`).toBe(200);
   });
 });

@@ -21,8 +21,16 @@ interface Holding {
 const HOLDINGS: Holding[] = [
   { mode: 'Individual', name: 'individual-without' },
   { mode: 'Individual', name: 'individual-all', action: { action: 'addProduct' } },
-  { mode: 'Individual', name: 'individual-only-a', action: { action: 'addProduct', variantSelection: { type: 'includeOnly', skus: ['a'] } } },
-  { mode: 'Individual', name: 'individual-except-a', action: { action: 'addProduct', variantSelection: { type: 'includeAllExcept', skus: ['a'] } } },
+  {
+    mode: 'Individual',
+    name: 'individual-only-a',
+    action: { action: 'addProduct', variantSelection: { type: 'includeOnly', skus: ['a'] } },
+  },
+  {
+    mode: 'Individual',
+    name: 'individual-except-a',
+    action: { action: 'addProduct', variantSelection: { type: 'includeAllExcept', skus: ['a'] } },
+  },
   { mode: 'IndividualExclusion', name: 'exclusion-without' },
   { mode: 'IndividualExclusion', name: 'exclusion-all', action: { action: 'excludeProduct' } },
   { mode: 'IndividualExclusion', name: 'exclusion-of-b', action: { action: 'excludeProduct', variantExclusion: { skus: ['b'] } } },
@@ -84,16 +92,27 @@ describe('availability of variants in a Store', () => {
     );
     productId = product.id as string;
     for (const holding of HOLDINGS) {
-      const selection = ok(await api.call('POST', '/product-selections', { key: holding.name, name: { en: holding.name }, mode: holding.mode }), 201);
+      const selection = ok(
+        await api.call('POST', '/product-selections', { key: holding.name, name: { en: holding.name }, mode: holding.mode }),
+        201,
+      );
       selectionIds.set(holding.name, selection.id as string);
-      if (holding.action) ok(await update(api, `/product-selections/${selection.id as string}`, [{ ...holding.action, product: { typeId: 'product', id: productId } }]));
+      if (holding.action)
+        ok(
+          await update(api, `/product-selections/${selection.id as string}`, [
+            { ...holding.action, product: { typeId: 'product', id: productId } },
+          ]),
+        );
     }
     await createStore(api, 'store');
   });
 
   /** The SKUs of the in-store projection, master first; [] for a 404. */
   async function offered(settings: readonly Setting[]): Promise<string[]> {
-    const productSelections = settings.map((s) => ({ productSelection: { typeId: 'product-selection', id: selectionIds.get(s.holding.name)! }, active: s.active }));
+    const productSelections = settings.map((s) => ({
+      productSelection: { typeId: 'product-selection', id: selectionIds.get(s.holding.name)! },
+      active: s.active,
+    }));
     ok(await update(api, '/stores/key=store', [{ action: 'setProductSelections', productSelections }]));
     const answer = await api.call('GET', `/in-store/key=store/product-projections/${productId}`);
     if (answer.status === 404) return [];
@@ -110,22 +129,76 @@ describe('availability of variants in a Store', () => {
     row([], ['a', 'b', 'c']),
     row([['individual-all', false]], []),
     row([['exclusion-all', false]], ['a', 'b', 'c']),
-    row([['exclusion-all', false], ['individual-all', false]], []),
+    row(
+      [
+        ['exclusion-all', false],
+        ['individual-all', false],
+      ],
+      [],
+    ),
     row([['individual-all', true]], ['a', 'b', 'c']),
     row([['individual-without', true]], []),
     row([['individual-only-a', true]], ['a']),
     row([['individual-except-a', true]], ['b', 'c']),
-    row([['individual-only-a', true], ['individual-except-a', true]], ['a', 'b', 'c']),
-    row([['individual-only-a', true], ['individual-all', false]], ['a']),
+    row(
+      [
+        ['individual-only-a', true],
+        ['individual-except-a', true],
+      ],
+      ['a', 'b', 'c'],
+    ),
+    row(
+      [
+        ['individual-only-a', true],
+        ['individual-all', false],
+      ],
+      ['a'],
+    ),
     row([['exclusion-without', true]], ['a', 'b', 'c']),
     row([['exclusion-all', true]], []),
     row([['exclusion-of-b', true]], ['a', 'c']),
-    row([['exclusion-of-b', true], ['exclusion-without', true]], ['a', 'c']),
-    row([['individual-all', true], ['exclusion-of-b', true]], ['a', 'c']),
-    row([['individual-except-a', true], ['exclusion-of-b', true]], ['c']),
-    row([['individual-only-a', true], ['exclusion-all', true]], []),
-    row([['individual-without', true], ['exclusion-without', true]], []),
-    row([['individual-only-a', false], ['exclusion-of-b', true]], ['a', 'c']),
+    row(
+      [
+        ['exclusion-of-b', true],
+        ['exclusion-without', true],
+      ],
+      ['a', 'c'],
+    ),
+    row(
+      [
+        ['individual-all', true],
+        ['exclusion-of-b', true],
+      ],
+      ['a', 'c'],
+    ),
+    row(
+      [
+        ['individual-except-a', true],
+        ['exclusion-of-b', true],
+      ],
+      ['c'],
+    ),
+    row(
+      [
+        ['individual-only-a', true],
+        ['exclusion-all', true],
+      ],
+      [],
+    ),
+    row(
+      [
+        ['individual-without', true],
+        ['exclusion-without', true],
+      ],
+      [],
+    ),
+    row(
+      [
+        ['individual-only-a', false],
+        ['exclusion-of-b', true],
+      ],
+      ['a', 'c'],
+    ),
   ])('offers $skus with the settings of row %#', async ({ settings, skus }) => {
     expect(await offered(settings), describeSettings(settings)).toEqual(skus);
     expect(expected(settings)).toEqual(skus);

@@ -49,7 +49,11 @@ describe('Product Selection modes', () => {
       const typed = ok(await api.call('POST', '/product-selections', { key: 'tt', name: { en: 't' }, type: 'individualExclusion' }), 201);
       expect(typed.mode).toBe('IndividualExclusion');
       const before = await snapshot(api);
-      expectError(await api.call('POST', '/product-selections', { name: { en: 'x' }, type: 'individual', mode: 'IndividualExclusion' }), 400, 'InvalidInput');
+      expectError(
+        await api.call('POST', '/product-selections', { name: { en: 'x' }, type: 'individual', mode: 'IndividualExclusion' }),
+        400,
+        'InvalidInput',
+      );
       expectError(await api.call('POST', '/product-selections', { name: { en: 'x' }, mode: 'Everything' }), 400, 'InvalidJsonInput');
       await expectUnchanged(api, before);
     });
@@ -69,13 +73,25 @@ describe('Product Selection modes', () => {
 
     it('adds a Product with a variant selection, shown on both membership queries and in the message', async () => {
       const variantSelection = { type: 'includeOnly', skus: ['shirt-s', 'shirt-m'] };
-      const updated = ok(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection }]));
+      const updated = ok(
+        await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection }]),
+      );
       expect(updated.productCount).toBe(1);
-      expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([{ product: ref(shirt), variantSelection }]);
+      expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([
+        { product: ref(shirt), variantSelection },
+      ]);
       const selections = ok(await api.call('GET', `/products/${shirt}/product-selections`)).results as Json[];
-      expect(selections).toEqual([{ productSelection: { typeId: 'product-selection', id: selection['id'] }, variantSelection, createdAt: expect.any(String) }]);
+      expect(selections).toEqual([
+        { productSelection: { typeId: 'product-selection', id: selection['id'] }, variantSelection, createdAt: expect.any(String) },
+      ]);
       const added = (await messagesOf(api, selection['id'] as string)).at(-1)!;
-      expect(added).toMatchObject({ type: 'ProductSelectionProductAdded', product: ref(shirt), variantSelection, sequenceNumber: 2, resourceVersion: 2 });
+      expect(added).toMatchObject({
+        type: 'ProductSelectionProductAdded',
+        product: ref(shirt),
+        variantSelection,
+        sequenceNumber: 2,
+        resourceVersion: 2,
+      });
     });
 
     it('adds without a variant selection: every variant, and no variantSelection member', async () => {
@@ -88,8 +104,16 @@ describe('Product Selection modes', () => {
       const only = { type: 'includeOnly', skus: ['shirt-s'] };
       ok(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection: only }]));
       const before = await snapshot(api);
-      expectError(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection: only }]), 400, 'InvalidOperation');
-      const different = expectError(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt) }]), 400, 'ProductPresentWithDifferentVariantSelection');
+      expectError(
+        await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection: only }]),
+        400,
+        'InvalidOperation',
+      );
+      const different = expectError(
+        await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt) }]),
+        400,
+        'ProductPresentWithDifferentVariantSelection',
+      );
       expect(different).toMatchObject({ product: ref(shirt), existingVariantSelection: only });
       await expectUnchanged(api, before);
     });
@@ -97,15 +121,37 @@ describe('Product Selection modes', () => {
     it('sets and unsets the variant selection, with old and new values in the message; the same one changes nothing', async () => {
       ok(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt) }]));
       const except = { type: 'includeAllExcept', skus: ['shirt-l'] };
-      const set = ok(await update(api, '/product-selections/key=summer', [{ action: 'setVariantSelection', product: ref(shirt), variantSelection: except }]));
+      const set = ok(
+        await update(api, '/product-selections/key=summer', [
+          { action: 'setVariantSelection', product: ref(shirt), variantSelection: except },
+        ]),
+      );
       expect(set.version).toBe(3);
-      expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([{ product: ref(shirt), variantSelection: except }]);
-      const same = ok(await update(api, '/product-selections/key=summer', [{ action: 'setVariantSelection', product: ref(shirt), variantSelection: except }]));
+      expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([
+        { product: ref(shirt), variantSelection: except },
+      ]);
+      const same = ok(
+        await update(api, '/product-selections/key=summer', [
+          { action: 'setVariantSelection', product: ref(shirt), variantSelection: except },
+        ]),
+      );
       expect(same.version).toBe(3);
-      ok(await update(api, '/product-selections/key=summer', [{ action: 'setVariantSelection', product: { typeId: 'product', key: 'shirt' } }]));
+      ok(
+        await update(api, '/product-selections/key=summer', [
+          { action: 'setVariantSelection', product: { typeId: 'product', key: 'shirt' } },
+        ]),
+      );
       expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([{ product: ref(shirt) }]);
-      const changes = (await messagesOf(api, selection['id'] as string)).filter((m) => m['type'] === 'ProductSelectionVariantSelectionChanged');
-      expect(changes.map(({ oldVariantSelection, newVariantSelection, sequenceNumber }) => ({ oldVariantSelection, newVariantSelection, sequenceNumber }))).toEqual([
+      const changes = (await messagesOf(api, selection['id'] as string)).filter(
+        (m) => m['type'] === 'ProductSelectionVariantSelectionChanged',
+      );
+      expect(
+        changes.map(({ oldVariantSelection, newVariantSelection, sequenceNumber }) => ({
+          oldVariantSelection,
+          newVariantSelection,
+          sequenceNumber,
+        })),
+      ).toEqual([
         { oldVariantSelection: undefined, newVariantSelection: except, sequenceNumber: 3 },
         { oldVariantSelection: except, newVariantSelection: undefined, sequenceNumber: 4 },
       ]);
@@ -114,7 +160,9 @@ describe('Product Selection modes', () => {
     it('refuses a variant selection for a Product not in the selection with ProductAssignmentMissing', async () => {
       const before = await snapshot(api);
       const missing = expectError(
-        await update(api, '/product-selections/key=summer', [{ action: 'setVariantSelection', product: ref(shirt), variantSelection: { type: 'includeOnly', skus: ['shirt-s'] } }]),
+        await update(api, '/product-selections/key=summer', [
+          { action: 'setVariantSelection', product: ref(shirt), variantSelection: { type: 'includeOnly', skus: ['shirt-s'] } },
+        ]),
         400,
         'ProductAssignmentMissing',
       );
@@ -129,15 +177,26 @@ describe('Product Selection modes', () => {
     it('refuses the actions of the other mode, and changes nothing', async () => {
       ok(await update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt) }]));
       const before = await snapshot(api);
-      const exclude = expectError(await update(api, '/product-selections/key=summer', [{ action: 'excludeProduct', product: ref(shirt) }]), 400, 'InvalidOperation');
+      const exclude = expectError(
+        await update(api, '/product-selections/key=summer', [{ action: 'excludeProduct', product: ref(shirt) }]),
+        400,
+        'InvalidOperation',
+      );
       expect(exclude.message).toBe("The update action 'excludeProduct' is not allowed for a Product Selection with mode 'Individual'.");
-      expectError(await update(api, '/product-selections/key=summer', [{ action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } }]), 400, 'ProductAssignmentMissing');
+      expectError(
+        await update(api, '/product-selections/key=summer', [
+          { action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } },
+        ]),
+        400,
+        'ProductAssignmentMissing',
+      );
       await expectUnchanged(api, before);
     });
 
     it('refuses SKUs the Product does not have, an empty list and the removed inclusion type', async () => {
       const before = await snapshot(api);
-      const add = (variantSelection: unknown) => update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection }]);
+      const add = (variantSelection: unknown) =>
+        update(api, '/product-selections/key=summer', [{ action: 'addProduct', product: ref(shirt), variantSelection }]);
       const unknown = expectError(await add({ type: 'includeOnly', skus: ['shirt-s', 'other'] }), 400, 'InvalidInput');
       expect(unknown.message).toContain("'other'");
       expectError(await add({ type: 'includeOnly', skus: [] }), 400, 'InvalidJsonInput');
@@ -162,10 +221,15 @@ describe('Product Selection modes', () => {
         ]),
       );
       expect(updated.productCount).toBe(2);
-      expect(ok(await api.call('GET', '/product-selections/key=recall/products')).results).toEqual([{ product: ref(shirt), variantExclusion }, { product: ref(other) }]);
+      expect(ok(await api.call('GET', '/product-selections/key=recall/products')).results).toEqual([
+        { product: ref(shirt), variantExclusion },
+        { product: ref(other) },
+      ]);
       expect(ok(await api.call('GET', `/products/${shirt}/product-selections`)).results[0]).toMatchObject({ variantExclusion });
       const excluded = (await messagesOf(api, selection['id'] as string)).slice(1);
-      expect(excluded.map(({ type, product, variantExclusion: v, sequenceNumber }) => ({ type, product, variantExclusion: v, sequenceNumber }))).toEqual([
+      expect(
+        excluded.map(({ type, product, variantExclusion: v, sequenceNumber }) => ({ type, product, variantExclusion: v, sequenceNumber })),
+      ).toEqual([
         { type: 'ProductSelectionProductExcluded', product: ref(shirt), variantExclusion, sequenceNumber: 2 },
         { type: 'ProductSelectionProductExcluded', product: ref(other), variantExclusion: undefined, sequenceNumber: 3 },
       ]);
@@ -173,9 +237,15 @@ describe('Product Selection modes', () => {
 
     it('sets and unsets the variant exclusion with ProductSelectionVariantExclusionChanged', async () => {
       ok(await update(api, '/product-selections/key=recall', [{ action: 'excludeProduct', product: ref(shirt) }]));
-      ok(await update(api, '/product-selections/key=recall', [{ action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-l'] } }]));
+      ok(
+        await update(api, '/product-selections/key=recall', [
+          { action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-l'] } },
+        ]),
+      );
       ok(await update(api, '/product-selections/key=recall', [{ action: 'setVariantExclusion', product: ref(shirt) }]));
-      const changes = (await messagesOf(api, selection['id'] as string)).filter((m) => m['type'] === 'ProductSelectionVariantExclusionChanged');
+      const changes = (await messagesOf(api, selection['id'] as string)).filter(
+        (m) => m['type'] === 'ProductSelectionVariantExclusionChanged',
+      );
       expect(changes.map(({ oldVariantExclusion, newVariantExclusion }) => ({ oldVariantExclusion, newVariantExclusion }))).toEqual([
         { oldVariantExclusion: undefined, newVariantExclusion: { skus: ['shirt-l'] } },
         { oldVariantExclusion: { skus: ['shirt-l'] }, newVariantExclusion: undefined },
@@ -186,9 +256,15 @@ describe('Product Selection modes', () => {
     it('refuses excluding again: InvalidOperation with the same variants, ProductPresentWithDifferentVariantSelection with others', async () => {
       ok(await update(api, '/product-selections/key=recall', [{ action: 'excludeProduct', product: ref(shirt) }]));
       const before = await snapshot(api);
-      expectError(await update(api, '/product-selections/key=recall', [{ action: 'excludeProduct', product: ref(shirt) }]), 400, 'InvalidOperation');
+      expectError(
+        await update(api, '/product-selections/key=recall', [{ action: 'excludeProduct', product: ref(shirt) }]),
+        400,
+        'InvalidOperation',
+      );
       const different = expectError(
-        await update(api, '/product-selections/key=recall', [{ action: 'excludeProduct', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } }]),
+        await update(api, '/product-selections/key=recall', [
+          { action: 'excludeProduct', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } },
+        ]),
         400,
         'ProductPresentWithDifferentVariantSelection',
       );
@@ -198,15 +274,27 @@ describe('Product Selection modes', () => {
 
     it('refuses the actions of the other mode and a variant exclusion for a Product not excluded', async () => {
       const before = await snapshot(api);
-      const add = expectError(await update(api, '/product-selections/key=recall', [{ action: 'addProduct', product: ref(shirt) }]), 400, 'InvalidOperation');
+      const add = expectError(
+        await update(api, '/product-selections/key=recall', [{ action: 'addProduct', product: ref(shirt) }]),
+        400,
+        'InvalidOperation',
+      );
       expect(add.message).toBe("The update action 'addProduct' is not allowed for a Product Selection with mode 'IndividualExclusion'.");
-      expectError(await update(api, '/product-selections/key=recall', [{ action: 'setVariantSelection', product: ref(shirt) }]), 400, 'ProductAssignmentMissing');
-      const missing = expectError(
-        await update(api, '/product-selections/key=recall', [{ action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } }]),
+      expectError(
+        await update(api, '/product-selections/key=recall', [{ action: 'setVariantSelection', product: ref(shirt) }]),
         400,
         'ProductAssignmentMissing',
       );
-      expect(missing.message).toBe('A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.');
+      const missing = expectError(
+        await update(api, '/product-selections/key=recall', [
+          { action: 'setVariantExclusion', product: ref(shirt), variantExclusion: { skus: ['shirt-s'] } },
+        ]),
+        400,
+        'ProductAssignmentMissing',
+      );
+      expect(missing.message).toBe(
+        'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
+      );
       await expectUnchanged(api, before);
     });
 
@@ -215,7 +303,10 @@ describe('Product Selection modes', () => {
       const removed = ok(await update(api, '/product-selections/key=recall', [{ action: 'removeProduct', product: ref(shirt) }]));
       expect(removed.productCount).toBe(0);
       expect(ok(await api.call('GET', '/product-selections/key=recall/products')).results).toEqual([]);
-      expect((await messagesOf(api, selection['id'] as string)).at(-1)).toMatchObject({ type: 'ProductSelectionProductRemoved', product: ref(shirt) });
+      expect((await messagesOf(api, selection['id'] as string)).at(-1)).toMatchObject({
+        type: 'ProductSelectionProductRemoved',
+        product: ref(shirt),
+      });
     });
   });
 });

@@ -125,7 +125,12 @@ describe('Stores', () => {
 
     it('setName and setLanguages change and unset the plain fields', async () => {
       await createStore(api, 'berlin');
-      const named = ok(await update(api, '/stores/key=berlin', [{ action: 'setName', name: { en: 'Berlin' } }, { action: 'setLanguages', languages: ['de'] }]));
+      const named = ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'setName', name: { en: 'Berlin' } },
+          { action: 'setLanguages', languages: ['de'] },
+        ]),
+      );
       expect(named).toMatchObject({ version: 2, name: { en: 'Berlin' }, languages: ['de'] });
       const unset = ok(await update(api, '/stores/key=berlin', [{ action: 'setName' }, { action: 'setLanguages' }]));
       expect(unset).not.toHaveProperty('name');
@@ -136,7 +141,11 @@ describe('Stores', () => {
   describe('addProductSelection', () => {
     it('(not assigned) → assigned with active false by default, one message with addedProductSelections', async () => {
       const store = await createStore(api, 'berlin');
-      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'aa' } }]));
+      const added = ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'addProductSelection', productSelection: { typeId: 'product-selection', key: 'aa' } },
+        ]),
+      );
       expect(added).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: false }] });
       const sent = await changeMessages(store);
       expect(sent).toHaveLength(1);
@@ -153,14 +162,18 @@ describe('Stores', () => {
 
     it('(not assigned) → assigned active when active: true is given', async () => {
       await createStore(api, 'berlin');
-      const added = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { id: a.id }, active: true }]));
+      const added = ok(
+        await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { id: a.id }, active: true }]),
+      );
       expect(added.productSelections).toEqual([{ productSelection: ps(a), active: true }]);
     });
 
     it('has no effect when the selection is already there with the same flag: version, lastModifiedAt and messages unchanged', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
-      const again = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, active: true }]));
+      const again = ok(
+        await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, active: true }]),
+      );
       expect(again).toEqual(store);
       await expectUnchanged(api, before);
 
@@ -179,9 +192,17 @@ describe('Stores', () => {
   describe('changeProductSelectionActive', () => {
     it('assigned, active=false → active=true → active=false, one updatedProductSelections message each', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
-      const on = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true }]));
+      const on = ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true },
+        ]),
+      );
       expect(on).toMatchObject({ version: 2, productSelections: [{ productSelection: ps(a), active: true }] });
-      const off = ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: false }]));
+      const off = ok(
+        await update(api, '/stores/key=berlin', [
+          { action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: false },
+        ]),
+      );
       expect(off).toMatchObject({ version: 3, productSelections: [{ productSelection: ps(a), active: false }] });
       const sent = await changeMessages(store);
       expect(sent.map((m) => [m['type'], m['sequenceNumber'], m['resourceVersion'], m['updatedProductSelections']])).toEqual([
@@ -196,7 +217,13 @@ describe('Stores', () => {
 
     it('to the flag it already has: no change, no message', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true }]))).toEqual(store);
+      expect(
+        ok(
+          await update(api, '/stores/key=berlin', [
+            { action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true },
+          ]),
+        ),
+      ).toEqual(store);
       expect(await changeMessages(store)).toEqual([]);
     });
 
@@ -204,7 +231,9 @@ describe('Stores', () => {
       await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
       const before = await snapshot(api);
       expectError(
-        await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'bb' }, active: true }]),
+        await update(api, '/stores/key=berlin', [
+          { action: 'changeProductSelectionActive', productSelection: { key: 'bb' }, active: true },
+        ]),
         400,
         'InvalidOperation',
       );
@@ -213,7 +242,11 @@ describe('Stores', () => {
 
     it('requires active (400 InvalidJsonInput: actions -> active: Missing required value)', async () => {
       await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
-      const refused = expectError(await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' } }]), 400, 'InvalidJsonInput');
+      const refused = expectError(
+        await update(api, '/stores/key=berlin', [{ action: 'changeProductSelectionActive', productSelection: { key: 'aa' } }]),
+        400,
+        'InvalidJsonInput',
+      );
       expect(refused['detailedErrorMessage']).toBe('actions -> active: Missing required value');
     });
   });
@@ -242,13 +275,19 @@ describe('Stores', () => {
     it('has no effect when the selection is absent: same version, no message', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'bb' } }]))).toEqual(store);
+      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'bb' } }]))).toEqual(
+        store,
+      );
       await expectUnchanged(api, before);
     });
 
     it('of a selection that does not exist at all is 400 ReferencedResourceNotFound', async () => {
       await createStore(api, 'berlin');
-      expectError(await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'nope' } }]), 400, 'ReferencedResourceNotFound');
+      expectError(
+        await update(api, '/stores/key=berlin', [{ action: 'removeProductSelection', productSelection: { key: 'nope' } }]),
+        400,
+        'ReferencedResourceNotFound',
+      );
     });
   });
 
@@ -264,7 +303,10 @@ describe('Stores', () => {
         await update(api, '/stores/key=berlin', [
           {
             action: 'setProductSelections',
-            productSelections: [{ productSelection: { key: 'bb' }, active: true }, { productSelection: { typeId: 'product-selection', id: c.id } }],
+            productSelections: [
+              { productSelection: { key: 'bb' }, active: true },
+              { productSelection: { typeId: 'product-selection', id: c.id } },
+            ],
           },
         ]),
       );
@@ -311,7 +353,13 @@ describe('Stores', () => {
 
     it('with the same list is no change: same version, no message', async () => {
       const store = await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: false }] });
-      expect(ok(await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'aa' } }] }]))).toEqual(store);
+      expect(
+        ok(
+          await update(api, '/stores/key=berlin', [
+            { action: 'setProductSelections', productSelections: [{ productSelection: { key: 'aa' } }] },
+          ]),
+        ),
+      ).toEqual(store);
       expect(await changeMessages(store)).toEqual([]);
     });
 
@@ -324,7 +372,12 @@ describe('Stores', () => {
       await createStore(api, 'berlin', { productSelections: [{ productSelection: { key: 'aa' }, active: true }] });
       const before = await snapshot(api);
       expectError(
-        await update(api, '/stores/key=berlin', [{ action: 'setProductSelections', productSelections: [{ productSelection: { key: 'bb' } }, { productSelection: { id: 'nope' } }] }]),
+        await update(api, '/stores/key=berlin', [
+          {
+            action: 'setProductSelections',
+            productSelections: [{ productSelection: { key: 'bb' } }, { productSelection: { id: 'nope' } }],
+          },
+        ]),
         400,
         'ReferencedResourceNotFound',
       );

@@ -39,7 +39,9 @@ describe('update requests', () => {
         ]),
       );
       expect(answer).toMatchObject({ version: 2, productCount: 1, name: { en: 'second' } });
-      expect(ok(await api.call('GET', '/product-selections/key=aa/products')).results).toEqual([{ product: { typeId: 'product', id: p2.id } }]);
+      expect(ok(await api.call('GET', '/product-selections/key=aa/products')).results).toEqual([
+        { product: { typeId: 'product', id: p2.id } },
+      ]);
       expect((await messagesOf(api, selection.id)).map((m) => [m['type'], m['product']?.id])).toEqual([
         ['ProductSelectionCreated', undefined],
         ['ProductSelectionProductAdded', p1.id],
@@ -71,7 +73,9 @@ describe('update requests', () => {
           { action: 'changeProductSelectionActive', productSelection: { key: 'aa' }, active: true },
         ]),
       );
-      expect(answer.productSelections).toEqual([{ productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: true }]);
+      expect(answer.productSelections).toEqual([
+        { productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: true },
+      ]);
     });
   });
 
@@ -148,34 +152,52 @@ describe('update requests', () => {
       await createSelection(api, 'aa');
       ok(await update(api, '/product-selections/key=aa', [{ action: 'changeName', name: { en: 'v2' } }]));
       const before = await snapshot(api);
-      const stale = await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'lost' } }] });
+      const stale = await api.call('POST', '/product-selections/key=aa', {
+        version: 1,
+        actions: [{ action: 'changeName', name: { en: 'lost' } }],
+      });
       const error = expectError(stale, 409, 'ConcurrentModification');
       expect(error['currentVersion']).toBe(2);
       expect(error.message).toBe('Object has a different version than expected. Expected: 1 - Actual: 2.');
-      const ahead = expectError(await api.call('POST', '/product-selections/key=aa', { version: 3, actions: [{ action: 'changeName', name: { en: 'xx' } }] }), 409, 'ConcurrentModification');
+      const ahead = expectError(
+        await api.call('POST', '/product-selections/key=aa', { version: 3, actions: [{ action: 'changeName', name: { en: 'xx' } }] }),
+        409,
+        'ConcurrentModification',
+      );
       expect(ahead['currentVersion']).toBe(2);
       await expectUnchanged(api, before);
       // Retrying with the current version works.
-      expect(ok(await api.call('POST', '/product-selections/key=aa', { version: 2, actions: [{ action: 'changeName', name: { en: 'v3' } }] })).version).toBe(3);
+      expect(
+        ok(await api.call('POST', '/product-selections/key=aa', { version: 2, actions: [{ action: 'changeName', name: { en: 'v3' } }] }))
+          .version,
+      ).toBe(3);
     });
 
     it('applies to Stores and to deletes too', async () => {
       await createStore(api, 'berlin');
       await createSelection(api, 'aa');
       const store = expectError(
-        await api.call('POST', '/stores/key=berlin', { version: 9, actions: [{ action: 'addProductSelection', productSelection: { key: 'aa' } }] }),
+        await api.call('POST', '/stores/key=berlin', {
+          version: 9,
+          actions: [{ action: 'addProductSelection', productSelection: { key: 'aa' } }],
+        }),
         409,
         'ConcurrentModification',
       );
       expect(store['currentVersion']).toBe(1);
-      expect(expectError(await api.call('DELETE', '/stores/key=berlin?version=2'), 409, 'ConcurrentModification')['currentVersion']).toBe(1);
+      expect(expectError(await api.call('DELETE', '/stores/key=berlin?version=2'), 409, 'ConcurrentModification')['currentVersion']).toBe(
+        1,
+      );
     });
 
     it('ignores ETag and If-Match: only the version decides (spec 5)', async () => {
       await createSelection(api, 'aa');
       const body = (version: number, en: string) => JSON.stringify({ version, actions: [{ action: 'changeName', name: { en } }] });
       // A mismatching If-Match does not stop an update with the current version...
-      const updated = await raw(api, 'POST', '/product-selections/key=aa', { headers: { 'if-match': '"not-the-etag"' }, body: body(1, 'v2') });
+      const updated = await raw(api, 'POST', '/product-selections/key=aa', {
+        headers: { 'if-match': '"not-the-etag"' },
+        body: body(1, 'v2'),
+      });
       expect(updated.status).toBe(200);
       expect(updated.headers.get('etag')).toBeNull();
       // ...and a matching-looking one does not save a stale version.
@@ -190,7 +212,9 @@ describe('update requests', () => {
 
     it('a no-op update with the current version answers the resource at that version', async () => {
       const selection = await createSelection(api, 'aa', { en: 'A' });
-      expect(ok(await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] }))).toEqual(selection);
+      expect(
+        ok(await api.call('POST', '/product-selections/key=aa', { version: 1, actions: [{ action: 'changeName', name: { en: 'A' } }] })),
+      ).toEqual(selection);
     });
   });
 
@@ -198,8 +222,12 @@ describe('update requests', () => {
     it('addProductSelection with "actve" adds an inactive setting, without error', async () => {
       await createSelection(api, 'aa');
       await createStore(api, 'berlin');
-      const answer = ok(await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, actve: true }]));
-      expect(answer.productSelections).toEqual([{ productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: false }]);
+      const answer = ok(
+        await update(api, '/stores/key=berlin', [{ action: 'addProductSelection', productSelection: { key: 'aa' }, actve: true }]),
+      );
+      expect(answer.productSelections).toEqual([
+        { productSelection: expect.objectContaining({ typeId: 'product-selection' }), active: false },
+      ]);
     });
 
     it('unknown members next to required ones are ignored (changeName with "locale", addProduct with "variantId")', async () => {
@@ -223,7 +251,14 @@ describe('update requests', () => {
 
     it('an unknown member at the top of the request is ignored as well', async () => {
       const selection = await createSelection(api, 'aa');
-      const answer = ok(await api.call('POST', `/product-selections/${selection.id}`, { id: selection.id, version: 1, actons: [], actions: [{ action: 'changeName', name: { en: 'B' } }] }));
+      const answer = ok(
+        await api.call('POST', `/product-selections/${selection.id}`, {
+          id: selection.id,
+          version: 1,
+          actons: [],
+          actions: [{ action: 'changeName', name: { en: 'B' } }],
+        }),
+      );
       expect(answer.version).toBe(2);
     });
   });
@@ -234,22 +269,46 @@ describe('update requests', () => {
       const b = await createSelection(api, 'bb');
       const before = await snapshot(api);
       for (const path of [`/product-selections/${a.id}`, '/product-selections/key=aa']) {
-        const refused = expectError(await api.call('POST', path, { id: b.id, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }), 400, 'InvalidField');
+        const refused = expectError(
+          await api.call('POST', path, { id: b.id, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }),
+          400,
+          'InvalidField',
+        );
         expect(refused).toMatchObject({ field: 'id', invalidValue: b.id, allowedValues: [a.id] });
       }
       await expectUnchanged(api, before);
     });
 
-    it('a body id that is the URL resource\'s own is accepted, by id and by key', async () => {
+    it("a body id that is the URL resource's own is accepted, by id and by key", async () => {
       const a = await createSelection(api, 'aa');
-      expect(ok(await api.call('POST', `/product-selections/${a.id}`, { id: a.id, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }))).toMatchObject({ version: 2, name: { en: 'X' } });
-      expect(ok(await api.call('POST', '/product-selections/key=aa', { id: a.id, version: 2, actions: [{ action: 'changeName', name: { en: 'Y' } }] }))).toMatchObject({ version: 3, name: { en: 'Y' } });
+      expect(
+        ok(
+          await api.call('POST', `/product-selections/${a.id}`, {
+            id: a.id,
+            version: 1,
+            actions: [{ action: 'changeName', name: { en: 'X' } }],
+          }),
+        ),
+      ).toMatchObject({ version: 2, name: { en: 'X' } });
+      expect(
+        ok(
+          await api.call('POST', '/product-selections/key=aa', {
+            id: a.id,
+            version: 2,
+            actions: [{ action: 'changeName', name: { en: 'Y' } }],
+          }),
+        ),
+      ).toMatchObject({ version: 3, name: { en: 'Y' } });
     });
 
     it('a body id that is not a string is 400 InvalidJsonInput', async () => {
       await createSelection(api, 'aa');
       const before = await snapshot(api);
-      const refused = expectError(await api.call('POST', '/product-selections/key=aa', { id: 7, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }), 400, 'InvalidJsonInput');
+      const refused = expectError(
+        await api.call('POST', '/product-selections/key=aa', { id: 7, version: 1, actions: [{ action: 'changeName', name: { en: 'X' } }] }),
+        400,
+        'InvalidJsonInput',
+      );
       expect(refused['detailedErrorMessage']).toBe('id: must be string');
       await expectUnchanged(api, before);
     });

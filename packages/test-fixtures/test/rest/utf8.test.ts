@@ -38,7 +38,9 @@ describe('request bodies that are not UTF-8', () => {
       body: new Uint8Array([...new TextEncoder().encode('{"query":"{ __typename }","x":"'), 0xc3, 0x28, ...new TextEncoder().encode('"}')]),
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ errors: [{ code: 'InvalidJsonInput', detailedErrorMessage: 'request body: not valid UTF-8' }] });
+    expect(await res.json()).toMatchObject({
+      errors: [{ code: 'InvalidJsonInput', detailedErrorMessage: 'request body: not valid UTF-8' }],
+    });
   });
 
   it('a token request form: 400 invalid_request, no token', async () => {

@@ -92,7 +92,9 @@ export function adminConsoleUser(): MiddlewareHandler<AppEnv> {
     const header = c.req.header(ADMIN_USER_HEADER);
     const isConsole = !principal.external && principal.clientId === ADMIN_CONSOLE_CLIENT_ID;
     if (header !== undefined && !isConsole) {
-      throw errors.invalidInput(`The ${ADMIN_USER_HEADER} header is accepted only with a token of the admin console client '${ADMIN_CONSOLE_CLIENT_ID}'.`);
+      throw errors.invalidInput(
+        `The ${ADMIN_USER_HEADER} header is accepted only with a token of the admin console client '${ADMIN_CONSOLE_CLIENT_ID}'.`,
+      );
     }
     if (isConsole) {
       const userId = header ?? DEFAULT_ADMIN_USER;

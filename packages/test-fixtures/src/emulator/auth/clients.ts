@@ -107,7 +107,11 @@ export class ClientRegistry {
       accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
       refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
     };
-    const record: ClientRecord = { client, fast: this.digest(secret), hashLater: { async: () => hashSecret(secret), sync: () => hashSecretSync(secret) } };
+    const record: ClientRecord = {
+      client,
+      fast: this.digest(secret),
+      hashLater: { async: () => hashSecret(secret), sync: () => hashSecretSync(secret) },
+    };
     if (eager) void slowHashOf(record).catch(() => undefined);
     this.records.set(id, record);
     return { ...client };

@@ -168,7 +168,13 @@ export class CustomerCredentialStore {
    * hashing under way be discarded). The records are assumed checked; they are copied.
    */
   restoreFrom(records: readonly StoredCustomerCredentials[]): void {
-    for (const r of records) this.put({ customerId: r.customerId, email: normaliseEmail(r.email), passwordHash: r.passwordHash, storeKeys: [...new Set(r.storeKeys)] });
+    for (const r of records)
+      this.put({
+        customerId: r.customerId,
+        email: normaliseEmail(r.email),
+        passwordHash: r.passwordHash,
+        storeKeys: [...new Set(r.storeKeys)],
+      });
   }
 
   has(customerId: string): boolean {

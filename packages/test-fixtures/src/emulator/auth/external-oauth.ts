@@ -161,7 +161,9 @@ export class ExternalTokenVerifier {
     // identities only as rule 4 writes them: the spellings of the service's own tokens (spec 4.1:
     // `customer:<id>`, `anonymous_id=<id>`) are not an external server's.
     const given = (typeof body.scope === 'string' ? body.scope : '').split(/\s+/).filter((part) => !OWN_TOKEN_IDENTITY.test(part));
-    const scopes: Scope[] = given.flatMap((part) => parseScope(part) ?? []).filter((s) => s.kind !== 'permission' || s.projectKey === this.projectKey);
+    const scopes: Scope[] = given
+      .flatMap((part) => parseScope(part) ?? [])
+      .filter((s) => s.kind !== 'permission' || s.projectKey === this.projectKey);
     const principal: Principal = {
       clientId: typeof body.client_id === 'string' && body.client_id !== '' ? body.client_id : EXTERNAL_CLIENT_ID,
       scopes,

@@ -16,7 +16,8 @@ export function isFormRequest(c: Context): boolean {
 function parameters(params: URLSearchParams): Map<string, string> {
   const found = new Map<string, string>();
   for (const [name, value] of params) {
-    if (found.has(name)) throw oauthErrors.invalidRequest(`The parameter ${JSON.stringify(name.slice(0, 64))} must not be given more than once.`);
+    if (found.has(name))
+      throw oauthErrors.invalidRequest(`The parameter ${JSON.stringify(name.slice(0, 64))} must not be given more than once.`);
     found.set(name, value);
   }
   return found;

@@ -39,7 +39,6 @@ const STORE_KEY = /^[A-Za-z0-9_-]{1,256}$/;
  * Every answer carries `Cache-Control: no-store`.
  */
 export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory): void {
-
   app.use('/oauth/*', async (c, next) => {
     await next();
     c.res.headers.set('Cache-Control', 'no-store');
@@ -59,7 +58,8 @@ export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory):
     const auth = named && ids.some((id) => named.clients.has(id)) ? named : await directory.authOfClient(ids, scope);
     const caller = await (auth ?? directory.ownAuth()).authenticateClient(header);
     if (!caller || !auth) throw oauthErrors.invalidClient();
-    if (projectKey !== undefined && auth !== named) throw oauthErrors.invalidRequest(`The project '${projectKey.slice(0, 64)}' does not exist here.`);
+    if (projectKey !== undefined && auth !== named)
+      throw oauthErrors.invalidRequest(`The project '${projectKey.slice(0, 64)}' does not exist here.`);
     return { caller, auth };
   }
 

@@ -373,7 +373,9 @@ export class AuthService {
    */
   restoreFrom(snapshot: AuthSnapshot & { bootstrapClientId: string }): void {
     const kept = this.keptClientIds();
-    const excluded = new Set(snapshot.bootstrapClientId === this.bootstrapClientId ? [] : [snapshot.bootstrapClientId, ADMIN_CONSOLE_CLIENT_ID]);
+    const excluded = new Set(
+      snapshot.bootstrapClientId === this.bootstrapClientId ? [] : [snapshot.bootstrapClientId, ADMIN_CONSOLE_CLIENT_ID],
+    );
     this.clients.restoreFrom(
       snapshot.clients.filter((client) => !excluded.has(client.id)),
       kept,

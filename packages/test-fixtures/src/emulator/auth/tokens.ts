@@ -283,7 +283,13 @@ export class TokenStore {
   restoreFrom(snapshot: TokenStoreSnapshot): void {
     for (const token of snapshot.access) {
       if (this.access.has(token.hash)) continue;
-      const record: AccessTokenRecord = { ...copySubject(token), kind: 'access', hash: token.hash, issuedAt: token.issuedAt, expiresAt: token.expiresAt };
+      const record: AccessTokenRecord = {
+        ...copySubject(token),
+        kind: 'access',
+        hash: token.hash,
+        issuedAt: token.issuedAt,
+        expiresAt: token.expiresAt,
+      };
       if (token.refreshHash !== undefined) record.refreshHash = token.refreshHash;
       this.access.set(record.hash, record);
       this.index(record);
@@ -291,7 +297,15 @@ export class TokenStore {
     for (const token of snapshot.refresh) {
       if (this.refresh.has(token.hash)) continue;
       const { hash, issuedAt, lastUsedAt, validityMs } = token;
-      const record: RefreshTokenRecord = { ...copySubject(token), kind: 'refresh', hash, issuedAt, lastUsedAt, validityMs, derived: new Set(token.derived) };
+      const record: RefreshTokenRecord = {
+        ...copySubject(token),
+        kind: 'refresh',
+        hash,
+        issuedAt,
+        lastUsedAt,
+        validityMs,
+        derived: new Set(token.derived),
+      };
       this.refresh.set(record.hash, record);
       this.index(record);
     }

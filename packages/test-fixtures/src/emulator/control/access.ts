@@ -40,7 +40,11 @@ export function bootstrapClientOnly(credentials: { clientId: string; clientSecre
   return async (c, next) => {
     if (fromWebPage(c.req.header('origin'), c.req.header('sec-fetch-site'))) {
       throw new ApiError(403, [
-        { code: 'Forbidden', message: "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness." },
+        {
+          code: 'Forbidden',
+          message:
+            "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
+        },
       ]);
     }
     const given = parseBasicAuthorization(c.req.header('authorization'));
@@ -50,7 +54,12 @@ export function bootstrapClientOnly(credentials: { clientId: string; clientSecre
     if (!idMatches || !secretMatches) {
       throw new ApiError(
         401,
-        [{ code: 'invalid_client', message: "The emulator's control API takes the bootstrap API client's id and secret with HTTP Basic authentication." }],
+        [
+          {
+            code: 'invalid_client',
+            message: "The emulator's control API takes the bootstrap API client's id and secret with HTTP Basic authentication.",
+          },
+        ],
         { oauthError: 'invalid_client' },
       );
     }

@@ -41,7 +41,9 @@ export function moveClock(clock: Clock, body: unknown): void {
     const ms = request['advanceMs'];
     if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0) throw errors.invalidInput('advanceMs must be an integer >= 0.');
     if (clock.now() + ms > LATEST_INSTANT_MS) {
-      throw errors.invalidInput(`advanceMs ${ms} would move the clock past ${new Date(LATEST_INSTANT_MS).toISOString()}, the last instant a date can hold.`);
+      throw errors.invalidInput(
+        `advanceMs ${ms} would move the clock past ${new Date(LATEST_INSTANT_MS).toISOString()}, the last instant a date can hold.`,
+      );
     }
     clock.advance(ms);
     return;
@@ -53,7 +55,9 @@ export function moveClock(clock: Clock, body: unknown): void {
     );
   }
   if (target < clock.now()) {
-    throw errors.invalidInput(`set ${new Date(target).toISOString()} is before the clock's time ${new Date(clock.now()).toISOString()}: the clock never moves backwards.`);
+    throw errors.invalidInput(
+      `set ${new Date(target).toISOString()} is before the clock's time ${new Date(clock.now()).toISOString()}: the clock never moves backwards.`,
+    );
   }
   clock.set(target);
 }
@@ -69,9 +73,28 @@ const LATEST_INSTANT_MS = 8.64e15;
 const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 
 /** True when every part of a date and time is in its range (no 30 February, no hour 24). */
-function inRange(year: number, month: number, day: number, hour: number, minute: number, second: number, zoneHours: number, zoneMinutes: number): boolean {
+function inRange(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  zoneHours: number,
+  zoneMinutes: number,
+): boolean {
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59 && zoneHours <= 23 && zoneMinutes <= 59;
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    zoneHours <= 23 &&
+    zoneMinutes <= 59
+  );
 }
 
 /**
@@ -90,7 +113,9 @@ export function parseInstant(value: unknown): number | undefined {
   if (typeof value !== 'string') return undefined;
   const parts = INSTANT.exec(value);
   if (parts === null) return undefined;
-  const [year, month, day, hour, minute, second = 0, zoneHours = 0, zoneMinutes = 0] = parts.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
+  const [year, month, day, hour, minute, second = 0, zoneHours = 0, zoneMinutes = 0] = parts
+    .slice(1)
+    .map((part) => (part === undefined ? undefined : Number(part)));
   if (!inRange(year!, month!, day!, hour!, minute!, second, zoneHours, zoneMinutes)) return undefined;
   const ms = Date.parse(value);
   return Number.isNaN(ms) || ms < 0 || ms > LATEST_INSTANT_MS ? undefined : ms;

@@ -23,7 +23,8 @@ export function ruleFromJson(body: unknown): FaultRule {
   if (pathPattern === undefined) return checkFaultRule(rest);
   if (rest['path'] !== undefined) throw new InvalidFaultRuleError('give path (a prefix) or pathPattern (a RegExp), not both');
   if (typeof pathPattern !== 'string') throw new InvalidFaultRuleError('pathPattern must be a string (the source of a RegExp)');
-  if (pathPattern.length > MAX_PATH_PATTERN_LENGTH) throw new InvalidFaultRuleError(`pathPattern has ${pathPattern.length} characters; at most ${MAX_PATH_PATTERN_LENGTH}`);
+  if (pathPattern.length > MAX_PATH_PATTERN_LENGTH)
+    throw new InvalidFaultRuleError(`pathPattern has ${pathPattern.length} characters; at most ${MAX_PATH_PATTERN_LENGTH}`);
   let path: RegExp;
   try {
     path = new RegExp(pathPattern);

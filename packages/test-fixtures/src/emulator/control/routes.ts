@@ -74,7 +74,7 @@ export function controlRoutes({ options, faults, projects, reset }: ControlTarge
   control.post('/projects', async (c) => {
     const body = await readJsonBody(c);
     const key = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>)['key'] : undefined;
-    if (key === undefined) throw errors.invalidInput("The body must be { \"key\": \"<project key>\" }.");
+    if (key === undefined) throw errors.invalidInput('The body must be { "key": "<project key>" }.');
     const { created } = refusingBadInput(TypeError, () => projects.ensure(checkProjectKey(key)));
     return json({ key, ...projects.credentials(key as string)! }, created ? 201 : 200);
   });
@@ -105,7 +105,8 @@ export function controlRoutes({ options, faults, projects, reset }: ControlTarge
   control.delete('/faults', (c) => {
     const seed = c.req.query('seed');
     // The random source keeps 32 bits of its seed: a larger one would repeat a smaller one's sequence.
-    if (seed !== undefined && !(/^\d{1,10}$/.test(seed) && Number(seed) <= 0xffffffff)) throw errors.invalidInput('seed must be an integer from 0 to 4294967295.');
+    if (seed !== undefined && !(/^\d{1,10}$/.test(seed) && Number(seed) <= 0xffffffff))
+      throw errors.invalidInput('seed must be an integer from 0 to 4294967295.');
     faults.clear(seed === undefined ? options.faultSeed : Number(seed));
     return new Response(null, { status: 204 });
   });

@@ -97,11 +97,19 @@ type ActionConverters = Record<string, (input: Input, field: string) => Input>;
 
 const productSelectionActions: ActionConverters = {
   addProduct: (a, field) =>
-    present({ product: resourceIdentifier(a['product'] as Input), variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`) }),
-  excludeProduct: (a) => present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
+    present({
+      product: resourceIdentifier(a['product'] as Input),
+      variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`),
+    }),
+  excludeProduct: (a) =>
+    present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
   setVariantSelection: (a, field) =>
-    present({ product: resourceIdentifier(a['product'] as Input), variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`) }),
-  setVariantExclusion: (a) => present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
+    present({
+      product: resourceIdentifier(a['product'] as Input),
+      variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`),
+    }),
+  setVariantExclusion: (a) =>
+    present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
   removeProduct: (a) => ({ product: resourceIdentifier(a['product'] as Input) }),
   changeName: (a, field) => ({ name: localizedString(a['name'] as LocalizedItem[], `${field}.name`) }),
   setKey: (a) => present({ key: a['key'] }),

@@ -25,15 +25,13 @@ export interface QueryResult<T> {
  * of the listed elements, so `where` and `sort` name REST fields. `total` is always computed.
  */
 function params(args: PageArgs) {
-  return makeQueryParams(
-    {
-      where: args.where ?? undefined,
-      sort: args.sort ?? undefined,
-      limit: args.limit ?? undefined,
-      offset: args.offset ?? undefined,
-      withTotal: true,
-    },
-  );
+  return makeQueryParams({
+    where: args.where ?? undefined,
+    sort: args.sort ?? undefined,
+    limit: args.limit ?? undefined,
+    offset: args.offset ?? undefined,
+    withTotal: true,
+  });
 }
 
 function result<T>(page: { offset: number; count: number; total?: number; results: T[] }): QueryResult<T> {

@@ -26,7 +26,8 @@ export function accessTo(principal: Principal, projectKey: string, type: History
   if (!storeForms) return undefined;
   const keys = new Set<string>();
   for (const scope of principal.scopes) {
-    if (scope.kind === 'permission' && scope.projectKey === projectKey && scope.storeKey !== undefined && names.includes(scope.name)) keys.add(scope.storeKey);
+    if (scope.kind === 'permission' && scope.projectKey === projectKey && scope.storeKey !== undefined && names.includes(scope.name))
+      keys.add(scope.storeKey);
   }
   return keys.size > 0 ? { kind: 'stores', keys } : undefined;
 }

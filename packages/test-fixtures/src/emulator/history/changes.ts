@@ -85,12 +85,18 @@ const storeSelections: FieldRule = (previous, next, input) => {
     const productSelection = structuredClone(setting.productSelection);
     if (!old) changes.push(change('addProductSelection', 'AddProductSelectionChange', undefined, setting, { productSelection }));
     else if (old.active !== setting.active) {
-      changes.push(change('changeProductSelectionActive', 'ChangeProductSelectionActiveChange', old.active, setting.active, { productSelection }));
+      changes.push(
+        change('changeProductSelectionActive', 'ChangeProductSelectionActiveChange', old.active, setting.active, { productSelection }),
+      );
     }
   }
   for (const setting of before) {
     if (!now.has(setting.productSelection.id)) {
-      changes.push(change('removeProductSelection', 'RemoveProductSelectionChange', setting, undefined, { productSelection: structuredClone(setting.productSelection) }));
+      changes.push(
+        change('removeProductSelection', 'RemoveProductSelectionChange', setting, undefined, {
+          productSelection: structuredClone(setting.productSelection),
+        }),
+      );
     }
   }
   return changes;
@@ -121,7 +127,8 @@ const productMasterData: FieldRule = (previous, next, input) => {
   const changes: Change[] = [];
   const publishing = actionNames(input).has('publish') || (before.published !== true && after.published === true);
   if (publishing) changes.push(change('publish', 'PublishChange', undefined, undefined));
-  else if (before.published === true && after.published !== true) changes.push(change('unpublish', 'UnpublishChange', undefined, undefined));
+  else if (before.published === true && after.published !== true)
+    changes.push(change('unpublish', 'UnpublishChange', undefined, undefined));
   for (const catalogData of publishing ? (['staged'] as const) : (['staged', 'current'] as const)) {
     const was = before[catalogData] ?? {};
     const now = after[catalogData] ?? {};
@@ -133,10 +140,12 @@ const productMasterData: FieldRule = (previous, next, input) => {
     const oldVariants = [was.masterVariant, ...(was.variants ?? [])].filter((v) => v !== undefined);
     const newVariants = [now.masterVariant, ...(now.variants ?? [])].filter((v) => v !== undefined);
     for (const variant of newVariants) {
-      if (!oldVariants.some((v) => v.id === variant.id)) changes.push(change('addVariant', 'AddVariantChange', undefined, variant, { catalogData }));
+      if (!oldVariants.some((v) => v.id === variant.id))
+        changes.push(change('addVariant', 'AddVariantChange', undefined, variant, { catalogData }));
     }
     for (const variant of oldVariants) {
-      if (!newVariants.some((v) => v.id === variant.id)) changes.push(change('removeVariant', 'RemoveVariantChange', variant, undefined, { catalogData }));
+      if (!newVariants.some((v) => v.id === variant.id))
+        changes.push(change('removeVariant', 'RemoveVariantChange', variant, undefined, { catalogData }));
     }
   }
   return changes;
@@ -184,7 +193,10 @@ function byActionOrder(changes: Change[], actions: readonly Record<string, unkno
     const at = actions.findIndex((a) => a['action'] === c.change);
     return at < 0 ? actions.length : at;
   };
-  return changes.map((c, index) => ({ c, index, rank: rank(c) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ c }) => c);
+  return changes
+    .map((c, index) => ({ c, index, rank: rank(c) }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ c }) => c);
 }
 
 /**

@@ -7,7 +7,13 @@ import { ApiError } from '../http/errors.js';
  * request guards, fault injection) are translated by status on the way out.
  */
 
-const CODES: Record<number, string> = { 400: 'BadRequest', 401: 'Unauthorized', 403: 'Forbidden', 429: 'TooManyRequests', 503: 'OverCapacity' };
+const CODES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  429: 'TooManyRequests',
+  503: 'OverCapacity',
+};
 
 export const historyErrors = {
   badRequest: (message: string) => new ApiError(400, [{ code: 'BadRequest', message }]),

@@ -41,11 +41,14 @@ import { STORE_SCOPED_TYPES, typeOfGraphqlField } from './resource-types.js';
 let schema: GraphQLSchema | undefined;
 
 function checkDateFilterValue(value: unknown): number | string {
-  if (typeof value !== 'number' && typeof value !== 'string') throw new TypeError('DateFilterValue must be a date-time string, a number of hours or "now"');
+  if (typeof value !== 'number' && typeof value !== 'string')
+    throw new TypeError('DateFilterValue must be a date-time string, a number of hours or "now"');
   try {
     dateBound('date', value, 0);
   } catch {
-    throw new TypeError(`DateFilterValue cannot represent ${JSON.stringify(value)}: expected a date-time, a non-negative number of hours or "now"`);
+    throw new TypeError(
+      `DateFilterValue cannot represent ${JSON.stringify(value)}: expected a date-time, a non-negative number of hours or "now"`,
+    );
   }
   return value;
 }
@@ -72,7 +75,8 @@ function rootFields(document: DocumentNode, operationName: string | undefined): 
   const operation = getOperationAST(document, operationName);
   if (!operation) return undefined;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const names = new Set<string>();
   const visited = new Set<string>();
   const visit = (selectionSet: SelectionSetNode) => {
@@ -121,7 +125,17 @@ function filterInputOf(args: Args): FilterInput {
   if (typeof args['limit'] === 'number') input.limit = args['limit'];
   if (typeof args['offset'] === 'number') input.offset = args['offset'];
   if (typeof args['expand'] === 'boolean') input.expand = args['expand'];
-  for (const name of ['type', 'source', 'clientId', 'userId', 'customerId', 'associateId', 'businessUnit', 'resourceId', 'resourceKey'] as const) {
+  for (const name of [
+    'type',
+    'source',
+    'clientId',
+    'userId',
+    'customerId',
+    'associateId',
+    'businessUnit',
+    'resourceId',
+    'resourceKey',
+  ] as const) {
     const value = optionalString(args[name]);
     if (value !== undefined) input[name] = value;
   }
@@ -161,7 +175,8 @@ const fieldResolver: GraphQLFieldResolver<unknown, ExecutionContext, Args> = (so
 /** The POST handler. */
 export async function handleGraphql(c: Context<AppEnv>, context: EmulatorContext, log: HistoryLog): Promise<Response> {
   const contentType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (contentType !== 'application/json') throw historyErrors.badRequest('A GraphQL request must be sent with the content type application/json.');
+  if (contentType !== 'application/json')
+    throw historyErrors.badRequest('A GraphQL request must be sent with the content type application/json.');
   const body = await readJsonBody(c);
   const violations = historyContract().validate('GraphQLRequest', body);
   if (violations.length > 0) throw violationToError(violations[0]!);

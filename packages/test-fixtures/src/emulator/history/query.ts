@@ -82,7 +82,13 @@ const HOUR_MS = 3600 * 1000;
  */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
 /** Live spellings of `source` values (contract-notes 6). */
-const SOURCE_SPELLINGS: Record<string, string> = { AdminConsole: 'AdminConsole', LegacyImport: 'LegacyImport', ApiClient: 'ApiClient', MerchantCenter: 'AdminConsole', ImpEx: 'LegacyImport' };
+const SOURCE_SPELLINGS: Record<string, string> = {
+  AdminConsole: 'AdminConsole',
+  LegacyImport: 'LegacyImport',
+  ApiClient: 'ApiClient',
+  MerchantCenter: 'AdminConsole',
+  ImpEx: 'LegacyImport',
+};
 
 const shown = (value: unknown) => {
   const text = String(value);
@@ -97,7 +103,9 @@ const shown = (value: unknown) => {
 function instantOf(value: string): number | undefined {
   const match = DATE_TIME.exec(value);
   if (!match) return undefined;
-  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match.slice(1).map((field) => Number(field ?? 0));
+  const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, offsetHours = 0, offsetMinutes = 0] = match
+    .slice(1)
+    .map((field) => Number(field ?? 0));
   if (hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return undefined;
   // setUTCFullYear, unlike Date.UTC, takes years 0 to 99 as they are.
   const date = new Date(0);
@@ -119,12 +127,15 @@ export function dateBound(name: string, value: number | string, now: number): nu
     const at = instantOf(value);
     if (at !== undefined) return at;
   }
-  throw historyErrors.badRequest(`Invalid value '${shown(value)}' for '${name}': expected an ISO 8601 date-time, a non-negative number of hours or 'now'.`);
+  throw historyErrors.badRequest(
+    `Invalid value '${shown(value)}' for '${name}': expected an ISO 8601 date-time, a non-negative number of hours or 'now'.`,
+  );
 }
 
 function oneOf(name: string, value: string | undefined, allowed: readonly string[]): string | undefined {
   if (value === undefined) return undefined;
-  if (!allowed.includes(value)) throw historyErrors.badRequest(`Invalid value '${shown(value)}' for '${name}': expected one of ${allowed.join(', ')}.`);
+  if (!allowed.includes(value))
+    throw historyErrors.badRequest(`Invalid value '${shown(value)}' for '${name}': expected one of ${allowed.join(', ')}.`);
   return value;
 }
 
@@ -145,11 +156,19 @@ function paging(input: FilterInput): { limit: number; offset: number; withTotal:
   }
 }
 
-function restrictedFilter(name: string, allowed: ReadonlySet<string>, types: Map<string, TypeAccess>, explicit: boolean, scope: QueryScope): void {
+function restrictedFilter(
+  name: string,
+  allowed: ReadonlySet<string>,
+  types: Map<string, TypeAccess>,
+  explicit: boolean,
+  scope: QueryScope,
+): void {
   const unsupported = [...types.keys()].filter((t) => !allowed.has(t));
   if (unsupported.length === 0) return;
   if (scope.endpoint !== 'all' || explicit) {
-    throw historyErrors.badRequest(`The filter '${name}' is supported only for the resource types ${[...allowed].join(', ')}; not for ${unsupported.join(', ')}.`);
+    throw historyErrors.badRequest(
+      `The filter '${name}' is supported only for the resource types ${[...allowed].join(', ')}; not for ${unsupported.join(', ')}.`,
+    );
   }
   for (const t of unsupported) types.delete(t);
 }
@@ -174,7 +193,10 @@ export function planQuery(input: FilterInput, scope: QueryScope, principal: Prin
     if (input.resourceTypes !== undefined && input.resourceTypes.length > 0) {
       const named = input.resourceTypes.map((segment) => {
         const type = typeOfSegment(segment);
-        if (!type) throw historyErrors.badRequest(`Invalid value '${shown(segment)}' for 'resourceTypes': not a resource type of the Change History.`);
+        if (!type)
+          throw historyErrors.badRequest(
+            `Invalid value '${shown(segment)}' for 'resourceTypes': not a resource type of the Change History.`,
+          );
         return type;
       });
       for (const type of named) types.set(type.typeId, requireAccess(principal, projectKey, type, storeForms.has(type.typeId)));
@@ -194,7 +216,9 @@ export function planQuery(input: FilterInput, scope: QueryScope, principal: Prin
 
   const source = input.source === undefined ? undefined : SOURCE_SPELLINGS[input.source];
   if (input.source !== undefined && source === undefined) oneOf('source', input.source, Object.keys(SOURCE_SPELLINGS));
-  const excluded = input.excludePlatformInitiatedChanges?.map((value) => oneOf('excludePlatformInitiatedChanges', value, PLATFORM_INITIATED_CHANGES)!);
+  const excluded = input.excludePlatformInitiatedChanges?.map((value) =>
+    oneOf('excludePlatformInitiatedChanges', value, PLATFORM_INITIATED_CHANGES)!,
+  );
   const query: RecordQuery = { types, from, to, limit, offset, withTotal, expand: booleanValue('expand', input.expand) };
   const type = oneOf('type', input.type, CHANGE_HISTORY_TYPES);
   if (type !== undefined) query.type = type;
@@ -263,7 +287,12 @@ export interface RecordPage {
  * Runs a query over the log: matching Records newest first (equal times in reverse recording
  * order), then offset and limit. `total` is exact here; the live service only estimates it.
  */
-export function runRecordQuery(log: HistoryLog, query: RecordQuery, context: EmulatorContext, options: { total?: boolean } = {}): RecordPage {
+export function runRecordQuery(
+  log: HistoryLog,
+  query: RecordQuery,
+  context: EmulatorContext,
+  options: { total?: boolean } = {},
+): RecordPage {
   const matched: HistoryRecord[] = [];
   const stored = log.records();
   for (let i = stored.length - 1; i >= 0; i--) {
@@ -291,4 +320,3 @@ function present(record: HistoryRecord, query: RecordQuery, context: EmulatorCon
   }
   return copy;
 }
-

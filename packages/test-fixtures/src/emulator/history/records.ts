@@ -61,7 +61,8 @@ export function labelOf(typeId: string, resource: StoredResource): Label {
   }
   if (typeId === 'customer') {
     const label: Label = { type: 'CustomerLabel' };
-    for (const field of ['customerNumber', 'firstName', 'lastName']) if (typeof resource[field] === 'string') label[field] = resource[field];
+    for (const field of ['customerNumber', 'firstName', 'lastName'])
+      if (typeof resource[field] === 'string') label[field] = resource[field];
     return label;
   }
   const name = resource['name'];

@@ -32,7 +32,10 @@ type Operation = { parameters?: { $ref: string }[]; 'x-required-type-scopes'?: R
 
 const document = historyDocument as unknown as {
   paths: Record<string, { get?: Operation; post?: Operation }>;
-  components: { parameters: Record<string, Parameter>; schemas: Record<string, { enum?: string[]; 'x-live-spellings'?: Record<string, string> }> };
+  components: {
+    parameters: Record<string, Parameter>;
+    schemas: Record<string, { enum?: string[]; 'x-live-spellings'?: Record<string, string> }>;
+  };
 };
 
 function required<T>(value: T | undefined, what: string): T {
@@ -126,6 +129,12 @@ export const ENDPOINT_PARAMETERS: Readonly<Record<Endpoint, EndpointParameters>>
 };
 
 /** Spec 2, PlatformInitiatedChange. */
-export const PLATFORM_INITIATED_CHANGES: readonly string[] = required(document.components.schemas['PlatformInitiatedChange']?.enum, 'PlatformInitiatedChange');
+export const PLATFORM_INITIATED_CHANGES: readonly string[] = required(
+  document.components.schemas['PlatformInitiatedChange']?.enum,
+  'PlatformInitiatedChange',
+);
 /** Spec 2 and contract-notes 6, ChangeHistoryType. */
-export const CHANGE_HISTORY_TYPES: readonly string[] = required(document.components.schemas['ChangeHistoryType']?.enum, 'ChangeHistoryType');
+export const CHANGE_HISTORY_TYPES: readonly string[] = required(
+  document.components.schemas['ChangeHistoryType']?.enum,
+  'ChangeHistoryType',
+);

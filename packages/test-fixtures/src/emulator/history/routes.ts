@@ -30,7 +30,11 @@ const SINGLE: Record<string, Exclude<keyof FilterInput, ListMember>> = {
   source: 'source',
 };
 
-const ENDPOINT_NAMES: Record<Endpoint, string> = { all: 'the all-types endpoint', byType: 'the by-type endpoint', byId: 'the by-id endpoint' };
+const ENDPOINT_NAMES: Record<Endpoint, string> = {
+  all: 'the all-types endpoint',
+  byType: 'the by-type endpoint',
+  byId: 'the by-id endpoint',
+};
 
 /**
  * The filters of a GET request. Every parameter is accepted only on the endpoints the spec's
@@ -53,7 +57,8 @@ function filterInputOf(url: URL, endpoint: Endpoint): FilterInput {
       input[name as ListMember] = values;
       continue;
     }
-    if (values.length > 1) throw historyErrors.badRequest(`The query parameter '${name}' may be given only once, got ${values.length} values.`);
+    if (values.length > 1)
+      throw historyErrors.badRequest(`The query parameter '${name}' may be given only once, got ${values.length} values.`);
     const member = SINGLE[name];
     if (member) input[member] = values[0]!;
   }
@@ -62,7 +67,10 @@ function filterInputOf(url: URL, endpoint: Endpoint): FilterInput {
 
 function resourceTypeOf(segment: string): HistoryResourceType {
   const type = typeOfSegment(segment);
-  if (!type) throw historyErrors.badRequest(`Unknown resource type '${segment}': expected a Change History resource type such as product-selection (singular or plural).`);
+  if (!type)
+    throw historyErrors.badRequest(
+      `Unknown resource type '${segment}': expected a Change History resource type such as product-selection (singular or plural).`,
+    );
   return type;
 }
 

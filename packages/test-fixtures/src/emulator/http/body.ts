@@ -70,8 +70,10 @@ export async function readJsonBody(c: Context, limit = MAX_REQUEST_BODY_BYTES): 
   const bytes = await readBodyBytes(c, limit);
   if (bytes === undefined) throw errors.payloadTooLarge(limit);
   const text = decodeUtf8(bytes);
-  if (text === undefined) throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'The request body is not valid UTF-8.');
-  if (text.trim() === '') throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'No content to map due to end-of-input.');
+  if (text === undefined)
+    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'The request body is not valid UTF-8.');
+  if (text.trim() === '')
+    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'No content to map due to end-of-input.');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -51,7 +51,8 @@ export class ApiError extends Error {
 }
 
 /** The message of a 413: the body is over `limit` bytes. */
-export const payloadTooLargeMessage = (limit: number) => `The request body exceeds the limit of ${limit / (1024 * 1024)} MB; the request was blocked.`;
+export const payloadTooLargeMessage = (limit: number) =>
+  `The request body exceeds the limit of ${limit / (1024 * 1024)} MB; the request was blocked.`;
 
 function one(status: number, code: string, message: string, extra: Record<string, unknown> = {}): ApiError {
   return new ApiError(status, [{ code, message, ...extra }]);
@@ -66,13 +67,14 @@ function notEmulatedMessage(what: { field: string; action?: string } | { endpoin
 /** Factories for every code of contract-notes 1, so messages stay uniform. */
 export const errors = {
   concurrentModification: (expected: number, currentVersion: number) =>
-    one(409, 'ConcurrentModification', `Object has a different version than expected. Expected: ${expected} - Actual: ${currentVersion}.`, { currentVersion }),
+    one(409, 'ConcurrentModification', `Object has a different version than expected. Expected: ${expected} - Actual: ${currentVersion}.`, {
+      currentVersion,
+    }),
   notFoundById: (id: string) => one(404, 'ResourceNotFound', `The Resource with ID '${id}' was not found.`),
   notFoundByKey: (key: string) => one(404, 'ResourceNotFound', `The Resource with key '${key}' was not found.`),
   notFound: (message: string) => one(404, 'ResourceNotFound', message),
   invalidInput: (message: string) => one(400, 'InvalidInput', message),
-  invalidJsonInput: (message: string, detailedErrorMessage: string) =>
-    one(400, 'InvalidJsonInput', message, { detailedErrorMessage }),
+  invalidJsonInput: (message: string, detailedErrorMessage: string) => one(400, 'InvalidJsonInput', message, { detailedErrorMessage }),
   requiredField: (field: string) => one(400, 'RequiredField', `A value is required for field ${field}.`, { field }),
   invalidField: (field: string, invalidValue: unknown, message?: string, allowedValues?: unknown[]) =>
     one(400, 'InvalidField', message ?? `The value ${JSON.stringify(invalidValue)} is not valid for field ${field}.`, {
@@ -104,7 +106,8 @@ export const errors = {
       `Product is already present with the following different variant selection: ${existing === undefined ? 'all variants' : JSON.stringify(existing)}.`,
       { product, ...(existing === undefined ? {} : { existingVariantSelection: existing }) },
     ),
-  productAssignmentMissing: (product: { typeId: 'product'; id: string }, message: string) => one(400, 'ProductAssignmentMissing', message, { product }),
+  productAssignmentMissing: (product: { typeId: 'product'; id: string }, message: string) =>
+    one(400, 'ProductAssignmentMissing', message, { product }),
   invalidToken: (message = 'This endpoint requires an access token. You can get one from the authorization server.') =>
     new ApiError(401, [{ code: 'invalid_token', message }], { oauthError: 'invalid_token' }),
   insufficientScope: (scope: string) =>
@@ -115,17 +118,18 @@ export const errors = {
   overCapacity: (message = 'The service is over capacity. Please retry later.') => one(503, 'OverCapacity', message),
   /** A request body over `limit` bytes, refused before it is read whole. */
   payloadTooLarge: (limit: number) => one(413, 'InvalidInput', payloadTooLargeMessage(limit)),
-  requestHeaderFieldsTooLarge: () => one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
+  requestHeaderFieldsTooLarge: () =>
+    one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
   /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
-  unknownHttpVersion: (version?: string) => one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
+  unknownHttpVersion: (version?: string) =>
+    one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
   /**
    * 501: the live service defines this member or endpoint, the emulator does not model it; it
    * refuses rather than answer 2xx without it or a misleading 404. `field` names a body member
    * (as RequiredField does; `action` when it is an update action's name), `endpoint` an endpoint
    * (`POST /{projectKey}/products/search`).
    */
-  notEmulated: (what: { field: string; action?: string } | { endpoint: string }) =>
-    one(501, 'NotEmulated', notEmulatedMessage(what), what),
+  notEmulated: (what: { field: string; action?: string } | { endpoint: string }) => one(501, 'NotEmulated', notEmulatedMessage(what), what),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
   /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),

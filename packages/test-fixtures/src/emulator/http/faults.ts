@@ -63,7 +63,17 @@ function mulberry32(seed: number): () => number {
 
 const FAULT_KINDS: ReadonlySet<string> = new Set(['error', 'cut', 'latency']);
 const FAULT_STATUSES: ReadonlySet<unknown> = new Set([429, 500, 502, 503, 504]);
-const FAULT_FIELDS: ReadonlySet<string> = new Set(['kind', 'status', 'when', 'retryAfterSeconds', 'latencyMs', 'method', 'path', 'times', 'probability']);
+const FAULT_FIELDS: ReadonlySet<string> = new Set([
+  'kind',
+  'status',
+  'when',
+  'retryAfterSeconds',
+  'latencyMs',
+  'method',
+  'path',
+  'times',
+  'probability',
+]);
 /** Ten minutes: a longer delay is a mistake (a test would time out long before). */
 const MAX_LATENCY_MS = 600_000;
 
@@ -95,7 +105,8 @@ export function checkFaultRule(rule: unknown): FaultRule {
   const isCount = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER) =>
     typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
   if (given('retryAfterSeconds') && !isCount(r['retryAfterSeconds'], 0)) throw invalid('retryAfterSeconds must be an integer >= 0');
-  if (given('latencyMs') && !isCount(r['latencyMs'], 0, MAX_LATENCY_MS)) throw invalid(`latencyMs must be an integer from 0 to ${MAX_LATENCY_MS}`);
+  if (given('latencyMs') && !isCount(r['latencyMs'], 0, MAX_LATENCY_MS))
+    throw invalid(`latencyMs must be an integer from 0 to ${MAX_LATENCY_MS}`);
   if (r['kind'] === 'latency' && !given('latencyMs')) throw invalid(`kind 'latency' needs latencyMs`);
   if (given('method') && !(typeof r['method'] === 'string' && /^[A-Z]+$/.test(r['method']))) {
     throw invalid('method must be an HTTP method in upper case, e.g. POST');

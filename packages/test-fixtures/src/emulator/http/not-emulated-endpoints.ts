@@ -73,13 +73,17 @@ export function notEmulatedEndpoints(served: Iterable<string>): MiddlewareHandle
   const table = endpointTable(served);
   return async (c, next) => {
     // Path segments after `/{projectKey}`, as sent (templates hold no escaped characters).
-    const parts = new URL(c.req.url).pathname.split('/').filter((part) => part !== '').slice(1);
+    const parts = new URL(c.req.url).pathname
+      .split('/')
+      .filter((part) => part !== '')
+      .slice(1);
     let best: Endpoint | undefined;
     for (const endpoint of table) {
       if (endpoint.method !== c.req.method || !matches(endpoint, parts)) continue;
       if (!best || moreSpecific(endpoint, best)) best = endpoint;
     }
-    if (best && !best.served) throw errors.notEmulated({ endpoint: `${best.method} /{projectKey}${best.template === '/' ? '' : best.template}` });
+    if (best && !best.served)
+      throw errors.notEmulated({ endpoint: `${best.method} /{projectKey}${best.template === '/' ? '' : best.template}` });
     await next();
   };
 }

@@ -36,7 +36,13 @@ export class MessageLog {
   }
 
   /** Appends the messages of one committed write. */
-  append(resource: { typeId: string; id: string }, resourceVersion: number, drafts: readonly MessageDraft[], initiator: Initiator, at: string): void {
+  append(
+    resource: { typeId: string; id: string },
+    resourceVersion: number,
+    drafts: readonly MessageDraft[],
+    initiator: Initiator,
+    at: string,
+  ): void {
     if (drafts.length === 0) return;
     this.purgeExpired();
     for (const draft of drafts) {

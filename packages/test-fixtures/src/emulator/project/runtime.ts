@@ -71,7 +71,8 @@ export function createProjectRuntime(
     resourceTypes: new Map(),
   };
   const api = handedOverApp();
-  for (const pattern of ['/:projectKey', '/:projectKey/*']) api.use(pattern, authenticate(store.auth), adminConsoleUser(), (notEmulated ??= notEmulatedEndpoints(commerceEndpoints())));
+  for (const pattern of ['/:projectKey', '/:projectKey/*'])
+    api.use(pattern, authenticate(store.auth), adminConsoleUser(), (notEmulated ??= notEmulatedEndpoints(commerceEndpoints())));
   registerApiRoutes(api, context);
   const history = handedOverApp();
   history.route('/history', historyRoutes(context));

@@ -120,7 +120,12 @@ function execute<T>(source: Source<T>, params: RunParams, options: RunOptions<T>
   // Binding checks the variables, so a bad query fails even on an empty collection.
   const tests = predicates.map((predicate) => predicate.bind(params.vars));
   const sort = parseSort(params.sort, compileOptions);
-  const keys = source.byKey ? keyCandidates(predicates.map((p) => p.ast), params.vars) : undefined;
+  const keys = source.byKey
+    ? keyCandidates(
+        predicates.map((p) => p.ast),
+        params.vars,
+      )
+    : undefined;
   if (keys !== undefined) {
     // A query by key: the candidates come from the key index, in id order, and run as an array.
     const candidates = [...new Set(keys)].map((key) => source.byKey!(key)).filter((item): item is T => item !== undefined);

@@ -38,7 +38,12 @@ function setOptional<T extends object, K extends keyof T>(target: T, name: K, va
  * A Channel reference for a Store or a Price: the Channel must exist (400
  * ReferencedResourceNotFound) and, when `role` is given, hold it (400 MissingRoleOnChannel).
  */
-export function channelReference(ctx: WriteContext, identifier: ResourceIdentifier, field: string, role?: ChannelRole): { typeId: 'channel'; id: string } {
+export function channelReference(
+  ctx: WriteContext,
+  identifier: ResourceIdentifier,
+  field: string,
+  role?: ChannelRole,
+): { typeId: 'channel'; id: string } {
   const channel = ctx.resolveIdentifier<Channel>('channel', identifier, field);
   const reference = { typeId: 'channel' as const, id: channel.id };
   if (role !== undefined && !channel.roles.includes(role)) throw errors.missingRoleOnChannel(reference, role);

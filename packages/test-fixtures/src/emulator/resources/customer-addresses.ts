@@ -39,14 +39,16 @@ export function addressesFrom(draft: AddressIndexes): CustomerAddresses {
   });
   const idAt = (field: string, index: number): string => {
     const address = addresses[index];
-    if (!address) throw errors.invalidField(field, index, `The value for ${field} must be the index of an address (0 to ${addresses.length - 1}).`);
+    if (!address)
+      throw errors.invalidField(field, index, `The value for ${field} must be the index of an address (0 to ${addresses.length - 1}).`);
     return address.id;
   };
   const idsOf = (field: string, indexes: readonly number[] | undefined, defaultId: string | undefined): string[] => {
     const ids = (indexes ?? []).map((index, at) => idAt(`${field}[${at}]`, index));
     return [...new Set(defaultId === undefined ? ids : [defaultId, ...ids])];
   };
-  const defaultShipping = draft.defaultShippingAddress === undefined ? undefined : idAt('defaultShippingAddress', draft.defaultShippingAddress);
+  const defaultShipping =
+    draft.defaultShippingAddress === undefined ? undefined : idAt('defaultShippingAddress', draft.defaultShippingAddress);
   const defaultBilling = draft.defaultBillingAddress === undefined ? undefined : idAt('defaultBillingAddress', draft.defaultBillingAddress);
   return {
     addresses,

@@ -28,7 +28,18 @@ export interface Customer extends StoredResource, CustomerAddresses {
 }
 
 /** Optional string members of a CustomerDraft kept as given. */
-const PLAIN_FIELDS = ['externalId', 'firstName', 'lastName', 'middleName', 'title', 'salutation', 'dateOfBirth', 'companyName', 'vatId', 'locale'] as const;
+const PLAIN_FIELDS = [
+  'externalId',
+  'firstName',
+  'lastName',
+  'middleName',
+  'title',
+  'salutation',
+  'dateOfBirth',
+  'companyName',
+  'vatId',
+  'locale',
+] as const;
 
 /** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
 function passwordOf(draft: Record<string, unknown>, mode: Customer['authenticationMode']): string | undefined {
@@ -94,7 +105,9 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
       // waits for the hash (see signUpCustomer); a failure shows up at login.
       if (password !== undefined)
         ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
-      const plain = Object.fromEntries(PLAIN_FIELDS.filter((name) => draft[name] !== undefined).map((name) => [name, draft[name] as string]));
+      const plain = Object.fromEntries(
+        PLAIN_FIELDS.filter((name) => draft[name] !== undefined).map((name) => [name, draft[name] as string]),
+      );
       return {
         ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
         ...(customerNumber !== undefined ? { customerNumber } : {}),
@@ -156,7 +169,9 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
-    const page = runQuery(context.state.collection<Customer>(type.typeId), params, { schema: commerceContract().schema(type.schemas.resource) as QuerySchema });
+    const page = runQuery(context.state.collection<Customer>(type.typeId), params, {
+      schema: commerceContract().schema(type.schemas.resource) as QuerySchema,
+    });
     return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
   });
 
@@ -171,7 +186,8 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
     requireScope(c.get('principal'), projectKey, type.scopes.manage, store.key);
     const body = await readJsonBody(c);
     // The customer belongs to the Store of the path only; `stores` of the draft is replaced.
-    const draft = typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, stores: [{ typeId: 'store', key: store.key }] } : body;
+    const draft =
+      typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, stores: [{ typeId: 'store', key: store.key }] } : body;
     const customer = await signUpCustomer(context, draft, callerOf(c));
     return json({ customer: present(context, type, customer, []) }, 201);
   });

@@ -14,7 +14,9 @@ const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
 /** True when the token is valid for the Store: issued by its in-store password flow, or holding a store-scoped `me` scope for it. */
 function validForStore(principal: Principal, projectKey: string, storeKey: string): boolean {
   if (principal.storeKey === storeKey) return true;
-  return principal.scopes.some((s) => s.kind === 'permission' && s.projectKey === projectKey && s.storeKey === storeKey && ME_SCOPES.includes(s.name));
+  return principal.scopes.some(
+    (s) => s.kind === 'permission' && s.projectKey === projectKey && s.storeKey === storeKey && ME_SCOPES.includes(s.name),
+  );
 }
 
 /**
@@ -30,7 +32,8 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
   const me = (principal: Principal, storeKey: string | undefined, expand: readonly string[]): Record<string, unknown> => {
     const scope = storeKey === undefined ? `manage_my_profile:${projectKey}` : `manage_my_profile:${projectKey}:${storeKey}`;
     if (principal.customerId === undefined && principal.anonymousId === undefined) throw errors.insufficientScope(scope);
-    if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey)) throw errors.insufficientScope(scope);
+    if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey))
+      throw errors.insufficientScope(scope);
     requireScope(principal, projectKey, ME_SCOPES, storeKey);
     if (principal.customerId === undefined) return { anonymousId: principal.anonymousId };
     const customer = context.state.collection<Customer>(type.typeId).get(principal.customerId);

@@ -34,7 +34,11 @@ export function parseAddress(segment: string): Address {
  * @example
  * const selection = findResource<ProductSelection>(context, productSelectionType, parseAddress('key=summer'));
  */
-export function findResource<T extends StoredResource>(context: EmulatorContext, type: Pick<ResourceType<T>, 'typeId'>, address: Address): T {
+export function findResource<T extends StoredResource>(
+  context: EmulatorContext,
+  type: Pick<ResourceType<T>, 'typeId'>,
+  address: Address,
+): T {
   const collection = context.state.collection<T>(type.typeId);
   const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
   if (!found) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
@@ -62,7 +66,12 @@ function commit<T extends StoredResource>(
 }
 
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
-export function createResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, draft: unknown, caller: Caller): T {
+export function createResource<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  draft: unknown,
+  caller: Caller,
+): T {
   assertValid(commerceContract(), type.schemas.draft, draft);
   refuseNotEmulatedMembers(commerceContract(), type.schemas.draft, draft);
   const body = draft as Record<string, unknown>;
@@ -90,7 +99,8 @@ function validateUpdate(type: ResourceType<StoredResource>, body: unknown): Upda
   const validator = commerceContract();
   const schemaOf = (name: string) =>
     type.actions?.[name] && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
-  const notEmulated = (name: string) => type.schemas.updateAction !== undefined && isNotEmulatedAction(validator, type.schemas.updateAction, name);
+  const notEmulated = (name: string) =>
+    type.schemas.updateAction !== undefined && isNotEmulatedAction(validator, type.schemas.updateAction, name);
   const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined || notEmulated(name));
   request.actions.forEach((action, index) => {
     const name = action['action'] as string;
@@ -107,7 +117,12 @@ function validateUpdate(type: ResourceType<StoredResource>, body: unknown): Upda
  */
 function assertSameTarget(request: UpdateRequest, target: StoredResource): void {
   if (request.id !== undefined && request.id !== target.id) {
-    throw errors.invalidField('id', request.id, `The id '${request.id}' in the request body does not match the resource '${target.id}' the URL names.`, [target.id]);
+    throw errors.invalidField(
+      'id',
+      request.id,
+      `The id '${request.id}' in the request body does not match the resource '${target.id}' the URL names.`,
+      [target.id],
+    );
   }
 }
 
@@ -116,7 +131,13 @@ function assertSameTarget(request: UpdateRequest, target: StoredResource): void 
  * 409 ConcurrentModification. An update that changes nothing leaves version and lastModified*
  * alone.
  */
-export function updateResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, body: unknown, caller: Caller): T {
+export function updateResource<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  address: Address,
+  body: unknown,
+  caller: Caller,
+): T {
   const current = findResource<T>(context, type, address);
   const request = validateUpdate(type as unknown as ResourceType<StoredResource>, body);
   assertSameTarget(request, current);
@@ -130,12 +151,18 @@ export function updateResource<T extends StoredResource>(context: EmulatorContex
   assertKeyFree(context, type.typeId, working.key, current.id);
   const updated = { ...working, version: current.version + 1, lastModifiedAt: ctx.now, lastModifiedBy: ctx.initiator() } as unknown as T;
   context.state.collection<T>(type.typeId).replace(updated);
-  commit(context, type as unknown as ResourceType<StoredResource>, ctx, "updated", current, updated, actions);
+  commit(context, type as unknown as ResourceType<StoredResource>, ctx, 'updated', current, updated, actions);
   return updated;
 }
 
 /** Deletes a resource; `version` must match (409 otherwise). */
-export function deleteResource<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, address: Address, version: number, caller: Caller): T {
+export function deleteResource<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  address: Address,
+  version: number,
+  caller: Caller,
+): T {
   const current = findResource<T>(context, type, address);
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);

@@ -46,7 +46,8 @@ const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency
  * KWD), as the live service answers `fractionDigits`; an unknown currency is 400 InvalidField.
  */
 export function fractionDigitsOf(currencyCode: string, field: string): number {
-  if (!CURRENCIES.has(currencyCode)) throw errors.invalidField(field, currencyCode, `The currency '${currencyCode}' is not a valid ISO 4217 currency code.`);
+  if (!CURRENCIES.has(currencyCode))
+    throw errors.invalidField(field, currencyCode, `The currency '${currencyCode}' is not a valid ISO 4217 currency code.`);
   return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
@@ -55,7 +56,11 @@ export function moneyFrom(draft: MoneyDraft, field: string): CentPrecisionMoney 
   if (draft.type === 'highPrecision') throw errors.notEmulated({ field: `${field}.type` });
   const fractionDigits = fractionDigitsOf(draft.currencyCode, `${field}.currencyCode`);
   if (draft.fractionDigits !== undefined && draft.fractionDigits !== fractionDigits) {
-    throw errors.invalidField(`${field}.fractionDigits`, draft.fractionDigits, `The currency '${draft.currencyCode}' has ${fractionDigits} fraction digits.`);
+    throw errors.invalidField(
+      `${field}.fractionDigits`,
+      draft.fractionDigits,
+      `The currency '${draft.currencyCode}' has ${fractionDigits} fraction digits.`,
+    );
   }
   return { type: 'centPrecision', centAmount: draft.centAmount, currencyCode: draft.currencyCode, fractionDigits };
 }

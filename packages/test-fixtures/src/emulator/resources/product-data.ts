@@ -112,7 +112,13 @@ function others(state: EmulatorState, exceptId: string | undefined): Product[] {
  * 400 DuplicateField (`field` as given) when another Product, or the Product itself in `own`,
  * already has a variant with this SKU. A scan over the Products: the emulator holds test data.
  */
-export function assertSkuFree(state: EmulatorState, sku: string, field: string, exceptProductId: string | undefined, own: readonly ProductVariant[] = []): void {
+export function assertSkuFree(
+  state: EmulatorState,
+  sku: string,
+  field: string,
+  exceptProductId: string | undefined,
+  own: readonly ProductVariant[] = [],
+): void {
   const taken = own.some((v) => v.sku === sku) || others(state, exceptProductId).some((p) => variantsOf(p).some((v) => v.sku === sku));
   if (taken) throw errors.duplicateField(field, sku);
 }
@@ -130,4 +136,3 @@ export function assertSlugFree(state: EmulatorState, slug: Record<string, string
 export function refreshStagedFlag(masterData: ProductCatalogData): void {
   masterData.hasStagedChanges = !isDeepStrictEqual(masterData.current, masterData.staged);
 }
-

@@ -64,7 +64,8 @@ export const READ_SCOPES: readonly string[] = ['view_products', 'view_published_
  */
 export function stagedParam(c: Context<AppEnv>, principal: Principal, projectKey: string, storeKey?: string): boolean {
   const raw = c.req.query('staged');
-  if (raw !== undefined && raw !== 'true' && raw !== 'false') throw errors.invalidInput(`Malformed parameter: staged: '${raw}' is not a boolean.`);
+  if (raw !== undefined && raw !== 'true' && raw !== 'false')
+    throw errors.invalidInput(`Malformed parameter: staged: '${raw}' is not a boolean.`);
   const staged = raw === 'true';
   if (staged) requireScope(principal, projectKey, viewScopes('products'), storeKey);
   return staged;

@@ -83,7 +83,12 @@ function requireMode(selection: ProductSelection, mode: ProductSelectionMode, ac
  * same variants: 400 InvalidOperation, as for a Product added twice before variants existed; with
  * other ones: the live ProductPresentWithDifferentVariantSelection.
  */
-function assign(selection: ProductSelection, product: Product, variants: Pick<Membership, 'variantSelection' | 'variantExclusion'>, ctx: WriteContext): void {
+function assign(
+  selection: ProductSelection,
+  product: Product,
+  variants: Pick<Membership, 'variantSelection' | 'variantExclusion'>,
+  ctx: WriteContext,
+): void {
   const existing = assignmentOf(ctx, selection.id, product.id);
   if (existing) {
     const { createdAt: _createdAt, ...existingVariants } = existing;
@@ -132,7 +137,8 @@ const EXCLUSION: ModeActions = {
   variants: variantExclusionOf,
   assigned: { message: 'ProductSelectionProductExcluded', change: 'ExcludeProductChange' },
   changed: { message: 'ProductSelectionVariantExclusionChanged', change: 'SetVariantExclusionChange' },
-  missing: 'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
+  missing:
+    'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
 };
 
 type Action = (selection: ProductSelection, action: Record<string, unknown>, ctx: WriteContext) => void;
@@ -165,7 +171,9 @@ function setVariantsAction(spec: ModeActions): Action {
     setAssignment(ctx, selection.id, product.id, next);
     const [before, after] = [existing[spec.member], next[spec.member]];
     ctx.emit(spec.changed.message, present({ product: productRef(product), [`old${upper}`]: before, [`new${upper}`]: after }));
-    ctx.recordExtraChange(present({ change: spec.set, type: spec.changed.change, previousValue: before, nextValue: after, product: productRef(product) }));
+    ctx.recordExtraChange(
+      present({ change: spec.set, type: spec.changed.change, previousValue: before, nextValue: after, product: productRef(product) }),
+    );
   };
 }
 
@@ -210,7 +218,9 @@ export const productSelectionType: ResourceType<ProductSelection> = {
     },
   },
   beforeDelete(selection, ctx) {
-    for (const store of ctx.state.collection<StoredResource & { productSelections: { productSelection: { id: string } }[] }>('store').values()) {
+    for (const store of ctx.state
+      .collection<StoredResource & { productSelections: { productSelection: { id: string } }[] }>('store')
+      .values()) {
       if (store.productSelections.some((setting) => setting.productSelection.id === selection.id)) {
         throw errors.referenceExists(`Can not delete a product-selection while it is referenced by a store (id '${store.id}').`, 'store');
       }
@@ -221,7 +231,10 @@ export const productSelectionType: ResourceType<ProductSelection> = {
   },
   // The live payload is the ProductSelection as created; `type` is the member the spec names.
   createdMessages: (selection) => [
-    { type: 'ProductSelectionCreated', payload: { productSelection: { ...structuredClone(selection), type: TYPE_OF_MODE[selection.mode] } } },
+    {
+      type: 'ProductSelectionCreated',
+      payload: { productSelection: { ...structuredClone(selection), type: TYPE_OF_MODE[selection.mode] } },
+    },
   ],
   deletedMessages: () => [{ type: 'ProductSelectionDeleted', payload: {} }],
 };

@@ -67,7 +67,10 @@ export const productTypeType: ResourceType<ProductType> = {
   beforeDelete(productType, ctx) {
     for (const product of ctx.state.collection<StoredResource & { productType: { id: string } }>('product').values()) {
       if (product.productType.id === productType.id) {
-        throw errors.referenceExists(`Can not delete a product-type while it is referenced by at least one product (id '${product.id}').`, 'product');
+        throw errors.referenceExists(
+          `Can not delete a product-type while it is referenced by at least one product (id '${product.id}').`,
+          'product',
+        );
       }
     }
   },

@@ -27,13 +27,20 @@ export type { Product } from './product-data.js';
  * project and variant keys within the Product; a clash is 400 DuplicateField naming the draft
  * field as the live service does (`masterVariant.sku`, `variants[0].key`, ...).
  */
-function variantsFromDraft(ctx: WriteContext, master: ProductVariantDraft | undefined, drafts: readonly ProductVariantDraft[]): ProductVariant[] {
+function variantsFromDraft(
+  ctx: WriteContext,
+  master: ProductVariantDraft | undefined,
+  drafts: readonly ProductVariantDraft[],
+): ProductVariant[] {
   const fields = ['masterVariant', ...drafts.map((_, index) => `variants[${index}]`)];
-  const variants = [master, ...drafts].map((draft, index) => variantFrom(index + 1, draft, pricesFrom(ctx, draft?.prices, `${fields[index]}.prices`)));
+  const variants = [master, ...drafts].map((draft, index) =>
+    variantFrom(index + 1, draft, pricesFrom(ctx, draft?.prices, `${fields[index]}.prices`)),
+  );
   variants.forEach((variant, index) => {
     const earlier = variants.slice(0, index);
     if (variant.sku !== undefined) assertSkuFree(ctx.state, variant.sku, `${fields[index]}.sku`, undefined, earlier);
-    if (variant.key !== undefined && earlier.some((v) => v.key === variant.key)) throw errors.duplicateField(`${fields[index]}.key`, variant.key);
+    if (variant.key !== undefined && earlier.some((v) => v.key === variant.key))
+      throw errors.duplicateField(`${fields[index]}.key`, variant.key);
   });
   return variants;
 }

@@ -91,11 +91,7 @@ const actions: Record<string, ProjectAction> = {
     let days = DEFAULT_MESSAGE_DAYS;
     if (deleteDaysAfterCreation !== undefined && deleteDaysAfterCreation !== null) {
       if (typeof deleteDaysAfterCreation !== 'number') throw invalidJson(`${memberPath(path, 'deleteDaysAfterCreation')}: must be number`);
-      if (
-        !Number.isInteger(deleteDaysAfterCreation) ||
-        deleteDaysAfterCreation < 1 ||
-        deleteDaysAfterCreation > MAX_MESSAGE_DAYS
-      ) {
+      if (!Number.isInteger(deleteDaysAfterCreation) || deleteDaysAfterCreation < 1 || deleteDaysAfterCreation > MAX_MESSAGE_DAYS) {
         throw errors.invalidField(
           `${field}.deleteDaysAfterCreation`,
           deleteDaysAfterCreation,

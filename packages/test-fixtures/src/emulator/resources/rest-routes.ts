@@ -22,7 +22,12 @@ export function expandParams(c: Context<AppEnv>): string[] {
 }
 
 /** Presents a resource: public fields only, references expanded as asked. */
-export function present<T extends StoredResource>(context: EmulatorContext, type: ResourceType<T>, resource: T, expand: readonly string[]): Record<string, unknown> {
+export function present<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  resource: T,
+  expand: readonly string[],
+): Record<string, unknown> {
   const shown = type.present ? type.present(resource) : (resource as Record<string, unknown>);
   if (expand.length === 0) return shown;
   return expandPaths(shown, [...expand], (typeId, id) => presentReferenced(context, typeId, id)) as Record<string, unknown>;
@@ -40,7 +45,8 @@ function versionParam(c: Context<AppEnv>): number {
   const raw = c.req.query('version');
   if (raw === undefined) throw errors.requiredField('version');
   const version = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(version)) throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(version))
+    throw errors.invalidInput(`Malformed parameter: version: '${raw}' is not an integer.`);
   return version;
 }
 
@@ -63,7 +69,9 @@ export function registerResourceRoutes<T extends StoredResource>(api: Hono<AppEn
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
-    const page = runQuery(context.state.collection<T>(type.typeId), params, { schema: commerceContract().schema(type.schemas.resource) as QuerySchema });
+    const page = runQuery(context.state.collection<T>(type.typeId), params, {
+      schema: commerceContract().schema(type.schemas.resource) as QuerySchema,
+    });
     return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
   });
 

@@ -29,7 +29,12 @@ function excludes(assignment: Membership | undefined, variant: ProductVariant): 
  * @example
  * const offered = availableVariants(state, store, product.id, product.masterData.current); // [] when not available
  */
-export function availableVariants(state: EmulatorState, store: Store, productId: string, data: Pick<ProductData, 'masterVariant' | 'variants'>): ProductVariant[] {
+export function availableVariants(
+  state: EmulatorState,
+  store: Store,
+  productId: string,
+  data: Pick<ProductData, 'masterVariant' | 'variants'>,
+): ProductVariant[] {
   const variants = [data.masterVariant, ...data.variants];
   const settings = store.productSelections;
   if (settings.length === 0) return variants;
@@ -51,7 +56,12 @@ export function availableVariants(state: EmulatorState, store: Store, productId:
  * master variant is not one (decision: the reference does not say which variant leads); undefined
  * when none is available.
  */
-export function inStoreData<T extends Pick<ProductData, 'masterVariant' | 'variants'>>(state: EmulatorState, store: Store, productId: string, data: T): T | undefined {
+export function inStoreData<T extends Pick<ProductData, 'masterVariant' | 'variants'>>(
+  state: EmulatorState,
+  store: Store,
+  productId: string,
+  data: T,
+): T | undefined {
   const [masterVariant, ...variants] = availableVariants(state, store, productId, data);
   return masterVariant && { ...data, masterVariant, variants };
 }

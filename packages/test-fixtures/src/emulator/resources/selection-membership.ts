@@ -83,7 +83,8 @@ export class SelectionMembership {
   toSnapshot(): MembershipSnapshot[] {
     const all: { entry: MembershipSnapshot; joined: number }[] = [];
     for (const [selectionId, products] of this.productsBySelection) {
-      for (const [productId, membership] of products) all.push({ entry: { selectionId, productId, ...structuredClone(membership) }, joined: this.joined.get(membership)! });
+      for (const [productId, membership] of products)
+        all.push({ entry: { selectionId, productId, ...structuredClone(membership) }, joined: this.joined.get(membership)! });
     }
     return all.sort((a, b) => a.joined - b.joined).map((m) => m.entry);
   }

@@ -23,7 +23,9 @@ export interface Store extends StoredResource {
 
 /** The Channels of a draft, each once, each existing and holding the role its use needs. */
 function channelsFrom(ctx: WriteContext, drafts: unknown, field: string, role: ChannelRole): { typeId: 'channel'; id: string }[] {
-  const references = ((drafts as ResourceIdentifier[] | undefined) ?? []).map((draft, index) => channelReference(ctx, draft, `${field}[${index}]`, role));
+  const references = ((drafts as ResourceIdentifier[] | undefined) ?? []).map((draft, index) =>
+    channelReference(ctx, draft, `${field}[${index}]`, role),
+  );
   return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
 }
 
@@ -57,7 +59,11 @@ function settingsFrom(ctx: WriteContext, drafts: readonly SettingDraft[] | undef
  * One StoreProductSelectionsChanged message per change (contract-notes 3), listing what was
  * added, removed and updated between two lists of settings.
  */
-function emitSelectionsChanged(ctx: WriteContext, before: readonly ProductSelectionSetting[], after: readonly ProductSelectionSetting[]): void {
+function emitSelectionsChanged(
+  ctx: WriteContext,
+  before: readonly ProductSelectionSetting[],
+  after: readonly ProductSelectionSetting[],
+): void {
   const was = new Map(before.map((s) => [s.productSelection.id, s]));
   const now = new Map(after.map((s) => [s.productSelection.id, s]));
   const added = after.filter((s) => !was.has(s.productSelection.id));
@@ -105,18 +111,38 @@ export const storeType: ResourceType<Store> = {
     addProductSelection(store, action, ctx) {
       const next = setting(ctx, action as unknown as SettingDraft, 'productSelection');
       const at = store.productSelections.findIndex((s) => s.productSelection.id === next.productSelection.id);
-      changeSettings(store, ctx, at < 0 ? [...store.productSelections, next] : store.productSelections.map((s, i) => (i === at ? next : s)));
+      changeSettings(
+        store,
+        ctx,
+        at < 0 ? [...store.productSelections, next] : store.productSelections.map((s, i) => (i === at ? next : s)),
+      );
     },
     changeProductSelectionActive(store, action, ctx) {
-      const selection = ctx.resolveIdentifier<ProductSelection>('product-selection', action['productSelection'] as ResourceIdentifier, 'productSelection');
+      const selection = ctx.resolveIdentifier<ProductSelection>(
+        'product-selection',
+        action['productSelection'] as ResourceIdentifier,
+        'productSelection',
+      );
       const at = store.productSelections.findIndex((s) => s.productSelection.id === selection.id);
       if (at < 0) throw errors.invalidOperation(`Product Selection '${selection.id}' is not assigned to Store '${store.key}'.`);
       const active = action['active'] as boolean;
-      changeSettings(store, ctx, store.productSelections.map((s, i) => (i === at ? { ...s, active } : s)));
+      changeSettings(
+        store,
+        ctx,
+        store.productSelections.map((s, i) => (i === at ? { ...s, active } : s)),
+      );
     },
     removeProductSelection(store, action, ctx) {
-      const selection = ctx.resolveIdentifier<ProductSelection>('product-selection', action['productSelection'] as ResourceIdentifier, 'productSelection');
-      changeSettings(store, ctx, store.productSelections.filter((s) => s.productSelection.id !== selection.id));
+      const selection = ctx.resolveIdentifier<ProductSelection>(
+        'product-selection',
+        action['productSelection'] as ResourceIdentifier,
+        'productSelection',
+      );
+      changeSettings(
+        store,
+        ctx,
+        store.productSelections.filter((s) => s.productSelection.id !== selection.id),
+      );
     },
     setProductSelections(store, action, ctx) {
       changeSettings(store, ctx, settingsFrom(ctx, action['productSelections'] as SettingDraft[] | undefined, 'productSelections'));

@@ -48,7 +48,9 @@ function firstNotEmulated(schema: SchemaNode | undefined, value: unknown, path: 
   // A discriminated union: the alternative named by the discriminator's value.
   if (schema.oneOf && schema.discriminator) {
     const tag = value[schema.discriminator.propertyName];
-    const chosen = schema.oneOf.find((alternative) => (alternative.properties?.[schema.discriminator!.propertyName] as { const?: unknown } | undefined)?.const === tag);
+    const chosen = schema.oneOf.find(
+      (alternative) => (alternative.properties?.[schema.discriminator!.propertyName] as { const?: unknown } | undefined)?.const === tag,
+    );
     return firstNotEmulated(chosen, value, path);
   }
   return undefined;

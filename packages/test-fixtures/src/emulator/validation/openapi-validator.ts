@@ -69,5 +69,10 @@ export class OpenApiValidator {
 }
 
 function toViolation(error: AjvError): SchemaViolation {
-  return { path: error.instancePath, message: error.message ?? 'is invalid', keyword: error.keyword, params: error.params as Record<string, unknown> };
+  return {
+    path: error.instancePath,
+    message: error.message ?? 'is invalid',
+    keyword: error.keyword,
+    params: error.params as Record<string, unknown>,
+  };
 }

@@ -25,7 +25,12 @@ export function missingValue(path: string): ApiError {
 
 /** The member names of a JSON pointer such as `/actions/0/product` (`~1` and `~0` unescaped). */
 function pointerSegments(pointer: string): string[] {
-  return pointer === '' ? [] : pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer === ''
+    ? []
+    : pointer
+        .slice(1)
+        .split('/')
+        .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /**

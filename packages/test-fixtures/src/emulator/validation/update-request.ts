@@ -15,7 +15,8 @@ export interface UpdateRequest {
  * Shared by every updatable resource and the project.
  */
 export function parseUpdateRequest(body: unknown, typeId: string, isKnownAction: (name: string) => boolean): UpdateRequest {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidJson('request body: must be an object with version and actions');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidJson('request body: must be an object with version and actions');
   const { id, version, actions } = body as { id?: unknown; version?: unknown; actions?: unknown };
   if (id !== undefined && typeof id !== 'string') throw invalidJson('id: must be string');
   if (version === undefined) throw missingValue('version');
