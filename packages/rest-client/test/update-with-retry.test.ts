@@ -54,12 +54,10 @@ describe('updateWithRetry', () => {
     const s = setup();
     const created = await selection(s, 'naive');
     const staleActions = [{ action: 'changeName' as const, name: { ...created.name, de: 'Sommer' } }];
-    await s
-      .makeClient()
-      .POST('/product-selections/{ID}', {
-        params: { path: { ID: created.id } },
-        body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
-      });
+    await s.makeClient().POST('/product-selections/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
+    });
     const first = await s.client.POST('/product-selections/{ID}', {
       params: { path: { ID: created.id } },
       body: { version: 1, actions: staleActions },
