@@ -30,7 +30,7 @@ export interface EmulatorOptions {
     externalIntrospectionTimeoutMs?: number;
   };
   history?: {
-    /** "basic" records only admin-console changes; "premium" also API changes (spec 1.3). Default "premium". */
+    /** "basic" records only admin-console changes; "premium" also API changes. Default "premium". */
     offering?: 'basic' | 'premium';
     /** Records older than this are dropped, in days. Default 365. */
     retentionDays?: number;

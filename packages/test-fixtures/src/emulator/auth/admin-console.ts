@@ -6,7 +6,7 @@ import { newSecret } from '../ids.js';
 import { ADMIN_CONSOLE_CLIENT_ID } from './reserved-ids.js';
 
 /**
- * The admin console of the emulator (spec 1.3: the Basic offering tracks only its changes).
+ * The admin console of the emulator (the Basic offering tracks only its changes).
  *
  * The live admin console is a web application whose users change resources through the platform.
  * The emulator models it as one built-in API client with a reserved id,

@@ -125,7 +125,7 @@ export class CustomerCredentialStore {
 
   /**
    * The customer id for a login, or undefined. Global login (`storeKey` undefined) finds only
-   * customers without Stores; an in-store login only customers of that Store (contract-notes 4).
+   * customers without Stores; an in-store login only customers of that Store.
    */
   async login(email: string, password: string, storeKey: string | undefined): Promise<string | undefined> {
     const ids = this.byEmail.get(normaliseEmail(email));

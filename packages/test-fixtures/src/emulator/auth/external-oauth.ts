@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import type { Principal } from './principal.js';
 
-/** The identity spellings of the authorization service's own tokens (spec 4.1), which an external token does not use (rule 4). */
+/** The identity spellings of the authorization service's own tokens, which an external token does not use. */
 const OWN_TOKEN_IDENTITY = /^(customer:|anonymous_id=)/;
 
 /** `state.project.externalOAuth`: set through the project update action `setExternalOAuth`. */
@@ -37,9 +37,9 @@ function expiryMs(exp: unknown): number | undefined {
 }
 
 /**
- * Verifies bearer tokens at the project's external RFC 7662 introspection endpoint
- * (spec 5 "External OAuth server"): one POST per cache miss, no retry within a call, a hard time
- * limit, answers cached (active and inactive alike) by a hash of configuration and token, and
+ * Verifies bearer tokens at the RFC 7662 introspection endpoint of the project's external OAuth
+ * server: one POST per cache miss, no retry within a call, a hard time limit, answers cached
+ * (active and inactive alike) by a hash of configuration and token, and
  * concurrent verifications of one token share one call. Failures are not cached, so a later call
  * tries again.
  */
@@ -157,9 +157,9 @@ export class ExternalTokenVerifier {
   }
 
   private principalOf(body: { scope?: unknown; client_id?: unknown }): Principal {
-    // Only the service's own scopes of this project count (spec: other scopes are ignored), and
-    // identities only as rule 4 writes them: the spellings of the service's own tokens (spec 4.1:
-    // `customer:<id>`, `anonymous_id=<id>`) are not an external server's.
+    // Only the service's own scopes of this project count (other scopes are ignored), and
+    // identities only as an external server writes them: the spellings of the service's own tokens
+    // (`customer:<id>`, `anonymous_id=<id>`) are not an external server's.
     const given = (typeof body.scope === 'string' ? body.scope : '').split(/\s+/).filter((part) => !OWN_TOKEN_IDENTITY.test(part));
     const scopes: Scope[] = given
       .flatMap((part) => parseScope(part) ?? [])

@@ -4,7 +4,7 @@ import { ApiError, errors, payloadTooLargeMessage } from '../http/errors.js';
 export const BASIC_CHALLENGE = 'Basic realm="commerce-emulator", charset="UTF-8"';
 
 /**
- * Errors of the authorization service (contract-notes 4): the common error body with top-level
+ * Errors of the authorization service: the common error body with top-level
  * `error` and `error_description`. Messages never echo a secret, a token or a password.
  */
 export const oauthErrors = {

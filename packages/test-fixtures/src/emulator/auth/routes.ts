@@ -22,7 +22,7 @@ export interface AuthDirectory {
 const STORE_KEY = /^[A-Za-z0-9_-]{1,256}$/;
 
 /**
- * Registers the authorization service (spec 4.1) on `app` (mounted at `/auth`):
+ * Registers the authorization service on `app` (mounted at `/auth`):
  *
  * | path | grant |
  * |---|---|
@@ -115,7 +115,7 @@ export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory):
     return json(auth.introspect(caller, requiredParam(form, 'token')));
   });
 
-  // Spec 4.1 rule 3: 200 when revoked and also when the request was invalid (no token, another
+  // 200 when revoked and also when the request was invalid (no token, another
   // content type, an unknown token, another client's token). Only bad client credentials fail.
   app.post('/oauth/token/revoke', async (c) => {
     const { caller, auth } = await client(c);

@@ -20,7 +20,7 @@ import {
   type TokenSubject,
 } from './tokens.js';
 
-/** Token response (spec 2.6). */
+/** Token response. */
 export interface TokenResponse {
   access_token: string;
   expires_in: number;
@@ -29,7 +29,7 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
-/** Introspection response (spec 2.6): `exp` in milliseconds since the epoch. */
+/** Introspection response: `exp` in milliseconds since the epoch. */
 export type IntrospectionResponse = { active: true; scope: string; exp: number; client_id: string } | { active: false };
 
 /** The data of the authorization service as plain JSON: hashes only, never a secret, password or token. */
@@ -176,7 +176,7 @@ export class AuthService {
     return this.customers.login(email, password, storeKey);
   }
 
-  // ---- Token flows (spec 4.1) ---------------------------------------------------------------
+  // ---- Token flows ---------------------------------------------------------------------
 
   private respond(client: ApiClient, subject: TokenSubject, refresh?: RefreshTokenRecord, refreshToken?: string): TokenResponse {
     const { token } = this.tokens.issueAccess(subject, client.accessTokenValiditySeconds, refresh);
@@ -203,8 +203,7 @@ export class AuthService {
 
   /**
    * Password flow, global (`storeKey` undefined) or in a Store. The scope gains
-   * `customer:<customer_id>`, as the table of spec 4.1 writes it (contract-notes 4 says
-   * `customer_id:<id>`; the spec wins).
+   * `customer:<customer_id>` (not `customer_id:<id>`).
    */
   async passwordToken(
     client: ApiClient,
@@ -226,8 +225,8 @@ export class AuthService {
   /**
    * Anonymous session flow. The client needs `create_anonymous_token` (or `manage_project`) for
    * the project; an `anonymous_id` can start a session only while no token of it lives, so the session's
-   * refresh token is the only way to a new access token for it (spec 4.1 rule 1). The scope gains
-   * `anonymous_id=<id>`, as the table of spec 4.1 writes it (contract-notes 4: `anonymous_id:<id>`).
+   * refresh token is the only way to a new access token for it. The scope gains
+   * `anonymous_id=<id>` (not `anonymous_id:<id>`).
    */
   anonymousToken(client: ApiClient, input: { scope: string | undefined; anonymousId: string | undefined }): TokenResponse {
     const clientPrincipal: Principal = { clientId: client.id, scopes: parseScopes(client.scope), external: false };
@@ -275,7 +274,7 @@ export class AuthService {
   }
 
   /**
-   * Introspection (spec 4.1 rule 2): a client sees its own tokens; with
+   * Introspection: a client sees its own tokens; with
    * `introspect_oauth_tokens` (or `manage_project`) any token of the project; otherwise, and for
    * unknown, expired or revoked tokens, the inactive form. Access and refresh tokens alike.
    */
@@ -289,7 +288,7 @@ export class AuthService {
   }
 
   /**
-   * Revocation (spec 4.1 rule 3): only tokens issued to the calling client are revoked; anything
+   * Revocation: only tokens issued to the calling client are revoked; anything
    * else (unknown, invalid, another client's) is left alone. Revoking a refresh token also revokes
    * the access tokens issued with it (RFC 7009 2.1). Returns whether something was revoked.
    */

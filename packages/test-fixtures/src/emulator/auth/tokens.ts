@@ -76,7 +76,7 @@ const DERIVED_PRUNE_THRESHOLD = 16;
  *
  * Refresh tokens live in a Map kept in least-recently-used order (a use re-inserts the entry),
  * so evicting the least recently used one beyond the cap, and sweeping expired ones from the
- * front, are O(1) (spec 3 and 5 rule 5: 200 days without use, at most 10 million, LRU first).
+ * front, are O(1) (refresh tokens expire after 200 days without use, at most 10 million, LRU first).
  */
 export class TokenStore {
   private readonly access = new Map<string, AccessTokenRecord>();

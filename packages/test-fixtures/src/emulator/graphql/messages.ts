@@ -1,6 +1,6 @@
 /**
- * Messages (contract-notes 5) in their GraphQL form: the envelope, with the stored message itself
- * as the `payload`, whose type is the message `type` (spec 6: payload types implement
+ * Messages in their GraphQL form: the envelope, with the stored message itself
+ * as the `payload`, whose type is the message `type` (payload types implement
  * MessagePayload).
  */
 import type { StoredMessage } from '../messages/message-log.js';

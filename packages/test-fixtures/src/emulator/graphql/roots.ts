@@ -1,5 +1,5 @@
 /**
- * Query, Mutation and InStore: every operation of spec 4.5. Reads use the same collections and
+ * Query, Mutation and InStore: every operation the emulator serves. Reads use the same collections and
  * query engine as REST; writes call the shared `createResource` / `updateResource` /
  * `deleteResource` with the REST request shapes (see inputs.ts), so versions, validation,
  * messages and change history are those of REST.

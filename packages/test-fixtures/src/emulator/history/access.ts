@@ -3,10 +3,10 @@ import { historyErrors } from './errors.js';
 import type { HistoryResourceType } from './resource-types.js';
 
 /**
- * Scopes of the Change History (spec section 5, history.yaml `oauth2`): `view_audit_log` always,
+ * Scopes of the Change History (history.yaml `oauth2`): `view_audit_log` always,
  * plus the view scope of each queried type. `manage_project` implies both; the matching
- * `manage_<name>` satisfies `view_<name>`; a store-restricted form counts only where the spec
- * accepts it, and then only for Records of its Stores.
+ * `manage_<name>` satisfies `view_<name>`; a store-restricted form counts only where its endpoint
+ * accepts it (STORE_SCOPED_TYPES), and then only for Records of its Stores.
  */
 
 /** How a token may read one type's Records: all of them, or those of some Stores only. */

@@ -3,7 +3,7 @@ import type { ChangeEvent, EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
 
 /**
- * The Changes of an update Record (spec 2: "differences between the two versions; not identical
+ * The Changes of an update Record ("differences between the two versions; not identical
  * to the update actions sent and not limited to update actions"). They are computed from the
  * difference between the resource before and after the write, named after the update action
  * that makes such a difference, in the style of the live service: `change` is the action name

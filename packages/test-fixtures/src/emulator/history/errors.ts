@@ -1,7 +1,7 @@
 import { ApiError } from '../http/errors.js';
 
 /**
- * Errors of the Change History (contract-notes 6): the same body as the HTTP API, with the codes
+ * Errors of the Change History: the same body as the HTTP API, with the codes
  * `BadRequest` 400, `Unauthorized` 401, `Forbidden` 403, `TooManyRequests` 429 and
  * `OverCapacity` 503. Errors raised by code shared with the HTTP API (authentication, the
  * request guards, fault injection) are translated by status on the way out.
@@ -32,7 +32,7 @@ export function isHistoryRequest(url: string): boolean {
 
 /**
  * The error as the Change History answers it: for a `/history` request, the code of its status
- * (contract-notes 6); any other request, or a status without a history code, is left alone.
+ * (400, 401, 403, 429 or 503); any other request, or a status without a history code, is left alone.
  *
  * @example
  * asHistoryError(c.req.url, errors.invalidToken()) // 401, code Unauthorized, error invalid_token

@@ -31,7 +31,7 @@ import { dateBound, planQuery, runRecordQuery, type FilterInput } from './query.
 import { STORE_SCOPED_TYPES, typeOfGraphqlField } from './resource-types.js';
 
 /**
- * `POST /{projectKey}/graphql` of the Change History (contract-notes 6): graphql-js over the
+ * `POST /{projectKey}/graphql` of the Change History: graphql-js over the
  * hand-written SDL (`schemas/graphql/history.graphql`). Root fields run the same query as the
  * REST by-type endpoint. Scopes are checked before execution, from the root fields the operation
  * selects: a missing one fails the whole request with 403 and the REST error body. Filter errors

@@ -16,7 +16,7 @@ export interface HistoryLogSnapshot {
 /**
  * The Records of one project, oldest first. It listens to every write (REST and GraphQL alike)
  * and keeps a Record of each change to a tracked resource type:
- * - offering `basic` keeps only changes made through the admin console (spec 1.3), `premium`
+ * - offering `basic` keeps only changes made through the admin console, `premium`
  *   (the default) API changes too;
  * - Records older than `retentionDays` are dropped, and beyond `maxRecords` the oldest go.
  *

@@ -20,7 +20,7 @@ import {
 
 /**
  * Filters of a Record query, as given (REST query parameters or GraphQL arguments), and their
- * meaning: the rules of spec section 4 and contract-notes 6, and the decisions of history.yaml.
+ * meaning: the live service's filter rules and the decisions of history.yaml.
  */
 export interface FilterInput {
   limit?: number | string;
@@ -81,7 +81,7 @@ const HOUR_MS = 3600 * 1000;
  * overlap), capturing year, month, day, hour, minute, second and the offset's hours and minutes.
  */
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-](\d{2}):(\d{2}))$/;
-/** Live spellings of `source` values (contract-notes 6). */
+/** Live spellings of `source` values. */
 const SOURCE_SPELLINGS: Record<string, string> = {
   AdminConsole: 'AdminConsole',
   LegacyImport: 'LegacyImport',
@@ -115,7 +115,7 @@ function instantOf(value: string): number | undefined {
   return Number.isNaN(at) ? undefined : at;
 }
 
-/** A date bound in milliseconds: a date-time, hours before now, or `now` (contract-notes 6). */
+/** A date bound in milliseconds: a date-time, hours before now, or `now`. */
 export function dateBound(name: string, value: number | string, now: number): number {
   if (typeof value === 'number') {
     if (Number.isSafeInteger(value) && value >= 0) return now - value * HOUR_MS;

@@ -7,19 +7,19 @@ import historyDocument from '../../generated/history.openapi.json' with { type: 
  * takes.
  */
 
-/** One tracked resource type (spec 2, ChangeHistoryResourceType). */
+/** One tracked resource type (ChangeHistoryResourceType). */
 export interface HistoryResourceType {
-  /** Singular name of the spec, also `resource.typeId` of its Records (`product-selection`). */
+  /** Singular name, also `resource.typeId` of its Records (`product-selection`). */
   typeId: string;
   /** Plural spelling of the live service (`product-selections`), accepted in paths too. */
   plural: string;
   /** Root field of the GraphQL schema (`productSelections`). */
   graphqlField: string;
-  /** View scope name without the project key (`view_product_selections`), spec section 5. */
+  /** View scope name without the project key (`view_product_selections`). */
   scope: string;
 }
 
-/** The three GET endpoints of spec section 4: all types, by type, by id. */
+/** The three GET endpoints: all types, by type, by id. */
 export type Endpoint = 'all' | 'byType' | 'byId';
 
 interface Parameter {
@@ -75,7 +75,7 @@ for (const type of HISTORY_TYPES.values()) {
   bySegment.set(type.plural, type);
 }
 
-/** The type a path segment or `resourceTypes` value names, singular or plural (contract-notes 6). */
+/** The type a path segment or `resourceTypes` value names, singular or plural. */
 export function typeOfSegment(segment: string): HistoryResourceType | undefined {
   return bySegment.get(segment);
 }
@@ -86,13 +86,13 @@ export function typeOfGraphqlField(field: string): HistoryResourceType | undefin
   return undefined;
 }
 
-/** Spec section 4: `resourceKey` filters only these types. */
+/** `resourceKey` filters only these types. */
 export const RESOURCE_KEY_TYPES: ReadonlySet<string> = new Set(['business-unit', 'associate-role', 'product', 'store']);
-/** Spec section 4: `associateId` filters only these types. */
+/** `associateId` filters only these types. */
 export const ASSOCIATE_TYPES: ReadonlySet<string> = new Set(['business-unit', 'order', 'quote-request', 'quote']);
 
 /**
- * Spec section 5 rule 3: the types whose store-restricted view scope an endpoint accepts. The
+ * The types whose store-restricted view scope an endpoint accepts. The
  * all-types endpoint takes customers, orders and shopping lists; by type and by id only orders.
  * GraphQL root fields are one-type queries of the all-types kind (history.yaml, operation graphql).
  */
@@ -103,7 +103,7 @@ export const STORE_SCOPED_TYPES: Readonly<Record<Endpoint | 'graphql', ReadonlyS
   graphql: new Set(['customer', 'order', 'shopping-list']),
 };
 
-/** The query parameters an endpoint takes, and which of them repeat (spec 4 table, A/T/I). */
+/** The query parameters an endpoint takes, and which of them repeat (A: all types, T: by type, I: by id). */
 export interface EndpointParameters {
   names: ReadonlySet<string>;
   repeatable: ReadonlySet<string>;
@@ -128,12 +128,12 @@ export const ENDPOINT_PARAMETERS: Readonly<Record<Endpoint, EndpointParameters>>
   byId: loadParameters('/{resourceType}/{ID}'),
 };
 
-/** Spec 2, PlatformInitiatedChange. */
+/** PlatformInitiatedChange. */
 export const PLATFORM_INITIATED_CHANGES: readonly string[] = required(
   document.components.schemas['PlatformInitiatedChange']?.enum,
   'PlatformInitiatedChange',
 );
-/** Spec 2 and contract-notes 6, ChangeHistoryType. */
+/** ChangeHistoryType, with its live spellings. */
 export const CHANGE_HISTORY_TYPES: readonly string[] = required(
   document.components.schemas['ChangeHistoryType']?.enum,
   'ChangeHistoryType',

@@ -76,7 +76,7 @@ function resourceTypeOf(segment: string): HistoryResourceType {
 
 /**
  * The Change History service of one project (its store records every write), to mount at `/history`: the three GET endpoints and
- * GraphQL of spec section 4, bearer tokens as on the HTTP API, `view_audit_log` on every request.
+ * GraphQL, bearer tokens as on the HTTP API, `view_audit_log` on every request.
  */
 export function historyRoutes(context: EmulatorContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -9,7 +9,7 @@ const LOOKS_LIKE_EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
 /**
  * Resolves the bearer token of an API request into a principal (401 invalid_token when missing,
- * unknown, expired or revoked). A token in the URL (`access_token=`) is never accepted (spec 5 rule 1).
+ * unknown, expired or revoked). A token in the URL (`access_token=`) is never accepted.
  */
 export function authenticate(auth: AuthService): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

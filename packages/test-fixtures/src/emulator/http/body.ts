@@ -16,7 +16,7 @@ export class ClientDisconnected extends Error {
 }
 
 /**
- * Bytes as text, or `undefined` when they are not UTF-8 (spec 8: all text is UTF-8; a lenient
+ * Bytes as text, or `undefined` when they are not UTF-8 (all text must be UTF-8; a lenient
  * decoding would store U+FFFD in place of the bad bytes instead of refusing).
  */
 export function decodeUtf8(bytes: Uint8Array): string | undefined {

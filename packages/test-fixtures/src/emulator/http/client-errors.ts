@@ -1,5 +1,5 @@
 /**
- * Requests that Node's HTTP parser refuses before the app sees them (spec 8: URL plus headers far
+ * Requests that Node's HTTP parser refuses before the app sees them (URL plus headers far
  * over the limit, an unknown HTTP version, a malformed request line), answered on the socket with
  * the same JSON error body and X-Correlation-ID as every other refusal (and, when CORS allows any
  * origin, its headers), instead of Node's bare status line.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppEnv } from './env.js';
 import { errors } from './errors.js';
 
-/** 8 to 256 characters: alphanumerics, underscore, hyphen (spec 5, Headers). */
+/** 8 to 256 characters: alphanumerics, underscore, hyphen. */
 export const CORRELATION_ID = /^[A-Za-z0-9_-]{8,256}$/;
 export const CORRELATION_HEADER = 'X-Correlation-ID';
 

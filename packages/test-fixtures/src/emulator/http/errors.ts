@@ -1,5 +1,5 @@
 /**
- * The service's error body (contract-notes 1): every non-2xx answer carries
+ * The service's error body: every non-2xx answer carries
  * `{ statusCode, message, errors: [{ code, message, ...extra }] }`; auth errors add
  * top-level `error` and `error_description`.
  */
@@ -64,7 +64,7 @@ function notEmulatedMessage(what: { field: string; action?: string } | { endpoin
   return `The field '${what.field}' is not emulated; the emulator does not model it.`;
 }
 
-/** Factories for every code of contract-notes 1, so messages stay uniform. */
+/** Factories for every error code the emulator answers, so messages stay uniform. */
 export const errors = {
   concurrentModification: (expected: number, currentVersion: number) =>
     one(409, 'ConcurrentModification', `Object has a different version than expected. Expected: ${expected} - Actual: ${currentVersion}.`, {
@@ -120,7 +120,7 @@ export const errors = {
   payloadTooLarge: (limit: number) => one(413, 'InvalidInput', payloadTooLargeMessage(limit)),
   requestHeaderFieldsTooLarge: () =>
     one(431, 'InvalidInput', 'Request URL plus headers exceed the limit of 15 KB; the request was blocked.'),
-  /** An HTTP version other than 1.0, 1.1 and 2 (spec 8), named when the parser read it. */
+  /** An HTTP version other than 1.0, 1.1 and 2, named when the parser read it. */
   unknownHttpVersion: (version?: string) =>
     one(400, 'InvalidInput', `Unknown HTTP version${version === undefined ? '' : ` ${version}`}; the request was blocked.`),
   /**
@@ -131,6 +131,6 @@ export const errors = {
    */
   notEmulated: (what: { field: string; action?: string } | { endpoint: string }) => one(501, 'NotEmulated', notEmulatedMessage(what), what),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
-  /** Authorization-service errors (contract-notes 4): `error` is the OAuth code. */
+  /** Authorization-service errors: `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),
 };

@@ -7,7 +7,7 @@ import { linearMatcher } from './path-pattern.js';
  * What an injected fault does:
  * - `error` answers with `status` instead of the real response; `when: 'before'` (default) skips
  *   the handler, `when: 'after'` runs it first, so the change is committed and the client sees a
- *   failure (spec 7: "the requested action may still have completed");
+ *   failure although the requested action completed;
  * - `cut` drops the connection (in-process: the fetch promise rejects with a TypeError, as
  *   `fetch` does on a network error), before or after the handler;
  * - `latency` only delays the request by `latencyMs`.
@@ -213,7 +213,7 @@ export class FaultInjector {
 function faultError(rule: FaultRule): ApiError {
   const status = rule.status ?? 500;
   const headers: Record<string, string> = {};
-  // A 429 without Retry-After would leave a client's back-off untestable (contract-notes 6: 429 with Retry-After).
+  // A 429 without Retry-After would leave a client's back-off untestable: a 429 always carries Retry-After.
   const retryAfter = rule.retryAfterSeconds ?? (status === 429 ? 1 : undefined);
   if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
   if (status === 500) return new ApiError(500, errors.general().errors, { headers });

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import { errors } from './errors.js';
 
-/** URL plus headers above about 15 KB are blocked (spec 8, contract-notes 7). */
+/** URL plus headers above about 15 KB are blocked (431). */
 export const MAX_URL_AND_HEADERS_BYTES = 15 * 1024;
 
 /**
@@ -37,7 +37,7 @@ function hasBody(request: Request, overSocket: boolean): boolean {
 }
 
 /**
- * Blocks the disallowed requests of spec 8 before any handler runs: oversized URL plus headers
+ * Blocks disallowed requests before any handler runs: oversized URL plus headers
  * (431), a body on GET/HEAD/DELETE, an Upgrade header, an unknown HTTP version (400).
  */
 export const disallowedRequests: MiddlewareHandler<AppEnv> = async (c, next) => {

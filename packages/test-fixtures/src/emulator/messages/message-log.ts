@@ -5,7 +5,7 @@ import type { Collection, StoredResource } from '../store/collection.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-/** A stored message: the envelope of contract-notes 5 plus the payload. */
+/** A stored message: the envelope (sequenceNumber, resource, resourceVersion, type) plus the payload. */
 export interface StoredMessage extends StoredResource {
   sequenceNumber: number;
   resource: { typeId: string; id: string };

@@ -8,7 +8,7 @@ import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js'
 import { presentReferenced } from '../resources/rest-routes.js';
 import { commerceContract } from '../validation/contract.js';
 
-/** `GET /{projectKey}/messages` and `/messages/{ID}` (contract-notes 5), scope view_messages. */
+/** `GET /{projectKey}/messages` and `/messages/{ID}`, scope view_messages. */
 export function registerMessageRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
   const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);

@@ -19,7 +19,7 @@ const SEGMENT = /[^.[\]\s]/;
 const parsed = new LruCache<string, readonly ExpansionStep[]>(1000);
 
 /**
- * Parses an expansion path (spec 4.2): `ref`, `refs[*]`, `refs[0]`, `obj.ref`, `objs[*].ref`,
+ * Parses an expansion path: `ref`, `refs[*]`, `refs[0]`, `obj.ref`, `objs[*].ref`,
  * `nested[*][*].ref`, `custom.fields.<name>[*]`. A malformed path (`a[`, `a[x]`, `a..b`) throws
  * InvalidInput naming the 1-based position.
  *

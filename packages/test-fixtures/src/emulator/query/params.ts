@@ -1,11 +1,11 @@
 import { parseExpansionPath } from './expand.js';
 import { excerpt, malformed } from './malformed.js';
 
-/** Limits of paged queries (spec 4.2 and 8). */
+/** Limits of paged queries: `limit` defaults to 20, at most 500; `offset` at most 10 000. */
 export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 500;
 export const MAX_OFFSET = 10_000;
-/** With a query predicate, `total` is capped here (spec 2.3). */
+/** With a query predicate, `total` is capped here. */
 export const TOTAL_CAP = 10_000;
 
 /** The common query parameters of a paged query, validated. */
@@ -28,13 +28,13 @@ export interface QueryDefaults {
 }
 
 /**
- * The commerce service's defaults: every paged answer has `total` unless `withTotal=false` (spec
- * 2.3). The Change History passes its own (contract-notes: `withTotal` defaults to false there).
+ * The commerce service's defaults: every paged answer has `total` unless `withTotal=false`.
+ * The Change History passes its own (`withTotal` defaults to false there).
  */
 export const SERVICE_QUERY_DEFAULTS: QueryDefaults = { withTotal: true };
 
 /**
- * Reads the common query parameters from a URL (spec 4.2). `where`, `sort`, `expand` and
+ * Reads the common query parameters from a URL. `where`, `sort`, `expand` and
  * `var.<name>` repeat; `limit` (0..500), `offset` (0..10 000) and `withTotal` (`true`/`false`)
  * appear at most once. Anything malformed, negative or too large throws InvalidInput (400).
  * Expansion paths are checked for syntax here; predicates and sort fields when the query runs,

@@ -7,7 +7,7 @@ import { excerpt, syntaxError } from './malformed.js';
 const MAX_DEPTH = 64;
 
 /**
- * Parses a query predicate (contract-notes 1) into its AST. Keywords are case-insensitive; `and`
+ * Parses a query predicate (https://docs.commercetools.com/api/predicates/query) into its AST. Keywords are case-insensitive; `and`
  * binds tighter than `or`. Syntax errors throw InvalidInput naming the 1-based character position.
  *
  * @example

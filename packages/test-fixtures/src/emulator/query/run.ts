@@ -29,7 +29,7 @@ export interface RunOptions<T> {
   readonly resolve?: Resolver | undefined;
 }
 
-/** PagedQueryResult (spec 2.3); `total` only when `withTotal`. */
+/** PagedQueryResult; `total` only when `withTotal`. */
 export interface PagedQueryResult<T> {
   limit: number;
   offset: number;

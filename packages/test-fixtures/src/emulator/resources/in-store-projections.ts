@@ -14,9 +14,9 @@ import { storeOfPath } from './in-store-path.js';
 
 /**
  * `GET /{projectKey}/in-store/key={storeKey}/product-projections/{ID}` and `/key={key}`
- * (spec 1 item 4, 4.4): the projection as available in the Store's active Product Selections,
+ * the projection as available in the Store's active Product Selections,
  * holding only the variants the Store offers; with none, 404 ResourceNotFound, exactly as if the
- * Product did not exist (contract-notes 2).
+ * Product did not exist.
  */
 export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;

@@ -14,10 +14,10 @@ import { membershipOf, variantsOfAssignment } from './selection-membership.js';
 import { storeOfPath } from './in-store-path.js';
 
 /**
- * The three membership queries of contract-notes 2: products of a selection, selections of a
+ * The three membership queries: products of a selection, selections of a
  * product, and the in-store assignments of a Store's active selections. Each pages with the
- * query engine and expands like any other endpoint. `withTotal` defaults to true, as spec 2.3
- * says of every paged answer (contract-notes 2 writes false for these three; the spec wins).
+ * query engine and expands like any other endpoint. `withTotal` defaults to true, as for
+ * every paged answer of the commerce service.
  */
 export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;

@@ -56,7 +56,7 @@ function settingsFrom(ctx: WriteContext, drafts: readonly SettingDraft[] | undef
 }
 
 /**
- * One StoreProductSelectionsChanged message per change (contract-notes 3), listing what was
+ * One StoreProductSelectionsChanged message per change, listing what was
  * added, removed and updated between two lists of settings.
  */
 function emitSelectionsChanged(
@@ -82,7 +82,7 @@ function changeSettings(store: Store, ctx: WriteContext, next: ProductSelectionS
   store.productSelections = next;
 }
 
-/** Stores with their Product Selection settings (spec 3, 4.4; contract-notes 3). */
+/** Stores with their Product Selection settings. */
 export const storeType: ResourceType<Store> = {
   typeId: 'store',
   path: 'stores',

@@ -1,4 +1,4 @@
-/** Fields every stored resource has (spec 2.1). */
+/** Fields every stored resource has. */
 export interface StoredResource {
   id: string;
   version: number;
