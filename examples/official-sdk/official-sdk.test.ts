@@ -123,7 +123,7 @@ describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
       .productSelections()
       .post({ body: { key: 'nameless' } as never })
       .execute();
-    expect(await refusal(nameless)).toEqual({ statusCode: 400, code: 'RequiredField' });
+    expect(await refusal(nameless)).toEqual({ statusCode: 400, code: 'InvalidJsonInput' });
     // Nothing was changed by the refused requests.
     const page = await root
       .productSelections()

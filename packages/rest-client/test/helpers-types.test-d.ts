@@ -41,9 +41,9 @@ describe('type errors on more endpoints', () => {
     });
     void client.POST('/stores/key={key}', {
       params: { path: { key: 'eu' } },
-      // @ts-expect-error `active` is a boolean
       body: {
         version: 1,
+        // @ts-expect-error `active` is a boolean
         actions: [{ action: 'changeProductSelectionActive', productSelection: { typeId: 'product-selection', key: 's' }, active: 'yes' }],
       },
     });
@@ -70,8 +70,8 @@ describe('type errors on more endpoints', () => {
     void client.GET('/stores', { params: { query: { withTotals: true } } });
     // @ts-expect-error version is a number
     void client.DELETE('/stores/key={key}', { params: { path: { key: 'eu' }, query: { version: '1' } } });
-    // @ts-expect-error `expands` is not a parameter
     void client.GET('/in-store/key={storeKey}/product-selection-assignments', {
+      // @ts-expect-error `expands` is not a parameter
       params: { path: { storeKey: 'eu' }, query: { expands: ['x'] } },
     });
     // @ts-expect-error withTotal is a boolean
