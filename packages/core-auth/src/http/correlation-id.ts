@@ -15,7 +15,7 @@ export function isValidCorrelationId(value: string): boolean {
   return VALID.test(value);
 }
 
-/** Options of {@link correlationIdMiddleware}. */
+/** Options of `correlationIdMiddleware`. */
 export interface CorrelationIdOptions {
   /** Makes a new id; its result must be a valid id. Default: `<prefix>-<32 random hex digits>`. */
   generate?: () => string;

@@ -23,7 +23,7 @@ export interface RetryEvent {
   correlationId: string | undefined;
 }
 
-/** Options of {@link retryMiddleware}; every one has a default. */
+/** Options of `retryMiddleware`; every one has a default. */
 export interface RetryOptions {
   /** Retries after the first attempt. Default 3. */
   maxRetries?: number;

@@ -30,6 +30,7 @@ export {
   deleteCatalogue,
   type SeedCatalogueOptions,
   type SeededCatalogue,
+  type SeededChannel,
   type SeededProduct,
   type SeededProductType,
   type SeededSelection,

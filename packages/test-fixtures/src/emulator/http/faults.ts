@@ -24,7 +24,7 @@ export interface FaultRule {
   /**
    * Only requests whose path and query (without origin) start with this string, or match this
    * RegExp: matched in linear time (RE2 syntax: no backreferences or lookaround; flags i, m, s,
-   * u), so no pattern can block the emulator; see {@link linearMatcher}.
+   * u), so no pattern can block the emulator; see `linearMatcher`.
    */
   path?: string | RegExp;
   /** How many matching requests get the fault; unlimited when absent. */
