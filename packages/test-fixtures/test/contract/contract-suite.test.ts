@@ -439,6 +439,13 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     });
     created.push(`/product-types/${type.id}`);
     await session.expect(200, 'DELETE', `/product-types/${type.id}?version=${type.version}`);
+    const byKey = await session.expect<Resource>(201, 'POST', '/product-types', {
+      key: `${prefix}contract-type-2`,
+      name: 'Contract Type 2',
+      description: 'deleted by key by the contract suite',
+    });
+    created.push(`/product-types/${byKey.id}`);
+    await session.expect(200, 'DELETE', `/product-types/key=${encodeURIComponent(`${prefix}contract-type-2`)}?version=${byKey.version}`);
     const client = await session.expect<{ id: string; secret: string }>(
       201,
       'POST',

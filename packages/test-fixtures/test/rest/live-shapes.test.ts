@@ -144,7 +144,6 @@ describe('the live shapes with their defaults', () => {
         'masterVariant.prices.0.tiers',
       ],
       ['/stores', { key: 'ss', custom: { type: { key: 'tt' } } }, 'custom'],
-      ['/product-selections', { name: { en: 'x' }, mode: 'IndividualExclusion' }, 'mode'],
     ];
     for (const [path, body, field] of cases) {
       const error = expectError(await api.call('POST', path, body), 501, 'NotEmulated');

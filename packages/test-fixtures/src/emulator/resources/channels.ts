@@ -2,9 +2,7 @@ import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { StoredResource } from '../store/collection.js';
 import { addressesFrom, type Address } from './customer-addresses.js';
-import type { Product } from './product-data.js';
 import type { ResourceType } from './resource-type.js';
-import type { Store } from './stores.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
 export type ChannelRole = 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
@@ -50,12 +48,19 @@ export function channelReference(
   return reference;
 }
 
+/** What of a Store and a Product references Channels (their own modules import this one). */
+interface ChannelHolders {
+  store: StoredResource & { distributionChannels: { id: string }[]; supplyChannels: { id: string }[] };
+  product: StoredResource & { masterData: Record<'current' | 'staged', { masterVariant: PricedVariant; variants: PricedVariant[] }> };
+}
+type PricedVariant = { prices: { channel?: { id: string } }[] };
+
 /** Where a Channel is still referenced: a Store's distribution or supply Channels, a Price of a Product. */
 function referencedBy(ctx: WriteContext, channelId: string): string | undefined {
-  for (const store of ctx.state.collection<Store>('store').values()) {
+  for (const store of ctx.state.collection<ChannelHolders['store']>('store').values()) {
     if ([...store.distributionChannels, ...store.supplyChannels].some((ref) => ref.id === channelId)) return 'store';
   }
-  for (const product of ctx.state.collection<Product>('product').values()) {
+  for (const product of ctx.state.collection<ChannelHolders['product']>('product').values()) {
     const { current, staged } = product.masterData;
     const variants = [current.masterVariant, ...current.variants, staged.masterVariant, ...staged.variants];
     if (variants.some((variant) => variant.prices.some((price) => price.channel?.id === channelId))) return 'product';
