@@ -177,7 +177,7 @@ describe('resolveBaseUrl', () => {
     }
   });
 
-  it('uses a fixed IP address as given but says once that the service wants its host name (spec 1); loopback is quiet', () => {
+  it('uses a fixed IP address as given but says once that the service wants its host name; loopback is quiet', () => {
     const warn = vi.fn();
     expect(resolveBaseUrl('https://203.0.113.7/', { warn })).toBe('https://203.0.113.7');
     expect(resolveBaseUrl('https://203.0.113.7', { warn })).toBe('https://203.0.113.7');

@@ -20,7 +20,7 @@ describe('scopes', () => {
     expect(() => joinScopes([''])).toThrow(TypeError);
   });
 
-  it('parses the identity spellings of spec 4.1 (customer:<id>, anonymous_id=<id>) and writes them as customer_id:, anonymous_id:', () => {
+  it('parses the service spellings of identities (customer:<id>, anonymous_id=<id>) and writes them as customer_id:, anonymous_id:', () => {
     expect(parseScope('customer:7f6c')).toEqual({ kind: 'customer_id', value: '7f6c' });
     expect(parseScope('anonymous_id=visitor-1')).toEqual({ kind: 'anonymous_id', value: 'visitor-1' });
     expect(parseScopes('manage_my_orders:p anonymous_id=v1 customer:c1').map(formatScope)).toEqual([

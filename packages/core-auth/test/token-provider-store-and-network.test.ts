@@ -80,7 +80,7 @@ describe('single flight with a slow asynchronous store', () => {
     expect(s.counter.seen.map((r) => r.grantType)).toEqual(['client_credentials', 'refresh_token']);
     expect((await provider.getTokenInfo())?.anonymousId).toBe('visitor-audit');
     expect(await introspectToken(s.config, { token: tokens[0]! })).toMatchObject({ active: true });
-    // The store keeps the refresh token: the only way back to this anonymous id (spec 4.1).
+    // The store keeps the refresh token: the only way back to this anonymous id.
     expect(stored.current()).toMatchObject({ accessToken: tokens[0], refreshToken: session.refresh_token });
   });
 

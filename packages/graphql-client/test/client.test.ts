@@ -70,7 +70,7 @@ describe('errors are values, typed by extensions.code', () => {
     });
   });
 
-  it('ignores members the service adds later (spec 9): top-level extensions, extra error members', async () => {
+  it('ignores members the service adds later: top-level extensions, extra error members', async () => {
     const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({
       url: emulator.urls().api,

@@ -30,7 +30,7 @@ const hasPython = await run('python3', ['--version']).then(
 
 /**
  * Every operation document of this package against the emulator, each result checked against
- * the SDL (shape.ts): the Product Selection story of spec section 1 item 4 over GraphQL.
+ * the SDL (shape.ts): the Product Selection story (create, fill, assign to a Store, read in store) over GraphQL.
  */
 async function runStory(client: GraphqlClient, products: { inside: string; outside: string }) {
   const created = ok(

@@ -25,7 +25,7 @@ import { ok, seedProducts, setUp, type Setup } from './helpers.js';
 
 /**
  * The client's GraphQL documents and what the other tests of this package leave open. The documents
- * cover every field of spec 4.5 and are plain strings; neither the package nor its bundle needs
+ * cover every field of the GraphQL schema's Product Selection types and are plain strings; neither the package nor its bundle needs
  * the `graphql` package; the transport's rules (single-flight token, one retry after 401,
  * correlation ids, which outcomes are retried) hold for GraphQL as for REST; every update action
  * of the package's documents works against the emulator.
@@ -50,7 +50,7 @@ describe('the documents', () => {
     }
   });
 
-  it('select every field of spec 4.5 and every update action input', () => {
+  it('select every field of the selection types and every update action input', () => {
     const schema = buildSchema(sdl);
     const used = new Set<string>();
     for (const [, document] of documents) {

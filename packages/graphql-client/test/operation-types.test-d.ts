@@ -23,7 +23,7 @@ import {
 
 /**
  * Every update action input of both update documents takes the fields of
- * spec 4.4 and refuses wrong types and unknown members; the query result types carry offset,
+ * the service's GraphQL schema and refuses wrong types and unknown members; the query result types carry offset,
  * count, total, exists and results; `*Ref` and resolved forms are typed; the options take
  * `url` or `region`, `projectKey`, `auth` and `fetch`.
  */
@@ -75,7 +75,7 @@ describe('ProductSelectionUpdateAction: the four inputs', () => {
 });
 
 describe('Stores: CreateStore with productSelections, the four selection actions', () => {
-  it('accepts the drafts and actions of spec 4.4', async () => {
+  it('accepts the selection drafts and update actions', async () => {
     await client.request(CreateStoreDocument, {
       draft: { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' }, active: true }] },
     });
@@ -97,8 +97,8 @@ describe('Stores: CreateStore with productSelections, the four selection actions
     });
   });
 
-  it('refuses what spec 2.5 and 4.4 do not allow', async () => {
-    // @ts-expect-error ProductSelectionSettingDraft.active is required (spec 2.5)
+  it('refuses what the schema does not allow', async () => {
+    // @ts-expect-error ProductSelectionSettingDraft.active is required
     await client.request(CreateStoreDocument, { draft: { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' } }] } });
     // @ts-expect-error a Store key is required
     await client.request(CreateStoreDocument, { draft: { productSelections: [] } });

@@ -244,7 +244,7 @@ describe('history-client iterator', () => {
     expect(s.sent).toEqual([]);
   });
 
-  it('derives the history host of each of the five regions (contract-notes hosts)', () => {
+  it('derives the history host of each of the five regions', () => {
     for (const region of [
       'us-central1.gcp',
       'us-east-2.aws',

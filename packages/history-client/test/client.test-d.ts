@@ -10,7 +10,7 @@ import {
 declare const client: HistoryClient;
 
 describe('history-client types', () => {
-  it('types the filters per endpoint (spec 4 table)', () => {
+  it('types the filters each endpoint takes', () => {
     void client.queryRecords({ resourceTypes: ['product-selection', 'stores'], resourceId: 'x', 'date.from': 24, 'date.to': 'now' });
     void client.queryRecordsByType('product-selections', { resourceKey: 'k', changes: ['changeName'] });
     // @ts-expect-error resourceId is only on the all-types endpoint

@@ -11,7 +11,7 @@ describe('generated history types', () => {
     type Query = NonNullable<paths['/{resourceType}']['get']['parameters']['query']>;
     const query: Query = { 'date.from': 24, type: 'ResourceUpdated', changes: ['changeName'] };
     void query;
-    // @ts-expect-error resourceId is only on the all-types endpoint (spec section 4 table)
+    // @ts-expect-error resourceId is only on the all-types endpoint
     const wrong: Query = { resourceId: 'x' };
     void wrong;
   });

@@ -73,7 +73,7 @@ describe('a type guard per code, on answers the emulator gives', () => {
     const s = setup({ retry: false });
     const created = await selection(s, 'guards');
 
-    // Both id and key in one ResourceIdentifier (contract-notes 1).
+    // Both id and key in one ResourceIdentifier: the service refuses it.
     const both = await s.client.POST('/product-selections/{ID}', {
       params: { path: { ID: created.id } },
       body: { version: 1, actions: [{ action: 'addProduct', product: { typeId: 'product', id: 'x', key: 'y' } as never }] },

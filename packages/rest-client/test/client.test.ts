@@ -210,7 +210,7 @@ describe('typed errors', () => {
     expect((await odd.GET('/stores')).error).toMatchObject({ code: 'UnknownError', reportedCode: 'Teapot', message: 'teapot' });
   });
 
-  it('ignores fields the service adds later (spec 9): data and errors read as before, the new fields passed through', async () => {
+  it('ignores fields the service adds later: data and errors read as before, the new fields passed through', async () => {
     const s = setup();
     /** The emulator's answers with a member the contract does not know, on every object answer and error object. */
     const withFutureFields = s.makeClient({
