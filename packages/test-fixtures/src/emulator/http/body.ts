@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { invalidJson } from '../validation/request-errors.js';
 import { errors } from './errors.js';
 import { MAX_REQUEST_BODY_BYTES } from './limits.js';
 
@@ -70,14 +71,12 @@ export async function readJsonBody(c: Context, limit = MAX_REQUEST_BODY_BYTES): 
   const bytes = await readBodyBytes(c, limit);
   if (bytes === undefined) throw errors.payloadTooLarge(limit);
   const text = decodeUtf8(bytes);
-  if (text === undefined)
-    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'The request body is not valid UTF-8.');
-  if (text.trim() === '')
-    throw errors.invalidJsonInput('Request body does not contain valid JSON.', 'No content to map due to end-of-input.');
+  if (text === undefined) throw invalidJson('The request body is not valid UTF-8.');
+  if (text.trim() === '') throw invalidJson('No content to map due to end-of-input.');
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {
-    throw errors.invalidJsonInput('Request body does not contain valid JSON.', (error as Error).message);
+    throw invalidJson((error as Error).message);
   }
 }
 

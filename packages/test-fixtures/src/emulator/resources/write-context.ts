@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { ChangeSource, EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
+import { invalidJson } from '../validation/request-errors.js';
 
 /** A message to emit once the write commits (payload without the envelope). */
 export interface MessageDraft {
@@ -114,10 +115,7 @@ export class WriteContext {
     const hasId = identifier.id !== undefined;
     const hasKey = identifier.key !== undefined;
     if (hasId === hasKey) {
-      throw errors.invalidJsonInput(
-        'Request body does not contain valid JSON.',
-        `${field}: a ResourceIdentifier needs either 'id' or 'key', not ${hasId ? 'both' : 'neither'}.`,
-      );
+      throw invalidJson(`${field}: a ResourceIdentifier needs either 'id' or 'key', not ${hasId ? 'both' : 'neither'}.`);
     }
     const collection = this.state.collection<T>(typeId);
     const found = hasId ? collection.get(identifier.id!) : collection.getByKey(identifier.key!);
