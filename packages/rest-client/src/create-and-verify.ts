@@ -1,5 +1,5 @@
 /** A create that is never duplicated. */
-import { attemptsOption, backoff, type Backoff } from './backoff.js';
+import { helperRetry, type HelperRetry } from './helper-retry.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
 import { invalidOption, NetworkError, parseRetryAfter } from '@commerce-kit/core-auth/http';
 import type { GetData, ParamsOption, PathsWith, PostBody, PostData, RestClient, RestResult } from './types.js';
@@ -33,10 +33,11 @@ export type CreateAndVerifyOptions<Path extends CreatablePath> = {
   body: PostBody<Path>;
   /** The key to verify by. Default: `body.key`; when both are given they must match. */
   key?: string;
-  /** Create attempts, the first included. Default 3. */
-  maxAttempts?: number;
-  /** Waits between attempts (a `Retry-After` of a 429 wins). Default: full jitter, 200 ms base, 5 000 ms cap. */
-  backoff?: Backoff;
+  /**
+   * Create attempts after the first (`maxRetries`, default 2), and the waits between them (a
+   * `Retry-After` of a 429 wins; default full jitter, 200 ms base, 5 000 ms cap).
+   */
+  retry?: HelperRetry;
   /** Aborts the requests and the waits. */
   signal?: AbortSignal;
 } & ParamsOption<Path, 'post'>;
@@ -78,8 +79,7 @@ export async function createAndVerify<Path extends CreatablePath>(
     body: { key?: unknown };
     key?: string;
     params?: { path?: unknown };
-    maxAttempts?: number;
-    backoff?: Backoff;
+    retry?: HelperRetry;
     signal?: AbortSignal;
   };
   const bodyKey = o.body?.key;
@@ -87,8 +87,7 @@ export async function createAndVerify<Path extends CreatablePath>(
   if (typeof key !== 'string' || key === '')
     throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');
   if (bodyKey !== undefined && bodyKey !== key) throw invalidOption('key differs from body.key');
-  const maxAttempts = attemptsOption(o.maxAttempts, 3);
-  const wait = backoff(o.backoff, { baseDelayMs: 200, maxDelayMs: 5_000 });
+  const { attempts: maxAttempts, wait } = helperRetry(o.retry, { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 5_000 });
   const pathParams = o.params?.path === undefined ? {} : { path: o.params.path };
   const signalInit = o.signal === undefined ? {} : { signal: o.signal };
   type Call = (url: string, init: unknown) => Promise<RestResult<unknown>>;

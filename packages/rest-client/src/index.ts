@@ -110,5 +110,5 @@ export {
   type VariantExclusion,
 } from './product-selections.js';
 export type { ParamsOption } from './types.js';
-export type { Backoff } from './backoff.js';
+export type { HelperRetry } from './helper-retry.js';
 export type { paths, components, operations } from './generated/commerce.js';

@@ -7,7 +7,7 @@
  */
 import type { CommerceError } from './errors.js';
 import { updateWithRetry, type UpdateAction, type UpdateWithRetryResult } from './update-with-retry.js';
-import type { Backoff } from './backoff.js';
+import type { HelperRetry } from './helper-retry.js';
 import type { components } from './generated/commerce.js';
 import type { ProductSelection, RestClient, Store } from './types.js';
 
@@ -21,8 +21,8 @@ export type ProductSelectionAddress = { id: string } | { key: string };
 export interface StoreSelectionOptions {
   store: StoreAddress;
   productSelection: ProductSelectionAddress;
-  maxAttempts?: number;
-  backoff?: Backoff;
+  /** Rounds after the first and the waits between them; see {@link updateWithRetry}. */
+  retry?: HelperRetry;
   signal?: AbortSignal;
 }
 
@@ -43,8 +43,7 @@ function updateStore(
 ): Promise<UpdateWithRetryResult<Store>> {
   const common = {
     buildActions,
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   };
   return 'id' in options.store
@@ -135,8 +134,8 @@ export type VariantExclusion = components['schemas']['ProductVariantExclusion'];
 export interface SelectionProductOptions {
   productSelection: ProductSelectionAddress;
   product: ProductAddress;
-  maxAttempts?: number;
-  backoff?: Backoff;
+  /** Rounds after the first and the waits between them; see {@link updateWithRetry}. */
+  retry?: HelperRetry;
   signal?: AbortSignal;
 }
 
@@ -182,8 +181,7 @@ async function updateAssignment(
       return client.GET('/product-selections/{ID}', { params: { path }, ...init });
     },
     buildActions: () => buildActions(assignment, { typeId: 'product', id: product.id }),
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    ...(options.backoff === undefined ? {} : { backoff: options.backoff }),
+    ...(options.retry === undefined ? {} : { retry: options.retry }),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
 }

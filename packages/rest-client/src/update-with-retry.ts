@@ -3,7 +3,7 @@
  * resource and rebuilds the actions from the FRESH state (not just the new version: the other
  * writer's change may make ours different or unnecessary).
  */
-import { attemptsOption, backoff, type Backoff } from './backoff.js';
+import { helperRetry, type HelperRetry } from './helper-retry.js';
 import { isConcurrentModification, type CommerceError } from './errors.js';
 import { NetworkError } from '@commerce-kit/core-auth/http';
 import type { paths } from './generated/commerce.js';
@@ -41,13 +41,12 @@ export type UpdateWithRetryOptions<Path extends UpdatablePath> = {
   /** The resource as the caller already has it: saves the first read. */
   current?: UpdatableResource<Path>;
   /**
-   * Rounds of read, build and write, the first included. Default 5. A round ends early, and the
+   * Rounds of read, build and write after the first (`maxRetries`, default 4), and the waits
+   * between them (full jitter, default 50 ms base, 2 000 ms cap). A round ends early, and the
    * next starts after a wait, on a 409, on an unknown outcome, or on a read that failed with a
    * 5xx, a 429 or a network error after the transport's own retries.
    */
-  maxAttempts?: number;
-  /** Waits between attempts. Default: full jitter, 50 ms base, 2 000 ms cap. */
-  backoff?: Backoff;
+  retry?: HelperRetry;
   /**
    * Also re-read and retry when the outcome of a write is unknown: a 5xx answer (500 General:
    * "the action may still have completed"), a 429, or a network error after the
@@ -73,7 +72,7 @@ function transient(error: CommerceError): boolean {
 /**
  * Updates a resource, re-reading it and rebuilding the actions after each conflict.
  * @throws {NetworkError} when the last attempt failed in the network (with `retryOnUnknownOutcome: false`, the first)
- * @throws {ConfigurationError} for a bad `maxAttempts` or backoff
+ * @throws {ConfigurationError} for a bad `retry` member
  * @example
  * const { data, error } = await updateWithRetry(client, {
  *   path: '/stores/key={key}',
@@ -95,13 +94,11 @@ export async function updateWithRetry<Path extends UpdatablePath>(
     buildActions: (current: Resource, attempt: number) => readonly unknown[];
     read?: (signal: AbortSignal | undefined) => Promise<RestResult<Resource>>;
     current?: Resource;
-    maxAttempts?: number;
-    backoff?: Backoff;
+    retry?: HelperRetry;
     retryOnUnknownOutcome?: boolean;
     signal?: AbortSignal;
   };
-  const maxAttempts = attemptsOption(o.maxAttempts, 5);
-  const wait = backoff(o.backoff, { baseDelayMs: 50, maxDelayMs: 2_000 });
+  const { attempts: maxAttempts, wait } = helperRetry(o.retry, { maxRetries: 4, baseDelayMs: 50, maxDelayMs: 2_000 });
   const retryUnknown = o.retryOnUnknownOutcome ?? true;
   const pathParams = o.params?.path === undefined ? {} : { path: o.params.path };
   const signalInit = o.signal === undefined ? {} : { signal: o.signal };

@@ -20,7 +20,7 @@ describe('createAndVerify', () => {
     const result = await createAndVerify(s.client, {
       path: '/product-selections',
       body: { key: 'summer', name: { en: 'Summer' } },
-      backoff: { sleep },
+      retry: { sleep },
     });
     expect(result.error).toBeUndefined();
     expect(result).toMatchObject({ verified: true, attempts: 1, data: { key: 'summer', version: 1 } });
@@ -49,7 +49,7 @@ describe('createAndVerify', () => {
     const result = await createAndVerify(s.client, {
       path: '/product-selections',
       body: { key: 'cut', name: { en: 'Cut' } },
-      backoff: { sleep },
+      retry: { sleep },
     });
     expect(result).toMatchObject({ verified: true, data: { key: 'cut' } });
     expect(await stored(s, 'cut')).toEqual({ all: 1, withKey: 1 });
@@ -63,7 +63,7 @@ describe('createAndVerify', () => {
     const result = await createAndVerify(s.client, {
       path: '/product-selections',
       body: { key: 'late', name: { en: 'Late' } },
-      backoff: { sleep },
+      retry: { sleep },
     });
     expect(result).toMatchObject({ verified: false, attempts: 3, data: { key: 'late' } });
     expect(await stored(s, 'late')).toEqual({ all: 1, withKey: 1 });
@@ -78,7 +78,7 @@ describe('createAndVerify', () => {
     const result = await createAndVerify(s.client, {
       path: '/product-selections',
       body: { key: 'limited', name: { en: 'L' } },
-      backoff: { sleep },
+      retry: { sleep },
     });
     expect(result).toMatchObject({ attempts: 2, verified: false, data: { key: 'limited' } });
     expect(delays).toEqual([3_000]);
@@ -92,15 +92,14 @@ describe('createAndVerify', () => {
     expect(result).toMatchObject({ attempts: 1, verified: false, error: { code: 'DuplicateField', field: 'key' } });
   });
 
-  it('gives up after maxAttempts with the last error, having checked before every new attempt', async () => {
+  it('gives up after maxRetries + 1 attempts with the last error, having checked before every new attempt', async () => {
     const { sleep } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 500, method: 'POST', path: PATH });
     const result = await createAndVerify(s.client, {
       path: '/product-selections',
       body: { key: 'never', name: { en: 'N' } },
-      maxAttempts: 2,
-      backoff: { sleep },
+      retry: { maxRetries: 1, sleep },
     });
     expect(result).toMatchObject({ attempts: 2, error: { code: 'General', statusCode: 500 } });
     expect(s.rec.api().map((r) => r.method)).toEqual(['POST', 'GET', 'POST', 'GET']);
@@ -112,7 +111,7 @@ describe('createAndVerify', () => {
     const s = setup({ retry: { sleep } });
     s.emu.faults.inject({ kind: 'cut', path: PATH });
     const error = await rejection(
-      createAndVerify(s.client, { path: '/product-selections', body: { key: 'dark', name: { en: 'D' } }, backoff: { sleep } }),
+      createAndVerify(s.client, { path: '/product-selections', body: { key: 'dark', name: { en: 'D' } }, retry: { sleep } }),
     );
     expect(error).toBeInstanceOf(NetworkError);
   });

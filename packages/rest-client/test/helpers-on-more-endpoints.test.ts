@@ -71,7 +71,7 @@ describe('createAndVerify on Stores', () => {
     const { sleep } = recordingSleep();
     const s = setup();
     s.emu.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', path: `/${PROJECT}/stores`, times: 1 });
-    const result = await createAndVerify(s.client, { path: '/stores', body: { key: 'eu', name: { en: 'EU' } }, backoff: { sleep } });
+    const result = await createAndVerify(s.client, { path: '/stores', body: { key: 'eu', name: { en: 'EU' } }, retry: { sleep } });
     expect(result).toMatchObject({ verified: true, attempts: 1, data: { key: 'eu', version: 1 } });
     expect(s.rec.api().map((r) => r.method)).toEqual(['POST', 'GET']);
     const all = unwrap(await s.client.GET('/stores', { params: { query: { withTotal: true } } }));

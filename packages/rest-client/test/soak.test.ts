@@ -49,7 +49,7 @@ describe('soak: creates and updates under 20 % faults', () => {
       20,
       keys.map(
         (key) => () =>
-          createAndVerify(client, { path: '/product-selections', body: { key, name: { en: key } }, maxAttempts: 10, backoff: { sleep } }),
+          createAndVerify(client, { path: '/product-selections', body: { key, name: { en: key } }, retry: { maxRetries: 9, sleep } }),
       ),
     );
     const failedCreates = created.filter((r) => r.error !== undefined);
@@ -79,8 +79,7 @@ describe('soak: creates and updates under 20 % faults', () => {
             updateWithRetry(client, {
               path: '/product-selections/key={key}',
               params: { path: { key } },
-              maxAttempts: 60,
-              backoff: { sleep },
+              retry: { maxRetries: 59, sleep },
               buildActions: (current: ProductSelection) =>
                 current.name[locale] === text ? [] : [{ action: 'changeName', name: { ...current.name, [locale]: text } }],
             }),

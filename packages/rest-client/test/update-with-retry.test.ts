@@ -22,7 +22,7 @@ describe('updateWithRetry', () => {
     const result = await updateWithRetry(s.client, {
       path: '/product-selections/{ID}',
       params: { path: { ID: created.id } },
-      backoff: { sleep, random: () => 0.5 },
+      retry: { sleep, random: () => 0.5 },
       buildActions: (current) => {
         built.push(current.version);
         return withLocale('de', 'Sommer')(current);
@@ -77,8 +77,7 @@ describe('updateWithRetry', () => {
       updateWithRetry(s.makeClient(), {
         path: '/product-selections/key={key}',
         params: { path: { key: 'busy' } },
-        maxAttempts: 30,
-        backoff: { baseDelayMs: 1, maxDelayMs: 5 },
+        retry: { maxRetries: 29, baseDelayMs: 1, maxDelayMs: 5 },
         buildActions: withLocale(`en-x${i}`, `w${i}`),
       }),
     );
@@ -98,8 +97,7 @@ describe('updateWithRetry', () => {
     const result = await updateWithRetry(s.client, {
       path: '/product-selections/{ID}',
       params: { path: { ID: created.id } },
-      maxAttempts: 4,
-      backoff: { sleep, random: () => 0.999 },
+      retry: { maxRetries: 3, sleep, random: () => 0.999 },
       buildActions: (current) => {
         void other.POST('/product-selections/{ID}', {
           params: { path: { ID: created.id } },
@@ -159,7 +157,7 @@ describe('updateWithRetry', () => {
       path: '/product-selections/{ID}',
       params: { path: { ID: created.id } },
       current: created,
-      backoff: { sleep },
+      retry: { sleep },
       buildActions: withLocale('de', 'Sommer'),
     });
     expect(result.error).toBeUndefined();
@@ -176,7 +174,7 @@ describe('updateWithRetry', () => {
       path: '/product-selections/{ID}',
       params: { path: { ID: created.id } },
       current: created,
-      backoff: { sleep },
+      retry: { sleep },
       buildActions: withLocale('de', 'Sommer'),
     });
     expect(result.data).toMatchObject({ version: 2, name: { en: 'A', de: 'Sommer' } });
@@ -234,7 +232,7 @@ describe('updateWithRetry', () => {
         path: '/product-selections/{ID}',
         params: { path: { ID: created.id } },
         current: created, // stale: the first write gets a 409
-        backoff: { baseDelayMs: 60_000, maxDelayMs: 60_000, random: () => 0.99 },
+        retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, random: () => 0.99 },
         signal: controller.signal,
         buildActions: withLocale('de', 'x'),
       }),
