@@ -75,27 +75,17 @@ describe('data of one project is invisible to another', () => {
     // The same e-mail signs up in both projects; each project's password flow finds its own.
     for (const caller of [a, b])
       expect((await caller.call('POST', '/customers', { email: 'jo@example.com', password: `pw-${caller.key}` })).status).toBe(201);
-    const loginB = await authForm(
-      emulator,
-      '/oauth/shop-b/customers/token',
-      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-b' },
-      b.credentials,
-    );
-    expect(loginB.status).toBe(200);
-    const wrongProjectPassword = await authForm(
-      emulator,
-      '/oauth/shop-b/customers/token',
-      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' },
-      b.credentials,
-    );
-    expect(wrongProjectPassword.status).toBe(400);
+    const logIn = (project: string, password: string, credentials: typeof a.credentials) =>
+      authForm(
+        emulator,
+        `/oauth/${project}/customers/token`,
+        { grant_type: 'password', username: 'jo@example.com', password },
+        credentials,
+      );
+    expect((await logIn('shop-b', 'pw-shop-b', b.credentials)).status).toBe(200);
+    expect((await logIn('shop-b', 'pw-shop-a', b.credentials)).status).toBe(400);
     // A client of one project cannot log customers into another.
-    const crossed = await authForm(
-      emulator,
-      '/oauth/shop-a/customers/token',
-      { grant_type: 'password', username: 'jo@example.com', password: 'pw-shop-a' },
-      b.credentials,
-    );
+    const crossed = await logIn('shop-a', 'pw-shop-a', b.credentials);
     expect([crossed.status, crossed.body.error]).toEqual([400, 'invalid_request']);
     const project = await b.call('GET', '');
     await b.call('POST', '', {
