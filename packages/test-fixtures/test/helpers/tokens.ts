@@ -79,7 +79,7 @@ export function anonymousToken(api: Api, credentials: ClientCredentials, anonymo
   return accessToken(authForm(api, `/oauth/${api.project}/anonymous/token`, form, credentials));
 }
 
-/** The first error of an error answer (contract-notes 1). */
+/** The first error of an error answer. */
 export function firstError(answer: ApiAnswer): { code: string; message: string; [extra: string]: unknown } {
   const error = (answer.body as { errors?: { code: string; message: string }[] } | undefined)?.errors?.[0];
   if (!error) throw new Error(`not an error answer (${answer.status}): ${JSON.stringify(answer.body)}`);

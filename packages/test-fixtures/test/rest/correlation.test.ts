@@ -3,7 +3,7 @@ import { createApi, createSelection, expectError, expectUnchanged, raw, snapshot
 
 const VALID = /^[A-Za-z0-9_-]{8,256}$/;
 
-/** X-Correlation-ID (spec 5 Headers; contract-notes 7): validated, echoed, generated when absent. */
+/** X-Correlation-ID: validated, echoed, generated when absent. */
 describe('X-Correlation-ID', () => {
   let api: Api;
   beforeEach(async () => {

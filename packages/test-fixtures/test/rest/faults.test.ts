@@ -38,7 +38,7 @@ describe('fault injection', () => {
       expect(await exists('aa')).toBe(false);
     });
 
-    it('500 after the handler: the change is committed although the client sees a failure (spec 7)', async () => {
+    it('500 after the handler: the change is committed although the client sees a failure', async () => {
       api.emulator.faults.inject({ kind: 'error', status: 500, when: 'after', method: 'POST', times: 1 });
       expectError(await api.call('POST', '/product-selections', draft('aa')), 500, 'General');
       expect(await exists('aa')).toBe(true);

@@ -24,7 +24,7 @@ export interface Ref {
   obj?: Record<string, unknown>;
 }
 
-/** An error body (contract-notes 1). */
+/** An error body. */
 export interface ErrorBody {
   statusCode: number;
   message: string;

@@ -45,7 +45,7 @@ describe('membership queries', () => {
   });
 
   describe('GET /product-selections/{ID|key=}/products', () => {
-    it('lists the products in the order they were added; total by default (spec 2.3)', async () => {
+    it('lists the products in the order they were added; total by default', async () => {
       const byId = ok(await api.call('GET', `/product-selections/${summer.id}/products`));
       expect(byId).toEqual({
         limit: 20,
@@ -122,7 +122,7 @@ describe('membership queries', () => {
   });
 
   describe('GET /products/{ID|key=}/product-selections', () => {
-    it('lists the selections holding the product with the time it was added; total by default (spec 2.3)', async () => {
+    it('lists the selections holding the product with the time it was added; total by default', async () => {
       const byId = ok(await api.call('GET', `/products/${p2.id}/product-selections`));
       expect(byId.total).toBe(2);
       expect(byId.count).toBe(2);
@@ -172,7 +172,7 @@ describe('membership queries', () => {
   });
 
   describe('GET /in-store/key={storeKey}/product-selection-assignments', () => {
-    it('lists only the active selections, one result per selection holding the product; total by default (spec 2.3)', async () => {
+    it('lists only the active selections, one result per selection holding the product; total by default', async () => {
       await createStore(api, 'berlin', {
         productSelections: [
           { productSelection: { key: 'summer' }, active: true },

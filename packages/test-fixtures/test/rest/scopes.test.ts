@@ -27,7 +27,7 @@ interface Endpoint {
   write: boolean;
 }
 
-/** Every Product Selection, Store, membership and message endpoint, with the scope it needs (contract-notes 2, 3, 5). */
+/** Every Product Selection, Store, membership and message endpoint, with the scope it needs. */
 function endpoints(ids: { selection: string; store: string; product: string; message: string }): Endpoint[] {
   const sel = ['view_product_selections', 'manage_product_selections'] as const;
   const st = ['view_stores', 'manage_stores'] as const;

@@ -190,7 +190,7 @@ describe('update requests', () => {
       );
     });
 
-    it('ignores ETag and If-Match: only the version decides (spec 5)', async () => {
+    it('ignores ETag and If-Match: only the version decides', async () => {
       await createSelection(api, 'aa');
       const body = (version: number, en: string) => JSON.stringify({ version, actions: [{ action: 'changeName', name: { en } }] });
       // A mismatching If-Match does not stop an update with the current version...

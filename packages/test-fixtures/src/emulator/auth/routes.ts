@@ -35,7 +35,7 @@ const STORE_KEY = /^[A-Za-z0-9_-]{1,256}$/;
  *
  * Every request authenticates the client with HTTP Basic (401 invalid_client otherwise) and sends
  * a form. The client's project is the one it belongs to; a project key in the path other than
- * the client's is 400 invalid_request (decision: the contract lists no 404 for this service).
+ * the client's is 400 invalid_request (decision: this service documents no 404).
  * Every answer carries `Cache-Control: no-store`.
  */
 export function registerAuthRoutes(app: Hono<AppEnv>, directory: AuthDirectory): void {

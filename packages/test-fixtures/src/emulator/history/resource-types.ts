@@ -2,7 +2,7 @@ import historyDocument from '../../generated/history.openapi.json' with { type: 
 
 /**
  * The resource types of the Change History and the query parameters of its three GET endpoints,
- * read from the bundled `schemas/openapi/history.yaml`, so that the emulator and the contract
+ * read from the bundled `schemas/openapi/history.yaml`, so that the emulator and the published schema
  * cannot disagree about which type exists, which scope it needs or which parameter an endpoint
  * takes.
  */

@@ -37,8 +37,8 @@ const ENDPOINT_NAMES: Record<Endpoint, string> = {
 };
 
 /**
- * The filters of a GET request. Every parameter is accepted only on the endpoints the spec's
- * table lists (A/T/I), and a non-repeatable one only once; anything else is 400 (decision).
+ * The filters of a GET request. Every parameter is accepted only on the endpoints that take it
+ * (see `history.yaml`: all types, one type, one resource), and a non-repeatable one only once; anything else is 400 (decision).
  */
 function filterInputOf(url: URL, endpoint: Endpoint): FilterInput {
   const { names, repeatable } = ENDPOINT_PARAMETERS[endpoint];

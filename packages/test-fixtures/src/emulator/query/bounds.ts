@@ -18,7 +18,7 @@ export interface IdRange {
 }
 
 /**
- * Analyses the predicates' ASTs (all ANDed) for a range of ids, so that the spec's iteration recipe
+ * Analyses the predicates' ASTs (all ANDed) for a range of ids, so that the service's recommended iteration
  * (`sort=id asc`, `where=id > "<last>"`) reads one page from the ordered id index instead of
  * scanning. Strings compare as the Collection orders ids (JS `<`).
  *

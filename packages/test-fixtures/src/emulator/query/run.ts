@@ -54,7 +54,7 @@ interface Source<T> {
  *
  * Cost: when the order is the id order (no sort, or a sort whose first key is `id`), the top-level
  * `id` conjuncts of the predicates select a range of the ordered id index and, with
- * `withTotal=false`, the scan stops after `offset + limit` matches: the spec's iteration recipe
+ * `withTotal=false`, the scan stops after `offset + limit` matches: the service's recommended iteration
  * costs O(log n + page). With `withTotal=true` the range is read to the end (or until the capped
  * total of 10 000 is reached); any other sort reads the whole range and sorts it.
  *

@@ -11,7 +11,7 @@ import { parseQueryParams, runOnArray, type QuerySchema } from '../query/index.j
 
 const VIEW = ['view_api_clients', 'manage_api_clients'] as const;
 const MANAGE = ['manage_api_clients'] as const;
-/** Ten years: a validity beyond that is surely a mistake (decision: the contract names no bound). */
+/** Ten years: a validity beyond that is surely a mistake (decision: the service documents no bound). */
 const MAX_VALIDITY_SECONDS = 10 * 365 * 24 * 3600;
 const MAX_NAME_LENGTH = 256;
 
