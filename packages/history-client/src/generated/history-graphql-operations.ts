@@ -16,9 +16,8 @@ export type DateFilter = {
 };
 
 /**
- * Origin of a change. The spec values are `AdminConsole`, `LegacyImport` and `ApiClient`; the
- * live spellings `MerchantCenter` and `ImpEx` are accepted as filter values too
- * (contract-notes 6).
+ * Origin of a change: `AdminConsole`, `LegacyImport` or `ApiClient`; the live spellings
+ * `MerchantCenter` and `ImpEx` are accepted as filter values too.
  */
 export type Source =
   /** Change made through the admin console. */

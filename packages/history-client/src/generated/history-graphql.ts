@@ -135,7 +135,7 @@ export type ModifiedBy = {
    */
   isPlatformClient: Scalars['Boolean']['output'];
   /**
-   * `user`, `external-user` or `associate` (contract-notes 6; a string because `-` is not
+   * `user`, `external-user` or `associate` (a string because `-` is not
    * allowed in enum values). Decision: a change by an API client has `type` `user`, as the
    * live service reports it, with `clientId` set and `isPlatformClient` false.
    */
@@ -809,7 +809,7 @@ export type QueryZonesArgs = {
 };
 
 /**
- * Decision (fields not shown in the spec): the key of the quote (null when it has none) and a
+ * Decision (fields): the key of the quote (null when it has none) and a
  * reference to its customer.
  */
 export type QuoteLabel = Label & {
@@ -820,7 +820,7 @@ export type QuoteLabel = Label & {
 };
 
 /**
- * Decision (fields not shown in the spec): the key of the quote request (null when it has
+ * Decision (fields): the key of the quote request (null when it has
  * none) and a reference to its customer.
  */
 export type QuoteRequestLabel = Label & {
@@ -896,9 +896,8 @@ export type ReviewLabel = Label & {
 };
 
 /**
- * Origin of a change. The spec values are `AdminConsole`, `LegacyImport` and `ApiClient`; the
- * live spellings `MerchantCenter` and `ImpEx` are accepted as filter values too
- * (contract-notes 6).
+ * Origin of a change: `AdminConsole`, `LegacyImport` or `ApiClient`; the live spellings
+ * `MerchantCenter` and `ImpEx` are accepted as filter values too.
  */
 export type Source =
   /** Change made through the admin console. */
@@ -911,7 +910,7 @@ export type Source =
   | 'MerchantCenter';
 
 /**
- * Decision (fields not shown in the spec): the key of the staged quote (null when it has
+ * Decision (fields): the key of the staged quote (null when it has
  * none) and a reference to its customer.
  */
 export type StagedQuoteLabel = Label & {

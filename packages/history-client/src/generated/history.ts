@@ -10,10 +10,10 @@ export interface paths {
     };
     /**
      * Query Records of all supported resource types
-     * @description Returns the Records of every supported resource type (endpoint "A" of the spec),
+     * @description Returns the Records of every supported resource type (the all-types endpoint),
      *     optionally restricted with `resourceTypes`.
      *
-     *     Decision (scopes with several types, not shown): a Record is only returned for a
+     *     Decision (scopes with several types): a Record is only returned for a
      *     resource type whose view scope (see `x-required-type-scopes`) the token holds.
      *     When `resourceTypes` names a type whose view scope is missing the answer is
      *     403 Forbidden; without `resourceTypes` the Records of types the token may not view
@@ -40,10 +40,10 @@ export interface paths {
     };
     /**
      * Query Records of one resource type
-     * @description Returns the Records of one resource type (endpoint "T" of the spec). Requires
+     * @description Returns the Records of one resource type (the by-type endpoint). Requires
      *     `view_audit_log` and the view scope of the type (`x-required-type-scopes`); the
      *     store-restricted `view_orders:{projectKey}:{storeKey}` is accepted when the type is
-     *     `order` (spec section 5 rule 3), and then only Records whose `stores` contain one of
+     *     `order`, and then only Records whose `stores` contain one of
      *     the token's stores are returned.
      */
     get: operations['queryRecordsByType'];
@@ -64,12 +64,12 @@ export interface paths {
     };
     /**
      * Query Records of one resource
-     * @description Returns the Records of one resource (endpoint "I" of the spec). Requires
+     * @description Returns the Records of one resource (the by-id endpoint). Requires
      *     `view_audit_log` and the view scope of the type (`x-required-type-scopes`); the
      *     store-restricted `view_orders:{projectKey}:{storeKey}` is accepted when the type is
-     *     `order` (spec section 5 rule 3).
+     *     `order`.
      *
-     *     Decision (not shown): an ID without Records (unknown, or no change in the queried
+     *     Decision: an ID without Records (unknown, or no change in the queried
      *     date range) answers 200 with empty `results`, never 404; Records of a deleted
      *     resource stay queryable for their retention period.
      */
@@ -99,9 +99,10 @@ export interface paths {
      *
      *     GraphQL access uses the same scopes as the REST endpoints: `view_audit_log` always,
      *     plus the view scope of every resource type whose root field the query selects
-     *     (`x-required-type-scopes`, keyed by resource type; spec section 5 rule 4).
+     *     (`x-required-type-scopes`, keyed by resource type): filtering a query by a type needs
+     *     that type's scope too.
      *
-     *     Decision (not shown): a root field selected without its type's view scope fails the
+     *     Decision: a root field selected without its type's view scope fails the
      *     whole request with 403 Forbidden (the REST error body), not with a GraphQL error.
      *     Syntax and validation errors of the query answer 200 with `errors` (GraphQL
      *     convention) and no `data`. The store-restricted forms accepted on the all-types
@@ -122,7 +123,7 @@ export interface components {
     /**
      * @description Captures the differences between the previous and the next version of a resource.
      *
-     *     Decisions (not shown): for `ResourceCreated`, `previousVersion` is 0 and
+     *     Decisions: for `ResourceCreated`, `previousVersion` is 0 and
      *     `previousLabel` equals `label`; for `ResourceDeleted`, `version` and
      *     `previousVersion` are the last version of the deleted resource, `label` and
      *     `previousLabel` describe it as it was, and `changes` is empty. A creation has no
@@ -146,7 +147,7 @@ export interface components {
        * @description Differences between the two versions; not identical to the update actions sent
        *     and not limited to update actions.
        *
-       *     Decision (not shown): one Change per difference, named after the update action
+       *     Decision: one Change per difference, named after the update action
        *     that makes it, as the live service does (`changeName` / `ChangeLocalizedNameChange`,
        *     `setKey` / `SetKeyChange`, `addProduct` / `AddProductChange`, ...), in the order of
        *     the actions sent; a difference the service itself makes as a consequence gets its
@@ -157,7 +158,7 @@ export interface components {
       resource: components['schemas']['ResourceIdentifier'];
       /**
        * @description Stores the resource belongs to (empty for resources that are not store-related).
-       *     Decision (not shown): a Store's own Records list that Store; a customer's, its
+       *     Decision: a Store's own Records list that Store; a customer's, its
        *     `stores`; a Product Selection belongs to no Store (assigning it to one is a change
        *     of the Store).
        */
@@ -167,16 +168,15 @@ export interface components {
       withoutChanges: boolean;
     };
     /**
-     * @description Kind of change. The spec shows `ResourceCreated` and `ResourceUpdated`; the value for
-     *     deletions, `ResourceDeleted`, comes from contract-notes 6.
+     * @description Kind of change: `ResourceCreated`, `ResourceUpdated`, or `ResourceDeleted` for
+     *     deletions.
      * @enum {string}
      */
     ChangeHistoryType: 'ResourceCreated' | 'ResourceUpdated' | 'ResourceDeleted';
     /**
      * @description Who made the change.
      *
-     *     Decision (`type` values not shown in the spec): `user` (admin console user),
-     *     `external-user` and `associate` (contract-notes 6). A change made by an API client
+     *     `type` is `user` (admin console user), `external-user` or `associate`. A change made by an API client
      *     carries `clientId` and `isPlatformClient: false`; its `type` is `user`, as the live
      *     service reports it. `external-user` is used when the change carried an external user
      *     ID (the `X-External-User-ID` header or an `external_user_id:` scope of the token),
@@ -196,7 +196,7 @@ export interface components {
       /** @description ID of the API client; present only if an API client made the change. */
       clientId?: string;
       /**
-       * @description Decision (not shown): `true` when the change was made by a client of the platform
+       * @description Decision: `true` when the change was made by a client of the platform
        *     itself (the admin console or the legacy import tool), `false` for API clients of
        *     the project.
        */
@@ -206,7 +206,7 @@ export interface components {
       customer?: components['schemas']['CustomerReference'];
       /**
        * @description Present only when an associate acted for a company through the associate
-       *     endpoints. Decision (not shown): associates are customers, so this is a
+       *     endpoints. Decision: associates are customers, so this is a
        *     reference with `typeId: customer`.
        */
       associate?: components['schemas']['CustomerReference'];
@@ -266,7 +266,7 @@ export interface components {
     /**
      * @description Describes the resource at one version; `type` names the label.
      *
-     *     Decision (which label a type gets, not shown): associate-role AssociateRoleLabel,
+     *     Decision (which label a type gets): associate-role AssociateRoleLabel,
      *     business-unit BusinessUnitLabel, customer CustomerLabel, key-value-document
      *     CustomObjectLabel, order OrderLabel, payment PaymentLabel, product ProductLabel,
      *     review ReviewLabel, quote-request QuoteRequestLabel, quote QuoteLabel, staged-quote
@@ -299,7 +299,7 @@ export interface components {
        */
       type: 'AssociateRoleLabel';
       key: string;
-      /** @description Decision (not shown): absent when the associate role has no name. */
+      /** @description Decision: absent when the associate role has no name. */
       name?: string;
     };
     BusinessUnitLabel: {
@@ -311,7 +311,7 @@ export interface components {
       key: string;
       name: string;
     };
-    /** @description Decision (not shown): each field is absent when the customer does not have it. */
+    /** @description Decision: each field is absent when the customer does not have it. */
     CustomerLabel: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -339,7 +339,7 @@ export interface components {
       type: 'LocalizedLabel';
       value: components['schemas']['LocalizedString'];
     };
-    /** @description Decision (not shown): each field is absent when the order does not have it. */
+    /** @description Decision: each field is absent when the order does not have it. */
     OrderLabel: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -349,7 +349,7 @@ export interface components {
       customerEmail?: string;
       orderNumber?: string;
     };
-    /** @description Decision (not shown): `key` is absent when the payment has no key. */
+    /** @description Decision: `key` is absent when the payment has no key. */
     PaymentLabel: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -368,7 +368,7 @@ export interface components {
       slug: components['schemas']['LocalizedString'];
       name: components['schemas']['LocalizedString'];
     };
-    /** @description Decision (not shown): each field is absent when the review does not have it. */
+    /** @description Decision: each field is absent when the review does not have it. */
     ReviewLabel: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -387,7 +387,7 @@ export interface components {
       value: string;
     };
     /**
-     * @description Decision (fields not shown in the spec): the quote labels carry the `key` of the
+     * @description Decision (fields): the quote labels carry the `key` of the
      *     resource (absent when it has none) and a reference to the `customer` it belongs to
      *     (absent when unknown), mirroring how the other labels identify a resource.
      */
@@ -401,7 +401,7 @@ export interface components {
       customer?: components['schemas']['CustomerReference'];
     };
     /**
-     * @description Decision (fields not shown in the spec): the quote labels carry the `key` of the
+     * @description Decision (fields): the quote labels carry the `key` of the
      *     resource (absent when it has none) and a reference to the `customer` it belongs to
      *     (absent when unknown), mirroring how the other labels identify a resource.
      */
@@ -415,7 +415,7 @@ export interface components {
       customer?: components['schemas']['CustomerReference'];
     };
     /**
-     * @description Decision (fields not shown in the spec): the quote labels carry the `key` of the
+     * @description Decision (fields): the quote labels carry the `key` of the
      *     resource (absent when it has none) and a reference to the `customer` it belongs to
      *     (absent when unknown), mirroring how the other labels identify a resource.
      */
@@ -453,7 +453,7 @@ export interface components {
       count: number;
       /**
        * @description Estimated number of matching Records, not strongly consistent. Present only with
-       *     `withTotal=true` (contract-notes 6: the default is false).
+       *     `withTotal=true` (the default is false).
        */
       total?: number;
       /** @description Number of Records skipped (default 0, maximum 10 000). */
@@ -461,7 +461,7 @@ export interface components {
       results: components['schemas']['Record'][];
     };
     /**
-     * @description Resource types tracked by the Change History (singular names of the spec). They are
+     * @description Resource types tracked by the Change History (their documented singular names). They are
      *     also the `typeId` values of `resource`.
      * @enum {string}
      */
@@ -495,7 +495,8 @@ export interface components {
     /**
      * @description A resource type as accepted in a path or in `resourceTypes`: the singular name of
      *     `ChangeHistoryResourceType` or the plural spelling of the live service
-     *     (contract-notes 6). `x-live-spellings` maps each plural to its singular.
+     *     (`product-selections`, `custom-objects`, `inventory`, ...). `x-live-spellings` maps
+     *     each plural to its singular.
      * @enum {string}
      */
     ResourceTypePathSegment:
@@ -552,7 +553,7 @@ export interface components {
       | 'types'
       | 'zones';
     /**
-     * @description Origin of a change (spec values).
+     * @description Origin of a change: admin console, decommissioned import tool, or API client.
      * @enum {string}
      */
     Source: 'AdminConsole' | 'LegacyImport' | 'ApiClient';
@@ -614,7 +615,7 @@ export interface components {
       };
     };
     /**
-     * @description Body of every non-2xx answer (contract-notes 1 and 6). `message` is the message of the
+     * @description Body of every non-2xx answer: `statusCode`, `message` and `errors`. `message` is the message of the
      *     first error. Auth errors (401, 403) also carry the OAuth code in `error` and may carry
      *     `error_description`.
      */
@@ -652,7 +653,7 @@ export interface components {
   };
   responses: {
     /**
-     * @description A page of Records. Decision (order not shown): Records are sorted by `modifiedAt`,
+     * @description A page of Records. Decision (order): Records are sorted by `modifiedAt`,
      *     newest first.
      */
     RecordPagedQueryResponse: {
@@ -670,8 +671,7 @@ export interface components {
      *     does not support (`resourceKey`, `associateId`), an unknown resource type, an invalid
      *     `X-Correlation-ID`, or a GraphQL request body that is not JSON.
      *
-     *     Decision (not shown): a query parameter the endpoint does not list (spec section 4
-     *     table: `resourceTypes` and `resourceId` only on the all-types endpoint, `resourceKey`
+     *     Decision: a query parameter the endpoint does not list (`resourceTypes` and `resourceId` only on the all-types endpoint, `resourceKey`
      *     not on the by-id endpoint, any unknown name), or a non-repeatable parameter given more
      *     than once, is a 400 BadRequest too.
      */
@@ -697,7 +697,7 @@ export interface components {
       };
     };
     /**
-     * @description Missing, invalid or expired bearer token. Decision (body not shown): like the HTTP
+     * @description Missing, invalid or expired bearer token. Decision (body): like the HTTP
      *     API, the body also carries `error: invalid_token`.
      */
     Unauthorized: {
@@ -724,7 +724,7 @@ export interface components {
     };
     /**
      * @description The token lacks `view_audit_log` or the view scope of a queried resource type.
-     *     Decision (body not shown): like the HTTP API, the body also carries
+     *     Decision (body): like the HTTP API, the body also carries
      *     `error: insufficient_scope`.
      */
     Forbidden: {
@@ -795,7 +795,7 @@ export interface components {
       };
     };
     /**
-     * @description Decision (not shown): any other error status (for example 431 when URL plus headers
+     * @description Decision: any other error status (for example 431 when URL plus headers
      *     exceed about 15 KB, 413 when a request body exceeds 16 MiB, or 500) uses the same error body shape; `errors[].code` is then a
      *     code not listed in `HistoryErrorCode` (such as `General`).
      */
@@ -813,22 +813,22 @@ export interface components {
     /**
      * @description 8 to 256 characters: alphanumerics, underscore, hyphen. Echoed on the response;
      *     generated by the service when absent. A value that breaks the rule: 400 BadRequest
-     *     (contract-notes 7 names InvalidInput for the HTTP API; this service only knows the
-     *     codes of contract-notes 6).
+     *     (decision: the HTTP API answers InvalidInput; this service's error codes are those of
+     *     `HistoryErrorCode`, which has no InvalidInput).
      */
     XCorrelationId: string;
     /**
      * @description Resource type of the Records. Both spellings are accepted and mean the same: the
-     *     singular name of the spec (`product-selection`, `store`, `key-value-document`, ...)
+     *     documented singular name (`product-selection`, `store`, `key-value-document`, ...)
      *     and the plural spelling of the live service (`product-selections`, `stores`,
      *     `custom-objects`, `inventory`, ...); see `x-live-spellings` of
-     *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision, not shown).
+     *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision).
      */
     resourceType: components['schemas']['ResourceTypePathSegment'];
     /** @description ID of the changed resource (`resource.id` of its Records). */
     ID: string;
     /**
-     * @description Expansion switch. Decision (semantics not shown): when `true`, the references in
+     * @description Expansion switch. Decision (semantics): when `true`, the references in
      *     `modifiedBy` (`customer`, `associate`) carry the referenced object in `obj` when it
      *     still exists; an unresolvable reference stays unexpanded without error.
      */
@@ -839,24 +839,24 @@ export interface components {
     offset: number;
     /**
      * @description When `true` the response carries `total`, an estimate that is not strongly
-     *     consistent. Defaults to `false` on this service (contract-notes 6).
+     *     consistent. Defaults to `false` on this service.
      */
     withTotal: boolean;
     /**
      * @description Restricts the Records to these resource types (repeatable: `resourceTypes=product&resourceTypes=category`).
-     *     Default: all supported types. Decision (not shown): the values are the singular names
+     *     Default: all supported types. Decision: the values are the singular names
      *     of `ChangeHistoryResourceType`; the plural path spellings are accepted too.
      */
     resourceTypes: readonly components['schemas']['ResourceTypePathSegment'][];
     /**
      * @description Lower bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
      *     hours before now, or `now`. Defaults to 24 (hours ago). `date.from` later than
-     *     `date.to`: 400 BadRequest. Decision (not shown): the bound is inclusive.
+     *     `date.to`: 400 BadRequest. Decision: the bound is inclusive.
      */
     dateFrom: components['schemas']['DateFilterValue'];
     /**
      * @description Upper bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
-     *     hours before now, or `now`. Defaults to `now`. Decision (not shown): the bound is
+     *     hours before now, or `now`. Defaults to `now`. Decision: the bound is
      *     inclusive.
      */
     dateTo: components['schemas']['DateFilterValue'];
@@ -869,13 +869,13 @@ export interface components {
     /**
      * @description Only Records of changes made by this associate (`modifiedBy.associate.id`). Only
      *     changes to business units, orders, quote requests and quotes can be filtered.
-     *     Decision (not shown): on the by-type and by-id endpoints any other type answers
+     *     Decision: on the by-type and by-id endpoints any other type answers
      *     400 BadRequest; on the all-types endpoint only Records of those four types can
      *     match, and `resourceTypes` naming another type answers 400 BadRequest.
      */
     associateId: string;
     /**
-     * @description Decision (semantics not shown): key of a business unit; only Records whose
+     * @description Decision (semantics): key of a business unit; only Records whose
      *     `businessUnit.key` equals it are returned.
      */
     businessUnit: string;
@@ -887,25 +887,25 @@ export interface components {
      * @description Only Records of the resource with this key (`resource.key`). Only changes to
      *     business units (`business-unit`), associate roles (`associate-role`), products
      *     (`product`) and stores (`store`) can be filtered by key: on the by-type endpoint any
-     *     other type answers 400 BadRequest. Decision (not shown): on the all-types endpoint
+     *     other type answers 400 BadRequest. Decision: on the all-types endpoint
      *     only Records of those four types can match, and `resourceTypes` naming another type
      *     answers 400 BadRequest.
      */
     resourceKey: string;
     /**
-     * @description Only Records of changes from this origin. The values of the spec are `AdminConsole`,
+     * @description Only Records of changes from this origin. The documented values are `AdminConsole`,
      *     `LegacyImport` and `ApiClient`; the live spellings `MerchantCenter` (= AdminConsole)
-     *     and `ImpEx` (= LegacyImport) are accepted too (contract-notes 6).
+     *     and `ImpEx` (= LegacyImport) are accepted too.
      */
     source: components['schemas']['SourceFilterValue'];
     /**
      * @description Restricts the Changes returned to those whose `change` member is one of these values
-     *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics
-     *     not shown): Records left without any matching Change are not returned.
+     *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics):
+     *     Records left without any matching Change are not returned.
      */
     changes: readonly string[];
     /**
-     * @description Store keys (repeatable). Decision (semantics not shown): only Records whose `stores`
+     * @description Store keys (repeatable). Decision (semantics): only Records whose `stores`
      *     contain at least one of these keys are returned.
      */
     stores: readonly string[];
@@ -924,7 +924,7 @@ export interface components {
      */
     XCorrelationId: string;
     /**
-     * @description Decision (not shown): number of seconds to wait before retrying (the delta-seconds
+     * @description Decision: number of seconds to wait before retrying (the delta-seconds
      *     form of RFC 9110; the HTTP-date form is not used).
      */
     RetryAfter: number;
@@ -937,7 +937,7 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Expansion switch. Decision (semantics not shown): when `true`, the references in
+         * @description Expansion switch. Decision (semantics): when `true`, the references in
          *     `modifiedBy` (`customer`, `associate`) carry the referenced object in `obj` when it
          *     still exists; an unresolvable reference stays unexpanded without error.
          */
@@ -948,24 +948,24 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description When `true` the response carries `total`, an estimate that is not strongly
-         *     consistent. Defaults to `false` on this service (contract-notes 6).
+         *     consistent. Defaults to `false` on this service.
          */
         withTotal?: components['parameters']['withTotal'];
         /**
          * @description Restricts the Records to these resource types (repeatable: `resourceTypes=product&resourceTypes=category`).
-         *     Default: all supported types. Decision (not shown): the values are the singular names
+         *     Default: all supported types. Decision: the values are the singular names
          *     of `ChangeHistoryResourceType`; the plural path spellings are accepted too.
          */
         resourceTypes?: components['parameters']['resourceTypes'];
         /**
          * @description Lower bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
          *     hours before now, or `now`. Defaults to 24 (hours ago). `date.from` later than
-         *     `date.to`: 400 BadRequest. Decision (not shown): the bound is inclusive.
+         *     `date.to`: 400 BadRequest. Decision: the bound is inclusive.
          */
         'date.from'?: components['parameters']['dateFrom'];
         /**
          * @description Upper bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
-         *     hours before now, or `now`. Defaults to `now`. Decision (not shown): the bound is
+         *     hours before now, or `now`. Defaults to `now`. Decision: the bound is
          *     inclusive.
          */
         'date.to'?: components['parameters']['dateTo'];
@@ -978,13 +978,13 @@ export interface operations {
         /**
          * @description Only Records of changes made by this associate (`modifiedBy.associate.id`). Only
          *     changes to business units, orders, quote requests and quotes can be filtered.
-         *     Decision (not shown): on the by-type and by-id endpoints any other type answers
+         *     Decision: on the by-type and by-id endpoints any other type answers
          *     400 BadRequest; on the all-types endpoint only Records of those four types can
          *     match, and `resourceTypes` naming another type answers 400 BadRequest.
          */
         associateId?: components['parameters']['associateId'];
         /**
-         * @description Decision (semantics not shown): key of a business unit; only Records whose
+         * @description Decision (semantics): key of a business unit; only Records whose
          *     `businessUnit.key` equals it are returned.
          */
         businessUnit?: components['parameters']['businessUnit'];
@@ -996,25 +996,25 @@ export interface operations {
          * @description Only Records of the resource with this key (`resource.key`). Only changes to
          *     business units (`business-unit`), associate roles (`associate-role`), products
          *     (`product`) and stores (`store`) can be filtered by key: on the by-type endpoint any
-         *     other type answers 400 BadRequest. Decision (not shown): on the all-types endpoint
+         *     other type answers 400 BadRequest. Decision: on the all-types endpoint
          *     only Records of those four types can match, and `resourceTypes` naming another type
          *     answers 400 BadRequest.
          */
         resourceKey?: components['parameters']['resourceKey'];
         /**
-         * @description Only Records of changes from this origin. The values of the spec are `AdminConsole`,
+         * @description Only Records of changes from this origin. The documented values are `AdminConsole`,
          *     `LegacyImport` and `ApiClient`; the live spellings `MerchantCenter` (= AdminConsole)
-         *     and `ImpEx` (= LegacyImport) are accepted too (contract-notes 6).
+         *     and `ImpEx` (= LegacyImport) are accepted too.
          */
         source?: components['parameters']['source'];
         /**
          * @description Restricts the Changes returned to those whose `change` member is one of these values
-         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics
-         *     not shown): Records left without any matching Change are not returned.
+         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics):
+         *     Records left without any matching Change are not returned.
          */
         changes?: components['parameters']['changes'];
         /**
-         * @description Store keys (repeatable). Decision (semantics not shown): only Records whose `stores`
+         * @description Store keys (repeatable). Decision (semantics): only Records whose `stores`
          *     contain at least one of these keys are returned.
          */
         stores?: components['parameters']['stores'];
@@ -1029,8 +1029,8 @@ export interface operations {
         /**
          * @description 8 to 256 characters: alphanumerics, underscore, hyphen. Echoed on the response;
          *     generated by the service when absent. A value that breaks the rule: 400 BadRequest
-         *     (contract-notes 7 names InvalidInput for the HTTP API; this service only knows the
-         *     codes of contract-notes 6).
+         *     (decision: the HTTP API answers InvalidInput; this service's error codes are those of
+         *     `HistoryErrorCode`, which has no InvalidInput).
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationId'];
       };
@@ -1052,7 +1052,7 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Expansion switch. Decision (semantics not shown): when `true`, the references in
+         * @description Expansion switch. Decision (semantics): when `true`, the references in
          *     `modifiedBy` (`customer`, `associate`) carry the referenced object in `obj` when it
          *     still exists; an unresolvable reference stays unexpanded without error.
          */
@@ -1063,18 +1063,18 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description When `true` the response carries `total`, an estimate that is not strongly
-         *     consistent. Defaults to `false` on this service (contract-notes 6).
+         *     consistent. Defaults to `false` on this service.
          */
         withTotal?: components['parameters']['withTotal'];
         /**
          * @description Lower bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
          *     hours before now, or `now`. Defaults to 24 (hours ago). `date.from` later than
-         *     `date.to`: 400 BadRequest. Decision (not shown): the bound is inclusive.
+         *     `date.to`: 400 BadRequest. Decision: the bound is inclusive.
          */
         'date.from'?: components['parameters']['dateFrom'];
         /**
          * @description Upper bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
-         *     hours before now, or `now`. Defaults to `now`. Decision (not shown): the bound is
+         *     hours before now, or `now`. Defaults to `now`. Decision: the bound is
          *     inclusive.
          */
         'date.to'?: components['parameters']['dateTo'];
@@ -1087,13 +1087,13 @@ export interface operations {
         /**
          * @description Only Records of changes made by this associate (`modifiedBy.associate.id`). Only
          *     changes to business units, orders, quote requests and quotes can be filtered.
-         *     Decision (not shown): on the by-type and by-id endpoints any other type answers
+         *     Decision: on the by-type and by-id endpoints any other type answers
          *     400 BadRequest; on the all-types endpoint only Records of those four types can
          *     match, and `resourceTypes` naming another type answers 400 BadRequest.
          */
         associateId?: components['parameters']['associateId'];
         /**
-         * @description Decision (semantics not shown): key of a business unit; only Records whose
+         * @description Decision (semantics): key of a business unit; only Records whose
          *     `businessUnit.key` equals it are returned.
          */
         businessUnit?: components['parameters']['businessUnit'];
@@ -1103,25 +1103,25 @@ export interface operations {
          * @description Only Records of the resource with this key (`resource.key`). Only changes to
          *     business units (`business-unit`), associate roles (`associate-role`), products
          *     (`product`) and stores (`store`) can be filtered by key: on the by-type endpoint any
-         *     other type answers 400 BadRequest. Decision (not shown): on the all-types endpoint
+         *     other type answers 400 BadRequest. Decision: on the all-types endpoint
          *     only Records of those four types can match, and `resourceTypes` naming another type
          *     answers 400 BadRequest.
          */
         resourceKey?: components['parameters']['resourceKey'];
         /**
-         * @description Only Records of changes from this origin. The values of the spec are `AdminConsole`,
+         * @description Only Records of changes from this origin. The documented values are `AdminConsole`,
          *     `LegacyImport` and `ApiClient`; the live spellings `MerchantCenter` (= AdminConsole)
-         *     and `ImpEx` (= LegacyImport) are accepted too (contract-notes 6).
+         *     and `ImpEx` (= LegacyImport) are accepted too.
          */
         source?: components['parameters']['source'];
         /**
          * @description Restricts the Changes returned to those whose `change` member is one of these values
-         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics
-         *     not shown): Records left without any matching Change are not returned.
+         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics):
+         *     Records left without any matching Change are not returned.
          */
         changes?: components['parameters']['changes'];
         /**
-         * @description Store keys (repeatable). Decision (semantics not shown): only Records whose `stores`
+         * @description Store keys (repeatable). Decision (semantics): only Records whose `stores`
          *     contain at least one of these keys are returned.
          */
         stores?: components['parameters']['stores'];
@@ -1136,18 +1136,18 @@ export interface operations {
         /**
          * @description 8 to 256 characters: alphanumerics, underscore, hyphen. Echoed on the response;
          *     generated by the service when absent. A value that breaks the rule: 400 BadRequest
-         *     (contract-notes 7 names InvalidInput for the HTTP API; this service only knows the
-         *     codes of contract-notes 6).
+         *     (decision: the HTTP API answers InvalidInput; this service's error codes are those of
+         *     `HistoryErrorCode`, which has no InvalidInput).
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationId'];
       };
       path: {
         /**
          * @description Resource type of the Records. Both spellings are accepted and mean the same: the
-         *     singular name of the spec (`product-selection`, `store`, `key-value-document`, ...)
+         *     documented singular name (`product-selection`, `store`, `key-value-document`, ...)
          *     and the plural spelling of the live service (`product-selections`, `stores`,
          *     `custom-objects`, `inventory`, ...); see `x-live-spellings` of
-         *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision, not shown).
+         *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision).
          */
         resourceType: components['parameters']['resourceType'];
       };
@@ -1168,7 +1168,7 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Expansion switch. Decision (semantics not shown): when `true`, the references in
+         * @description Expansion switch. Decision (semantics): when `true`, the references in
          *     `modifiedBy` (`customer`, `associate`) carry the referenced object in `obj` when it
          *     still exists; an unresolvable reference stays unexpanded without error.
          */
@@ -1179,18 +1179,18 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description When `true` the response carries `total`, an estimate that is not strongly
-         *     consistent. Defaults to `false` on this service (contract-notes 6).
+         *     consistent. Defaults to `false` on this service.
          */
         withTotal?: components['parameters']['withTotal'];
         /**
          * @description Lower bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
          *     hours before now, or `now`. Defaults to 24 (hours ago). `date.from` later than
-         *     `date.to`: 400 BadRequest. Decision (not shown): the bound is inclusive.
+         *     `date.to`: 400 BadRequest. Decision: the bound is inclusive.
          */
         'date.from'?: components['parameters']['dateFrom'];
         /**
          * @description Upper bound of `modifiedAt`: an ISO 8601 date-time, a non-negative integer number of
-         *     hours before now, or `now`. Defaults to `now`. Decision (not shown): the bound is
+         *     hours before now, or `now`. Defaults to `now`. Decision: the bound is
          *     inclusive.
          */
         'date.to'?: components['parameters']['dateTo'];
@@ -1203,32 +1203,32 @@ export interface operations {
         /**
          * @description Only Records of changes made by this associate (`modifiedBy.associate.id`). Only
          *     changes to business units, orders, quote requests and quotes can be filtered.
-         *     Decision (not shown): on the by-type and by-id endpoints any other type answers
+         *     Decision: on the by-type and by-id endpoints any other type answers
          *     400 BadRequest; on the all-types endpoint only Records of those four types can
          *     match, and `resourceTypes` naming another type answers 400 BadRequest.
          */
         associateId?: components['parameters']['associateId'];
         /**
-         * @description Decision (semantics not shown): key of a business unit; only Records whose
+         * @description Decision (semantics): key of a business unit; only Records whose
          *     `businessUnit.key` equals it are returned.
          */
         businessUnit?: components['parameters']['businessUnit'];
         /** @description Only Records of this kind of change (creation, update or deletion). */
         type?: components['parameters']['type'];
         /**
-         * @description Only Records of changes from this origin. The values of the spec are `AdminConsole`,
+         * @description Only Records of changes from this origin. The documented values are `AdminConsole`,
          *     `LegacyImport` and `ApiClient`; the live spellings `MerchantCenter` (= AdminConsole)
-         *     and `ImpEx` (= LegacyImport) are accepted too (contract-notes 6).
+         *     and `ImpEx` (= LegacyImport) are accepted too.
          */
         source?: components['parameters']['source'];
         /**
          * @description Restricts the Changes returned to those whose `change` member is one of these values
-         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics
-         *     not shown): Records left without any matching Change are not returned.
+         *     (repeatable, for example `changes=setKey&changes=changeName`). Decision (semantics):
+         *     Records left without any matching Change are not returned.
          */
         changes?: components['parameters']['changes'];
         /**
-         * @description Store keys (repeatable). Decision (semantics not shown): only Records whose `stores`
+         * @description Store keys (repeatable). Decision (semantics): only Records whose `stores`
          *     contain at least one of these keys are returned.
          */
         stores?: components['parameters']['stores'];
@@ -1243,18 +1243,18 @@ export interface operations {
         /**
          * @description 8 to 256 characters: alphanumerics, underscore, hyphen. Echoed on the response;
          *     generated by the service when absent. A value that breaks the rule: 400 BadRequest
-         *     (contract-notes 7 names InvalidInput for the HTTP API; this service only knows the
-         *     codes of contract-notes 6).
+         *     (decision: the HTTP API answers InvalidInput; this service's error codes are those of
+         *     `HistoryErrorCode`, which has no InvalidInput).
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationId'];
       };
       path: {
         /**
          * @description Resource type of the Records. Both spellings are accepted and mean the same: the
-         *     singular name of the spec (`product-selection`, `store`, `key-value-document`, ...)
+         *     documented singular name (`product-selection`, `store`, `key-value-document`, ...)
          *     and the plural spelling of the live service (`product-selections`, `stores`,
          *     `custom-objects`, `inventory`, ...); see `x-live-spellings` of
-         *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision, not shown).
+         *     `ResourceTypePathSegment`. Any other value: 400 BadRequest (decision).
          */
         resourceType: components['parameters']['resourceType'];
         /** @description ID of the changed resource (`resource.id` of its Records). */
@@ -1280,8 +1280,8 @@ export interface operations {
         /**
          * @description 8 to 256 characters: alphanumerics, underscore, hyphen. Echoed on the response;
          *     generated by the service when absent. A value that breaks the rule: 400 BadRequest
-         *     (contract-notes 7 names InvalidInput for the HTTP API; this service only knows the
-         *     codes of contract-notes 6).
+         *     (decision: the HTTP API answers InvalidInput; this service's error codes are those of
+         *     `HistoryErrorCode`, which has no InvalidInput).
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationId'];
       };
