@@ -25,7 +25,7 @@ describe('Product Selections', () => {
   });
 
   describe('create, get, query, delete', () => {
-    it('creates a selection (201) with the service's REST representation', async () => {
+    it('creates a selection (201) with the REST representation of the live service', async () => {
       const created = await api.call('POST', '/product-selections', { key: 'summer', name: { en: 'Summer', de: 'Sommer' } });
       const body = ok(created, 201);
       expect(body).toMatchObject({ key: 'summer', version: 1, name: { en: 'Summer', de: 'Sommer' }, productCount: 0, mode: 'Individual' });
