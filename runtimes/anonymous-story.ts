@@ -1,9 +1,9 @@
 /**
  * A storefront page's anonymous session, kept in `localStorage` across page loads: a token
- * provider of the anonymous session flow (spec 4.1) whose store is
+ * provider of the anonymous session flow whose store is
  * `webStorageTokenStore(localStorage, SESSION_KEY)`, so a reload finds the session's tokens and
  * gets back to the same anonymous id, with the stored access token while it lasts and with the
- * refresh token after that (spec 4.1 rule 1: the only way back to that id). Then two calls a
+ * refresh token after that (the only way back to that id). Then two calls a
  * storefront client may make: `GET /me` (the session, as the service sees the token) and
  * `GET /product-projections` (the published catalogue).
  *

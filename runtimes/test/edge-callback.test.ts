@@ -2,8 +2,8 @@
  * The in-store callback handler (core-auth's `createCallbackHandler`) as a real HTTP endpoint of
  * an edge runtime: `callback-entry.ts`, bundled for the web, registered as the `fetch` handler of
  * Vercel's EdgeVM and served by edge-runtime's `runServer` on a free port of 127.0.0.1, then called
- * over HTTP with the global `fetch` as the in-store application calls it (spec 4.6:
- * `GET <callback_path>/<user_key>` and `GET <callback_path>/<cart_id>` with `X-Api-Key`).
+ * over HTTP with the global `fetch` as the in-store application calls it
+ * (`GET <callback_path>/<user_key>` and `GET <callback_path>/<cart_id>` with `X-Api-Key`).
  */
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';

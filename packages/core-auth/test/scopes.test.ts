@@ -31,7 +31,7 @@ describe('scopes', () => {
     expect(parseScope('view_products=p')).toBeUndefined();
   });
 
-  it('reads the identity of a token from both spellings of the spec', () => {
+  it('reads the identity of a token from both spellings (customer_id: and customer:, anonymous_id: and anonymous_id=)', () => {
     expect(tokenIdentity('manage_my_orders:p anonymous_id:4d2a')).toEqual({ anonymousId: '4d2a' });
     expect(tokenIdentity('manage_my_orders:p anonymous_id=4d2a')).toEqual({ anonymousId: '4d2a' });
     expect(tokenIdentity('customer_id:c1 manage_my_profile:p')).toEqual({ customerId: 'c1' });

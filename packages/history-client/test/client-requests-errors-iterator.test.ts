@@ -31,7 +31,7 @@ describe('history-client requests', () => {
     expect(s.sent.at(-1)!.url.pathname).toBe(`/history/${s.project}/store/a%2Fb%20c%3Fd`);
   });
 
-  it('sends every filter of the spec table with its wire name, repeatable ones as repeated keys', async () => {
+  it('sends every query filter with its wire name, repeatable ones as repeated keys', async () => {
     const s = await setup();
     await s.api('POST', '/stores', { key: 'berlin' });
     const all = await s.client.queryRecords({

@@ -61,7 +61,7 @@ describe('history-client filter types', () => {
     void client.queryRecords({ resourceTypes: ['planet'] as const });
   });
 
-  it('takes the source values of the spec and the live spellings, and nothing else', () => {
+  it('takes AdminConsole, LegacyImport, ApiClient and the live spellings, and nothing else', () => {
     for (const source of ['AdminConsole', 'LegacyImport', 'ApiClient', 'MerchantCenter', 'ImpEx'] as const)
       void client.queryRecords({ source });
     // @ts-expect-error not a source

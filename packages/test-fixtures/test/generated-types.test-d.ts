@@ -2,7 +2,7 @@ import { describe, expectTypeOf, it } from 'vitest';
 import type { StoreDraft, ProductSelectionSettingDraft } from '../src/generated/commerce.js';
 
 describe('generated commerce types in test-fixtures', () => {
-  it('requires active on a Store draft setting (spec 2.5)', () => {
+  it('requires active on a Store draft setting', () => {
     const setting: ProductSelectionSettingDraft = { productSelection: { typeId: 'product-selection', key: 'summer' }, active: true };
     const draft: StoreDraft = { key: 'berlin', productSelections: [setting] };
     expectTypeOf(draft.productSelections).toEqualTypeOf<ProductSelectionSettingDraft[] | undefined>();

@@ -4,9 +4,9 @@ import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
 import { createApi, type Api } from './helpers/api.js';
 
 /**
- * The Product Selection story of spec section 1 item 4: create a selection, fill it with products,
- * add it to a Store, activate it per Store, read the projection in the Store; with the messages
- * of spec section 6 and the Store's StoreCreated.
+ * The Product Selection story: create a selection, fill it with products, add it to a Store,
+ * activate it per Store, read the projection in the Store; with the Product Selection messages
+ * and the Store's StoreCreated.
  */
 async function runStory(api: Api) {
   const type = await api.call('POST', '/product-types', { key: 'shirt', name: 'Shirt', description: 'A shirt' });
@@ -94,7 +94,7 @@ async function runStory(api: Api) {
   return { inside, outside, selectionId: created.body.id as string };
 }
 
-describe('the Product Selection story (spec 1 item 4)', () => {
+describe('the Product Selection story: create, fill, assign, activate, read in the Store', () => {
   it('runs in-process, every answer checked against the schema', async () => {
     await runStory(await createApi());
   });

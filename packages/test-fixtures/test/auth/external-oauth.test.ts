@@ -88,7 +88,7 @@ describe('external OAuth server', () => {
     // Without customer_id or anonymous_id, /me is refused even with the scope.
     server.register('ext-plain', { active: true, scope: `view_my_profile:${PROJECT}` });
     expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-plain'))).status).toBe(403);
-    // The spellings of the service's own tokens (spec 4.1) are not rule 4's: no identity either.
+    // The service's own spellings (`customer:`, `anonymous_id=`) name no identity in an external token.
     server.register('ext-own-spelling', { active: true, scope: `view_my_profile:${PROJECT} customer:${customerId} anonymous_id=anon-8` });
     expect((await errorOf(api(t.emulator, `/${PROJECT}/me`, 'ext-own-spelling'))).status).toBe(403);
 
@@ -103,7 +103,7 @@ describe('external OAuth server', () => {
     expect(created.createdBy).toEqual({ clientId: 'ext-client', externalUserId: 'ext-user-1' });
     expect(created.lastModifiedBy).toEqual(created.createdBy);
 
-    // Spec 4.1 rule 2: only tokens of the authorization service can be introspected there.
+    // Only tokens of the authorization service can be introspected there; external ones are inactive.
     expect(await introspect(t.emulator, t.bootstrap, 'ext-writer')).toEqual({ active: false });
   });
 
@@ -122,7 +122,7 @@ describe('external OAuth server', () => {
     for (let i = 0; i < 3; i++) expect((await api(t.emulator, `/${PROJECT}`, 'ext-1')).status).toBe(200);
     for (let i = 0; i < 3; i++) expect((await api(t.emulator, `/${PROJECT}`, 'nope')).status).toBe(401);
     expect(server.calls.map((c) => c.token)).toEqual(['ext-1', 'nope']);
-    // Within the cache time a revocation at the external server is not seen (the spec allows it)...
+    // Within the cache time a revocation at the external server is not seen (answers may be cached up to 30 minutes)...
     server.register('ext-1', { active: false });
     server.register('nope', { active: true, scope: `manage_project:${PROJECT}` });
     t.clock.advance(30 * MINUTE - 1);

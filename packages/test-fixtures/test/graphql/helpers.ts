@@ -49,7 +49,7 @@ export async function failure<T = Record<string, unknown>>(
   return { status, body, error };
 }
 
-/** ISO 8601 UTC with milliseconds (contract-notes 1). */
+/** Timestamps are ISO 8601 UTC with milliseconds. */
 export const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** A product type and published Products `inside`, `outside` and an unpublished `draft`, over REST. */

@@ -3,7 +3,7 @@ import { createApi, type Api } from '../helpers/api.js';
 import { data, failure, gql, ISO, seedProducts } from './helpers.js';
 
 /**
- * Every operation of spec 4.5 over `POST /{projectKey}/graphql`, against the same store as REST:
+ * Every Product Selection operation over `POST /{projectKey}/graphql`, against the same store as REST:
  * shapes of the answers, and what REST sees afterwards.
  */
 
@@ -496,7 +496,7 @@ describe('in a Store', () => {
 });
 
 describe('messages', () => {
-  it('shows the six payload types (the five of spec 6 and StoreCreated) with refs and resolved forms', async () => {
+  it('shows the five Product Selection payload types and StoreCreated with refs and resolved forms', async () => {
     const summer = await createSelection('summer', { en: 'Summer' });
     await data(updateSelection({ key: 'summer' }, 1, [{ addProduct: { product: { key: 'inside' } } }]));
     await data(updateSelection({ key: 'summer' }, 2, [{ removeProduct: { product: { key: 'inside' } } }]));

@@ -110,7 +110,7 @@ function overGraphql(api: Api): Scenario {
   };
 }
 
-/** The scenario: every write of spec 4.4/4.5, one second apart. */
+/** The scenario: every Product Selection and Store write, over REST or GraphQL, one second apart. */
 async function run(api: Api, clock: ManualClock, via: Scenario): Promise<Ids> {
   const step = async <T>(write: () => Promise<T>) => {
     clock.advance(1000);

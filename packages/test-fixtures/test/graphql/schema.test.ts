@@ -163,10 +163,10 @@ describe('the served schema has every Product Selection field, argument and resu
     expect(await fieldsOf('ProductSelectionProductRemoved')).toEqual({ product: 'Product', productRef: 'Reference!', type: 'String!' });
   });
 
-  it('the inputs: CreateStore with productSelections, the four actions of each update input with the fields of 4.4', async () => {
+  it('the inputs: CreateStore with productSelections, the four actions of each update input with their fields', async () => {
     expect(await inputFields('CreateStore')).toContain('productSelections: [ProductSelectionSettingDraft!]');
     expect(await inputFields('ProductSelectionSettingDraft')).toEqual(['productSelection: ResourceIdentifierInput!', 'active: Boolean!']);
-    // The four of spec 4.4, and the live per-variant actions of both modes.
+    // addProduct, removeProduct, changeName, setKey, and the live per-variant actions of both modes.
     expect(await inputFields('ProductSelectionUpdateAction')).toEqual([
       'addProduct: AddProductSelectionProduct',
       'changeName: ChangeProductSelectionName',

@@ -34,7 +34,7 @@ describe('Change History filters', () => {
     expect(await of(`/store/${berlinId}?type=ResourceUpdated`)).toEqual(['store v1->v2 ResourceUpdated [setName]']);
   });
 
-  it('filters by source: the spec values and the live spellings', async () => {
+  it('filters by source: AdminConsole, LegacyImport, ApiClient and the live spellings', async () => {
     const console = ['store v0->v1 ResourceCreated []'];
     expect(await of('?source=AdminConsole')).toEqual(console);
     expect(await of('?source=MerchantCenter')).toEqual(console);

@@ -27,7 +27,7 @@ describe('Change History GraphQL requests', () => {
     const document =
       'query Selections { productSelections { results { resource { typeId } } } } query Stores { stores { results { resource { typeId } } } }';
 
-    // Success responses are application/json (spec 4), over REST and GraphQL.
+    // Success responses are application/json, over REST and GraphQL.
     const rest = await api.history('/store');
     expect(rest.status).toBe(200);
     expect(rest.headers.get('content-type')).toMatch(/^application\/json(;|$)/);

@@ -57,7 +57,7 @@ describe('Change History offering and the admin console', () => {
     expect(record?.resource.key).toBe('kk');
   });
 
-  it('answers history errors with the codes of contract-notes 6', async () => {
+  it('answers history errors with its own codes (BadRequest, TooManyRequests, OverCapacity), not the HTTP API ones', async () => {
     const api = await createHistoryApi();
     const token = await tokenWith(api, `view_audit_log:${api.project} view_stores:${api.project}`);
     expect(errorOf(await api.history('/store?limit=501', token)).code).toBe('BadRequest');

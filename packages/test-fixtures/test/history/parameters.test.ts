@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createHistoryApi, errorOf, type HistoryApi } from './helpers.js';
 
 /**
- * Spec section 4 table: each query parameter only on the endpoints it lists (A = all types,
- * T = by type, I = by id). Any other parameter, a repeated single one, or a bad value: 400.
+ * Each query parameter only on the endpoints that take it (A = all types, T = by type,
+ * I = by id): `resourceTypes` and `resourceId` only on A, `resourceKey` on A and T. Any other parameter, a repeated single one, or a bad value: 400.
  */
 describe('Change History query parameters per endpoint', () => {
   let api: HistoryApi;
@@ -55,8 +55,8 @@ describe('Change History query parameters per endpoint', () => {
         if (res.status === 400) expect(errorOf(res).code).toBe('BadRequest');
       }
     }
-    // associateId on T is refused for Stores because the spec allows it only for business
-    // units, orders, quote requests and quotes; on an order it is fine.
+    // associateId on T is refused for Stores: it filters only business units, orders, quote
+    // requests and quotes; on an order it is fine.
     expect((await api.history('/orders?associateId=a')).status).toBe(200);
     expect(errorOf(await api.history('/store/x?resourceKey=berlin')).message).toBe(
       "The query parameter 'resourceKey' is not accepted by the by-id endpoint; only by the all-types endpoint and the by-type endpoint.",

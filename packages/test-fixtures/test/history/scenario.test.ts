@@ -190,7 +190,7 @@ describe('Change History of a Product Selection and its Store', () => {
     });
   });
 
-  it('refuses resourceKey for a type the spec does not allow', async () => {
+  it('refuses resourceKey for a type other than business unit, associate role, product or store', async () => {
     const res = await api.history(`/product-selection?resourceKey=summer`);
     expect(res.status).toBe(400);
     expect(errorOf(res).code).toBe('BadRequest');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { anonymousToken, apiClient, passwordToken, tokenWith } from '../helpers/tokens.js';
 import { createHistoryApi, errorOf, summary, type HistoryApi } from './helpers.js';
 
-/** Spec section 5: view_audit_log always, plus the view scope of every queried type. */
+/** view_audit_log always, plus the view scope of every queried type. */
 describe('Change History scopes', () => {
   let api: HistoryApi;
   let p: string;
@@ -87,14 +87,14 @@ describe('Change History scopes', () => {
     expect(all.body.results.map((r) => r.label)).toEqual([{ type: 'CustomerLabel', firstName: 'Bea' }]);
     expect(all.body.results[0]!.stores).toEqual([{ key: 'berlin', typeId: 'store' }]);
     expect((await api.history('?resourceTypes=customer', token)).body.count).toBe(1);
-    // Spec 5 rule 3: on by-type and by-id only the orders form is listed.
+    // On by-type and by-id only the store-restricted orders form is accepted.
     expect((await api.history('/customer', token)).status).toBe(403);
     // GraphQL root fields are one-type queries of the all-types kind (history.yaml decision).
     const graphql = await api.graphql('{ customers { results { label { ... on CustomerLabel { firstName } } } } }', undefined, token);
     expect(graphql.body.data.customers.results).toEqual([{ label: { firstName: 'Bea' } }]);
   });
 
-  it('accepts store-restricted view_orders on all three endpoints and view_shopping_lists only on the all-types one (spec 5 rule 3)', async () => {
+  it('accepts store-restricted view_orders on all three endpoints and view_shopping_lists only on the all-types one', async () => {
     const orders = await tokenWith(api, `view_audit_log:${p} view_orders:${p}:berlin`);
     for (const path of ['', '?resourceTypes=order', '/order', '/orders', '/order/some-order-id']) {
       const answer = await api.history(path, orders);

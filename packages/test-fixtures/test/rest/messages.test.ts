@@ -19,7 +19,7 @@ import {
   type Api,
 } from './helpers.js';
 
-/** Messages of spec section 6 and contract-notes 5: types, payloads, numbering, storage and retention. */
+/** Messages of Product Selections and Stores: types, payloads, numbering, storage and retention. */
 describe('messages', () => {
   let api: Api;
   beforeEach(async () => {
@@ -41,7 +41,7 @@ describe('messages', () => {
     return { product, selection, added, removed, store, changed, deleted };
   }
 
-  it('emits the six types (the five of spec 6 and StoreCreated) with their payloads and the envelope of contract-notes 5', async () => {
+  it('emits the five Product Selection message types and StoreCreated with their payloads and the common envelope', async () => {
     const { product, selection, added, removed, store, deleted } = await everyType();
     const all = await messages(api);
     expect(all.map((m) => m['type'])).toEqual([
@@ -64,7 +64,7 @@ describe('messages', () => {
       expect(message['createdBy']).toEqual({ clientId: api.emulator.credentials.clientId });
     }
     expect(created).toMatchObject({ resource: selectionRef, resourceVersion: 1, sequenceNumber: 1 });
-    // The ProductSelection as created (the live payload) with the `type` the spec names.
+    // The ProductSelection as created (the live payload) plus its `type`, `individual`.
     expect(created!['productSelection']).toEqual({ ...selection, type: 'individual' });
     expect(created!['productSelection']).toMatchObject({ type: 'individual', name: { en: 'Summer', de: 'Sommer' }, mode: 'Individual' });
     expect(created!['createdAt']).toBe(selection.createdAt);

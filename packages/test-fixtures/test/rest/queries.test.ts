@@ -289,7 +289,7 @@ describe('queries', () => {
       expect([...seen].sort()).toEqual(seen);
     });
 
-    it('caps total at 10 000 when a predicate is used (spec 2.3)', async () => {
+    it('caps total at 10 000 when a predicate is used', async () => {
       // 10 005 selections, inserted directly: creating them one by one over HTTP would take minutes.
       const collection = api.emulator.context.state.collection('product-selection');
       const at = new Date(api.clock.now()).toISOString();

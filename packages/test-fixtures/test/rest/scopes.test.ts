@@ -60,7 +60,7 @@ function endpoints(ids: { selection: string; store: string; product: string; mes
   ];
 }
 
-/** Scopes on every endpoint (spec 5; contract-notes 1): 401 invalid_token and 403 insufficient_scope. */
+/** Scopes on every endpoint: no or a bad token is 401 invalid_token, a missing scope 403 insufficient_scope. */
 describe('scopes and tokens', () => {
   let api: Api;
   let all: Endpoint[];

@@ -58,7 +58,7 @@ describe('Product Selection modes', () => {
       await expectUnchanged(api, before);
     });
 
-    it('carries the mode in ProductSelectionCreated, with the type the spec names', async () => {
+    it('carries the mode in ProductSelectionCreated, with the matching type (individualExclusion)', async () => {
       const selection = await createSelection(api, 'recall', 'IndividualExclusion');
       const [created] = await messagesOf(api, selection['id'] as string);
       expect(created!['productSelection']).toEqual({ ...selection, type: 'individualExclusion' });
