@@ -12,7 +12,7 @@
  *      process, at 1 000, 10 000 and 20 000;
  *   3. the same mix over loopback against @labdigital/commercetools-mock in a child process, at
  *      1 000, 3 000 and 10 000;
- *   4. iterating 100 000 Product Selections in pages of 500 with the spec's recipe
+ *   4. iterating 100 000 Product Selections in pages of 500 the recommended way, by id
  *      (withTotal=false, sort=id asc, where id > "<last>") through the in-process `emulator.fetch`.
  */
 import * as os from 'node:os';
