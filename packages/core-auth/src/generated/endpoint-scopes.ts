@@ -37,8 +37,10 @@ export type GeneratedEndpoint =
   | 'POST /product-types'
   | 'GET /product-types'
   | 'GET /product-types/{ID}'
+  | 'POST /product-types/{ID}'
   | 'DELETE /product-types/{ID}'
   | 'GET /product-types/key={key}'
+  | 'POST /product-types/key={key}'
   | 'DELETE /product-types/key={key}'
   | 'POST /products'
   | 'GET /products'
@@ -56,11 +58,49 @@ export type GeneratedEndpoint =
   | 'POST /customers'
   | 'GET /customers'
   | 'GET /customers/{ID}'
+  | 'POST /customers/{ID}'
+  | 'DELETE /customers/{ID}'
   | 'GET /customers/key={key}'
+  | 'POST /customers/key={key}'
+  | 'DELETE /customers/key={key}'
+  | 'POST /customers/password'
+  | 'POST /customers/password-token'
+  | 'GET /customers/password-token={passwordToken}'
+  | 'POST /customers/password/reset'
+  | 'POST /customers/email-token'
+  | 'GET /customers/email-token={emailToken}'
+  | 'POST /customers/email/confirm'
   | 'POST /in-store/key={storeKey}/customers'
+  | 'GET /in-store/key={storeKey}/customers'
   | 'GET /in-store/key={storeKey}/customers/{ID}'
+  | 'POST /in-store/key={storeKey}/customers/{ID}'
+  | 'DELETE /in-store/key={storeKey}/customers/{ID}'
+  | 'GET /in-store/key={storeKey}/customers/key={key}'
+  | 'POST /in-store/key={storeKey}/customers/key={key}'
+  | 'DELETE /in-store/key={storeKey}/customers/key={key}'
+  | 'POST /in-store/key={storeKey}/customers/password'
+  | 'POST /in-store/key={storeKey}/customers/password-token'
+  | 'GET /in-store/key={storeKey}/customers/password-token={passwordToken}'
+  | 'POST /in-store/key={storeKey}/customers/password/reset'
+  | 'POST /in-store/key={storeKey}/customers/email-token'
+  | 'GET /in-store/key={storeKey}/customers/email-token={emailToken}'
+  | 'POST /in-store/key={storeKey}/customers/email/confirm'
   | 'GET /me'
+  | 'POST /me'
+  | 'DELETE /me'
+  | 'POST /me/signup'
+  | 'POST /me/login'
+  | 'POST /me/password'
+  | 'POST /me/password/reset'
+  | 'POST /me/email/confirm'
   | 'GET /in-store/key={storeKey}/me'
+  | 'POST /in-store/key={storeKey}/me'
+  | 'DELETE /in-store/key={storeKey}/me'
+  | 'POST /in-store/key={storeKey}/me/signup'
+  | 'POST /in-store/key={storeKey}/me/login'
+  | 'POST /in-store/key={storeKey}/me/password'
+  | 'POST /in-store/key={storeKey}/me/password/reset'
+  | 'POST /in-store/key={storeKey}/me/email/confirm'
   | 'POST /api-clients'
   | 'GET /api-clients'
   | 'GET /api-clients/{ID}'
@@ -155,8 +195,10 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'POST /product-types': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /product-types/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'DELETE /product-types/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/key={key}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /product-types/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'DELETE /product-types/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'POST /products': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /products': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
@@ -189,14 +231,64 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'POST /customers': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customers': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customers/{ID}': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/{ID}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'DELETE /customers/{ID}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customers/key={key}': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/key={key}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'DELETE /customers/key={key}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/password': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/password-token': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'GET /customers/password-token={passwordToken}': {
+    anyOf: [['view_customers'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /customers/password/reset': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/email-token': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'GET /customers/email-token={emailToken}': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /customers/email/confirm': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'POST /in-store/key={storeKey}/customers': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/customers': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: true },
   'GET /in-store/key={storeKey}/customers/{ID}': {
     anyOf: [['view_customers'], ['manage_customers'], ['manage_project']],
     storeScoped: true,
   },
+  'POST /in-store/key={storeKey}/customers/{ID}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/customers/{ID}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/customers/key={key}': {
+    anyOf: [['view_customers'], ['manage_customers'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/customers/key={key}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/customers/key={key}': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/customers/password': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/customers/password-token': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/customers/password-token={passwordToken}': {
+    anyOf: [['view_customers'], ['manage_customers'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/customers/password/reset': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/customers/email-token': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/customers/email-token={emailToken}': {
+    anyOf: [['view_customers'], ['manage_customers'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/customers/email/confirm': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
   'GET /me': { anyOf: [['manage_my_profile'], ['view_my_profile']], storeScoped: false },
+  'POST /me': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'DELETE /me': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'POST /me/signup': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'POST /me/login': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'POST /me/password': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'POST /me/password/reset': { anyOf: [['manage_my_profile']], storeScoped: false },
+  'POST /me/email/confirm': { anyOf: [['manage_my_profile']], storeScoped: false },
   'GET /in-store/key={storeKey}/me': { anyOf: [['manage_my_profile'], ['view_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/me': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/signup': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/login': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/password': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/password/reset': { anyOf: [['manage_my_profile']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/email/confirm': { anyOf: [['manage_my_profile']], storeScoped: true },
   'POST /api-clients': { anyOf: [['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /api-clients': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /api-clients/{ID}': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },

@@ -282,7 +282,8 @@ export interface paths {
     /** Get a Product Type by ID */
     get: operations['getProductTypeById'];
     put?: never;
-    post?: never;
+    /** Update a Product Type by ID */
+    post: operations['updateProductTypeById'];
     /** Delete a Product Type by ID */
     delete: operations['deleteProductTypeById'];
     options?: never;
@@ -295,7 +296,8 @@ export interface paths {
     /** Get a Product Type by key */
     get: operations['getProductTypeByKey'];
     put?: never;
-    post?: never;
+    /** Update a Product Type by key */
+    post: operations['updateProductTypeByKey'];
     /** Delete a Product Type by key */
     delete: operations['deleteProductTypeByKey'];
     options?: never;
@@ -458,8 +460,10 @@ export interface paths {
     /** Get a customer by ID */
     get: operations['getCustomerById'];
     put?: never;
-    post?: never;
-    delete?: never;
+    /** Update a customer by ID */
+    post: operations['updateCustomerById'];
+    /** Delete a customer by ID */
+    delete: operations['deleteCustomerById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -470,7 +474,114 @@ export interface paths {
     /** Get a customer by key */
     get: operations['getCustomerByKey'];
     put?: never;
+    /** Update a customer by key */
+    post: operations['updateCustomerByKey'];
+    /** Delete a customer by key */
+    delete: operations['deleteCustomerByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Change a customer's password
+     * @description Needs the current password (400 InvalidCurrentPassword).
+     */
+    post: operations['changeCustomerPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password-token': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Create a password reset token
+     * @description Live answer status 200 (not 201).
+     */
+    post: operations['createCustomerPasswordToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password-token={passwordToken}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer by password reset token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     */
+    get: operations['getCustomerByPasswordToken'];
+    put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password/reset': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Reset a customer's password with a token
+     * @description Uses the token up.
+     */
+    post: operations['resetCustomerPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email-token': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Create an e-mail verification token
+     * @description Live answer status 200 (not 201).
+     */
+    post: operations['createCustomerEmailToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email-token={emailToken}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer by e-mail verification token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     */
+    get: operations['getCustomerByEmailToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email/confirm': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Verify a customer's e-mail with a token
+     * @description Uses the token up.
+     */
+    post: operations['verifyCustomerEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -479,7 +590,11 @@ export interface paths {
   };
   '/in-store/key={storeKey}/customers': {
     parameters: SharedParameters;
-    get?: never;
+    /**
+     * Query the customers of a Store
+     * @description Only customers that belong to the Store.
+     */
+    get: operations['queryCustomersInStore'];
     put?: never;
     /**
      * Sign up a customer in a Store
@@ -500,7 +615,150 @@ export interface paths {
      */
     get: operations['getCustomerInStoreById'];
     put?: never;
+    /**
+     * Update a customer of a Store by ID
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    post: operations['updateCustomerInStoreById'];
+    /**
+     * Delete a customer of a Store by ID
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    delete: operations['deleteCustomerInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/key={key}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer of a Store by key
+     * @description A customer that does not belong to the Store is 404.
+     */
+    get: operations['getCustomerInStoreByKey'];
+    put?: never;
+    /**
+     * Update a customer of a Store by key
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    post: operations['updateCustomerInStoreByKey'];
+    /**
+     * Delete a customer of a Store by key
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    delete: operations['deleteCustomerInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Change a customer's password
+     * @description Needs the current password (400 InvalidCurrentPassword).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['changeCustomerPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password-token': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Create a password reset token
+     * @description Live answer status 200 (not 201).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['createCustomerPasswordTokenInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password-token={passwordToken}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer by password reset token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    get: operations['getCustomerByPasswordTokenInStore'];
+    put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password/reset': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Reset a customer's password with a token
+     * @description Uses the token up.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['resetCustomerPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email-token': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Create an e-mail verification token
+     * @description Live answer status 200 (not 201).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['createCustomerEmailTokenInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email-token={emailToken}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer by e-mail verification token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    get: operations['getCustomerByEmailTokenInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email/confirm': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Verify a customer's e-mail with a token
+     * @description Uses the token up.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['verifyCustomerEmailInStore'];
     delete?: never;
     options?: never;
     head?: never;
@@ -519,7 +777,90 @@ export interface paths {
      */
     get: operations['getMe'];
     put?: never;
-    post?: never;
+    /**
+     * Update the own customer profile
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['updateMe'];
+    /**
+     * Delete the own customer profile
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    delete: operations['deleteMe'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/signup': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign up as a customer
+     * @description Any token holding `manage_my_profile`; with an anonymous session's token the customer's `createdBy` names the session.
+     */
+    post: operations['signUpMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/login': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a customer's credentials
+     * @description Any token holding `manage_my_profile`.
+     */
+    post: operations['signInMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/password': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Change the own password
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['changeMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/password/reset': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Reset the own password with a token
+     * @description Any token holding `manage_my_profile`.
+     */
+    post: operations['resetMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/email/confirm': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Verify the own e-mail with a token
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['verifyMyEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -539,7 +880,90 @@ export interface paths {
      */
     get: operations['getMeInStore'];
     put?: never;
-    post?: never;
+    /**
+     * Update the own customer profile
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['updateMeInStore'];
+    /**
+     * Delete the own customer profile
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    delete: operations['deleteMeInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/signup': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign up as a customer
+     * @description Any token holding `manage_my_profile` for the Store; with an anonymous session's token the customer's `createdBy` names the session.
+     */
+    post: operations['signUpMeInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/login': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a customer's credentials
+     * @description Any token holding `manage_my_profile` for the Store.
+     */
+    post: operations['signInMeInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/password': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Change the own password
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['changeMyPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/password/reset': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Reset the own password with a token
+     * @description Any token holding `manage_my_profile` for the Store.
+     */
+    post: operations['resetMyPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/email/confirm': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Verify the own e-mail with a token
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['verifyMyEmailInStore'];
     delete?: never;
     options?: never;
     head?: never;
@@ -829,7 +1253,14 @@ export interface components {
       | components['schemas']['GeneralError']
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
-      | components['schemas']['MissingRoleOnChannelError'];
+      | components['schemas']['MissingRoleOnChannelError']
+      | components['schemas']['AttributeNameDoesNotExistError']
+      | components['schemas']['AttributeDefinitionAlreadyExistsError']
+      | components['schemas']['DuplicateEnumValuesError']
+      | components['schemas']['InvalidCurrentPasswordError']
+      | components['schemas']['InvalidCredentialsError']
+      | components['schemas']['ExpiredCustomerPasswordTokenError']
+      | components['schemas']['ExpiredCustomerEmailTokenError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -1085,6 +1516,88 @@ export interface components {
        * @enum {string}
        */
       code: 'NotEmulated';
+    };
+    /** @description 400 (live reference). A Product Type update action names an attribute definition the type does not have. */
+    AttributeNameDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeNameDoesNotExist';
+      invalidAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeNameDoesNotExist';
+    };
+    /** @description 400 (live reference). `addAttributeDefinition` with a name the Product Type already has. */
+    AttributeDefinitionAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeDefinitionAlreadyExists';
+      conflictingProductTypeId: string;
+      conflictingProductTypeName: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeDefinitionAlreadyExists';
+    };
+    /** @description 400 (live reference). An enum value key the attribute already has. */
+    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateEnumValues';
+      duplicates: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateEnumValues';
+    };
+    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
+    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCurrentPassword';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCurrentPassword';
+    };
+    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
+    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCredentials';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCredentials';
+    };
+    /** @description 400 (live reference). "The given password token has expired." */
+    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerPasswordToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerPasswordToken';
+    };
+    /** @description 400 (live reference). "The given email token has expired." */
+    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerEmailToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerEmailToken';
     };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
@@ -1674,6 +2187,169 @@ export interface components {
     ProductTypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ProductType'][];
     };
+    ProductTypeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ProductTypeUpdateAction'][];
+    };
+    /**
+     * @description An action naming an attribute definition the Product Type does not have is 400
+     *     AttributeNameDoesNotExist. The live actions listed in `x-not-emulated-actions` are 501
+     *     NotEmulated.
+     */
+    ProductTypeUpdateAction:
+      | components['schemas']['ProductTypeChangeNameAction']
+      | components['schemas']['ProductTypeChangeDescriptionAction']
+      | components['schemas']['ProductTypeSetKeyAction']
+      | components['schemas']['ProductTypeAddAttributeDefinitionAction']
+      | components['schemas']['ProductTypeRemoveAttributeDefinitionAction']
+      | components['schemas']['ProductTypeChangeLabelAction']
+      | components['schemas']['ProductTypeSetInputTipAction']
+      | components['schemas']['ProductTypeChangeAttributeConstraintAction']
+      | components['schemas']['ProductTypeChangeIsSearchableAction']
+      | components['schemas']['ProductTypeChangeInputHintAction']
+      | components['schemas']['ProductTypeAddPlainEnumValueAction']
+      | components['schemas']['ProductTypeAddLocalizedEnumValueAction']
+      | components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+    ProductTypeChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    ProductTypeChangeDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeDescription';
+      description: string;
+    };
+    /** @description Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField. */
+    ProductTypeSetKeyAction: SharedProductTypeSetKeyAction;
+    /**
+     * @description Appends an attribute definition, with the live defaults of a draft. A name the Product
+     *     Type already has is 400 AttributeDefinitionAlreadyExists.
+     */
+    ProductTypeAddAttributeDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addAttributeDefinition';
+      attribute: components['schemas']['AttributeDefinitionDraft'];
+    };
+    /**
+     * @description Removes the attribute definition and, as the live service does, the values of that
+     *     attribute from every variant of every Product of this type, current and staged (a
+     *     background change of each Product: a new version, no message).
+     */
+    ProductTypeRemoveAttributeDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeAttributeDefinition';
+      name: string;
+    };
+    ProductTypeChangeLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLabel';
+      attributeName: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `inputTip` removes it. */
+    ProductTypeSetInputTipAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInputTip';
+      attributeName: string;
+      inputTip?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The live service allows only `SameForAll` to `None` and `Unique` to `None` (and `None`
+     *     stays `None`); any other change is 400 InvalidOperation.
+     */
+    ProductTypeChangeAttributeConstraintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAttributeConstraint';
+      attributeName: string;
+      /** @enum {string} */
+      newValue: 'None';
+    };
+    ProductTypeChangeIsSearchableAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsSearchable';
+      attributeName: string;
+      isSearchable: boolean;
+    };
+    ProductTypeChangeInputHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInputHint';
+      attributeName: string;
+      newValue: components['schemas']['TextInputHint'];
+    };
+    /**
+     * @description Appends a value to an `enum` attribute (or a `set` of `enum`). Another type is 400
+     *     InvalidOperation; a key the attribute already has is 400 DuplicateEnumValues.
+     */
+    ProductTypeAddPlainEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPlainEnumValue';
+      attributeName: string;
+      value: components['schemas']['AttributePlainEnumValue'];
+    };
+    /**
+     * @description Appends a value to an `lenum` attribute (or a `set` of `lenum`). Another type is 400
+     *     InvalidOperation; a key the attribute already has is 400 DuplicateEnumValues.
+     */
+    ProductTypeAddLocalizedEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocalizedEnumValue';
+      attributeName: string;
+      value: components['schemas']['AttributeLocalizedEnumValue'];
+    };
+    /**
+     * @description The new order: every attribute name of the Product Type exactly once (400 InvalidOperation
+     *     otherwise).
+     */
+    ProductTypeChangeAttributeOrderByNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAttributeOrderByName';
+      attributeNames: string[];
+    };
+    AttributePlainEnumValue: {
+      key: string;
+      label: string;
+    };
+    AttributeLocalizedEnumValue: {
+      key: string;
+      label: components['schemas']['LocalizedString'];
+    };
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -2074,6 +2750,467 @@ export interface components {
      *     anonymous form so that one call serves both kinds of session.
      */
     MeResponse: components['schemas']['Customer'] | components['schemas']['AnonymousSession'];
+    CustomerUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CustomerUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated (Customer Groups, custom fields and the authentication mode are not
+     *     emulated).
+     */
+    CustomerUpdateAction:
+      | components['schemas']['CustomerChangeEmailAction']
+      | components['schemas']['CustomerSetFirstNameAction']
+      | components['schemas']['CustomerSetLastNameAction']
+      | components['schemas']['CustomerSetMiddleNameAction']
+      | components['schemas']['CustomerSetTitleAction']
+      | components['schemas']['CustomerSetSalutationAction']
+      | components['schemas']['CustomerSetDateOfBirthAction']
+      | components['schemas']['CustomerSetCompanyNameAction']
+      | components['schemas']['CustomerSetVatIdAction']
+      | components['schemas']['CustomerSetExternalIdAction']
+      | components['schemas']['CustomerSetCustomerNumberAction']
+      | components['schemas']['CustomerSetKeyAction']
+      | components['schemas']['CustomerSetLocaleAction']
+      | components['schemas']['CustomerAddAddressAction']
+      | components['schemas']['CustomerChangeAddressAction']
+      | components['schemas']['CustomerRemoveAddressAction']
+      | components['schemas']['CustomerSetDefaultShippingAddressAction']
+      | components['schemas']['CustomerAddShippingAddressIdAction']
+      | components['schemas']['CustomerRemoveShippingAddressIdAction']
+      | components['schemas']['CustomerSetDefaultBillingAddressAction']
+      | components['schemas']['CustomerAddBillingAddressIdAction']
+      | components['schemas']['CustomerRemoveBillingAddressIdAction']
+      | components['schemas']['CustomerAddStoreAction']
+      | components['schemas']['CustomerRemoveStoreAction']
+      | components['schemas']['CustomerSetStoresAction'];
+    /**
+     * @description Sets `isEmailVerified` to false (live rule) and moves the login to the new e-mail. E-mails are
+     *     unique as at sign-up (ignoring case; among global customers, and per Store for Store customers):
+     *     a taken one is 400 DuplicateField `email`.
+     */
+    CustomerChangeEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEmail';
+      /** Format: email */
+      email: string;
+    };
+    /** @description Omitting `firstName` removes it. */
+    CustomerSetFirstNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setFirstName';
+      firstName?: string;
+    };
+    /** @description Omitting `lastName` removes it. */
+    CustomerSetLastNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLastName';
+      lastName?: string;
+    };
+    /** @description Omitting `middleName` removes it. */
+    CustomerSetMiddleNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMiddleName';
+      middleName?: string;
+    };
+    /** @description Omitting `title` removes it. */
+    CustomerSetTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTitle';
+      title?: string;
+    };
+    /** @description Omitting `salutation` removes it. */
+    CustomerSetSalutationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSalutation';
+      salutation?: string;
+    };
+    /** @description Omitting `dateOfBirth` removes it. */
+    CustomerSetDateOfBirthAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDateOfBirth';
+      /** Format: date */
+      dateOfBirth?: string;
+    };
+    /** @description Omitting `companyName` removes it. */
+    CustomerSetCompanyNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCompanyName';
+      companyName?: string;
+    };
+    /** @description Omitting `vatId` removes it. */
+    CustomerSetVatIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setVatId';
+      vatId?: string;
+    };
+    /** @description Omitting `externalId` removes it. */
+    CustomerSetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /**
+     * @description Once set, the customer number cannot be changed or removed (400 InvalidOperation, live rule);
+     *     setting the same value again changes nothing. Unique in the project: 400 DuplicateField.
+     */
+    CustomerSetCustomerNumberAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerNumber';
+      customerNumber?: string;
+    };
+    /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
+    CustomerSetKeyAction: SharedProductTypeSetKeyAction;
+    /**
+     * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
+     *     another is 400 InvalidField with the languages as `allowedValues`.
+     */
+    CustomerSetLocaleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocale';
+      locale?: components['schemas']['Locale'];
+    };
+    /**
+     * @description Appends the address with a generated `id`; an address `key` the Customer already has is 400
+     *     DuplicateField `addresses.key` (decision).
+     */
+    CustomerAddAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addAddress';
+      address: components['schemas']['AddressDraft'];
+    };
+    /** @description Replaces the address, keeping its `id`. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerChangeAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAddress';
+      addressId?: string;
+      addressKey?: string;
+      address: components['schemas']['AddressDraft'];
+    };
+    /** @description Removes the address and its id from the shipping and billing ids and defaults. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerRemoveAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Without `addressId` and `addressKey` the default is removed. The address also joins
+     *     `shippingAddressIds` (live rule). An address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerSetDefaultShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDefaultShippingAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /** @description Adds the address to `shippingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerAddShippingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addShippingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Removes the address from `shippingAddressIds`; when it is the default shipping address, the default
+     *     is removed too (live rule). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerRemoveShippingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeShippingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Without `addressId` and `addressKey` the default is removed. The address also joins
+     *     `billingAddressIds` (live rule). An address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerSetDefaultBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDefaultBillingAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /** @description Adds the address to `billingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerAddBillingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addBillingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Removes the address from `billingAddressIds`; when it is the default billing address, the default
+     *     is removed too (live rule). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerRemoveBillingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeBillingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description The Customer joins the Store (a Store it is in already changes nothing); its e-mail must be free
+     *     in that Store (400 DuplicateField). Its password login follows its Stores.
+     */
+    CustomerAddStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    /**
+     * @description The Customer leaves the Store; without Stores it becomes a global customer, whose e-mail must be
+     *     free among the global customers (400 DuplicateField).
+     */
+    CustomerRemoveStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    /** @description Replaces the Stores (omitted or empty: a global customer), with the e-mail rule of addStore. */
+    CustomerSetStoresAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStores';
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+    };
+    MyCustomerUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyCustomerUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer may apply to the own profile (live My Customer Profile API), with the
+     *     rules of the Customer actions of the same name. The live actions listed in
+     *     `x-not-emulated-actions` are 501 NotEmulated.
+     */
+    MyCustomerUpdateAction:
+      | components['schemas']['CustomerAddAddressAction']
+      | components['schemas']['CustomerAddBillingAddressIdAction']
+      | components['schemas']['CustomerAddShippingAddressIdAction']
+      | components['schemas']['CustomerChangeAddressAction']
+      | components['schemas']['CustomerChangeEmailAction']
+      | components['schemas']['CustomerRemoveAddressAction']
+      | components['schemas']['CustomerRemoveBillingAddressIdAction']
+      | components['schemas']['CustomerRemoveShippingAddressIdAction']
+      | components['schemas']['CustomerSetCompanyNameAction']
+      | components['schemas']['CustomerSetDateOfBirthAction']
+      | components['schemas']['CustomerSetDefaultBillingAddressAction']
+      | components['schemas']['CustomerSetDefaultShippingAddressAction']
+      | components['schemas']['CustomerSetFirstNameAction']
+      | components['schemas']['CustomerSetLastNameAction']
+      | components['schemas']['CustomerSetLocaleAction']
+      | components['schemas']['CustomerSetMiddleNameAction']
+      | components['schemas']['CustomerSetSalutationAction']
+      | components['schemas']['CustomerSetTitleAction']
+      | components['schemas']['CustomerSetVatIdAction'];
+    /**
+     * @description Changes the password of the Customer `id` when `currentPassword` is its password (400
+     *     InvalidCurrentPassword otherwise, as for a Customer without a password). The new password
+     *     is stored as a salted hash only; the Customer gets a new version and a
+     *     CustomerPasswordUpdated Message (`reset: false`).
+     */
+    CustomerChangePassword: {
+      id: string;
+      version: components['schemas']['Version'];
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /**
+     * @description Creates a single-use password reset token for the Customer with this e-mail (ignoring case;
+     *     on the global endpoint a global customer, on the in-store endpoint a customer of that Store;
+     *     none: 404 ResourceNotFound). Only a hash of the token is kept.
+     */
+    CustomerCreatePasswordResetToken: {
+      email: string;
+      /**
+       * @description Validity in minutes on the emulator's clock; 1440 (24 hours) when absent, the live
+       *     default. Decision: at most 4320 (3 days), the email-token maximum, as the reference
+       *     gives none.
+       * @default 1440
+       */
+      ttlMinutes: number;
+      /**
+       * @description `true` invalidates the password tokens created before for the Customer.
+       * @default false
+       */
+      invalidateOlderTokens: boolean;
+    };
+    /**
+     * @description Creates a single-use e-mail verification token for the Customer `id` (a Customer of
+     *     another Store on the in-store endpoint: 404). `version`, when given, must match (409).
+     */
+    CustomerCreateEmailToken: {
+      id: string;
+      version?: components['schemas']['Version'];
+      /** @description Validity in minutes on the emulator's clock. */
+      ttlMinutes: number;
+      /**
+       * @description `true` invalidates the e-mail tokens created before for the Customer.
+       * @default false
+       */
+      invalidateOlderTokens: boolean;
+    };
+    /**
+     * @description A password reset or e-mail verification token. `value` is shown only here, once: the
+     *     service keeps its hash. Redeeming a token uses it up and invalidates the Customer's older
+     *     tokens of its kind (live rule).
+     */
+    CustomerToken: {
+      id: string;
+      customerId: string;
+      value: string;
+      expiresAt: components['schemas']['DateTime'];
+      invalidateOlderTokens: boolean;
+      createdAt: components['schemas']['DateTime'];
+      lastModifiedAt?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Sets the password of the token's Customer. An unknown, used or invalidated token is 404
+     *     ResourceNotFound, an expired one 400 ExpiredCustomerPasswordToken; `version`, when given,
+     *     must match (409). CustomerPasswordUpdated Message with `reset: true`.
+     */
+    CustomerResetPassword: {
+      tokenValue: string;
+      /** Format: password */
+      newPassword: string;
+      version?: components['schemas']['Version'];
+    };
+    /**
+     * @description Sets `isEmailVerified` of the token's Customer to true (CustomerEmailVerified Message). An
+     *     unknown, used or invalidated token is 404 ResourceNotFound, an expired one 400
+     *     ExpiredCustomerEmailToken; `version`, when given, must match (409).
+     */
+    CustomerEmailVerify: {
+      tokenValue: string;
+      version?: components['schemas']['Version'];
+    };
+    /**
+     * @description Sign-up of the own profile: the CustomerDraft rules for these members. With an anonymous
+     *     session's token the new Customer's `createdBy` names that `anonymousId`. Custom fields are
+     *     not emulated (501).
+     */
+    MyCustomerDraft: {
+      /** Format: email */
+      email: string;
+      /** Format: password */
+      password: string;
+      firstName?: string;
+      lastName?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses?: components['schemas']['AddressDraft'][];
+      defaultShippingAddress?: number;
+      defaultBillingAddress?: number;
+      locale?: components['schemas']['Locale'];
+      /** @description On the in-store endpoint replaced by the Store of the path, as for Customers. */
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+    };
+    /**
+     * @description Checks a customer's credentials (global customers on the global endpoint, that Store's on
+     *     the in-store one); wrong ones are 400 InvalidCredentials. No token is issued (use the
+     *     password flow). Carts are not emulated: their members are 501.
+     */
+    MyCustomerSignin: {
+      email: string;
+      /** Format: password */
+      password: string;
+    };
+    /** @description The rules of CustomerChangePassword, for the Customer of the token. */
+    MyCustomerChangePassword: {
+      version: components['schemas']['Version'];
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /** @description The rules of CustomerResetPassword. */
+    MyCustomerResetPassword: {
+      tokenValue: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /** @description The rules of CustomerEmailVerify. */
+    MyCustomerEmailVerify: {
+      tokenValue: string;
+    };
     ApiClient: {
       /** @description The client_id. */
       id: string;
@@ -2214,7 +3351,30 @@ export interface components {
       | components['schemas']['ProductSelectionVariantSelectionChangedMessage']
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
-      | components['schemas']['StoreCreatedMessage'];
+      | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['CustomerCreatedMessage']
+      | components['schemas']['CustomerDeletedMessage']
+      | components['schemas']['CustomerEmailChangedMessage']
+      | components['schemas']['CustomerEmailVerifiedMessage']
+      | components['schemas']['CustomerPasswordUpdatedMessage']
+      | components['schemas']['CustomerPasswordTokenCreatedMessage']
+      | components['schemas']['CustomerEmailTokenCreatedMessage']
+      | components['schemas']['CustomerFirstNameSetMessage']
+      | components['schemas']['CustomerLastNameSetMessage']
+      | components['schemas']['CustomerTitleSetMessage']
+      | components['schemas']['CustomerDateOfBirthSetMessage']
+      | components['schemas']['CustomerCompanyNameSetMessage']
+      | components['schemas']['CustomerExternalIdSetMessage']
+      | components['schemas']['CustomerAddressAddedMessage']
+      | components['schemas']['CustomerAddressChangedMessage']
+      | components['schemas']['CustomerAddressRemovedMessage']
+      | components['schemas']['CustomerDefaultShippingAddressSetMessage']
+      | components['schemas']['CustomerDefaultBillingAddressSetMessage']
+      | components['schemas']['CustomerShippingAddressAddedMessage']
+      | components['schemas']['CustomerShippingAddressRemovedMessage']
+      | components['schemas']['CustomerBillingAddressAddedMessage']
+      | components['schemas']['CustomerBillingAddressRemovedMessage']
+      | components['schemas']['CustomerStoresSetMessage'];
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
      *     created (the live service's payload today, with its `mode`), plus the `type` that
@@ -2338,6 +3498,289 @@ export interface components {
        */
       type: 'StoreCreated';
     };
+    /** @description A Customer signed up (any sign-up endpoint). */
+    CustomerCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCreated';
+      customer: components['schemas']['Customer'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCreated';
+    };
+    /** @description A Customer was deleted; `email` is its e-mail. */
+    CustomerDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDeleted';
+      email?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDeleted';
+    };
+    /** @description `changeEmail`. */
+    CustomerEmailChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailChanged';
+      email: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailChanged';
+    };
+    /** @description An e-mail token was redeemed. */
+    CustomerEmailVerifiedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailVerified';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailVerified';
+    };
+    /** @description A password change (`reset: false`) or reset with a token (`reset: true`). */
+    CustomerPasswordUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerPasswordUpdated';
+      reset: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerPasswordUpdated';
+    };
+    /** @description A password reset token was created; `value` only when the token is valid 60 minutes or less (live rule). */
+    CustomerPasswordTokenCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerPasswordTokenCreated';
+      customerId: string;
+      expiresAt: components['schemas']['DateTime'];
+      value?: string;
+      invalidateOlderTokens: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerPasswordTokenCreated';
+    };
+    /** @description An e-mail token was created; `value` only when the token is valid 60 minutes or less (live rule). */
+    CustomerEmailTokenCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailTokenCreated';
+      customerId: string;
+      expiresAt: components['schemas']['DateTime'];
+      value?: string;
+      invalidateOlderTokens: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailTokenCreated';
+    };
+    /** @description `setFirstName`. */
+    CustomerFirstNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerFirstNameSet';
+      firstName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerFirstNameSet';
+    };
+    /** @description `setLastName`. */
+    CustomerLastNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerLastNameSet';
+      lastName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerLastNameSet';
+    };
+    /** @description `setTitle`. */
+    CustomerTitleSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerTitleSet';
+      title?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerTitleSet';
+    };
+    /** @description `setDateOfBirth`. */
+    CustomerDateOfBirthSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDateOfBirthSet';
+      /** Format: date */
+      dateOfBirth?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDateOfBirthSet';
+    };
+    /** @description `setCompanyName`. */
+    CustomerCompanyNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCompanyNameSet';
+      companyName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCompanyNameSet';
+    };
+    /** @description `setExternalId`. */
+    CustomerExternalIdSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerExternalIdSet';
+      externalId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerExternalIdSet';
+    };
+    /** @description `addAddress`. */
+    CustomerAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressAdded';
+    };
+    /** @description `changeAddress`. */
+    CustomerAddressChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressChanged';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressChanged';
+    };
+    /** @description `removeAddress`. */
+    CustomerAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressRemoved';
+    };
+    /** @description `setDefaultShippingAddress`; no `address` when the default was removed. */
+    CustomerDefaultShippingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDefaultShippingAddressSet';
+      address?: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDefaultShippingAddressSet';
+    };
+    /** @description `setDefaultBillingAddress`; no `address` when the default was removed. */
+    CustomerDefaultBillingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDefaultBillingAddressSet';
+      address?: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDefaultBillingAddressSet';
+    };
+    /** @description `addShippingAddressId`. */
+    CustomerShippingAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerShippingAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerShippingAddressAdded';
+    };
+    /** @description `removeShippingAddressId`. */
+    CustomerShippingAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerShippingAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerShippingAddressRemoved';
+    };
+    /** @description `addBillingAddressId`. */
+    CustomerBillingAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerBillingAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerBillingAddressAdded';
+    };
+    /** @description `removeBillingAddressId`. */
+    CustomerBillingAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerBillingAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerBillingAddressRemoved';
+    };
+    /** @description `setStores`: the Stores after and before. */
+    CustomerStoresSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerStoresSet';
+      stores: components['schemas']['StoreKeyReference'][];
+      oldStores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerStoresSet';
+    };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -2448,6 +3891,10 @@ export interface components {
     key: string;
     /** @description The `key` of the Store. */
     storeKey: string;
+    /** @description The value of a password reset token. */
+    passwordToken: string;
+    /** @description The value of an e-mail verification token. */
+    emailToken: string;
     /**
      * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
      *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
@@ -2517,11 +3964,11 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   getProject: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: SharedStatus200;
+      200: SharedStatus200V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2531,7 +3978,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -2539,7 +3986,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: SharedStatus200;
+      200: SharedStatus200V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -2552,7 +3999,7 @@ export interface operations {
     };
   };
   executeGraphQL: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -2576,7 +4023,7 @@ export interface operations {
     };
   };
   queryProductSelections: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -2595,7 +4042,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -2622,50 +4069,45 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV19;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV13;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV19;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV13;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV20;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV20;
   };
   queryProductSelectionAssignmentsInStore: {
-    parameters: {
-      query?: SharedQuery;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: {
       /** @description A page of assignments, one per active selection holding a Product. */
@@ -2685,27 +4127,17 @@ export interface operations {
     };
   };
   getProductProjectionInStoreById: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV21;
   };
   getProductProjectionInStoreByKey: {
-    parameters: {
-      query?: SharedQueryV4;
-      header?: SharedHeader;
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
-      cookie?: never;
-    };
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV21;
   };
   queryStores: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -2724,7 +4156,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -2751,35 +4183,35 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV22;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV3;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV8;
   };
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV14;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV22;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV3;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV8;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV14;
   };
   queryChannels: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -2798,7 +4230,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -2824,35 +4256,35 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV23;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV10;
   };
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV15;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV23;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV10;
   };
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV15;
   };
   queryProductTypes: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -2871,7 +4303,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -2898,25 +4330,35 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV24;
+  };
+  updateProductTypeById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV11;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV16;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV24;
+  };
+  updateProductTypeByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV11;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV16;
   };
   queryProducts: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -2935,7 +4377,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -2962,42 +4404,42 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV25;
   };
   updateProductById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV4;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV9;
   };
   deleteProductById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV17;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV25;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV4;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV9;
   };
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV17;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV26;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV26;
   };
   queryProductProjections: {
     parameters: {
@@ -3077,17 +4519,17 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV27;
   };
   getProductProjectionByKey: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the resource. */
@@ -3096,19 +4538,14 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV27;
   };
   queryCustomers: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
-      200: {
-        headers: SharedHeaders;
-        content: {
-          'application/json': components['schemas']['CustomerPagedQueryResponse'];
-        };
-      };
+      200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3118,11 +4555,11 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201V2;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3136,24 +4573,105 @@ export interface operations {
   getCustomerById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponses;
+    responses: SharedResponsesV5;
+  };
+  updateCustomerById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCustomerById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV3;
   };
   getCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCustomerByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCustomerByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  changeCustomerPassword: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
-  signUpCustomerInStore: {
+  createCustomerPasswordToken: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV18;
+  };
+  getCustomerByPasswordToken: {
     parameters: {
-      query?: never;
+      query?: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: {
+        /** @description The value of a password reset token. */
+        passwordToken: components['parameters']['passwordToken'];
+      };
       cookie?: never;
     };
-    requestBody: SharedRequestBodyV5;
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  resetCustomerPassword: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponses;
+  };
+  createCustomerEmailToken: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV12;
+  };
+  getCustomerByEmailToken: {
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: {
+        /** @description The value of an e-mail verification token. */
+        emailToken: components['parameters']['emailToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  verifyCustomerEmail: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV12;
+    responses: SharedResponses;
+  };
+  queryCustomersInStore: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: {
+      /** @description A page of the Store's customers. */
+      200: SharedStatus200V3;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signUpCustomerInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: SharedStatus201V2;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3166,27 +4684,244 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCustomerInStoreById: {
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCustomerInStoreById: {
+    parameters: {
+      query: SharedQueryV3;
+      header?: SharedHeader;
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getCustomerInStoreByKey: {
+    parameters: SharedParametersV11;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCustomerInStoreByKey: {
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCustomerInStoreByKey: {
+    parameters: {
+      query: SharedQueryV3;
+      header?: SharedHeader;
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  changeCustomerPasswordInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV8;
+    responses: SharedResponses;
+  };
+  createCustomerPasswordTokenInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV18;
+  };
+  getCustomerByPasswordTokenInStore: {
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The value of a password reset token. */
+        passwordToken: components['parameters']['passwordToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  resetCustomerPasswordInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponses;
+  };
+  createCustomerEmailTokenInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV12;
+  };
+  getCustomerByEmailTokenInStore: {
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The value of an e-mail verification token. */
+        emailToken: components['parameters']['emailToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  verifyCustomerEmailInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   getMe: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV28;
+  };
+  updateMe: {
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponses;
+  };
+  deleteMe: {
+    parameters: {
+      query: SharedQueryV3;
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV29;
+  };
+  signUpMe: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV14;
+    responses: {
+      /** @description The new customer. */
+      201: SharedStatus201;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signInMe: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV15;
+    responses: {
+      /** @description The customer. */
+      200: SharedStatus201;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeMyPassword: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponses;
+  };
+  resetMyPassword: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV4;
+  };
+  verifyMyEmail: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV4;
   };
   getMeInStore: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV28;
+  };
+  updateMeInStore: {
+    parameters: SharedParametersV15;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponses;
+  };
+  deleteMeInStore: {
     parameters: {
-      query?: SharedQueryV4;
+      query: SharedQueryV3;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV29;
+  };
+  signUpMeInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV14;
+    responses: {
+      /** @description The new customer. */
+      201: SharedStatus201;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signInMeInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV15;
+    responses: {
+      /** @description The customer. */
+      200: SharedStatus201;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeMyPasswordInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponses;
+  };
+  resetMyPasswordInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV4;
+  };
+  verifyMyEmailInStore: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV4;
   };
   queryApiClients: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -3205,7 +4940,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -3213,7 +4948,7 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3225,11 +4960,11 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV16;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201;
+      200: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3240,11 +4975,11 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV16;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201;
+      200: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -3255,7 +4990,7 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -3347,6 +5082,13 @@ export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
+export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
+export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
+export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
+export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
+export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
+export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
+export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -3412,6 +5154,23 @@ export type AttributeDefinitionDraft = components['schemas']['AttributeDefinitio
 export type ProductType = components['schemas']['ProductType'];
 export type ProductTypeDraft = components['schemas']['ProductTypeDraft'];
 export type ProductTypePagedQueryResponse = components['schemas']['ProductTypePagedQueryResponse'];
+export type ProductTypeUpdate = components['schemas']['ProductTypeUpdate'];
+export type ProductTypeUpdateAction = components['schemas']['ProductTypeUpdateAction'];
+export type ProductTypeChangeNameAction = components['schemas']['ProductTypeChangeNameAction'];
+export type ProductTypeChangeDescriptionAction = components['schemas']['ProductTypeChangeDescriptionAction'];
+export type ProductTypeSetKeyAction = components['schemas']['ProductTypeSetKeyAction'];
+export type ProductTypeAddAttributeDefinitionAction = components['schemas']['ProductTypeAddAttributeDefinitionAction'];
+export type ProductTypeRemoveAttributeDefinitionAction = components['schemas']['ProductTypeRemoveAttributeDefinitionAction'];
+export type ProductTypeChangeLabelAction = components['schemas']['ProductTypeChangeLabelAction'];
+export type ProductTypeSetInputTipAction = components['schemas']['ProductTypeSetInputTipAction'];
+export type ProductTypeChangeAttributeConstraintAction = components['schemas']['ProductTypeChangeAttributeConstraintAction'];
+export type ProductTypeChangeIsSearchableAction = components['schemas']['ProductTypeChangeIsSearchableAction'];
+export type ProductTypeChangeInputHintAction = components['schemas']['ProductTypeChangeInputHintAction'];
+export type ProductTypeAddPlainEnumValueAction = components['schemas']['ProductTypeAddPlainEnumValueAction'];
+export type ProductTypeAddLocalizedEnumValueAction = components['schemas']['ProductTypeAddLocalizedEnumValueAction'];
+export type ProductTypeChangeAttributeOrderByNameAction = components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+export type AttributePlainEnumValue = components['schemas']['AttributePlainEnumValue'];
+export type AttributeLocalizedEnumValue = components['schemas']['AttributeLocalizedEnumValue'];
 export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
@@ -3447,6 +5206,46 @@ export type CustomerSignInResult = components['schemas']['CustomerSignInResult']
 export type CustomerPagedQueryResponse = components['schemas']['CustomerPagedQueryResponse'];
 export type AnonymousSession = components['schemas']['AnonymousSession'];
 export type MeResponse = components['schemas']['MeResponse'];
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+export type CustomerUpdateAction = components['schemas']['CustomerUpdateAction'];
+export type CustomerChangeEmailAction = components['schemas']['CustomerChangeEmailAction'];
+export type CustomerSetFirstNameAction = components['schemas']['CustomerSetFirstNameAction'];
+export type CustomerSetLastNameAction = components['schemas']['CustomerSetLastNameAction'];
+export type CustomerSetMiddleNameAction = components['schemas']['CustomerSetMiddleNameAction'];
+export type CustomerSetTitleAction = components['schemas']['CustomerSetTitleAction'];
+export type CustomerSetSalutationAction = components['schemas']['CustomerSetSalutationAction'];
+export type CustomerSetDateOfBirthAction = components['schemas']['CustomerSetDateOfBirthAction'];
+export type CustomerSetCompanyNameAction = components['schemas']['CustomerSetCompanyNameAction'];
+export type CustomerSetVatIdAction = components['schemas']['CustomerSetVatIdAction'];
+export type CustomerSetExternalIdAction = components['schemas']['CustomerSetExternalIdAction'];
+export type CustomerSetCustomerNumberAction = components['schemas']['CustomerSetCustomerNumberAction'];
+export type CustomerSetKeyAction = components['schemas']['CustomerSetKeyAction'];
+export type CustomerSetLocaleAction = components['schemas']['CustomerSetLocaleAction'];
+export type CustomerAddAddressAction = components['schemas']['CustomerAddAddressAction'];
+export type CustomerChangeAddressAction = components['schemas']['CustomerChangeAddressAction'];
+export type CustomerRemoveAddressAction = components['schemas']['CustomerRemoveAddressAction'];
+export type CustomerSetDefaultShippingAddressAction = components['schemas']['CustomerSetDefaultShippingAddressAction'];
+export type CustomerAddShippingAddressIdAction = components['schemas']['CustomerAddShippingAddressIdAction'];
+export type CustomerRemoveShippingAddressIdAction = components['schemas']['CustomerRemoveShippingAddressIdAction'];
+export type CustomerSetDefaultBillingAddressAction = components['schemas']['CustomerSetDefaultBillingAddressAction'];
+export type CustomerAddBillingAddressIdAction = components['schemas']['CustomerAddBillingAddressIdAction'];
+export type CustomerRemoveBillingAddressIdAction = components['schemas']['CustomerRemoveBillingAddressIdAction'];
+export type CustomerAddStoreAction = components['schemas']['CustomerAddStoreAction'];
+export type CustomerRemoveStoreAction = components['schemas']['CustomerRemoveStoreAction'];
+export type CustomerSetStoresAction = components['schemas']['CustomerSetStoresAction'];
+export type MyCustomerUpdate = components['schemas']['MyCustomerUpdate'];
+export type MyCustomerUpdateAction = components['schemas']['MyCustomerUpdateAction'];
+export type CustomerChangePassword = components['schemas']['CustomerChangePassword'];
+export type CustomerCreatePasswordResetToken = components['schemas']['CustomerCreatePasswordResetToken'];
+export type CustomerCreateEmailToken = components['schemas']['CustomerCreateEmailToken'];
+export type CustomerToken = components['schemas']['CustomerToken'];
+export type CustomerResetPassword = components['schemas']['CustomerResetPassword'];
+export type CustomerEmailVerify = components['schemas']['CustomerEmailVerify'];
+export type MyCustomerDraft = components['schemas']['MyCustomerDraft'];
+export type MyCustomerSignin = components['schemas']['MyCustomerSignin'];
+export type MyCustomerChangePassword = components['schemas']['MyCustomerChangePassword'];
+export type MyCustomerResetPassword = components['schemas']['MyCustomerResetPassword'];
+export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify'];
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
@@ -3469,6 +5268,29 @@ export type ProductSelectionVariantSelectionChangedMessage = components['schemas
 export type ProductSelectionVariantExclusionChangedMessage = components['schemas']['ProductSelectionVariantExclusionChangedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
 export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
+export type CustomerCreatedMessage = components['schemas']['CustomerCreatedMessage'];
+export type CustomerDeletedMessage = components['schemas']['CustomerDeletedMessage'];
+export type CustomerEmailChangedMessage = components['schemas']['CustomerEmailChangedMessage'];
+export type CustomerEmailVerifiedMessage = components['schemas']['CustomerEmailVerifiedMessage'];
+export type CustomerPasswordUpdatedMessage = components['schemas']['CustomerPasswordUpdatedMessage'];
+export type CustomerPasswordTokenCreatedMessage = components['schemas']['CustomerPasswordTokenCreatedMessage'];
+export type CustomerEmailTokenCreatedMessage = components['schemas']['CustomerEmailTokenCreatedMessage'];
+export type CustomerFirstNameSetMessage = components['schemas']['CustomerFirstNameSetMessage'];
+export type CustomerLastNameSetMessage = components['schemas']['CustomerLastNameSetMessage'];
+export type CustomerTitleSetMessage = components['schemas']['CustomerTitleSetMessage'];
+export type CustomerDateOfBirthSetMessage = components['schemas']['CustomerDateOfBirthSetMessage'];
+export type CustomerCompanyNameSetMessage = components['schemas']['CustomerCompanyNameSetMessage'];
+export type CustomerExternalIdSetMessage = components['schemas']['CustomerExternalIdSetMessage'];
+export type CustomerAddressAddedMessage = components['schemas']['CustomerAddressAddedMessage'];
+export type CustomerAddressChangedMessage = components['schemas']['CustomerAddressChangedMessage'];
+export type CustomerAddressRemovedMessage = components['schemas']['CustomerAddressRemovedMessage'];
+export type CustomerDefaultShippingAddressSetMessage = components['schemas']['CustomerDefaultShippingAddressSetMessage'];
+export type CustomerDefaultBillingAddressSetMessage = components['schemas']['CustomerDefaultBillingAddressSetMessage'];
+export type CustomerShippingAddressAddedMessage = components['schemas']['CustomerShippingAddressAddedMessage'];
+export type CustomerShippingAddressRemovedMessage = components['schemas']['CustomerShippingAddressRemovedMessage'];
+export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
+export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
+export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
@@ -3492,6 +5314,12 @@ type SharedHeader = {
 type SharedHeaders = {
   'X-Correlation-ID': components['headers']['X-Correlation-ID'];
   [name: string]: unknown;
+};
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
 };
 type SharedQuery = {
   /**
@@ -3539,22 +5367,41 @@ type SharedQuery = {
    */
   withTotal?: components['parameters']['withTotal'];
 };
-type SharedParameters = {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
+type SharedResponses = {
+  /** @description The customer, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryV2 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedStatus200 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Customer'];
+  };
 };
 type SharedParametersV2 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -3562,24 +5409,7 @@ type SharedParametersV2 = {
   };
   cookie?: never;
 };
-type SharedParametersV3 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
-type SharedQueryV2 = {
+type SharedQueryV3 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -3590,14 +5420,81 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponses = {
-  /** @description The customer. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Customer'];
-    };
+type SharedParametersV3 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
   };
+  cookie?: never;
+};
+type SharedResponsesV2 = {
+  /** @description The updated customer, with its new version. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV4 = {
+  query?: never;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV3 = {
+  /** @description The deleted customer; its login, tokens and sessions end with it. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV4 = {
+  /** @description The customer, with its new version. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV5 = {
+  query?: never;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedResponsesV5 = {
+  /** @description The customer. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV6 = {
+  /** @description The customer of the token. */
+  200: SharedStatus200;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -3612,27 +5509,31 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedParametersV4 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+type SharedParametersV6 = {
+  query: SharedQueryV3;
   header?: SharedHeader;
-  path?: never;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
   cookie?: never;
 };
-type SharedParametersV5 = {
+type SharedParametersV7 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedParametersV8 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV2 = {
+type SharedResponsesV7 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -3651,7 +5552,7 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV3 = {
+type SharedResponsesV8 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -3670,7 +5571,7 @@ type SharedResponsesV3 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV9 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -3689,7 +5590,13 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedParametersV9 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedResponsesV10 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -3707,25 +5614,43 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
+type SharedResponsesV11 = {
+  /** @description The updated Product Type, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductType'];
+    };
   };
-  cookie?: never;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV7 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
+type SharedResponsesV12 = {
+  /** @description The token; its value is shown only here. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerToken'];
+    };
   };
-  cookie?: never;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV13 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -3742,7 +5667,7 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV14 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -3759,7 +5684,7 @@ type SharedResponsesV7 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV15 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -3776,7 +5701,7 @@ type SharedResponsesV8 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV16 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -3793,7 +5718,7 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV17 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -3810,7 +5735,24 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV18 = {
+  /** @description The token; its value is shown only here. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerToken'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV19 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -3826,7 +5768,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV20 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -3842,7 +5784,7 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV21 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -3858,7 +5800,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV22 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -3874,7 +5816,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV23 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -3890,7 +5832,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV24 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -3906,7 +5848,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV25 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -3922,7 +5864,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV26 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -3938,7 +5880,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV27 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -3954,7 +5896,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV28 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -3970,22 +5912,26 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV8 = {
-  query?: never;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV9 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomerSignInResult'];
   };
+};
+type SharedResponsesV29 = {
+  /** @description The deleted customer. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV10 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the Store. */
@@ -3995,17 +5941,37 @@ type SharedParametersV9 = {
   };
   cookie?: never;
 };
+type SharedParametersV11 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedStatus201 = {
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+};
+type SharedRequestBody = {
+  content: {
+    'application/json': components['schemas']['CustomerUpdate'];
+  };
+};
+type SharedStatus201V2 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
 };
-type SharedParametersV10 = {
+type SharedParametersV12 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path: {
@@ -4014,7 +5980,7 @@ type SharedParametersV10 = {
   };
   cookie?: never;
 };
-type SharedQueryV3 = {
+type SharedQueryV4 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -4030,29 +5996,37 @@ type SharedQueryV3 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedPathV2 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-};
-type SharedParametersV11 = {
+type SharedParametersV13 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedStatus200 = {
+type SharedParametersV14 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV15 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedStatus200V2 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['Project'];
   };
 };
-type SharedStatus201V2 = {
+type SharedStatus200V3 = {
   headers: SharedHeaders;
   content: {
-    'application/json': components['schemas']['CustomerSignInResult'];
+    'application/json': components['schemas']['CustomerPagedQueryResponse'];
   };
 };
-type SharedParametersV12 = {
+type SharedParametersV16 = {
   query?: never;
   header?: SharedHeader;
   path: SharedPath;
@@ -4067,37 +6041,96 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
-type SharedRequestBody = {
+type SharedProductTypeSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
+type SharedRequestBodyV2 = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
-type SharedRequestBodyV2 = {
+type SharedRequestBodyV3 = {
   content: {
     'application/json': components['schemas']['StoreUpdate'];
   };
 };
-type SharedRequestBodyV3 = {
+type SharedRequestBodyV4 = {
   content: {
     'application/json': components['schemas']['ChannelUpdate'];
   };
 };
-type SharedRequestBodyV4 = {
+type SharedRequestBodyV5 = {
+  content: {
+    'application/json': components['schemas']['ProductTypeUpdate'];
+  };
+};
+type SharedRequestBodyV6 = {
   content: {
     'application/json': components['schemas']['ProductUpdate'];
   };
 };
-type SharedRequestBodyV5 = {
+type SharedRequestBodyV7 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedQueryV4 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
-   */
-  expand?: components['parameters']['expand'];
+type SharedRequestBodyV8 = {
+  content: {
+    'application/json': components['schemas']['CustomerChangePassword'];
+  };
+};
+type SharedRequestBodyV9 = {
+  content: {
+    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+  };
+};
+type SharedRequestBodyV10 = {
+  content: {
+    'application/json': components['schemas']['CustomerResetPassword'];
+  };
+};
+type SharedRequestBodyV11 = {
+  content: {
+    'application/json': components['schemas']['CustomerCreateEmailToken'];
+  };
+};
+type SharedRequestBodyV12 = {
+  content: {
+    'application/json': components['schemas']['CustomerEmailVerify'];
+  };
+};
+type SharedRequestBodyV13 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerUpdate'];
+  };
+};
+type SharedRequestBodyV14 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerDraft'];
+  };
+};
+type SharedRequestBodyV15 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerSignin'];
+  };
+};
+type SharedRequestBodyV16 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerChangePassword'];
+  };
+};
+type SharedRequestBodyV17 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerResetPassword'];
+  };
+};
+type SharedRequestBodyV18 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
+  };
 };

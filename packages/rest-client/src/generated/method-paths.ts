@@ -58,7 +58,13 @@ export interface PathsOf {
     | '/customers'
     | '/customers/{ID}'
     | '/customers/key={key}'
+    | '/customers/password-token={passwordToken}'
+    | '/customers/email-token={emailToken}'
+    | '/in-store/key={storeKey}/customers'
     | '/in-store/key={storeKey}/customers/{ID}'
+    | '/in-store/key={storeKey}/customers/key={key}'
+    | '/in-store/key={storeKey}/customers/password-token={passwordToken}'
+    | '/in-store/key={storeKey}/customers/email-token={emailToken}'
     | '/me'
     | '/in-store/key={storeKey}/me'
     | '/api-clients'
@@ -79,11 +85,39 @@ export interface PathsOf {
     | '/channels/{ID}'
     | '/channels/key={key}'
     | '/product-types'
+    | '/product-types/{ID}'
+    | '/product-types/key={key}'
     | '/products'
     | '/products/{ID}'
     | '/products/key={key}'
     | '/customers'
+    | '/customers/{ID}'
+    | '/customers/key={key}'
+    | '/customers/password'
+    | '/customers/password-token'
+    | '/customers/password/reset'
+    | '/customers/email-token'
+    | '/customers/email/confirm'
     | '/in-store/key={storeKey}/customers'
+    | '/in-store/key={storeKey}/customers/{ID}'
+    | '/in-store/key={storeKey}/customers/key={key}'
+    | '/in-store/key={storeKey}/customers/password'
+    | '/in-store/key={storeKey}/customers/password-token'
+    | '/in-store/key={storeKey}/customers/password/reset'
+    | '/in-store/key={storeKey}/customers/email-token'
+    | '/in-store/key={storeKey}/customers/email/confirm'
+    | '/me'
+    | '/me/signup'
+    | '/me/login'
+    | '/me/password'
+    | '/me/password/reset'
+    | '/me/email/confirm'
+    | '/in-store/key={storeKey}/me'
+    | '/in-store/key={storeKey}/me/signup'
+    | '/in-store/key={storeKey}/me/login'
+    | '/in-store/key={storeKey}/me/password'
+    | '/in-store/key={storeKey}/me/password/reset'
+    | '/in-store/key={storeKey}/me/email/confirm'
     | '/api-clients';
   delete:
     | '/product-selections/{ID}'
@@ -96,6 +130,12 @@ export interface PathsOf {
     | '/product-types/key={key}'
     | '/products/{ID}'
     | '/products/key={key}'
+    | '/customers/{ID}'
+    | '/customers/key={key}'
+    | '/in-store/key={storeKey}/customers/{ID}'
+    | '/in-store/key={storeKey}/customers/key={key}'
+    | '/me'
+    | '/in-store/key={storeKey}/me'
     | '/api-clients/{ID}';
   options: never;
   head: never;
@@ -144,7 +184,13 @@ export interface CallArgsOf<As extends ParseAs> {
     '/customers': CallNone<'queryCustomers', never, As>;
     '/customers/{ID}': CallParams<'getCustomerById', never, As>;
     '/customers/key={key}': CallParams<'getCustomerByKey', never, As>;
+    '/customers/password-token={passwordToken}': CallParams<'getCustomerByPasswordToken', never, As>;
+    '/customers/email-token={emailToken}': CallParams<'getCustomerByEmailToken', never, As>;
+    '/in-store/key={storeKey}/customers': CallParams<'queryCustomersInStore', never, As>;
     '/in-store/key={storeKey}/customers/{ID}': CallParams<'getCustomerInStoreById', never, As>;
+    '/in-store/key={storeKey}/customers/key={key}': CallParams<'getCustomerInStoreByKey', never, As>;
+    '/in-store/key={storeKey}/customers/password-token={passwordToken}': CallParams<'getCustomerByPasswordTokenInStore', never, As>;
+    '/in-store/key={storeKey}/customers/email-token={emailToken}': CallParams<'getCustomerByEmailTokenInStore', never, As>;
     '/me': CallNone<'getMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'getMeInStore', never, As>;
     '/api-clients': CallNone<'queryApiClients', never, As>;
@@ -169,11 +215,71 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
     '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
     '/product-types': CallBody<'createProductType', components['schemas']['ProductTypeDraft'], As>;
+    '/product-types/{ID}': CallParamsBody<'updateProductTypeById', components['schemas']['ProductTypeUpdate'], As>;
+    '/product-types/key={key}': CallParamsBody<'updateProductTypeByKey', components['schemas']['ProductTypeUpdate'], As>;
     '/products': CallBody<'createProduct', components['schemas']['ProductDraft'], As>;
     '/products/{ID}': CallParamsBody<'updateProductById', components['schemas']['ProductUpdate'], As>;
     '/products/key={key}': CallParamsBody<'updateProductByKey', components['schemas']['ProductUpdate'], As>;
     '/customers': CallBody<'signUpCustomer', components['schemas']['CustomerDraft'], As>;
+    '/customers/{ID}': CallParamsBody<'updateCustomerById', components['schemas']['CustomerUpdate'], As>;
+    '/customers/key={key}': CallParamsBody<'updateCustomerByKey', components['schemas']['CustomerUpdate'], As>;
+    '/customers/password': CallBody<'changeCustomerPassword', components['schemas']['CustomerChangePassword'], As>;
+    '/customers/password-token': CallBody<'createCustomerPasswordToken', components['schemas']['CustomerCreatePasswordResetToken'], As>;
+    '/customers/password/reset': CallBody<'resetCustomerPassword', components['schemas']['CustomerResetPassword'], As>;
+    '/customers/email-token': CallBody<'createCustomerEmailToken', components['schemas']['CustomerCreateEmailToken'], As>;
+    '/customers/email/confirm': CallBody<'verifyCustomerEmail', components['schemas']['CustomerEmailVerify'], As>;
     '/in-store/key={storeKey}/customers': CallParamsBody<'signUpCustomerInStore', components['schemas']['CustomerDraft'], As>;
+    '/in-store/key={storeKey}/customers/{ID}': CallParamsBody<'updateCustomerInStoreById', components['schemas']['CustomerUpdate'], As>;
+    '/in-store/key={storeKey}/customers/key={key}': CallParamsBody<
+      'updateCustomerInStoreByKey',
+      components['schemas']['CustomerUpdate'],
+      As
+    >;
+    '/in-store/key={storeKey}/customers/password': CallParamsBody<
+      'changeCustomerPasswordInStore',
+      components['schemas']['CustomerChangePassword'],
+      As
+    >;
+    '/in-store/key={storeKey}/customers/password-token': CallParamsBody<
+      'createCustomerPasswordTokenInStore',
+      components['schemas']['CustomerCreatePasswordResetToken'],
+      As
+    >;
+    '/in-store/key={storeKey}/customers/password/reset': CallParamsBody<
+      'resetCustomerPasswordInStore',
+      components['schemas']['CustomerResetPassword'],
+      As
+    >;
+    '/in-store/key={storeKey}/customers/email-token': CallParamsBody<
+      'createCustomerEmailTokenInStore',
+      components['schemas']['CustomerCreateEmailToken'],
+      As
+    >;
+    '/in-store/key={storeKey}/customers/email/confirm': CallParamsBody<
+      'verifyCustomerEmailInStore',
+      components['schemas']['CustomerEmailVerify'],
+      As
+    >;
+    '/me': CallBody<'updateMe', components['schemas']['MyCustomerUpdate'], As>;
+    '/me/signup': CallBody<'signUpMe', components['schemas']['MyCustomerDraft'], As>;
+    '/me/login': CallBody<'signInMe', components['schemas']['MyCustomerSignin'], As>;
+    '/me/password': CallBody<'changeMyPassword', components['schemas']['MyCustomerChangePassword'], As>;
+    '/me/password/reset': CallBody<'resetMyPassword', components['schemas']['MyCustomerResetPassword'], As>;
+    '/me/email/confirm': CallBody<'verifyMyEmail', components['schemas']['MyCustomerEmailVerify'], As>;
+    '/in-store/key={storeKey}/me': CallParamsBody<'updateMeInStore', components['schemas']['MyCustomerUpdate'], As>;
+    '/in-store/key={storeKey}/me/signup': CallParamsBody<'signUpMeInStore', components['schemas']['MyCustomerDraft'], As>;
+    '/in-store/key={storeKey}/me/login': CallParamsBody<'signInMeInStore', components['schemas']['MyCustomerSignin'], As>;
+    '/in-store/key={storeKey}/me/password': CallParamsBody<
+      'changeMyPasswordInStore',
+      components['schemas']['MyCustomerChangePassword'],
+      As
+    >;
+    '/in-store/key={storeKey}/me/password/reset': CallParamsBody<
+      'resetMyPasswordInStore',
+      components['schemas']['MyCustomerResetPassword'],
+      As
+    >;
+    '/in-store/key={storeKey}/me/email/confirm': CallParamsBody<'verifyMyEmailInStore', components['schemas']['MyCustomerEmailVerify'], As>;
     '/api-clients': CallBody<'createApiClient', components['schemas']['ApiClientDraft'], As>;
     [path: string]: [init?: CallOptions<As>];
   };
@@ -188,6 +294,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
+    '/customers/{ID}': CallParams<'deleteCustomerById', never, As>;
+    '/customers/key={key}': CallParams<'deleteCustomerByKey', never, As>;
+    '/in-store/key={storeKey}/customers/{ID}': CallParams<'deleteCustomerInStoreById', never, As>;
+    '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
+    '/me': CallParams<'deleteMe', never, As>;
+    '/in-store/key={storeKey}/me': CallParams<'deleteMeInStore', never, As>;
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
@@ -243,7 +355,13 @@ export interface JsonDataOf {
     '/customers': components['schemas']['CustomerPagedQueryResponse'];
     '/customers/{ID}': components['schemas']['Customer'];
     '/customers/key={key}': components['schemas']['Customer'];
+    '/customers/password-token={passwordToken}': components['schemas']['Customer'];
+    '/customers/email-token={emailToken}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers': components['schemas']['CustomerPagedQueryResponse'];
     '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/password-token={passwordToken}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/email-token={emailToken}': components['schemas']['Customer'];
     '/me': components['schemas']['MeResponse'];
     '/in-store/key={storeKey}/me': components['schemas']['MeResponse'];
     '/api-clients': components['schemas']['ApiClientPagedQueryResponse'];
@@ -268,11 +386,39 @@ export interface JsonDataOf {
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
     '/product-types': components['schemas']['ProductType'];
+    '/product-types/{ID}': components['schemas']['ProductType'];
+    '/product-types/key={key}': components['schemas']['ProductType'];
     '/products': components['schemas']['Product'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
     '/customers': components['schemas']['CustomerSignInResult'];
+    '/customers/{ID}': components['schemas']['Customer'];
+    '/customers/key={key}': components['schemas']['Customer'];
+    '/customers/password': components['schemas']['Customer'];
+    '/customers/password-token': components['schemas']['CustomerToken'];
+    '/customers/password/reset': components['schemas']['Customer'];
+    '/customers/email-token': components['schemas']['CustomerToken'];
+    '/customers/email/confirm': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers': components['schemas']['CustomerSignInResult'];
+    '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/password': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/password-token': components['schemas']['CustomerToken'];
+    '/in-store/key={storeKey}/customers/password/reset': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/email-token': components['schemas']['CustomerToken'];
+    '/in-store/key={storeKey}/customers/email/confirm': components['schemas']['Customer'];
+    '/me': components['schemas']['Customer'];
+    '/me/signup': components['schemas']['CustomerSignInResult'];
+    '/me/login': components['schemas']['CustomerSignInResult'];
+    '/me/password': components['schemas']['Customer'];
+    '/me/password/reset': components['schemas']['Customer'];
+    '/me/email/confirm': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/me': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/me/signup': components['schemas']['CustomerSignInResult'];
+    '/in-store/key={storeKey}/me/login': components['schemas']['CustomerSignInResult'];
+    '/in-store/key={storeKey}/me/password': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/me/password/reset': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/me/email/confirm': components['schemas']['Customer'];
     '/api-clients': components['schemas']['ApiClient'];
     [path: string]: unknown;
   };
@@ -287,6 +433,12 @@ export interface JsonDataOf {
     '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
+    '/customers/{ID}': components['schemas']['Customer'];
+    '/customers/key={key}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/me': components['schemas']['Customer'];
+    '/in-store/key={storeKey}/me': components['schemas']['Customer'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];
     [path: string]: unknown;
   };

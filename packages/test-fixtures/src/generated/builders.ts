@@ -342,6 +342,62 @@ export const missingRoleOnChannelError = /* @__PURE__ */ defineBuilder('MissingR
 export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
 
 /**
+ * Builder of a `AttributeNameDoesNotExistError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A Product Type update action names an attribute definition the type does not have.
+ *
+ * @example
+ * attributeNameDoesNotExistError({ seed: 42 }).build();
+ */
+export const attributeNameDoesNotExistError = /* @__PURE__ */ defineBuilder('AttributeNameDoesNotExistError', 'other');
+
+/**
+ * Builder of a `AttributeDefinitionAlreadyExistsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). `addAttributeDefinition` with a name the Product Type already has.
+ *
+ * @example
+ * attributeDefinitionAlreadyExistsError({ seed: 42 }).build();
+ */
+export const attributeDefinitionAlreadyExistsError = /* @__PURE__ */ defineBuilder('AttributeDefinitionAlreadyExistsError', 'other');
+
+/**
+ * Builder of a `DuplicateEnumValuesError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). An enum value key the attribute already has.
+ *
+ * @example
+ * duplicateEnumValuesError({ seed: 42 }).build();
+ */
+export const duplicateEnumValuesError = /* @__PURE__ */ defineBuilder('DuplicateEnumValuesError', 'other');
+
+/**
+ * Builder of a `InvalidCurrentPasswordError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). `currentPassword` is not the password: "The given current password does not match."
+ *
+ * @example
+ * invalidCurrentPasswordError({ seed: 42 }).build();
+ */
+export const invalidCurrentPasswordError = /* @__PURE__ */ defineBuilder('InvalidCurrentPasswordError', 'other');
+
+/**
+ * Builder of a `InvalidCredentialsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found."
+ *
+ * @example
+ * invalidCredentialsError({ seed: 42 }).build();
+ */
+export const invalidCredentialsError = /* @__PURE__ */ defineBuilder('InvalidCredentialsError', 'other');
+
+/**
+ * Builder of a `ExpiredCustomerPasswordTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given password token has expired."
+ *
+ * @example
+ * expiredCustomerPasswordTokenError({ seed: 42 }).build();
+ */
+export const expiredCustomerPasswordTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerPasswordTokenError', 'other');
+
+/**
+ * Builder of a `ExpiredCustomerEmailTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given email token has expired."
+ *
+ * @example
+ * expiredCustomerEmailTokenError({ seed: 42 }).build();
+ */
+export const expiredCustomerEmailTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerEmailTokenError', 'other');
+
+/**
  * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 and the live API reference. `productCount`
  *
  * @example
@@ -800,6 +856,143 @@ export const productTypeDraft = /* @__PURE__ */ defineBuilder('ProductTypeDraft'
 export const productTypePagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductTypePagedQueryResponse', 'other');
 
 /**
+ * Builder of a `ProductTypeUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeUpdate({ seed: 42 }).build();
+ */
+export const productTypeUpdate = /* @__PURE__ */ defineBuilder('ProductTypeUpdate', 'update');
+
+/**
+ * Builder of a `ProductTypeChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeChangeNameAction({ seed: 42 }).build();
+ */
+export const productTypeChangeNameAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeNameAction', 'action');
+
+/**
+ * Builder of a `ProductTypeChangeDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeChangeDescriptionAction({ seed: 42 }).build();
+ */
+export const productTypeChangeDescriptionAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeDescriptionAction', 'action');
+
+/**
+ * Builder of a `ProductTypeSetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField.
+ *
+ * @example
+ * productTypeSetKeyAction({ seed: 42 }).build();
+ */
+export const productTypeSetKeyAction = /* @__PURE__ */ defineBuilder('ProductTypeSetKeyAction', 'action');
+
+/**
+ * Builder of a `ProductTypeAddAttributeDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends an attribute definition, with the live defaults of a draft. A name the Product
+ *
+ * @example
+ * productTypeAddAttributeDefinitionAction({ seed: 42 }).build();
+ */
+export const productTypeAddAttributeDefinitionAction = /* @__PURE__ */ defineBuilder('ProductTypeAddAttributeDefinitionAction', 'action');
+
+/**
+ * Builder of a `ProductTypeRemoveAttributeDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the attribute definition and, as the live service does, the values of that
+ *
+ * @example
+ * productTypeRemoveAttributeDefinitionAction({ seed: 42 }).build();
+ */
+export const productTypeRemoveAttributeDefinitionAction = /* @__PURE__ */ defineBuilder(
+  'ProductTypeRemoveAttributeDefinitionAction',
+  'action',
+);
+
+/**
+ * Builder of a `ProductTypeChangeLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeChangeLabelAction({ seed: 42 }).build();
+ */
+export const productTypeChangeLabelAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeLabelAction', 'action');
+
+/**
+ * Builder of a `ProductTypeSetInputTipAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `inputTip` removes it.
+ *
+ * @example
+ * productTypeSetInputTipAction({ seed: 42 }).build();
+ */
+export const productTypeSetInputTipAction = /* @__PURE__ */ defineBuilder('ProductTypeSetInputTipAction', 'action');
+
+/**
+ * Builder of a `ProductTypeChangeAttributeConstraintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The live service allows only `SameForAll` to `None` and `Unique` to `None` (and `None`
+ *
+ * @example
+ * productTypeChangeAttributeConstraintAction({ seed: 42 }).build();
+ */
+export const productTypeChangeAttributeConstraintAction = /* @__PURE__ */ defineBuilder(
+  'ProductTypeChangeAttributeConstraintAction',
+  'action',
+);
+
+/**
+ * Builder of a `ProductTypeChangeIsSearchableAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeChangeIsSearchableAction({ seed: 42 }).build();
+ */
+export const productTypeChangeIsSearchableAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeIsSearchableAction', 'action');
+
+/**
+ * Builder of a `ProductTypeChangeInputHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productTypeChangeInputHintAction({ seed: 42 }).build();
+ */
+export const productTypeChangeInputHintAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeInputHintAction', 'action');
+
+/**
+ * Builder of a `ProductTypeAddPlainEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends a value to an `enum` attribute (or a `set` of `enum`). Another type is 400
+ *
+ * @example
+ * productTypeAddPlainEnumValueAction({ seed: 42 }).build();
+ */
+export const productTypeAddPlainEnumValueAction = /* @__PURE__ */ defineBuilder('ProductTypeAddPlainEnumValueAction', 'action');
+
+/**
+ * Builder of a `ProductTypeAddLocalizedEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends a value to an `lenum` attribute (or a `set` of `lenum`). Another type is 400
+ *
+ * @example
+ * productTypeAddLocalizedEnumValueAction({ seed: 42 }).build();
+ */
+export const productTypeAddLocalizedEnumValueAction = /* @__PURE__ */ defineBuilder('ProductTypeAddLocalizedEnumValueAction', 'action');
+
+/**
+ * Builder of a `ProductTypeChangeAttributeOrderByNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The new order: every attribute name of the Product Type exactly once (400 InvalidOperation
+ *
+ * @example
+ * productTypeChangeAttributeOrderByNameAction({ seed: 42 }).build();
+ */
+export const productTypeChangeAttributeOrderByNameAction = /* @__PURE__ */ defineBuilder(
+  'ProductTypeChangeAttributeOrderByNameAction',
+  'action',
+);
+
+/**
+ * Builder of a `AttributePlainEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * attributePlainEnumValue({ seed: 42 }).build();
+ */
+export const attributePlainEnumValue = /* @__PURE__ */ defineBuilder('AttributePlainEnumValue', 'other');
+
+/**
+ * Builder of a `AttributeLocalizedEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * attributeLocalizedEnumValue({ seed: 42 }).build();
+ */
+export const attributeLocalizedEnumValue = /* @__PURE__ */ defineBuilder('AttributeLocalizedEnumValue', 'other');
+
+/**
  * Builder of a `Attribute` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1049,6 +1242,311 @@ export const customerPagedQueryResponse = /* @__PURE__ */ defineBuilder('Custome
 export const anonymousSession = /* @__PURE__ */ defineBuilder('AnonymousSession', 'resource');
 
 /**
+ * Builder of a `CustomerUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerUpdate({ seed: 42 }).build();
+ */
+export const customerUpdate = /* @__PURE__ */ defineBuilder('CustomerUpdate', 'update');
+
+/**
+ * Builder of a `CustomerChangeEmailAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets `isEmailVerified` to false (live rule) and moves the login to the new e-mail. E-mails are
+ *
+ * @example
+ * customerChangeEmailAction({ seed: 42 }).build();
+ */
+export const customerChangeEmailAction = /* @__PURE__ */ defineBuilder('CustomerChangeEmailAction', 'action');
+
+/**
+ * Builder of a `CustomerSetFirstNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `firstName` removes it.
+ *
+ * @example
+ * customerSetFirstNameAction({ seed: 42 }).build();
+ */
+export const customerSetFirstNameAction = /* @__PURE__ */ defineBuilder('CustomerSetFirstNameAction', 'action');
+
+/**
+ * Builder of a `CustomerSetLastNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `lastName` removes it.
+ *
+ * @example
+ * customerSetLastNameAction({ seed: 42 }).build();
+ */
+export const customerSetLastNameAction = /* @__PURE__ */ defineBuilder('CustomerSetLastNameAction', 'action');
+
+/**
+ * Builder of a `CustomerSetMiddleNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `middleName` removes it.
+ *
+ * @example
+ * customerSetMiddleNameAction({ seed: 42 }).build();
+ */
+export const customerSetMiddleNameAction = /* @__PURE__ */ defineBuilder('CustomerSetMiddleNameAction', 'action');
+
+/**
+ * Builder of a `CustomerSetTitleAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `title` removes it.
+ *
+ * @example
+ * customerSetTitleAction({ seed: 42 }).build();
+ */
+export const customerSetTitleAction = /* @__PURE__ */ defineBuilder('CustomerSetTitleAction', 'action');
+
+/**
+ * Builder of a `CustomerSetSalutationAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `salutation` removes it.
+ *
+ * @example
+ * customerSetSalutationAction({ seed: 42 }).build();
+ */
+export const customerSetSalutationAction = /* @__PURE__ */ defineBuilder('CustomerSetSalutationAction', 'action');
+
+/**
+ * Builder of a `CustomerSetDateOfBirthAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `dateOfBirth` removes it.
+ *
+ * @example
+ * customerSetDateOfBirthAction({ seed: 42 }).build();
+ */
+export const customerSetDateOfBirthAction = /* @__PURE__ */ defineBuilder('CustomerSetDateOfBirthAction', 'action');
+
+/**
+ * Builder of a `CustomerSetCompanyNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `companyName` removes it.
+ *
+ * @example
+ * customerSetCompanyNameAction({ seed: 42 }).build();
+ */
+export const customerSetCompanyNameAction = /* @__PURE__ */ defineBuilder('CustomerSetCompanyNameAction', 'action');
+
+/**
+ * Builder of a `CustomerSetVatIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `vatId` removes it.
+ *
+ * @example
+ * customerSetVatIdAction({ seed: 42 }).build();
+ */
+export const customerSetVatIdAction = /* @__PURE__ */ defineBuilder('CustomerSetVatIdAction', 'action');
+
+/**
+ * Builder of a `CustomerSetExternalIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `externalId` removes it.
+ *
+ * @example
+ * customerSetExternalIdAction({ seed: 42 }).build();
+ */
+export const customerSetExternalIdAction = /* @__PURE__ */ defineBuilder('CustomerSetExternalIdAction', 'action');
+
+/**
+ * Builder of a `CustomerSetCustomerNumberAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Once set, the customer number cannot be changed or removed (400 InvalidOperation, live rule);
+ *
+ * @example
+ * customerSetCustomerNumberAction({ seed: 42 }).build();
+ */
+export const customerSetCustomerNumberAction = /* @__PURE__ */ defineBuilder('CustomerSetCustomerNumberAction', 'action');
+
+/**
+ * Builder of a `CustomerSetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` removes it; a key another Customer holds is 400 DuplicateField.
+ *
+ * @example
+ * customerSetKeyAction({ seed: 42 }).build();
+ */
+export const customerSetKeyAction = /* @__PURE__ */ defineBuilder('CustomerSetKeyAction', 'action');
+
+/**
+ * Builder of a `CustomerSetLocaleAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
+ *
+ * @example
+ * customerSetLocaleAction({ seed: 42 }).build();
+ */
+export const customerSetLocaleAction = /* @__PURE__ */ defineBuilder('CustomerSetLocaleAction', 'action');
+
+/**
+ * Builder of a `CustomerAddAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends the address with a generated `id`; an address `key` the Customer already has is 400
+ *
+ * @example
+ * customerAddAddressAction({ seed: 42 }).build();
+ */
+export const customerAddAddressAction = /* @__PURE__ */ defineBuilder('CustomerAddAddressAction', 'action');
+
+/**
+ * Builder of a `CustomerChangeAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the address, keeping its `id`. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+ *
+ * @example
+ * customerChangeAddressAction({ seed: 42 }).build();
+ */
+export const customerChangeAddressAction = /* @__PURE__ */ defineBuilder('CustomerChangeAddressAction', 'action');
+
+/**
+ * Builder of a `CustomerRemoveAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the address and its id from the shipping and billing ids and defaults. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+ *
+ * @example
+ * customerRemoveAddressAction({ seed: 42 }).build();
+ */
+export const customerRemoveAddressAction = /* @__PURE__ */ defineBuilder('CustomerRemoveAddressAction', 'action');
+
+/**
+ * Builder of a `CustomerSetDefaultShippingAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Without `addressId` and `addressKey` the default is removed. The address also joins
+ *
+ * @example
+ * customerSetDefaultShippingAddressAction({ seed: 42 }).build();
+ */
+export const customerSetDefaultShippingAddressAction = /* @__PURE__ */ defineBuilder('CustomerSetDefaultShippingAddressAction', 'action');
+
+/**
+ * Builder of a `CustomerAddShippingAddressIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Adds the address to `shippingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+ *
+ * @example
+ * customerAddShippingAddressIdAction({ seed: 42 }).build();
+ */
+export const customerAddShippingAddressIdAction = /* @__PURE__ */ defineBuilder('CustomerAddShippingAddressIdAction', 'action');
+
+/**
+ * Builder of a `CustomerRemoveShippingAddressIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the address from `shippingAddressIds`; when it is the default shipping address, the default
+ *
+ * @example
+ * customerRemoveShippingAddressIdAction({ seed: 42 }).build();
+ */
+export const customerRemoveShippingAddressIdAction = /* @__PURE__ */ defineBuilder('CustomerRemoveShippingAddressIdAction', 'action');
+
+/**
+ * Builder of a `CustomerSetDefaultBillingAddressAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Without `addressId` and `addressKey` the default is removed. The address also joins
+ *
+ * @example
+ * customerSetDefaultBillingAddressAction({ seed: 42 }).build();
+ */
+export const customerSetDefaultBillingAddressAction = /* @__PURE__ */ defineBuilder('CustomerSetDefaultBillingAddressAction', 'action');
+
+/**
+ * Builder of a `CustomerAddBillingAddressIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Adds the address to `billingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+ *
+ * @example
+ * customerAddBillingAddressIdAction({ seed: 42 }).build();
+ */
+export const customerAddBillingAddressIdAction = /* @__PURE__ */ defineBuilder('CustomerAddBillingAddressIdAction', 'action');
+
+/**
+ * Builder of a `CustomerRemoveBillingAddressIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the address from `billingAddressIds`; when it is the default billing address, the default
+ *
+ * @example
+ * customerRemoveBillingAddressIdAction({ seed: 42 }).build();
+ */
+export const customerRemoveBillingAddressIdAction = /* @__PURE__ */ defineBuilder('CustomerRemoveBillingAddressIdAction', 'action');
+
+/**
+ * Builder of a `CustomerAddStoreAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The Customer joins the Store (a Store it is in already changes nothing); its e-mail must be free
+ *
+ * @example
+ * customerAddStoreAction({ seed: 42 }).build();
+ */
+export const customerAddStoreAction = /* @__PURE__ */ defineBuilder('CustomerAddStoreAction', 'action');
+
+/**
+ * Builder of a `CustomerRemoveStoreAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The Customer leaves the Store; without Stores it becomes a global customer, whose e-mail must be
+ *
+ * @example
+ * customerRemoveStoreAction({ seed: 42 }).build();
+ */
+export const customerRemoveStoreAction = /* @__PURE__ */ defineBuilder('CustomerRemoveStoreAction', 'action');
+
+/**
+ * Builder of a `CustomerSetStoresAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the Stores (omitted or empty: a global customer), with the e-mail rule of addStore.
+ *
+ * @example
+ * customerSetStoresAction({ seed: 42 }).build();
+ */
+export const customerSetStoresAction = /* @__PURE__ */ defineBuilder('CustomerSetStoresAction', 'action');
+
+/**
+ * Builder of a `MyCustomerUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * myCustomerUpdate({ seed: 42 }).build();
+ */
+export const myCustomerUpdate = /* @__PURE__ */ defineBuilder('MyCustomerUpdate', 'update');
+
+/**
+ * Builder of a `CustomerChangePassword` (other) of commerce.yaml, with plausible seeded defaults for its required members. Changes the password of the Customer `id` when `currentPassword` is its password (400
+ *
+ * @example
+ * customerChangePassword({ seed: 42 }).build();
+ */
+export const customerChangePassword = /* @__PURE__ */ defineBuilder('CustomerChangePassword', 'other');
+
+/**
+ * Builder of a `CustomerCreatePasswordResetToken` (other) of commerce.yaml, with plausible seeded defaults for its required members. Creates a single-use password reset token for the Customer with this e-mail (ignoring case;
+ *
+ * @example
+ * customerCreatePasswordResetToken({ seed: 42 }).build();
+ */
+export const customerCreatePasswordResetToken = /* @__PURE__ */ defineBuilder('CustomerCreatePasswordResetToken', 'other');
+
+/**
+ * Builder of a `CustomerCreateEmailToken` (other) of commerce.yaml, with plausible seeded defaults for its required members. Creates a single-use e-mail verification token for the Customer `id` (a Customer of
+ *
+ * @example
+ * customerCreateEmailToken({ seed: 42 }).build();
+ */
+export const customerCreateEmailToken = /* @__PURE__ */ defineBuilder('CustomerCreateEmailToken', 'other');
+
+/**
+ * Builder of a `CustomerToken` (other) of commerce.yaml, with plausible seeded defaults for its required members. A password reset or e-mail verification token. `value` is shown only here, once: the
+ *
+ * @example
+ * customerToken({ seed: 42 }).build();
+ */
+export const customerToken = /* @__PURE__ */ defineBuilder('CustomerToken', 'other');
+
+/**
+ * Builder of a `CustomerResetPassword` (other) of commerce.yaml, with plausible seeded defaults for its required members. Sets the password of the token's Customer. An unknown, used or invalidated token is 404
+ *
+ * @example
+ * customerResetPassword({ seed: 42 }).build();
+ */
+export const customerResetPassword = /* @__PURE__ */ defineBuilder('CustomerResetPassword', 'other');
+
+/**
+ * Builder of a `CustomerEmailVerify` (other) of commerce.yaml, with plausible seeded defaults for its required members. Sets `isEmailVerified` of the token's Customer to true (CustomerEmailVerified Message). An
+ *
+ * @example
+ * customerEmailVerify({ seed: 42 }).build();
+ */
+export const customerEmailVerify = /* @__PURE__ */ defineBuilder('CustomerEmailVerify', 'other');
+
+/**
+ * Builder of a `MyCustomerDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. Sign-up of the own profile: the CustomerDraft rules for these members. With an anonymous
+ *
+ * @example
+ * myCustomerDraft({ seed: 42 }).build();
+ * myCustomerDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myCustomerDraft = /* @__PURE__ */ defineBuilder('MyCustomerDraft', 'draft');
+
+/**
+ * Builder of a `MyCustomerSignin` (other) of commerce.yaml, with plausible seeded defaults for its required members. Checks a customer's credentials (global customers on the global endpoint, that Store's on
+ *
+ * @example
+ * myCustomerSignin({ seed: 42 }).build();
+ */
+export const myCustomerSignin = /* @__PURE__ */ defineBuilder('MyCustomerSignin', 'other');
+
+/**
+ * Builder of a `MyCustomerChangePassword` (other) of commerce.yaml, with plausible seeded defaults for its required members. The rules of CustomerChangePassword, for the Customer of the token.
+ *
+ * @example
+ * myCustomerChangePassword({ seed: 42 }).build();
+ */
+export const myCustomerChangePassword = /* @__PURE__ */ defineBuilder('MyCustomerChangePassword', 'other');
+
+/**
+ * Builder of a `MyCustomerResetPassword` (other) of commerce.yaml, with plausible seeded defaults for its required members. The rules of CustomerResetPassword.
+ *
+ * @example
+ * myCustomerResetPassword({ seed: 42 }).build();
+ */
+export const myCustomerResetPassword = /* @__PURE__ */ defineBuilder('MyCustomerResetPassword', 'other');
+
+/**
+ * Builder of a `MyCustomerEmailVerify` (other) of commerce.yaml, with plausible seeded defaults for its required members. The rules of CustomerEmailVerify.
+ *
+ * @example
+ * myCustomerEmailVerify({ seed: 42 }).build();
+ */
+export const myCustomerEmailVerify = /* @__PURE__ */ defineBuilder('MyCustomerEmailVerify', 'other');
+
+/**
  * Builder of a `ApiClient` (resource) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1227,6 +1725,216 @@ export const storeProductSelectionsChangedMessage = /* @__PURE__ */ defineBuilde
 export const storeCreatedMessage = /* @__PURE__ */ defineBuilder('StoreCreatedMessage', 'resource');
 
 /**
+ * Builder of a `CustomerCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. A Customer signed up (any sign-up endpoint).
+ *
+ * @example
+ * customerCreatedMessage({ seed: 42 }).build();
+ * customerCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCreatedMessage = /* @__PURE__ */ defineBuilder('CustomerCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerDeletedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. A Customer was deleted; `email` is its e-mail.
+ *
+ * @example
+ * customerDeletedMessage({ seed: 42 }).build();
+ * customerDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerDeletedMessage = /* @__PURE__ */ defineBuilder('CustomerDeletedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerEmailChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `changeEmail`.
+ *
+ * @example
+ * customerEmailChangedMessage({ seed: 42 }).build();
+ * customerEmailChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerEmailChangedMessage = /* @__PURE__ */ defineBuilder('CustomerEmailChangedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerEmailVerifiedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. An e-mail token was redeemed.
+ *
+ * @example
+ * customerEmailVerifiedMessage({ seed: 42 }).build();
+ * customerEmailVerifiedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerEmailVerifiedMessage = /* @__PURE__ */ defineBuilder('CustomerEmailVerifiedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerPasswordUpdatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. A password change (`reset: false`) or reset with a token (`reset: true`).
+ *
+ * @example
+ * customerPasswordUpdatedMessage({ seed: 42 }).build();
+ * customerPasswordUpdatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerPasswordUpdatedMessage = /* @__PURE__ */ defineBuilder('CustomerPasswordUpdatedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerPasswordTokenCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. A password reset token was created; `value` only when the token is valid 60 minutes or less (live rule).
+ *
+ * @example
+ * customerPasswordTokenCreatedMessage({ seed: 42 }).build();
+ * customerPasswordTokenCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerPasswordTokenCreatedMessage = /* @__PURE__ */ defineBuilder('CustomerPasswordTokenCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerEmailTokenCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. An e-mail token was created; `value` only when the token is valid 60 minutes or less (live rule).
+ *
+ * @example
+ * customerEmailTokenCreatedMessage({ seed: 42 }).build();
+ * customerEmailTokenCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerEmailTokenCreatedMessage = /* @__PURE__ */ defineBuilder('CustomerEmailTokenCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerFirstNameSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setFirstName`.
+ *
+ * @example
+ * customerFirstNameSetMessage({ seed: 42 }).build();
+ * customerFirstNameSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerFirstNameSetMessage = /* @__PURE__ */ defineBuilder('CustomerFirstNameSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerLastNameSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setLastName`.
+ *
+ * @example
+ * customerLastNameSetMessage({ seed: 42 }).build();
+ * customerLastNameSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerLastNameSetMessage = /* @__PURE__ */ defineBuilder('CustomerLastNameSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerTitleSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setTitle`.
+ *
+ * @example
+ * customerTitleSetMessage({ seed: 42 }).build();
+ * customerTitleSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerTitleSetMessage = /* @__PURE__ */ defineBuilder('CustomerTitleSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerDateOfBirthSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setDateOfBirth`.
+ *
+ * @example
+ * customerDateOfBirthSetMessage({ seed: 42 }).build();
+ * customerDateOfBirthSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerDateOfBirthSetMessage = /* @__PURE__ */ defineBuilder('CustomerDateOfBirthSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerCompanyNameSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setCompanyName`.
+ *
+ * @example
+ * customerCompanyNameSetMessage({ seed: 42 }).build();
+ * customerCompanyNameSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCompanyNameSetMessage = /* @__PURE__ */ defineBuilder('CustomerCompanyNameSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerExternalIdSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setExternalId`.
+ *
+ * @example
+ * customerExternalIdSetMessage({ seed: 42 }).build();
+ * customerExternalIdSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerExternalIdSetMessage = /* @__PURE__ */ defineBuilder('CustomerExternalIdSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerAddressAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `addAddress`.
+ *
+ * @example
+ * customerAddressAddedMessage({ seed: 42 }).build();
+ * customerAddressAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerAddressAddedMessage = /* @__PURE__ */ defineBuilder('CustomerAddressAddedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerAddressChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `changeAddress`.
+ *
+ * @example
+ * customerAddressChangedMessage({ seed: 42 }).build();
+ * customerAddressChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerAddressChangedMessage = /* @__PURE__ */ defineBuilder('CustomerAddressChangedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerAddressRemovedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `removeAddress`.
+ *
+ * @example
+ * customerAddressRemovedMessage({ seed: 42 }).build();
+ * customerAddressRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerAddressRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerAddressRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerDefaultShippingAddressSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setDefaultShippingAddress`; no `address` when the default was removed.
+ *
+ * @example
+ * customerDefaultShippingAddressSetMessage({ seed: 42 }).build();
+ * customerDefaultShippingAddressSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerDefaultShippingAddressSetMessage = /* @__PURE__ */ defineBuilder(
+  'CustomerDefaultShippingAddressSetMessage',
+  'resource',
+);
+
+/**
+ * Builder of a `CustomerDefaultBillingAddressSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setDefaultBillingAddress`; no `address` when the default was removed.
+ *
+ * @example
+ * customerDefaultBillingAddressSetMessage({ seed: 42 }).build();
+ * customerDefaultBillingAddressSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerDefaultBillingAddressSetMessage = /* @__PURE__ */ defineBuilder('CustomerDefaultBillingAddressSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerShippingAddressAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `addShippingAddressId`.
+ *
+ * @example
+ * customerShippingAddressAddedMessage({ seed: 42 }).build();
+ * customerShippingAddressAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerShippingAddressAddedMessage = /* @__PURE__ */ defineBuilder('CustomerShippingAddressAddedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerShippingAddressRemovedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `removeShippingAddressId`.
+ *
+ * @example
+ * customerShippingAddressRemovedMessage({ seed: 42 }).build();
+ * customerShippingAddressRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerShippingAddressRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerShippingAddressRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerBillingAddressAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `addBillingAddressId`.
+ *
+ * @example
+ * customerBillingAddressAddedMessage({ seed: 42 }).build();
+ * customerBillingAddressAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerBillingAddressAddedMessage = /* @__PURE__ */ defineBuilder('CustomerBillingAddressAddedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerBillingAddressRemovedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `removeBillingAddressId`.
+ *
+ * @example
+ * customerBillingAddressRemovedMessage({ seed: 42 }).build();
+ * customerBillingAddressRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerBillingAddressRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerBillingAddressRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerStoresSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. `setStores`: the Stores after and before.
+ *
+ * @example
+ * customerStoresSetMessage({ seed: 42 }).build();
+ * customerStoresSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerStoresSetMessage = /* @__PURE__ */ defineBuilder('CustomerStoresSetMessage', 'resource');
+
+/**
  * Builder of a `MessagePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1302,6 +2010,13 @@ export const builderFactories = {
   OverCapacityError: overCapacityError,
   MissingRoleOnChannelError: missingRoleOnChannelError,
   NotEmulatedError: notEmulatedError,
+  AttributeNameDoesNotExistError: attributeNameDoesNotExistError,
+  AttributeDefinitionAlreadyExistsError: attributeDefinitionAlreadyExistsError,
+  DuplicateEnumValuesError: duplicateEnumValuesError,
+  InvalidCurrentPasswordError: invalidCurrentPasswordError,
+  InvalidCredentialsError: invalidCredentialsError,
+  ExpiredCustomerPasswordTokenError: expiredCustomerPasswordTokenError,
+  ExpiredCustomerEmailTokenError: expiredCustomerEmailTokenError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
   ProductVariantSelectionIncludeOnly: productVariantSelectionIncludeOnly,
@@ -1356,6 +2071,22 @@ export const builderFactories = {
   ProductType: productType,
   ProductTypeDraft: productTypeDraft,
   ProductTypePagedQueryResponse: productTypePagedQueryResponse,
+  ProductTypeUpdate: productTypeUpdate,
+  ProductTypeChangeNameAction: productTypeChangeNameAction,
+  ProductTypeChangeDescriptionAction: productTypeChangeDescriptionAction,
+  ProductTypeSetKeyAction: productTypeSetKeyAction,
+  ProductTypeAddAttributeDefinitionAction: productTypeAddAttributeDefinitionAction,
+  ProductTypeRemoveAttributeDefinitionAction: productTypeRemoveAttributeDefinitionAction,
+  ProductTypeChangeLabelAction: productTypeChangeLabelAction,
+  ProductTypeSetInputTipAction: productTypeSetInputTipAction,
+  ProductTypeChangeAttributeConstraintAction: productTypeChangeAttributeConstraintAction,
+  ProductTypeChangeIsSearchableAction: productTypeChangeIsSearchableAction,
+  ProductTypeChangeInputHintAction: productTypeChangeInputHintAction,
+  ProductTypeAddPlainEnumValueAction: productTypeAddPlainEnumValueAction,
+  ProductTypeAddLocalizedEnumValueAction: productTypeAddLocalizedEnumValueAction,
+  ProductTypeChangeAttributeOrderByNameAction: productTypeChangeAttributeOrderByNameAction,
+  AttributePlainEnumValue: attributePlainEnumValue,
+  AttributeLocalizedEnumValue: attributeLocalizedEnumValue,
   Attribute: attribute,
   ProductVariant: productVariant,
   ProductVariantDraft: productVariantDraft,
@@ -1386,6 +2117,44 @@ export const builderFactories = {
   CustomerSignInResult: customerSignInResult,
   CustomerPagedQueryResponse: customerPagedQueryResponse,
   AnonymousSession: anonymousSession,
+  CustomerUpdate: customerUpdate,
+  CustomerChangeEmailAction: customerChangeEmailAction,
+  CustomerSetFirstNameAction: customerSetFirstNameAction,
+  CustomerSetLastNameAction: customerSetLastNameAction,
+  CustomerSetMiddleNameAction: customerSetMiddleNameAction,
+  CustomerSetTitleAction: customerSetTitleAction,
+  CustomerSetSalutationAction: customerSetSalutationAction,
+  CustomerSetDateOfBirthAction: customerSetDateOfBirthAction,
+  CustomerSetCompanyNameAction: customerSetCompanyNameAction,
+  CustomerSetVatIdAction: customerSetVatIdAction,
+  CustomerSetExternalIdAction: customerSetExternalIdAction,
+  CustomerSetCustomerNumberAction: customerSetCustomerNumberAction,
+  CustomerSetKeyAction: customerSetKeyAction,
+  CustomerSetLocaleAction: customerSetLocaleAction,
+  CustomerAddAddressAction: customerAddAddressAction,
+  CustomerChangeAddressAction: customerChangeAddressAction,
+  CustomerRemoveAddressAction: customerRemoveAddressAction,
+  CustomerSetDefaultShippingAddressAction: customerSetDefaultShippingAddressAction,
+  CustomerAddShippingAddressIdAction: customerAddShippingAddressIdAction,
+  CustomerRemoveShippingAddressIdAction: customerRemoveShippingAddressIdAction,
+  CustomerSetDefaultBillingAddressAction: customerSetDefaultBillingAddressAction,
+  CustomerAddBillingAddressIdAction: customerAddBillingAddressIdAction,
+  CustomerRemoveBillingAddressIdAction: customerRemoveBillingAddressIdAction,
+  CustomerAddStoreAction: customerAddStoreAction,
+  CustomerRemoveStoreAction: customerRemoveStoreAction,
+  CustomerSetStoresAction: customerSetStoresAction,
+  MyCustomerUpdate: myCustomerUpdate,
+  CustomerChangePassword: customerChangePassword,
+  CustomerCreatePasswordResetToken: customerCreatePasswordResetToken,
+  CustomerCreateEmailToken: customerCreateEmailToken,
+  CustomerToken: customerToken,
+  CustomerResetPassword: customerResetPassword,
+  CustomerEmailVerify: customerEmailVerify,
+  MyCustomerDraft: myCustomerDraft,
+  MyCustomerSignin: myCustomerSignin,
+  MyCustomerChangePassword: myCustomerChangePassword,
+  MyCustomerResetPassword: myCustomerResetPassword,
+  MyCustomerEmailVerify: myCustomerEmailVerify,
   ApiClient: apiClient,
   ApiClientDraft: apiClientDraft,
   ApiClientPagedQueryResponse: apiClientPagedQueryResponse,
@@ -1406,6 +2175,29 @@ export const builderFactories = {
   ProductSelectionVariantExclusionChangedMessage: productSelectionVariantExclusionChangedMessage,
   StoreProductSelectionsChangedMessage: storeProductSelectionsChangedMessage,
   StoreCreatedMessage: storeCreatedMessage,
+  CustomerCreatedMessage: customerCreatedMessage,
+  CustomerDeletedMessage: customerDeletedMessage,
+  CustomerEmailChangedMessage: customerEmailChangedMessage,
+  CustomerEmailVerifiedMessage: customerEmailVerifiedMessage,
+  CustomerPasswordUpdatedMessage: customerPasswordUpdatedMessage,
+  CustomerPasswordTokenCreatedMessage: customerPasswordTokenCreatedMessage,
+  CustomerEmailTokenCreatedMessage: customerEmailTokenCreatedMessage,
+  CustomerFirstNameSetMessage: customerFirstNameSetMessage,
+  CustomerLastNameSetMessage: customerLastNameSetMessage,
+  CustomerTitleSetMessage: customerTitleSetMessage,
+  CustomerDateOfBirthSetMessage: customerDateOfBirthSetMessage,
+  CustomerCompanyNameSetMessage: customerCompanyNameSetMessage,
+  CustomerExternalIdSetMessage: customerExternalIdSetMessage,
+  CustomerAddressAddedMessage: customerAddressAddedMessage,
+  CustomerAddressChangedMessage: customerAddressChangedMessage,
+  CustomerAddressRemovedMessage: customerAddressRemovedMessage,
+  CustomerDefaultShippingAddressSetMessage: customerDefaultShippingAddressSetMessage,
+  CustomerDefaultBillingAddressSetMessage: customerDefaultBillingAddressSetMessage,
+  CustomerShippingAddressAddedMessage: customerShippingAddressAddedMessage,
+  CustomerShippingAddressRemovedMessage: customerShippingAddressRemovedMessage,
+  CustomerBillingAddressAddedMessage: customerBillingAddressAddedMessage,
+  CustomerBillingAddressRemovedMessage: customerBillingAddressRemovedMessage,
+  CustomerStoresSetMessage: customerStoresSetMessage,
   MessagePagedQueryResponse: messagePagedQueryResponse,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,

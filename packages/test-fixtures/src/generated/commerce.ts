@@ -372,7 +372,8 @@ export interface paths {
     /** Get a Product Type by ID */
     get: operations['getProductTypeById'];
     put?: never;
-    post?: never;
+    /** Update a Product Type by ID */
+    post: operations['updateProductTypeById'];
     /** Delete a Product Type by ID */
     delete: operations['deleteProductTypeById'];
     options?: never;
@@ -390,7 +391,8 @@ export interface paths {
     /** Get a Product Type by key */
     get: operations['getProductTypeByKey'];
     put?: never;
-    post?: never;
+    /** Update a Product Type by key */
+    post: operations['updateProductTypeByKey'];
     /** Delete a Product Type by key */
     delete: operations['deleteProductTypeByKey'];
     options?: never;
@@ -603,8 +605,10 @@ export interface paths {
     /** Get a customer by ID */
     get: operations['getCustomerById'];
     put?: never;
-    post?: never;
-    delete?: never;
+    /** Update a customer by ID */
+    post: operations['updateCustomerById'];
+    /** Delete a customer by ID */
+    delete: operations['deleteCustomerById'];
     options?: never;
     head?: never;
     patch?: never;
@@ -620,7 +624,149 @@ export interface paths {
     /** Get a customer by key */
     get: operations['getCustomerByKey'];
     put?: never;
+    /** Update a customer by key */
+    post: operations['updateCustomerByKey'];
+    /** Delete a customer by key */
+    delete: operations['deleteCustomerByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a customer's password
+     * @description Needs the current password (400 InvalidCurrentPassword).
+     */
+    post: operations['changeCustomerPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a password reset token
+     * @description Live answer status 200 (not 201).
+     */
+    post: operations['createCustomerPasswordToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password-token={passwordToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer by password reset token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     */
+    get: operations['getCustomerByPasswordToken'];
+    put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/password/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset a customer's password with a token
+     * @description Uses the token up.
+     */
+    post: operations['resetCustomerPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an e-mail verification token
+     * @description Live answer status 200 (not 201).
+     */
+    post: operations['createCustomerEmailToken'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email-token={emailToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer by e-mail verification token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     */
+    get: operations['getCustomerByEmailToken'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customers/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify a customer's e-mail with a token
+     * @description Uses the token up.
+     */
+    post: operations['verifyCustomerEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -634,7 +780,11 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /**
+     * Query the customers of a Store
+     * @description Only customers that belong to the Store.
+     */
+    get: operations['queryCustomersInStore'];
     put?: never;
     /**
      * Sign up a customer in a Store
@@ -660,7 +810,190 @@ export interface paths {
      */
     get: operations['getCustomerInStoreById'];
     put?: never;
+    /**
+     * Update a customer of a Store by ID
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    post: operations['updateCustomerInStoreById'];
+    /**
+     * Delete a customer of a Store by ID
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    delete: operations['deleteCustomerInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer of a Store by key
+     * @description A customer that does not belong to the Store is 404.
+     */
+    get: operations['getCustomerInStoreByKey'];
+    put?: never;
+    /**
+     * Update a customer of a Store by key
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    post: operations['updateCustomerInStoreByKey'];
+    /**
+     * Delete a customer of a Store by key
+     * @description A Customer that does not belong to the Store is 404.
+     */
+    delete: operations['deleteCustomerInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change a customer's password
+     * @description Needs the current password (400 InvalidCurrentPassword).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['changeCustomerPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a password reset token
+     * @description Live answer status 200 (not 201).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['createCustomerPasswordTokenInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password-token={passwordToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer by password reset token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    get: operations['getCustomerByPasswordTokenInStore'];
+    put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/password/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset a customer's password with a token
+     * @description Uses the token up.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['resetCustomerPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an e-mail verification token
+     * @description Live answer status 200 (not 201).
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['createCustomerEmailTokenInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email-token={emailToken}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer by e-mail verification token
+     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    get: operations['getCustomerByEmailTokenInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/customers/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify a customer's e-mail with a token
+     * @description Uses the token up.
+     *     On this endpoint only customers of the Store (others: 404).
+     */
+    post: operations['verifyCustomerEmailInStore'];
     delete?: never;
     options?: never;
     head?: never;
@@ -684,7 +1017,115 @@ export interface paths {
      */
     get: operations['getMe'];
     put?: never;
-    post?: never;
+    /**
+     * Update the own customer profile
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['updateMe'];
+    /**
+     * Delete the own customer profile
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    delete: operations['deleteMe'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign up as a customer
+     * @description Any token holding `manage_my_profile`; with an anonymous session's token the customer's `createdBy` names the session.
+     */
+    post: operations['signUpMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a customer's credentials
+     * @description Any token holding `manage_my_profile`.
+     */
+    post: operations['signInMe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the own password
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['changeMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/password/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset the own password with a token
+     * @description Any token holding `manage_my_profile`.
+     */
+    post: operations['resetMyPassword'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the own e-mail with a token
+     * @description Needs a customer token (password flow); others are 403 naming `manage_my_profile`.
+     */
+    post: operations['verifyMyEmail'];
     delete?: never;
     options?: never;
     head?: never;
@@ -709,7 +1150,115 @@ export interface paths {
      */
     get: operations['getMeInStore'];
     put?: never;
-    post?: never;
+    /**
+     * Update the own customer profile
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['updateMeInStore'];
+    /**
+     * Delete the own customer profile
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    delete: operations['deleteMeInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign up as a customer
+     * @description Any token holding `manage_my_profile` for the Store; with an anonymous session's token the customer's `createdBy` names the session.
+     */
+    post: operations['signUpMeInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with a customer's credentials
+     * @description Any token holding `manage_my_profile` for the Store.
+     */
+    post: operations['signInMeInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Change the own password
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['changeMyPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/password/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Reset the own password with a token
+     * @description Any token holding `manage_my_profile` for the Store.
+     */
+    post: operations['resetMyPasswordInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Verify the own e-mail with a token
+     * @description Needs a customer token (password flow) valid for the Store; others are 403 naming `manage_my_profile`.
+     */
+    post: operations['verifyMyEmailInStore'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1019,7 +1568,14 @@ export interface components {
       | components['schemas']['GeneralError']
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
-      | components['schemas']['MissingRoleOnChannelError'];
+      | components['schemas']['MissingRoleOnChannelError']
+      | components['schemas']['AttributeNameDoesNotExistError']
+      | components['schemas']['AttributeDefinitionAlreadyExistsError']
+      | components['schemas']['DuplicateEnumValuesError']
+      | components['schemas']['InvalidCurrentPasswordError']
+      | components['schemas']['InvalidCredentialsError']
+      | components['schemas']['ExpiredCustomerPasswordTokenError']
+      | components['schemas']['ExpiredCustomerEmailTokenError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -1275,6 +1831,88 @@ export interface components {
        * @enum {string}
        */
       code: 'NotEmulated';
+    };
+    /** @description 400 (live reference). A Product Type update action names an attribute definition the type does not have. */
+    AttributeNameDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeNameDoesNotExist';
+      invalidAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeNameDoesNotExist';
+    };
+    /** @description 400 (live reference). `addAttributeDefinition` with a name the Product Type already has. */
+    AttributeDefinitionAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeDefinitionAlreadyExists';
+      conflictingProductTypeId: string;
+      conflictingProductTypeName: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeDefinitionAlreadyExists';
+    };
+    /** @description 400 (live reference). An enum value key the attribute already has. */
+    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateEnumValues';
+      duplicates: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateEnumValues';
+    };
+    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
+    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCurrentPassword';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCurrentPassword';
+    };
+    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
+    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCredentials';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCredentials';
+    };
+    /** @description 400 (live reference). "The given password token has expired." */
+    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerPasswordToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerPasswordToken';
+    };
+    /** @description 400 (live reference). "The given email token has expired." */
+    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerEmailToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerEmailToken';
     };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
@@ -1872,6 +2510,176 @@ export interface components {
     ProductTypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ProductType'][];
     };
+    ProductTypeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ProductTypeUpdateAction'][];
+    };
+    /**
+     * @description An action naming an attribute definition the Product Type does not have is 400
+     *     AttributeNameDoesNotExist. The live actions listed in `x-not-emulated-actions` are 501
+     *     NotEmulated.
+     */
+    ProductTypeUpdateAction:
+      | components['schemas']['ProductTypeChangeNameAction']
+      | components['schemas']['ProductTypeChangeDescriptionAction']
+      | components['schemas']['ProductTypeSetKeyAction']
+      | components['schemas']['ProductTypeAddAttributeDefinitionAction']
+      | components['schemas']['ProductTypeRemoveAttributeDefinitionAction']
+      | components['schemas']['ProductTypeChangeLabelAction']
+      | components['schemas']['ProductTypeSetInputTipAction']
+      | components['schemas']['ProductTypeChangeAttributeConstraintAction']
+      | components['schemas']['ProductTypeChangeIsSearchableAction']
+      | components['schemas']['ProductTypeChangeInputHintAction']
+      | components['schemas']['ProductTypeAddPlainEnumValueAction']
+      | components['schemas']['ProductTypeAddLocalizedEnumValueAction']
+      | components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+    ProductTypeChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    ProductTypeChangeDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeDescription';
+      description: string;
+    };
+    /** @description Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField. */
+    ProductTypeSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Appends an attribute definition, with the live defaults of a draft. A name the Product
+     *     Type already has is 400 AttributeDefinitionAlreadyExists.
+     */
+    ProductTypeAddAttributeDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addAttributeDefinition';
+      attribute: components['schemas']['AttributeDefinitionDraft'];
+    };
+    /**
+     * @description Removes the attribute definition and, as the live service does, the values of that
+     *     attribute from every variant of every Product of this type, current and staged (a
+     *     background change of each Product: a new version, no message).
+     */
+    ProductTypeRemoveAttributeDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeAttributeDefinition';
+      name: string;
+    };
+    ProductTypeChangeLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLabel';
+      attributeName: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `inputTip` removes it. */
+    ProductTypeSetInputTipAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInputTip';
+      attributeName: string;
+      inputTip?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The live service allows only `SameForAll` to `None` and `Unique` to `None` (and `None`
+     *     stays `None`); any other change is 400 InvalidOperation.
+     */
+    ProductTypeChangeAttributeConstraintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAttributeConstraint';
+      attributeName: string;
+      /** @enum {string} */
+      newValue: 'None';
+    };
+    ProductTypeChangeIsSearchableAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsSearchable';
+      attributeName: string;
+      isSearchable: boolean;
+    };
+    ProductTypeChangeInputHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInputHint';
+      attributeName: string;
+      newValue: components['schemas']['TextInputHint'];
+    };
+    /**
+     * @description Appends a value to an `enum` attribute (or a `set` of `enum`). Another type is 400
+     *     InvalidOperation; a key the attribute already has is 400 DuplicateEnumValues.
+     */
+    ProductTypeAddPlainEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPlainEnumValue';
+      attributeName: string;
+      value: components['schemas']['AttributePlainEnumValue'];
+    };
+    /**
+     * @description Appends a value to an `lenum` attribute (or a `set` of `lenum`). Another type is 400
+     *     InvalidOperation; a key the attribute already has is 400 DuplicateEnumValues.
+     */
+    ProductTypeAddLocalizedEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocalizedEnumValue';
+      attributeName: string;
+      value: components['schemas']['AttributeLocalizedEnumValue'];
+    };
+    /**
+     * @description The new order: every attribute name of the Product Type exactly once (400 InvalidOperation
+     *     otherwise).
+     */
+    ProductTypeChangeAttributeOrderByNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAttributeOrderByName';
+      attributeNames: string[];
+    };
+    AttributePlainEnumValue: {
+      key: string;
+      label: string;
+    };
+    AttributeLocalizedEnumValue: {
+      key: string;
+      label: components['schemas']['LocalizedString'];
+    };
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -2280,6 +3088,474 @@ export interface components {
      *     anonymous form so that one call serves both kinds of session.
      */
     MeResponse: components['schemas']['Customer'] | components['schemas']['AnonymousSession'];
+    CustomerUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CustomerUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated (Customer Groups, custom fields and the authentication mode are not
+     *     emulated).
+     */
+    CustomerUpdateAction:
+      | components['schemas']['CustomerChangeEmailAction']
+      | components['schemas']['CustomerSetFirstNameAction']
+      | components['schemas']['CustomerSetLastNameAction']
+      | components['schemas']['CustomerSetMiddleNameAction']
+      | components['schemas']['CustomerSetTitleAction']
+      | components['schemas']['CustomerSetSalutationAction']
+      | components['schemas']['CustomerSetDateOfBirthAction']
+      | components['schemas']['CustomerSetCompanyNameAction']
+      | components['schemas']['CustomerSetVatIdAction']
+      | components['schemas']['CustomerSetExternalIdAction']
+      | components['schemas']['CustomerSetCustomerNumberAction']
+      | components['schemas']['CustomerSetKeyAction']
+      | components['schemas']['CustomerSetLocaleAction']
+      | components['schemas']['CustomerAddAddressAction']
+      | components['schemas']['CustomerChangeAddressAction']
+      | components['schemas']['CustomerRemoveAddressAction']
+      | components['schemas']['CustomerSetDefaultShippingAddressAction']
+      | components['schemas']['CustomerAddShippingAddressIdAction']
+      | components['schemas']['CustomerRemoveShippingAddressIdAction']
+      | components['schemas']['CustomerSetDefaultBillingAddressAction']
+      | components['schemas']['CustomerAddBillingAddressIdAction']
+      | components['schemas']['CustomerRemoveBillingAddressIdAction']
+      | components['schemas']['CustomerAddStoreAction']
+      | components['schemas']['CustomerRemoveStoreAction']
+      | components['schemas']['CustomerSetStoresAction'];
+    /**
+     * @description Sets `isEmailVerified` to false (live rule) and moves the login to the new e-mail. E-mails are
+     *     unique as at sign-up (ignoring case; among global customers, and per Store for Store customers):
+     *     a taken one is 400 DuplicateField `email`.
+     */
+    CustomerChangeEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEmail';
+      /** Format: email */
+      email: string;
+    };
+    /** @description Omitting `firstName` removes it. */
+    CustomerSetFirstNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setFirstName';
+      firstName?: string;
+    };
+    /** @description Omitting `lastName` removes it. */
+    CustomerSetLastNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLastName';
+      lastName?: string;
+    };
+    /** @description Omitting `middleName` removes it. */
+    CustomerSetMiddleNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMiddleName';
+      middleName?: string;
+    };
+    /** @description Omitting `title` removes it. */
+    CustomerSetTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTitle';
+      title?: string;
+    };
+    /** @description Omitting `salutation` removes it. */
+    CustomerSetSalutationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSalutation';
+      salutation?: string;
+    };
+    /** @description Omitting `dateOfBirth` removes it. */
+    CustomerSetDateOfBirthAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDateOfBirth';
+      /** Format: date */
+      dateOfBirth?: string;
+    };
+    /** @description Omitting `companyName` removes it. */
+    CustomerSetCompanyNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCompanyName';
+      companyName?: string;
+    };
+    /** @description Omitting `vatId` removes it. */
+    CustomerSetVatIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setVatId';
+      vatId?: string;
+    };
+    /** @description Omitting `externalId` removes it. */
+    CustomerSetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /**
+     * @description Once set, the customer number cannot be changed or removed (400 InvalidOperation, live rule);
+     *     setting the same value again changes nothing. Unique in the project: 400 DuplicateField.
+     */
+    CustomerSetCustomerNumberAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerNumber';
+      customerNumber?: string;
+    };
+    /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
+    CustomerSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
+     *     another is 400 InvalidField with the languages as `allowedValues`.
+     */
+    CustomerSetLocaleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocale';
+      locale?: components['schemas']['Locale'];
+    };
+    /**
+     * @description Appends the address with a generated `id`; an address `key` the Customer already has is 400
+     *     DuplicateField `addresses.key` (decision).
+     */
+    CustomerAddAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addAddress';
+      address: components['schemas']['AddressDraft'];
+    };
+    /** @description Replaces the address, keeping its `id`. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerChangeAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAddress';
+      addressId?: string;
+      addressKey?: string;
+      address: components['schemas']['AddressDraft'];
+    };
+    /** @description Removes the address and its id from the shipping and billing ids and defaults. Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerRemoveAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Without `addressId` and `addressKey` the default is removed. The address also joins
+     *     `shippingAddressIds` (live rule). An address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerSetDefaultShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDefaultShippingAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /** @description Adds the address to `shippingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerAddShippingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addShippingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Removes the address from `shippingAddressIds`; when it is the default shipping address, the default
+     *     is removed too (live rule). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerRemoveShippingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeShippingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Without `addressId` and `addressKey` the default is removed. The address also joins
+     *     `billingAddressIds` (live rule). An address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerSetDefaultBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDefaultBillingAddress';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /** @description Adds the address to `billingAddressIds` (once). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation. */
+    CustomerAddBillingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addBillingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description Removes the address from `billingAddressIds`; when it is the default billing address, the default
+     *     is removed too (live rule). Names the address by `addressId` or `addressKey` (exactly one: 400 InvalidOperation otherwise); an address the Customer does not have is 400 InvalidOperation.
+     */
+    CustomerRemoveBillingAddressIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeBillingAddressId';
+      addressId?: string;
+      addressKey?: string;
+    };
+    /**
+     * @description The Customer joins the Store (a Store it is in already changes nothing); its e-mail must be free
+     *     in that Store (400 DuplicateField). Its password login follows its Stores.
+     */
+    CustomerAddStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    /**
+     * @description The Customer leaves the Store; without Stores it becomes a global customer, whose e-mail must be
+     *     free among the global customers (400 DuplicateField).
+     */
+    CustomerRemoveStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    /** @description Replaces the Stores (omitted or empty: a global customer), with the e-mail rule of addStore. */
+    CustomerSetStoresAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStores';
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+    };
+    MyCustomerUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyCustomerUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer may apply to the own profile (live My Customer Profile API), with the
+     *     rules of the Customer actions of the same name. The live actions listed in
+     *     `x-not-emulated-actions` are 501 NotEmulated.
+     */
+    MyCustomerUpdateAction:
+      | components['schemas']['CustomerAddAddressAction']
+      | components['schemas']['CustomerAddBillingAddressIdAction']
+      | components['schemas']['CustomerAddShippingAddressIdAction']
+      | components['schemas']['CustomerChangeAddressAction']
+      | components['schemas']['CustomerChangeEmailAction']
+      | components['schemas']['CustomerRemoveAddressAction']
+      | components['schemas']['CustomerRemoveBillingAddressIdAction']
+      | components['schemas']['CustomerRemoveShippingAddressIdAction']
+      | components['schemas']['CustomerSetCompanyNameAction']
+      | components['schemas']['CustomerSetDateOfBirthAction']
+      | components['schemas']['CustomerSetDefaultBillingAddressAction']
+      | components['schemas']['CustomerSetDefaultShippingAddressAction']
+      | components['schemas']['CustomerSetFirstNameAction']
+      | components['schemas']['CustomerSetLastNameAction']
+      | components['schemas']['CustomerSetLocaleAction']
+      | components['schemas']['CustomerSetMiddleNameAction']
+      | components['schemas']['CustomerSetSalutationAction']
+      | components['schemas']['CustomerSetTitleAction']
+      | components['schemas']['CustomerSetVatIdAction'];
+    /**
+     * @description Changes the password of the Customer `id` when `currentPassword` is its password (400
+     *     InvalidCurrentPassword otherwise, as for a Customer without a password). The new password
+     *     is stored as a salted hash only; the Customer gets a new version and a
+     *     CustomerPasswordUpdated Message (`reset: false`).
+     */
+    CustomerChangePassword: {
+      id: string;
+      version: components['schemas']['Version'];
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /**
+     * @description Creates a single-use password reset token for the Customer with this e-mail (ignoring case;
+     *     on the global endpoint a global customer, on the in-store endpoint a customer of that Store;
+     *     none: 404 ResourceNotFound). Only a hash of the token is kept.
+     */
+    CustomerCreatePasswordResetToken: {
+      email: string;
+      /**
+       * @description Validity in minutes on the emulator's clock; 1440 (24 hours) when absent, the live
+       *     default. Decision: at most 4320 (3 days), the email-token maximum, as the reference
+       *     gives none.
+       * @default 1440
+       */
+      ttlMinutes: number;
+      /**
+       * @description `true` invalidates the password tokens created before for the Customer.
+       * @default false
+       */
+      invalidateOlderTokens: boolean;
+    };
+    /**
+     * @description Creates a single-use e-mail verification token for the Customer `id` (a Customer of
+     *     another Store on the in-store endpoint: 404). `version`, when given, must match (409).
+     */
+    CustomerCreateEmailToken: {
+      id: string;
+      version?: components['schemas']['Version'];
+      /** @description Validity in minutes on the emulator's clock. */
+      ttlMinutes: number;
+      /**
+       * @description `true` invalidates the e-mail tokens created before for the Customer.
+       * @default false
+       */
+      invalidateOlderTokens: boolean;
+    };
+    /**
+     * @description A password reset or e-mail verification token. `value` is shown only here, once: the
+     *     service keeps its hash. Redeeming a token uses it up and invalidates the Customer's older
+     *     tokens of its kind (live rule).
+     */
+    CustomerToken: {
+      id: string;
+      customerId: string;
+      value: string;
+      expiresAt: components['schemas']['DateTime'];
+      invalidateOlderTokens: boolean;
+      createdAt: components['schemas']['DateTime'];
+      lastModifiedAt?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Sets the password of the token's Customer. An unknown, used or invalidated token is 404
+     *     ResourceNotFound, an expired one 400 ExpiredCustomerPasswordToken; `version`, when given,
+     *     must match (409). CustomerPasswordUpdated Message with `reset: true`.
+     */
+    CustomerResetPassword: {
+      tokenValue: string;
+      /** Format: password */
+      newPassword: string;
+      version?: components['schemas']['Version'];
+    };
+    /**
+     * @description Sets `isEmailVerified` of the token's Customer to true (CustomerEmailVerified Message). An
+     *     unknown, used or invalidated token is 404 ResourceNotFound, an expired one 400
+     *     ExpiredCustomerEmailToken; `version`, when given, must match (409).
+     */
+    CustomerEmailVerify: {
+      tokenValue: string;
+      version?: components['schemas']['Version'];
+    };
+    /**
+     * @description Sign-up of the own profile: the CustomerDraft rules for these members. With an anonymous
+     *     session's token the new Customer's `createdBy` names that `anonymousId`. Custom fields are
+     *     not emulated (501).
+     */
+    MyCustomerDraft: {
+      /** Format: email */
+      email: string;
+      /** Format: password */
+      password: string;
+      firstName?: string;
+      lastName?: string;
+      middleName?: string;
+      title?: string;
+      salutation?: string;
+      /** Format: date */
+      dateOfBirth?: string;
+      companyName?: string;
+      vatId?: string;
+      addresses?: components['schemas']['AddressDraft'][];
+      defaultShippingAddress?: number;
+      defaultBillingAddress?: number;
+      locale?: components['schemas']['Locale'];
+      /** @description On the in-store endpoint replaced by the Store of the path, as for Customers. */
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+    };
+    /**
+     * @description Checks a customer's credentials (global customers on the global endpoint, that Store's on
+     *     the in-store one); wrong ones are 400 InvalidCredentials. No token is issued (use the
+     *     password flow). Carts are not emulated: their members are 501.
+     */
+    MyCustomerSignin: {
+      email: string;
+      /** Format: password */
+      password: string;
+    };
+    /** @description The rules of CustomerChangePassword, for the Customer of the token. */
+    MyCustomerChangePassword: {
+      version: components['schemas']['Version'];
+      /** Format: password */
+      currentPassword: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /** @description The rules of CustomerResetPassword. */
+    MyCustomerResetPassword: {
+      tokenValue: string;
+      /** Format: password */
+      newPassword: string;
+    };
+    /** @description The rules of CustomerEmailVerify. */
+    MyCustomerEmailVerify: {
+      tokenValue: string;
+    };
     ApiClient: {
       /** @description The client_id. */
       id: string;
@@ -2420,7 +3696,30 @@ export interface components {
       | components['schemas']['ProductSelectionVariantSelectionChangedMessage']
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
-      | components['schemas']['StoreCreatedMessage'];
+      | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['CustomerCreatedMessage']
+      | components['schemas']['CustomerDeletedMessage']
+      | components['schemas']['CustomerEmailChangedMessage']
+      | components['schemas']['CustomerEmailVerifiedMessage']
+      | components['schemas']['CustomerPasswordUpdatedMessage']
+      | components['schemas']['CustomerPasswordTokenCreatedMessage']
+      | components['schemas']['CustomerEmailTokenCreatedMessage']
+      | components['schemas']['CustomerFirstNameSetMessage']
+      | components['schemas']['CustomerLastNameSetMessage']
+      | components['schemas']['CustomerTitleSetMessage']
+      | components['schemas']['CustomerDateOfBirthSetMessage']
+      | components['schemas']['CustomerCompanyNameSetMessage']
+      | components['schemas']['CustomerExternalIdSetMessage']
+      | components['schemas']['CustomerAddressAddedMessage']
+      | components['schemas']['CustomerAddressChangedMessage']
+      | components['schemas']['CustomerAddressRemovedMessage']
+      | components['schemas']['CustomerDefaultShippingAddressSetMessage']
+      | components['schemas']['CustomerDefaultBillingAddressSetMessage']
+      | components['schemas']['CustomerShippingAddressAddedMessage']
+      | components['schemas']['CustomerShippingAddressRemovedMessage']
+      | components['schemas']['CustomerBillingAddressAddedMessage']
+      | components['schemas']['CustomerBillingAddressRemovedMessage']
+      | components['schemas']['CustomerStoresSetMessage'];
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
      *     created (the live service's payload today, with its `mode`), plus the `type` that
@@ -2543,6 +3842,289 @@ export interface components {
        * @enum {string}
        */
       type: 'StoreCreated';
+    };
+    /** @description A Customer signed up (any sign-up endpoint). */
+    CustomerCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCreated';
+      customer: components['schemas']['Customer'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCreated';
+    };
+    /** @description A Customer was deleted; `email` is its e-mail. */
+    CustomerDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDeleted';
+      email?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDeleted';
+    };
+    /** @description `changeEmail`. */
+    CustomerEmailChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailChanged';
+      email: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailChanged';
+    };
+    /** @description An e-mail token was redeemed. */
+    CustomerEmailVerifiedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailVerified';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailVerified';
+    };
+    /** @description A password change (`reset: false`) or reset with a token (`reset: true`). */
+    CustomerPasswordUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerPasswordUpdated';
+      reset: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerPasswordUpdated';
+    };
+    /** @description A password reset token was created; `value` only when the token is valid 60 minutes or less (live rule). */
+    CustomerPasswordTokenCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerPasswordTokenCreated';
+      customerId: string;
+      expiresAt: components['schemas']['DateTime'];
+      value?: string;
+      invalidateOlderTokens: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerPasswordTokenCreated';
+    };
+    /** @description An e-mail token was created; `value` only when the token is valid 60 minutes or less (live rule). */
+    CustomerEmailTokenCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerEmailTokenCreated';
+      customerId: string;
+      expiresAt: components['schemas']['DateTime'];
+      value?: string;
+      invalidateOlderTokens: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerEmailTokenCreated';
+    };
+    /** @description `setFirstName`. */
+    CustomerFirstNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerFirstNameSet';
+      firstName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerFirstNameSet';
+    };
+    /** @description `setLastName`. */
+    CustomerLastNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerLastNameSet';
+      lastName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerLastNameSet';
+    };
+    /** @description `setTitle`. */
+    CustomerTitleSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerTitleSet';
+      title?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerTitleSet';
+    };
+    /** @description `setDateOfBirth`. */
+    CustomerDateOfBirthSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDateOfBirthSet';
+      /** Format: date */
+      dateOfBirth?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDateOfBirthSet';
+    };
+    /** @description `setCompanyName`. */
+    CustomerCompanyNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCompanyNameSet';
+      companyName?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCompanyNameSet';
+    };
+    /** @description `setExternalId`. */
+    CustomerExternalIdSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerExternalIdSet';
+      externalId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerExternalIdSet';
+    };
+    /** @description `addAddress`. */
+    CustomerAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressAdded';
+    };
+    /** @description `changeAddress`. */
+    CustomerAddressChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressChanged';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressChanged';
+    };
+    /** @description `removeAddress`. */
+    CustomerAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerAddressRemoved';
+    };
+    /** @description `setDefaultShippingAddress`; no `address` when the default was removed. */
+    CustomerDefaultShippingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDefaultShippingAddressSet';
+      address?: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDefaultShippingAddressSet';
+    };
+    /** @description `setDefaultBillingAddress`; no `address` when the default was removed. */
+    CustomerDefaultBillingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerDefaultBillingAddressSet';
+      address?: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerDefaultBillingAddressSet';
+    };
+    /** @description `addShippingAddressId`. */
+    CustomerShippingAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerShippingAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerShippingAddressAdded';
+    };
+    /** @description `removeShippingAddressId`. */
+    CustomerShippingAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerShippingAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerShippingAddressRemoved';
+    };
+    /** @description `addBillingAddressId`. */
+    CustomerBillingAddressAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerBillingAddressAdded';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerBillingAddressAdded';
+    };
+    /** @description `removeBillingAddressId`. */
+    CustomerBillingAddressRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerBillingAddressRemoved';
+      address: components['schemas']['Address'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerBillingAddressRemoved';
+    };
+    /** @description `setStores`: the Stores after and before. */
+    CustomerStoresSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerStoresSet';
+      stores: components['schemas']['StoreKeyReference'][];
+      oldStores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerStoresSet';
     };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
@@ -2734,6 +4316,10 @@ export interface components {
     key: string;
     /** @description The `key` of the Store. */
     storeKey: string;
+    /** @description The value of a password reset token. */
+    passwordToken: string;
+    /** @description The value of an e-mail verification token. */
+    emailToken: string;
     /**
      * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
      *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
@@ -4910,6 +6496,64 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  updateProductTypeById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductTypeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Product Type, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductType'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   deleteProductTypeById: {
     parameters: {
       query: {
@@ -5014,6 +6658,64 @@ export interface operations {
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateProductTypeByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductTypeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Product Type, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductType'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6114,6 +7816,119 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  updateCustomerById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getCustomerByKey: {
     parameters: {
       query?: {
@@ -6155,6 +7970,546 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCustomerByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeCustomerPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerChangePassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerPasswordToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+      };
+    };
+    responses: {
+      /** @description The token; its value is shown only here. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerByPasswordToken: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The value of a password reset token. */
+        passwordToken: components['parameters']['passwordToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer of the token. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetCustomerPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerResetPassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerEmailToken: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerCreateEmailToken'];
+      };
+    };
+    responses: {
+      /** @description The token; its value is shown only here. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerByEmailToken: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The value of an e-mail verification token. */
+        emailToken: components['parameters']['emailToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer of the token. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  verifyCustomerEmail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerEmailVerify'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCustomersInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the Store's customers. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerPagedQueryResponse'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -6270,6 +8625,651 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  updateCustomerInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerInStoreById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCustomerInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerInStoreByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeCustomerPasswordInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerChangePassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerPasswordTokenInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+      };
+    };
+    responses: {
+      /** @description The token; its value is shown only here. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerByPasswordTokenInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The value of a password reset token. */
+        passwordToken: components['parameters']['passwordToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer of the token. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetCustomerPasswordInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerResetPassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerEmailTokenInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerCreateEmailToken'];
+      };
+    };
+    responses: {
+      /** @description The token; its value is shown only here. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerToken'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerByEmailTokenInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The value of an e-mail verification token. */
+        emailToken: components['parameters']['emailToken'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customer of the token. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  verifyCustomerEmailInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerEmailVerify'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getMe: {
     parameters: {
       query?: {
@@ -6316,6 +9316,342 @@ export interface operations {
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMe: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMe: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signUpMe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerDraft'];
+      };
+    };
+    responses: {
+      /** @description The new customer. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerSignInResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signInMe: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerSignin'];
+      };
+    };
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerSignInResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeMyPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerChangePassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetMyPassword: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerResetPassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  verifyMyEmail: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerEmailVerify'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6368,6 +9704,365 @@ export interface operations {
       404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMeInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerUpdate'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMeInStore: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted customer. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signUpMeInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerDraft'];
+      };
+    };
+    responses: {
+      /** @description The new customer. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerSignInResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  signInMeInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerSignin'];
+      };
+    };
+    responses: {
+      /** @description The customer. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerSignInResult'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  changeMyPasswordInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerChangePassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  resetMyPasswordInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerResetPassword'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  verifyMyEmailInStore: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCustomerEmailVerify'];
+      };
+    };
+    responses: {
+      /** @description The customer, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Customer'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -6781,6 +10476,13 @@ export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
+export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
+export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
+export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
+export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
+export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
+export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
+export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -6846,6 +10548,23 @@ export type AttributeDefinitionDraft = components['schemas']['AttributeDefinitio
 export type ProductType = components['schemas']['ProductType'];
 export type ProductTypeDraft = components['schemas']['ProductTypeDraft'];
 export type ProductTypePagedQueryResponse = components['schemas']['ProductTypePagedQueryResponse'];
+export type ProductTypeUpdate = components['schemas']['ProductTypeUpdate'];
+export type ProductTypeUpdateAction = components['schemas']['ProductTypeUpdateAction'];
+export type ProductTypeChangeNameAction = components['schemas']['ProductTypeChangeNameAction'];
+export type ProductTypeChangeDescriptionAction = components['schemas']['ProductTypeChangeDescriptionAction'];
+export type ProductTypeSetKeyAction = components['schemas']['ProductTypeSetKeyAction'];
+export type ProductTypeAddAttributeDefinitionAction = components['schemas']['ProductTypeAddAttributeDefinitionAction'];
+export type ProductTypeRemoveAttributeDefinitionAction = components['schemas']['ProductTypeRemoveAttributeDefinitionAction'];
+export type ProductTypeChangeLabelAction = components['schemas']['ProductTypeChangeLabelAction'];
+export type ProductTypeSetInputTipAction = components['schemas']['ProductTypeSetInputTipAction'];
+export type ProductTypeChangeAttributeConstraintAction = components['schemas']['ProductTypeChangeAttributeConstraintAction'];
+export type ProductTypeChangeIsSearchableAction = components['schemas']['ProductTypeChangeIsSearchableAction'];
+export type ProductTypeChangeInputHintAction = components['schemas']['ProductTypeChangeInputHintAction'];
+export type ProductTypeAddPlainEnumValueAction = components['schemas']['ProductTypeAddPlainEnumValueAction'];
+export type ProductTypeAddLocalizedEnumValueAction = components['schemas']['ProductTypeAddLocalizedEnumValueAction'];
+export type ProductTypeChangeAttributeOrderByNameAction = components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+export type AttributePlainEnumValue = components['schemas']['AttributePlainEnumValue'];
+export type AttributeLocalizedEnumValue = components['schemas']['AttributeLocalizedEnumValue'];
 export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
@@ -6881,6 +10600,46 @@ export type CustomerSignInResult = components['schemas']['CustomerSignInResult']
 export type CustomerPagedQueryResponse = components['schemas']['CustomerPagedQueryResponse'];
 export type AnonymousSession = components['schemas']['AnonymousSession'];
 export type MeResponse = components['schemas']['MeResponse'];
+export type CustomerUpdate = components['schemas']['CustomerUpdate'];
+export type CustomerUpdateAction = components['schemas']['CustomerUpdateAction'];
+export type CustomerChangeEmailAction = components['schemas']['CustomerChangeEmailAction'];
+export type CustomerSetFirstNameAction = components['schemas']['CustomerSetFirstNameAction'];
+export type CustomerSetLastNameAction = components['schemas']['CustomerSetLastNameAction'];
+export type CustomerSetMiddleNameAction = components['schemas']['CustomerSetMiddleNameAction'];
+export type CustomerSetTitleAction = components['schemas']['CustomerSetTitleAction'];
+export type CustomerSetSalutationAction = components['schemas']['CustomerSetSalutationAction'];
+export type CustomerSetDateOfBirthAction = components['schemas']['CustomerSetDateOfBirthAction'];
+export type CustomerSetCompanyNameAction = components['schemas']['CustomerSetCompanyNameAction'];
+export type CustomerSetVatIdAction = components['schemas']['CustomerSetVatIdAction'];
+export type CustomerSetExternalIdAction = components['schemas']['CustomerSetExternalIdAction'];
+export type CustomerSetCustomerNumberAction = components['schemas']['CustomerSetCustomerNumberAction'];
+export type CustomerSetKeyAction = components['schemas']['CustomerSetKeyAction'];
+export type CustomerSetLocaleAction = components['schemas']['CustomerSetLocaleAction'];
+export type CustomerAddAddressAction = components['schemas']['CustomerAddAddressAction'];
+export type CustomerChangeAddressAction = components['schemas']['CustomerChangeAddressAction'];
+export type CustomerRemoveAddressAction = components['schemas']['CustomerRemoveAddressAction'];
+export type CustomerSetDefaultShippingAddressAction = components['schemas']['CustomerSetDefaultShippingAddressAction'];
+export type CustomerAddShippingAddressIdAction = components['schemas']['CustomerAddShippingAddressIdAction'];
+export type CustomerRemoveShippingAddressIdAction = components['schemas']['CustomerRemoveShippingAddressIdAction'];
+export type CustomerSetDefaultBillingAddressAction = components['schemas']['CustomerSetDefaultBillingAddressAction'];
+export type CustomerAddBillingAddressIdAction = components['schemas']['CustomerAddBillingAddressIdAction'];
+export type CustomerRemoveBillingAddressIdAction = components['schemas']['CustomerRemoveBillingAddressIdAction'];
+export type CustomerAddStoreAction = components['schemas']['CustomerAddStoreAction'];
+export type CustomerRemoveStoreAction = components['schemas']['CustomerRemoveStoreAction'];
+export type CustomerSetStoresAction = components['schemas']['CustomerSetStoresAction'];
+export type MyCustomerUpdate = components['schemas']['MyCustomerUpdate'];
+export type MyCustomerUpdateAction = components['schemas']['MyCustomerUpdateAction'];
+export type CustomerChangePassword = components['schemas']['CustomerChangePassword'];
+export type CustomerCreatePasswordResetToken = components['schemas']['CustomerCreatePasswordResetToken'];
+export type CustomerCreateEmailToken = components['schemas']['CustomerCreateEmailToken'];
+export type CustomerToken = components['schemas']['CustomerToken'];
+export type CustomerResetPassword = components['schemas']['CustomerResetPassword'];
+export type CustomerEmailVerify = components['schemas']['CustomerEmailVerify'];
+export type MyCustomerDraft = components['schemas']['MyCustomerDraft'];
+export type MyCustomerSignin = components['schemas']['MyCustomerSignin'];
+export type MyCustomerChangePassword = components['schemas']['MyCustomerChangePassword'];
+export type MyCustomerResetPassword = components['schemas']['MyCustomerResetPassword'];
+export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify'];
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
@@ -6903,6 +10662,29 @@ export type ProductSelectionVariantSelectionChangedMessage = components['schemas
 export type ProductSelectionVariantExclusionChangedMessage = components['schemas']['ProductSelectionVariantExclusionChangedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
 export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
+export type CustomerCreatedMessage = components['schemas']['CustomerCreatedMessage'];
+export type CustomerDeletedMessage = components['schemas']['CustomerDeletedMessage'];
+export type CustomerEmailChangedMessage = components['schemas']['CustomerEmailChangedMessage'];
+export type CustomerEmailVerifiedMessage = components['schemas']['CustomerEmailVerifiedMessage'];
+export type CustomerPasswordUpdatedMessage = components['schemas']['CustomerPasswordUpdatedMessage'];
+export type CustomerPasswordTokenCreatedMessage = components['schemas']['CustomerPasswordTokenCreatedMessage'];
+export type CustomerEmailTokenCreatedMessage = components['schemas']['CustomerEmailTokenCreatedMessage'];
+export type CustomerFirstNameSetMessage = components['schemas']['CustomerFirstNameSetMessage'];
+export type CustomerLastNameSetMessage = components['schemas']['CustomerLastNameSetMessage'];
+export type CustomerTitleSetMessage = components['schemas']['CustomerTitleSetMessage'];
+export type CustomerDateOfBirthSetMessage = components['schemas']['CustomerDateOfBirthSetMessage'];
+export type CustomerCompanyNameSetMessage = components['schemas']['CustomerCompanyNameSetMessage'];
+export type CustomerExternalIdSetMessage = components['schemas']['CustomerExternalIdSetMessage'];
+export type CustomerAddressAddedMessage = components['schemas']['CustomerAddressAddedMessage'];
+export type CustomerAddressChangedMessage = components['schemas']['CustomerAddressChangedMessage'];
+export type CustomerAddressRemovedMessage = components['schemas']['CustomerAddressRemovedMessage'];
+export type CustomerDefaultShippingAddressSetMessage = components['schemas']['CustomerDefaultShippingAddressSetMessage'];
+export type CustomerDefaultBillingAddressSetMessage = components['schemas']['CustomerDefaultBillingAddressSetMessage'];
+export type CustomerShippingAddressAddedMessage = components['schemas']['CustomerShippingAddressAddedMessage'];
+export type CustomerShippingAddressRemovedMessage = components['schemas']['CustomerShippingAddressRemovedMessage'];
+export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
+export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
+export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
