@@ -39,8 +39,8 @@ describe('endpoints of the live API the emulator does not serve', () => {
     expect(await refused('GET', '/in-store/key=berlin/carts')).toBe('GET /{projectKey}/in-store/key={storeKey}/carts');
   });
 
-  it('a method the live API has on a served path is refused (DELETE of a Customer)', async () => {
-    expect(await refused('DELETE', '/customers/some-id?version=1')).toBe('DELETE /{projectKey}/customers/{ID}');
+  it('POST /customers/search is refused, not read as an update of the Customer "search"', async () => {
+    expect(await refused('POST', '/customers/search', { query: {} })).toBe('POST /{projectKey}/customers/search');
   });
 
   it('a path the live API does not have stays 404, and served endpoints still answer', async () => {

@@ -76,20 +76,6 @@ describe('product types', () => {
     expect(await all()).toEqual([]);
   });
 
-  it('answers its update endpoint 501 NotEmulated (no update actions are modelled yet)', async () => {
-    const created = await create();
-    // Not through api.call: the contract has no such operation to check the answer against.
-    const res = await api.emulator.fetch(`${api.emulator.urls().api}/${api.project}${base}/${created.body['id'] as string}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${await api.token()}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ version: 1, actions: [{ action: 'changeName', name: 'X' }] }),
-    });
-    // A live endpoint the emulator does not serve: 501 NotEmulated naming it, never a 404.
-    expect(res.status).toBe(501);
-    expect(((await res.json()) as { errors: { code: string }[] }).errors[0]!.code).toBe('NotEmulated');
-    expect((await all())[0]).toEqual(created.body);
-  });
-
   it('deletes by id and by key with the current version; 409 on a version mismatch, 400 without version', async () => {
     const first = await create();
     const second = await create({ ...draft, key: 'other' });

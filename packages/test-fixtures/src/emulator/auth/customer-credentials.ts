@@ -103,6 +103,17 @@ export class CustomerCredentialStore {
     return true;
   }
 
+  /**
+   * Replaces the password hash of a customer with credentials (made beforehand with hashSecret, so
+   * that a write can commit it at once). Returns false when the customer has none.
+   */
+  setPasswordHash(customerId: string, passwordHash: string): boolean {
+    const current = this.byId.get(customerId);
+    if (!current) return false;
+    this.put({ ...current, passwordHash });
+    return true;
+  }
+
   /** Forgets a customer's credentials (customer deleted). Returns whether there were any. */
   remove(customerId: string): boolean {
     const record = this.byId.get(customerId);

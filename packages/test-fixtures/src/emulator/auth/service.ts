@@ -6,6 +6,7 @@ import type { EmulatorState } from '../state.js';
 import { parseBasicAuthorization } from './basic.js';
 import { ClientRegistry, type ApiClient, type ApiClientDraft, type ClientSnapshot } from './clients.js';
 import { CustomerCredentialStore, type CustomerCredentialsInput, type StoredCustomerCredentials } from './customer-credentials.js';
+import { CustomerTokenStore } from './customer-tokens.js';
 import { ExternalTokenVerifier } from './external-oauth.js';
 import { oauthErrors } from './oauth-errors.js';
 import { hasScope, type Principal } from './principal.js';
@@ -71,6 +72,8 @@ export class AuthService {
   readonly bootstrapClientId: string;
   readonly tokens: TokenStore;
   readonly customers = new CustomerCredentialStore();
+  /** Password reset and e-mail verification tokens of customers (not part of a snapshot: they are short-lived). */
+  readonly customerTokens: CustomerTokenStore;
   private readonly external: ExternalTokenVerifier;
   private readonly projectKey: string;
 
@@ -89,6 +92,7 @@ export class AuthService {
       refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds,
     });
     this.tokens = new TokenStore(state.clock, auth.refreshTokenCap);
+    this.customerTokens = new CustomerTokenStore(state.clock);
     this.external = new ExternalTokenVerifier(state.projectKey, state.clock, {
       fetch: options.fetch,
       cacheMs: auth.externalTokenCacheMs,
@@ -160,7 +164,9 @@ export class AuthService {
     return this.customers.update(customerId, patch);
   }
 
+  /** Forgets a customer's login data and its password and e-mail tokens (customer deleted). */
   removeCustomerCredentials(customerId: string): boolean {
+    this.customerTokens.removeCustomer(customerId);
     return this.customers.remove(customerId);
   }
 
@@ -348,6 +354,7 @@ export class AuthService {
     this.clients.retainOnly(kept);
     this.tokens.retainOnly(isPlainClientTokenOf(kept));
     this.customers.clear();
+    this.customerTokens.clear();
     this.external.clear();
     // As on a new emulator, even if they were deleted through the API.
     for (const { register } of this.reserved.values()) register();

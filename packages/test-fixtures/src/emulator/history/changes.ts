@@ -151,6 +151,108 @@ const productMasterData: FieldRule = (previous, next, input) => {
   return changes;
 };
 
+interface AttributeDefinitionShape {
+  name: string;
+  label?: unknown;
+  inputTip?: unknown;
+  attributeConstraint?: unknown;
+  isSearchable?: unknown;
+  inputHint?: unknown;
+  type?: { name?: string; values?: { key: string }[]; elementType?: { name?: string; values?: { key: string }[] } };
+}
+
+/** The enum values of an attribute type (or of the element type of a set). */
+const enumOf = (type: AttributeDefinitionShape['type']) => (type?.name === 'set' ? type.elementType : type);
+
+/**
+ * A Product Type's attribute definitions, one Change per difference as the live service names
+ * them: definitions added and removed, a member of one changed (`attributeName` naming it), enum
+ * values added, and the order.
+ */
+const attributeDefinitions: FieldRule = (previous, next) => {
+  const before = asArray(previous) as AttributeDefinitionShape[];
+  const after = asArray(next) as AttributeDefinitionShape[];
+  const was = new Map(before.map((a) => [a.name, a]));
+  const changes: Change[] = [];
+  const members = [
+    ['label', 'changeLabel', 'ChangeLabelChange'],
+    ['inputTip', 'setInputTip', 'SetInputTipChange'],
+    ['attributeConstraint', 'changeAttributeConstraint', 'ChangeAttributeConstraintChange'],
+    ['isSearchable', 'changeIsSearchable', 'ChangeIsSearchableChange'],
+    ['inputHint', 'changeInputHint', 'ChangeInputHintChange'],
+  ] as const;
+  for (const definition of after) {
+    const old = was.get(definition.name);
+    if (!old) {
+      changes.push(change('addAttributeDefinition', 'AddAttributeDefinitionChange', undefined, definition));
+      continue;
+    }
+    const attributeName = definition.name;
+    for (const [member, name, type] of members)
+      if (differs(old[member], definition[member])) changes.push(change(name, type, old[member], definition[member], { attributeName }));
+    const oldType = enumOf(old.type);
+    const newType = enumOf(definition.type);
+    for (const value of newType?.values ?? []) {
+      if (oldType?.values?.some((v) => v.key === value.key)) continue;
+      const [name, type] =
+        newType?.name === 'lenum'
+          ? ['addLocalizedEnumValue', 'AddLocalizedEnumValueChange']
+          : ['addPlainEnumValue', 'AddPlainEnumValueChange'];
+      changes.push(change(name, type, undefined, value, { attributeName }));
+    }
+  }
+  const now = new Set(after.map((a) => a.name));
+  for (const definition of before)
+    if (!now.has(definition.name))
+      changes.push(change('removeAttributeDefinition', 'RemoveAttributeDefinitionChange', definition, undefined));
+  const kept = (list: AttributeDefinitionShape[], other: Set<string>) => list.map((a) => a.name).filter((name) => other.has(name));
+  const oldOrder = kept(before, now);
+  const newOrder = kept(after, new Set(was.keys()));
+  if (differs(oldOrder, newOrder))
+    changes.push(change('changeAttributeOrderByName', 'ChangeAttributeOrderByNameChange', oldOrder, newOrder));
+  return changes;
+};
+
+interface AddressShape {
+  id: string;
+}
+
+/** A Customer's addresses: one Change per address added, changed or removed. */
+const customerAddresses: FieldRule = (previous, next) => {
+  const before = asArray(previous) as AddressShape[];
+  const after = asArray(next) as AddressShape[];
+  const changes: Change[] = [];
+  for (const address of after) {
+    const old = before.find((a) => a.id === address.id);
+    if (!old) changes.push(change('addAddress', 'AddAddressChange', undefined, address));
+    else if (differs(old, address)) changes.push(change('changeAddress', 'ChangeAddressChange', old, address));
+  }
+  for (const address of before)
+    if (!after.some((a) => a.id === address.id)) changes.push(change('removeAddress', 'RemoveAddressChange', address, undefined));
+  return changes;
+};
+
+/** Address ids of a role (shipping, billing): one Change per id added or removed. */
+const addressIds =
+  (role: 'Shipping' | 'Billing'): FieldRule =>
+  (previous, next) => {
+    const { addedItems, removedItems } = arrayDelta(asArray(previous), asArray(next));
+    return [
+      ...addedItems.map((id) => change(`add${role}AddressId`, `Add${role}AddressIdChange`, undefined, id)),
+      ...removedItems.map((id) => change(`remove${role}AddressId`, `Remove${role}AddressIdChange`, id, undefined)),
+    ];
+  };
+
+/** A Customer's Stores: `setStores` as one Change, `addStore` / `removeStore` one per Store. */
+const customerStores: FieldRule = (previous, next, input) => {
+  const { addedItems, removedItems } = arrayDelta(asArray(previous), asArray(next));
+  if (actionNames(input).has('setStores')) return [change('setStores', 'SetStoresChange', previous, next, { addedItems, removedItems })];
+  return [
+    ...addedItems.map((store) => change('addStore', 'AddStoreChange', undefined, store)),
+    ...removedItems.map((store) => change('removeStore', 'RemoveStoreChange', store, undefined)),
+  ];
+};
+
 /** Field rules per resource type; `key` is common to all. */
 const RULES: Record<string, Record<string, FieldRule>> = {
   'product-selection': {
@@ -170,15 +272,22 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   'product-type': {
     name: simple('changeName', 'ChangeNameChange'),
     description: simple('changeDescription', 'ChangeDescriptionChange'),
-    attributes: withItems('setAttributeDefinitions', 'SetAttributeDefinitionsChange'),
+    attributes: attributeDefinitions,
   },
+  // Other members: `set<Member>` (setMiddleName, setTitle, setSalutation, setDateOfBirth, ...).
   customer: {
     email: simple('changeEmail', 'ChangeEmailChange'),
     firstName: simple('setFirstName', 'SetFirstNameChange'),
     lastName: simple('setLastName', 'SetLastNameChange'),
     customerNumber: simple('setCustomerNumber', 'SetCustomerNumberChange'),
-    isEmailVerified: simple('verifyEmail', 'VerifyEmailChange'),
-    stores: withItems('setStores', 'SetStoresChange'),
+    // Verified by an e-mail token; `changeEmail` unverifies as part of its own Change.
+    isEmailVerified: (previous, next) => (next === true ? [change('verifyEmail', 'VerifyEmailChange', previous, next)] : []),
+    addresses: customerAddresses,
+    defaultShippingAddressId: simple('setDefaultShippingAddress', 'SetDefaultShippingAddressChange'),
+    defaultBillingAddressId: simple('setDefaultBillingAddress', 'SetDefaultBillingAddressChange'),
+    shippingAddressIds: addressIds('Shipping'),
+    billingAddressIds: addressIds('Billing'),
+    stores: customerStores,
   },
 };
 

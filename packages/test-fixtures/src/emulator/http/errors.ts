@@ -108,6 +108,29 @@ export const errors = {
     ),
   productAssignmentMissing: (product: { typeId: 'product'; id: string }, message: string) =>
     one(400, 'ProductAssignmentMissing', message, { product }),
+  attributeNameDoesNotExist: (name: string, typeName: string) =>
+    one(400, 'AttributeNameDoesNotExist', `Attribute definition for ${name} does not exist on type ${typeName}.`, {
+      invalidAttributeName: name,
+    }),
+  attributeDefinitionAlreadyExists: (name: string, productType: { id: string; name: string }) =>
+    one(
+      400,
+      'AttributeDefinitionAlreadyExists',
+      `An attribute definition with name ${name} already exists on product type ${productType.name}.`,
+      {
+        conflictingProductTypeId: productType.id,
+        conflictingProductTypeName: productType.name,
+        conflictingAttributeName: name,
+      },
+    ),
+  duplicateEnumValues: (duplicates: string[]) =>
+    one(400, 'DuplicateEnumValues', `The enum values contain duplicate keys: ${duplicates.join(', ')}.`, { duplicates }),
+  invalidCurrentPassword: () => one(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
+  invalidCredentials: () => one(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
+  expiredCustomerToken: (kind: 'password' | 'email') =>
+    kind === 'password'
+      ? one(400, 'ExpiredCustomerPasswordToken', 'The given password token has expired.')
+      : one(400, 'ExpiredCustomerEmailToken', 'The given email token has expired.'),
   invalidToken: (message = 'This endpoint requires an access token. You can get one from the authorization server.') =>
     new ApiError(401, [{ code: 'invalid_token', message }], { oauthError: 'invalid_token' }),
   insufficientScope: (scope: string) =>

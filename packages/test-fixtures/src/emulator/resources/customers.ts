@@ -1,31 +1,25 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import { requireScope, viewScopes } from '../auth/principal.js';
 import type { AuthService } from '../auth/service.js';
 import type { EmulatorContext } from '../context.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
-import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js';
-import type { EmulatorState } from '../state.js';
+import { parseQueryParams, runOnArray, runQuery, type QuerySchema } from '../query/index.js';
 import type { StoredResource } from '../store/collection.js';
 import { commerceContract } from '../validation/contract.js';
-import { addressesFrom, type CustomerAddresses } from './customer-addresses.js';
+import { customerActions } from './customer-actions.js';
+import { addressesFrom } from './customer-addresses.js';
+import { registerCustomerPasswordRoutes, tokenOfSegment } from './customer-passwords.js';
+import { assertCustomerNumberFree, assertEmailFree, belongsTo, findInStore, storesFrom, type Customer } from './customer-rules.js';
 import { storeOfPath } from './in-store-path.js';
-import { createResource, findResource, parseAddress, type Caller } from './operations.js';
+import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from './operations.js';
 import type { ResourceType } from './resource-type.js';
-import { callerOf, expandParams, present } from './rest-routes.js';
+import { callerOf, expandParams, present, versionParam } from './rest-routes.js';
 import type { Store } from './stores.js';
-import type { ResourceIdentifier, WriteContext } from './write-context.js';
+import type { ResourceIdentifier } from './write-context.js';
 
-export interface Customer extends StoredResource, CustomerAddresses {
-  email: string;
-  customerNumber?: string;
-  isEmailVerified: boolean;
-  customerGroupAssignments: never[];
-  /** Empty for a global customer. */
-  stores: { typeId: 'store'; key: string }[];
-  authenticationMode: 'Password' | 'ExternalAuth';
-}
+export { belongsTo, findInStore, type Customer } from './customer-rules.js';
 
 /** Optional string members of a CustomerDraft kept as given. */
 const PLAIN_FIELDS = [
@@ -51,46 +45,18 @@ function passwordOf(draft: Record<string, unknown>, mode: Customer['authenticati
   return password;
 }
 
-function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/**
- * E-mails are unique, ignoring case, among the global customers and among the customers of each
- * Store (a customer of Stores A and B clashes with any customer of A or of B).
- */
-function assertEmailFree(state: EmulatorState, email: string, storeKeys: readonly string[]): void {
-  const wanted = normaliseEmail(email);
-  for (const customer of state.collection<Customer>('customer').values()) {
-    if (normaliseEmail(customer.email) !== wanted) continue;
-    const theirs = customer.stores.map((s) => s.key);
-    const clash = storeKeys.length === 0 ? theirs.length === 0 : theirs.some((key) => storeKeys.includes(key));
-    if (clash) throw errors.duplicateField('email', email);
-  }
-}
-
-function assertCustomerNumberFree(state: EmulatorState, customerNumber: string): void {
-  for (const customer of state.collection<Customer>('customer').values()) {
-    if (customer.customerNumber === customerNumber) throw errors.duplicateField('customerNumber', customerNumber);
-  }
-}
-
-function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined): Customer['stores'] {
-  const keys = (drafts ?? []).map((draft, index) => ctx.resolveIdentifier<Store>('store', draft, `stores[${index}]`).key);
-  return [...new Set(keys)].map((key) => ({ typeId: 'store', key }));
-}
-
 /**
  * The Customer resource type of an emulator. The password is never part of the resource: a commit
  * hook hands it to the authorization service, which keeps only a salted hash (so the hook runs
  * only when the whole write commits). `isEmailVerified` is false unless the draft says true.
+ * Sign-up sends CustomerCreated, deletion CustomerDeleted (live messages).
  */
 export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
   return {
     typeId: 'customer',
     path: 'customers',
     scopes: { view: viewScopes('customers'), manage: ['manage_customers'] },
-    schemas: { resource: 'Customer', draft: 'CustomerDraft' },
+    schemas: { resource: 'Customer', draft: 'CustomerDraft', updateAction: 'CustomerUpdateAction' },
     create(draft, ctx) {
       const email = draft['email'] as string;
       const authenticationMode = (draft['authenticationMode'] as Customer['authenticationMode'] | undefined) ?? 'Password';
@@ -120,37 +86,48 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
         authenticationMode,
       };
     },
+    actions: customerActions(auth),
+    createdMessages: (customer) => [{ type: 'CustomerCreated', payload: { customer: structuredClone(customer) } }],
+    deletedMessages: (customer) => [{ type: 'CustomerDeleted', payload: { email: customer.email } }],
     afterDelete(customer, ctx) {
       ctx.onCommit(() => void auth.removeCustomerCredentials(customer.id));
     },
   };
 }
 
+/** The project's Customer resource type (registered by {@link registerCustomerRoutes}). */
+export function customerTypeIn(context: EmulatorContext): ResourceType<Customer> {
+  const type = context.resourceTypes.get('customer') as ResourceType<Customer> | undefined;
+  if (!type) throw new Error('the customers resource is not registered');
+  return type;
+}
+
 /**
  * Signs a customer up (REST and GraphQL alike): creates the Customer with the project's Customer
- * type (registered by {@link registerCustomerRoutes}) and waits until its credentials are stored,
- * so a password-flow token can be requested right away.
+ * type and waits until its credentials are stored, so a password-flow token can be requested
+ * right away.
  *
  * @example
  * const customer = await signUpCustomer(context, { email: 'a@example.com', password: 'secret' }, caller);
  */
 export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
-  const type = context.resourceTypes.get('customer') as ResourceType<Customer> | undefined;
-  if (!type) throw new Error('the customers resource is not registered');
-  const customer = createResource(context, type, draft, caller);
+  const customer = createResource(context, customerTypeIn(context), draft, caller);
   await context.auth.customers.settled(customer.id);
   return customer;
 }
 
-/** True when the customer belongs to the Store (a global customer belongs to none). */
-export function belongsTo(customer: Customer, storeKey: string): boolean {
-  return customer.stores.some((s) => s.key === storeKey);
+/** A draft whose `stores` is replaced by the Store of an in-store path (a non-object is left to validation). */
+export function draftInStore(body: unknown, store: Store): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? { ...body, stores: [{ typeId: 'store', key: store.key }] }
+    : body;
 }
 
 /**
- * Customers: sign-up (global, and into a Store), query, get by id and key, and get within a
- * Store. Sign-up answers CustomerSignInResult `{ customer }`. No update or delete endpoint: the
- * schema defines none.
+ * Customers: sign-up, query, get, update and delete, globally and within a Store
+ * (`/in-store/key={storeKey}/customers...`, where only the Store's customers exist), and the
+ * password and e-mail token endpoints (customer-passwords.ts). Sign-up answers
+ * CustomerSignInResult `{ customer }`.
  */
 export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -159,6 +136,15 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
   const view = [...type.scopes.view, ...type.scopes.manage];
   const base = '/:projectKey/customers';
   const inStoreBase = '/:projectKey/in-store/:storeSegment/customers';
+  const querySchema = () => commerceContract().schema(type.schemas.resource) as QuerySchema;
+  const inStore = (c: Context<AppEnv>, scope: string, scopes: readonly string[]) => {
+    const store = storeOfPath(c, context, scope);
+    requireScope(c.get('principal'), projectKey, scopes, store.key);
+    return store;
+  };
+
+  // Literal paths (`/customers/password`, ...) before `/customers/:address`.
+  registerCustomerPasswordRoutes(api, context, type);
 
   api.post(base, async (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
@@ -169,37 +155,65 @@ export function registerCustomerRoutes(api: Hono<AppEnv>, context: EmulatorConte
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
-    const page = runQuery(context.state.collection<Customer>(type.typeId), params, {
-      schema: commerceContract().schema(type.schemas.resource) as QuerySchema,
-    });
+    const page = runQuery(context.state.collection<Customer>(type.typeId), params, { schema: querySchema() });
     return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
   });
 
   api.get(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, view);
-    const customer = findResource<Customer>(context, type, parseAddress(c.req.param('address')));
+    const segment = c.req.param('address');
+    const customer = tokenOfSegment(context, segment, undefined) ?? findResource<Customer>(context, type, parseAddress(segment));
     return json(present(context, type, customer, expandParams(c)));
   });
 
+  api.post(`${base}/:address`, async (c) => {
+    requireScope(c.get('principal'), projectKey, type.scopes.manage);
+    const updated = updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c));
+    return json(present(context, type, updated, expandParams(c)));
+  });
+
+  api.delete(`${base}/:address`, (c) => {
+    requireScope(c.get('principal'), projectKey, type.scopes.manage);
+    const deleted = deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c));
+    return json(present(context, type, deleted, expandParams(c)));
+  });
+
   api.post(inStoreBase, async (c) => {
-    const store = storeOfPath(c, context, 'manage_customers');
-    requireScope(c.get('principal'), projectKey, type.scopes.manage, store.key);
-    const body = await readJsonBody(c);
+    const store = inStore(c, 'manage_customers', type.scopes.manage);
     // The customer belongs to the Store of the path only; `stores` of the draft is replaced.
-    const draft =
-      typeof body === 'object' && body !== null && !Array.isArray(body) ? { ...body, stores: [{ typeId: 'store', key: store.key }] } : body;
-    const customer = await signUpCustomer(context, draft, callerOf(c));
+    const customer = await signUpCustomer(context, draftInStore(await readJsonBody(c), store), callerOf(c));
     return json({ customer: present(context, type, customer, []) }, 201);
   });
 
+  api.get(inStoreBase, (c) => {
+    const store = inStore(c, 'view_customers', view);
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
+    const members = [...context.state.collection<Customer>(type.typeId).values()]
+      .filter((customer) => belongsTo(customer, store.key))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const page = runOnArray(members, params, { schema: querySchema() });
+    return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
+  });
+
   api.get(`${inStoreBase}/:address`, (c) => {
-    const store = storeOfPath(c, context, 'view_customers');
-    requireScope(c.get('principal'), projectKey, view, store.key);
-    const address = parseAddress(c.req.param('address'));
-    const collection = context.state.collection<Customer>(type.typeId);
-    const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
-    // A customer of another Store, or a global one, does not exist here.
-    if (!found || !belongsTo(found, store.key)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-    return json(present(context, type, found, expandParams(c)));
+    const store = inStore(c, 'view_customers', view);
+    const segment = c.req.param('address');
+    const customer = tokenOfSegment(context, segment, store) ?? findInStore(context, store, parseAddress(segment));
+    return json(present(context, type, customer, expandParams(c)));
+  });
+
+  api.post(`${inStoreBase}/:address`, async (c) => {
+    const store = inStore(c, 'manage_customers', type.scopes.manage);
+    const body = await readJsonBody(c);
+    const customer = findInStore(context, store, parseAddress(c.req.param('address')));
+    const updated = updateResource(context, type, { id: customer.id }, body, callerOf(c));
+    return json(present(context, type, updated, expandParams(c)));
+  });
+
+  api.delete(`${inStoreBase}/:address`, (c) => {
+    const store = inStore(c, 'manage_customers', type.scopes.manage);
+    const customer = findInStore(context, store, parseAddress(c.req.param('address')));
+    const deleted = deleteResource(context, type, { id: customer.id }, versionParam(c), callerOf(c));
+    return json(present(context, type, deleted, expandParams(c)));
   });
 }

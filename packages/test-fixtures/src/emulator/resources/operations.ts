@@ -65,6 +65,13 @@ function commit<T extends StoredResource>(
   ctx.recordChange(type.typeId, kind, before, after, actions, { extraChanges: ctx.extraChanges });
 }
 
+/** A request body checked against its schema, with the members the emulator does not model refused (501). */
+export function validBody(schema: string, body: unknown): Record<string, unknown> {
+  assertValid(commerceContract(), schema, body);
+  refuseNotEmulatedMembers(commerceContract(), schema, body);
+  return body as Record<string, unknown>;
+}
+
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
 export function createResource<T extends StoredResource>(
   context: EmulatorContext,
@@ -72,9 +79,7 @@ export function createResource<T extends StoredResource>(
   draft: unknown,
   caller: Caller,
 ): T {
-  assertValid(commerceContract(), type.schemas.draft, draft);
-  refuseNotEmulatedMembers(commerceContract(), type.schemas.draft, draft);
-  const body = draft as Record<string, unknown>;
+  const body = validBody(type.schemas.draft, draft);
   assertKeyFree(context, type.typeId, body['key']);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const initiator = ctx.initiator();
@@ -143,9 +148,28 @@ export function updateResource<T extends StoredResource>(
   assertSameTarget(request, current);
   const { version, actions } = request;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
+  return applyChange(context, type, current, caller, actions, (working, ctx) => {
+    for (const action of actions) type.actions![action['action'] as string]!(working, action, ctx);
+  });
+}
+
+/**
+ * Changes a resource as one write: `change` mutates a copy (and may emit messages and register
+ * commit hooks); nothing is stored if it throws. A write that changes nothing leaves version and
+ * lastModified* alone. `actions` name the change for the Change History (an endpoint such as a
+ * password reset names its own).
+ */
+export function applyChange<T extends StoredResource>(
+  context: EmulatorContext,
+  type: ResourceType<T>,
+  current: T,
+  caller: Caller,
+  actions: readonly Record<string, unknown>[],
+  change: (working: T, ctx: WriteContext) => void,
+): T {
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const working = structuredClone(current);
-  for (const action of actions) type.actions![action['action'] as string]!(working, action, ctx);
+  change(working, ctx);
   // A change of an index outside the resource (a selection's assignments) is a change too.
   if (isDeepStrictEqual(working, current) && ctx.commitHooks.length === 0) return current;
   assertKeyFree(context, type.typeId, working.key, current.id);

@@ -41,7 +41,8 @@ export function presentReferenced(context: EmulatorContext, typeId: string, id: 
   return presenter ? presenter(resource) : (resource as Record<string, unknown>);
 }
 
-function versionParam(c: Context<AppEnv>): number {
+/** The `version` query parameter of a delete: required, a non-negative integer (400 otherwise). */
+export function versionParam(c: Context<AppEnv>): number {
   const raw = c.req.query('version');
   if (raw === undefined) throw errors.requiredField('version');
   const version = Number(raw);
