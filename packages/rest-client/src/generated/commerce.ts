@@ -5452,7 +5452,7 @@ type SharedParametersV4 = {
   cookie?: never;
 };
 type SharedResponsesV3 = {
-  /** @description The deleted customer; its login, tokens and sessions end with it. */
+  /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];

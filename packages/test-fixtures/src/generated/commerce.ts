@@ -7909,7 +7909,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
       200: {
         headers: {
           'X-Correlation-ID': components['headers']['X-Correlation-ID'];
@@ -8074,7 +8074,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
       200: {
         headers: {
           'X-Correlation-ID': components['headers']['X-Correlation-ID'];
@@ -8722,7 +8722,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
       200: {
         headers: {
           'X-Correlation-ID': components['headers']['X-Correlation-ID'];
@@ -8893,7 +8893,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The deleted customer; its login, tokens and sessions end with it. */
+      /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
       200: {
         headers: {
           'X-Correlation-ID': components['headers']['X-Correlation-ID'];

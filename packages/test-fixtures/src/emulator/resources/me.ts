@@ -70,12 +70,18 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
     actions: Object.fromEntries(ME_ACTIONS.map((name) => [name, type.actions![name]!])),
   };
 
-  /** Checks the token for this endpoint (global or the Store's) and its scope; 403 naming `manage_my_profile` otherwise. */
+  /**
+   * Checks the token for this endpoint (global or the Store's) and its scope; 403 naming
+   * `manage_my_profile` otherwise. A session (customer or anonymous) token must be one of the
+   * endpoint (an in-store token for its Store only); other tokens need only the scope.
+   */
   const allow = (principal: Principal, storeKey: string | undefined, scopes: readonly string[], needsSession: boolean): void => {
     const scope = storeKey === undefined ? `manage_my_profile:${projectKey}` : `manage_my_profile:${projectKey}:${storeKey}`;
-    if (needsSession && principal.customerId === undefined && principal.anonymousId === undefined) throw errors.insufficientScope(scope);
-    if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey))
-      throw errors.insufficientScope(scope);
+    if (needsSession) {
+      if (principal.customerId === undefined && principal.anonymousId === undefined) throw errors.insufficientScope(scope);
+      if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey))
+        throw errors.insufficientScope(scope);
+    }
     requireScope(principal, projectKey, scopes, storeKey);
   };
 
