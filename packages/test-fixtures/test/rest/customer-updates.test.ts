@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { failure, gql } from '../graphql/helpers.js';
 import { createHistoryApi, summary, type HistoryApi } from '../history/helpers.js';
 import { tokenWith } from '../helpers/tokens.js';
 import {
@@ -298,5 +299,13 @@ describe('customer updates in the Change History', () => {
       type: 'AddStoreChange',
       nextValue: { typeId: 'store', key: 'eu' },
     });
+  });
+});
+
+describe('customer messages in GraphQL', () => {
+  it('are refused as not emulated (the GraphQL schema has no Customer payloads), not dropped', async () => {
+    await signUp(api, { email: 'ann@example.com' });
+    const { error } = await failure(gql(api, '{ messages(where: "type = \\"CustomerCreated\\"") { results { payload { type } } } }'));
+    expect(error.extensions).toMatchObject({ code: 'NotEmulated', field: 'Message.payload of CustomerCreated' });
   });
 });

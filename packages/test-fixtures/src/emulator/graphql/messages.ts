@@ -3,6 +3,7 @@
  * as the `payload`, whose type is the message `type` (payload types implement
  * MessagePayload).
  */
+import { errors } from '../http/errors.js';
 import type { StoredMessage } from '../messages/message-log.js';
 import { modifiedBy, named, productOf } from './objects.js';
 import type { GraphqlContext } from './context.js';
@@ -31,7 +32,11 @@ export const messageResolvers: ResolverMap = {
   ProductSelectionVariantExclusionChanged: productPayload,
 };
 
-/** The concrete payload type of a message: its `type`, when the schema has such a payload type. */
-export function payloadType(message: StoredMessage, known: ReadonlySet<string>): string | undefined {
-  return known.has(message.type) ? message.type : undefined;
+/**
+ * The concrete payload type of a message: its `type`. A message the GraphQL schema has no payload
+ * type for (the Customer messages) is refused as not emulated rather than dropped.
+ */
+export function payloadType(message: StoredMessage, known: ReadonlySet<string>): string {
+  if (!known.has(message.type)) throw errors.notEmulated({ field: `Message.payload of ${message.type}` });
+  return message.type;
 }
