@@ -438,7 +438,15 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
       description: 'created by the contract suite',
     });
     created.push(`/product-types/${type.id}`);
-    await session.expect(200, 'DELETE', `/product-types/${type.id}?version=${type.version}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/product-types/${type.id}`, {
+      version: type.version,
+      actions: [{ action: 'addAttributeDefinition', attribute: { name: 'contract', label: { en: 'Contract' }, type: { name: 'text' } } }],
+    });
+    const relabelled = await session.expect<Resource>(200, 'POST', `/product-types/key=${encodeURIComponent(`${prefix}contract-type`)}`, {
+      version: renamed.version,
+      actions: [{ action: 'changeLabel', attributeName: 'contract', label: { en: 'Contract 2' } }],
+    });
+    await session.expect(200, 'DELETE', `/product-types/${type.id}?version=${relabelled.version}`);
     const byKey = await session.expect<Resource>(201, 'POST', '/product-types', {
       key: `${prefix}contract-type-2`,
       name: 'Contract Type 2',
@@ -510,6 +518,92 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
       password: 'wrong',
     });
     expect(wrong.body['error']).toBe('invalid_customer_account_credentials');
+  });
+
+  it('customer updates, deletion, passwords and tokens, globally and in a Store', async () => {
+    const store = catalogue!.stores[0]!;
+    for (const [base, seed] of [
+      ['/customers', 11],
+      [`/in-store/key=${store.key}/customers`, 12],
+    ] as const) {
+      const draft = customerDraft({ seed }).build();
+      const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', base, draft);
+      if (base !== '/customers') {
+        await get<Page>(`${base}?limit=1`);
+        await get(`${base}/key=${draft.key!}`);
+      }
+      const byId = await session.expect<Resource>(200, 'POST', `${base}/${customer.id}`, {
+        version: customer.version,
+        actions: [{ action: 'setFirstName', firstName: 'Contract' }],
+      });
+      const byKey = await session.expect<Resource>(200, 'POST', `${base}/key=${draft.key!}`, {
+        version: byId.version,
+        actions: [{ action: 'addAddress', address: { country: 'DE' } }],
+      });
+      const changed = await session.expect<Resource>(200, 'POST', `${base}/password`, {
+        id: customer.id,
+        version: byKey.version,
+        currentPassword: draft.password,
+        newPassword: 'contract-2',
+      });
+      const reset = await session.expect<{ value: string }>(200, 'POST', `${base}/password-token`, { email: draft.email });
+      await get(`${base}/password-token=${reset.value}`);
+      const afterReset = await session.expect<Resource>(200, 'POST', `${base}/password/reset`, {
+        tokenValue: reset.value,
+        newPassword: 'contract-3',
+      });
+      expect(afterReset.version).toBe(changed.version + 1);
+      const email = await session.expect<{ value: string }>(200, 'POST', `${base}/email-token`, { id: customer.id, ttlMinutes: 10 });
+      await get(`${base}/email-token=${email.value}`);
+      const verified = await session.expect<Resource>(200, 'POST', `${base}/email/confirm`, { tokenValue: email.value });
+      await session.expect(200, 'DELETE', `${base}/${customer.id}?version=${verified.version}`);
+      const again = await session.expect<{ customer: Resource }>(201, 'POST', base, draft);
+      await session.expect(200, 'DELETE', `${base}/key=${draft.key!}?version=${again.customer.version}`);
+    }
+  });
+
+  it('me: signup, login, update, password, reset, e-mail, delete, globally and in a Store', async () => {
+    const store = catalogue!.stores[0]!;
+    for (const [prefixPath, storeKey, seed] of [
+      ['', undefined, 21],
+      [`/in-store/key=${store.key}`, store.key, 22],
+    ] as const) {
+      const draft = customerDraft({ seed }).build();
+      const signUp = { email: draft.email, password: draft.password! };
+      const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', `${prefixPath}/me/signup`, signUp);
+      await session.expect(200, 'POST', `${prefixPath}/me/login`, signUp);
+      const tokenPath =
+        storeKey === undefined
+          ? `/oauth/${target.projectKey}/customers/token`
+          : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
+      const login = await authForm(tokenPath, { grant_type: 'password', username: signUp.email, password: signUp.password });
+      const bearer = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+      const asCustomer = async (method: string, path: string, body?: unknown) => {
+        const response = await fetch(api(`${prefixPath}${path}`), {
+          method,
+          headers: bearer,
+          ...(body ? { body: JSON.stringify(body) } : {}),
+        });
+        expect(response.status, path).toBe(200);
+        return (await response.json()) as Resource;
+      };
+      const updated = await asCustomer('POST', '/me', {
+        version: customer.version,
+        actions: [{ action: 'setFirstName', firstName: 'Me' }],
+      });
+      const changed = await asCustomer('POST', '/me/password', {
+        version: updated.version,
+        currentPassword: signUp.password,
+        newPassword: 'me-2',
+      });
+      const base = storeKey === undefined ? '/customers' : `/in-store/key=${storeKey}/customers`;
+      const reset = await session.expect<{ value: string }>(200, 'POST', `${base}/password-token`, { email: signUp.email });
+      await session.expect(200, 'POST', `${prefixPath}/me/password/reset`, { tokenValue: reset.value, newPassword: 'me-3' });
+      const email = await session.expect<{ value: string }>(200, 'POST', `${base}/email-token`, { id: customer.id, ttlMinutes: 10 });
+      const verified = await asCustomer('POST', '/me/email/confirm', { tokenValue: email.value });
+      expect(verified.version).toBe(changed.version + 2);
+      await asCustomer('DELETE', `/me?version=${verified.version}`);
+    }
   });
 
   it('project settings update', async () => {
