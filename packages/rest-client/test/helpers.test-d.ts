@@ -68,8 +68,8 @@ describe('updateWithRetry', () => {
     });
     // @ts-expect-error params with the ID are required
     void updateWithRetry(client, { path: '/product-selections/{ID}', buildActions: () => [] });
-    // @ts-expect-error Product Types have no update endpoint here
-    void updateWithRetry(client, { path: '/product-types/{ID}', params: { path: { ID: 'x' } }, buildActions: () => [] });
+    // @ts-expect-error Product Projections have no update endpoint
+    void updateWithRetry(client, { path: '/product-projections/{ID}', params: { path: { ID: 'x' } }, buildActions: () => [] });
   });
 });
 
