@@ -151,6 +151,25 @@ const productMasterData: FieldRule = (previous, next, input) => {
   return changes;
 };
 
+interface RateShape {
+  id: string;
+}
+
+/** A Tax Category's rates: one Change per rate added, removed or replaced (a new rate in the place of an old one). */
+const taxRates: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as RateShape[];
+  const after = asArray(next) as RateShape[];
+  const added = after.filter((rate) => !before.some((b) => b.id === rate.id));
+  const removed = before.filter((rate) => !after.some((a) => a.id === rate.id));
+  if (actionNames(input).has('replaceTaxRate') && added.length === 1 && removed.length === 1) {
+    return [change('replaceTaxRate', 'ReplaceTaxRateChange', removed[0], added[0])];
+  }
+  return [
+    ...added.map((rate) => change('addTaxRate', 'AddTaxRateChange', undefined, rate)),
+    ...removed.map((rate) => change('removeTaxRate', 'RemoveTaxRateChange', rate, undefined)),
+  ];
+};
+
 /** Field rules per resource type; `key` is common to all. */
 const RULES: Record<string, Record<string, FieldRule>> = {
   'product-selection': {
@@ -171,6 +190,25 @@ const RULES: Record<string, Record<string, FieldRule>> = {
     name: simple('changeName', 'ChangeNameChange'),
     description: simple('changeDescription', 'ChangeDescriptionChange'),
     attributes: withItems('setAttributeDefinitions', 'SetAttributeDefinitionsChange'),
+  },
+  category: {
+    name: simple('changeName', 'ChangeLocalizedNameChange'),
+    slug: simple('changeSlug', 'ChangeSlugChange'),
+    description: simple('setDescription', 'SetLocalizedDescriptionChange'),
+    parent: simple('changeParent', 'ChangeParentChange'),
+    // Follows the parent: the changeParent Change says it; a descendant's ancestors change in the background.
+    ancestors: (previous, next, input) =>
+      actionNames(input).has('changeParent') ? [] : [change('setAncestors', 'SetAncestorsChange', previous, next)],
+    orderHint: simple('changeOrderHint', 'ChangeOrderHintChange'),
+    externalId: simple('setExternalId', 'SetExternalIdChange'),
+    metaTitle: simple('setMetaTitle', 'SetMetaTitleChange'),
+    metaDescription: simple('setMetaDescription', 'SetMetaDescriptionChange'),
+    metaKeywords: simple('setMetaKeywords', 'SetMetaKeywordsChange'),
+  },
+  'tax-category': {
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('setDescription', 'SetDescriptionChange'),
+    rates: taxRates,
   },
   customer: {
     email: simple('changeEmail', 'ChangeEmailChange'),
