@@ -30,9 +30,11 @@ export {
   deleteCatalogue,
   type SeedCatalogueOptions,
   type SeededCatalogue,
+  type SeededCategory,
   type SeededChannel,
   type SeededProduct,
   type SeededProductType,
   type SeededSelection,
   type SeededStore,
+  type SeededTaxCategory,
 } from './seed-catalogue.js';
