@@ -155,19 +155,30 @@ interface RateShape {
   id: string;
 }
 
-/** A Tax Category's rates: one Change per rate added, removed or replaced (a new rate in the place of an old one). */
+/**
+ * A Tax Category's rates: one Change per rate added, removed or replaced. A replaced rate keeps its
+ * place with a new id, so with a replaceTaxRate action a new rate where an old one was replaces it.
+ */
 const taxRates: FieldRule = (previous, next, input) => {
   const before = asArray(previous) as RateShape[];
   const after = asArray(next) as RateShape[];
-  const added = after.filter((rate) => !before.some((b) => b.id === rate.id));
-  const removed = before.filter((rate) => !after.some((a) => a.id === rate.id));
-  if (actionNames(input).has('replaceTaxRate') && added.length === 1 && removed.length === 1) {
-    return [change('replaceTaxRate', 'ReplaceTaxRateChange', removed[0], added[0])];
+  const isNew = (rate: RateShape | undefined) => rate !== undefined && !before.some((b) => b.id === rate.id);
+  const isGone = (rate: RateShape) => !after.some((a) => a.id === rate.id);
+  const replacing = actionNames(input).has('replaceTaxRate');
+  const replaced = new Set<RateShape>();
+  const changes: Change[] = [];
+  before.forEach((rate, index) => {
+    if (!isGone(rate)) return;
+    const successor = after[index];
+    if (replacing && isNew(successor) && !replaced.has(successor!)) {
+      replaced.add(successor!);
+      changes.push(change('replaceTaxRate', 'ReplaceTaxRateChange', rate, successor));
+    } else changes.push(change('removeTaxRate', 'RemoveTaxRateChange', rate, undefined));
+  });
+  for (const rate of after) {
+    if (isNew(rate) && !replaced.has(rate)) changes.push(change('addTaxRate', 'AddTaxRateChange', undefined, rate));
   }
-  return [
-    ...added.map((rate) => change('addTaxRate', 'AddTaxRateChange', undefined, rate)),
-    ...removed.map((rate) => change('removeTaxRate', 'RemoveTaxRateChange', rate, undefined)),
-  ];
+  return changes;
 };
 
 /** Field rules per resource type; `key` is common to all. */
