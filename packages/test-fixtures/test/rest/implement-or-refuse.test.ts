@@ -167,7 +167,15 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     shown: (_, answer) => ({
       rates: [
-        { name: 'R', amount: 0.19, includedInPrice: true, country: 'US', state: 'NY', key: 'rr', id: (answer['rates'] as Json[])[0]!['id'] },
+        {
+          name: 'R',
+          amount: 0.19,
+          includedInPrice: true,
+          country: 'US',
+          state: 'NY',
+          key: 'rr',
+          id: (answer['rates'] as Json[])[0]!['id'],
+        },
       ],
     }),
   },
