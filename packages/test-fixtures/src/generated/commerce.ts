@@ -1925,7 +1925,7 @@ export interface components {
      * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
      *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
      */
-    CategorySlug: {
+    CategorySlug: components['schemas']['LocalizedString'] & {
       [key: string]: string;
     };
     /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */

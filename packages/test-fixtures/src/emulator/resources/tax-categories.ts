@@ -1,3 +1,4 @@
+import type { components } from '../../generated/commerce.js';
 import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import { newId } from '../ids.js';
@@ -6,23 +7,9 @@ import type { ResourceType } from './resource-type.js';
 import { setOptional } from './set-optional.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
-export interface SubRate {
-  name: string;
-  amount: number;
-}
-
-export interface TaxRate {
-  id: string;
-  key?: string;
-  name: string;
-  amount: number;
-  includedInPrice: boolean;
-  country: string;
-  state?: string;
-  subRates?: SubRate[];
-}
-
-type TaxRateDraft = Omit<TaxRate, 'id' | 'amount'> & { amount?: number };
+/** A rate as stored and answered, and its draft: the shapes of commerce.yaml. */
+export type TaxRate = components['schemas']['TaxRate'];
+type TaxRateDraft = components['schemas']['TaxRateDraft'];
 
 export interface TaxCategory extends StoredResource {
   name: string;
