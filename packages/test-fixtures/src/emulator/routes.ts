@@ -16,6 +16,7 @@ import { registerProjectRoutes } from './resources/project.js';
 import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
+import { typeType } from './resources/types.js';
 
 /**
  * Registers every REST endpoint under `/:projectKey`. One line per resource module; each module
@@ -25,6 +26,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerSelectionQueries(api, context);
   registerResourceRoutes(api, context, productSelectionType);
   registerResourceRoutes(api, context, channelType);
+  registerResourceRoutes(api, context, typeType);
   registerResourceRoutes(api, context, storeType);
   registerResourceRoutes(api, context, productTypeType);
   registerResourceRoutes(api, context, productType);

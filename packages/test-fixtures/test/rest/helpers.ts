@@ -149,7 +149,15 @@ export async function snapshot(api: Api): Promise<unknown> {
     memberships[selection['id'] as string] = await all(`/product-selections/${selection['id'] as string}/products`, false);
   for (const product of products)
     memberships[product['id'] as string] = await all(`/products/${product['id'] as string}/product-selections`, false);
-  return { selections, stores: await all('/stores'), products, memberships, messages: await all('/messages') };
+  return {
+    selections,
+    stores: await all('/stores'),
+    channels: await all('/channels'),
+    types: await all('/types'),
+    products,
+    memberships,
+    messages: await all('/messages'),
+  };
 }
 
 /** Asserts that nothing changed since `before` (a {@link snapshot}). */
