@@ -71,8 +71,13 @@ interface Refs {
   channelId: string;
   storeKey: string;
   productId: string;
+  customTypeId: string;
   n: number;
 }
+
+/** Custom Fields of the Type every customizable draft uses, as sent and as answered. */
+const custom = { type: { key: 'walk' }, fields: { note: 'n' } };
+const customShown = ({ customTypeId }: Refs) => ({ custom: { type: { typeId: 'type', id: customTypeId }, fields: { note: 'n' } } });
 
 /** The required members of the actions whose optional members are checked (the others need none). */
 const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
@@ -109,8 +114,8 @@ const address = {
 const DRAFTS: Record<string, DraftCase> = {
   // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
   ProductSelectionDraft: {
-    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }),
-    shown: () => ({ type: undefined }),
+    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion', custom }),
+    shown: (refs) => ({ type: undefined, ...customShown(refs) }),
   },
   StoreDraft: {
     body: ({ n, selectionId, channelId }) => ({
@@ -121,8 +126,10 @@ const DRAFTS: Record<string, DraftCase> = {
       distributionChannels: [{ id: channelId }],
       supplyChannels: [{ id: channelId }],
       productSelections: [{ productSelection: { id: selectionId }, active: true }],
+      custom,
     }),
-    shown: ({ selectionId, channelId }) => ({
+    shown: ({ selectionId, channelId, ...refs }) => ({
+      ...customShown({ selectionId, channelId, ...refs }),
       distributionChannels: [{ typeId: 'channel', id: channelId }],
       supplyChannels: [{ typeId: 'channel', id: channelId }],
       productSelections: [{ productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
@@ -136,8 +143,9 @@ const DRAFTS: Record<string, DraftCase> = {
       description: { en: 'D' },
       address,
       geoLocation: { type: 'Point', coordinates: [1, 2] },
+      custom,
     }),
-    shown: (_, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] } }),
+    shown: (refs, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] }, ...customShown(refs) }),
   },
   ProductTypeDraft: {
     body: ({ n }) => ({
@@ -255,11 +263,14 @@ const DRAFTS: Record<string, DraftCase> = {
       locale: 'en',
       authenticationMode: 'Password',
       stores: [{ key: storeKey }],
+      custom,
     }),
     unwrap: (answer) => answer['customer'] as Json,
-    shown: ({ storeKey }, customer) => {
+    shown: (refs, customer) => {
+      const { storeKey } = refs;
       const id = (customer['addresses'] as Json[])[0]!['id'];
       return {
+        ...customShown(refs),
         password: undefined,
         addresses: [{ ...address, id }],
         defaultShippingAddress: undefined,
@@ -273,6 +284,15 @@ const DRAFTS: Record<string, DraftCase> = {
         stores: [{ typeId: 'store', key: storeKey }],
       };
     },
+  },
+  TypeDraft: {
+    body: ({ n }) => ({
+      key: `type-${n}`,
+      name: { en: 'T' },
+      description: { en: 'D' },
+      resourceTypeIds: ['store'],
+      fieldDefinitions: [{ name: `field-${n}`, label: { en: 'F' }, required: true, inputHint: 'MultiLine', type: { name: 'String' } }],
+    }),
   },
   ApiClientDraft: {
     body: ({ n, storeKey }) => ({
@@ -295,6 +315,12 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   beforeAll(async () => {
     api = await createApi();
     const type = await api.call('POST', '/product-types', { key: 'walk', name: 'W', description: 'w' });
+    const customType = await api.call('POST', '/types', {
+      key: 'walk',
+      name: { en: 'Walk' },
+      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer'],
+      fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
+    });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
@@ -305,6 +331,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       channelId: channel.body.id,
       storeKey: store.body.key,
       productId: product.body.id,
+      customTypeId: customType.body.id,
       n: 0,
     };
   });
@@ -349,6 +376,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     }),
     StoreUpdateAction: async () => ({ path: '/stores/key=walk', version: (await api.call('GET', '/stores/key=walk')).body.version }),
     ChannelUpdateAction: async () => ({ path: '/channels/key=walk', version: (await api.call('GET', '/channels/key=walk')).body.version }),
+    TypeUpdateAction: async () => ({ path: '/types/key=walk', version: (await api.call('GET', '/types/key=walk')).body.version }),
     ProductUpdateAction: async () => {
       const product = await api.call('POST', '/products', {
         productType: { id: refs.productTypeId },
