@@ -17,6 +17,7 @@ export {
   toGraphqlInput,
   toGraphqlOutput,
   localizedItems,
+  type GraphqlCustomFields,
   type GraphqlInput,
   type GraphqlOutput,
   type GraphqlReference,
@@ -35,4 +36,5 @@ export {
   type SeededProductType,
   type SeededSelection,
   type SeededStore,
+  type SeededType,
 } from './seed-catalogue.js';
