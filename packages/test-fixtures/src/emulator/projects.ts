@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { Principal } from './auth/principal.js';
 import type { AuthService } from './auth/service.js';
 import type { FaultInjector } from './http/faults.js';
+import { newSecret } from './ids.js';
 import { checkProjectKey, type ResolvedEmulatorOptions } from './options.js';
 import { createProjectRuntime, type ProjectRuntime } from './project/runtime.js';
 import { memoryStorage } from './storage/storage.js';
@@ -21,13 +22,13 @@ export class OwnProjectError extends Error {
 }
 
 /**
- * The bootstrap client of a project the emulator adds: derived from the emulator's own bootstrap
- * secret and the project key, so that an emulator restarted with the same credentials on the same
- * data dir gives the same one, and no secret is ever stored.
+ * The bootstrap client of a project the emulator adds: a new id (or the stored one, durable mode),
+ * and a secret derived from the emulator's own bootstrap secret, the project key and that id, so
+ * that an emulator restarted with the same credentials on the same data dir gives the same one,
+ * and no secret is ever stored.
  */
-function derivedBootstrap(ownSecret: string, projectKey: string): { id: string; secret: string } {
-  const derive = (what: string) => createHmac('sha256', ownSecret).update(`${what}:${projectKey}`).digest('base64url');
-  return { id: `emulator-${derive('client-id').slice(0, 16)}`, secret: derive('client-secret').slice(0, 32) };
+function bootstrapOf(ownSecret: string, projectKey: string, id = `emulator-${newSecret().slice(0, 16)}`): { id: string; secret: string } {
+  return { id, secret: createHmac('sha256', ownSecret).update(`${projectKey}:${id}`).digest('base64url').slice(0, 32) };
 }
 
 /**
@@ -49,7 +50,8 @@ export class ProjectRegistry {
     private readonly database?: DurableDatabase,
   ) {
     this.add(options.projectKey, { id: options.clientId, secret: options.clientSecret });
-    for (const key of [...options.projects, ...(database?.projectKeys() ?? [])]) this.ensure(key);
+    for (const key of options.projects) this.ensure(key);
+    for (const { key, bootstrapClientId } of database?.projects() ?? []) this.ensure(key, bootstrapClientId);
   }
 
   private add(projectKey: string, bootstrap: { id: string; secret: string }): ProjectRuntime {
@@ -66,12 +68,13 @@ export class ProjectRegistry {
 
   /**
    * The project of this key, created (empty, with a new bootstrap client) when there is none yet.
-   * TypeError for a key that is not a valid project key.
+   * TypeError for a key that is not a valid project key. `storedClientId`: the bootstrap client id
+   * a data dir holds for it.
    */
-  ensure(projectKey: string): { runtime: ProjectRuntime; created: boolean } {
+  ensure(projectKey: string, storedClientId?: string): { runtime: ProjectRuntime; created: boolean } {
     const existing = this.runtimes.get(checkProjectKey(projectKey));
     if (existing) return { runtime: existing.runtime, created: false };
-    return { runtime: this.add(projectKey, derivedBootstrap(this.options.clientSecret, projectKey)), created: true };
+    return { runtime: this.add(projectKey, bootstrapOf(this.options.clientSecret, projectKey, storedClientId)), created: true };
   }
 
   get(projectKey: string): ProjectRuntime | undefined {

@@ -10,7 +10,7 @@ import { SqliteProjectStorage, type DatabaseShared } from './project-storage.js'
  *
  * @example
  * const database = new DurableDatabase('.emulator-data');
- * database.projectKeys(); // the projects stored, in creation order
+ * database.projects(); // the projects stored, in creation order
  */
 export class DurableDatabase implements DatabaseShared {
   readonly dir: string;
@@ -45,9 +45,13 @@ export class DurableDatabase implements DatabaseShared {
     throw error;
   }
 
-  /** The keys of the projects stored, in creation order. */
-  projectKeys(): string[] {
-    return (this.db.prepare('SELECT key FROM projects ORDER BY position').all() as { key: string }[]).map((row) => row.key);
+  /** The projects stored, in creation order, with their bootstrap client's id. */
+  projects(): { key: string; bootstrapClientId: string }[] {
+    const stored = this.db.prepare('SELECT key, bootstrap_client_id FROM projects ORDER BY position').all() as {
+      key: string;
+      bootstrap_client_id: string;
+    }[];
+    return stored.map((row) => ({ key: row.key, bootstrapClientId: row.bootstrap_client_id }));
   }
 
   /** The storage of one project (added to the database when its store loads and finds nothing). */

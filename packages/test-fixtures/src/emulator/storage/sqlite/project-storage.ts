@@ -1,15 +1,13 @@
 import type { ClientSnapshot } from '../../auth/clients.js';
 import type { StoredCustomerCredentials } from '../../auth/customer-credentials.js';
 import type { AccessTokenSnapshot, RefreshTokenSnapshot } from '../../auth/tokens.js';
-import { isoTimestamp } from '../../clock.js';
 import type { StoredRecord } from '../../history/records.js';
-import type { ProjectStore } from '../../project/store.js';
 import type { MembershipSnapshot } from '../../resources/selection-membership.js';
 import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from '../../snapshot.js';
 import type { ProjectSettings, StateSnapshot } from '../../state.js';
 import type { StoredResource } from '../../store/collection.js';
 import type { ChangeJournal } from '../journal.js';
-import type { ProjectStorage } from '../storage.js';
+import type { ProjectStorage, StoredParts } from '../storage.js';
 import type { Database, Statement } from './binding.js';
 import { DATA_TABLES, RESOURCE_QUERIES } from './schema.js';
 
@@ -194,7 +192,7 @@ export class SqliteProjectStorage implements ProjectStorage {
   }
 
   /** Fills a new store from the database, or adds the project to it when it is new there. */
-  load(fill: (saved: EmulatorSnapshot) => void, store: ProjectStore): void {
+  load(fill: (saved: EmulatorSnapshot) => void, store: StoredParts): void {
     const saved = this.read();
     if (!saved) {
       this.statements['addProject']!.run(
@@ -218,9 +216,13 @@ export class SqliteProjectStorage implements ProjectStorage {
     void this.commit(store);
   }
 
-  commit(store: ProjectStore): Promise<void> | undefined {
+  commit(store: StoredParts): Promise<void> | undefined {
     if (this.dropped) return undefined;
-    const waits = [...this.clients.rows.keys()].map((id) => store.auth.clients.hashed(id)).filter((wait) => wait !== undefined);
+    // Reserved clients are never stored, so their secrets are never hashed for it.
+    const waits = [...this.clients.rows.keys()]
+      .filter((id) => !store.auth.isReserved(id))
+      .map((id) => store.auth.clients.hashed(id))
+      .filter((wait) => wait !== undefined);
     if (waits.length > 0) return Promise.all(waits).then(() => this.commit(store));
     let written: Written | undefined;
     this.shared.db.transaction(() => (written = this.write(store)))();
@@ -240,7 +242,7 @@ export class SqliteProjectStorage implements ProjectStorage {
   }
 
   /** Writes every row told of, as the parts hold it now; what it wrote of what it does not always write. */
-  private write(store: ProjectStore): Written {
+  private write(store: StoredParts): Written {
     const written: Written = { clients: [] };
     const { state, messages, history, auth } = store;
     const present: [string, StoredResource][] = [];
@@ -327,7 +329,7 @@ export class SqliteProjectStorage implements ProjectStorage {
     this.run('insertResource', typeId, resource.id, resource.key ?? null, this.shared.nextPosition(), JSON.stringify(resource));
   }
 
-  rewrite(store: ProjectStore): void {
+  rewrite(store: StoredParts): void {
     if (this.dropped) return;
     this.shared.db.transaction(() => {
       for (const table of DATA_TABLES) this.run(`clear_${table}`);
