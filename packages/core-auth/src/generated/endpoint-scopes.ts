@@ -82,7 +82,15 @@ export type GeneratedEndpoint =
   | 'GET /api-clients/{ID}'
   | 'DELETE /api-clients/{ID}'
   | 'GET /messages'
-  | 'GET /messages/{ID}';
+  | 'GET /messages/{ID}'
+  | 'POST /types'
+  | 'GET /types'
+  | 'GET /types/{ID}'
+  | 'POST /types/{ID}'
+  | 'DELETE /types/{ID}'
+  | 'GET /types/key={key}'
+  | 'POST /types/key={key}'
+  | 'DELETE /types/key={key}';
 
 /** The scope alternatives of one endpoint: any one entry of `anyOf` (all of its scopes) suffices. `storeScoped`: the store-restricted `<scope>:<project>:<store>` forms are accepted too. */
 export interface EndpointScopes {
@@ -253,4 +261,12 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'DELETE /api-clients/{ID}': { anyOf: [['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /messages': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
   'GET /messages/{ID}': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
+  'POST /types': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types/{ID}': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'POST /types/{ID}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'DELETE /types/{ID}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types/key={key}': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'POST /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'DELETE /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
 };

@@ -70,7 +70,10 @@ export interface PathsOf {
     | '/api-clients'
     | '/api-clients/{ID}'
     | '/messages'
-    | '/messages/{ID}';
+    | '/messages/{ID}'
+    | '/types'
+    | '/types/{ID}'
+    | '/types/key={key}';
   put: never;
   post:
     | '/'
@@ -96,7 +99,10 @@ export interface PathsOf {
     | '/products/key={key}'
     | '/customers'
     | '/in-store/key={storeKey}/customers'
-    | '/api-clients';
+    | '/api-clients'
+    | '/types'
+    | '/types/{ID}'
+    | '/types/key={key}';
   delete:
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
@@ -112,7 +118,9 @@ export interface PathsOf {
     | '/product-types/key={key}'
     | '/products/{ID}'
     | '/products/key={key}'
-    | '/api-clients/{ID}';
+    | '/api-clients/{ID}'
+    | '/types/{ID}'
+    | '/types/key={key}';
   options: never;
   head: never;
   patch: never;
@@ -173,6 +181,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/api-clients/{ID}': CallParams<'getApiClientById', never, As>;
     '/messages': CallNone<'queryMessages', never, As>;
     '/messages/{ID}': CallParams<'getMessageById', never, As>;
+    '/types': CallNone<'queryTypes', never, As>;
+    '/types/{ID}': CallParams<'getTypeById', never, As>;
+    '/types/key={key}': CallParams<'getTypeByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   put: {
@@ -203,6 +214,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/customers': CallBody<'signUpCustomer', components['schemas']['CustomerDraft'], As>;
     '/in-store/key={storeKey}/customers': CallParamsBody<'signUpCustomerInStore', components['schemas']['CustomerDraft'], As>;
     '/api-clients': CallBody<'createApiClient', components['schemas']['ApiClientDraft'], As>;
+    '/types': CallBody<'createType', components['schemas']['TypeDraft'], As>;
+    '/types/{ID}': CallParamsBody<'updateTypeById', components['schemas']['TypeUpdate'], As>;
+    '/types/key={key}': CallParamsBody<'updateTypeByKey', components['schemas']['TypeUpdate'], As>;
     [path: string]: [init?: CallOptions<As>];
   };
   delete: {
@@ -221,6 +235,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
+    '/types/{ID}': CallParams<'deleteTypeById', never, As>;
+    '/types/key={key}': CallParams<'deleteTypeByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   options: {
@@ -288,6 +304,9 @@ export interface JsonDataOf {
     '/api-clients/{ID}': components['schemas']['ApiClient'];
     '/messages': components['schemas']['MessagePagedQueryResponse'];
     '/messages/{ID}': components['schemas']['Message'];
+    '/types': components['schemas']['TypePagedQueryResponse'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   put: {
@@ -318,6 +337,9 @@ export interface JsonDataOf {
     '/customers': components['schemas']['CustomerSignInResult'];
     '/in-store/key={storeKey}/customers': components['schemas']['CustomerSignInResult'];
     '/api-clients': components['schemas']['ApiClient'];
+    '/types': components['schemas']['Type'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   delete: {
@@ -336,6 +358,8 @@ export interface JsonDataOf {
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   options: {

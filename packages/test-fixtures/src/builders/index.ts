@@ -17,6 +17,7 @@ export {
   toGraphqlInput,
   toGraphqlOutput,
   localizedItems,
+  type GraphqlCustomFields,
   type GraphqlInput,
   type GraphqlOutput,
   type GraphqlReference,
@@ -37,4 +38,5 @@ export {
   type SeededSelection,
   type SeededStore,
   type SeededTaxCategory,
+  type SeededType,
 } from './seed-catalogue.js';

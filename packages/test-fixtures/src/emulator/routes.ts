@@ -18,6 +18,7 @@ import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
 import { taxCategoryType } from './resources/tax-categories.js';
+import { typeType } from './resources/types.js';
 
 /**
  * Registers every REST endpoint under `/:projectKey`. One line per resource module; each module
@@ -27,6 +28,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerSelectionQueries(api, context);
   registerResourceRoutes(api, context, productSelectionType);
   registerResourceRoutes(api, context, channelType);
+  registerResourceRoutes(api, context, typeType);
   registerResourceRoutes(api, context, storeType);
   registerResourceRoutes(api, context, productTypeType);
   registerResourceRoutes(api, context, categoryType);

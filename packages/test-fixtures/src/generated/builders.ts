@@ -291,6 +291,38 @@ export const referenceExistsError = /* @__PURE__ */ defineBuilder('ReferenceExis
 export const invalidOperationError = /* @__PURE__ */ defineBuilder('InvalidOperationError', 'other');
 
 /**
+ * Builder of a `EnumKeyAlreadyExistsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The Enum or LocalizedEnum field definition already has a value with this key.
+ *
+ * @example
+ * enumKeyAlreadyExistsError({ seed: 42 }).build();
+ */
+export const enumKeyAlreadyExistsError = /* @__PURE__ */ defineBuilder('EnumKeyAlreadyExistsError', 'other');
+
+/**
+ * Builder of a `EnumKeyDoesNotExistError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The Enum or LocalizedEnum field definition has no value with this key.
+ *
+ * @example
+ * enumKeyDoesNotExistError({ seed: 42 }).build();
+ */
+export const enumKeyDoesNotExistError = /* @__PURE__ */ defineBuilder('EnumKeyDoesNotExistError', 'other');
+
+/**
+ * Builder of a `EnumValuesMustMatchError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. A new order of enum values does not list exactly the existing keys.
+ *
+ * @example
+ * enumValuesMustMatchError({ seed: 42 }).build();
+ */
+export const enumValuesMustMatchError = /* @__PURE__ */ defineBuilder('EnumValuesMustMatchError', 'other');
+
+/**
+ * Builder of a `DuplicateEnumValuesError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The values of an Enum or LocalizedEnum field type repeat a key.
+ *
+ * @example
+ * duplicateEnumValuesError({ seed: 42 }).build();
+ */
+export const duplicateEnumValuesError = /* @__PURE__ */ defineBuilder('DuplicateEnumValuesError', 'other');
+
+/**
  * Builder of a `ProductPresentWithDifferentVariantSelectionError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
  *
  * @example
@@ -668,7 +700,7 @@ export const geoJsonPoint = /* @__PURE__ */ defineBuilder('GeoJsonPoint', 'other
 export const channel = /* @__PURE__ */ defineBuilder('Channel', 'resource');
 
 /**
- * Builder of a `ChannelDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `roles` defaults to `[InventorySupply]` as on the live service; custom
+ * Builder of a `ChannelDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `roles` defaults to `[InventorySupply]` as on the live service.
  *
  * @example
  * channelDraft({ seed: 42 }).build();
@@ -766,7 +798,7 @@ export const channelPagedQueryResponse = /* @__PURE__ */ defineBuilder('ChannelP
 export const category = /* @__PURE__ */ defineBuilder('Category', 'resource');
 
 /**
- * Builder of a `CategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. `custom`
+ * Builder of a `CategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
  *
  * @example
  * categoryDraft({ seed: 42 }).build();
@@ -976,6 +1008,337 @@ export const taxCategoryRemoveTaxRateAction = /* @__PURE__ */ defineBuilder('Tax
  * taxCategoryPagedQueryResponse({ seed: 42 }).build();
  */
 export const taxCategoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('TaxCategoryPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `CustomFieldEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customFieldEnumValue({ seed: 42 }).build();
+ */
+export const customFieldEnumValue = /* @__PURE__ */ defineBuilder('CustomFieldEnumValue', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customFieldLocalizedEnumValue({ seed: 42 }).build();
+ */
+export const customFieldLocalizedEnumValue = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedEnumValue', 'other');
+
+/**
+ * Builder of a `CustomFieldBooleanType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are `true` or `false`.
+ *
+ * @example
+ * customFieldBooleanType({ seed: 42 }).build();
+ */
+export const customFieldBooleanType = /* @__PURE__ */ defineBuilder('CustomFieldBooleanType', 'other');
+
+/**
+ * Builder of a `CustomFieldStringType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are strings.
+ *
+ * @example
+ * customFieldStringType({ seed: 42 }).build();
+ */
+export const customFieldStringType = /* @__PURE__ */ defineBuilder('CustomFieldStringType', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedStringType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are LocalizedStrings.
+ *
+ * @example
+ * customFieldLocalizedStringType({ seed: 42 }).build();
+ */
+export const customFieldLocalizedStringType = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedStringType', 'other');
+
+/**
+ * Builder of a `CustomFieldEnumType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are the `key` of one of `values`.
+ *
+ * @example
+ * customFieldEnumType({ seed: 42 }).build();
+ */
+export const customFieldEnumType = /* @__PURE__ */ defineBuilder('CustomFieldEnumType', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedEnumType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are the `key` of one of `values`.
+ *
+ * @example
+ * customFieldLocalizedEnumType({ seed: 42 }).build();
+ */
+export const customFieldLocalizedEnumType = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedEnumType', 'other');
+
+/**
+ * Builder of a `CustomFieldNumberType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are numbers.
+ *
+ * @example
+ * customFieldNumberType({ seed: 42 }).build();
+ */
+export const customFieldNumberType = /* @__PURE__ */ defineBuilder('CustomFieldNumberType', 'other');
+
+/**
+ * Builder of a `CustomFieldMoneyType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
+ *
+ * @example
+ * customFieldMoneyType({ seed: 42 }).build();
+ */
+export const customFieldMoneyType = /* @__PURE__ */ defineBuilder('CustomFieldMoneyType', 'other');
+
+/**
+ * Builder of a `CustomFieldDateType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are dates `YYYY-MM-DD`.
+ *
+ * @example
+ * customFieldDateType({ seed: 42 }).build();
+ */
+export const customFieldDateType = /* @__PURE__ */ defineBuilder('CustomFieldDateType', 'other');
+
+/**
+ * Builder of a `CustomFieldTimeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given.
+ *
+ * @example
+ * customFieldTimeType({ seed: 42 }).build();
+ */
+export const customFieldTimeType = /* @__PURE__ */ defineBuilder('CustomFieldTimeType', 'other');
+
+/**
+ * Builder of a `CustomFieldDateTimeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
+ *
+ * @example
+ * customFieldDateTimeType({ seed: 42 }).build();
+ */
+export const customFieldDateTimeType = /* @__PURE__ */ defineBuilder('CustomFieldDateTimeType', 'other');
+
+/**
+ * Builder of a `CustomFieldReferenceType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
+ *
+ * @example
+ * customFieldReferenceType({ seed: 42 }).build();
+ */
+export const customFieldReferenceType = /* @__PURE__ */ defineBuilder('CustomFieldReferenceType', 'other');
+
+/**
+ * Builder of a `CustomFieldSetType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are arrays of values of `elementType` without duplicates. Decision (reference
+ *
+ * @example
+ * customFieldSetType({ seed: 42 }).build();
+ */
+export const customFieldSetType = /* @__PURE__ */ defineBuilder('CustomFieldSetType', 'other');
+
+/**
+ * Builder of a `FieldDefinition` (other) of commerce.yaml, with plausible seeded defaults for its required members. One Custom Field of a Type. `name` is unique within the Type (decision: 400
+ *
+ * @example
+ * fieldDefinition({ seed: 42 }).build();
+ */
+export const fieldDefinition = /* @__PURE__ */ defineBuilder('FieldDefinition', 'other');
+
+/**
+ * Builder of a `Type` (resource) of commerce.yaml, with plausible seeded defaults for its required members. The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
+ *
+ * @example
+ * type({ seed: 42 }).build();
+ * type().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const type = /* @__PURE__ */ defineBuilder('Type', 'resource');
+
+/**
+ * Builder of a `TypeDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeDraft({ seed: 42 }).build();
+ * typeDraft().buildGraphql(); // the GraphQL input form
+ */
+export const typeDraft = /* @__PURE__ */ defineBuilder('TypeDraft', 'draft');
+
+/**
+ * Builder of a `TypeResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeResourceIdentifier({ seed: 42 }).build();
+ */
+export const typeResourceIdentifier = /* @__PURE__ */ defineBuilder('TypeResourceIdentifier', 'other');
+
+/**
+ * Builder of a `TypeReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeReference({ seed: 42 }).build();
+ */
+export const typeReference = /* @__PURE__ */ defineBuilder('TypeReference', 'other');
+
+/**
+ * Builder of a `CustomFields` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
+ *
+ * @example
+ * customFields({ seed: 42 }).build();
+ */
+export const customFields = /* @__PURE__ */ defineBuilder('CustomFields', 'other');
+
+/**
+ * Builder of a `CustomFieldsDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
+ *
+ * @example
+ * customFieldsDraft({ seed: 42 }).build();
+ * customFieldsDraft().buildGraphql(); // the GraphQL input form
+ */
+export const customFieldsDraft = /* @__PURE__ */ defineBuilder('CustomFieldsDraft', 'draft');
+
+/**
+ * Builder of a `SetCustomTypeAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
+ *
+ * @example
+ * setCustomTypeAction({ seed: 42 }).build();
+ */
+export const setCustomTypeAction = /* @__PURE__ */ defineBuilder('SetCustomTypeAction', 'action');
+
+/**
+ * Builder of a `SetCustomFieldAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
+ *
+ * @example
+ * setCustomFieldAction({ seed: 42 }).build();
+ */
+export const setCustomFieldAction = /* @__PURE__ */ defineBuilder('SetCustomFieldAction', 'action');
+
+/**
+ * Builder of a `TypeUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeUpdate({ seed: 42 }).build();
+ */
+export const typeUpdate = /* @__PURE__ */ defineBuilder('TypeUpdate', 'update');
+
+/**
+ * Builder of a `TypeChangeKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeKeyAction({ seed: 42 }).build();
+ */
+export const typeChangeKeyAction = /* @__PURE__ */ defineBuilder('TypeChangeKeyAction', 'action');
+
+/**
+ * Builder of a `TypeChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeNameAction({ seed: 42 }).build();
+ */
+export const typeChangeNameAction = /* @__PURE__ */ defineBuilder('TypeChangeNameAction', 'action');
+
+/**
+ * Builder of a `TypeSetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` removes it.
+ *
+ * @example
+ * typeSetDescriptionAction({ seed: 42 }).build();
+ */
+export const typeSetDescriptionAction = /* @__PURE__ */ defineBuilder('TypeSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `TypeAddFieldDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends the definition; its `name` must be new in the Type (400 DuplicateField).
+ *
+ * @example
+ * typeAddFieldDefinitionAction({ seed: 42 }).build();
+ */
+export const typeAddFieldDefinitionAction = /* @__PURE__ */ defineBuilder('TypeAddFieldDefinitionAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveFieldDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the definition. The live service then removes the field's values from the
+ *
+ * @example
+ * typeRemoveFieldDefinitionAction({ seed: 42 }).build();
+ */
+export const typeRemoveFieldDefinitionAction = /* @__PURE__ */ defineBuilder('TypeRemoveFieldDefinitionAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeInputHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation.
+ *
+ * @example
+ * typeChangeInputHintAction({ seed: 42 }).build();
+ */
+export const typeChangeInputHintAction = /* @__PURE__ */ defineBuilder('TypeChangeInputHintAction', 'action');
+
+/**
+ * Builder of a `TypeChangeFieldDefinitionOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise).
+ *
+ * @example
+ * typeChangeFieldDefinitionOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeFieldDefinitionOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeFieldDefinitionOrderAction', 'action');
+
+/**
+ * Builder of a `TypeAddEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field already has is 400 EnumKeyAlreadyExists.
+ *
+ * @example
+ * typeAddEnumValueAction({ seed: 42 }).build();
+ */
+export const typeAddEnumValueAction = /* @__PURE__ */ defineBuilder('TypeAddEnumValueAction', 'action');
+
+/**
+ * Builder of a `TypeAddLocalizedEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field already has is 400 EnumKeyAlreadyExists.
+ *
+ * @example
+ * typeAddLocalizedEnumValueAction({ seed: 42 }).build();
+ */
+export const typeAddLocalizedEnumValueAction = /* @__PURE__ */ defineBuilder('TypeAddLocalizedEnumValueAction', 'action');
+
+/**
+ * Builder of a `TypeChangeEnumValueLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field lacks is 400 EnumKeyDoesNotExist.
+ *
+ * @example
+ * typeChangeEnumValueLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeEnumValueLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeEnumValueLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLocalizedEnumValueLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field lacks is 400 EnumKeyDoesNotExist.
+ *
+ * @example
+ * typeChangeLocalizedEnumValueLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeLocalizedEnumValueLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeLocalizedEnumValueLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeEnumValueOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch).
+ *
+ * @example
+ * typeChangeEnumValueOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeEnumValueOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeEnumValueOrderAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLocalizedEnumValueOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch).
+ *
+ * @example
+ * typeChangeLocalizedEnumValueOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeLocalizedEnumValueOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeLocalizedEnumValueOrderAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveEnumValuesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the values with these keys (an empty list changes nothing; an unknown key is 400
+ *
+ * @example
+ * typeRemoveEnumValuesAction({ seed: 42 }).build();
+ */
+export const typeRemoveEnumValuesAction = /* @__PURE__ */ defineBuilder('TypeRemoveEnumValuesAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveLocalizedEnumValuesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. As `removeEnumValues`, for a LocalizedEnum field.
+ *
+ * @example
+ * typeRemoveLocalizedEnumValuesAction({ seed: 42 }).build();
+ */
+export const typeRemoveLocalizedEnumValuesAction = /* @__PURE__ */ defineBuilder('TypeRemoveLocalizedEnumValuesAction', 'action');
+
+/**
+ * Builder of a `TypePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typePagedQueryResponse({ seed: 42 }).build();
+ */
+export const typePagedQueryResponse = /* @__PURE__ */ defineBuilder('TypePagedQueryResponse', 'other');
 
 /**
  * Builder of a `AttributeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -1551,6 +1914,10 @@ export const builderFactories = {
   ReferencedResourceNotFoundError: referencedResourceNotFoundError,
   ReferenceExistsError: referenceExistsError,
   InvalidOperationError: invalidOperationError,
+  EnumKeyAlreadyExistsError: enumKeyAlreadyExistsError,
+  EnumKeyDoesNotExistError: enumKeyDoesNotExistError,
+  EnumValuesMustMatchError: enumValuesMustMatchError,
+  DuplicateEnumValuesError: duplicateEnumValuesError,
   ProductPresentWithDifferentVariantSelectionError: productPresentWithDifferentVariantSelectionError,
   ProductAssignmentMissingError: productAssignmentMissingError,
   InvalidTokenError: invalidTokenError,
@@ -1633,6 +2000,47 @@ export const builderFactories = {
   TaxCategoryReplaceTaxRateAction: taxCategoryReplaceTaxRateAction,
   TaxCategoryRemoveTaxRateAction: taxCategoryRemoveTaxRateAction,
   TaxCategoryPagedQueryResponse: taxCategoryPagedQueryResponse,
+  CustomFieldEnumValue: customFieldEnumValue,
+  CustomFieldLocalizedEnumValue: customFieldLocalizedEnumValue,
+  CustomFieldBooleanType: customFieldBooleanType,
+  CustomFieldStringType: customFieldStringType,
+  CustomFieldLocalizedStringType: customFieldLocalizedStringType,
+  CustomFieldEnumType: customFieldEnumType,
+  CustomFieldLocalizedEnumType: customFieldLocalizedEnumType,
+  CustomFieldNumberType: customFieldNumberType,
+  CustomFieldMoneyType: customFieldMoneyType,
+  CustomFieldDateType: customFieldDateType,
+  CustomFieldTimeType: customFieldTimeType,
+  CustomFieldDateTimeType: customFieldDateTimeType,
+  CustomFieldReferenceType: customFieldReferenceType,
+  CustomFieldSetType: customFieldSetType,
+  FieldDefinition: fieldDefinition,
+  Type: type,
+  TypeDraft: typeDraft,
+  TypeResourceIdentifier: typeResourceIdentifier,
+  TypeReference: typeReference,
+  CustomFields: customFields,
+  CustomFieldsDraft: customFieldsDraft,
+  SetCustomTypeAction: setCustomTypeAction,
+  SetCustomFieldAction: setCustomFieldAction,
+  TypeUpdate: typeUpdate,
+  TypeChangeKeyAction: typeChangeKeyAction,
+  TypeChangeNameAction: typeChangeNameAction,
+  TypeSetDescriptionAction: typeSetDescriptionAction,
+  TypeAddFieldDefinitionAction: typeAddFieldDefinitionAction,
+  TypeRemoveFieldDefinitionAction: typeRemoveFieldDefinitionAction,
+  TypeChangeLabelAction: typeChangeLabelAction,
+  TypeChangeInputHintAction: typeChangeInputHintAction,
+  TypeChangeFieldDefinitionOrderAction: typeChangeFieldDefinitionOrderAction,
+  TypeAddEnumValueAction: typeAddEnumValueAction,
+  TypeAddLocalizedEnumValueAction: typeAddLocalizedEnumValueAction,
+  TypeChangeEnumValueLabelAction: typeChangeEnumValueLabelAction,
+  TypeChangeLocalizedEnumValueLabelAction: typeChangeLocalizedEnumValueLabelAction,
+  TypeChangeEnumValueOrderAction: typeChangeEnumValueOrderAction,
+  TypeChangeLocalizedEnumValueOrderAction: typeChangeLocalizedEnumValueOrderAction,
+  TypeRemoveEnumValuesAction: typeRemoveEnumValuesAction,
+  TypeRemoveLocalizedEnumValuesAction: typeRemoveLocalizedEnumValuesAction,
+  TypePagedQueryResponse: typePagedQueryResponse,
   AttributeType: attributeType,
   AttributeEnumValue: attributeEnumValue,
   AttributeDefinition: attributeDefinition,

@@ -17,6 +17,7 @@ const shape = (catalogue: SeededCatalogue) => ({
   selections: catalogue.selections.map((selection) => [
     selection.key,
     selection.productIds.map((id) => catalogue.products.findIndex((p) => p.id === id)),
+    selection.customFields,
   ]),
   stores: catalogue.stores.map((store) => [store.key, store.productSelections.map((setting) => [setting.key, setting.active])]),
 });
@@ -38,6 +39,7 @@ describe('seedCatalogue', () => {
     expect(catalogue.products).toHaveLength(12);
     expect(catalogue.selections).toHaveLength(3);
     expect(catalogue.stores).toHaveLength(2);
+    expect(catalogue.types).toHaveLength(2);
     const operations = new Set(fetchChecked.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual(
       [
@@ -48,6 +50,7 @@ describe('seedCatalogue', () => {
         'createProductType',
         'createStore',
         'createTaxCategory',
+        'createType',
         'requestToken',
         'updateProductSelectionById',
       ].sort(),
@@ -115,6 +118,27 @@ describe('seedCatalogue', () => {
       expect(Object.keys(projection.categoryOrderHints)).toEqual([product.categoryId]);
       expect(projection.taxCategory.id).toBe(catalogue.taxCategory.id);
     }
+  });
+
+  it('gives Product Selections and Stores typed Custom Fields, a Type for each', async () => {
+    const session = openSession(emulator);
+    expect(catalogue.types.map((type) => [type.resourceTypeId, type.fields])).toEqual([
+      ['product-selection', ['season', 'priority']],
+      ['store', ['region', 'opensAt']],
+    ]);
+    const [selectionType, storeType] = catalogue.types;
+    for (const seeded of catalogue.selections) {
+      const selection = await session.expect<{ custom: unknown }>(200, 'GET', `/product-selections/${seeded.id}`);
+      expect(selection.custom).toEqual({ type: { typeId: 'type', id: selectionType!.id }, fields: seeded.customFields });
+    }
+    const store = await session.expect<{ custom: unknown }>(200, 'GET', `/stores/${catalogue.stores[0]!.id}`);
+    expect(store.custom).toEqual({ type: { typeId: 'type', id: storeType!.id }, fields: catalogue.stores[0]!.customFields });
+    const summer = await session.expect<{ count: number }>(
+      200,
+      'GET',
+      `/product-selections?where=${encodeURIComponent('custom(fields(season = "summer"))')}&withTotal=false`,
+    );
+    expect(summer.count).toBe(catalogue.selections.filter((selection) => selection.customFields.season === 'summer').length);
   });
 
   it('publishes every Product with its variants and unique SKUs', async () => {
@@ -202,7 +226,16 @@ describe('seedCatalogue', () => {
     await deleteCatalogue(target, created);
     await deleteCatalogue(target, created); // already gone: nothing to do
     const session = openSession(target);
-    for (const path of ['/stores', '/product-selections', '/products', '/product-types', '/categories', '/tax-categories', '/channels']) {
+    for (const path of [
+      '/stores',
+      '/product-selections',
+      '/products',
+      '/product-types',
+      '/types',
+      '/categories',
+      '/tax-categories',
+      '/channels',
+    ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
   });

@@ -23,6 +23,7 @@ import {
   seedCatalogue,
   storeDraft,
   taxCategoryDraft,
+  typeDraft,
   type SeededCatalogue,
 } from '../../src/builders/index.js';
 import { checkedFetch } from '../../src/contract/checked-fetch.js';
@@ -462,6 +463,53 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     );
     created.push(`/tax-categories/${other.id}`);
     await session.expect(200, 'DELETE', `/tax-categories/${other.id}?version=${other.version}`);
+  });
+
+  it('Type lifecycle: query, update by id and key, custom fields on a Store, ReferenceExists, delete by key and by id', async () => {
+    const key = `${prefix}contract-type`;
+    const type = await session.expect<Resource>(
+      201,
+      'POST',
+      '/types',
+      typeDraft({ seed: 9 })
+        .key(key)
+        .resourceTypeIds(['store'])
+        .fieldDefinitions([{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }])
+        .build(),
+    );
+    created.push(`/types/${type.id}`);
+    await get('/types?limit=5');
+    await get(`/types/${type.id}`);
+    await get(`/types/key=${key}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/types/${type.id}`, {
+      version: type.version,
+      actions: [{ action: 'changeName', name: { en: 'Contract Type' } }],
+    });
+    const extended = await session.expect<Resource>(200, 'POST', `/types/key=${key}`, {
+      version: renamed.version,
+      actions: [
+        {
+          action: 'addFieldDefinition',
+          fieldDefinition: { name: 'rank', label: { en: 'Rank' }, required: false, type: { name: 'Number' } },
+        },
+      ],
+    });
+    const store = await session.expect<Resource>(201, 'POST', '/stores', {
+      key: `${key}-store`,
+      custom: { type: { key }, fields: { note: 'n', rank: 1 } },
+    });
+    created.push(`/stores/${store.id}`);
+    const customized = await session.expect<Resource>(200, 'POST', `/stores/${store.id}`, {
+      version: store.version,
+      actions: [{ action: 'setCustomField', name: 'rank', value: 2 }],
+    });
+    const referenced = await session.call('DELETE', `/types/${type.id}?version=${extended.version}`);
+    expect(referenced.status).toBe(400);
+    await session.expect(200, 'DELETE', `/stores/${store.id}?version=${customized.version}`);
+    await session.expect(200, 'DELETE', `/types/key=${key}?version=${extended.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/types', typeDraft({ seed: 10 }).key(`${key}-2`).build());
+    created.push(`/types/${other.id}`);
+    await session.expect(200, 'DELETE', `/types/${other.id}?version=${other.version}`);
   });
 
   it('Product updates and deletion by key', async () => {

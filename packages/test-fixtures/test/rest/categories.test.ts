@@ -163,14 +163,12 @@ describe('categories', () => {
     await expectUnchanged(api, before);
   });
 
-  it('custom fields and assets are refused as not emulated (501), and nothing changes', async () => {
+  it('assets are refused as not emulated (501), and nothing changes', async () => {
     await createCategory('aa');
     const before = await snapshot(api);
-    for (const field of ['custom', 'assets']) {
-      const answer = await api.call('POST', '/categories', { name: { en: 'x' }, slug: { en: 'x1' }, [field]: { live: 'value' } });
-      expect(expectError(answer, 501, 'NotEmulated')['field']).toBe(field);
-    }
-    for (const action of ['setCustomType', 'setCustomField', 'addAsset']) {
+    const answer = await api.call('POST', '/categories', { name: { en: 'x' }, slug: { en: 'x1' }, assets: [{ live: 'value' }] });
+    expect(expectError(answer, 501, 'NotEmulated')['field']).toBe('assets');
+    for (const action of ['addAsset', 'removeAsset', 'setAssetKey']) {
       const answer = await api.call('POST', '/categories/key=aa', { version: 1, actions: [{ action }] });
       expect(expectError(answer, 501, 'NotEmulated')).toMatchObject({ action, field: 'actions.0.action' });
     }

@@ -152,6 +152,8 @@ export async function snapshot(api: Api): Promise<unknown> {
   return {
     selections,
     stores: await all('/stores'),
+    channels: await all('/channels'),
+    types: await all('/types'),
     products,
     memberships,
     categories: await all('/categories'),

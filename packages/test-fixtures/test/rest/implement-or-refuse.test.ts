@@ -73,8 +73,13 @@ interface Refs {
   taxCategoryId: string;
   storeKey: string;
   productId: string;
+  customTypeId: string;
   n: number;
 }
+
+/** Custom Fields of the Type every customizable draft uses, as sent and as answered. */
+const custom = { type: { key: 'walk' }, fields: { note: 'n' } };
+const customShown = ({ customTypeId }: Refs) => ({ custom: { type: { typeId: 'type', id: customTypeId }, fields: { note: 'n' } } });
 
 /** The required members of the actions whose optional members are checked (the others need none). */
 const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
@@ -111,8 +116,8 @@ const address = {
 const DRAFTS: Record<string, DraftCase> = {
   // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
   ProductSelectionDraft: {
-    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }),
-    shown: () => ({ type: undefined }),
+    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion', custom }),
+    shown: (refs) => ({ type: undefined, ...customShown(refs) }),
   },
   StoreDraft: {
     body: ({ n, selectionId, channelId }) => ({
@@ -123,8 +128,10 @@ const DRAFTS: Record<string, DraftCase> = {
       distributionChannels: [{ id: channelId }],
       supplyChannels: [{ id: channelId }],
       productSelections: [{ productSelection: { id: selectionId }, active: true }],
+      custom,
     }),
-    shown: ({ selectionId, channelId }) => ({
+    shown: ({ selectionId, channelId, ...refs }) => ({
+      ...customShown({ selectionId, channelId, ...refs }),
       distributionChannels: [{ typeId: 'channel', id: channelId }],
       supplyChannels: [{ typeId: 'channel', id: channelId }],
       productSelections: [{ productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
@@ -138,8 +145,9 @@ const DRAFTS: Record<string, DraftCase> = {
       description: { en: 'D' },
       address,
       geoLocation: { type: 'Point', coordinates: [1, 2] },
+      custom,
     }),
-    shown: (_, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] } }),
+    shown: (refs, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] }, ...customShown(refs) }),
   },
   CategoryDraft: {
     body: ({ n, categoryId }) => ({
@@ -153,8 +161,9 @@ const DRAFTS: Record<string, DraftCase> = {
       metaTitle: { en: 'MT' },
       metaDescription: { en: 'MD' },
       metaKeywords: { en: 'MK' },
+      custom,
     }),
-    shown: ({ categoryId }) => ({ parent: { typeId: 'category', id: categoryId } }),
+    shown: (refs) => ({ parent: { typeId: 'category', id: refs.categoryId }, ...customShown(refs) }),
   },
   TaxCategoryDraft: {
     body: ({ n }) => ({
@@ -303,11 +312,14 @@ const DRAFTS: Record<string, DraftCase> = {
       locale: 'en',
       authenticationMode: 'Password',
       stores: [{ key: storeKey }],
+      custom,
     }),
     unwrap: (answer) => answer['customer'] as Json,
-    shown: ({ storeKey }, customer) => {
+    shown: (refs, customer) => {
+      const { storeKey } = refs;
       const id = (customer['addresses'] as Json[])[0]!['id'];
       return {
+        ...customShown(refs),
         password: undefined,
         addresses: [{ ...address, id }],
         defaultShippingAddress: undefined,
@@ -321,6 +333,15 @@ const DRAFTS: Record<string, DraftCase> = {
         stores: [{ typeId: 'store', key: storeKey }],
       };
     },
+  },
+  TypeDraft: {
+    body: ({ n }) => ({
+      key: `type-${n}`,
+      name: { en: 'T' },
+      description: { en: 'D' },
+      resourceTypeIds: ['store'],
+      fieldDefinitions: [{ name: `field-${n}`, label: { en: 'F' }, required: true, inputHint: 'MultiLine', type: { name: 'String' } }],
+    }),
   },
   ApiClientDraft: {
     body: ({ n, storeKey }) => ({
@@ -343,6 +364,12 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   beforeAll(async () => {
     api = await createApi();
     const type = await api.call('POST', '/product-types', { key: 'walk', name: 'W', description: 'w' });
+    const customType = await api.call('POST', '/types', {
+      key: 'walk',
+      name: { en: 'Walk' },
+      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category'],
+      fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
+    });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
@@ -357,6 +384,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       taxCategoryId: taxCategory.body.id,
       storeKey: store.body.key,
       productId: product.body.id,
+      customTypeId: customType.body.id,
       n: 0,
     };
   });
@@ -409,6 +437,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       path: '/tax-categories/key=walk',
       version: (await api.call('GET', '/tax-categories/key=walk')).body.version,
     }),
+    TypeUpdateAction: async () => ({ path: '/types/key=walk', version: (await api.call('GET', '/types/key=walk')).body.version }),
     ProductUpdateAction: async () => {
       const product = await api.call('POST', '/products', {
         productType: { id: refs.productTypeId },

@@ -143,7 +143,7 @@ describe('the live shapes with their defaults', () => {
         },
         'masterVariant.prices.0.tiers',
       ],
-      ['/stores', { key: 'ss', custom: { type: { key: 'tt' } } }, 'custom'],
+      ['/stores', { key: 'ss', storefront: { key: 'web' } }, 'storefront'],
     ];
     for (const [path, body, field] of cases) {
       const error = expectError(await api.call('POST', path, body), 501, 'NotEmulated');

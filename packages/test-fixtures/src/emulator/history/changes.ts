@@ -181,7 +181,72 @@ const taxRates: FieldRule = (previous, next, input) => {
   return changes;
 };
 
-/** Field rules per resource type; `key` is common to all. */
+interface CustomShape {
+  type: { id: string };
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Custom Fields, on every resource that has them: setting a Type (or removing the Custom Fields)
+ * is one SetCustomTypeChange; otherwise one SetCustomFieldChange per field changed, naming the
+ * field and its Type.
+ */
+const customRule: FieldRule = (previous, next, input) => {
+  const before = previous as CustomShape | undefined;
+  const after = next as CustomShape | undefined;
+  if (!before || !after || before.type.id !== after.type.id || actionNames(input).has('setCustomType')) {
+    return [change('setCustomType', 'SetCustomTypeChange', before, after)];
+  }
+  const names = [...new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])];
+  return names
+    .filter((name) => differs(before.fields[name], after.fields[name]))
+    .map((name) =>
+      change('setCustomField', 'SetCustomFieldChange', before.fields[name], after.fields[name], { name, customTypeId: after.type.id }),
+    );
+};
+
+interface FieldDefinitionShape {
+  name: string;
+}
+
+/**
+ * A Type's field definitions: one Change per definition added or removed, one for a new order,
+ * and for a definition changed in place one named after the request's action on that field
+ * (`changeLabel`, `addEnumValue`...), with `fieldName`.
+ */
+const typeFieldDefinitions: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as FieldDefinitionShape[];
+  const after = asArray(next) as FieldDefinitionShape[];
+  const changes: Change[] = [];
+  for (const definition of after) {
+    const old = before.find((d) => d.name === definition.name);
+    if (!old) changes.push(change('addFieldDefinition', 'AddFieldDefinitionChange', undefined, definition));
+    else if (differs(old, definition)) {
+      const action = input.actions.find((a) => a['fieldName'] === definition.name)?.['action'];
+      const name = typeof action === 'string' ? action : 'changeFieldDefinition';
+      changes.push(change(name, `${upperFirst(name)}Change`, old, definition, { fieldName: definition.name }));
+    }
+  }
+  for (const definition of before) {
+    if (!after.some((d) => d.name === definition.name))
+      changes.push(change('removeFieldDefinition', 'RemoveFieldDefinitionChange', definition.name, undefined));
+  }
+  const kept = (list: FieldDefinitionShape[], other: FieldDefinitionShape[]) =>
+    list.filter((d) => other.some((o) => o.name === d.name)).map((d) => d.name);
+  if (differs(kept(before, after), kept(after, before))) {
+    changes.push(
+      change(
+        'changeFieldDefinitionOrder',
+        'ChangeFieldDefinitionOrderChange',
+        before.map((d) => d.name),
+        after.map((d) => d.name),
+      ),
+    );
+  }
+  return changes;
+};
+
+/** Field rules per resource type; `key` and `custom` are common to all. */
 const RULES: Record<string, Record<string, FieldRule>> = {
   'product-selection': {
     name: simple('changeName', 'ChangeLocalizedNameChange'),
@@ -229,6 +294,12 @@ const RULES: Record<string, Record<string, FieldRule>> = {
     isEmailVerified: simple('verifyEmail', 'VerifyEmailChange'),
     stores: withItems('setStores', 'SetStoresChange'),
   },
+  type: {
+    key: simple('changeKey', 'ChangeKeyChange'),
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('setDescription', 'SetDescriptionChange'),
+    fieldDefinitions: typeFieldDefinitions,
+  },
 };
 
 const KEY_RULE = simple('setKey', 'SetKeyChange');
@@ -266,7 +337,9 @@ export function changesOf(event: ChangeEvent, state: EmulatorState): Change[] {
     const previous = event.before[field];
     const next = event.after[field];
     if (!differs(previous, next)) continue;
-    const rule = rules[field] ?? (field === 'key' ? KEY_RULE : simple(`set${upperFirst(field)}`, `Set${upperFirst(field)}Change`));
+    const rule =
+      rules[field] ??
+      (field === 'key' ? KEY_RULE : field === 'custom' ? customRule : simple(`set${upperFirst(field)}`, `Set${upperFirst(field)}Change`));
     changes.push(...rule(previous, next, input));
   }
   return byActionOrder(changes, input.actions);

@@ -4,6 +4,7 @@ import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
 import type { Product, ProductData } from './product-data.js';
+import { customFieldActions, customMemberFrom, type CustomFields } from './custom-fields.js';
 import type { ResourceType } from './resource-type.js';
 import { setOptional } from './set-optional.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
@@ -23,6 +24,7 @@ export interface Category extends StoredResource {
   metaTitle?: LocalizedString;
   metaDescription?: LocalizedString;
   metaKeywords?: LocalizedString;
+  custom?: CustomFields;
 }
 
 const referenceTo = (category: { id: string }): CategoryReference => ({ typeId: 'category', id: category.id });
@@ -137,9 +139,11 @@ export const categoryType: ResourceType<Category> = {
       ...localized(draft, 'metaTitle'),
       ...localized(draft, 'metaDescription'),
       ...localized(draft, 'metaKeywords'),
+      ...customMemberFrom(ctx, draft, 'category'),
     };
   },
   actions: {
+    ...customFieldActions<Category>('category'),
     changeName(category, action) {
       category.name = structuredClone(action['name'] as LocalizedString);
     },

@@ -9,6 +9,7 @@ import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js'
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
 import { commerceContract } from '../validation/contract.js';
+import { customMemberFrom, type CustomFields } from './custom-fields.js';
 import { addressesFrom, type CustomerAddresses } from './customer-addresses.js';
 import { storeOfPath } from './in-store-path.js';
 import { createResource, findResource, parseAddress, type Caller } from './operations.js';
@@ -25,6 +26,7 @@ export interface Customer extends StoredResource, CustomerAddresses {
   /** Empty for a global customer. */
   stores: { typeId: 'store'; key: string }[];
   authenticationMode: 'Password' | 'ExternalAuth';
+  custom?: CustomFields;
 }
 
 /** Optional string members of a CustomerDraft kept as given. */
@@ -118,6 +120,7 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
         customerGroupAssignments: [],
         stores,
         authenticationMode,
+        ...customMemberFrom(ctx, draft, 'customer'),
       };
     },
     afterDelete(customer, ctx) {
