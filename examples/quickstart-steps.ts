@@ -92,7 +92,7 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     });
 
     step(
-      'Create a Product Selection and fill it with a Product, one of its two variants (rest-client, createAndVerify never duplicates a create)',
+      'Create a Product Selection with a custom field and fill it with a Product, one of its two variants (rest-client, createAndVerify never duplicates a create)',
     );
     const type = await createAndVerify(client, {
       path: '/product-types',
@@ -135,13 +135,56 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       }
     });
 
+    // A Type defines the custom fields of Product Selections: here one, the season.
+    const fieldsType = await createAndVerify(client, {
+      path: '/types',
+      body: {
+        key: key('quickstart-selection-fields'),
+        name: { en: 'Selection fields' },
+        resourceTypeIds: ['product-selection'],
+        fieldDefinitions: [
+          {
+            name: 'season',
+            label: { en: 'Season' },
+            required: true,
+            type: { name: 'Enum', values: ['spring', 'summer', 'autumn', 'winter'].map((season) => ({ key: season, label: season })) },
+          },
+        ],
+      },
+    });
+    expect(fieldsType.error === undefined, `type: ${fieldsType.error?.message}`);
+    show('POST /types', fieldsType.response.status, {
+      key: fieldsType.data!.key,
+      fields: fieldsType.data!.fieldDefinitions.map((d) => d.name),
+    });
+    cleanup.push(async () => {
+      const current = await client.GET('/types/{ID}', { params: { path: { ID: fieldsType.data!.id } } });
+      if (current.data)
+        await client.DELETE('/types/{ID}', { params: { path: { ID: current.data.id }, query: { version: current.data.version } } });
+    });
     const selection = await createAndVerify(client, {
       path: '/product-selections',
-      body: { key: key('quickstart-summer'), name: { en: 'Summer', de: 'Sommer' } },
+      body: {
+        key: key('quickstart-summer'),
+        name: { en: 'Summer', de: 'Sommer' },
+        custom: { type: { typeId: 'type', key: fieldsType.data!.key }, fields: { season: 'summer' } },
+      },
     });
     expect(selection.error === undefined, `selection: ${selection.error?.message}`);
-    show('POST /product-selections', selection.response.status, { key: selection.data!.key, version: selection.data!.version });
+    expect(selection.data!.custom?.fields['season'] === 'summer', 'the selection carries its custom field');
+    show('POST /product-selections', selection.response.status, {
+      key: selection.data!.key,
+      version: selection.data!.version,
+      custom: selection.data!.custom?.fields,
+    });
     const selectionId = selection.data!.id;
+    cleanup.unshift(async () => {
+      const current = await client.GET('/product-selections/{ID}', { params: { path: { ID: selectionId } } });
+      if (current.data)
+        await client.DELETE('/product-selections/{ID}', {
+          params: { path: { ID: selectionId }, query: { version: current.data.version } },
+        });
+    });
     // A variant selection: only the regular size of the Product is in the selection, not the large one.
     const variantSelection = { type: 'includeOnly' as const, skus: [key('quickstart-sku-inside')] };
     const filled = await includeProduct(client, { productSelection: { id: selectionId }, product: { id: inside.id }, variantSelection });
@@ -160,13 +203,6 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       const current = await client.GET('/stores/{ID}', { params: { path: { ID: store.data!.id } } });
       if (current.data)
         await client.DELETE('/stores/{ID}', { params: { path: { ID: current.data.id }, query: { version: current.data.version } } });
-    });
-    cleanup.push(async () => {
-      const current = await client.GET('/product-selections/{ID}', { params: { path: { ID: selectionId } } });
-      if (current.data)
-        await client.DELETE('/product-selections/{ID}', {
-          params: { path: { ID: selectionId }, query: { version: current.data.version } },
-        });
     });
     const storeKey = store.data!.key;
     const assigned = await assignProductSelection(client, { store: { key: storeKey }, productSelection: { id: selectionId } });

@@ -15,6 +15,7 @@ describe('the quickstart (pnpm demo)', () => {
     expect(output).not.toContain('quickstart-password');
     expect(output).toMatch(/in-store\/key=\{storeKey\}\/product-projections\/\{ID\} \(outside\) → 404/);
     expect(output).toMatch(/with the stale version → 409/);
+    expect(output).toMatch(/POST \/product-selections → 201 .*custom=\{"season":"summer"\}/);
   });
 
   it('needs all four COMMERCE_* variables for the live service', async () => {

@@ -58,8 +58,20 @@ describe('the official SDK against the emulator: Product Selections', () => {
       })
       .execute();
     const product = { typeId: 'product' as const, id: shirt.id };
+    await ct
+      .types()
+      .post({
+        body: {
+          key: 'selection-fields',
+          name: { en: 'Selection fields' },
+          resourceTypeIds: ['product-selection'],
+          fieldDefinitions: [{ name: 'season', label: { en: 'Season' }, required: false, type: { name: 'String' } }],
+        },
+      })
+      .execute();
 
-    // Individual (the default mode): addProduct with a variant selection, setVariantSelection, removeProduct, changeName, setKey.
+    // Individual (the default mode): addProduct with a variant selection, setVariantSelection, removeProduct, changeName, setKey,
+    // and the custom fields of any selection: setCustomType, setCustomField.
     const { body: summer } = await ct
       .productSelections()
       .post({ body: { key: 'summer', name: { en: 'Summer' } } })
@@ -71,11 +83,15 @@ describe('the official SDK against the emulator: Product Selections', () => {
       [{ action: 'setVariantSelection', product, variantSelection: { type: 'includeAllExcept', skus: ['shirt-l'] } }],
       [{ action: 'changeName', name: { en: 'Summer 26' } }],
       [{ action: 'setKey', key: 'summer-26' }],
+      [{ action: 'setCustomType', type: { typeId: 'type', key: 'selection-fields' }, fields: { season: 'summer' } }],
+      [{ action: 'setCustomField', name: 'season', value: 'autumn' }],
     ];
     let version = summer.version;
     for (const actions of individualActions) {
       version = (await ct.productSelections().withId({ ID: summer.id }).post({ body: { version, actions } }).execute()).body.version;
     }
+    const { body: customized } = await ct.productSelections().withKey({ key: 'summer-26' }).get().execute();
+    expect(customized.custom?.fields).toEqual({ season: 'autumn' });
     const { body: products } = await ct.productSelections().withKey({ key: 'summer-26' }).products().get().execute();
     expect(products.results).toEqual([{ product, variantSelection: { type: 'includeAllExcept', skus: ['shirt-l'] } }]);
 

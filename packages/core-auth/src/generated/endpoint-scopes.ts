@@ -34,6 +34,22 @@ export type GeneratedEndpoint =
   | 'GET /channels/key={key}'
   | 'POST /channels/key={key}'
   | 'DELETE /channels/key={key}'
+  | 'POST /categories'
+  | 'GET /categories'
+  | 'GET /categories/{ID}'
+  | 'POST /categories/{ID}'
+  | 'DELETE /categories/{ID}'
+  | 'GET /categories/key={key}'
+  | 'POST /categories/key={key}'
+  | 'DELETE /categories/key={key}'
+  | 'POST /tax-categories'
+  | 'GET /tax-categories'
+  | 'GET /tax-categories/{ID}'
+  | 'POST /tax-categories/{ID}'
+  | 'DELETE /tax-categories/{ID}'
+  | 'GET /tax-categories/key={key}'
+  | 'POST /tax-categories/key={key}'
+  | 'DELETE /tax-categories/key={key}'
   | 'POST /product-types'
   | 'GET /product-types'
   | 'GET /product-types/{ID}'
@@ -106,7 +122,15 @@ export type GeneratedEndpoint =
   | 'GET /api-clients/{ID}'
   | 'DELETE /api-clients/{ID}'
   | 'GET /messages'
-  | 'GET /messages/{ID}';
+  | 'GET /messages/{ID}'
+  | 'POST /types'
+  | 'GET /types'
+  | 'GET /types/{ID}'
+  | 'POST /types/{ID}'
+  | 'DELETE /types/{ID}'
+  | 'GET /types/key={key}'
+  | 'POST /types/key={key}'
+  | 'DELETE /types/key={key}';
 
 /** The scope alternatives of one endpoint: any one entry of `anyOf` (all of its scopes) suffices. `storeScoped`: the store-restricted `<scope>:<project>:<store>` forms are accepted too. */
 export interface EndpointScopes {
@@ -192,6 +216,40 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /channels/key={key}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
   'POST /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
   'DELETE /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'POST /categories': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /categories': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /categories/{ID}': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /categories/{ID}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /categories/{ID}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /categories/key={key}': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /categories/key={key}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /categories/key={key}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /tax-categories': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /tax-categories': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /tax-categories/{ID}': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /tax-categories/{ID}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /tax-categories/{ID}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /tax-categories/key={key}': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /tax-categories/key={key}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /tax-categories/key={key}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
   'POST /product-types': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
@@ -295,4 +353,12 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'DELETE /api-clients/{ID}': { anyOf: [['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /messages': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
   'GET /messages/{ID}': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
+  'POST /types': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types/{ID}': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'POST /types/{ID}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'DELETE /types/{ID}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'GET /types/key={key}': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
+  'POST /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'DELETE /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
 };

@@ -82,6 +82,32 @@ export type CreateStore = {
   productSelections?: InputMaybe<Array<ProductSelectionSettingDraft>>;
 };
 
+/**
+ * The Custom Fields of a resource, as the live `CustomFieldsType` has them: the reference to the
+ * Type and the values as name and JSON value (the value's REST form). Decision: the live typed
+ * `customFields` and `type` members are not offered; Custom Fields are written over REST only
+ * (drafts and `setCustomType` / `setCustomField`), so the GraphQL inputs take no `custom` and a
+ * request that sends one fails GraphQL validation.
+ */
+export type CustomFieldsType = {
+  __typename?: 'CustomFieldsType';
+  /** The values, in the order set; `includeNames` keeps only those names, `excludeNames` drops them. */
+  customFieldsRaw?: Maybe<Array<RawCustomField>>;
+  typeRef: Reference;
+};
+
+/**
+ * The Custom Fields of a resource, as the live `CustomFieldsType` has them: the reference to the
+ * Type and the values as name and JSON value (the value's REST form). Decision: the live typed
+ * `customFields` and `type` members are not offered; Custom Fields are written over REST only
+ * (drafts and `setCustomType` / `setCustomField`), so the GraphQL inputs take no `custom` and a
+ * request that sends one fails GraphQL validation.
+ */
+export type CustomFieldsTypeCustomFieldsRawArgs = {
+  excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+  includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
 export type Dimensions = {
   __typename?: 'Dimensions';
   height: Scalars['Int']['output'];
@@ -402,6 +428,7 @@ export type ProductSelection = {
   __typename?: 'ProductSelection';
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
   id: Scalars['String']['output'];
   key?: Maybe<Scalars['String']['output']>;
   lastModifiedAt: Scalars['DateTime']['output'];
@@ -687,6 +714,12 @@ export type QueryStoreArgs = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type RawCustomField = {
+  __typename?: 'RawCustomField';
+  name: Scalars['String']['output'];
+  value: Scalars['Json']['output'];
+};
+
 export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
@@ -784,6 +817,7 @@ export type Store = {
   countries: Array<StoreCountry>;
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
   distributionChannelsRef: Array<Reference>;
   id: Scalars['String']['output'];
   key: Scalars['String']['output'];

@@ -264,6 +264,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/categories': {
+    parameters: SharedParameters;
+    /** Query Categories */
+    get: operations['queryCategories'];
+    put?: never;
+    /** Create a Category */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Category by ID */
+    get: operations['getCategoryById'];
+    put?: never;
+    /** Update a Category by ID */
+    post: operations['updateCategoryById'];
+    /** Delete a Category by ID */
+    delete: operations['deleteCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Category by key */
+    get: operations['getCategoryByKey'];
+    put?: never;
+    /** Update a Category by key */
+    post: operations['updateCategoryByKey'];
+    /** Delete a Category by key */
+    delete: operations['deleteCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories': {
+    parameters: SharedParameters;
+    /** Query Tax Categories */
+    get: operations['queryTaxCategories'];
+    put?: never;
+    /** Create a Tax Category */
+    post: operations['createTaxCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Tax Category by ID */
+    get: operations['getTaxCategoryById'];
+    put?: never;
+    /** Update a Tax Category by ID */
+    post: operations['updateTaxCategoryById'];
+    /** Delete a Tax Category by ID */
+    delete: operations['deleteTaxCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Tax Category by key */
+    get: operations['getTaxCategoryByKey'];
+    put?: never;
+    /** Update a Tax Category by key */
+    post: operations['updateTaxCategoryByKey'];
+    /** Delete a Tax Category by key */
+    delete: operations['deleteTaxCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: SharedParameters;
     /** Query Product Types */
@@ -1023,6 +1105,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/types': {
+    parameters: SharedParameters;
+    /** Query Types */
+    get: operations['queryTypes'];
+    put?: never;
+    /** Create a Type */
+    post: operations['createType'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Type by ID */
+    get: operations['getTypeById'];
+    put?: never;
+    /** Update a Type by ID */
+    post: operations['updateTypeById'];
+    /** Delete a Type by ID */
+    delete: operations['deleteTypeById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Type by key */
+    get: operations['getTypeByKey'];
+    put?: never;
+    /** Update a Type by key */
+    post: operations['updateTypeByKey'];
+    /** Delete a Type by key */
+    delete: operations['deleteTypeByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1116,10 +1239,12 @@ export interface components {
     CategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'category';
+      obj?: components['schemas']['Category'];
     };
     TaxCategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'tax-category';
+      obj?: components['schemas']['TaxCategory'];
     };
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -1162,6 +1287,14 @@ export interface components {
     ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'channel';
+    };
+    CategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'tax-category';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -1254,9 +1387,12 @@ export interface components {
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
       | components['schemas']['MissingRoleOnChannelError']
+      | components['schemas']['EnumKeyAlreadyExistsError']
+      | components['schemas']['EnumKeyDoesNotExistError']
+      | components['schemas']['EnumValuesMustMatchError']
+      | components['schemas']['DuplicateEnumValuesError']
       | components['schemas']['AttributeNameDoesNotExistError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
-      | components['schemas']['DuplicateEnumValuesError']
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
@@ -1404,6 +1540,100 @@ export interface components {
        */
       code: 'InvalidOperation';
     };
+    /** @description 400. The Enum or LocalizedEnum field definition already has a value with this key. */
+    EnumKeyAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyAlreadyExists';
+      conflictingEnumKey: string;
+      /** @description The name of the field definition (the live error names it so). */
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyAlreadyExists';
+    };
+    /** @description 400. The Enum or LocalizedEnum field definition has no value with this key. */
+    EnumKeyDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyDoesNotExist';
+      conflictingEnumKey: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyDoesNotExist';
+    };
+    /** @description 400. A new order of enum values does not list exactly the existing keys. */
+    EnumValuesMustMatchError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumValuesMustMatch';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumValuesMustMatch';
+    };
+    /** @description 400. The values of an Enum or LocalizedEnum field type repeat a key, or an enum value added to a Product Type attribute has a key the attribute already has. */
+    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateEnumValues';
+      duplicates: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateEnumValues';
+    };
+    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
+    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCurrentPassword';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCurrentPassword';
+    };
+    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
+    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCredentials';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCredentials';
+    };
+    /** @description 400 (live reference). "The given password token has expired." */
+    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerPasswordToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerPasswordToken';
+    };
+    /** @description 400 (live reference). "The given email token has expired." */
+    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerEmailToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerEmailToken';
+    };
     /**
      * @description 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
      *     with another variant selection or exclusion (live message: "Product is already present
@@ -1543,62 +1773,6 @@ export interface components {
        */
       code: 'AttributeDefinitionAlreadyExists';
     };
-    /** @description 400 (live reference). An enum value key the attribute already has. */
-    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'DuplicateEnumValues';
-      duplicates: string[];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'DuplicateEnumValues';
-    };
-    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
-    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'InvalidCurrentPassword';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'InvalidCurrentPassword';
-    };
-    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
-    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'InvalidCredentials';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'InvalidCredentials';
-    };
-    /** @description 400 (live reference). "The given password token has expired." */
-    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'ExpiredCustomerPasswordToken';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'ExpiredCustomerPasswordToken';
-    };
-    /** @description 400 (live reference). "The given email token has expired." */
-    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'ExpiredCustomerEmailToken';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'ExpiredCustomerEmailToken';
-    };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
      *     (the default) holds the Products added one by one (`addProduct`, optionally with a
@@ -1617,11 +1791,14 @@ export interface components {
       name: components['schemas']['LocalizedString'];
       productCount: number;
       mode: components['schemas']['ProductSelectionMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
+      /** @description A Type for `product-selection`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       /** @description Default `Individual`; cannot be changed later (no update action changes it). */
       mode?: components['schemas']['ProductSelectionMode'];
       /**
@@ -1701,7 +1878,9 @@ export interface components {
       | components['schemas']['ProductSelectionSetVariantSelectionAction']
       | components['schemas']['ProductSelectionSetVariantExclusionAction']
       | components['schemas']['ProductSelectionChangeNameAction']
-      | components['schemas']['ProductSelectionSetKeyAction'];
+      | components['schemas']['ProductSelectionSetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
      *     Adds the Product with the given `variantSelection` (none: every variant). A Product
@@ -1782,14 +1961,7 @@ export interface components {
       product: components['schemas']['ProductResourceIdentifier'];
       variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
-    ProductSelectionChangeNameAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeName';
-      name: components['schemas']['LocalizedString'];
-    };
+    ProductSelectionChangeNameAction: SharedProductSelectionChangeNameAction;
     ProductSelectionSetKeyAction: SharedProductSelectionSetKeyAction;
     /**
      * @description Element of the Products of a Product Selection: `variantSelection` in an `Individual`
@@ -1867,6 +2039,7 @@ export interface components {
       distributionChannels: components['schemas']['ChannelReference'][];
       /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
       supplyChannels: components['schemas']['ChannelReference'][];
+      custom?: components['schemas']['CustomFields'];
       /**
        * @description Which Products, and which of their variants, are available in the Store
        *     (the in-store Product Projection, the in-store assignments and GraphQL
@@ -1903,6 +2076,8 @@ export interface components {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
+      /** @description A Type for `store`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
       countries?: components['schemas']['StoreCountry'][];
@@ -1929,7 +2104,9 @@ export interface components {
       | components['schemas']['StoreRemoveProductSelectionAction']
       | components['schemas']['StoreSetProductSelectionsAction']
       | components['schemas']['StoreSetNameAction']
-      | components['schemas']['StoreSetLanguagesAction'];
+      | components['schemas']['StoreSetLanguagesAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
      *     default open). No effect when the selection is already there with the
@@ -2014,11 +2191,9 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      custom?: components['schemas']['CustomFields'];
     };
-    /**
-     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
-     *     fields are not emulated (501).
-     */
+    /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
     ChannelDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
@@ -2027,12 +2202,14 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['AddressDraft'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      /** @description A Type for `channel`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     ChannelUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ChannelUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated (custom fields on the address are not emulated). */
     ChannelUpdateAction:
       | components['schemas']['ChannelChangeKeyAction']
       | components['schemas']['ChannelChangeNameAction']
@@ -2041,7 +2218,9 @@ export interface components {
       | components['schemas']['ChannelAddRolesAction']
       | components['schemas']['ChannelRemoveRolesAction']
       | components['schemas']['ChannelSetAddressAction']
-      | components['schemas']['ChannelSetGeoLocationAction'];
+      | components['schemas']['ChannelSetGeoLocationAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     ChannelChangeKeyAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2113,6 +2292,741 @@ export interface components {
     };
     ChannelPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Channel'][];
+    };
+    /**
+     * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
+     *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
+     */
+    CategorySlug: components['schemas']['LocalizedString'] & {
+      [key: string]: string;
+    };
+    /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */
+    CategoryOrderHint: string;
+    /**
+     * @description Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `slug` is unique per locale among the Categories of the project: a
+     *       value another Category has for that locale is 400 DuplicateField
+     *       `slug.<locale>`.
+     *     - `ancestors` lists the path from the root Category down to the
+     *       parent (root first), empty for a root; it is kept in step when a
+     *       Category gets a new parent, for the Category and every descendant
+     *       (their versions move as a background change).
+     *     - `orderHint` is a random decimal between 0 and 1 when the draft
+     *       gives none (live reference).
+     *     - Deleting a Category deletes its descendants too, and removes every
+     *       deleted Category from the `categories` and `categoryOrderHints` of
+     *       the Products that held it (current and staged data; a background
+     *       change of those Products). This is the live service's rule: it
+     *       does not refuse the deletion of a Category with children.
+     *     - Assets are not emulated (501).
+     */
+    Category: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryReference'];
+      ancestors: components['schemas']['CategoryReference'][];
+      orderHint: string;
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+     *     live draft are not emulated (501).
+     */
+    CategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['CategorySlug'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryResourceIdentifier'];
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /** @description A Type for `category`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CategoryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (assets) are 501 NotEmulated. */
+    CategoryUpdateAction:
+      | components['schemas']['CategoryChangeNameAction']
+      | components['schemas']['CategoryChangeSlugAction']
+      | components['schemas']['CategorySetDescriptionAction']
+      | components['schemas']['CategoryChangeParentAction']
+      | components['schemas']['CategoryChangeOrderHintAction']
+      | components['schemas']['CategorySetExternalIdAction']
+      | components['schemas']['CategorySetMetaTitleAction']
+      | components['schemas']['CategorySetMetaDescriptionAction']
+      | components['schemas']['CategorySetMetaKeywordsAction']
+      | components['schemas']['CategorySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    CategoryChangeNameAction: SharedProductSelectionChangeNameAction;
+    /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
+    CategoryChangeSlugAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSlug';
+      slug: components['schemas']['CategorySlug'];
+    };
+    /** @description Omitting `description` unsets it. */
+    CategorySetDescriptionAction: SharedCategorySetDescriptionAction;
+    /**
+     * @description The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+     *     Category itself nor one of its descendants (400 InvalidOperation: the tree would get
+     *     a cycle). The `ancestors` of the Category and of its descendants follow.
+     */
+    CategoryChangeParentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeParent';
+      parent: components['schemas']['CategoryResourceIdentifier'];
+    };
+    CategoryChangeOrderHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderHint';
+      orderHint: components['schemas']['CategoryOrderHint'];
+    };
+    /** @description Omitting `externalId` unsets it. */
+    CategorySetExternalIdAction: SharedCategorySetExternalIdAction;
+    /** @description Omitting `metaTitle` unsets it. */
+    CategorySetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      metaTitle?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaDescription` unsets it. */
+    CategorySetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      metaDescription?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaKeywords` unsets it. */
+    CategorySetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      metaKeywords?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
+    CategorySetKeyAction: SharedCategorySetKeyAction;
+    CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Category'][];
+    };
+    SubRate: {
+      name: string;
+      amount: number;
+    };
+    TaxRate: {
+      /** @description Generated, unique within the Tax Category. */
+      id: string;
+      key?: string;
+      name: string;
+      /** @description The rate; with `subRates` it is their sum. */
+      amount: number;
+      includedInPrice: boolean;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description Rules of the live reference: `amount` or `subRates` is needed, and with both,
+     *     `amount` must be the sum of the `subRates` amounts (400 InvalidOperation otherwise);
+     *     with `subRates` only, `amount` is their sum. `country` and `state` (an empty `state`
+     *     counts as none) and `key` are each unique within the Tax Category (400
+     *     DuplicateField).
+     */
+    TaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+     *     `manage_products`), as on the live service. `name` is unique in the project (400
+     *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
+     *     still references cannot be deleted (400 ReferenceExists).
+     */
+    TaxCategory: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      rates: components['schemas']['TaxRate'][];
+    };
+    TaxCategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      rates?: components['schemas']['TaxRateDraft'][];
+    };
+    TaxCategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TaxCategoryUpdateAction'][];
+    };
+    TaxCategoryUpdateAction:
+      | components['schemas']['TaxCategoryChangeNameAction']
+      | components['schemas']['TaxCategorySetDescriptionAction']
+      | components['schemas']['TaxCategorySetKeyAction']
+      | components['schemas']['TaxCategoryAddTaxRateAction']
+      | components['schemas']['TaxCategoryReplaceTaxRateAction']
+      | components['schemas']['TaxCategoryRemoveTaxRateAction'];
+    /** @description A name another Tax Category has is 400 InvalidOperation. */
+    TaxCategoryChangeNameAction: SharedTaxCategoryChangeNameAction;
+    /** @description Omitting `description` unsets it. */
+    TaxCategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
+    TaxCategorySetKeyAction: SharedCategorySetKeyAction;
+    /** @description Appends a rate with a generated `id`. */
+    TaxCategoryAddTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTaxRate';
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /**
+     * @description Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+     *     InvalidOperation when neither or no such rate) in its place; the new rate gets a new
+     *     `id`.
+     */
+    TaxCategoryReplaceTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'replaceTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /** @description Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate). */
+    TaxCategoryRemoveTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+    };
+    TaxCategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['TaxCategory'][];
+    };
+    /**
+     * @description The resources and data types a Type can customize (the live list).
+     * @enum {string}
+     */
+    ResourceTypeId:
+      | 'address'
+      | 'asset'
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'custom-line-item'
+      | 'discount-code'
+      | 'inventory-entry'
+      | 'line-item'
+      | 'order'
+      | 'order-edit'
+      | 'order-delivery'
+      | 'order-parcel'
+      | 'order-return-item'
+      | 'payment'
+      | 'payment-interface-interaction'
+      | 'payment-method'
+      | 'payment-method-info'
+      | 'product-price'
+      | 'product-selection'
+      | 'product-tailoring'
+      | 'quote'
+      | 'reservation'
+      | 'review'
+      | 'recurring-order'
+      | 'shipping'
+      | 'shipping-method'
+      | 'shopping-list'
+      | 'shopping-list-text-line-item'
+      | 'standalone-price'
+      | 'store'
+      | 'transaction';
+    /**
+     * @description The resource types a Reference Custom Field can point to (the live list).
+     * @enum {string}
+     */
+    CustomFieldReferenceValue:
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'key-value-document'
+      | 'order'
+      | 'product'
+      | 'product-type'
+      | 'review'
+      | 'state'
+      | 'shipping-method'
+      | 'variant'
+      | 'zone';
+    CustomFieldEnumValue: {
+      key: string;
+      label: string;
+    };
+    CustomFieldLocalizedEnumValue: SharedCustomFieldLocalizedEnumValue;
+    /**
+     * @description The data type of a Custom Field; its value takes the form the live reference gives
+     *     (https://docs.commercetools.com/api/projects/custom-fields#customfieldvalue).
+     *     Within one `Enum` or `LocalizedEnum` the keys are unique (400 DuplicateEnumValues).
+     */
+    FieldType:
+      | components['schemas']['CustomFieldBooleanType']
+      | components['schemas']['CustomFieldStringType']
+      | components['schemas']['CustomFieldLocalizedStringType']
+      | components['schemas']['CustomFieldEnumType']
+      | components['schemas']['CustomFieldLocalizedEnumType']
+      | components['schemas']['CustomFieldNumberType']
+      | components['schemas']['CustomFieldMoneyType']
+      | components['schemas']['CustomFieldDateType']
+      | components['schemas']['CustomFieldTimeType']
+      | components['schemas']['CustomFieldDateTimeType']
+      | components['schemas']['CustomFieldReferenceType']
+      | components['schemas']['CustomFieldSetType'];
+    /** @description Values are `true` or `false`. */
+    CustomFieldBooleanType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Boolean';
+    };
+    /** @description Values are strings. */
+    CustomFieldStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'String';
+    };
+    /** @description Values are LocalizedStrings. */
+    CustomFieldLocalizedStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedString';
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Enum';
+      values: components['schemas']['CustomFieldEnumValue'][];
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldLocalizedEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedEnum';
+      values: components['schemas']['CustomFieldLocalizedEnumValue'][];
+    };
+    /** @description Values are numbers. */
+    CustomFieldNumberType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Number';
+    };
+    /**
+     * @description Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
+     *     currency's fraction digits, as a Price's value.
+     */
+    CustomFieldMoneyType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Money';
+    };
+    /** @description Values are dates `YYYY-MM-DD`. */
+    CustomFieldDateType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Date';
+    };
+    /** @description Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given. */
+    CustomFieldTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Time';
+    };
+    /**
+     * @description Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
+     *     stored form): answered in UTC with milliseconds (`2026-01-01T10:00:00.000Z`), as the
+     *     service writes every DateTime.
+     */
+    CustomFieldDateTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'DateTime';
+    };
+    /**
+     * @description Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
+     *     (the live service takes no key). Decision: as for the live service's loose references
+     *     (expansion leaves a dangling one alone), the referenced resource is not checked to
+     *     exist, and deleting it is not refused.
+     */
+    CustomFieldReferenceType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Reference';
+      referenceTypeId: components['schemas']['CustomFieldReferenceValue'];
+    };
+    /**
+     * @description Values are arrays of values of `elementType` without duplicates. Decision (reference
+     *     silent): a repeated element is kept once, in the order of its first occurrence.
+     */
+    CustomFieldSetType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Set';
+      elementType: components['schemas']['FieldType'];
+    };
+    /**
+     * @description One Custom Field of a Type. `name` is unique within the Type (decision: 400
+     *     DuplicateField naming `name`), and, as the live reference requires, a field of the same
+     *     `name` in another Type for one of the same resource types must have the same `type`
+     *     (decision: 400 InvalidOperation otherwise). `inputHint` is kept as given.
+     */
+    FieldDefinition: {
+      type: components['schemas']['FieldType'];
+      name: string;
+      label: components['schemas']['LocalizedString'];
+      required: boolean;
+      inputHint?: components['schemas']['TextInputHint'];
+    };
+    /**
+     * @description The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
+     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` cannot
+     *     be deleted (400 ReferenceExists naming that resource's type). The live service emits no
+     *     Messages for Types; the Change History records their changes.
+     */
+    Type: components['schemas']['BaseResource'] & {
+      key: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      fieldDefinitions: components['schemas']['FieldDefinition'][];
+    };
+    TypeDraft: {
+      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
+      key: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      /** @description A repeated id is kept once (decision). */
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      /** @description Empty when absent. */
+      fieldDefinitions?: components['schemas']['FieldDefinition'][];
+    };
+    TypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    TypeReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    /** @description Custom Field values by field name. */
+    FieldContainer: {
+      [key: string]: unknown;
+    };
+    /**
+     * @description The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
+     *     be queried (`custom(fields(<name> = ...))`), sorted (`custom.fields.<name> asc`) and, for a
+     *     Reference field, expanded (`custom.fields.<name>`, `custom.fields.<name>[*]` for a Set).
+     */
+    CustomFields: {
+      type: components['schemas']['TypeReference'];
+      fields: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
+     *     `resourceTypeIds` (decision, reference silent on the code: 400 InvalidOperation). Each
+     *     value must fit its field definition: a value of the wrong form is 400 InvalidField
+     *     (`field` the field's name, `invalidValue` the value; an Enum value lists the keys in
+     *     `allowedValues`); a name the Type does not define is 400 InvalidField (decision); a
+     *     required field without a value is 400 RequiredField. A `null` value is no value.
+     */
+    CustomFieldsDraft: {
+      type: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
+     *     without `type`, removes the Custom Fields.
+     */
+    SetCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomType';
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
+     *     without Custom Fields, 400 InvalidOperation (decision); removing a field that has no value
+     *     is 400 InvalidOperation (live). Every value is checked again against the Type, as on the
+     *     live service, so a value the Type no longer allows fails the update.
+     */
+    SetCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomField';
+      name: string;
+      value?: unknown;
+    };
+    TypeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TypeUpdateAction'][];
+    };
+    /**
+     * @description Actions that name a field definition (`fieldName`) the Type lacks are 400 InvalidOperation
+     *     (decision); enum actions on a field that is no Enum or LocalizedEnum (or a Set of one) are
+     *     400 InvalidOperation. The deprecated `changeFieldDefinitionLabel` (now `changeLabel`) is
+     *     501 NotEmulated.
+     */
+    TypeUpdateAction:
+      | components['schemas']['TypeChangeKeyAction']
+      | components['schemas']['TypeChangeNameAction']
+      | components['schemas']['TypeSetDescriptionAction']
+      | components['schemas']['TypeAddFieldDefinitionAction']
+      | components['schemas']['TypeRemoveFieldDefinitionAction']
+      | components['schemas']['TypeChangeLabelAction']
+      | components['schemas']['TypeChangeInputHintAction']
+      | components['schemas']['TypeChangeFieldDefinitionOrderAction']
+      | components['schemas']['TypeAddEnumValueAction']
+      | components['schemas']['TypeAddLocalizedEnumValueAction']
+      | components['schemas']['TypeChangeEnumValueLabelAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueLabelAction']
+      | components['schemas']['TypeChangeEnumValueOrderAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueOrderAction']
+      | components['schemas']['TypeRemoveEnumValuesAction']
+      | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+    TypeChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: components['schemas']['Key'];
+    };
+    TypeChangeNameAction: SharedProductSelectionChangeNameAction;
+    /** @description Omitting `description` removes it. */
+    TypeSetDescriptionAction: SharedCategorySetDescriptionAction;
+    /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
+    TypeAddFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addFieldDefinition';
+      fieldDefinition: components['schemas']['FieldDefinition'];
+    };
+    /**
+     * @description Removes the definition. The live service then removes the field's values from the
+     *     resources using the Type, eventually; the emulator does it at once, without a new version
+     *     of those resources (decision).
+     */
+    TypeRemoveFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeFieldDefinition';
+      fieldName: string;
+    };
+    TypeChangeLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLabel';
+      fieldName: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /** @description Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation. */
+    TypeChangeInputHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInputHint';
+      fieldName: string;
+      inputHint: components['schemas']['TextInputHint'];
+    };
+    /** @description `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise). */
+    TypeChangeFieldDefinitionOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeFieldDefinitionOrder';
+      fieldNames: string[];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddLocalizedEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocalizedEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeLocalizedEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeLocalizedEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /**
+     * @description Removes the values with these keys (an empty list changes nothing; an unknown key is 400
+     *     EnumKeyDoesNotExist, decision). Always allowed, even for a required field or a value in
+     *     use: existing Custom Field values stay until changed (live).
+     */
+    TypeRemoveEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description As `removeEnumValues`, for a LocalizedEnum field. */
+    TypeRemoveLocalizedEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLocalizedEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Type'][];
     };
     /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -2210,14 +3124,7 @@ export interface components {
       | components['schemas']['ProductTypeAddPlainEnumValueAction']
       | components['schemas']['ProductTypeAddLocalizedEnumValueAction']
       | components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
-    ProductTypeChangeNameAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeName';
-      name: string;
-    };
+    ProductTypeChangeNameAction: SharedTaxCategoryChangeNameAction;
     ProductTypeChangeDescriptionAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2227,7 +3134,7 @@ export interface components {
       description: string;
     };
     /** @description Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField. */
-    ProductTypeSetKeyAction: SharedProductTypeSetKeyAction;
+    ProductTypeSetKeyAction: SharedCategorySetKeyAction;
     /**
      * @description Appends an attribute definition, with the live defaults of a draft. A name the Product
      *     Type already has is 400 AttributeDefinitionAlreadyExists.
@@ -2346,10 +3253,7 @@ export interface components {
       key: string;
       label: string;
     };
-    AttributeLocalizedEnumValue: {
-      key: string;
-      label: components['schemas']['LocalizedString'];
-    };
+    AttributeLocalizedEnumValue: SharedCustomFieldLocalizedEnumValue;
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -2444,9 +3348,7 @@ export interface components {
     ProductData: {
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2457,6 +3359,13 @@ export interface components {
       attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
+    };
+    /**
+     * @description An order hint (a decimal between 0 and 1 as `0.<digits>`) per Category id, for
+     *     sorting the Products of a Category. Absent from product data when empty.
+     */
+    CategoryOrderHints: {
+      [key: string]: components['schemas']['CategoryOrderHint'];
     };
     ProductCatalogData: {
       published: boolean;
@@ -2478,11 +3387,17 @@ export interface components {
      */
     ProductPriceMode: 'Embedded' | 'Standalone';
     /**
-     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
-     *     product-level `attributes` of the live draft are not emulated (501).
+     * @description `state` and product-level `attributes` of the live draft are not
+     *     emulated (501). A Category or Tax Category that does not exist is 400
+     *     ReferencedResourceNotFound; `categories` and `categoryOrderHints` go to
+     *     the current and the staged data.
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
+      /** @description The Categories of the Product, each once (a repeated Category is kept once). */
+      categories?: components['schemas']['CategoryResourceIdentifier'][];
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
@@ -2586,9 +3501,7 @@ export interface components {
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2642,6 +3555,7 @@ export interface components {
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
       authenticationMode: components['schemas']['AuthenticationMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     /**
      * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
@@ -2690,8 +3604,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions, and custom
-     *     fields are not emulated (501).
+     *     service. Customer Groups, anonymous carts and sessions are not
+     *     emulated (501).
      */
     CustomerDraft: {
       /**
@@ -2732,6 +3646,8 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @description A Type for `customer`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
@@ -2756,8 +3672,8 @@ export interface components {
     };
     /**
      * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (Customer Groups, custom fields and the authentication mode are not
-     *     emulated).
+     *     are 501 NotEmulated (Customer Groups, custom fields on addresses and the authentication mode
+     *     are not emulated).
      */
     CustomerUpdateAction:
       | components['schemas']['CustomerChangeEmailAction']
@@ -2784,7 +3700,9 @@ export interface components {
       | components['schemas']['CustomerRemoveBillingAddressIdAction']
       | components['schemas']['CustomerAddStoreAction']
       | components['schemas']['CustomerRemoveStoreAction']
-      | components['schemas']['CustomerSetStoresAction'];
+      | components['schemas']['CustomerSetStoresAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Sets `isEmailVerified` to false (live rule) and moves the login to the new e-mail. E-mails are
      *     unique as at sign-up (ignoring case; among global customers, and per Store for Store customers):
@@ -2873,14 +3791,7 @@ export interface components {
       vatId?: string;
     };
     /** @description Omitting `externalId` removes it. */
-    CustomerSetExternalIdAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setExternalId';
-      externalId?: string;
-    };
+    CustomerSetExternalIdAction: SharedCategorySetExternalIdAction;
     /**
      * @description Once set, the customer number cannot be changed or removed (400 InvalidOperation, live rule);
      *     setting the same value again changes nothing. Unique in the project: 400 DuplicateField.
@@ -2894,7 +3805,7 @@ export interface components {
       customerNumber?: string;
     };
     /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
-    CustomerSetKeyAction: SharedProductTypeSetKeyAction;
+    CustomerSetKeyAction: SharedCategorySetKeyAction;
     /**
      * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
      *     another is 400 InvalidField with the languages as `allowedValues`.
@@ -3051,8 +3962,7 @@ export interface components {
     };
     /**
      * @description The actions a customer may apply to the own profile (live My Customer Profile API), with the
-     *     rules of the Customer actions of the same name. The live actions listed in
-     *     `x-not-emulated-actions` are 501 NotEmulated.
+     *     rules of the Customer actions of the same name.
      */
     MyCustomerUpdateAction:
       | components['schemas']['CustomerAddAddressAction']
@@ -3073,7 +3983,9 @@ export interface components {
       | components['schemas']['CustomerSetMiddleNameAction']
       | components['schemas']['CustomerSetSalutationAction']
       | components['schemas']['CustomerSetTitleAction']
-      | components['schemas']['CustomerSetVatIdAction'];
+      | components['schemas']['CustomerSetVatIdAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Changes the password of the Customer `id` when `currentPassword` is its password (400
      *     InvalidCurrentPassword otherwise, as for a Customer without a password). The new password
@@ -3352,6 +4264,8 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['CategoryCreatedMessage']
+      | components['schemas']['CategorySlugChangedMessage']
       | components['schemas']['CustomerCreatedMessage']
       | components['schemas']['CustomerDeletedMessage']
       | components['schemas']['CustomerEmailChangedMessage']
@@ -3491,6 +4405,8 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
       languages: string[];
       productSelections: components['schemas']['ProductSelectionSetting'][];
+      /** @description The Store's Custom Fields, when it was created with some (live). */
+      custom?: components['schemas']['CustomFields'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -3781,6 +4697,31 @@ export interface components {
        */
       type: 'CustomerStoresSet';
     };
+    /** @description Emitted when a Category is created (live reference), with the Category as created. */
+    CategoryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategoryCreated';
+      category: components['schemas']['Category'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategoryCreated';
+    };
+    /** @description Emitted by the changeSlug update action of a Category (live reference). */
+    CategorySlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategorySlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategorySlugChanged';
+    };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -4069,7 +5010,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV25;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -4079,12 +5020,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV16;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV25;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -4094,17 +5035,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV16;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV26;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV26;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: SharedParametersV14;
@@ -4129,12 +5070,12 @@ export interface operations {
   getProductProjectionInStoreById: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV27;
   };
   getProductProjectionInStoreByKey: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV27;
   };
   queryStores: {
     parameters: SharedParametersV8;
@@ -4183,7 +5124,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV28;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
@@ -4193,12 +5134,12 @@ export interface operations {
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV28;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
@@ -4208,7 +5149,7 @@ export interface operations {
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   queryChannels: {
     parameters: SharedParametersV8;
@@ -4256,7 +5197,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV29;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -4266,12 +5207,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV18;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV29;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -4281,7 +5222,153 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV18;
+  };
+  queryCategories: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Categories. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['CategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCategory: {
+    parameters: SharedParametersV9;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Category. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV30;
+  };
+  updateCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV11;
+  };
+  deleteCategoryById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV19;
+  };
+  getCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV30;
+  };
+  updateCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV11;
+  };
+  deleteCategoryByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV19;
+  };
+  queryTaxCategories: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Tax Categories. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TaxCategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createTaxCategory: {
+    parameters: SharedParametersV9;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Tax Category. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  updateTaxCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV12;
+  };
+  deleteTaxCategoryById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV20;
+  };
+  getTaxCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  updateTaxCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV12;
+  };
+  deleteTaxCategoryByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV20;
   };
   queryProductTypes: {
     parameters: SharedParametersV8;
@@ -4330,32 +5417,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV32;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV21;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV32;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV13;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV21;
   };
   queryProducts: {
     parameters: SharedParametersV8;
@@ -4404,42 +5491,42 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV33;
   };
   updateProductById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV6;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponsesV9;
   };
   deleteProductById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV22;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV33;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponsesV9;
   };
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV22;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV34;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV34;
   };
   queryProductProjections: {
     parameters: {
@@ -4525,7 +5612,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV35;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -4538,7 +5625,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV35;
   };
   queryCustomers: {
     parameters: SharedParametersV8;
@@ -4556,7 +5643,7 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV7;
+    requestBody: SharedRequestBodyV9;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -4602,13 +5689,13 @@ export interface operations {
   };
   changeCustomerPassword: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV18;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV23;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -4625,13 +5712,13 @@ export interface operations {
   };
   resetCustomerPassword: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV14;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -4648,7 +5735,7 @@ export interface operations {
   };
   verifyCustomerEmail: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
@@ -4668,7 +5755,7 @@ export interface operations {
   };
   signUpCustomerInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV7;
+    requestBody: SharedRequestBodyV9;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201;
@@ -4735,13 +5822,13 @@ export interface operations {
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV18;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV23;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -4760,13 +5847,13 @@ export interface operations {
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV14;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -4785,17 +5872,17 @@ export interface operations {
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   getMe: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV36;
   };
   updateMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -4806,11 +5893,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV38;
   };
   signUpMe: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV14;
+    requestBody: SharedRequestBodyV16;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -4825,7 +5912,7 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV17;
     responses: {
       /** @description The customer. */
       200: SharedStatus201;
@@ -4840,27 +5927,27 @@ export interface operations {
   };
   changeMyPassword: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV36;
   };
   updateMeInStore: {
     parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -4871,11 +5958,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV38;
   };
   signUpMeInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV14;
+    requestBody: SharedRequestBodyV16;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -4891,7 +5978,7 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV17;
     responses: {
       /** @description The customer. */
       200: SharedStatus201;
@@ -4907,17 +5994,17 @@ export interface operations {
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV4;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV4;
   };
   queryApiClients: {
@@ -5028,6 +6115,79 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryTypes: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Types. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TypePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createType: {
+    parameters: SharedParametersV9;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TypeDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Type. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTypeById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV37;
+  };
+  updateTypeById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV15;
+  };
+  deleteTypeById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV24;
+  };
+  getTypeByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV37;
+  };
+  updateTypeByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV15;
+  };
+  deleteTypeByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV24;
+  };
 }
 
 /* Named aliases of every component schema. */
@@ -5055,6 +6215,8 @@ export type ProductResourceIdentifier = components['schemas']['ProductResourceId
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
 export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
+export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
+export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -5074,6 +6236,14 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
+export type EnumKeyAlreadyExistsError = components['schemas']['EnumKeyAlreadyExistsError'];
+export type EnumKeyDoesNotExistError = components['schemas']['EnumKeyDoesNotExistError'];
+export type EnumValuesMustMatchError = components['schemas']['EnumValuesMustMatchError'];
+export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
+export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
+export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
+export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
+export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductPresentWithDifferentVariantSelectionError = components['schemas']['ProductPresentWithDifferentVariantSelectionError'];
 export type ProductAssignmentMissingError = components['schemas']['ProductAssignmentMissingError'];
 export type InvalidTokenError = components['schemas']['InvalidTokenError'];
@@ -5084,11 +6254,6 @@ export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChan
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
 export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
-export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
-export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
-export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
-export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
-export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -5144,6 +6309,83 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
+export type CategorySlug = components['schemas']['CategorySlug'];
+export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
+export type Category = components['schemas']['Category'];
+export type CategoryDraft = components['schemas']['CategoryDraft'];
+export type CategoryUpdate = components['schemas']['CategoryUpdate'];
+export type CategoryUpdateAction = components['schemas']['CategoryUpdateAction'];
+export type CategoryChangeNameAction = components['schemas']['CategoryChangeNameAction'];
+export type CategoryChangeSlugAction = components['schemas']['CategoryChangeSlugAction'];
+export type CategorySetDescriptionAction = components['schemas']['CategorySetDescriptionAction'];
+export type CategoryChangeParentAction = components['schemas']['CategoryChangeParentAction'];
+export type CategoryChangeOrderHintAction = components['schemas']['CategoryChangeOrderHintAction'];
+export type CategorySetExternalIdAction = components['schemas']['CategorySetExternalIdAction'];
+export type CategorySetMetaTitleAction = components['schemas']['CategorySetMetaTitleAction'];
+export type CategorySetMetaDescriptionAction = components['schemas']['CategorySetMetaDescriptionAction'];
+export type CategorySetMetaKeywordsAction = components['schemas']['CategorySetMetaKeywordsAction'];
+export type CategorySetKeyAction = components['schemas']['CategorySetKeyAction'];
+export type CategoryPagedQueryResponse = components['schemas']['CategoryPagedQueryResponse'];
+export type SubRate = components['schemas']['SubRate'];
+export type TaxRate = components['schemas']['TaxRate'];
+export type TaxRateDraft = components['schemas']['TaxRateDraft'];
+export type TaxCategory = components['schemas']['TaxCategory'];
+export type TaxCategoryDraft = components['schemas']['TaxCategoryDraft'];
+export type TaxCategoryUpdate = components['schemas']['TaxCategoryUpdate'];
+export type TaxCategoryUpdateAction = components['schemas']['TaxCategoryUpdateAction'];
+export type TaxCategoryChangeNameAction = components['schemas']['TaxCategoryChangeNameAction'];
+export type TaxCategorySetDescriptionAction = components['schemas']['TaxCategorySetDescriptionAction'];
+export type TaxCategorySetKeyAction = components['schemas']['TaxCategorySetKeyAction'];
+export type TaxCategoryAddTaxRateAction = components['schemas']['TaxCategoryAddTaxRateAction'];
+export type TaxCategoryReplaceTaxRateAction = components['schemas']['TaxCategoryReplaceTaxRateAction'];
+export type TaxCategoryRemoveTaxRateAction = components['schemas']['TaxCategoryRemoveTaxRateAction'];
+export type TaxCategoryPagedQueryResponse = components['schemas']['TaxCategoryPagedQueryResponse'];
+export type ResourceTypeId = components['schemas']['ResourceTypeId'];
+export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
+export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
+export type CustomFieldLocalizedEnumValue = components['schemas']['CustomFieldLocalizedEnumValue'];
+export type FieldType = components['schemas']['FieldType'];
+export type CustomFieldBooleanType = components['schemas']['CustomFieldBooleanType'];
+export type CustomFieldStringType = components['schemas']['CustomFieldStringType'];
+export type CustomFieldLocalizedStringType = components['schemas']['CustomFieldLocalizedStringType'];
+export type CustomFieldEnumType = components['schemas']['CustomFieldEnumType'];
+export type CustomFieldLocalizedEnumType = components['schemas']['CustomFieldLocalizedEnumType'];
+export type CustomFieldNumberType = components['schemas']['CustomFieldNumberType'];
+export type CustomFieldMoneyType = components['schemas']['CustomFieldMoneyType'];
+export type CustomFieldDateType = components['schemas']['CustomFieldDateType'];
+export type CustomFieldTimeType = components['schemas']['CustomFieldTimeType'];
+export type CustomFieldDateTimeType = components['schemas']['CustomFieldDateTimeType'];
+export type CustomFieldReferenceType = components['schemas']['CustomFieldReferenceType'];
+export type CustomFieldSetType = components['schemas']['CustomFieldSetType'];
+export type FieldDefinition = components['schemas']['FieldDefinition'];
+export type Type = components['schemas']['Type'];
+export type TypeDraft = components['schemas']['TypeDraft'];
+export type TypeResourceIdentifier = components['schemas']['TypeResourceIdentifier'];
+export type TypeReference = components['schemas']['TypeReference'];
+export type FieldContainer = components['schemas']['FieldContainer'];
+export type CustomFields = components['schemas']['CustomFields'];
+export type CustomFieldsDraft = components['schemas']['CustomFieldsDraft'];
+export type SetCustomTypeAction = components['schemas']['SetCustomTypeAction'];
+export type SetCustomFieldAction = components['schemas']['SetCustomFieldAction'];
+export type TypeUpdate = components['schemas']['TypeUpdate'];
+export type TypeUpdateAction = components['schemas']['TypeUpdateAction'];
+export type TypeChangeKeyAction = components['schemas']['TypeChangeKeyAction'];
+export type TypeChangeNameAction = components['schemas']['TypeChangeNameAction'];
+export type TypeSetDescriptionAction = components['schemas']['TypeSetDescriptionAction'];
+export type TypeAddFieldDefinitionAction = components['schemas']['TypeAddFieldDefinitionAction'];
+export type TypeRemoveFieldDefinitionAction = components['schemas']['TypeRemoveFieldDefinitionAction'];
+export type TypeChangeLabelAction = components['schemas']['TypeChangeLabelAction'];
+export type TypeChangeInputHintAction = components['schemas']['TypeChangeInputHintAction'];
+export type TypeChangeFieldDefinitionOrderAction = components['schemas']['TypeChangeFieldDefinitionOrderAction'];
+export type TypeAddEnumValueAction = components['schemas']['TypeAddEnumValueAction'];
+export type TypeAddLocalizedEnumValueAction = components['schemas']['TypeAddLocalizedEnumValueAction'];
+export type TypeChangeEnumValueLabelAction = components['schemas']['TypeChangeEnumValueLabelAction'];
+export type TypeChangeLocalizedEnumValueLabelAction = components['schemas']['TypeChangeLocalizedEnumValueLabelAction'];
+export type TypeChangeEnumValueOrderAction = components['schemas']['TypeChangeEnumValueOrderAction'];
+export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['TypeChangeLocalizedEnumValueOrderAction'];
+export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
+export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
 export type AttributeConstraint = components['schemas']['AttributeConstraint'];
@@ -5181,6 +6423,7 @@ export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
+export type CategoryOrderHints = components['schemas']['CategoryOrderHints'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
 export type ProductPriceMode = components['schemas']['ProductPriceMode'];
@@ -5291,6 +6534,8 @@ export type CustomerShippingAddressRemovedMessage = components['schemas']['Custo
 export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
 export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
 export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
+export type CategoryCreatedMessage = components['schemas']['CategoryCreatedMessage'];
+export type CategorySlugChangedMessage = components['schemas']['CategorySlugChangedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
@@ -5314,12 +6559,6 @@ type SharedHeader = {
 type SharedHeaders = {
   'X-Correlation-ID': components['headers']['X-Correlation-ID'];
   [name: string]: unknown;
-};
-type SharedParameters = {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
 };
 type SharedQuery = {
   /**
@@ -5367,6 +6606,12 @@ type SharedQuery = {
    */
   withTotal?: components['parameters']['withTotal'];
 };
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponses = {
   /** @description The customer, with its new version. */
   200: {
@@ -5394,18 +6639,21 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedStatus200 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Customer'];
-  };
-};
 type SharedParametersV2 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
     ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV3 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
   };
   cookie?: never;
 };
@@ -5420,14 +6668,11 @@ type SharedQueryV3 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV3 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
+type SharedStatus200 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Customer'];
   };
-  cookie?: never;
 };
 type SharedResponsesV2 = {
   /** @description The updated customer, with its new version. */
@@ -5503,12 +6748,6 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
-};
 type SharedParametersV6 = {
   query: SharedQueryV3;
   header?: SharedHeader;
@@ -5532,6 +6771,18 @@ type SharedParametersV8 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
+};
+type SharedParametersV9 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
 };
 type SharedResponsesV7 = {
   /** @description The updated Product Selection, with its new version. */
@@ -5590,12 +6841,6 @@ type SharedResponsesV9 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV9 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedResponsesV10 = {
   /** @description The updated Channel, with its new version. */
   200: {
@@ -5615,6 +6860,42 @@ type SharedResponsesV10 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV11 = {
+  /** @description The updated Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV12 = {
+  /** @description The updated Tax Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV13 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -5632,7 +6913,7 @@ type SharedResponsesV11 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV14 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -5650,7 +6931,25 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV15 = {
+  /** @description The updated Type, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV16 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5667,7 +6966,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV17 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -5684,7 +6983,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV18 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -5701,7 +7000,41 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV19 = {
+  /** @description The deleted Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV20 = {
+  /** @description The deleted Tax Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV21 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -5718,7 +7051,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV22 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -5735,7 +7068,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV23 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -5752,7 +7085,24 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV24 = {
+  /** @description The deleted Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV25 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5768,7 +7118,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV26 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5784,7 +7134,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV27 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -5800,7 +7150,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV28 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -5816,7 +7166,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV29 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -5832,7 +7182,39 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV30 = {
+  /** @description The Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV31 = {
+  /** @description The Tax Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV32 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -5848,7 +7230,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV33 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -5864,7 +7246,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV34 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -5880,7 +7262,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV35 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -5896,12 +7278,28 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV36 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
     content: {
       'application/json': components['schemas']['MeResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV37 = {
+  /** @description The Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -5918,7 +7316,7 @@ type SharedStatus201 = {
     'application/json': components['schemas']['CustomerSignInResult'];
   };
 };
-type SharedResponsesV29 = {
+type SharedResponsesV38 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -5952,6 +7350,14 @@ type SharedParametersV11 = {
   };
   cookie?: never;
 };
+type SharedCategorySetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
 type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
@@ -5970,6 +7376,14 @@ type SharedStatus201V2 = {
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
+};
+type SharedProductSelectionChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: components['schemas']['LocalizedString'];
 };
 type SharedParametersV12 = {
   query?: SharedQuery;
@@ -6041,13 +7455,17 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
-type SharedProductTypeSetKeyAction = {
+type SharedCategorySetDescriptionAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
    * @enum {string}
    */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
+};
+type SharedCustomFieldLocalizedEnumValue = {
+  key: string;
+  label: components['schemas']['LocalizedString'];
 };
 type SharedRequestBodyV2 = {
   content: {
@@ -6066,71 +7484,102 @@ type SharedRequestBodyV4 = {
 };
 type SharedRequestBodyV5 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['CategoryUpdate'];
   };
 };
 type SharedRequestBodyV6 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV7 = {
   content: {
-    'application/json': components['schemas']['CustomerDraft'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV8 = {
   content: {
-    'application/json': components['schemas']['CustomerChangePassword'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV9 = {
   content: {
-    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+    'application/json': components['schemas']['CustomerDraft'];
   };
 };
 type SharedRequestBodyV10 = {
   content: {
-    'application/json': components['schemas']['CustomerResetPassword'];
+    'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
 type SharedRequestBodyV11 = {
   content: {
-    'application/json': components['schemas']['CustomerCreateEmailToken'];
+    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
 type SharedRequestBodyV12 = {
   content: {
-    'application/json': components['schemas']['CustomerEmailVerify'];
+    'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
 type SharedRequestBodyV13 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
+    'application/json': components['schemas']['MyCustomerChangePassword'];
+  };
+};
+type SharedRequestBodyV19 = {
+  content: {
+    'application/json': components['schemas']['MyCustomerResetPassword'];
+  };
+};
+type SharedRequestBodyV20 = {
+  content: {
     'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
+};
+type SharedRequestBodyV21 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedCategorySetExternalIdAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setExternalId';
+  externalId?: string;
+};
+type SharedTaxCategoryChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: string;
 };

@@ -44,6 +44,12 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
@@ -70,7 +76,10 @@ export interface PathsOf {
     | '/api-clients'
     | '/api-clients/{ID}'
     | '/messages'
-    | '/messages/{ID}';
+    | '/messages/{ID}'
+    | '/types'
+    | '/types/{ID}'
+    | '/types/key={key}';
   put: never;
   post:
     | '/'
@@ -84,6 +93,12 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
@@ -118,7 +133,10 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/me/password'
     | '/in-store/key={storeKey}/me/password/reset'
     | '/in-store/key={storeKey}/me/email/confirm'
-    | '/api-clients';
+    | '/api-clients'
+    | '/types'
+    | '/types/{ID}'
+    | '/types/key={key}';
   delete:
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
@@ -126,6 +144,10 @@ export interface PathsOf {
     | '/stores/key={key}'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
     | '/products/{ID}'
@@ -136,7 +158,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/me'
     | '/in-store/key={storeKey}/me'
-    | '/api-clients/{ID}';
+    | '/api-clients/{ID}'
+    | '/types/{ID}'
+    | '/types/key={key}';
   options: never;
   head: never;
   patch: never;
@@ -170,6 +194,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallNone<'queryChannels', never, As>;
     '/channels/{ID}': CallParams<'getChannelById', never, As>;
     '/channels/key={key}': CallParams<'getChannelByKey', never, As>;
+    '/categories': CallNone<'queryCategories', never, As>;
+    '/categories/{ID}': CallParams<'getCategoryById', never, As>;
+    '/categories/key={key}': CallParams<'getCategoryByKey', never, As>;
+    '/tax-categories': CallNone<'queryTaxCategories', never, As>;
+    '/tax-categories/{ID}': CallParams<'getTaxCategoryById', never, As>;
+    '/tax-categories/key={key}': CallParams<'getTaxCategoryByKey', never, As>;
     '/product-types': CallNone<'queryProductTypes', never, As>;
     '/product-types/{ID}': CallParams<'getProductTypeById', never, As>;
     '/product-types/key={key}': CallParams<'getProductTypeByKey', never, As>;
@@ -197,6 +227,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/api-clients/{ID}': CallParams<'getApiClientById', never, As>;
     '/messages': CallNone<'queryMessages', never, As>;
     '/messages/{ID}': CallParams<'getMessageById', never, As>;
+    '/types': CallNone<'queryTypes', never, As>;
+    '/types/{ID}': CallParams<'getTypeById', never, As>;
+    '/types/key={key}': CallParams<'getTypeByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   put: {
@@ -214,6 +247,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallBody<'createChannel', components['schemas']['ChannelDraft'], As>;
     '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
     '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
+    '/categories': CallBody<'createCategory', components['schemas']['CategoryDraft'], As>;
+    '/categories/{ID}': CallParamsBody<'updateCategoryById', components['schemas']['CategoryUpdate'], As>;
+    '/categories/key={key}': CallParamsBody<'updateCategoryByKey', components['schemas']['CategoryUpdate'], As>;
+    '/tax-categories': CallBody<'createTaxCategory', components['schemas']['TaxCategoryDraft'], As>;
+    '/tax-categories/{ID}': CallParamsBody<'updateTaxCategoryById', components['schemas']['TaxCategoryUpdate'], As>;
+    '/tax-categories/key={key}': CallParamsBody<'updateTaxCategoryByKey', components['schemas']['TaxCategoryUpdate'], As>;
     '/product-types': CallBody<'createProductType', components['schemas']['ProductTypeDraft'], As>;
     '/product-types/{ID}': CallParamsBody<'updateProductTypeById', components['schemas']['ProductTypeUpdate'], As>;
     '/product-types/key={key}': CallParamsBody<'updateProductTypeByKey', components['schemas']['ProductTypeUpdate'], As>;
@@ -281,6 +320,9 @@ export interface CallArgsOf<As extends ParseAs> {
     >;
     '/in-store/key={storeKey}/me/email/confirm': CallParamsBody<'verifyMyEmailInStore', components['schemas']['MyCustomerEmailVerify'], As>;
     '/api-clients': CallBody<'createApiClient', components['schemas']['ApiClientDraft'], As>;
+    '/types': CallBody<'createType', components['schemas']['TypeDraft'], As>;
+    '/types/{ID}': CallParamsBody<'updateTypeById', components['schemas']['TypeUpdate'], As>;
+    '/types/key={key}': CallParamsBody<'updateTypeByKey', components['schemas']['TypeUpdate'], As>;
     [path: string]: [init?: CallOptions<As>];
   };
   delete: {
@@ -290,6 +332,10 @@ export interface CallArgsOf<As extends ParseAs> {
     '/stores/key={key}': CallParams<'deleteStoreByKey', never, As>;
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
     '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
+    '/categories/{ID}': CallParams<'deleteCategoryById', never, As>;
+    '/categories/key={key}': CallParams<'deleteCategoryByKey', never, As>;
+    '/tax-categories/{ID}': CallParams<'deleteTaxCategoryById', never, As>;
+    '/tax-categories/key={key}': CallParams<'deleteTaxCategoryByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
     '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
@@ -301,6 +347,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/me': CallParams<'deleteMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'deleteMeInStore', never, As>;
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
+    '/types/{ID}': CallParams<'deleteTypeById', never, As>;
+    '/types/key={key}': CallParams<'deleteTypeByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   options: {
@@ -341,6 +389,12 @@ export interface JsonDataOf {
     '/channels': components['schemas']['ChannelPagedQueryResponse'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories': components['schemas']['CategoryPagedQueryResponse'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories': components['schemas']['TaxCategoryPagedQueryResponse'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types': components['schemas']['ProductTypePagedQueryResponse'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
@@ -368,6 +422,9 @@ export interface JsonDataOf {
     '/api-clients/{ID}': components['schemas']['ApiClient'];
     '/messages': components['schemas']['MessagePagedQueryResponse'];
     '/messages/{ID}': components['schemas']['Message'];
+    '/types': components['schemas']['TypePagedQueryResponse'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   put: {
@@ -385,6 +442,12 @@ export interface JsonDataOf {
     '/channels': components['schemas']['Channel'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories': components['schemas']['Category'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories': components['schemas']['TaxCategory'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types': components['schemas']['ProductType'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
@@ -420,6 +483,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/me/password/reset': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me/email/confirm': components['schemas']['Customer'];
     '/api-clients': components['schemas']['ApiClient'];
+    '/types': components['schemas']['Type'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   delete: {
@@ -429,6 +495,10 @@ export interface JsonDataOf {
     '/stores/key={key}': components['schemas']['Store'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
@@ -440,6 +510,8 @@ export interface JsonDataOf {
     '/me': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me': components['schemas']['Customer'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/types/{ID}': components['schemas']['Type'];
+    '/types/key={key}': components['schemas']['Type'];
     [path: string]: unknown;
   };
   options: {

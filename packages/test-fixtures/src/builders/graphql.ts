@@ -9,7 +9,8 @@
  * - output (resources): a LocalizedString member `name` becomes `name` (the value in `en`, else the
  *   first locale) plus `nameAllLocales: [{ locale, value }]`, and a Reference member
  *   `productSelection` becomes `productSelectionRef: { typeId, id }` plus `productSelection` (the
- *   expanded object, or null).
+ *   expanded object, or null); Custom Fields `{ type, fields }` become
+ *   `{ typeRef, customFieldsRaw: [{ name, value }] }` (null without).
  *
  * The conversion is driven by the JSON schema at run time and mirrored by the types below.
  */
@@ -18,6 +19,7 @@ import {
   alternativeFor,
   arrayItems,
   componentSchema,
+  isCustomFieldsMember,
   isLocalizedMember,
   isReferenceMember,
   memberObjectView,
@@ -53,6 +55,20 @@ type IsLocalized<V> = [NonNullable<V>] extends [Record<string, never>]
       : false
     : false;
 
+/** The GraphQL `CustomFieldsType` of a resource's Custom Fields. */
+export interface GraphqlCustomFields {
+  typeRef: GraphqlReference;
+  customFieldsRaw: { name: string; value: unknown }[];
+}
+
+/** True for a CustomFields-shaped type `{ type: { typeId: 'type' }, fields }`. */
+type IsCustomFields<V> = [NonNullable<V>] extends [never]
+  ? false
+  : [NonNullable<V>] extends [{ type: { typeId: 'type' }; fields: unknown }]
+    ? true
+    : false;
+type CustomFieldsKeys<T> = { [K in keyof T]-?: IsCustomFields<T[K]> extends true ? K : never }[keyof T] & string;
+
 /** True for a Reference-shaped type `{ typeId, id }`. */
 type IsReference<V> = [NonNullable<V>] extends [never] ? false : [NonNullable<V>] extends [{ typeId: unknown; id: string }] ? true : false;
 
@@ -86,7 +102,9 @@ export type GraphqlOutput<T> = T extends readonly (infer E)[]
     ? IsLocalized<T> extends true
       ? LocalizedStringItem[]
       : Simplify<
-          { [K in keyof T as K extends LocalizedKeys<T> | ReferenceKeys<T> ? never : K]: GraphqlOutput<T[K]> } & {
+          { [K in keyof T as K extends LocalizedKeys<T> | ReferenceKeys<T> | CustomFieldsKeys<T> ? never : K]: GraphqlOutput<T[K]> } & {
+            [K in CustomFieldsKeys<T>]: GraphqlCustomFields | null;
+          } & {
             [K in LocalizedKeys<T>]: string | null;
           } & { [K in LocalizedKeys<T> as `${K}AllLocales`]: LocalizedStringItem[] | NullWhenOptional<T, K> } & {
             [K in ReferenceKeys<T> as `${K}Ref`]: GraphqlReference | NullWhenOptional<T, K>;
@@ -155,7 +173,7 @@ function outputValue(value: unknown, schemas: MemberSchemas): unknown {
   const out: Record<string, unknown> = {};
   for (const [name, member] of Object.entries(value)) {
     const memberSchemas = merged.properties.get(name) ?? [];
-    if (isLocalizedMember(memberSchemas) || isReferenceMember(memberSchemas)) continue;
+    if (isLocalizedMember(memberSchemas) || isReferenceMember(memberSchemas) || isCustomFieldsMember(memberSchemas)) continue;
     out[name] = outputValue(member, memberSchemas);
   }
   for (const [name, memberSchemas] of merged.properties) {
@@ -164,6 +182,17 @@ function outputValue(value: unknown, schemas: MemberSchemas): unknown {
       const localized = isPlainObject(member) ? (member as Record<string, string>) : undefined;
       out[name] = localized ? preferredText(localized) : null;
       out[`${name}AllLocales`] = localized ? localizedItems(localized) : null;
+    } else if (isCustomFieldsMember(memberSchemas)) {
+      const custom = isPlainObject(member) ? (member as { type: GraphqlReference; fields: Record<string, unknown> }) : undefined;
+      out[name] = custom
+        ? {
+            typeRef: { typeId: custom.type.typeId, id: custom.type.id },
+            customFieldsRaw: Object.entries(custom.fields).map(([field, fieldValue]) => ({
+              name: field,
+              value: structuredClone(fieldValue),
+            })),
+          }
+        : null;
     } else if (isReferenceMember(memberSchemas)) {
       const reference = isPlainObject(member) ? member : undefined;
       out[`${name}Ref`] = reference ? { typeId: reference['typeId'], id: reference['id'] } : null;

@@ -139,6 +139,11 @@ export function isReferenceMember(schemas: MemberSchemas): boolean {
   return schemas.some((schema) => extendsComponent(schema, 'Reference'));
 }
 
+/** A member that holds Custom Fields `{ type, fields }` (GraphQL output: `{ typeRef, customFieldsRaw }`). */
+export function isCustomFieldsMember(schemas: MemberSchemas): boolean {
+  return schemas.some((schema) => extendsComponent(schema, 'CustomFields'));
+}
+
 /** The `items` schemas of an array member, or undefined when the member is not an array. */
 export function arrayItems(schemas: MemberSchemas): JsonSchema[] | undefined {
   const items = schemas

@@ -4,6 +4,7 @@ import { registerGraphqlRoute } from './graphql/route.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerApiClientRoutes } from './resources/api-clients.js';
+import { categoryType } from './resources/categories.js';
 import { channelType } from './resources/channels.js';
 import { registerCustomerRoutes } from './resources/customers.js';
 import { registerInStoreProjectionRoutes } from './resources/in-store-projections.js';
@@ -16,6 +17,8 @@ import { registerProjectRoutes } from './resources/project.js';
 import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
+import { taxCategoryType } from './resources/tax-categories.js';
+import { typeType } from './resources/types.js';
 
 /**
  * Registers every REST endpoint under `/:projectKey`. One line per resource module; each module
@@ -25,8 +28,11 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerSelectionQueries(api, context);
   registerResourceRoutes(api, context, productSelectionType);
   registerResourceRoutes(api, context, channelType);
+  registerResourceRoutes(api, context, typeType);
   registerResourceRoutes(api, context, storeType);
   registerResourceRoutes(api, context, productTypeType);
+  registerResourceRoutes(api, context, categoryType);
+  registerResourceRoutes(api, context, taxCategoryType);
   registerResourceRoutes(api, context, productType);
   registerProductProjectionRoutes(api, context);
   registerInStoreProjectionRoutes(api, context);

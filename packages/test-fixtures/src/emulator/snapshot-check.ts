@@ -187,6 +187,7 @@ export function checkSnapshot(value: unknown, projectKey: string): asserts value
   checkClients(snapshot.objects('clients'));
   checkTokens(snapshot.object('tokens'));
   checkCustomers(snapshot.objects('customers'));
+  if (snapshot.has('customerTokens')) checkCustomerTokens(snapshot.objects('customerTokens'));
   snapshot.strings('anonymousIds');
 }
 
@@ -336,5 +337,18 @@ function checkCustomers(customers: Fields[]): void {
     customer.string('email', true);
     customer.scryptHash('passwordHash');
     customer.strings('storeKeys');
+  }
+}
+
+function checkCustomerTokens(tokens: Fields[]): void {
+  const hashes = new Set<string>();
+  for (const token of tokens) {
+    once(hashes, token.string('hash', true), 'customerTokens hash');
+    token.string('id', true);
+    token.oneOf('kind', ['password', 'email']);
+    token.string('customerId', true);
+    token.number('createdAt');
+    token.number('expiresAt');
+    token.boolean('invalidateOlderTokens');
   }
 }

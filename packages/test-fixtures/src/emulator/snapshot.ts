@@ -1,5 +1,6 @@
 import type { ClientSnapshot } from './auth/clients.js';
 import type { StoredCustomerCredentials } from './auth/customer-credentials.js';
+import type { StoredCustomerToken } from './auth/customer-tokens.js';
 import type { TokenStoreSnapshot } from './auth/tokens.js';
 import type { HistoryLogSnapshot } from './history/log.js';
 import type { MessageLogSnapshot } from './messages/message-log.js';
@@ -52,6 +53,8 @@ export interface EmulatorSnapshot {
   tokens: TokenStoreSnapshot;
   /** Customers' login data (e-mail, password hash, Stores). */
   customers: StoredCustomerCredentials[];
+  /** Customers' password reset and e-mail verification tokens (hashes only); absent in older snapshots. */
+  customerTokens?: StoredCustomerToken[];
   /** Anonymous ids that have started a session. */
   anonymousIds: string[];
 }

@@ -131,6 +131,22 @@ export const storeResourceIdentifier = /* @__PURE__ */ defineBuilder('StoreResou
 export const channelResourceIdentifier = /* @__PURE__ */ defineBuilder('ChannelResourceIdentifier', 'other');
 
 /**
+ * Builder of a `CategoryResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryResourceIdentifier({ seed: 42 }).build();
+ */
+export const categoryResourceIdentifier = /* @__PURE__ */ defineBuilder('CategoryResourceIdentifier', 'other');
+
+/**
+ * Builder of a `TaxCategoryResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryResourceIdentifier({ seed: 42 }).build();
+ */
+export const taxCategoryResourceIdentifier = /* @__PURE__ */ defineBuilder('TaxCategoryResourceIdentifier', 'other');
+
+/**
  * Builder of a `ProductTypeResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -275,6 +291,70 @@ export const referenceExistsError = /* @__PURE__ */ defineBuilder('ReferenceExis
 export const invalidOperationError = /* @__PURE__ */ defineBuilder('InvalidOperationError', 'other');
 
 /**
+ * Builder of a `EnumKeyAlreadyExistsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The Enum or LocalizedEnum field definition already has a value with this key.
+ *
+ * @example
+ * enumKeyAlreadyExistsError({ seed: 42 }).build();
+ */
+export const enumKeyAlreadyExistsError = /* @__PURE__ */ defineBuilder('EnumKeyAlreadyExistsError', 'other');
+
+/**
+ * Builder of a `EnumKeyDoesNotExistError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The Enum or LocalizedEnum field definition has no value with this key.
+ *
+ * @example
+ * enumKeyDoesNotExistError({ seed: 42 }).build();
+ */
+export const enumKeyDoesNotExistError = /* @__PURE__ */ defineBuilder('EnumKeyDoesNotExistError', 'other');
+
+/**
+ * Builder of a `EnumValuesMustMatchError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. A new order of enum values does not list exactly the existing keys.
+ *
+ * @example
+ * enumValuesMustMatchError({ seed: 42 }).build();
+ */
+export const enumValuesMustMatchError = /* @__PURE__ */ defineBuilder('EnumValuesMustMatchError', 'other');
+
+/**
+ * Builder of a `DuplicateEnumValuesError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. The values of an Enum or LocalizedEnum field type repeat a key, or an enum value added to a Product Type attribute has a key the attribute already has.
+ *
+ * @example
+ * duplicateEnumValuesError({ seed: 42 }).build();
+ */
+export const duplicateEnumValuesError = /* @__PURE__ */ defineBuilder('DuplicateEnumValuesError', 'other');
+
+/**
+ * Builder of a `InvalidCurrentPasswordError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). `currentPassword` is not the password: "The given current password does not match."
+ *
+ * @example
+ * invalidCurrentPasswordError({ seed: 42 }).build();
+ */
+export const invalidCurrentPasswordError = /* @__PURE__ */ defineBuilder('InvalidCurrentPasswordError', 'other');
+
+/**
+ * Builder of a `InvalidCredentialsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found."
+ *
+ * @example
+ * invalidCredentialsError({ seed: 42 }).build();
+ */
+export const invalidCredentialsError = /* @__PURE__ */ defineBuilder('InvalidCredentialsError', 'other');
+
+/**
+ * Builder of a `ExpiredCustomerPasswordTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given password token has expired."
+ *
+ * @example
+ * expiredCustomerPasswordTokenError({ seed: 42 }).build();
+ */
+export const expiredCustomerPasswordTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerPasswordTokenError', 'other');
+
+/**
+ * Builder of a `ExpiredCustomerEmailTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given email token has expired."
+ *
+ * @example
+ * expiredCustomerEmailTokenError({ seed: 42 }).build();
+ */
+export const expiredCustomerEmailTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerEmailTokenError', 'other');
+
+/**
  * Builder of a `ProductPresentWithDifferentVariantSelectionError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
  *
  * @example
@@ -356,46 +436,6 @@ export const attributeNameDoesNotExistError = /* @__PURE__ */ defineBuilder('Att
  * attributeDefinitionAlreadyExistsError({ seed: 42 }).build();
  */
 export const attributeDefinitionAlreadyExistsError = /* @__PURE__ */ defineBuilder('AttributeDefinitionAlreadyExistsError', 'other');
-
-/**
- * Builder of a `DuplicateEnumValuesError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). An enum value key the attribute already has.
- *
- * @example
- * duplicateEnumValuesError({ seed: 42 }).build();
- */
-export const duplicateEnumValuesError = /* @__PURE__ */ defineBuilder('DuplicateEnumValuesError', 'other');
-
-/**
- * Builder of a `InvalidCurrentPasswordError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). `currentPassword` is not the password: "The given current password does not match."
- *
- * @example
- * invalidCurrentPasswordError({ seed: 42 }).build();
- */
-export const invalidCurrentPasswordError = /* @__PURE__ */ defineBuilder('InvalidCurrentPasswordError', 'other');
-
-/**
- * Builder of a `InvalidCredentialsError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found."
- *
- * @example
- * invalidCredentialsError({ seed: 42 }).build();
- */
-export const invalidCredentialsError = /* @__PURE__ */ defineBuilder('InvalidCredentialsError', 'other');
-
-/**
- * Builder of a `ExpiredCustomerPasswordTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given password token has expired."
- *
- * @example
- * expiredCustomerPasswordTokenError({ seed: 42 }).build();
- */
-export const expiredCustomerPasswordTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerPasswordTokenError', 'other');
-
-/**
- * Builder of a `ExpiredCustomerEmailTokenError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). "The given email token has expired."
- *
- * @example
- * expiredCustomerEmailTokenError({ seed: 42 }).build();
- */
-export const expiredCustomerEmailTokenError = /* @__PURE__ */ defineBuilder('ExpiredCustomerEmailTokenError', 'other');
 
 /**
  * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 and the live API reference. `productCount`
@@ -708,7 +748,7 @@ export const geoJsonPoint = /* @__PURE__ */ defineBuilder('GeoJsonPoint', 'other
 export const channel = /* @__PURE__ */ defineBuilder('Channel', 'resource');
 
 /**
- * Builder of a `ChannelDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `roles` defaults to `[InventorySupply]` as on the live service; custom
+ * Builder of a `ChannelDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `roles` defaults to `[InventorySupply]` as on the live service.
  *
  * @example
  * channelDraft({ seed: 42 }).build();
@@ -795,6 +835,558 @@ export const channelSetGeoLocationAction = /* @__PURE__ */ defineBuilder('Channe
  * channelPagedQueryResponse({ seed: 42 }).build();
  */
 export const channelPagedQueryResponse = /* @__PURE__ */ defineBuilder('ChannelPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `Category` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+ *
+ * @example
+ * category({ seed: 42 }).build();
+ * category().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const category = /* @__PURE__ */ defineBuilder('Category', 'resource');
+
+/**
+ * Builder of a `CategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+ *
+ * @example
+ * categoryDraft({ seed: 42 }).build();
+ * categoryDraft().buildGraphql(); // the GraphQL input form
+ */
+export const categoryDraft = /* @__PURE__ */ defineBuilder('CategoryDraft', 'draft');
+
+/**
+ * Builder of a `CategoryUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryUpdate({ seed: 42 }).build();
+ */
+export const categoryUpdate = /* @__PURE__ */ defineBuilder('CategoryUpdate', 'update');
+
+/**
+ * Builder of a `CategoryChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryChangeNameAction({ seed: 42 }).build();
+ */
+export const categoryChangeNameAction = /* @__PURE__ */ defineBuilder('CategoryChangeNameAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeSlugAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField.
+ *
+ * @example
+ * categoryChangeSlugAction({ seed: 42 }).build();
+ */
+export const categoryChangeSlugAction = /* @__PURE__ */ defineBuilder('CategoryChangeSlugAction', 'action');
+
+/**
+ * Builder of a `CategorySetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * categorySetDescriptionAction({ seed: 42 }).build();
+ */
+export const categorySetDescriptionAction = /* @__PURE__ */ defineBuilder('CategorySetDescriptionAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeParentAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+ *
+ * @example
+ * categoryChangeParentAction({ seed: 42 }).build();
+ */
+export const categoryChangeParentAction = /* @__PURE__ */ defineBuilder('CategoryChangeParentAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeOrderHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryChangeOrderHintAction({ seed: 42 }).build();
+ */
+export const categoryChangeOrderHintAction = /* @__PURE__ */ defineBuilder('CategoryChangeOrderHintAction', 'action');
+
+/**
+ * Builder of a `CategorySetExternalIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `externalId` unsets it.
+ *
+ * @example
+ * categorySetExternalIdAction({ seed: 42 }).build();
+ */
+export const categorySetExternalIdAction = /* @__PURE__ */ defineBuilder('CategorySetExternalIdAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaTitleAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaTitle` unsets it.
+ *
+ * @example
+ * categorySetMetaTitleAction({ seed: 42 }).build();
+ */
+export const categorySetMetaTitleAction = /* @__PURE__ */ defineBuilder('CategorySetMetaTitleAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaDescription` unsets it.
+ *
+ * @example
+ * categorySetMetaDescriptionAction({ seed: 42 }).build();
+ */
+export const categorySetMetaDescriptionAction = /* @__PURE__ */ defineBuilder('CategorySetMetaDescriptionAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaKeywordsAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaKeywords` unsets it.
+ *
+ * @example
+ * categorySetMetaKeywordsAction({ seed: 42 }).build();
+ */
+export const categorySetMetaKeywordsAction = /* @__PURE__ */ defineBuilder('CategorySetMetaKeywordsAction', 'action');
+
+/**
+ * Builder of a `CategorySetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Category has is 400 DuplicateField.
+ *
+ * @example
+ * categorySetKeyAction({ seed: 42 }).build();
+ */
+export const categorySetKeyAction = /* @__PURE__ */ defineBuilder('CategorySetKeyAction', 'action');
+
+/**
+ * Builder of a `CategoryPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryPagedQueryResponse({ seed: 42 }).build();
+ */
+export const categoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('CategoryPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `SubRate` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * subRate({ seed: 42 }).build();
+ */
+export const subRate = /* @__PURE__ */ defineBuilder('SubRate', 'other');
+
+/**
+ * Builder of a `TaxRate` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxRate({ seed: 42 }).build();
+ */
+export const taxRate = /* @__PURE__ */ defineBuilder('TaxRate', 'other');
+
+/**
+ * Builder of a `TaxRateDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. Rules of the live reference: `amount` or `subRates` is needed, and with both,
+ *
+ * @example
+ * taxRateDraft({ seed: 42 }).build();
+ * taxRateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const taxRateDraft = /* @__PURE__ */ defineBuilder('TaxRateDraft', 'draft');
+
+/**
+ * Builder of a `TaxCategory` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+ *
+ * @example
+ * taxCategory({ seed: 42 }).build();
+ * taxCategory().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const taxCategory = /* @__PURE__ */ defineBuilder('TaxCategory', 'resource');
+
+/**
+ * Builder of a `TaxCategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryDraft({ seed: 42 }).build();
+ * taxCategoryDraft().buildGraphql(); // the GraphQL input form
+ */
+export const taxCategoryDraft = /* @__PURE__ */ defineBuilder('TaxCategoryDraft', 'draft');
+
+/**
+ * Builder of a `TaxCategoryUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryUpdate({ seed: 42 }).build();
+ */
+export const taxCategoryUpdate = /* @__PURE__ */ defineBuilder('TaxCategoryUpdate', 'update');
+
+/**
+ * Builder of a `TaxCategoryChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A name another Tax Category has is 400 InvalidOperation.
+ *
+ * @example
+ * taxCategoryChangeNameAction({ seed: 42 }).build();
+ */
+export const taxCategoryChangeNameAction = /* @__PURE__ */ defineBuilder('TaxCategoryChangeNameAction', 'action');
+
+/**
+ * Builder of a `TaxCategorySetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * taxCategorySetDescriptionAction({ seed: 42 }).build();
+ */
+export const taxCategorySetDescriptionAction = /* @__PURE__ */ defineBuilder('TaxCategorySetDescriptionAction', 'action');
+
+/**
+ * Builder of a `TaxCategorySetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField.
+ *
+ * @example
+ * taxCategorySetKeyAction({ seed: 42 }).build();
+ */
+export const taxCategorySetKeyAction = /* @__PURE__ */ defineBuilder('TaxCategorySetKeyAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryAddTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends a rate with a generated `id`.
+ *
+ * @example
+ * taxCategoryAddTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryAddTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryAddTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryReplaceTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+ *
+ * @example
+ * taxCategoryReplaceTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryReplaceTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryReplaceTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryRemoveTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate).
+ *
+ * @example
+ * taxCategoryRemoveTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryRemoveTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryRemoveTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryPagedQueryResponse({ seed: 42 }).build();
+ */
+export const taxCategoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('TaxCategoryPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `CustomFieldEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customFieldEnumValue({ seed: 42 }).build();
+ */
+export const customFieldEnumValue = /* @__PURE__ */ defineBuilder('CustomFieldEnumValue', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customFieldLocalizedEnumValue({ seed: 42 }).build();
+ */
+export const customFieldLocalizedEnumValue = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedEnumValue', 'other');
+
+/**
+ * Builder of a `CustomFieldBooleanType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are `true` or `false`.
+ *
+ * @example
+ * customFieldBooleanType({ seed: 42 }).build();
+ */
+export const customFieldBooleanType = /* @__PURE__ */ defineBuilder('CustomFieldBooleanType', 'other');
+
+/**
+ * Builder of a `CustomFieldStringType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are strings.
+ *
+ * @example
+ * customFieldStringType({ seed: 42 }).build();
+ */
+export const customFieldStringType = /* @__PURE__ */ defineBuilder('CustomFieldStringType', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedStringType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are LocalizedStrings.
+ *
+ * @example
+ * customFieldLocalizedStringType({ seed: 42 }).build();
+ */
+export const customFieldLocalizedStringType = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedStringType', 'other');
+
+/**
+ * Builder of a `CustomFieldEnumType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are the `key` of one of `values`.
+ *
+ * @example
+ * customFieldEnumType({ seed: 42 }).build();
+ */
+export const customFieldEnumType = /* @__PURE__ */ defineBuilder('CustomFieldEnumType', 'other');
+
+/**
+ * Builder of a `CustomFieldLocalizedEnumType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are the `key` of one of `values`.
+ *
+ * @example
+ * customFieldLocalizedEnumType({ seed: 42 }).build();
+ */
+export const customFieldLocalizedEnumType = /* @__PURE__ */ defineBuilder('CustomFieldLocalizedEnumType', 'other');
+
+/**
+ * Builder of a `CustomFieldNumberType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are numbers.
+ *
+ * @example
+ * customFieldNumberType({ seed: 42 }).build();
+ */
+export const customFieldNumberType = /* @__PURE__ */ defineBuilder('CustomFieldNumberType', 'other');
+
+/**
+ * Builder of a `CustomFieldMoneyType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
+ *
+ * @example
+ * customFieldMoneyType({ seed: 42 }).build();
+ */
+export const customFieldMoneyType = /* @__PURE__ */ defineBuilder('CustomFieldMoneyType', 'other');
+
+/**
+ * Builder of a `CustomFieldDateType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are dates `YYYY-MM-DD`.
+ *
+ * @example
+ * customFieldDateType({ seed: 42 }).build();
+ */
+export const customFieldDateType = /* @__PURE__ */ defineBuilder('CustomFieldDateType', 'other');
+
+/**
+ * Builder of a `CustomFieldTimeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given.
+ *
+ * @example
+ * customFieldTimeType({ seed: 42 }).build();
+ */
+export const customFieldTimeType = /* @__PURE__ */ defineBuilder('CustomFieldTimeType', 'other');
+
+/**
+ * Builder of a `CustomFieldDateTimeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
+ *
+ * @example
+ * customFieldDateTimeType({ seed: 42 }).build();
+ */
+export const customFieldDateTimeType = /* @__PURE__ */ defineBuilder('CustomFieldDateTimeType', 'other');
+
+/**
+ * Builder of a `CustomFieldReferenceType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
+ *
+ * @example
+ * customFieldReferenceType({ seed: 42 }).build();
+ */
+export const customFieldReferenceType = /* @__PURE__ */ defineBuilder('CustomFieldReferenceType', 'other');
+
+/**
+ * Builder of a `CustomFieldSetType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Values are arrays of values of `elementType` without duplicates. Decision (reference
+ *
+ * @example
+ * customFieldSetType({ seed: 42 }).build();
+ */
+export const customFieldSetType = /* @__PURE__ */ defineBuilder('CustomFieldSetType', 'other');
+
+/**
+ * Builder of a `FieldDefinition` (other) of commerce.yaml, with plausible seeded defaults for its required members. One Custom Field of a Type. `name` is unique within the Type (decision: 400
+ *
+ * @example
+ * fieldDefinition({ seed: 42 }).build();
+ */
+export const fieldDefinition = /* @__PURE__ */ defineBuilder('FieldDefinition', 'other');
+
+/**
+ * Builder of a `Type` (resource) of commerce.yaml, with plausible seeded defaults for its required members. The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
+ *
+ * @example
+ * type({ seed: 42 }).build();
+ * type().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const type = /* @__PURE__ */ defineBuilder('Type', 'resource');
+
+/**
+ * Builder of a `TypeDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeDraft({ seed: 42 }).build();
+ * typeDraft().buildGraphql(); // the GraphQL input form
+ */
+export const typeDraft = /* @__PURE__ */ defineBuilder('TypeDraft', 'draft');
+
+/**
+ * Builder of a `TypeResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeResourceIdentifier({ seed: 42 }).build();
+ */
+export const typeResourceIdentifier = /* @__PURE__ */ defineBuilder('TypeResourceIdentifier', 'other');
+
+/**
+ * Builder of a `TypeReference` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeReference({ seed: 42 }).build();
+ */
+export const typeReference = /* @__PURE__ */ defineBuilder('TypeReference', 'other');
+
+/**
+ * Builder of a `CustomFields` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
+ *
+ * @example
+ * customFields({ seed: 42 }).build();
+ */
+export const customFields = /* @__PURE__ */ defineBuilder('CustomFields', 'other');
+
+/**
+ * Builder of a `CustomFieldsDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
+ *
+ * @example
+ * customFieldsDraft({ seed: 42 }).build();
+ * customFieldsDraft().buildGraphql(); // the GraphQL input form
+ */
+export const customFieldsDraft = /* @__PURE__ */ defineBuilder('CustomFieldsDraft', 'draft');
+
+/**
+ * Builder of a `SetCustomTypeAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
+ *
+ * @example
+ * setCustomTypeAction({ seed: 42 }).build();
+ */
+export const setCustomTypeAction = /* @__PURE__ */ defineBuilder('SetCustomTypeAction', 'action');
+
+/**
+ * Builder of a `SetCustomFieldAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
+ *
+ * @example
+ * setCustomFieldAction({ seed: 42 }).build();
+ */
+export const setCustomFieldAction = /* @__PURE__ */ defineBuilder('SetCustomFieldAction', 'action');
+
+/**
+ * Builder of a `TypeUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeUpdate({ seed: 42 }).build();
+ */
+export const typeUpdate = /* @__PURE__ */ defineBuilder('TypeUpdate', 'update');
+
+/**
+ * Builder of a `TypeChangeKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeKeyAction({ seed: 42 }).build();
+ */
+export const typeChangeKeyAction = /* @__PURE__ */ defineBuilder('TypeChangeKeyAction', 'action');
+
+/**
+ * Builder of a `TypeChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeNameAction({ seed: 42 }).build();
+ */
+export const typeChangeNameAction = /* @__PURE__ */ defineBuilder('TypeChangeNameAction', 'action');
+
+/**
+ * Builder of a `TypeSetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` removes it.
+ *
+ * @example
+ * typeSetDescriptionAction({ seed: 42 }).build();
+ */
+export const typeSetDescriptionAction = /* @__PURE__ */ defineBuilder('TypeSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `TypeAddFieldDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends the definition; its `name` must be new in the Type (400 DuplicateField).
+ *
+ * @example
+ * typeAddFieldDefinitionAction({ seed: 42 }).build();
+ */
+export const typeAddFieldDefinitionAction = /* @__PURE__ */ defineBuilder('TypeAddFieldDefinitionAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveFieldDefinitionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the definition. The live service then removes the field's values from the
+ *
+ * @example
+ * typeRemoveFieldDefinitionAction({ seed: 42 }).build();
+ */
+export const typeRemoveFieldDefinitionAction = /* @__PURE__ */ defineBuilder('TypeRemoveFieldDefinitionAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typeChangeLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeInputHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation.
+ *
+ * @example
+ * typeChangeInputHintAction({ seed: 42 }).build();
+ */
+export const typeChangeInputHintAction = /* @__PURE__ */ defineBuilder('TypeChangeInputHintAction', 'action');
+
+/**
+ * Builder of a `TypeChangeFieldDefinitionOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise).
+ *
+ * @example
+ * typeChangeFieldDefinitionOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeFieldDefinitionOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeFieldDefinitionOrderAction', 'action');
+
+/**
+ * Builder of a `TypeAddEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field already has is 400 EnumKeyAlreadyExists.
+ *
+ * @example
+ * typeAddEnumValueAction({ seed: 42 }).build();
+ */
+export const typeAddEnumValueAction = /* @__PURE__ */ defineBuilder('TypeAddEnumValueAction', 'action');
+
+/**
+ * Builder of a `TypeAddLocalizedEnumValueAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field already has is 400 EnumKeyAlreadyExists.
+ *
+ * @example
+ * typeAddLocalizedEnumValueAction({ seed: 42 }).build();
+ */
+export const typeAddLocalizedEnumValueAction = /* @__PURE__ */ defineBuilder('TypeAddLocalizedEnumValueAction', 'action');
+
+/**
+ * Builder of a `TypeChangeEnumValueLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field lacks is 400 EnumKeyDoesNotExist.
+ *
+ * @example
+ * typeChangeEnumValueLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeEnumValueLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeEnumValueLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLocalizedEnumValueLabelAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A key the field lacks is 400 EnumKeyDoesNotExist.
+ *
+ * @example
+ * typeChangeLocalizedEnumValueLabelAction({ seed: 42 }).build();
+ */
+export const typeChangeLocalizedEnumValueLabelAction = /* @__PURE__ */ defineBuilder('TypeChangeLocalizedEnumValueLabelAction', 'action');
+
+/**
+ * Builder of a `TypeChangeEnumValueOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch).
+ *
+ * @example
+ * typeChangeEnumValueOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeEnumValueOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeEnumValueOrderAction', 'action');
+
+/**
+ * Builder of a `TypeChangeLocalizedEnumValueOrderAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch).
+ *
+ * @example
+ * typeChangeLocalizedEnumValueOrderAction({ seed: 42 }).build();
+ */
+export const typeChangeLocalizedEnumValueOrderAction = /* @__PURE__ */ defineBuilder('TypeChangeLocalizedEnumValueOrderAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveEnumValuesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the values with these keys (an empty list changes nothing; an unknown key is 400
+ *
+ * @example
+ * typeRemoveEnumValuesAction({ seed: 42 }).build();
+ */
+export const typeRemoveEnumValuesAction = /* @__PURE__ */ defineBuilder('TypeRemoveEnumValuesAction', 'action');
+
+/**
+ * Builder of a `TypeRemoveLocalizedEnumValuesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. As `removeEnumValues`, for a LocalizedEnum field.
+ *
+ * @example
+ * typeRemoveLocalizedEnumValuesAction({ seed: 42 }).build();
+ */
+export const typeRemoveLocalizedEnumValuesAction = /* @__PURE__ */ defineBuilder('TypeRemoveLocalizedEnumValuesAction', 'action');
+
+/**
+ * Builder of a `TypePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * typePagedQueryResponse({ seed: 42 }).build();
+ */
+export const typePagedQueryResponse = /* @__PURE__ */ defineBuilder('TypePagedQueryResponse', 'other');
 
 /**
  * Builder of a `AttributeType` (other) of commerce.yaml, with plausible seeded defaults for its required members. Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -1084,7 +1676,7 @@ export const productCatalogData = /* @__PURE__ */ defineBuilder('ProductCatalogD
 export const product = /* @__PURE__ */ defineBuilder('Product', 'resource');
 
 /**
- * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `categories`, `categoryOrderHints`, `taxCategory`, `state` and
+ * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `state` and product-level `attributes` of the live draft are not
  *
  * @example
  * productDraft({ seed: 42 }).build();
@@ -1935,6 +2527,24 @@ export const customerBillingAddressRemovedMessage = /* @__PURE__ */ defineBuilde
 export const customerStoresSetMessage = /* @__PURE__ */ defineBuilder('CustomerStoresSetMessage', 'resource');
 
 /**
+ * Builder of a `CategoryCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted when a Category is created (live reference), with the Category as created.
+ *
+ * @example
+ * categoryCreatedMessage({ seed: 42 }).build();
+ * categoryCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const categoryCreatedMessage = /* @__PURE__ */ defineBuilder('CategoryCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CategorySlugChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by the changeSlug update action of a Category (live reference).
+ *
+ * @example
+ * categorySlugChangedMessage({ seed: 42 }).build();
+ * categorySlugChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const categorySlugChangedMessage = /* @__PURE__ */ defineBuilder('CategorySlugChangedMessage', 'resource');
+
+/**
  * Builder of a `MessagePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1984,6 +2594,8 @@ export const builderFactories = {
   ProductSelectionResourceIdentifier: productSelectionResourceIdentifier,
   StoreResourceIdentifier: storeResourceIdentifier,
   ChannelResourceIdentifier: channelResourceIdentifier,
+  CategoryResourceIdentifier: categoryResourceIdentifier,
+  TaxCategoryResourceIdentifier: taxCategoryResourceIdentifier,
   ProductTypeResourceIdentifier: productTypeResourceIdentifier,
   Attribution: attribution,
   CreatedBy: createdBy,
@@ -2002,6 +2614,14 @@ export const builderFactories = {
   ReferencedResourceNotFoundError: referencedResourceNotFoundError,
   ReferenceExistsError: referenceExistsError,
   InvalidOperationError: invalidOperationError,
+  EnumKeyAlreadyExistsError: enumKeyAlreadyExistsError,
+  EnumKeyDoesNotExistError: enumKeyDoesNotExistError,
+  EnumValuesMustMatchError: enumValuesMustMatchError,
+  DuplicateEnumValuesError: duplicateEnumValuesError,
+  InvalidCurrentPasswordError: invalidCurrentPasswordError,
+  InvalidCredentialsError: invalidCredentialsError,
+  ExpiredCustomerPasswordTokenError: expiredCustomerPasswordTokenError,
+  ExpiredCustomerEmailTokenError: expiredCustomerEmailTokenError,
   ProductPresentWithDifferentVariantSelectionError: productPresentWithDifferentVariantSelectionError,
   ProductAssignmentMissingError: productAssignmentMissingError,
   InvalidTokenError: invalidTokenError,
@@ -2012,11 +2632,6 @@ export const builderFactories = {
   NotEmulatedError: notEmulatedError,
   AttributeNameDoesNotExistError: attributeNameDoesNotExistError,
   AttributeDefinitionAlreadyExistsError: attributeDefinitionAlreadyExistsError,
-  DuplicateEnumValuesError: duplicateEnumValuesError,
-  InvalidCurrentPasswordError: invalidCurrentPasswordError,
-  InvalidCredentialsError: invalidCredentialsError,
-  ExpiredCustomerPasswordTokenError: expiredCustomerPasswordTokenError,
-  ExpiredCustomerEmailTokenError: expiredCustomerEmailTokenError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
   ProductVariantSelectionIncludeOnly: productVariantSelectionIncludeOnly,
@@ -2064,6 +2679,74 @@ export const builderFactories = {
   ChannelSetAddressAction: channelSetAddressAction,
   ChannelSetGeoLocationAction: channelSetGeoLocationAction,
   ChannelPagedQueryResponse: channelPagedQueryResponse,
+  Category: category,
+  CategoryDraft: categoryDraft,
+  CategoryUpdate: categoryUpdate,
+  CategoryChangeNameAction: categoryChangeNameAction,
+  CategoryChangeSlugAction: categoryChangeSlugAction,
+  CategorySetDescriptionAction: categorySetDescriptionAction,
+  CategoryChangeParentAction: categoryChangeParentAction,
+  CategoryChangeOrderHintAction: categoryChangeOrderHintAction,
+  CategorySetExternalIdAction: categorySetExternalIdAction,
+  CategorySetMetaTitleAction: categorySetMetaTitleAction,
+  CategorySetMetaDescriptionAction: categorySetMetaDescriptionAction,
+  CategorySetMetaKeywordsAction: categorySetMetaKeywordsAction,
+  CategorySetKeyAction: categorySetKeyAction,
+  CategoryPagedQueryResponse: categoryPagedQueryResponse,
+  SubRate: subRate,
+  TaxRate: taxRate,
+  TaxRateDraft: taxRateDraft,
+  TaxCategory: taxCategory,
+  TaxCategoryDraft: taxCategoryDraft,
+  TaxCategoryUpdate: taxCategoryUpdate,
+  TaxCategoryChangeNameAction: taxCategoryChangeNameAction,
+  TaxCategorySetDescriptionAction: taxCategorySetDescriptionAction,
+  TaxCategorySetKeyAction: taxCategorySetKeyAction,
+  TaxCategoryAddTaxRateAction: taxCategoryAddTaxRateAction,
+  TaxCategoryReplaceTaxRateAction: taxCategoryReplaceTaxRateAction,
+  TaxCategoryRemoveTaxRateAction: taxCategoryRemoveTaxRateAction,
+  TaxCategoryPagedQueryResponse: taxCategoryPagedQueryResponse,
+  CustomFieldEnumValue: customFieldEnumValue,
+  CustomFieldLocalizedEnumValue: customFieldLocalizedEnumValue,
+  CustomFieldBooleanType: customFieldBooleanType,
+  CustomFieldStringType: customFieldStringType,
+  CustomFieldLocalizedStringType: customFieldLocalizedStringType,
+  CustomFieldEnumType: customFieldEnumType,
+  CustomFieldLocalizedEnumType: customFieldLocalizedEnumType,
+  CustomFieldNumberType: customFieldNumberType,
+  CustomFieldMoneyType: customFieldMoneyType,
+  CustomFieldDateType: customFieldDateType,
+  CustomFieldTimeType: customFieldTimeType,
+  CustomFieldDateTimeType: customFieldDateTimeType,
+  CustomFieldReferenceType: customFieldReferenceType,
+  CustomFieldSetType: customFieldSetType,
+  FieldDefinition: fieldDefinition,
+  Type: type,
+  TypeDraft: typeDraft,
+  TypeResourceIdentifier: typeResourceIdentifier,
+  TypeReference: typeReference,
+  CustomFields: customFields,
+  CustomFieldsDraft: customFieldsDraft,
+  SetCustomTypeAction: setCustomTypeAction,
+  SetCustomFieldAction: setCustomFieldAction,
+  TypeUpdate: typeUpdate,
+  TypeChangeKeyAction: typeChangeKeyAction,
+  TypeChangeNameAction: typeChangeNameAction,
+  TypeSetDescriptionAction: typeSetDescriptionAction,
+  TypeAddFieldDefinitionAction: typeAddFieldDefinitionAction,
+  TypeRemoveFieldDefinitionAction: typeRemoveFieldDefinitionAction,
+  TypeChangeLabelAction: typeChangeLabelAction,
+  TypeChangeInputHintAction: typeChangeInputHintAction,
+  TypeChangeFieldDefinitionOrderAction: typeChangeFieldDefinitionOrderAction,
+  TypeAddEnumValueAction: typeAddEnumValueAction,
+  TypeAddLocalizedEnumValueAction: typeAddLocalizedEnumValueAction,
+  TypeChangeEnumValueLabelAction: typeChangeEnumValueLabelAction,
+  TypeChangeLocalizedEnumValueLabelAction: typeChangeLocalizedEnumValueLabelAction,
+  TypeChangeEnumValueOrderAction: typeChangeEnumValueOrderAction,
+  TypeChangeLocalizedEnumValueOrderAction: typeChangeLocalizedEnumValueOrderAction,
+  TypeRemoveEnumValuesAction: typeRemoveEnumValuesAction,
+  TypeRemoveLocalizedEnumValuesAction: typeRemoveLocalizedEnumValuesAction,
+  TypePagedQueryResponse: typePagedQueryResponse,
   AttributeType: attributeType,
   AttributeEnumValue: attributeEnumValue,
   AttributeDefinition: attributeDefinition,
@@ -2198,6 +2881,8 @@ export const builderFactories = {
   CustomerBillingAddressAddedMessage: customerBillingAddressAddedMessage,
   CustomerBillingAddressRemovedMessage: customerBillingAddressRemovedMessage,
   CustomerStoresSetMessage: customerStoresSetMessage,
+  CategoryCreatedMessage: categoryCreatedMessage,
+  CategorySlugChangedMessage: categorySlugChangedMessage,
   MessagePagedQueryResponse: messagePagedQueryResponse,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,

@@ -344,6 +344,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Categories */
+    get: operations['queryCategories'];
+    put?: never;
+    /** Create a Category */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Category by ID */
+    get: operations['getCategoryById'];
+    put?: never;
+    /** Update a Category by ID */
+    post: operations['updateCategoryById'];
+    /** Delete a Category by ID */
+    delete: operations['deleteCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Category by key */
+    get: operations['getCategoryByKey'];
+    put?: never;
+    /** Update a Category by key */
+    post: operations['updateCategoryByKey'];
+    /** Delete a Category by key */
+    delete: operations['deleteCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Tax Categories */
+    get: operations['queryTaxCategories'];
+    put?: never;
+    /** Create a Tax Category */
+    post: operations['createTaxCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Tax Category by ID */
+    get: operations['getTaxCategoryById'];
+    put?: never;
+    /** Update a Tax Category by ID */
+    post: operations['updateTaxCategoryById'];
+    /** Delete a Tax Category by ID */
+    delete: operations['deleteTaxCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Tax Category by key */
+    get: operations['getTaxCategoryByKey'];
+    put?: never;
+    /** Update a Tax Category by key */
+    post: operations['updateTaxCategoryByKey'];
+    /** Delete a Tax Category by key */
+    delete: operations['deleteTaxCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: {
       query?: never;
@@ -1338,6 +1450,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/types': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Types */
+    get: operations['queryTypes'];
+    put?: never;
+    /** Create a Type */
+    post: operations['createType'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Type by ID */
+    get: operations['getTypeById'];
+    put?: never;
+    /** Update a Type by ID */
+    post: operations['updateTypeById'];
+    /** Delete a Type by ID */
+    delete: operations['deleteTypeById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Type by key */
+    get: operations['getTypeByKey'];
+    put?: never;
+    /** Update a Type by key */
+    post: operations['updateTypeByKey'];
+    /** Delete a Type by key */
+    delete: operations['deleteTypeByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1431,10 +1599,12 @@ export interface components {
     CategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'category';
+      obj?: components['schemas']['Category'];
     };
     TaxCategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'tax-category';
+      obj?: components['schemas']['TaxCategory'];
     };
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -1477,6 +1647,14 @@ export interface components {
     ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'channel';
+    };
+    CategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'tax-category';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -1569,9 +1747,12 @@ export interface components {
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
       | components['schemas']['MissingRoleOnChannelError']
+      | components['schemas']['EnumKeyAlreadyExistsError']
+      | components['schemas']['EnumKeyDoesNotExistError']
+      | components['schemas']['EnumValuesMustMatchError']
+      | components['schemas']['DuplicateEnumValuesError']
       | components['schemas']['AttributeNameDoesNotExistError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
-      | components['schemas']['DuplicateEnumValuesError']
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
@@ -1719,6 +1900,100 @@ export interface components {
        */
       code: 'InvalidOperation';
     };
+    /** @description 400. The Enum or LocalizedEnum field definition already has a value with this key. */
+    EnumKeyAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyAlreadyExists';
+      conflictingEnumKey: string;
+      /** @description The name of the field definition (the live error names it so). */
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyAlreadyExists';
+    };
+    /** @description 400. The Enum or LocalizedEnum field definition has no value with this key. */
+    EnumKeyDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyDoesNotExist';
+      conflictingEnumKey: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyDoesNotExist';
+    };
+    /** @description 400. A new order of enum values does not list exactly the existing keys. */
+    EnumValuesMustMatchError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumValuesMustMatch';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumValuesMustMatch';
+    };
+    /** @description 400. The values of an Enum or LocalizedEnum field type repeat a key, or an enum value added to a Product Type attribute has a key the attribute already has. */
+    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateEnumValues';
+      duplicates: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateEnumValues';
+    };
+    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
+    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCurrentPassword';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCurrentPassword';
+    };
+    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
+    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'InvalidCredentials';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'InvalidCredentials';
+    };
+    /** @description 400 (live reference). "The given password token has expired." */
+    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerPasswordToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerPasswordToken';
+    };
+    /** @description 400 (live reference). "The given email token has expired." */
+    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ExpiredCustomerEmailToken';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ExpiredCustomerEmailToken';
+    };
     /**
      * @description 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
      *     with another variant selection or exclusion (live message: "Product is already present
@@ -1858,62 +2133,6 @@ export interface components {
        */
       code: 'AttributeDefinitionAlreadyExists';
     };
-    /** @description 400 (live reference). An enum value key the attribute already has. */
-    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'DuplicateEnumValues';
-      duplicates: string[];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'DuplicateEnumValues';
-    };
-    /** @description 400 (live reference). `currentPassword` is not the password: "The given current password does not match." */
-    InvalidCurrentPasswordError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'InvalidCurrentPassword';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'InvalidCurrentPassword';
-    };
-    /** @description 400 (live reference). A sign-in with wrong credentials: "Account with the given credentials not found." */
-    InvalidCredentialsError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'InvalidCredentials';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'InvalidCredentials';
-    };
-    /** @description 400 (live reference). "The given password token has expired." */
-    ExpiredCustomerPasswordTokenError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'ExpiredCustomerPasswordToken';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'ExpiredCustomerPasswordToken';
-    };
-    /** @description 400 (live reference). "The given email token has expired." */
-    ExpiredCustomerEmailTokenError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'ExpiredCustomerEmailToken';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'ExpiredCustomerEmailToken';
-    };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
      *     (the default) holds the Products added one by one (`addProduct`, optionally with a
@@ -1932,11 +2151,14 @@ export interface components {
       name: components['schemas']['LocalizedString'];
       productCount: number;
       mode: components['schemas']['ProductSelectionMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
+      /** @description A Type for `product-selection`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       /** @description Default `Individual`; cannot be changed later (no update action changes it). */
       mode?: components['schemas']['ProductSelectionMode'];
       /**
@@ -2016,7 +2238,9 @@ export interface components {
       | components['schemas']['ProductSelectionSetVariantSelectionAction']
       | components['schemas']['ProductSelectionSetVariantExclusionAction']
       | components['schemas']['ProductSelectionChangeNameAction']
-      | components['schemas']['ProductSelectionSetKeyAction'];
+      | components['schemas']['ProductSelectionSetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
      *     Adds the Product with the given `variantSelection` (none: every variant). A Product
@@ -2190,6 +2414,7 @@ export interface components {
       distributionChannels: components['schemas']['ChannelReference'][];
       /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
       supplyChannels: components['schemas']['ChannelReference'][];
+      custom?: components['schemas']['CustomFields'];
       /**
        * @description Which Products, and which of their variants, are available in the Store
        *     (the in-store Product Projection, the in-store assignments and GraphQL
@@ -2226,6 +2451,8 @@ export interface components {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
+      /** @description A Type for `store`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
       countries?: components['schemas']['StoreCountry'][];
@@ -2252,7 +2479,9 @@ export interface components {
       | components['schemas']['StoreRemoveProductSelectionAction']
       | components['schemas']['StoreSetProductSelectionsAction']
       | components['schemas']['StoreSetNameAction']
-      | components['schemas']['StoreSetLanguagesAction'];
+      | components['schemas']['StoreSetLanguagesAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
      *     default open). No effect when the selection is already there with the
@@ -2337,11 +2566,9 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      custom?: components['schemas']['CustomFields'];
     };
-    /**
-     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
-     *     fields are not emulated (501).
-     */
+    /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
     ChannelDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
@@ -2350,12 +2577,14 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['AddressDraft'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      /** @description A Type for `channel`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     ChannelUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ChannelUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated (custom fields on the address are not emulated). */
     ChannelUpdateAction:
       | components['schemas']['ChannelChangeKeyAction']
       | components['schemas']['ChannelChangeNameAction']
@@ -2364,7 +2593,9 @@ export interface components {
       | components['schemas']['ChannelAddRolesAction']
       | components['schemas']['ChannelRemoveRolesAction']
       | components['schemas']['ChannelSetAddressAction']
-      | components['schemas']['ChannelSetGeoLocationAction'];
+      | components['schemas']['ChannelSetGeoLocationAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     ChannelChangeKeyAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2436,6 +2667,800 @@ export interface components {
     };
     ChannelPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Channel'][];
+    };
+    /**
+     * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
+     *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
+     */
+    CategorySlug: components['schemas']['LocalizedString'] & {
+      [key: string]: string;
+    };
+    /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */
+    CategoryOrderHint: string;
+    /**
+     * @description Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `slug` is unique per locale among the Categories of the project: a
+     *       value another Category has for that locale is 400 DuplicateField
+     *       `slug.<locale>`.
+     *     - `ancestors` lists the path from the root Category down to the
+     *       parent (root first), empty for a root; it is kept in step when a
+     *       Category gets a new parent, for the Category and every descendant
+     *       (their versions move as a background change).
+     *     - `orderHint` is a random decimal between 0 and 1 when the draft
+     *       gives none (live reference).
+     *     - Deleting a Category deletes its descendants too, and removes every
+     *       deleted Category from the `categories` and `categoryOrderHints` of
+     *       the Products that held it (current and staged data; a background
+     *       change of those Products). This is the live service's rule: it
+     *       does not refuse the deletion of a Category with children.
+     *     - Assets are not emulated (501).
+     */
+    Category: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryReference'];
+      ancestors: components['schemas']['CategoryReference'][];
+      orderHint: string;
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+     *     live draft are not emulated (501).
+     */
+    CategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['CategorySlug'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryResourceIdentifier'];
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /** @description A Type for `category`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CategoryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (assets) are 501 NotEmulated. */
+    CategoryUpdateAction:
+      | components['schemas']['CategoryChangeNameAction']
+      | components['schemas']['CategoryChangeSlugAction']
+      | components['schemas']['CategorySetDescriptionAction']
+      | components['schemas']['CategoryChangeParentAction']
+      | components['schemas']['CategoryChangeOrderHintAction']
+      | components['schemas']['CategorySetExternalIdAction']
+      | components['schemas']['CategorySetMetaTitleAction']
+      | components['schemas']['CategorySetMetaDescriptionAction']
+      | components['schemas']['CategorySetMetaKeywordsAction']
+      | components['schemas']['CategorySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    CategoryChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
+    CategoryChangeSlugAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSlug';
+      slug: components['schemas']['CategorySlug'];
+    };
+    /** @description Omitting `description` unsets it. */
+    CategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+     *     Category itself nor one of its descendants (400 InvalidOperation: the tree would get
+     *     a cycle). The `ancestors` of the Category and of its descendants follow.
+     */
+    CategoryChangeParentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeParent';
+      parent: components['schemas']['CategoryResourceIdentifier'];
+    };
+    CategoryChangeOrderHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderHint';
+      orderHint: components['schemas']['CategoryOrderHint'];
+    };
+    /** @description Omitting `externalId` unsets it. */
+    CategorySetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /** @description Omitting `metaTitle` unsets it. */
+    CategorySetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      metaTitle?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaDescription` unsets it. */
+    CategorySetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      metaDescription?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaKeywords` unsets it. */
+    CategorySetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      metaKeywords?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
+    CategorySetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Category'][];
+    };
+    SubRate: {
+      name: string;
+      amount: number;
+    };
+    TaxRate: {
+      /** @description Generated, unique within the Tax Category. */
+      id: string;
+      key?: string;
+      name: string;
+      /** @description The rate; with `subRates` it is their sum. */
+      amount: number;
+      includedInPrice: boolean;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description Rules of the live reference: `amount` or `subRates` is needed, and with both,
+     *     `amount` must be the sum of the `subRates` amounts (400 InvalidOperation otherwise);
+     *     with `subRates` only, `amount` is their sum. `country` and `state` (an empty `state`
+     *     counts as none) and `key` are each unique within the Tax Category (400
+     *     DuplicateField).
+     */
+    TaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+     *     `manage_products`), as on the live service. `name` is unique in the project (400
+     *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
+     *     still references cannot be deleted (400 ReferenceExists).
+     */
+    TaxCategory: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      rates: components['schemas']['TaxRate'][];
+    };
+    TaxCategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      rates?: components['schemas']['TaxRateDraft'][];
+    };
+    TaxCategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TaxCategoryUpdateAction'][];
+    };
+    TaxCategoryUpdateAction:
+      | components['schemas']['TaxCategoryChangeNameAction']
+      | components['schemas']['TaxCategorySetDescriptionAction']
+      | components['schemas']['TaxCategorySetKeyAction']
+      | components['schemas']['TaxCategoryAddTaxRateAction']
+      | components['schemas']['TaxCategoryReplaceTaxRateAction']
+      | components['schemas']['TaxCategoryRemoveTaxRateAction'];
+    /** @description A name another Tax Category has is 400 InvalidOperation. */
+    TaxCategoryChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description Omitting `description` unsets it. */
+    TaxCategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
+    TaxCategorySetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Appends a rate with a generated `id`. */
+    TaxCategoryAddTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTaxRate';
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /**
+     * @description Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+     *     InvalidOperation when neither or no such rate) in its place; the new rate gets a new
+     *     `id`.
+     */
+    TaxCategoryReplaceTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'replaceTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /** @description Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate). */
+    TaxCategoryRemoveTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+    };
+    TaxCategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['TaxCategory'][];
+    };
+    /**
+     * @description The resources and data types a Type can customize (the live list).
+     * @enum {string}
+     */
+    ResourceTypeId:
+      | 'address'
+      | 'asset'
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'custom-line-item'
+      | 'discount-code'
+      | 'inventory-entry'
+      | 'line-item'
+      | 'order'
+      | 'order-edit'
+      | 'order-delivery'
+      | 'order-parcel'
+      | 'order-return-item'
+      | 'payment'
+      | 'payment-interface-interaction'
+      | 'payment-method'
+      | 'payment-method-info'
+      | 'product-price'
+      | 'product-selection'
+      | 'product-tailoring'
+      | 'quote'
+      | 'reservation'
+      | 'review'
+      | 'recurring-order'
+      | 'shipping'
+      | 'shipping-method'
+      | 'shopping-list'
+      | 'shopping-list-text-line-item'
+      | 'standalone-price'
+      | 'store'
+      | 'transaction';
+    /**
+     * @description The resource types a Reference Custom Field can point to (the live list).
+     * @enum {string}
+     */
+    CustomFieldReferenceValue:
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'key-value-document'
+      | 'order'
+      | 'product'
+      | 'product-type'
+      | 'review'
+      | 'state'
+      | 'shipping-method'
+      | 'variant'
+      | 'zone';
+    CustomFieldEnumValue: {
+      key: string;
+      label: string;
+    };
+    CustomFieldLocalizedEnumValue: {
+      key: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The data type of a Custom Field; its value takes the form the live reference gives
+     *     (https://docs.commercetools.com/api/projects/custom-fields#customfieldvalue).
+     *     Within one `Enum` or `LocalizedEnum` the keys are unique (400 DuplicateEnumValues).
+     */
+    FieldType:
+      | components['schemas']['CustomFieldBooleanType']
+      | components['schemas']['CustomFieldStringType']
+      | components['schemas']['CustomFieldLocalizedStringType']
+      | components['schemas']['CustomFieldEnumType']
+      | components['schemas']['CustomFieldLocalizedEnumType']
+      | components['schemas']['CustomFieldNumberType']
+      | components['schemas']['CustomFieldMoneyType']
+      | components['schemas']['CustomFieldDateType']
+      | components['schemas']['CustomFieldTimeType']
+      | components['schemas']['CustomFieldDateTimeType']
+      | components['schemas']['CustomFieldReferenceType']
+      | components['schemas']['CustomFieldSetType'];
+    /** @description Values are `true` or `false`. */
+    CustomFieldBooleanType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Boolean';
+    };
+    /** @description Values are strings. */
+    CustomFieldStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'String';
+    };
+    /** @description Values are LocalizedStrings. */
+    CustomFieldLocalizedStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedString';
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Enum';
+      values: components['schemas']['CustomFieldEnumValue'][];
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldLocalizedEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedEnum';
+      values: components['schemas']['CustomFieldLocalizedEnumValue'][];
+    };
+    /** @description Values are numbers. */
+    CustomFieldNumberType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Number';
+    };
+    /**
+     * @description Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
+     *     currency's fraction digits, as a Price's value.
+     */
+    CustomFieldMoneyType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Money';
+    };
+    /** @description Values are dates `YYYY-MM-DD`. */
+    CustomFieldDateType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Date';
+    };
+    /** @description Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given. */
+    CustomFieldTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Time';
+    };
+    /**
+     * @description Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
+     *     stored form): answered in UTC with milliseconds (`2026-01-01T10:00:00.000Z`), as the
+     *     service writes every DateTime.
+     */
+    CustomFieldDateTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'DateTime';
+    };
+    /**
+     * @description Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
+     *     (the live service takes no key). Decision: as for the live service's loose references
+     *     (expansion leaves a dangling one alone), the referenced resource is not checked to
+     *     exist, and deleting it is not refused.
+     */
+    CustomFieldReferenceType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Reference';
+      referenceTypeId: components['schemas']['CustomFieldReferenceValue'];
+    };
+    /**
+     * @description Values are arrays of values of `elementType` without duplicates. Decision (reference
+     *     silent): a repeated element is kept once, in the order of its first occurrence.
+     */
+    CustomFieldSetType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Set';
+      elementType: components['schemas']['FieldType'];
+    };
+    /**
+     * @description One Custom Field of a Type. `name` is unique within the Type (decision: 400
+     *     DuplicateField naming `name`), and, as the live reference requires, a field of the same
+     *     `name` in another Type for one of the same resource types must have the same `type`
+     *     (decision: 400 InvalidOperation otherwise). `inputHint` is kept as given.
+     */
+    FieldDefinition: {
+      type: components['schemas']['FieldType'];
+      name: string;
+      label: components['schemas']['LocalizedString'];
+      required: boolean;
+      inputHint?: components['schemas']['TextInputHint'];
+    };
+    /**
+     * @description The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
+     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` cannot
+     *     be deleted (400 ReferenceExists naming that resource's type). The live service emits no
+     *     Messages for Types; the Change History records their changes.
+     */
+    Type: components['schemas']['BaseResource'] & {
+      key: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      fieldDefinitions: components['schemas']['FieldDefinition'][];
+    };
+    TypeDraft: {
+      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
+      key: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      /** @description A repeated id is kept once (decision). */
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      /** @description Empty when absent. */
+      fieldDefinitions?: components['schemas']['FieldDefinition'][];
+    };
+    TypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    TypeReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    /** @description Custom Field values by field name. */
+    FieldContainer: {
+      [key: string]: unknown;
+    };
+    /**
+     * @description The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
+     *     be queried (`custom(fields(<name> = ...))`), sorted (`custom.fields.<name> asc`) and, for a
+     *     Reference field, expanded (`custom.fields.<name>`, `custom.fields.<name>[*]` for a Set).
+     */
+    CustomFields: {
+      type: components['schemas']['TypeReference'];
+      fields: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
+     *     `resourceTypeIds` (decision, reference silent on the code: 400 InvalidOperation). Each
+     *     value must fit its field definition: a value of the wrong form is 400 InvalidField
+     *     (`field` the field's name, `invalidValue` the value; an Enum value lists the keys in
+     *     `allowedValues`); a name the Type does not define is 400 InvalidField (decision); a
+     *     required field without a value is 400 RequiredField. A `null` value is no value.
+     */
+    CustomFieldsDraft: {
+      type: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
+     *     without `type`, removes the Custom Fields.
+     */
+    SetCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomType';
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
+     *     without Custom Fields, 400 InvalidOperation (decision); removing a field that has no value
+     *     is 400 InvalidOperation (live). Every value is checked again against the Type, as on the
+     *     live service, so a value the Type no longer allows fails the update.
+     */
+    SetCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomField';
+      name: string;
+      value?: unknown;
+    };
+    TypeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TypeUpdateAction'][];
+    };
+    /**
+     * @description Actions that name a field definition (`fieldName`) the Type lacks are 400 InvalidOperation
+     *     (decision); enum actions on a field that is no Enum or LocalizedEnum (or a Set of one) are
+     *     400 InvalidOperation. The deprecated `changeFieldDefinitionLabel` (now `changeLabel`) is
+     *     501 NotEmulated.
+     */
+    TypeUpdateAction:
+      | components['schemas']['TypeChangeKeyAction']
+      | components['schemas']['TypeChangeNameAction']
+      | components['schemas']['TypeSetDescriptionAction']
+      | components['schemas']['TypeAddFieldDefinitionAction']
+      | components['schemas']['TypeRemoveFieldDefinitionAction']
+      | components['schemas']['TypeChangeLabelAction']
+      | components['schemas']['TypeChangeInputHintAction']
+      | components['schemas']['TypeChangeFieldDefinitionOrderAction']
+      | components['schemas']['TypeAddEnumValueAction']
+      | components['schemas']['TypeAddLocalizedEnumValueAction']
+      | components['schemas']['TypeChangeEnumValueLabelAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueLabelAction']
+      | components['schemas']['TypeChangeEnumValueOrderAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueOrderAction']
+      | components['schemas']['TypeRemoveEnumValuesAction']
+      | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+    TypeChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: components['schemas']['Key'];
+    };
+    TypeChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` removes it. */
+    TypeSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
+    TypeAddFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addFieldDefinition';
+      fieldDefinition: components['schemas']['FieldDefinition'];
+    };
+    /**
+     * @description Removes the definition. The live service then removes the field's values from the
+     *     resources using the Type, eventually; the emulator does it at once, without a new version
+     *     of those resources (decision).
+     */
+    TypeRemoveFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeFieldDefinition';
+      fieldName: string;
+    };
+    TypeChangeLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLabel';
+      fieldName: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /** @description Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation. */
+    TypeChangeInputHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInputHint';
+      fieldName: string;
+      inputHint: components['schemas']['TextInputHint'];
+    };
+    /** @description `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise). */
+    TypeChangeFieldDefinitionOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeFieldDefinitionOrder';
+      fieldNames: string[];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddLocalizedEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocalizedEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeLocalizedEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeLocalizedEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /**
+     * @description Removes the values with these keys (an empty list changes nothing; an unknown key is 400
+     *     EnumKeyDoesNotExist, decision). Always allowed, even for a required field or a value in
+     *     use: existing Custom Field values stay until changed (live).
+     */
+    TypeRemoveEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description As `removeEnumValues`, for a LocalizedEnum field. */
+    TypeRemoveLocalizedEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLocalizedEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Type'][];
     };
     /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -2774,9 +3799,7 @@ export interface components {
     ProductData: {
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2787,6 +3810,13 @@ export interface components {
       attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
+    };
+    /**
+     * @description An order hint (a decimal between 0 and 1 as `0.<digits>`) per Category id, for
+     *     sorting the Products of a Category. Absent from product data when empty.
+     */
+    CategoryOrderHints: {
+      [key: string]: components['schemas']['CategoryOrderHint'];
     };
     ProductCatalogData: {
       published: boolean;
@@ -2808,11 +3838,17 @@ export interface components {
      */
     ProductPriceMode: 'Embedded' | 'Standalone';
     /**
-     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
-     *     product-level `attributes` of the live draft are not emulated (501).
+     * @description `state` and product-level `attributes` of the live draft are not
+     *     emulated (501). A Category or Tax Category that does not exist is 400
+     *     ReferencedResourceNotFound; `categories` and `categoryOrderHints` go to
+     *     the current and the staged data.
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
+      /** @description The Categories of the Product, each once (a repeated Category is kept once). */
+      categories?: components['schemas']['CategoryResourceIdentifier'][];
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
@@ -2924,9 +3960,7 @@ export interface components {
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2980,6 +4014,7 @@ export interface components {
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
       authenticationMode: components['schemas']['AuthenticationMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     /**
      * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
@@ -3028,8 +4063,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions, and custom
-     *     fields are not emulated (501).
+     *     service. Customer Groups, anonymous carts and sessions are not
+     *     emulated (501).
      */
     CustomerDraft: {
       /**
@@ -3070,6 +4105,8 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @description A Type for `customer`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
@@ -3094,8 +4131,8 @@ export interface components {
     };
     /**
      * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (Customer Groups, custom fields and the authentication mode are not
-     *     emulated).
+     *     are 501 NotEmulated (Customer Groups, custom fields on addresses and the authentication mode
+     *     are not emulated).
      */
     CustomerUpdateAction:
       | components['schemas']['CustomerChangeEmailAction']
@@ -3122,7 +4159,9 @@ export interface components {
       | components['schemas']['CustomerRemoveBillingAddressIdAction']
       | components['schemas']['CustomerAddStoreAction']
       | components['schemas']['CustomerRemoveStoreAction']
-      | components['schemas']['CustomerSetStoresAction'];
+      | components['schemas']['CustomerSetStoresAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Sets `isEmailVerified` to false (live rule) and moves the login to the new e-mail. E-mails are
      *     unique as at sign-up (ignoring case; among global customers, and per Store for Store customers):
@@ -3396,8 +4435,7 @@ export interface components {
     };
     /**
      * @description The actions a customer may apply to the own profile (live My Customer Profile API), with the
-     *     rules of the Customer actions of the same name. The live actions listed in
-     *     `x-not-emulated-actions` are 501 NotEmulated.
+     *     rules of the Customer actions of the same name.
      */
     MyCustomerUpdateAction:
       | components['schemas']['CustomerAddAddressAction']
@@ -3418,7 +4456,9 @@ export interface components {
       | components['schemas']['CustomerSetMiddleNameAction']
       | components['schemas']['CustomerSetSalutationAction']
       | components['schemas']['CustomerSetTitleAction']
-      | components['schemas']['CustomerSetVatIdAction'];
+      | components['schemas']['CustomerSetVatIdAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Changes the password of the Customer `id` when `currentPassword` is its password (400
      *     InvalidCurrentPassword otherwise, as for a Customer without a password). The new password
@@ -3697,6 +4737,8 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['CategoryCreatedMessage']
+      | components['schemas']['CategorySlugChangedMessage']
       | components['schemas']['CustomerCreatedMessage']
       | components['schemas']['CustomerDeletedMessage']
       | components['schemas']['CustomerEmailChangedMessage']
@@ -3836,6 +4878,8 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
       languages: string[];
       productSelections: components['schemas']['ProductSelectionSetting'][];
+      /** @description The Store's Custom Fields, when it was created with some (live). */
+      custom?: components['schemas']['CustomFields'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4125,6 +5169,31 @@ export interface components {
        * @enum {string}
        */
       type: 'CustomerStoresSet';
+    };
+    /** @description Emitted when a Category is created (live reference), with the Category as created. */
+    CategoryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategoryCreated';
+      category: components['schemas']['Category'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategoryCreated';
+    };
+    /** @description Emitted by the changeSlug update action of a Category (live reference). */
+    CategorySlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategorySlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategorySlugChanged';
     };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
@@ -6293,6 +7362,942 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Categories. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCategory: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Category. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCategoryById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCategoryByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryTaxCategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Tax Categories. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createTaxCategory: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Tax Category. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTaxCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Tax Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTaxCategoryById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTaxCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Tax Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTaxCategoryByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -10422,6 +12427,474 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryTypes: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Types. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TypePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createType: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TypeDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Type. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTypeById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Type. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTypeById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TypeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Type, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTypeById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Type. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTypeByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Type. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTypeByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TypeUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Type, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTypeByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Type. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
 }
 
 /* Named aliases of every component schema. */
@@ -10449,6 +12922,8 @@ export type ProductResourceIdentifier = components['schemas']['ProductResourceId
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
 export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
+export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
+export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -10468,6 +12943,14 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
+export type EnumKeyAlreadyExistsError = components['schemas']['EnumKeyAlreadyExistsError'];
+export type EnumKeyDoesNotExistError = components['schemas']['EnumKeyDoesNotExistError'];
+export type EnumValuesMustMatchError = components['schemas']['EnumValuesMustMatchError'];
+export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
+export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
+export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
+export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
+export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductPresentWithDifferentVariantSelectionError = components['schemas']['ProductPresentWithDifferentVariantSelectionError'];
 export type ProductAssignmentMissingError = components['schemas']['ProductAssignmentMissingError'];
 export type InvalidTokenError = components['schemas']['InvalidTokenError'];
@@ -10478,11 +12961,6 @@ export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChan
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
 export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
-export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
-export type InvalidCurrentPasswordError = components['schemas']['InvalidCurrentPasswordError'];
-export type InvalidCredentialsError = components['schemas']['InvalidCredentialsError'];
-export type ExpiredCustomerPasswordTokenError = components['schemas']['ExpiredCustomerPasswordTokenError'];
-export type ExpiredCustomerEmailTokenError = components['schemas']['ExpiredCustomerEmailTokenError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -10538,6 +13016,83 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
+export type CategorySlug = components['schemas']['CategorySlug'];
+export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
+export type Category = components['schemas']['Category'];
+export type CategoryDraft = components['schemas']['CategoryDraft'];
+export type CategoryUpdate = components['schemas']['CategoryUpdate'];
+export type CategoryUpdateAction = components['schemas']['CategoryUpdateAction'];
+export type CategoryChangeNameAction = components['schemas']['CategoryChangeNameAction'];
+export type CategoryChangeSlugAction = components['schemas']['CategoryChangeSlugAction'];
+export type CategorySetDescriptionAction = components['schemas']['CategorySetDescriptionAction'];
+export type CategoryChangeParentAction = components['schemas']['CategoryChangeParentAction'];
+export type CategoryChangeOrderHintAction = components['schemas']['CategoryChangeOrderHintAction'];
+export type CategorySetExternalIdAction = components['schemas']['CategorySetExternalIdAction'];
+export type CategorySetMetaTitleAction = components['schemas']['CategorySetMetaTitleAction'];
+export type CategorySetMetaDescriptionAction = components['schemas']['CategorySetMetaDescriptionAction'];
+export type CategorySetMetaKeywordsAction = components['schemas']['CategorySetMetaKeywordsAction'];
+export type CategorySetKeyAction = components['schemas']['CategorySetKeyAction'];
+export type CategoryPagedQueryResponse = components['schemas']['CategoryPagedQueryResponse'];
+export type SubRate = components['schemas']['SubRate'];
+export type TaxRate = components['schemas']['TaxRate'];
+export type TaxRateDraft = components['schemas']['TaxRateDraft'];
+export type TaxCategory = components['schemas']['TaxCategory'];
+export type TaxCategoryDraft = components['schemas']['TaxCategoryDraft'];
+export type TaxCategoryUpdate = components['schemas']['TaxCategoryUpdate'];
+export type TaxCategoryUpdateAction = components['schemas']['TaxCategoryUpdateAction'];
+export type TaxCategoryChangeNameAction = components['schemas']['TaxCategoryChangeNameAction'];
+export type TaxCategorySetDescriptionAction = components['schemas']['TaxCategorySetDescriptionAction'];
+export type TaxCategorySetKeyAction = components['schemas']['TaxCategorySetKeyAction'];
+export type TaxCategoryAddTaxRateAction = components['schemas']['TaxCategoryAddTaxRateAction'];
+export type TaxCategoryReplaceTaxRateAction = components['schemas']['TaxCategoryReplaceTaxRateAction'];
+export type TaxCategoryRemoveTaxRateAction = components['schemas']['TaxCategoryRemoveTaxRateAction'];
+export type TaxCategoryPagedQueryResponse = components['schemas']['TaxCategoryPagedQueryResponse'];
+export type ResourceTypeId = components['schemas']['ResourceTypeId'];
+export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
+export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
+export type CustomFieldLocalizedEnumValue = components['schemas']['CustomFieldLocalizedEnumValue'];
+export type FieldType = components['schemas']['FieldType'];
+export type CustomFieldBooleanType = components['schemas']['CustomFieldBooleanType'];
+export type CustomFieldStringType = components['schemas']['CustomFieldStringType'];
+export type CustomFieldLocalizedStringType = components['schemas']['CustomFieldLocalizedStringType'];
+export type CustomFieldEnumType = components['schemas']['CustomFieldEnumType'];
+export type CustomFieldLocalizedEnumType = components['schemas']['CustomFieldLocalizedEnumType'];
+export type CustomFieldNumberType = components['schemas']['CustomFieldNumberType'];
+export type CustomFieldMoneyType = components['schemas']['CustomFieldMoneyType'];
+export type CustomFieldDateType = components['schemas']['CustomFieldDateType'];
+export type CustomFieldTimeType = components['schemas']['CustomFieldTimeType'];
+export type CustomFieldDateTimeType = components['schemas']['CustomFieldDateTimeType'];
+export type CustomFieldReferenceType = components['schemas']['CustomFieldReferenceType'];
+export type CustomFieldSetType = components['schemas']['CustomFieldSetType'];
+export type FieldDefinition = components['schemas']['FieldDefinition'];
+export type Type = components['schemas']['Type'];
+export type TypeDraft = components['schemas']['TypeDraft'];
+export type TypeResourceIdentifier = components['schemas']['TypeResourceIdentifier'];
+export type TypeReference = components['schemas']['TypeReference'];
+export type FieldContainer = components['schemas']['FieldContainer'];
+export type CustomFields = components['schemas']['CustomFields'];
+export type CustomFieldsDraft = components['schemas']['CustomFieldsDraft'];
+export type SetCustomTypeAction = components['schemas']['SetCustomTypeAction'];
+export type SetCustomFieldAction = components['schemas']['SetCustomFieldAction'];
+export type TypeUpdate = components['schemas']['TypeUpdate'];
+export type TypeUpdateAction = components['schemas']['TypeUpdateAction'];
+export type TypeChangeKeyAction = components['schemas']['TypeChangeKeyAction'];
+export type TypeChangeNameAction = components['schemas']['TypeChangeNameAction'];
+export type TypeSetDescriptionAction = components['schemas']['TypeSetDescriptionAction'];
+export type TypeAddFieldDefinitionAction = components['schemas']['TypeAddFieldDefinitionAction'];
+export type TypeRemoveFieldDefinitionAction = components['schemas']['TypeRemoveFieldDefinitionAction'];
+export type TypeChangeLabelAction = components['schemas']['TypeChangeLabelAction'];
+export type TypeChangeInputHintAction = components['schemas']['TypeChangeInputHintAction'];
+export type TypeChangeFieldDefinitionOrderAction = components['schemas']['TypeChangeFieldDefinitionOrderAction'];
+export type TypeAddEnumValueAction = components['schemas']['TypeAddEnumValueAction'];
+export type TypeAddLocalizedEnumValueAction = components['schemas']['TypeAddLocalizedEnumValueAction'];
+export type TypeChangeEnumValueLabelAction = components['schemas']['TypeChangeEnumValueLabelAction'];
+export type TypeChangeLocalizedEnumValueLabelAction = components['schemas']['TypeChangeLocalizedEnumValueLabelAction'];
+export type TypeChangeEnumValueOrderAction = components['schemas']['TypeChangeEnumValueOrderAction'];
+export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['TypeChangeLocalizedEnumValueOrderAction'];
+export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
+export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
 export type AttributeConstraint = components['schemas']['AttributeConstraint'];
@@ -10575,6 +13130,7 @@ export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
+export type CategoryOrderHints = components['schemas']['CategoryOrderHints'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
 export type ProductPriceMode = components['schemas']['ProductPriceMode'];
@@ -10685,6 +13241,8 @@ export type CustomerShippingAddressRemovedMessage = components['schemas']['Custo
 export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
 export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
 export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
+export type CategoryCreatedMessage = components['schemas']['CategoryCreatedMessage'];
+export type CategorySlugChangedMessage = components['schemas']['CategorySlugChangedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];

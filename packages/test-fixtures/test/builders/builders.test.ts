@@ -278,6 +278,12 @@ describe('builders: GraphQL shapes', () => {
       expect(selection, field).toHaveProperty(field);
     }
 
+    expect(selection.custom).toBeNull();
+    const customized = productSelection({ seed: 5 })
+      .custom({ type: { typeId: 'type', id: 't-1' }, fields: { season: 'summer' } })
+      .buildGraphql();
+    expect(customized.custom).toEqual({ typeRef: { typeId: 'type', id: 't-1' }, customFieldsRaw: [{ name: 'season', value: 'summer' }] });
+
     const s = store({ seed: 5 })
       .productSelections([{ productSelection: { typeId: 'product-selection', id: 'ps-1' }, active: true }])
       .buildGraphql();

@@ -17,6 +17,7 @@ const shape = (catalogue: SeededCatalogue) => ({
   selections: catalogue.selections.map((selection) => [
     selection.key,
     selection.productIds.map((id) => catalogue.products.findIndex((p) => p.id === id)),
+    selection.customFields,
   ]),
   stores: catalogue.stores.map((store) => [store.key, store.productSelections.map((setting) => [setting.key, setting.active])]),
 });
@@ -38,14 +39,18 @@ describe('seedCatalogue', () => {
     expect(catalogue.products).toHaveLength(12);
     expect(catalogue.selections).toHaveLength(3);
     expect(catalogue.stores).toHaveLength(2);
+    expect(catalogue.types).toHaveLength(2);
     const operations = new Set(fetchChecked.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual(
       [
+        'createCategory',
         'createChannel',
         'createProduct',
         'createProductSelection',
         'createProductType',
         'createStore',
+        'createTaxCategory',
+        'createType',
         'requestToken',
         'updateProductSelectionById',
       ].sort(),
@@ -84,6 +89,56 @@ describe('seedCatalogue', () => {
     expect(store.countries).toEqual([{ code: 'DE' }]);
     expect(store.distributionChannels.map((ref) => ref.id)).toEqual([web!.id]);
     expect(store.supplyChannels.map((ref) => ref.id)).toEqual([warehouse!.id]);
+  });
+
+  it('creates a Category tree and a Tax Category, and puts every Product in a child Category, taxed by it', async () => {
+    const session = openSession(emulator);
+    const [root, ...children] = catalogue.categories;
+    expect(catalogue.categories.map((category) => [category.key, category.parentId])).toEqual([
+      ['category-clothing', undefined],
+      ['category-tops', root!.id],
+      ['category-bottoms', root!.id],
+    ]);
+    const child = await session.expect<{ ancestors: { id: string }[] }>(200, 'GET', `/categories/${children[0]!.id}`);
+    expect(child.ancestors.map((ancestor) => ancestor.id)).toEqual([root!.id]);
+    const tax = await session.expect<{ rates: { country: string; amount: number }[] }>(
+      200,
+      'GET',
+      `/tax-categories/${catalogue.taxCategory.id}`,
+    );
+    expect(tax.rates).toMatchObject([{ country: 'DE', amount: 0.19, includedInPrice: true }]);
+    expect(new Set(catalogue.products.map((product) => product.categoryId))).toEqual(new Set(children.map((category) => category.id)));
+    for (const product of catalogue.products) {
+      const projection = await session.expect<{
+        categories: { id: string }[];
+        categoryOrderHints: Record<string, string>;
+        taxCategory: { id: string };
+      }>(200, 'GET', `/product-projections/${product.id}`);
+      expect(projection.categories.map((category) => category.id)).toEqual([product.categoryId]);
+      expect(Object.keys(projection.categoryOrderHints)).toEqual([product.categoryId]);
+      expect(projection.taxCategory.id).toBe(catalogue.taxCategory.id);
+    }
+  });
+
+  it('gives Product Selections and Stores typed Custom Fields, a Type for each', async () => {
+    const session = openSession(emulator);
+    expect(catalogue.types.map((type) => [type.resourceTypeId, type.fields])).toEqual([
+      ['product-selection', ['season', 'priority']],
+      ['store', ['region', 'opensAt']],
+    ]);
+    const [selectionType, storeType] = catalogue.types;
+    for (const seeded of catalogue.selections) {
+      const selection = await session.expect<{ custom: unknown }>(200, 'GET', `/product-selections/${seeded.id}`);
+      expect(selection.custom).toEqual({ type: { typeId: 'type', id: selectionType!.id }, fields: seeded.customFields });
+    }
+    const store = await session.expect<{ custom: unknown }>(200, 'GET', `/stores/${catalogue.stores[0]!.id}`);
+    expect(store.custom).toEqual({ type: { typeId: 'type', id: storeType!.id }, fields: catalogue.stores[0]!.customFields });
+    const summer = await session.expect<{ count: number }>(
+      200,
+      'GET',
+      `/product-selections?where=${encodeURIComponent('custom(fields(season = "summer"))')}&withTotal=false`,
+    );
+    expect(summer.count).toBe(catalogue.selections.filter((selection) => selection.customFields.season === 'summer').length);
   });
 
   it('publishes every Product with its variants and unique SKUs', async () => {
@@ -171,7 +226,16 @@ describe('seedCatalogue', () => {
     await deleteCatalogue(target, created);
     await deleteCatalogue(target, created); // already gone: nothing to do
     const session = openSession(target);
-    for (const path of ['/stores', '/product-selections', '/products', '/product-types', '/channels']) {
+    for (const path of [
+      '/stores',
+      '/product-selections',
+      '/products',
+      '/product-types',
+      '/types',
+      '/categories',
+      '/tax-categories',
+      '/channels',
+    ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
   });

@@ -66,16 +66,16 @@ describe('channels', () => {
     expect(cleared.body.roles).toEqual([]);
   });
 
-  it('custom fields on a Channel are refused as not emulated, and nothing changes', async () => {
+  it('custom fields on the address of a Channel are refused as not emulated, and nothing changes', async () => {
     const channel = await createChannel('c1');
     const before = await snapshot(api);
-    const draft = await api.call('POST', '/channels', { key: 'c2', custom: { type: { key: 't' }, fields: {} } });
-    expect(expectError(draft, 501, 'NotEmulated')['field']).toBe('custom');
+    const draft = await api.call('POST', '/channels', { key: 'c2', address: { country: 'DE', custom: { type: { key: 'tt' } } } });
+    expect(expectError(draft, 501, 'NotEmulated')['field']).toBe('address.custom');
     const action = await api.call('POST', `/channels/${channel.id}`, {
       version: 1,
-      actions: [{ action: 'setCustomType', type: { key: 't' } }],
+      actions: [{ action: 'setAddressCustomType', type: { key: 'tt' } }],
     });
-    expect(expectError(action, 501, 'NotEmulated')).toMatchObject({ field: 'actions.0.action', action: 'setCustomType' });
+    expect(expectError(action, 501, 'NotEmulated')).toMatchObject({ field: 'actions.0.action', action: 'setAddressCustomType' });
     await expectUnchanged(api, before);
     expect((await api.call('GET', '/channels/key=c2')).status).toBe(404);
   });

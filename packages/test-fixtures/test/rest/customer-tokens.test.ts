@@ -51,6 +51,19 @@ describe('password reset tokens', () => {
     expect((await customer(api, ann.id)).version).toBe(1);
   });
 
+  it('are in a snapshot as hashes only: a reset forgets them, a restore brings them back usable', async () => {
+    const token = ok(await api.call('POST', '/customers/password-token', { email: 'ann@example.com' }));
+    const snapshot = api.emulator.snapshot();
+    expect(snapshot.customerTokens).toEqual([expect.objectContaining({ customerId: ann.id, kind: 'password' })]);
+    expect(JSON.stringify(snapshot)).not.toContain(token.value);
+    api.emulator.reset();
+    expectError(await api.call('GET', `/customers/password-token=${token.value}`), 404, 'ResourceNotFound');
+    api.emulator.restore(snapshot);
+    expect(ok(await api.call('GET', `/customers/password-token=${token.value}`)).id).toBe(ann.id);
+    ok(await api.call('POST', '/customers/password/reset', { tokenValue: token.value, newPassword: 'n3w' }));
+    expect(api.emulator.snapshot().customerTokens).toEqual([]);
+  });
+
   it('with invalidateOlderTokens invalidate the earlier ones; redeeming one invalidates the older ones too', async () => {
     const first = ok(await api.call('POST', '/customers/password-token', { email: 'ann@example.com' }));
     const second = ok(await api.call('POST', '/customers/password-token', { email: 'ann@example.com', invalidateOlderTokens: true }));

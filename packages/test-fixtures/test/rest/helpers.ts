@@ -138,7 +138,7 @@ export function messagesOf(api: Api, resourceId: string): Promise<Json[]> {
   return messages(api, `resource(id = "${resourceId}")`);
 }
 
-/** Everything a refused request could have touched: selections, stores, memberships and messages. */
+/** Everything a refused request could have touched: selections, stores, products, memberships, categories, tax categories and messages. */
 export async function snapshot(api: Api): Promise<unknown> {
   const all = async (path: string, sorted = true) =>
     ok(await api.call('GET', `${path}?limit=500${sorted ? '&sort=id%20asc' : ''}`)).results as Json[];
@@ -149,7 +149,17 @@ export async function snapshot(api: Api): Promise<unknown> {
     memberships[selection['id'] as string] = await all(`/product-selections/${selection['id'] as string}/products`, false);
   for (const product of products)
     memberships[product['id'] as string] = await all(`/products/${product['id'] as string}/product-selections`, false);
-  return { selections, stores: await all('/stores'), products, memberships, messages: await all('/messages') };
+  return {
+    selections,
+    stores: await all('/stores'),
+    channels: await all('/channels'),
+    types: await all('/types'),
+    products,
+    memberships,
+    categories: await all('/categories'),
+    taxCategories: await all('/tax-categories'),
+    messages: await all('/messages'),
+  };
 }
 
 /** Asserts that nothing changed since `before` (a {@link snapshot}). */

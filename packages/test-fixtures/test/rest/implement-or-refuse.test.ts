@@ -70,10 +70,17 @@ interface Refs {
   productTypeId: string;
   selectionId: string;
   channelId: string;
+  categoryId: string;
+  taxCategoryId: string;
   storeKey: string;
   productId: string;
+  customTypeId: string;
   n: number;
 }
+
+/** Custom Fields of the Type every customizable draft uses, as sent and as answered. */
+const custom = { type: { key: 'walk' }, fields: { note: 'n' } };
+const customShown = ({ customTypeId }: Refs) => ({ custom: { type: { typeId: 'type', id: customTypeId }, fields: { note: 'n' } } });
 
 /** The required members of the actions whose optional members are checked (the others need none). */
 const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
@@ -110,8 +117,8 @@ const address = {
 const DRAFTS: Record<string, DraftCase> = {
   // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
   ProductSelectionDraft: {
-    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion' }),
-    shown: () => ({ type: undefined }),
+    body: ({ n }) => ({ key: `ps-${n}`, name: { en: 'PS' }, mode: 'IndividualExclusion', type: 'individualExclusion', custom }),
+    shown: (refs) => ({ type: undefined, ...customShown(refs) }),
   },
   StoreDraft: {
     body: ({ n, selectionId, channelId }) => ({
@@ -122,8 +129,10 @@ const DRAFTS: Record<string, DraftCase> = {
       distributionChannels: [{ id: channelId }],
       supplyChannels: [{ id: channelId }],
       productSelections: [{ productSelection: { id: selectionId }, active: true }],
+      custom,
     }),
-    shown: ({ selectionId, channelId }) => ({
+    shown: ({ selectionId, channelId, ...refs }) => ({
+      ...customShown({ selectionId, channelId, ...refs }),
       distributionChannels: [{ typeId: 'channel', id: channelId }],
       supplyChannels: [{ typeId: 'channel', id: channelId }],
       productSelections: [{ productSelection: { typeId: 'product-selection', id: selectionId }, active: true }],
@@ -137,8 +146,48 @@ const DRAFTS: Record<string, DraftCase> = {
       description: { en: 'D' },
       address,
       geoLocation: { type: 'Point', coordinates: [1, 2] },
+      custom,
     }),
-    shown: (_, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] } }),
+    shown: (refs, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] }, ...customShown(refs) }),
+  },
+  CategoryDraft: {
+    body: ({ n, categoryId }) => ({
+      key: `category-${n}`,
+      name: { en: 'C' },
+      slug: { en: `category-${n}` },
+      description: { en: 'D' },
+      parent: { id: categoryId },
+      orderHint: '0.5',
+      externalId: 'e',
+      metaTitle: { en: 'MT' },
+      metaDescription: { en: 'MD' },
+      metaKeywords: { en: 'MK' },
+      custom,
+    }),
+    shown: (refs) => ({ parent: { typeId: 'category', id: refs.categoryId }, ...customShown(refs) }),
+  },
+  TaxCategoryDraft: {
+    body: ({ n }) => ({
+      key: `tax-${n}`,
+      name: `tax-${n}`,
+      description: 'D',
+      rates: [
+        { name: 'R', amount: 0.19, includedInPrice: true, country: 'US', state: 'NY', subRates: [{ name: 's', amount: 0.19 }], key: 'rr' },
+      ],
+    }),
+    shown: (_, answer) => ({
+      rates: [
+        {
+          name: 'R',
+          amount: 0.19,
+          includedInPrice: true,
+          country: 'US',
+          state: 'NY',
+          key: 'rr',
+          id: (answer['rates'] as Json[])[0]!['id'],
+        },
+      ],
+    }),
   },
   ProductTypeDraft: {
     body: ({ n }) => ({
@@ -161,7 +210,7 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
   },
   ProductDraft: {
-    body: ({ n, productTypeId, channelId }) => {
+    body: ({ n, productTypeId, channelId, categoryId, taxCategoryId }) => {
       const variant = {
         sku: `sku-${n}`,
         key: 'v1',
@@ -180,6 +229,9 @@ const DRAFTS: Record<string, DraftCase> = {
       };
       return {
         productType: { id: productTypeId },
+        categories: [{ id: categoryId }],
+        categoryOrderHints: { [categoryId]: '0.4' },
+        taxCategory: { id: taxCategoryId },
         key: `product-${n}`,
         name: { en: 'P' },
         slug: { en: `p-${n}` },
@@ -194,7 +246,7 @@ const DRAFTS: Record<string, DraftCase> = {
         publish: true,
       };
     },
-    shown: ({ productTypeId, channelId }, answer) => {
+    shown: ({ productTypeId, channelId, categoryId, taxCategoryId }, answer) => {
       const staged = (answer['masterData'] as { staged: Json }).staged;
       const price = ((staged['masterVariant'] as Json)['prices'] as Json[])[0]!;
       expect(price).toMatchObject({
@@ -203,10 +255,13 @@ const DRAFTS: Record<string, DraftCase> = {
       });
       return {
         productType: { typeId: 'product-type', id: productTypeId },
+        taxCategory: { typeId: 'tax-category', id: taxCategoryId },
         masterData: {
           published: true,
           staged: {
             name: { en: 'P' },
+            categories: [{ typeId: 'category', id: categoryId }],
+            categoryOrderHints: { [categoryId]: '0.4' },
             description: { en: 'D' },
             metaTitle: { en: 'MT' },
             metaDescription: { en: 'MD' },
@@ -219,6 +274,8 @@ const DRAFTS: Record<string, DraftCase> = {
             },
           },
         },
+        categories: undefined,
+        categoryOrderHints: undefined,
         name: undefined,
         slug: undefined,
         description: undefined,
@@ -256,11 +313,14 @@ const DRAFTS: Record<string, DraftCase> = {
       locale: 'en',
       authenticationMode: 'Password',
       stores: [{ key: storeKey }],
+      custom,
     }),
     unwrap: (answer) => answer['customer'] as Json,
-    shown: ({ storeKey }, customer) => {
+    shown: (refs, customer) => {
+      const { storeKey } = refs;
       const id = (customer['addresses'] as Json[])[0]!['id'];
       return {
+        ...customShown(refs),
         password: undefined,
         addresses: [{ ...address, id }],
         defaultShippingAddress: undefined,
@@ -308,6 +368,15 @@ const DRAFTS: Record<string, DraftCase> = {
       };
     },
   },
+  TypeDraft: {
+    body: ({ n }) => ({
+      key: `type-${n}`,
+      name: { en: 'T' },
+      description: { en: 'D' },
+      resourceTypeIds: ['store'],
+      fieldDefinitions: [{ name: `field-${n}`, label: { en: 'F' }, required: true, inputHint: 'MultiLine', type: { name: 'String' } }],
+    }),
+  },
   ApiClientDraft: {
     body: ({ n, storeKey }) => ({
       name: `client-${n}`,
@@ -329,16 +398,27 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   beforeAll(async () => {
     api = await createApi();
     const type = await api.call('POST', '/product-types', { key: 'walk', name: 'W', description: 'w' });
+    const customType = await api.call('POST', '/types', {
+      key: 'walk',
+      name: { en: 'Walk' },
+      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category'],
+      fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
+    });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
+    const category = await api.call('POST', '/categories', { key: 'walk', name: { en: 'W' }, slug: { en: 'walk' } });
+    const taxCategory = await api.call('POST', '/tax-categories', { key: 'walk', name: 'W' });
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
     refs = {
       productTypeId: type.body.id,
       selectionId: selection.body.id,
       channelId: channel.body.id,
+      categoryId: category.body.id,
+      taxCategoryId: taxCategory.body.id,
       storeKey: store.body.key,
       productId: product.body.id,
+      customTypeId: customType.body.id,
       n: 0,
     };
   });
@@ -384,6 +464,15 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     }),
     StoreUpdateAction: async () => ({ path: '/stores/key=walk', version: (await api.call('GET', '/stores/key=walk')).body.version }),
     ChannelUpdateAction: async () => ({ path: '/channels/key=walk', version: (await api.call('GET', '/channels/key=walk')).body.version }),
+    CategoryUpdateAction: async () => ({
+      path: '/categories/key=walk',
+      version: (await api.call('GET', '/categories/key=walk')).body.version,
+    }),
+    TaxCategoryUpdateAction: async () => ({
+      path: '/tax-categories/key=walk',
+      version: (await api.call('GET', '/tax-categories/key=walk')).body.version,
+    }),
+    TypeUpdateAction: async () => ({ path: '/types/key=walk', version: (await api.call('GET', '/types/key=walk')).body.version }),
     ProductUpdateAction: async () => {
       const product = await api.call('POST', '/products', {
         productType: { id: refs.productTypeId },

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newId } from '../ids.js';
+import type { ChangeJournal } from '../storage/journal.js';
 import { tokenHash } from './tokens.js';
 
 /** The two kinds of customer token: password reset and e-mail verification. */
 export type CustomerTokenKind = 'password' | 'email';
 
-/** A customer token as stored: its value only as a SHA-256 hash. */
-interface StoredCustomerToken {
+/** A customer token as stored (and in snapshots): its value only as a SHA-256 hash. */
+export interface StoredCustomerToken {
   id: string;
   kind: CustomerTokenKind;
   customerId: string;
@@ -39,7 +40,11 @@ export type TokenLookup = { customerId: string; id: string } | { problem: 'unkno
 export class CustomerTokenStore {
   private readonly byHash = new Map<string, StoredCustomerToken>();
 
-  constructor(private readonly clock: Clock) {}
+  /** `journal`: told of every token issued or removed (durable mode); none in memory mode. */
+  constructor(
+    private readonly clock: Clock,
+    private readonly journal?: ChangeJournal,
+  ) {}
 
   issue(kind: CustomerTokenKind, customerId: string, ttlMinutes: number, invalidateOlderTokens: boolean): IssuedCustomerToken {
     if (invalidateOlderTokens) this.removeWhere((t) => t.kind === kind && t.customerId === customerId);
@@ -55,6 +60,7 @@ export class CustomerTokenStore {
       invalidateOlderTokens,
     };
     this.byHash.set(record.hash, record);
+    this.journal?.customerToken(record.hash, true);
     const at = new Date(now).toISOString();
     return {
       id: record.id,
@@ -80,7 +86,7 @@ export class CustomerTokenStore {
     const record = this.byHash.get(tokenHash(value));
     if (!record || record.kind !== kind) return;
     this.removeWhere((t) => t.kind === kind && t.customerId === record.customerId && t.createdAt <= record.createdAt);
-    this.byHash.delete(record.hash);
+    this.delete(record.hash);
   }
 
   /** Forgets every token of a customer (customer deleted). */
@@ -88,8 +94,28 @@ export class CustomerTokenStore {
     this.removeWhere((t) => t.customerId === customerId);
   }
 
+  /** Forgets every token (an emulator reset, or before a restore). */
   clear(): void {
     this.byHash.clear();
+  }
+
+  /** Every token (hashes only), for an emulator snapshot. */
+  toSnapshot(): StoredCustomerToken[] {
+    return [...this.byHash.values()].map((t) => ({ ...t }));
+  }
+
+  /** Adds a snapshot's tokens after {@link clear}; the records are assumed checked; they are copied. */
+  restoreFrom(records: readonly StoredCustomerToken[]): void {
+    for (const record of records) {
+      this.byHash.set(record.hash, { ...record });
+      this.journal?.customerToken(record.hash, true);
+    }
+  }
+
+  /** One token by its hash, for a durable storage. */
+  get(hash: string): StoredCustomerToken | undefined {
+    const record = this.byHash.get(hash);
+    return record && { ...record };
   }
 
   /** Number of stored tokens, for tests. */
@@ -98,6 +124,11 @@ export class CustomerTokenStore {
   }
 
   private removeWhere(test: (token: StoredCustomerToken) => boolean): void {
-    for (const [hash, token] of this.byHash) if (test(token)) this.byHash.delete(hash);
+    for (const [hash, token] of this.byHash) if (test(token)) this.delete(hash);
+  }
+
+  private delete(hash: string): void {
+    this.byHash.delete(hash);
+    this.journal?.customerToken(hash, false);
   }
 }

@@ -6,7 +6,7 @@ import type { EmulatorState } from '../state.js';
 import { parseBasicAuthorization } from './basic.js';
 import { ClientRegistry, type ApiClient, type ApiClientDraft, type ClientSnapshot } from './clients.js';
 import { CustomerCredentialStore, type CustomerCredentialsInput, type StoredCustomerCredentials } from './customer-credentials.js';
-import { CustomerTokenStore } from './customer-tokens.js';
+import { CustomerTokenStore, type StoredCustomerToken } from './customer-tokens.js';
 import { ExternalTokenVerifier } from './external-oauth.js';
 import { oauthErrors } from './oauth-errors.js';
 import { hasScope, type Principal } from './principal.js';
@@ -40,6 +40,8 @@ export interface AuthSnapshot {
   tokens: TokenStoreSnapshot;
   /** Customers' login data: lower-cased e-mail, password hash, Stores. */
   customers: StoredCustomerCredentials[];
+  /** Customers' password reset and e-mail verification tokens (hashes only); absent in older snapshots. */
+  customerTokens?: StoredCustomerToken[];
   /** The anonymous ids of the sessions whose tokens live (an id is in use only as long as one does). */
   anonymousIds: string[];
 }
@@ -71,8 +73,8 @@ export class AuthService {
   /** The bootstrap client's id: a snapshot of another bootstrap client leaves that client out. */
   readonly bootstrapClientId: string;
   readonly tokens: TokenStore;
-  readonly customers = new CustomerCredentialStore();
-  /** Password reset and e-mail verification tokens of customers (not part of a snapshot: they are short-lived). */
+  readonly customers: CustomerCredentialStore;
+  /** Password reset and e-mail verification tokens of customers. */
   readonly customerTokens: CustomerTokenStore;
   private readonly external: ExternalTokenVerifier;
   private readonly projectKey: string;
@@ -87,12 +89,14 @@ export class AuthService {
     // Only what is needed is kept from `options`: they also hold the bootstrap secret in clear.
     const auth = options.auth;
     this.projectKey = state.projectKey;
-    this.clients = new ClientRegistry(state.clock, {
-      accessTokenValiditySeconds: auth.accessTokenValiditySeconds,
-      refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds,
-    });
-    this.tokens = new TokenStore(state.clock, auth.refreshTokenCap);
-    this.customerTokens = new CustomerTokenStore(state.clock);
+    this.clients = new ClientRegistry(
+      state.clock,
+      { accessTokenValiditySeconds: auth.accessTokenValiditySeconds, refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds },
+      state.journal,
+    );
+    this.tokens = new TokenStore(state.clock, auth.refreshTokenCap, state.journal);
+    this.customers = new CustomerCredentialStore(state.journal);
+    this.customerTokens = new CustomerTokenStore(state.clock, state.journal);
     this.external = new ExternalTokenVerifier(state.projectKey, state.clock, {
       fetch: options.fetch,
       cacheMs: auth.externalTokenCacheMs,
@@ -116,6 +120,11 @@ export class AuthService {
     };
     this.reserved.set(id, { register, secret: () => secret });
     register();
+  }
+
+  /** True for the clients a reset keeps (see {@link reserveClient}): registered from their secret at each start, never stored. */
+  isReserved(id: string): boolean {
+    return this.reserved.has(id) || id === ADMIN_CONSOLE_CLIENT_ID;
   }
 
   /** The secret of a reserved client (see {@link reserveClient}), or undefined. */
@@ -344,9 +353,9 @@ export class AuthService {
    * Empties the authorization service but for the reserved clients and the admin console client
    * (an emulator reset): other clients are deleted, and the reserved ones deleted through the API
    * registered again; of the tokens, only the plain client tokens of the kept clients stay valid
-   * (no customer, no anonymous session: a test harness keeps its token); customer credentials and
-   * used anonymous ids are forgotten (an e-mail may sign up again, an anonymous id may start a
-   * session again); the external OAuth server's answers are no longer cached. Kept clients keep
+   * (no customer, no anonymous session: a test harness keeps its token); customer credentials,
+   * customer tokens and used anonymous ids are forgotten (an e-mail may sign up again, an
+   * anonymous id may start a session again); the external OAuth server's answers are no longer cached. Kept clients keep
    * their secret, `createdAt` and `lastUsedAt`.
    */
   reset(): void {
@@ -365,6 +374,7 @@ export class AuthService {
     snapshot.clients = this.clients.toSnapshot();
     snapshot.tokens = this.tokens.toSnapshot();
     snapshot.customers = this.customers.toSnapshot();
+    snapshot.customerTokens = this.customerTokens.toSnapshot();
     snapshot.anonymousIds = this.tokens.anonymousIds();
   }
 
@@ -389,6 +399,7 @@ export class AuthService {
     const registered = (token: { clientId: string }) => !excluded.has(token.clientId) && this.clients.has(token.clientId);
     this.tokens.restoreFrom({ access: snapshot.tokens.access.filter(registered), refresh: snapshot.tokens.refresh.filter(registered) });
     this.customers.restoreFrom(snapshot.customers);
+    this.customerTokens.restoreFrom(snapshot.customerTokens ?? []);
     // snapshot.anonymousIds needs no restoring: an id is in use while a token of it lives.
   }
 

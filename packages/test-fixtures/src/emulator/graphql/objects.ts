@@ -74,7 +74,19 @@ export const named = (pick: (source: never) => Record<string, string> | undefine
   nameAllLocales: (source: never) => allLocales(pick(source)),
 });
 
+interface CustomFieldsSource {
+  type: Ref;
+  fields: Record<string, unknown>;
+}
+
 export const objectResolvers: ResolverMap = {
+  CustomFieldsType: {
+    typeRef: (custom: CustomFieldsSource) => custom.type,
+    customFieldsRaw: (custom: CustomFieldsSource, args: { includeNames?: string[] | null; excludeNames?: string[] | null }) =>
+      Object.entries(custom.fields)
+        .filter(([name]) => (args.includeNames ?? [name]).includes(name) && !(args.excludeNames ?? []).includes(name))
+        .map(([name, value]) => ({ name, value })),
+  },
   ProductSelection: {
     ...named((s: ProductSelection) => s.name),
     productRefs: (selection: ProductSelection, args: PageArgs, ctx: GraphqlContext) => {

@@ -253,7 +253,102 @@ const customerStores: FieldRule = (previous, next, input) => {
   ];
 };
 
-/** Field rules per resource type; `key` is common to all. */
+interface RateShape {
+  id: string;
+}
+
+/**
+ * A Tax Category's rates: one Change per rate added, removed or replaced. A replaced rate keeps its
+ * place with a new id, so with a replaceTaxRate action a new rate where an old one was replaces it.
+ */
+const taxRates: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as RateShape[];
+  const after = asArray(next) as RateShape[];
+  const isNew = (rate: RateShape | undefined) => rate !== undefined && !before.some((b) => b.id === rate.id);
+  const isGone = (rate: RateShape) => !after.some((a) => a.id === rate.id);
+  const replacing = actionNames(input).has('replaceTaxRate');
+  const replaced = new Set<RateShape>();
+  const changes: Change[] = [];
+  before.forEach((rate, index) => {
+    if (!isGone(rate)) return;
+    const successor = after[index];
+    if (replacing && isNew(successor) && !replaced.has(successor!)) {
+      replaced.add(successor!);
+      changes.push(change('replaceTaxRate', 'ReplaceTaxRateChange', rate, successor));
+    } else changes.push(change('removeTaxRate', 'RemoveTaxRateChange', rate, undefined));
+  });
+  for (const rate of after) {
+    if (isNew(rate) && !replaced.has(rate)) changes.push(change('addTaxRate', 'AddTaxRateChange', undefined, rate));
+  }
+  return changes;
+};
+
+interface CustomShape {
+  type: { id: string };
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Custom Fields, on every resource that has them: setting a Type (or removing the Custom Fields)
+ * is one SetCustomTypeChange; otherwise one SetCustomFieldChange per field changed, naming the
+ * field and its Type.
+ */
+const customRule: FieldRule = (previous, next, input) => {
+  const before = previous as CustomShape | undefined;
+  const after = next as CustomShape | undefined;
+  if (!before || !after || before.type.id !== after.type.id || actionNames(input).has('setCustomType')) {
+    return [change('setCustomType', 'SetCustomTypeChange', before, after)];
+  }
+  const names = [...new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])];
+  return names
+    .filter((name) => differs(before.fields[name], after.fields[name]))
+    .map((name) =>
+      change('setCustomField', 'SetCustomFieldChange', before.fields[name], after.fields[name], { name, customTypeId: after.type.id }),
+    );
+};
+
+interface FieldDefinitionShape {
+  name: string;
+}
+
+/**
+ * A Type's field definitions: one Change per definition added or removed, one for a new order,
+ * and for a definition changed in place one named after the request's action on that field
+ * (`changeLabel`, `addEnumValue`...), with `fieldName`.
+ */
+const typeFieldDefinitions: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as FieldDefinitionShape[];
+  const after = asArray(next) as FieldDefinitionShape[];
+  const changes: Change[] = [];
+  for (const definition of after) {
+    const old = before.find((d) => d.name === definition.name);
+    if (!old) changes.push(change('addFieldDefinition', 'AddFieldDefinitionChange', undefined, definition));
+    else if (differs(old, definition)) {
+      const action = input.actions.find((a) => a['fieldName'] === definition.name)?.['action'];
+      const name = typeof action === 'string' ? action : 'changeFieldDefinition';
+      changes.push(change(name, `${upperFirst(name)}Change`, old, definition, { fieldName: definition.name }));
+    }
+  }
+  for (const definition of before) {
+    if (!after.some((d) => d.name === definition.name))
+      changes.push(change('removeFieldDefinition', 'RemoveFieldDefinitionChange', definition.name, undefined));
+  }
+  const kept = (list: FieldDefinitionShape[], other: FieldDefinitionShape[]) =>
+    list.filter((d) => other.some((o) => o.name === d.name)).map((d) => d.name);
+  if (differs(kept(before, after), kept(after, before))) {
+    changes.push(
+      change(
+        'changeFieldDefinitionOrder',
+        'ChangeFieldDefinitionOrderChange',
+        before.map((d) => d.name),
+        after.map((d) => d.name),
+      ),
+    );
+  }
+  return changes;
+};
+
+/** Field rules per resource type; `key` and `custom` are common to all. */
 const RULES: Record<string, Record<string, FieldRule>> = {
   'product-selection': {
     name: simple('changeName', 'ChangeLocalizedNameChange'),
@@ -274,6 +369,25 @@ const RULES: Record<string, Record<string, FieldRule>> = {
     description: simple('changeDescription', 'ChangeDescriptionChange'),
     attributes: attributeDefinitions,
   },
+  category: {
+    name: simple('changeName', 'ChangeLocalizedNameChange'),
+    slug: simple('changeSlug', 'ChangeSlugChange'),
+    description: simple('setDescription', 'SetLocalizedDescriptionChange'),
+    parent: simple('changeParent', 'ChangeParentChange'),
+    // Follows the parent: the changeParent Change says it; a descendant's ancestors change in the background.
+    ancestors: (previous, next, input) =>
+      actionNames(input).has('changeParent') ? [] : [change('setAncestors', 'SetAncestorsChange', previous, next)],
+    orderHint: simple('changeOrderHint', 'ChangeOrderHintChange'),
+    externalId: simple('setExternalId', 'SetExternalIdChange'),
+    metaTitle: simple('setMetaTitle', 'SetMetaTitleChange'),
+    metaDescription: simple('setMetaDescription', 'SetMetaDescriptionChange'),
+    metaKeywords: simple('setMetaKeywords', 'SetMetaKeywordsChange'),
+  },
+  'tax-category': {
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('setDescription', 'SetDescriptionChange'),
+    rates: taxRates,
+  },
   // Other members: `set<Member>` (setMiddleName, setTitle, setSalutation, setDateOfBirth, ...).
   customer: {
     email: simple('changeEmail', 'ChangeEmailChange'),
@@ -288,6 +402,12 @@ const RULES: Record<string, Record<string, FieldRule>> = {
     shippingAddressIds: addressIds('Shipping'),
     billingAddressIds: addressIds('Billing'),
     stores: customerStores,
+  },
+  type: {
+    key: simple('changeKey', 'ChangeKeyChange'),
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('setDescription', 'SetDescriptionChange'),
+    fieldDefinitions: typeFieldDefinitions,
   },
 };
 
@@ -326,7 +446,9 @@ export function changesOf(event: ChangeEvent, state: EmulatorState): Change[] {
     const previous = event.before[field];
     const next = event.after[field];
     if (!differs(previous, next)) continue;
-    const rule = rules[field] ?? (field === 'key' ? KEY_RULE : simple(`set${upperFirst(field)}`, `Set${upperFirst(field)}Change`));
+    const rule =
+      rules[field] ??
+      (field === 'key' ? KEY_RULE : field === 'custom' ? customRule : simple(`set${upperFirst(field)}`, `Set${upperFirst(field)}Change`));
     changes.push(...rule(previous, next, input));
   }
   return byActionOrder(changes, input.actions);

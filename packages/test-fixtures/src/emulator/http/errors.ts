@@ -106,6 +106,19 @@ export const errors = {
       `Product is already present with the following different variant selection: ${existing === undefined ? 'all variants' : JSON.stringify(existing)}.`,
       { product, ...(existing === undefined ? {} : { existingVariantSelection: existing }) },
     ),
+  enumKeyAlreadyExists: (key: string, fieldName: string) =>
+    one(400, 'EnumKeyAlreadyExists', `The ${fieldName} field definition already contains an enum value with the key ${key}.`, {
+      conflictingEnumKey: key,
+      conflictingAttributeName: fieldName,
+    }),
+  enumKeyDoesNotExist: (key: string, fieldName: string) =>
+    one(400, 'EnumKeyDoesNotExist', `The ${fieldName} field definition does not contain an enum value with the key ${key}.`, {
+      conflictingEnumKey: key,
+      conflictingAttributeName: fieldName,
+    }),
+  enumValuesMustMatch: () => one(400, 'EnumValuesMustMatch', 'The given values must be equal to the existing enum values.'),
+  duplicateEnumValues: (duplicates: string[]) =>
+    one(400, 'DuplicateEnumValues', `The enum values contain duplicate keys: ${duplicates.join(', ')}.`, { duplicates }),
   productAssignmentMissing: (product: { typeId: 'product'; id: string }, message: string) =>
     one(400, 'ProductAssignmentMissing', message, { product }),
   attributeNameDoesNotExist: (name: string, typeName: string) =>
@@ -123,8 +136,6 @@ export const errors = {
         conflictingAttributeName: name,
       },
     ),
-  duplicateEnumValues: (duplicates: string[]) =>
-    one(400, 'DuplicateEnumValues', `The enum values contain duplicate keys: ${duplicates.join(', ')}.`, { duplicates }),
   invalidCurrentPassword: () => one(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
   invalidCredentials: () => one(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
   expiredCustomerToken: (kind: 'password' | 'email') =>

@@ -1,8 +1,10 @@
 import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { StoredResource } from '../store/collection.js';
+import { customFieldActions, customMemberFrom, type CustomFields } from './custom-fields.js';
 import { addressesFrom, type Address } from './customer-addresses.js';
 import type { ResourceType } from './resource-type.js';
+import { setOptional } from './set-optional.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
 export type ChannelRole = 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
@@ -14,6 +16,7 @@ export interface Channel extends StoredResource {
   description?: Record<string, string>;
   address?: Address;
   geoLocation?: { type: 'Point'; coordinates: [number, number] };
+  custom?: CustomFields;
 }
 
 /** Roles in the order given, each once. */
@@ -24,12 +27,6 @@ function uniqueRoles(roles: readonly ChannelRole[]): ChannelRole[] {
 /** An address of a draft with its generated id (the same rule as a Customer's addresses). */
 function addressFrom(draft: Record<string, unknown>): Address {
   return addressesFrom({ addresses: [draft] }).addresses[0]!;
-}
-
-/** Sets an optional member, or removes it when the action leaves it out. */
-function setOptional<T extends object, K extends keyof T>(target: T, name: K, value: T[K] | undefined): void {
-  if (value === undefined) delete target[name];
-  else target[name] = value;
 }
 
 /**
@@ -78,13 +75,14 @@ export const channelType: ResourceType<Channel> = {
   path: 'channels',
   scopes: { view: viewScopes('channels'), manage: ['manage_channels'] },
   schemas: { resource: 'Channel', draft: 'ChannelDraft', updateAction: 'ChannelUpdateAction' },
-  create: (draft) => ({
+  create: (draft, ctx) => ({
     key: draft['key'] as string,
     roles: uniqueRoles((draft['roles'] as ChannelRole[] | undefined) ?? ['InventorySupply']),
     ...(draft['name'] !== undefined ? { name: draft['name'] as Record<string, string> } : {}),
     ...(draft['description'] !== undefined ? { description: draft['description'] as Record<string, string> } : {}),
     ...(draft['address'] !== undefined ? { address: addressFrom(draft['address'] as Record<string, unknown>) } : {}),
     ...(draft['geoLocation'] !== undefined ? { geoLocation: draft['geoLocation'] as Channel['geoLocation'] } : {}),
+    ...customMemberFrom(ctx, draft, 'channel'),
   }),
   actions: {
     changeKey(channel, action) {
@@ -113,6 +111,7 @@ export const channelType: ResourceType<Channel> = {
     setGeoLocation(channel, action) {
       setOptional(channel, 'geoLocation', action['geoLocation'] as Channel['geoLocation']);
     },
+    ...customFieldActions<Channel>('channel'),
   },
   beforeDelete(channel, ctx) {
     const by = referencedBy(ctx, channel.id);

@@ -1,5 +1,6 @@
 import type { AuthService } from '../auth/service.js';
 import { errors } from '../http/errors.js';
+import { customFieldActions } from './custom-fields.js';
 import { addressActions } from './customer-addresses.js';
 import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer } from './customer-rules.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
@@ -109,5 +110,6 @@ export function customerActions(auth: AuthService): Record<string, Action> {
       moveToStores(customer, storesFrom(ctx, action['stores'] as ResourceIdentifier[] | undefined), ctx, auth);
       ctx.emit('CustomerStoresSet', { stores: structuredClone(customer.stores), oldStores });
     },
+    ...customFieldActions<Customer>('customer'),
   };
 }

@@ -2,6 +2,7 @@ import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
+import type { CustomFields } from './custom-fields.js';
 import type { CustomerAddresses } from './customer-addresses.js';
 import type { Address } from './operations.js';
 import type { Store } from './stores.js';
@@ -15,6 +16,7 @@ export interface Customer extends StoredResource, CustomerAddresses {
   /** Empty for a global customer. */
   stores: { typeId: 'store'; key: string }[];
   authenticationMode: 'Password' | 'ExternalAuth';
+  custom?: CustomFields;
 }
 
 export function normaliseEmail(email: string): string {

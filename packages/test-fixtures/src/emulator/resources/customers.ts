@@ -8,6 +8,7 @@ import { errors } from '../http/errors.js';
 import { parseQueryParams, runOnArray, runQuery, type QuerySchema } from '../query/index.js';
 import type { StoredResource } from '../store/collection.js';
 import { commerceContract } from '../validation/contract.js';
+import { customMemberFrom } from './custom-fields.js';
 import { customerActions } from './customer-actions.js';
 import { addressesFrom } from './customer-addresses.js';
 import { registerCustomerPasswordRoutes, tokenOfSegment } from './customer-passwords.js';
@@ -84,6 +85,7 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
         customerGroupAssignments: [],
         stores,
         authenticationMode,
+        ...customMemberFrom(ctx, draft, 'customer'),
       };
     },
     actions: customerActions(auth),

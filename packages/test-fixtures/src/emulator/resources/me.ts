@@ -36,6 +36,8 @@ const ME_ACTIONS = [
   'setSalutation',
   'setTitle',
   'setVatId',
+  'setCustomType',
+  'setCustomField',
 ];
 
 /** True when the token is valid for the Store: issued by its in-store password flow, or holding a store-scoped `me` scope for it. */

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { StoredResource } from '../store/collection.js';
+import { customFieldActions, customMemberFrom, type Customizable } from './custom-fields.js';
 import { variantsOf, type Product } from './product-data.js';
 import type { ResourceType } from './resource-type.js';
 import { membershipOf, type Membership, type VariantExclusion, type VariantSelection } from './selection-membership.js';
@@ -10,7 +11,7 @@ import type { ResourceIdentifier, WriteContext } from './write-context.js';
 /** `Individual` holds the Products added; `IndividualExclusion` every Product but those excluded. */
 export type ProductSelectionMode = 'Individual' | 'IndividualExclusion';
 
-export interface ProductSelection extends StoredResource {
+export interface ProductSelection extends Customizable {
   name: Record<string, string>;
   productCount: number;
   mode: ProductSelectionMode;
@@ -187,11 +188,12 @@ export const productSelectionType: ResourceType<ProductSelection> = {
   path: 'product-selections',
   scopes: { view: viewScopes('product_selections'), manage: ['manage_product_selections'] },
   schemas: { resource: 'ProductSelection', draft: 'ProductSelectionDraft', updateAction: 'ProductSelectionUpdateAction' },
-  create: (draft) => ({
+  create: (draft, ctx) => ({
     ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
     name: draft['name'] as Record<string, string>,
     productCount: 0,
     mode: modeOf(draft),
+    ...customMemberFrom(ctx, draft, 'product-selection'),
   }),
   actions: {
     addProduct: assignAction(INDIVIDUAL),
@@ -216,6 +218,7 @@ export const productSelectionType: ResourceType<ProductSelection> = {
       if (typeof key === 'string') selection.key = key;
       else delete selection.key;
     },
+    ...customFieldActions<ProductSelection>('product-selection'),
   },
   beforeDelete(selection, ctx) {
     for (const store of ctx.state

@@ -2,6 +2,7 @@ import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import type { StoredResource } from '../store/collection.js';
 import { channelReference, type ChannelRole } from './channels.js';
+import { customFieldActions, customMemberFrom, type CustomFields } from './custom-fields.js';
 import type { ProductSelection } from './product-selections.js';
 import type { ResourceType } from './resource-type.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
@@ -19,6 +20,7 @@ export interface Store extends StoredResource {
   distributionChannels: { typeId: 'channel'; id: string }[];
   supplyChannels: { typeId: 'channel'; id: string }[];
   productSelections: ProductSelectionSetting[];
+  custom?: CustomFields;
 }
 
 /** The Channels of a draft, each once, each existing and holding the role its use needs. */
@@ -90,6 +92,7 @@ export const storeType: ResourceType<Store> = {
   schemas: { resource: 'Store', draft: 'StoreDraft', updateAction: 'StoreUpdateAction' },
   create: (draft, ctx) => ({
     key: draft['key'] as string,
+    ...customMemberFrom(ctx, draft, 'store'),
     ...(draft['name'] !== undefined ? { name: draft['name'] as Record<string, string> } : {}),
     languages: (draft['languages'] as string[] | undefined) ?? [],
     countries: countriesFrom(draft['countries'] as { code: string }[] | undefined),
@@ -104,6 +107,7 @@ export const storeType: ResourceType<Store> = {
         ...(store.name !== undefined ? { name: structuredClone(store.name) } : {}),
         languages: [...store.languages],
         productSelections: structuredClone(store.productSelections),
+        ...(store.custom ? { custom: structuredClone(store.custom) } : {}),
       },
     },
   ],
@@ -155,5 +159,6 @@ export const storeType: ResourceType<Store> = {
     setLanguages(store, action) {
       store.languages = (action['languages'] as string[] | undefined) ?? [];
     },
+    ...customFieldActions<Store>('store'),
   },
 };
