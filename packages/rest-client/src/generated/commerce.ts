@@ -145,7 +145,10 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. When the Store has
+     *     `distributionChannels`, each variant keeps only the Prices without a Channel or
+     *     with one of them, and price selection chooses among those (live reference:
+     *     https://docs.commercetools.com/api/projects/productProjections#prices).
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;
@@ -165,7 +168,8 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. Prices follow the
+     *     Store's `distributionChannels` as on the get by ID.
      */
     get: operations['getProductProjectionInStoreByKey'];
     put?: never;
@@ -599,47 +603,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/types': {
-    parameters: SharedParameters;
-    /** Query Types */
-    get: operations['queryTypes'];
-    put?: never;
-    /** Create a Type */
-    post: operations['createType'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/types/{ID}': {
-    parameters: SharedParameters;
-    /** Get a Type by ID */
-    get: operations['getTypeById'];
-    put?: never;
-    /** Update a Type by ID */
-    post: operations['updateTypeById'];
-    /** Delete a Type by ID */
-    delete: operations['deleteTypeById'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/types/key={key}': {
-    parameters: SharedParameters;
-    /** Get a Type by key */
-    get: operations['getTypeByKey'];
-    put?: never;
-    /** Update a Type by key */
-    post: operations['updateTypeByKey'];
-    /** Delete a Type by key */
-    delete: operations['deleteTypeByKey'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -871,10 +834,11 @@ export interface components {
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
       | components['schemas']['MissingRoleOnChannelError']
-      | components['schemas']['EnumKeyAlreadyExistsError']
-      | components['schemas']['EnumKeyDoesNotExistError']
-      | components['schemas']['EnumValuesMustMatchError']
-      | components['schemas']['DuplicateEnumValuesError'];
+      | components['schemas']['DuplicateAttributeValueError']
+      | components['schemas']['DuplicateAttributeValuesError']
+      | components['schemas']['AttributeNameDoesNotExistError']
+      | components['schemas']['DuplicatePriceScopeError']
+      | components['schemas']['DuplicatePriceKeyError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -1018,56 +982,6 @@ export interface components {
        */
       code: 'InvalidOperation';
     };
-    /** @description 400. The Enum or LocalizedEnum field definition already has a value with this key. */
-    EnumKeyAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'EnumKeyAlreadyExists';
-      conflictingEnumKey: string;
-      /** @description The name of the field definition (the live error names it so). */
-      conflictingAttributeName: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'EnumKeyAlreadyExists';
-    };
-    /** @description 400. The Enum or LocalizedEnum field definition has no value with this key. */
-    EnumKeyDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'EnumKeyDoesNotExist';
-      conflictingEnumKey: string;
-      conflictingAttributeName: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'EnumKeyDoesNotExist';
-    };
-    /** @description 400. A new order of enum values does not list exactly the existing keys. */
-    EnumValuesMustMatchError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'EnumValuesMustMatch';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'EnumValuesMustMatch';
-    };
-    /** @description 400. The values of an Enum or LocalizedEnum field type repeat a key. */
-    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'DuplicateEnumValues';
-      duplicates: string[];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'DuplicateEnumValues';
-    };
     /**
      * @description 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
      *     with another variant selection or exclusion (live message: "Product is already present
@@ -1164,6 +1078,79 @@ export interface components {
       code: 'MissingRoleOnChannel';
     };
     /**
+     * @description 400 (live reference). A `Unique` attribute has the same value in two variants of one
+     *     data set; `attribute` is the repeated one.
+     */
+    DuplicateAttributeValueError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateAttributeValue';
+      attribute: components['schemas']['Attribute'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateAttributeValue';
+    };
+    /**
+     * @description 400 (live reference). Two variants of one data set have the same combination of
+     *     `CombinationUnique` attributes; `attributes` is that combination.
+     */
+    DuplicateAttributeValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateAttributeValues';
+      attributes: components['schemas']['Attribute'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateAttributeValues';
+    };
+    /**
+     * @description 400 (live reference). A variant attribute names no AttributeDefinition of the
+     *     Product's type (message `Attribute definition for <name> does not exist on type <type name>.`).
+     */
+    AttributeNameDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeNameDoesNotExist';
+      invalidAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeNameDoesNotExist';
+    };
+    /**
+     * @description 400 (live reference). Two Prices of one variant have the same scope (currency, country,
+     *     Customer Group, Channel) and the same validity period; `conflictingPrice` is the
+     *     earlier one.
+     */
+    DuplicatePriceScopeError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceScope';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceScope';
+    };
+    /** @description 400 (live reference). Two Prices of one variant have the same `key`; `conflictingPrice` is the earlier one. */
+    DuplicatePriceKeyError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceKey';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceKey';
+    };
+    /**
      * @description Status 501, emulator only (the live service does not send it). The
      *     request uses a member (`field`, a path in the body as RequiredField
      *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
@@ -1199,14 +1186,11 @@ export interface components {
       name: components['schemas']['LocalizedString'];
       productCount: number;
       mode: components['schemas']['ProductSelectionMode'];
-      custom?: components['schemas']['CustomFields'];
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
-      /** @description A Type for `product-selection`. */
-      custom?: components['schemas']['CustomFieldsDraft'];
       /** @description Default `Individual`; cannot be changed later (no update action changes it). */
       mode?: components['schemas']['ProductSelectionMode'];
       /**
@@ -1286,9 +1270,7 @@ export interface components {
       | components['schemas']['ProductSelectionSetVariantSelectionAction']
       | components['schemas']['ProductSelectionSetVariantExclusionAction']
       | components['schemas']['ProductSelectionChangeNameAction']
-      | components['schemas']['ProductSelectionSetKeyAction']
-      | components['schemas']['SetCustomTypeAction']
-      | components['schemas']['SetCustomFieldAction'];
+      | components['schemas']['ProductSelectionSetKeyAction'];
     /**
      * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
      *     Adds the Product with the given `variantSelection` (none: every variant). A Product
@@ -1369,7 +1351,14 @@ export interface components {
       product: components['schemas']['ProductResourceIdentifier'];
       variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
-    ProductSelectionChangeNameAction: SharedProductSelectionChangeNameAction;
+    ProductSelectionChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
     ProductSelectionSetKeyAction: SharedProductSelectionSetKeyAction;
     /**
      * @description Element of the Products of a Product Selection: `variantSelection` in an `Individual`
@@ -1447,7 +1436,6 @@ export interface components {
       distributionChannels: components['schemas']['ChannelReference'][];
       /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
       supplyChannels: components['schemas']['ChannelReference'][];
-      custom?: components['schemas']['CustomFields'];
       /**
        * @description Which Products, and which of their variants, are available in the Store
        *     (the in-store Product Projection, the in-store assignments and GraphQL
@@ -1484,8 +1472,6 @@ export interface components {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
-      /** @description A Type for `store`. */
-      custom?: components['schemas']['CustomFieldsDraft'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
       countries?: components['schemas']['StoreCountry'][];
@@ -1512,9 +1498,7 @@ export interface components {
       | components['schemas']['StoreRemoveProductSelectionAction']
       | components['schemas']['StoreSetProductSelectionsAction']
       | components['schemas']['StoreSetNameAction']
-      | components['schemas']['StoreSetLanguagesAction']
-      | components['schemas']['SetCustomTypeAction']
-      | components['schemas']['SetCustomFieldAction'];
+      | components['schemas']['StoreSetLanguagesAction'];
     /**
      * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
      *     default open). No effect when the selection is already there with the
@@ -1599,9 +1583,11 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
-      custom?: components['schemas']['CustomFields'];
     };
-    /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
+    /**
+     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
+     *     fields are not emulated (501).
+     */
     ChannelDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
@@ -1610,14 +1596,12 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['AddressDraft'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
-      /** @description A Type for `channel`. */
-      custom?: components['schemas']['CustomFieldsDraft'];
     };
     ChannelUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ChannelUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated (custom fields on the address are not emulated). */
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ChannelUpdateAction:
       | components['schemas']['ChannelChangeKeyAction']
       | components['schemas']['ChannelChangeNameAction']
@@ -1626,9 +1610,7 @@ export interface components {
       | components['schemas']['ChannelAddRolesAction']
       | components['schemas']['ChannelRemoveRolesAction']
       | components['schemas']['ChannelSetAddressAction']
-      | components['schemas']['ChannelSetGeoLocationAction']
-      | components['schemas']['SetCustomTypeAction']
-      | components['schemas']['SetCustomFieldAction'];
+      | components['schemas']['ChannelSetGeoLocationAction'];
     ChannelChangeKeyAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1702,493 +1684,6 @@ export interface components {
       results: components['schemas']['Channel'][];
     };
     /**
-     * @description The resources and data types a Type can customize (the live list).
-     * @enum {string}
-     */
-    ResourceTypeId:
-      | 'address'
-      | 'asset'
-      | 'approval-flow'
-      | 'approval-rule'
-      | 'associate-role'
-      | 'business-unit'
-      | 'cart-discount'
-      | 'category'
-      | 'channel'
-      | 'customer'
-      | 'customer-group'
-      | 'custom-line-item'
-      | 'discount-code'
-      | 'inventory-entry'
-      | 'line-item'
-      | 'order'
-      | 'order-edit'
-      | 'order-delivery'
-      | 'order-parcel'
-      | 'order-return-item'
-      | 'payment'
-      | 'payment-interface-interaction'
-      | 'payment-method'
-      | 'payment-method-info'
-      | 'product-price'
-      | 'product-selection'
-      | 'product-tailoring'
-      | 'quote'
-      | 'reservation'
-      | 'review'
-      | 'recurring-order'
-      | 'shipping'
-      | 'shipping-method'
-      | 'shopping-list'
-      | 'shopping-list-text-line-item'
-      | 'standalone-price'
-      | 'store'
-      | 'transaction';
-    /**
-     * @description The resource types a Reference Custom Field can point to (the live list).
-     * @enum {string}
-     */
-    CustomFieldReferenceValue:
-      | 'approval-flow'
-      | 'approval-rule'
-      | 'associate-role'
-      | 'business-unit'
-      | 'cart'
-      | 'cart-discount'
-      | 'category'
-      | 'channel'
-      | 'customer'
-      | 'customer-group'
-      | 'key-value-document'
-      | 'order'
-      | 'product'
-      | 'product-type'
-      | 'review'
-      | 'state'
-      | 'shipping-method'
-      | 'variant'
-      | 'zone';
-    CustomFieldEnumValue: {
-      key: string;
-      label: string;
-    };
-    CustomFieldLocalizedEnumValue: {
-      key: string;
-      label: components['schemas']['LocalizedString'];
-    };
-    /**
-     * @description The data type of a Custom Field; its value takes the form the live reference gives
-     *     (https://docs.commercetools.com/api/projects/custom-fields#customfieldvalue).
-     *     Within one `Enum` or `LocalizedEnum` the keys are unique (400 DuplicateEnumValues).
-     */
-    FieldType:
-      | components['schemas']['CustomFieldBooleanType']
-      | components['schemas']['CustomFieldStringType']
-      | components['schemas']['CustomFieldLocalizedStringType']
-      | components['schemas']['CustomFieldEnumType']
-      | components['schemas']['CustomFieldLocalizedEnumType']
-      | components['schemas']['CustomFieldNumberType']
-      | components['schemas']['CustomFieldMoneyType']
-      | components['schemas']['CustomFieldDateType']
-      | components['schemas']['CustomFieldTimeType']
-      | components['schemas']['CustomFieldDateTimeType']
-      | components['schemas']['CustomFieldReferenceType']
-      | components['schemas']['CustomFieldSetType'];
-    /** @description Values are `true` or `false`. */
-    CustomFieldBooleanType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Boolean';
-    };
-    /** @description Values are strings. */
-    CustomFieldStringType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'String';
-    };
-    /** @description Values are LocalizedStrings. */
-    CustomFieldLocalizedStringType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'LocalizedString';
-    };
-    /** @description Values are the `key` of one of `values`. */
-    CustomFieldEnumType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Enum';
-      values: components['schemas']['CustomFieldEnumValue'][];
-    };
-    /** @description Values are the `key` of one of `values`. */
-    CustomFieldLocalizedEnumType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'LocalizedEnum';
-      values: components['schemas']['CustomFieldLocalizedEnumValue'][];
-    };
-    /** @description Values are numbers. */
-    CustomFieldNumberType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Number';
-    };
-    /**
-     * @description Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
-     *     currency's fraction digits, as a Price's value.
-     */
-    CustomFieldMoneyType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Money';
-    };
-    /** @description Values are dates `YYYY-MM-DD`. */
-    CustomFieldDateType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Date';
-    };
-    /** @description Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given. */
-    CustomFieldTimeType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Time';
-    };
-    /**
-     * @description Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
-     *     stored form): answered in UTC with milliseconds (`2026-01-01T10:00:00.000Z`), as the
-     *     service writes every DateTime.
-     */
-    CustomFieldDateTimeType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'DateTime';
-    };
-    /**
-     * @description Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
-     *     (the live service takes no key). Decision: as for the live service's loose references
-     *     (expansion leaves a dangling one alone), the referenced resource is not checked to
-     *     exist, and deleting it is not refused.
-     */
-    CustomFieldReferenceType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Reference';
-      referenceTypeId: components['schemas']['CustomFieldReferenceValue'];
-    };
-    /**
-     * @description Values are arrays of values of `elementType` without duplicates. Decision (reference
-     *     silent): a repeated element is kept once, in the order of its first occurrence.
-     */
-    CustomFieldSetType: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      name: 'Set';
-      elementType: components['schemas']['FieldType'];
-    };
-    /**
-     * @description One Custom Field of a Type. `name` is unique within the Type (decision: 400
-     *     DuplicateField naming `name`), and, as the live reference requires, a field of the same
-     *     `name` in another Type for one of the same resource types must have the same `type`
-     *     (decision: 400 InvalidOperation otherwise). `inputHint` is kept as given.
-     */
-    FieldDefinition: {
-      type: components['schemas']['FieldType'];
-      name: string;
-      label: components['schemas']['LocalizedString'];
-      required: boolean;
-      inputHint?: components['schemas']['TextInputHint'];
-    };
-    /**
-     * @description The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
-     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` cannot
-     *     be deleted (400 ReferenceExists naming that resource's type). The live service emits no
-     *     Messages for Types; the Change History records their changes.
-     */
-    Type: components['schemas']['BaseResource'] & {
-      key: string;
-      name: components['schemas']['LocalizedString'];
-      description?: components['schemas']['LocalizedString'];
-      resourceTypeIds: components['schemas']['ResourceTypeId'][];
-      fieldDefinitions: components['schemas']['FieldDefinition'][];
-    };
-    TypeDraft: {
-      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
-      key: components['schemas']['Key'];
-      name: components['schemas']['LocalizedString'];
-      description?: components['schemas']['LocalizedString'];
-      /** @description A repeated id is kept once (decision). */
-      resourceTypeIds: components['schemas']['ResourceTypeId'][];
-      /** @description Empty when absent. */
-      fieldDefinitions?: components['schemas']['FieldDefinition'][];
-    };
-    TypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
-      /** @constant */
-      typeId?: 'type';
-    };
-    TypeReference: components['schemas']['Reference'] & {
-      /** @constant */
-      typeId?: 'type';
-    };
-    /** @description Custom Field values by field name. */
-    FieldContainer: {
-      [key: string]: unknown;
-    };
-    /**
-     * @description The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
-     *     be queried (`custom(fields(<name> = ...))`), sorted (`custom.fields.<name> asc`) and, for a
-     *     Reference field, expanded (`custom.fields.<name>`, `custom.fields.<name>[*]` for a Set).
-     */
-    CustomFields: {
-      type: components['schemas']['TypeReference'];
-      fields: components['schemas']['FieldContainer'];
-    };
-    /**
-     * @description The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
-     *     `resourceTypeIds` (decision, reference silent on the code: 400 InvalidOperation). Each
-     *     value must fit its field definition: a value of the wrong form is 400 InvalidField
-     *     (`field` the field's name, `invalidValue` the value; an Enum value lists the keys in
-     *     `allowedValues`); a name the Type does not define is 400 InvalidField (decision); a
-     *     required field without a value is 400 RequiredField. A `null` value is no value.
-     */
-    CustomFieldsDraft: {
-      type: components['schemas']['TypeResourceIdentifier'];
-      fields?: components['schemas']['FieldContainer'];
-    };
-    /**
-     * @description Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
-     *     without `type`, removes the Custom Fields.
-     */
-    SetCustomTypeAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setCustomType';
-      type?: components['schemas']['TypeResourceIdentifier'];
-      fields?: components['schemas']['FieldContainer'];
-    };
-    /**
-     * @description Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
-     *     without Custom Fields, 400 InvalidOperation (decision); removing a field that has no value
-     *     is 400 InvalidOperation (live). Every value is checked again against the Type, as on the
-     *     live service, so a value the Type no longer allows fails the update.
-     */
-    SetCustomFieldAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setCustomField';
-      name: string;
-      value?: unknown;
-    };
-    TypeUpdate: {
-      version: components['schemas']['Version'];
-      actions: components['schemas']['TypeUpdateAction'][];
-    };
-    /**
-     * @description Actions that name a field definition (`fieldName`) the Type lacks are 400 InvalidOperation
-     *     (decision); enum actions on a field that is no Enum or LocalizedEnum (or a Set of one) are
-     *     400 InvalidOperation. The deprecated `changeFieldDefinitionLabel` (now `changeLabel`) is
-     *     501 NotEmulated.
-     */
-    TypeUpdateAction:
-      | components['schemas']['TypeChangeKeyAction']
-      | components['schemas']['TypeChangeNameAction']
-      | components['schemas']['TypeSetDescriptionAction']
-      | components['schemas']['TypeAddFieldDefinitionAction']
-      | components['schemas']['TypeRemoveFieldDefinitionAction']
-      | components['schemas']['TypeChangeLabelAction']
-      | components['schemas']['TypeChangeInputHintAction']
-      | components['schemas']['TypeChangeFieldDefinitionOrderAction']
-      | components['schemas']['TypeAddEnumValueAction']
-      | components['schemas']['TypeAddLocalizedEnumValueAction']
-      | components['schemas']['TypeChangeEnumValueLabelAction']
-      | components['schemas']['TypeChangeLocalizedEnumValueLabelAction']
-      | components['schemas']['TypeChangeEnumValueOrderAction']
-      | components['schemas']['TypeChangeLocalizedEnumValueOrderAction']
-      | components['schemas']['TypeRemoveEnumValuesAction']
-      | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
-    TypeChangeKeyAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeKey';
-      key: components['schemas']['Key'];
-    };
-    TypeChangeNameAction: SharedProductSelectionChangeNameAction;
-    /** @description Omitting `description` removes it. */
-    TypeSetDescriptionAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setDescription';
-      description?: components['schemas']['LocalizedString'];
-    };
-    /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
-    TypeAddFieldDefinitionAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'addFieldDefinition';
-      fieldDefinition: components['schemas']['FieldDefinition'];
-    };
-    /**
-     * @description Removes the definition. The live service then removes the field's values from the
-     *     resources using the Type, eventually; the emulator does it at once, without a new version
-     *     of those resources (decision).
-     */
-    TypeRemoveFieldDefinitionAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removeFieldDefinition';
-      fieldName: string;
-    };
-    TypeChangeLabelAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeLabel';
-      fieldName: string;
-      label: components['schemas']['LocalizedString'];
-    };
-    /** @description Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation. */
-    TypeChangeInputHintAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeInputHint';
-      fieldName: string;
-      inputHint: components['schemas']['TextInputHint'];
-    };
-    /** @description `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise). */
-    TypeChangeFieldDefinitionOrderAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeFieldDefinitionOrder';
-      fieldNames: string[];
-    };
-    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
-    TypeAddEnumValueAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'addEnumValue';
-      fieldName: string;
-      value: components['schemas']['CustomFieldEnumValue'];
-    };
-    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
-    TypeAddLocalizedEnumValueAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'addLocalizedEnumValue';
-      fieldName: string;
-      value: components['schemas']['CustomFieldLocalizedEnumValue'];
-    };
-    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
-    TypeChangeEnumValueLabelAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeEnumValueLabel';
-      fieldName: string;
-      value: components['schemas']['CustomFieldEnumValue'];
-    };
-    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
-    TypeChangeLocalizedEnumValueLabelAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeLocalizedEnumValueLabel';
-      fieldName: string;
-      value: components['schemas']['CustomFieldLocalizedEnumValue'];
-    };
-    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
-    TypeChangeEnumValueOrderAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeEnumValueOrder';
-      fieldName: string;
-      keys: string[];
-    };
-    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
-    TypeChangeLocalizedEnumValueOrderAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeLocalizedEnumValueOrder';
-      fieldName: string;
-      keys: string[];
-    };
-    /**
-     * @description Removes the values with these keys (an empty list changes nothing; an unknown key is 400
-     *     EnumKeyDoesNotExist, decision). Always allowed, even for a required field or a value in
-     *     use: existing Custom Field values stay until changed (live).
-     */
-    TypeRemoveEnumValuesAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removeEnumValues';
-      fieldName: string;
-      keys: string[];
-    };
-    /** @description As `removeEnumValues`, for a LocalizedEnum field. */
-    TypeRemoveLocalizedEnumValuesAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removeLocalizedEnumValues';
-      fieldName: string;
-      keys: string[];
-    };
-    TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
-      results: components['schemas']['Type'][];
-    };
-    /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
      *     after the live reference): `values` lists the allowed values for `enum`
      *     and `lenum`, `elementType` is the element type for `set`, and
@@ -2236,8 +1731,8 @@ export interface components {
       /** @description `Variant` when absent (live default). */
       level?: components['schemas']['AttributeLevel'];
       /**
-       * @description `None` when absent (live default). Stored and returned as given; the
-       *     emulator does not yet check attribute values against the constraint.
+       * @description `None` when absent (live default). Product attribute values are checked
+       *     against it as `Attribute` says.
        */
       attributeConstraint?: components['schemas']['AttributeConstraint'];
       inputTip?: components['schemas']['LocalizedString'];
@@ -2261,6 +1756,18 @@ export interface components {
     ProductTypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ProductType'][];
     };
+    /**
+     * @description A variant attribute, checked against the Product Type on creation and on every
+     *     attribute action: its name must be defined (400 AttributeNameDoesNotExist), its value
+     *     fit the type (400 InvalidField naming the attribute; `enum`/`lenum` take the key or
+     *     the `{ key, label }` value and answer `{ key, label }`, `money` answers
+     *     centPrecision money, `reference` a `{ typeId, id }` of the defined type, `set` an
+     *     array of its element type), a required attribute be set in every variant (400
+     *     RequiredField naming it); `Unique` values differ between the variants of one data set
+     *     (400 DuplicateAttributeValue), `CombinationUnique` values differ as a combination (400
+     *     DuplicateAttributeValues), `SameForAll` values are equal in every variant (400
+     *     InvalidOperation, decision: the reference names no code).
+     */
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -2274,6 +1781,11 @@ export interface components {
       attributes?: components['schemas']['Attribute'][];
       /** @description The Embedded Prices of the variant, in the order given. */
       prices?: components['schemas']['Price'][];
+      /**
+       * @description Only on a Product Projection read with `priceCurrency`: the Price selected for the
+       *     request (see the `priceCurrency` parameter); absent when none matches.
+       */
+      price?: components['schemas']['Price'];
       images?: components['schemas']['Image'][];
       /** @description Always empty (assets are not emulated; a draft with assets is 501). */
       assets?: Record<string, never>[];
@@ -2425,14 +1937,42 @@ export interface components {
       | components['schemas']['ProductChangeNameAction']
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
-      | components['schemas']['ProductAddVariantAction'];
-    /** @description Copies the staged data to current and sets `published`. `scope` is not emulated (501). */
+      | components['schemas']['ProductAddVariantAction']
+      | components['schemas']['ProductRevertStagedChangesAction']
+      | components['schemas']['ProductRemoveVariantAction']
+      | components['schemas']['ProductChangeMasterVariantAction']
+      | components['schemas']['ProductSetSkuAction']
+      | components['schemas']['ProductSetProductVariantKeyAction']
+      | components['schemas']['ProductSetAttributeAction']
+      | components['schemas']['ProductSetAttributeInAllVariantsAction']
+      | components['schemas']['ProductAddPriceAction']
+      | components['schemas']['ProductSetPricesAction']
+      | components['schemas']['ProductChangePriceAction']
+      | components['schemas']['ProductRemovePriceAction']
+      | components['schemas']['ProductSetPriceKeyAction']
+      | components['schemas']['ProductSetDescriptionAction']
+      | components['schemas']['ProductSetMetaTitleAction']
+      | components['schemas']['ProductSetMetaDescriptionAction']
+      | components['schemas']['ProductSetMetaKeywordsAction']
+      | components['schemas']['ProductSetSearchKeywordsAction']
+      | components['schemas']['ProductAddExternalImageAction']
+      | components['schemas']['ProductRemoveImageAction'];
+    /**
+     * @description Sets `published` and copies the staged data to current: all of it (scope `All`, the
+     *     default), or with scope `Prices` only the Prices of each staged variant to the current
+     *     variant with the same id. `hasStagedChanges` then tells whether the two still differ.
+     */
     ProductPublishAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       action: 'publish';
+      /**
+       * @default All
+       * @enum {string}
+       */
+      scope: 'All' | 'Prices';
     };
     /** @description Clears `published`; the current data stays. */
     ProductUnpublishAction: {
@@ -2482,6 +2022,301 @@ export interface components {
       images?: components['schemas']['Image'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Copies the current data over the staged data; `hasStagedChanges` becomes false. */
+    ProductRevertStagedChangesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'revertStagedChanges';
+    };
+    /** @description Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation). */
+    ProductRemoveVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeVariant';
+      id?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Makes the named variant the master variant; the former master is appended to `variants`. */
+    ProductChangeMasterVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeMasterVariant';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField). */
+    ProductSetSkuAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSku';
+      variantId: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField). */
+    ProductSetProductVariantKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setProductVariantKey';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says. */
+    ProductSetAttributeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttribute';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says. */
+    ProductSetAttributeInAllVariantsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttributeInAllVariants';
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
+    ProductAddPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPrice';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces every Embedded Price of a variant (each with a new id). */
+    ProductSetPricesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPrices';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      prices: components['schemas']['PriceDraft'][];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the Price `priceId` with the draft, keeping its id. */
+    ProductChangePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the Price `priceId`. */
+    ProductRemovePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it). */
+    ProductSetPriceKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPriceKey';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the description. */
+    ProductSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      /** @description Omitting it removes the value. */
+      description?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta title. */
+    ProductSetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      /** @description Omitting it removes the value. */
+      metaTitle?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta description. */
+    ProductSetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      /** @description Omitting it removes the value. */
+      metaDescription?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta keywords. */
+    ProductSetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      /** @description Omitting it removes the value. */
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the search keywords. */
+    ProductSetSearchKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSearchKeywords';
+      searchKeywords: components['schemas']['SearchKeywords'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Appends an image hosted elsewhere to a variant's images. */
+    ProductAddExternalImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addExternalImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      image: components['schemas']['Image'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation). */
+    ProductRemoveImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      imageUrl: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
       staged: boolean;
@@ -2553,7 +2388,6 @@ export interface components {
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
       authenticationMode: components['schemas']['AuthenticationMode'];
-      custom?: components['schemas']['CustomFields'];
     };
     /**
      * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
@@ -2602,8 +2436,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions are not
-     *     emulated (501).
+     *     service. Customer Groups, anonymous carts and sessions, and custom
+     *     fields are not emulated (501).
      */
     CustomerDraft: {
       /**
@@ -2644,8 +2478,6 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
-      /** @description A Type for `customer`. */
-      custom?: components['schemas']['CustomFieldsDraft'];
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
@@ -2921,8 +2753,6 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
       languages: string[];
       productSelections: components['schemas']['ProductSelectionSetting'][];
-      /** @description The Store's Custom Fields, when it was created with some (live). */
-      custom?: components['schemas']['CustomFields'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -3095,6 +2925,27 @@ export interface components {
      *     finds only published Products.
      */
     staged: boolean;
+    /**
+     * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+     *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+     *     Only Prices in this currency whose validity period holds the current time (the
+     *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+     *     must each be absent or equal the requested one. The most specific candidate wins, in
+     *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+     *     Group and country; Customer Group; Channel and country; Channel; country; none of
+     *     them. Within one level a Price with a validity period wins over one without. No
+     *     candidate: the variant has no `price`.
+     */
+    priceCurrency: string;
+    /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+    priceCountry: string;
+    /**
+     * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+     *     Customer Group in the emulator (not emulated), so it selects as if absent.
+     */
+    priceCustomerGroup: string;
+    /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+    priceChannel: string;
   };
   requestBodies: never;
   headers: {
@@ -3214,7 +3065,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV11;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -3224,12 +3075,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV6;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV11;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -3239,17 +3090,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV6;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV11;
-    requestBody?: never;
-    responses: SharedResponsesV14;
-  };
-  queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV12;
+  };
+  queryProductsInProductSelectionByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV12;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -3277,9 +3128,14 @@ export interface operations {
     };
   };
   getProductProjectionInStoreById: {
-    parameters: SharedParametersV9;
+    parameters: {
+      query?: SharedQueryV4;
+      header?: SharedHeader;
+      path: SharedPathV3;
+      cookie?: never;
+    };
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV13;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -3294,7 +3150,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV13;
   };
   queryStores: {
     parameters: SharedParametersV5;
@@ -3343,7 +3199,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV14;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
@@ -3353,12 +3209,12 @@ export interface operations {
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV7;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV14;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
@@ -3368,7 +3224,7 @@ export interface operations {
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV7;
   };
   queryChannels: {
     parameters: SharedParametersV5;
@@ -3416,7 +3272,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV15;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -3426,12 +3282,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV8;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV15;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -3441,7 +3297,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV8;
   };
   queryProductTypes: {
     parameters: SharedParametersV5;
@@ -3490,22 +3346,22 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV16;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV9;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV16;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV9;
   };
   queryProducts: {
     parameters: SharedParametersV5;
@@ -3554,7 +3410,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV17;
   };
   updateProductById: {
     parameters: SharedParametersV2;
@@ -3564,12 +3420,12 @@ export interface operations {
   deleteProductById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV10;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV17;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
@@ -3579,17 +3435,17 @@ export interface operations {
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV10;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV11;
-    requestBody?: never;
-    responses: SharedResponsesV20;
-  };
-  queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV18;
+  };
+  queryProductSelectionsOfProductByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV18;
   };
   queryProductProjections: {
     parameters: {
@@ -3601,6 +3457,27 @@ export interface operations {
          *     finds only published Products.
          */
         staged?: components['parameters']['staged'];
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
          *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
@@ -3675,7 +3552,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV19;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -3688,7 +3565,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV19;
   };
   queryCustomers: {
     parameters: SharedParametersV5;
@@ -3758,24 +3635,29 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV9;
+    parameters: {
+      query?: SharedQueryV5;
+      header?: SharedHeader;
+      path: SharedPathV3;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponses;
   };
   getMe: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV20;
   };
   getMeInStore: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV5;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV20;
   };
   queryApiClients: {
     parameters: SharedParametersV5;
@@ -3817,7 +3699,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -3832,7 +3714,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -3885,79 +3767,6 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  queryTypes: {
-    parameters: SharedParametersV5;
-    requestBody?: never;
-    responses: {
-      /** @description A page of Types. */
-      200: {
-        headers: SharedHeaders;
-        content: {
-          'application/json': components['schemas']['TypePagedQueryResponse'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  createType: {
-    parameters: SharedParametersV4;
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['TypeDraft'];
-      };
-    };
-    responses: {
-      /** @description The created Type. */
-      201: {
-        headers: SharedHeaders;
-        content: {
-          'application/json': components['schemas']['Type'];
-        };
-      };
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
-    };
-  };
-  getTypeById: {
-    parameters: SharedParametersV2;
-    requestBody?: never;
-    responses: SharedResponsesV23;
-  };
-  updateTypeById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV6;
-  };
-  deleteTypeById: {
-    parameters: SharedParametersV6;
-    requestBody?: never;
-    responses: SharedResponsesV12;
-  };
-  getTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV23;
-  };
-  updateTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV6;
-  };
-  deleteTypeByKey: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV12;
-  };
 }
 
 /* Named aliases of every component schema. */
@@ -4004,10 +3813,6 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
-export type EnumKeyAlreadyExistsError = components['schemas']['EnumKeyAlreadyExistsError'];
-export type EnumKeyDoesNotExistError = components['schemas']['EnumKeyDoesNotExistError'];
-export type EnumValuesMustMatchError = components['schemas']['EnumValuesMustMatchError'];
-export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
 export type ProductPresentWithDifferentVariantSelectionError = components['schemas']['ProductPresentWithDifferentVariantSelectionError'];
 export type ProductAssignmentMissingError = components['schemas']['ProductAssignmentMissingError'];
 export type InvalidTokenError = components['schemas']['InvalidTokenError'];
@@ -4015,6 +3820,11 @@ export type InsufficientScopeError = components['schemas']['InsufficientScopeErr
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
+export type DuplicateAttributeValueError = components['schemas']['DuplicateAttributeValueError'];
+export type DuplicateAttributeValuesError = components['schemas']['DuplicateAttributeValuesError'];
+export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
+export type DuplicatePriceScopeError = components['schemas']['DuplicatePriceScopeError'];
+export type DuplicatePriceKeyError = components['schemas']['DuplicatePriceKeyError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
@@ -4071,52 +3881,6 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
-export type ResourceTypeId = components['schemas']['ResourceTypeId'];
-export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
-export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
-export type CustomFieldLocalizedEnumValue = components['schemas']['CustomFieldLocalizedEnumValue'];
-export type FieldType = components['schemas']['FieldType'];
-export type CustomFieldBooleanType = components['schemas']['CustomFieldBooleanType'];
-export type CustomFieldStringType = components['schemas']['CustomFieldStringType'];
-export type CustomFieldLocalizedStringType = components['schemas']['CustomFieldLocalizedStringType'];
-export type CustomFieldEnumType = components['schemas']['CustomFieldEnumType'];
-export type CustomFieldLocalizedEnumType = components['schemas']['CustomFieldLocalizedEnumType'];
-export type CustomFieldNumberType = components['schemas']['CustomFieldNumberType'];
-export type CustomFieldMoneyType = components['schemas']['CustomFieldMoneyType'];
-export type CustomFieldDateType = components['schemas']['CustomFieldDateType'];
-export type CustomFieldTimeType = components['schemas']['CustomFieldTimeType'];
-export type CustomFieldDateTimeType = components['schemas']['CustomFieldDateTimeType'];
-export type CustomFieldReferenceType = components['schemas']['CustomFieldReferenceType'];
-export type CustomFieldSetType = components['schemas']['CustomFieldSetType'];
-export type FieldDefinition = components['schemas']['FieldDefinition'];
-export type Type = components['schemas']['Type'];
-export type TypeDraft = components['schemas']['TypeDraft'];
-export type TypeResourceIdentifier = components['schemas']['TypeResourceIdentifier'];
-export type TypeReference = components['schemas']['TypeReference'];
-export type FieldContainer = components['schemas']['FieldContainer'];
-export type CustomFields = components['schemas']['CustomFields'];
-export type CustomFieldsDraft = components['schemas']['CustomFieldsDraft'];
-export type SetCustomTypeAction = components['schemas']['SetCustomTypeAction'];
-export type SetCustomFieldAction = components['schemas']['SetCustomFieldAction'];
-export type TypeUpdate = components['schemas']['TypeUpdate'];
-export type TypeUpdateAction = components['schemas']['TypeUpdateAction'];
-export type TypeChangeKeyAction = components['schemas']['TypeChangeKeyAction'];
-export type TypeChangeNameAction = components['schemas']['TypeChangeNameAction'];
-export type TypeSetDescriptionAction = components['schemas']['TypeSetDescriptionAction'];
-export type TypeAddFieldDefinitionAction = components['schemas']['TypeAddFieldDefinitionAction'];
-export type TypeRemoveFieldDefinitionAction = components['schemas']['TypeRemoveFieldDefinitionAction'];
-export type TypeChangeLabelAction = components['schemas']['TypeChangeLabelAction'];
-export type TypeChangeInputHintAction = components['schemas']['TypeChangeInputHintAction'];
-export type TypeChangeFieldDefinitionOrderAction = components['schemas']['TypeChangeFieldDefinitionOrderAction'];
-export type TypeAddEnumValueAction = components['schemas']['TypeAddEnumValueAction'];
-export type TypeAddLocalizedEnumValueAction = components['schemas']['TypeAddLocalizedEnumValueAction'];
-export type TypeChangeEnumValueLabelAction = components['schemas']['TypeChangeEnumValueLabelAction'];
-export type TypeChangeLocalizedEnumValueLabelAction = components['schemas']['TypeChangeLocalizedEnumValueLabelAction'];
-export type TypeChangeEnumValueOrderAction = components['schemas']['TypeChangeEnumValueOrderAction'];
-export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['TypeChangeLocalizedEnumValueOrderAction'];
-export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
-export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
-export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
 export type AttributeConstraint = components['schemas']['AttributeConstraint'];
@@ -4149,6 +3913,25 @@ export type ProductChangeNameAction = components['schemas']['ProductChangeNameAc
 export type ProductChangeSlugAction = components['schemas']['ProductChangeSlugAction'];
 export type ProductSetKeyAction = components['schemas']['ProductSetKeyAction'];
 export type ProductAddVariantAction = components['schemas']['ProductAddVariantAction'];
+export type ProductRevertStagedChangesAction = components['schemas']['ProductRevertStagedChangesAction'];
+export type ProductRemoveVariantAction = components['schemas']['ProductRemoveVariantAction'];
+export type ProductChangeMasterVariantAction = components['schemas']['ProductChangeMasterVariantAction'];
+export type ProductSetSkuAction = components['schemas']['ProductSetSkuAction'];
+export type ProductSetProductVariantKeyAction = components['schemas']['ProductSetProductVariantKeyAction'];
+export type ProductSetAttributeAction = components['schemas']['ProductSetAttributeAction'];
+export type ProductSetAttributeInAllVariantsAction = components['schemas']['ProductSetAttributeInAllVariantsAction'];
+export type ProductAddPriceAction = components['schemas']['ProductAddPriceAction'];
+export type ProductSetPricesAction = components['schemas']['ProductSetPricesAction'];
+export type ProductChangePriceAction = components['schemas']['ProductChangePriceAction'];
+export type ProductRemovePriceAction = components['schemas']['ProductRemovePriceAction'];
+export type ProductSetPriceKeyAction = components['schemas']['ProductSetPriceKeyAction'];
+export type ProductSetDescriptionAction = components['schemas']['ProductSetDescriptionAction'];
+export type ProductSetMetaTitleAction = components['schemas']['ProductSetMetaTitleAction'];
+export type ProductSetMetaDescriptionAction = components['schemas']['ProductSetMetaDescriptionAction'];
+export type ProductSetMetaKeywordsAction = components['schemas']['ProductSetMetaKeywordsAction'];
+export type ProductSetSearchKeywordsAction = components['schemas']['ProductSetSearchKeywordsAction'];
+export type ProductAddExternalImageAction = components['schemas']['ProductAddExternalImageAction'];
+export type ProductRemoveImageAction = components['schemas']['ProductRemoveImageAction'];
 export type ProductPagedQueryResponse = components['schemas']['ProductPagedQueryResponse'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -4321,6 +4104,12 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
 type SharedParametersV4 = {
   query?: {
     /**
@@ -4335,34 +4124,10 @@ type SharedParametersV4 = {
   path?: never;
   cookie?: never;
 };
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
-};
 type SharedParametersV5 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
-  cookie?: never;
-};
-type SharedParametersV6 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedParametersV7 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
   cookie?: never;
 };
 type SharedResponsesV2 = {
@@ -4440,25 +4205,25 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
-  /** @description The updated Type, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Type'];
-    };
+type SharedParametersV6 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
   };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
+  cookie?: never;
 };
-type SharedResponsesV7 = {
+type SharedParametersV7 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV6 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4475,7 +4240,7 @@ type SharedResponsesV7 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV7 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -4492,7 +4257,7 @@ type SharedResponsesV8 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV8 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -4509,7 +4274,7 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV9 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -4526,7 +4291,7 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV10 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -4543,24 +4308,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
-  /** @description The deleted Type. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Type'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV13 = {
+type SharedResponsesV11 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4576,7 +4324,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV12 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4592,7 +4340,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV13 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -4608,7 +4356,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV14 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -4624,7 +4372,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV15 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -4640,7 +4388,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV16 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -4656,7 +4404,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV17 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -4672,7 +4420,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV18 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -4688,7 +4436,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV19 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -4704,28 +4452,12 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV20 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
     content: {
       'application/json': components['schemas']['MeResponse'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV23 = {
-  /** @description The Type. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Type'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -4742,24 +4474,72 @@ type SharedParametersV8 = {
   path?: never;
   cookie?: never;
 };
-type SharedParametersV9 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
+type SharedQueryV3 = {
+  /**
+   * @description `true` returns the staged projection (needs `view_products`,
+   *     `manage_products` or `manage_project`; `view_published_products` is
+   *     not enough); `false` returns the current (published) projection and
+   *     finds only published Products.
+   */
+  staged?: components['parameters']['staged'];
+  /**
+   * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+   *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+   *     Only Prices in this currency whose validity period holds the current time (the
+   *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+   *     must each be absent or equal the requested one. The most specific candidate wins, in
+   *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+   *     Group and country; Customer Group; Channel and country; Channel; country; none of
+   *     them. Within one level a Price with a validity period wins over one without. No
+   *     candidate: the variant has no `price`.
+   */
+  priceCurrency?: components['parameters']['priceCurrency'];
+  /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+  priceCountry?: components['parameters']['priceCountry'];
+  /**
+   * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+   *     Customer Group in the emulator (not emulated), so it selects as if absent.
+   */
+  priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+  /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+  priceChannel?: components['parameters']['priceChannel'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedQueryV4 = {
+  /**
+   * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+   *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+   *     Only Prices in this currency whose validity period holds the current time (the
+   *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+   *     must each be absent or equal the requested one. The most specific candidate wins, in
+   *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+   *     Group and country; Customer Group; Channel and country; Channel; country; none of
+   *     them. Within one level a Price with a validity period wins over one without. No
+   *     candidate: the variant has no `price`.
+   */
+  priceCurrency?: components['parameters']['priceCurrency'];
+  /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+  priceCountry?: components['parameters']['priceCountry'];
+  /**
+   * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+   *     Customer Group in the emulator (not emulated), so it selects as if absent.
+   */
+  priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+  /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+  priceChannel?: components['parameters']['priceChannel'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedPath = {
   /** @description The `id` of the resource. */
@@ -4771,7 +4551,7 @@ type SharedStatus201 = {
     'application/json': components['schemas']['ApiClient'];
   };
 };
-type SharedParametersV10 = {
+type SharedParametersV9 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path: {
@@ -4780,27 +4560,17 @@ type SharedParametersV10 = {
   };
   cookie?: never;
 };
-type SharedQueryV3 = {
-  /**
-   * @description `true` returns the staged projection (needs `view_products`,
-   *     `manage_products` or `manage_project`; `view_published_products` is
-   *     not enough); `false` returns the current (published) projection and
-   *     finds only published Products.
-   */
-  staged?: components['parameters']['staged'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
-   */
-  expand?: components['parameters']['expand'];
-};
 type SharedPathV2 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
 };
-type SharedParametersV11 = {
+type SharedPathV3 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedParametersV10 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path: SharedPath;
@@ -4818,7 +4588,7 @@ type SharedStatus201V2 = {
     'application/json': components['schemas']['CustomerSignInResult'];
   };
 };
-type SharedParametersV12 = {
+type SharedParametersV11 = {
   query?: never;
   header?: SharedHeader;
   path: SharedPath;
@@ -4832,14 +4602,6 @@ type SharedProductSelectionSetKeyAction = {
   action: 'setKey';
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
-};
-type SharedProductSelectionChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: components['schemas']['LocalizedString'];
 };
 type SharedRequestBody = {
   content: {
@@ -4866,12 +4628,7 @@ type SharedRequestBodyV5 = {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedRequestBodyV6 = {
-  content: {
-    'application/json': components['schemas']['TypeUpdate'];
-  };
-};
-type SharedQueryV4 = {
+type SharedQueryV5 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.

@@ -8,6 +8,7 @@ import { expandPaths, parseQueryParams, runOnArray, type QuerySchema } from '../
 import { commerceContract } from '../validation/contract.js';
 import { findResource, parseAddress } from './operations.js';
 import type { Product, ProductData } from './product-data.js';
+import { priceSelectorOf, withSelectedPrices } from './price-selection.js';
 import { productType } from './products.js';
 import { expandParams, presentReferenced } from './rest-routes.js';
 
@@ -72,8 +73,9 @@ export function stagedParam(c: Context<AppEnv>, principal: Principal, projectKey
 }
 
 /**
- * Product Projections (read only): query and get by id or key, current or staged. Queries run
- * over the projection shape, so `where`, `sort` and `expand` name its fields (`name(en = "x")`).
+ * Product Projections (read only): query and get by id or key, current or staged, with price
+ * selection (`priceCurrency` and the others give each variant its `price`). Queries run over the
+ * projection shape, so `where`, `sort` and `expand` name its fields (`name(en = "x")`).
  */
 export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -84,10 +86,11 @@ export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES);
     const staged = stagedParam(c, principal, projectKey);
+    const selector = priceSelectorOf(c, context.state.clock.now());
     const params = parseQueryParams(new URL(c.req.url).searchParams);
     const projections: ProductProjection[] = [];
     for (const product of context.state.collection<Product>('product').values()) {
-      if (hasProjection(product, staged)) projections.push(projectProduct(product, staged));
+      if (hasProjection(product, staged)) projections.push(withSelectedPrices(projectProduct(product, staged), selector));
     }
     const schema = commerceContract().schema('ProductProjection') as QuerySchema;
     return json(runOnArray(projections, params, { schema, resolve }));
@@ -97,9 +100,10 @@ export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES);
     const staged = stagedParam(c, principal, projectKey);
+    const selector = priceSelectorOf(c, context.state.clock.now());
     const address = parseAddress(c.req.param('address'));
     const product = findResource<Product>(context, productType, address);
     if (!hasProjection(product, staged)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-    return json(expandPaths(projectProduct(product, staged), expandParams(c), resolve));
+    return json(expandPaths(withSelectedPrices(projectProduct(product, staged), selector), expandParams(c), resolve));
   });
 }
