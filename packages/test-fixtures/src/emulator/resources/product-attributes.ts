@@ -13,7 +13,7 @@ import type { WriteContext } from './write-context.js';
  * a name the type does not define is 400 AttributeNameDoesNotExist; a value that does not fit the
  * type is 400 InvalidField naming the attribute; a required attribute missing in a variant is 400
  * RequiredField; `Unique` values differ between variants (400 DuplicateAttributeValue),
- * `CombinationUnique` ones differ as a set (400 DuplicateAttributeValues), `SameForAll` ones are
+ * `CombinationUnique` ones differ as a set when a variant has any (400 DuplicateAttributeValues), `SameForAll` ones are
  * equal in every variant (400 InvalidOperation, decision: the reference names no code). Values are
  * stored as the service answers them: an enum value given by key becomes `{ key, label }`, money
  * becomes centPrecision money.
@@ -126,7 +126,7 @@ function assertConstraints(productType: ProductType, variants: readonly ProductV
     combination.flatMap((name) => (valueOf(variant, name) === undefined ? [] : [{ name, value: valueOf(variant, name) }]));
   variants.forEach((variant, index) => {
     const attributes = combinationOf(variant);
-    if (variants.slice(0, index).some((v) => isDeepStrictEqual(combinationOf(v), attributes))) {
+    if (attributes.length > 0 && variants.slice(0, index).some((v) => isDeepStrictEqual(combinationOf(v), attributes))) {
       throw new ApiError(400, [
         { code: 'DuplicateAttributeValues', message: 'The set of attributes must be unique across all variants.', attributes },
       ]);
