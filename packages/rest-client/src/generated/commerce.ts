@@ -1764,8 +1764,8 @@ export interface components {
      *     centPrecision money, `reference` a `{ typeId, id }` of the defined type, `set` an
      *     array of its element type), a required attribute be set in every variant (400
      *     RequiredField naming it); `Unique` values differ between the variants of one data set
-     *     (400 DuplicateAttributeValue), `CombinationUnique` values differ as a combination (400
-     *     DuplicateAttributeValues), `SameForAll` values are equal in every variant (400
+     *     (400 DuplicateAttributeValue), `CombinationUnique` values differ as a combination in the
+     *     variants that have any of them (400 DuplicateAttributeValues), `SameForAll` values are equal in every variant (400
      *     InvalidOperation, decision: the reference names no code).
      */
     Attribute: {
@@ -1930,7 +1930,13 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. An action with
+     *     a `staged` flag changes the staged data only (absent or `true`, the live default) or
+     *     the staged and the current data (`false`); `masterData.hasStagedChanges` then tells
+     *     whether the two differ. A variant missing from a data set the action changes is 400
+     *     InvalidOperation (decision: the reference names no code).
+     */
     ProductUpdateAction:
       | components['schemas']['ProductPublishAction']
       | components['schemas']['ProductUnpublishAction']
