@@ -1687,6 +1687,114 @@ export const projectChangeMessagesConfigurationAction = /* @__PURE__ */ defineBu
 export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other');
 
 /**
+ * Builder of a `ProductPublishedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPublishedMessage({ seed: 42 }).build();
+ * productPublishedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPublishedMessage = /* @__PURE__ */ defineBuilder('ProductPublishedMessage', 'resource');
+
+/**
+ * Builder of a `ProductUnpublishedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `unpublish`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productUnpublishedMessage({ seed: 42 }).build();
+ * productUnpublishedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productUnpublishedMessage = /* @__PURE__ */ defineBuilder('ProductUnpublishedMessage', 'resource');
+
+/**
+ * Builder of a `ProductSlugChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productSlugChangedMessage({ seed: 42 }).build();
+ * productSlugChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productSlugChangedMessage = /* @__PURE__ */ defineBuilder('ProductSlugChangedMessage', 'resource');
+
+/**
+ * Builder of a `ProductRevertedStagedChangesMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `revertStagedChanges` that changed the staged data. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productRevertedStagedChangesMessage({ seed: 42 }).build();
+ * productRevertedStagedChangesMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productRevertedStagedChangesMessage = /* @__PURE__ */ defineBuilder('ProductRevertedStagedChangesMessage', 'resource');
+
+/**
+ * Builder of a `ProductVariantAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addVariant`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productVariantAddedMessage({ seed: 42 }).build();
+ * productVariantAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productVariantAddedMessage = /* @__PURE__ */ defineBuilder('ProductVariantAddedMessage', 'resource');
+
+/**
+ * Builder of a `ProductVariantDeletedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `removeVariant`, with the removed variant (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productVariantDeletedMessage({ seed: 42 }).build();
+ * productVariantDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productVariantDeletedMessage = /* @__PURE__ */ defineBuilder('ProductVariantDeletedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addPrice`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceAddedMessage({ seed: 42 }).build();
+ * productPriceAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceAddedMessage = /* @__PURE__ */ defineBuilder('ProductPriceAddedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `changePrice`, with the Price before (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceChangedMessage({ seed: 42 }).build();
+ * productPriceChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceChangedMessage = /* @__PURE__ */ defineBuilder('ProductPriceChangedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceRemovedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `removePrice`, with the removed Price (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceRemovedMessage({ seed: 42 }).build();
+ * productPriceRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceRemovedMessage = /* @__PURE__ */ defineBuilder('ProductPriceRemovedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPricesSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `setPrices`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPricesSetMessage({ seed: 42 }).build();
+ * productPricesSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPricesSetMessage = /* @__PURE__ */ defineBuilder('ProductPricesSetMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceKeySetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceKeySetMessage({ seed: 42 }).build();
+ * productPriceKeySetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceKeySetMessage = /* @__PURE__ */ defineBuilder('ProductPriceKeySetMessage', 'resource');
+
+/**
+ * Builder of a `ProductImageAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addExternalImage`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productImageAddedMessage({ seed: 42 }).build();
+ * productImageAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productImageAddedMessage = /* @__PURE__ */ defineBuilder('ProductImageAddedMessage', 'resource');
+
+/**
  * Builder of a `CreatedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
  *
  * @example
@@ -2020,6 +2128,18 @@ export const builderFactories = {
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
   MessageBase: messageBase,
+  ProductPublishedMessage: productPublishedMessage,
+  ProductUnpublishedMessage: productUnpublishedMessage,
+  ProductSlugChangedMessage: productSlugChangedMessage,
+  ProductRevertedStagedChangesMessage: productRevertedStagedChangesMessage,
+  ProductVariantAddedMessage: productVariantAddedMessage,
+  ProductVariantDeletedMessage: productVariantDeletedMessage,
+  ProductPriceAddedMessage: productPriceAddedMessage,
+  ProductPriceChangedMessage: productPriceChangedMessage,
+  ProductPriceRemovedMessage: productPriceRemovedMessage,
+  ProductPricesSetMessage: productPricesSetMessage,
+  ProductPriceKeySetMessage: productPriceKeySetMessage,
+  ProductImageAddedMessage: productImageAddedMessage,
   CreatedProductSelection: createdProductSelection,
   ProductSelectionCreatedMessage: productSelectionCreatedMessage,
   ProductSelectionDeletedMessage: productSelectionDeletedMessage,

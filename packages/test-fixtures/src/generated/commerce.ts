@@ -2848,7 +2848,184 @@ export interface components {
       | components['schemas']['ProductSelectionVariantSelectionChangedMessage']
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
-      | components['schemas']['StoreCreatedMessage'];
+      | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['ProductPublishedMessage']
+      | components['schemas']['ProductUnpublishedMessage']
+      | components['schemas']['ProductSlugChangedMessage']
+      | components['schemas']['ProductRevertedStagedChangesMessage']
+      | components['schemas']['ProductVariantAddedMessage']
+      | components['schemas']['ProductVariantDeletedMessage']
+      | components['schemas']['ProductPriceAddedMessage']
+      | components['schemas']['ProductPriceChangedMessage']
+      | components['schemas']['ProductPriceRemovedMessage']
+      | components['schemas']['ProductPricesSetMessage']
+      | components['schemas']['ProductPriceKeySetMessage']
+      | components['schemas']['ProductImageAddedMessage'];
+    /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
+    ProductPublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPublished';
+      removedImageUrls: string[];
+      productProjection: components['schemas']['ProductProjection'];
+      /** @enum {string} */
+      scope: 'All' | 'Prices';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPublished';
+    };
+    /** @description Emitted by `unpublish`. `staged` (where present) is the action's flag (default true). */
+    ProductUnpublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductUnpublished';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductUnpublished';
+    };
+    /** @description Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductSlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSlugChanged';
+    };
+    /** @description Emitted by `revertStagedChanges` that changed the staged data. `staged` (where present) is the action's flag (default true). */
+    ProductRevertedStagedChangesMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductRevertedStagedChanges';
+      removedImageUrls: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductRevertedStagedChanges';
+    };
+    /** @description Emitted by `addVariant`. `staged` (where present) is the action's flag (default true). */
+    ProductVariantAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantAdded';
+      variant: components['schemas']['ProductVariant'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantAdded';
+    };
+    /** @description Emitted by `removeVariant`, with the removed variant (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductVariantDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantDeleted';
+      variant?: components['schemas']['ProductVariant'];
+      removedImageUrls: string[];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantDeleted';
+    };
+    /** @description Emitted by `addPrice`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceAdded';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceAdded';
+    };
+    /** @description Emitted by `changePrice`, with the Price before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceChanged';
+      variantId: number;
+      oldPrice: components['schemas']['Price'];
+      newPrice: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceChanged';
+    };
+    /** @description Emitted by `removePrice`, with the removed Price (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceRemoved';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceRemoved';
+    };
+    /** @description Emitted by `setPrices`. `staged` (where present) is the action's flag (default true). */
+    ProductPricesSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPricesSet';
+      variantId: number;
+      prices: components['schemas']['Price'][];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPricesSet';
+    };
+    /** @description Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceKeySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceKeySet';
+      variantId: number;
+      priceId?: string;
+      oldKey?: string;
+      key?: string;
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceKeySet';
+    };
+    /** @description Emitted by `addExternalImage`. `staged` (where present) is the action's flag (default true). */
+    ProductImageAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductImageAdded';
+      variantId: number;
+      image: components['schemas']['Image'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductImageAdded';
+    };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
      *     created (the live service's payload today, with its `mode`), plus the `type` that
@@ -7471,6 +7648,18 @@ export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExt
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
+export type ProductPublishedMessage = components['schemas']['ProductPublishedMessage'];
+export type ProductUnpublishedMessage = components['schemas']['ProductUnpublishedMessage'];
+export type ProductSlugChangedMessage = components['schemas']['ProductSlugChangedMessage'];
+export type ProductRevertedStagedChangesMessage = components['schemas']['ProductRevertedStagedChangesMessage'];
+export type ProductVariantAddedMessage = components['schemas']['ProductVariantAddedMessage'];
+export type ProductVariantDeletedMessage = components['schemas']['ProductVariantDeletedMessage'];
+export type ProductPriceAddedMessage = components['schemas']['ProductPriceAddedMessage'];
+export type ProductPriceChangedMessage = components['schemas']['ProductPriceChangedMessage'];
+export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
+export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
+export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
+export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
 export type CreatedProductSelection = components['schemas']['CreatedProductSelection'];
 export type ProductSelectionCreatedMessage = components['schemas']['ProductSelectionCreatedMessage'];
 export type ProductSelectionDeletedMessage = components['schemas']['ProductSelectionDeletedMessage'];

@@ -1,6 +1,7 @@
 import { errors } from '../http/errors.js';
 import type { Image, Product, ProductData } from './product-data.js';
-import { changeData, changeVariant } from './product-staging.js';
+import { changeData, changeVariant, stagedFlag } from './product-staging.js';
+import type { WriteContext } from './write-context.js';
 
 type Action = Record<string, unknown>;
 type LocalizedField = 'description' | 'metaTitle' | 'metaDescription' | 'metaKeywords';
@@ -32,9 +33,10 @@ export const catalogueActions = {
   },
 
   /** Appends an image hosted elsewhere (`url` kept as given) to the variant's images. */
-  addExternalImage(product: Product, action: Action) {
+  addExternalImage(product: Product, action: Action, ctx: WriteContext) {
     const image = action['image'] as Image;
-    changeVariant(product, action, (variant) => variant.images.push(structuredClone(image)));
+    const variant = changeVariant(product, action, (target) => target.images.push(structuredClone(image)));
+    ctx.emit('ProductImageAdded', { variantId: variant.id, image, staged: stagedFlag(action) });
   },
 
   /** Removes the variant's image with this URL; none is 400 InvalidOperation (decision: the reference names no code). */

@@ -1,6 +1,6 @@
 import { errors } from '../http/errors.js';
 import { allVariants, type Product, type ProductData, type ProductVariant } from './product-data.js';
-import { changeData, changeVariant } from './product-staging.js';
+import { changeData, changeVariant, stagedFlag } from './product-staging.js';
 import { assertDistinctPrices, priceFrom, pricesFrom, type Price, type PriceDraft } from './prices.js';
 import type { WriteContext } from './write-context.js';
 
@@ -26,21 +26,26 @@ function priceAt(data: ProductData, priceId: string): { variant: ProductVariant;
 export const priceActions = {
   addPrice(product: Product, action: Action, ctx: WriteContext) {
     const price = priceFrom(ctx, action['price'] as PriceDraft, 'price');
-    changeVariant(product, action, (variant) => {
-      variant.prices.push(structuredClone(price));
-      assertDistinctPrices(variant.prices);
+    const variant = changeVariant(product, action, (target) => {
+      target.prices.push(structuredClone(price));
+      assertDistinctPrices(target.prices);
     });
+    ctx.emit('ProductPriceAdded', { variantId: variant.id, price, staged: stagedFlag(action) });
   },
 
   /** Replaces every Price of the variant (an empty list removes them all). */
   setPrices(product: Product, action: Action, ctx: WriteContext) {
     const prices = pricesFrom(ctx, action['prices'] as PriceDraft[], 'prices');
-    changeVariant(product, action, (variant) => (variant.prices = structuredClone(prices)));
+    const variant = changeVariant(product, action, (target) => (target.prices = structuredClone(prices)));
+    ctx.emit('ProductPricesSet', { variantId: variant.id, prices, staged: stagedFlag(action) });
   },
 
   changePrice(product: Product, action: Action, ctx: WriteContext) {
     const priceId = action['priceId'] as string;
     const price: Price = priceFrom(ctx, action['price'] as PriceDraft, 'price', priceId);
+    const { variant, index } = priceAt(product.masterData.staged, priceId);
+    const oldPrice = structuredClone(variant.prices[index]!);
+    ctx.emit('ProductPriceChanged', { variantId: variant.id, oldPrice, newPrice: price, staged: stagedFlag(action) });
     changeData(product, action['staged'], (data) => {
       const { variant, index } = priceAt(data, priceId);
       variant.prices[index] = structuredClone(price);
@@ -48,7 +53,9 @@ export const priceActions = {
     });
   },
 
-  removePrice(product: Product, action: Action) {
+  removePrice(product: Product, action: Action, ctx: WriteContext) {
+    const { variant, index } = priceAt(product.masterData.staged, action['priceId'] as string);
+    ctx.emit('ProductPriceRemoved', { variantId: variant.id, price: structuredClone(variant.prices[index]!), staged: stagedFlag(action) });
     changeData(product, action['staged'], (data) => {
       const { variant, index } = priceAt(data, action['priceId'] as string);
       variant.prices.splice(index, 1);
@@ -56,8 +63,18 @@ export const priceActions = {
   },
 
   /** Sets or (without `key`) removes a Price's key. */
-  setPriceKey(product: Product, action: Action) {
+  setPriceKey(product: Product, action: Action, ctx: WriteContext) {
     const key = action['key'] as string | undefined;
+    const priceId = action['priceId'] as string;
+    const { variant, index } = priceAt(product.masterData.staged, priceId);
+    const oldKey = variant.prices[index]!.key;
+    ctx.emit('ProductPriceKeySet', {
+      variantId: variant.id,
+      priceId,
+      ...(oldKey !== undefined ? { oldKey } : {}),
+      ...(key !== undefined ? { key } : {}),
+      staged: stagedFlag(action),
+    });
     changeData(product, action['staged'], (data) => {
       const { variant, index } = priceAt(data, action['priceId'] as string);
       const price = variant.prices[index]!;

@@ -7,54 +7,11 @@ import { errors } from '../http/errors.js';
 import { expandPaths, parseQueryParams, runOnArray, type QuerySchema } from '../query/index.js';
 import { commerceContract } from '../validation/contract.js';
 import { findResource, parseAddress } from './operations.js';
-import type { Product, ProductData } from './product-data.js';
+import type { Product } from './product-data.js';
+import { hasProjection, projectProduct, type ProductProjection } from './product-projection.js';
 import { priceSelectorOf, withSelectedPrices } from './price-selection.js';
 import { productType } from './products.js';
 import { expandParams, presentReferenced } from './rest-routes.js';
-
-/** The ProductProjection shape: one of a Product's two data sets, flattened. */
-export interface ProductProjection extends ProductData {
-  id: string;
-  version: number;
-  key?: string;
-  productType: { typeId: 'product-type'; id: string };
-  taxCategory?: { typeId: 'tax-category'; id: string };
-  priceMode?: 'Embedded' | 'Standalone';
-  published: boolean;
-  hasStagedChanges: boolean;
-  createdAt: string;
-  lastModifiedAt: string;
-}
-
-/**
- * The current (`staged` false) or staged projection of a Product. It does not decide visibility:
- * with `staged` false only published Products have a projection (see {@link hasProjection}).
- *
- * @example
- * if (hasProjection(product, false)) return json(projectProduct(product, false));
- */
-export function projectProduct(product: Product, staged: boolean): ProductProjection {
-  const { masterData } = product;
-  const data = structuredClone(staged ? masterData.staged : masterData.current);
-  return {
-    id: product.id,
-    version: product.version,
-    ...(product.key !== undefined ? { key: product.key } : {}),
-    productType: { ...product.productType },
-    ...data,
-    ...(product.taxCategory !== undefined ? { taxCategory: { ...product.taxCategory } } : {}),
-    ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
-    published: masterData.published,
-    hasStagedChanges: masterData.hasStagedChanges,
-    createdAt: product.createdAt,
-    lastModifiedAt: product.lastModifiedAt,
-  };
-}
-
-/** True when the Product has a projection of that kind: every Product is staged, only published ones current. */
-export function hasProjection(product: Product, staged: boolean): boolean {
-  return staged || product.masterData.published;
-}
 
 /** Scopes that may read projections; staged data needs more (see {@link stagedParam}). */
 export const READ_SCOPES: readonly string[] = ['view_products', 'view_published_products', 'manage_products'];

@@ -13,6 +13,11 @@ export function targetData(product: Product, staged: unknown): ProductData[] {
   return staged === false ? [masterData.staged, masterData.current] : [masterData.staged];
 }
 
+/** The `staged` member of an action's messages: the action's flag, true unless `false`. */
+export function stagedFlag(action: Record<string, unknown>): boolean {
+  return action['staged'] !== false;
+}
+
 /** Applies a change to the data sets the action's `staged` flag names, then refreshes `hasStagedChanges`. */
 export function changeData(product: Product, staged: unknown, change: (data: ProductData) => void): void {
   for (const data of targetData(product, staged)) change(data);
@@ -51,7 +56,9 @@ export function changeVariant(
   product: Product,
   action: Record<string, unknown>,
   change: (variant: ProductVariant, data: ProductData) => void,
-): void {
+): ProductVariant {
   const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
+  const staged = variantOf(product.masterData.staged, address);
   changeData(product, action['staged'], (data) => change(variantOf(data, address), data));
+  return staged;
 }

@@ -10,7 +10,7 @@ import {
   type Product,
   type ProductVariantDraft,
 } from './product-data.js';
-import { changeData, variantOf } from './product-staging.js';
+import { changeData, stagedFlag, variantOf } from './product-staging.js';
 import { pricesFrom } from './prices.js';
 
 type Action = Record<string, unknown>;
@@ -30,11 +30,14 @@ export const variantActions = {
       data.variants.push(structuredClone(variant));
       assertVariantAttributes(ctx, product, data);
     });
+    ctx.emit('ProductVariantAdded', { variant: structuredClone(product.masterData.staged.variants.at(-1)!), staged: stagedFlag(action) });
   },
 
   /** The master variant cannot be removed (400 InvalidOperation): make another one master first. */
-  removeVariant(product: Product, action: Action) {
+  removeVariant(product: Product, action: Action, ctx: WriteContext) {
     const address = { variantId: action['id'] as number | undefined, sku: action['sku'] as string | undefined };
+    const removed = variantOf(product.masterData.staged, address);
+    ctx.emit('ProductVariantDeleted', { variant: structuredClone(removed), removedImageUrls: [], staged: stagedFlag(action) });
     changeData(product, action['staged'], (data) => {
       const variant = variantOf(data, address);
       if (variant.id === data.masterVariant.id)

@@ -14,6 +14,7 @@ import {
   type ProductVariantDraft,
 } from './product-data.js';
 import { priceActions } from './product-prices.js';
+import { projectProduct } from './product-projection.js';
 import { changeData } from './product-staging.js';
 import { variantActions } from './product-variants.js';
 import { pricesFrom } from './prices.js';
@@ -52,7 +53,7 @@ function variantsFromDraft(
  * `publish` with scope `Prices` copies only the Prices of each staged variant to the current
  * variant with the same id; scope `All` (the default) copies the whole staged data.
  */
-function publish(product: Product, action: Record<string, unknown>): void {
+function publish(product: Product, action: Record<string, unknown>, ctx: WriteContext): void {
   const { masterData } = product;
   if (action['scope'] === 'Prices') {
     const staged = new Map(allVariants(masterData.staged).map((v) => [v.id, v]));
@@ -63,6 +64,14 @@ function publish(product: Product, action: Record<string, unknown>): void {
   } else masterData.current = structuredClone(masterData.staged);
   masterData.published = true;
   refreshStagedFlag(masterData);
+  // The projection is the published one, at the version the write commits.
+  ctx.onCommit((committed) =>
+    ctx.emit('ProductPublished', {
+      removedImageUrls: [],
+      productProjection: projectProduct(committed as Product, false),
+      scope: action['scope'] ?? 'All',
+    }),
+  );
 }
 
 /**
@@ -110,13 +119,15 @@ export const productType: ResourceType<Product> = {
   },
   actions: {
     publish,
-    revertStagedChanges(product) {
+    revertStagedChanges(product, _action, ctx) {
       const { masterData } = product;
       masterData.staged = structuredClone(masterData.current);
       refreshStagedFlag(masterData);
+      ctx.emit('ProductRevertedStagedChanges', { removedImageUrls: [] });
     },
-    unpublish(product) {
+    unpublish(product, _action, ctx) {
       product.masterData.published = false;
+      ctx.emit('ProductUnpublished');
     },
     changeName(product, action) {
       const name = action['name'] as Record<string, string>;
@@ -125,6 +136,7 @@ export const productType: ResourceType<Product> = {
     changeSlug(product, action, ctx) {
       const slug = action['slug'] as Record<string, string>;
       assertSlugFree(ctx.state, slug, product.id);
+      ctx.emit('ProductSlugChanged', { slug: structuredClone(slug), oldSlug: structuredClone(product.masterData.staged.slug) });
       changeData(product, action['staged'], (data) => (data.slug = structuredClone(slug)));
     },
     setKey(product, action) {
