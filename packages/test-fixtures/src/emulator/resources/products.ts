@@ -64,14 +64,14 @@ function publish(product: Product, action: Record<string, unknown>, ctx: WriteCo
   } else masterData.current = structuredClone(masterData.staged);
   masterData.published = true;
   refreshStagedFlag(masterData);
-  // The projection is the published one, at the version the write commits.
-  ctx.onCommit((committed) =>
-    ctx.emit('ProductPublished', {
-      removedImageUrls: [],
-      productProjection: projectProduct(committed as Product, false),
-      scope: action['scope'] ?? 'All',
-    }),
-  );
+  // The projection as published, at the version and time the write commits (a publish that
+  // changes nothing commits nothing, so its message is dropped with it).
+  const committed = { ...product, version: product.version + 1, lastModifiedAt: ctx.now };
+  ctx.emit('ProductPublished', {
+    removedImageUrls: [],
+    productProjection: projectProduct(committed, false),
+    scope: action['scope'] ?? 'All',
+  });
 }
 
 /**
