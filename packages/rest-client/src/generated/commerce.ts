@@ -147,8 +147,9 @@ export interface paths {
      *     available one becomes `masterVariant` when the master variant is not), and a
      *     Product with no available variant is 404 ResourceNotFound. When the Store has
      *     `distributionChannels`, each variant keeps only the Prices without a Channel or
-     *     with one of them, and price selection chooses among those (live reference:
-     *     https://docs.commercetools.com/api/projects/productProjections#prices).
+     *     with one of them, and price selection chooses among those ("Stores inherit Prices
+     *     matching their assigned Distribution Channels or Prices not assigned to any specific
+     *     Channel", https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project).
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;

@@ -19,7 +19,7 @@ import { storeOfPath } from './in-store-path.js';
  * the projection as available in the Store's active Product Selections,
  * holding only the variants the Store offers; with none, 404 ResourceNotFound, exactly as if the
  * Product did not exist. A Store with distribution Channels keeps only the Prices without a
- * Channel or with one of them (https://docs.commercetools.com/api/projects/productProjections#prices),
+ * Channel or with one of them (https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project),
  * and price selection chooses among those.
  */
 export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
