@@ -604,6 +604,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/types': {
+    parameters: SharedParameters;
+    /** Query Types */
+    get: operations['queryTypes'];
+    put?: never;
+    /** Create a Type */
+    post: operations['createType'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Type by ID */
+    get: operations['getTypeById'];
+    put?: never;
+    /** Update a Type by ID */
+    post: operations['updateTypeById'];
+    /** Delete a Type by ID */
+    delete: operations['deleteTypeById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/types/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Type by key */
+    get: operations['getTypeByKey'];
+    put?: never;
+    /** Update a Type by key */
+    post: operations['updateTypeByKey'];
+    /** Delete a Type by key */
+    delete: operations['deleteTypeByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -835,6 +876,10 @@ export interface components {
       | components['schemas']['OverCapacityError']
       | components['schemas']['NotEmulatedError']
       | components['schemas']['MissingRoleOnChannelError']
+      | components['schemas']['EnumKeyAlreadyExistsError']
+      | components['schemas']['EnumKeyDoesNotExistError']
+      | components['schemas']['EnumValuesMustMatchError']
+      | components['schemas']['DuplicateEnumValuesError']
       | components['schemas']['DuplicateAttributeValueError']
       | components['schemas']['DuplicateAttributeValuesError']
       | components['schemas']['AttributeNameDoesNotExistError']
@@ -982,6 +1027,56 @@ export interface components {
        * @enum {string}
        */
       code: 'InvalidOperation';
+    };
+    /** @description 400. The Enum or LocalizedEnum field definition already has a value with this key. */
+    EnumKeyAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyAlreadyExists';
+      conflictingEnumKey: string;
+      /** @description The name of the field definition (the live error names it so). */
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyAlreadyExists';
+    };
+    /** @description 400. The Enum or LocalizedEnum field definition has no value with this key. */
+    EnumKeyDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumKeyDoesNotExist';
+      conflictingEnumKey: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumKeyDoesNotExist';
+    };
+    /** @description 400. A new order of enum values does not list exactly the existing keys. */
+    EnumValuesMustMatchError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumValuesMustMatch';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumValuesMustMatch';
+    };
+    /** @description 400. The values of an Enum or LocalizedEnum field type repeat a key. */
+    DuplicateEnumValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateEnumValues';
+      duplicates: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateEnumValues';
     };
     /**
      * @description 400. `addProduct` or `excludeProduct` for a Product already in the Product Selection
@@ -1187,11 +1282,14 @@ export interface components {
       name: components['schemas']['LocalizedString'];
       productCount: number;
       mode: components['schemas']['ProductSelectionMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     ProductSelectionDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
+      /** @description A Type for `product-selection`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       /** @description Default `Individual`; cannot be changed later (no update action changes it). */
       mode?: components['schemas']['ProductSelectionMode'];
       /**
@@ -1271,7 +1369,9 @@ export interface components {
       | components['schemas']['ProductSelectionSetVariantSelectionAction']
       | components['schemas']['ProductSelectionSetVariantExclusionAction']
       | components['schemas']['ProductSelectionChangeNameAction']
-      | components['schemas']['ProductSelectionSetKeyAction'];
+      | components['schemas']['ProductSelectionSetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Mode `Individual` only: on an `IndividualExclusion` selection, 400 InvalidOperation.
      *     Adds the Product with the given `variantSelection` (none: every variant). A Product
@@ -1352,14 +1452,7 @@ export interface components {
       product: components['schemas']['ProductResourceIdentifier'];
       variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
-    ProductSelectionChangeNameAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeName';
-      name: components['schemas']['LocalizedString'];
-    };
+    ProductSelectionChangeNameAction: SharedProductSelectionChangeNameAction;
     ProductSelectionSetKeyAction: SharedProductSelectionSetKeyAction;
     /**
      * @description Element of the Products of a Product Selection: `variantSelection` in an `Individual`
@@ -1437,6 +1530,7 @@ export interface components {
       distributionChannels: components['schemas']['ChannelReference'][];
       /** @description Inventory Supply Channels of the Store (live reference); empty when none were given. */
       supplyChannels: components['schemas']['ChannelReference'][];
+      custom?: components['schemas']['CustomFields'];
       /**
        * @description Which Products, and which of their variants, are available in the Store
        *     (the in-store Product Projection, the in-store assignments and GraphQL
@@ -1473,6 +1567,8 @@ export interface components {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: components['schemas']['Key'];
       name?: components['schemas']['LocalizedString'];
+      /** @description A Type for `store`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
       languages?: components['schemas']['Locale'][];
       /** @description Kept in order; a repeated country code is kept once (decision). */
       countries?: components['schemas']['StoreCountry'][];
@@ -1499,7 +1595,9 @@ export interface components {
       | components['schemas']['StoreRemoveProductSelectionAction']
       | components['schemas']['StoreSetProductSelectionsAction']
       | components['schemas']['StoreSetNameAction']
-      | components['schemas']['StoreSetLanguagesAction'];
+      | components['schemas']['StoreSetLanguagesAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     /**
      * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
      *     default open). No effect when the selection is already there with the
@@ -1584,11 +1682,9 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      custom?: components['schemas']['CustomFields'];
     };
-    /**
-     * @description `roles` defaults to `[InventorySupply]` as on the live service; custom
-     *     fields are not emulated (501).
-     */
+    /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
     ChannelDraft: {
       /** @description Unique in the project; a duplicate is 400 DuplicateField. */
       key: string;
@@ -1597,12 +1693,14 @@ export interface components {
       description?: components['schemas']['LocalizedString'];
       address?: components['schemas']['AddressDraft'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
+      /** @description A Type for `channel`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     ChannelUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ChannelUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated (custom fields on the address are not emulated). */
     ChannelUpdateAction:
       | components['schemas']['ChannelChangeKeyAction']
       | components['schemas']['ChannelChangeNameAction']
@@ -1611,7 +1709,9 @@ export interface components {
       | components['schemas']['ChannelAddRolesAction']
       | components['schemas']['ChannelRemoveRolesAction']
       | components['schemas']['ChannelSetAddressAction']
-      | components['schemas']['ChannelSetGeoLocationAction'];
+      | components['schemas']['ChannelSetGeoLocationAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
     ChannelChangeKeyAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -1683,6 +1783,493 @@ export interface components {
     };
     ChannelPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Channel'][];
+    };
+    /**
+     * @description The resources and data types a Type can customize (the live list).
+     * @enum {string}
+     */
+    ResourceTypeId:
+      | 'address'
+      | 'asset'
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'custom-line-item'
+      | 'discount-code'
+      | 'inventory-entry'
+      | 'line-item'
+      | 'order'
+      | 'order-edit'
+      | 'order-delivery'
+      | 'order-parcel'
+      | 'order-return-item'
+      | 'payment'
+      | 'payment-interface-interaction'
+      | 'payment-method'
+      | 'payment-method-info'
+      | 'product-price'
+      | 'product-selection'
+      | 'product-tailoring'
+      | 'quote'
+      | 'reservation'
+      | 'review'
+      | 'recurring-order'
+      | 'shipping'
+      | 'shipping-method'
+      | 'shopping-list'
+      | 'shopping-list-text-line-item'
+      | 'standalone-price'
+      | 'store'
+      | 'transaction';
+    /**
+     * @description The resource types a Reference Custom Field can point to (the live list).
+     * @enum {string}
+     */
+    CustomFieldReferenceValue:
+      | 'approval-flow'
+      | 'approval-rule'
+      | 'associate-role'
+      | 'business-unit'
+      | 'cart'
+      | 'cart-discount'
+      | 'category'
+      | 'channel'
+      | 'customer'
+      | 'customer-group'
+      | 'key-value-document'
+      | 'order'
+      | 'product'
+      | 'product-type'
+      | 'review'
+      | 'state'
+      | 'shipping-method'
+      | 'variant'
+      | 'zone';
+    CustomFieldEnumValue: {
+      key: string;
+      label: string;
+    };
+    CustomFieldLocalizedEnumValue: {
+      key: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The data type of a Custom Field; its value takes the form the live reference gives
+     *     (https://docs.commercetools.com/api/projects/custom-fields#customfieldvalue).
+     *     Within one `Enum` or `LocalizedEnum` the keys are unique (400 DuplicateEnumValues).
+     */
+    FieldType:
+      | components['schemas']['CustomFieldBooleanType']
+      | components['schemas']['CustomFieldStringType']
+      | components['schemas']['CustomFieldLocalizedStringType']
+      | components['schemas']['CustomFieldEnumType']
+      | components['schemas']['CustomFieldLocalizedEnumType']
+      | components['schemas']['CustomFieldNumberType']
+      | components['schemas']['CustomFieldMoneyType']
+      | components['schemas']['CustomFieldDateType']
+      | components['schemas']['CustomFieldTimeType']
+      | components['schemas']['CustomFieldDateTimeType']
+      | components['schemas']['CustomFieldReferenceType']
+      | components['schemas']['CustomFieldSetType'];
+    /** @description Values are `true` or `false`. */
+    CustomFieldBooleanType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Boolean';
+    };
+    /** @description Values are strings. */
+    CustomFieldStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'String';
+    };
+    /** @description Values are LocalizedStrings. */
+    CustomFieldLocalizedStringType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedString';
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Enum';
+      values: components['schemas']['CustomFieldEnumValue'][];
+    };
+    /** @description Values are the `key` of one of `values`. */
+    CustomFieldLocalizedEnumType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'LocalizedEnum';
+      values: components['schemas']['CustomFieldLocalizedEnumValue'][];
+    };
+    /** @description Values are numbers. */
+    CustomFieldNumberType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Number';
+    };
+    /**
+     * @description Values are Money (`centAmount`, `currencyCode`), answered as CentPrecisionMoney with the
+     *     currency's fraction digits, as a Price's value.
+     */
+    CustomFieldMoneyType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Money';
+    };
+    /** @description Values are dates `YYYY-MM-DD`. */
+    CustomFieldDateType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Date';
+    };
+    /** @description Values are times `hh:mm:ss` with optional fractions of a second (`hh:mm:ss.SSS`), kept as given. */
+    CustomFieldTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Time';
+    };
+    /**
+     * @description Values are ISO 8601 date-times with a time zone. Decision (reference silent on the
+     *     stored form): answered in UTC with milliseconds (`2026-01-01T10:00:00.000Z`), as the
+     *     service writes every DateTime.
+     */
+    CustomFieldDateTimeType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'DateTime';
+    };
+    /**
+     * @description Values are References `{ typeId, id }` with `typeId` = `referenceTypeId`, by `id` only
+     *     (the live service takes no key). Decision: as for the live service's loose references
+     *     (expansion leaves a dangling one alone), the referenced resource is not checked to
+     *     exist, and deleting it is not refused.
+     */
+    CustomFieldReferenceType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Reference';
+      referenceTypeId: components['schemas']['CustomFieldReferenceValue'];
+    };
+    /**
+     * @description Values are arrays of values of `elementType` without duplicates. Decision (reference
+     *     silent): a repeated element is kept once, in the order of its first occurrence.
+     */
+    CustomFieldSetType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      name: 'Set';
+      elementType: components['schemas']['FieldType'];
+    };
+    /**
+     * @description One Custom Field of a Type. `name` is unique within the Type (decision: 400
+     *     DuplicateField naming `name`), and, as the live reference requires, a field of the same
+     *     `name` in another Type for one of the same resource types must have the same `type`
+     *     (decision: 400 InvalidOperation otherwise). `inputHint` is kept as given.
+     */
+    FieldDefinition: {
+      type: components['schemas']['FieldType'];
+      name: string;
+      label: components['schemas']['LocalizedString'];
+      required: boolean;
+      inputHint?: components['schemas']['TextInputHint'];
+    };
+    /**
+     * @description The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
+     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` cannot
+     *     be deleted (400 ReferenceExists naming that resource's type). The live service emits no
+     *     Messages for Types; the Change History records their changes.
+     */
+    Type: components['schemas']['BaseResource'] & {
+      key: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      fieldDefinitions: components['schemas']['FieldDefinition'][];
+    };
+    TypeDraft: {
+      /** @description Unique in the project; a duplicate is 400 DuplicateField. */
+      key: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      /** @description A repeated id is kept once (decision). */
+      resourceTypeIds: components['schemas']['ResourceTypeId'][];
+      /** @description Empty when absent. */
+      fieldDefinitions?: components['schemas']['FieldDefinition'][];
+    };
+    TypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    TypeReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'type';
+    };
+    /** @description Custom Field values by field name. */
+    FieldContainer: {
+      [key: string]: unknown;
+    };
+    /**
+     * @description The Custom Fields of a resource: its Type and the values by field name. Custom Fields can
+     *     be queried (`custom(fields(<name> = ...))`), sorted (`custom.fields.<name> asc`) and, for a
+     *     Reference field, expanded (`custom.fields.<name>`, `custom.fields.<name>[*]` for a Set).
+     */
+    CustomFields: {
+      type: components['schemas']['TypeReference'];
+      fields: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description The Type must exist (400 ReferencedResourceNotFound) and list the resource's type in its
+     *     `resourceTypeIds` (decision, reference silent on the code: 400 InvalidOperation). Each
+     *     value must fit its field definition: a value of the wrong form is 400 InvalidField
+     *     (`field` the field's name, `invalidValue` the value; an Enum value lists the keys in
+     *     `allowedValues`); a name the Type does not define is 400 InvalidField (decision); a
+     *     required field without a value is 400 RequiredField. A `null` value is no value.
+     */
+    CustomFieldsDraft: {
+      type: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets the Type and replaces every Custom Field value (checked as in CustomFieldsDraft);
+     *     without `type`, removes the Custom Fields.
+     */
+    SetCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomType';
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /**
+     * @description Sets one Custom Field value, or removes it when `value` is absent or `null`. On a resource
+     *     without Custom Fields, 400 InvalidOperation (decision); removing a field that has no value
+     *     is 400 InvalidOperation (live). Every value is checked again against the Type, as on the
+     *     live service, so a value the Type no longer allows fails the update.
+     */
+    SetCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomField';
+      name: string;
+      value?: unknown;
+    };
+    TypeUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TypeUpdateAction'][];
+    };
+    /**
+     * @description Actions that name a field definition (`fieldName`) the Type lacks are 400 InvalidOperation
+     *     (decision); enum actions on a field that is no Enum or LocalizedEnum (or a Set of one) are
+     *     400 InvalidOperation. The deprecated `changeFieldDefinitionLabel` (now `changeLabel`) is
+     *     501 NotEmulated.
+     */
+    TypeUpdateAction:
+      | components['schemas']['TypeChangeKeyAction']
+      | components['schemas']['TypeChangeNameAction']
+      | components['schemas']['TypeSetDescriptionAction']
+      | components['schemas']['TypeAddFieldDefinitionAction']
+      | components['schemas']['TypeRemoveFieldDefinitionAction']
+      | components['schemas']['TypeChangeLabelAction']
+      | components['schemas']['TypeChangeInputHintAction']
+      | components['schemas']['TypeChangeFieldDefinitionOrderAction']
+      | components['schemas']['TypeAddEnumValueAction']
+      | components['schemas']['TypeAddLocalizedEnumValueAction']
+      | components['schemas']['TypeChangeEnumValueLabelAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueLabelAction']
+      | components['schemas']['TypeChangeEnumValueOrderAction']
+      | components['schemas']['TypeChangeLocalizedEnumValueOrderAction']
+      | components['schemas']['TypeRemoveEnumValuesAction']
+      | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+    TypeChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: components['schemas']['Key'];
+    };
+    TypeChangeNameAction: SharedProductSelectionChangeNameAction;
+    /** @description Omitting `description` removes it. */
+    TypeSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
+    TypeAddFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addFieldDefinition';
+      fieldDefinition: components['schemas']['FieldDefinition'];
+    };
+    /**
+     * @description Removes the definition. The live service then removes the field's values from the
+     *     resources using the Type, eventually; the emulator does it at once, without a new version
+     *     of those resources (decision).
+     */
+    TypeRemoveFieldDefinitionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeFieldDefinition';
+      fieldName: string;
+    };
+    TypeChangeLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLabel';
+      fieldName: string;
+      label: components['schemas']['LocalizedString'];
+    };
+    /** @description Only for String and LocalizedString fields and Sets of them; others are 400 InvalidOperation. */
+    TypeChangeInputHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInputHint';
+      fieldName: string;
+      inputHint: components['schemas']['TextInputHint'];
+    };
+    /** @description `fieldNames` must be the names of all definitions, in any order (decision: 400 InvalidOperation otherwise). */
+    TypeChangeFieldDefinitionOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeFieldDefinitionOrder';
+      fieldNames: string[];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field already has is 400 EnumKeyAlreadyExists. */
+    TypeAddLocalizedEnumValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocalizedEnumValue';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldEnumValue'];
+    };
+    /** @description A key the field lacks is 400 EnumKeyDoesNotExist. */
+    TypeChangeLocalizedEnumValueLabelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueLabel';
+      fieldName: string;
+      value: components['schemas']['CustomFieldLocalizedEnumValue'];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description `keys` must be the keys of all values, in any order (400 EnumValuesMustMatch). */
+    TypeChangeLocalizedEnumValueOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLocalizedEnumValueOrder';
+      fieldName: string;
+      keys: string[];
+    };
+    /**
+     * @description Removes the values with these keys (an empty list changes nothing; an unknown key is 400
+     *     EnumKeyDoesNotExist, decision). Always allowed, even for a required field or a value in
+     *     use: existing Custom Field values stay until changed (live).
+     */
+    TypeRemoveEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    /** @description As `removeEnumValues`, for a LocalizedEnum field. */
+    TypeRemoveLocalizedEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLocalizedEnumValues';
+      fieldName: string;
+      keys: string[];
+    };
+    TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Type'][];
     };
     /**
      * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
@@ -2395,6 +2982,7 @@ export interface components {
       /** @description Empty for a global customer. */
       stores: components['schemas']['StoreKeyReference'][];
       authenticationMode: components['schemas']['AuthenticationMode'];
+      custom?: components['schemas']['CustomFields'];
     };
     /**
      * @description `Password` (the default) needs a password; `ExternalAuth` takes none and
@@ -2443,8 +3031,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions, and custom
-     *     fields are not emulated (501).
+     *     service. Customer Groups, anonymous carts and sessions are not
+     *     emulated (501).
      */
     CustomerDraft: {
       /**
@@ -2485,6 +3073,8 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @description A Type for `customer`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
@@ -2937,6 +3527,8 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
       languages: string[];
       productSelections: components['schemas']['ProductSelectionSetting'][];
+      /** @description The Store's Custom Fields, when it was created with some (live). */
+      custom?: components['schemas']['CustomFields'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -3249,7 +3841,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV13;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -3259,12 +3851,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV7;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV13;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -3274,17 +3866,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV7;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -3319,7 +3911,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV15;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -3334,7 +3926,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV15;
   };
   queryStores: {
     parameters: SharedParametersV5;
@@ -3383,7 +3975,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV16;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
@@ -3393,12 +3985,12 @@ export interface operations {
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV16;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
@@ -3408,7 +4000,7 @@ export interface operations {
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   queryChannels: {
     parameters: SharedParametersV5;
@@ -3456,7 +4048,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV17;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -3466,12 +4058,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV17;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -3481,7 +4073,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   queryProductTypes: {
     parameters: SharedParametersV5;
@@ -3530,22 +4122,22 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV18;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV18;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   queryProducts: {
     parameters: SharedParametersV5;
@@ -3594,7 +4186,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV19;
   };
   updateProductById: {
     parameters: SharedParametersV2;
@@ -3604,12 +4196,12 @@ export interface operations {
   deleteProductById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV11;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV19;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
@@ -3619,17 +4211,17 @@ export interface operations {
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV11;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV20;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV20;
   };
   queryProductProjections: {
     parameters: {
@@ -3736,7 +4328,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV21;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -3749,7 +4341,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV21;
   };
   queryCustomers: {
     parameters: SharedParametersV5;
@@ -3831,7 +4423,7 @@ export interface operations {
   getMe: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   getMeInStore: {
     parameters: {
@@ -3841,7 +4433,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   queryApiClients: {
     parameters: SharedParametersV5;
@@ -3951,6 +4543,79 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryTypes: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Types. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TypePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createType: {
+    parameters: SharedParametersV4;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TypeDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Type. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Type'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTypeById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  updateTypeById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV6;
+  };
+  deleteTypeById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV12;
+  };
+  getTypeByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  updateTypeByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV6;
+  };
+  deleteTypeByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV12;
+  };
 }
 
 /* Named aliases of every component schema. */
@@ -3997,6 +4662,10 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
+export type EnumKeyAlreadyExistsError = components['schemas']['EnumKeyAlreadyExistsError'];
+export type EnumKeyDoesNotExistError = components['schemas']['EnumKeyDoesNotExistError'];
+export type EnumValuesMustMatchError = components['schemas']['EnumValuesMustMatchError'];
+export type DuplicateEnumValuesError = components['schemas']['DuplicateEnumValuesError'];
 export type ProductPresentWithDifferentVariantSelectionError = components['schemas']['ProductPresentWithDifferentVariantSelectionError'];
 export type ProductAssignmentMissingError = components['schemas']['ProductAssignmentMissingError'];
 export type InvalidTokenError = components['schemas']['InvalidTokenError'];
@@ -4065,6 +4734,52 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
+export type ResourceTypeId = components['schemas']['ResourceTypeId'];
+export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
+export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
+export type CustomFieldLocalizedEnumValue = components['schemas']['CustomFieldLocalizedEnumValue'];
+export type FieldType = components['schemas']['FieldType'];
+export type CustomFieldBooleanType = components['schemas']['CustomFieldBooleanType'];
+export type CustomFieldStringType = components['schemas']['CustomFieldStringType'];
+export type CustomFieldLocalizedStringType = components['schemas']['CustomFieldLocalizedStringType'];
+export type CustomFieldEnumType = components['schemas']['CustomFieldEnumType'];
+export type CustomFieldLocalizedEnumType = components['schemas']['CustomFieldLocalizedEnumType'];
+export type CustomFieldNumberType = components['schemas']['CustomFieldNumberType'];
+export type CustomFieldMoneyType = components['schemas']['CustomFieldMoneyType'];
+export type CustomFieldDateType = components['schemas']['CustomFieldDateType'];
+export type CustomFieldTimeType = components['schemas']['CustomFieldTimeType'];
+export type CustomFieldDateTimeType = components['schemas']['CustomFieldDateTimeType'];
+export type CustomFieldReferenceType = components['schemas']['CustomFieldReferenceType'];
+export type CustomFieldSetType = components['schemas']['CustomFieldSetType'];
+export type FieldDefinition = components['schemas']['FieldDefinition'];
+export type Type = components['schemas']['Type'];
+export type TypeDraft = components['schemas']['TypeDraft'];
+export type TypeResourceIdentifier = components['schemas']['TypeResourceIdentifier'];
+export type TypeReference = components['schemas']['TypeReference'];
+export type FieldContainer = components['schemas']['FieldContainer'];
+export type CustomFields = components['schemas']['CustomFields'];
+export type CustomFieldsDraft = components['schemas']['CustomFieldsDraft'];
+export type SetCustomTypeAction = components['schemas']['SetCustomTypeAction'];
+export type SetCustomFieldAction = components['schemas']['SetCustomFieldAction'];
+export type TypeUpdate = components['schemas']['TypeUpdate'];
+export type TypeUpdateAction = components['schemas']['TypeUpdateAction'];
+export type TypeChangeKeyAction = components['schemas']['TypeChangeKeyAction'];
+export type TypeChangeNameAction = components['schemas']['TypeChangeNameAction'];
+export type TypeSetDescriptionAction = components['schemas']['TypeSetDescriptionAction'];
+export type TypeAddFieldDefinitionAction = components['schemas']['TypeAddFieldDefinitionAction'];
+export type TypeRemoveFieldDefinitionAction = components['schemas']['TypeRemoveFieldDefinitionAction'];
+export type TypeChangeLabelAction = components['schemas']['TypeChangeLabelAction'];
+export type TypeChangeInputHintAction = components['schemas']['TypeChangeInputHintAction'];
+export type TypeChangeFieldDefinitionOrderAction = components['schemas']['TypeChangeFieldDefinitionOrderAction'];
+export type TypeAddEnumValueAction = components['schemas']['TypeAddEnumValueAction'];
+export type TypeAddLocalizedEnumValueAction = components['schemas']['TypeAddLocalizedEnumValueAction'];
+export type TypeChangeEnumValueLabelAction = components['schemas']['TypeChangeEnumValueLabelAction'];
+export type TypeChangeLocalizedEnumValueLabelAction = components['schemas']['TypeChangeLocalizedEnumValueLabelAction'];
+export type TypeChangeEnumValueOrderAction = components['schemas']['TypeChangeEnumValueOrderAction'];
+export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['TypeChangeLocalizedEnumValueOrderAction'];
+export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
+export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
+export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
 export type AttributeType = components['schemas']['AttributeType'];
 export type AttributeEnumValue = components['schemas']['AttributeEnumValue'];
 export type AttributeConstraint = components['schemas']['AttributeConstraint'];
@@ -4300,12 +5015,6 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
-};
 type SharedParametersV4 = {
   query?: {
     /**
@@ -4320,10 +5029,34 @@ type SharedParametersV4 = {
   path?: never;
   cookie?: never;
 };
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
+};
 type SharedParametersV5 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
+  cookie?: never;
+};
+type SharedParametersV6 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
   cookie?: never;
 };
 type SharedResponsesV2 = {
@@ -4401,25 +5134,25 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedParametersV7 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
 type SharedResponsesV6 = {
+  /** @description The updated Type, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV7 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4436,7 +5169,7 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV8 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -4453,7 +5186,7 @@ type SharedResponsesV7 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV9 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -4470,7 +5203,7 @@ type SharedResponsesV8 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV10 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -4487,7 +5220,7 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV11 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -4504,7 +5237,24 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV12 = {
+  /** @description The deleted Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV13 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4520,7 +5270,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV14 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -4536,7 +5286,7 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV15 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -4552,7 +5302,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV16 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -4568,7 +5318,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV17 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -4584,7 +5334,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV18 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -4600,7 +5350,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV19 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -4616,7 +5366,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV20 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -4632,7 +5382,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV21 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -4648,12 +5398,28 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV22 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
     content: {
       'application/json': components['schemas']['MeResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV23 = {
+  /** @description The Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -4799,6 +5565,14 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
+type SharedProductSelectionChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: components['schemas']['LocalizedString'];
+};
 type SharedRequestBody = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
@@ -4822,6 +5596,11 @@ type SharedRequestBodyV4 = {
 type SharedRequestBodyV5 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
+  };
+};
+type SharedRequestBodyV6 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
   };
 };
 type SharedQueryV5 = {
