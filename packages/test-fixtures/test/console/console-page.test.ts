@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/app.js';
+import { CONSOLE_SCRIPT } from '../../src/emulator/console/assets/console-script.js';
 import { CONTROL_PREFIX } from '../../src/emulator/control/prefix.js';
 
 const basic = (emulator: Emulator) => ({
@@ -26,6 +27,10 @@ describe('the web console (GET /_emulator/console)', () => {
     const page = await (await emulator.fetch(`http://127.0.0.1${CONTROL_PREFIX}/console`)).text();
     expect(page).toContain(`<script type="module" src="${CONTROL_PREFIX}/console/console.js"></script>`);
     expect(page).not.toContain(emulator.credentials.clientSecret);
+  });
+
+  it('serves a script that parses (it is written in a template string, where a stray backquote would end it)', () => {
+    expect(() => new Function(CONSOLE_SCRIPT)).not.toThrow();
   });
 
   it('is absent with the control API off', async () => {

@@ -7,6 +7,7 @@ export const CONSOLE_PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>Commerce emulator console</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${CONTROL_PREFIX}/console/console.css" />
     <script type="module" src="${CONTROL_PREFIX}/console/console.js"></script>
   </head>

@@ -206,25 +206,26 @@ async function openResource(path, id) {
 // Views ---------------------------------------------------------------------------------------
 
 const TYPES = ['products', 'product-projections', 'product-selections', 'stores', 'channels', 'product-types', 'customers', 'messages'];
-const resourceQuery = { type: 'products', where: '', sort: '', limit: PAGE, cursors: [] };
+const resourceQuery = { title: 'Resources', types: TYPES, type: 'products', where: '', sort: '', limit: PAGE, cursors: [] };
+const messageQuery = { title: 'Messages', types: ['messages'], type: 'messages', where: '', sort: 'sequenceNumber desc', limit: PAGE, cursors: [] };
 
-/** The resources of a type, a page at a time: by id cursor without a sort (any depth), by offset with one. */
-function resourcesView(main) {
-  const type = h('select', {}, TYPES.map((name) => h('option', { value: name, selected: name === resourceQuery.type }, name)));
-  const where = h('input', { type: 'text', value: resourceQuery.where, placeholder: 'key = "summer"' });
-  const sort = h('input', { type: 'text', value: resourceQuery.sort, placeholder: 'createdAt desc' });
-  const limit = h('input', { type: 'number', min: 1, max: 500, value: resourceQuery.limit });
+/** The resources of a type (the query of shown), a page at a time: by id cursor without a sort (any depth), by offset with one. */
+function collectionView(main, shown) {
+  const type = h('select', {}, shown.types.map((name) => h('option', { value: name, selected: name === shown.type }, name)));
+  const where = h('input', { type: 'text', value: shown.where, placeholder: 'key = "summer"' });
+  const sort = h('input', { type: 'text', value: shown.sort, placeholder: 'createdAt desc' });
+  const limit = h('input', { type: 'number', min: 1, max: 500, value: shown.limit });
   const results = h('div', {});
   const load = (position) =>
     attempt(async () => {
       const cursor = position.cursor;
-      const filters = [resourceQuery.where, cursor ? 'id > "' + cursor + '"' : ''].filter(Boolean).map((w) => '(' + w + ')');
-      const params = resourceQuery.sort
-        ? { where: resourceQuery.where, sort: resourceQuery.sort, limit: resourceQuery.limit, offset: position.offset, withTotal: 'false' }
-        : { where: filters.join(' and '), sort: 'id asc', limit: resourceQuery.limit, withTotal: 'false' };
-      const page = await api('/' + resourceQuery.type + query(params));
+      const filters = [shown.where, cursor ? 'id > "' + cursor + '"' : ''].filter(Boolean).map((w) => '(' + w + ')');
+      const params = shown.sort
+        ? { where: shown.where, sort: shown.sort, limit: shown.limit, offset: position.offset, withTotal: 'false' }
+        : { where: filters.join(' and '), sort: 'id asc', limit: shown.limit, withTotal: 'false' };
+      const page = await api('/' + shown.type + query(params));
       const rows = page.results.map((resource) => [
-        h('a', { href: '#', onclick: (event) => { event.preventDefault(); showDetail(resourceQuery.type + ' ' + resource.id, resource); } }, resource.id),
+        h('a', { href: '#', onclick: (event) => { event.preventDefault(); showDetail(shown.type + ' ' + resource.id, resource); } }, resource.id),
         resource.key || (resource.type || ''),
         localized(resource.name || (resource.masterData && resource.masterData.current.name)) || (resource.resource ? resource.resource.typeId + ' ' + resource.resource.id : ''),
         resource.version,
@@ -234,29 +235,32 @@ function resourcesView(main) {
       const nav = h(
         'nav',
         { class: 'pager', 'aria-label': 'Pages' },
-        h('button', { type: 'button', disabled: index === 0, onclick: () => load(resourceQuery.sort ? { offset: position.offset - resourceQuery.limit, index: index - 1 } : { cursor: resourceQuery.cursors[index - 1], index: index - 1 }) }, 'Previous page'),
+        h('button', { type: 'button', disabled: index === 0, onclick: () => load(shown.sort ? { offset: position.offset - shown.limit, index: index - 1 } : { cursor: shown.cursors[index - 1], index: index - 1 }) }, 'Previous page'),
         h('span', {}, 'page ' + (index + 1)),
-        h('button', { type: 'button', disabled: page.results.length < resourceQuery.limit, onclick: () => {
+        h('button', { type: 'button', disabled: page.results.length < shown.limit, onclick: () => {
           const last = page.results[page.results.length - 1];
-          resourceQuery.cursors[index + 1] = last && last.id;
-          load(resourceQuery.sort ? { offset: position.offset + resourceQuery.limit, index: index + 1 } : { cursor: last.id, index: index + 1 });
+          shown.cursors[index + 1] = last && last.id;
+          load(shown.sort ? { offset: position.offset + shown.limit, index: index + 1 } : { cursor: last.id, index: index + 1 });
         } }, 'Next page'),
       );
-      results.replaceChildren(table(resourceQuery.type, ['id', 'key / type', 'name / resource', 'version', 'last modified'], rows), nav);
-      say(page.results.length + ' ' + resourceQuery.type + ' shown.');
+      results.replaceChildren(table(shown.type, ['id', 'key / type', 'name / resource', 'version', 'last modified'], rows), nav);
+      say(page.results.length + ' ' + shown.type + ' shown.');
     });
   const form = h(
     'form',
     { class: 'query', onsubmit: (event) => {
       event.preventDefault();
-      Object.assign(resourceQuery, { type: type.value, where: where.value.trim(), sort: sort.value.trim(), limit: Number(limit.value) || PAGE, cursors: [] });
+      Object.assign(shown, { type: type.value, where: where.value.trim(), sort: sort.value.trim(), limit: Number(limit.value) || PAGE, cursors: [] });
       load({ offset: 0, index: 0 });
     } },
     field('Resource type', type), field('where', where), field('sort', sort), field('limit', limit), h('button', { type: 'submit' }, 'Query'),
   );
-  main.append(h('h2', {}, 'Resources'), form, results);
+  main.append(h('h2', {}, shown.title), form, results);
   load({ offset: 0, index: 0 });
 }
+
+const resourcesView = (main) => collectionView(main, resourceQuery);
+const messagesView = (main) => collectionView(main, messageQuery);
 
 function selectionsView(main) {
   const key = h('input', { type: 'text', required: true, autocomplete: 'off' });
@@ -451,11 +455,6 @@ function clockView(main) {
     h('button', { type: 'button', class: 'danger', onclick: () => { if (confirm('Reset the emulator? Every project is emptied.')) attempt(async () => { await control('POST', '/reset'); say('The emulator was reset.'); }); } }, 'Reset the emulator'),
   );
   show();
-}
-
-function messagesView(main) {
-  Object.assign(resourceQuery, { type: 'messages', where: '', sort: 'sequenceNumber desc', cursors: [] });
-  resourcesView(main);
 }
 
 const VIEWS = {
