@@ -160,6 +160,20 @@ describe('the request log (GET /_emulator/requests)', () => {
     expect(detail.response.body).toBeUndefined();
   });
 
+  it('keeps no body the emulator answered without reading: its client may never send it', async () => {
+    const emulator = createEmulator({ projectKey: 'unread' });
+    const refused = await emulator.fetch(`${ORIGIN}/unread/channels`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
+      body: '{"key":"never-read"}',
+    });
+    expect(refused.status).toBe(401);
+    const [entry] = (await control(emulator, 'GET', '/requests')).body.results;
+    const detail = (await control(emulator, 'GET', `/requests/${entry.id}`)).body;
+    expect(detail.request).toMatchObject({ bodyOmitted: true, bodyBytes: 0 });
+    expect(detail.request.headers.authorization).toBe('Bearer ***');
+  });
+
   it('refuses bad parameters with 400 and does not log control requests', async () => {
     const emulator = createEmulator();
     for (const query of [

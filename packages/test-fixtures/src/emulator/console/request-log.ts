@@ -17,7 +17,7 @@ export interface LoggedMessage {
   body?: string;
   /** The body's size in bytes (as far as it was read: past the limit, at least this). */
   bodyBytes: number;
-  /** True when the body was too large to keep. */
+  /** True when the body is not kept: larger than {@link MAX_LOGGED_BODY_BYTES}, or answered without being read. */
   bodyOmitted: boolean;
 }
 
@@ -139,17 +139,27 @@ async function readBounded(body: ReadableStream<Uint8Array> | null, limit: numbe
   return { bytes, omitted: false };
 }
 
-/** A request or answer, masked; its body read from a copy, so the original is untouched. */
-async function logged(message: Request | Response): Promise<LoggedMessage> {
-  const headers = maskHeaders(message.headers);
-  const bodyless = message instanceof Request && (message.method === 'GET' || message.method === 'HEAD');
-  const { bytes, omitted } = bodyless
-    ? { bytes: new Uint8Array(), omitted: false }
-    : await readBounded(message.clone().body, MAX_LOGGED_BODY_BYTES);
-  if (omitted) return { headers, bodyBytes: bytes.byteLength, bodyOmitted: true };
-  if (bytes.byteLength === 0) return { headers, bodyBytes: 0, bodyOmitted: false };
+/** Headers and a body (read up to the limit), masked. */
+async function logged(headers: Headers, body: ReadableStream<Uint8Array> | null): Promise<LoggedMessage> {
+  const masked = maskHeaders(headers);
+  const { bytes, omitted } = await readBounded(body, MAX_LOGGED_BODY_BYTES);
+  if (omitted) return { headers: masked, bodyBytes: bytes.byteLength, bodyOmitted: true };
+  if (bytes.byteLength === 0) return { headers: masked, bodyBytes: 0, bodyOmitted: false };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  return { headers, body: maskBody(text, message.headers.get('content-type')), bodyBytes: bytes.byteLength, bodyOmitted: false };
+  return { headers: masked, body: maskBody(text, headers.get('content-type')), bodyBytes: bytes.byteLength, bodyOmitted: false };
+}
+
+/**
+ * The request, its body read from `copy` (a clone taken before the emulator read the original).
+ * A body the emulator answered without reading (a 413 on its Content-Length, a 401, a fault) is
+ * not read here either: its client may never send it.
+ */
+function loggedRequest(request: Request, copy: Request | undefined): Promise<LoggedMessage> {
+  if (copy?.body && !request.bodyUsed) {
+    copy.body.cancel().catch(() => undefined);
+    return Promise.resolve({ headers: maskHeaders(request.headers), bodyBytes: 0, bodyOmitted: true });
+  }
+  return logged(request.headers, copy?.body ?? null);
 }
 
 /**
@@ -162,7 +172,8 @@ export function recordingRequests(log: RequestLog): MiddlewareHandler<AppEnv> {
     if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) return next();
     const started = performance.now();
     const at = new Date().toISOString();
-    const request = logged(c.req.raw);
+    const raw = c.req.raw;
+    const copy = raw.method === 'GET' || raw.method === 'HEAD' || raw.body === null ? undefined : raw.clone();
     const keep = async (response: Response | undefined) => {
       const durationMs = Math.round((performance.now() - started) * 10) / 10;
       const correlationId = response?.headers.get(CORRELATION_HEADER) ?? c.get('correlationId');
@@ -176,8 +187,8 @@ export function recordingRequests(log: RequestLog): MiddlewareHandler<AppEnv> {
         durationMs,
         ...(correlationId ? { correlationId } : {}),
         ...(projectKey === undefined ? {} : { projectKey }),
-        request: await request,
-        ...(response === undefined ? {} : { response: await logged(response) }),
+        request: await loggedRequest(raw, copy),
+        ...(response === undefined ? {} : { response: await logged(response.headers, response.clone().body) }),
       });
     };
     try {
