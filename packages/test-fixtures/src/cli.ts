@@ -154,6 +154,8 @@ function main(): Promise<void> | void {
       cors: options.cors,
       ...(options.manualClockStartMs === undefined ? {} : { clock: new ManualClock(options.manualClockStartMs) }),
       control: options.control,
+      // A developer's emulator: the web console's request log shows everything since the start.
+      requestLog: options.control,
     });
   } catch (error) {
     console.error(`commerce-emulator: ${(error as Error).message}`);

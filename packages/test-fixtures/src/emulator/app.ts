@@ -149,7 +149,7 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   app.use('*', cors(resolved.cors, CONTROL_PREFIX));
   // Outside the correlation id: it sees the answer with its X-Correlation-ID, errors included. Only
   // the control API reads it: without one, nothing is recorded.
-  const requests = new RequestLog();
+  const requests = new RequestLog(resolved.requestLog);
   if (resolved.control) app.use('*', recordingRequests(requests));
   app.use('*', correlationId, async (c, next) => {
     await next();

@@ -31,7 +31,7 @@ async function wholeLog(emulator: Emulator): Promise<string> {
 
 describe('the request log (GET /_emulator/requests)', () => {
   it('never shows a secret, password or token, in headers, query strings, forms or JSON bodies', async () => {
-    const api = await createApi({ clientSecret: 'bootstrap-secret-4f1c' });
+    const api = await createApi({ clientSecret: 'bootstrap-secret-4f1c', requestLog: true });
     const { emulator, project } = api;
     const bearer = await api.token();
     const created = await api.call('POST', '/api-clients', { name: 'ci', scope: `view_products:${project}` });
@@ -93,7 +93,7 @@ describe('the request log (GET /_emulator/requests)', () => {
   });
 
   it('lists newest first with filters by status, path and correlation id, and polls with after', async () => {
-    const api = await createApi();
+    const api = await createApi({ requestLog: true });
     const { emulator } = api;
     await api.call('GET', '/stores');
     emulator.faults.inject({ kind: 'error', status: 503, times: 1 });
@@ -126,7 +126,7 @@ describe('the request log (GET /_emulator/requests)', () => {
   });
 
   it('records a connection a fault rule cut with status null and no answer', async () => {
-    const api = await createApi();
+    const api = await createApi({ requestLog: true });
     await api.token();
     api.emulator.faults.inject({ kind: 'cut', path: `/${api.project}/stores`, times: 1 });
     await expect(api.call('GET', '/stores')).rejects.toThrow('fetch failed');
@@ -137,7 +137,7 @@ describe('the request log (GET /_emulator/requests)', () => {
   });
 
   it(`keeps the last ${REQUEST_LOG_CAPACITY} requests and no body over ${MAX_LOGGED_BODY_BYTES} bytes`, async () => {
-    const api = await createApi();
+    const api = await createApi({ requestLog: true });
     const big = { name: { en: 'x'.repeat(MAX_LOGGED_BODY_BYTES) } };
     expect((await api.call('POST', '/channels', { key: 'big', ...big })).status).toBe(201);
     for (let i = 0; i < REQUEST_LOG_CAPACITY; i++) await api.call('GET', `/stores?limit=1&offset=${i}`);
@@ -148,7 +148,7 @@ describe('the request log (GET /_emulator/requests)', () => {
     // The oldest went: the token request and the large one.
     expect((await control(api.emulator, 'GET', '/requests/1')).status).toBe(404);
 
-    const fresh = await createApi();
+    const fresh = await createApi({ requestLog: true });
     expect((await fresh.call('POST', '/channels', { key: 'big', ...big })).status).toBe(201);
     const [entry] = (await control(fresh.emulator, 'GET', '/requests?path=channels')).body.results;
     const detail = (await control(fresh.emulator, 'GET', `/requests/${entry.id}`)).body;
@@ -161,7 +161,7 @@ describe('the request log (GET /_emulator/requests)', () => {
   });
 
   it('keeps no body the emulator answered without reading: its client may never send it', async () => {
-    const emulator = createEmulator({ projectKey: 'unread' });
+    const emulator = createEmulator({ projectKey: 'unread', requestLog: true });
     const refused = await emulator.fetch(`${ORIGIN}/unread/channels`, {
       method: 'POST',
       headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
@@ -172,6 +172,17 @@ describe('the request log (GET /_emulator/requests)', () => {
     const detail = (await control(emulator, 'GET', `/requests/${entry.id}`)).body;
     expect(detail.request).toMatchObject({ bodyOmitted: true, bodyBytes: 0 });
     expect(detail.request.headers.authorization).toBe('Bearer ***');
+  });
+
+  it('records from its first read on unless asked from the start, so a suite that never looks pays nothing', async () => {
+    const emulator = createEmulator({ projectKey: 'lazy' });
+    expect((await emulator.fetch(`${ORIGIN}/lazy/channels`)).status).toBe(401);
+    expect((await control(emulator, 'GET', '/requests')).body).toEqual({ results: [], lastId: 0, capacity: REQUEST_LOG_CAPACITY });
+    expect((await emulator.fetch(`${ORIGIN}/lazy/channels`)).status).toBe(401);
+    expect((await control(emulator, 'GET', '/requests')).body.results).toEqual([
+      expect.objectContaining({ path: '/lazy/channels', status: 401 }),
+    ]);
+    expect(() => createEmulator({ requestLog: 'yes' as unknown as boolean })).toThrow('invalid requestLog option: true or false expected');
   });
 
   it('refuses bad parameters with 400 and does not log control requests', async () => {
@@ -195,7 +206,7 @@ describe('the request log (GET /_emulator/requests)', () => {
   });
 
   it('is emptied by DELETE /requests and by a reset; ids keep counting', async () => {
-    const api = await createApi();
+    const api = await createApi({ requestLog: true });
     await api.call('GET', '/stores');
     expect((await control(api.emulator, 'DELETE', '/requests')).status).toBe(204);
     expect((await control(api.emulator, 'GET', '/requests')).body).toEqual({ results: [], lastId: 2, capacity: REQUEST_LOG_CAPACITY });

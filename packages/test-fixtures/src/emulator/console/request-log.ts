@@ -60,16 +60,22 @@ export interface RequestLogFilter {
 /**
  * The emulator's recent requests and answers (not the control API's), for the web console:
  * bounded in number and in body size, secrets masked as they are recorded, so nothing secret is
- * ever kept.
+ * ever kept. Recording costs every request a copy of its bodies, so unless asked from the start
+ * it begins at the first read.
  */
 export class RequestLog {
   private readonly entries: LoggedRequest[] = [];
   private nextId = 1;
 
-  constructor(readonly capacity = REQUEST_LOG_CAPACITY) {}
+  /** @param recording records from the start; otherwise from the first {@link list}. */
+  constructor(
+    public recording = false,
+    readonly capacity = REQUEST_LOG_CAPACITY,
+  ) {}
 
-  /** Newest first. */
+  /** Newest first. The first listing starts the recording, if it had not started. */
   list(filter: RequestLogFilter): { results: LoggedRequestSummary[]; lastId: number } {
+    this.recording = true;
     const results: LoggedRequestSummary[] = [];
     for (let i = this.entries.length - 1; i >= 0 && results.length < filter.limit; i--) {
       const entry = this.entries[i]!;
@@ -169,7 +175,7 @@ function loggedRequest(request: Request, copy: Request | undefined): Promise<Log
 export function recordingRequests(log: RequestLog): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if (url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) return next();
+    if (!log.recording || url.pathname === CONTROL_PREFIX || url.pathname.startsWith(`${CONTROL_PREFIX}/`)) return next();
     const started = performance.now();
     const at = new Date().toISOString();
     const raw = c.req.raw;

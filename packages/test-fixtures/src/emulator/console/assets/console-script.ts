@@ -507,6 +507,8 @@ async function signIn(credentials) {
   state.ownProject = health.projectKey;
   state.project = health.projectKey;
   state.projects = results.map((project) => project.key);
+  // The request log records from its first read on: from now, so the console shows what follows.
+  await control('GET', '/requests?limit=1');
   await tokenOf(state.project);
   sessionStorage.setItem(CREDENTIALS_KEY, JSON.stringify(credentials));
   signedIn(state.projects);
