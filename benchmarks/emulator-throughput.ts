@@ -10,6 +10,8 @@
  *      `emulator.fetch`, at 1 000 and 20 000 stored Product Selections;
  *   2. the same mix over loopback with the global `fetch` against `startEmulator` in a child
  *      process, at 1 000, 10 000 and 20 000;
+ *   2b. the same in the durable mode (`dataDir`: every write committed to SQLite before it is
+ *      answered), at 1 000, 10 000 and 20 000;
  *   3. the same mix over loopback against @labdigital/commercetools-mock in a child process, at
  *      1 000, 3 000 and 10 000;
  *   4. iterating 100 000 Product Selections in pages of 500 the recommended way, by id
@@ -132,7 +134,8 @@ for (const size of IN_PROCESS_SIZES) {
 }
 
 // ---- 2. our emulator over loopback -----------------------------------------------------------
-async function loopback(kind: 'emulator' | 'mock', sizes: readonly number[]): Promise<void> {
+const SERVER_NAMES = { emulator: 'emulator', durable: 'emulator durable', mock: 'community mock' } as const;
+async function loopback(kind: keyof typeof SERVER_NAMES, sizes: readonly number[]): Promise<void> {
   const server = await startLoopbackServer(kind);
   try {
     const target: Target = {
@@ -150,7 +153,7 @@ async function loopback(kind: 'emulator' | 'mock', sizes: readonly number[]): Pr
       );
       const probe = cpuProbe();
       const result = await runMix(target, items, { ...mixOptions(size), serverCpuMicros: () => server.cpuMicros() }, `${kind}${size}`);
-      report({ server: kind === 'emulator' ? 'emulator' : 'community mock', transport: 'loopback', stored: size, result, ...probe() });
+      report({ server: SERVER_NAMES[kind], transport: 'loopback', stored: size, result, ...probe() });
     }
   } finally {
     await server.close();
@@ -159,6 +162,8 @@ async function loopback(kind: 'emulator' | 'mock', sizes: readonly number[]): Pr
 
 console.log('\n## 2. Our emulator over loopback (startEmulator in a child process, global fetch here)');
 await loopback('emulator', [1_000, 10_000, 20_000]);
+console.log('\n## 2b. Our emulator in the durable mode over loopback (startEmulator({ dataDir }) in a child process)');
+await loopback('durable', [1_000, 10_000, 20_000]);
 
 // ---- 3. the community mock over loopback -----------------------------------------------------
 if (!skipMock) {
@@ -254,6 +259,8 @@ const ip = compare(find('emulator', 'in-process', 20_000), find('emulator', 'in-
 const lb = compare(find('emulator', 'loopback', 20_000), find('emulator', 'loopback', 1_000));
 const mockGrowth = compare(find('community mock', 'loopback', 3_000), find('community mock', 'loopback', 1_000));
 const vsMock = compare(find('emulator', 'loopback', 10_000), find('community mock', 'loopback', 10_000));
+const durableGrowth = compare(find('emulator durable', 'loopback', 20_000), find('emulator durable', 'loopback', 1_000));
+const durableVsMock = compare(find('emulator durable', 'loopback', 10_000), find('community mock', 'loopback', 10_000));
 const within20 = (n: number): boolean => n >= 0.8;
 const fiveTimes = (n: number): boolean => n >= 5;
 printTable(
@@ -261,6 +268,15 @@ printTable(
   [
     ['ours in-process: 20 000 / 1 000', pct(ip.wall), '>= 80 %', goal(ip.wall, within20), pct(ip.cpu), '>= 80 %', goal(ip.cpu, within20)],
     ['ours loopback: 20 000 / 1 000', pct(lb.wall), '>= 80 %', goal(lb.wall, within20), pct(lb.cpu), '>= 80 %', goal(lb.cpu, within20)],
+    [
+      'ours durable loopback: 20 000 / 1 000',
+      pct(durableGrowth.wall),
+      '>= 80 %',
+      goal(durableGrowth.wall, within20),
+      pct(durableGrowth.cpu),
+      '>= 80 %',
+      goal(durableGrowth.cpu, within20),
+    ],
     ['mock loopback: 3 000 / 1 000 (reference)', pct(mockGrowth.wall), '', '', pct(mockGrowth.cpu), '', ''],
     [
       'ours / mock at 10 000, both loopback',
@@ -270,6 +286,15 @@ printTable(
       times(vsMock.cpu),
       '>= 5 x',
       goal(vsMock.cpu, fiveTimes),
+    ],
+    [
+      'ours durable / mock (in memory) at 10 000, both loopback',
+      times(durableVsMock.wall),
+      '>= 5 x',
+      goal(durableVsMock.wall, fiveTimes),
+      times(durableVsMock.cpu),
+      '>= 5 x',
+      goal(durableVsMock.cpu, fiveTimes),
     ],
   ],
 );

@@ -10,7 +10,10 @@
  *
  * Goal: ours at most a tenth of the mock's.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { register } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures';
 import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
@@ -100,6 +103,18 @@ async function newProjectTest(run: number): Promise<void> {
   shared.deleteProject(key);
 }
 
+/** Ours in the durable mode: one emulator on a data dir for the run, a new project per test (deleted after it, as its data). */
+const dataDir = mkdtempSync(join(tmpdir(), 'per-test-durable-'));
+process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+const sharedDurable = createEmulator({ projectKey: 'shared-durable', ...CLIENT, dataDir });
+async function newDurableProjectTest(run: number): Promise<void> {
+  const key = `durable-${run}`;
+  const project = sharedDurable.project(key);
+  await oneTest(inProcess(sharedDurable), key, project.credentials, run);
+  project.reset();
+  sharedDurable.deleteProject(key);
+}
+
 type MockModule = typeof import('@labdigital/commercetools-mock');
 let mockModule: MockModule | undefined;
 
@@ -152,6 +167,7 @@ async function main(): Promise<void> {
   const targets: { name: string; test: (run: number) => Promise<void>; times: number[] }[] = [
     { name: 'ours: new emulator per test', test: newEmulatorTest, times: [] },
     { name: 'ours: new project of a shared emulator per test', test: newProjectTest, times: [] },
+    { name: 'ours, durable (dataDir, SQLite): new project of a shared emulator per test', test: newDurableProjectTest, times: [] },
     ...(skipMock ? [] : [{ name: 'community mock: new CommercetoolsMock per test (app.inject)', test: mockTest, times: [] as number[] }]),
   ];
   const tokenTimes: number[] = [];
@@ -191,7 +207,7 @@ async function main(): Promise<void> {
     `ours: a client-credentials token in-process on an existing emulator, median ${fmt.ms(median(tokenTimes))} (goal < 1 ms: ${verdict(median(tokenTimes) < 1)}); ` +
       `CPU time per token ${fmt.ms(tokenCpuMicros / 1000 / tokenTimes.length)} (what a loaded machine inflates least)`,
   );
-  console.log('durable mode (--data-dir): not measured, the SQLite backend is not built yet.');
+  sharedDurable.close();
 }
 
 await main();

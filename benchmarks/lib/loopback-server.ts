@@ -15,11 +15,15 @@
  * repository `create` (the same code its HTTP create calls after parsing), which is much faster
  * than HTTP for it at 10 000 items.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
 import { register } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { clientCredentialsToken, fillOverHttp, type Seeded } from './mix.js';
 
-export type ServerKind = 'emulator' | 'mock';
+/** `durable`: our emulator in its durable mode, on a new data dir (removed when it closes). */
+export type ServerKind = 'emulator' | 'durable' | 'mock';
 
 export interface ReadyMessage {
   type: 'ready';
@@ -54,9 +58,11 @@ interface Served {
   close(): Promise<void>;
 }
 
-async function serveEmulator(): Promise<Served> {
+async function serveEmulator(durable: boolean): Promise<Served> {
   const { startEmulator } = await import('@commerce-kit/test-fixtures');
-  const server = await startEmulator({ port: 0, projectKey: PROJECT_KEY });
+  const dataDir = durable ? mkdtempSync(join(tmpdir(), 'bench-durable-')) : undefined;
+  if (dataDir) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  const server = await startEmulator({ port: 0, projectKey: PROJECT_KEY, ...(dataDir ? { dataDir } : {}) });
   const { emulator } = server;
   const inProcess = emulator.urls();
   const token = await clientCredentialsToken(
@@ -142,9 +148,9 @@ async function serveMock(): Promise<Served> {
 
 async function main(): Promise<void> {
   const kind = process.argv[2] as ServerKind;
-  if (kind !== 'emulator' && kind !== 'mock') throw new Error(`usage: loopback-server.ts emulator|mock`);
+  if (kind !== 'emulator' && kind !== 'durable' && kind !== 'mock') throw new Error(`usage: loopback-server.ts emulator|durable|mock`);
   const send = (message: ChildMessage): void => void process.send!(message);
-  const served = kind === 'emulator' ? await serveEmulator() : await serveMock();
+  const served = kind === 'mock' ? await serveMock() : await serveEmulator(kind === 'durable');
   process.on('message', (message: ParentMessage) => {
     void (async () => {
       try {

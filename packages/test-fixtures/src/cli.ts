@@ -23,6 +23,8 @@ import { stopWhenOrphaned } from './parent-watch.js';
 import { readStateFile, writeStateFile } from './state-file.js';
 import { parseCli, USAGE as usage, UsageError, type CliOptions } from './cli/args.js';
 import { readyLine } from './cli/ready-line.js';
+import { DataDirError } from './emulator/storage/sqlite/data-dir.js';
+import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
 import { openInBrowser } from './cli/open-browser.js';
 import type { ServedRequest } from './emulator/http/served-request.js';
@@ -156,8 +158,13 @@ function main(): Promise<void> | void {
       control: options.control,
       // A developer's emulator: the web console's request log shows everything since the start.
       requestLog: options.control,
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     });
   } catch (error) {
+    if (error instanceof DataDirError || error instanceof SqliteMissingError) {
+      console.error(`commerce-emulator: --data-dir: ${error.message}`);
+      process.exit(2);
+    }
     console.error(`commerce-emulator: ${(error as Error).message}`);
     process.exit(1);
   }
@@ -169,12 +176,15 @@ function main(): Promise<void> | void {
     const project = emulator.project(key);
     adminConsole(project.context, { clientSecret: project.credentials.clientSecret });
   }
-  let stateLine = 'state: in memory only (--state-file PATH keeps it across restarts).';
+  let stateLine =
+    options.dataDir === undefined
+      ? 'state: in memory only (--data-dir DIR keeps every write, --state-file PATH keeps it across clean restarts).'
+      : `state: durable in ${options.dataDir} (every answered write is committed to its SQLite database).`;
   if (stateFile !== undefined) {
     try {
       const saved = readStateFile(stateFile);
       if (saved !== undefined) emulator.restore(saved);
-      stateLine = `state: ${saved === undefined ? `${stateFile} does not exist yet: starting empty` : `restored from ${stateFile}`}; written there when stopping.`;
+      stateLine = `${options.dataDir === undefined ? 'state' : `state: durable in ${options.dataDir}; state file`}: ${saved === undefined ? `${stateFile} does not exist yet: starting empty` : `restored from ${stateFile}`}; written there when stopping.`;
     } catch (error) {
       // The file is left as it is: it may be the only copy of the user's data.
       console.error(`commerce-emulator: --state-file: ${(error as Error).message}`);
@@ -211,6 +221,7 @@ function main(): Promise<void> | void {
               process.exit(1);
             }
           }
+          running.close();
           process.exit(0);
         });
       };

@@ -12,6 +12,8 @@ export type { ServedRequest } from './emulator/http/served-request.js';
 export type { EmulatorOptions } from './emulator/options.js';
 export type { EmulatorSnapshot } from './emulator/snapshot.js';
 export { InvalidSnapshotError } from './emulator/snapshot-check.js';
+export { DataDirError } from './emulator/storage/sqlite/data-dir.js';
+export { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 export { ManualClock, systemClock, type Clock } from './emulator/clock.js';
 export { recordRequests, recordingSleep, type RequestRecording, type SeenRequest } from './recording.js';
 export { checkFaultRule, InvalidFaultRuleError, type FaultRule, type FaultInjector, type InstalledFault } from './emulator/http/faults.js';

@@ -195,6 +195,6 @@ describe('commerce-emulator --state-file', () => {
 
   it('without --state-file the data is in memory only, and says so', async () => {
     const { banner } = await startCli([], PROJECT);
-    expect(banner).toContain('state: in memory only (--state-file PATH keeps it across restarts).');
+    expect(banner).toContain('state: in memory only (--data-dir DIR keeps every write, --state-file PATH keeps it across clean restarts).');
   });
 });

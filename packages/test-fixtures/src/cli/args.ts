@@ -76,6 +76,18 @@ export const FLAGS = {
       '--client-id and --client-secret to keep the same bootstrap client too',
     ],
   },
+  'data-dir': {
+    type: 'string',
+    value: 'DIR',
+    help: [
+      'durable mode: keep every project in a SQLite database in DIR (created when',
+      'missing), each write committed before it is answered, so that even a killed',
+      'emulator loses nothing; needs the package better-sqlite3 (12). A DIR that',
+      'cannot be written, holds a database of another format or is used by another',
+      'running emulator: exit code 2, nothing changed. Pass --client-id and',
+      '--client-secret to keep the same bootstrap clients across restarts',
+    ],
+  },
   'stop-on-stdin-end': {
     type: 'boolean',
     help: [
@@ -172,6 +184,7 @@ export interface CliOptions {
   manualClockStartMs?: number;
   control: boolean;
   stateFile?: string;
+  dataDir?: string;
   stopOnStdinEnd: boolean;
   readyJson: boolean;
   log: LogFormat;
@@ -280,6 +293,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     throw new UsageError(`${where('open')} and ${where('no-control')} exclude each other: the web console is part of the control API`);
   const stateFile = values['state-file'];
   if (stateFile === '') throw new UsageError(`${where('state-file')} needs a path`);
+  const dataDir = values['data-dir'];
+  if (dataDir === '') throw new UsageError(`${where('data-dir')} needs a directory`);
   const log = values.log ?? (terminal ? 'pretty' : 'off');
   if (log !== 'pretty' && log !== 'json' && log !== 'off') throw new UsageError(`${where('log')} must be pretty, json or off`);
   return {
@@ -296,6 +311,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       ...(manualClockStartMs === undefined ? {} : { manualClockStartMs }),
       control: !values['no-control'],
       ...(stateFile === undefined ? {} : { stateFile }),
+      ...(dataDir === undefined ? {} : { dataDir }),
       stopOnStdinEnd: values['stop-on-stdin-end'] === true,
       readyJson: values['ready-json'] === true,
       log,

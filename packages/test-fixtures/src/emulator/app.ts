@@ -18,6 +18,7 @@ import { RequestLog, recordingRequests } from './console/request-log.js';
 import type { ProjectRuntime } from './project/runtime.js';
 import { ProjectRegistry, type ProjectCredentials } from './projects.js';
 import type { EmulatorSnapshot } from './snapshot.js';
+import { DurableDatabase } from './storage/sqlite/database.js';
 
 /** Base URLs of the three services of an emulator, for a given origin. */
 export interface EmulatorUrls {
@@ -105,6 +106,12 @@ export interface Emulator {
    * `POST <origin>/_emulator/state`.
    */
   restore(snapshot: unknown): void;
+  /**
+   * Durable mode (`dataDir`): closes the database and gives the data dir back to the next
+   * emulator; every answered write is in it already. Memory mode: nothing to do. Later requests
+   * that write fail (500).
+   */
+  close(): void;
 }
 
 /** The in-process origin: a loopback host, so clients that refuse plain HTTP elsewhere accept it. */
@@ -136,7 +143,15 @@ export function emulatorUrls(origin: string, projectKey: string): EmulatorUrls {
 export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const resolved = resolveOptions(options, newSecret);
   const faults = new FaultInjector(resolved.faultSeed);
-  const projects = new ProjectRegistry(resolved, faults);
+  // The durable mode: a DataDirError when the data dir cannot be used (nothing in it changed).
+  const database = resolved.dataDir === undefined ? undefined : new DurableDatabase(resolved.dataDir);
+  let projects: ProjectRegistry;
+  try {
+    projects = new ProjectRegistry(resolved, faults, database);
+  } catch (error) {
+    database?.close();
+    throw error;
+  }
   const own = projects.get(resolved.projectKey)!;
 
   // A trie router, as for the projects (project/runtime.ts): a new emulator per test pays no compilation.
@@ -155,6 +170,14 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
   });
+  // Durable mode: what a request changed is committed before its answer is sent (a failed
+  // commit is a 500, and its changes are written by the next commit).
+  if (database)
+    app.use('*', async (_c, next) => {
+      await next();
+      const committing = projects.commit();
+      if (committing) await committing;
+    });
   const reset = () => {
     projects.resetAll();
     faults.clear(resolved.faultSeed);
@@ -236,6 +259,12 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
       own.store.restore(taken);
       // As a reset: the snapshot was fine, so the fault rules go too.
       faults.clear(resolved.faultSeed);
+    },
+    close: () => {
+      if (!database) return;
+      // What was changed in-process since the last request (an admin console token, say).
+      void projects.commit()?.catch(() => undefined);
+      database.close();
     },
   };
 }

@@ -10,6 +10,13 @@ export interface EmulatorOptions {
    * or `POST /_emulator/projects`.
    */
   projects?: readonly string[];
+  /**
+   * The durable mode: every project is kept in a SQLite database in this directory (created when
+   * missing), written before each answer is sent, and read back when an emulator starts on it.
+   * Needs the optional dependency `better-sqlite3` (version 12). One emulator at a time uses a
+   * data dir. Default: none, every project lives in memory only.
+   */
+  dataDir?: string;
   /** Bootstrap API client (scope `manage_project:<projectKey>`). Default: random id and secret. */
   clientId?: string;
   clientSecret?: string;
@@ -68,6 +75,8 @@ export type ResolvedEmulatorOptions = {
   projectKey: string;
   /** The other projects served from the start. */
   projects: readonly string[];
+  /** The durable mode's directory, if any. */
+  dataDir: string | undefined;
   clientId: string;
   clientSecret: string;
   clock: Clock;
@@ -96,9 +105,12 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
   if (options.projects !== undefined && !Array.isArray(options.projects))
     throw new TypeError('invalid projects option: an array of project keys expected');
   const projects = [...new Set((options.projects ?? []).map(checkProjectKey))].filter((key) => key !== projectKey);
+  if (options.dataDir !== undefined && (typeof options.dataDir !== 'string' || options.dataDir === ''))
+    throw new TypeError('invalid dataDir option: a directory path expected');
   return {
     projectKey,
     projects,
+    dataDir: options.dataDir,
     clientId: options.clientId ?? `emulator-${random().slice(0, 16)}`,
     clientSecret: options.clientSecret ?? random(),
     clock: options.clock ?? systemClock,

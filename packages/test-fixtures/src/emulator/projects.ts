@@ -1,9 +1,12 @@
+import { createHmac } from 'node:crypto';
 import type { Principal } from './auth/principal.js';
 import type { AuthService } from './auth/service.js';
 import type { FaultInjector } from './http/faults.js';
 import { newSecret } from './ids.js';
 import { checkProjectKey, type ResolvedEmulatorOptions } from './options.js';
 import { createProjectRuntime, type ProjectRuntime } from './project/runtime.js';
+import { memoryStorage } from './storage/storage.js';
+import type { DurableDatabase } from './storage/sqlite/database.js';
 
 /** A project's bootstrap client credentials, as `POST /_emulator/projects` answers them. */
 export interface ProjectCredentials {
@@ -19,6 +22,16 @@ export class OwnProjectError extends Error {
 }
 
 /**
+ * The bootstrap client of a project the emulator adds: a new id (or the stored one, durable mode),
+ * and a secret derived from the emulator's own bootstrap secret, the project key and that id, so
+ * that an emulator restarted with the same credentials on the same data dir gives the same one,
+ * and no secret is ever stored.
+ */
+function bootstrapOf(ownSecret: string, projectKey: string, id = `emulator-${newSecret().slice(0, 16)}`): { id: string; secret: string } {
+  return { id, secret: createHmac('sha256', ownSecret).update(`${projectKey}:${id}`).digest('base64url').slice(0, 32) };
+}
+
+/**
  * The projects of one emulator, by key. Each is fully isolated (its own store and routes); they
  * share the clock, the fault rules and the emulator's options. The emulator's own project (the
  * `projectKey` option) has the emulator's bootstrap client and cannot be deleted; every other one
@@ -27,16 +40,23 @@ export class OwnProjectError extends Error {
 export class ProjectRegistry {
   private readonly runtimes = new Map<string, { runtime: ProjectRuntime; credentials: ProjectCredentials }>();
 
+  /**
+   * `database`: the durable mode's, whose projects are served too (each read back from it), and
+   * which keeps every project; none: memory only.
+   */
   constructor(
     private readonly options: ResolvedEmulatorOptions,
     private readonly faults: FaultInjector,
+    private readonly database?: DurableDatabase,
   ) {
     this.add(options.projectKey, { id: options.clientId, secret: options.clientSecret });
     for (const key of options.projects) this.ensure(key);
+    for (const { key, bootstrapClientId } of database?.projects() ?? []) this.ensure(key, bootstrapClientId);
   }
 
   private add(projectKey: string, bootstrap: { id: string; secret: string }): ProjectRuntime {
-    const runtime = createProjectRuntime(projectKey, bootstrap, this.options, this.faults, (token) =>
+    const storage = this.database?.storage(projectKey) ?? memoryStorage;
+    const runtime = createProjectRuntime(projectKey, bootstrap, this.options, this.faults, storage, (token) =>
       this.principalElsewhere(token, projectKey),
     );
     this.runtimes.set(projectKey, {
@@ -48,12 +68,13 @@ export class ProjectRegistry {
 
   /**
    * The project of this key, created (empty, with a new bootstrap client) when there is none yet.
-   * TypeError for a key that is not a valid project key.
+   * TypeError for a key that is not a valid project key. `storedClientId`: the bootstrap client id
+   * a data dir holds for it.
    */
-  ensure(projectKey: string): { runtime: ProjectRuntime; created: boolean } {
+  ensure(projectKey: string, storedClientId?: string): { runtime: ProjectRuntime; created: boolean } {
     const existing = this.runtimes.get(checkProjectKey(projectKey));
     if (existing) return { runtime: existing.runtime, created: false };
-    return { runtime: this.add(projectKey, { id: `emulator-${newSecret().slice(0, 16)}`, secret: newSecret() }), created: true };
+    return { runtime: this.add(projectKey, bootstrapOf(this.options.clientSecret, projectKey, storedClientId)), created: true };
   }
 
   get(projectKey: string): ProjectRuntime | undefined {
@@ -75,7 +96,18 @@ export class ProjectRegistry {
   delete(projectKey: string): boolean {
     if (projectKey === this.options.projectKey)
       throw new OwnProjectError(`the project '${projectKey}' is the emulator's own and cannot be deleted`);
+    const found = this.runtimes.get(projectKey);
+    if (!found) return false;
+    found.runtime.store.storage.drop();
     return this.runtimes.delete(projectKey);
+  }
+
+  /**
+   * Makes every change durable (durable mode: a transaction per project that changed; memory:
+   * nothing). A promise only when it must wait first, else undefined.
+   */
+  commit(): Promise<void> | undefined {
+    return this.database?.commitAll((key) => this.get(key)?.store);
   }
 
   /** Resets every project (see `ProjectStore.reset`). */

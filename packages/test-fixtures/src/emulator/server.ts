@@ -46,8 +46,17 @@ export interface ListenOptions {
  * console.log(server.urls.api, server.emulator.credentials.clientId);
  * await server.close();
  */
-export function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
-  return serveEmulator(createEmulator(options), options);
+export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
+  const emulator = createEmulator(options);
+  let running: RunningEmulator;
+  try {
+    running = await serveEmulator(emulator, options);
+  } catch (error) {
+    emulator.close();
+    throw error;
+  }
+  // The emulator is this server's own: closing the server closes it (and its data dir) too.
+  return { ...running, close: () => running.close().finally(() => emulator.close()) };
 }
 
 /**

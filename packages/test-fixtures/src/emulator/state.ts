@@ -1,6 +1,7 @@
 import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
 import { SelectionMembership, type MembershipSnapshot } from './resources/selection-membership.js';
+import type { ChangeJournal } from './storage/journal.js';
 import { Collection, type StoredResource } from './store/collection.js';
 
 /** Project settings, changed through `POST /{projectKey}`. */
@@ -90,18 +91,31 @@ export interface StateSnapshot {
 export class EmulatorState {
   private readonly collections = new Map<string, Collection<StoredResource>>();
   /** Which Product is in which Product Selection: an index beside the collections. */
-  readonly membership = new SelectionMembership();
+  readonly membership: SelectionMembership;
   private readonly changeListeners: ChangeListener[] = [];
   /** When the project was created; a reset keeps it (the project is emptied, not made anew). */
   private readonly createdAt: string;
-  project: ProjectSettings;
+  private settings: ProjectSettings;
 
+  /** `journal`: what a durable storage is told of every change (see storage/journal.ts); none in memory mode. */
   constructor(
     readonly projectKey: string,
     readonly clock: Clock,
+    readonly journal?: ChangeJournal,
   ) {
+    this.membership = new SelectionMembership(journal);
     this.createdAt = new Date(clock.now()).toISOString();
-    this.project = initialProject(projectKey, this.createdAt);
+    this.settings = initialProject(projectKey, this.createdAt);
+  }
+
+  /** The project settings; replaced as a whole by an update (never changed in place). */
+  get project(): ProjectSettings {
+    return this.settings;
+  }
+
+  set project(settings: ProjectSettings) {
+    this.settings = settings;
+    this.journal?.settings();
   }
 
   /**
@@ -113,7 +127,7 @@ export class EmulatorState {
   reset(): void {
     for (const collection of this.collections.values()) collection.clear();
     this.membership.clear();
-    this.project = initialProject(this.projectKey, this.createdAt);
+    this.settings = initialProject(this.projectKey, this.createdAt);
   }
 
   /**
@@ -136,7 +150,7 @@ export class EmulatorState {
    */
   restoreFrom(snapshot: StateSnapshot): void {
     for (const [typeId, resources] of Object.entries(snapshot.resources)) this.collection(typeId).restoreFrom(resources);
-    this.project = copyProject(snapshot.project);
+    this.settings = copyProject(snapshot.project);
     this.membership.restoreFrom(snapshot.selectionMembership);
   }
 
@@ -144,7 +158,7 @@ export class EmulatorState {
   collection<T extends StoredResource = StoredResource>(typeId: string): Collection<T> {
     let collection = this.collections.get(typeId);
     if (!collection) {
-      collection = new Collection(typeId);
+      collection = new Collection(typeId, this.journal);
       this.collections.set(typeId, collection);
     }
     return collection as unknown as Collection<T>;

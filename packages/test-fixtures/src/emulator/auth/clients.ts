@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newSecret } from '../ids.js';
+import type { ChangeJournal } from '../storage/journal.js';
 import type { BasicCredentials } from './basic.js';
 import { burnVerification, hashSecret, hashSecretSync, verifySecret } from './passwords.js';
 
@@ -79,9 +80,11 @@ export function normaliseScopeList(scope: string): string {
 export class ClientRegistry {
   private readonly records = new Map<string, ClientRecord>();
 
+  /** `journal`: told of every client added, changed or removed (durable mode); none in memory mode. */
   constructor(
     private readonly clock: Clock,
     private readonly defaults: { accessTokenValiditySeconds: number; refreshTokenValiditySeconds: number },
+    private readonly journal?: ChangeJournal,
   ) {}
 
   /** The key of the fast digests: random per registry, never stored. */
@@ -114,6 +117,7 @@ export class ClientRegistry {
     };
     if (eager) void slowHashOf(record).catch(() => undefined);
     this.records.set(id, record);
+    this.journal?.client(id, true);
     return { ...client };
   }
 
@@ -157,6 +161,7 @@ export class ClientRegistry {
     const record = this.records.get(id);
     if (!record) return undefined;
     this.records.delete(id);
+    this.journal?.client(id, false);
     return { ...record.client };
   }
 
@@ -169,6 +174,7 @@ export class ClientRegistry {
     for (const [id, record] of [...this.records]) {
       if (keep.has(id)) continue;
       this.records.delete(id);
+      this.journal?.client(id, false);
       removed.push({ ...record.client });
     }
     return removed;
@@ -236,7 +242,26 @@ export class ClientRegistry {
   /** Notes that the client was used today. */
   markUsed(id: string): void {
     const record = this.records.get(id);
-    if (record) record.client.lastUsedAt = new Date(this.clock.now()).toISOString().slice(0, 10);
+    if (!record) return;
+    const today = new Date(this.clock.now()).toISOString().slice(0, 10);
+    if (record.client.lastUsedAt === today) return;
+    record.client.lastUsedAt = today;
+    this.journal?.client(id, false);
+  }
+
+  /**
+   * Resolves once the client's secret hash is known (a durable storage keeps only the hash):
+   * undefined when it is known already or there is no such client.
+   */
+  hashed(id: string): Promise<unknown> | undefined {
+    const record = this.records.get(id);
+    return record === undefined || record.settledHash !== undefined ? undefined : slowHashOf(record);
+  }
+
+  /** The client with its secret's hash when that is known (see {@link hashed}), for a durable storage. */
+  withKnownHash(id: string): ClientSnapshot | undefined {
+    const record = this.records.get(id);
+    return record?.settledHash === undefined ? undefined : { ...copyClient(record.client), secretHash: record.settledHash };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { ChangeJournal } from '../storage/journal.js';
 import { burnVerification, hashSecret, needsRehash, verifySecret } from './passwords.js';
 
 /** What the customers resource hands over when a customer with a password is created or changed. */
@@ -38,8 +39,12 @@ export class CustomerCredentialStore {
    */
   private generation = 0;
 
+  /** `journal`: told of every customer's credentials set or removed (durable mode); none in memory mode. */
+  constructor(private readonly journal?: ChangeJournal) {}
+
   private put(record: StoredCustomerCredentials): void {
     this.remove(record.customerId);
+    this.journal?.customer(record.customerId);
     this.byId.set(record.customerId, record);
     let ids = this.byEmail.get(record.email);
     if (!ids) {
@@ -111,6 +116,7 @@ export class CustomerCredentialStore {
     const ids = this.byEmail.get(record.email);
     ids?.delete(customerId);
     if (ids?.size === 0) this.byEmail.delete(record.email);
+    this.journal?.customer(customerId);
     return true;
   }
 
@@ -175,6 +181,12 @@ export class CustomerCredentialStore {
         passwordHash: r.passwordHash,
         storeKeys: [...new Set(r.storeKeys)],
       });
+  }
+
+  /** One customer's credentials (hashes only), for a durable storage. */
+  get(customerId: string): StoredCustomerCredentials | undefined {
+    const record = this.byId.get(customerId);
+    return record && { ...record, storeKeys: [...record.storeKeys] };
   }
 
   has(customerId: string): boolean {

@@ -70,7 +70,7 @@ export class AuthService {
   /** The bootstrap client's id: a snapshot of another bootstrap client leaves that client out. */
   readonly bootstrapClientId: string;
   readonly tokens: TokenStore;
-  readonly customers = new CustomerCredentialStore();
+  readonly customers: CustomerCredentialStore;
   private readonly external: ExternalTokenVerifier;
   private readonly projectKey: string;
 
@@ -84,11 +84,13 @@ export class AuthService {
     // Only what is needed is kept from `options`: they also hold the bootstrap secret in clear.
     const auth = options.auth;
     this.projectKey = state.projectKey;
-    this.clients = new ClientRegistry(state.clock, {
-      accessTokenValiditySeconds: auth.accessTokenValiditySeconds,
-      refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds,
-    });
-    this.tokens = new TokenStore(state.clock, auth.refreshTokenCap);
+    this.clients = new ClientRegistry(
+      state.clock,
+      { accessTokenValiditySeconds: auth.accessTokenValiditySeconds, refreshTokenValiditySeconds: auth.refreshTokenValiditySeconds },
+      state.journal,
+    );
+    this.tokens = new TokenStore(state.clock, auth.refreshTokenCap, state.journal);
+    this.customers = new CustomerCredentialStore(state.journal);
     this.external = new ExternalTokenVerifier(state.projectKey, state.clock, {
       fetch: options.fetch,
       cacheMs: auth.externalTokenCacheMs,
@@ -112,6 +114,11 @@ export class AuthService {
     };
     this.reserved.set(id, { register, secret: () => secret });
     register();
+  }
+
+  /** True for the clients a reset keeps (see {@link reserveClient}): registered from their secret at each start, never stored. */
+  isReserved(id: string): boolean {
+    return this.reserved.has(id) || id === ADMIN_CONSOLE_CLIENT_ID;
   }
 
   /** The secret of a reserved client (see {@link reserveClient}), or undefined. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newOpaqueToken } from '../ids.js';
+import type { ChangeJournal } from '../storage/journal.js';
 
 /** Whom a token was issued for. */
 export interface TokenSubject {
@@ -87,9 +88,11 @@ export class TokenStore {
   private readonly byAnonymousId = new Map<string, Set<string>>();
   private nextSweepAt: number;
 
+  /** `journal`: told of every token issued, used or removed (durable mode); none in memory mode. */
   constructor(
     private readonly clock: Clock,
     private readonly refreshTokenCap: number,
+    private readonly journal?: ChangeJournal,
   ) {
     if (!Number.isSafeInteger(refreshTokenCap) || refreshTokenCap < 1) throw new RangeError('refreshTokenCap must be a positive integer');
     this.nextSweepAt = clock.now() + TOKEN_SWEEP_INTERVAL_MS;
@@ -113,11 +116,13 @@ export class TokenStore {
   private dropAccess(record: AccessTokenRecord): void {
     this.access.delete(record.hash);
     this.unindex(record);
+    this.journal?.token(record.hash, false);
   }
 
   private dropRefresh(record: RefreshTokenRecord): void {
     this.refresh.delete(record.hash);
     this.unindex(record);
+    this.journal?.token(record.hash, false);
   }
 
   /** Removes every expired token, once per {@link TOKEN_SWEEP_INTERVAL_MS} of the emulator's time. */
@@ -165,9 +170,11 @@ export class TokenStore {
         for (const hash of refresh.derived) if (!this.access.has(hash)) refresh.derived.delete(hash);
       }
       refresh.derived.add(record.hash);
+      this.journal?.token(refresh.hash, false);
     }
     this.access.set(record.hash, record);
     this.index(record);
+    this.journal?.token(record.hash, true);
     return { token, record };
   }
 
@@ -192,6 +199,7 @@ export class TokenStore {
     };
     this.refresh.set(record.hash, record);
     this.index(record);
+    this.journal?.token(record.hash, true);
     return { token, record };
   }
 
@@ -230,6 +238,7 @@ export class TokenStore {
     record.lastUsedAt = this.clock.now();
     this.refresh.delete(record.hash);
     this.refresh.set(record.hash, record);
+    this.journal?.token(record.hash, true);
   }
 
   /** Revokes one token; a refresh token takes the access tokens issued with it along. */
@@ -265,6 +274,19 @@ export class TokenStore {
     }
     this.pruneDerived();
     return removed;
+  }
+
+  /** One token record as a snapshot holds it, by its hash, for a durable storage. */
+  snapshotOf(hash: string): { kind: 'access'; token: AccessTokenSnapshot } | { kind: 'refresh'; token: RefreshTokenSnapshot } | undefined {
+    const access = this.access.get(hash);
+    if (access) {
+      const { kind: _kind, ...token } = access;
+      return { kind: 'access', token };
+    }
+    const refresh = this.refresh.get(hash);
+    if (!refresh) return undefined;
+    const { kind: _kind, derived, ...token } = refresh;
+    return { kind: 'refresh', token: { ...token, derived: [...derived] } };
   }
 
   /** Every token record (hashes, never values), for an emulator snapshot; expired ones too. */

@@ -40,6 +40,7 @@ export class HistoryLog {
     if (!HISTORY_TYPES.has(event.typeId)) return;
     if (this.options.offering === 'basic' && event.source !== 'AdminConsole') return;
     this.stored.push({ sequence: ++this.sequence, at: event.at, source: event.source, record: recordOf(event, this.state) });
+    this.state.journal?.history();
     this.purge();
   }
 
@@ -50,7 +51,10 @@ export class HistoryLog {
     let drop = 0;
     while (drop < this.stored.length && this.stored[drop]!.at < cutoff) drop++;
     drop = Math.max(drop, this.stored.length - maxRecords);
-    if (drop > 0) this.stored.splice(0, drop);
+    if (drop > 0) {
+      this.stored.splice(0, drop);
+      this.state.journal?.history();
+    }
   }
 
   /**
@@ -75,6 +79,11 @@ export class HistoryLog {
   restoreFrom({ history }: { history: HistoryLogSnapshot }): void {
     for (const record of structuredClone(history.records)) this.stored.push(record);
     this.sequence = history.sequence;
+  }
+
+  /** The last sequence number given, and the Records kept (oldest first, none dropped here), for a durable storage. */
+  kept(): { sequence: number; records: readonly StoredRecord[] } {
+    return { sequence: this.sequence, records: this.stored };
   }
 
   /** The Records kept now, oldest first. */

@@ -48,6 +48,7 @@ export class MessageLog {
     for (const draft of drafts) {
       const sequenceNumber = (this.sequence.get(resource.id) ?? 0) + 1;
       this.sequence.set(resource.id, sequenceNumber);
+      this.state.journal?.messageSequence(resource.id);
       if (!this.state.project.messages.enabled) continue;
       const message: StoredMessage = {
         id: newId(),
@@ -91,6 +92,11 @@ export class MessageLog {
   restoreFrom({ messages }: { messages: MessageLogSnapshot }): void {
     for (const [resourceId, last] of Object.entries(messages.sequenceNumbers)) this.sequence.set(resourceId, last);
     for (const id of messages.ageOrder) this.byAge.push(this.messages.get(id)!);
+  }
+
+  /** The last sequence number given to a message of this resource, if any. */
+  lastSequenceNumber(resourceId: string): number | undefined {
+    return this.sequence.get(resourceId);
   }
 
   /** Drops messages older than the configured retention. Cheap: messages are kept in age order. */

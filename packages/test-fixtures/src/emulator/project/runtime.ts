@@ -12,6 +12,7 @@ import { notEmulatedEndpoints } from '../http/not-emulated-endpoints.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { registerApiRoutes } from '../routes.js';
 import { commerceEndpoints } from '../validation/contract.js';
+import type { ProjectStorage } from '../storage/storage.js';
 import { ProjectStore } from './store.js';
 
 /** One project of an emulator: its store, the context its routes are built with, and those routes. */
@@ -50,7 +51,7 @@ function handedOverApp(): Hono<AppEnv> {
  * was built with.
  *
  * @example
- * const runtime = createProjectRuntime('shop', { id: 'ci', secret: 's3cret' }, options, faults, () => undefined);
+ * const runtime = createProjectRuntime('shop', { id: 'ci', secret: 's3cret' }, options, faults, memoryStorage, () => undefined);
  * await runtime.api.fetch(request, { correlationId });
  */
 export function createProjectRuntime(
@@ -58,9 +59,10 @@ export function createProjectRuntime(
   bootstrap: { id: string; secret: string },
   options: ResolvedEmulatorOptions,
   faults: FaultInjector,
+  storage: ProjectStorage,
   elsewhere: (token: string) => Principal | undefined,
 ): ProjectRuntime {
-  const store = new ProjectStore({ projectKey, bootstrap, options, elsewhere });
+  const store = new ProjectStore({ projectKey, bootstrap, options, elsewhere, storage });
   const context: EmulatorContext = {
     store,
     state: store.state,

@@ -7,6 +7,7 @@ import type { ResolvedEmulatorOptions } from '../options.js';
 import { checkSnapshot } from '../snapshot-check.js';
 import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from '../snapshot.js';
 import { EmulatorState } from '../state.js';
+import { memoryStorage, type ProjectStorage } from '../storage/storage.js';
 
 /**
  * One part of a project's store. Reset, snapshot and restore go over the parts, in their order,
@@ -29,6 +30,8 @@ export interface ProjectStoreOptions {
   options: Pick<ResolvedEmulatorOptions, 'clock' | 'auth' | 'fetch' | 'history'>;
   /** The principal of another project's access token (that project's scopes), for a token used on the wrong project. */
   elsewhere?: (token: string) => Principal | undefined;
+  /** Where the data is kept beyond memory (the SQLite of `dataDir`); default memory only. */
+  storage?: ProjectStorage;
 }
 
 /**
@@ -50,16 +53,20 @@ export class ProjectStore {
   readonly messages: MessageLog;
   readonly history: HistoryLog;
   readonly auth: AuthService;
+  readonly storage: ProjectStorage;
   /** In restore order: the messages refer to the state's `message` collection. */
   private readonly parts: readonly ProjectPart[];
 
-  constructor({ projectKey, bootstrap, options, elsewhere }: ProjectStoreOptions) {
+  /** A new store holds the project's stored data, if its storage has any. */
+  constructor({ projectKey, bootstrap, options, elsewhere, storage = memoryStorage }: ProjectStoreOptions) {
     this.projectKey = projectKey;
-    this.state = new EmulatorState(projectKey, options.clock);
+    this.storage = storage;
+    this.state = new EmulatorState(projectKey, options.clock, storage.journal);
     this.messages = new MessageLog(this.state);
     this.history = new HistoryLog(this.state, options.history);
     this.auth = new AuthService(this.state, options, bootstrap, elsewhere);
     this.parts = [this.state, this.messages, this.history, this.auth];
+    storage.load((saved) => this.fill(saved), this);
   }
 
   /** The bootstrap client's id (`manage_project:<projectKey>`). */
@@ -75,6 +82,15 @@ export class ProjectStore {
    */
   reset(): void {
     for (const part of this.parts) part.reset();
+    this.storage.rewrite(this);
+  }
+
+  /**
+   * Makes the changes since the last commit durable (durable mode: one SQLite transaction; memory
+   * mode: nothing). A promise only when it must wait first, else undefined.
+   */
+  commit(): Promise<void> | undefined {
+    return this.storage.commit(this);
   }
 
   /** The project's data as plain JSON (see {@link EmulatorSnapshot}); changes nothing. */
@@ -95,8 +111,14 @@ export class ProjectStore {
    * changed), then resets the project and fills every part from it.
    */
   restore(snapshot: unknown): void {
+    this.fill(snapshot);
+    this.storage.rewrite(this);
+  }
+
+  /** Checks a snapshot, then resets every part and fills it from the snapshot (nothing is stored). */
+  private fill(snapshot: unknown): void {
     checkSnapshot(snapshot, this.projectKey);
-    this.reset();
+    for (const part of this.parts) part.reset();
     for (const part of this.parts) part.restoreFrom(snapshot);
   }
 }

@@ -1,3 +1,5 @@
+import type { ChangeJournal } from '../storage/journal.js';
+
 /** Which variants of a Product an `Individual` selection holds, by SKU. */
 export interface VariantSelection {
   type: 'includeOnly' | 'includeAllExcept';
@@ -38,6 +40,9 @@ export class SelectionMembership {
   private readonly joined = new WeakMap<Membership, number>();
   private joins = 0;
 
+  /** `journal`: told of every membership added, changed or removed (durable mode); none in memory mode. */
+  constructor(private readonly journal?: ChangeJournal) {}
+
   has(selectionId: string, productId: string): boolean {
     return this.productsBySelection.get(selectionId)?.has(productId) ?? false;
   }
@@ -59,11 +64,13 @@ export class SelectionMembership {
     let selections = this.selectionsByProduct.get(productId);
     if (!selections) this.selectionsByProduct.set(productId, (selections = new Map()));
     selections.set(selectionId, membership);
+    this.journal?.membership(selectionId, productId, previous === undefined);
   }
 
   remove(selectionId: string, productId: string): void {
     this.productsBySelection.get(selectionId)?.delete(productId);
     this.selectionsByProduct.get(productId)?.delete(selectionId);
+    this.journal?.membership(selectionId, productId, false);
   }
 
   /** Product ids of a selection, in the order they were added. */
@@ -101,12 +108,18 @@ export class SelectionMembership {
   }
 
   dropSelection(selectionId: string): void {
-    for (const productId of this.productsOf(selectionId).keys()) this.selectionsByProduct.get(productId)?.delete(selectionId);
+    for (const productId of this.productsOf(selectionId).keys()) {
+      this.selectionsByProduct.get(productId)?.delete(selectionId);
+      this.journal?.membership(selectionId, productId, false);
+    }
     this.productsBySelection.delete(selectionId);
   }
 
   dropProduct(productId: string): void {
-    for (const selectionId of this.selectionsOf(productId).keys()) this.productsBySelection.get(selectionId)?.delete(productId);
+    for (const selectionId of this.selectionsOf(productId).keys()) {
+      this.productsBySelection.get(selectionId)?.delete(productId);
+      this.journal?.membership(selectionId, productId, false);
+    }
     this.selectionsByProduct.delete(productId);
   }
 }

@@ -1,3 +1,5 @@
+import type { ChangeJournal } from '../storage/journal.js';
+
 /** Fields every stored resource has. */
 export interface StoredResource {
   id: string;
@@ -42,7 +44,11 @@ export class Collection<T extends StoredResource> {
   /** All ids in ascending (code point) order, as `sort=id asc` orders them. */
   private readonly orderedIds: string[] = [];
 
-  constructor(readonly typeId: string) {}
+  /** `journal`: told of every insert, replace and delete (durable mode); none in memory mode. */
+  constructor(
+    readonly typeId: string,
+    private readonly journal?: ChangeJournal,
+  ) {}
 
   get size(): number {
     return this.byId.size;
@@ -69,6 +75,7 @@ export class Collection<T extends StoredResource> {
     this.byId.set(resource.id, resource);
     if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
     this.orderedIds.splice(upperBound(this.orderedIds, resource.id), 0, resource.id);
+    this.journal?.resource(this.typeId, resource.id, true);
   }
 
   /** Replaces a stored resource by a new version of it, keeping the key index right. */
@@ -80,6 +87,7 @@ export class Collection<T extends StoredResource> {
       if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
     }
     this.byId.set(resource.id, resource);
+    this.journal?.resource(this.typeId, resource.id, false);
   }
 
   delete(id: string): T | undefined {
@@ -89,6 +97,7 @@ export class Collection<T extends StoredResource> {
     if (previous.key !== undefined) this.byKey.delete(previous.key);
     const at = lowerBound(this.orderedIds, id);
     if (this.orderedIds[at] === id) this.orderedIds.splice(at, 1);
+    this.journal?.resource(this.typeId, id, false);
     return previous;
   }
 

@@ -1,0 +1,137 @@
+import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sqliteDatabase, type Database } from './binding.js';
+import { APPLICATION_ID, FORMAT_VERSION, SCHEMA } from './schema.js';
+
+/** The database file in a data dir. */
+export const DATABASE_FILE = 'emulator.sqlite';
+/** The lock file in a data dir: the process id of the emulator using it. */
+export const LOCK_FILE = 'emulator.lock';
+
+/**
+ * A data dir the emulator cannot use: it cannot be created or written, its database is of
+ * another format version or no emulator database, or another running emulator holds it. Nothing
+ * in it was changed. The `commerce-emulator` command exits with code 2.
+ */
+export class DataDirError extends Error {
+  override readonly name = 'DataDirError';
+}
+
+/** True while a process of this id runs (a signal 0 reaches it, or it exists but is not ours). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Takes the data dir's lock: a file holding this process's id, created exclusively. A lock left
+ * by a process that no longer runs (killed) is taken over; one of a running process, this one
+ * included, is a {@link DataDirError}.
+ */
+function lock(dir: string): string {
+  const path = join(dir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    let fd: number;
+    try {
+      fd = openSync(path, 'wx', 0o600);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') throw new DataDirError(`cannot write in the data dir ${dir}: ${(error as Error).message}`);
+      const holder = Number.parseInt(readFileSync(path, 'utf8'), 10);
+      if (Number.isSafeInteger(holder) && holder > 0 && running(holder)) {
+        throw new DataDirError(
+          `the data dir ${dir} is in use by another running emulator (process ${holder}${holder === process.pid ? ', this one' : ''}): ` +
+            `stop it, or choose another data dir (if no emulator uses it, delete ${path})`,
+        );
+      }
+      unlinkSync(path);
+      continue;
+    }
+    writeSync(fd, `${process.pid}\n`);
+    closeSync(fd);
+    return path;
+  }
+  throw new DataDirError(`cannot take the lock ${path} of the data dir ${dir}: another process keeps creating it`);
+}
+
+/** Opens the database of a data dir, creating it when new; a database of another format is refused untouched. */
+function openDatabase(dir: string): Database {
+  const path = join(dir, DATABASE_FILE);
+  let db: Database;
+  try {
+    db = new (sqliteDatabase())(path);
+  } catch (error) {
+    throw new DataDirError(`cannot open the database ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const application = db.pragma('application_id', { simple: true }) as number;
+    const tables = (db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number }).n;
+    if (tables === 0 && version === 0 && application === 0) {
+      db.pragma('journal_mode = WAL');
+      db.transaction(() => {
+        db.exec(SCHEMA);
+        db.pragma(`application_id = ${APPLICATION_ID}`);
+        db.pragma(`user_version = ${FORMAT_VERSION}`);
+      })();
+    } else if (application !== APPLICATION_ID) {
+      throw new DataDirError(`${path} is no database of the commerce emulator; it was left as it is: choose another data dir`);
+    } else if (version !== FORMAT_VERSION) {
+      throw new DataDirError(
+        `${path} has format version ${version}; this emulator reads version ${FORMAT_VERSION} only. It was left as it is: ` +
+          `use the emulator version that wrote it, or another data dir`,
+      );
+    }
+    // WAL with NORMAL: a commit is in the operating system's hands when it returns, so a killed
+    // process loses nothing; only a power loss may take the last commits.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof DataDirError) throw error;
+    throw new DataDirError(`cannot use the database ${path}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A data dir in use: its lock taken and its database open. {@link close} gives both back.
+ *
+ * @example
+ * const dir = openDataDir('.emulator-data'); // DataDirError when it cannot be used
+ * dir.db.prepare('SELECT key FROM projects').all();
+ * dir.close();
+ */
+export function openDataDir(path: string): { dir: string; db: Database; close: () => void } {
+  const dir = resolve(path);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new DataDirError(`cannot create the data dir ${dir}: ${(error as Error).message}`);
+  }
+  // The package first: without it, no lock is left behind.
+  sqliteDatabase();
+  const lockPath = lock(dir);
+  let db: Database;
+  try {
+    db = openDatabase(dir);
+  } catch (error) {
+    unlinkSync(lockPath);
+    throw error;
+  }
+  let open = true;
+  return {
+    dir,
+    db,
+    close: () => {
+      if (!open) return;
+      open = false;
+      db.close();
+      unlinkSync(lockPath);
+    },
+  };
+}
