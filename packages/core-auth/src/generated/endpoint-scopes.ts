@@ -34,6 +34,22 @@ export type GeneratedEndpoint =
   | 'GET /channels/key={key}'
   | 'POST /channels/key={key}'
   | 'DELETE /channels/key={key}'
+  | 'POST /categories'
+  | 'GET /categories'
+  | 'GET /categories/{ID}'
+  | 'POST /categories/{ID}'
+  | 'DELETE /categories/{ID}'
+  | 'GET /categories/key={key}'
+  | 'POST /categories/key={key}'
+  | 'DELETE /categories/key={key}'
+  | 'POST /tax-categories'
+  | 'GET /tax-categories'
+  | 'GET /tax-categories/{ID}'
+  | 'POST /tax-categories/{ID}'
+  | 'DELETE /tax-categories/{ID}'
+  | 'GET /tax-categories/key={key}'
+  | 'POST /tax-categories/key={key}'
+  | 'DELETE /tax-categories/key={key}'
   | 'POST /product-types'
   | 'GET /product-types'
   | 'GET /product-types/{ID}'
@@ -160,6 +176,40 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /channels/key={key}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
   'POST /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
   'DELETE /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'POST /categories': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /categories': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /categories/{ID}': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /categories/{ID}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /categories/{ID}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /categories/key={key}': {
+    anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /categories/key={key}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /categories/key={key}': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /tax-categories': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /tax-categories': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /tax-categories/{ID}': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /tax-categories/{ID}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /tax-categories/{ID}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /tax-categories/key={key}': {
+    anyOf: [['view_tax_categories'], ['view_products'], ['manage_tax_categories'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /tax-categories/key={key}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /tax-categories/key={key}': { anyOf: [['manage_tax_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
   'POST /product-types': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /product-types/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },

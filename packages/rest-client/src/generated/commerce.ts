@@ -269,6 +269,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/categories': {
+    parameters: SharedParameters;
+    /** Query Categories */
+    get: operations['queryCategories'];
+    put?: never;
+    /** Create a Category */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Category by ID */
+    get: operations['getCategoryById'];
+    put?: never;
+    /** Update a Category by ID */
+    post: operations['updateCategoryById'];
+    /** Delete a Category by ID */
+    delete: operations['deleteCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Category by key */
+    get: operations['getCategoryByKey'];
+    put?: never;
+    /** Update a Category by key */
+    post: operations['updateCategoryByKey'];
+    /** Delete a Category by key */
+    delete: operations['deleteCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories': {
+    parameters: SharedParameters;
+    /** Query Tax Categories */
+    get: operations['queryTaxCategories'];
+    put?: never;
+    /** Create a Tax Category */
+    post: operations['createTaxCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Tax Category by ID */
+    get: operations['getTaxCategoryById'];
+    put?: never;
+    /** Update a Tax Category by ID */
+    post: operations['updateTaxCategoryById'];
+    /** Delete a Tax Category by ID */
+    delete: operations['deleteTaxCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Tax Category by key */
+    get: operations['getTaxCategoryByKey'];
+    put?: never;
+    /** Update a Tax Category by key */
+    post: operations['updateTaxCategoryByKey'];
+    /** Delete a Tax Category by key */
+    delete: operations['deleteTaxCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: SharedParameters;
     /** Query Product Types */
@@ -738,10 +820,12 @@ export interface components {
     CategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'category';
+      obj?: components['schemas']['Category'];
     };
     TaxCategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'tax-category';
+      obj?: components['schemas']['TaxCategory'];
     };
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -784,6 +868,14 @@ export interface components {
     ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'channel';
+    };
+    CategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'tax-category';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -1785,6 +1877,278 @@ export interface components {
       results: components['schemas']['Channel'][];
     };
     /**
+     * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
+     *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
+     */
+    CategorySlug: components['schemas']['LocalizedString'] & {
+      [key: string]: string;
+    };
+    /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */
+    CategoryOrderHint: string;
+    /**
+     * @description Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `slug` is unique per locale among the Categories of the project: a
+     *       value another Category has for that locale is 400 DuplicateField
+     *       `slug.<locale>`.
+     *     - `ancestors` lists the path from the root Category down to the
+     *       parent (root first), empty for a root; it is kept in step when a
+     *       Category gets a new parent, for the Category and every descendant
+     *       (their versions move as a background change).
+     *     - `orderHint` is a random decimal between 0 and 1 when the draft
+     *       gives none (live reference).
+     *     - Deleting a Category deletes its descendants too, and removes every
+     *       deleted Category from the `categories` and `categoryOrderHints` of
+     *       the Products that held it (current and staged data; a background
+     *       change of those Products). This is the live service's rule: it
+     *       does not refuse the deletion of a Category with children.
+     *     - Assets are not emulated (501).
+     */
+    Category: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryReference'];
+      ancestors: components['schemas']['CategoryReference'][];
+      orderHint: string;
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+     *     live draft are not emulated (501).
+     */
+    CategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['CategorySlug'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryResourceIdentifier'];
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /** @description A Type for `category`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CategoryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (assets) are 501 NotEmulated. */
+    CategoryUpdateAction:
+      | components['schemas']['CategoryChangeNameAction']
+      | components['schemas']['CategoryChangeSlugAction']
+      | components['schemas']['CategorySetDescriptionAction']
+      | components['schemas']['CategoryChangeParentAction']
+      | components['schemas']['CategoryChangeOrderHintAction']
+      | components['schemas']['CategorySetExternalIdAction']
+      | components['schemas']['CategorySetMetaTitleAction']
+      | components['schemas']['CategorySetMetaDescriptionAction']
+      | components['schemas']['CategorySetMetaKeywordsAction']
+      | components['schemas']['CategorySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    CategoryChangeNameAction: SharedProductSelectionChangeNameAction;
+    /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
+    CategoryChangeSlugAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSlug';
+      slug: components['schemas']['CategorySlug'];
+    };
+    /** @description Omitting `description` unsets it. */
+    CategorySetDescriptionAction: SharedCategorySetDescriptionAction;
+    /**
+     * @description The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+     *     Category itself nor one of its descendants (400 InvalidOperation: the tree would get
+     *     a cycle). The `ancestors` of the Category and of its descendants follow.
+     */
+    CategoryChangeParentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeParent';
+      parent: components['schemas']['CategoryResourceIdentifier'];
+    };
+    CategoryChangeOrderHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderHint';
+      orderHint: components['schemas']['CategoryOrderHint'];
+    };
+    /** @description Omitting `externalId` unsets it. */
+    CategorySetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /** @description Omitting `metaTitle` unsets it. */
+    CategorySetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      metaTitle?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaDescription` unsets it. */
+    CategorySetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      metaDescription?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaKeywords` unsets it. */
+    CategorySetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      metaKeywords?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
+    CategorySetKeyAction: SharedCategorySetKeyAction;
+    CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Category'][];
+    };
+    SubRate: {
+      name: string;
+      amount: number;
+    };
+    TaxRate: {
+      /** @description Generated, unique within the Tax Category. */
+      id: string;
+      key?: string;
+      name: string;
+      /** @description The rate; with `subRates` it is their sum. */
+      amount: number;
+      includedInPrice: boolean;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description Rules of the live reference: `amount` or `subRates` is needed, and with both,
+     *     `amount` must be the sum of the `subRates` amounts (400 InvalidOperation otherwise);
+     *     with `subRates` only, `amount` is their sum. `country` and `state` (an empty `state`
+     *     counts as none) and `key` are each unique within the Tax Category (400
+     *     DuplicateField).
+     */
+    TaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+     *     `manage_products`), as on the live service. `name` is unique in the project (400
+     *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
+     *     still references cannot be deleted (400 ReferenceExists).
+     */
+    TaxCategory: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      rates: components['schemas']['TaxRate'][];
+    };
+    TaxCategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      rates?: components['schemas']['TaxRateDraft'][];
+    };
+    TaxCategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TaxCategoryUpdateAction'][];
+    };
+    TaxCategoryUpdateAction:
+      | components['schemas']['TaxCategoryChangeNameAction']
+      | components['schemas']['TaxCategorySetDescriptionAction']
+      | components['schemas']['TaxCategorySetKeyAction']
+      | components['schemas']['TaxCategoryAddTaxRateAction']
+      | components['schemas']['TaxCategoryReplaceTaxRateAction']
+      | components['schemas']['TaxCategoryRemoveTaxRateAction'];
+    /** @description A name another Tax Category has is 400 InvalidOperation. */
+    TaxCategoryChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description Omitting `description` unsets it. */
+    TaxCategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
+    TaxCategorySetKeyAction: SharedCategorySetKeyAction;
+    /** @description Appends a rate with a generated `id`. */
+    TaxCategoryAddTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTaxRate';
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /**
+     * @description Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+     *     InvalidOperation when neither or no such rate) in its place; the new rate gets a new
+     *     `id`.
+     */
+    TaxCategoryReplaceTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'replaceTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /** @description Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate). */
+    TaxCategoryRemoveTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+    };
+    TaxCategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['TaxCategory'][];
+    };
+    /**
      * @description The resources and data types a Type can customize (the live list).
      * @enum {string}
      */
@@ -2126,14 +2490,7 @@ export interface components {
     };
     TypeChangeNameAction: SharedProductSelectionChangeNameAction;
     /** @description Omitting `description` removes it. */
-    TypeSetDescriptionAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setDescription';
-      description?: components['schemas']['LocalizedString'];
-    };
+    TypeSetDescriptionAction: SharedCategorySetDescriptionAction;
     /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
     TypeAddFieldDefinitionAction: {
       /**
@@ -2455,9 +2812,7 @@ export interface components {
     ProductData: {
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2468,6 +2823,13 @@ export interface components {
       attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
+    };
+    /**
+     * @description An order hint (a decimal between 0 and 1 as `0.<digits>`) per Category id, for
+     *     sorting the Products of a Category. Absent from product data when empty.
+     */
+    CategoryOrderHints: {
+      [key: string]: components['schemas']['CategoryOrderHint'];
     };
     ProductCatalogData: {
       published: boolean;
@@ -2489,11 +2851,17 @@ export interface components {
      */
     ProductPriceMode: 'Embedded' | 'Standalone';
     /**
-     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
-     *     product-level `attributes` of the live draft are not emulated (501).
+     * @description `state` and product-level `attributes` of the live draft are not
+     *     emulated (501). A Category or Tax Category that does not exist is 400
+     *     ReferencedResourceNotFound; `categories` and `categoryOrderHints` go to
+     *     the current and the staged data.
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
+      /** @description The Categories of the Product, each once (a repeated Category is kept once). */
+      categories?: components['schemas']['CategoryResourceIdentifier'][];
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
@@ -2926,9 +3294,7 @@ export interface components {
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -3245,7 +3611,9 @@ export interface components {
       | components['schemas']['ProductPriceRemovedMessage']
       | components['schemas']['ProductPricesSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
-      | components['schemas']['ProductImageAddedMessage'];
+      | components['schemas']['ProductImageAddedMessage']
+      | components['schemas']['CategoryCreatedMessage']
+      | components['schemas']['CategorySlugChangedMessage'];
     /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
     ProductPublishedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
@@ -3535,6 +3903,31 @@ export interface components {
        * @enum {string}
        */
       type: 'StoreCreated';
+    };
+    /** @description Emitted when a Category is created (live reference), with the Category as created. */
+    CategoryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategoryCreated';
+      category: components['schemas']['Category'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategoryCreated';
+    };
+    /** @description Emitted by the changeSlug update action of a Category (live reference). */
+    CategorySlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategorySlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategorySlugChanged';
     };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
@@ -3841,7 +4234,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV17;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -3851,12 +4244,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV9;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV17;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -3866,17 +4259,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV9;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV18;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV18;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -3911,7 +4304,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV19;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -3926,7 +4319,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV19;
   };
   queryStores: {
     parameters: SharedParametersV5;
@@ -3975,7 +4368,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV20;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
@@ -3985,12 +4378,12 @@ export interface operations {
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV10;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV20;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
@@ -4000,7 +4393,7 @@ export interface operations {
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV10;
   };
   queryChannels: {
     parameters: SharedParametersV5;
@@ -4048,7 +4441,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV21;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -4058,12 +4451,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV11;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV21;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -4073,7 +4466,153 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV11;
+  };
+  queryCategories: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Categories. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['CategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCategory: {
+    parameters: SharedParametersV4;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Category. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV22;
+  };
+  updateCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV6;
+  };
+  deleteCategoryById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV12;
+  };
+  getCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV22;
+  };
+  updateCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV6;
+  };
+  deleteCategoryByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV12;
+  };
+  queryTaxCategories: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Tax Categories. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TaxCategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createTaxCategory: {
+    parameters: SharedParametersV4;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Tax Category. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  updateTaxCategoryById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV7;
+  };
+  deleteTaxCategoryById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  getTaxCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  updateTaxCategoryByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV7;
+  };
+  deleteTaxCategoryByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV13;
   };
   queryProductTypes: {
     parameters: SharedParametersV5;
@@ -4122,22 +4661,22 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV24;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV24;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   queryProducts: {
     parameters: SharedParametersV5;
@@ -4186,42 +4725,42 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV25;
   };
   updateProductById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV4;
   };
   deleteProductById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV15;
   };
   getProductByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV25;
   };
   updateProductByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV4;
   };
   deleteProductByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV15;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV26;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV26;
   };
   queryProductProjections: {
     parameters: {
@@ -4328,7 +4867,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV27;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -4341,7 +4880,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV27;
   };
   queryCustomers: {
     parameters: SharedParametersV5;
@@ -4364,7 +4903,7 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV5;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -4395,7 +4934,7 @@ export interface operations {
       path: SharedPathV2;
       cookie?: never;
     };
-    requestBody: SharedRequestBodyV5;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201V2;
@@ -4423,7 +4962,7 @@ export interface operations {
   getMe: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV28;
   };
   getMeInStore: {
     parameters: {
@@ -4433,7 +4972,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV28;
   };
   queryApiClients: {
     parameters: SharedParametersV5;
@@ -4589,32 +5128,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV29;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV6;
+    requestBody: SharedRequestBodyV8;
+    responses: SharedResponsesV8;
   };
   deleteTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV16;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV29;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV6;
+    requestBody: SharedRequestBodyV8;
+    responses: SharedResponsesV8;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV16;
   };
 }
 
@@ -4643,6 +5182,8 @@ export type ProductResourceIdentifier = components['schemas']['ProductResourceId
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
 export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
+export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
+export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -4734,6 +5275,37 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
+export type CategorySlug = components['schemas']['CategorySlug'];
+export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
+export type Category = components['schemas']['Category'];
+export type CategoryDraft = components['schemas']['CategoryDraft'];
+export type CategoryUpdate = components['schemas']['CategoryUpdate'];
+export type CategoryUpdateAction = components['schemas']['CategoryUpdateAction'];
+export type CategoryChangeNameAction = components['schemas']['CategoryChangeNameAction'];
+export type CategoryChangeSlugAction = components['schemas']['CategoryChangeSlugAction'];
+export type CategorySetDescriptionAction = components['schemas']['CategorySetDescriptionAction'];
+export type CategoryChangeParentAction = components['schemas']['CategoryChangeParentAction'];
+export type CategoryChangeOrderHintAction = components['schemas']['CategoryChangeOrderHintAction'];
+export type CategorySetExternalIdAction = components['schemas']['CategorySetExternalIdAction'];
+export type CategorySetMetaTitleAction = components['schemas']['CategorySetMetaTitleAction'];
+export type CategorySetMetaDescriptionAction = components['schemas']['CategorySetMetaDescriptionAction'];
+export type CategorySetMetaKeywordsAction = components['schemas']['CategorySetMetaKeywordsAction'];
+export type CategorySetKeyAction = components['schemas']['CategorySetKeyAction'];
+export type CategoryPagedQueryResponse = components['schemas']['CategoryPagedQueryResponse'];
+export type SubRate = components['schemas']['SubRate'];
+export type TaxRate = components['schemas']['TaxRate'];
+export type TaxRateDraft = components['schemas']['TaxRateDraft'];
+export type TaxCategory = components['schemas']['TaxCategory'];
+export type TaxCategoryDraft = components['schemas']['TaxCategoryDraft'];
+export type TaxCategoryUpdate = components['schemas']['TaxCategoryUpdate'];
+export type TaxCategoryUpdateAction = components['schemas']['TaxCategoryUpdateAction'];
+export type TaxCategoryChangeNameAction = components['schemas']['TaxCategoryChangeNameAction'];
+export type TaxCategorySetDescriptionAction = components['schemas']['TaxCategorySetDescriptionAction'];
+export type TaxCategorySetKeyAction = components['schemas']['TaxCategorySetKeyAction'];
+export type TaxCategoryAddTaxRateAction = components['schemas']['TaxCategoryAddTaxRateAction'];
+export type TaxCategoryReplaceTaxRateAction = components['schemas']['TaxCategoryReplaceTaxRateAction'];
+export type TaxCategoryRemoveTaxRateAction = components['schemas']['TaxCategoryRemoveTaxRateAction'];
+export type TaxCategoryPagedQueryResponse = components['schemas']['TaxCategoryPagedQueryResponse'];
 export type ResourceTypeId = components['schemas']['ResourceTypeId'];
 export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
 export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
@@ -4800,6 +5372,7 @@ export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
+export type CategoryOrderHints = components['schemas']['CategoryOrderHints'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
 export type ProductPriceMode = components['schemas']['ProductPriceMode'];
@@ -4878,6 +5451,8 @@ export type ProductSelectionVariantSelectionChangedMessage = components['schemas
 export type ProductSelectionVariantExclusionChangedMessage = components['schemas']['ProductSelectionVariantExclusionChangedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
 export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
+export type CategoryCreatedMessage = components['schemas']['CategoryCreatedMessage'];
+export type CategorySlugChangedMessage = components['schemas']['CategorySlugChangedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
@@ -4999,22 +5574,6 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponses = {
-  /** @description The customer. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Customer'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
 type SharedParametersV4 = {
   query?: {
     /**
@@ -5028,12 +5587,6 @@ type SharedParametersV4 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
-};
-type SharedBadRequest = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ErrorResponse'];
-  };
 };
 type SharedParametersV5 = {
   query?: SharedQuery;
@@ -5058,6 +5611,28 @@ type SharedParametersV7 = {
     key: components['parameters']['key'];
   };
   cookie?: never;
+};
+type SharedResponses = {
+  /** @description The customer. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedBadRequest = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ErrorResponse'];
+  };
 };
 type SharedResponsesV2 = {
   /** @description The updated Product Selection, with its new version. */
@@ -5135,6 +5710,42 @@ type SharedResponsesV5 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV6 = {
+  /** @description The updated Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV7 = {
+  /** @description The updated Tax Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV8 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -5152,7 +5763,7 @@ type SharedResponsesV6 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV9 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5169,7 +5780,7 @@ type SharedResponsesV7 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV10 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -5186,7 +5797,7 @@ type SharedResponsesV8 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV11 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -5203,7 +5814,41 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV12 = {
+  /** @description The deleted Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV13 = {
+  /** @description The deleted Tax Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV14 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -5220,7 +5865,7 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV15 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -5237,7 +5882,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV16 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -5254,7 +5899,7 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV17 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5270,7 +5915,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV18 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -5286,7 +5931,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV19 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -5302,7 +5947,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV20 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -5318,7 +5963,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV21 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -5334,7 +5979,39 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV22 = {
+  /** @description The Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV23 = {
+  /** @description The Tax Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV24 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -5350,7 +6027,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV25 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -5366,7 +6043,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV26 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -5382,7 +6059,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV27 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -5398,7 +6075,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV28 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -5414,7 +6091,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV29 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -5513,6 +6190,14 @@ type SharedStatus201 = {
     'application/json': components['schemas']['ApiClient'];
   };
 };
+type SharedProductSelectionChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: components['schemas']['LocalizedString'];
+};
 type SharedParametersV9 = {
   query?: SharedQuery;
   header?: SharedHeader;
@@ -5565,13 +6250,21 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
-type SharedProductSelectionChangeNameAction = {
+type SharedCategorySetDescriptionAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
    * @enum {string}
    */
-  action: 'changeName';
-  name: components['schemas']['LocalizedString'];
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
+};
+type SharedCategorySetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
 };
 type SharedRequestBody = {
   content: {
@@ -5590,15 +6283,25 @@ type SharedRequestBodyV3 = {
 };
 type SharedRequestBodyV4 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['CategoryUpdate'];
   };
 };
 type SharedRequestBodyV5 = {
   content: {
-    'application/json': components['schemas']['CustomerDraft'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV6 = {
+  content: {
+    'application/json': components['schemas']['ProductUpdate'];
+  };
+};
+type SharedRequestBodyV7 = {
+  content: {
+    'application/json': components['schemas']['CustomerDraft'];
+  };
+};
+type SharedRequestBodyV8 = {
   content: {
     'application/json': components['schemas']['TypeUpdate'];
   };

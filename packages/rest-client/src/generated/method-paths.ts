@@ -44,6 +44,12 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
@@ -81,6 +87,12 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types'
     | '/products'
     | '/products/{ID}'
@@ -98,6 +110,10 @@ export interface PathsOf {
     | '/stores/key={key}'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/categories/{ID}'
+    | '/categories/key={key}'
+    | '/tax-categories/{ID}'
+    | '/tax-categories/key={key}'
     | '/product-types/{ID}'
     | '/product-types/key={key}'
     | '/products/{ID}'
@@ -138,6 +154,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallNone<'queryChannels', never, As>;
     '/channels/{ID}': CallParams<'getChannelById', never, As>;
     '/channels/key={key}': CallParams<'getChannelByKey', never, As>;
+    '/categories': CallNone<'queryCategories', never, As>;
+    '/categories/{ID}': CallParams<'getCategoryById', never, As>;
+    '/categories/key={key}': CallParams<'getCategoryByKey', never, As>;
+    '/tax-categories': CallNone<'queryTaxCategories', never, As>;
+    '/tax-categories/{ID}': CallParams<'getTaxCategoryById', never, As>;
+    '/tax-categories/key={key}': CallParams<'getTaxCategoryByKey', never, As>;
     '/product-types': CallNone<'queryProductTypes', never, As>;
     '/product-types/{ID}': CallParams<'getProductTypeById', never, As>;
     '/product-types/key={key}': CallParams<'getProductTypeByKey', never, As>;
@@ -179,6 +201,12 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallBody<'createChannel', components['schemas']['ChannelDraft'], As>;
     '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
     '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
+    '/categories': CallBody<'createCategory', components['schemas']['CategoryDraft'], As>;
+    '/categories/{ID}': CallParamsBody<'updateCategoryById', components['schemas']['CategoryUpdate'], As>;
+    '/categories/key={key}': CallParamsBody<'updateCategoryByKey', components['schemas']['CategoryUpdate'], As>;
+    '/tax-categories': CallBody<'createTaxCategory', components['schemas']['TaxCategoryDraft'], As>;
+    '/tax-categories/{ID}': CallParamsBody<'updateTaxCategoryById', components['schemas']['TaxCategoryUpdate'], As>;
+    '/tax-categories/key={key}': CallParamsBody<'updateTaxCategoryByKey', components['schemas']['TaxCategoryUpdate'], As>;
     '/product-types': CallBody<'createProductType', components['schemas']['ProductTypeDraft'], As>;
     '/products': CallBody<'createProduct', components['schemas']['ProductDraft'], As>;
     '/products/{ID}': CallParamsBody<'updateProductById', components['schemas']['ProductUpdate'], As>;
@@ -198,6 +226,10 @@ export interface CallArgsOf<As extends ParseAs> {
     '/stores/key={key}': CallParams<'deleteStoreByKey', never, As>;
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
     '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
+    '/categories/{ID}': CallParams<'deleteCategoryById', never, As>;
+    '/categories/key={key}': CallParams<'deleteCategoryByKey', never, As>;
+    '/tax-categories/{ID}': CallParams<'deleteTaxCategoryById', never, As>;
+    '/tax-categories/key={key}': CallParams<'deleteTaxCategoryByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
     '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
@@ -245,6 +277,12 @@ export interface JsonDataOf {
     '/channels': components['schemas']['ChannelPagedQueryResponse'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories': components['schemas']['CategoryPagedQueryResponse'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories': components['schemas']['TaxCategoryPagedQueryResponse'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types': components['schemas']['ProductTypePagedQueryResponse'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
@@ -286,6 +324,12 @@ export interface JsonDataOf {
     '/channels': components['schemas']['Channel'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories': components['schemas']['Category'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories': components['schemas']['TaxCategory'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types': components['schemas']['ProductType'];
     '/products': components['schemas']['Product'];
     '/products/{ID}': components['schemas']['Product'];
@@ -305,6 +349,10 @@ export interface JsonDataOf {
     '/stores/key={key}': components['schemas']['Store'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/categories/{ID}': components['schemas']['Category'];
+    '/categories/key={key}': components['schemas']['Category'];
+    '/tax-categories/{ID}': components['schemas']['TaxCategory'];
+    '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/product-types/{ID}': components['schemas']['ProductType'];
     '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];

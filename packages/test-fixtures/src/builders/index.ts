@@ -31,10 +31,12 @@ export {
   deleteCatalogue,
   type SeedCatalogueOptions,
   type SeededCatalogue,
+  type SeededCategory,
   type SeededChannel,
   type SeededProduct,
   type SeededProductType,
   type SeededSelection,
   type SeededStore,
+  type SeededTaxCategory,
   type SeededType,
 } from './seed-catalogue.js';

@@ -1,21 +1,33 @@
 /**
  * A realistic catalogue in one call, created through the real HTTP API of an emulator or of any
  * deployment: Channels (a distribution and a supply Channel), Types for the Custom Fields of
- * Product Selections and Stores, Product Types with enum attributes, published Products with priced
- * variants and SKUs, Product Selections filled with Products, and Stores with Selections assigned,
- * some active, and the Channels; Selections and Stores carry typed Custom Fields.
+ * Product Selections and Stores, a Category tree, a Tax Category, Product Types with enum
+ * attributes, published Products with priced variants and SKUs in the Categories and taxed by the
+ * Tax Category, Product Selections filled with Products, and Stores with Selections assigned, some
+ * active, and the Channels; Selections and Stores carry typed Custom Fields.
  */
 import type {
   AttributeDefinitionDraft,
+  Category,
   Channel,
   FieldDefinition,
   Product,
   ProductSelection,
   ProductType,
   Store,
+  TaxCategory,
   Type,
 } from '../generated/commerce.js';
-import { channelDraft, productDraft, productSelectionDraft, productTypeDraft, storeDraft, typeDraft } from '../generated/builders.js';
+import {
+  categoryDraft,
+  channelDraft,
+  productDraft,
+  productSelectionDraft,
+  productTypeDraft,
+  storeDraft,
+  taxCategoryDraft,
+  typeDraft,
+} from '../generated/builders.js';
 import { openSession, UnexpectedAnswerError, type ApiSession, type FetchLike, type TargetLike } from '../contract/target.js';
 import { createRandom, mixSeed, type Random } from './random.js';
 
@@ -50,6 +62,22 @@ export interface SeededChannel {
   roles: ('ProductDistribution' | 'InventorySupply')[];
 }
 
+/** A Category as seeded: the root `clothing` and its children `tops` and `bottoms`. */
+export interface SeededCategory {
+  id: string;
+  key: string;
+  version: number;
+  /** The parent's id; absent for the root. */
+  parentId?: string;
+}
+
+/** The Tax Category as seeded: `standard`, 19 % included in the price, in DE. */
+export interface SeededTaxCategory {
+  id: string;
+  key: string;
+  version: number;
+}
+
 /** A Type as seeded: one for the Custom Fields of Product Selections, one for those of Stores. */
 export interface SeededType {
   id: string;
@@ -80,6 +108,8 @@ export interface SeededProduct {
   skus: string[];
   /** The price of every variant in EUR cents: one without a Channel, the same on the distribution Channel. */
   centAmounts: number[];
+  /** The Category the Product is in (a child of the root, alternating), with an order hint there. */
+  categoryId: string;
 }
 
 /** A Product Selection as seeded, with the Products it holds. */
@@ -108,6 +138,9 @@ export interface SeededStore {
 export interface SeededCatalogue {
   seed: number;
   channels: SeededChannel[];
+  categories: SeededCategory[];
+  /** The Tax Category of every Product. */
+  taxCategory: SeededTaxCategory;
   types: SeededType[];
   productTypes: SeededProductType[];
   products: SeededProduct[];
@@ -183,11 +216,12 @@ const positive = (name: string, value: number | undefined, fallback: number, min
 /**
  * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, a Type for
  * the Custom Fields of Product Selections (`season` Enum, `priority` Number) and one for Stores
- * (`region` LocalizedString, `opensAt` Time), Product Types, published Products with variants, SKUs
- * and EUR prices (each also on the distribution Channel), Product Selections filled with Products
- * and with Custom Fields, Stores with Selections assigned, the country DE, the two Channels and
- * Custom Fields) and returns
- * what it created. The same seed gives the same names, keys, SKUs and assignments.
+ * (`region` LocalizedString, `opensAt` Time), a Category tree `clothing` > `tops`, `bottoms`, a Tax
+ * Category `standard`, Product Types, published Products with variants, SKUs and EUR prices (each
+ * also on the distribution Channel), each in a child Category and taxed by the Tax Category,
+ * Product Selections filled with Products and with Custom Fields, Stores with Selections assigned,
+ * the country DE, the two Channels and Custom Fields) and returns what it created.
+ * The same seed gives the same names, keys, SKUs and assignments.
  *
  * Assignments: Products are spread over the Selections; the last Product is in no Selection, so a
  * Store with an active Selection refuses it. Store `i` gets up to two Selections starting at
@@ -212,7 +246,16 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const random = createRandom(mixSeed(seed, 'seedCatalogue'));
   const session: ApiSession = openSession(target, options.fetch);
   const keyOf = uniqueKeys(prefix);
-  const catalogue: SeededCatalogue = { seed, channels: [], types: [], productTypes: [], products: [], selections: [], stores: [] };
+  const catalogue: Omit<SeededCatalogue, 'taxCategory'> = {
+    seed,
+    channels: [],
+    types: [],
+    categories: [],
+    productTypes: [],
+    products: [],
+    selections: [],
+    stores: [],
+  };
 
   for (const [name, role] of [
     ['web', 'ProductDistribution'],
@@ -244,6 +287,35 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     });
   }
   const [selectionType, storeType] = catalogue.types as [SeededType, SeededType];
+  // Their own seeds, so the names, keys and SKUs of what follows stay those of earlier versions.
+  const treeRandom = createRandom(mixSeed(seed, 'seedCatalogue categories'));
+  for (const [name, parent] of [
+    ['clothing', undefined],
+    ['tops', 0],
+    ['bottoms', 0],
+  ] as const) {
+    const key = keyOf(`category-${name}`);
+    const parentId = parent === undefined ? undefined : catalogue.categories[parent]!.id;
+    const draft = categoryDraft({ seed: treeRandom.seed() })
+      .key(key)
+      .name({ en: title(name) })
+      .slug({ en: key })
+      .orderHint(`0.${catalogue.categories.length + 1}`)
+      .build();
+    const created = await session.expect<Category>(201, 'POST', '/categories', {
+      ...draft,
+      ...(parentId !== undefined ? { parent: { typeId: 'category', id: parentId } } : {}),
+    });
+    catalogue.categories.push({ id: created.id, key, version: created.version, ...(parentId !== undefined ? { parentId } : {}) });
+  }
+  const children = catalogue.categories.slice(1);
+  const taxDraft = taxCategoryDraft({ seed: treeRandom.seed() })
+    .key(keyOf('tax-standard'))
+    .name(`${prefix}Standard`)
+    .rates([{ name: 'Standard DE', amount: 0.19, includedInPrice: true, country: 'DE' }])
+    .build();
+  const tax = await session.expect<TaxCategory>(201, 'POST', '/tax-categories', taxDraft);
+  const taxCategory: SeededTaxCategory = { id: tax.id, key: tax.key ?? '', version: tax.version };
 
   for (let i = 0; i < counts.productTypes; i++) {
     const draft = productTypeDraft({ seed: random.seed() }).attributes(attributeDefinitions()).build();
@@ -276,9 +348,13 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       };
     });
     const [masterVariant, ...others] = variants;
+    const category = children[i % children.length]!;
     const draft = builder
       .key(key)
       .productType({ typeId: 'product-type', id: type.id })
+      .categories([{ typeId: 'category', id: category.id }])
+      .categoryOrderHints({ [category.id]: `0.${i + 1}` })
+      .taxCategory({ typeId: 'tax-category', id: taxCategory.id })
       .slug({ en: key })
       .publish(true)
       .masterVariant(masterVariant)
@@ -294,6 +370,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       slug: key,
       skus: variants.map((variant) => variant.sku),
       centAmounts,
+      categoryId: category.id,
     });
   }
 
@@ -354,12 +431,12 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       customFields,
     });
   }
-  return catalogue;
+  return { ...catalogue, taxCategory };
 }
 
 /**
  * Deletes what {@link seedCatalogue} created (Stores, then Selections, Products, Product Types,
- * Types and Channels), each at its current version; what is already gone is skipped. For runs against a
+ * Types, Categories, the Tax Category and Channels), each at its current version; what is already gone is skipped. For runs against a
  * shared project that must clean up after themselves.
  *
  * @example
@@ -377,6 +454,9 @@ export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatal
   for (const selection of catalogue.selections) await remove(`/product-selections/${selection.id}`);
   for (const product of catalogue.products) await remove(`/products/${product.id}`);
   for (const type of catalogue.productTypes) await remove(`/product-types/${type.id}`);
+  // Children first: deleting a parent would delete them too.
+  for (const category of [...catalogue.categories].reverse()) await remove(`/categories/${category.id}`);
+  await remove(`/tax-categories/${catalogue.taxCategory.id}`);
   for (const type of catalogue.types) await remove(`/types/${type.id}`);
   for (const channel of catalogue.channels) await remove(`/channels/${channel.id}`);
 }

@@ -151,6 +151,8 @@ const PATTERNS: Record<string, (ctx: Context) => string> = {
   '^[A-Z]{3}$': () => 'EUR',
   '^[A-Za-z0-9_-]{8,256}$': (ctx) => `corr-${ctx.random.hex(16)}`,
   '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$': () => 'en',
+  // An order hint: a decimal between 0 and 1.
+  '^0\\.[0-9]+$': (ctx) => `0.${ctx.random.int(1, 999)}`,
   // Keys and the names of Custom Fields.
   '^[A-Za-z0-9_-]+$': (ctx) => ctx.theme.ident,
 };

@@ -4,6 +4,7 @@ import { registerGraphqlRoute } from './graphql/route.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
 import { registerApiClientRoutes } from './resources/api-clients.js';
+import { categoryType } from './resources/categories.js';
 import { channelType } from './resources/channels.js';
 import { registerCustomerRoutes } from './resources/customers.js';
 import { registerInStoreProjectionRoutes } from './resources/in-store-projections.js';
@@ -16,6 +17,7 @@ import { registerProjectRoutes } from './resources/project.js';
 import { registerResourceRoutes } from './resources/rest-routes.js';
 import { registerSelectionQueries } from './resources/selection-queries.js';
 import { storeType } from './resources/stores.js';
+import { taxCategoryType } from './resources/tax-categories.js';
 import { typeType } from './resources/types.js';
 
 /**
@@ -29,6 +31,8 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   registerResourceRoutes(api, context, typeType);
   registerResourceRoutes(api, context, storeType);
   registerResourceRoutes(api, context, productTypeType);
+  registerResourceRoutes(api, context, categoryType);
+  registerResourceRoutes(api, context, taxCategoryType);
   registerResourceRoutes(api, context, productType);
   registerProductProjectionRoutes(api, context);
   registerInStoreProjectionRoutes(api, context);

@@ -131,6 +131,22 @@ export const storeResourceIdentifier = /* @__PURE__ */ defineBuilder('StoreResou
 export const channelResourceIdentifier = /* @__PURE__ */ defineBuilder('ChannelResourceIdentifier', 'other');
 
 /**
+ * Builder of a `CategoryResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryResourceIdentifier({ seed: 42 }).build();
+ */
+export const categoryResourceIdentifier = /* @__PURE__ */ defineBuilder('CategoryResourceIdentifier', 'other');
+
+/**
+ * Builder of a `TaxCategoryResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryResourceIdentifier({ seed: 42 }).build();
+ */
+export const taxCategoryResourceIdentifier = /* @__PURE__ */ defineBuilder('TaxCategoryResourceIdentifier', 'other');
+
+/**
  * Builder of a `ProductTypeResourceIdentifier` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -813,6 +829,227 @@ export const channelSetGeoLocationAction = /* @__PURE__ */ defineBuilder('Channe
 export const channelPagedQueryResponse = /* @__PURE__ */ defineBuilder('ChannelPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `Category` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+ *
+ * @example
+ * category({ seed: 42 }).build();
+ * category().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const category = /* @__PURE__ */ defineBuilder('Category', 'resource');
+
+/**
+ * Builder of a `CategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+ *
+ * @example
+ * categoryDraft({ seed: 42 }).build();
+ * categoryDraft().buildGraphql(); // the GraphQL input form
+ */
+export const categoryDraft = /* @__PURE__ */ defineBuilder('CategoryDraft', 'draft');
+
+/**
+ * Builder of a `CategoryUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryUpdate({ seed: 42 }).build();
+ */
+export const categoryUpdate = /* @__PURE__ */ defineBuilder('CategoryUpdate', 'update');
+
+/**
+ * Builder of a `CategoryChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryChangeNameAction({ seed: 42 }).build();
+ */
+export const categoryChangeNameAction = /* @__PURE__ */ defineBuilder('CategoryChangeNameAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeSlugAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField.
+ *
+ * @example
+ * categoryChangeSlugAction({ seed: 42 }).build();
+ */
+export const categoryChangeSlugAction = /* @__PURE__ */ defineBuilder('CategoryChangeSlugAction', 'action');
+
+/**
+ * Builder of a `CategorySetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * categorySetDescriptionAction({ seed: 42 }).build();
+ */
+export const categorySetDescriptionAction = /* @__PURE__ */ defineBuilder('CategorySetDescriptionAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeParentAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+ *
+ * @example
+ * categoryChangeParentAction({ seed: 42 }).build();
+ */
+export const categoryChangeParentAction = /* @__PURE__ */ defineBuilder('CategoryChangeParentAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeOrderHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryChangeOrderHintAction({ seed: 42 }).build();
+ */
+export const categoryChangeOrderHintAction = /* @__PURE__ */ defineBuilder('CategoryChangeOrderHintAction', 'action');
+
+/**
+ * Builder of a `CategorySetExternalIdAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `externalId` unsets it.
+ *
+ * @example
+ * categorySetExternalIdAction({ seed: 42 }).build();
+ */
+export const categorySetExternalIdAction = /* @__PURE__ */ defineBuilder('CategorySetExternalIdAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaTitleAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaTitle` unsets it.
+ *
+ * @example
+ * categorySetMetaTitleAction({ seed: 42 }).build();
+ */
+export const categorySetMetaTitleAction = /* @__PURE__ */ defineBuilder('CategorySetMetaTitleAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaDescription` unsets it.
+ *
+ * @example
+ * categorySetMetaDescriptionAction({ seed: 42 }).build();
+ */
+export const categorySetMetaDescriptionAction = /* @__PURE__ */ defineBuilder('CategorySetMetaDescriptionAction', 'action');
+
+/**
+ * Builder of a `CategorySetMetaKeywordsAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `metaKeywords` unsets it.
+ *
+ * @example
+ * categorySetMetaKeywordsAction({ seed: 42 }).build();
+ */
+export const categorySetMetaKeywordsAction = /* @__PURE__ */ defineBuilder('CategorySetMetaKeywordsAction', 'action');
+
+/**
+ * Builder of a `CategorySetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Category has is 400 DuplicateField.
+ *
+ * @example
+ * categorySetKeyAction({ seed: 42 }).build();
+ */
+export const categorySetKeyAction = /* @__PURE__ */ defineBuilder('CategorySetKeyAction', 'action');
+
+/**
+ * Builder of a `CategoryPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * categoryPagedQueryResponse({ seed: 42 }).build();
+ */
+export const categoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('CategoryPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `SubRate` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * subRate({ seed: 42 }).build();
+ */
+export const subRate = /* @__PURE__ */ defineBuilder('SubRate', 'other');
+
+/**
+ * Builder of a `TaxRate` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxRate({ seed: 42 }).build();
+ */
+export const taxRate = /* @__PURE__ */ defineBuilder('TaxRate', 'other');
+
+/**
+ * Builder of a `TaxRateDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. Rules of the live reference: `amount` or `subRates` is needed, and with both,
+ *
+ * @example
+ * taxRateDraft({ seed: 42 }).build();
+ * taxRateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const taxRateDraft = /* @__PURE__ */ defineBuilder('TaxRateDraft', 'draft');
+
+/**
+ * Builder of a `TaxCategory` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+ *
+ * @example
+ * taxCategory({ seed: 42 }).build();
+ * taxCategory().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const taxCategory = /* @__PURE__ */ defineBuilder('TaxCategory', 'resource');
+
+/**
+ * Builder of a `TaxCategoryDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryDraft({ seed: 42 }).build();
+ * taxCategoryDraft().buildGraphql(); // the GraphQL input form
+ */
+export const taxCategoryDraft = /* @__PURE__ */ defineBuilder('TaxCategoryDraft', 'draft');
+
+/**
+ * Builder of a `TaxCategoryUpdate` (update) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryUpdate({ seed: 42 }).build();
+ */
+export const taxCategoryUpdate = /* @__PURE__ */ defineBuilder('TaxCategoryUpdate', 'update');
+
+/**
+ * Builder of a `TaxCategoryChangeNameAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. A name another Tax Category has is 400 InvalidOperation.
+ *
+ * @example
+ * taxCategoryChangeNameAction({ seed: 42 }).build();
+ */
+export const taxCategoryChangeNameAction = /* @__PURE__ */ defineBuilder('TaxCategoryChangeNameAction', 'action');
+
+/**
+ * Builder of a `TaxCategorySetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * taxCategorySetDescriptionAction({ seed: 42 }).build();
+ */
+export const taxCategorySetDescriptionAction = /* @__PURE__ */ defineBuilder('TaxCategorySetDescriptionAction', 'action');
+
+/**
+ * Builder of a `TaxCategorySetKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField.
+ *
+ * @example
+ * taxCategorySetKeyAction({ seed: 42 }).build();
+ */
+export const taxCategorySetKeyAction = /* @__PURE__ */ defineBuilder('TaxCategorySetKeyAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryAddTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends a rate with a generated `id`.
+ *
+ * @example
+ * taxCategoryAddTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryAddTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryAddTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryReplaceTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+ *
+ * @example
+ * taxCategoryReplaceTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryReplaceTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryReplaceTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryRemoveTaxRateAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate).
+ *
+ * @example
+ * taxCategoryRemoveTaxRateAction({ seed: 42 }).build();
+ */
+export const taxCategoryRemoveTaxRateAction = /* @__PURE__ */ defineBuilder('TaxCategoryRemoveTaxRateAction', 'action');
+
+/**
+ * Builder of a `TaxCategoryPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * taxCategoryPagedQueryResponse({ seed: 42 }).build();
+ */
+export const taxCategoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('TaxCategoryPagedQueryResponse', 'other');
+
+/**
  * Builder of a `CustomFieldEnumValue` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1294,7 +1531,7 @@ export const productCatalogData = /* @__PURE__ */ defineBuilder('ProductCatalogD
 export const product = /* @__PURE__ */ defineBuilder('Product', 'resource');
 
 /**
- * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `categories`, `categoryOrderHints`, `taxCategory`, `state` and
+ * Builder of a `ProductDraft` (draft) of commerce.yaml, with plausible seeded defaults for its required members. `state` and product-level `attributes` of the live draft are not
  *
  * @example
  * productDraft({ seed: 42 }).build();
@@ -1890,6 +2127,24 @@ export const storeProductSelectionsChangedMessage = /* @__PURE__ */ defineBuilde
 export const storeCreatedMessage = /* @__PURE__ */ defineBuilder('StoreCreatedMessage', 'resource');
 
 /**
+ * Builder of a `CategoryCreatedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted when a Category is created (live reference), with the Category as created.
+ *
+ * @example
+ * categoryCreatedMessage({ seed: 42 }).build();
+ * categoryCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const categoryCreatedMessage = /* @__PURE__ */ defineBuilder('CategoryCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CategorySlugChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by the changeSlug update action of a Category (live reference).
+ *
+ * @example
+ * categorySlugChangedMessage({ seed: 42 }).build();
+ * categorySlugChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const categorySlugChangedMessage = /* @__PURE__ */ defineBuilder('CategorySlugChangedMessage', 'resource');
+
+/**
  * Builder of a `MessagePagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -1939,6 +2194,8 @@ export const builderFactories = {
   ProductSelectionResourceIdentifier: productSelectionResourceIdentifier,
   StoreResourceIdentifier: storeResourceIdentifier,
   ChannelResourceIdentifier: channelResourceIdentifier,
+  CategoryResourceIdentifier: categoryResourceIdentifier,
+  TaxCategoryResourceIdentifier: taxCategoryResourceIdentifier,
   ProductTypeResourceIdentifier: productTypeResourceIdentifier,
   Attribution: attribution,
   CreatedBy: createdBy,
@@ -2021,6 +2278,33 @@ export const builderFactories = {
   ChannelSetAddressAction: channelSetAddressAction,
   ChannelSetGeoLocationAction: channelSetGeoLocationAction,
   ChannelPagedQueryResponse: channelPagedQueryResponse,
+  Category: category,
+  CategoryDraft: categoryDraft,
+  CategoryUpdate: categoryUpdate,
+  CategoryChangeNameAction: categoryChangeNameAction,
+  CategoryChangeSlugAction: categoryChangeSlugAction,
+  CategorySetDescriptionAction: categorySetDescriptionAction,
+  CategoryChangeParentAction: categoryChangeParentAction,
+  CategoryChangeOrderHintAction: categoryChangeOrderHintAction,
+  CategorySetExternalIdAction: categorySetExternalIdAction,
+  CategorySetMetaTitleAction: categorySetMetaTitleAction,
+  CategorySetMetaDescriptionAction: categorySetMetaDescriptionAction,
+  CategorySetMetaKeywordsAction: categorySetMetaKeywordsAction,
+  CategorySetKeyAction: categorySetKeyAction,
+  CategoryPagedQueryResponse: categoryPagedQueryResponse,
+  SubRate: subRate,
+  TaxRate: taxRate,
+  TaxRateDraft: taxRateDraft,
+  TaxCategory: taxCategory,
+  TaxCategoryDraft: taxCategoryDraft,
+  TaxCategoryUpdate: taxCategoryUpdate,
+  TaxCategoryChangeNameAction: taxCategoryChangeNameAction,
+  TaxCategorySetDescriptionAction: taxCategorySetDescriptionAction,
+  TaxCategorySetKeyAction: taxCategorySetKeyAction,
+  TaxCategoryAddTaxRateAction: taxCategoryAddTaxRateAction,
+  TaxCategoryReplaceTaxRateAction: taxCategoryReplaceTaxRateAction,
+  TaxCategoryRemoveTaxRateAction: taxCategoryRemoveTaxRateAction,
+  TaxCategoryPagedQueryResponse: taxCategoryPagedQueryResponse,
   CustomFieldEnumValue: customFieldEnumValue,
   CustomFieldLocalizedEnumValue: customFieldLocalizedEnumValue,
   CustomFieldBooleanType: customFieldBooleanType,
@@ -2150,6 +2434,8 @@ export const builderFactories = {
   ProductSelectionVariantExclusionChangedMessage: productSelectionVariantExclusionChangedMessage,
   StoreProductSelectionsChangedMessage: storeProductSelectionsChangedMessage,
   StoreCreatedMessage: storeCreatedMessage,
+  CategoryCreatedMessage: categoryCreatedMessage,
+  CategorySlugChangedMessage: categorySlugChangedMessage,
   MessagePagedQueryResponse: messagePagedQueryResponse,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,

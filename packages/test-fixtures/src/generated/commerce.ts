@@ -349,6 +349,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Categories */
+    get: operations['queryCategories'];
+    put?: never;
+    /** Create a Category */
+    post: operations['createCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Category by ID */
+    get: operations['getCategoryById'];
+    put?: never;
+    /** Update a Category by ID */
+    post: operations['updateCategoryById'];
+    /** Delete a Category by ID */
+    delete: operations['deleteCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/categories/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Category by key */
+    get: operations['getCategoryByKey'];
+    put?: never;
+    /** Update a Category by key */
+    post: operations['updateCategoryByKey'];
+    /** Delete a Category by key */
+    delete: operations['deleteCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Tax Categories */
+    get: operations['queryTaxCategories'];
+    put?: never;
+    /** Create a Tax Category */
+    post: operations['createTaxCategory'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Tax Category by ID */
+    get: operations['getTaxCategoryById'];
+    put?: never;
+    /** Update a Tax Category by ID */
+    post: operations['updateTaxCategoryById'];
+    /** Delete a Tax Category by ID */
+    delete: operations['deleteTaxCategoryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/tax-categories/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Tax Category by key */
+    get: operations['getTaxCategoryByKey'];
+    put?: never;
+    /** Update a Tax Category by key */
+    post: operations['updateTaxCategoryByKey'];
+    /** Delete a Tax Category by key */
+    delete: operations['deleteTaxCategoryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/product-types': {
     parameters: {
       query?: never;
@@ -943,10 +1055,12 @@ export interface components {
     CategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'category';
+      obj?: components['schemas']['Category'];
     };
     TaxCategoryReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'tax-category';
+      obj?: components['schemas']['TaxCategory'];
     };
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -989,6 +1103,14 @@ export interface components {
     ChannelResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'channel';
+    };
+    CategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'category';
+    };
+    TaxCategoryResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'tax-category';
     };
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
@@ -2005,6 +2127,306 @@ export interface components {
       results: components['schemas']['Channel'][];
     };
     /**
+     * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
+     *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
+     */
+    CategorySlug: components['schemas']['LocalizedString'] & {
+      [key: string]: string;
+    };
+    /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */
+    CategoryOrderHint: string;
+    /**
+     * @description Scopes `view_categories` (or `view_products`) and `manage_categories` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `slug` is unique per locale among the Categories of the project: a
+     *       value another Category has for that locale is 400 DuplicateField
+     *       `slug.<locale>`.
+     *     - `ancestors` lists the path from the root Category down to the
+     *       parent (root first), empty for a root; it is kept in step when a
+     *       Category gets a new parent, for the Category and every descendant
+     *       (their versions move as a background change).
+     *     - `orderHint` is a random decimal between 0 and 1 when the draft
+     *       gives none (live reference).
+     *     - Deleting a Category deletes its descendants too, and removes every
+     *       deleted Category from the `categories` and `categoryOrderHints` of
+     *       the Products that held it (current and staged data; a background
+     *       change of those Products). This is the live service's rule: it
+     *       does not refuse the deletion of a Category with children.
+     *     - Assets are not emulated (501).
+     */
+    Category: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryReference'];
+      ancestors: components['schemas']['CategoryReference'][];
+      orderHint: string;
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+     *     live draft are not emulated (501).
+     */
+    CategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      slug: components['schemas']['CategorySlug'];
+      description?: components['schemas']['LocalizedString'];
+      parent?: components['schemas']['CategoryResourceIdentifier'];
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      externalId?: string;
+      metaTitle?: components['schemas']['LocalizedString'];
+      metaDescription?: components['schemas']['LocalizedString'];
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /** @description A Type for `category`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CategoryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (assets) are 501 NotEmulated. */
+    CategoryUpdateAction:
+      | components['schemas']['CategoryChangeNameAction']
+      | components['schemas']['CategoryChangeSlugAction']
+      | components['schemas']['CategorySetDescriptionAction']
+      | components['schemas']['CategoryChangeParentAction']
+      | components['schemas']['CategoryChangeOrderHintAction']
+      | components['schemas']['CategorySetExternalIdAction']
+      | components['schemas']['CategorySetMetaTitleAction']
+      | components['schemas']['CategorySetMetaDescriptionAction']
+      | components['schemas']['CategorySetMetaKeywordsAction']
+      | components['schemas']['CategorySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    CategoryChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
+    CategoryChangeSlugAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSlug';
+      slug: components['schemas']['CategorySlug'];
+    };
+    /** @description Omitting `description` unsets it. */
+    CategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
+     *     Category itself nor one of its descendants (400 InvalidOperation: the tree would get
+     *     a cycle). The `ancestors` of the Category and of its descendants follow.
+     */
+    CategoryChangeParentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeParent';
+      parent: components['schemas']['CategoryResourceIdentifier'];
+    };
+    CategoryChangeOrderHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderHint';
+      orderHint: components['schemas']['CategoryOrderHint'];
+    };
+    /** @description Omitting `externalId` unsets it. */
+    CategorySetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /** @description Omitting `metaTitle` unsets it. */
+    CategorySetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      metaTitle?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaDescription` unsets it. */
+    CategorySetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      metaDescription?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `metaKeywords` unsets it. */
+    CategorySetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      metaKeywords?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
+    CategorySetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Category'][];
+    };
+    SubRate: {
+      name: string;
+      amount: number;
+    };
+    TaxRate: {
+      /** @description Generated, unique within the Tax Category. */
+      id: string;
+      key?: string;
+      name: string;
+      /** @description The rate; with `subRates` it is their sum. */
+      amount: number;
+      includedInPrice: boolean;
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description Rules of the live reference: `amount` or `subRates` is needed, and with both,
+     *     `amount` must be the sum of the `subRates` amounts (400 InvalidOperation otherwise);
+     *     with `subRates` only, `amount` is their sum. `country` and `state` (an empty `state`
+     *     counts as none) and `key` are each unique within the Tax Category (400
+     *     DuplicateField).
+     */
+    TaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+      key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
+     *     `manage_products`), as on the live service. `name` is unique in the project (400
+     *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
+     *     still references cannot be deleted (400 ReferenceExists).
+     */
+    TaxCategory: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      rates: components['schemas']['TaxRate'][];
+    };
+    TaxCategoryDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      rates?: components['schemas']['TaxRateDraft'][];
+    };
+    TaxCategoryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['TaxCategoryUpdateAction'][];
+    };
+    TaxCategoryUpdateAction:
+      | components['schemas']['TaxCategoryChangeNameAction']
+      | components['schemas']['TaxCategorySetDescriptionAction']
+      | components['schemas']['TaxCategorySetKeyAction']
+      | components['schemas']['TaxCategoryAddTaxRateAction']
+      | components['schemas']['TaxCategoryReplaceTaxRateAction']
+      | components['schemas']['TaxCategoryRemoveTaxRateAction'];
+    /** @description A name another Tax Category has is 400 InvalidOperation. */
+    TaxCategoryChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description Omitting `description` unsets it. */
+    TaxCategorySetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
+    TaxCategorySetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Appends a rate with a generated `id`. */
+    TaxCategoryAddTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTaxRate';
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /**
+     * @description Replaces the rate named by `taxRateId` or `taxRateKey` (exactly one; 400
+     *     InvalidOperation when neither or no such rate) in its place; the new rate gets a new
+     *     `id`.
+     */
+    TaxCategoryReplaceTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'replaceTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+      taxRate: components['schemas']['TaxRateDraft'];
+    };
+    /** @description Removes the rate named by `taxRateId` or `taxRateKey` (400 InvalidOperation when neither or no such rate). */
+    TaxCategoryRemoveTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeTaxRate';
+      taxRateId?: string;
+      taxRateKey?: string;
+    };
+    TaxCategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['TaxCategory'][];
+    };
+    /**
      * @description The resources and data types a Type can customize (the live list).
      * @enum {string}
      */
@@ -2682,9 +3104,7 @@ export interface components {
     ProductData: {
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -2695,6 +3115,13 @@ export interface components {
       attributes: components['schemas']['Attribute'][];
       masterVariant: components['schemas']['ProductVariant'];
       variants: components['schemas']['ProductVariant'][];
+    };
+    /**
+     * @description An order hint (a decimal between 0 and 1 as `0.<digits>`) per Category id, for
+     *     sorting the Products of a Category. Absent from product data when empty.
+     */
+    CategoryOrderHints: {
+      [key: string]: components['schemas']['CategoryOrderHint'];
     };
     ProductCatalogData: {
       published: boolean;
@@ -2716,11 +3143,17 @@ export interface components {
      */
     ProductPriceMode: 'Embedded' | 'Standalone';
     /**
-     * @description `categories`, `categoryOrderHints`, `taxCategory`, `state` and
-     *     product-level `attributes` of the live draft are not emulated (501).
+     * @description `state` and product-level `attributes` of the live draft are not
+     *     emulated (501). A Category or Tax Category that does not exist is 400
+     *     ReferencedResourceNotFound; `categories` and `categoryOrderHints` go to
+     *     the current and the staged data.
      */
     ProductDraft: {
       productType: components['schemas']['ProductTypeResourceIdentifier'];
+      /** @description The Categories of the Product, each once (a repeated Category is kept once). */
+      categories?: components['schemas']['CategoryResourceIdentifier'][];
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
       key?: components['schemas']['Key'];
       name: components['schemas']['LocalizedString'];
       /** @description Unique per locale in the project; a duplicate is 400 DuplicateField. */
@@ -3161,9 +3594,7 @@ export interface components {
       productType: components['schemas']['ProductTypeReference'];
       name: components['schemas']['LocalizedString'];
       categories: components['schemas']['CategoryReference'][];
-      categoryOrderHints?: {
-        [key: string]: string;
-      };
+      categoryOrderHints?: components['schemas']['CategoryOrderHints'];
       slug: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       metaTitle?: components['schemas']['LocalizedString'];
@@ -3480,7 +3911,9 @@ export interface components {
       | components['schemas']['ProductPriceRemovedMessage']
       | components['schemas']['ProductPricesSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
-      | components['schemas']['ProductImageAddedMessage'];
+      | components['schemas']['ProductImageAddedMessage']
+      | components['schemas']['CategoryCreatedMessage']
+      | components['schemas']['CategorySlugChangedMessage'];
     /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
     ProductPublishedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
@@ -3770,6 +4203,31 @@ export interface components {
        * @enum {string}
        */
       type: 'StoreCreated';
+    };
+    /** @description Emitted when a Category is created (live reference), with the Category as created. */
+    CategoryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategoryCreated';
+      category: components['schemas']['Category'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategoryCreated';
+    };
+    /** @description Emitted by the changeSlug update action of a Category (live reference). */
+    CategorySlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CategorySlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CategorySlugChanged';
     };
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
@@ -5997,6 +6455,942 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Categories. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCategory: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Category. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCategoryById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCategoryByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Category'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryTaxCategories: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
+         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
+         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
+         *     InvalidInput naming the position (contract-notes 1).
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
+         *     a composed sort in the given order. Sorting is case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
+         *     says `total` is returned by default. Decision: also on the three
+         *     membership queries (Products of a Product Selection, Product Selections
+         *     of a Product, the in-store assignments), where contract-notes 2 writes
+         *     `withTotal` default false; the spec wins.
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Tax Categories. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createTaxCategory: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Tax Category. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTaxCategoryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Tax Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTaxCategoryById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getTaxCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateTaxCategoryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TaxCategoryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Tax Category, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteTaxCategoryByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     Repeatable. A reference that cannot be expanded stays unexpanded,
+         *     without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput
+         *     (contract-notes 7).
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Tax Category. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TaxCategory'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -8575,6 +9969,8 @@ export type ProductResourceIdentifier = components['schemas']['ProductResourceId
 export type ProductSelectionResourceIdentifier = components['schemas']['ProductSelectionResourceIdentifier'];
 export type StoreResourceIdentifier = components['schemas']['StoreResourceIdentifier'];
 export type ChannelResourceIdentifier = components['schemas']['ChannelResourceIdentifier'];
+export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
+export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
@@ -8666,6 +10062,37 @@ export type ChannelRemoveRolesAction = components['schemas']['ChannelRemoveRoles
 export type ChannelSetAddressAction = components['schemas']['ChannelSetAddressAction'];
 export type ChannelSetGeoLocationAction = components['schemas']['ChannelSetGeoLocationAction'];
 export type ChannelPagedQueryResponse = components['schemas']['ChannelPagedQueryResponse'];
+export type CategorySlug = components['schemas']['CategorySlug'];
+export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
+export type Category = components['schemas']['Category'];
+export type CategoryDraft = components['schemas']['CategoryDraft'];
+export type CategoryUpdate = components['schemas']['CategoryUpdate'];
+export type CategoryUpdateAction = components['schemas']['CategoryUpdateAction'];
+export type CategoryChangeNameAction = components['schemas']['CategoryChangeNameAction'];
+export type CategoryChangeSlugAction = components['schemas']['CategoryChangeSlugAction'];
+export type CategorySetDescriptionAction = components['schemas']['CategorySetDescriptionAction'];
+export type CategoryChangeParentAction = components['schemas']['CategoryChangeParentAction'];
+export type CategoryChangeOrderHintAction = components['schemas']['CategoryChangeOrderHintAction'];
+export type CategorySetExternalIdAction = components['schemas']['CategorySetExternalIdAction'];
+export type CategorySetMetaTitleAction = components['schemas']['CategorySetMetaTitleAction'];
+export type CategorySetMetaDescriptionAction = components['schemas']['CategorySetMetaDescriptionAction'];
+export type CategorySetMetaKeywordsAction = components['schemas']['CategorySetMetaKeywordsAction'];
+export type CategorySetKeyAction = components['schemas']['CategorySetKeyAction'];
+export type CategoryPagedQueryResponse = components['schemas']['CategoryPagedQueryResponse'];
+export type SubRate = components['schemas']['SubRate'];
+export type TaxRate = components['schemas']['TaxRate'];
+export type TaxRateDraft = components['schemas']['TaxRateDraft'];
+export type TaxCategory = components['schemas']['TaxCategory'];
+export type TaxCategoryDraft = components['schemas']['TaxCategoryDraft'];
+export type TaxCategoryUpdate = components['schemas']['TaxCategoryUpdate'];
+export type TaxCategoryUpdateAction = components['schemas']['TaxCategoryUpdateAction'];
+export type TaxCategoryChangeNameAction = components['schemas']['TaxCategoryChangeNameAction'];
+export type TaxCategorySetDescriptionAction = components['schemas']['TaxCategorySetDescriptionAction'];
+export type TaxCategorySetKeyAction = components['schemas']['TaxCategorySetKeyAction'];
+export type TaxCategoryAddTaxRateAction = components['schemas']['TaxCategoryAddTaxRateAction'];
+export type TaxCategoryReplaceTaxRateAction = components['schemas']['TaxCategoryReplaceTaxRateAction'];
+export type TaxCategoryRemoveTaxRateAction = components['schemas']['TaxCategoryRemoveTaxRateAction'];
+export type TaxCategoryPagedQueryResponse = components['schemas']['TaxCategoryPagedQueryResponse'];
 export type ResourceTypeId = components['schemas']['ResourceTypeId'];
 export type CustomFieldReferenceValue = components['schemas']['CustomFieldReferenceValue'];
 export type CustomFieldEnumValue = components['schemas']['CustomFieldEnumValue'];
@@ -8732,6 +10159,7 @@ export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
+export type CategoryOrderHints = components['schemas']['CategoryOrderHints'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
 export type ProductPriceMode = components['schemas']['ProductPriceMode'];
@@ -8810,6 +10238,8 @@ export type ProductSelectionVariantSelectionChangedMessage = components['schemas
 export type ProductSelectionVariantExclusionChangedMessage = components['schemas']['ProductSelectionVariantExclusionChangedMessage'];
 export type StoreProductSelectionsChangedMessage = components['schemas']['StoreProductSelectionsChangedMessage'];
 export type StoreCreatedMessage = components['schemas']['StoreCreatedMessage'];
+export type CategoryCreatedMessage = components['schemas']['CategoryCreatedMessage'];
+export type CategorySlugChangedMessage = components['schemas']['CategorySlugChangedMessage'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];

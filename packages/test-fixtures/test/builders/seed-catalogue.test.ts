@@ -43,11 +43,13 @@ describe('seedCatalogue', () => {
     const operations = new Set(fetchChecked.checks.map((check) => check.operation));
     expect([...operations].sort()).toEqual(
       [
+        'createCategory',
         'createChannel',
         'createProduct',
         'createProductSelection',
         'createProductType',
         'createStore',
+        'createTaxCategory',
         'createType',
         'requestToken',
         'updateProductSelectionById',
@@ -87,6 +89,35 @@ describe('seedCatalogue', () => {
     expect(store.countries).toEqual([{ code: 'DE' }]);
     expect(store.distributionChannels.map((ref) => ref.id)).toEqual([web!.id]);
     expect(store.supplyChannels.map((ref) => ref.id)).toEqual([warehouse!.id]);
+  });
+
+  it('creates a Category tree and a Tax Category, and puts every Product in a child Category, taxed by it', async () => {
+    const session = openSession(emulator);
+    const [root, ...children] = catalogue.categories;
+    expect(catalogue.categories.map((category) => [category.key, category.parentId])).toEqual([
+      ['category-clothing', undefined],
+      ['category-tops', root!.id],
+      ['category-bottoms', root!.id],
+    ]);
+    const child = await session.expect<{ ancestors: { id: string }[] }>(200, 'GET', `/categories/${children[0]!.id}`);
+    expect(child.ancestors.map((ancestor) => ancestor.id)).toEqual([root!.id]);
+    const tax = await session.expect<{ rates: { country: string; amount: number }[] }>(
+      200,
+      'GET',
+      `/tax-categories/${catalogue.taxCategory.id}`,
+    );
+    expect(tax.rates).toMatchObject([{ country: 'DE', amount: 0.19, includedInPrice: true }]);
+    expect(new Set(catalogue.products.map((product) => product.categoryId))).toEqual(new Set(children.map((category) => category.id)));
+    for (const product of catalogue.products) {
+      const projection = await session.expect<{
+        categories: { id: string }[];
+        categoryOrderHints: Record<string, string>;
+        taxCategory: { id: string };
+      }>(200, 'GET', `/product-projections/${product.id}`);
+      expect(projection.categories.map((category) => category.id)).toEqual([product.categoryId]);
+      expect(Object.keys(projection.categoryOrderHints)).toEqual([product.categoryId]);
+      expect(projection.taxCategory.id).toBe(catalogue.taxCategory.id);
+    }
   });
 
   it('gives Product Selections and Stores typed Custom Fields, a Type for each', async () => {
@@ -197,7 +228,16 @@ describe('seedCatalogue', () => {
     await deleteCatalogue(target, created);
     await deleteCatalogue(target, created); // already gone: nothing to do
     const session = openSession(target);
-    for (const path of ['/stores', '/product-selections', '/products', '/product-types', '/types', '/channels']) {
+    for (const path of [
+      '/stores',
+      '/product-selections',
+      '/products',
+      '/product-types',
+      '/types',
+      '/categories',
+      '/tax-categories',
+      '/channels',
+    ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
   });

@@ -15,12 +15,14 @@ import commerceDocument from '../../src/generated/commerce.openapi.json' with { 
 import historyDocument from '../../src/generated/history.openapi.json' with { type: 'json' };
 import {
   apiClientDraft,
+  categoryDraft,
   channelDraft,
   customerDraft,
   deleteCatalogue,
   productSelectionDraft,
   seedCatalogue,
   storeDraft,
+  taxCategoryDraft,
   typeDraft,
   type SeededCatalogue,
 } from '../../src/builders/index.js';
@@ -394,6 +396,73 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     const other = await session.expect<Resource>(201, 'POST', '/channels', channelDraft({ seed: 8 }).key(`${key}-2`).build());
     created.push(`/channels/${other.id}`);
     await session.expect(200, 'DELETE', `/channels/${other.id}?version=${other.version}`);
+  });
+
+  it('Category lifecycle: a child below a parent, query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-category`;
+    const parent = await session.expect<Resource>(
+      201,
+      'POST',
+      '/categories',
+      categoryDraft({ seed: 9 }).key(key).slug({ en: key }).build(),
+    );
+    created.push(`/categories/${parent.id}`);
+    const child = await session.expect<Resource & { ancestors: { id: string }[] }>(
+      201,
+      'POST',
+      '/categories',
+      categoryDraft({ seed: 10 })
+        .key(`${key}-child`)
+        .slug({ en: `${key}-child` })
+        .parent({ typeId: 'category', key })
+        .build(),
+    );
+    expect(child.ancestors.map((ancestor) => ancestor.id)).toEqual([parent.id]);
+    await get('/categories?limit=5');
+    await get(`/categories/${child.id}?expand=parent`);
+    await get(`/categories/key=${key}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/categories/${parent.id}`, {
+      version: parent.version,
+      actions: [{ action: 'changeName', name: { en: 'Contract Category' } }],
+    });
+    const hinted = await session.expect<Resource>(200, 'POST', `/categories/key=${key}`, {
+      version: renamed.version,
+      actions: [{ action: 'changeOrderHint', orderHint: '0.5' }],
+    });
+    await session.expect(200, 'DELETE', `/categories/${child.id}?version=${child.version}`);
+    await session.expect(200, 'DELETE', `/categories/key=${key}?version=${hinted.version}`);
+  });
+
+  it('Tax Category lifecycle: rates, query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-tax`;
+    const rate = { name: 'Standard', amount: 0.19, includedInPrice: true, country: 'DE' };
+    const tax = await session.expect<Resource>(
+      201,
+      'POST',
+      '/tax-categories',
+      taxCategoryDraft({ seed: 11 }).key(key).name(key).rates([rate]).build(),
+    );
+    created.push(`/tax-categories/${tax.id}`);
+    await get('/tax-categories?limit=5');
+    await get(`/tax-categories/${tax.id}`);
+    await get(`/tax-categories/key=${key}`);
+    const described = await session.expect<Resource>(200, 'POST', `/tax-categories/${tax.id}`, {
+      version: tax.version,
+      actions: [{ action: 'setDescription', description: 'Contract' }],
+    });
+    const added = await session.expect<Resource>(200, 'POST', `/tax-categories/key=${key}`, {
+      version: described.version,
+      actions: [{ action: 'addTaxRate', taxRate: { ...rate, country: 'AT', amount: 0.2 } }],
+    });
+    await session.expect(200, 'DELETE', `/tax-categories/key=${key}?version=${added.version}`);
+    const other = await session.expect<Resource>(
+      201,
+      'POST',
+      '/tax-categories',
+      taxCategoryDraft({ seed: 12 }).key(`${key}-2`).name(`${key}-2`).build(),
+    );
+    created.push(`/tax-categories/${other.id}`);
+    await session.expect(200, 'DELETE', `/tax-categories/${other.id}?version=${other.version}`);
   });
 
   it('Type lifecycle: query, update by id and key, custom fields on a Store, ReferenceExists, delete by key and by id', async () => {

@@ -75,13 +75,14 @@ describe('custom fields', () => {
     expect(ok(await api.call('GET', '/product-selections/key=summer')).custom).toEqual(created.custom);
   });
 
-  it('are set on Stores, Channels and Customers from their drafts, and in the StoreCreated message', async () => {
-    await createType('everywhere', ['store', 'channel', 'customer'], [field('note', { name: 'String' })]);
+  it('are set on Stores, Channels, Customers and Categories from their drafts, and in the StoreCreated message', async () => {
+    await createType('everywhere', ['store', 'channel', 'customer', 'category'], [field('note', { name: 'String' })]);
     const custom = { type: { typeId: 'type', key: 'everywhere' }, fields: { note: 'n' } };
     const store = ok(await api.call('POST', '/stores', { key: 'berlin', custom }), 201);
     const channel = ok(await api.call('POST', '/channels', { key: 'web', custom }), 201);
     const signUp = ok(await api.call('POST', '/customers', { email: 'a@example.com', password: 'secret', custom }), 201);
-    for (const resource of [store, channel, signUp.customer]) expect(resource.custom.fields).toEqual({ note: 'n' });
+    const category = ok(await api.call('POST', '/categories', { key: 'tops', name: { en: 'Tops' }, slug: { en: 'tops' }, custom }), 201);
+    for (const resource of [store, channel, signUp.customer, category]) expect(resource.custom.fields).toEqual({ note: 'n' });
     const messages = ok(await api.call('GET', '/messages?where=type%3D%22StoreCreated%22')).results as Json[];
     expect(messages[0]!['custom']).toEqual(store.custom);
   });
@@ -102,11 +103,12 @@ describe('custom fields', () => {
     expect(store.version).toBe(5);
   });
 
-  it('work the same on Channels and Product Selections by update action', async () => {
-    await createType('tt', ['channel', 'product-selection'], [field('note', { name: 'String' })]);
+  it('work the same on Channels, Product Selections and Categories by update action', async () => {
+    await createType('tt', ['channel', 'product-selection', 'category'], [field('note', { name: 'String' })]);
     for (const [path, draft] of [
       ['/channels', { key: 'cc' }],
       ['/product-selections', { key: 'cc', name: { en: 'C' } }],
+      ['/categories', { key: 'cc', name: { en: 'C' }, slug: { en: 'cc' } }],
     ] as const) {
       ok(await api.call('POST', path, draft), 201);
       const updated = ok(

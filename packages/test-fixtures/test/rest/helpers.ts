@@ -138,7 +138,7 @@ export function messagesOf(api: Api, resourceId: string): Promise<Json[]> {
   return messages(api, `resource(id = "${resourceId}")`);
 }
 
-/** Everything a refused request could have touched: selections, stores, memberships and messages. */
+/** Everything a refused request could have touched: selections, stores, products, memberships, categories, tax categories and messages. */
 export async function snapshot(api: Api): Promise<unknown> {
   const all = async (path: string, sorted = true) =>
     ok(await api.call('GET', `${path}?limit=500${sorted ? '&sort=id%20asc' : ''}`)).results as Json[];
@@ -156,6 +156,8 @@ export async function snapshot(api: Api): Promise<unknown> {
     types: await all('/types'),
     products,
     memberships,
+    categories: await all('/categories'),
+    taxCategories: await all('/tax-categories'),
     messages: await all('/messages'),
   };
 }

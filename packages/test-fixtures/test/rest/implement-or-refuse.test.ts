@@ -69,6 +69,8 @@ interface Refs {
   productTypeId: string;
   selectionId: string;
   channelId: string;
+  categoryId: string;
+  taxCategoryId: string;
   storeKey: string;
   productId: string;
   customTypeId: string;
@@ -147,6 +149,45 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     shown: (refs, answer) => ({ address: { ...address, id: (answer['address'] as Json)['id'] }, ...customShown(refs) }),
   },
+  CategoryDraft: {
+    body: ({ n, categoryId }) => ({
+      key: `category-${n}`,
+      name: { en: 'C' },
+      slug: { en: `category-${n}` },
+      description: { en: 'D' },
+      parent: { id: categoryId },
+      orderHint: '0.5',
+      externalId: 'e',
+      metaTitle: { en: 'MT' },
+      metaDescription: { en: 'MD' },
+      metaKeywords: { en: 'MK' },
+      custom,
+    }),
+    shown: (refs) => ({ parent: { typeId: 'category', id: refs.categoryId }, ...customShown(refs) }),
+  },
+  TaxCategoryDraft: {
+    body: ({ n }) => ({
+      key: `tax-${n}`,
+      name: `tax-${n}`,
+      description: 'D',
+      rates: [
+        { name: 'R', amount: 0.19, includedInPrice: true, country: 'US', state: 'NY', subRates: [{ name: 's', amount: 0.19 }], key: 'rr' },
+      ],
+    }),
+    shown: (_, answer) => ({
+      rates: [
+        {
+          name: 'R',
+          amount: 0.19,
+          includedInPrice: true,
+          country: 'US',
+          state: 'NY',
+          key: 'rr',
+          id: (answer['rates'] as Json[])[0]!['id'],
+        },
+      ],
+    }),
+  },
   ProductTypeDraft: {
     body: ({ n }) => ({
       key: `type-${n}`,
@@ -168,7 +209,7 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
   },
   ProductDraft: {
-    body: ({ n, productTypeId, channelId }) => {
+    body: ({ n, productTypeId, channelId, categoryId, taxCategoryId }) => {
       const variant = {
         sku: `sku-${n}`,
         key: 'v1',
@@ -187,6 +228,9 @@ const DRAFTS: Record<string, DraftCase> = {
       };
       return {
         productType: { id: productTypeId },
+        categories: [{ id: categoryId }],
+        categoryOrderHints: { [categoryId]: '0.4' },
+        taxCategory: { id: taxCategoryId },
         key: `product-${n}`,
         name: { en: 'P' },
         slug: { en: `p-${n}` },
@@ -201,7 +245,7 @@ const DRAFTS: Record<string, DraftCase> = {
         publish: true,
       };
     },
-    shown: ({ productTypeId, channelId }, answer) => {
+    shown: ({ productTypeId, channelId, categoryId, taxCategoryId }, answer) => {
       const staged = (answer['masterData'] as { staged: Json }).staged;
       const price = ((staged['masterVariant'] as Json)['prices'] as Json[])[0]!;
       expect(price).toMatchObject({
@@ -210,10 +254,13 @@ const DRAFTS: Record<string, DraftCase> = {
       });
       return {
         productType: { typeId: 'product-type', id: productTypeId },
+        taxCategory: { typeId: 'tax-category', id: taxCategoryId },
         masterData: {
           published: true,
           staged: {
             name: { en: 'P' },
+            categories: [{ typeId: 'category', id: categoryId }],
+            categoryOrderHints: { [categoryId]: '0.4' },
             description: { en: 'D' },
             metaTitle: { en: 'MT' },
             metaDescription: { en: 'MD' },
@@ -226,6 +273,8 @@ const DRAFTS: Record<string, DraftCase> = {
             },
           },
         },
+        categories: undefined,
+        categoryOrderHints: undefined,
         name: undefined,
         slug: undefined,
         description: undefined,
@@ -323,17 +372,21 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const customType = await api.call('POST', '/types', {
       key: 'walk',
       name: { en: 'Walk' },
-      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer'],
+      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category'],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
+    const category = await api.call('POST', '/categories', { key: 'walk', name: { en: 'W' }, slug: { en: 'walk' } });
+    const taxCategory = await api.call('POST', '/tax-categories', { key: 'walk', name: 'W' });
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
     refs = {
       productTypeId: type.body.id,
       selectionId: selection.body.id,
       channelId: channel.body.id,
+      categoryId: category.body.id,
+      taxCategoryId: taxCategory.body.id,
       storeKey: store.body.key,
       productId: product.body.id,
       customTypeId: customType.body.id,
@@ -381,6 +434,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     }),
     StoreUpdateAction: async () => ({ path: '/stores/key=walk', version: (await api.call('GET', '/stores/key=walk')).body.version }),
     ChannelUpdateAction: async () => ({ path: '/channels/key=walk', version: (await api.call('GET', '/channels/key=walk')).body.version }),
+    CategoryUpdateAction: async () => ({
+      path: '/categories/key=walk',
+      version: (await api.call('GET', '/categories/key=walk')).body.version,
+    }),
+    TaxCategoryUpdateAction: async () => ({
+      path: '/tax-categories/key=walk',
+      version: (await api.call('GET', '/tax-categories/key=walk')).body.version,
+    }),
     TypeUpdateAction: async () => ({ path: '/types/key=walk', version: (await api.call('GET', '/types/key=walk')).body.version }),
     ProductUpdateAction: async () => {
       const product = await api.call('POST', '/products', {

@@ -31,7 +31,7 @@ describe('endpoints of the live API the emulator does not serve', () => {
     expect(await refused('GET', '/product-projections/search?text.en=shirt')).toBe('GET /{projectKey}/product-projections/search');
   });
 
-  it('carts, orders, categories of the live API answer 501 naming the endpoint template', async () => {
+  it('carts, orders, shopping lists of the live API answer 501 naming the endpoint template', async () => {
     expect(await refused('GET', '/carts')).toBe('GET /{projectKey}/carts');
     expect(await refused('POST', '/carts', { currency: 'EUR' })).toBe('POST /{projectKey}/carts');
     expect(await refused('GET', '/orders/order-number=1001')).toBe('GET /{projectKey}/orders/order-number={orderNumber}');
@@ -49,6 +49,8 @@ describe('endpoints of the live API the emulator does not serve', () => {
     const product = await raw(api, 'GET', '/products/search');
     expect(product.status).toBe(404);
     expect((product.body as { message: string }).message).toBe("The Resource with ID 'search' was not found.");
+    expect((await raw(api, 'GET', '/categories')).status).toBe(200);
+    expect((await raw(api, 'GET', '/tax-categories/key=none')).status).toBe(404);
   });
 
   it('is refused only with a valid token: without one, 401 as every API endpoint', async () => {

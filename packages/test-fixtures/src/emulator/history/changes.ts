@@ -66,6 +66,36 @@ const storeSelections: FieldRule = (previous, next, input) => {
   return changes;
 };
 
+interface RateShape {
+  id: string;
+}
+
+/**
+ * A Tax Category's rates: one Change per rate added, removed or replaced. A replaced rate keeps its
+ * place with a new id, so with a replaceTaxRate action a new rate where an old one was replaces it.
+ */
+const taxRates: FieldRule = (previous, next, input) => {
+  const before = asArray(previous) as RateShape[];
+  const after = asArray(next) as RateShape[];
+  const isNew = (rate: RateShape | undefined) => rate !== undefined && !before.some((b) => b.id === rate.id);
+  const isGone = (rate: RateShape) => !after.some((a) => a.id === rate.id);
+  const replacing = actionNames(input).has('replaceTaxRate');
+  const replaced = new Set<RateShape>();
+  const changes: Change[] = [];
+  before.forEach((rate, index) => {
+    if (!isGone(rate)) return;
+    const successor = after[index];
+    if (replacing && isNew(successor) && !replaced.has(successor!)) {
+      replaced.add(successor!);
+      changes.push(change('replaceTaxRate', 'ReplaceTaxRateChange', rate, successor));
+    } else changes.push(change('removeTaxRate', 'RemoveTaxRateChange', rate, undefined));
+  });
+  for (const rate of after) {
+    if (isNew(rate) && !replaced.has(rate)) changes.push(change('addTaxRate', 'AddTaxRateChange', undefined, rate));
+  }
+  return changes;
+};
+
 interface CustomShape {
   type: { id: string };
   fields: Record<string, unknown>;
@@ -151,6 +181,25 @@ const RULES: Record<string, Record<string, FieldRule>> = {
     name: simple('changeName', 'ChangeNameChange'),
     description: simple('changeDescription', 'ChangeDescriptionChange'),
     attributes: withItems('setAttributeDefinitions', 'SetAttributeDefinitionsChange'),
+  },
+  category: {
+    name: simple('changeName', 'ChangeLocalizedNameChange'),
+    slug: simple('changeSlug', 'ChangeSlugChange'),
+    description: simple('setDescription', 'SetLocalizedDescriptionChange'),
+    parent: simple('changeParent', 'ChangeParentChange'),
+    // Follows the parent: the changeParent Change says it; a descendant's ancestors change in the background.
+    ancestors: (previous, next, input) =>
+      actionNames(input).has('changeParent') ? [] : [change('setAncestors', 'SetAncestorsChange', previous, next)],
+    orderHint: simple('changeOrderHint', 'ChangeOrderHintChange'),
+    externalId: simple('setExternalId', 'SetExternalIdChange'),
+    metaTitle: simple('setMetaTitle', 'SetMetaTitleChange'),
+    metaDescription: simple('setMetaDescription', 'SetMetaDescriptionChange'),
+    metaKeywords: simple('setMetaKeywords', 'SetMetaKeywordsChange'),
+  },
+  'tax-category': {
+    name: simple('changeName', 'ChangeNameChange'),
+    description: simple('setDescription', 'SetDescriptionChange'),
+    rates: taxRates,
   },
   customer: {
     email: simple('changeEmail', 'ChangeEmailChange'),

@@ -4,6 +4,7 @@ import type { StoredResource } from '../store/collection.js';
 import { customFieldActions, customMemberFrom, type CustomFields } from './custom-fields.js';
 import { addressesFrom, type Address } from './customer-addresses.js';
 import type { ResourceType } from './resource-type.js';
+import { setOptional } from './set-optional.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
 export type ChannelRole = 'InventorySupply' | 'ProductDistribution' | 'OrderExport' | 'OrderImport' | 'Primary';
@@ -26,12 +27,6 @@ function uniqueRoles(roles: readonly ChannelRole[]): ChannelRole[] {
 /** An address of a draft with its generated id (the same rule as a Customer's addresses). */
 function addressFrom(draft: Record<string, unknown>): Address {
   return addressesFrom({ addresses: [draft] }).addresses[0]!;
-}
-
-/** Sets an optional member, or removes it when the action leaves it out. */
-function setOptional<T extends object, K extends keyof T>(target: T, name: K, value: T[K] | undefined): void {
-  if (value === undefined) delete target[name];
-  else target[name] = value;
 }
 
 /**

@@ -17,11 +17,13 @@ import { priceActions } from './product-prices.js';
 import { projectProduct } from './product-projection.js';
 import { changeData } from './product-staging.js';
 import { variantActions } from './product-variants.js';
+import { categoryReference } from './categories.js';
 import { pricesFrom } from './prices.js';
 import type { ProductSelection } from './product-selections.js';
 import type { ProductType } from './product-types.js';
 import type { ResourceType } from './resource-type.js';
 import { membershipOf } from './selection-membership.js';
+import { taxCategoryReference } from './tax-categories.js';
 import type { ResourceIdentifier, WriteContext } from './write-context.js';
 
 export type { Product } from './product-data.js';
@@ -47,6 +49,12 @@ function variantsFromDraft(
       throw errors.duplicateField(`${fields[index]}.key`, variant.key);
   });
   return variants;
+}
+
+/** The Categories of a draft, each existing (400 ReferencedResourceNotFound otherwise), each once. */
+function categoriesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined): ProductData['categories'] {
+  const references = (drafts ?? []).map((draft, index) => categoryReference(ctx, draft, `categories[${index}]`));
+  return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
 }
 
 /**
@@ -97,9 +105,12 @@ export const productType: ResourceType<Product> = {
     const slug = draft['slug'] as Record<string, string>;
     assertSlugFree(ctx.state, slug, undefined);
     const localized = (name: string) => (draft[name] !== undefined ? { [name]: draft[name] as Record<string, string> } : {});
+    const taxCategory = draft['taxCategory'] as ResourceIdentifier | undefined;
+    const orderHints = draft['categoryOrderHints'] as ProductData['categoryOrderHints'];
     const data: ProductData = {
       name: draft['name'] as Record<string, string>,
-      categories: [],
+      categories: categoriesFrom(ctx, draft['categories'] as ResourceIdentifier[] | undefined),
+      ...(orderHints !== undefined ? { categoryOrderHints: structuredClone(orderHints) } : {}),
       slug,
       ...localized('description'),
       ...localized('metaTitle'),
@@ -114,6 +125,7 @@ export const productType: ResourceType<Product> = {
       ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
       productType: { typeId: 'product-type', id: type.id },
       masterData: { published: draft['publish'] === true, hasStagedChanges: false, current: structuredClone(data), staged: data },
+      ...(taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, taxCategory, 'taxCategory') } : {}),
       ...(draft['priceMode'] !== undefined ? { priceMode: draft['priceMode'] as Product['priceMode'] } : {}),
     };
   },
