@@ -26,6 +26,7 @@ import { readyLine } from './cli/ready-line.js';
 import { DataDirError } from './emulator/storage/sqlite/data-dir.js';
 import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
+import { openInBrowser } from './cli/open-browser.js';
 import type { ServedRequest } from './emulator/http/served-request.js';
 
 /** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
@@ -63,7 +64,8 @@ function banner(server: RunningEmulator, host: string, offering: 'premium' | 'ba
       ? `
   curl -s -u '${clientId}:${clientSecret}' -d '{"advanceMs":172800000}' ${control}/clock  # 48 h later`
       : ''
-  }`
+  }
+web console: ${control}/console (sign in with the bootstrap client's id and secret; --open opens it)`
     : 'control API: off (--no-control).';
   // A wildcard address is no URL a client can use: name loopback, and how other hosts reach it.
   const bound =
@@ -154,6 +156,8 @@ function main(): Promise<void> | void {
       cors: options.cors,
       ...(options.manualClockStartMs === undefined ? {} : { clock: new ManualClock(options.manualClockStartMs) }),
       control: options.control,
+      // A developer's emulator: the web console's request log shows everything since the start.
+      requestLog: options.control,
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     });
   } catch (error) {
@@ -198,6 +202,10 @@ function main(): Promise<void> | void {
         console.log(JSON.stringify(readyLine(server)));
         console.error(banner(server, options.host, offering, stateLine));
       } else console.log(banner(server, options.host, offering, stateLine));
+      if (options.open) {
+        const consoleUrl = `${server.origin}${CONTROL_PREFIX}/console`;
+        openInBrowser(consoleUrl, (why) => console.error(`commerce-emulator: --open: no browser opened (${why}); open ${consoleUrl}`));
+      }
       let stopping = false;
       const stop = (why: string) => {
         if (stopping) return;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEmulator, type Emulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
+import { CONTROL_PREFIX } from '../src/emulator/control/prefix.js';
 import { checkFaultRule, InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { createApi, START } from './helpers/api.js';
 import { controlContractFetch } from './helpers/control-contract.js';
@@ -74,8 +75,9 @@ describe('control API: access', () => {
   it.each([
     ['a cross-origin fetch', { origin: 'https://evil.example' }],
     ['a form post from another site', { origin: 'null', 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }],
-    ['a same-site page', { 'sec-fetch-site': 'same-origin' }],
-  ])('refuses %s with 403 even with the right credentials, and changes nothing', async (_, headers) => {
+    ['a page of the same site on another port', { origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-site' }],
+    ['a same-origin page under a name that DNS rebinding can point here', { 'sec-fetch-site': 'same-origin' }, 'http://rebound.example'],
+  ])('refuses %s with 403 even with the right credentials, and changes nothing', async (_, headers, origin = 'http://127.0.0.1') => {
     const emulator = createEmulator();
     emulator.faults.inject({ kind: 'error', status: 503, path: '/nowhere' });
     for (const [method, path, body] of [
@@ -85,7 +87,7 @@ describe('control API: access', () => {
       ['DELETE', '/faults', undefined],
       ['GET', '/state', undefined],
     ] as const) {
-      const res = await emulator.fetch(`${CONTROL}${path}`, {
+      const res = await emulator.fetch(`${origin}${CONTROL_PREFIX}${path}`, {
         method,
         headers: { ...basic(emulator), ...headers },
         ...(body ? { body } : {}),
@@ -94,7 +96,7 @@ describe('control API: access', () => {
       expect(await errorOf(res)).toEqual({
         code: 'Forbidden',
         message:
-          "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
+          "The emulator's control API does not take requests from pages of other web origins (Origin or Sec-Fetch-Site header): call it from the test harness, or open the emulator's console at an IP address or localhost.",
       });
     }
     expect(emulator.faults.list()).toHaveLength(1);

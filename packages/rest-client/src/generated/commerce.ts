@@ -145,7 +145,11 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. When the Store has
+     *     `distributionChannels`, each variant keeps only the Prices without a Channel or
+     *     with one of them, and price selection chooses among those ("Stores inherit Prices
+     *     matching their assigned Distribution Channels or Prices not assigned to any specific
+     *     Channel", https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project).
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;
@@ -165,7 +169,8 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. Prices follow the
+     *     Store's `distributionChannels` as on the get by ID.
      */
     get: operations['getProductProjectionInStoreByKey'];
     put?: never;
@@ -1391,7 +1396,11 @@ export interface components {
       | components['schemas']['EnumKeyDoesNotExistError']
       | components['schemas']['EnumValuesMustMatchError']
       | components['schemas']['DuplicateEnumValuesError']
+      | components['schemas']['DuplicateAttributeValueError']
+      | components['schemas']['DuplicateAttributeValuesError']
       | components['schemas']['AttributeNameDoesNotExistError']
+      | components['schemas']['DuplicatePriceScopeError']
+      | components['schemas']['DuplicatePriceKeyError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
@@ -1730,24 +1739,40 @@ export interface components {
       code: 'MissingRoleOnChannel';
     };
     /**
-     * @description Status 501, emulator only (the live service does not send it). The
-     *     request uses a member (`field`, a path in the body as RequiredField
-     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
-     *     the live API that the emulator does not model; nothing changed.
+     * @description 400 (live reference). A `Unique` attribute has the same value in two variants of one
+     *     data set; `attribute` is the repeated one.
      */
-    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+    DuplicateAttributeValueError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
-      code: 'NotEmulated';
-      field?: string;
-      endpoint?: string;
+      code: 'DuplicateAttributeValue';
+      attribute: components['schemas']['Attribute'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
-      code: 'NotEmulated';
+      code: 'DuplicateAttributeValue';
     };
-    /** @description 400 (live reference). A Product Type update action names an attribute definition the type does not have. */
+    /**
+     * @description 400 (live reference). Two variants of one data set have the same combination of
+     *     `CombinationUnique` attributes; `attributes` is that combination.
+     */
+    DuplicateAttributeValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateAttributeValues';
+      attributes: components['schemas']['Attribute'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateAttributeValues';
+    };
+    /**
+     * @description 400 (live reference). A variant attribute names no AttributeDefinition of the
+     *     Product's type (message `Attribute definition for <name> does not exist on type <type name>.`),
+     *     or a Product Type update action names an attribute definition the type does not have.
+     */
     AttributeNameDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'AttributeNameDoesNotExist';
@@ -1772,6 +1797,52 @@ export interface components {
        * @enum {string}
        */
       code: 'AttributeDefinitionAlreadyExists';
+    };
+    /**
+     * @description 400 (live reference). Two Prices of one variant have the same scope (currency, country,
+     *     Customer Group, Channel) and the same validity period; `conflictingPrice` is the
+     *     earlier one.
+     */
+    DuplicatePriceScopeError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceScope';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceScope';
+    };
+    /** @description 400 (live reference). Two Prices of one variant have the same `key`; `conflictingPrice` is the earlier one. */
+    DuplicatePriceKeyError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceKey';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceKey';
+    };
+    /**
+     * @description Status 501, emulator only (the live service does not send it). The
+     *     request uses a member (`field`, a path in the body as RequiredField
+     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     the live API that the emulator does not model; nothing changed.
+     */
+    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NotEmulated';
+      field?: string;
+      endpoint?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NotEmulated';
     };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
@@ -3076,8 +3147,8 @@ export interface components {
       /** @description `Variant` when absent (live default). */
       level?: components['schemas']['AttributeLevel'];
       /**
-       * @description `None` when absent (live default). Stored and returned as given; the
-       *     emulator does not yet check attribute values against the constraint.
+       * @description `None` when absent (live default). Product attribute values are checked
+       *     against it as `Attribute` says.
        */
       attributeConstraint?: components['schemas']['AttributeConstraint'];
       inputTip?: components['schemas']['LocalizedString'];
@@ -3254,6 +3325,18 @@ export interface components {
       label: string;
     };
     AttributeLocalizedEnumValue: SharedCustomFieldLocalizedEnumValue;
+    /**
+     * @description A variant attribute, checked against the Product Type on creation and on every
+     *     attribute action: its name must be defined (400 AttributeNameDoesNotExist), its value
+     *     fit the type (400 InvalidField naming the attribute; `enum`/`lenum` take the key or
+     *     the `{ key, label }` value and answer `{ key, label }`, `money` answers
+     *     centPrecision money, `reference` a `{ typeId, id }` of the defined type, `set` an
+     *     array of its element type), a required attribute be set in every variant (400
+     *     RequiredField naming it); `Unique` values differ between the variants of one data set
+     *     (400 DuplicateAttributeValue), `CombinationUnique` values differ as a combination in the
+     *     variants that have any of them (400 DuplicateAttributeValues), `SameForAll` values are equal in every variant (400
+     *     InvalidOperation, decision: the reference names no code).
+     */
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -3267,6 +3350,11 @@ export interface components {
       attributes?: components['schemas']['Attribute'][];
       /** @description The Embedded Prices of the variant, in the order given. */
       prices?: components['schemas']['Price'][];
+      /**
+       * @description Only on a Product Projection read with `priceCurrency`: the Price selected for the
+       *     request (see the `priceCurrency` parameter); absent when none matches.
+       */
+      price?: components['schemas']['Price'];
       images?: components['schemas']['Image'][];
       /** @description Always empty (assets are not emulated; a draft with assets is 501). */
       assets?: Record<string, never>[];
@@ -3422,21 +3510,55 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. An action with
+     *     a `staged` flag changes the staged data only (absent or `true`, the live default) or
+     *     the staged and the current data (`false`); `masterData.hasStagedChanges` then tells
+     *     whether the two differ. A variant missing from a data set the action changes is 400
+     *     InvalidOperation (decision: the reference names no code).
+     */
     ProductUpdateAction:
       | components['schemas']['ProductPublishAction']
       | components['schemas']['ProductUnpublishAction']
       | components['schemas']['ProductChangeNameAction']
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
-      | components['schemas']['ProductAddVariantAction'];
-    /** @description Copies the staged data to current and sets `published`. `scope` is not emulated (501). */
+      | components['schemas']['ProductAddVariantAction']
+      | components['schemas']['ProductRevertStagedChangesAction']
+      | components['schemas']['ProductRemoveVariantAction']
+      | components['schemas']['ProductChangeMasterVariantAction']
+      | components['schemas']['ProductSetSkuAction']
+      | components['schemas']['ProductSetProductVariantKeyAction']
+      | components['schemas']['ProductSetAttributeAction']
+      | components['schemas']['ProductSetAttributeInAllVariantsAction']
+      | components['schemas']['ProductAddPriceAction']
+      | components['schemas']['ProductSetPricesAction']
+      | components['schemas']['ProductChangePriceAction']
+      | components['schemas']['ProductRemovePriceAction']
+      | components['schemas']['ProductSetPriceKeyAction']
+      | components['schemas']['ProductSetDescriptionAction']
+      | components['schemas']['ProductSetMetaTitleAction']
+      | components['schemas']['ProductSetMetaDescriptionAction']
+      | components['schemas']['ProductSetMetaKeywordsAction']
+      | components['schemas']['ProductSetSearchKeywordsAction']
+      | components['schemas']['ProductAddExternalImageAction']
+      | components['schemas']['ProductRemoveImageAction'];
+    /**
+     * @description Sets `published` and copies the staged data to current: all of it (scope `All`, the
+     *     default), or with scope `Prices` only the Prices of each staged variant to the current
+     *     variant with the same id. `hasStagedChanges` then tells whether the two still differ.
+     */
     ProductPublishAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       action: 'publish';
+      /**
+       * @default All
+       * @enum {string}
+       */
+      scope: 'All' | 'Prices';
     };
     /** @description Clears `published`; the current data stays. */
     ProductUnpublishAction: {
@@ -3486,6 +3608,301 @@ export interface components {
       images?: components['schemas']['Image'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Copies the current data over the staged data; `hasStagedChanges` becomes false. */
+    ProductRevertStagedChangesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'revertStagedChanges';
+    };
+    /** @description Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation). */
+    ProductRemoveVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeVariant';
+      id?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Makes the named variant the master variant; the former master is appended to `variants`. */
+    ProductChangeMasterVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeMasterVariant';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField). */
+    ProductSetSkuAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSku';
+      variantId: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField). */
+    ProductSetProductVariantKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setProductVariantKey';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says. */
+    ProductSetAttributeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttribute';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says. */
+    ProductSetAttributeInAllVariantsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttributeInAllVariants';
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
+    ProductAddPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPrice';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces every Embedded Price of a variant (each with a new id). */
+    ProductSetPricesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPrices';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      prices: components['schemas']['PriceDraft'][];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the Price `priceId` with the draft, keeping its id. */
+    ProductChangePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the Price `priceId`. */
+    ProductRemovePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it). */
+    ProductSetPriceKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPriceKey';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the description. */
+    ProductSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      /** @description Omitting it removes the value. */
+      description?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta title. */
+    ProductSetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      /** @description Omitting it removes the value. */
+      metaTitle?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta description. */
+    ProductSetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      /** @description Omitting it removes the value. */
+      metaDescription?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta keywords. */
+    ProductSetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      /** @description Omitting it removes the value. */
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the search keywords. */
+    ProductSetSearchKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSearchKeywords';
+      searchKeywords: components['schemas']['SearchKeywords'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Appends an image hosted elsewhere to a variant's images. */
+    ProductAddExternalImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addExternalImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      image: components['schemas']['Image'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation). */
+    ProductRemoveImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      imageUrl: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
       staged: boolean;
@@ -4264,6 +4681,18 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['ProductPublishedMessage']
+      | components['schemas']['ProductUnpublishedMessage']
+      | components['schemas']['ProductSlugChangedMessage']
+      | components['schemas']['ProductRevertedStagedChangesMessage']
+      | components['schemas']['ProductVariantAddedMessage']
+      | components['schemas']['ProductVariantDeletedMessage']
+      | components['schemas']['ProductPriceAddedMessage']
+      | components['schemas']['ProductPriceChangedMessage']
+      | components['schemas']['ProductPriceRemovedMessage']
+      | components['schemas']['ProductPricesSetMessage']
+      | components['schemas']['ProductPriceKeySetMessage']
+      | components['schemas']['ProductImageAddedMessage']
       | components['schemas']['CategoryCreatedMessage']
       | components['schemas']['CategorySlugChangedMessage']
       | components['schemas']['CustomerCreatedMessage']
@@ -4289,6 +4718,171 @@ export interface components {
       | components['schemas']['CustomerBillingAddressAddedMessage']
       | components['schemas']['CustomerBillingAddressRemovedMessage']
       | components['schemas']['CustomerStoresSetMessage'];
+    /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
+    ProductPublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPublished';
+      removedImageUrls: string[];
+      productProjection: components['schemas']['ProductProjection'];
+      /** @enum {string} */
+      scope: 'All' | 'Prices';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPublished';
+    };
+    /** @description Emitted by `unpublish`. `staged` (where present) is the action's flag (default true). */
+    ProductUnpublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductUnpublished';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductUnpublished';
+    };
+    /** @description Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductSlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSlugChanged';
+    };
+    /** @description Emitted by `revertStagedChanges` that changed the staged data. `staged` (where present) is the action's flag (default true). */
+    ProductRevertedStagedChangesMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductRevertedStagedChanges';
+      removedImageUrls: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductRevertedStagedChanges';
+    };
+    /** @description Emitted by `addVariant`. `staged` (where present) is the action's flag (default true). */
+    ProductVariantAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantAdded';
+      variant: components['schemas']['ProductVariant'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantAdded';
+    };
+    /** @description Emitted by `removeVariant`, with the removed variant (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductVariantDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantDeleted';
+      variant?: components['schemas']['ProductVariant'];
+      removedImageUrls: string[];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantDeleted';
+    };
+    /** @description Emitted by `addPrice`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceAdded';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceAdded';
+    };
+    /** @description Emitted by `changePrice`, with the Price before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceChanged';
+      variantId: number;
+      oldPrice: components['schemas']['Price'];
+      newPrice: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceChanged';
+    };
+    /** @description Emitted by `removePrice`, with the removed Price (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceRemoved';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceRemoved';
+    };
+    /** @description Emitted by `setPrices`. `staged` (where present) is the action's flag (default true). */
+    ProductPricesSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPricesSet';
+      variantId: number;
+      prices: components['schemas']['Price'][];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPricesSet';
+    };
+    /** @description Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceKeySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceKeySet';
+      variantId: number;
+      priceId?: string;
+      oldKey?: string;
+      key?: string;
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceKeySet';
+    };
+    /** @description Emitted by `addExternalImage`. `staged` (where present) is the action's flag (default true). */
+    ProductImageAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductImageAdded';
+      variantId: number;
+      image: components['schemas']['Image'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductImageAdded';
+    };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
      *     created (the live service's payload today, with its `mode`), plus the `type` that
@@ -4891,6 +5485,27 @@ export interface components {
      *     finds only published Products.
      */
     staged: boolean;
+    /**
+     * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+     *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+     *     Only Prices in this currency whose validity period holds the current time (the
+     *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+     *     must each be absent or equal the requested one. The most specific candidate wins, in
+     *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+     *     Group and country; Customer Group; Channel and country; Channel; country; none of
+     *     them. Within one level a Price with a validity period wins over one without. No
+     *     candidate: the variant has no `price`.
+     */
+    priceCurrency: string;
+    /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+    priceCountry: string;
+    /**
+     * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+     *     Customer Group in the emulator (not emulated), so it selects as if absent.
+     */
+    priceCustomerGroup: string;
+    /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+    priceChannel: string;
   };
   requestBodies: never;
   headers: {
@@ -4905,7 +5520,7 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   getProject: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
@@ -4919,7 +5534,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -4940,7 +5555,7 @@ export interface operations {
     };
   };
   executeGraphQL: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -4964,7 +5579,7 @@ export interface operations {
     };
   };
   queryProductSelections: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -4983,7 +5598,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -5018,7 +5633,7 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
@@ -5033,22 +5648,22 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: SharedResponsesV26;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: SharedResponsesV26;
   };
   queryProductSelectionAssignmentsInStore: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: {
       /** @description A page of assignments, one per active selection holding a Product. */
@@ -5068,17 +5683,27 @@ export interface operations {
     };
   };
   getProductProjectionInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: {
+      query?: SharedQueryV5;
+      header?: SharedHeader;
+      path: SharedPath;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   getProductProjectionInStoreByKey: {
-    parameters: SharedParametersV11;
+    parameters: {
+      query?: SharedQueryV5;
+      header?: SharedHeader;
+      path: SharedPathV2;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   queryStores: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -5097,7 +5722,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -5132,7 +5757,7 @@ export interface operations {
     responses: SharedResponsesV8;
   };
   deleteStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV17;
   };
@@ -5147,12 +5772,12 @@ export interface operations {
     responses: SharedResponsesV8;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV17;
   };
   queryChannels: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -5171,7 +5796,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -5205,7 +5830,7 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteChannelById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV18;
   };
@@ -5220,12 +5845,12 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV18;
   };
   queryCategories: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Categories. */
@@ -5244,7 +5869,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -5278,7 +5903,7 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV19;
   };
@@ -5293,12 +5918,12 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV19;
   };
   queryTaxCategories: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Tax Categories. */
@@ -5317,7 +5942,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -5351,7 +5976,7 @@ export interface operations {
     responses: SharedResponsesV12;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV20;
   };
@@ -5366,12 +5991,12 @@ export interface operations {
     responses: SharedResponsesV12;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV20;
   };
   queryProductTypes: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -5390,7 +6015,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -5425,7 +6050,7 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV21;
   };
@@ -5440,12 +6065,12 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV21;
   };
   queryProducts: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -5464,7 +6089,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -5499,7 +6124,7 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteProductById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV22;
   };
@@ -5514,17 +6139,17 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteProductByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV22;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: SharedResponsesV34;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: SharedResponsesV34;
   };
@@ -5538,6 +6163,27 @@ export interface operations {
          *     finds only published Products.
          */
         staged?: components['parameters']['staged'];
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
          *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
@@ -5608,7 +6254,7 @@ export interface operations {
     parameters: {
       query?: SharedQueryV4;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
@@ -5628,7 +6274,7 @@ export interface operations {
     responses: SharedResponsesV35;
   };
   queryCustomers: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -5642,7 +6288,7 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV9;
     responses: {
       /** @description The new customer. */
@@ -5668,7 +6314,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -5683,23 +6329,23 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV11;
     responses: SharedResponsesV23;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -5711,18 +6357,18 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV13;
     responses: SharedResponsesV14;
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -5734,12 +6380,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
@@ -5771,50 +6417,40 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV13;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV13;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreById: {
     parameters: {
-      query: SharedQueryV3;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
     responses: SharedResponsesV3;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV14;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreByKey: {
     parameters: {
-      query: SharedQueryV3;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
@@ -5832,7 +6468,7 @@ export interface operations {
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -5857,7 +6493,7 @@ export interface operations {
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -5876,18 +6512,18 @@ export interface operations {
     responses: SharedResponses;
   };
   getMe: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV36;
   };
   updateMe: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQueryV3;
+      query: SharedQueryV2;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -5896,7 +6532,7 @@ export interface operations {
     responses: SharedResponsesV38;
   };
   signUpMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV16;
     responses: {
       /** @description The new customer. */
@@ -5911,7 +6547,7 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV17;
     responses: {
       /** @description The customer. */
@@ -5926,17 +6562,17 @@ export interface operations {
     };
   };
   changeMyPassword: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV18;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV4;
   };
@@ -5952,9 +6588,9 @@ export interface operations {
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQueryV3;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
@@ -6008,7 +6644,7 @@ export interface operations {
     responses: SharedResponsesV4;
   };
   queryApiClients: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -6027,7 +6663,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -6077,7 +6713,7 @@ export interface operations {
     };
   };
   queryMessages: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -6116,7 +6752,7 @@ export interface operations {
     };
   };
   queryTypes: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description A page of Types. */
@@ -6135,7 +6771,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -6169,7 +6805,7 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
@@ -6184,7 +6820,7 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
@@ -6251,9 +6887,13 @@ export type InsufficientScopeError = components['schemas']['InsufficientScopeErr
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
-export type NotEmulatedError = components['schemas']['NotEmulatedError'];
+export type DuplicateAttributeValueError = components['schemas']['DuplicateAttributeValueError'];
+export type DuplicateAttributeValuesError = components['schemas']['DuplicateAttributeValuesError'];
 export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
 export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
+export type DuplicatePriceScopeError = components['schemas']['DuplicatePriceScopeError'];
+export type DuplicatePriceKeyError = components['schemas']['DuplicatePriceKeyError'];
+export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -6436,6 +7076,25 @@ export type ProductChangeNameAction = components['schemas']['ProductChangeNameAc
 export type ProductChangeSlugAction = components['schemas']['ProductChangeSlugAction'];
 export type ProductSetKeyAction = components['schemas']['ProductSetKeyAction'];
 export type ProductAddVariantAction = components['schemas']['ProductAddVariantAction'];
+export type ProductRevertStagedChangesAction = components['schemas']['ProductRevertStagedChangesAction'];
+export type ProductRemoveVariantAction = components['schemas']['ProductRemoveVariantAction'];
+export type ProductChangeMasterVariantAction = components['schemas']['ProductChangeMasterVariantAction'];
+export type ProductSetSkuAction = components['schemas']['ProductSetSkuAction'];
+export type ProductSetProductVariantKeyAction = components['schemas']['ProductSetProductVariantKeyAction'];
+export type ProductSetAttributeAction = components['schemas']['ProductSetAttributeAction'];
+export type ProductSetAttributeInAllVariantsAction = components['schemas']['ProductSetAttributeInAllVariantsAction'];
+export type ProductAddPriceAction = components['schemas']['ProductAddPriceAction'];
+export type ProductSetPricesAction = components['schemas']['ProductSetPricesAction'];
+export type ProductChangePriceAction = components['schemas']['ProductChangePriceAction'];
+export type ProductRemovePriceAction = components['schemas']['ProductRemovePriceAction'];
+export type ProductSetPriceKeyAction = components['schemas']['ProductSetPriceKeyAction'];
+export type ProductSetDescriptionAction = components['schemas']['ProductSetDescriptionAction'];
+export type ProductSetMetaTitleAction = components['schemas']['ProductSetMetaTitleAction'];
+export type ProductSetMetaDescriptionAction = components['schemas']['ProductSetMetaDescriptionAction'];
+export type ProductSetMetaKeywordsAction = components['schemas']['ProductSetMetaKeywordsAction'];
+export type ProductSetSearchKeywordsAction = components['schemas']['ProductSetSearchKeywordsAction'];
+export type ProductAddExternalImageAction = components['schemas']['ProductAddExternalImageAction'];
+export type ProductRemoveImageAction = components['schemas']['ProductRemoveImageAction'];
 export type ProductPagedQueryResponse = components['schemas']['ProductPagedQueryResponse'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -6501,6 +7160,18 @@ export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExt
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
+export type ProductPublishedMessage = components['schemas']['ProductPublishedMessage'];
+export type ProductUnpublishedMessage = components['schemas']['ProductUnpublishedMessage'];
+export type ProductSlugChangedMessage = components['schemas']['ProductSlugChangedMessage'];
+export type ProductRevertedStagedChangesMessage = components['schemas']['ProductRevertedStagedChangesMessage'];
+export type ProductVariantAddedMessage = components['schemas']['ProductVariantAddedMessage'];
+export type ProductVariantDeletedMessage = components['schemas']['ProductVariantDeletedMessage'];
+export type ProductPriceAddedMessage = components['schemas']['ProductPriceAddedMessage'];
+export type ProductPriceChangedMessage = components['schemas']['ProductPriceChangedMessage'];
+export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
+export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
+export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
+export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
 export type CreatedProductSelection = components['schemas']['CreatedProductSelection'];
 export type ProductSelectionCreatedMessage = components['schemas']['ProductSelectionCreatedMessage'];
 export type ProductSelectionDeletedMessage = components['schemas']['ProductSelectionDeletedMessage'];
@@ -6630,17 +7301,16 @@ type SharedResponses = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV2 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
-   */
-  expand?: components['parameters']['expand'];
-};
 type SharedParametersV2 = {
-  query?: SharedQueryV2;
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -6649,7 +7319,15 @@ type SharedParametersV2 = {
   cookie?: never;
 };
 type SharedParametersV3 = {
-  query?: SharedQueryV2;
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -6657,7 +7335,7 @@ type SharedParametersV3 = {
   };
   cookie?: never;
 };
-type SharedQueryV3 = {
+type SharedQueryV2 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -6696,6 +7374,20 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
+type SharedParametersV5 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     Repeatable. A reference that cannot be expanded stays unexpanded,
+     *     without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV3 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
@@ -6720,7 +7412,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV5 = {
+type SharedParametersV6 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
@@ -6748,8 +7440,8 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query: SharedQueryV3;
+type SharedParametersV7 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -6757,8 +7449,8 @@ type SharedParametersV6 = {
   };
   cookie?: never;
 };
-type SharedParametersV7 = {
-  query: SharedQueryV3;
+type SharedParametersV8 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -6766,14 +7458,8 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedParametersV8 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedParametersV9 = {
-  query?: SharedQueryV2;
+  query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
@@ -6948,6 +7634,15 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryV3 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedResponsesV16 = {
   /** @description The deleted Product Selection. */
@@ -7328,27 +8023,84 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
+type SharedQueryV4 = {
+  /**
+   * @description `true` returns the staged projection (needs `view_products`,
+   *     `manage_products` or `manage_project`; `view_published_products` is
+   *     not enough); `false` returns the current (published) projection and
+   *     finds only published Products.
+   */
+  staged?: components['parameters']['staged'];
+  /**
+   * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+   *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+   *     Only Prices in this currency whose validity period holds the current time (the
+   *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+   *     must each be absent or equal the requested one. The most specific candidate wins, in
+   *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+   *     Group and country; Customer Group; Channel and country; Channel; country; none of
+   *     them. Within one level a Price with a validity period wins over one without. No
+   *     candidate: the variant has no `price`.
+   */
+  priceCurrency?: components['parameters']['priceCurrency'];
+  /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+  priceCountry?: components['parameters']['priceCountry'];
+  /**
+   * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+   *     Customer Group in the emulator (not emulated), so it selects as if absent.
+   */
+  priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+  /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+  priceChannel?: components['parameters']['priceChannel'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
 };
-type SharedParametersV11 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
+type SharedPath = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
+type SharedQueryV5 = {
+  /**
+   * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+   *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+   *     Only Prices in this currency whose validity period holds the current time (the
+   *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+   *     must each be absent or equal the requested one. The most specific candidate wins, in
+   *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+   *     Group and country; Customer Group; Channel and country; Channel; country; none of
+   *     them. Within one level a Price with a validity period wins over one without. No
+   *     candidate: the variant has no `price`.
+   */
+  priceCurrency?: components['parameters']['priceCurrency'];
+  /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+  priceCountry?: components['parameters']['priceCountry'];
+  /**
+   * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+   *     Customer Group in the emulator (not emulated), so it selects as if absent.
+   */
+  priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+  /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+  priceChannel?: components['parameters']['priceChannel'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     Repeatable. A reference that cannot be expanded stays unexpanded,
+   *     without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedCategorySetKeyAction = {
   /**
@@ -7358,11 +8110,11 @@ type SharedCategorySetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
-type SharedPath = {
+type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedPathV2 = {
+type SharedPathV4 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
 };
@@ -7385,7 +8137,7 @@ type SharedProductSelectionChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedParametersV12 = {
+type SharedParametersV10 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path: {
@@ -7394,38 +8146,34 @@ type SharedParametersV12 = {
   };
   cookie?: never;
 };
-type SharedQueryV4 = {
-  /**
-   * @description `true` returns the staged projection (needs `view_products`,
-   *     `manage_products` or `manage_project`; `view_published_products` is
-   *     not enough); `false` returns the current (published) projection and
-   *     finds only published Products.
-   */
-  staged?: components['parameters']['staged'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
-   */
-  expand?: components['parameters']['expand'];
+type SharedParametersV11 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV3;
+  cookie?: never;
+};
+type SharedParametersV12 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV4;
+  cookie?: never;
 };
 type SharedParametersV13 = {
-  query?: SharedQuery;
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
 type SharedParametersV14 = {
-  query?: SharedQuery;
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV2;
   cookie?: never;
 };
 type SharedParametersV15 = {
-  query?: SharedQueryV2;
+  query?: SharedQueryV3;
   header?: SharedHeader;
-  path: SharedPathV2;
+  path: SharedPathV4;
   cookie?: never;
 };
 type SharedStatus200V2 = {
@@ -7443,7 +8191,7 @@ type SharedStatus200V3 = {
 type SharedParametersV16 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPath;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedProductSelectionSetKeyAction = {

@@ -112,6 +112,10 @@ export const FLAGS = {
       'stdout is a terminal, off otherwise',
     ],
   },
+  open: {
+    type: 'boolean',
+    help: ['once listening, open the web console (/_emulator/console) in the default browser;', 'when none opens, print its URL'],
+  },
   version: { type: 'boolean', env: false, help: ['print the version and exit'] },
   help: { type: 'boolean', short: 'h', env: false, help: ['print this and exit'] },
 } as const satisfies Record<string, Flag>;
@@ -184,6 +188,8 @@ export interface CliOptions {
   stopOnStdinEnd: boolean;
   readyJson: boolean;
   log: LogFormat;
+  /** Open the web console in the default browser once listening. */
+  open: boolean;
 }
 
 export type LogFormat = 'pretty' | 'json' | 'off';
@@ -283,6 +289,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (clockStart !== undefined && manualClockStartMs === undefined) {
     throw new UsageError(`${where('manual-clock')} must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z`);
   }
+  if (values.open && values['no-control'])
+    throw new UsageError(`${where('open')} and ${where('no-control')} exclude each other: the web console is part of the control API`);
   const stateFile = values['state-file'];
   if (stateFile === '') throw new UsageError(`${where('state-file')} needs a path`);
   const dataDir = values['data-dir'];
@@ -307,6 +315,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       stopOnStdinEnd: values['stop-on-stdin-end'] === true,
       readyJson: values['ready-json'] === true,
       log,
+      open: values.open === true,
     },
   };
 }

@@ -14,6 +14,7 @@ import { newSecret } from './ids.js';
 import { resolveOptions, type EmulatorOptions } from './options.js';
 import { CONTROL_PREFIX } from './control/prefix.js';
 import { controlRoutes } from './control/routes.js';
+import { RequestLog, recordingRequests } from './console/request-log.js';
 import type { ProjectRuntime } from './project/runtime.js';
 import { ProjectRegistry, type ProjectCredentials } from './projects.js';
 import type { EmulatorSnapshot } from './snapshot.js';
@@ -161,6 +162,10 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   // no request of the client's), and every answer below, errors included, gets the CORS headers;
   // except the control API's, which takes no request from web pages.
   app.use('*', cors(resolved.cors, CONTROL_PREFIX));
+  // Outside the correlation id: it sees the answer with its X-Correlation-ID, errors included. Only
+  // the control API reads it: without one, nothing is recorded.
+  const requests = new RequestLog(resolved.requestLog);
+  if (resolved.control) app.use('*', recordingRequests(requests));
   app.use('*', correlationId, async (c, next) => {
     await next();
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
@@ -176,10 +181,11 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
   const reset = () => {
     projects.resetAll();
     faults.clear(resolved.faultSeed);
+    requests.clear();
   };
   // Before the limits and fault injection: a control request is never faulted, so a harness can
   // always remove a rule that cuts every connection.
-  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes({ options: resolved, faults, projects, reset }));
+  if (resolved.control) app.route(CONTROL_PREFIX, controlRoutes({ options: resolved, faults, projects, requests, reset }));
   app.use('*', disallowedRequests, faultInjection(faults));
 
   const authApp = new Hono<AppEnv>();

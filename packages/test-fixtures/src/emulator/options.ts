@@ -62,6 +62,12 @@ export interface EmulatorOptions {
    * credentials. Default `true`; `false` leaves only the service's own endpoints.
    */
   control?: boolean;
+  /**
+   * The control API's request log (`GET /_emulator/requests`, the web console's), secrets masked:
+   * `true` records from the start; by default it starts at its first read (the console's sign-in),
+   * so a test suite that never looks pays nothing for it. The CLI turns it on.
+   */
+  requestLog?: boolean;
 }
 
 /** {@link EmulatorOptions} with every default filled in (see {@link resolveOptions}). */
@@ -81,6 +87,7 @@ export type ResolvedEmulatorOptions = {
   /** Off, any origin (`'*'`), or a list of exact origins. */
   cors: false | { origins: '*' | readonly string[] };
   control: boolean;
+  requestLog: boolean;
 };
 
 const RESERVED_PROJECT_KEYS = new Set(['auth', 'history', 'oauth']);
@@ -123,6 +130,7 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
     faultSeed: options.faultSeed ?? 1,
     cors: resolveCors(options.cors),
     control: resolveControl(options.control),
+    requestLog: resolveFlag('requestLog', options.requestLog, false),
   };
 }
 
@@ -170,6 +178,12 @@ function resolveCors(cors: EmulatorOptions['cors']): ResolvedEmulatorOptions['co
   }
   if (cors.origins.length === 0) throw new TypeError('invalid cors option: origins is empty; pass cors: false to turn CORS off');
   return { origins: [...new Set(cors.origins.map(checkCorsOrigin))] };
+}
+
+/** A boolean option as resolved: its default when absent; TypeError when not a boolean. */
+function resolveFlag(name: string, value: unknown, fallback: boolean): boolean {
+  if (value !== undefined && typeof value !== 'boolean') throw new TypeError(`invalid ${name} option: true or false expected`);
+  return (value as boolean | undefined) ?? fallback;
 }
 
 /** `control` as resolved: on unless `false`. */

@@ -414,15 +414,23 @@ export const overCapacityError = /* @__PURE__ */ defineBuilder('OverCapacityErro
 export const missingRoleOnChannelError = /* @__PURE__ */ defineBuilder('MissingRoleOnChannelError', 'other');
 
 /**
- * Builder of a `NotEmulatedError` (other) of commerce.yaml, with plausible seeded defaults for its required members. Status 501, emulator only (the live service does not send it). The
+ * Builder of a `DuplicateAttributeValueError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A `Unique` attribute has the same value in two variants of one
  *
  * @example
- * notEmulatedError({ seed: 42 }).build();
+ * duplicateAttributeValueError({ seed: 42 }).build();
  */
-export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
+export const duplicateAttributeValueError = /* @__PURE__ */ defineBuilder('DuplicateAttributeValueError', 'other');
 
 /**
- * Builder of a `AttributeNameDoesNotExistError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A Product Type update action names an attribute definition the type does not have.
+ * Builder of a `DuplicateAttributeValuesError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). Two variants of one data set have the same combination of
+ *
+ * @example
+ * duplicateAttributeValuesError({ seed: 42 }).build();
+ */
+export const duplicateAttributeValuesError = /* @__PURE__ */ defineBuilder('DuplicateAttributeValuesError', 'other');
+
+/**
+ * Builder of a `AttributeNameDoesNotExistError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). A variant attribute names no AttributeDefinition of the
  *
  * @example
  * attributeNameDoesNotExistError({ seed: 42 }).build();
@@ -436,6 +444,30 @@ export const attributeNameDoesNotExistError = /* @__PURE__ */ defineBuilder('Att
  * attributeDefinitionAlreadyExistsError({ seed: 42 }).build();
  */
 export const attributeDefinitionAlreadyExistsError = /* @__PURE__ */ defineBuilder('AttributeDefinitionAlreadyExistsError', 'other');
+
+/**
+ * Builder of a `DuplicatePriceScopeError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). Two Prices of one variant have the same scope (currency, country,
+ *
+ * @example
+ * duplicatePriceScopeError({ seed: 42 }).build();
+ */
+export const duplicatePriceScopeError = /* @__PURE__ */ defineBuilder('DuplicatePriceScopeError', 'other');
+
+/**
+ * Builder of a `DuplicatePriceKeyError` (other) of commerce.yaml, with plausible seeded defaults for its required members. 400 (live reference). Two Prices of one variant have the same `key`; `conflictingPrice` is the earlier one.
+ *
+ * @example
+ * duplicatePriceKeyError({ seed: 42 }).build();
+ */
+export const duplicatePriceKeyError = /* @__PURE__ */ defineBuilder('DuplicatePriceKeyError', 'other');
+
+/**
+ * Builder of a `NotEmulatedError` (other) of commerce.yaml, with plausible seeded defaults for its required members. Status 501, emulator only (the live service does not send it). The
+ *
+ * @example
+ * notEmulatedError({ seed: 42 }).build();
+ */
+export const notEmulatedError = /* @__PURE__ */ defineBuilder('NotEmulatedError', 'other');
 
 /**
  * Builder of a `ProductSelection` (resource) of commerce.yaml, with plausible seeded defaults for its required members. REST representation per contract-notes 2 and the live API reference. `productCount`
@@ -1585,7 +1617,7 @@ export const attributePlainEnumValue = /* @__PURE__ */ defineBuilder('AttributeP
 export const attributeLocalizedEnumValue = /* @__PURE__ */ defineBuilder('AttributeLocalizedEnumValue', 'other');
 
 /**
- * Builder of a `Attribute` (other) of commerce.yaml, with plausible seeded defaults for its required members.
+ * Builder of a `Attribute` (other) of commerce.yaml, with plausible seeded defaults for its required members. A variant attribute, checked against the Product Type on creation and on every
  *
  * @example
  * attribute({ seed: 42 }).build();
@@ -1693,7 +1725,7 @@ export const productDraft = /* @__PURE__ */ defineBuilder('ProductDraft', 'draft
 export const productUpdate = /* @__PURE__ */ defineBuilder('ProductUpdate', 'update');
 
 /**
- * Builder of a `ProductPublishAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Copies the staged data to current and sets `published`. `scope` is not emulated (501).
+ * Builder of a `ProductPublishAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets `published` and copies the staged data to current: all of it (scope `All`, the
  *
  * @example
  * productPublishAction({ seed: 42 }).build();
@@ -1739,6 +1771,158 @@ export const productSetKeyAction = /* @__PURE__ */ defineBuilder('ProductSetKeyA
  * productAddVariantAction({ seed: 42 }).build();
  */
 export const productAddVariantAction = /* @__PURE__ */ defineBuilder('ProductAddVariantAction', 'action');
+
+/**
+ * Builder of a `ProductRevertStagedChangesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Copies the current data over the staged data; `hasStagedChanges` becomes false.
+ *
+ * @example
+ * productRevertStagedChangesAction({ seed: 42 }).build();
+ */
+export const productRevertStagedChangesAction = /* @__PURE__ */ defineBuilder('ProductRevertStagedChangesAction', 'action');
+
+/**
+ * Builder of a `ProductRemoveVariantAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation).
+ *
+ * @example
+ * productRemoveVariantAction({ seed: 42 }).build();
+ */
+export const productRemoveVariantAction = /* @__PURE__ */ defineBuilder('ProductRemoveVariantAction', 'action');
+
+/**
+ * Builder of a `ProductChangeMasterVariantAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Makes the named variant the master variant; the former master is appended to `variants`.
+ *
+ * @example
+ * productChangeMasterVariantAction({ seed: 42 }).build();
+ */
+export const productChangeMasterVariantAction = /* @__PURE__ */ defineBuilder('ProductChangeMasterVariantAction', 'action');
+
+/**
+ * Builder of a `ProductSetSkuAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField).
+ *
+ * @example
+ * productSetSkuAction({ seed: 42 }).build();
+ */
+export const productSetSkuAction = /* @__PURE__ */ defineBuilder('ProductSetSkuAction', 'action');
+
+/**
+ * Builder of a `ProductSetProductVariantKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField).
+ *
+ * @example
+ * productSetProductVariantKeyAction({ seed: 42 }).build();
+ */
+export const productSetProductVariantKeyAction = /* @__PURE__ */ defineBuilder('ProductSetProductVariantKeyAction', 'action');
+
+/**
+ * Builder of a `ProductSetAttributeAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says.
+ *
+ * @example
+ * productSetAttributeAction({ seed: 42 }).build();
+ */
+export const productSetAttributeAction = /* @__PURE__ */ defineBuilder('ProductSetAttributeAction', 'action');
+
+/**
+ * Builder of a `ProductSetAttributeInAllVariantsAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says.
+ *
+ * @example
+ * productSetAttributeInAllVariantsAction({ seed: 42 }).build();
+ */
+export const productSetAttributeInAllVariantsAction = /* @__PURE__ */ defineBuilder('ProductSetAttributeInAllVariantsAction', 'action');
+
+/**
+ * Builder of a `ProductAddPriceAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant.
+ *
+ * @example
+ * productAddPriceAction({ seed: 42 }).build();
+ */
+export const productAddPriceAction = /* @__PURE__ */ defineBuilder('ProductAddPriceAction', 'action');
+
+/**
+ * Builder of a `ProductSetPricesAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces every Embedded Price of a variant (each with a new id).
+ *
+ * @example
+ * productSetPricesAction({ seed: 42 }).build();
+ */
+export const productSetPricesAction = /* @__PURE__ */ defineBuilder('ProductSetPricesAction', 'action');
+
+/**
+ * Builder of a `ProductChangePriceAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the Price `priceId` with the draft, keeping its id.
+ *
+ * @example
+ * productChangePriceAction({ seed: 42 }).build();
+ */
+export const productChangePriceAction = /* @__PURE__ */ defineBuilder('ProductChangePriceAction', 'action');
+
+/**
+ * Builder of a `ProductRemovePriceAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the Price `priceId`.
+ *
+ * @example
+ * productRemovePriceAction({ seed: 42 }).build();
+ */
+export const productRemovePriceAction = /* @__PURE__ */ defineBuilder('ProductRemovePriceAction', 'action');
+
+/**
+ * Builder of a `ProductSetPriceKeyAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it).
+ *
+ * @example
+ * productSetPriceKeyAction({ seed: 42 }).build();
+ */
+export const productSetPriceKeyAction = /* @__PURE__ */ defineBuilder('ProductSetPriceKeyAction', 'action');
+
+/**
+ * Builder of a `ProductSetDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or removes the description.
+ *
+ * @example
+ * productSetDescriptionAction({ seed: 42 }).build();
+ */
+export const productSetDescriptionAction = /* @__PURE__ */ defineBuilder('ProductSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `ProductSetMetaTitleAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or removes the meta title.
+ *
+ * @example
+ * productSetMetaTitleAction({ seed: 42 }).build();
+ */
+export const productSetMetaTitleAction = /* @__PURE__ */ defineBuilder('ProductSetMetaTitleAction', 'action');
+
+/**
+ * Builder of a `ProductSetMetaDescriptionAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or removes the meta description.
+ *
+ * @example
+ * productSetMetaDescriptionAction({ seed: 42 }).build();
+ */
+export const productSetMetaDescriptionAction = /* @__PURE__ */ defineBuilder('ProductSetMetaDescriptionAction', 'action');
+
+/**
+ * Builder of a `ProductSetMetaKeywordsAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or removes the meta keywords.
+ *
+ * @example
+ * productSetMetaKeywordsAction({ seed: 42 }).build();
+ */
+export const productSetMetaKeywordsAction = /* @__PURE__ */ defineBuilder('ProductSetMetaKeywordsAction', 'action');
+
+/**
+ * Builder of a `ProductSetSearchKeywordsAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Replaces the search keywords.
+ *
+ * @example
+ * productSetSearchKeywordsAction({ seed: 42 }).build();
+ */
+export const productSetSearchKeywordsAction = /* @__PURE__ */ defineBuilder('ProductSetSearchKeywordsAction', 'action');
+
+/**
+ * Builder of a `ProductAddExternalImageAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Appends an image hosted elsewhere to a variant's images.
+ *
+ * @example
+ * productAddExternalImageAction({ seed: 42 }).build();
+ */
+export const productAddExternalImageAction = /* @__PURE__ */ defineBuilder('ProductAddExternalImageAction', 'action');
+
+/**
+ * Builder of a `ProductRemoveImageAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation).
+ *
+ * @example
+ * productRemoveImageAction({ seed: 42 }).build();
+ */
+export const productRemoveImageAction = /* @__PURE__ */ defineBuilder('ProductRemoveImageAction', 'action');
 
 /**
  * Builder of a `ProductPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
@@ -2222,6 +2406,114 @@ export const projectChangeMessagesConfigurationAction = /* @__PURE__ */ defineBu
 export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other');
 
 /**
+ * Builder of a `ProductPublishedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPublishedMessage({ seed: 42 }).build();
+ * productPublishedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPublishedMessage = /* @__PURE__ */ defineBuilder('ProductPublishedMessage', 'resource');
+
+/**
+ * Builder of a `ProductUnpublishedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `unpublish`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productUnpublishedMessage({ seed: 42 }).build();
+ * productUnpublishedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productUnpublishedMessage = /* @__PURE__ */ defineBuilder('ProductUnpublishedMessage', 'resource');
+
+/**
+ * Builder of a `ProductSlugChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productSlugChangedMessage({ seed: 42 }).build();
+ * productSlugChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productSlugChangedMessage = /* @__PURE__ */ defineBuilder('ProductSlugChangedMessage', 'resource');
+
+/**
+ * Builder of a `ProductRevertedStagedChangesMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `revertStagedChanges` that changed the staged data. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productRevertedStagedChangesMessage({ seed: 42 }).build();
+ * productRevertedStagedChangesMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productRevertedStagedChangesMessage = /* @__PURE__ */ defineBuilder('ProductRevertedStagedChangesMessage', 'resource');
+
+/**
+ * Builder of a `ProductVariantAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addVariant`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productVariantAddedMessage({ seed: 42 }).build();
+ * productVariantAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productVariantAddedMessage = /* @__PURE__ */ defineBuilder('ProductVariantAddedMessage', 'resource');
+
+/**
+ * Builder of a `ProductVariantDeletedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `removeVariant`, with the removed variant (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productVariantDeletedMessage({ seed: 42 }).build();
+ * productVariantDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productVariantDeletedMessage = /* @__PURE__ */ defineBuilder('ProductVariantDeletedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addPrice`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceAddedMessage({ seed: 42 }).build();
+ * productPriceAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceAddedMessage = /* @__PURE__ */ defineBuilder('ProductPriceAddedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceChangedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `changePrice`, with the Price before (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceChangedMessage({ seed: 42 }).build();
+ * productPriceChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceChangedMessage = /* @__PURE__ */ defineBuilder('ProductPriceChangedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceRemovedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `removePrice`, with the removed Price (of the staged data). `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceRemovedMessage({ seed: 42 }).build();
+ * productPriceRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceRemovedMessage = /* @__PURE__ */ defineBuilder('ProductPriceRemovedMessage', 'resource');
+
+/**
+ * Builder of a `ProductPricesSetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `setPrices`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPricesSetMessage({ seed: 42 }).build();
+ * productPricesSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPricesSetMessage = /* @__PURE__ */ defineBuilder('ProductPricesSetMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceKeySetMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productPriceKeySetMessage({ seed: 42 }).build();
+ * productPriceKeySetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceKeySetMessage = /* @__PURE__ */ defineBuilder('ProductPriceKeySetMessage', 'resource');
+
+/**
+ * Builder of a `ProductImageAddedMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addExternalImage`. `staged` (where present) is the action's flag (default true).
+ *
+ * @example
+ * productImageAddedMessage({ seed: 42 }).build();
+ * productImageAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productImageAddedMessage = /* @__PURE__ */ defineBuilder('ProductImageAddedMessage', 'resource');
+
+/**
  * Builder of a `CreatedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
  *
  * @example
@@ -2629,9 +2921,13 @@ export const builderFactories = {
   GeneralError: generalError,
   OverCapacityError: overCapacityError,
   MissingRoleOnChannelError: missingRoleOnChannelError,
-  NotEmulatedError: notEmulatedError,
+  DuplicateAttributeValueError: duplicateAttributeValueError,
+  DuplicateAttributeValuesError: duplicateAttributeValuesError,
   AttributeNameDoesNotExistError: attributeNameDoesNotExistError,
   AttributeDefinitionAlreadyExistsError: attributeDefinitionAlreadyExistsError,
+  DuplicatePriceScopeError: duplicatePriceScopeError,
+  DuplicatePriceKeyError: duplicatePriceKeyError,
+  NotEmulatedError: notEmulatedError,
   ProductSelection: productSelection,
   ProductSelectionDraft: productSelectionDraft,
   ProductVariantSelectionIncludeOnly: productVariantSelectionIncludeOnly,
@@ -2789,6 +3085,25 @@ export const builderFactories = {
   ProductChangeSlugAction: productChangeSlugAction,
   ProductSetKeyAction: productSetKeyAction,
   ProductAddVariantAction: productAddVariantAction,
+  ProductRevertStagedChangesAction: productRevertStagedChangesAction,
+  ProductRemoveVariantAction: productRemoveVariantAction,
+  ProductChangeMasterVariantAction: productChangeMasterVariantAction,
+  ProductSetSkuAction: productSetSkuAction,
+  ProductSetProductVariantKeyAction: productSetProductVariantKeyAction,
+  ProductSetAttributeAction: productSetAttributeAction,
+  ProductSetAttributeInAllVariantsAction: productSetAttributeInAllVariantsAction,
+  ProductAddPriceAction: productAddPriceAction,
+  ProductSetPricesAction: productSetPricesAction,
+  ProductChangePriceAction: productChangePriceAction,
+  ProductRemovePriceAction: productRemovePriceAction,
+  ProductSetPriceKeyAction: productSetPriceKeyAction,
+  ProductSetDescriptionAction: productSetDescriptionAction,
+  ProductSetMetaTitleAction: productSetMetaTitleAction,
+  ProductSetMetaDescriptionAction: productSetMetaDescriptionAction,
+  ProductSetMetaKeywordsAction: productSetMetaKeywordsAction,
+  ProductSetSearchKeywordsAction: productSetSearchKeywordsAction,
+  ProductAddExternalImageAction: productAddExternalImageAction,
+  ProductRemoveImageAction: productRemoveImageAction,
   ProductPagedQueryResponse: productPagedQueryResponse,
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
@@ -2848,6 +3163,18 @@ export const builderFactories = {
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
   MessageBase: messageBase,
+  ProductPublishedMessage: productPublishedMessage,
+  ProductUnpublishedMessage: productUnpublishedMessage,
+  ProductSlugChangedMessage: productSlugChangedMessage,
+  ProductRevertedStagedChangesMessage: productRevertedStagedChangesMessage,
+  ProductVariantAddedMessage: productVariantAddedMessage,
+  ProductVariantDeletedMessage: productVariantDeletedMessage,
+  ProductPriceAddedMessage: productPriceAddedMessage,
+  ProductPriceChangedMessage: productPriceChangedMessage,
+  ProductPriceRemovedMessage: productPriceRemovedMessage,
+  ProductPricesSetMessage: productPricesSetMessage,
+  ProductPriceKeySetMessage: productPriceKeySetMessage,
+  ProductImageAddedMessage: productImageAddedMessage,
   CreatedProductSelection: createdProductSelection,
   ProductSelectionCreatedMessage: productSelectionCreatedMessage,
   ProductSelectionDeletedMessage: productSelectionDeletedMessage,

@@ -190,7 +190,11 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. When the Store has
+     *     `distributionChannels`, each variant keeps only the Prices without a Channel or
+     *     with one of them, and price selection chooses among those ("Stores inherit Prices
+     *     matching their assigned Distribution Channels or Prices not assigned to any specific
+     *     Channel", https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project).
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;
@@ -215,7 +219,8 @@ export interface paths {
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
-     *     Product with no available variant is 404 ResourceNotFound.
+     *     Product with no available variant is 404 ResourceNotFound. Prices follow the
+     *     Store's `distributionChannels` as on the get by ID.
      */
     get: operations['getProductProjectionInStoreByKey'];
     put?: never;
@@ -1751,7 +1756,11 @@ export interface components {
       | components['schemas']['EnumKeyDoesNotExistError']
       | components['schemas']['EnumValuesMustMatchError']
       | components['schemas']['DuplicateEnumValuesError']
+      | components['schemas']['DuplicateAttributeValueError']
+      | components['schemas']['DuplicateAttributeValuesError']
       | components['schemas']['AttributeNameDoesNotExistError']
+      | components['schemas']['DuplicatePriceScopeError']
+      | components['schemas']['DuplicatePriceKeyError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
@@ -2090,24 +2099,40 @@ export interface components {
       code: 'MissingRoleOnChannel';
     };
     /**
-     * @description Status 501, emulator only (the live service does not send it). The
-     *     request uses a member (`field`, a path in the body as RequiredField
-     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
-     *     the live API that the emulator does not model; nothing changed.
+     * @description 400 (live reference). A `Unique` attribute has the same value in two variants of one
+     *     data set; `attribute` is the repeated one.
      */
-    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+    DuplicateAttributeValueError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
-      code: 'NotEmulated';
-      field?: string;
-      endpoint?: string;
+      code: 'DuplicateAttributeValue';
+      attribute: components['schemas']['Attribute'];
     } & {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
-      code: 'NotEmulated';
+      code: 'DuplicateAttributeValue';
     };
-    /** @description 400 (live reference). A Product Type update action names an attribute definition the type does not have. */
+    /**
+     * @description 400 (live reference). Two variants of one data set have the same combination of
+     *     `CombinationUnique` attributes; `attributes` is that combination.
+     */
+    DuplicateAttributeValuesError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicateAttributeValues';
+      attributes: components['schemas']['Attribute'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicateAttributeValues';
+    };
+    /**
+     * @description 400 (live reference). A variant attribute names no AttributeDefinition of the
+     *     Product's type (message `Attribute definition for <name> does not exist on type <type name>.`),
+     *     or a Product Type update action names an attribute definition the type does not have.
+     */
     AttributeNameDoesNotExistError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'AttributeNameDoesNotExist';
@@ -2132,6 +2157,52 @@ export interface components {
        * @enum {string}
        */
       code: 'AttributeDefinitionAlreadyExists';
+    };
+    /**
+     * @description 400 (live reference). Two Prices of one variant have the same scope (currency, country,
+     *     Customer Group, Channel) and the same validity period; `conflictingPrice` is the
+     *     earlier one.
+     */
+    DuplicatePriceScopeError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceScope';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceScope';
+    };
+    /** @description 400 (live reference). Two Prices of one variant have the same `key`; `conflictingPrice` is the earlier one. */
+    DuplicatePriceKeyError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'DuplicatePriceKey';
+      conflictingPrice: components['schemas']['Price'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'DuplicatePriceKey';
+    };
+    /**
+     * @description Status 501, emulator only (the live service does not send it). The
+     *     request uses a member (`field`, a path in the body as RequiredField
+     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     the live API that the emulator does not model; nothing changed.
+     */
+    NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NotEmulated';
+      field?: string;
+      endpoint?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NotEmulated';
     };
     /**
      * @description How the Products of a selection are chosen, fixed at creation: `Individual`
@@ -3510,8 +3581,8 @@ export interface components {
       /** @description `Variant` when absent (live default). */
       level?: components['schemas']['AttributeLevel'];
       /**
-       * @description `None` when absent (live default). Stored and returned as given; the
-       *     emulator does not yet check attribute values against the constraint.
+       * @description `None` when absent (live default). Product attribute values are checked
+       *     against it as `Attribute` says.
        */
       attributeConstraint?: components['schemas']['AttributeConstraint'];
       inputTip?: components['schemas']['LocalizedString'];
@@ -3705,6 +3776,18 @@ export interface components {
       key: string;
       label: components['schemas']['LocalizedString'];
     };
+    /**
+     * @description A variant attribute, checked against the Product Type on creation and on every
+     *     attribute action: its name must be defined (400 AttributeNameDoesNotExist), its value
+     *     fit the type (400 InvalidField naming the attribute; `enum`/`lenum` take the key or
+     *     the `{ key, label }` value and answer `{ key, label }`, `money` answers
+     *     centPrecision money, `reference` a `{ typeId, id }` of the defined type, `set` an
+     *     array of its element type), a required attribute be set in every variant (400
+     *     RequiredField naming it); `Unique` values differ between the variants of one data set
+     *     (400 DuplicateAttributeValue), `CombinationUnique` values differ as a combination in the
+     *     variants that have any of them (400 DuplicateAttributeValues), `SameForAll` values are equal in every variant (400
+     *     InvalidOperation, decision: the reference names no code).
+     */
     Attribute: {
       name: string;
       /** @description Any JSON value, matching the attribute's type in the Product Type. */
@@ -3718,6 +3801,11 @@ export interface components {
       attributes?: components['schemas']['Attribute'][];
       /** @description The Embedded Prices of the variant, in the order given. */
       prices?: components['schemas']['Price'][];
+      /**
+       * @description Only on a Product Projection read with `priceCurrency`: the Price selected for the
+       *     request (see the `priceCurrency` parameter); absent when none matches.
+       */
+      price?: components['schemas']['Price'];
       images?: components['schemas']['Image'][];
       /** @description Always empty (assets are not emulated; a draft with assets is 501). */
       assets?: Record<string, never>[];
@@ -3873,21 +3961,55 @@ export interface components {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProductUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. An action with
+     *     a `staged` flag changes the staged data only (absent or `true`, the live default) or
+     *     the staged and the current data (`false`); `masterData.hasStagedChanges` then tells
+     *     whether the two differ. A variant missing from a data set the action changes is 400
+     *     InvalidOperation (decision: the reference names no code).
+     */
     ProductUpdateAction:
       | components['schemas']['ProductPublishAction']
       | components['schemas']['ProductUnpublishAction']
       | components['schemas']['ProductChangeNameAction']
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
-      | components['schemas']['ProductAddVariantAction'];
-    /** @description Copies the staged data to current and sets `published`. `scope` is not emulated (501). */
+      | components['schemas']['ProductAddVariantAction']
+      | components['schemas']['ProductRevertStagedChangesAction']
+      | components['schemas']['ProductRemoveVariantAction']
+      | components['schemas']['ProductChangeMasterVariantAction']
+      | components['schemas']['ProductSetSkuAction']
+      | components['schemas']['ProductSetProductVariantKeyAction']
+      | components['schemas']['ProductSetAttributeAction']
+      | components['schemas']['ProductSetAttributeInAllVariantsAction']
+      | components['schemas']['ProductAddPriceAction']
+      | components['schemas']['ProductSetPricesAction']
+      | components['schemas']['ProductChangePriceAction']
+      | components['schemas']['ProductRemovePriceAction']
+      | components['schemas']['ProductSetPriceKeyAction']
+      | components['schemas']['ProductSetDescriptionAction']
+      | components['schemas']['ProductSetMetaTitleAction']
+      | components['schemas']['ProductSetMetaDescriptionAction']
+      | components['schemas']['ProductSetMetaKeywordsAction']
+      | components['schemas']['ProductSetSearchKeywordsAction']
+      | components['schemas']['ProductAddExternalImageAction']
+      | components['schemas']['ProductRemoveImageAction'];
+    /**
+     * @description Sets `published` and copies the staged data to current: all of it (scope `All`, the
+     *     default), or with scope `Prices` only the Prices of each staged variant to the current
+     *     variant with the same id. `hasStagedChanges` then tells whether the two still differ.
+     */
     ProductPublishAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       action: 'publish';
+      /**
+       * @default All
+       * @enum {string}
+       */
+      scope: 'All' | 'Prices';
     };
     /** @description Clears `published`; the current data stays. */
     ProductUnpublishAction: {
@@ -3945,6 +4067,301 @@ export interface components {
       images?: components['schemas']['Image'][];
       /**
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Copies the current data over the staged data; `hasStagedChanges` becomes false. */
+    ProductRevertStagedChangesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'revertStagedChanges';
+    };
+    /** @description Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation). */
+    ProductRemoveVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeVariant';
+      id?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Makes the named variant the master variant; the former master is appended to `variants`. */
+    ProductChangeMasterVariantAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeMasterVariant';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField). */
+    ProductSetSkuAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSku';
+      variantId: number;
+      sku?: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField). */
+    ProductSetProductVariantKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setProductVariantKey';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says. */
+    ProductSetAttributeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttribute';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says. */
+    ProductSetAttributeInAllVariantsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAttributeInAllVariants';
+      name: string;
+      /** @description The value in the form of the attribute's type; omitting it removes the attribute. */
+      value?: unknown;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
+    ProductAddPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPrice';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces every Embedded Price of a variant (each with a new id). */
+    ProductSetPricesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPrices';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      prices: components['schemas']['PriceDraft'][];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the Price `priceId` with the draft, keeping its id. */
+    ProductChangePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      price: components['schemas']['PriceDraft'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the Price `priceId`. */
+    ProductRemovePriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it). */
+    ProductSetPriceKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPriceKey';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      key?: components['schemas']['Key'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the description. */
+    ProductSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      /** @description Omitting it removes the value. */
+      description?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta title. */
+    ProductSetMetaTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaTitle';
+      /** @description Omitting it removes the value. */
+      metaTitle?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta description. */
+    ProductSetMetaDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaDescription';
+      /** @description Omitting it removes the value. */
+      metaDescription?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Sets or removes the meta keywords. */
+    ProductSetMetaKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMetaKeywords';
+      /** @description Omitting it removes the value. */
+      metaKeywords?: components['schemas']['LocalizedString'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Replaces the search keywords. */
+    ProductSetSearchKeywordsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSearchKeywords';
+      searchKeywords: components['schemas']['SearchKeywords'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Appends an image hosted elsewhere to a variant's images. */
+    ProductAddExternalImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addExternalImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      image: components['schemas']['Image'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /** @description Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation). */
+    ProductRemoveImageAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeImage';
+      /** @description The variant to change; `variantId` or `sku` is required (neither is 400 InvalidInput, an unknown one 400 InvalidOperation). */
+      variantId?: number;
+      sku?: string;
+      imageUrl: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
       staged: boolean;
@@ -4737,6 +5154,18 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['ProductPublishedMessage']
+      | components['schemas']['ProductUnpublishedMessage']
+      | components['schemas']['ProductSlugChangedMessage']
+      | components['schemas']['ProductRevertedStagedChangesMessage']
+      | components['schemas']['ProductVariantAddedMessage']
+      | components['schemas']['ProductVariantDeletedMessage']
+      | components['schemas']['ProductPriceAddedMessage']
+      | components['schemas']['ProductPriceChangedMessage']
+      | components['schemas']['ProductPriceRemovedMessage']
+      | components['schemas']['ProductPricesSetMessage']
+      | components['schemas']['ProductPriceKeySetMessage']
+      | components['schemas']['ProductImageAddedMessage']
       | components['schemas']['CategoryCreatedMessage']
       | components['schemas']['CategorySlugChangedMessage']
       | components['schemas']['CustomerCreatedMessage']
@@ -4762,6 +5191,171 @@ export interface components {
       | components['schemas']['CustomerBillingAddressAddedMessage']
       | components['schemas']['CustomerBillingAddressRemovedMessage']
       | components['schemas']['CustomerStoresSetMessage'];
+    /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
+    ProductPublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPublished';
+      removedImageUrls: string[];
+      productProjection: components['schemas']['ProductProjection'];
+      /** @enum {string} */
+      scope: 'All' | 'Prices';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPublished';
+    };
+    /** @description Emitted by `unpublish`. `staged` (where present) is the action's flag (default true). */
+    ProductUnpublishedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductUnpublished';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductUnpublished';
+    };
+    /** @description Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductSlugChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductSlugChanged';
+      slug: components['schemas']['LocalizedString'];
+      oldSlug?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductSlugChanged';
+    };
+    /** @description Emitted by `revertStagedChanges` that changed the staged data. `staged` (where present) is the action's flag (default true). */
+    ProductRevertedStagedChangesMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductRevertedStagedChanges';
+      removedImageUrls: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductRevertedStagedChanges';
+    };
+    /** @description Emitted by `addVariant`. `staged` (where present) is the action's flag (default true). */
+    ProductVariantAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantAdded';
+      variant: components['schemas']['ProductVariant'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantAdded';
+    };
+    /** @description Emitted by `removeVariant`, with the removed variant (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductVariantDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductVariantDeleted';
+      variant?: components['schemas']['ProductVariant'];
+      removedImageUrls: string[];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductVariantDeleted';
+    };
+    /** @description Emitted by `addPrice`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceAdded';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceAdded';
+    };
+    /** @description Emitted by `changePrice`, with the Price before (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceChanged';
+      variantId: number;
+      oldPrice: components['schemas']['Price'];
+      newPrice: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceChanged';
+    };
+    /** @description Emitted by `removePrice`, with the removed Price (of the staged data). `staged` (where present) is the action's flag (default true). */
+    ProductPriceRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceRemoved';
+      variantId: number;
+      price: components['schemas']['Price'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceRemoved';
+    };
+    /** @description Emitted by `setPrices`. `staged` (where present) is the action's flag (default true). */
+    ProductPricesSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPricesSet';
+      variantId: number;
+      prices: components['schemas']['Price'][];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPricesSet';
+    };
+    /** @description Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true). */
+    ProductPriceKeySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceKeySet';
+      variantId: number;
+      priceId?: string;
+      oldKey?: string;
+      key?: string;
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceKeySet';
+    };
+    /** @description Emitted by `addExternalImage`. `staged` (where present) is the action's flag (default true). */
+    ProductImageAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductImageAdded';
+      variantId: number;
+      image: components['schemas']['Image'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductImageAdded';
+    };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
      *     created (the live service's payload today, with its `mode`), plus the `type` that
@@ -5444,6 +6038,27 @@ export interface components {
      *     finds only published Products.
      */
     staged: boolean;
+    /**
+     * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+     *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+     *     Only Prices in this currency whose validity period holds the current time (the
+     *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+     *     must each be absent or equal the requested one. The most specific candidate wins, in
+     *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+     *     Group and country; Customer Group; Channel and country; Channel; country; none of
+     *     them. Within one level a Price with a validity period wins over one without. No
+     *     candidate: the variant has no `price`.
+     */
+    priceCurrency: string;
+    /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+    priceCountry: string;
+    /**
+     * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+     *     Customer Group in the emulator (not emulated), so it selects as if absent.
+     */
+    priceCustomerGroup: string;
+    /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+    priceChannel: string;
   };
   requestBodies: never;
   headers: {
@@ -6331,6 +6946,27 @@ export interface operations {
     parameters: {
       query?: {
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
          *     Repeatable. A reference that cannot be expanded stays unexpanded,
@@ -6384,6 +7020,27 @@ export interface operations {
   getProductProjectionInStoreByKey: {
     parameters: {
       query?: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
@@ -9439,6 +10096,27 @@ export interface operations {
          */
         staged?: components['parameters']['staged'];
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
          *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
          *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
@@ -9531,6 +10209,27 @@ export interface operations {
          */
         staged?: components['parameters']['staged'];
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
          *     Repeatable. A reference that cannot be expanded stays unexpanded,
@@ -9589,6 +10288,27 @@ export interface operations {
          *     finds only published Products.
          */
         staged?: components['parameters']['staged'];
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
@@ -12958,9 +13678,13 @@ export type InsufficientScopeError = components['schemas']['InsufficientScopeErr
 export type GeneralError = components['schemas']['GeneralError'];
 export type OverCapacityError = components['schemas']['OverCapacityError'];
 export type MissingRoleOnChannelError = components['schemas']['MissingRoleOnChannelError'];
-export type NotEmulatedError = components['schemas']['NotEmulatedError'];
+export type DuplicateAttributeValueError = components['schemas']['DuplicateAttributeValueError'];
+export type DuplicateAttributeValuesError = components['schemas']['DuplicateAttributeValuesError'];
 export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
 export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
+export type DuplicatePriceScopeError = components['schemas']['DuplicatePriceScopeError'];
+export type DuplicatePriceKeyError = components['schemas']['DuplicatePriceKeyError'];
+export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
 export type ProductSelection = components['schemas']['ProductSelection'];
 export type ProductSelectionDraft = components['schemas']['ProductSelectionDraft'];
@@ -13143,6 +13867,25 @@ export type ProductChangeNameAction = components['schemas']['ProductChangeNameAc
 export type ProductChangeSlugAction = components['schemas']['ProductChangeSlugAction'];
 export type ProductSetKeyAction = components['schemas']['ProductSetKeyAction'];
 export type ProductAddVariantAction = components['schemas']['ProductAddVariantAction'];
+export type ProductRevertStagedChangesAction = components['schemas']['ProductRevertStagedChangesAction'];
+export type ProductRemoveVariantAction = components['schemas']['ProductRemoveVariantAction'];
+export type ProductChangeMasterVariantAction = components['schemas']['ProductChangeMasterVariantAction'];
+export type ProductSetSkuAction = components['schemas']['ProductSetSkuAction'];
+export type ProductSetProductVariantKeyAction = components['schemas']['ProductSetProductVariantKeyAction'];
+export type ProductSetAttributeAction = components['schemas']['ProductSetAttributeAction'];
+export type ProductSetAttributeInAllVariantsAction = components['schemas']['ProductSetAttributeInAllVariantsAction'];
+export type ProductAddPriceAction = components['schemas']['ProductAddPriceAction'];
+export type ProductSetPricesAction = components['schemas']['ProductSetPricesAction'];
+export type ProductChangePriceAction = components['schemas']['ProductChangePriceAction'];
+export type ProductRemovePriceAction = components['schemas']['ProductRemovePriceAction'];
+export type ProductSetPriceKeyAction = components['schemas']['ProductSetPriceKeyAction'];
+export type ProductSetDescriptionAction = components['schemas']['ProductSetDescriptionAction'];
+export type ProductSetMetaTitleAction = components['schemas']['ProductSetMetaTitleAction'];
+export type ProductSetMetaDescriptionAction = components['schemas']['ProductSetMetaDescriptionAction'];
+export type ProductSetMetaKeywordsAction = components['schemas']['ProductSetMetaKeywordsAction'];
+export type ProductSetSearchKeywordsAction = components['schemas']['ProductSetSearchKeywordsAction'];
+export type ProductAddExternalImageAction = components['schemas']['ProductAddExternalImageAction'];
+export type ProductRemoveImageAction = components['schemas']['ProductRemoveImageAction'];
 export type ProductPagedQueryResponse = components['schemas']['ProductPagedQueryResponse'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -13208,6 +13951,18 @@ export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExt
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
+export type ProductPublishedMessage = components['schemas']['ProductPublishedMessage'];
+export type ProductUnpublishedMessage = components['schemas']['ProductUnpublishedMessage'];
+export type ProductSlugChangedMessage = components['schemas']['ProductSlugChangedMessage'];
+export type ProductRevertedStagedChangesMessage = components['schemas']['ProductRevertedStagedChangesMessage'];
+export type ProductVariantAddedMessage = components['schemas']['ProductVariantAddedMessage'];
+export type ProductVariantDeletedMessage = components['schemas']['ProductVariantDeletedMessage'];
+export type ProductPriceAddedMessage = components['schemas']['ProductPriceAddedMessage'];
+export type ProductPriceChangedMessage = components['schemas']['ProductPriceChangedMessage'];
+export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
+export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
+export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
+export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
 export type CreatedProductSelection = components['schemas']['CreatedProductSelection'];
 export type ProductSelectionCreatedMessage = components['schemas']['ProductSelectionCreatedMessage'];
 export type ProductSelectionDeletedMessage = components['schemas']['ProductSelectionDeletedMessage'];

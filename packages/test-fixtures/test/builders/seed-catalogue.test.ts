@@ -153,9 +153,11 @@ describe('seedCatalogue', () => {
         published: boolean;
       }>(200, 'GET', `/product-projections/${product.id}`);
       expect([projection.masterVariant.sku, ...projection.variants.map((variant) => variant.sku)]).toEqual(product.skus);
+      // Enum values sent by key are answered as { key, label }.
+      const enumValue = { key: expect.any(String), label: expect.any(String) };
       expect(projection.variants[0]?.attributes).toEqual([
-        { name: 'color', value: expect.any(String) },
-        { name: 'size', value: expect.any(String) },
+        { name: 'color', value: enumValue },
+        { name: 'size', value: enumValue },
       ]);
     }
   });

@@ -397,7 +397,12 @@ describe('implement or refuse, over every draft and update-action schema', () =>
 
   beforeAll(async () => {
     api = await createApi();
-    const type = await api.call('POST', '/product-types', { key: 'walk', name: 'W', description: 'w' });
+    const type = await api.call('POST', '/product-types', {
+      key: 'walk',
+      name: 'W',
+      description: 'w',
+      attributes: [{ name: 'a', label: { en: 'A' }, type: { name: 'text' } }],
+    });
     const customType = await api.call('POST', '/types', {
       key: 'walk',
       name: { en: 'Walk' },

@@ -187,6 +187,8 @@ describe('variant prices', () => {
       priceMode: 'Embedded',
       masterVariant: {
         sku: 'p-1',
+        // The type requires `size`.
+        attributes: [{ name: 'size', value: 'M' }],
         images: [{ url: 'https://example.com/a.png', dimensions: { w: 10, h: 20 }, label: 'front' }],
         prices: [
           {

@@ -33,7 +33,12 @@ const projections = '/product-projections';
 
 beforeEach(async () => {
   api = await createApi();
-  const type = await api.call('POST', '/product-types', { key: 'basic', name: 'Basic', description: 'basic' });
+  const type = await api.call('POST', '/product-types', {
+    key: 'basic',
+    name: 'Basic',
+    description: 'basic',
+    attributes: [{ name: 'size', label: { en: 'Size' }, type: { name: 'text' } }],
+  });
   productTypeId = type.body.id as string;
 });
 

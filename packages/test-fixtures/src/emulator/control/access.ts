@@ -12,21 +12,37 @@ function constantTimeEquals(a: string, b: string): boolean {
 }
 
 /**
- * True for a request a browser sends on behalf of a web page: browsers add `Origin` to every
- * cross-origin request and to every form post, and `Sec-Fetch-Site` (other than `none`, a URL typed
- * by the user) to every request a page makes. Harnesses (curl, fetch in Node, other languages'
- * HTTP clients) send neither.
+ * A host name no DNS answer can point elsewhere: an IP address, `localhost` or a name under
+ * `.localhost`. A page of another site that rebinds its own name to the emulator's address is of
+ * "the same origin" for the browser, but under its own name.
  */
-function fromWebPage(origin: string | undefined, fetchSite: string | undefined): boolean {
-  return origin !== undefined || (fetchSite !== undefined && fetchSite !== 'none');
+function fixedHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return /^\[[0-9a-f:.]+\]$/.test(name) || /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * True for a request a browser sends on behalf of a web page that is not the emulator's own:
+ * browsers add `Origin` to every cross-origin request and to every form post, and `Sec-Fetch-Site`
+ * (other than `none`, a URL typed by the user) to every request a page makes; harnesses (curl, fetch
+ * in Node, other languages' HTTP clients) send neither. The emulator's own page (its web console)
+ * sends `Sec-Fetch-Site: same-origin` and its own `Origin`, and is accepted when the emulator is
+ * reached by a fixed host (IP address or localhost), so that no rebound name passes for it.
+ */
+function fromOtherPage(own: URL, origin: string | undefined, fetchSite: string | undefined): boolean {
+  if (origin === undefined && (fetchSite === undefined || fetchSite === 'none')) return false;
+  const sameOrigin = (origin === undefined || origin === own.origin) && (fetchSite === undefined || fetchSite === 'same-origin');
+  return !sameOrigin || !fixedHost(own.hostname);
 }
 
 /**
  * Lets through only requests of a test harness that authenticate with HTTP Basic as the bootstrap
  * API client (the id and secret the emulator was started with):
- * - a request a web page makes is refused (403) before its credentials are looked at, so no page a
- *   browser happens to load can wipe, restore or fault the emulator, not even with credentials the
- *   browser remembers or a form post that needs no preflight;
+ * - a request a page of another web origin makes is refused (403) before its credentials are
+ *   looked at, so no page a browser happens to load can wipe, restore or fault the emulator, not
+ *   even with credentials the browser remembers or a form post that needs no preflight; the
+ *   emulator's own web console (same origin, reached by an IP address or localhost) still needs
+ *   the credentials, which it asks for;
  * - a 401 carries no `WWW-Authenticate` challenge, so a browser never prompts for the credentials
  *   and never keeps them.
  * The credentials are compared with the options, not with the client registry, so deleting the
@@ -38,12 +54,12 @@ function fromWebPage(origin: string | undefined, fetchSite: string | undefined):
  */
 export function bootstrapClientOnly(credentials: { clientId: string; clientSecret: string }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (fromWebPage(c.req.header('origin'), c.req.header('sec-fetch-site'))) {
+    if (fromOtherPage(new URL(c.req.url), c.req.header('origin'), c.req.header('sec-fetch-site'))) {
       throw new ApiError(403, [
         {
           code: 'Forbidden',
           message:
-            "The emulator's control API does not take requests from web pages (Origin or Sec-Fetch-Site header): call it from the test harness.",
+            "The emulator's control API does not take requests from pages of other web origins (Origin or Sec-Fetch-Site header): call it from the test harness, or open the emulator's console at an IP address or localhost.",
         },
       ]);
     }

@@ -10,6 +10,9 @@ import { clockState, moveClock } from './clock-control.js';
 import { faultToJson, ruleFromJson } from './fault-json.js';
 import { InvalidFaultRuleError } from '../http/faults.js';
 import { InvalidSnapshotError } from '../snapshot-check.js';
+import { registerConsolePage } from '../console/page-routes.js';
+import type { RequestLog } from '../console/request-log.js';
+import { registerRequestLogRoutes } from '../console/request-log-routes.js';
 
 /**
  * Largest snapshot `POST /state` takes: a whole project, so far above the 16 MiB of a request of the
@@ -22,6 +25,8 @@ export interface ControlTarget {
   options: ResolvedEmulatorOptions;
   faults: FaultInjector;
   projects: ProjectRegistry;
+  /** The recent requests and answers, for the web console. */
+  requests: RequestLog;
   /** Every project emptied and the fault rules removed (`Emulator.reset`). */
   reset(): void;
 }
@@ -31,6 +36,7 @@ export interface ControlTarget {
  * a port: what `emulator.reset()`, `emulator.faults` and a `ManualClock` do in-process.
  *
  * - `GET /health`: `{ status: 'ready', projectKey }`, without credentials (a readiness probe);
+ * - `GET /console`: the web console's page (no data in it), without credentials;
  * - everything else takes the emulator's bootstrap client's id and secret with HTTP Basic (401
  *   otherwise), for every project:
  *   - `POST /reset`: 204; every project is emptied and the fault rules removed (`Emulator.reset`);
@@ -43,6 +49,7 @@ export interface ControlTarget {
  *     `{ id, ...rule }`; `DELETE /faults/<id>`: 204 (404 when unknown); `DELETE /faults`: 204, every
  *     rule removed and the random source reseeded (`?seed=<n>`, default the `faultSeed` option);
  *   - `GET /clock`: `{ now, epochMs, manual }`; `POST /clock` with `{ advanceMs }` or `{ set }`;
+ *   - `GET /requests`, `GET /requests/<id>`, `DELETE /requests`: the request log, secrets masked;
  *   - `GET /state`: the data as a snapshot (`Emulator.snapshot()`); `POST /state` with one: 204,
  *     the data restored from it (`Emulator.restore()`).
  *
@@ -50,10 +57,10 @@ export interface ControlTarget {
  * every connection), and bad input is 400 `InvalidInput` and changes nothing.
  *
  * @example
- * app.route(CONTROL_PREFIX, controlRoutes({ options, faults, projects, reset }));
+ * app.route(CONTROL_PREFIX, controlRoutes({ options, faults, projects, requests, reset }));
  * // curl -u "$ID:$SECRET" -d '{"kind":"error","status":503,"times":1}' http://127.0.0.1:8080/_emulator/faults
  */
-export function controlRoutes({ options, faults, projects, reset }: ControlTarget): Hono<AppEnv> {
+export function controlRoutes({ options, faults, projects, requests, reset }: ControlTarget): Hono<AppEnv> {
   const control = new Hono<AppEnv>();
   /** The store of a project named in the path; 404 when there is none. */
   const storeOf = (key: string) => {
@@ -63,7 +70,10 @@ export function controlRoutes({ options, faults, projects, reset }: ControlTarge
   };
 
   control.get('/health', () => json({ status: 'ready', projectKey: options.projectKey }));
+  // The console's page holds no data: it asks for the credentials and reads through the API.
+  registerConsolePage(control);
   control.use('*', bootstrapClientOnly(options));
+  registerRequestLogRoutes(control, requests);
 
   control.post('/reset', () => {
     reset();

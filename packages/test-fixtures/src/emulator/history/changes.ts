@@ -1,6 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { ChangeEvent, EmulatorState } from '../state.js';
-import type { StoredResource } from '../store/collection.js';
+import { actionNames, arrayDelta, change, differs, type Change, type DiffInput, type FieldRule } from './change-kit.js';
+import { productMasterData } from './product-changes.js';
+
+export type { Change } from './change-kit.js';
 
 /**
  * The Changes of an update Record ("differences between the two versions; not identical
@@ -13,47 +15,11 @@ import type { StoredResource } from '../store/collection.js';
  * to the emulator later are tracked too.
  */
 
-/** One Change of a Record (history.yaml `Change`). */
-export interface Change {
-  change: string;
-  type: string;
-  previousValue?: unknown;
-  nextValue?: unknown;
-  [extra: string]: unknown;
-}
-
 /** Members every stored resource has that are not the resource's data. */
 const BOOKKEEPING = new Set(['id', 'version', 'createdAt', 'lastModifiedAt', 'createdBy', 'lastModifiedBy']);
 
-const differs = (a: unknown, b: unknown) => !isDeepStrictEqual(a, b);
 const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
-
-function change(name: string, type: string, previousValue: unknown, nextValue: unknown, extra: Record<string, unknown> = {}): Change {
-  const result: Change = { change: name, type };
-  if (previousValue !== undefined) result.previousValue = structuredClone(previousValue);
-  if (nextValue !== undefined) result.nextValue = structuredClone(nextValue);
-  return { ...result, ...extra };
-}
-
-/** Elements of `next` not in `previous` and the reverse, by deep equality. */
-function arrayDelta(previous: readonly unknown[], next: readonly unknown[]): { addedItems: unknown[]; removedItems: unknown[] } {
-  return {
-    addedItems: next.filter((item) => !previous.some((p) => isDeepStrictEqual(p, item))),
-    removedItems: previous.filter((item) => !next.some((n) => isDeepStrictEqual(n, item))),
-  };
-}
-
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-interface DiffInput {
-  before: StoredResource;
-  after: StoredResource;
-  actions: readonly Record<string, unknown>[];
-  state: EmulatorState;
-}
-
-/** A rule for one top-level field: the Changes its difference makes. */
-type FieldRule = (previous: unknown, next: unknown, input: DiffInput) => Change[];
 
 const simple =
   (name: string, type: string): FieldRule =>
@@ -62,8 +28,6 @@ const simple =
 const withItems =
   (name: string, type: string): FieldRule =>
   (previous, next) => [change(name, type, previous, next, arrayDelta(asArray(previous), asArray(next)))];
-
-const actionNames = (input: DiffInput) => new Set(input.actions.map((a) => a['action']));
 
 interface SelectionSetting {
   productSelection: { typeId: string; id: string };
@@ -97,55 +61,6 @@ const storeSelections: FieldRule = (previous, next, input) => {
           productSelection: structuredClone(setting.productSelection),
         }),
       );
-    }
-  }
-  return changes;
-};
-
-interface ProductDataShape {
-  name?: unknown;
-  slug?: unknown;
-  description?: unknown;
-  masterVariant?: { id: number };
-  variants?: { id: number }[];
-}
-
-interface MasterDataShape {
-  published?: boolean;
-  current?: ProductDataShape;
-  staged?: ProductDataShape;
-}
-
-/**
- * A Product's catalog data: publish and unpublish, and per catalog (`staged`, `current`) its
- * name, slug, description and variants, with `catalogData` naming the catalog. Publishing copies
- * the staged data to the current one; that copy is the PublishChange, not a list of changes.
- */
-const productMasterData: FieldRule = (previous, next, input) => {
-  const before = (previous ?? {}) as MasterDataShape;
-  const after = (next ?? {}) as MasterDataShape;
-  const changes: Change[] = [];
-  const publishing = actionNames(input).has('publish') || (before.published !== true && after.published === true);
-  if (publishing) changes.push(change('publish', 'PublishChange', undefined, undefined));
-  else if (before.published === true && after.published !== true)
-    changes.push(change('unpublish', 'UnpublishChange', undefined, undefined));
-  for (const catalogData of publishing ? (['staged'] as const) : (['staged', 'current'] as const)) {
-    const was = before[catalogData] ?? {};
-    const now = after[catalogData] ?? {};
-    if (differs(was.name, now.name)) changes.push(change('changeName', 'ChangeLocalizedNameChange', was.name, now.name, { catalogData }));
-    if (differs(was.slug, now.slug)) changes.push(change('changeSlug', 'ChangeSlugChange', was.slug, now.slug, { catalogData }));
-    if (differs(was.description, now.description)) {
-      changes.push(change('setDescription', 'SetLocalizedDescriptionChange', was.description, now.description, { catalogData }));
-    }
-    const oldVariants = [was.masterVariant, ...(was.variants ?? [])].filter((v) => v !== undefined);
-    const newVariants = [now.masterVariant, ...(now.variants ?? [])].filter((v) => v !== undefined);
-    for (const variant of newVariants) {
-      if (!oldVariants.some((v) => v.id === variant.id))
-        changes.push(change('addVariant', 'AddVariantChange', undefined, variant, { catalogData }));
-    }
-    for (const variant of oldVariants) {
-      if (!newVariants.some((v) => v.id === variant.id))
-        changes.push(change('removeVariant', 'RemoveVariantChange', variant, undefined, { catalogData }));
     }
   }
   return changes;

@@ -7,7 +7,9 @@ import { errors } from '../http/errors.js';
 import { expandPaths } from '../query/index.js';
 import { parseAddress } from './operations.js';
 import type { Product } from './product-data.js';
-import { hasProjection, projectProduct, READ_SCOPES, stagedParam } from './product-projections.js';
+import { priceSelectorOf, withChannelPrices, withSelectedPrices } from './price-selection.js';
+import { hasProjection, projectProduct } from './product-projection.js';
+import { READ_SCOPES, stagedParam } from './product-projections.js';
 import { expandParams, presentReferenced } from './rest-routes.js';
 import { inStoreData } from './selection-availability.js';
 import { storeOfPath } from './in-store-path.js';
@@ -16,7 +18,9 @@ import { storeOfPath } from './in-store-path.js';
  * `GET /{projectKey}/in-store/key={storeKey}/product-projections/{ID}` and `/key={key}`
  * the projection as available in the Store's active Product Selections,
  * holding only the variants the Store offers; with none, 404 ResourceNotFound, exactly as if the
- * Product did not exist.
+ * Product did not exist. A Store with distribution Channels keeps only the Prices without a
+ * Channel or with one of them (https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project),
+ * and price selection chooses among those.
  */
 export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -27,6 +31,7 @@ export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES, store.key);
     const staged = stagedParam(c, principal, projectKey, store.key);
+    const selector = priceSelectorOf(c, context.state.clock.now());
     const address = parseAddress(c.req.param('address'));
     const products = context.state.collection<Product>('product');
     const product = 'id' in address ? products.get(address.id) : products.getByKey(address.key);
@@ -34,6 +39,8 @@ export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: Emul
     if (!product || !hasProjection(product, staged)) throw notFound();
     const projection = inStoreData(context.state, store, product.id, projectProduct(product, staged));
     if (!projection) throw notFound();
-    return json(expandPaths(projection, expandParams(c), resolve));
+    const channels = store.distributionChannels.map((channel) => channel.id);
+    const priced = withSelectedPrices(channels.length > 0 ? withChannelPrices(projection, channels) : projection, selector);
+    return json(expandPaths(priced, expandParams(c), resolve));
   });
 }

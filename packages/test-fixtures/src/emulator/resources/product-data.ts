@@ -85,7 +85,7 @@ export function variantFrom(id: number, draft: ProductVariantDraft | undefined, 
 }
 
 /** Every variant of one ProductData, master first. */
-function allVariants(data: ProductData): ProductVariant[] {
+export function allVariants(data: Pick<ProductData, 'masterVariant' | 'variants'>): ProductVariant[] {
   return [data.masterVariant, ...data.variants];
 }
 

@@ -7,53 +7,11 @@ import { errors } from '../http/errors.js';
 import { expandPaths, parseQueryParams, runOnArray, type QuerySchema } from '../query/index.js';
 import { commerceContract } from '../validation/contract.js';
 import { findResource, parseAddress } from './operations.js';
-import type { Product, ProductData } from './product-data.js';
+import type { Product } from './product-data.js';
+import { hasProjection, projectProduct, type ProductProjection } from './product-projection.js';
+import { priceSelectorOf, withSelectedPrices } from './price-selection.js';
 import { productType } from './products.js';
 import { expandParams, presentReferenced } from './rest-routes.js';
-
-/** The ProductProjection shape: one of a Product's two data sets, flattened. */
-export interface ProductProjection extends ProductData {
-  id: string;
-  version: number;
-  key?: string;
-  productType: { typeId: 'product-type'; id: string };
-  taxCategory?: { typeId: 'tax-category'; id: string };
-  priceMode?: 'Embedded' | 'Standalone';
-  published: boolean;
-  hasStagedChanges: boolean;
-  createdAt: string;
-  lastModifiedAt: string;
-}
-
-/**
- * The current (`staged` false) or staged projection of a Product. It does not decide visibility:
- * with `staged` false only published Products have a projection (see {@link hasProjection}).
- *
- * @example
- * if (hasProjection(product, false)) return json(projectProduct(product, false));
- */
-export function projectProduct(product: Product, staged: boolean): ProductProjection {
-  const { masterData } = product;
-  const data = structuredClone(staged ? masterData.staged : masterData.current);
-  return {
-    id: product.id,
-    version: product.version,
-    ...(product.key !== undefined ? { key: product.key } : {}),
-    productType: { ...product.productType },
-    ...data,
-    ...(product.taxCategory !== undefined ? { taxCategory: { ...product.taxCategory } } : {}),
-    ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
-    published: masterData.published,
-    hasStagedChanges: masterData.hasStagedChanges,
-    createdAt: product.createdAt,
-    lastModifiedAt: product.lastModifiedAt,
-  };
-}
-
-/** True when the Product has a projection of that kind: every Product is staged, only published ones current. */
-export function hasProjection(product: Product, staged: boolean): boolean {
-  return staged || product.masterData.published;
-}
 
 /** Scopes that may read projections; staged data needs more (see {@link stagedParam}). */
 export const READ_SCOPES: readonly string[] = ['view_products', 'view_published_products', 'manage_products'];
@@ -72,8 +30,9 @@ export function stagedParam(c: Context<AppEnv>, principal: Principal, projectKey
 }
 
 /**
- * Product Projections (read only): query and get by id or key, current or staged. Queries run
- * over the projection shape, so `where`, `sort` and `expand` name its fields (`name(en = "x")`).
+ * Product Projections (read only): query and get by id or key, current or staged, with price
+ * selection (`priceCurrency` and the others give each variant its `price`). Queries run over the
+ * projection shape, so `where`, `sort` and `expand` name its fields (`name(en = "x")`).
  */
 export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -84,10 +43,11 @@ export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES);
     const staged = stagedParam(c, principal, projectKey);
+    const selector = priceSelectorOf(c, context.state.clock.now());
     const params = parseQueryParams(new URL(c.req.url).searchParams);
     const projections: ProductProjection[] = [];
     for (const product of context.state.collection<Product>('product').values()) {
-      if (hasProjection(product, staged)) projections.push(projectProduct(product, staged));
+      if (hasProjection(product, staged)) projections.push(withSelectedPrices(projectProduct(product, staged), selector));
     }
     const schema = commerceContract().schema('ProductProjection') as QuerySchema;
     return json(runOnArray(projections, params, { schema, resolve }));
@@ -97,9 +57,10 @@ export function registerProductProjectionRoutes(api: Hono<AppEnv>, context: Emul
     const principal = c.get('principal');
     requireScope(principal, projectKey, READ_SCOPES);
     const staged = stagedParam(c, principal, projectKey);
+    const selector = priceSelectorOf(c, context.state.clock.now());
     const address = parseAddress(c.req.param('address'));
     const product = findResource<Product>(context, productType, address);
     if (!hasProjection(product, staged)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-    return json(expandPaths(projectProduct(product, staged), expandParams(c), resolve));
+    return json(expandPaths(withSelectedPrices(projectProduct(product, staged), selector), expandParams(c), resolve));
   });
 }

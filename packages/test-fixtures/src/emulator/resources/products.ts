@@ -1,18 +1,22 @@
 import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
+import { assertVariantAttributes, attributeActions } from './product-attributes.js';
+import { catalogueActions } from './product-catalogue.js';
 import {
+  allVariants,
   assertSkuFree,
   assertSlugFree,
-  nextVariantId,
   refreshStagedFlag,
   variantFrom,
-  variantKeyTaken,
-  variantsOf,
   type Product,
   type ProductData,
   type ProductVariant,
   type ProductVariantDraft,
 } from './product-data.js';
+import { priceActions } from './product-prices.js';
+import { projectProduct } from './product-projection.js';
+import { changeData } from './product-staging.js';
+import { variantActions } from './product-variants.js';
 import { categoryReference } from './categories.js';
 import { pricesFrom } from './prices.js';
 import type { ProductSelection } from './product-selections.js';
@@ -53,17 +57,35 @@ function categoriesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[]
   return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
 }
 
-/** Applies a change to the staged data, and with `staged: false` to the current data too. */
-function changeData(product: Product, staged: unknown, change: (data: ProductData) => void): void {
+/**
+ * `publish` with scope `Prices` copies only the Prices of each staged variant to the current
+ * variant with the same id; scope `All` (the default) copies the whole staged data.
+ */
+function publish(product: Product, action: Record<string, unknown>, ctx: WriteContext): void {
   const { masterData } = product;
-  change(masterData.staged);
-  if (staged === false) change(masterData.current);
+  if (action['scope'] === 'Prices') {
+    const staged = new Map(allVariants(masterData.staged).map((v) => [v.id, v]));
+    for (const variant of allVariants(masterData.current)) {
+      const source = staged.get(variant.id);
+      if (source) variant.prices = structuredClone(source.prices);
+    }
+  } else masterData.current = structuredClone(masterData.staged);
+  masterData.published = true;
   refreshStagedFlag(masterData);
+  // The projection as published, at the version and time the write commits (a publish that
+  // changes nothing commits nothing, so its message is dropped with it).
+  const committed = { ...product, version: product.version + 1, lastModifiedAt: ctx.now };
+  ctx.emit('ProductPublished', {
+    removedImageUrls: [],
+    productProjection: projectProduct(committed, false),
+    scope: action['scope'] ?? 'All',
+  });
 }
 
 /**
- * Products with current and staged data. `publish` copies staged to current; `changeName`,
- * `changeSlug` and `addVariant` change the staged data only unless `staged: false`.
+ * Products with current and staged data. `publish` copies staged to current (all of it, or with
+ * scope `Prices` only the Prices), `revertStagedChanges` copies current to staged; every action
+ * with a `staged` flag changes the staged data only unless `staged: false`.
  * Deleting a Product also removes it from every Product Selection, whose `productCount` drops
  * (a background change: version and lastModifiedAt move, lastModifiedBy stays).
  */
@@ -79,6 +101,7 @@ export const productType: ResourceType<Product> = {
       draft['masterVariant'] as ProductVariantDraft | undefined,
       (draft['variants'] as ProductVariantDraft[] | undefined) ?? [],
     );
+    assertVariantAttributes(ctx, { productType: { typeId: 'product-type', id: type.id } }, { masterVariant: masterVariant!, variants });
     const slug = draft['slug'] as Record<string, string>;
     assertSlugFree(ctx.state, slug, undefined);
     const localized = (name: string) => (draft[name] !== undefined ? { [name]: draft[name] as Record<string, string> } : {});
@@ -107,14 +130,16 @@ export const productType: ResourceType<Product> = {
     };
   },
   actions: {
-    publish(product) {
+    publish,
+    revertStagedChanges(product, _action, ctx) {
       const { masterData } = product;
-      masterData.current = structuredClone(masterData.staged);
-      masterData.published = true;
-      masterData.hasStagedChanges = false;
+      masterData.staged = structuredClone(masterData.current);
+      refreshStagedFlag(masterData);
+      ctx.emit('ProductRevertedStagedChanges', { removedImageUrls: [] });
     },
-    unpublish(product) {
+    unpublish(product, _action, ctx) {
       product.masterData.published = false;
+      ctx.emit('ProductUnpublished');
     },
     changeName(product, action) {
       const name = action['name'] as Record<string, string>;
@@ -123,6 +148,7 @@ export const productType: ResourceType<Product> = {
     changeSlug(product, action, ctx) {
       const slug = action['slug'] as Record<string, string>;
       assertSlugFree(ctx.state, slug, product.id);
+      ctx.emit('ProductSlugChanged', { slug: structuredClone(slug), oldSlug: structuredClone(product.masterData.staged.slug) });
       changeData(product, action['staged'], (data) => (data.slug = structuredClone(slug)));
     },
     setKey(product, action) {
@@ -130,13 +156,10 @@ export const productType: ResourceType<Product> = {
       if (typeof key === 'string') product.key = key;
       else delete product.key;
     },
-    addVariant(product, action, ctx) {
-      const draft = action as ProductVariantDraft;
-      if (draft.sku !== undefined) assertSkuFree(ctx.state, draft.sku, 'sku', product.id, variantsOf(product));
-      if (draft.key !== undefined && variantKeyTaken(product, draft.key)) throw errors.duplicateField('key', draft.key);
-      const variant = variantFrom(nextVariantId(product), draft, pricesFrom(ctx, draft.prices, 'prices'));
-      changeData(product, action['staged'], (data) => data.variants.push(structuredClone(variant)));
-    },
+    ...variantActions,
+    ...attributeActions,
+    ...priceActions,
+    ...catalogueActions,
   },
   afterDelete(product, ctx) {
     // A deleted Product leaves every Product Selection that held it. That is a background change:

@@ -1,0 +1,163 @@
+/**
+ * The web console's walk-through, shared by its browser test and `pnpm console:screenshot`: an
+ * emulator that `seedCatalogue` filled, on a loopback port; Chromium opens the console, signs in,
+ * finds a Product Selection by key and its products, a Store's Product Selections and in-store
+ * availability, arms a 503 fault and sees the next request fail in the request log, advances the
+ * clock, and takes a screenshot.
+ */
+import type { Browser, Page } from 'playwright-core';
+import {
+  createEmulator,
+  ManualClock,
+  seedCatalogue,
+  serveEmulator,
+  type RunningEmulator,
+  type SeededCatalogue,
+} from '../../packages/test-fixtures/src/index.js';
+import { launchChromium } from '../test/browser-helpers.js';
+
+/** The emulator's clock at the start: a fixed instant, so the screenshot is the same every time. */
+export const CLOCK_START = '2026-03-01T09:00:00.000Z';
+const TWO_DAYS_LATER = '2026-03-03 09:00:00Z';
+
+/** The emulator, the browser and the page of one walk-through. */
+export interface ConsoleSession {
+  server: RunningEmulator;
+  catalogue: SeededCatalogue;
+  browser: Browser;
+  page: Page;
+  /** The console's URL. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts a seeded emulator on a free loopback port and Chromium on a page of 1280×900. */
+export async function openConsoleSession(): Promise<ConsoleSession> {
+  const emulator = createEmulator({
+    projectKey: 'console-demo',
+    clientId: 'console-demo-client',
+    clientSecret: 'console-demo-secret-3f9a',
+    clock: new ManualClock(Date.parse(CLOCK_START)),
+  });
+  const catalogue = await seedCatalogue(emulator, { seed: 7, products: 12, selections: 3, stores: 2 });
+  const server = await serveEmulator(emulator, { host: '127.0.0.1', port: 0 });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchChromium();
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const opened = browser;
+    return {
+      server,
+      catalogue,
+      browser: opened,
+      page,
+      url: `${server.origin}/_emulator/console`,
+      close: async () => {
+        await opened.close();
+        await server.close();
+      },
+    };
+  } catch (error) {
+    await browser?.close();
+    await server.close();
+    throw error;
+  }
+}
+
+/** What the walk-through saw, for the test to check. */
+export interface ConsoleWalkThrough {
+  /** The rows of the Product Selection's products table (product key per row). */
+  selectionProducts: string[];
+  /** The Store's Product Selections with their activation, as the table shows them. */
+  storeSelections: string[][];
+  /** The rows of the Store's availability table (product key per row). */
+  availableProducts: string[];
+  /** The status line after the request the fault rule failed. */
+  faultedStatus: string;
+  /** The request log's rows filtered by status 503: [method, path, status]. */
+  failedRequests: string[][];
+  /** The failed request's detail: its request and answer, as the console shows them. */
+  failedDetail: string;
+  /** The clock as the console shows it after advancing it by two days. */
+  clockAfter: string;
+  screenshot: Buffer;
+}
+
+const columnOf = (page: Page, caption: string, column: number) =>
+  page
+    .locator('table', { has: page.locator('caption', { hasText: caption }) })
+    .locator(`tbody tr td:nth-child(${column})`)
+    .allTextContents();
+
+/** Waits until `text` shows in the page's status line. */
+async function statusSays(page: Page, text: string): Promise<string> {
+  const status = page.locator('#status');
+  await status.filter({ hasText: text }).waitFor();
+  return (await status.textContent()) ?? '';
+}
+
+/** Drives the console through every step; throws (with the step) when one does not show what it should. */
+export async function walkThroughConsole({ page, url, catalogue, server }: ConsoleSession): Promise<ConsoleWalkThrough> {
+  const { clientId, clientSecret } = server.emulator.credentials;
+  const selection = catalogue.selections[0]!;
+  const store = catalogue.stores[0]!;
+
+  await page.goto(url);
+  await page.getByLabel('Client id').fill(clientId);
+  await page.getByLabel('Client secret').fill(clientSecret);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Views' }).waitFor();
+  await statusSays(page, 'products shown');
+
+  await page.getByRole('link', { name: 'Product Selections' }).click();
+  await page.getByLabel('Product Selection key').fill(selection.key);
+  await page.getByLabel('Product Selection key').press('Enter');
+  await statusSays(page, `products in ${selection.key}`);
+  const selectionProducts = await columnOf(page, `Products of ${selection.key}`, 1);
+
+  await page.getByRole('link', { name: 'Stores' }).click();
+  await page.getByLabel('Store key').fill(store.key);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await statusSays(page, `available in ${store.key}`);
+  const selectionTable = page.locator('table', { has: page.locator('caption', { hasText: `Product Selections of ${store.key}` }) });
+  const storeSelections = await Promise.all(
+    (await selectionTable.locator('tbody tr').all()).map(async (row) =>
+      (await row.locator('td').allTextContents()).map((cell) => cell.trim()),
+    ),
+  );
+  const availableProducts = await columnOf(page, `Available in ${store.key}`, 1);
+
+  await page.getByRole('link', { name: 'Fault rules' }).click();
+  await page.getByLabel('Kind').selectOption('error');
+  await page.getByLabel('Status (error)').selectOption('503');
+  await page.getByLabel('Times').fill('1');
+  await page.getByRole('button', { name: 'Arm fault' }).click();
+  await statusSays(page, 'armed');
+  await page.getByRole('button', { name: /^Remove fault rule/ }).waitFor();
+
+  // The next request the console makes to the API is the one the rule fails.
+  await page.getByRole('link', { name: 'Resources' }).click();
+  const faultedStatus = await statusSays(page, '503');
+
+  await page.getByRole('link', { name: 'Clock and reset' }).click();
+  await page.getByLabel('Advance by').fill('2');
+  await page.getByLabel('Unit').selectOption({ label: 'days' });
+  await page.getByRole('button', { name: 'Advance' }).click();
+  await statusSays(page, 'Clock moved');
+  await page.locator('#clock', { hasText: TWO_DAYS_LATER }).waitFor();
+  const clockAfter = (await page.locator('#clock').textContent()) ?? '';
+
+  await page.getByRole('link', { name: 'Request log' }).click();
+  await page.getByLabel('Status').fill('503');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const failed = page.locator('table', { has: page.locator('caption', { hasText: 'Requests' }) }).locator('tbody tr', { hasText: '503' });
+  await failed.first().waitFor();
+  const failedRequests = await Promise.all(
+    (await failed.all()).map(async (row) => (await row.locator('td').allTextContents()).slice(1, 4).map((cell) => cell.trim())),
+  );
+  await failed.first().getByRole('link').click();
+  await page.locator('#detail h2', { hasText: '503' }).waitFor();
+  const failedDetail = (await page.locator('#detail').textContent()) ?? '';
+  const screenshot = await page.screenshot({ fullPage: true });
+  return { selectionProducts, storeSelections, availableProducts, faultedStatus, failedRequests, failedDetail, clockAfter, screenshot };
+}

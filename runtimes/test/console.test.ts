@@ -1,0 +1,61 @@
+/**
+ * The emulator's web console in headless Chromium: served by the emulator itself on a loopback
+ * port, signed in with the bootstrap client, it finds a Product Selection and its products, a
+ * Store's Product Selections and availability, arms a 503 fault and sees the failed request in
+ * the request log, and advances the clock. `pnpm console:screenshot` runs the same walk-through.
+ *
+ * Skipped when there is no Chromium: `apt-get install chromium`, or point CHROMIUM_PATH at one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openConsoleSession, walkThroughConsole, type ConsoleSession } from '../console/console-scenario.js';
+import { chromiumSuite, hasChromium, warnWhenNoChromium, watchProblems } from './browser-helpers.js';
+
+warnWhenNoChromium('console.test.ts');
+
+describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
+  let session: ConsoleSession | undefined;
+  beforeAll(async () => {
+    session = await openConsoleSession();
+  }, 60_000);
+  afterAll(() => session?.close());
+
+  it('signs in, shows a selection, a Store availability, a faulted request and the moved clock', async () => {
+    const { page, catalogue, server } = session!;
+    const problems = watchProblems(page);
+    const seen = await walkThroughConsole(session!);
+
+    const selection = catalogue.selections[0]!;
+    const productKeys = new Map(catalogue.products.map((product) => [product.id, product.key]));
+    expect(seen.selectionProducts.sort()).toEqual(selection.productIds.map((id) => productKeys.get(id)).sort());
+
+    const store = catalogue.stores[0]!;
+    expect(seen.storeSelections).toEqual(
+      store.productSelections.map(({ key, active }) => [
+        key,
+        catalogue.selections.find((s) => s.key === key)!.name,
+        active ? 'active' : 'inactive',
+      ]),
+    );
+    // The Store's active Product Selections decide what it offers.
+    const offered = new Set(
+      store.productSelections
+        .filter((s) => s.active)
+        .flatMap((s) => catalogue.selections.find((one) => one.key === s.key)!.productIds)
+        .map((id) => productKeys.get(id)),
+    );
+    expect(new Set(seen.availableProducts)).toEqual(offered);
+
+    expect(seen.faultedStatus).toMatch(/^503: /);
+    expect(seen.failedRequests).toHaveLength(1);
+    expect(seen.failedRequests[0]![2]).toBe('503');
+    // Its detail shows the request's headers with the token masked, and the fault's answer.
+    expect(seen.failedDetail).toContain('authorization: Bearer ***');
+    expect(seen.failedDetail).toContain('"statusCode": 503');
+    expect(seen.clockAfter).toContain('2026-03-03 09:00:00Z');
+    // A PNG.
+    expect(seen.screenshot.subarray(1, 4).toString()).toBe('PNG');
+    // The page shows no secret: the secret typed at sign-in is masked in the request log.
+    expect(await page.content()).not.toContain(server.emulator.credentials.clientSecret);
+    expect(problems.filter((problem) => !problem.includes('503'))).toEqual([]);
+  }, 60_000);
+});
