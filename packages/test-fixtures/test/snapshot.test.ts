@@ -386,6 +386,7 @@ describe('emulator.snapshot() and emulator.restore()', () => {
         'anonymousIds',
         'bootstrapClientId',
         'clients',
+        'customerTokens',
         'customers',
         'format',
         'history',
