@@ -176,6 +176,7 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   product: {
     masterData: productMasterData,
     productType: simple('changeProductType', 'ChangeProductTypeChange'),
+    taxCategory: simple('setTaxCategory', 'SetTaxCategoryChange'),
   },
   'product-type': {
     name: simple('changeName', 'ChangeNameChange'),
