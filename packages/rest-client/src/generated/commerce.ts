@@ -3542,7 +3542,11 @@ export interface components {
       | components['schemas']['ProductSetMetaKeywordsAction']
       | components['schemas']['ProductSetSearchKeywordsAction']
       | components['schemas']['ProductAddExternalImageAction']
-      | components['schemas']['ProductRemoveImageAction'];
+      | components['schemas']['ProductRemoveImageAction']
+      | components['schemas']['ProductAddToCategoryAction']
+      | components['schemas']['ProductRemoveFromCategoryAction']
+      | components['schemas']['ProductSetCategoryOrderHintAction']
+      | components['schemas']['ProductSetTaxCategoryAction'];
     /**
      * @description Sets `published` and copies the staged data to current: all of it (scope `All`, the
      *     default), or with scope `Prices` only the Prices of each staged variant to the current
@@ -3906,6 +3910,79 @@ export interface components {
        * @default true
        */
       staged: boolean;
+    };
+    /**
+     * @description Adds the Product to a Category (a missing one is 400 ReferencedResourceNotFound), with
+     *     its order hint if given. A data set the action changes that already holds the Category
+     *     is 400 InvalidOperation (decision: the reference names no code). Emits
+     *     ProductAddedToCategory.
+     */
+    ProductAddToCategoryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addToCategory';
+      category: components['schemas']['ResourceIdentifier'];
+      /** @description Omitting it removes the value. */
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /**
+     * @description Removes the Product from a Category, with its order hint (a missing Category is 400
+     *     ReferencedResourceNotFound). A data set the action changes that does not hold the
+     *     Category is 400 InvalidOperation (decision: the reference names no code). Emits
+     *     ProductRemovedFromCategory.
+     */
+    ProductRemoveFromCategoryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeFromCategory';
+      category: components['schemas']['ResourceIdentifier'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /**
+     * @description Sets or removes the order hint of a Category the Product is in; a Category it is not in
+     *     (in a data set the action changes) is 400 InvalidOperation, as the live service does.
+     */
+    ProductSetCategoryOrderHintAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCategoryOrderHint';
+      categoryId: string;
+      /** @description Omitting it removes the value. */
+      orderHint?: components['schemas']['CategoryOrderHint'];
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged: boolean;
+    };
+    /**
+     * @description Sets or (when `taxCategory` is absent) removes the Product's Tax Category (a missing one
+     *     is 400 ReferencedResourceNotFound). It is on the Product itself, not in the catalogue
+     *     data, so it has no `staged` flag and leaves `hasStagedChanges` as it is.
+     */
+    ProductSetTaxCategoryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTaxCategory';
+      /** @description Omitting it removes the value. */
+      taxCategory?: components['schemas']['ResourceIdentifier'];
     };
     ProductPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Product'][];
@@ -4693,6 +4770,8 @@ export interface components {
       | components['schemas']['ProductPricesSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
       | components['schemas']['ProductImageAddedMessage']
+      | components['schemas']['ProductAddedToCategoryMessage']
+      | components['schemas']['ProductRemovedFromCategoryMessage']
       | components['schemas']['CategoryCreatedMessage']
       | components['schemas']['CategorySlugChangedMessage']
       | components['schemas']['CustomerCreatedMessage']
@@ -4882,6 +4961,32 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductImageAdded';
+    };
+    /** @description Emitted by `addToCategory`: the Category, and `staged` (the action's flag, default true). */
+    ProductAddedToCategoryMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductAddedToCategory';
+      category: components['schemas']['CategoryReference'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductAddedToCategory';
+    };
+    /** @description Emitted by `removeFromCategory`: the Category, and `staged` (the action's flag, default true). */
+    ProductRemovedFromCategoryMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductRemovedFromCategory';
+      category: components['schemas']['CategoryReference'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductRemovedFromCategory';
     };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
@@ -7095,6 +7200,10 @@ export type ProductSetMetaKeywordsAction = components['schemas']['ProductSetMeta
 export type ProductSetSearchKeywordsAction = components['schemas']['ProductSetSearchKeywordsAction'];
 export type ProductAddExternalImageAction = components['schemas']['ProductAddExternalImageAction'];
 export type ProductRemoveImageAction = components['schemas']['ProductRemoveImageAction'];
+export type ProductAddToCategoryAction = components['schemas']['ProductAddToCategoryAction'];
+export type ProductRemoveFromCategoryAction = components['schemas']['ProductRemoveFromCategoryAction'];
+export type ProductSetCategoryOrderHintAction = components['schemas']['ProductSetCategoryOrderHintAction'];
+export type ProductSetTaxCategoryAction = components['schemas']['ProductSetTaxCategoryAction'];
 export type ProductPagedQueryResponse = components['schemas']['ProductPagedQueryResponse'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -7172,6 +7281,8 @@ export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemo
 export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
 export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
 export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
+export type ProductAddedToCategoryMessage = components['schemas']['ProductAddedToCategoryMessage'];
+export type ProductRemovedFromCategoryMessage = components['schemas']['ProductRemovedFromCategoryMessage'];
 export type CreatedProductSelection = components['schemas']['CreatedProductSelection'];
 export type ProductSelectionCreatedMessage = components['schemas']['ProductSelectionCreatedMessage'];
 export type ProductSelectionDeletedMessage = components['schemas']['ProductSelectionDeletedMessage'];

@@ -1925,6 +1925,38 @@ export const productAddExternalImageAction = /* @__PURE__ */ defineBuilder('Prod
 export const productRemoveImageAction = /* @__PURE__ */ defineBuilder('ProductRemoveImageAction', 'action');
 
 /**
+ * Builder of a `ProductAddToCategoryAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Adds the Product to a Category (a missing one is 400 ReferencedResourceNotFound), with
+ *
+ * @example
+ * productAddToCategoryAction({ seed: 42 }).build();
+ */
+export const productAddToCategoryAction = /* @__PURE__ */ defineBuilder('ProductAddToCategoryAction', 'action');
+
+/**
+ * Builder of a `ProductRemoveFromCategoryAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Removes the Product from a Category, with its order hint (a missing Category is 400
+ *
+ * @example
+ * productRemoveFromCategoryAction({ seed: 42 }).build();
+ */
+export const productRemoveFromCategoryAction = /* @__PURE__ */ defineBuilder('ProductRemoveFromCategoryAction', 'action');
+
+/**
+ * Builder of a `ProductSetCategoryOrderHintAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or removes the order hint of a Category the Product is in; a Category it is not in
+ *
+ * @example
+ * productSetCategoryOrderHintAction({ seed: 42 }).build();
+ */
+export const productSetCategoryOrderHintAction = /* @__PURE__ */ defineBuilder('ProductSetCategoryOrderHintAction', 'action');
+
+/**
+ * Builder of a `ProductSetTaxCategoryAction` (action) of commerce.yaml, with plausible seeded defaults for its required members. Sets or (when `taxCategory` is absent) removes the Product's Tax Category (a missing one
+ *
+ * @example
+ * productSetTaxCategoryAction({ seed: 42 }).build();
+ */
+export const productSetTaxCategoryAction = /* @__PURE__ */ defineBuilder('ProductSetTaxCategoryAction', 'action');
+
+/**
  * Builder of a `ProductPagedQueryResponse` (other) of commerce.yaml, with plausible seeded defaults for its required members.
  *
  * @example
@@ -2512,6 +2544,24 @@ export const productPriceKeySetMessage = /* @__PURE__ */ defineBuilder('ProductP
  * productImageAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const productImageAddedMessage = /* @__PURE__ */ defineBuilder('ProductImageAddedMessage', 'resource');
+
+/**
+ * Builder of a `ProductAddedToCategoryMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `addToCategory`: the Category, and `staged` (the action's flag, default true).
+ *
+ * @example
+ * productAddedToCategoryMessage({ seed: 42 }).build();
+ * productAddedToCategoryMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productAddedToCategoryMessage = /* @__PURE__ */ defineBuilder('ProductAddedToCategoryMessage', 'resource');
+
+/**
+ * Builder of a `ProductRemovedFromCategoryMessage` (resource) of commerce.yaml, with plausible seeded defaults for its required members. Emitted by `removeFromCategory`: the Category, and `staged` (the action's flag, default true).
+ *
+ * @example
+ * productRemovedFromCategoryMessage({ seed: 42 }).build();
+ * productRemovedFromCategoryMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productRemovedFromCategoryMessage = /* @__PURE__ */ defineBuilder('ProductRemovedFromCategoryMessage', 'resource');
 
 /**
  * Builder of a `CreatedProductSelection` (other) of commerce.yaml, with plausible seeded defaults for its required members. The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
@@ -3104,6 +3154,10 @@ export const builderFactories = {
   ProductSetSearchKeywordsAction: productSetSearchKeywordsAction,
   ProductAddExternalImageAction: productAddExternalImageAction,
   ProductRemoveImageAction: productRemoveImageAction,
+  ProductAddToCategoryAction: productAddToCategoryAction,
+  ProductRemoveFromCategoryAction: productRemoveFromCategoryAction,
+  ProductSetCategoryOrderHintAction: productSetCategoryOrderHintAction,
+  ProductSetTaxCategoryAction: productSetTaxCategoryAction,
   ProductPagedQueryResponse: productPagedQueryResponse,
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
@@ -3175,6 +3229,8 @@ export const builderFactories = {
   ProductPricesSetMessage: productPricesSetMessage,
   ProductPriceKeySetMessage: productPriceKeySetMessage,
   ProductImageAddedMessage: productImageAddedMessage,
+  ProductAddedToCategoryMessage: productAddedToCategoryMessage,
+  ProductRemovedFromCategoryMessage: productRemovedFromCategoryMessage,
   CreatedProductSelection: createdProductSelection,
   ProductSelectionCreatedMessage: productSelectionCreatedMessage,
   ProductSelectionDeletedMessage: productSelectionDeletedMessage,

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { CONTROL_PREFIX } from '../control/prefix.js';
 import { CORRELATION_HEADER } from '../http/correlation.js';
+import { readUpTo } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { projectOfPath } from '../http/served-request.js';
 import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
@@ -115,41 +116,13 @@ function matches(entry: LoggedRequest, { status, path, correlationId }: RequestL
   return entry.status === Number(status);
 }
 
-/** Reads a body up to `limit` bytes; past it, stops reading and says so. */
-async function readBounded(body: ReadableStream<Uint8Array> | null, limit: number): Promise<{ bytes: Uint8Array; omitted: boolean }> {
-  if (body === null) return { bytes: new Uint8Array(), omitted: false };
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-      if (size > limit) {
-        // Not awaited: cancelling one copy of a body settles only once the other is read too.
-        reader.cancel().catch(() => undefined);
-        return { bytes: new Uint8Array(size), omitted: true };
-      }
-    }
-  } catch {
-    // The body failed (the client went away): what was read is kept.
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, omitted: false };
-}
-
 /** Headers and a body (read up to the limit), masked. */
 async function logged(headers: Headers, body: ReadableStream<Uint8Array> | null): Promise<LoggedMessage> {
   const masked = maskHeaders(headers);
-  const { bytes, omitted } = await readBounded(body, MAX_LOGGED_BODY_BYTES);
-  if (omitted) return { headers: masked, bodyBytes: bytes.byteLength, bodyOmitted: true };
+  // A failed body (the client went away) keeps what was read.
+  const { bytes, size, over } =
+    body === null ? { bytes: new Uint8Array(0), size: 0, over: false } : await readUpTo(body, MAX_LOGGED_BODY_BYTES);
+  if (over) return { headers: masked, bodyBytes: size, bodyOmitted: true };
   if (bytes.byteLength === 0) return { headers: masked, bodyBytes: 0, bodyOmitted: false };
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   return { headers: masked, body: maskBody(text, headers.get('content-type')), bodyBytes: bytes.byteLength, bodyOmitted: false };

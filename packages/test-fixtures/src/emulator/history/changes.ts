@@ -278,6 +278,7 @@ const RULES: Record<string, Record<string, FieldRule>> = {
   product: {
     masterData: productMasterData,
     productType: simple('changeProductType', 'ChangeProductTypeChange'),
+    taxCategory: simple('setTaxCategory', 'SetTaxCategoryChange'),
   },
   'product-type': {
     name: simple('changeName', 'ChangeNameChange'),

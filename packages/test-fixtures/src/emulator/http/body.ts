@@ -42,6 +42,29 @@ export async function readBodyBytes(c: Context, limit: number): Promise<Uint8Arr
   if (declared !== undefined && Number(declared) > limit) return undefined;
   const body = c.req.raw.body;
   if (body === null) return new Uint8Array(0);
+  const read = await readUpTo(body, limit);
+  if (read.failed) throw new ClientDisconnected(read.error);
+  return read.over ? undefined : read.bytes;
+}
+
+/** What {@link readUpTo} read. */
+export interface BoundedRead {
+  /** The bytes read; empty when `over`. */
+  bytes: Uint8Array;
+  /** Bytes seen, up to the first past the limit. */
+  size: number;
+  /** The stream went past the limit: reading stopped there. */
+  over: boolean;
+  /** The stream failed midway (a client that went away): `bytes` holds what came before. */
+  failed: boolean;
+  error?: unknown;
+}
+
+/**
+ * Reads a stream up to `limit` bytes. Past it, reading stops and the rest is cancelled, not
+ * awaited: cancelling one copy of a teed body settles only once the other is read too.
+ */
+export async function readUpTo(body: ReadableStream<Uint8Array>, limit: number): Promise<BoundedRead> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -51,16 +74,15 @@ export async function readBodyBytes(c: Context, limit: number): Promise<Uint8Arr
       if (done) break;
       size += value.byteLength;
       if (size > limit) {
-        // Read no further: the rest is drained or the connection closed by the server.
         reader.cancel().catch(() => undefined);
-        return undefined;
+        return { bytes: new Uint8Array(0), size, over: true, failed: false };
       }
       chunks.push(value);
     }
   } catch (error) {
-    throw new ClientDisconnected(error);
+    return { bytes: Buffer.concat(chunks, size), size, over: false, failed: true, error };
   }
-  return Buffer.concat(chunks, size);
+  return { bytes: Buffer.concat(chunks, size), size, over: false, failed: false };
 }
 
 /**

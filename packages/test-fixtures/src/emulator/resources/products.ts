@@ -2,6 +2,7 @@ import { viewScopes } from '../auth/principal.js';
 import { errors } from '../http/errors.js';
 import { assertVariantAttributes, attributeActions } from './product-attributes.js';
 import { catalogueActions } from './product-catalogue.js';
+import { categoryActions } from './product-categories.js';
 import {
   allVariants,
   assertSkuFree,
@@ -156,10 +157,17 @@ export const productType: ResourceType<Product> = {
       if (typeof key === 'string') product.key = key;
       else delete product.key;
     },
+    /** Sets or (absent) removes the Tax Category: on the Product itself, so not staged. */
+    setTaxCategory(product, action, ctx) {
+      const taxCategory = action['taxCategory'] as ResourceIdentifier | undefined;
+      if (taxCategory !== undefined) product.taxCategory = taxCategoryReference(ctx, taxCategory, 'taxCategory');
+      else delete product.taxCategory;
+    },
     ...variantActions,
     ...attributeActions,
     ...priceActions,
     ...catalogueActions,
+    ...categoryActions,
   },
   afterDelete(product, ctx) {
     // A deleted Product leaves every Product Selection that held it. That is a background change:
