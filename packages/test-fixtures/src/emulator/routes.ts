@@ -3,22 +3,22 @@ import type { EmulatorContext } from './context.js';
 import { registerGraphqlRoute } from './graphql/route.js';
 import type { AppEnv } from './http/env.js';
 import { registerMessageRoutes } from './messages/routes.js';
-import { registerApiClientRoutes } from './resources/api-clients.js';
-import { categoryType } from './resources/categories.js';
-import { channelType } from './resources/channels.js';
-import { registerCustomerRoutes } from './resources/customers.js';
-import { registerInStoreProjectionRoutes } from './resources/in-store-projections.js';
-import { registerMeRoutes } from './resources/me.js';
-import { registerProductProjectionRoutes } from './resources/product-projections.js';
-import { productSelectionType } from './resources/product-selections.js';
-import { productTypeType } from './resources/product-types.js';
-import { productType } from './resources/products.js';
-import { registerProjectRoutes } from './resources/project.js';
-import { registerResourceRoutes } from './resources/rest-routes.js';
-import { registerSelectionQueries } from './resources/selection-queries.js';
-import { storeType } from './resources/stores.js';
-import { taxCategoryType } from './resources/tax-categories.js';
-import { typeType } from './resources/types.js';
+import { registerApiClientRoutes } from './resources/api-clients/index.js';
+import { categoryType } from './resources/categories/index.js';
+import { channelType } from './resources/channels/index.js';
+import { registerCustomerRoutes } from './resources/customers/index.js';
+import { registerInStoreProjectionRoutes } from './resources/product-projections/in-store.js';
+import { registerMeRoutes } from './resources/me/index.js';
+import { registerProductProjectionRoutes } from './resources/product-projections/index.js';
+import { productSelectionType } from './resources/product-selections/index.js';
+import { productTypeType } from './resources/product-types/index.js';
+import { productType } from './resources/products/index.js';
+import { registerProjectRoutes } from './resources/project/index.js';
+import { registerResourceRoutes } from './resources/kit/rest-routes.js';
+import { registerSelectionQueries } from './resources/product-selections/queries.js';
+import { storeType } from './resources/stores/index.js';
+import { taxCategoryType } from './resources/tax-categories/index.js';
+import { typeType } from './resources/types/index.js';
 
 /**
  * Registers every REST endpoint under `/:projectKey`. One line per resource module; each module

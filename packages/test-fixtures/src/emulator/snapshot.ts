@@ -4,7 +4,7 @@ import type { StoredCustomerToken } from './auth/customer-tokens.js';
 import type { TokenStoreSnapshot } from './auth/tokens.js';
 import type { HistoryLogSnapshot } from './history/log.js';
 import type { MessageLogSnapshot } from './messages/message-log.js';
-import type { MembershipSnapshot } from './resources/selection-membership.js';
+import type { MembershipSnapshot } from './resources/product-selections/membership.js';
 import type { ProjectSettings } from './state.js';
 import type { StoredResource } from './store/collection.js';
 

@@ -1,6 +1,6 @@
 import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
-import { SelectionMembership, type MembershipSnapshot } from './resources/selection-membership.js';
+import { SelectionMembership, type MembershipSnapshot } from './resources/product-selections/membership.js';
 import type { ChangeJournal } from './storage/journal.js';
 import { Collection, type StoredResource } from './store/collection.js';
 

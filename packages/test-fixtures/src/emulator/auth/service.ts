@@ -132,7 +132,7 @@ export class AuthService {
     return this.reserved.get(id)?.secret();
   }
 
-  /** Creates a client; the secret is returned only here. The draft is assumed validated (see resources/api-clients.ts). */
+  /** Creates a client; the secret is returned only here. The draft is assumed validated (see resources/api-clients/). */
   createClient(draft: ApiClientDraft): { client: ApiClient; secret: string } {
     return this.clients.create(draft);
   }

@@ -1,7 +1,7 @@
 import { hasScope, requireScope, type Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import { errors } from '../http/errors.js';
-import type { Address, Caller } from '../resources/operations.js';
+import type { Address, Caller } from '../resources/kit/operations.js';
 
 /** What every resolver gets: the emulator, and who is calling. */
 export interface GraphqlContext {

@@ -1,7 +1,7 @@
 /**
  * GraphQL inputs to the REST request shapes, so that a GraphQL write goes through exactly the
  * same validation, update actions, versions and messages as the REST one
- * (`createResource`/`updateResource` in resources/operations.ts).
+ * (`createResource`/`updateResource` in resources/kit/operations.ts).
  *
  * - A localized string is a list of `{ locale, value }` items in GraphQL and an object keyed by
  *   locale in REST.

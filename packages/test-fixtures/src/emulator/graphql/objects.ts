@@ -5,14 +5,14 @@
  * it no longer exists), and the resolved form needs the scope of its resource.
  */
 import { viewScopes } from '../auth/principal.js';
-import type { Product } from '../resources/product-data.js';
-import { READ_SCOPES } from '../resources/product-projections.js';
-import type { ProductSelection } from '../resources/product-selections.js';
-import { membershipOf, variantsOfAssignment } from '../resources/selection-membership.js';
-import type { Image } from '../resources/product-data.js';
-import type { Price } from '../resources/prices.js';
-import type { Store } from '../resources/stores.js';
-import type { Initiator } from '../resources/write-context.js';
+import type { Product } from '../resources/products/data.js';
+import { READ_SCOPES } from '../resources/product-projections/index.js';
+import type { ProductSelection } from '../resources/product-selections/index.js';
+import { membershipOf, variantsOfAssignment } from '../resources/product-selections/membership.js';
+import type { Image } from '../resources/products/data.js';
+import type { Price } from '../resources/kit/prices.js';
+import type { Store } from '../resources/stores/index.js';
+import type { Initiator } from '../resources/kit/write-context.js';
 import { holds, need, type GraphqlContext } from './context.js';
 import { pageOfArray, type PageArgs } from './paging.js';
 import { allLocales, inLocale, type LocaleArgs, type Resolver, type ResolverMap } from './resolver-types.js';

@@ -5,13 +5,13 @@
  * messages and change history are those of REST.
  */
 import type { StoredMessage } from '../messages/message-log.js';
-import { createResource, deleteResource, updateResource, type Address } from '../resources/operations.js';
-import { variantsOf, type Product } from '../resources/product-data.js';
-import { READ_SCOPES } from '../resources/product-projections.js';
-import { productSelectionType, type ProductSelection } from '../resources/product-selections.js';
-import { inStoreAssignments, inStoreData } from '../resources/selection-availability.js';
-import { membershipOf, variantsOfAssignment } from '../resources/selection-membership.js';
-import { storeType, type Store } from '../resources/stores.js';
+import { createResource, deleteResource, updateResource, type Address } from '../resources/kit/operations.js';
+import { variantsOf, type Product } from '../resources/products/data.js';
+import { READ_SCOPES } from '../resources/product-projections/index.js';
+import { productSelectionType, type ProductSelection } from '../resources/product-selections/index.js';
+import { inStoreAssignments, inStoreData } from '../resources/product-selections/availability.js';
+import { membershipOf, variantsOfAssignment } from '../resources/product-selections/membership.js';
+import { storeType, type Store } from '../resources/stores/index.js';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import { addressOf, exactlyOne, need, type GraphqlContext } from './context.js';

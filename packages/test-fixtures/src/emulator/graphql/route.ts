@@ -7,7 +7,7 @@ import type { Context, Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
 import { decodeUtf8, json, readBodyBytes } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
-import { callerOf } from '../resources/rest-routes.js';
+import { callerOf } from '../resources/kit/rest-routes.js';
 import { invalidJson, missingValue } from '../validation/request-errors.js';
 import { requireEntryScope, type GraphqlContext } from './context.js';
 import { formatFieldError, requestError } from './errors.js';

@@ -2,7 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import { ApiError } from '../http/errors.js';
 import { makeQueryParams } from '../query/index.js';
-import { presentReferenced } from '../resources/rest-routes.js';
+import { presentReferenced } from '../resources/kit/rest-routes.js';
 import { accessTo, requireAccess, type TypeAccess } from './access.js';
 import { historyErrors } from './errors.js';
 import type { HistoryLog } from './log.js';

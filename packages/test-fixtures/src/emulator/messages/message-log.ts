@@ -1,5 +1,5 @@
 import { newId } from '../ids.js';
-import type { MessageDraft, Initiator } from '../resources/write-context.js';
+import type { MessageDraft, Initiator } from '../resources/kit/write-context.js';
 import type { EmulatorState } from '../state.js';
 import type { Collection, StoredResource } from '../store/collection.js';
 

@@ -5,7 +5,7 @@ import { json } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
 import { parseQueryParams, runQuery, type QuerySchema } from '../query/index.js';
-import { presentReferenced } from '../resources/rest-routes.js';
+import { presentReferenced } from '../resources/kit/rest-routes.js';
 import { commerceContract } from '../validation/contract.js';
 
 /** `GET /{projectKey}/messages` and `/messages/{ID}`, scope view_messages. */

@@ -3,7 +3,7 @@ import type { StoredCustomerCredentials } from '../../auth/customer-credentials.
 import type { StoredCustomerToken } from '../../auth/customer-tokens.js';
 import type { AccessTokenSnapshot, RefreshTokenSnapshot } from '../../auth/tokens.js';
 import type { StoredRecord } from '../../history/records.js';
-import type { MembershipSnapshot } from '../../resources/selection-membership.js';
+import type { MembershipSnapshot } from '../../resources/product-selections/membership.js';
 import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from '../../snapshot.js';
 import type { ProjectSettings, StateSnapshot } from '../../state.js';
 import type { StoredResource } from '../../store/collection.js';

@@ -1,0 +1,65 @@
+import type { EmulatorContext } from '../../context.js';
+import { errors } from '../../http/errors.js';
+import type { EmulatorState } from '../../state.js';
+import type { StoredResource } from '../../store/collection.js';
+import type { CustomFields } from '../kit/custom-fields.js';
+import type { CustomerAddresses } from './addresses.js';
+import type { Address } from '../kit/operations.js';
+import type { Store } from '../stores/index.js';
+import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+
+export interface Customer extends StoredResource, CustomerAddresses {
+  email: string;
+  customerNumber?: string;
+  isEmailVerified: boolean;
+  customerGroupAssignments: never[];
+  /** Empty for a global customer. */
+  stores: { typeId: 'store'; key: string }[];
+  authenticationMode: 'Password' | 'ExternalAuth';
+  custom?: CustomFields;
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * E-mails are unique, ignoring case, among the global customers and among the customers of each
+ * Store (a customer of Stores A and B clashes with any customer of A or of B). `exceptId`: the
+ * customer whose e-mail or Stores change.
+ */
+export function assertEmailFree(state: EmulatorState, email: string, storeKeys: readonly string[], exceptId?: string): void {
+  const wanted = normaliseEmail(email);
+  for (const customer of state.collection<Customer>('customer').values()) {
+    if (customer.id === exceptId || normaliseEmail(customer.email) !== wanted) continue;
+    const theirs = customer.stores.map((s) => s.key);
+    const clash = storeKeys.length === 0 ? theirs.length === 0 : theirs.some((key) => storeKeys.includes(key));
+    if (clash) throw errors.duplicateField('email', email);
+  }
+}
+
+export function assertCustomerNumberFree(state: EmulatorState, customerNumber: string, exceptId?: string): void {
+  for (const customer of state.collection<Customer>('customer').values()) {
+    if (customer.id !== exceptId && customer.customerNumber === customerNumber)
+      throw errors.duplicateField('customerNumber', customerNumber);
+  }
+}
+
+/** Store key references of Store identifiers (each Store once); an unknown Store is 400 ReferencedResourceNotFound. */
+export function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined, field = 'stores'): Customer['stores'] {
+  const keys = (drafts ?? []).map((draft, index) => ctx.resolveIdentifier<Store>('store', draft, `${field}[${index}]`).key);
+  return [...new Set(keys)].map((key) => ({ typeId: 'store', key }));
+}
+
+/** True when the customer belongs to the Store (a global customer belongs to none). */
+export function belongsTo(customer: Customer, storeKey: string): boolean {
+  return customer.stores.some((s) => s.key === storeKey);
+}
+
+/** The customer at an address that belongs to the Store; a customer of another Store, or a global one, does not exist here (404). */
+export function findInStore(context: EmulatorContext, store: Store, address: Address): Customer {
+  const collection = context.state.collection<Customer>('customer');
+  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
+  if (!found || !belongsTo(found, store.key)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+  return found;
+}

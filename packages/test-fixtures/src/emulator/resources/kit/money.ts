@@ -1,0 +1,43 @@
+import { errors } from '../../http/errors.js';
+
+/** Money as the service answers it. */
+export interface CentPrecisionMoney {
+  type: 'centPrecision';
+  centAmount: number;
+  currencyCode: string;
+  fractionDigits: number;
+}
+
+export interface MoneyDraft {
+  type?: 'centPrecision' | 'highPrecision';
+  centAmount: number;
+  currencyCode: string;
+  fractionDigits?: number;
+}
+
+/** The ISO 4217 currencies the runtime knows. */
+const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));
+
+/**
+ * The default number of fraction digits of an ISO 4217 currency (2 for EUR, 0 for JPY, 3 for
+ * KWD), as the live service answers `fractionDigits`; an unknown currency is 400 InvalidField.
+ */
+export function fractionDigitsOf(currencyCode: string, field: string): number {
+  if (!CURRENCIES.has(currencyCode))
+    throw errors.invalidField(field, currencyCode, `The currency '${currencyCode}' is not a valid ISO 4217 currency code.`);
+  return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** Money of a draft as centPrecision money; highPrecision money is not emulated (501). */
+export function moneyFrom(draft: MoneyDraft, field: string): CentPrecisionMoney {
+  if (draft.type === 'highPrecision') throw errors.notEmulated({ field: `${field}.type` });
+  const fractionDigits = fractionDigitsOf(draft.currencyCode, `${field}.currencyCode`);
+  if (draft.fractionDigits !== undefined && draft.fractionDigits !== fractionDigits) {
+    throw errors.invalidField(
+      `${field}.fractionDigits`,
+      draft.fractionDigits,
+      `The currency '${draft.currencyCode}' has ${fractionDigits} fraction digits.`,
+    );
+  }
+  return { type: 'centPrecision', centAmount: draft.centAmount, currencyCode: draft.currencyCode, fractionDigits };
+}

@@ -1,0 +1,163 @@
+import type { Context, Hono } from 'hono';
+import { requireScope, type Principal } from '../../auth/principal.js';
+import type { EmulatorContext } from '../../context.js';
+import { json, readJsonBody } from '../../http/body.js';
+import type { AppEnv } from '../../http/env.js';
+import { errors } from '../../http/errors.js';
+import { changePassword, resetPassword, verifyEmail } from '../customers/passwords.js';
+import { belongsTo, customerTypeIn, draftInStore, signUpCustomer, type Customer } from '../customers/index.js';
+import { storeOfPath } from '../kit/in-store-path.js';
+import { deleteResource, updateResource, validBody } from '../kit/operations.js';
+import type { ResourceType } from '../kit/resource-type.js';
+import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
+import type { Store } from '../stores/index.js';
+
+const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
+const MANAGE = ['manage_my_profile'];
+
+/** The Customer actions a customer may apply to the own profile (live My Customer Profile API). */
+const ME_ACTIONS = [
+  'addAddress',
+  'addBillingAddressId',
+  'addShippingAddressId',
+  'changeAddress',
+  'changeEmail',
+  'removeAddress',
+  'removeBillingAddressId',
+  'removeShippingAddressId',
+  'setCompanyName',
+  'setDateOfBirth',
+  'setDefaultBillingAddress',
+  'setDefaultShippingAddress',
+  'setFirstName',
+  'setLastName',
+  'setLocale',
+  'setMiddleName',
+  'setSalutation',
+  'setTitle',
+  'setVatId',
+  'setCustomType',
+  'setCustomField',
+];
+
+/** True when the token is valid for the Store: issued by its in-store password flow, or holding a store-scoped `me` scope for it. */
+function validForStore(principal: Principal, projectKey: string, storeKey: string): boolean {
+  if (principal.storeKey === storeKey) return true;
+  return principal.scopes.some(
+    (s) => s.kind === 'permission' && s.projectKey === projectKey && s.storeKey === storeKey && ME_SCOPES.includes(s.name),
+  );
+}
+
+/**
+ * The `me` endpoints (https://docs.commercetools.com/api/projects/me-profile), globally and as
+ * `/in-store/key={storeKey}/me/...`:
+ *
+ * - `GET /me` (MeResponse): the Customer behind a password-flow token, or `{ anonymousId }` behind
+ *   an anonymous-session token; `POST /me` (the My Customer update actions), `DELETE /me`,
+ *   `POST /me/password` and `POST /me/email/confirm` need a customer token. Any other token is 403
+ *   naming `manage_my_profile`; reading takes `view_my_profile` too, writing `manage_my_profile`.
+ * - `POST /me/signup`, `/me/login` and `/me/password/reset` take any token holding
+ *   `manage_my_profile` (an anonymous session's, a client's); a sign-up with an anonymous session's
+ *   token names its `anonymousId` in the customer's `createdBy`.
+ *
+ * An in-store token works only on its own Store's endpoints; an in-store endpoint needs a token valid
+ * for its Store and knows only that Store's customers (else 404).
+ */
+export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const type = customerTypeIn(context);
+  const meType: ResourceType<Customer> = {
+    ...type,
+    schemas: { ...type.schemas, updateAction: 'MyCustomerUpdateAction' },
+    actions: Object.fromEntries(ME_ACTIONS.map((name) => [name, type.actions![name]!])),
+  };
+
+  /**
+   * Checks the token for this endpoint (global or the Store's) and its scope; 403 naming
+   * `manage_my_profile` otherwise. A session (customer or anonymous) token must be one of the
+   * endpoint (an in-store token for its Store only); other tokens need only the scope.
+   */
+  const allow = (principal: Principal, storeKey: string | undefined, scopes: readonly string[], needsSession: boolean): void => {
+    const scope = storeKey === undefined ? `manage_my_profile:${projectKey}` : `manage_my_profile:${projectKey}:${storeKey}`;
+    if (needsSession) {
+      if (principal.customerId === undefined && principal.anonymousId === undefined) throw errors.insufficientScope(scope);
+      if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey))
+        throw errors.insufficientScope(scope);
+    }
+    requireScope(principal, projectKey, scopes, storeKey);
+  };
+
+  /** The customer of a customer token, in the Store when there is one; an anonymous session's token has none (403). */
+  const customerOf = (principal: Principal, store: Store | undefined, scopes: readonly string[]): Customer => {
+    allow(principal, store?.key, scopes, true);
+    if (principal.customerId === undefined)
+      throw errors.insufficientScope(`manage_my_profile:${projectKey}${store === undefined ? '' : `:${store.key}`}`);
+    const customer = context.state.collection<Customer>(type.typeId).get(principal.customerId);
+    if (!customer || (store !== undefined && !belongsTo(customer, store.key))) throw errors.notFoundById(principal.customerId);
+    return customer;
+  };
+
+  const forms: [string, (c: Context<AppEnv>) => Store | undefined][] = [
+    ['/:projectKey/me', () => undefined],
+    ['/:projectKey/in-store/:storeSegment/me', (c) => storeOfPath(c, context, 'manage_my_profile')],
+  ];
+  for (const [base, storeOf] of forms) {
+    const answer = (c: Context<AppEnv>, customer: Customer) => json(present(context, type, customer, expandParams(c)));
+
+    api.get(base, (c) => {
+      const store = storeOf(c);
+      const principal = c.get('principal');
+      allow(principal, store?.key, ME_SCOPES, true);
+      if (principal.customerId === undefined) return json({ anonymousId: principal.anonymousId });
+      return answer(c, customerOf(principal, store, ME_SCOPES));
+    });
+
+    api.post(base, async (c) => {
+      const customer = customerOf(c.get('principal'), storeOf(c), MANAGE);
+      return answer(c, updateResource(context, meType, { id: customer.id }, await readJsonBody(c), callerOf(c)));
+    });
+
+    api.delete(base, (c) => {
+      const customer = customerOf(c.get('principal'), storeOf(c), MANAGE);
+      return answer(c, deleteResource(context, type, { id: customer.id }, versionParam(c), callerOf(c)));
+    });
+
+    api.post(`${base}/signup`, async (c) => {
+      const store = storeOf(c);
+      allow(c.get('principal'), store?.key, MANAGE, false);
+      const draft = validBody('MyCustomerDraft', await readJsonBody(c));
+      const customer = await signUpCustomer(context, store ? draftInStore(draft, store) : draft, callerOf(c));
+      return json({ customer: present(context, type, customer, []) }, 201);
+    });
+
+    api.post(`${base}/login`, async (c) => {
+      const store = storeOf(c);
+      allow(c.get('principal'), store?.key, MANAGE, false);
+      const body = validBody('MyCustomerSignin', await readJsonBody(c));
+      const id = await context.auth.findCustomerByCredentials(body['email'] as string, body['password'] as string, store?.key);
+      const customer = id === undefined ? undefined : context.state.collection<Customer>(type.typeId).get(id);
+      if (!customer) throw errors.invalidCredentials();
+      return json({ customer: present(context, type, customer, []) });
+    });
+
+    api.post(`${base}/password`, async (c) => {
+      const customer = customerOf(c.get('principal'), storeOf(c), MANAGE);
+      const body = validBody('MyCustomerChangePassword', await readJsonBody(c));
+      return answer(c, await changePassword(context, callerOf(c), customer, body as Parameters<typeof changePassword>[3]));
+    });
+
+    api.post(`${base}/password/reset`, async (c) => {
+      const store = storeOf(c);
+      allow(c.get('principal'), store?.key, MANAGE, false);
+      const body = validBody('MyCustomerResetPassword', await readJsonBody(c));
+      return answer(c, await resetPassword(context, callerOf(c), body as Parameters<typeof resetPassword>[2], store));
+    });
+
+    api.post(`${base}/email/confirm`, async (c) => {
+      const store = storeOf(c);
+      const customer = customerOf(c.get('principal'), store, MANAGE);
+      const body = validBody('MyCustomerEmailVerify', await readJsonBody(c));
+      return answer(c, verifyEmail(context, callerOf(c), body as Parameters<typeof verifyEmail>[2], store, customer.id));
+    });
+  }
+}

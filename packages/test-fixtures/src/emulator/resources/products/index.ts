@@ -1,0 +1,208 @@
+import { viewScopes } from '../../auth/principal.js';
+import { errors } from '../../http/errors.js';
+import { assertVariantAttributes, attributeActions } from './attributes.js';
+import { catalogueActions } from './catalogue.js';
+import { categoryActions } from './categories.js';
+import {
+  allVariants,
+  assertSkuFree,
+  assertSlugFree,
+  refreshStagedFlag,
+  variantFrom,
+  type Product,
+  type ProductData,
+  type ProductVariant,
+  type ProductVariantDraft,
+} from './data.js';
+import { priceActions } from './prices.js';
+import { projectProduct } from '../product-projections/projection.js';
+import { changeData } from './staging.js';
+import { variantActions } from './variants.js';
+import { categoryReference } from '../categories/index.js';
+import { pricesFrom } from '../kit/prices.js';
+import type { ProductSelection } from '../product-selections/index.js';
+import type { ProductType } from '../product-types/index.js';
+import type { ResourceType } from '../kit/resource-type.js';
+import { membershipOf } from '../product-selections/membership.js';
+import { taxCategoryReference } from '../tax-categories/index.js';
+import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+
+export type { Product } from './data.js';
+
+/**
+ * The variants of a draft, master first (id 1, then 2, 3, ...). SKUs must be unique in the
+ * project and variant keys within the Product; a clash is 400 DuplicateField naming the draft
+ * field as the live service does (`masterVariant.sku`, `variants[0].key`, ...).
+ */
+function variantsFromDraft(
+  ctx: WriteContext,
+  master: ProductVariantDraft | undefined,
+  drafts: readonly ProductVariantDraft[],
+): ProductVariant[] {
+  const fields = ['masterVariant', ...drafts.map((_, index) => `variants[${index}]`)];
+  const variants = [master, ...drafts].map((draft, index) =>
+    variantFrom(index + 1, draft, pricesFrom(ctx, draft?.prices, `${fields[index]}.prices`)),
+  );
+  variants.forEach((variant, index) => {
+    const earlier = variants.slice(0, index);
+    if (variant.sku !== undefined) assertSkuFree(ctx.state, variant.sku, `${fields[index]}.sku`, undefined, earlier);
+    if (variant.key !== undefined && earlier.some((v) => v.key === variant.key))
+      throw errors.duplicateField(`${fields[index]}.key`, variant.key);
+  });
+  return variants;
+}
+
+/** The Categories of a draft, each existing (400 ReferencedResourceNotFound otherwise), each once. */
+function categoriesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined): ProductData['categories'] {
+  const references = (drafts ?? []).map((draft, index) => categoryReference(ctx, draft, `categories[${index}]`));
+  return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
+}
+
+/**
+ * `publish` with scope `Prices` copies only the Prices of each staged variant to the current
+ * variant with the same id; scope `All` (the default) copies the whole staged data.
+ */
+function publish(product: Product, action: Record<string, unknown>, ctx: WriteContext): void {
+  const { masterData } = product;
+  if (action['scope'] === 'Prices') {
+    const staged = new Map(allVariants(masterData.staged).map((v) => [v.id, v]));
+    for (const variant of allVariants(masterData.current)) {
+      const source = staged.get(variant.id);
+      if (source) variant.prices = structuredClone(source.prices);
+    }
+  } else masterData.current = structuredClone(masterData.staged);
+  masterData.published = true;
+  refreshStagedFlag(masterData);
+  // The projection as published, at the version and time the write commits (a publish that
+  // changes nothing commits nothing, so its message is dropped with it).
+  const committed = { ...product, version: product.version + 1, lastModifiedAt: ctx.now };
+  ctx.emit('ProductPublished', {
+    removedImageUrls: [],
+    productProjection: projectProduct(committed, false),
+    scope: action['scope'] ?? 'All',
+  });
+}
+
+/**
+ * Products with current and staged data. `publish` copies staged to current (all of it, or with
+ * scope `Prices` only the Prices), `revertStagedChanges` copies current to staged; every action
+ * with a `staged` flag changes the staged data only unless `staged: false`.
+ * Deleting a Product also removes it from every Product Selection, whose `productCount` drops
+ * (a background change: version and lastModifiedAt move, lastModifiedBy stays).
+ */
+export const productType: ResourceType<Product> = {
+  typeId: 'product',
+  path: 'products',
+  scopes: { view: viewScopes('products'), manage: ['manage_products'] },
+  schemas: { resource: 'Product', draft: 'ProductDraft', updateAction: 'ProductUpdateAction' },
+  create(draft, ctx) {
+    const type = ctx.resolveIdentifier<ProductType>('product-type', draft['productType'] as ResourceIdentifier, 'productType');
+    const [masterVariant, ...variants] = variantsFromDraft(
+      ctx,
+      draft['masterVariant'] as ProductVariantDraft | undefined,
+      (draft['variants'] as ProductVariantDraft[] | undefined) ?? [],
+    );
+    assertVariantAttributes(ctx, { productType: { typeId: 'product-type', id: type.id } }, { masterVariant: masterVariant!, variants });
+    const slug = draft['slug'] as Record<string, string>;
+    assertSlugFree(ctx.state, slug, undefined);
+    const localized = (name: string) => (draft[name] !== undefined ? { [name]: draft[name] as Record<string, string> } : {});
+    const taxCategory = draft['taxCategory'] as ResourceIdentifier | undefined;
+    const orderHints = draft['categoryOrderHints'] as ProductData['categoryOrderHints'];
+    const data: ProductData = {
+      name: draft['name'] as Record<string, string>,
+      categories: categoriesFrom(ctx, draft['categories'] as ResourceIdentifier[] | undefined),
+      ...(orderHints !== undefined ? { categoryOrderHints: structuredClone(orderHints) } : {}),
+      slug,
+      ...localized('description'),
+      ...localized('metaTitle'),
+      ...localized('metaDescription'),
+      ...localized('metaKeywords'),
+      masterVariant: masterVariant!,
+      variants,
+      searchKeywords: structuredClone((draft['searchKeywords'] as ProductData['searchKeywords'] | undefined) ?? {}),
+      attributes: [],
+    };
+    return {
+      ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+      productType: { typeId: 'product-type', id: type.id },
+      masterData: { published: draft['publish'] === true, hasStagedChanges: false, current: structuredClone(data), staged: data },
+      ...(taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, taxCategory, 'taxCategory') } : {}),
+      ...(draft['priceMode'] !== undefined ? { priceMode: draft['priceMode'] as Product['priceMode'] } : {}),
+    };
+  },
+  actions: {
+    publish,
+    revertStagedChanges(product, _action, ctx) {
+      const { masterData } = product;
+      masterData.staged = structuredClone(masterData.current);
+      refreshStagedFlag(masterData);
+      ctx.emit('ProductRevertedStagedChanges', { removedImageUrls: [] });
+    },
+    unpublish(product, _action, ctx) {
+      product.masterData.published = false;
+      ctx.emit('ProductUnpublished');
+    },
+    changeName(product, action) {
+      const name = action['name'] as Record<string, string>;
+      changeData(product, action['staged'], (data) => (data.name = structuredClone(name)));
+    },
+    changeSlug(product, action, ctx) {
+      const slug = action['slug'] as Record<string, string>;
+      assertSlugFree(ctx.state, slug, product.id);
+      ctx.emit('ProductSlugChanged', { slug: structuredClone(slug), oldSlug: structuredClone(product.masterData.staged.slug) });
+      changeData(product, action['staged'], (data) => (data.slug = structuredClone(slug)));
+    },
+    setKey(product, action) {
+      const key = action['key'];
+      if (typeof key === 'string') product.key = key;
+      else delete product.key;
+    },
+    /** Sets or (absent) removes the Tax Category: on the Product itself, so not staged. */
+    setTaxCategory(product, action, ctx) {
+      const taxCategory = action['taxCategory'] as ResourceIdentifier | undefined;
+      if (taxCategory !== undefined) product.taxCategory = taxCategoryReference(ctx, taxCategory, 'taxCategory');
+      else delete product.taxCategory;
+    },
+    ...variantActions,
+    ...attributeActions,
+    ...priceActions,
+    ...catalogueActions,
+    ...categoryActions,
+  },
+  afterDelete(product, ctx) {
+    // A deleted Product leaves every Product Selection that held it. That is a background change:
+    // the selection gets a new version and lastModifiedAt, but lastModifiedBy stays as it was and
+    // no message is sent (ProductSelectionProductRemoved belongs to the removeProduct action).
+    // Its Change History Record reads removeProduct + setProductCount, made by the platform.
+    const membership = membershipOf(ctx.state);
+    const selections = ctx.state.collection<ProductSelection>('product-selection');
+    const removal = [{ action: 'removeProduct', product: { typeId: 'product', id: product.id } }];
+    const removed = [{ change: 'removeProduct', type: 'RemoveProductChange', previousValue: { typeId: 'product', id: product.id } }];
+    for (const selectionId of membership.selectionsOf(product.id).keys()) {
+      const selection = selections.get(selectionId);
+      if (!selection) continue;
+      const updated: ProductSelection = {
+        ...selection,
+        productCount: Math.max(0, selection.productCount - 1),
+        version: selection.version + 1,
+        lastModifiedAt: ctx.now,
+      };
+      selections.replace(updated);
+      ctx.recordChange('product-selection', 'updated', selection, updated, removal, { background: true, extraChanges: removed });
+    }
+    membership.dropProduct(product.id);
+  },
+  present: (product) => ({
+    id: product.id,
+    version: product.version,
+    ...(product.key !== undefined ? { key: product.key } : {}),
+    productType: product.productType,
+    masterData: product.masterData,
+    ...(product.taxCategory !== undefined ? { taxCategory: product.taxCategory } : {}),
+    ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
+    createdAt: product.createdAt,
+    lastModifiedAt: product.lastModifiedAt,
+    ...(product['createdBy'] !== undefined ? { createdBy: product['createdBy'] } : {}),
+    ...(product['lastModifiedBy'] !== undefined ? { lastModifiedBy: product['lastModifiedBy'] } : {}),
+  }),
+};

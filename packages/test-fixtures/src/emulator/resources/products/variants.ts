@@ -1,0 +1,83 @@
+import { errors } from '../../http/errors.js';
+import type { WriteContext } from '../kit/write-context.js';
+import { assertVariantAttributes } from './attributes.js';
+import { assertSkuFree, nextVariantId, variantFrom, variantKeyTaken, variantsOf, type Product, type ProductVariantDraft } from './data.js';
+import { changeData, stagedFlag, variantOf } from './staging.js';
+import { pricesFrom } from '../kit/prices.js';
+
+type Action = Record<string, unknown>;
+
+/**
+ * The variant update actions of a Product. SKUs stay unique in the project and variant keys
+ * within the Product (400 DuplicateField); each action changes the staged data, and the current
+ * data too with `staged: false`.
+ */
+export const variantActions = {
+  addVariant(product: Product, action: Action, ctx: WriteContext) {
+    const draft = action as ProductVariantDraft;
+    if (draft.sku !== undefined) assertSkuFree(ctx.state, draft.sku, 'sku', product.id, variantsOf(product));
+    if (draft.key !== undefined && variantKeyTaken(product, draft.key)) throw errors.duplicateField('key', draft.key);
+    const variant = variantFrom(nextVariantId(product), draft, pricesFrom(ctx, draft.prices, 'prices'));
+    changeData(product, action['staged'], (data) => {
+      data.variants.push(structuredClone(variant));
+      assertVariantAttributes(ctx, product, data);
+    });
+    ctx.emit('ProductVariantAdded', { variant: structuredClone(product.masterData.staged.variants.at(-1)!), staged: stagedFlag(action) });
+  },
+
+  /** The master variant cannot be removed (400 InvalidOperation): make another one master first. */
+  removeVariant(product: Product, action: Action, ctx: WriteContext) {
+    const address = { variantId: action['id'] as number | undefined, sku: action['sku'] as string | undefined };
+    const removed = variantOf(product.masterData.staged, address);
+    ctx.emit('ProductVariantDeleted', { variant: structuredClone(removed), removedImageUrls: [], staged: stagedFlag(action) });
+    changeData(product, action['staged'], (data) => {
+      const variant = variantOf(data, address);
+      if (variant.id === data.masterVariant.id)
+        throw errors.invalidOperation(`The master variant (id '${variant.id}') cannot be removed; make another variant master first.`);
+      data.variants = data.variants.filter((v) => v.id !== variant.id);
+    });
+  },
+
+  /** The named variant becomes master; the former master is appended to `variants`. */
+  changeMasterVariant(product: Product, action: Action) {
+    const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
+    changeData(product, action['staged'], (data) => {
+      const variant = variantOf(data, address);
+      if (variant.id === data.masterVariant.id) return;
+      data.variants = [...data.variants.filter((v) => v.id !== variant.id), data.masterVariant];
+      data.masterVariant = variant;
+    });
+  },
+
+  /** Sets or (without `sku`) removes the SKU of the variant `variantId`. */
+  setSku(product: Product, action: Action, ctx: WriteContext) {
+    const sku = action['sku'] as string | undefined;
+    changeData(product, action['staged'], (data) => {
+      const variant = variantOf(data, { variantId: action['variantId'] as number });
+      if (sku === variant.sku) return;
+      if (sku === undefined) {
+        delete variant.sku;
+        return;
+      }
+      const others = variantsOf(product).filter((v) => v.id !== variant.id);
+      assertSkuFree(ctx.state, sku, 'sku', product.id, others);
+      variant.sku = sku;
+    });
+  },
+
+  /** Sets or (without `key`) removes the key of a variant; keys are unique within the Product. */
+  setProductVariantKey(product: Product, action: Action) {
+    const key = action['key'] as string | undefined;
+    const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
+    changeData(product, action['staged'], (data) => {
+      const variant = variantOf(data, address);
+      if (key === variant.key) return;
+      if (key === undefined) {
+        delete variant.key;
+        return;
+      }
+      if (variantsOf(product).some((v) => v.id !== variant.id && v.key === key)) throw errors.duplicateField('key', key);
+      variant.key = key;
+    });
+  },
+};
