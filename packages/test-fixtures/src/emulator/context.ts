@@ -2,7 +2,7 @@ import type { AuthService } from './auth/service.js';
 import type { FaultInjector } from './http/faults.js';
 import type { MessageLog } from './messages/message-log.js';
 import type { ResolvedEmulatorOptions } from './options.js';
-import type { ResourceType } from './resources/kit/resource-type.js';
+import type { AnyResourceType } from './resources/kit/resource-type.js';
 import type { ProjectStore } from './project/store.js';
 import type { StoredResource } from './store/collection.js';
 import type { EmulatorState } from './state.js';
@@ -21,5 +21,5 @@ export interface EmulatorContext {
   /** The emulator's options, with `projectKey`, `clientId` and `clientSecret` those of this project. */
   options: ResolvedEmulatorOptions;
   /** The resource types registered with REST routes, by typeId (for expansion and GraphQL). */
-  resourceTypes: Map<string, ResourceType<StoredResource>>;
+  resourceTypes: Map<string, AnyResourceType>;
 }

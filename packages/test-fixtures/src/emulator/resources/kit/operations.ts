@@ -8,7 +8,7 @@ import { actionSchemaName, commerceContract } from '../../validation/contract.js
 import { isNotEmulatedAction, refuseNotEmulatedMembers } from '../../validation/not-emulated-members.js';
 import { assertValid } from '../../validation/request-errors.js';
 import { parseUpdateRequest, type UpdateRequest } from '../../validation/update-request.js';
-import type { ResourceType } from './resource-type.js';
+import { actionHandler, type AnyResourceType } from './resource-type.js';
 import { WriteContext } from './write-context.js';
 
 /** Who writes and how; shared by REST and GraphQL. */
@@ -36,7 +36,7 @@ export function parseAddress(segment: string): Address {
  */
 export function findResource<T extends StoredResource>(
   context: EmulatorContext,
-  type: Pick<ResourceType<T>, 'typeId'>,
+  type: Pick<AnyResourceType<T>, 'typeId'>,
   address: Address,
 ): T {
   const collection = context.state.collection<T>(type.typeId);
@@ -51,7 +51,7 @@ function assertKeyFree(context: EmulatorContext, typeId: string, key: unknown, e
 
 function commit<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   ctx: WriteContext,
   kind: 'created' | 'updated' | 'deleted',
   before: T | undefined,
@@ -75,7 +75,7 @@ export function validBody(schema: string, body: unknown): Record<string, unknown
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
 export function createResource<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   draft: unknown,
   caller: Caller,
 ): T {
@@ -100,10 +100,10 @@ export function createResource<T extends StoredResource>(
 }
 
 /** Checks the shape of an update request and each action against its own schema. */
-function validateUpdate(type: ResourceType<StoredResource>, body: unknown): UpdateRequest {
+function validateUpdate(type: AnyResourceType, body: unknown): UpdateRequest {
   const validator = commerceContract();
   const schemaOf = (name: string) =>
-    type.actions?.[name] && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
+    actionHandler(type, name) && type.schemas.updateAction ? actionSchemaName(validator, type.schemas.updateAction, name) : undefined;
   const notEmulated = (name: string) =>
     type.schemas.updateAction !== undefined && isNotEmulatedAction(validator, type.schemas.updateAction, name);
   const request = parseUpdateRequest(body, type.typeId, (name) => schemaOf(name) !== undefined || notEmulated(name));
@@ -138,18 +138,18 @@ function assertSameTarget(request: UpdateRequest, target: StoredResource): void 
  */
 export function updateResource<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   address: Address,
   body: unknown,
   caller: Caller,
 ): T {
   const current = findResource<T>(context, type, address);
-  const request = validateUpdate(type as unknown as ResourceType<StoredResource>, body);
+  const request = validateUpdate(type, body);
   assertSameTarget(request, current);
   const { version, actions } = request;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   return applyChange(context, type, current, caller, actions, (working, ctx) => {
-    for (const action of actions) type.actions![action['action'] as string]!(working, action, ctx);
+    for (const action of actions) actionHandler(type, action['action'] as string)!(working, action, ctx);
   });
 }
 
@@ -161,7 +161,7 @@ export function updateResource<T extends StoredResource>(
  */
 export function applyChange<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   current: T,
   caller: Caller,
   actions: readonly Record<string, unknown>[],
@@ -175,14 +175,14 @@ export function applyChange<T extends StoredResource>(
   assertKeyFree(context, type.typeId, working.key, current.id);
   const updated = { ...working, version: current.version + 1, lastModifiedAt: ctx.now, lastModifiedBy: ctx.initiator() } as unknown as T;
   context.state.collection<T>(type.typeId).replace(updated);
-  commit(context, type as unknown as ResourceType<StoredResource>, ctx, 'updated', current, updated, actions);
+  commit(context, type, ctx, 'updated', current, updated, actions);
   return updated;
 }
 
 /** Deletes a resource; `version` must match (409 otherwise). */
 export function deleteResource<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   address: Address,
   version: number,
   caller: Caller,

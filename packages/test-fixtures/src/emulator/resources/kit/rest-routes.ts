@@ -8,7 +8,7 @@ import { expandPaths, parseQueryParams, runQuery, type QuerySchema } from '../..
 import type { StoredResource } from '../../store/collection.js';
 import { commerceContract } from '../../validation/contract.js';
 import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from './operations.js';
-import type { ResourceType } from './resource-type.js';
+import type { AnyResourceType } from './resource-type.js';
 
 /** The caller of a request, for the shared write operations. */
 export function callerOf(c: Context<AppEnv>): Caller {
@@ -24,7 +24,7 @@ export function expandParams(c: Context<AppEnv>): string[] {
 /** Presents a resource: public fields only, references expanded as asked. */
 export function present<T extends StoredResource>(
   context: EmulatorContext,
-  type: ResourceType<T>,
+  type: AnyResourceType<T>,
   resource: T,
   expand: readonly string[],
 ): Record<string, unknown> {
@@ -55,10 +55,14 @@ export function versionParam(c: Context<AppEnv>): number {
  * Registers create, query, get, update and delete of one resource type under `/:projectKey/<path>`,
  * by id and by `key=<key>`.
  */
-export function registerResourceRoutes<T extends StoredResource>(api: Hono<AppEnv>, context: EmulatorContext, type: ResourceType<T>): void {
+export function registerResourceRoutes<T extends StoredResource>(
+  api: Hono<AppEnv>,
+  context: EmulatorContext,
+  type: AnyResourceType<T>,
+): void {
   const { projectKey } = context.options;
   const base = `/:projectKey/${type.path}`;
-  context.resourceTypes.set(type.typeId, type as unknown as ResourceType<StoredResource>);
+  context.resourceTypes.set(type.typeId, type);
   const view = [...type.scopes.view, ...type.scopes.manage];
 
   api.post(base, async (c) => {

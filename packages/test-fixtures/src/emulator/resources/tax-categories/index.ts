@@ -1,21 +1,15 @@
-import type { components } from '../../../generated/commerce.js';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import type { StoredResource } from '../../store/collection.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
 /** A rate as stored and answered, and its draft: the shapes of commerce.yaml. */
-export type TaxRate = components['schemas']['TaxRate'];
-type TaxRateDraft = components['schemas']['TaxRateDraft'];
-
-export interface TaxCategory extends StoredResource {
-  name: string;
-  description?: string;
-  rates: TaxRate[];
-}
+export type TaxRate = Schemas['TaxRate'];
+type TaxRateDraft = Schemas['TaxRateDraft'];
+export type TaxCategory = Schemas['TaxCategory'];
 
 /** Amounts are fractions: a sum is equal within rounding. */
 const sameAmount = (a: number, b: number) => Math.abs(a - b) < 1e-9;
@@ -63,9 +57,7 @@ function assertNameFree(ctx: WriteContext, name: string, exceptId: string | unde
 }
 
 /** The index of the rate an action names by `taxRateId` or `taxRateKey` (400 InvalidOperation when none). */
-function rateIndex(taxCategory: TaxCategory, action: Record<string, unknown>): number {
-  const id = action['taxRateId'] as string | undefined;
-  const key = action['taxRateKey'] as string | undefined;
+function rateIndex(taxCategory: TaxCategory, { taxRateId: id, taxRateKey: key }: { taxRateId?: string; taxRateKey?: string }): number {
   if (id === undefined && key === undefined) throw errors.invalidOperation("Either 'taxRateId' or 'taxRateKey' is required.");
   const index = taxCategory.rates.findIndex((rate) => (id !== undefined ? rate.id === id : rate.key === key));
   if (index < 0) {
@@ -94,47 +86,46 @@ type TaxedProduct = StoredResource & { taxCategory?: { id: string } };
  * country and state. Names are unique in the project; each rate gets a generated id; a Tax
  * Category that a Product references cannot be deleted (400 ReferenceExists).
  */
-export const taxCategoryType: ResourceType<TaxCategory> = {
+export const taxCategoryType: ResourceType<TaxCategory, Schemas['TaxCategoryDraft'], Schemas['TaxCategoryUpdateAction']> = {
   typeId: 'tax-category',
   path: 'tax-categories',
   scopes: { view: [...viewScopes('tax_categories'), ...viewScopes('products')], manage: ['manage_tax_categories', 'manage_products'] },
   schemas: { resource: 'TaxCategory', draft: 'TaxCategoryDraft', updateAction: 'TaxCategoryUpdateAction' },
   create(draft, ctx) {
-    const name = draft['name'] as string;
+    const { name } = draft;
     assertNameFree(ctx, name, undefined);
     const rates: TaxRate[] = [];
-    ((draft['rates'] as TaxRateDraft[] | undefined) ?? []).forEach((rateDraft, index) => {
+    (draft.rates ?? []).forEach((rateDraft, index) => {
       const rate = rateFrom(rateDraft, `rates[${index}]`);
       assertRateFree(rate, rates, `rates[${index}]`);
       rates.push(rate);
     });
     return {
-      ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
       name,
-      ...(draft['description'] !== undefined ? { description: draft['description'] as string } : {}),
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
       rates,
     };
   },
   actions: {
-    changeName(taxCategory, action, ctx) {
-      const name = action['name'] as string;
+    changeName(taxCategory, { name }, ctx) {
       assertNameFree(ctx, name, taxCategory.id);
       taxCategory.name = name;
     },
     setDescription(taxCategory, action) {
-      setOptional(taxCategory, 'description', action['description'] as string | undefined);
+      setOptional(taxCategory, 'description', action.description);
     },
     setKey(taxCategory, action) {
-      setOptional(taxCategory, 'key', action['key'] as string | undefined);
+      setOptional(taxCategory, 'key', action.key);
     },
     addTaxRate(taxCategory, action) {
-      const rate = rateFrom(action['taxRate'] as TaxRateDraft, 'taxRate');
+      const rate = rateFrom(action.taxRate, 'taxRate');
       assertRateFree(rate, taxCategory.rates, 'taxRate');
       taxCategory.rates.push(rate);
     },
     replaceTaxRate(taxCategory, action) {
       const index = rateIndex(taxCategory, action);
-      const rate = rateFrom(action['taxRate'] as TaxRateDraft, 'taxRate');
+      const rate = rateFrom(action.taxRate, 'taxRate');
       assertRateFree(
         rate,
         taxCategory.rates.filter((_, at) => at !== index),
