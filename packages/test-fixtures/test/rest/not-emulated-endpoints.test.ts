@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIVE_ENDPOINTS } from '../../src/emulator/http/live-endpoints.js';
+import { LIVE_ENDPOINTS } from '../../src/generated/live-endpoints.js';
 import { commerceContract, commerceEndpoints } from '../../src/emulator/validation/contract.js';
 import { createApi, createProduct, expectError, expectUnchanged, raw, snapshot, type Api } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './env.js';
 import { errors } from './errors.js';
-import { LIVE_ENDPOINTS } from './live-endpoints.js';
+import { LIVE_ENDPOINTS } from '../../generated/live-endpoints.js';
 
 /** One segment of a path template: a literal, a `key={key}`-like prefix, or a `{variable}`. */
 type Segment = { literal: string } | { prefix: string } | { variable: true };
