@@ -2,29 +2,12 @@ import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import type { StoredResource } from '../../store/collection.js';
 import { stripAttribute } from './attributes.js';
-import type { ResourceType } from '../kit/resource-type.js';
-import type { WriteContext } from '../kit/write-context.js';
+import type { ActionHandlers, ResourceType, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 
-/** An attribute definition as stored (`isRequired` filled in). */
-export interface AttributeDefinition {
-  name: string;
-  label: Record<string, string>;
-  type: Record<string, unknown>;
-  isRequired: boolean;
-  level: 'Variant' | 'Product';
-  attributeConstraint: 'None' | 'Unique' | 'CombinationUnique' | 'SameForAll';
-  inputTip?: Record<string, string>;
-  inputHint: 'SingleLine' | 'MultiLine';
-  isSearchable: boolean;
-}
-
-export interface ProductType extends StoredResource {
-  name: string;
-  description: string;
-  attributes: AttributeDefinition[];
-}
-
-type AttributeDefinitionDraft = Pick<AttributeDefinition, 'name' | 'label' | 'type' | 'inputTip'> & Partial<AttributeDefinition>;
+export type AttributeDefinition = Schemas['AttributeDefinition'];
+export type ProductType = Schemas['ProductType'];
+type AttributeDefinitionDraft = Schemas['AttributeDefinitionDraft'];
 
 /**
  * An attribute definition from its draft, with the live defaults for what the draft leaves out:
@@ -55,17 +38,17 @@ function attributesFrom(drafts: readonly AttributeDefinitionDraft[] | undefined)
 }
 
 /** The attribute definition an action names by `attributeName` (or `name`); 400 AttributeNameDoesNotExist otherwise. */
-function definitionOf(productType: ProductType, name: unknown): AttributeDefinition {
+function definitionOf(productType: ProductType, name: string): AttributeDefinition {
   const found = productType.attributes.find((attribute) => attribute.name === name);
-  if (!found) throw errors.attributeNameDoesNotExist(String(name), productType.name);
+  if (!found) throw errors.attributeNameDoesNotExist(name, productType.name);
   return found;
 }
 
-type Action = (productType: ProductType, action: Record<string, unknown>, ctx: WriteContext) => void;
-
-/** An action that changes one member of the named attribute definition. */
-function definitionChange(change: (definition: AttributeDefinition, action: Record<string, unknown>) => void): Action {
-  return (productType, action) => change(definitionOf(productType, action['attributeName']), action);
+/** An action that changes one member of the attribute definition it names by `attributeName`. */
+function definitionChange<A extends { attributeName: string }>(
+  change: (definition: AttributeDefinition, action: A) => void,
+): (productType: ProductType, action: A) => void {
+  return (productType, action) => change(definitionOf(productType, action.attributeName), action);
 }
 
 /** Constraint changes the live service allows (to `None` only, and not from CombinationUnique). */
@@ -81,15 +64,13 @@ const CONSTRAINT_CHANGES: Record<AttributeDefinition['attributeConstraint'], rea
  * `lenum`) or a set of it; another type is 400 InvalidOperation, a key it has already 400
  * DuplicateEnumValues.
  */
-function addEnumValue(kind: 'enum' | 'lenum'): Action {
-  return definitionChange((definition, action) => {
-    const type = definition.type['name'] === 'set' ? (definition.type['elementType'] as Record<string, unknown>) : definition.type;
-    if (type['name'] !== kind)
-      throw errors.invalidOperation(`The attribute '${definition.name}' is not of type ${kind} or set of ${kind}.`);
-    const value = action['value'] as { key: string };
-    const values = (type['values'] as { key: string }[] | undefined) ?? [];
+function addEnumValue(kind: 'enum' | 'lenum') {
+  return definitionChange((definition, { value }: { attributeName: string; value: Schemas['AttributeEnumValue'] }) => {
+    const type = definition.type.name === 'set' ? definition.type.elementType : definition.type;
+    if (type?.name !== kind) throw errors.invalidOperation(`The attribute '${definition.name}' is not of type ${kind} or set of ${kind}.`);
+    const values = type.values ?? [];
     if (values.some((existing) => existing.key === value.key)) throw errors.duplicateEnumValues([value.key]);
-    type['values'] = [...values, structuredClone(value)];
+    type.values = [...values, structuredClone(value)];
   });
 }
 
@@ -97,56 +78,49 @@ function addEnumValue(kind: 'enum' | 'lenum'): Action {
  * The Product Type update actions the emulator models
  * (https://docs.commercetools.com/api/projects/productTypes#update-actions).
  */
-const productTypeActions: Record<string, Action> = {
-  changeName(productType, action) {
-    productType.name = action['name'] as string;
+const productTypeActions: ActionHandlers<ProductType, Schemas['ProductTypeUpdateAction']> = {
+  changeName(productType, { name }) {
+    productType.name = name;
   },
-  changeDescription(productType, action) {
-    productType.description = action['description'] as string;
+  changeDescription(productType, { description }) {
+    productType.description = description;
   },
-  setKey(productType, action) {
-    const key = action['key'];
-    if (typeof key === 'string') productType.key = key;
-    else delete productType.key;
+  setKey(productType, { key }) {
+    setOptional(productType, 'key', key);
   },
-  addAttributeDefinition(productType, action) {
-    const draft = action['attribute'] as AttributeDefinitionDraft;
-    if (productType.attributes.some((attribute) => attribute.name === draft.name))
-      throw errors.attributeDefinitionAlreadyExists(draft.name, productType);
-    productType.attributes.push(attributeFrom(structuredClone(draft)));
+  addAttributeDefinition(productType, { attribute }) {
+    if (productType.attributes.some((existing) => existing.name === attribute.name))
+      throw errors.attributeDefinitionAlreadyExists(attribute.name, productType);
+    productType.attributes.push(attributeFrom(structuredClone(attribute)));
   },
-  removeAttributeDefinition(productType, action, ctx) {
-    const definition = definitionOf(productType, action['name']);
+  removeAttributeDefinition(productType, { name }, ctx) {
+    const definition = definitionOf(productType, name);
     productType.attributes = productType.attributes.filter((attribute) => attribute !== definition);
     // The values go from the Products of this type only if the whole write commits.
     ctx.onCommit(() => stripAttribute(ctx, productType.id, definition.name));
   },
-  changeLabel: definitionChange((definition, action) => {
-    definition.label = action['label'] as Record<string, string>;
+  changeLabel: definitionChange((definition, { label }) => {
+    definition.label = label;
   }),
-  setInputTip: definitionChange((definition, action) => {
-    const inputTip = action['inputTip'] as Record<string, string> | undefined;
-    if (inputTip === undefined) delete definition.inputTip;
-    else definition.inputTip = inputTip;
+  setInputTip: definitionChange((definition, { inputTip }) => {
+    setOptional(definition, 'inputTip', inputTip);
   }),
-  changeAttributeConstraint: definitionChange((definition, action) => {
-    const next = action['newValue'] as AttributeDefinition['attributeConstraint'];
-    if (!CONSTRAINT_CHANGES[definition.attributeConstraint].includes(next))
+  changeAttributeConstraint: definitionChange((definition, { newValue }) => {
+    if (!CONSTRAINT_CHANGES[definition.attributeConstraint].includes(newValue))
       throw errors.invalidOperation(
-        `Changing the attribute constraint of '${definition.name}' from ${definition.attributeConstraint} to ${next} is not supported.`,
+        `Changing the attribute constraint of '${definition.name}' from ${definition.attributeConstraint} to ${newValue} is not supported.`,
       );
-    definition.attributeConstraint = next;
+    definition.attributeConstraint = newValue;
   }),
-  changeIsSearchable: definitionChange((definition, action) => {
-    definition.isSearchable = action['isSearchable'] as boolean;
+  changeIsSearchable: definitionChange((definition, { isSearchable }) => {
+    definition.isSearchable = isSearchable;
   }),
-  changeInputHint: definitionChange((definition, action) => {
-    definition.inputHint = action['newValue'] as AttributeDefinition['inputHint'];
+  changeInputHint: definitionChange((definition, { newValue }) => {
+    definition.inputHint = newValue;
   }),
   addPlainEnumValue: addEnumValue('enum'),
   addLocalizedEnumValue: addEnumValue('lenum'),
-  changeAttributeOrderByName(productType, action) {
-    const names = action['attributeNames'] as string[];
+  changeAttributeOrderByName(productType, { attributeNames: names }) {
     const current = productType.attributes.map((attribute) => attribute.name);
     if (names.length !== current.length || new Set(names).size !== names.length || !names.every((name) => current.includes(name)))
       throw errors.invalidOperation('attributeNames must name every attribute definition of the Product Type exactly once.');
@@ -158,16 +132,16 @@ const productTypeActions: Record<string, Action> = {
  * Product Types: the attribute schemas of Products, with their update actions. A Product Type that
  * a Product still uses cannot be deleted (400 ReferenceExists).
  */
-export const productTypeType: ResourceType<ProductType> = {
+export const productTypeType: ResourceType<ProductType, Schemas['ProductTypeDraft'], Schemas['ProductTypeUpdateAction']> = {
   typeId: 'product-type',
   path: 'product-types',
   scopes: { view: viewScopes('products'), manage: ['manage_products'] },
   schemas: { resource: 'ProductType', draft: 'ProductTypeDraft', updateAction: 'ProductTypeUpdateAction' },
   create: (draft) => ({
-    ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
-    name: draft['name'] as string,
-    description: draft['description'] as string,
-    attributes: attributesFrom(draft['attributes'] as AttributeDefinitionDraft[] | undefined),
+    ...(draft.key !== undefined ? { key: draft.key } : {}),
+    name: draft.name,
+    description: draft.description,
+    attributes: attributesFrom(draft.attributes),
   }),
   actions: productTypeActions,
   beforeDelete(productType, ctx) {
