@@ -56,7 +56,7 @@ async function until<T>(
   what: string,
   probe: () => T | undefined | Promise<T | undefined>,
   output: () => string,
-  timeoutMs = 60_000,
+  timeoutMs = 30_000,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -119,7 +119,7 @@ async function stopsAndSaves(
   expect(cli.output()).not.toMatch(/unexpected error|Error:/);
 }
 
-describe('stopping the emulator with a signal writes --state-file and leaves nothing running', { timeout: 120_000 }, () => {
+describe('stopping the emulator with a signal writes --state-file and leaves nothing running', { timeout: 60_000 }, () => {
   describe('pnpm emulator', () => {
     const launch = (args: string[]) => start('pnpm', ['--silent', 'emulator', ...args], { cwd: repoRoot });
     it.each(['SIGTERM', 'SIGINT'] as const)('%s to pnpm', (signal) => stopsAndSaves(launch, signal));
@@ -127,9 +127,9 @@ describe('stopping the emulator with a signal writes --state-file and leaves not
 
   describe('the installed package', () => {
     let installed: { project: string; bin: string };
-    beforeAll(async () => {
-      installed = await installedPackage();
-    }, 120_000);
+    beforeAll(() => {
+      installed = installedPackage();
+    });
     // Started directly, not by a package manager.
     const { npm_lifecycle_event: _event, ...plainEnv } = process.env;
 

@@ -44,7 +44,7 @@ async function call(origin: string, bearer: string, method: string, path: string
   return { status: res.status, body: await res.json() };
 }
 
-/** SIGKILL to the CLI and the node process tsx runs it in: no chance to write anything more. */
+/** SIGKILL to the CLI's process group: no chance to write anything more. */
 async function killHard(cli: Cli): Promise<void> {
   process.kill(-cli.child.pid!, 'SIGKILL');
   await cli.exit;

@@ -1,15 +1,15 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import type { ReadyLine } from '../../src/cli/ready-line.js';
 
 /**
- * Runs the `commerce-emulator` command (src/cli.ts) as a user runs it: a child process on a free
- * port, stopped by closing its stdin (`--stop-on-stdin-end`). Call {@link stopClis} in `afterEach`.
+ * Runs the `commerce-emulator` command (src/cli.ts, compiled once per run by global-setup.ts) as a
+ * user runs it: `node` on it, a child process on a free port, stopped by closing its stdin
+ * (`--stop-on-stdin-end`). Call {@link stopClis} in `afterEach`.
  */
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = createRequire(import.meta.url).resolve('tsx/cli');
 export interface Cli {
   child: ChildProcessWithoutNullStreams;
   stdout: () => string;
@@ -48,10 +48,7 @@ export async function stopClis(): Promise<void> {
   }
 }
 
-/**
- * Kills the CLI and the node process tsx runs it in (tsx's CLI is a parent that relays signals, but
- * a SIGKILL cannot be relayed): the whole process group the CLI leads (`detached`).
- */
+/** Kills the CLI and anything it started: the whole process group it leads (`detached`). */
 function killTree(child: ChildProcessWithoutNullStreams): void {
   try {
     process.kill(-child.pid!, 'SIGKILL');
@@ -72,17 +69,18 @@ function withoutEmulatorVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
 }
 
 export function runCli(args: string[], env: Record<string, string> = {}): Cli {
-  const child = spawn(process.execPath, [tsx, '--tsconfig', 'tsconfig.json', 'src/cli.ts', ...args], {
+  const child = spawn(process.execPath, [inject('cliBundle'), ...args], {
     cwd: packageRoot,
     env: { ...withoutEmulatorVariables(process.env), NO_COLOR: '1', ...env },
-    // Its own process group, so that killTree reaches tsx's child too.
+    // Its own process group, so that killTree reaches whatever it started too.
     detached: true,
   });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Once it exited and its output is read to the end.
+  const exit = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const cli = { child, stdout: () => stdout, stderr: () => stderr, exit };
   running.push(cli);
   return cli;

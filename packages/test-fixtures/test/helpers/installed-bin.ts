@@ -1,42 +1,30 @@
-import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { workspaceSources } from '../../../../tools/esbuild-workspace-sources.js';
+import { inject } from 'vitest';
 
 const packageRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * The package as `npm install` lays it out, in a fresh folder: `node_modules/@commerce-kit/test-fixtures`
  * with its real `package.json` and `bin/commerce-emulator.js`, and `dist/cli.js` compiled from
- * src/cli.ts (one esbuild bundle, the workspace packages from their sources, so no build is
- * needed), and `node_modules/.bin/commerce-emulator` linked to the bin as npm links it. Returns
+ * src/cli.ts (the run's one bundle, see global-setup.ts, so no build is needed), and `node_modules/.bin/commerce-emulator` linked to the bin as npm links it. Returns
  * the folder (a project that depends on the package) and the path of the linked bin.
  *
  * @example
- * const { project, bin } = await installedPackage();
+ * const { project, bin } = installedPackage();
  * spawn(bin, ['--port', '0']);
  * spawn('npx', ['-p', '@commerce-kit/test-fixtures', 'commerce-emulator', '--port', '0'], { cwd: project });
  */
-export async function installedPackage(): Promise<{ project: string; bin: string }> {
+export function installedPackage(): { project: string; bin: string } {
   const project = mkdtempSync(join(tmpdir(), 'commerce-emulator-bin-'));
   const installed = join(project, 'node_modules', '@commerce-kit', 'test-fixtures');
   mkdirSync(join(installed, 'bin'), { recursive: true });
   copyFileSync(join(packageRoot, 'package.json'), join(installed, 'package.json'));
   copyFileSync(join(packageRoot, 'bin', 'commerce-emulator.js'), join(installed, 'bin', 'commerce-emulator.js'));
-  await esbuild.build({
-    entryPoints: [join(packageRoot, 'src', 'cli.ts')],
-    outfile: join(installed, 'dist', 'cli.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies (ajv) call require.
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [workspaceSources],
-  });
+  mkdirSync(join(installed, 'dist'));
+  copyFileSync(inject('cliBundle'), join(installed, 'dist', 'cli.js'));
   const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { name: string; version: string };
   writeFileSync(
     join(project, 'package.json'),
