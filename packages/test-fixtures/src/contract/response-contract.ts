@@ -2,6 +2,7 @@ import authDocument from '../generated/auth.openapi.json' with { type: 'json' };
 import commerceDocument from '../generated/commerce.openapi.json' with { type: 'json' };
 import historyDocument from '../generated/history.openapi.json' with { type: 'json' };
 import controlDocument from '../generated/emulator-control.openapi.json' with { type: 'json' };
+import { commerceContract, historyContract } from '../emulator/validation/contract.js';
 import { OpenApiValidator, type OpenApiDocument, type SchemaViolation } from '../emulator/validation/openapi-validator.js';
 import { explainViolations } from './explain.js';
 
@@ -17,6 +18,26 @@ const documents: Record<ContractName, OpenApiDocument> = {
   history: historyDocument as OpenApiDocument,
   'emulator-control': controlDocument as OpenApiDocument,
 };
+
+/**
+ * One validator per contract for the process, shared by every checker, and for commerce and history
+ * with the emulator's request validation: compiling the schemas is most of what a new checker cost,
+ * and compiled schemas never change.
+ */
+const validators = new Map<ContractName, OpenApiValidator>();
+function validatorOf(name: ContractName): OpenApiValidator {
+  let validator = validators.get(name);
+  if (!validator) {
+    if (name === 'commerce') validator = commerceContract();
+    else if (name === 'history') validator = historyContract();
+    else validator = new OpenApiValidator(name, documents[name]);
+    validators.set(name, validator);
+  }
+  return validator;
+}
+
+/** The operations of each contract, most specific template first, computed once. */
+const operationsByName = new Map<ContractName, Operation[]>();
 
 interface Operation {
   method: string;
@@ -122,8 +143,9 @@ function compileOperations(document: OpenApiDocument): Operation[] {
  */
 export function createResponseContract(name: ContractName, baseUrl: string) {
   const document = documents[name];
-  const validator = new OpenApiValidator(`${name}-responses`, document);
-  const operations = compileOperations(document);
+  const validator = validatorOf(name);
+  const operations = operationsByName.get(name) ?? compileOperations(document);
+  operationsByName.set(name, operations);
   const base = new URL(baseUrl.replace(/\/+$/, ''));
   const basePath = base.pathname === '/' ? '' : base.pathname;
 
