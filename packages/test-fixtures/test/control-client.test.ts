@@ -1,7 +1,6 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEmulator, EmulatorControlError, type EmulatorControl } from '../src/control-client.js';
-import { createEmulator } from '../src/emulator/app.js';
+import { createEmulator, type Emulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
 import { InvalidFaultRuleError } from '../src/emulator/http/faults.js';
 import { startEmulator, type RunningEmulator } from '../src/emulator/server.js';
@@ -126,38 +125,33 @@ describe('connectEmulator over a port', () => {
   });
 });
 
-/** A port nothing listens on (taken from the system, then released). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+/** What `fetch` does when nothing listens at the origin. */
+const refused = () =>
+  Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) }));
 
 describe('connectEmulator().ready()', () => {
   it('waits until an emulator starting later answers', async () => {
-    const port = await freePort();
-    const waiting = connectEmulator({ origin: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'y' }).ready({ intervalMs: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    const late = await startEmulator({ projectKey: 'late-project', port });
-    try {
-      expect(await waiting).toEqual({ status: 'ready', projectKey: 'late-project' });
-    } finally {
-      await late.close();
-    }
+    // Nothing answers the first two attempts; the emulator starts at the third.
+    let attempts = 0;
+    let late: Emulator | undefined;
+    const startingLater: typeof fetch = (input, init) => {
+      if (++attempts === 3) late = createEmulator({ projectKey: 'late-project' });
+      return late ? late.fetch(input, init) : refused();
+    };
+    const waiting = connectEmulator({ origin: 'http://127.0.0.1', clientId: 'x', clientSecret: 'y', fetch: startingLater });
+    expect(await waiting.ready({ intervalMs: 20 })).toEqual({ status: 'ready', projectKey: 'late-project' });
+    expect(attempts).toBe(3);
   });
 
   it('gives up after timeoutMs with NotReady and the last error as cause', async () => {
-    const port = await freePort();
-    const error = await connectEmulator({ origin: `http://127.0.0.1:${port}`, clientId: 'x', clientSecret: 'y' })
+    const error = await connectEmulator({ origin: 'http://127.0.0.1:9', clientId: 'x', clientSecret: 'y', fetch: refused })
       .ready({ timeoutMs: 200, intervalMs: 50 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmulatorControlError);
     expect(error).toMatchObject({
       status: 0,
       code: 'NotReady',
-      message: `the emulator at http://127.0.0.1:${port} did not answer within 200 ms`,
+      message: `the emulator at http://127.0.0.1:9 did not answer within 200 ms`,
     });
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });

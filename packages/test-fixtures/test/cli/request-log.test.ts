@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReadyLine } from '../../src/cli/ready-line.js';
-import { eventually, startCliReady, stopClis, type Cli } from '../helpers/cli.js';
+import { eventually, startCliReady, stopCli, stopClis, type Cli } from '../helpers/cli.js';
 
 /** The request log (`--log pretty|json|off`), over the real CLI on 127.0.0.1. */
 
@@ -95,8 +95,9 @@ describe('commerce-emulator --log', () => {
   it('is off by default when stdout is not a terminal', async () => {
     const { ready, cli } = await startCliReady(['--port', '0', '--project', PROJECT]);
     await busyDay(ready);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(logLines(cli)).toEqual([]);
+    // Stopped, its output is complete: after the ready line, the line that it stops, and no request.
+    await stopCli(cli);
+    expect(logLines(cli)).toEqual([expect.stringMatching(/^commerce-emulator: .+: stopping$/)]);
   });
 
   it('logs a connection cut by a fault rule as status null', async () => {
