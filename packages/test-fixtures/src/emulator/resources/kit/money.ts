@@ -1,19 +1,9 @@
 import { errors } from '../../http/errors.js';
+import type { Schemas } from './resource-type.js';
 
-/** Money as the service answers it. */
-export interface CentPrecisionMoney {
-  type: 'centPrecision';
-  centAmount: number;
-  currencyCode: string;
-  fractionDigits: number;
-}
-
-export interface MoneyDraft {
-  type?: 'centPrecision' | 'highPrecision';
-  centAmount: number;
-  currencyCode: string;
-  fractionDigits?: number;
-}
+/** Money as the service answers it, and as a draft gives it. */
+export type CentPrecisionMoney = Schemas['CentPrecisionMoney'];
+export type MoneyDraft = Schemas['Money'];
 
 /** The ISO 4217 currencies the runtime knows. */
 const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency'));

@@ -48,11 +48,8 @@ export function priceSelectorOf(c: Context<AppEnv>, at: number): PriceSelector |
   };
 }
 
-/** A Price that carries a Customer Group (not emulated, so never set; the rule still reads it). */
-type ScopedPrice = Price & { customerGroup?: { id: string } };
-
-/** 0 when the Price is no candidate, else its rank: higher is more specific. */
-function rank(price: ScopedPrice, selector: PriceSelector): number {
+/** 0 when the Price is no candidate, else its rank: higher is more specific (Customer Groups are not emulated, so never set; the rule still reads them). */
+function rank(price: Price, selector: PriceSelector): number {
   if (price.value.currencyCode !== selector.currency) return 0;
   if (price.validFrom !== undefined && Date.parse(price.validFrom) > selector.at) return 0;
   if (price.validUntil !== undefined && Date.parse(price.validUntil) <= selector.at) return 0;

@@ -1,28 +1,13 @@
 import { ApiError, errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { channelReference } from '../channels/index.js';
-import { moneyFrom, type CentPrecisionMoney, type MoneyDraft } from './money.js';
-import type { ResourceIdentifier, WriteContext } from './write-context.js';
+import { moneyFrom } from './money.js';
+import type { Schemas } from './resource-type.js';
+import type { WriteContext } from './write-context.js';
 
-/** An Embedded Price of a variant. */
-export interface Price {
-  id: string;
-  key?: string;
-  value: CentPrecisionMoney;
-  country?: string;
-  channel?: { typeId: 'channel'; id: string };
-  validFrom?: string;
-  validUntil?: string;
-}
-
-export interface PriceDraft {
-  key?: string;
-  value: MoneyDraft;
-  country?: string;
-  channel?: ResourceIdentifier;
-  validFrom?: string;
-  validUntil?: string;
-}
+/** An Embedded Price of a variant, and its draft. */
+export type Price = Schemas['Price'];
+export type PriceDraft = Schemas['PriceDraft'];
 
 /** A Price's scope: currency, country, Customer Group and Channel, and its validity period. */
 function scopeOf(price: Price): string {
@@ -80,7 +65,7 @@ export function priceFrom(ctx: WriteContext, draft: PriceDraft, at: string, id: 
     ...(draft.key !== undefined ? { key: draft.key } : {}),
     value: moneyFrom(draft.value, `${at}.value`),
     ...(draft.country !== undefined ? { country: draft.country } : {}),
-    ...(channel ? { channel: { typeId: 'channel' as const, id: channel.id } } : {}),
+    ...(channel ? { channel } : {}),
     ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
   };

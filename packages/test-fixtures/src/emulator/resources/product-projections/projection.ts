@@ -1,18 +1,8 @@
 import type { Product, ProductData } from '../products/data.js';
+import type { Schemas } from '../kit/resource-type.js';
 
-/** The ProductProjection shape: one of a Product's two data sets, flattened. */
-export interface ProductProjection extends ProductData {
-  id: string;
-  version: number;
-  key?: string;
-  productType: { typeId: 'product-type'; id: string };
-  taxCategory?: { typeId: 'tax-category'; id: string };
-  priceMode?: 'Embedded' | 'Standalone';
-  published: boolean;
-  hasStagedChanges: boolean;
-  createdAt: string;
-  lastModifiedAt: string;
-}
+/** The ProductProjection shape: one of a Product's two data sets, flattened, its variants as stored. */
+export type ProductProjection = Schemas['ProductProjection'] & Pick<ProductData, 'masterVariant' | 'variants'>;
 
 /**
  * The current (`staged` false) or staged projection of a Product. It does not decide visibility:

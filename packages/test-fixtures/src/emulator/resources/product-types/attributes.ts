@@ -1,4 +1,4 @@
-import type { Product, ProductVariant } from '../products/data.js';
+import { allVariants, type Product } from '../products/data.js';
 import type { WriteContext } from '../kit/write-context.js';
 
 /**
@@ -16,7 +16,7 @@ export function stripAttribute(ctx: WriteContext, productTypeId: string, name: s
     const updated = structuredClone(product);
     for (const catalogData of ['current', 'staged'] as const) {
       const data = updated.masterData[catalogData];
-      for (const variant of [data.masterVariant, ...data.variants] as ProductVariant[]) {
+      for (const variant of allVariants(data)) {
         const value = variant.attributes.find((attribute) => attribute.name === name);
         if (!value) continue;
         variant.attributes = variant.attributes.filter((attribute) => attribute !== value);

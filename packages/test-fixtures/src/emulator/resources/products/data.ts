@@ -1,75 +1,34 @@
 import { isDeepStrictEqual } from 'node:util';
 import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
-import type { StoredResource } from '../../store/collection.js';
-import type { Price, PriceDraft } from '../kit/prices.js';
+import type { Price } from '../kit/prices.js';
+import type { Schemas } from '../kit/resource-type.js';
 
 /**
  * The data of a Product (current or staged) and the rules on it that span Products: SKUs are
  * unique in the project, slugs unique per locale, variant keys unique within one Product.
  */
 
-export interface Attribute {
-  name: string;
-  value: unknown;
-}
+export type Attribute = Schemas['Attribute'];
+export type Image = Schemas['Image'];
+export type ProductVariantDraft = Schemas['ProductVariantDraft'];
 
-export interface Image {
-  url: string;
-  dimensions: { w: number; h: number };
-  label?: string;
-}
+/**
+ * A variant as stored: the answer's shape, whose lists are optional there, always holds its
+ * attributes, prices, images and (always empty, a draft with assets is refused) assets.
+ */
+export type ProductVariant = Schemas['ProductVariant'] &
+  Required<Pick<Schemas['ProductVariant'], 'attributes' | 'prices' | 'images' | 'assets'>>;
 
-export interface ProductVariant {
-  id: number;
-  sku?: string;
-  key?: string;
-  prices: Price[];
-  attributes: Attribute[];
-  images: Image[];
-  /** Always empty: a draft with assets is refused as not emulated. */
-  assets: never[];
-}
-
-export interface ProductVariantDraft {
-  sku?: string;
-  key?: string;
-  attributes?: Attribute[];
-  prices?: PriceDraft[];
-  images?: Image[];
-}
-
-type LocalizedString = Record<string, string>;
-
-export interface ProductData {
-  name: LocalizedString;
-  categories: { typeId: 'category'; id: string }[];
-  categoryOrderHints?: Record<string, string>;
-  slug: LocalizedString;
-  description?: LocalizedString;
-  metaTitle?: LocalizedString;
-  metaDescription?: LocalizedString;
-  metaKeywords?: LocalizedString;
+/** Product data (current or staged) as stored: its variants as stored. */
+export type ProductData = Omit<Schemas['ProductData'], 'masterVariant' | 'variants'> & {
   masterVariant: ProductVariant;
   variants: ProductVariant[];
-  searchKeywords: Record<string, { text: string; suggestTokenizer?: Record<string, unknown> }[]>;
-  /** Product-level attributes: always empty (a draft with them is refused as not emulated). */
-  attributes: Attribute[];
-}
+};
 
-export interface ProductCatalogData {
-  published: boolean;
-  hasStagedChanges: boolean;
-  current: ProductData;
-  staged: ProductData;
-}
+export type ProductCatalogData = Omit<Schemas['ProductCatalogData'], 'current' | 'staged'> & { current: ProductData; staged: ProductData };
 
-export interface Product extends StoredResource {
-  productType: { typeId: 'product-type'; id: string };
-  masterData: ProductCatalogData;
-  taxCategory?: { typeId: 'tax-category'; id: string };
-  priceMode?: 'Embedded' | 'Standalone';
-}
+export type Product = Omit<Schemas['Product'], 'masterData'> & { masterData: ProductCatalogData };
 
 /** A new variant from its draft and its prices (built by the caller, which resolves channels). */
 export function variantFrom(id: number, draft: ProductVariantDraft | undefined, prices: Price[]): ProductVariant {
