@@ -37,8 +37,8 @@ function attributesFrom(drafts: readonly AttributeDefinitionDraft[] | undefined)
   });
 }
 
-/** The attribute definition an action names by `attributeName` (or `name`); 400 AttributeNameDoesNotExist otherwise. */
-function definitionOf(productType: ProductType, name: string): AttributeDefinition {
+/** The attribute definition of this name; 400 AttributeNameDoesNotExist when the Product Type has none. */
+export function definitionOf(productType: ProductType, name: string): AttributeDefinition {
   const found = productType.attributes.find((attribute) => attribute.name === name);
   if (!found) throw errors.attributeNameDoesNotExist(name, productType.name);
   return found;

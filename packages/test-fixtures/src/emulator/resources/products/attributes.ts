@@ -3,8 +3,9 @@ import { ApiError, errors } from '../../http/errors.js';
 import type { Attribute, Product, ProductData, ProductVariant } from './data.js';
 import { allVariants } from './data.js';
 import { changeData, changeVariant } from './staging.js';
-import type { AttributeDefinition, ProductType } from '../product-types/index.js';
+import { definitionOf, type ProductType } from '../product-types/index.js';
 import { moneyFrom, type MoneyDraft } from '../kit/money.js';
+import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import type { WriteContext } from '../kit/write-context.js';
 
 /**
@@ -19,9 +20,12 @@ import type { WriteContext } from '../kit/write-context.js';
  * becomes centPrecision money.
  */
 
-type AttributeType = { name: string; values?: { key: string; label: unknown }[]; elementType?: AttributeType; referenceTypeId?: string };
+type AttributeType = Schemas['AttributeType'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** Enough of a Money draft for {@link moneyFrom} to check the rest (an attribute value is any JSON). */
+const isMoneyDraft = (value: unknown): value is MoneyDraft =>
+  isObject(value) && typeof value['centAmount'] === 'number' && typeof value['currencyCode'] === 'string';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const TIME = /^\d{2}:\d{2}:\d{2}(\.\d{1,3})?$/;
 
@@ -49,9 +53,7 @@ function normalized(type: AttributeType, value: unknown, field: string): unknown
       return found ? { key: found.key, label: structuredClone(found.label) } : undefined;
     }
     case 'money':
-      return isObject(value) && typeof value['centAmount'] === 'number' && typeof value['currencyCode'] === 'string'
-        ? moneyFrom(value as unknown as MoneyDraft, field)
-        : undefined;
+      return isMoneyDraft(value) ? moneyFrom(value, field) : undefined;
     case 'reference':
       return isObject(value) && value['typeId'] === type.referenceTypeId && typeof value['id'] === 'string'
         ? { typeId: value['typeId'], id: value['id'] }
@@ -66,26 +68,12 @@ function normalized(type: AttributeType, value: unknown, field: string): unknown
   }
 }
 
-function definitionOf(productType: ProductType, name: string): AttributeDefinition {
-  const definition = productType.attributes.find((d) => d.name === name);
-  if (!definition) {
-    throw new ApiError(400, [
-      {
-        code: 'AttributeNameDoesNotExist',
-        message: `Attribute definition for ${name} does not exist on type ${productType.name}.`,
-        invalidAttributeName: name,
-      },
-    ]);
-  }
-  return definition;
-}
-
 /** One attribute value checked against its definition, as stored. */
 function checkedValue(productType: ProductType, attribute: Attribute): unknown {
   const definition = definitionOf(productType, attribute.name);
   let value: unknown;
   try {
-    value = normalized(definition.type as AttributeType, attribute.value, attribute.name);
+    value = normalized(definition.type, attribute.value, attribute.name);
   } catch (error) {
     if (error instanceof ApiError) value = undefined;
     else throw error;
@@ -159,26 +147,25 @@ function setAttributeOf(variant: ProductVariant, name: string, value: unknown): 
   else variant.attributes[at] = { name, value: structuredClone(value) };
 }
 
-type Action = Record<string, unknown>;
-
 /** 400 AttributeNameDoesNotExist when the Product's type does not define `name` (also when removing it). */
 function assertDefined(ctx: WriteContext, product: Product, name: string): void {
   const productType = ctx.state.collection<ProductType>('product-type').get(product.productType.id);
   if (productType) definitionOf(productType, name);
 }
 
-export const attributeActions = {
-  setAttribute(product: Product, action: Action, ctx: WriteContext) {
-    assertDefined(ctx, product, action['name'] as string);
+export const attributeActions: ActionHandlers<Product, Schemas['ProductUpdateAction']> = {
+  setAttribute(product, action, ctx) {
+    const { name, value } = action;
+    assertDefined(ctx, product, name);
     changeVariant(product, action, (variant, data) => {
-      setAttributeOf(variant, action['name'] as string, action['value']);
+      setAttributeOf(variant, name, value);
       assertVariantAttributes(ctx, product, data);
     });
   },
-  setAttributeInAllVariants(product: Product, action: Action, ctx: WriteContext) {
-    assertDefined(ctx, product, action['name'] as string);
-    changeData(product, action['staged'], (data) => {
-      for (const variant of allVariants(data)) setAttributeOf(variant, action['name'] as string, action['value']);
+  setAttributeInAllVariants(product, { name, value, staged }, ctx) {
+    assertDefined(ctx, product, name);
+    changeData(product, staged, (data) => {
+      for (const variant of allVariants(data)) setAttributeOf(variant, name, value);
       assertVariantAttributes(ctx, product, data);
     });
   },

@@ -22,10 +22,11 @@ import { categoryReference } from '../categories/index.js';
 import { pricesFrom } from '../kit/prices.js';
 import type { ProductSelection } from '../product-selections/index.js';
 import type { ProductType } from '../product-types/index.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 import { membershipOf } from '../product-selections/membership.js';
 import { taxCategoryReference } from '../tax-categories/index.js';
-import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+import type { WriteContext } from '../kit/write-context.js';
 
 export type { Product } from './data.js';
 
@@ -53,18 +54,19 @@ function variantsFromDraft(
 }
 
 /** The Categories of a draft, each existing (400 ReferencedResourceNotFound otherwise), each once. */
-function categoriesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined): ProductData['categories'] {
+function categoriesFrom(ctx: WriteContext, drafts: Schemas['ProductDraft']['categories']): ProductData['categories'] {
   const references = (drafts ?? []).map((draft, index) => categoryReference(ctx, draft, `categories[${index}]`));
   return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
 }
 
 /**
  * `publish` with scope `Prices` copies only the Prices of each staged variant to the current
- * variant with the same id; scope `All` (the default) copies the whole staged data.
+ * variant with the same id; scope `All` (the default, which the validator does not fill in)
+ * copies the whole staged data.
  */
-function publish(product: Product, action: Record<string, unknown>, ctx: WriteContext): void {
+function publish(product: Product, { scope = 'All' }: Schemas['ProductPublishAction'], ctx: WriteContext): void {
   const { masterData } = product;
-  if (action['scope'] === 'Prices') {
+  if (scope === 'Prices') {
     const staged = new Map(allVariants(masterData.staged).map((v) => [v.id, v]));
     for (const variant of allVariants(masterData.current)) {
       const source = staged.get(variant.id);
@@ -76,11 +78,7 @@ function publish(product: Product, action: Record<string, unknown>, ctx: WriteCo
   // The projection as published, at the version and time the write commits (a publish that
   // changes nothing commits nothing, so its message is dropped with it).
   const committed = { ...product, version: product.version + 1, lastModifiedAt: ctx.now };
-  ctx.emit('ProductPublished', {
-    removedImageUrls: [],
-    productProjection: projectProduct(committed, false),
-    scope: action['scope'] ?? 'All',
-  });
+  ctx.emit('ProductPublished', { removedImageUrls: [], productProjection: projectProduct(committed, false), scope });
 }
 
 /**
@@ -90,28 +88,23 @@ function publish(product: Product, action: Record<string, unknown>, ctx: WriteCo
  * Deleting a Product also removes it from every Product Selection, whose `productCount` drops
  * (a background change: version and lastModifiedAt move, lastModifiedBy stays).
  */
-export const productType: ResourceType<Product> = {
+export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas['ProductUpdateAction']> = {
   typeId: 'product',
   path: 'products',
   scopes: { view: viewScopes('products'), manage: ['manage_products'] },
   schemas: { resource: 'Product', draft: 'ProductDraft', updateAction: 'ProductUpdateAction' },
   create(draft, ctx) {
-    const type = ctx.resolveIdentifier<ProductType>('product-type', draft['productType'] as ResourceIdentifier, 'productType');
-    const [masterVariant, ...variants] = variantsFromDraft(
-      ctx,
-      draft['masterVariant'] as ProductVariantDraft | undefined,
-      (draft['variants'] as ProductVariantDraft[] | undefined) ?? [],
-    );
+    const type = ctx.resolveIdentifier<ProductType>('product-type', draft.productType, 'productType');
+    const [masterVariant, ...variants] = variantsFromDraft(ctx, draft.masterVariant, draft.variants ?? []);
     assertVariantAttributes(ctx, { productType: { typeId: 'product-type', id: type.id } }, { masterVariant: masterVariant!, variants });
-    const slug = draft['slug'] as Record<string, string>;
+    const { slug } = draft;
     assertSlugFree(ctx.state, slug, undefined);
-    const localized = (name: string) => (draft[name] !== undefined ? { [name]: draft[name] as Record<string, string> } : {});
-    const taxCategory = draft['taxCategory'] as ResourceIdentifier | undefined;
-    const orderHints = draft['categoryOrderHints'] as ProductData['categoryOrderHints'];
+    const localized = (name: 'description' | 'metaTitle' | 'metaDescription' | 'metaKeywords') =>
+      draft[name] !== undefined ? { [name]: draft[name] } : {};
     const data: ProductData = {
-      name: draft['name'] as Record<string, string>,
-      categories: categoriesFrom(ctx, draft['categories'] as ResourceIdentifier[] | undefined),
-      ...(orderHints !== undefined ? { categoryOrderHints: structuredClone(orderHints) } : {}),
+      name: draft.name,
+      categories: categoriesFrom(ctx, draft.categories),
+      ...(draft.categoryOrderHints !== undefined ? { categoryOrderHints: structuredClone(draft.categoryOrderHints) } : {}),
       slug,
       ...localized('description'),
       ...localized('metaTitle'),
@@ -119,15 +112,16 @@ export const productType: ResourceType<Product> = {
       ...localized('metaKeywords'),
       masterVariant: masterVariant!,
       variants,
-      searchKeywords: structuredClone((draft['searchKeywords'] as ProductData['searchKeywords'] | undefined) ?? {}),
+      searchKeywords: structuredClone(draft.searchKeywords ?? {}),
       attributes: [],
     };
     return {
-      ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
       productType: { typeId: 'product-type', id: type.id },
-      masterData: { published: draft['publish'] === true, hasStagedChanges: false, current: structuredClone(data), staged: data },
-      ...(taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, taxCategory, 'taxCategory') } : {}),
-      ...(draft['priceMode'] !== undefined ? { priceMode: draft['priceMode'] as Product['priceMode'] } : {}),
+      // `publish` defaults to false, which the validator does not fill in.
+      masterData: { published: draft.publish ?? false, hasStagedChanges: false, current: structuredClone(data), staged: data },
+      ...(draft.taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, draft.taxCategory, 'taxCategory') } : {}),
+      ...(draft.priceMode !== undefined ? { priceMode: draft.priceMode } : {}),
     };
   },
   actions: {
@@ -142,26 +136,21 @@ export const productType: ResourceType<Product> = {
       product.masterData.published = false;
       ctx.emit('ProductUnpublished');
     },
-    changeName(product, action) {
-      const name = action['name'] as Record<string, string>;
-      changeData(product, action['staged'], (data) => (data.name = structuredClone(name)));
+    changeName(product, { name, staged }) {
+      changeData(product, staged, (data) => (data.name = structuredClone(name)));
     },
-    changeSlug(product, action, ctx) {
-      const slug = action['slug'] as Record<string, string>;
+    changeSlug(product, { slug, staged }, ctx) {
       assertSlugFree(ctx.state, slug, product.id);
       ctx.emit('ProductSlugChanged', { slug: structuredClone(slug), oldSlug: structuredClone(product.masterData.staged.slug) });
-      changeData(product, action['staged'], (data) => (data.slug = structuredClone(slug)));
+      changeData(product, staged, (data) => (data.slug = structuredClone(slug)));
     },
-    setKey(product, action) {
-      const key = action['key'];
-      if (typeof key === 'string') product.key = key;
-      else delete product.key;
+    setKey(product, { key }) {
+      setOptional(product, 'key', key);
     },
     /** Sets or (absent) removes the Tax Category: on the Product itself, so not staged. */
-    setTaxCategory(product, action, ctx) {
-      const taxCategory = action['taxCategory'] as ResourceIdentifier | undefined;
-      if (taxCategory !== undefined) product.taxCategory = taxCategoryReference(ctx, taxCategory, 'taxCategory');
-      else delete product.taxCategory;
+    setTaxCategory(product, { taxCategory }, ctx) {
+      const reference = taxCategory === undefined ? undefined : taxCategoryReference(ctx, taxCategory, 'taxCategory');
+      setOptional(product, 'taxCategory', reference);
     },
     ...variantActions,
     ...attributeActions,
@@ -202,7 +191,7 @@ export const productType: ResourceType<Product> = {
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt,
-    ...(product['createdBy'] !== undefined ? { createdBy: product['createdBy'] } : {}),
-    ...(product['lastModifiedBy'] !== undefined ? { lastModifiedBy: product['lastModifiedBy'] } : {}),
+    ...(product.createdBy !== undefined ? { createdBy: product.createdBy } : {}),
+    ...(product.lastModifiedBy !== undefined ? { lastModifiedBy: product.lastModifiedBy } : {}),
   }),
 };

@@ -1,10 +1,9 @@
 import { errors } from '../../http/errors.js';
 import { allVariants, type Product, type ProductData, type ProductVariant } from './data.js';
 import { changeData, changeVariant, stagedFlag } from './staging.js';
-import { assertDistinctPrices, priceFrom, pricesFrom, type Price, type PriceDraft } from '../kit/prices.js';
-import type { WriteContext } from '../kit/write-context.js';
-
-type Action = Record<string, unknown>;
+import { assertDistinctPrices, priceFrom, pricesFrom } from '../kit/prices.js';
+import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 
 /**
  * The variant and index of the Price `priceId` in one data set; 400 InvalidOperation when the
@@ -23,49 +22,46 @@ function priceAt(data: ProductData, priceId: string): { variant: ProductVariant;
  * current data when both change (`staged: false`); `changePrice` keeps the id. Scopes and keys stay
  * distinct per variant (400 DuplicatePriceScope, 400 DuplicatePriceKey).
  */
-export const priceActions = {
-  addPrice(product: Product, action: Action, ctx: WriteContext) {
-    const price = priceFrom(ctx, action['price'] as PriceDraft, 'price');
+export const priceActions: ActionHandlers<Product, Schemas['ProductUpdateAction']> = {
+  addPrice(product, action, ctx) {
+    const price = priceFrom(ctx, action.price, 'price');
     const variant = changeVariant(product, action, (target) => {
       target.prices.push(structuredClone(price));
       assertDistinctPrices(target.prices);
     });
-    ctx.emit('ProductPriceAdded', { variantId: variant.id, price, staged: stagedFlag(action) });
+    ctx.emit('ProductPriceAdded', { variantId: variant.id, price, staged: stagedFlag(action.staged) });
   },
 
   /** Replaces every Price of the variant (an empty list removes them all). */
-  setPrices(product: Product, action: Action, ctx: WriteContext) {
-    const prices = pricesFrom(ctx, action['prices'] as PriceDraft[], 'prices');
+  setPrices(product, action, ctx) {
+    const prices = pricesFrom(ctx, action.prices, 'prices');
     const variant = changeVariant(product, action, (target) => (target.prices = structuredClone(prices)));
-    ctx.emit('ProductPricesSet', { variantId: variant.id, prices, staged: stagedFlag(action) });
+    ctx.emit('ProductPricesSet', { variantId: variant.id, prices, staged: stagedFlag(action.staged) });
   },
 
-  changePrice(product: Product, action: Action, ctx: WriteContext) {
-    const priceId = action['priceId'] as string;
-    const price: Price = priceFrom(ctx, action['price'] as PriceDraft, 'price', priceId);
+  changePrice(product, { priceId, price: draft, staged }, ctx) {
+    const price = priceFrom(ctx, draft, 'price', priceId);
     const { variant, index } = priceAt(product.masterData.staged, priceId);
     const oldPrice = structuredClone(variant.prices[index]!);
-    ctx.emit('ProductPriceChanged', { variantId: variant.id, oldPrice, newPrice: price, staged: stagedFlag(action) });
-    changeData(product, action['staged'], (data) => {
+    ctx.emit('ProductPriceChanged', { variantId: variant.id, oldPrice, newPrice: price, staged: stagedFlag(staged) });
+    changeData(product, staged, (data) => {
       const { variant, index } = priceAt(data, priceId);
       variant.prices[index] = structuredClone(price);
       assertDistinctPrices(variant.prices);
     });
   },
 
-  removePrice(product: Product, action: Action, ctx: WriteContext) {
-    const { variant, index } = priceAt(product.masterData.staged, action['priceId'] as string);
-    ctx.emit('ProductPriceRemoved', { variantId: variant.id, price: structuredClone(variant.prices[index]!), staged: stagedFlag(action) });
-    changeData(product, action['staged'], (data) => {
-      const { variant, index } = priceAt(data, action['priceId'] as string);
+  removePrice(product, { priceId, staged }, ctx) {
+    const { variant, index } = priceAt(product.masterData.staged, priceId);
+    ctx.emit('ProductPriceRemoved', { variantId: variant.id, price: structuredClone(variant.prices[index]!), staged: stagedFlag(staged) });
+    changeData(product, staged, (data) => {
+      const { variant, index } = priceAt(data, priceId);
       variant.prices.splice(index, 1);
     });
   },
 
   /** Sets or (without `key`) removes a Price's key. */
-  setPriceKey(product: Product, action: Action, ctx: WriteContext) {
-    const key = action['key'] as string | undefined;
-    const priceId = action['priceId'] as string;
+  setPriceKey(product, { priceId, key, staged }, ctx) {
     const { variant, index } = priceAt(product.masterData.staged, priceId);
     const oldKey = variant.prices[index]!.key;
     ctx.emit('ProductPriceKeySet', {
@@ -73,13 +69,11 @@ export const priceActions = {
       priceId,
       ...(oldKey !== undefined ? { oldKey } : {}),
       ...(key !== undefined ? { key } : {}),
-      staged: stagedFlag(action),
+      staged: stagedFlag(staged),
     });
-    changeData(product, action['staged'], (data) => {
-      const { variant, index } = priceAt(data, action['priceId'] as string);
-      const price = variant.prices[index]!;
-      if (key === undefined) delete price.key;
-      else price.key = key;
+    changeData(product, staged, (data) => {
+      const { variant, index } = priceAt(data, priceId);
+      setOptional(variant.prices[index]!, 'key', key);
       assertDistinctPrices(variant.prices);
     });
   },

@@ -1,5 +1,6 @@
 import { errors } from '../../http/errors.js';
 import { allVariants, refreshStagedFlag, type Product, type ProductData, type ProductVariant } from './data.js';
+import type { Schemas } from '../kit/resource-type.js';
 
 /**
  * Staged and current data. An update action with a `staged` flag changes the staged data only
@@ -8,27 +9,27 @@ import { allVariants, refreshStagedFlag, type Product, type ProductData, type Pr
  */
 
 /** The data sets an action changes: staged, and current too when `staged` is false. */
-export function targetData(product: Product, staged: unknown): ProductData[] {
+export function targetData(product: Product, staged: boolean | undefined): ProductData[] {
   const { masterData } = product;
-  return staged === false ? [masterData.staged, masterData.current] : [masterData.staged];
+  return stagedFlag(staged) ? [masterData.staged] : [masterData.staged, masterData.current];
 }
 
-/** The `staged` member of an action's messages: the action's flag, true unless `false`. */
-export function stagedFlag(action: Record<string, unknown>): boolean {
-  return action['staged'] !== false;
+/**
+ * The `staged` member of an action's messages: the action's flag, true when absent (the schema's
+ * default, which the validator does not fill in).
+ */
+export function stagedFlag(staged: boolean | undefined): boolean {
+  return staged ?? true;
 }
 
 /** Applies a change to the data sets the action's `staged` flag names, then refreshes `hasStagedChanges`. */
-export function changeData(product: Product, staged: unknown, change: (data: ProductData) => void): void {
+export function changeData(product: Product, staged: boolean | undefined, change: (data: ProductData) => void): void {
   for (const data of targetData(product, staged)) change(data);
   refreshStagedFlag(product.masterData);
 }
 
 /** How an action names a variant: `variantId` or `sku` (removeVariant: `id` or `sku`). */
-export interface VariantAddress {
-  variantId?: number;
-  sku?: string;
-}
+export type VariantAddress = Pick<Schemas['ProductSetAttributeAction'], 'variantId' | 'sku'>;
 
 /** The variant of one data set at an address, if any. */
 export function variantAt(data: ProductData, address: VariantAddress): ProductVariant | undefined {
@@ -51,14 +52,14 @@ export function variantOf(data: ProductData, address: VariantAddress): ProductVa
   return variant;
 }
 
-/** Applies a change to the named variant in each data set the action's `staged` flag names. */
+/** Applies a change to the variant the action names in each data set its `staged` flag names. */
 export function changeVariant(
   product: Product,
-  action: Record<string, unknown>,
+  { variantId, sku, staged }: VariantAddress & { staged?: boolean },
   change: (variant: ProductVariant, data: ProductData) => void,
 ): ProductVariant {
-  const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
-  const staged = variantOf(product.masterData.staged, address);
-  changeData(product, action['staged'], (data) => change(variantOf(data, address), data));
-  return staged;
+  const address = { variantId, sku };
+  const target = variantOf(product.masterData.staged, address);
+  changeData(product, staged, (data) => change(variantOf(data, address), data));
+  return target;
 }

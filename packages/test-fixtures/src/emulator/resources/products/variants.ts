@@ -1,36 +1,37 @@
 import { errors } from '../../http/errors.js';
-import type { WriteContext } from '../kit/write-context.js';
+import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { assertVariantAttributes } from './attributes.js';
-import { assertSkuFree, nextVariantId, variantFrom, variantKeyTaken, variantsOf, type Product, type ProductVariantDraft } from './data.js';
+import { assertSkuFree, nextVariantId, variantFrom, variantKeyTaken, variantsOf, type Product } from './data.js';
 import { changeData, stagedFlag, variantOf } from './staging.js';
 import { pricesFrom } from '../kit/prices.js';
-
-type Action = Record<string, unknown>;
 
 /**
  * The variant update actions of a Product. SKUs stay unique in the project and variant keys
  * within the Product (400 DuplicateField); each action changes the staged data, and the current
  * data too with `staged: false`.
  */
-export const variantActions = {
-  addVariant(product: Product, action: Action, ctx: WriteContext) {
-    const draft = action as ProductVariantDraft;
+export const variantActions: ActionHandlers<Product, Schemas['ProductUpdateAction']> = {
+  /** The action is the variant's draft. */
+  addVariant(product, draft, ctx) {
     if (draft.sku !== undefined) assertSkuFree(ctx.state, draft.sku, 'sku', product.id, variantsOf(product));
     if (draft.key !== undefined && variantKeyTaken(product, draft.key)) throw errors.duplicateField('key', draft.key);
     const variant = variantFrom(nextVariantId(product), draft, pricesFrom(ctx, draft.prices, 'prices'));
-    changeData(product, action['staged'], (data) => {
+    changeData(product, draft.staged, (data) => {
       data.variants.push(structuredClone(variant));
       assertVariantAttributes(ctx, product, data);
     });
-    ctx.emit('ProductVariantAdded', { variant: structuredClone(product.masterData.staged.variants.at(-1)!), staged: stagedFlag(action) });
+    ctx.emit('ProductVariantAdded', {
+      variant: structuredClone(product.masterData.staged.variants.at(-1)!),
+      staged: stagedFlag(draft.staged),
+    });
   },
 
   /** The master variant cannot be removed (400 InvalidOperation): make another one master first. */
-  removeVariant(product: Product, action: Action, ctx: WriteContext) {
-    const address = { variantId: action['id'] as number | undefined, sku: action['sku'] as string | undefined };
+  removeVariant(product, { id: variantId, sku, staged }, ctx) {
+    const address = { variantId, sku };
     const removed = variantOf(product.masterData.staged, address);
-    ctx.emit('ProductVariantDeleted', { variant: structuredClone(removed), removedImageUrls: [], staged: stagedFlag(action) });
-    changeData(product, action['staged'], (data) => {
+    ctx.emit('ProductVariantDeleted', { variant: structuredClone(removed), removedImageUrls: [], staged: stagedFlag(staged) });
+    changeData(product, staged, (data) => {
       const variant = variantOf(data, address);
       if (variant.id === data.masterVariant.id)
         throw errors.invalidOperation(`The master variant (id '${variant.id}') cannot be removed; make another variant master first.`);
@@ -39,10 +40,9 @@ export const variantActions = {
   },
 
   /** The named variant becomes master; the former master is appended to `variants`. */
-  changeMasterVariant(product: Product, action: Action) {
-    const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
-    changeData(product, action['staged'], (data) => {
-      const variant = variantOf(data, address);
+  changeMasterVariant(product, { variantId, sku, staged }) {
+    changeData(product, staged, (data) => {
+      const variant = variantOf(data, { variantId, sku });
       if (variant.id === data.masterVariant.id) return;
       data.variants = [...data.variants.filter((v) => v.id !== variant.id), data.masterVariant];
       data.masterVariant = variant;
@@ -50,10 +50,9 @@ export const variantActions = {
   },
 
   /** Sets or (without `sku`) removes the SKU of the variant `variantId`. */
-  setSku(product: Product, action: Action, ctx: WriteContext) {
-    const sku = action['sku'] as string | undefined;
-    changeData(product, action['staged'], (data) => {
-      const variant = variantOf(data, { variantId: action['variantId'] as number });
+  setSku(product, { variantId, sku, staged }, ctx) {
+    changeData(product, staged, (data) => {
+      const variant = variantOf(data, { variantId });
       if (sku === variant.sku) return;
       if (sku === undefined) {
         delete variant.sku;
@@ -66,11 +65,9 @@ export const variantActions = {
   },
 
   /** Sets or (without `key`) removes the key of a variant; keys are unique within the Product. */
-  setProductVariantKey(product: Product, action: Action) {
-    const key = action['key'] as string | undefined;
-    const address = { variantId: action['variantId'] as number | undefined, sku: action['sku'] as string | undefined };
-    changeData(product, action['staged'], (data) => {
-      const variant = variantOf(data, address);
+  setProductVariantKey(product, { variantId, sku, key, staged }) {
+    changeData(product, staged, (data) => {
+      const variant = variantOf(data, { variantId, sku });
       if (key === variant.key) return;
       if (key === undefined) {
         delete variant.key;
