@@ -4,12 +4,11 @@
  * definitions), `assertValidSchema` rejects type-system errors (an interface implemented
  * with the wrong arguments, an input type used as output, a missing query root).
  *
- * Usage: `pnpm exec tsx tools/validate-graphql.ts [file.graphql ...]`
- * Without arguments it checks `schemas/graphql/commerce.graphql` and
- * `schemas/graphql/history.graphql`. Prints one line per valid file; exits 1 with the
- * reasons on the first invalid one.
+ * Usage: `pnpm exec tsx tools/validate-graphql.ts [file.graphql or folder of parts ...]`
+ * Without arguments it checks `schemas/graphql/commerce/` (its parts joined, as `pnpm generate`
+ * joins them) and `schemas/graphql/history.graphql`. Prints one line per valid schema; exits 1
+ * with the reasons on the first invalid one.
  */
-import { readFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -22,9 +21,10 @@ import {
   isUnionType,
   type GraphQLSchema,
 } from 'graphql';
+import { bundleGraphql } from './generate/bundle.js';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const defaults = ['schemas/graphql/commerce.graphql', 'schemas/graphql/history.graphql'];
+const defaults = ['schemas/graphql/commerce', 'schemas/graphql/history.graphql'];
 
 function describeError(error: unknown): string {
   if (error instanceof GraphQLError) {
@@ -54,12 +54,11 @@ function summary(schema: GraphQLSchema): string {
   ].join(', ');
 }
 
-async function validate(file: string): Promise<string> {
-  const path = resolve(root, file);
-  const shown = relative(root, path);
+function validate(file: string): string {
+  const shown = relative(root, resolve(root, file));
   let source: string;
   try {
-    source = await readFile(path, 'utf8');
+    source = bundleGraphql(shown);
   } catch (error) {
     throw new Error(`${shown}: cannot read: ${describeError(error)}`);
   }
@@ -79,7 +78,7 @@ async function validate(file: string): Promise<string> {
 const files = process.argv.slice(2);
 try {
   for (const file of files.length > 0 ? files : defaults) {
-    console.log(await validate(file));
+    console.log(validate(file));
   }
 } catch (error) {
   console.error(`validate-graphql: ${error instanceof Error ? error.message : String(error)}`);

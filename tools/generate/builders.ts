@@ -1,5 +1,5 @@
-/** The builders generator: one test-data builder factory per object schema of commerce.yaml (test-fixtures). */
-import { readSchema } from './openapi-document.js';
+/** The builders generator: one test-data builder factory per object schema of the Commerce schema (test-fixtures). */
+import { COMMERCE_OPENAPI, readSchema } from './bundle.js';
 import { at, header, write } from './output.js';
 
 /** Member names the generic builder keeps for its own methods (packages/test-fixtures/src/builders/builder.ts). */
@@ -70,7 +70,7 @@ type SchemaNode = {
  * operation answers with; paged answers excepted) or `other`.
  */
 export async function generateBuilders(): Promise<void> {
-  const source = 'schemas/openapi/commerce.yaml';
+  const source = COMMERCE_OPENAPI;
   const document = readSchema<{
     components: { schemas: Record<string, SchemaNode> };
     paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: SchemaNode }> }> }>>;
@@ -138,7 +138,7 @@ export async function generateBuilders(): Promise<void> {
     '',
     ...entries.flatMap((entry) => [
       '/**',
-      ` * Builder of a \`${entry.name}\` (${entry.kind}) of commerce.yaml, with plausible seeded defaults for its required members.${entry.description ? ` ${entry.description.replace(/\*\//g, '*\\/')}` : ''}`,
+      ` * Builder of a \`${entry.name}\` (${entry.kind}) of the Commerce schema, with plausible seeded defaults for its required members.${entry.description ? ` ${entry.description.replace(/\*\//g, '*\\/')}` : ''}`,
       ' *',
       ' * @example',
       ...example(entry),

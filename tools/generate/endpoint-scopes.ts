@@ -1,12 +1,12 @@
-import { readSchema } from './openapi-document.js';
+import { COMMERCE_OPENAPI, readSchema } from './bundle.js';
 import { at, header, write } from './output.js';
 
 /**
- * The scopes each REST endpoint needs, read from the `security` requirements of commerce.yaml
+ * The scopes each REST endpoint needs, read from the `security` requirements of the Commerce schema
  * (each requirement is one acceptable alternative), for core-auth's `scopesFor()`.
  */
 export async function generateEndpointScopes(): Promise<void> {
-  const source = 'schemas/openapi/commerce.yaml';
+  const source = COMMERCE_OPENAPI;
   const document = readSchema<{
     paths: Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-store-scoped'?: boolean }>>;
   }>(source);

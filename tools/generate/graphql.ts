@@ -4,12 +4,14 @@
  * module) into test-fixtures, for the emulator at run time.
  */
 import { generate as codegen } from '@graphql-codegen/cli';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { bundleGraphql } from './bundle.js';
 import { at, header, root, write } from './output.js';
 import { typedDocuments } from './typed-documents.js';
 
 interface GraphqlTarget {
+  /** An SDL file, or a folder of SDL parts (see bundle.ts). */
   schema: string;
   pkg: string;
   /** Base name of the generated files. */
@@ -17,7 +19,7 @@ interface GraphqlTarget {
 }
 
 export const graphqlTargets: GraphqlTarget[] = [
-  { schema: 'schemas/graphql/commerce.graphql', pkg: 'graphql-client', name: 'commerce' },
+  { schema: 'schemas/graphql/commerce', pkg: 'graphql-client', name: 'commerce' },
   { schema: 'schemas/graphql/history.graphql', pkg: 'history-client', name: 'history-graphql' },
 ];
 
@@ -47,7 +49,7 @@ function operationDocuments(pkg: string): string | undefined {
 }
 
 export async function generateGraphql(target: GraphqlTarget): Promise<void> {
-  const schema = at(target.schema);
+  const sdl = bundleGraphql(target.schema);
   const typesFile = at('packages', target.pkg, 'src/generated', `${target.name}.ts`);
   const documents = operationDocuments(target.pkg);
   const generates: Record<string, unknown> = {
@@ -74,7 +76,7 @@ export async function generateGraphql(target: GraphqlTarget): Promise<void> {
       },
     };
   }
-  const outputs = (await codegen({ schema, generates, silent: true, cwd: root } as never, false)) as {
+  const outputs = (await codegen({ schema: sdl, generates, silent: true, cwd: root } as never, false)) as {
     filename: string;
     content: string;
   }[];
@@ -84,8 +86,7 @@ export async function generateGraphql(target: GraphqlTarget): Promise<void> {
     const content = operations ? `${output.content}\n${typedDocuments(dirname(documents!))}` : output.content;
     await write(output.filename, `${header(source)}\n${content}`, 'typescript');
   }
-  const sdl = readFileSync(schema, 'utf8');
-  const sdlName = target.schema.split('/').pop()!;
+  const sdlName = `${basename(target.schema, '.graphql')}.graphql`;
   await write(at('packages/test-fixtures/src/generated', sdlName), sdl, 'graphql');
   await write(
     at('packages/test-fixtures/src/generated', sdlName.replace('.graphql', '-sdl.ts')),

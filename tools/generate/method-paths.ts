@@ -1,9 +1,10 @@
-import { HTTP_METHODS, atPointer, readSchema } from './openapi-document.js';
+import { COMMERCE_OPENAPI, readSchema } from './bundle.js';
+import { HTTP_METHODS, atPointer } from './openapi-document.js';
 import { at, header, write } from './output.js';
 
 /** An OpenAPI object that may be a `$ref` to another one of the same document. */
 type Referable = { $ref?: string } & Record<string, unknown>;
-/** The parts of an operation of commerce.yaml that the call tables read. */
+/** The parts of an operation of the Commerce schema that the call tables read. */
 interface OperationNode {
   operationId?: string;
   parameters?: Referable[];
@@ -15,7 +16,7 @@ interface OperationNode {
 const OK_STATUSES = ['200', '201', '202', '203', '204', '206', '207', '2XX'];
 
 /**
- * The paths of each HTTP method of commerce.yaml as written-out unions, and per method a table
+ * The paths of each HTTP method of the Commerce schema as written-out unions, and per method a table
  * from path to the call's arguments and to its JSON answer, for rest-client's call signatures: a
  * union of literals costs a consumer's type check nothing until a path is used, where computing
  * it from `paths` resolves every path item first; and a call whose options and answer are read
@@ -27,7 +28,7 @@ const OK_STATUSES = ['200', '201', '202', '203', '204', '206', '207', '2XX'];
  * responses (`undefined` for one without content).
  */
 export async function generateMethodPaths(): Promise<void> {
-  const source = 'schemas/openapi/commerce.yaml';
+  const source = COMMERCE_OPENAPI;
   const document = readSchema<{ paths: Record<string, Record<string, unknown>> }>(source);
   const resolve = (node: Referable): Referable => {
     if (node.$ref === undefined) return node;

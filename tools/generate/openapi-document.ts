@@ -1,10 +1,4 @@
-/** Reading the OpenAPI documents of `schemas/`: their YAML, the parts the generators use, local JSON pointers. */
-import { readFileSync } from 'node:fs';
-import { parse as parseYaml } from 'yaml';
-import { at } from './output.js';
-
-/** The YAML document at `source` (a path below the repository root), parsed. */
-export const readSchema = <T>(source: string): T => parseYaml(readFileSync(at(source), 'utf8')) as T;
+/** The OpenAPI documents of `schemas/` (read by bundle.ts): the parts the generators use, local JSON pointers. */
 
 /** One part of a JSON pointer, unescaped (`~1` is `/`, `~0` is `~`). */
 export const unescapePointerPart = (part: string): string => part.replace(/~1/g, '/').replace(/~0/g, '~');

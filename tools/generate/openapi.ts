@@ -4,8 +4,9 @@
  * test-fixtures, so that the emulator and the contract kit carry their contract at run time.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
+import { COMMERCE_OPENAPI, readSchema } from './bundle.js';
 import { hoistRepeatedTypeLiterals } from './hoist-type-literals.js';
-import { readSchema, type OpenApiDocument } from './openapi-document.js';
+import type { OpenApiDocument } from './openapi-document.js';
 import { at, header, write } from './output.js';
 import { readonlyQueryLists } from './readonly-query-lists.js';
 
@@ -58,7 +59,7 @@ export const openapiTargets: OpenApiTarget[] = [
     aliasPrefix: 'Auth',
   },
   {
-    schema: 'schemas/openapi/commerce.yaml',
+    schema: COMMERCE_OPENAPI,
     typesInto: [
       { pkg: 'rest-client', file: 'commerce.ts', lean: true },
       { pkg: 'test-fixtures', file: 'commerce.ts' },

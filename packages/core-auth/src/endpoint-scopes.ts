@@ -6,7 +6,7 @@ export type Endpoint = GeneratedEndpoint;
 
 /**
  * The scope alternatives an endpoint accepts, read from the `security` requirements of
- * `schemas/openapi/commerce.yaml`: a token needs all scopes of any one alternative.
+ * `schemas/openapi/commerce/`: a token needs all scopes of any one alternative.
  * @example
  * scopesFor('POST /product-selections', 'my-project')
  * // [['manage_product_selections:my-project'], ['manage_project:my-project']]

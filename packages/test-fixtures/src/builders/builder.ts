@@ -1,5 +1,5 @@
 /**
- * One generic, Proxy-based fluent builder for every component schema of commerce.yaml: a setter
+ * One generic, Proxy-based fluent builder for every component schema of the Commerce schema: a setter
  * per member (typed from the generated types), `build()` for the REST value and `buildGraphql()`
  * for its GraphQL form. The factories themselves are generated (src/generated/builders.ts).
  */
@@ -8,7 +8,7 @@ import { createRandom, mixSeed } from './random.js';
 import { componentSchema, objectView } from './schema.js';
 import { allowedProperties, settleAlternative, synthesize } from './synthesize.js';
 
-/** Names a builder keeps for itself; no member of commerce.yaml uses them (checked by the generator). */
+/** Names a builder keeps for itself; no member of the Commerce schema uses them (checked by the generator). */
 export type ReservedBuilderName = 'build' | 'buildGraphql' | 'with';
 
 /** What a builder is for: drafts and update actions have a GraphQL input form, the rest an output form. */
@@ -52,7 +52,7 @@ export interface BuilderOptions {
 /** A builder factory of one component schema, with the schema it builds. */
 export interface BuilderFactory<N extends SchemaName> {
   (options?: BuilderOptions): Builder<Schemas[N], GraphqlFormOf<N>>;
-  /** The component schema of commerce.yaml this factory builds (`build()` validates against it). */
+  /** The component schema of the Commerce schema this factory builds (`build()` validates against it). */
   readonly schemaName: N;
   readonly kind: BuilderKind;
 }

@@ -1,5 +1,5 @@
 /**
- * The GraphQL shapes of REST values (schemas/graphql/commerce.graphql), where they differ:
+ * The GraphQL shapes of REST values (schemas/graphql/commerce/), where they differ:
  *
  * - input (drafts, update actions): a LocalizedString `{ en: 'Summer' }` becomes the list
  *   `[{ locale: 'en', value: 'Summer' }]` (`LocalizedStringItemInputType`), an update action
@@ -27,9 +27,9 @@ import {
   type MemberSchemas,
 } from './schema.js';
 
-/** The component schemas of commerce.yaml by name. */
+/** The component schemas of the Commerce schema by name. */
 export type Schemas = components['schemas'];
-/** The name of a component schema of commerce.yaml. */
+/** The name of a component schema of the Commerce schema. */
 export type SchemaName = keyof Schemas;
 
 /** One entry of a localized string in GraphQL (`LocalizedString` / `LocalizedStringItemInputType`). */
@@ -204,7 +204,7 @@ function outputValue(value: unknown, schemas: MemberSchemas): unknown {
 }
 
 /**
- * The GraphQL input form of a REST draft or update action of commerce.yaml.
+ * The GraphQL input form of a REST draft or update action of the Commerce schema.
  *
  * @example
  * toGraphqlInput('ProductSelectionDraft', { key: 'summer', name: { en: 'Summer' } });
@@ -217,7 +217,7 @@ export function toGraphqlInput<N extends SchemaName>(schema: N, value: Schemas[N
 }
 
 /**
- * The GraphQL output form of a REST resource of commerce.yaml.
+ * The GraphQL output form of a REST resource of the Commerce schema.
  *
  * @example
  * toGraphqlOutput('Store', store).productSelections[0]?.productSelectionRef; // { typeId: 'product-selection', id }

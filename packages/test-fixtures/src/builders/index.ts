@@ -1,5 +1,5 @@
 /**
- * Test-data builders: a fluent, seeded builder per object schema of commerce.yaml, their GraphQL
+ * Test-data builders: a fluent, seeded builder per object schema of the Commerce schema, their GraphQL
  * forms, and a helper that seeds a realistic catalogue through the HTTP API.
  */
 export * from '../generated/builders.js';

@@ -1,5 +1,5 @@
 /**
- * Reading the component schemas of commerce.yaml (bundled as JSON) the way the builders need
+ * Reading the component schemas of the Commerce schema (bundled as JSON) the way the builders need
  * them: an object schema flattened across `allOf`, with its `oneOf` alternatives kept apart, and
  * the two kinds of member whose GraphQL form differs from REST (localized strings and references).
  */
@@ -11,13 +11,13 @@ export type JsonSchema = Record<string, unknown>;
 const components = (commerceDocument as unknown as { components: { schemas: Record<string, JsonSchema> } }).components.schemas;
 const REF_PREFIX = '#/components/schemas/';
 
-/** The names of every component schema of commerce.yaml. */
+/** The names of every component schema of the Commerce schema. */
 export const componentNames: readonly string[] = Object.keys(components);
 
 /** A component schema by name. */
 export function componentSchema(name: string): JsonSchema {
   const schema = components[name];
-  if (schema === undefined) throw new Error(`commerce.yaml has no component schema ${JSON.stringify(name)}`);
+  if (schema === undefined) throw new Error(`The Commerce schema has no component schema ${JSON.stringify(name)}`);
   return schema;
 }
 

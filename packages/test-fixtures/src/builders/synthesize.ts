@@ -1,5 +1,5 @@
 /**
- * Plausible default values synthesized from the JSON schema of commerce.yaml: every required
+ * Plausible default values synthesized from the JSON schema of the Commerce schema: every required
  * member, plus the few optional ones a realistic resource nearly always has (`key`, `sku`, `name`, a
  * Customer's `password`,
  * `masterVariant`, a `typeId` and any member with a `const`). Values come from a seeded PRNG and

@@ -45,7 +45,7 @@ const under = (url: string, base: string) => url === base || url.startsWith(`${b
 /**
  * Wraps the target's transport: requests go through unchanged; each answer from
  * `<authUrl>`, `<historyUrl>/<projectKey>` or `<apiUrl>/<projectKey>` is read (from a clone, so the
- * caller can still read the body) and checked against auth.yaml, history.yaml or commerce.yaml.
+ * caller can still read the body) and checked against auth.yaml, history.yaml or the Commerce schema.
  * A mismatch rejects the call with a {@link ContractViolation} naming the operation, the status,
  * the field and the expected type. Requests to other URLs are passed through unchecked.
  *

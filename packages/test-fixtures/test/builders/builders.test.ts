@@ -35,7 +35,7 @@ const SEEDS = [1, 2, 3, 17, 42, 1000, 987_654_321];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** Drafts and resources of commerce.yaml, independent of how the generator classifies them. */
+/** Drafts and resources of the Commerce schema, independent of how the generator classifies them. */
 function draftsAndResources(): string[] {
   return Object.entries(document.components.schemas)
     .filter(([name, schema]) => {
@@ -55,7 +55,7 @@ function graphqlInputErrors(typeName: string, value: unknown): string[] {
 }
 
 describe('builders: every draft and resource', () => {
-  it('has a builder for every draft and every resource of commerce.yaml', () => {
+  it('has a builder for every draft and every resource of the Commerce schema', () => {
     const names = draftsAndResources();
     expect(names.length).toBeGreaterThanOrEqual(20);
     for (const name of names) expect(Object.keys(builderFactories), name).toContain(name);
@@ -81,7 +81,7 @@ describe('builders: every draft and resource', () => {
     }
   });
 
-  it('every other object schema of commerce.yaml builds a valid value too', () => {
+  it('every other object schema of the Commerce schema builds a valid value too', () => {
     for (const [name, factory] of Object.entries(builderFactories)) {
       expect(factory.schemaName).toBe(name);
       for (const seed of SEEDS) expect(validator.validate(name, factory({ seed }).build()), `${name} seed ${seed}`).toEqual([]);

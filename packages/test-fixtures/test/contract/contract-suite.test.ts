@@ -1,5 +1,5 @@
 /**
- * The contract suite: every endpoint of auth.yaml, commerce.yaml and history.yaml that can be
+ * The contract suite: every endpoint of auth.yaml, the Commerce schema and history.yaml that can be
  * exercised, through `checkedFetch`, so every answer is checked against its schema.
  *
  * - Without COMMERCE_* variables it runs against a fresh in-process emulator (CI), reads and writes.

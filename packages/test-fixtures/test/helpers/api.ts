@@ -16,7 +16,7 @@ export interface ApiAnswer<T = any> {
 
 /**
  * A tiny HTTP caller for emulator tests: gets a client-credentials token for the given scopes and
- * validates every answer against `schemas/openapi/commerce.yaml` (the contract kit), so the
+ * validates every answer against `schemas/openapi/commerce/` (the contract kit), so the
  * emulator and the schema cannot drift apart.
  */
 export interface Api {

@@ -34,7 +34,7 @@ export interface Page {
 }
 
 /**
- * The emulator's HTTP API (writes, checked against commerce.yaml) plus its Change History: every
+ * The emulator's HTTP API (writes, checked against the Commerce schema) plus its Change History: every
  * REST answer of `/history` is checked against history.yaml before a test sees it.
  */
 export interface HistoryApi extends Api {

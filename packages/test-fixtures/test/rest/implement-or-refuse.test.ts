@@ -5,7 +5,7 @@ import { createApi, expectError, type Api } from './helpers.js';
 
 /**
  * Implement or refuse, proved over the whole schema: every member of every draft and update-action
- * schema of commerce.yaml either round-trips (it is in the answer as sent, or as the live service
+ * schema of the Commerce schema either round-trips (it is in the answer as sent, or as the live service
  * shows it) or, listed as `x-not-emulated`, is refused with 501 NotEmulated naming it; every live
  * update action listed as `x-not-emulated-actions` is refused too. A member added to the schema
  * without an example here fails the completeness checks.

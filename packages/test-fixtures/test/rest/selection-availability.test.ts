@@ -3,7 +3,7 @@ import { createApi, createStore, ok, update, type Api, type Json } from './helpe
 
 /**
  * Availability in a Store per variant, for every combination of modes, active flags and variant
- * lists, through the in-store Product Projection. The rule (commerce.yaml, `Store.productSelections`,
+ * lists, through the in-store Product Projection. The rule (the Commerce schema, `Store.productSelections`,
  * after the live reference): no settings, every variant; none active, every variant when all
  * selections exclude and none otherwise; else a variant must be let in by an active `Individual`
  * selection (when there is one) and excluded by no active `IndividualExclusion` one.

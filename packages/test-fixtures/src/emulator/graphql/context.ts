@@ -14,7 +14,7 @@ export interface GraphqlContext {
 
 /**
  * The scopes that let a token into `POST /{projectKey}/graphql` at all (the `security` list of
- * the operation in commerce.yaml). Each field then checks the scope its REST counterpart needs.
+ * the operation in the Commerce schema). Each field then checks the scope its REST counterpart needs.
  */
 export const ENTRY_SCOPES: readonly string[] = [
   'manage_project',

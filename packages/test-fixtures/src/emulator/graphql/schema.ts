@@ -1,6 +1,6 @@
 /**
  * The executable schema: `buildSchema` over the SDL that `pnpm generate` copies from
- * `schemas/graphql/commerce.graphql`, with scalars that check their values and the resolvers of
+ * `schemas/graphql/commerce/`, with scalars that check their values and the resolvers of
  * this folder attached to its fields. Built once per process; it holds no state (resolvers get
  * the emulator through the context).
  */

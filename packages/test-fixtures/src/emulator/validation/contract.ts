@@ -5,7 +5,7 @@ import { OpenApiValidator, type OpenApiDocument } from './openapi-validator.js';
 let commerce: OpenApiValidator | undefined;
 let history: OpenApiValidator | undefined;
 
-/** Validator over the bundled `schemas/openapi/commerce.yaml` (compiled lazily, once per process). */
+/** Validator over the bundled `schemas/openapi/commerce/` (compiled lazily, once per process). */
 export function commerceContract(): OpenApiValidator {
   commerce ??= new OpenApiValidator('commerce', commerceDocument as OpenApiDocument);
   return commerce;
@@ -27,7 +27,7 @@ export function actionSchemaName(validator: OpenApiValidator, unionName: string,
   return ref?.split('/').pop();
 }
 
-/** The endpoints of `schemas/openapi/commerce.yaml` as `METHOD /template` (`GET /stores/{ID}`): what the emulator serves. */
+/** The endpoints of `schemas/openapi/commerce/` as `METHOD /template` (`GET /stores/{ID}`): what the emulator serves. */
 export function commerceEndpoints(): string[] {
   const paths = (commerceDocument as { paths?: Record<string, Record<string, unknown>> }).paths ?? {};
   const methods = ['get', 'post', 'delete', 'put', 'patch', 'head'];

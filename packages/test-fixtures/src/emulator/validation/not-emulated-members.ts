@@ -2,7 +2,7 @@ import { errors } from '../http/errors.js';
 import type { OpenApiValidator } from './openapi-validator.js';
 
 /**
- * The schema extension that lists, on an object schema of commerce.yaml, the members the live API
+ * The schema extension that lists, on an object schema of the Commerce schema, the members the live API
  * defines there and the emulator does not model; on an update-action union, `x-not-emulated-actions`
  * lists the live actions it does not model.
  */
