@@ -2,30 +2,17 @@ import { randomInt } from 'node:crypto';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
-import type { StoredResource } from '../../store/collection.js';
 import type { Product, ProductData } from '../products/data.js';
-import { customFieldActions, customMemberFrom, type CustomFields } from '../kit/custom-fields.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
-type LocalizedString = Record<string, string>;
+type LocalizedString = Schemas['LocalizedString'];
 type CategoryReference = { typeId: 'category'; id: string };
 
-export interface Category extends StoredResource {
-  name: LocalizedString;
-  slug: LocalizedString;
-  description?: LocalizedString;
-  parent?: CategoryReference;
-  /** Root first, down to the parent. */
-  ancestors: CategoryReference[];
-  orderHint: string;
-  externalId?: string;
-  metaTitle?: LocalizedString;
-  metaDescription?: LocalizedString;
-  metaKeywords?: LocalizedString;
-  custom?: CustomFields;
-}
+/** A Category; its `ancestors` go from the root down to the parent. */
+export type Category = Schemas['Category'];
 
 const referenceTo = (category: { id: string }): CategoryReference => ({ typeId: 'category', id: category.id });
 
@@ -109,8 +96,13 @@ function removeFromProducts(ctx: WriteContext, ids: ReadonlySet<string>): void {
   }
 }
 
-const localized = (draft: Record<string, unknown>, name: string) =>
-  draft[name] !== undefined ? { [name]: structuredClone(draft[name] as LocalizedString) } : {};
+/** The localized members of a draft that are copied as given. */
+type LocalizedMember = 'description' | 'metaTitle' | 'metaDescription' | 'metaKeywords';
+
+const localized = (draft: Schemas['CategoryDraft'], name: LocalizedMember) => {
+  const value = draft[name];
+  return value !== undefined ? { [name]: structuredClone(value) } : {};
+};
 
 /**
  * Categories (https://docs.commercetools.com/api/projects/categories): the tree that organizes
@@ -118,24 +110,23 @@ const localized = (draft: Record<string, unknown>, name: string) =>
  * descendants too. Deleting a Category deletes its descendants and removes them all from the
  * Products that held them, as the live service does (it does not refuse a Category with children).
  */
-export const categoryType: ResourceType<Category> = {
+export const categoryType: ResourceType<Category, Schemas['CategoryDraft'], Schemas['CategoryUpdateAction']> = {
   typeId: 'category',
   path: 'categories',
   scopes: { view: [...viewScopes('categories'), ...viewScopes('products')], manage: ['manage_categories', 'manage_products'] },
   schemas: { resource: 'Category', draft: 'CategoryDraft', updateAction: 'CategoryUpdateAction' },
   create(draft, ctx) {
-    const slug = structuredClone(draft['slug'] as LocalizedString);
+    const slug = structuredClone(draft.slug);
     assertSlugFree(ctx.state, slug, undefined);
-    const parentIdentifier = draft['parent'] as ResourceIdentifier | undefined;
-    const parent = parentIdentifier && ctx.resolveIdentifier<Category>('category', parentIdentifier, 'parent');
+    const parent = draft.parent && ctx.resolveIdentifier<Category>('category', draft.parent, 'parent');
     return {
-      ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
-      name: structuredClone(draft['name'] as LocalizedString),
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      name: structuredClone(draft.name),
       slug,
       ...localized(draft, 'description'),
       ...(parent ? placement(parent) : { ancestors: [] }),
-      orderHint: (draft['orderHint'] as string | undefined) ?? randomOrderHint(),
-      ...(draft['externalId'] !== undefined ? { externalId: draft['externalId'] as string } : {}),
+      orderHint: draft.orderHint ?? randomOrderHint(),
+      ...(draft.externalId !== undefined ? { externalId: draft.externalId } : {}),
       ...localized(draft, 'metaTitle'),
       ...localized(draft, 'metaDescription'),
       ...localized(draft, 'metaKeywords'),
@@ -144,20 +135,20 @@ export const categoryType: ResourceType<Category> = {
   },
   actions: {
     ...customFieldActions<Category>('category'),
-    changeName(category, action) {
-      category.name = structuredClone(action['name'] as LocalizedString);
+    changeName(category, { name }) {
+      category.name = structuredClone(name);
     },
     changeSlug(category, action, ctx) {
-      const slug = structuredClone(action['slug'] as LocalizedString);
+      const slug = structuredClone(action.slug);
       assertSlugFree(ctx.state, slug, category.id);
       ctx.emit('CategorySlugChanged', { slug, oldSlug: category.slug });
       category.slug = slug;
     },
-    setDescription(category, action) {
-      setOptional(category, 'description', action['description'] as LocalizedString | undefined);
+    setDescription(category, { description }) {
+      setOptional(category, 'description', description);
     },
     changeParent(category, action, ctx) {
-      const parent = ctx.resolveIdentifier<Category>('category', action['parent'] as ResourceIdentifier, 'parent');
+      const parent = ctx.resolveIdentifier<Category>('category', action.parent, 'parent');
       if (parent.id === category.id || descendsFrom(parent, category.id)) {
         throw errors.invalidOperation(`The Category '${parent.id}' cannot be the parent of '${category.id}': the tree would have a cycle.`);
       }
@@ -165,27 +156,27 @@ export const categoryType: ResourceType<Category> = {
       Object.assign(category, placement(parent));
       // Once per request, after the last move: descendants take the committed path.
       ctx.scratch('category-descendants-follow', () => {
-        ctx.onCommit((committed) => moveDescendants(ctx, committed as Category));
+        ctx.onCommit(({ id }) => moveDescendants(ctx, ctx.state.collection<Category>('category').get(id)!));
         return true;
       });
     },
-    changeOrderHint(category, action) {
-      category.orderHint = action['orderHint'] as string;
+    changeOrderHint(category, { orderHint }) {
+      category.orderHint = orderHint;
     },
-    setExternalId(category, action) {
-      setOptional(category, 'externalId', action['externalId'] as string | undefined);
+    setExternalId(category, { externalId }) {
+      setOptional(category, 'externalId', externalId);
     },
-    setMetaTitle(category, action) {
-      setOptional(category, 'metaTitle', action['metaTitle'] as LocalizedString | undefined);
+    setMetaTitle(category, { metaTitle }) {
+      setOptional(category, 'metaTitle', metaTitle);
     },
-    setMetaDescription(category, action) {
-      setOptional(category, 'metaDescription', action['metaDescription'] as LocalizedString | undefined);
+    setMetaDescription(category, { metaDescription }) {
+      setOptional(category, 'metaDescription', metaDescription);
     },
-    setMetaKeywords(category, action) {
-      setOptional(category, 'metaKeywords', action['metaKeywords'] as LocalizedString | undefined);
+    setMetaKeywords(category, { metaKeywords }) {
+      setOptional(category, 'metaKeywords', metaKeywords);
     },
-    setKey(category, action) {
-      setOptional(category, 'key', action['key'] as string | undefined);
+    setKey(category, { key }) {
+      setOptional(category, 'key', key);
     },
   },
   afterDelete(category, ctx) {

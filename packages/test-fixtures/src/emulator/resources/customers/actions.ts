@@ -1,25 +1,22 @@
 import type { AuthService } from '../../auth/service.js';
 import { errors } from '../../http/errors.js';
 import { customFieldActions } from '../kit/custom-fields.js';
+import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 import { addressActions } from './addresses.js';
 import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer } from './rules.js';
-import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+import type { WriteContext } from '../kit/write-context.js';
 
-type Action = (customer: Customer, action: Record<string, unknown>, ctx: WriteContext) => void;
+/** The optional string members of a Customer that a `set<Member>` action sets as given. */
+type PlainMember =
+  'firstName' | 'lastName' | 'middleName' | 'title' | 'salutation' | 'dateOfBirth' | 'companyName' | 'vatId' | 'externalId' | 'key';
 
-/** Sets an optional member, or removes it when the action leaves it out. */
-function setOrRemove(customer: Customer, field: string, value: unknown): void {
-  const target = customer as unknown as Record<string, unknown>;
-  if (value === undefined) delete target[field];
-  else target[field] = value;
-}
-
-/** `set<Field>` of an optional string member; `message`: the live message it sends, carrying the value. */
-function setter(field: string, message?: string): Action {
-  return (customer, action, ctx) => {
-    const value = action[field];
-    setOrRemove(customer, field, value);
-    if (message !== undefined) ctx.emit(message, value === undefined ? {} : { [field]: value });
+/** `set<Member>` of an optional string member; `message`: the live message it sends, carrying the value. */
+function setter<M extends PlainMember>(member: M, message?: string) {
+  return (customer: Customer, action: { [K in M]?: string }, ctx: WriteContext): void => {
+    const value = action[member];
+    setOptional<Customer, PlainMember>(customer, member, value);
+    if (message !== undefined) ctx.emit(message, value === undefined ? {} : { [member]: value });
   };
 }
 
@@ -39,14 +36,12 @@ function moveToStores(customer: Customer, stores: Customer['stores'], ctx: Write
 }
 
 /**
- * The Customer update actions (https://docs.commercetools.com/api/projects/customers#update-actions)
- * the emulator models, with the messages the live service sends. Credentials (login e-mail, Stores)
- * follow the Customer once the write commits.
+ * The update actions a customer may apply to the own profile (live My Customer Profile API,
+ * `MyCustomerUpdateAction`): e-mail, names and the like, addresses and Custom Fields.
  */
-export function customerActions(auth: AuthService): Record<string, Action> {
+export function myCustomerActions(auth: AuthService): Required<ActionHandlers<Customer, Schemas['MyCustomerUpdateAction']>> {
   return {
-    changeEmail(customer, action, ctx) {
-      const email = action['email'] as string;
+    changeEmail(customer, { email }, ctx) {
       assertEmailFree(
         ctx.state,
         email,
@@ -66,37 +61,43 @@ export function customerActions(auth: AuthService): Record<string, Action> {
     setDateOfBirth: setter('dateOfBirth', 'CustomerDateOfBirthSet'),
     setCompanyName: setter('companyName', 'CustomerCompanyNameSet'),
     setVatId: setter('vatId'),
+    setLocale(customer, { locale }, ctx) {
+      const { languages } = ctx.state.project;
+      if (locale !== undefined && !languages.includes(locale))
+        throw errors.invalidField('locale', locale, `The locale '${locale}' is not one of the Project's languages.`, [...languages]);
+      setOptional(customer, 'locale', locale);
+    },
+    ...addressActions,
+    ...customFieldActions<Customer>('customer'),
+  };
+}
+
+/**
+ * The Customer update actions (https://docs.commercetools.com/api/projects/customers#update-actions)
+ * the emulator models, with the messages the live service sends: the customer's own ones and those
+ * only an API client may apply. Credentials (login e-mail, Stores) follow the Customer once the
+ * write commits.
+ */
+export function customerActions(auth: AuthService): Required<ActionHandlers<Customer, Schemas['CustomerUpdateAction']>> {
+  return {
+    ...myCustomerActions(auth),
     setExternalId: setter('externalId', 'CustomerExternalIdSet'),
     setKey: setter('key'),
-    setCustomerNumber(customer, action, ctx) {
-      const customerNumber = action['customerNumber'] as string | undefined;
+    setCustomerNumber(customer, { customerNumber }, ctx) {
       if (customerNumber === customer.customerNumber) return;
       // Once set, it stays (live rule).
       if (customer.customerNumber !== undefined)
         throw errors.invalidOperation(`The customerNumber '${customer.customerNumber}' of the Customer is set and cannot be changed.`);
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber, customer.id);
-      setOrRemove(customer, 'customerNumber', customerNumber);
+      setOptional(customer, 'customerNumber', customerNumber);
     },
-    setLocale(customer, action, ctx) {
-      const locale = action['locale'] as string | undefined;
-      const { languages } = ctx.state.project;
-      if (locale !== undefined && !languages.includes(locale))
-        throw errors.invalidField('locale', locale, `The locale '${locale}' is not one of the Project's languages.`, [...languages]);
-      setOrRemove(customer, 'locale', locale);
-    },
-    ...Object.fromEntries(
-      Object.entries(addressActions).map(([name, apply]) => [
-        name,
-        ((customer, action, ctx) => apply(customer, action, (type, payload) => ctx.emit(type, payload))) satisfies Action,
-      ]),
-    ),
     addStore(customer, action, ctx) {
-      const [store] = storesFrom(ctx, [action['store'] as ResourceIdentifier], 'store');
+      const [store] = storesFrom(ctx, [action.store], 'store');
       if (customer.stores.some((s) => s.key === store!.key)) return;
       moveToStores(customer, [...customer.stores, store!], ctx, auth);
     },
     removeStore(customer, action, ctx) {
-      const [store] = storesFrom(ctx, [action['store'] as ResourceIdentifier], 'store');
+      const [store] = storesFrom(ctx, [action.store], 'store');
       if (!customer.stores.some((s) => s.key === store!.key)) return;
       moveToStores(
         customer,
@@ -107,9 +108,8 @@ export function customerActions(auth: AuthService): Record<string, Action> {
     },
     setStores(customer, action, ctx) {
       const oldStores = structuredClone(customer.stores);
-      moveToStores(customer, storesFrom(ctx, action['stores'] as ResourceIdentifier[] | undefined), ctx, auth);
+      moveToStores(customer, storesFrom(ctx, action.stores), ctx, auth);
       ctx.emit('CustomerStoresSet', { stores: structuredClone(customer.stores), oldStores });
     },
-    ...customFieldActions<Customer>('customer'),
   };
 }

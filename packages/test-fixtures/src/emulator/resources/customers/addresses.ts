@@ -1,29 +1,24 @@
 import { errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
+import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
+import type { WriteContext } from '../kit/write-context.js';
+import type { Customer } from './rules.js';
 
-/** An address of a Customer, with the id the service gives it. */
-export interface Address {
-  id: string;
-  country: string;
-  [field: string]: unknown;
-}
+/** An address of a Customer (or a Channel), with the id the service gives it. */
+export type Address = Schemas['Address'];
+export type AddressDraft = Schemas['AddressDraft'];
 
 /** The address fields of a Customer. */
-export interface CustomerAddresses {
-  addresses: Address[];
-  defaultShippingAddressId?: string;
-  shippingAddressIds: string[];
-  defaultBillingAddressId?: string;
-  billingAddressIds: string[];
-}
+export type CustomerAddresses = Pick<
+  Customer,
+  'addresses' | 'defaultShippingAddressId' | 'shippingAddressIds' | 'defaultBillingAddressId' | 'billingAddressIds'
+>;
 
-interface AddressIndexes {
-  addresses?: Record<string, unknown>[];
-  defaultShippingAddress?: number;
-  shippingAddresses?: number[];
-  defaultBillingAddress?: number;
-  billingAddresses?: number[];
-}
+/** The addresses of a CustomerDraft and the indexes into them that give their roles. */
+type AddressIndexes = Pick<
+  Schemas['CustomerDraft'],
+  'addresses' | 'defaultShippingAddress' | 'shippingAddresses' | 'defaultBillingAddress' | 'billingAddresses'
+>;
 
 /**
  * The addresses of a CustomerDraft: each gets a generated id (an `id` in the draft is ignored);
@@ -55,25 +50,21 @@ export function addressesFrom(draft: AddressIndexes): CustomerAddresses {
   };
 }
 
-/** What a customer address action acts on: the Customer's addresses and their roles. */
-type AddressAction = Record<string, unknown>;
+/** How an address action names its address: by `addressId` or `addressKey`. */
+type AddressSelector = Pick<Schemas['CustomerRemoveAddressAction'], 'addressId' | 'addressKey'>;
 
 /** A fresh address of an action: generated id, a draft `id` ignored. */
-function addressOf(draft: Record<string, unknown>, id: string = newId().slice(0, 8)): Address {
-  const { id: ignored, ...fields } = draft;
-  void ignored;
-  return { ...structuredClone(fields), id } as Address;
+function addressOf({ id: _ignored, ...fields }: AddressDraft, id: string = newId().slice(0, 8)): Address {
+  return { ...structuredClone(fields), id };
 }
 
 /**
  * The address an action names by `addressId` or `addressKey`. Both or neither, or an address the
  * Customer does not have, is 400 InvalidOperation.
  */
-export function addressNamed(customer: CustomerAddresses, action: AddressAction): Address {
-  const id = action['addressId'] as string | undefined;
-  const key = action['addressKey'] as string | undefined;
+export function addressNamed(customer: CustomerAddresses, { addressId: id, addressKey: key }: AddressSelector): Address {
   if ((id === undefined) === (key === undefined)) throw errors.invalidOperation('Either addressId or addressKey is required, not both.');
-  const found = customer.addresses.find((address) => (id !== undefined ? address.id === id : address['key'] === key));
+  const found = customer.addresses.find((address) => (id !== undefined ? address.id === id : address.key === key));
   if (!found)
     throw errors.invalidOperation(
       id !== undefined
@@ -83,8 +74,8 @@ export function addressNamed(customer: CustomerAddresses, action: AddressAction)
   return found;
 }
 
-function assertAddressKeyFree(customer: CustomerAddresses, key: unknown, exceptId?: string): void {
-  if (typeof key === 'string' && customer.addresses.some((address) => address['key'] === key && address.id !== exceptId))
+function assertAddressKeyFree(customer: CustomerAddresses, key: string | undefined, exceptId?: string): void {
+  if (key !== undefined && customer.addresses.some((address) => address.key === key && address.id !== exceptId))
     throw errors.duplicateField('addresses.key', key);
 }
 
@@ -120,59 +111,69 @@ function removeRole(customer: CustomerAddresses, role: Role, address: Address): 
   if (customer[field] === address.id) delete customer[field];
 }
 
-/** Emits a message about an address (a copy, as the address stands after the action). */
-type Emit = (type: string, payload: Record<string, unknown>) => void;
+/** The address update actions of a Customer. */
+type AddressActionName =
+  'addAddress' | 'changeAddress' | 'removeAddress' | `setDefault${Role}Address` | `${'add' | 'remove'}${Role}AddressId`;
+type AddressActions = Required<ActionHandlers<Customer, Extract<Schemas['CustomerUpdateAction'], { action: AddressActionName }>>>;
+type RoleHandler = (customer: Customer, action: AddressSelector, ctx: WriteContext) => void;
+
+/** `setDefault<Role>Address`: the named address becomes the default (none named: no default). */
+function setDefaultAction(role: Role): RoleHandler {
+  return (customer, action, ctx) => {
+    const address = action.addressId === undefined && action.addressKey === undefined ? undefined : addressNamed(customer, action);
+    setDefault(customer, role, address);
+    ctx.emit(`CustomerDefault${role}AddressSet`, address === undefined ? {} : { address: structuredClone(address) });
+  };
+}
+
+/** `add<Role>AddressId`: the named address takes the role. */
+function addRoleAction(role: Role): RoleHandler {
+  return (customer, action, ctx) => {
+    const address = addressNamed(customer, action);
+    addRole(customer, role, address);
+    ctx.emit(`Customer${role}AddressAdded`, { address: structuredClone(address) });
+  };
+}
+
+/** `remove<Role>AddressId`: the named address leaves the role. */
+function removeRoleAction(role: Role): RoleHandler {
+  return (customer, action, ctx) => {
+    const address = addressNamed(customer, action);
+    removeRole(customer, role, address);
+    ctx.emit(`Customer${role}AddressRemoved`, { address: structuredClone(address) });
+  };
+}
 
 /**
  * The address update actions of a Customer (and of `me`), each with the message the live service
- * sends: addresses get generated ids, keys are unique within the Customer, and removing an address
- * removes it from every role.
+ * sends (a copy of the address as it stands after the action): addresses get generated ids, keys
+ * are unique within the Customer, and removing an address removes it from every role.
  */
-export const addressActions: Record<string, (customer: CustomerAddresses, action: AddressAction, emit: Emit) => void> = {
-  addAddress(customer, action, emit) {
-    const draft = action['address'] as Record<string, unknown>;
-    assertAddressKeyFree(customer, draft['key']);
+export const addressActions: AddressActions = {
+  addAddress(customer, { address: draft }, ctx) {
+    assertAddressKeyFree(customer, draft.key);
     const address = addressOf(draft);
     customer.addresses.push(address);
-    emit('CustomerAddressAdded', { address: structuredClone(address) });
+    ctx.emit('CustomerAddressAdded', { address: structuredClone(address) });
   },
-  changeAddress(customer, action, emit) {
+  changeAddress(customer, action, ctx) {
     const current = addressNamed(customer, action);
-    const draft = action['address'] as Record<string, unknown>;
-    assertAddressKeyFree(customer, draft['key'], current.id);
-    const address = addressOf(draft, current.id);
+    assertAddressKeyFree(customer, action.address.key, current.id);
+    const address = addressOf(action.address, current.id);
     customer.addresses = customer.addresses.map((a) => (a.id === current.id ? address : a));
-    emit('CustomerAddressChanged', { address: structuredClone(address) });
+    ctx.emit('CustomerAddressChanged', { address: structuredClone(address) });
   },
-  removeAddress(customer, action, emit) {
+  removeAddress(customer, action, ctx) {
     const address = addressNamed(customer, action);
     customer.addresses = customer.addresses.filter((a) => a.id !== address.id);
     removeRole(customer, 'Shipping', address);
     removeRole(customer, 'Billing', address);
-    emit('CustomerAddressRemoved', { address: structuredClone(address) });
+    ctx.emit('CustomerAddressRemoved', { address: structuredClone(address) });
   },
-  ...roleActions('Shipping'),
-  ...roleActions('Billing'),
+  setDefaultShippingAddress: setDefaultAction('Shipping'),
+  addShippingAddressId: addRoleAction('Shipping'),
+  removeShippingAddressId: removeRoleAction('Shipping'),
+  setDefaultBillingAddress: setDefaultAction('Billing'),
+  addBillingAddressId: addRoleAction('Billing'),
+  removeBillingAddressId: removeRoleAction('Billing'),
 };
-
-function roleActions(role: Role): typeof addressActions {
-  const optional = (customer: CustomerAddresses, action: AddressAction) =>
-    action['addressId'] === undefined && action['addressKey'] === undefined ? undefined : addressNamed(customer, action);
-  return {
-    [`setDefault${role}Address`]: (customer, action, emit) => {
-      const address = optional(customer, action);
-      setDefault(customer, role, address);
-      emit(`CustomerDefault${role}AddressSet`, address === undefined ? {} : { address: structuredClone(address) });
-    },
-    [`add${role}AddressId`]: (customer, action, emit) => {
-      const address = addressNamed(customer, action);
-      addRole(customer, role, address);
-      emit(`Customer${role}AddressAdded`, { address: structuredClone(address) });
-    },
-    [`remove${role}AddressId`]: (customer, action, emit) => {
-      const address = addressNamed(customer, action);
-      removeRole(customer, role, address);
-      emit(`Customer${role}AddressRemoved`, { address: structuredClone(address) });
-    },
-  };
-}

@@ -15,10 +15,9 @@ import { registerCustomerPasswordRoutes, tokenOfSegment } from './passwords.js';
 import { assertCustomerNumberFree, assertEmailFree, belongsTo, findInStore, storesFrom, type Customer } from './rules.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from '../kit/operations.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
-import type { ResourceIdentifier } from '../kit/write-context.js';
 
 export { belongsTo, findInStore, type Customer } from './rules.js';
 
@@ -36,9 +35,11 @@ const PLAIN_FIELDS = [
   'locale',
 ] as const;
 
+/** The Customer resource type, typed from the schema. */
+export type CustomerType = ResourceType<Customer, Schemas['CustomerDraft'], Schemas['CustomerUpdateAction']>;
+
 /** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
-function passwordOf(draft: Record<string, unknown>, mode: Customer['authenticationMode']): string | undefined {
-  const password = draft['password'] as string | undefined;
+function passwordOf({ password }: Schemas['CustomerDraft'], mode: Customer['authenticationMode']): string | undefined {
   if (mode === 'Password' && password === undefined) throw errors.requiredField('password');
   if (mode === 'ExternalAuth' && password !== undefined) {
     throw errors.invalidField('password', '<hidden>', 'A Customer with authenticationMode ExternalAuth has no password.');
@@ -52,36 +53,34 @@ function passwordOf(draft: Record<string, unknown>, mode: Customer['authenticati
  * only when the whole write commits). `isEmailVerified` is false unless the draft says true.
  * Sign-up sends CustomerCreated, deletion CustomerDeleted (live messages).
  */
-export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
+export function customerTypeOf(auth: AuthService): CustomerType {
   return {
     typeId: 'customer',
     path: 'customers',
     scopes: { view: viewScopes('customers'), manage: ['manage_customers'] },
     schemas: { resource: 'Customer', draft: 'CustomerDraft', updateAction: 'CustomerUpdateAction' },
     create(draft, ctx) {
-      const email = draft['email'] as string;
-      const authenticationMode = (draft['authenticationMode'] as Customer['authenticationMode'] | undefined) ?? 'Password';
+      const { email, customerNumber } = draft;
+      const authenticationMode = draft.authenticationMode ?? 'Password';
       const password = passwordOf(draft, authenticationMode);
-      const stores = storesFrom(ctx, draft['stores'] as ResourceIdentifier[] | undefined);
+      const stores = storesFrom(ctx, draft.stores);
       const storeKeys = stores.map((s) => s.key);
       assertEmailFree(ctx.state, email, storeKeys);
-      const customerNumber = draft['customerNumber'] as string | undefined;
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
       const addresses = addressesFrom(draft);
       // An ExternalAuth customer has no credentials: the password flow does not know it. Signing up
       // waits for the hash (see signUpCustomer); a failure shows up at login.
       if (password !== undefined)
         ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
-      const plain = Object.fromEntries(
-        PLAIN_FIELDS.filter((name) => draft[name] !== undefined).map((name) => [name, draft[name] as string]),
-      );
+      const plain: Partial<Pick<Customer, (typeof PLAIN_FIELDS)[number]>> = {};
+      for (const name of PLAIN_FIELDS) if (draft[name] !== undefined) plain[name] = draft[name];
       return {
-        ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
+        ...(draft.key !== undefined ? { key: draft.key } : {}),
         ...(customerNumber !== undefined ? { customerNumber } : {}),
         email,
         ...plain,
         ...addresses,
-        isEmailVerified: draft['isEmailVerified'] === true,
+        isEmailVerified: draft.isEmailVerified === true,
         customerGroupAssignments: [],
         stores,
         authenticationMode,
@@ -98,8 +97,8 @@ export function customerTypeOf(auth: AuthService): ResourceType<Customer> {
 }
 
 /** The project's Customer resource type (registered by {@link registerCustomerRoutes}). */
-export function customerTypeIn(context: EmulatorContext): ResourceType<Customer> {
-  const type = context.resourceTypes.get('customer') as ResourceType<Customer> | undefined;
+export function customerTypeIn(context: EmulatorContext): CustomerType {
+  const type: CustomerType | undefined = context.resourceTypes.get('customer');
   if (!type) throw new Error('the customers resource is not registered');
   return type;
 }

@@ -6,10 +6,10 @@ import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
+import type { CustomerType } from './index.js';
 import { belongsTo, findInStore, normaliseEmail, type Customer } from './rules.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { applyChange, findResource, validBody, type Caller } from '../kit/operations.js';
-import type { ResourceType } from '../kit/resource-type.js';
 import { callerOf, present } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
 import { WriteContext } from '../kit/write-context.js';
@@ -24,8 +24,8 @@ const TOKEN_SEGMENTS: readonly [string, CustomerTokenKind][] = [
   ['email-token=', 'email'],
 ];
 
-function customerType(context: EmulatorContext): ResourceType<Customer> {
-  return context.resourceTypes.get('customer') as ResourceType<Customer>;
+function customerType(context: EmulatorContext): CustomerType {
+  return context.resourceTypes.get('customer')!;
 }
 
 /** The customer by id, within the Store when there is one (else a global or any customer by id). */
@@ -176,7 +176,7 @@ function issue(
  * `/email-token`, `/email/confirm`. The reads by token (`GET /customers/password-token={value}`)
  * are answered by the customers' `/:address` route through {@link tokenOfSegment}.
  */
-export function registerCustomerPasswordRoutes(api: Hono<AppEnv>, context: EmulatorContext, type: ResourceType<Customer>): void {
+export function registerCustomerPasswordRoutes(api: Hono<AppEnv>, context: EmulatorContext, type: CustomerType): void {
   const { projectKey } = context.options;
   const forms: [string, (c: Context<AppEnv>) => Store | undefined][] = [
     ['/:projectKey/customers', () => undefined],

@@ -1,23 +1,16 @@
 import type { EmulatorContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
-import type { StoredResource } from '../../store/collection.js';
-import type { CustomFields } from '../kit/custom-fields.js';
-import type { CustomerAddresses } from './addresses.js';
 import type { Address } from '../kit/operations.js';
+import type { Schemas } from '../kit/resource-type.js';
 import type { Store } from '../stores/index.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
-export interface Customer extends StoredResource, CustomerAddresses {
-  email: string;
-  customerNumber?: string;
-  isEmailVerified: boolean;
-  customerGroupAssignments: never[];
-  /** Empty for a global customer. */
-  stores: { typeId: 'store'; key: string }[];
-  authenticationMode: 'Password' | 'ExternalAuth';
-  custom?: CustomFields;
-}
+/**
+ * A Customer as stored and answered: its password is not part of it (the authorization service
+ * keeps only a salted hash). `stores` is empty for a global customer.
+ */
+export type Customer = Schemas['Customer'];
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

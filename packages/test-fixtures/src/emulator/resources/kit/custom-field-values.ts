@@ -1,24 +1,17 @@
 import { isDeepStrictEqual } from 'node:util';
 import { errors } from '../../http/errors.js';
+import type { Schemas } from './resource-type.js';
 import { moneyFrom, type MoneyDraft } from './money.js';
 
 /** The data type of a Custom Field (https://docs.commercetools.com/api/projects/types#fieldtype). */
-export type FieldType =
-  | { name: 'Boolean' | 'String' | 'LocalizedString' | 'Number' | 'Money' | 'Date' | 'Time' | 'DateTime' }
-  | { name: 'Enum'; values: { key: string; label: string }[] }
-  | { name: 'LocalizedEnum'; values: { key: string; label: Record<string, string> }[] }
-  | { name: 'Reference'; referenceTypeId: string }
-  | { name: 'Set'; elementType: FieldType };
-
-export interface FieldDefinition {
-  type: FieldType;
-  name: string;
-  label: Record<string, string>;
-  required: boolean;
-  inputHint?: 'SingleLine' | 'MultiLine';
-}
+export type FieldType = Schemas['FieldType'];
+export type FieldDefinition = Schemas['FieldDefinition'];
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A Money value in a field: an object with an integer `centAmount` and a `currencyCode` (the rest is checked by moneyFrom). */
+const isMoney = (value: unknown): value is MoneyDraft =>
+  isObject(value) && Number.isSafeInteger(value['centAmount']) && typeof value['currencyCode'] === 'string';
 
 const LOCALE = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -48,10 +41,8 @@ function stored(type: FieldType, value: unknown, name: string): unknown {
     case 'Enum':
     case 'LocalizedEnum':
       return typeof value === 'string' && type.values.some((v) => v.key === value) ? value : undefined;
-    case 'Money': {
-      if (!isObject(value) || !Number.isSafeInteger(value['centAmount']) || typeof value['currencyCode'] !== 'string') return undefined;
-      return moneyFrom(value as unknown as MoneyDraft, name);
-    }
+    case 'Money':
+      return isMoney(value) ? moneyFrom(value, name) : undefined;
     case 'Date':
       return typeof value === 'string' && isDate(value) ? value : undefined;
     case 'Time':

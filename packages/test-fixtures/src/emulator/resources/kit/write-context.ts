@@ -3,6 +3,7 @@ import { errors } from '../../http/errors.js';
 import type { ChangeSource, EmulatorState } from '../../state.js';
 import type { StoredResource } from '../../store/collection.js';
 import { invalidJson } from '../../validation/request-errors.js';
+import type { Schemas } from './resource-type.js';
 
 /** A message to emit once the write commits (payload without the envelope). */
 export interface MessageDraft {
@@ -11,14 +12,13 @@ export interface MessageDraft {
 }
 
 /** Who made a change, as `createdBy` / `lastModifiedBy`: no personal data. */
-export interface Initiator {
-  clientId?: string;
-  externalUserId?: string;
-  customer?: { typeId: 'customer'; id: string };
-  anonymousId?: string;
-}
+export type Initiator = Schemas['CreatedBy'];
 
-/** A ResourceIdentifier as sent by clients: `{ typeId?, id }` or `{ typeId?, key }`. */
+/**
+ * A ResourceIdentifier as sent by clients: `{ typeId?, id }` or `{ typeId?, key }`. Wider than the
+ * generated `ResourceIdentifier` union, which every `…ResourceIdentifier` of the schema fits, so
+ * that {@link WriteContext.resolveIdentifier} can refuse both or neither of `id` and `key` itself.
+ */
 export interface ResourceIdentifier {
   typeId?: string;
   id?: string;

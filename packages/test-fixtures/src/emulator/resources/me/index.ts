@@ -4,41 +4,17 @@ import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
+import { myCustomerActions } from '../customers/actions.js';
 import { changePassword, resetPassword, verifyEmail } from '../customers/passwords.js';
 import { belongsTo, customerTypeIn, draftInStore, signUpCustomer, type Customer } from '../customers/index.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { deleteResource, updateResource, validBody } from '../kit/operations.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
 
 const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
 const MANAGE = ['manage_my_profile'];
-
-/** The Customer actions a customer may apply to the own profile (live My Customer Profile API). */
-const ME_ACTIONS = [
-  'addAddress',
-  'addBillingAddressId',
-  'addShippingAddressId',
-  'changeAddress',
-  'changeEmail',
-  'removeAddress',
-  'removeBillingAddressId',
-  'removeShippingAddressId',
-  'setCompanyName',
-  'setDateOfBirth',
-  'setDefaultBillingAddress',
-  'setDefaultShippingAddress',
-  'setFirstName',
-  'setLastName',
-  'setLocale',
-  'setMiddleName',
-  'setSalutation',
-  'setTitle',
-  'setVatId',
-  'setCustomType',
-  'setCustomField',
-];
 
 /** True when the token is valid for the Store: issued by its in-store password flow, or holding a store-scoped `me` scope for it. */
 function validForStore(principal: Principal, projectKey: string, storeKey: string): boolean {
@@ -66,10 +42,11 @@ function validForStore(principal: Principal, projectKey: string, storeKey: strin
 export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
   const type = customerTypeIn(context);
-  const meType: ResourceType<Customer> = {
+  // The Customer actions a customer may apply to the own profile (live My Customer Profile API).
+  const meType: ResourceType<Customer, Schemas['CustomerDraft'], Schemas['MyCustomerUpdateAction']> = {
     ...type,
     schemas: { ...type.schemas, updateAction: 'MyCustomerUpdateAction' },
-    actions: Object.fromEntries(ME_ACTIONS.map((name) => [name, type.actions![name]!])),
+    actions: myCustomerActions(context.auth),
   };
 
   /**

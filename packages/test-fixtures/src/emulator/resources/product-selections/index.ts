@@ -1,34 +1,35 @@
 import { isDeepStrictEqual } from 'node:util';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
-import type { StoredResource } from '../../store/collection.js';
-import { customFieldActions, customMemberFrom, type Customizable } from '../kit/custom-fields.js';
+import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import { variantsOf, type Product } from '../products/data.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
+import type { Store } from '../stores/index.js';
 import { membershipOf, type Membership, type VariantExclusion, type VariantSelection } from './membership.js';
-import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+import type { WriteContext } from '../kit/write-context.js';
 
 /** `Individual` holds the Products added; `IndividualExclusion` every Product but those excluded. */
-export type ProductSelectionMode = 'Individual' | 'IndividualExclusion';
-
-export interface ProductSelection extends Customizable {
-  name: Record<string, string>;
-  productCount: number;
-  mode: ProductSelectionMode;
-}
-
+export type ProductSelectionMode = Schemas['ProductSelectionMode'];
+export type ProductSelection = Schemas['ProductSelection'];
+type ProductSelectionDraft = Schemas['ProductSelectionDraft'];
 /** The draft's deprecated `type`, the live service's former name of the mode. */
-const MODE_OF_TYPE: Record<string, ProductSelectionMode> = { individual: 'Individual', individualExclusion: 'IndividualExclusion' };
-const TYPE_OF_MODE: Record<ProductSelectionMode, string> = { Individual: 'individual', IndividualExclusion: 'individualExclusion' };
+type DraftType = NonNullable<ProductSelectionDraft['type']>;
 
-function modeOf(draft: Record<string, unknown>): ProductSelectionMode {
-  const mode = draft['mode'] as ProductSelectionMode | undefined;
-  const typed = draft['type'] === undefined ? undefined : MODE_OF_TYPE[draft['type'] as string];
+const MODE_OF_TYPE: Record<DraftType, ProductSelectionMode> = { individual: 'Individual', individualExclusion: 'IndividualExclusion' };
+const TYPE_OF_MODE: Record<ProductSelectionMode, DraftType> = { Individual: 'individual', IndividualExclusion: 'individualExclusion' };
+
+function modeOf({ mode, type }: ProductSelectionDraft): ProductSelectionMode {
+  const typed = type === undefined ? undefined : MODE_OF_TYPE[type];
   if (mode !== undefined && typed !== undefined && mode !== typed) {
-    throw errors.invalidInput(`The draft's 'type' '${String(draft['type'])}' and 'mode' '${mode}' name different modes.`);
+    throw errors.invalidInput(`The draft's 'type' '${String(type)}' and 'mode' '${mode}' name different modes.`);
   }
   return mode ?? typed ?? 'Individual';
 }
+
+/** What the actions on a Product of the selection carry: the Product and, by mode, its variants. */
+type ProductAction = Omit<Schemas['ProductSelectionAddProductAction'], 'action'> &
+  Pick<Schemas['ProductSelectionExcludeProductAction'], 'variantExclusion'>;
 
 /**
  * Assignment changes of one request, applied to the membership index on commit; lets later
@@ -57,21 +58,18 @@ function checkedSkus(product: Product, skus: readonly string[], field: string): 
   return [...skus];
 }
 
-function variantSelectionOf(product: Product, action: Record<string, unknown>): VariantSelection | undefined {
-  const selection = action['variantSelection'] as VariantSelection | undefined;
+function variantSelectionOf(product: Product, { variantSelection: selection }: ProductAction): VariantSelection | undefined {
   return selection && { type: selection.type, skus: checkedSkus(product, selection.skus, 'variantSelection.skus') };
 }
 
-function variantExclusionOf(product: Product, action: Record<string, unknown>): VariantExclusion | undefined {
-  const exclusion = action['variantExclusion'] as VariantExclusion | undefined;
+function variantExclusionOf(product: Product, { variantExclusion: exclusion }: ProductAction): VariantExclusion | undefined {
   return exclusion && { skus: checkedSkus(product, exclusion.skus, 'variantExclusion.skus') };
 }
 
-const productRef = (product: { id: string }) => ({ typeId: 'product' as const, id: product.id });
+const productRef = (product: { id: string }): Schemas['ProductReference'] => ({ typeId: 'product', id: product.id });
 const present = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
-const resolveProduct = (ctx: WriteContext, action: Record<string, unknown>) =>
-  ctx.resolveIdentifier<Product>('product', action['product'] as ResourceIdentifier, 'product');
+const resolveProduct = (ctx: WriteContext, action: ProductAction) => ctx.resolveIdentifier<Product>('product', action.product, 'product');
 
 function requireMode(selection: ProductSelection, mode: ProductSelectionMode, action: string): void {
   if (selection.mode !== mode) {
@@ -112,7 +110,7 @@ interface ModeActions {
   set: string;
   member: 'variantSelection' | 'variantExclusion';
   /** Reads and checks the action's variant list (absent: every variant). */
-  variants: (product: Product, action: Record<string, unknown>) => VariantSelection | VariantExclusion | undefined;
+  variants: (product: Product, action: ProductAction) => VariantSelection | VariantExclusion | undefined;
   assigned: { message: string; change: string };
   changed: { message: string; change: string };
   /** The live ProductAssignmentMissing message of the set action. */
@@ -142,7 +140,7 @@ const EXCLUSION: ModeActions = {
     'A Variant Exclusion can only be set for a Product that has previously been added to the Product Selection of type Individual Exclusion.',
 };
 
-type Action = (selection: ProductSelection, action: Record<string, unknown>, ctx: WriteContext) => void;
+type Action = (selection: ProductSelection, action: ProductAction, ctx: WriteContext) => void;
 
 /** addProduct / excludeProduct: only in its mode; the Product joins with the action's variants. */
 function assignAction(spec: ModeActions): Action {
@@ -183,14 +181,14 @@ function setVariantsAction(spec: ModeActions): Action {
  * Assignments live in the membership index, outside the resource; each action also records the
  * Change History Change the live service names for it, since the resource diff cannot see it.
  */
-export const productSelectionType: ResourceType<ProductSelection> = {
+export const productSelectionType: ResourceType<ProductSelection, ProductSelectionDraft, Schemas['ProductSelectionUpdateAction']> = {
   typeId: 'product-selection',
   path: 'product-selections',
   scopes: { view: viewScopes('product_selections'), manage: ['manage_product_selections'] },
   schemas: { resource: 'ProductSelection', draft: 'ProductSelectionDraft', updateAction: 'ProductSelectionUpdateAction' },
   create: (draft, ctx) => ({
-    ...(draft['key'] !== undefined ? { key: draft['key'] as string } : {}),
-    name: draft['name'] as Record<string, string>,
+    ...(draft.key !== undefined ? { key: draft.key } : {}),
+    name: draft.name,
     productCount: 0,
     mode: modeOf(draft),
     ...customMemberFrom(ctx, draft, 'product-selection'),
@@ -210,20 +208,16 @@ export const productSelectionType: ResourceType<ProductSelection> = {
     },
     setVariantSelection: setVariantsAction(INDIVIDUAL),
     setVariantExclusion: setVariantsAction(EXCLUSION),
-    changeName(selection, action) {
-      selection.name = action['name'] as Record<string, string>;
+    changeName(selection, { name }) {
+      selection.name = name;
     },
-    setKey(selection, action) {
-      const key = action['key'];
-      if (typeof key === 'string') selection.key = key;
-      else delete selection.key;
+    setKey(selection, { key }) {
+      setOptional(selection, 'key', key);
     },
     ...customFieldActions<ProductSelection>('product-selection'),
   },
   beforeDelete(selection, ctx) {
-    for (const store of ctx.state
-      .collection<StoredResource & { productSelections: { productSelection: { id: string } }[] }>('store')
-      .values()) {
+    for (const store of ctx.state.collection<Store>('store').values()) {
       if (store.productSelections.some((setting) => setting.productSelection.id === selection.id)) {
         throw errors.referenceExists(`Can not delete a product-selection while it is referenced by a store (id '${store.id}').`, 'store');
       }

@@ -1,26 +1,18 @@
 import type { ChangeJournal } from '../../storage/journal.js';
+import type { Schemas } from '../kit/resource-type.js';
 
 /** Which variants of a Product an `Individual` selection holds, by SKU. */
-export interface VariantSelection {
-  type: 'includeOnly' | 'includeAllExcept';
-  skus: string[];
-}
+export type VariantSelection = Schemas['ProductVariantSelection'];
 
 /** Which variants of a Product an `IndividualExclusion` selection excludes, by SKU. */
-export interface VariantExclusion {
-  skus: string[];
-}
+export type VariantExclusion = Schemas['ProductVariantExclusion'];
 
 /**
  * A Product's assignment to a Product Selection: when it joined, and which of its variants count
  * (`variantSelection` in an `Individual` selection, `variantExclusion` in an `IndividualExclusion`
- * one; absent: every variant).
+ * one; absent: every variant). The selection's side of an AssignedProductSelection.
  */
-export interface Membership {
-  createdAt: string;
-  variantSelection?: VariantSelection;
-  variantExclusion?: VariantExclusion;
-}
+export type Membership = Omit<Schemas['AssignedProductSelection'], 'productSelection'>;
 
 /** One membership as an emulator snapshot holds it. */
 export interface MembershipSnapshot extends Membership {

@@ -1,44 +1,36 @@
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
-import type { StoredResource } from '../../store/collection.js';
 import { channelReference, type ChannelRole } from '../channels/index.js';
-import { customFieldActions, customMemberFrom, type CustomFields } from '../kit/custom-fields.js';
+import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import type { ProductSelection } from '../product-selections/index.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
-export interface ProductSelectionSetting {
-  productSelection: { typeId: 'product-selection'; id: string };
-  active: boolean;
-}
+export type ProductSelectionSetting = Schemas['ProductSelectionSetting'];
+export type Store = Schemas['Store'];
+type ChannelReference = Store['supplyChannels'][number];
 
-export interface Store extends StoredResource {
-  key: string;
-  name?: Record<string, string>;
-  languages: string[];
-  countries: { code: string }[];
-  distributionChannels: { typeId: 'channel'; id: string }[];
-  supplyChannels: { typeId: 'channel'; id: string }[];
-  productSelections: ProductSelectionSetting[];
-  custom?: CustomFields;
-}
+/**
+ * A setting of a draft or an action. `active` defaults to false; the validator does not fill
+ * schema defaults, so the type may say required while a request leaves it out.
+ */
+type SettingDraft = Omit<Schemas['ProductSelectionSettingDraft'], 'active'> & { active?: boolean };
 
 /** The Channels of a draft, each once, each existing and holding the role its use needs. */
-function channelsFrom(ctx: WriteContext, drafts: unknown, field: string, role: ChannelRole): { typeId: 'channel'; id: string }[] {
-  const references = ((drafts as ResourceIdentifier[] | undefined) ?? []).map((draft, index) =>
-    channelReference(ctx, draft, `${field}[${index}]`, role),
-  );
+function channelsFrom(
+  ctx: WriteContext,
+  drafts: readonly ResourceIdentifier[] | undefined,
+  field: string,
+  role: ChannelRole,
+): ChannelReference[] {
+  const references = (drafts ?? []).map((draft, index) => channelReference(ctx, draft, `${field}[${index}]`, role));
   return references.filter((reference, index) => references.findIndex((other) => other.id === reference.id) === index);
 }
 
 /** The countries of a draft, in order, each code once. */
-function countriesFrom(drafts: readonly { code: string }[] | undefined): { code: string }[] {
+function countriesFrom(drafts: readonly Schemas['StoreCountry'][] | undefined): Schemas['StoreCountry'][] {
   return [...new Set((drafts ?? []).map((country) => country.code))].map((code) => ({ code }));
-}
-
-interface SettingDraft {
-  productSelection: ResourceIdentifier;
-  active?: boolean;
 }
 
 function setting(ctx: WriteContext, draft: SettingDraft, field: string): ProductSelectionSetting {
@@ -85,20 +77,20 @@ function changeSettings(store: Store, ctx: WriteContext, next: ProductSelectionS
 }
 
 /** Stores with their Product Selection settings. */
-export const storeType: ResourceType<Store> = {
+export const storeType: ResourceType<Store, Schemas['StoreDraft'], Schemas['StoreUpdateAction']> = {
   typeId: 'store',
   path: 'stores',
   scopes: { view: viewScopes('stores'), manage: ['manage_stores'] },
   schemas: { resource: 'Store', draft: 'StoreDraft', updateAction: 'StoreUpdateAction' },
   create: (draft, ctx) => ({
-    key: draft['key'] as string,
+    key: draft.key,
     ...customMemberFrom(ctx, draft, 'store'),
-    ...(draft['name'] !== undefined ? { name: draft['name'] as Record<string, string> } : {}),
-    languages: (draft['languages'] as string[] | undefined) ?? [],
-    countries: countriesFrom(draft['countries'] as { code: string }[] | undefined),
-    distributionChannels: channelsFrom(ctx, draft['distributionChannels'], 'distributionChannels', 'ProductDistribution'),
-    supplyChannels: channelsFrom(ctx, draft['supplyChannels'], 'supplyChannels', 'InventorySupply'),
-    productSelections: settingsFrom(ctx, draft['productSelections'] as SettingDraft[] | undefined, 'productSelections'),
+    ...(draft.name !== undefined ? { name: draft.name } : {}),
+    languages: draft.languages ?? [],
+    countries: countriesFrom(draft.countries),
+    distributionChannels: channelsFrom(ctx, draft.distributionChannels, 'distributionChannels', 'ProductDistribution'),
+    supplyChannels: channelsFrom(ctx, draft.supplyChannels, 'supplyChannels', 'InventorySupply'),
+    productSelections: settingsFrom(ctx, draft.productSelections, 'productSelections'),
   }),
   createdMessages: (store) => [
     {
@@ -113,7 +105,7 @@ export const storeType: ResourceType<Store> = {
   ],
   actions: {
     addProductSelection(store, action, ctx) {
-      const next = setting(ctx, action as unknown as SettingDraft, 'productSelection');
+      const next = setting(ctx, action, 'productSelection');
       const at = store.productSelections.findIndex((s) => s.productSelection.id === next.productSelection.id);
       changeSettings(
         store,
@@ -121,43 +113,32 @@ export const storeType: ResourceType<Store> = {
         at < 0 ? [...store.productSelections, next] : store.productSelections.map((s, i) => (i === at ? next : s)),
       );
     },
-    changeProductSelectionActive(store, action, ctx) {
-      const selection = ctx.resolveIdentifier<ProductSelection>(
-        'product-selection',
-        action['productSelection'] as ResourceIdentifier,
-        'productSelection',
-      );
+    changeProductSelectionActive(store, { productSelection, active }, ctx) {
+      const selection = ctx.resolveIdentifier<ProductSelection>('product-selection', productSelection, 'productSelection');
       const at = store.productSelections.findIndex((s) => s.productSelection.id === selection.id);
       if (at < 0) throw errors.invalidOperation(`Product Selection '${selection.id}' is not assigned to Store '${store.key}'.`);
-      const active = action['active'] as boolean;
       changeSettings(
         store,
         ctx,
         store.productSelections.map((s, i) => (i === at ? { ...s, active } : s)),
       );
     },
-    removeProductSelection(store, action, ctx) {
-      const selection = ctx.resolveIdentifier<ProductSelection>(
-        'product-selection',
-        action['productSelection'] as ResourceIdentifier,
-        'productSelection',
-      );
+    removeProductSelection(store, { productSelection }, ctx) {
+      const selection = ctx.resolveIdentifier<ProductSelection>('product-selection', productSelection, 'productSelection');
       changeSettings(
         store,
         ctx,
         store.productSelections.filter((s) => s.productSelection.id !== selection.id),
       );
     },
-    setProductSelections(store, action, ctx) {
-      changeSettings(store, ctx, settingsFrom(ctx, action['productSelections'] as SettingDraft[] | undefined, 'productSelections'));
+    setProductSelections(store, { productSelections }, ctx) {
+      changeSettings(store, ctx, settingsFrom(ctx, productSelections, 'productSelections'));
     },
-    setName(store, action) {
-      const name = action['name'] as Record<string, string> | undefined;
-      if (name === undefined) delete store.name;
-      else store.name = name;
+    setName(store, { name }) {
+      setOptional(store, 'name', name);
     },
-    setLanguages(store, action) {
-      store.languages = (action['languages'] as string[] | undefined) ?? [];
+    setLanguages(store, { languages }) {
+      store.languages = languages ?? [];
     },
     ...customFieldActions<Store>('store'),
   },

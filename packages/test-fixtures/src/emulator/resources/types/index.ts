@@ -2,27 +2,27 @@ import { isDeepStrictEqual } from 'node:util';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import type { FieldDefinition, FieldType } from '../kit/custom-field-values.js';
-import { CUSTOMIZABLE_TYPE_IDS, type Customizable, type CustomFieldsType } from '../kit/custom-fields.js';
-import type { ResourceType } from '../kit/resource-type.js';
+import { CUSTOMIZABLE_TYPE_IDS, type Customizable } from '../kit/custom-fields.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
 import type { WriteContext } from '../kit/write-context.js';
 
-export interface Type extends CustomFieldsType {
-  name: Record<string, string>;
-  description?: Record<string, string>;
-}
+export type Type = Schemas['Type'];
 
-type EnumValue = { key: string; label: unknown };
-type Action = (type: Type, action: Record<string, unknown>, ctx: WriteContext) => void;
+type EnumType = Schemas['CustomFieldEnumType'] | Schemas['CustomFieldLocalizedEnumType'];
+/** A value of an Enum or a LocalizedEnum field (the action's kind, checked against the field's, tells which). */
+type EnumValue = Schemas['CustomFieldEnumValue'] | Schemas['CustomFieldLocalizedEnumValue'];
+type EnumKind = EnumType['name'];
 
 /** The enum type of a field, or of the elements of a Set field. */
-function enumOf(fieldType: FieldType): (FieldType & { values: EnumValue[] }) | undefined {
+function enumOf(fieldType: FieldType): EnumType | undefined {
   if (fieldType.name === 'Enum' || fieldType.name === 'LocalizedEnum') return fieldType;
   return fieldType.name === 'Set' ? enumOf(fieldType.elementType) : undefined;
 }
 
 /** Within one Enum or LocalizedEnum (also of a Set) the keys are unique: 400 DuplicateEnumValues. */
 function assertUniqueEnumKeys(fieldType: FieldType): void {
-  const values = enumOf(fieldType)?.values ?? [];
+  const values: readonly EnumValue[] = enumOf(fieldType)?.values ?? [];
   const keys = values.map((v) => v.key);
   const duplicates = [...new Set(keys.filter((key, index) => keys.indexOf(key) !== index))];
   if (duplicates.length > 0) throw errors.duplicateEnumValues(duplicates);
@@ -50,16 +50,15 @@ function assertDefinitionFits(
   }
 }
 
-function definitionOf(type: Type, action: Record<string, unknown>): FieldDefinition {
-  const name = action['fieldName'] as string;
-  const definition = type.fieldDefinitions.find((d) => d.name === name);
-  if (!definition) throw errors.invalidOperation(`The Type '${type.key}' has no field definition named '${name}'.`);
+function definitionOf(type: Type, fieldName: string): FieldDefinition {
+  const definition = type.fieldDefinitions.find((d) => d.name === fieldName);
+  if (!definition) throw errors.invalidOperation(`The Type '${type.key}' has no field definition named '${fieldName}'.`);
   return definition;
 }
 
-/** The enum values of the action's field, which must be of `kind` (or a Set of it): 400 InvalidOperation otherwise. */
-function enumValuesOf(type: Type, action: Record<string, unknown>, kind: 'Enum' | 'LocalizedEnum'): EnumValue[] {
-  const definition = definitionOf(type, action);
+/** The enum values of the field, which must be of `kind` (or a Set of it): 400 InvalidOperation otherwise. */
+function enumValuesOf(type: Type, fieldName: string, kind: EnumKind): EnumValue[] {
+  const definition = definitionOf(type, fieldName);
   const found = enumOf(definition.type);
   if (found?.name !== kind) throw errors.invalidOperation(`The field definition '${definition.name}' is not of type ${kind}.`);
   return found.values;
@@ -72,38 +71,40 @@ function reorderedValues(values: EnumValue[], keys: readonly string[]): EnumValu
   return keys.map((key) => values.find((v) => v.key === key)!);
 }
 
-function addEnumValue(kind: 'Enum' | 'LocalizedEnum'): Action {
-  return (type, action) => {
-    const values = enumValuesOf(type, action, kind);
-    const value = action['value'] as EnumValue;
-    if (values.some((v) => v.key === value.key)) throw errors.enumKeyAlreadyExists(value.key, action['fieldName'] as string);
+/** The enum value actions of both kinds take the field's name and a value, or a list of keys. */
+type ValueAction = (type: Type, action: { fieldName: string; value: EnumValue }) => void;
+type KeysAction = (type: Type, action: { fieldName: string; keys: string[] }) => void;
+
+function addEnumValue(kind: EnumKind): ValueAction {
+  return (type, { fieldName, value }) => {
+    const values = enumValuesOf(type, fieldName, kind);
+    if (values.some((v) => v.key === value.key)) throw errors.enumKeyAlreadyExists(value.key, fieldName);
     values.push(value);
   };
 }
 
-function changeEnumValueLabel(kind: 'Enum' | 'LocalizedEnum'): Action {
-  return (type, action) => {
-    const values = enumValuesOf(type, action, kind);
-    const value = action['value'] as EnumValue;
+function changeEnumValueLabel(kind: EnumKind): ValueAction {
+  return (type, { fieldName, value }) => {
+    const values = enumValuesOf(type, fieldName, kind);
     const existing = values.find((v) => v.key === value.key);
-    if (!existing) throw errors.enumKeyDoesNotExist(value.key, action['fieldName'] as string);
-    existing.label = value.label;
+    if (!existing) throw errors.enumKeyDoesNotExist(value.key, fieldName);
+    // The label's type follows the kind, which enumValuesOf checked.
+    Object.assign(existing, { label: value.label });
   };
 }
 
-function changeEnumValueOrder(kind: 'Enum' | 'LocalizedEnum'): Action {
-  return (type, action) => {
-    const values = enumValuesOf(type, action, kind);
-    values.splice(0, values.length, ...reorderedValues(values, action['keys'] as string[]));
+function changeEnumValueOrder(kind: EnumKind): KeysAction {
+  return (type, { fieldName, keys }) => {
+    const values = enumValuesOf(type, fieldName, kind);
+    values.splice(0, values.length, ...reorderedValues(values, keys));
   };
 }
 
-function removeEnumValues(kind: 'Enum' | 'LocalizedEnum'): Action {
-  return (type, action) => {
-    const values = enumValuesOf(type, action, kind);
-    const keys = action['keys'] as string[];
+function removeEnumValues(kind: EnumKind): KeysAction {
+  return (type, { fieldName, keys }) => {
+    const values = enumValuesOf(type, fieldName, kind);
     const unknown = keys.find((key) => !values.some((v) => v.key === key));
-    if (unknown !== undefined) throw errors.enumKeyDoesNotExist(unknown, action['fieldName'] as string);
+    if (unknown !== undefined) throw errors.enumKeyDoesNotExist(unknown, fieldName);
     values.splice(0, values.length, ...values.filter((v) => !keys.includes(v.key)));
   };
 }
@@ -128,45 +129,42 @@ function usersOf(ctx: WriteContext, type: Type): { typeId: string; resource: Cus
  * resources in `resourceTypeIds`. A Type still used by a resource cannot be deleted (400
  * ReferenceExists). The live service emits no Messages for Types.
  */
-export const typeType: ResourceType<Type> = {
+export const typeType: ResourceType<Type, Schemas['TypeDraft'], Schemas['TypeUpdateAction']> = {
   typeId: 'type',
   path: 'types',
   scopes: { view: viewScopes('types'), manage: ['manage_types'] },
   schemas: { resource: 'Type', draft: 'TypeDraft', updateAction: 'TypeUpdateAction' },
   create(draft, ctx) {
-    const resourceTypeIds = [...new Set(draft['resourceTypeIds'] as string[])];
+    const resourceTypeIds = [...new Set(draft.resourceTypeIds)];
     const fieldDefinitions: FieldDefinition[] = [];
-    for (const definition of (draft['fieldDefinitions'] as FieldDefinition[] | undefined) ?? []) {
+    for (const definition of draft.fieldDefinitions ?? []) {
       assertDefinitionFits(ctx, { id: '', resourceTypeIds, fieldDefinitions }, definition);
       fieldDefinitions.push(definition);
     }
     return {
-      key: draft['key'] as string,
-      name: draft['name'] as Record<string, string>,
-      ...(draft['description'] !== undefined ? { description: draft['description'] as Record<string, string> } : {}),
+      key: draft.key,
+      name: draft.name,
+      ...(draft.description !== undefined ? { description: draft.description } : {}),
       resourceTypeIds,
       fieldDefinitions,
     };
   },
   actions: {
-    changeKey(type, action) {
-      type.key = action['key'] as string;
+    changeKey(type, { key }) {
+      type.key = key;
     },
-    changeName(type, action) {
-      type.name = action['name'] as Record<string, string>;
+    changeName(type, { name }) {
+      type.name = name;
     },
-    setDescription(type, action) {
-      const description = action['description'] as Record<string, string> | undefined;
-      if (description === undefined) delete type.description;
-      else type.description = description;
+    setDescription(type, { description }) {
+      setOptional(type, 'description', description);
     },
-    addFieldDefinition(type, action, ctx) {
-      const definition = action['fieldDefinition'] as FieldDefinition;
-      assertDefinitionFits(ctx, type, definition);
-      type.fieldDefinitions.push(definition);
+    addFieldDefinition(type, { fieldDefinition }, ctx) {
+      assertDefinitionFits(ctx, type, fieldDefinition);
+      type.fieldDefinitions.push(fieldDefinition);
     },
-    removeFieldDefinition(type, action, ctx) {
-      const { name } = definitionOf(type, action);
+    removeFieldDefinition(type, { fieldName }, ctx) {
+      const { name } = definitionOf(type, fieldName);
       type.fieldDefinitions = type.fieldDefinitions.filter((d) => d.name !== name);
       // The live service removes the values eventually; here at once, once the update commits.
       ctx.onCommit(() => {
@@ -178,18 +176,17 @@ export const typeType: ResourceType<Type> = {
         }
       });
     },
-    changeLabel(type, action) {
-      definitionOf(type, action).label = action['label'] as Record<string, string>;
+    changeLabel(type, { fieldName, label }) {
+      definitionOf(type, fieldName).label = label;
     },
-    changeInputHint(type, action) {
-      const definition = definitionOf(type, action);
+    changeInputHint(type, { fieldName, inputHint }) {
+      const definition = definitionOf(type, fieldName);
       if (!isStringField(definition.type)) {
         throw errors.invalidOperation(`The field definition '${definition.name}' is not of a string type; it takes no inputHint.`);
       }
-      definition.inputHint = action['inputHint'] as FieldDefinition['inputHint'];
+      definition.inputHint = inputHint;
     },
-    changeFieldDefinitionOrder(type, action) {
-      const names = action['fieldNames'] as string[];
+    changeFieldDefinitionOrder(type, { fieldNames: names }) {
       const current = type.fieldDefinitions.map((d) => d.name);
       if (!isDeepStrictEqual([...names].sort(), [...current].sort())) {
         throw errors.invalidOperation(`The fieldNames must be the names of all field definitions (${current.join(', ')}), in any order.`);
