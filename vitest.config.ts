@@ -20,7 +20,6 @@ export default defineConfig({
           name,
           root: `${root}packages/${name}`,
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: `${root}packages/${name}/tsconfig.json` },
           testTimeout: 30_000,
           // test-fixtures: the CLI compiled once for the run's CLI tests.
           ...(name === 'test-fixtures' ? { globalSetup: ['./test/helpers/global-setup.ts'] } : {}),
