@@ -11,6 +11,8 @@
  *   have no nulls: omitting a member unsets, e.g. `setKey`).
  */
 import { errors } from '../http/errors.js';
+import type { Schemas } from '../resources/kit/resource-type.js';
+import type { ResourceIdentifier } from '../resources/kit/write-context.js';
 
 /** One entry of a GraphQL `LocalizedStringItemInputType` list, e.g. `{ locale: 'en', value: 'Summer' }`. */
 export interface LocalizedItem {
@@ -18,10 +20,51 @@ export interface LocalizedItem {
   value: string;
 }
 
-type Input = Record<string, unknown>;
+/** A GraphQL input of a REST shape's members: each may also be null, which means left out. */
+type Nullable<T> = { [K in keyof T]?: T[K] | null };
+type LocalizedInput = readonly LocalizedItem[];
+/** `ResourceIdentifierInput`. */
+type IdentifierInput = Nullable<ResourceIdentifier>;
+
+/** `CreateProductSelectionDraft`: the REST draft's `key` and `mode`, `name` as locale items. */
+export type ProductSelectionDraftInput = Nullable<Pick<Schemas['ProductSelectionDraft'], 'key' | 'mode'>> & { name: LocalizedInput };
+/** `ProductVariantSelectionDraft`: the SKUs under the name of the selection's `type`. */
+type VariantSelectionInput = Nullable<Record<Schemas['ProductVariantSelection']['type'], Schemas['VariantSkus']>>;
+type VariantExclusionInput = Nullable<Schemas['ProductVariantExclusion']>;
+type ProductInput = { product: IdentifierInput };
+type SelectionInput = ProductInput & { variantSelection?: VariantSelectionInput | null };
+type ExclusionInput = ProductInput & { variantExclusion?: VariantExclusionInput | null };
+/** `ProductSelectionUpdateAction`: one member set, named after the action. */
+export type ProductSelectionUpdateActionInput = Nullable<{
+  addProduct: SelectionInput;
+  excludeProduct: ExclusionInput;
+  setVariantSelection: SelectionInput;
+  setVariantExclusion: ExclusionInput;
+  removeProduct: ProductInput;
+  changeName: { name: LocalizedInput };
+  setKey: Nullable<Pick<Schemas['ProductSelectionSetKeyAction'], 'key'>>;
+}>;
+
+/** A Product Selection setting of a Store (`active` may be left out where it has a default). */
+type SettingInput = { productSelection: IdentifierInput; active?: boolean | null };
+/** `CreateStore`: the REST draft's plain members, `name` as locale items. */
+export type StoreDraftInput = Nullable<Pick<Schemas['StoreDraft'], 'languages' | 'countries'>> & {
+  key: string;
+  name?: LocalizedInput | null;
+  productSelections?: readonly SettingInput[] | null;
+};
+/** `StoreUpdateAction`: one member set, named after the action. */
+export type StoreUpdateActionInput = Nullable<{
+  addProductSelection: SettingInput;
+  changeProductSelectionActive: SettingInput;
+  removeProductSelection: Pick<SettingInput, 'productSelection'>;
+  setProductSelections: { productSelections?: readonly SettingInput[] | null };
+  setName: { name?: LocalizedInput | null };
+  setLanguages: Nullable<Pick<Schemas['StoreSetLanguagesAction'], 'languages'>>;
+}>;
 
 /** `[{ locale, value }]` → `{ [locale]: value }`; a locale given twice is InvalidInput. */
-export function localizedString(items: readonly LocalizedItem[], field: string): Record<string, string> {
+export function localizedString(items: LocalizedInput, field: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const { locale, value } of items) {
     if (Object.hasOwn(out, locale)) throw errors.invalidInput(`${field}: the locale '${locale}' is given more than once.`);
@@ -31,12 +74,17 @@ export function localizedString(items: readonly LocalizedItem[], field: string):
 }
 
 /** An input object without its null members. */
-function present(input: Input): Input {
-  return Object.fromEntries(Object.entries(input).filter(([, value]) => value != null));
+function present<T extends object>(input: T): { [K in keyof T]?: NonNullable<T[K]> } {
+  const out: { [K in keyof T]?: NonNullable<T[K]> } = {};
+  for (const name in input) {
+    const value = input[name];
+    if (value != null) out[name] = value;
+  }
+  return out;
 }
 
 /** ResourceIdentifierInput → ResourceIdentifier (nulls dropped; both or neither of id/key is left to the write path). */
-export function resourceIdentifier(input: Input): Input {
+export function resourceIdentifier(input: IdentifierInput): ResourceIdentifier {
   return present(input);
 }
 
@@ -48,28 +96,31 @@ export function resourceIdentifier(input: Input): Input {
  * productSelectionDraft({ key: 'summer', name: [{ locale: 'en', value: 'Summer' }] });
  * // { key: 'summer', name: { en: 'Summer' } }
  */
-export function productSelectionDraft(draft: Input): Input {
-  return present({ key: draft['key'], name: localizedString(draft['name'] as LocalizedItem[], 'draft.name'), mode: draft['mode'] });
+export function productSelectionDraft(draft: ProductSelectionDraftInput) {
+  return present({ key: draft.key, name: localizedString(draft.name, 'draft.name'), mode: draft.mode });
 }
 
 /**
  * `ProductVariantSelectionDraft` (`{ includeOnly }` or `{ includeAllExcept }`, exactly one) → REST
  * ProductVariantSelection `{ type, skus }`; null stays absent (every variant).
  */
-function variantSelection(input: Input | null | undefined, field: string): Input | undefined {
+function variantSelection(input: VariantSelectionInput | null | undefined, field: string): Schemas['ProductVariantSelection'] | undefined {
   if (input == null) return undefined;
-  const set = (['includeOnly', 'includeAllExcept'] as const).filter((type) => input[type] != null);
+  const set = (['includeOnly', 'includeAllExcept'] as const).flatMap((type) => {
+    const skus = input[type];
+    return skus == null ? [] : [{ type, skus }];
+  });
   if (set.length !== 1) throw errors.invalidInput(`${field}: exactly one of 'includeOnly' and 'includeAllExcept' must be set.`);
-  return { type: set[0], skus: input[set[0]!] };
+  return set[0];
 }
 
 /** `ProductVariantExclusionDraft` → REST ProductVariantExclusion; null stays absent (every variant). */
-function variantExclusion(input: Input | null | undefined): Input | undefined {
-  return input == null ? undefined : present({ skus: input['skus'] });
+function variantExclusion(input: VariantExclusionInput | null | undefined) {
+  return input == null ? undefined : present({ skus: input.skus });
 }
 
-function settingDraft(setting: Input): Input {
-  return present({ productSelection: resourceIdentifier(setting['productSelection'] as Input), active: setting['active'] });
+function settingDraft(setting: SettingInput) {
+  return present({ productSelection: resourceIdentifier(setting.productSelection), active: setting.active });
 }
 
 /**
@@ -80,75 +131,72 @@ function settingDraft(setting: Input): Input {
  * storeDraft({ key: 'berlin', name: null, productSelections: [{ productSelection: { key: 'summer', id: null }, active: true }] });
  * // { key: 'berlin', productSelections: [{ productSelection: { key: 'summer' }, active: true }] }
  */
-export function storeDraft(draft: Input): Input {
-  const name = draft['name'] as LocalizedItem[] | null | undefined;
-  const settings = draft['productSelections'] as Input[] | null | undefined;
+export function storeDraft(draft: StoreDraftInput) {
+  const { name, productSelections: settings } = draft;
   return present({
-    key: draft['key'],
+    key: draft.key,
     name: name == null ? undefined : localizedString(name, 'draft.name'),
-    languages: draft['languages'],
-    countries: draft['countries'] ?? undefined,
+    languages: draft.languages,
+    countries: draft.countries ?? undefined,
     productSelections: settings?.map(settingDraft),
   });
 }
 
-/** Converters of one action's input, by action name. */
-type ActionConverters = Record<string, (input: Input, field: string) => Input>;
+/** Converters of one action's input to the REST action's members, by action name. */
+type ActionConverters<W> = { [K in keyof W]-?: (input: NonNullable<W[K]>, field: string) => object };
 
-const productSelectionActions: ActionConverters = {
+const productSelectionActions: ActionConverters<ProductSelectionUpdateActionInput> = {
   addProduct: (a, field) =>
     present({
-      product: resourceIdentifier(a['product'] as Input),
-      variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`),
+      product: resourceIdentifier(a.product),
+      variantSelection: variantSelection(a.variantSelection, `${field}.variantSelection`),
     }),
-  excludeProduct: (a) =>
-    present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
+  excludeProduct: (a) => present({ product: resourceIdentifier(a.product), variantExclusion: variantExclusion(a.variantExclusion) }),
   setVariantSelection: (a, field) =>
     present({
-      product: resourceIdentifier(a['product'] as Input),
-      variantSelection: variantSelection(a['variantSelection'] as Input, `${field}.variantSelection`),
+      product: resourceIdentifier(a.product),
+      variantSelection: variantSelection(a.variantSelection, `${field}.variantSelection`),
     }),
-  setVariantExclusion: (a) =>
-    present({ product: resourceIdentifier(a['product'] as Input), variantExclusion: variantExclusion(a['variantExclusion'] as Input) }),
-  removeProduct: (a) => ({ product: resourceIdentifier(a['product'] as Input) }),
-  changeName: (a, field) => ({ name: localizedString(a['name'] as LocalizedItem[], `${field}.name`) }),
-  setKey: (a) => present({ key: a['key'] }),
+  setVariantExclusion: (a) => present({ product: resourceIdentifier(a.product), variantExclusion: variantExclusion(a.variantExclusion) }),
+  removeProduct: (a) => ({ product: resourceIdentifier(a.product) }),
+  changeName: (a, field) => ({ name: localizedString(a.name, `${field}.name`) }),
+  setKey: (a) => present({ key: a.key }),
 };
 
-const storeActions: ActionConverters = {
-  addProductSelection: (a) => present({ productSelection: resourceIdentifier(a['productSelection'] as Input), active: a['active'] }),
-  changeProductSelectionActive: (a) => ({ productSelection: resourceIdentifier(a['productSelection'] as Input), active: a['active'] }),
-  removeProductSelection: (a) => ({ productSelection: resourceIdentifier(a['productSelection'] as Input) }),
-  setProductSelections: (a) => present({ productSelections: (a['productSelections'] as Input[] | null | undefined)?.map(settingDraft) }),
-  setName: (a, field) => {
-    const name = a['name'] as LocalizedItem[] | null | undefined;
-    return name == null ? {} : { name: localizedString(name, `${field}.name`) };
-  },
-  setLanguages: (a) => present({ languages: a['languages'] }),
+const storeActions: ActionConverters<StoreUpdateActionInput> = {
+  addProductSelection: (a) => present({ productSelection: resourceIdentifier(a.productSelection), active: a.active }),
+  changeProductSelectionActive: (a) => ({ productSelection: resourceIdentifier(a.productSelection), active: a.active }),
+  removeProductSelection: (a) => ({ productSelection: resourceIdentifier(a.productSelection) }),
+  setProductSelections: (a) => present({ productSelections: a.productSelections?.map(settingDraft) }),
+  setName: (a, field) => (a.name == null ? {} : { name: localizedString(a.name, `${field}.name`) }),
+  setLanguages: (a) => present({ languages: a.languages }),
 };
 
-function convertActions(actions: readonly Input[], converters: ActionConverters): Input[] {
+function convertActions<W extends object>(actions: readonly W[], converters: ActionConverters<W>): object[] {
   return actions.map((wrapper, index) => {
     const field = `actions[${index}]`;
-    const set = Object.entries(wrapper).filter(([, value]) => value != null);
+    const set = [];
+    for (const name in wrapper) {
+      const input = wrapper[name];
+      if (input != null) set.push({ name, input });
+    }
     if (set.length !== 1) {
       throw errors.invalidInput(
-        `${field}: exactly one update action must be set, got ${set.length === 0 ? 'none' : set.map(([name]) => name).join(', ')}.`,
+        `${field}: exactly one update action must be set, got ${set.length === 0 ? 'none' : set.map(({ name }) => name).join(', ')}.`,
       );
     }
-    const [name, input] = set[0]!;
-    const convert = converters[name];
-    if (!convert) throw errors.invalidInput(`${field}: unknown update action '${name}'.`);
-    return { action: name, ...convert(input as Input, `${field}.${name}`) };
+    const { name, input } = set[0]!;
+    if (!Object.hasOwn(converters, name)) throw errors.invalidInput(`${field}: unknown update action '${name}'.`);
+    return { action: name, ...converters[name](input, `${field}.${name}`) };
   });
 }
 
 /** `[ProductSelectionUpdateAction!]!` → the REST actions of a ProductSelectionUpdate. */
-export function productSelectionUpdateActions(actions: readonly Input[]): Input[] {
+export function productSelectionUpdateActions(actions: readonly ProductSelectionUpdateActionInput[]): object[] {
   return convertActions(actions, productSelectionActions);
 }
 
 /** `[StoreUpdateAction!]!` → the REST actions of a StoreUpdate. */
-export function storeUpdateActions(actions: readonly Input[]): Input[] {
+export function storeUpdateActions(actions: readonly StoreUpdateActionInput[]): object[] {
   return convertActions(actions, storeActions);
 }

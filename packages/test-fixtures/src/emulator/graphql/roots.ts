@@ -15,14 +15,22 @@ import { storeType, type Store } from '../resources/stores/index.js';
 import { errors } from '../http/errors.js';
 import type { EmulatorState } from '../state.js';
 import { addressOf, exactlyOne, need, type GraphqlContext } from './context.js';
-import { productSelectionDraft, productSelectionUpdateActions, storeDraft, storeUpdateActions } from './inputs.js';
+import {
+  productSelectionDraft,
+  productSelectionUpdateActions,
+  storeDraft,
+  storeUpdateActions,
+  type ProductSelectionDraftInput,
+  type ProductSelectionUpdateActionInput,
+  type StoreDraftInput,
+  type StoreUpdateActionInput,
+} from './inputs.js';
 import { readableProduct, SELECTION_VIEW, STORE_VIEW } from './objects.js';
 import { pageOfArray, pageOfCollection, type PageArgs } from './paging.js';
 import type { ResolverMap } from './resolver-types.js';
 
 type IdOrKey = { id?: string | null; key?: string | null };
 type ProductArgs = { id?: string | null; key?: string | null; sku?: string | null; variantKey?: string | null };
-type Input = Record<string, unknown>;
 
 const PRODUCT_LOOKUPS = ['id', 'key', 'sku', 'variantKey'] as const;
 
@@ -108,11 +116,15 @@ export const rootResolvers: ResolverMap = {
   },
 
   Mutation: {
-    createProductSelection: (_: unknown, args: { draft: Input }, ctx: GraphqlContext) => {
+    createProductSelection: (_: unknown, args: { draft: ProductSelectionDraftInput }, ctx: GraphqlContext) => {
       need(ctx, productSelectionType.scopes.manage);
       return createResource(ctx.emulator, productSelectionType, productSelectionDraft(args.draft), ctx.caller);
     },
-    updateProductSelection: (_: unknown, args: IdOrKey & { version: number; actions: Input[] }, ctx: GraphqlContext) => {
+    updateProductSelection: (
+      _: unknown,
+      args: IdOrKey & { version: number; actions: ProductSelectionUpdateActionInput[] },
+      ctx: GraphqlContext,
+    ) => {
       need(ctx, productSelectionType.scopes.manage);
       const address = addressOf(args, 'updateProductSelection');
       const body = { version: args.version, actions: productSelectionUpdateActions(args.actions) };
@@ -122,11 +134,11 @@ export const rootResolvers: ResolverMap = {
       need(ctx, productSelectionType.scopes.manage);
       return deleteResource(ctx.emulator, productSelectionType, addressOf(args, 'deleteProductSelection'), args.version, ctx.caller);
     },
-    createStore: (_: unknown, args: { draft: Input }, ctx: GraphqlContext) => {
+    createStore: (_: unknown, args: { draft: StoreDraftInput }, ctx: GraphqlContext) => {
       need(ctx, storeType.scopes.manage);
       return createResource(ctx.emulator, storeType, storeDraft(args.draft), ctx.caller);
     },
-    updateStore: (_: unknown, args: IdOrKey & { version: number; actions: Input[] }, ctx: GraphqlContext) => {
+    updateStore: (_: unknown, args: IdOrKey & { version: number; actions: StoreUpdateActionInput[] }, ctx: GraphqlContext) => {
       need(ctx, storeType.scopes.manage);
       const address = addressOf(args, 'updateStore');
       return updateResource(

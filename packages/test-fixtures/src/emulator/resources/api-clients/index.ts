@@ -8,6 +8,7 @@ import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
 import { invalidJson, missingValue } from '../../validation/request-errors.js';
 import { parseQueryParams, runOnArray, type QuerySchema } from '../../query/index.js';
+import { isPlainObject } from '../../query/values.js';
 
 const VIEW = ['view_api_clients', 'manage_api_clients'] as const;
 const MANAGE = ['manage_api_clients'] as const;
@@ -48,10 +49,8 @@ function validity(draft: Record<string, unknown>, field: 'accessTokenValiditySec
  * project (`<name>:<projectKey>[:<storeKey>]`); validities positive integers.
  */
 export function validateApiClientDraft(body: unknown, projectKey: string): ApiClientDraft {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw invalidJson('An APIClientDraft must be a JSON object.');
-  }
-  const draft = body as Record<string, unknown>;
+  if (!isPlainObject(body)) throw invalidJson('An APIClientDraft must be a JSON object.');
+  const draft = body;
   if (draft.name === undefined || draft.name === null) throw missingValue('name');
   if (typeof draft.name !== 'string') throw invalidJson('name: must be string');
   if (draft.name.trim() === '' || draft.name.length > MAX_NAME_LENGTH) {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { errors } from '../../http/errors.js';
+import { isPlainObject } from '../../query/values.js';
 import type { Schemas } from './resource-type.js';
 import { moneyFrom, type MoneyDraft } from './money.js';
 
@@ -7,11 +8,9 @@ import { moneyFrom, type MoneyDraft } from './money.js';
 export type FieldType = Schemas['FieldType'];
 export type FieldDefinition = Schemas['FieldDefinition'];
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** A Money value in a field: an object with an integer `centAmount` and a `currencyCode` (the rest is checked by moneyFrom). */
 const isMoney = (value: unknown): value is MoneyDraft =>
-  isObject(value) && Number.isSafeInteger(value['centAmount']) && typeof value['currencyCode'] === 'string';
+  isPlainObject(value) && Number.isSafeInteger(value['centAmount']) && typeof value['currencyCode'] === 'string';
 
 const LOCALE = /^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -35,7 +34,7 @@ function stored(type: FieldType, value: unknown, name: string): unknown {
     case 'Number':
       return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
     case 'LocalizedString':
-      return isObject(value) && Object.entries(value).every(([locale, text]) => LOCALE.test(locale) && typeof text === 'string')
+      return isPlainObject(value) && Object.entries(value).every(([locale, text]) => LOCALE.test(locale) && typeof text === 'string')
         ? { ...value }
         : undefined;
     case 'Enum':
@@ -52,7 +51,7 @@ function stored(type: FieldType, value: unknown, name: string): unknown {
         ? new Date(value).toISOString()
         : undefined;
     case 'Reference':
-      return isObject(value) && value['typeId'] === type.referenceTypeId && typeof value['id'] === 'string'
+      return isPlainObject(value) && value['typeId'] === type.referenceTypeId && typeof value['id'] === 'string'
         ? { typeId: type.referenceTypeId, id: value['id'] }
         : undefined;
     case 'Set': {

@@ -8,7 +8,9 @@ import { isNotEmulatedAction } from '../../validation/not-emulated-members.js';
 import { parseUpdateRequest } from '../../validation/update-request.js';
 import { errors } from '../../http/errors.js';
 import { invalidJson, memberPath, missingValue } from '../../validation/request-errors.js';
+import { isPlainObject } from '../../query/values.js';
 import type { ProjectSettings } from '../../state.js';
+import type { Schemas } from '../kit/resource-type.js';
 
 const VIEW = ['view_project_settings', 'manage_project'] as const;
 const MANAGE = ['manage_project'] as const;
@@ -17,7 +19,7 @@ const DEFAULT_MESSAGE_DAYS = 15;
 const MAX_MESSAGE_DAYS = 90;
 
 /** The project as `GET /{projectKey}` shows it: the external OAuth server's Authorization header is never shown. */
-export function presentProject(project: ProjectSettings): Record<string, unknown> {
+export function presentProject(project: ProjectSettings): Schemas['Project'] {
   const { externalOAuth, ...rest } = project;
   return {
     ...rest,
@@ -34,22 +36,32 @@ export function presentProject(project: ProjectSettings): Record<string, unknown
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type ProjectUpdateAction = Schemas['ProjectUpdateAction'];
 
-type ProjectAction = (project: ProjectSettings, action: Record<string, unknown>, index: number) => void;
+/**
+ * An action as sent, its members named as in the generated action but not checked against the
+ * schema: each project action checks its own members, with the live messages.
+ */
+type Unchecked<A> = { [K in keyof A]?: unknown };
 
-const actions: Record<string, ProjectAction> = {
-  setExternalOAuth(project, action, index) {
-    const value = action['externalOAuth'];
+/** The project update actions by name; `index`: the action's place in the request, for error fields. */
+type ProjectActions = {
+  [K in ProjectUpdateAction['action']]: (
+    project: ProjectSettings,
+    action: Unchecked<Extract<ProjectUpdateAction, { action: K }>>,
+    index: number,
+  ) => void;
+};
+
+const actions: ProjectActions = {
+  setExternalOAuth(project, { externalOAuth: value }, index) {
     if (value === undefined || value === null) {
       delete project.externalOAuth;
       return;
     }
     const field = `actions.${index}.externalOAuth`;
     const path = memberPath('actions', 'externalOAuth');
-    if (!isObject(value)) throw invalidJson(`${path}: must be an object with url and authorizationHeader`);
+    if (!isPlainObject(value)) throw invalidJson(`${path}: must be an object with url and authorizationHeader`);
     const { url, authorizationHeader } = value;
     if (url === undefined) throw missingValue(memberPath(path, 'url'));
     if (authorizationHeader === undefined) throw missingValue(memberPath(path, 'authorizationHeader'));
@@ -79,12 +91,11 @@ const actions: Record<string, ProjectAction> = {
     project.externalOAuth = { url: parsed.href, authorizationHeader };
   },
 
-  changeMessagesConfiguration(project, action, index) {
+  changeMessagesConfiguration(project, { messagesConfiguration: value }, index) {
     const field = `actions.${index}.messagesConfiguration`;
     const path = memberPath('actions', 'messagesConfiguration');
-    const value = action['messagesConfiguration'];
     if (value === undefined || value === null) throw missingValue(path);
-    if (!isObject(value)) throw invalidJson(`${path}: must be object`);
+    if (!isPlainObject(value)) throw invalidJson(`${path}: must be object`);
     const { enabled, deleteDaysAfterCreation } = value;
     if (enabled === undefined || enabled === null) throw missingValue(memberPath(path, 'enabled'));
     if (typeof enabled !== 'boolean') throw invalidJson(`${memberPath(path, 'enabled')}: must be boolean`);
@@ -104,6 +115,8 @@ const actions: Record<string, ProjectAction> = {
   },
 };
 
+const isProjectAction = (name: string): name is keyof ProjectActions => Object.hasOwn(actions, name);
+
 /**
  * Applies a project update (`{ version, actions }`) in order and all or nothing: the actions work
  * on a copy that replaces `state.project` only when every one succeeded. Version + 1 only when
@@ -111,15 +124,18 @@ const actions: Record<string, ProjectAction> = {
  */
 export function updateProject(context: EmulatorContext, body: unknown): ProjectSettings {
   const notEmulated = (name: string) => isNotEmulatedAction(commerceContract(), 'ProjectUpdateAction', name);
-  const { version, actions: list } = parseUpdateRequest(body, 'project', (name) => Object.hasOwn(actions, name) || notEmulated(name));
-  list.forEach((action, index) => {
-    const name = action['action'] as string;
+  const { version, actions: list } = parseUpdateRequest(body, 'project', (name) => isProjectAction(name) || notEmulated(name));
+  // parseUpdateRequest has checked that each action names a known action.
+  const named = list.map((action) => ({ name: String(action['action']), action }));
+  named.forEach(({ name }, index) => {
     if (notEmulated(name)) throw errors.notEmulated({ field: `actions.${index}.action`, action: name });
   });
   const current = context.state.project;
   if (version !== current.version) throw errors.concurrentModification(version, current.version);
   const working: ProjectSettings = structuredClone(current);
-  list.forEach((action, index) => actions[action['action'] as string]!(working, action, index));
+  named.forEach(({ name, action }, index) => {
+    if (isProjectAction(name)) actions[name](working, action, index);
+  });
   if (JSON.stringify(working) === JSON.stringify(current)) return current;
   working.version = current.version + 1;
   const oauthChanged = JSON.stringify(working.externalOAuth) !== JSON.stringify(current.externalOAuth);
