@@ -82,10 +82,11 @@ export const FLAGS = {
     help: [
       'durable mode: keep every project in a SQLite database in DIR (created when',
       'missing), each write committed before it is answered, so that even a killed',
-      'emulator loses nothing; needs the package better-sqlite3 (12). A DIR that',
-      'cannot be written, holds a database of another format or is used by another',
-      'running emulator: exit code 2, nothing changed. Pass --client-id and',
-      '--client-secret to keep the same bootstrap clients across restarts',
+      'emulator loses nothing; needs Node 22.13+ (node:sqlite) or the package',
+      'better-sqlite3 (12). A DIR that cannot be written, holds a database of another',
+      'format or is used by another running emulator: exit code 2, nothing changed.',
+      'Pass --client-id and --client-secret to keep the same bootstrap clients across',
+      'restarts',
     ],
   },
   'stop-on-stdin-end': {

@@ -13,8 +13,9 @@ export interface EmulatorOptions {
   /**
    * The durable mode: every project is kept in a SQLite database in this directory (created when
    * missing), written before each answer is sent, and read back when an emulator starts on it.
-   * Needs the optional dependency `better-sqlite3` (version 12). One emulator at a time uses a
-   * data dir. Default: none, every project lives in memory only.
+   * Uses `node:sqlite` where Node has it (22.13+), else the optional peer dependency `better-sqlite3`
+   * (version 12), which must then be installed. One emulator at a time uses a data dir. Default:
+   * none, every project lives in memory only.
    */
   dataDir?: string;
   /** Bootstrap API client (scope `manage_project:<projectKey>`). Default: random id and secret. */

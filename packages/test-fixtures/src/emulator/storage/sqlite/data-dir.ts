@@ -73,7 +73,7 @@ function openDatabase(dir: string): Database {
   const path = join(dir, DATABASE_FILE);
   let db: Database;
   try {
-    db = new (sqliteDatabase())(path);
+    db = sqliteDatabase()(path);
   } catch (error) {
     throw new DataDirError(`cannot open the database ${path}: ${(error as Error).message}`);
   }
@@ -123,7 +123,7 @@ export function openDataDir(path: string): { dir: string; db: Database; close: (
   } catch (error) {
     throw new DataDirError(`cannot create the data dir ${dir}: ${(error as Error).message}`);
   }
-  // The package first: without it, no lock is left behind.
+  // The binding first: without it, no lock is left behind.
   sqliteDatabase();
   const lockPath = lock(dir);
   let db: Database;
