@@ -4,7 +4,6 @@ import type { MessageLog } from './messages/message-log.js';
 import type { ResolvedEmulatorOptions } from './options.js';
 import type { AnyResourceType } from './resources/kit/resource-type.js';
 import type { ProjectStore } from './project/store.js';
-import type { StoredResource } from './store/collection.js';
 import type { EmulatorState } from './state.js';
 
 /**
@@ -20,6 +19,6 @@ export interface EmulatorContext {
   messages: MessageLog;
   /** The emulator's options, with `projectKey`, `clientId` and `clientSecret` those of this project. */
   options: ResolvedEmulatorOptions;
-  /** The resource types registered with REST routes, by typeId (for expansion and GraphQL). */
+  /** The resource types of the registry (resources/registry.ts), by typeId (for expansion and GraphQL). */
   resourceTypes: Map<string, AnyResourceType>;
 }

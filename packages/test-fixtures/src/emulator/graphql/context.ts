@@ -1,5 +1,6 @@
 import { hasScope, requireScope, type Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
+import type { EmulatorState } from '../state.js';
 import { errors } from '../http/errors.js';
 import type { Address, Caller } from '../resources/kit/operations.js';
 
@@ -81,3 +82,12 @@ export function exactlyOne<K extends string>(args: Partial<Record<K, string | nu
   }
   return [given[0]!, args[given[0]!]!];
 }
+
+/** A resource by id or key, null when there is none (GraphQL answers null, not 404). */
+export function lookup<T extends { id: string }>(state: EmulatorState, typeId: string, address: Address): T | null {
+  const collection = state.collection(typeId);
+  return (('id' in address ? collection.get(address.id) : collection.getByKey(address.key)) as T | undefined) ?? null;
+}
+
+/** The arguments of a lookup by id or key. */
+export type IdOrKey = { id?: string | null; key?: string | null };

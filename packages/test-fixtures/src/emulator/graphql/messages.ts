@@ -6,7 +6,8 @@
 import { errors } from '../http/errors.js';
 import type { StoredMessage } from '../messages/message-log.js';
 import { modifiedBy, named, productOf } from './objects.js';
-import type { GraphqlContext } from './context.js';
+import { need, type GraphqlContext } from './context.js';
+import { pageOfCollection, type PageArgs } from './paging.js';
 import type { ResolverMap } from './resolver-types.js';
 
 type Ref = { typeId: string; id: string };
@@ -16,7 +17,14 @@ const productPayload = {
   product: (m: { product: Ref }, _args: unknown, ctx: GraphqlContext) => productOf(ctx, m.product),
 };
 
+/** Messages in GraphQL: the query and the envelope and payload types. */
 export const messageResolvers: ResolverMap = {
+  Query: {
+    messages: (_: unknown, args: PageArgs, ctx: GraphqlContext) => {
+      need(ctx, ['view_messages']);
+      return pageOfCollection<StoredMessage>(ctx.emulator.messages.collection, args, 'Message');
+    },
+  },
   Message: {
     resourceRef: (m: StoredMessage) => m.resource,
     payload: (m: StoredMessage) => m,

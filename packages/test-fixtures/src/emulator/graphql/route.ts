@@ -12,6 +12,7 @@ import { invalidJson, missingValue } from '../validation/request-errors.js';
 import { requireEntryScope, type GraphqlContext } from './context.js';
 import { formatFieldError, requestError } from './errors.js';
 import { MAX_BODY_BYTES, MAX_COMPLEXITY, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_TOKENS, operationLimits } from './limits.js';
+import type { ResolverMap } from './resolver-types.js';
 import { commerceSchema } from './schema.js';
 
 interface GraphqlRequest {
@@ -61,9 +62,9 @@ function parseDocument(query: string): DocumentNode {
 }
 
 /** Registers the GraphQL endpoint. */
-export function registerGraphqlRoute(api: Hono<AppEnv>, context: EmulatorContext): void {
+export function registerGraphqlRoute(api: Hono<AppEnv>, context: EmulatorContext, resolvers: readonly ResolverMap[]): void {
   const { projectKey } = context.options;
-  const schema = commerceSchema();
+  const schema = commerceSchema(resolvers);
 
   api.post('/:projectKey/graphql', async (c) => {
     const principal = c.get('principal');

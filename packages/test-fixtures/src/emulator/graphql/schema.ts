@@ -17,10 +17,9 @@ import {
 import { sdl } from '../../generated/commerce-sdl.js';
 import type { StoredMessage } from '../messages/message-log.js';
 import type { GraphqlContext } from './context.js';
-import { messageResolvers, payloadType } from './messages.js';
+import { payloadType } from './messages.js';
 import { objectResolvers } from './objects.js';
 import type { ResolverMap } from './resolver-types.js';
-import { rootResolvers } from './roots.js';
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -124,12 +123,16 @@ function variantSelectionType(type: string): string {
 
 let built: GraphQLSchema | undefined;
 
-/** The commerce GraphQL schema with the emulator's resolvers. */
-export function commerceSchema(): GraphQLSchema {
+/**
+ * The commerce GraphQL schema with the emulator's resolvers: those of the resource modules of the
+ * registry (the same list in every project, so the schema is built once) and the shared object
+ * resolvers. A field no module answers resolves to null.
+ */
+export function commerceSchema(resolvers: readonly ResolverMap[]): GraphQLSchema {
   if (built) return built;
   const schema = buildSchema(sdl);
   configureScalars(schema);
-  for (const map of [rootResolvers, objectResolvers, messageResolvers]) attachResolvers(schema, map);
+  for (const map of [objectResolvers, ...resolvers]) attachResolvers(schema, map);
   configureAbstractTypes(schema);
   built = schema;
   return schema;

@@ -47,3 +47,19 @@ export interface DiffInput {
 export type FieldRule = (previous: unknown, next: unknown, input: DiffInput) => Change[];
 
 export const actionNames = (input: DiffInput) => new Set(input.actions.map((a) => a['action']));
+
+export const upperFirst = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A field whose difference is one Change of this name and type. */
+export const simple =
+  (name: string, type: string): FieldRule =>
+  (previous, next) => [change(name, type, previous, next)];
+
+/** A list field whose difference is one Change naming the items added and removed. */
+export const withItems =
+  (name: string, type: string): FieldRule =>
+  (previous, next) => [change(name, type, previous, next, arrayDelta(asArray(previous), asArray(next)))];
+
+/** A resource type's rules by top-level field; a field without one gets `set<Field>`. */
+export type ResourceHistoryRules = Readonly<Record<string, FieldRule>>;

@@ -1,6 +1,6 @@
 import type { ResolvedEmulatorOptions } from '../options.js';
 import type { ChangeEvent, EmulatorState } from '../state.js';
-import { recordOf, type StoredRecord } from './records.js';
+import { recordOf, type HistoryKnowledge, type StoredRecord } from './records.js';
 import { HISTORY_TYPES } from './resource-types.js';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -21,7 +21,7 @@ export interface HistoryLogSnapshot {
  * - Records older than `retentionDays` are dropped, and beyond `maxRecords` the oldest go.
  *
  * @example
- * const log = new HistoryLog(state, options.history); // from now on every write is recorded
+ * const log = new HistoryLog(state, options.history, historyKnowledge()); // from now on every write is recorded
  * log.records(); // StoredRecord[], oldest first
  */
 export class HistoryLog {
@@ -32,6 +32,7 @@ export class HistoryLog {
   constructor(
     private readonly state: EmulatorState,
     private readonly options: ResolvedEmulatorOptions['history'],
+    private readonly knowledge: HistoryKnowledge = new Map(),
   ) {
     this.stop = state.onChange((event) => this.add(event));
   }
@@ -39,7 +40,12 @@ export class HistoryLog {
   private add(event: ChangeEvent): void {
     if (!HISTORY_TYPES.has(event.typeId)) return;
     if (this.options.offering === 'basic' && event.source !== 'AdminConsole') return;
-    this.stored.push({ sequence: ++this.sequence, at: event.at, source: event.source, record: recordOf(event, this.state) });
+    this.stored.push({
+      sequence: ++this.sequence,
+      at: event.at,
+      source: event.source,
+      record: recordOf(event, this.state, this.knowledge),
+    });
     this.state.journal?.history();
     this.purge();
   }

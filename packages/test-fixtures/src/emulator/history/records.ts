@@ -1,12 +1,13 @@
 import type { ChangeEvent, ChangeSource, EmulatorState } from '../state.js';
 import type { StoredResource } from '../store/collection.js';
+import type { ResourceHistoryRules } from './change-kit.js';
 import { changesOf, type Change } from './changes.js';
 
 /**
  * A Record of the Change History (history.yaml `Record`), built once when the change is made.
- * Label decisions (history.yaml `Label`): ProductLabel for products (of the staged data, which
- * is the newest), CustomerLabel for customers, a LocalizedLabel of a localized name, a
- * StringLabel of a plain name, else of the code, SKU, key or id.
+ * Label decisions (history.yaml `Label`): the type's own (ProductLabel, CustomerLabel: see their
+ * modules in the registry), else a LocalizedLabel of a localized name, a StringLabel of a plain
+ * name, else of the code, SKU, key or id.
  */
 
 export type Label = { type: string; [field: string]: unknown };
@@ -46,25 +47,25 @@ export interface StoredRecord {
   record: HistoryRecord;
 }
 
-const isLocalized = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
-
-interface ProductShape {
-  masterData?: { staged?: { name?: unknown; slug?: unknown } };
+/**
+ * What the Change History knows of one resource type, declared by its module in the registry: the
+ * Label of its Records (default below) and its Changes by field (default: `set<Field>`).
+ */
+export interface ResourceHistory {
+  label?(resource: StoredResource): Label;
+  changes?: ResourceHistoryRules;
 }
 
-/** The Label of a resource at one version. */
-export function labelOf(typeId: string, resource: StoredResource): Label {
-  if (typeId === 'product') {
-    const staged = (resource as ProductShape).masterData?.staged ?? {};
-    return { type: 'ProductLabel', slug: isLocalized(staged.slug) ? staged.slug : {}, name: isLocalized(staged.name) ? staged.name : {} };
-  }
-  if (typeId === 'customer') {
-    const label: Label = { type: 'CustomerLabel' };
-    for (const field of ['customerNumber', 'firstName', 'lastName'])
-      if (typeof resource[field] === 'string') label[field] = resource[field];
-    return label;
-  }
+/** The types' knowledge by typeId, from the registry. */
+export type HistoryKnowledge = ReadonlyMap<string, ResourceHistory>;
+
+/** Whether a value is a localized string (a locale map). */
+export const isLocalized = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.values(value).every((v) => typeof v === 'string');
+
+/** The Label of a resource at one version: its type's own, else of its name, code, SKU, key or id. */
+export function labelOf(history: ResourceHistory | undefined, resource: StoredResource): Label {
+  if (history?.label) return history.label(resource);
   const name = resource['name'];
   if (isLocalized(name)) return { type: 'LocalizedLabel', value: { ...name } };
   for (const value of [name, resource['code'], resource['sku'], resource.key, resource.id]) {
@@ -108,18 +109,19 @@ const TYPES = { created: 'ResourceCreated', updated: 'ResourceUpdated', deleted:
  * deletion: both versions the last one and both labels of the deleted resource; neither has
  * Changes (history.yaml `Record`).
  */
-export function recordOf(event: ChangeEvent, state: EmulatorState): HistoryRecord {
+export function recordOf(event: ChangeEvent, state: EmulatorState, knowledge: HistoryKnowledge): HistoryRecord {
   const subject = (event.after ?? event.before)!;
   const previous = event.before ?? subject;
-  const changes = changesOf(event, state);
+  const history = knowledge.get(event.typeId);
+  const changes = changesOf(event, state, history?.changes);
   const record: HistoryRecord = {
     version: subject.version,
     previousVersion: event.kind === 'created' ? 0 : previous.version,
     type: TYPES[event.kind],
     modifiedBy: modifiedByOf(event),
     modifiedAt: new Date(event.at).toISOString(),
-    label: labelOf(event.typeId, subject),
-    previousLabel: labelOf(event.typeId, previous),
+    label: labelOf(history, subject),
+    previousLabel: labelOf(history, previous),
     changes,
     resource: { id: subject.id, typeId: event.typeId, ...(typeof subject.key === 'string' ? { key: subject.key } : {}) },
     stores: storesOf(event.typeId, subject),

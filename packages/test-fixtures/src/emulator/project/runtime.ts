@@ -10,8 +10,8 @@ import type { AppEnv } from '../http/env.js';
 import type { FaultInjector } from '../http/faults.js';
 import { notEmulatedEndpoints } from '../http/not-emulated-endpoints.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
-import { registerApiRoutes } from '../routes.js';
 import { commerceEndpoints } from '../validation/contract.js';
+import { historyKnowledge, registerApiRoutes, registerResourceTypes } from '../resources/registry.js';
 import type { ProjectStorage } from '../storage/storage.js';
 import { ProjectStore } from './store.js';
 
@@ -31,6 +31,8 @@ export interface ProjectRuntime {
  */
 // The live endpoints we do not serve, derived once from the schema for every project.
 let notEmulated: ReturnType<typeof notEmulatedEndpoints> | undefined;
+/** The Change History's knowledge of the registered types: the same for every project. */
+const HISTORY_KNOWLEDGE = historyKnowledge();
 
 function handedOverApp(): Hono<AppEnv> {
   // A trie router is ready as routes are added; the default one compiles every route into one
@@ -62,7 +64,7 @@ export function createProjectRuntime(
   storage: ProjectStorage,
   elsewhere: (token: string) => Principal | undefined,
 ): ProjectRuntime {
-  const store = new ProjectStore({ projectKey, bootstrap, options, elsewhere, storage });
+  const store = new ProjectStore({ projectKey, bootstrap, options, elsewhere, storage, historyKnowledge: HISTORY_KNOWLEDGE });
   const context: EmulatorContext = {
     store,
     state: store.state,
@@ -75,6 +77,7 @@ export function createProjectRuntime(
   const api = handedOverApp();
   for (const pattern of ['/:projectKey', '/:projectKey/*'])
     api.use(pattern, authenticate(store.auth), adminConsoleUser(), (notEmulated ??= notEmulatedEndpoints(commerceEndpoints())));
+  registerResourceTypes(context);
   registerApiRoutes(api, context);
   const history = handedOverApp();
   history.route('/history', historyRoutes(context));

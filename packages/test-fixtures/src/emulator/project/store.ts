@@ -2,6 +2,7 @@ import type { Principal } from '../auth/principal.js';
 import { AuthService } from '../auth/service.js';
 import { isoTimestamp } from '../clock.js';
 import { HistoryLog } from '../history/log.js';
+import type { HistoryKnowledge } from '../history/records.js';
 import { MessageLog } from '../messages/message-log.js';
 import type { ResolvedEmulatorOptions } from '../options.js';
 import { checkSnapshot } from '../snapshot-check.js';
@@ -32,6 +33,8 @@ export interface ProjectStoreOptions {
   elsewhere?: (token: string) => Principal | undefined;
   /** Where the data is kept beyond memory (the SQLite of `dataDir`); default memory only. */
   storage?: ProjectStorage;
+  /** The Change History's knowledge of each resource type (from the registry); default none. */
+  historyKnowledge?: HistoryKnowledge;
 }
 
 /**
@@ -58,12 +61,12 @@ export class ProjectStore {
   private readonly parts: readonly ProjectPart[];
 
   /** A new store holds the project's stored data, if its storage has any. */
-  constructor({ projectKey, bootstrap, options, elsewhere, storage = memoryStorage }: ProjectStoreOptions) {
+  constructor({ projectKey, bootstrap, options, elsewhere, storage = memoryStorage, historyKnowledge = new Map() }: ProjectStoreOptions) {
     this.projectKey = projectKey;
     this.storage = storage;
     this.state = new EmulatorState(projectKey, options.clock, storage.journal);
     this.messages = new MessageLog(this.state);
-    this.history = new HistoryLog(this.state, options.history);
+    this.history = new HistoryLog(this.state, options.history, historyKnowledge);
     this.auth = new AuthService(this.state, options, bootstrap, elsewhere);
     this.parts = [this.state, this.messages, this.history, this.auth];
     storage.load((saved) => this.fill(saved), this);

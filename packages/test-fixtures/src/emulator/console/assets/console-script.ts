@@ -1,3 +1,5 @@
+import { CONSOLE_TYPES } from '../../resources/registry.js';
+
 /**
  * The web console's script, a plain ES module for the browser (served as `console.js`; no build
  * step, no library, nothing from the network). It reads only through the endpoints a user's code
@@ -6,7 +8,8 @@
  * only). Every collection is read a page at a time.
  *
  * It is a string, so that it ships in the package's build with no file to copy and runs in every
- * runtime the emulator runs in; written without template literals, so it fits in one.
+ * runtime the emulator runs in; written without template literals, so it fits in one. The resource
+ * types it lists are the registry's.
  */
 export const CONSOLE_SCRIPT = String.raw`
 const CREDENTIALS_KEY = 'commerce-emulator-console:credentials';
@@ -205,7 +208,8 @@ async function openResource(path, id) {
 
 // Views ---------------------------------------------------------------------------------------
 
-const TYPES = ['products', 'product-projections', 'product-selections', 'stores', 'channels', 'product-types', 'customers', 'messages'];
+// The registry's list (resources/registry.ts).
+const TYPES = ${JSON.stringify(CONSOLE_TYPES)};
 const resourceQuery = { title: 'Resources', types: TYPES, type: 'products', where: '', sort: '', limit: PAGE, cursors: [] };
 const messageQuery = { title: 'Messages', types: ['messages'], type: 'messages', where: '', sort: 'sequenceNumber desc', limit: PAGE, cursors: [] };
 

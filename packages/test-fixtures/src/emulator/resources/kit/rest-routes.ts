@@ -4,10 +4,12 @@ import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
-import { expandPaths, parseQueryParams, runQuery, type QuerySchema } from '../../query/index.js';
+import { expandPaths, parseQueryParams, runOnArray, runQuery, type PagedQueryResult, type QuerySchema } from '../../query/index.js';
 import type { StoredResource } from '../../store/collection.js';
 import { commerceContract } from '../../validation/contract.js';
-import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from './operations.js';
+import type { Store } from '../stores/index.js';
+import { storeOfPath } from './in-store-path.js';
+import { createResource, deleteResource, findResource, parseAddress, updateResource, type Address, type Caller } from './operations.js';
 import type { AnyResourceType } from './resource-type.js';
 
 /** The caller of a request, for the shared write operations. */
@@ -51,52 +53,140 @@ export function versionParam(c: Context<AppEnv>): number {
   return version;
 }
 
+/** The in-store routes of a type (`/in-store/key={storeKey}/<path>...`), where only the Store's resources exist. */
+export interface InStoreOptions {
+  /** Whether the resource belongs to the Store. */
+  belongsTo(resource: StoredResource, storeKey: string): boolean;
+  /** The draft of an in-store create: the body with the Store of the path set. */
+  draftIn(body: unknown, store: Store): unknown;
+}
+
+/** How a type's REST routes differ from the standard ones. */
+export interface RestOptions {
+  /** Creates from the request body (default: createResource); may wait (for credentials to be stored). */
+  create?(context: EmulatorContext, body: unknown, caller: Caller): StoredResource | Promise<StoredResource>;
+  /** The body of the 201 of a create (default: the resource, expanded as asked). */
+  created?(context: EmulatorContext, resource: StoredResource): unknown;
+  /** A resource by a path segment that is not `{id}` or `key={key}` (a customer's `password-token=…`). */
+  bySegment?(context: EmulatorContext, segment: string, store: Store | undefined): StoredResource | undefined;
+  /** The same routes within a Store. */
+  inStore?: InStoreOptions;
+  /** Routes besides the standard ones, registered first so that their literal paths win over `/:address`. */
+  extra?(api: Hono<AppEnv>, context: EmulatorContext, type: AnyResourceType): void;
+}
+
+/** The resource at an address that belongs to the Store (404 otherwise, as if it did not exist). */
+function findInStore(
+  context: EmulatorContext,
+  type: AnyResourceType,
+  inStore: InStoreOptions,
+  store: Store,
+  address: Address,
+): StoredResource {
+  const collection = context.state.collection(type.typeId);
+  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
+  if (!found || !inStore.belongsTo(found, store.key))
+    throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+  return found;
+}
+
 /**
  * Registers create, query, get, update and delete of one resource type under `/:projectKey/<path>`,
- * by id and by `key=<key>`.
+ * by id and by `key=<key>`; with `rest.inStore`, the same under
+ * `/:projectKey/in-store/key={storeKey}/<path>`, where a token must be valid for the Store.
  */
 export function registerResourceRoutes<T extends StoredResource>(
   api: Hono<AppEnv>,
   context: EmulatorContext,
   type: AnyResourceType<T>,
+  rest: RestOptions = {},
 ): void {
   const { projectKey } = context.options;
-  const base = `/:projectKey/${type.path}`;
-  context.resourceTypes.set(type.typeId, type);
   const view = [...type.scopes.view, ...type.scopes.manage];
+  const create = rest.create ?? ((ctx: EmulatorContext, body: unknown, caller: Caller) => createResource(ctx, type, body, caller));
+  const answerCreated = (c: Context<AppEnv>, resource: StoredResource) =>
+    json(rest.created ? rest.created(context, resource) : present(context, type, resource as T, expandParams(c)), 201);
+  const answer = (c: Context<AppEnv>, resource: StoredResource) => json(present(context, type, resource as T, expandParams(c)));
+  const querySchema = () => commerceContract().schema(type.schemas.resource) as QuerySchema;
+  const presentPage = (page: PagedQueryResult<StoredResource>, expand: readonly string[]) =>
+    json({ ...page, results: page.results.map((r) => present(context, type, r as T, expand)) });
 
+  rest.extra?.(api, context, type);
+
+  const base = `/:projectKey/${type.path}`;
   api.post(base, async (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
-    const created = createResource(context, type, await readJsonBody(c), callerOf(c));
-    return json(present(context, type, created, expandParams(c)), 201);
+    return answerCreated(c, await create(context, await readJsonBody(c), callerOf(c)));
   });
 
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
-    const page = runQuery(context.state.collection<T>(type.typeId), params, {
-      schema: commerceContract().schema(type.schemas.resource) as QuerySchema,
-    });
-    return json({ ...page, results: page.results.map((r) => present(context, type, r, params.expand)) });
+    return presentPage(runQuery(context.state.collection<T>(type.typeId), params, { schema: querySchema() }), params.expand);
   });
 
   api.get(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, view);
-    const resource = findResource<T>(context, type, parseAddress(c.req.param('address')));
-    return json(present(context, type, resource, expandParams(c)));
+    const segment = c.req.param('address');
+    return answer(c, rest.bySegment?.(context, segment, undefined) ?? findResource<T>(context, type, parseAddress(segment)));
   });
 
   if (type.actions) {
     api.post(`${base}/:address`, async (c) => {
       requireScope(c.get('principal'), projectKey, type.scopes.manage);
-      const updated = updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c));
-      return json(present(context, type, updated, expandParams(c)));
+      return answer(c, updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c)));
     });
   }
 
   api.delete(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
-    const deleted = deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c));
-    return json(present(context, type, deleted, expandParams(c)));
+    return answer(c, deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c)));
+  });
+
+  const { inStore } = rest;
+  if (!inStore) return;
+  const inStoreBase = `/:projectKey/in-store/:storeSegment/${type.path}`;
+  const [viewScope = '', manageScope = ''] = [type.scopes.view[0], type.scopes.manage[0]];
+  /** The Store of the path, for a caller allowed `scopes` in it (403 naming `scope` otherwise). */
+  const storeFor = (c: Context<AppEnv>, scope: string, scopes: readonly string[]) => {
+    const store = storeOfPath(c, context, scope);
+    requireScope(c.get('principal'), projectKey, scopes, store.key);
+    return store;
+  };
+  const member = (store: Store, segment: string) => findInStore(context, type, inStore, store, parseAddress(segment));
+
+  api.post(inStoreBase, async (c) => {
+    const store = storeFor(c, manageScope, type.scopes.manage);
+    return answerCreated(c, await create(context, inStore.draftIn(await readJsonBody(c), store), callerOf(c)));
+  });
+
+  api.get(inStoreBase, (c) => {
+    const store = storeFor(c, viewScope, view);
+    const params = parseQueryParams(new URL(c.req.url).searchParams);
+    const members = [...context.state.collection<T>(type.typeId).values()]
+      .filter((resource) => inStore.belongsTo(resource, store.key))
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return presentPage(runOnArray(members, params, { schema: querySchema() }), params.expand);
+  });
+
+  api.get(`${inStoreBase}/:address`, (c) => {
+    const store = storeFor(c, viewScope, view);
+    const segment = c.req.param('address');
+    return answer(c, rest.bySegment?.(context, segment, store) ?? member(store, segment));
+  });
+
+  if (type.actions) {
+    api.post(`${inStoreBase}/:address`, async (c) => {
+      const store = storeFor(c, manageScope, type.scopes.manage);
+      const body = await readJsonBody(c);
+      const { id } = member(store, c.req.param('address'));
+      return answer(c, updateResource(context, type, { id }, body, callerOf(c)));
+    });
+  }
+
+  api.delete(`${inStoreBase}/:address`, (c) => {
+    const store = storeFor(c, manageScope, type.scopes.manage);
+    const { id } = member(store, c.req.param('address'));
+    return answer(c, deleteResource(context, type, { id }, versionParam(c), callerOf(c)));
   });
 }

@@ -1,4 +1,5 @@
-import { actionNames, change, differs, type Change, type FieldRule } from './change-kit.js';
+import { actionNames, change, differs, simple, type Change, type FieldRule, type ResourceHistoryRules } from '../../history/change-kit.js';
+import { isLocalized, type Label } from '../../history/records.js';
 
 /**
  * The Changes of a Product's catalog data (`masterData`), named as the live Change History names
@@ -173,3 +174,20 @@ export const productMasterData: FieldRule = (previous, next, input) => {
   }
   return changes;
 };
+
+/** A Product's Changes by field. */
+export const productChanges: ResourceHistoryRules = {
+  masterData: productMasterData,
+  productType: simple('changeProductType', 'ChangeProductTypeChange'),
+  taxCategory: simple('setTaxCategory', 'SetTaxCategoryChange'),
+};
+
+interface LabelledProduct {
+  masterData?: { staged?: { name?: unknown; slug?: unknown } };
+}
+
+/** A Product's Label: the name and slug of its staged data, which is the newest. */
+export function productLabel(resource: object): Label {
+  const staged = (resource as LabelledProduct).masterData?.staged ?? {};
+  return { type: 'ProductLabel', slug: isLocalized(staged.slug) ? staged.slug : {}, name: isLocalized(staged.name) ? staged.name : {} };
+}
