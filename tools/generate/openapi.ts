@@ -90,6 +90,9 @@ export async function generateOpenApi(target: OpenApiTarget): Promise<void> {
   const postTransform = target.readonlyQueryLists ? readonlyQueryLists(document, target.schema) : undefined;
   const ast = await openapiTS(structuredClone(document) as never, {
     alphabetize: false,
+    // A member with a `default` and not `required` may be left out of a request (the service fills
+    // it in), so it is optional, as written; a member an answer always has is in `required`.
+    defaultNonNullable: false,
     exportType: false,
     ...(postTransform ? { postTransform } : {}),
   });

@@ -32,16 +32,16 @@ describe('a readonly list as a query parameter', () => {
 
   it('types the query lists of the generated paths, the call tables and the helpers readonly', () => {
     type Query = QueryParams<'/product-selections', 'get'>;
-    expectTypeOf<Query['where']>().toEqualTypeOf<readonly string[] | undefined>();
-    expectTypeOf<Query['sort']>().toEqualTypeOf<readonly string[] | undefined>();
-    expectTypeOf<Query['expand']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<Query['where']>().toEqualTypeOf<string | readonly string[] | undefined>();
+    expectTypeOf<Query['sort']>().toEqualTypeOf<string | readonly string[] | undefined>();
+    expectTypeOf<Query['expand']>().toEqualTypeOf<string | readonly string[] | undefined>();
     expectTypeOf<components['parameters']['var'][string]>().toEqualTypeOf<
       string | number | boolean | readonly (string | number | boolean)[]
     >();
     type TableQuery = NonNullable<NonNullable<CallArgsOf<'json'>['get']['/product-selections'][0]>['params']>['query'];
-    expectTypeOf<NonNullable<TableQuery>['where']>().toEqualTypeOf<readonly string[] | undefined>();
+    expectTypeOf<NonNullable<TableQuery>['where']>().toEqualTypeOf<string | readonly string[] | undefined>();
     expectTypeOf<NonNullable<paths['/stores/{ID}']['delete']['parameters']['query']>['expand']>().toEqualTypeOf<
-      readonly string[] | undefined
+      string | readonly string[] | undefined
     >();
   });
 

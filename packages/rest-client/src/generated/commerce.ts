@@ -2644,12 +2644,12 @@ export interface components {
        *     gives none.
        * @default 1440
        */
-      ttlMinutes: number;
+      ttlMinutes?: number;
       /**
        * @description `true` invalidates the password tokens created before for the Customer.
        * @default false
        */
-      invalidateOlderTokens: boolean;
+      invalidateOlderTokens?: boolean;
     };
     /**
      * @description Creates a single-use e-mail verification token for the Customer `id` (a Customer of
@@ -2664,7 +2664,7 @@ export interface components {
        * @description `true` invalidates the e-mail tokens created before for the Customer.
        * @default false
        */
-      invalidateOlderTokens: boolean;
+      invalidateOlderTokens?: boolean;
     };
     /**
      * @description A password reset or e-mail verification token. `value` is shown only here, once: the
@@ -3461,7 +3461,7 @@ export interface components {
     ProductSelectionSettingInActionDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       /** @default false */
-      active: boolean;
+      active?: boolean;
     };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
@@ -3603,7 +3603,7 @@ export interface components {
        * @description Decision (after the live reference) - optional in the draft, default `false`.
        * @default false
        */
-      isRequired: boolean;
+      isRequired?: boolean;
       /** @description `Variant` when absent (live default). */
       level?: components['schemas']['AttributeLevel'];
       /**
@@ -3938,7 +3938,7 @@ export interface components {
        * @description `true` publishes the Product on creation.
        * @default false
        */
-      publish: boolean;
+      publish?: boolean;
     };
     /** @description Patch format; the target is identified by the URL. */
     ProductUpdate: {
@@ -3998,7 +3998,7 @@ export interface components {
        * @default All
        * @enum {string}
        */
-      scope: 'All' | 'Prices';
+      scope?: 'All' | 'Prices';
     };
     /** @description Clears `published`; the current data stays. */
     ProductUnpublishAction: {
@@ -4019,7 +4019,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     ProductChangeSlugAction: {
       /**
@@ -4032,7 +4032,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     ProductSetKeyAction: SharedProductSelectionSetKeyAction;
     ProductAddVariantAction: {
@@ -4050,7 +4050,7 @@ export interface components {
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Copies the current data over the staged data; `hasStagedChanges` becomes false. */
     ProductRevertStagedChangesAction: {
@@ -4073,7 +4073,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Makes the named variant the master variant; the former master is appended to `variants`. */
     ProductChangeMasterVariantAction: {
@@ -4089,7 +4089,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField). */
     ProductSetSkuAction: {
@@ -4104,7 +4104,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField). */
     ProductSetProductVariantKeyAction: {
@@ -4121,7 +4121,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says. */
     ProductSetAttributeAction: {
@@ -4140,7 +4140,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says. */
     ProductSetAttributeInAllVariantsAction: {
@@ -4156,7 +4156,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
     ProductAddPriceAction: {
@@ -4173,7 +4173,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces every Embedded Price of a variant (each with a new id). */
     ProductSetPricesAction: {
@@ -4190,7 +4190,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces the Price `priceId` with the draft, keeping its id. */
     ProductChangePriceAction: {
@@ -4206,7 +4206,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Removes the Price `priceId`. */
     ProductRemovePriceAction: {
@@ -4221,7 +4221,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it). */
     ProductSetPriceKeyAction: {
@@ -4237,7 +4237,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the description. */
     ProductSetDescriptionAction: {
@@ -4252,7 +4252,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta title. */
     ProductSetMetaTitleAction: {
@@ -4267,7 +4267,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta description. */
     ProductSetMetaDescriptionAction: {
@@ -4282,7 +4282,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta keywords. */
     ProductSetMetaKeywordsAction: {
@@ -4297,7 +4297,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces the search keywords. */
     ProductSetSearchKeywordsAction: {
@@ -4311,7 +4311,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Appends an image hosted elsewhere to a variant's images. */
     ProductAddExternalImageAction: {
@@ -4328,7 +4328,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation). */
     ProductRemoveImageAction: {
@@ -4345,7 +4345,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Adds the Product to a Category (a missing one is 400 ReferencedResourceNotFound), with
@@ -4366,7 +4366,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Removes the Product from a Category, with its order hint (a missing Category is 400
@@ -4385,7 +4385,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Sets or removes the order hint of a Category the Product is in; a Category it is not in
@@ -4404,7 +4404,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Sets or (when `taxCategory` is absent) removes the Product's Tax Category (a missing one
@@ -4784,7 +4784,7 @@ export interface components {
       action: 'addProductSelection';
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       /** @default false */
-      active: boolean;
+      active?: boolean;
     };
     /** @description A selection not on the Store is 400 InvalidOperation (contract-notes 3). */
     StoreChangeProductSelectionActiveAction: {
@@ -5536,26 +5536,28 @@ export interface components {
     /** @description The value of an e-mail verification token. */
     emailToken: string;
     /**
-     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-     *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-     *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-     *     InvalidInput naming the position (contract-notes 1).
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
      */
-    where: readonly string[];
+    where: string | readonly string[];
     /**
      * @description `<field> asc|desc` (default ascending); localized fields as
      *     `<field>.<locale> <direction>`; custom fields as
-     *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-     *     a composed sort in the given order. Sorting is case-sensitive.
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
      */
-    sort: readonly string[];
+    sort: string | readonly string[];
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
      */
-    expand: readonly string[];
+    expand: string | readonly string[];
     /** @description Maximum number of results. Out of range is 400 InvalidInput. */
     limit: number;
     /**
@@ -6324,10 +6326,11 @@ export interface operations {
         /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
         priceChannel?: components['parameters']['priceChannel'];
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -6340,15 +6343,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -7344,10 +7348,11 @@ type SharedHeaders = {
 };
 type SharedQuery = {
   /**
-   * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-   *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-   *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-   *     InvalidInput naming the position (contract-notes 1).
+   * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+   *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+   *     (the parameter repeated) whose predicates are ANDed. Placeholders
+   *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+   *     syntax: 400 InvalidInput naming the position.
    */
   where?: components['parameters']['where'];
   /**
@@ -7360,15 +7365,16 @@ type SharedQuery = {
   /**
    * @description `<field> asc|desc` (default ascending); localized fields as
    *     `<field>.<locale> <direction>`; custom fields as
-   *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-   *     a composed sort in the given order. Sorting is case-sensitive.
+   *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+   *     repeated) that forms a composed sort in the given order. Sorting is
+   *     case-sensitive.
    */
   sort?: components['parameters']['sort'];
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
   /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -7417,8 +7423,8 @@ type SharedParametersV2 = {
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
      */
     expand?: components['parameters']['expand'];
   };
@@ -7434,8 +7440,8 @@ type SharedParametersV3 = {
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
      */
     expand?: components['parameters']['expand'];
   };
@@ -7452,8 +7458,8 @@ type SharedQueryV2 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
 };
@@ -7490,8 +7496,8 @@ type SharedParametersV5 = {
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
      */
     expand?: components['parameters']['expand'];
   };
@@ -7750,8 +7756,8 @@ type SharedQueryV3 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
 };
@@ -8166,8 +8172,8 @@ type SharedQueryV4 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
 };
@@ -8208,8 +8214,8 @@ type SharedQueryV5 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     Repeatable. A reference that cannot be expanded stays unexpanded,
-   *     without error.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
 };

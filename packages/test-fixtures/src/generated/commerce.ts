@@ -3046,12 +3046,12 @@ export interface components {
        *     gives none.
        * @default 1440
        */
-      ttlMinutes: number;
+      ttlMinutes?: number;
       /**
        * @description `true` invalidates the password tokens created before for the Customer.
        * @default false
        */
-      invalidateOlderTokens: boolean;
+      invalidateOlderTokens?: boolean;
     };
     /**
      * @description Creates a single-use e-mail verification token for the Customer `id` (a Customer of
@@ -3066,7 +3066,7 @@ export interface components {
        * @description `true` invalidates the e-mail tokens created before for the Customer.
        * @default false
        */
-      invalidateOlderTokens: boolean;
+      invalidateOlderTokens?: boolean;
     };
     /**
      * @description A password reset or e-mail verification token. `value` is shown only here, once: the
@@ -3878,7 +3878,7 @@ export interface components {
     ProductSelectionSettingInActionDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       /** @default false */
-      active: boolean;
+      active?: boolean;
     };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
@@ -4020,7 +4020,7 @@ export interface components {
        * @description Decision (after the live reference) - optional in the draft, default `false`.
        * @default false
        */
-      isRequired: boolean;
+      isRequired?: boolean;
       /** @description `Variant` when absent (live default). */
       level?: components['schemas']['AttributeLevel'];
       /**
@@ -4372,7 +4372,7 @@ export interface components {
        * @description `true` publishes the Product on creation.
        * @default false
        */
-      publish: boolean;
+      publish?: boolean;
     };
     /** @description Patch format; the target is identified by the URL. */
     ProductUpdate: {
@@ -4432,7 +4432,7 @@ export interface components {
        * @default All
        * @enum {string}
        */
-      scope: 'All' | 'Prices';
+      scope?: 'All' | 'Prices';
     };
     /** @description Clears `published`; the current data stays. */
     ProductUnpublishAction: {
@@ -4453,7 +4453,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     ProductChangeSlugAction: {
       /**
@@ -4466,7 +4466,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     ProductSetKeyAction: {
       /**
@@ -4492,7 +4492,7 @@ export interface components {
        * @description `true` adds the variant to the staged data only; `false` to staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Copies the current data over the staged data; `hasStagedChanges` becomes false. */
     ProductRevertStagedChangesAction: {
@@ -4515,7 +4515,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Makes the named variant the master variant; the former master is appended to `variants`. */
     ProductChangeMasterVariantAction: {
@@ -4531,7 +4531,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `sku`) removes the SKU of variant `variantId`; SKUs are unique in the project (400 DuplicateField). */
     ProductSetSkuAction: {
@@ -4546,7 +4546,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `key`) removes the key of a variant; keys are unique within the Product (400 DuplicateField). */
     ProductSetProductVariantKeyAction: {
@@ -4563,7 +4563,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `value`) removes an attribute of one variant, checked as `Attribute` says. */
     ProductSetAttributeAction: {
@@ -4582,7 +4582,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `value`) removes an attribute in every variant, checked as `Attribute` says. */
     ProductSetAttributeInAllVariantsAction: {
@@ -4598,7 +4598,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
     ProductAddPriceAction: {
@@ -4615,7 +4615,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces every Embedded Price of a variant (each with a new id). */
     ProductSetPricesAction: {
@@ -4632,7 +4632,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces the Price `priceId` with the draft, keeping its id. */
     ProductChangePriceAction: {
@@ -4648,7 +4648,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Removes the Price `priceId`. */
     ProductRemovePriceAction: {
@@ -4663,7 +4663,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or (without `key`) removes the key of the Price `priceId` (400 DuplicatePriceKey when the variant has it). */
     ProductSetPriceKeyAction: {
@@ -4679,7 +4679,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the description. */
     ProductSetDescriptionAction: {
@@ -4694,7 +4694,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta title. */
     ProductSetMetaTitleAction: {
@@ -4709,7 +4709,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta description. */
     ProductSetMetaDescriptionAction: {
@@ -4724,7 +4724,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Sets or removes the meta keywords. */
     ProductSetMetaKeywordsAction: {
@@ -4739,7 +4739,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Replaces the search keywords. */
     ProductSetSearchKeywordsAction: {
@@ -4753,7 +4753,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Appends an image hosted elsewhere to a variant's images. */
     ProductAddExternalImageAction: {
@@ -4770,7 +4770,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /** @description Removes the image with `imageUrl` from a variant (none: 400 InvalidOperation). */
     ProductRemoveImageAction: {
@@ -4787,7 +4787,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Adds the Product to a Category (a missing one is 400 ReferencedResourceNotFound), with
@@ -4808,7 +4808,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Removes the Product from a Category, with its order hint (a missing Category is 400
@@ -4827,7 +4827,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Sets or removes the order hint of a Category the Product is in; a Category it is not in
@@ -4846,7 +4846,7 @@ export interface components {
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
        */
-      staged: boolean;
+      staged?: boolean;
     };
     /**
      * @description Sets or (when `taxCategory` is absent) removes the Product's Tax Category (a missing one
@@ -5226,7 +5226,7 @@ export interface components {
       action: 'addProductSelection';
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       /** @default false */
-      active: boolean;
+      active?: boolean;
     };
     /** @description A selection not on the Store is 400 InvalidOperation (contract-notes 3). */
     StoreChangeProductSelectionActiveAction: {
@@ -6089,26 +6089,28 @@ export interface components {
     /** @description The value of an e-mail verification token. */
     emailToken: string;
     /**
-     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-     *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-     *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-     *     InvalidInput naming the position (contract-notes 1).
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
      */
-    where: readonly string[];
+    where: string | readonly string[];
     /**
      * @description `<field> asc|desc` (default ascending); localized fields as
      *     `<field>.<locale> <direction>`; custom fields as
-     *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-     *     a composed sort in the given order. Sorting is case-sensitive.
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
      */
-    sort: readonly string[];
+    sort: string | readonly string[];
     /**
      * @description Reference expansion path, for example `productSelection`,
      *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     Repeatable. A reference that cannot be expanded stays unexpanded,
-     *     without error.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
      */
-    expand: readonly string[];
+    expand: string | readonly string[];
     /** @description Maximum number of results. Out of range is 400 InvalidInput. */
     limit: number;
     /**
@@ -6181,10 +6183,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -6197,15 +6200,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -6400,10 +6404,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -6416,15 +6421,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -6487,8 +6493,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6540,8 +6546,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6592,8 +6598,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6652,8 +6658,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6705,8 +6711,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6757,8 +6763,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6817,8 +6823,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -6868,10 +6874,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -6884,15 +6891,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -6955,8 +6963,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7008,8 +7016,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7060,8 +7068,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7120,8 +7128,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7173,8 +7181,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7225,8 +7233,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7285,8 +7293,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7336,10 +7344,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -7352,15 +7361,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -7469,8 +7479,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7521,8 +7531,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7581,8 +7591,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7634,8 +7644,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7686,8 +7696,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7746,8 +7756,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -7892,8 +7902,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8038,8 +8048,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8135,10 +8145,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -8151,15 +8162,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -8276,8 +8288,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8330,8 +8342,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8392,8 +8404,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8447,8 +8459,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8501,8 +8513,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8563,8 +8575,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8717,8 +8729,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -8871,8 +8883,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9020,8 +9032,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9069,8 +9081,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9126,8 +9138,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9405,8 +9417,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9457,8 +9469,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9517,8 +9529,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9814,10 +9826,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -9830,15 +9843,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -9901,8 +9915,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -9974,8 +9988,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10049,8 +10063,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10129,10 +10143,11 @@ export interface operations {
         /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
         priceChannel?: components['parameters']['priceChannel'];
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -10145,15 +10160,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -10244,8 +10260,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10324,8 +10340,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10374,10 +10390,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -10390,15 +10407,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -10461,8 +10479,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10515,8 +10533,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10567,8 +10585,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10628,8 +10646,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10681,8 +10699,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10733,8 +10751,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10794,8 +10812,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -10845,10 +10863,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -10861,15 +10880,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -10934,10 +10954,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -10950,15 +10971,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -11023,10 +11045,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -11039,15 +11062,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -11112,10 +11136,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -11128,15 +11153,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -11199,8 +11225,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11253,8 +11279,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11305,8 +11331,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11365,8 +11391,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11418,8 +11444,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11470,8 +11496,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11530,8 +11556,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11581,10 +11607,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -11597,15 +11624,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -11668,8 +11696,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11722,8 +11750,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11774,8 +11802,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11835,8 +11863,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11888,8 +11916,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -11940,8 +11968,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12001,8 +12029,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12052,10 +12080,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -12068,15 +12097,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -12141,10 +12171,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -12157,15 +12188,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -12317,10 +12349,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -12333,15 +12366,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -12404,8 +12438,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12458,8 +12492,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12510,8 +12544,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12571,8 +12605,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12624,8 +12658,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12676,8 +12710,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12737,8 +12771,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12788,10 +12822,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -12804,15 +12839,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -12875,8 +12911,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12928,8 +12964,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -12980,8 +13016,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13040,8 +13076,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13093,8 +13129,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13145,8 +13181,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13205,8 +13241,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13256,10 +13292,11 @@ export interface operations {
     parameters: {
       query?: {
         /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`.
-         *     May repeat; all predicates are ANDed. Placeholders `:name` are filled
-         *     from `var.<name>` parameters. Unknown fields or bad syntax: 400
-         *     InvalidInput naming the position (contract-notes 1).
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
          */
         where?: components['parameters']['where'];
         /**
@@ -13272,15 +13309,16 @@ export interface operations {
         /**
          * @description `<field> asc|desc` (default ascending); localized fields as
          *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. Repeatable; several parameters form
-         *     a composed sort in the given order. Sorting is case-sensitive.
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
          */
         sort?: components['parameters']['sort'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
         /** @description Maximum number of results. Out of range is 400 InvalidInput. */
@@ -13343,8 +13381,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13396,8 +13434,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13448,8 +13486,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13508,8 +13546,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13561,8 +13599,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13613,8 +13651,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
@@ -13673,8 +13711,8 @@ export interface operations {
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     Repeatable. A reference that cannot be expanded stays unexpanded,
-         *     without error.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
          */
         expand?: components['parameters']['expand'];
       };
