@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue, type SeededCatalogue } from '../src/builders/seed-catalogue.js';
 import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/auth/admin-console.js';
 import { createEmulator } from '../src/emulator/app.js';
@@ -499,11 +499,20 @@ describe('restoring an invalid snapshot', () => {
     ],
   ];
 
-  it.each(cases)('%s: TypeError naming the part, and nothing changes', async (_name, breaker, message) => {
-    const api = await setup();
-    const seeded = await seed(api);
-    const good = JSON.parse(JSON.stringify(api.emulator.snapshot())) as Json;
+  // One emulator for every case: a refused restore changes nothing, which each case checks.
+  let api: HistoryApi;
+  let seeded: Seeded;
+  let taken: string;
+  beforeAll(async () => {
+    api = await setup();
+    seeded = await seed(api);
+    taken = JSON.stringify(api.emulator.snapshot());
     await mutate(api, seeded);
+  });
+  afterEach(() => api.emulator.faults.clear());
+
+  it.each(cases)('%s: TypeError naming the part, and nothing changes', async (_name, breaker, message) => {
+    const good = JSON.parse(taken) as Json;
     const fault = api.emulator.faults.add({ kind: 'error', status: 503, path: `/${PROJECT}/no-such-path` });
     const before = await observe(api, seeded.catalogue);
     const tokens = api.emulator.context.auth.tokenCounts();
