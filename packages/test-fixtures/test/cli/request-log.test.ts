@@ -81,6 +81,31 @@ describe('commerce-emulator --log', () => {
     expect(log).not.toContain('secret-key');
   });
 
+  it('json: masks the token value of a password-token= or email-token= path', async () => {
+    const { ready, cli } = await startCliReady(['--port', '0', '--project', PROJECT, '--log', 'json']);
+    const client = (await (await form(ready, '/oauth/token', { grant_type: 'client_credentials' })).json()) as { access_token: string };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${ready.urls.api}/${PROJECT}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${client.access_token}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: res.status, body: (await res.json()) as { value: string; customer: { id: string } } };
+    };
+    const customer = await call('POST', '/customers', { email: 'jen@example.com', password: PASSWORD });
+    const password = await call('POST', '/customers/password-token', { email: 'jen@example.com' });
+    const email = await call('POST', '/customers/email-token', { id: customer.body.customer.id, ttlMinutes: 10 });
+    expect((await call('GET', `/customers/password-token=${password.body.value}`)).status).toBe(200);
+    expect((await call('GET', `/customers/email-token=${email.body.value}`)).status).toBe(200);
+    const lines = await eventually(() => (logLines(cli).length >= 6 ? logLines(cli) : undefined), 'six log lines');
+    expect(lines.slice(4).map((line) => (JSON.parse(line) as { path: string }).path)).toEqual([
+      `/${PROJECT}/customers/password-token=***`,
+      `/${PROJECT}/customers/email-token=***`,
+    ]);
+    expect(lines.join('\n')).not.toContain(password.body.value);
+    expect(lines.join('\n')).not.toContain(email.body.value);
+  });
+
   it('pretty: one aligned line per request, and no secret', async () => {
     const { ready, cli } = await startCliReady(['--port', '0', '--project', PROJECT, '--log', 'pretty']);
     const secrets = await busyDay(ready);

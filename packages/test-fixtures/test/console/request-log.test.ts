@@ -76,6 +76,22 @@ describe('the request log (GET /_emulator/requests)', () => {
     expect(log).toContain('jen@example.com');
   });
 
+  it('masks the token value of a password-token= or email-token= path', async () => {
+    const api = await createApi({ requestLog: true });
+    const { emulator } = api;
+    const customer = await api.call('POST', '/customers', { email: 'ann@example.com', password: 'ann-password-5c1d' });
+    const password = await api.call('POST', '/customers/password-token', { email: 'ann@example.com' });
+    const email = await api.call('POST', '/customers/email-token', { id: customer.body.customer.id, ttlMinutes: 10 });
+    expect((await api.call('GET', `/customers/password-token=${password.body.value}`)).status).toBe(200);
+    expect((await api.call('GET', `/customers/email-token=${email.body.value}`)).status).toBe(200);
+
+    const paths = (await control(emulator, 'GET', '/requests?path=token=')).body.results.map((entry: { path: string }) => entry.path);
+    expect(paths).toEqual([`/${api.project}/customers/email-token=***`, `/${api.project}/customers/password-token=***`]);
+    const log = await wholeLog(emulator);
+    expect(log).not.toContain(password.body.value);
+    expect(log).not.toContain(email.body.value);
+  });
+
   it('masks the value of a customer token and name: value pairs in free text', () => {
     expect(maskJson({ id: 't', customerId: 'c', value: 'the-token', expiresAt: '2026-03-01T00:00:00Z' })).toEqual({
       id: 't',

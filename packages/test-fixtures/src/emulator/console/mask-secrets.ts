@@ -1,6 +1,6 @@
 /**
  * Masks what the request log must never show: credentials in headers, and secrets, passwords and
- * tokens in query strings and bodies (JSON, forms, and any other text).
+ * tokens in paths, query strings and bodies (JSON, forms, and any other text).
  */
 
 /** What a masked value is replaced with. */
@@ -78,6 +78,19 @@ export function maskParams(params: URLSearchParams): URLSearchParams {
 export function maskQuery(search: string): string {
   if (search === '' || search === '?') return '';
   return `?${maskParams(new URLSearchParams(search)).toString()}`;
+}
+
+/** A path segment that names a resource by a token (`password-token=<value>`, `email-token=<value>`). */
+const TOKEN_IN_PATH = /(^|\/)([\w-]*token=)[^/]*/gi;
+
+/**
+ * A URL path with the value of every token segment masked.
+ *
+ * @example
+ * maskPath('/p/customers/password-token=abc'); // '/p/customers/password-token=***'
+ */
+export function maskPath(path: string): string {
+  return path.replace(TOKEN_IN_PATH, `$1$2${MASK}`);
 }
 
 /**

@@ -4,7 +4,7 @@ import { CORRELATION_HEADER } from '../http/correlation.js';
 import { readUpTo } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { projectOfPath } from '../http/served-request.js';
-import { maskBody, maskHeaders, maskQuery } from './mask-secrets.js';
+import { maskBody, maskHeaders, maskPath, maskQuery } from './mask-secrets.js';
 
 /** How many exchanges the log keeps: the oldest goes when a new one comes. */
 export const REQUEST_LOG_CAPACITY = 200;
@@ -160,7 +160,7 @@ export function recordingRequests(log: RequestLog): MiddlewareHandler<AppEnv> {
       log.add({
         at,
         method: c.req.method,
-        path: url.pathname,
+        path: maskPath(url.pathname),
         query: maskQuery(url.search),
         status: response?.status ?? null,
         durationMs,

@@ -1,14 +1,15 @@
+import { maskPath } from '../console/mask-secrets.js';
 import { CONTROL_PREFIX } from '../control/prefix.js';
 import { CORRELATION_HEADER } from './correlation.js';
 
 /**
  * One request served over the socket, as `onRequest` of `serveEmulator` and `startEmulator` gets
- * it (the CLI's request log). Nothing secret: the path without its query string, no header but
- * the correlation id, no body.
+ * it (the CLI's request log). Nothing secret: the path without its query string (token values
+ * masked), no header but the correlation id, no body.
  */
 export interface ServedRequest {
   method: string;
-  /** The URL's path, without the query string. */
+  /** The URL's path, without the query string, token values masked (`password-token=***`). */
   path: string;
   /** The answer's status; `null` when fault injection cut the connection instead. */
   status: number | null;
@@ -51,7 +52,7 @@ export function reportingRequests<H extends Handler>(handler: H, onRequest: (ser
     try {
       onRequest({
         method: request.method,
-        path,
+        path: maskPath(path),
         status: response?.status ?? null,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         ...(correlationId === undefined ? {} : { correlationId }),
