@@ -1,5 +1,6 @@
 /**
- * `pnpm lint:schemas`: the OpenAPI documents through Redocly's linter (rules in redocly.yaml),
+ * `pnpm lint:schemas`: no description cites a section of a document not in the repository
+ * (schema-citations.ts), the OpenAPI documents through Redocly's linter (rules in redocly.yaml),
  * the SDL files through graphql-js schema validation. A schema written in parts
  * (schemas/openapi/commerce/) is linted as the one document `pnpm generate` merges from them.
  */
@@ -10,9 +11,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify as stringifyYaml } from 'yaml';
 import { COMMERCE_OPENAPI, bundleOpenApi } from './generate/bundle.js';
+import { describeCitation, schemaCitations } from './schema-citations.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (command: string, args: string[]) => execFileSync(command, args, { cwd: root, stdio: 'inherit' });
+
+const citations = schemaCitations(join(root, 'schemas'), root);
+if (citations.length > 0) {
+  console.error(citations.map(describeCitation).join('\n'));
+  process.exit(1);
+}
 
 const folder = mkdtempSync(join(tmpdir(), 'lint-schemas-'));
 try {

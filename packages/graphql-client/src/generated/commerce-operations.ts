@@ -6,7 +6,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 /**
  * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
- * Decision (contract-notes 2): a Product already present with the same variants fails with
+ * A Product already present with the same variants fails with
  * `InvalidOperation`; with other ones, `ProductPresentWithDifferentVariantSelection`. Emits
  * ProductSelectionProductAdded.
  */
@@ -16,8 +16,7 @@ export type AddProductSelectionProduct = {
 };
 
 /**
- * Assigns a Product Selection. Decision (default not stated in the spec; contract-notes 3):
- * `active` defaults to `false`; no effect when the selection is already assigned with the
+ * Assigns a Product Selection. `active` defaults to `false`; no effect when the selection is already assigned with the
  * same flag.
  */
 export type AddStoreProductSelection = {
@@ -32,7 +31,7 @@ export type ChangeProductSelectionName = {
 };
 
 /**
- * Decision (contract-notes 3): fails with `InvalidOperation` when the selection is not
+ * Fails with `InvalidOperation` when the selection is not
  * assigned to the Store.
  */
 export type ChangeStoreProductSelectionActive = {
@@ -82,7 +81,7 @@ export type ProductSelectionSettingDraft = {
   productSelection: ResourceIdentifierInput;
 };
 
-/** Decision (contract-notes 3): `active` defaults to `false`. */
+/** `active` defaults to `false`. */
 export type ProductSelectionSettingInActionInput = {
   active?: boolean | null | undefined;
   productSelection: ResourceIdentifierInput;
@@ -118,15 +117,15 @@ export type ProductVariantSelectionDraft = {
 };
 
 /**
- * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). Decision
- * (contract-notes 2): a Product not present fails with `InvalidOperation`. Emits
+ * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). A Product
+ * not present fails with `InvalidOperation`. Emits
  * ProductSelectionProductRemoved.
  */
 export type RemoveProductSelectionProduct = {
   product: ResourceIdentifierInput;
 };
 
-/** Decision (contract-notes 3): no effect when the selection is not assigned. */
+/** No effect when the selection is not assigned. */
 export type RemoveStoreProductSelection = {
   productSelection: ResourceIdentifierInput;
 };
@@ -175,16 +174,15 @@ export type SetStoreName = {
 
 /**
  * Replaces the Store's settings with exactly the listed ones; an empty or missing list
- * removes all (contract-notes 3).
+ * removes all.
  */
 export type SetStoreProductSelections = {
   productSelections?: Array<ProductSelectionSettingInActionInput> | null | undefined;
 };
 
 /**
- * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
- * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
- * whose `active` is optional (spec 4.4).
+ * A Product Selection to assign to a new Store. `active` is required. `setProductSelections`
+ * takes ProductSelectionSettingInActionInput, whose `active` is optional.
  */
 export type StoreCountryInput = {
   code: string;

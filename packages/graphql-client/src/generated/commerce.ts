@@ -25,7 +25,7 @@ export type Scalars = {
 
 /**
  * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
- * Decision (contract-notes 2): a Product already present with the same variants fails with
+ * A Product already present with the same variants fails with
  * `InvalidOperation`; with other ones, `ProductPresentWithDifferentVariantSelection`. Emits
  * ProductSelectionProductAdded.
  */
@@ -35,8 +35,7 @@ export type AddProductSelectionProduct = {
 };
 
 /**
- * Assigns a Product Selection. Decision (default not stated in the spec; contract-notes 3):
- * `active` defaults to `false`; no effect when the selection is already assigned with the
+ * Assigns a Product Selection. `active` defaults to `false`; no effect when the selection is already assigned with the
  * same flag.
  */
 export type AddStoreProductSelection = {
@@ -58,7 +57,7 @@ export type ChangeProductSelectionName = {
 };
 
 /**
- * Decision (contract-notes 3): fails with `InvalidOperation` when the selection is not
+ * Fails with `InvalidOperation` when the selection is not
  * assigned to the Store.
  */
 export type ChangeStoreProductSelectionActive = {
@@ -143,7 +142,7 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
   product?: Maybe<Product>;
   /**
    * Assignments of the Store's active Product Selections only, one result per selection
-   * holding a Product (contract-notes 2); an `IndividualExclusion` selection's are its excluded
+   * holding a Product; an `IndividualExclusion` selection's are its excluded
    * Products.
    */
   productSelectionAssignments: ProductAssignmentQueryResult;
@@ -171,7 +170,7 @@ export type InitialProductSelectionDraftImpl = {
   mode: ProductSelectionMode;
   name?: Maybe<Scalars['String']['output']>;
   nameAllLocales: Array<LocalizedString>;
-  /** The mode in the spelling spec section 6 shows: `individual` or `individualExclusion`. */
+  /** The mode in its former spelling on the live service: `individual` or `individualExclusion`. */
   type: Scalars['String']['output'];
 };
 
@@ -208,7 +207,7 @@ export type LocalizedStringItemInputType = {
 };
 
 /**
- * Message envelope (contract-notes 5). Decision: `resourceRef` is the reference form of the
+ * Message envelope. `resourceRef` is the reference form of the
  * REST `resource` member, as in the other GraphQL types.
  */
 export type Message = {
@@ -260,15 +259,12 @@ export type Mutation = {
    */
   createProductSelection?: Maybe<ProductSelection>;
   /**
-   * Create a Store (scope `manage_stores`). Emits StoreCreated (spec 2.5 and 4.5 name its
-   * `productSelections`), which carries the settings the Store was created with; a Store created
+   * Create a Store (scope `manage_stores`). Emits StoreCreated, whose `productSelections`
+   * carries the settings the Store was created with; a Store created
    * with settings emits no StoreProductSelectionsChanged.
    */
   createStore?: Maybe<Store>;
-  /**
-   * Delete a Product Selection. Emits ProductSelectionDeleted. Decision (contract-notes 2):
-   * deleting one that a Store still references fails with `ReferenceExists`.
-   */
+  /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   /**
    * Apply update actions in order and as a unit. A `version` different from the current one
@@ -543,7 +539,7 @@ export type ProductSelectionSettingDraft = {
   productSelection: ResourceIdentifierInput;
 };
 
-/** Decision (contract-notes 3): `active` defaults to `false`. */
+/** `active` defaults to `false`. */
 export type ProductSelectionSettingInActionInput = {
   active?: InputMaybe<Scalars['Boolean']['input']>;
   productSelection: ResourceIdentifierInput;
@@ -643,7 +639,7 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    */
   inStore: InStore;
   /**
-   * Query Messages (contract-notes 5; scope `view_messages`). Present so that the message
+   * Query Messages (https://docs.commercetools.com/api/projects/messages; scope `view_messages`). Present so that the message
    * payload types below are part of the schema. Only stored when messages are enabled for
    * the project, and kept 15 days by default.
    */
@@ -664,8 +660,8 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    */
   productSelectionAssignments: ProductAssignmentQueryResult;
   /**
-   * Query Product Selections. Decision: `total` is always computed (the REST default for this
-   * endpoint is withTotal=true, contract-notes 2).
+   * Query Product Selections. `total` is always computed (as the REST default for this
+   * endpoint, withTotal=true).
    */
   productSelections: ProductSelectionQueryResult;
   /** A Store by `id` or `key`; null when none matches. */
@@ -727,15 +723,15 @@ export type Reference = {
 };
 
 /**
- * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). Decision
- * (contract-notes 2): a Product not present fails with `InvalidOperation`. Emits
+ * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). A Product
+ * not present fails with `InvalidOperation`. Emits
  * ProductSelectionProductRemoved.
  */
 export type RemoveProductSelectionProduct = {
   product: ResourceIdentifierInput;
 };
 
-/** Decision (contract-notes 3): no effect when the selection is not assigned. */
+/** No effect when the selection is not assigned. */
 export type RemoveStoreProductSelection = {
   productSelection: ResourceIdentifierInput;
 };
@@ -806,7 +802,7 @@ export type SetStoreName = {
 
 /**
  * Replaces the Store's settings with exactly the listed ones; an empty or missing list
- * removes all (contract-notes 3).
+ * removes all.
  */
 export type SetStoreProductSelections = {
   productSelections?: InputMaybe<Array<ProductSelectionSettingInActionInput>>;
@@ -847,18 +843,14 @@ export type StoreCountry = {
 };
 
 /**
- * A Product Selection to assign to a new Store. `active` is required, as spec 2.5 says (the spec
- * wins over contract-notes 3). `setProductSelections` takes ProductSelectionSettingInActionInput,
- * whose `active` is optional (spec 4.4).
+ * A Product Selection to assign to a new Store. `active` is required. `setProductSelections`
+ * takes ProductSelectionSettingInActionInput, whose `active` is optional.
  */
 export type StoreCountryInput = {
   code: Scalars['Country']['input'];
 };
 
-/**
- * Emitted when a Store is created. Decision: besides `productSelections` (spec 4.5), the
- * payload carries the name and languages of the new Store.
- */
+/** Emitted when a Store is created. Besides `productSelections`, the payload carries the name and languages of the new Store. */
 export type StoreCreated = MessagePayload & {
   __typename?: 'StoreCreated';
   languages: Array<Scalars['Locale']['output']>;
@@ -868,10 +860,7 @@ export type StoreCreated = MessagePayload & {
   type: Scalars['String']['output'];
 };
 
-/**
- * Emitted when a Store is created. Decision: besides `productSelections` (spec 4.5), the
- * payload carries the name and languages of the new Store.
- */
+/** Emitted when a Store is created. Besides `productSelections`, the payload carries the name and languages of the new Store. */
 export type StoreCreatedNameArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;

@@ -22,7 +22,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an API client by ID
-     * @description Every token the client issued becomes inactive (contract-notes 4). API clients are not versioned, so no `version` parameter.
+     * @description Every token the client issued becomes inactive. API clients are not versioned, so no `version` parameter.
      */
     delete: operations['deleteApiClientById'];
     options?: never;
@@ -444,7 +444,7 @@ export interface paths {
     put?: never;
     /**
      * Run a GraphQL query or mutation
-     * @description Address per contract-notes 6 (`POST /{projectKey}/graphql`; the spec leaves it "not shown").
+     * @description `POST /{projectKey}/graphql`, as on the live service (https://docs.commercetools.com/api/graphql).
      *     Any token with at least one of the listed scopes is let in; each field then
      *     requires the scope its REST counterpart requires, and a missing one is
      *     reported in `errors`.
@@ -690,7 +690,7 @@ export interface paths {
     /**
      * Get a Product Projection available in a Store by ID
      * @description Returns the current (published) Product Projection if the Product is
-     *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
+     *     available in the Store, else 404 ResourceNotFound.
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
@@ -714,7 +714,7 @@ export interface paths {
     /**
      * Get a Product Projection available in a Store by key
      * @description Returns the current (published) Product Projection if the Product is
-     *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
+     *     available in the Store, else 404 ResourceNotFound.
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
@@ -734,7 +734,8 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query Product Projections
-     * @description Results cannot be filtered by Product Selection or Store (spec 1.5).
+     * @description Results cannot be filtered by Product Selection or Store (the in-store
+     *     endpoints answer a Product as available in one Store).
      */
     get: operations['queryProductProjections'];
     put?: never;
@@ -798,12 +799,12 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by ID
-     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductSelectionById'];
     /**
      * Delete a Product Selection by ID
-     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists (contract-notes 2). Emits ProductSelectionDeleted.
+     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists. Emits ProductSelectionDeleted.
      */
     delete: operations['deleteProductSelectionById'];
     options?: never;
@@ -818,12 +819,12 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by key
-     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductSelectionByKey'];
     /**
      * Delete a Product Selection by key
-     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists (contract-notes 2). Emits ProductSelectionDeleted.
+     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists. Emits ProductSelectionDeleted.
      */
     delete: operations['deleteProductSelectionByKey'];
     options?: never;
@@ -835,7 +836,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -850,7 +851,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -865,7 +866,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -937,7 +938,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product by ID
-     * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductById'];
     /**
@@ -960,7 +961,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product by key
-     * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductByKey'];
     /**
@@ -980,7 +981,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -995,7 +996,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -1013,7 +1014,7 @@ export interface paths {
     put?: never;
     /**
      * Update the project settings
-     * @description Decision (spec 4.3 "not shown"; contract-notes 4): the project is updated with `POST` on the project root, with `{ version, actions }`.
+     * @description The project is updated with `POST` on the project root, with `{ version, actions }`.
      */
     post: operations['updateProject'];
     delete?: never;
@@ -1042,7 +1043,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Store by ID
-     * @description Selection actions follow spec 3 and contract-notes 3; each change of the selections emits one StoreProductSelectionsChanged message. Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description Each change of the Store's Product Selections emits one StoreProductSelectionsChanged message. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateStoreById'];
     /** Delete a Store by ID */
@@ -1059,7 +1060,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Store by key
-     * @description Selection actions follow spec 3 and contract-notes 3; each change of the selections emits one StoreProductSelectionsChanged message. Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description Each change of the Store's Product Selections emits one StoreProductSelectionsChanged message. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateStoreByKey'];
     /** Delete a Store by key */
@@ -1503,8 +1504,8 @@ export interface components {
      */
     Key: string;
     /**
-     * @description Text per locale: an object keyed by IETF language tag. (The spec's
-     *     GraphQL form, a list of locale/value items, is the same data.)
+     * @description Text per locale: an object keyed by IETF language tag. (The GraphQL
+     *     form, a list of locale/value items, is the same data.)
      * @example {
      *       "en": "Summer collection",
      *       "de": "Sommerkollektion"
@@ -1591,7 +1592,7 @@ export interface components {
     };
     /**
      * @description Identifies a resource by `id` or by `key`, with an optional `typeId`.
-     *     Sending both `id` and `key` is 400 InvalidJsonInput (contract-notes 1);
+     *     Sending both `id` and `key` is 400 InvalidJsonInput;
      *     such a value matches both alternatives and so fails `oneOf`.
      */
     ResourceIdentifier:
@@ -1633,8 +1634,7 @@ export interface components {
     };
     /**
      * @description Set when a change was made indirectly, for example through an import.
-     *     Decision (spec 2.1 rule 6 "not shown"): the live service's shape,
-     *     `{ clientId?, source }`.
+     *     The live service's shape, `{ clientId?, source }`.
      */
     Attribution: {
       clientId?: string;
@@ -1644,7 +1644,8 @@ export interface components {
     /**
      * @description Who made the change (beta). Never carries personally identifiable
      *     information. Present on resources created after 1 February 2019.
-     *     Members beyond those named in spec 2.1 are not modeled (decision).
+     *     Only `clientId`, `externalUserId`, `customer`, `anonymousId` and
+     *     `attributedTo` are modeled.
      */
     CreatedBy: {
       /** @description ID of the API client that made the change. */
@@ -1659,7 +1660,7 @@ export interface components {
     /**
      * @description Same shape as `CreatedBy`. Updated on every change by an API client;
      *     unchanged when the update did not differ from the resource, and not
-     *     tracked for background processes (spec 2.1).
+     *     tracked for background processes.
      */
     LastModifiedBy: components['schemas']['CreatedBy'];
     BaseResource: {
@@ -1682,9 +1683,9 @@ export interface components {
       /** @description Actual number of entries in `results`. */
       count: number;
       total?: number;
-      /** @description Facet results (spec 2.3). None of the endpoints of this document returns it. */
+      /** @description Facet results. None of the endpoints of this document returns it. */
       facets?: Record<string, never>;
-      /** @description Supplementary information (spec 2.3). None of the endpoints of this document returns it. */
+      /** @description Supplementary information. None of the endpoints of this document returns it. */
       meta?: Record<string, never>;
     };
     /**
@@ -2282,7 +2283,7 @@ export interface components {
     CustomerDraft: {
       /**
        * Format: email
-       * @description Decision (spec and notes silent) - unique among the global customers,
+       * @description Unique among the global customers,
        *     and among the customers of each Store; a duplicate is 400
        *     DuplicateField.
        */
@@ -2997,7 +2998,7 @@ export interface components {
         column: number;
       }[];
       path?: (string | number)[];
-      /** @description Carries the error `code` of contract-notes 1 for REST-equivalent failures. */
+      /** @description Carries the error `code` of the REST error (https://docs.commercetools.com/api/errors) for REST-equivalent failures. */
       extensions?: {
         [key: string]: unknown;
       };
@@ -3107,7 +3108,7 @@ export interface components {
     MyCustomerEmailVerify: {
       tokenValue: string;
     };
-    /** @description Common envelope of every Message (contract-notes 5). */
+    /** @description Common envelope of every Message (https://docs.commercetools.com/api/projects/messages). */
     MessageBase: {
       id: string;
       /**
@@ -3217,7 +3218,7 @@ export interface components {
      */
     ProductSelectionMode: 'Individual' | 'IndividualExclusion';
     /**
-     * @description REST representation per contract-notes 2 and the live API reference. `productCount`
+     * @description REST representation, as in the live API reference. `productCount`
      *     counts the Products assigned (added, or excluded in an `IndividualExclusion`
      *     selection) and follows the assignments.
      */
@@ -3446,17 +3447,16 @@ export interface components {
     };
     /**
      * @description A Product Selection to assign when creating a Store (`StoreDraft.productSelections`).
-     *     `active` is required here because spec 2.5 says so; the spec wins over contract-notes 3,
-     *     which shows it as optional. The update action `setProductSelections` takes
-     *     `ProductSelectionSettingInActionDraft`, whose `active` is optional (spec 4.4).
+     *     `active` is required here. The update action `setProductSelections` takes
+     *     `ProductSelectionSettingInActionDraft`, whose `active` is optional.
      */
     ProductSelectionSettingDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       active: boolean;
     };
     /**
-     * @description An entry of the `setProductSelections` update action (spec 4.4): `active` is optional and
-     *     defaults to `false` (contract-notes 3).
+     * @description An entry of the `setProductSelections` update action: `active` is optional and
+     *     defaults to `false`.
      */
     ProductSelectionSettingInActionDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
@@ -3465,9 +3465,8 @@ export interface components {
     };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
-     *     created (the live service's payload today, with its `mode`), plus the `type` that
-     *     spec section 6 names (`individual` or `individualExclusion`, the live service's former
-     *     name of the mode).
+     *     created (the live service's payload today, with its `mode`), plus `type`
+     *     (`individual` or `individualExclusion`, the live service's former name of the mode).
      */
     CreatedProductSelection: components['schemas']['ProductSelection'] & {
       /** @enum {string} */
@@ -3560,8 +3559,8 @@ export interface components {
       type: 'ProductSelectionVariantExclusionChanged';
     };
     /**
-     * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
-     *     after the live reference): `values` lists the allowed values for `enum`
+     * @description Type of an attribute, named by `name`, as in the live reference:
+     *     `values` lists the allowed values for `enum`
      *     and `lenum`, `elementType` is the element type for `set`, and
      *     `referenceTypeId` the referenced type for `reference`.
      */
@@ -4616,7 +4615,7 @@ export interface components {
     };
     MessagesConfiguration: {
       enabled: boolean;
-      /** @description Days Messages are kept; 15 when absent (spec 6). Range 1 to 90 after the live reference (decision). */
+      /** @description Days Messages are kept; 15 when absent. Range 1 to 90, as in the live reference. */
       deleteDaysAfterCreation?: number;
     };
     /**
@@ -4665,7 +4664,7 @@ export interface components {
       messages: components['schemas']['MessagesConfiguration'];
       externalOAuth?: components['schemas']['ExternalOAuth'];
     };
-    /** @description Patch format (spec 2.4). */
+    /** @description The body of an update, `{ version, actions }`. */
     ProjectUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProjectUpdateAction'][];
@@ -4772,8 +4771,7 @@ export interface components {
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['SetCustomFieldAction'];
     /**
-     * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
-     *     default open). No effect when the selection is already there with the
+     * @description `active` defaults to `false`. No effect when the selection is already there with the
      *     same flag.
      */
     StoreAddProductSelectionAction: {
@@ -4786,7 +4784,7 @@ export interface components {
       /** @default false */
       active?: boolean;
     };
-    /** @description A selection not on the Store is 400 InvalidOperation (contract-notes 3). */
+    /** @description A selection not on the Store is 400 InvalidOperation. */
     StoreChangeProductSelectionActiveAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4796,7 +4794,7 @@ export interface components {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       active: boolean;
     };
-    /** @description No effect when the selection is not on the Store (contract-notes 3). */
+    /** @description No effect when the selection is not on the Store. */
     StoreRemoveProductSelectionAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4805,7 +4803,7 @@ export interface components {
       action: 'removeProductSelection';
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
     };
-    /** @description Replaces the list; an empty or missing list removes all (contract-notes 3). */
+    /** @description Replaces the list; an empty or missing list removes all. */
     StoreSetProductSelectionsAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4848,7 +4846,7 @@ export interface components {
        */
       type: 'StoreProductSelectionsChanged';
     };
-    /** @description Emitted when a Store is created. Spec 2.5 and 4.5 name its `productSelections` (the settings the Store was created with, possibly none); decision (other members not shown): it also carries the Store's `name` (when it has one) and `languages`, as the Store has them. */
+    /** @description Emitted when a Store is created, with its `productSelections` (the settings the Store was created with, possibly none), its `name` (when it has one) and `languages`, as the Store has them. */
     StoreCreatedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
       type: 'StoreCreated';
@@ -5460,8 +5458,7 @@ export interface components {
      *     range, unknown update action), InvalidJsonInput, RequiredField,
      *     InvalidField, DuplicateField, ReferencedResourceNotFound,
      *     ReferenceExists, InvalidOperation. Also a disallowed request (a body on
-     *     GET, HEAD or DELETE, an `Upgrade` header, an unknown HTTP version;
-     *     contract-notes 7).
+     *     GET, HEAD or DELETE, an `Upgrade` header, an unknown HTTP version).
      */
     BadRequest: SharedBadRequest;
     /**
@@ -5476,9 +5473,8 @@ export interface components {
     Forbidden: SharedBadRequest;
     /**
      * @description 404 ResourceNotFound, message `The Resource with ID '<id>' was not
-     *     found.` or `... with key '<key>' ...`. Decision (spec and
-     *     contract-notes silent): on `/in-store/key={storeKey}/...` paths an
-     *     unknown Store key is 404 too.
+     *     found.` or `... with key '<key>' ...`. On `/in-store/key={storeKey}/...`
+     *     paths an unknown Store key is 404 too.
      */
     NotFound: SharedBadRequest;
     /** @description 409 ConcurrentModification with `currentVersion`. */
@@ -5492,7 +5488,7 @@ export interface components {
      */
     PayloadTooLarge: SharedBadRequest;
     /**
-     * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
+     * @description 431: URL plus headers above 15 KB. The request never
      *     reaches a handler and changes nothing.
      */
     RequestHeaderFieldsTooLarge: SharedBadRequest;
@@ -5516,8 +5512,7 @@ export interface components {
     /**
      * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
      *     extensions and to an external OAuth server; generated by the service when
-     *     absent. A value that breaks the rule is answered with 400 InvalidInput
-     *     (contract-notes 7).
+     *     absent. A value that breaks the rule is answered with 400 InvalidInput.
      */
     XCorrelationID: components['schemas']['CorrelationId'];
     /**
@@ -5567,11 +5562,10 @@ export interface components {
      */
     offset: number;
     /**
-     * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-     *     says `total` is returned by default. Decision: also on the three
-     *     membership queries (Products of a Product Selection, Product Selections
-     *     of a Product, the in-store assignments), where contract-notes 2 writes
-     *     `withTotal` default false; the spec wins.
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint, the three membership queries too
+     *     (Products of a Product Selection, Product Selections of a Product, the
+     *     in-store assignments).
      */
     withTotal: boolean;
     /**
@@ -6364,11 +6358,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -7332,8 +7325,7 @@ type SharedHeader = {
   /**
    * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
    *     extensions and to an external OAuth server; generated by the service when
-   *     absent. A value that breaks the rule is answered with 400 InvalidInput
-   *     (contract-notes 7).
+   *     absent. A value that breaks the rule is answered with 400 InvalidInput.
    */
   'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
   /**
@@ -7386,11 +7378,10 @@ type SharedQuery = {
    */
   offset?: components['parameters']['offset'];
   /**
-   * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-   *     says `total` is returned by default. Decision: also on the three
-   *     membership queries (Products of a Product Selection, Product Selections
-   *     of a Product, the in-store assignments), where contract-notes 2 writes
-   *     `withTotal` default false; the spec wins.
+   * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+   *     returned, on every query endpoint, the three membership queries too
+   *     (Products of a Product Selection, Product Selections of a Product, the
+   *     in-store assignments).
    */
   withTotal?: components['parameters']['withTotal'];
 };

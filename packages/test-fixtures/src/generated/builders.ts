@@ -1357,7 +1357,7 @@ export const myCustomerResetPassword = /* @__PURE__ */ defineBuilder('MyCustomer
 export const myCustomerEmailVerify = /* @__PURE__ */ defineBuilder('MyCustomerEmailVerify', 'other');
 
 /**
- * Builder of a `MessageBase` (other) of the Commerce schema, with plausible seeded defaults for its required members. Common envelope of every Message (contract-notes 5).
+ * Builder of a `MessageBase` (other) of the Commerce schema, with plausible seeded defaults for its required members. Common envelope of every Message (https://docs.commercetools.com/api/projects/messages).
  *
  * @example
  * messageBase({ seed: 42 }).build();
@@ -1390,7 +1390,7 @@ export const productProjection = /* @__PURE__ */ defineBuilder('ProductProjectio
 export const productProjectionPagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductProjectionPagedQueryResponse', 'other');
 
 /**
- * Builder of a `ProductSelection` (resource) of the Commerce schema, with plausible seeded defaults for its required members. REST representation per contract-notes 2 and the live API reference. `productCount`
+ * Builder of a `ProductSelection` (resource) of the Commerce schema, with plausible seeded defaults for its required members. REST representation, as in the live API reference. `productCount`
  *
  * @example
  * productSelection({ seed: 42 }).build();
@@ -1584,7 +1584,7 @@ export const productSelectionSetting = /* @__PURE__ */ defineBuilder('ProductSel
 export const productSelectionSettingDraft = /* @__PURE__ */ defineBuilder('ProductSelectionSettingDraft', 'draft');
 
 /**
- * Builder of a `ProductSelectionSettingInActionDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. An entry of the `setProductSelections` update action (spec 4.4): `active` is optional and
+ * Builder of a `ProductSelectionSettingInActionDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. An entry of the `setProductSelections` update action: `active` is optional and
  *
  * @example
  * productSelectionSettingInActionDraft({ seed: 42 }).build();
@@ -1670,7 +1670,7 @@ export const productSelectionVariantExclusionChangedMessage = /* @__PURE__ */ de
 );
 
 /**
- * Builder of a `AttributeType` (other) of the Commerce schema, with plausible seeded defaults for its required members. Type of an attribute, named by `name`. Decision (not in spec or notes;
+ * Builder of a `AttributeType` (other) of the Commerce schema, with plausible seeded defaults for its required members. Type of an attribute, named by `name`, as in the live reference:
  *
  * @example
  * attributeType({ seed: 42 }).build();
@@ -2349,7 +2349,7 @@ export const externalOAuth = /* @__PURE__ */ defineBuilder('ExternalOAuth', 'oth
 export const project = /* @__PURE__ */ defineBuilder('Project', 'resource');
 
 /**
- * Builder of a `ProjectUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members. Patch format (spec 2.4).
+ * Builder of a `ProjectUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members. The body of an update, `{ version, actions }`.
  *
  * @example
  * projectUpdate({ seed: 42 }).build();
@@ -2407,7 +2407,7 @@ export const storeDraft = /* @__PURE__ */ defineBuilder('StoreDraft', 'draft');
 export const storeUpdate = /* @__PURE__ */ defineBuilder('StoreUpdate', 'update');
 
 /**
- * Builder of a `StoreAddProductSelectionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `active` defaults to `false` (contract-notes 3; the spec leaves the
+ * Builder of a `StoreAddProductSelectionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `active` defaults to `false`. No effect when the selection is already there with the
  *
  * @example
  * storeAddProductSelectionAction({ seed: 42 }).build();
@@ -2415,7 +2415,7 @@ export const storeUpdate = /* @__PURE__ */ defineBuilder('StoreUpdate', 'update'
 export const storeAddProductSelectionAction = /* @__PURE__ */ defineBuilder('StoreAddProductSelectionAction', 'action');
 
 /**
- * Builder of a `StoreChangeProductSelectionActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A selection not on the Store is 400 InvalidOperation (contract-notes 3).
+ * Builder of a `StoreChangeProductSelectionActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A selection not on the Store is 400 InvalidOperation.
  *
  * @example
  * storeChangeProductSelectionActiveAction({ seed: 42 }).build();
@@ -2423,7 +2423,7 @@ export const storeAddProductSelectionAction = /* @__PURE__ */ defineBuilder('Sto
 export const storeChangeProductSelectionActiveAction = /* @__PURE__ */ defineBuilder('StoreChangeProductSelectionActiveAction', 'action');
 
 /**
- * Builder of a `StoreRemoveProductSelectionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. No effect when the selection is not on the Store (contract-notes 3).
+ * Builder of a `StoreRemoveProductSelectionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. No effect when the selection is not on the Store.
  *
  * @example
  * storeRemoveProductSelectionAction({ seed: 42 }).build();
@@ -2431,7 +2431,7 @@ export const storeChangeProductSelectionActiveAction = /* @__PURE__ */ defineBui
 export const storeRemoveProductSelectionAction = /* @__PURE__ */ defineBuilder('StoreRemoveProductSelectionAction', 'action');
 
 /**
- * Builder of a `StoreSetProductSelectionsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the list; an empty or missing list removes all (contract-notes 3).
+ * Builder of a `StoreSetProductSelectionsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the list; an empty or missing list removes all.
  *
  * @example
  * storeSetProductSelectionsAction({ seed: 42 }).build();
@@ -2472,7 +2472,7 @@ export const storePagedQueryResponse = /* @__PURE__ */ defineBuilder('StorePaged
 export const storeProductSelectionsChangedMessage = /* @__PURE__ */ defineBuilder('StoreProductSelectionsChangedMessage', 'resource');
 
 /**
- * Builder of a `StoreCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted when a Store is created. Spec 2.5 and 4.5 name its `productSelections` (the settings the Store was created with, possibly none); decision (other members not shown): it also carries the Store's `name` (when it has one) and `languages`, as the Store has them.
+ * Builder of a `StoreCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted when a Store is created, with its `productSelections` (the settings the Store was created with, possibly none), its `name` (when it has one) and `languages`, as the Store has them.
  *
  * @example
  * storeCreatedMessage({ seed: 42 }).build();

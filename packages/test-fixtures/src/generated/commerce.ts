@@ -32,7 +32,7 @@ export interface paths {
     post?: never;
     /**
      * Delete an API client by ID
-     * @description Every token the client issued becomes inactive (contract-notes 4). API clients are not versioned, so no `version` parameter.
+     * @description Every token the client issued becomes inactive. API clients are not versioned, so no `version` parameter.
      */
     delete: operations['deleteApiClientById'];
     options?: never;
@@ -589,7 +589,7 @@ export interface paths {
     put?: never;
     /**
      * Run a GraphQL query or mutation
-     * @description Address per contract-notes 6 (`POST /{projectKey}/graphql`; the spec leaves it "not shown").
+     * @description `POST /{projectKey}/graphql`, as on the live service (https://docs.commercetools.com/api/graphql).
      *     Any token with at least one of the listed scopes is let in; each field then
      *     requires the scope its REST counterpart requires, and a missing one is
      *     reported in `errors`.
@@ -910,7 +910,7 @@ export interface paths {
     /**
      * Get a Product Projection available in a Store by ID
      * @description Returns the current (published) Product Projection if the Product is
-     *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
+     *     available in the Store, else 404 ResourceNotFound.
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
@@ -939,7 +939,7 @@ export interface paths {
     /**
      * Get a Product Projection available in a Store by key
      * @description Returns the current (published) Product Projection if the Product is
-     *     available in the Store, else 404 ResourceNotFound (contract-notes 2).
+     *     available in the Store, else 404 ResourceNotFound.
      *     Availability per variant follows the rule written on `Store.productSelections`;
      *     the projection holds only the variants available in the Store (the first
      *     available one becomes `masterVariant` when the master variant is not), and a
@@ -964,7 +964,8 @@ export interface paths {
     };
     /**
      * Query Product Projections
-     * @description Results cannot be filtered by Product Selection or Store (spec 1.5).
+     * @description Results cannot be filtered by Product Selection or Store (the in-store
+     *     endpoints answer a Product as available in one Store).
      */
     get: operations['queryProductProjections'];
     put?: never;
@@ -1048,12 +1049,12 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by ID
-     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductSelectionById'];
     /**
      * Delete a Product Selection by ID
-     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists (contract-notes 2). Emits ProductSelectionDeleted.
+     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists. Emits ProductSelectionDeleted.
      */
     delete: operations['deleteProductSelectionById'];
     options?: never;
@@ -1073,12 +1074,12 @@ export interface paths {
     put?: never;
     /**
      * Update a Product Selection by key
-     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. Decision (spec 4.3 "not shown"; contract-notes 2): `POST` on the resource path.
+     * @description Update actions addProduct, setVariantSelection (mode `Individual`), excludeProduct, setVariantExclusion (mode `IndividualExclusion`), removeProduct, changeName, setKey; they emit ProductSelectionProductAdded, ProductSelectionVariantSelectionChanged, ProductSelectionProductExcluded, ProductSelectionVariantExclusionChanged and ProductSelectionProductRemoved. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductSelectionByKey'];
     /**
      * Delete a Product Selection by key
-     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists (contract-notes 2). Emits ProductSelectionDeleted.
+     * @description Deleting a Product Selection that a Store still references is 400 ReferenceExists. Emits ProductSelectionDeleted.
      */
     delete: operations['deleteProductSelectionByKey'];
     options?: never;
@@ -1095,7 +1096,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -1115,7 +1116,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins). Decision: `where` and `sort` are accepted as on GraphQL `productRefs` (spec 2.5).
+     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -1135,7 +1136,7 @@ export interface paths {
     };
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -1232,7 +1233,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product by ID
-     * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductById'];
     /**
@@ -1260,7 +1261,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Product by key
-     * @description Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateProductByKey'];
     /**
@@ -1285,7 +1286,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -1305,7 +1306,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to true, as everywhere (spec 2.3; contract-notes 2 writes false here, the spec wins).
+     * @description `withTotal` defaults to true, as on every query endpoint.
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -1328,7 +1329,7 @@ export interface paths {
     put?: never;
     /**
      * Update the project settings
-     * @description Decision (spec 4.3 "not shown"; contract-notes 4): the project is updated with `POST` on the project root, with `{ version, actions }`.
+     * @description The project is updated with `POST` on the project root, with `{ version, actions }`.
      */
     post: operations['updateProject'];
     delete?: never;
@@ -1367,7 +1368,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Store by ID
-     * @description Selection actions follow spec 3 and contract-notes 3; each change of the selections emits one StoreProductSelectionsChanged message. Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description Each change of the Store's Product Selections emits one StoreProductSelectionsChanged message. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateStoreById'];
     /** Delete a Store by ID */
@@ -1389,7 +1390,7 @@ export interface paths {
     put?: never;
     /**
      * Update a Store by key
-     * @description Selection actions follow spec 3 and contract-notes 3; each change of the selections emits one StoreProductSelectionsChanged message. Decision (spec 4.3 "not shown"): `POST` on the resource path.
+     * @description Each change of the Store's Product Selections emits one StoreProductSelectionsChanged message. `POST` on the resource path, with `{ version, actions }`.
      */
     post: operations['updateStoreByKey'];
     /** Delete a Store by key */
@@ -1891,8 +1892,8 @@ export interface components {
      */
     Key: string;
     /**
-     * @description Text per locale: an object keyed by IETF language tag. (The spec's
-     *     GraphQL form, a list of locale/value items, is the same data.)
+     * @description Text per locale: an object keyed by IETF language tag. (The GraphQL
+     *     form, a list of locale/value items, is the same data.)
      * @example {
      *       "en": "Summer collection",
      *       "de": "Sommerkollektion"
@@ -1979,7 +1980,7 @@ export interface components {
     };
     /**
      * @description Identifies a resource by `id` or by `key`, with an optional `typeId`.
-     *     Sending both `id` and `key` is 400 InvalidJsonInput (contract-notes 1);
+     *     Sending both `id` and `key` is 400 InvalidJsonInput;
      *     such a value matches both alternatives and so fails `oneOf`.
      */
     ResourceIdentifier:
@@ -2021,8 +2022,7 @@ export interface components {
     };
     /**
      * @description Set when a change was made indirectly, for example through an import.
-     *     Decision (spec 2.1 rule 6 "not shown"): the live service's shape,
-     *     `{ clientId?, source }`.
+     *     The live service's shape, `{ clientId?, source }`.
      */
     Attribution: {
       clientId?: string;
@@ -2032,7 +2032,8 @@ export interface components {
     /**
      * @description Who made the change (beta). Never carries personally identifiable
      *     information. Present on resources created after 1 February 2019.
-     *     Members beyond those named in spec 2.1 are not modeled (decision).
+     *     Only `clientId`, `externalUserId`, `customer`, `anonymousId` and
+     *     `attributedTo` are modeled.
      */
     CreatedBy: {
       /** @description ID of the API client that made the change. */
@@ -2047,7 +2048,7 @@ export interface components {
     /**
      * @description Same shape as `CreatedBy`. Updated on every change by an API client;
      *     unchanged when the update did not differ from the resource, and not
-     *     tracked for background processes (spec 2.1).
+     *     tracked for background processes.
      */
     LastModifiedBy: components['schemas']['CreatedBy'];
     BaseResource: {
@@ -2070,9 +2071,9 @@ export interface components {
       /** @description Actual number of entries in `results`. */
       count: number;
       total?: number;
-      /** @description Facet results (spec 2.3). None of the endpoints of this document returns it. */
+      /** @description Facet results. None of the endpoints of this document returns it. */
       facets?: Record<string, never>;
-      /** @description Supplementary information (spec 2.3). None of the endpoints of this document returns it. */
+      /** @description Supplementary information. None of the endpoints of this document returns it. */
       meta?: Record<string, never>;
     };
     /**
@@ -2670,7 +2671,7 @@ export interface components {
     CustomerDraft: {
       /**
        * Format: email
-       * @description Decision (spec and notes silent) - unique among the global customers,
+       * @description Unique among the global customers,
        *     and among the customers of each Store; a duplicate is 400
        *     DuplicateField.
        */
@@ -3399,7 +3400,7 @@ export interface components {
         column: number;
       }[];
       path?: (string | number)[];
-      /** @description Carries the error `code` of contract-notes 1 for REST-equivalent failures. */
+      /** @description Carries the error `code` of the REST error (https://docs.commercetools.com/api/errors) for REST-equivalent failures. */
       extensions?: {
         [key: string]: unknown;
       };
@@ -3509,7 +3510,7 @@ export interface components {
     MyCustomerEmailVerify: {
       tokenValue: string;
     };
-    /** @description Common envelope of every Message (contract-notes 5). */
+    /** @description Common envelope of every Message (https://docs.commercetools.com/api/projects/messages). */
     MessageBase: {
       id: string;
       /**
@@ -3619,7 +3620,7 @@ export interface components {
      */
     ProductSelectionMode: 'Individual' | 'IndividualExclusion';
     /**
-     * @description REST representation per contract-notes 2 and the live API reference. `productCount`
+     * @description REST representation, as in the live API reference. `productCount`
      *     counts the Products assigned (added, or excluded in an `IndividualExclusion`
      *     selection) and follows the assignments.
      */
@@ -3863,17 +3864,16 @@ export interface components {
     };
     /**
      * @description A Product Selection to assign when creating a Store (`StoreDraft.productSelections`).
-     *     `active` is required here because spec 2.5 says so; the spec wins over contract-notes 3,
-     *     which shows it as optional. The update action `setProductSelections` takes
-     *     `ProductSelectionSettingInActionDraft`, whose `active` is optional (spec 4.4).
+     *     `active` is required here. The update action `setProductSelections` takes
+     *     `ProductSelectionSettingInActionDraft`, whose `active` is optional.
      */
     ProductSelectionSettingDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       active: boolean;
     };
     /**
-     * @description An entry of the `setProductSelections` update action (spec 4.4): `active` is optional and
-     *     defaults to `false` (contract-notes 3).
+     * @description An entry of the `setProductSelections` update action: `active` is optional and
+     *     defaults to `false`.
      */
     ProductSelectionSettingInActionDraft: {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
@@ -3882,9 +3882,8 @@ export interface components {
     };
     /**
      * @description The Product Selection as ProductSelectionCreated carries it: the ProductSelection as
-     *     created (the live service's payload today, with its `mode`), plus the `type` that
-     *     spec section 6 names (`individual` or `individualExclusion`, the live service's former
-     *     name of the mode).
+     *     created (the live service's payload today, with its `mode`), plus `type`
+     *     (`individual` or `individualExclusion`, the live service's former name of the mode).
      */
     CreatedProductSelection: components['schemas']['ProductSelection'] & {
       /** @enum {string} */
@@ -3977,8 +3976,8 @@ export interface components {
       type: 'ProductSelectionVariantExclusionChanged';
     };
     /**
-     * @description Type of an attribute, named by `name`. Decision (not in spec or notes;
-     *     after the live reference): `values` lists the allowed values for `enum`
+     * @description Type of an attribute, named by `name`, as in the live reference:
+     *     `values` lists the allowed values for `enum`
      *     and `lenum`, `elementType` is the element type for `set`, and
      *     `referenceTypeId` the referenced type for `reference`.
      */
@@ -5058,7 +5057,7 @@ export interface components {
     };
     MessagesConfiguration: {
       enabled: boolean;
-      /** @description Days Messages are kept; 15 when absent (spec 6). Range 1 to 90 after the live reference (decision). */
+      /** @description Days Messages are kept; 15 when absent. Range 1 to 90, as in the live reference. */
       deleteDaysAfterCreation?: number;
     };
     /**
@@ -5107,7 +5106,7 @@ export interface components {
       messages: components['schemas']['MessagesConfiguration'];
       externalOAuth?: components['schemas']['ExternalOAuth'];
     };
-    /** @description Patch format (spec 2.4). */
+    /** @description The body of an update, `{ version, actions }`. */
     ProjectUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['ProjectUpdateAction'][];
@@ -5214,8 +5213,7 @@ export interface components {
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['SetCustomFieldAction'];
     /**
-     * @description `active` defaults to `false` (contract-notes 3; the spec leaves the
-     *     default open). No effect when the selection is already there with the
+     * @description `active` defaults to `false`. No effect when the selection is already there with the
      *     same flag.
      */
     StoreAddProductSelectionAction: {
@@ -5228,7 +5226,7 @@ export interface components {
       /** @default false */
       active?: boolean;
     };
-    /** @description A selection not on the Store is 400 InvalidOperation (contract-notes 3). */
+    /** @description A selection not on the Store is 400 InvalidOperation. */
     StoreChangeProductSelectionActiveAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5238,7 +5236,7 @@ export interface components {
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
       active: boolean;
     };
-    /** @description No effect when the selection is not on the Store (contract-notes 3). */
+    /** @description No effect when the selection is not on the Store. */
     StoreRemoveProductSelectionAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5247,7 +5245,7 @@ export interface components {
       action: 'removeProductSelection';
       productSelection: components['schemas']['ProductSelectionResourceIdentifier'];
     };
-    /** @description Replaces the list; an empty or missing list removes all (contract-notes 3). */
+    /** @description Replaces the list; an empty or missing list removes all. */
     StoreSetProductSelectionsAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5290,7 +5288,7 @@ export interface components {
        */
       type: 'StoreProductSelectionsChanged';
     };
-    /** @description Emitted when a Store is created. Spec 2.5 and 4.5 name its `productSelections` (the settings the Store was created with, possibly none); decision (other members not shown): it also carries the Store's `name` (when it has one) and `languages`, as the Store has them. */
+    /** @description Emitted when a Store is created, with its `productSelections` (the settings the Store was created with, possibly none), its `name` (when it has one) and `languages`, as the Store has them. */
     StoreCreatedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
       type: 'StoreCreated';
@@ -5933,8 +5931,7 @@ export interface components {
      *     range, unknown update action), InvalidJsonInput, RequiredField,
      *     InvalidField, DuplicateField, ReferencedResourceNotFound,
      *     ReferenceExists, InvalidOperation. Also a disallowed request (a body on
-     *     GET, HEAD or DELETE, an `Upgrade` header, an unknown HTTP version;
-     *     contract-notes 7).
+     *     GET, HEAD or DELETE, an `Upgrade` header, an unknown HTTP version).
      */
     BadRequest: {
       headers: {
@@ -5973,9 +5970,8 @@ export interface components {
     };
     /**
      * @description 404 ResourceNotFound, message `The Resource with ID '<id>' was not
-     *     found.` or `... with key '<key>' ...`. Decision (spec and
-     *     contract-notes silent): on `/in-store/key={storeKey}/...` paths an
-     *     unknown Store key is 404 too.
+     *     found.` or `... with key '<key>' ...`. On `/in-store/key={storeKey}/...`
+     *     paths an unknown Store key is 404 too.
      */
     NotFound: {
       headers: {
@@ -6013,7 +6009,7 @@ export interface components {
       };
     };
     /**
-     * @description 431: URL plus headers above 15 KB (contract-notes 7). The request never
+     * @description 431: URL plus headers above 15 KB. The request never
      *     reaches a handler and changes nothing.
      */
     RequestHeaderFieldsTooLarge: {
@@ -6069,8 +6065,7 @@ export interface components {
     /**
      * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
      *     extensions and to an external OAuth server; generated by the service when
-     *     absent. A value that breaks the rule is answered with 400 InvalidInput
-     *     (contract-notes 7).
+     *     absent. A value that breaks the rule is answered with 400 InvalidInput.
      */
     XCorrelationID: components['schemas']['CorrelationId'];
     /**
@@ -6120,11 +6115,10 @@ export interface components {
      */
     offset: number;
     /**
-     * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-     *     says `total` is returned by default. Decision: also on the three
-     *     membership queries (Products of a Product Selection, Product Selections
-     *     of a Product, the in-store assignments), where contract-notes 2 writes
-     *     `withTotal` default false; the spec wins.
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint, the three membership queries too
+     *     (Products of a Product Selection, Product Selections of a Product, the
+     *     in-store assignments).
      */
     withTotal: boolean;
     /**
@@ -6221,11 +6215,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6233,8 +6226,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6273,8 +6265,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6319,8 +6310,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6363,8 +6353,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6442,11 +6431,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6454,8 +6442,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6502,8 +6489,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6555,8 +6541,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6607,8 +6592,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6667,8 +6651,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6720,8 +6703,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6772,8 +6754,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6832,8 +6813,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6912,11 +6892,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6924,8 +6903,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -6972,8 +6950,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7025,8 +7002,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7077,8 +7053,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7137,8 +7112,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7190,8 +7164,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7242,8 +7215,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7302,8 +7274,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7382,11 +7353,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -7394,8 +7364,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7434,8 +7403,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7488,8 +7456,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7540,8 +7507,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7600,8 +7566,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7653,8 +7618,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7705,8 +7669,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7765,8 +7728,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7810,8 +7772,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7857,8 +7818,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7911,8 +7871,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -7955,8 +7914,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8002,8 +7960,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8057,8 +8014,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8101,8 +8057,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8183,11 +8138,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -8195,8 +8149,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8239,8 +8192,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8297,8 +8249,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8351,8 +8302,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8413,8 +8363,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8468,8 +8417,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8522,8 +8470,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8584,8 +8531,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8631,8 +8577,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8681,8 +8626,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8738,8 +8682,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8784,8 +8727,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8834,8 +8776,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8892,8 +8833,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8938,8 +8878,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -8988,8 +8927,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9041,8 +8979,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9090,8 +9027,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9147,8 +9083,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9189,8 +9124,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9234,8 +9168,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9279,8 +9212,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9326,8 +9258,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9372,8 +9303,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9426,8 +9356,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9478,8 +9407,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9538,8 +9466,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9583,8 +9510,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9632,8 +9558,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9681,8 +9606,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9731,8 +9655,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9780,8 +9703,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9864,11 +9786,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -9876,8 +9797,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9924,8 +9844,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -9997,8 +9916,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10072,8 +9990,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10181,11 +10098,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10193,8 +10109,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10269,8 +10184,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10349,8 +10263,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10428,11 +10341,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10440,8 +10352,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10488,8 +10399,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10542,8 +10452,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10594,8 +10503,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10655,8 +10563,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10708,8 +10615,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10760,8 +10666,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10821,8 +10726,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10901,11 +10805,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10913,8 +10816,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -10992,11 +10894,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -11004,8 +10905,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11083,11 +10983,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -11095,8 +10994,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11174,11 +11072,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -11186,8 +11083,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11234,8 +11130,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11288,8 +11183,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11340,8 +11234,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11400,8 +11293,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11453,8 +11345,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11505,8 +11396,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11565,8 +11455,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11645,11 +11534,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -11657,8 +11545,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11705,8 +11592,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11759,8 +11645,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11811,8 +11696,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11872,8 +11756,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11925,8 +11808,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -11977,8 +11859,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12038,8 +11919,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12118,11 +11998,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12130,8 +12009,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12209,11 +12087,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12221,8 +12098,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12265,8 +12141,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12305,8 +12180,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12387,11 +12261,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12399,8 +12272,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12447,8 +12319,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12501,8 +12372,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12553,8 +12423,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12614,8 +12483,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12667,8 +12535,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12719,8 +12586,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12780,8 +12646,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12860,11 +12725,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12872,8 +12736,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12920,8 +12783,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -12973,8 +12835,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13025,8 +12886,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13085,8 +12945,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13138,8 +12997,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13190,8 +13048,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13250,8 +13107,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13330,11 +13186,10 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`: spec 2.3
-         *     says `total` is returned by default. Decision: also on the three
-         *     membership queries (Products of a Product Selection, Product Selections
-         *     of a Product, the in-store assignments), where contract-notes 2 writes
-         *     `withTotal` default false; the spec wins.
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint, the three membership queries too
+         *     (Products of a Product Selection, Product Selections of a Product, the
+         *     in-store assignments).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -13342,8 +13197,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13390,8 +13244,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13443,8 +13296,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13495,8 +13347,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13555,8 +13406,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13608,8 +13458,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13660,8 +13509,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
@@ -13720,8 +13568,7 @@ export interface operations {
         /**
          * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
          *     extensions and to an external OAuth server; generated by the service when
-         *     absent. A value that breaks the rule is answered with 400 InvalidInput
-         *     (contract-notes 7).
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
          */
         'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
         /**
