@@ -151,7 +151,7 @@ describe("the README's codegen config for users' own documents", () => {
     const config = await documentedConfig(dir);
     const written = (await generate({ ...config, cwd: dir, silent: true } as never, true)) as { filename: string }[];
     outputs = written.map((o) => o.filename).sort();
-  }, 180_000);
+  }, 60_000);
 
   it('installs what it needs: the CLI, the client preset, the typed-document type it imports and the SDL', () => {
     expect(installedByReadme()).toEqual(
@@ -177,7 +177,7 @@ describe("the README's codegen config for users' own documents", () => {
 
   it("type-checks the user's code: results and variables typed, wrong variable types and unselected fields refused", () => {
     expect(typeErrors(dir)).toEqual([]);
-  }, 180_000);
+  }, 60_000);
 
   it('the typed document runs against the emulator through this client', async () => {
     const { graphql } = (await import(/* @vite-ignore */ pathToFileURL(join(dir, 'src/gql/index.ts')).href)) as {
@@ -208,7 +208,7 @@ describe("the README's codegen config for users' own documents", () => {
     await expect(generate({ ...config, cwd: bad, silent: true } as never, false)).rejects.toThrow(
       /Cannot query field "colour" on type "ProductSelectionQueryResult"/,
     );
-  }, 180_000);
+  }, 60_000);
 
   // The client preset's generated src/gql/graphql.ts has `import type { DocumentTypeDecoration }
   // from '@graphql-typed-document-node/core'`: the README's `pnpm add -D` line installs it, since
@@ -220,5 +220,5 @@ describe("the README's codegen config for users' own documents", () => {
     const config = await documentedConfig(only);
     await generate({ ...config, cwd: only, silent: true } as never, true);
     expect(typeErrors(only)).toEqual([]);
-  }, 180_000);
+  }, 60_000);
 });

@@ -32,7 +32,7 @@ function outcomes(inner: FetchFunction) {
 }
 
 describe('soak: creates and updates under 20 % faults', () => {
-  it('ends with no duplicate resource, no lost update, consistent versions', { timeout: 120_000 }, async () => {
+  it('ends with no duplicate resource, no lost update, consistent versions', { timeout: 60_000 }, async () => {
     const { sleep } = recordingSleep();
     const base = setup({}, { faultSeed: 20_26 });
     const counted = outcomes(base.emu.fetch);
