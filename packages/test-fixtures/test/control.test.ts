@@ -209,9 +209,8 @@ describe('control API: state', () => {
   it('matches a pathPattern in linear time: one that backtracks exponentially does not block the emulator', async () => {
     const emulator = createEmulator();
     expect((await control(emulator, 'POST', '/faults', { kind: 'error', status: 503, pathPattern: '^/x(a+)+$' })).status).toBe(201);
-    const started = performance.now();
-    expect((await emulator.fetch(`http://127.0.0.1/x${'a'.repeat(30)}!`)).status).toBe(404);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    // A backtracking engine would take some 2^60 steps here: the answer comes only from a linear-time one.
+    expect((await emulator.fetch(`http://127.0.0.1/x${'a'.repeat(60)}!`)).status).toBe(404);
   });
 
   it('refuses a body that is not JSON with 400 InvalidJsonInput', async () => {

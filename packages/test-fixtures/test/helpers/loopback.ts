@@ -5,7 +5,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { startEmulator, type RunningEmulator, type ServerOptions } from '../../src/emulator/server.js';
 
 export interface Loopback {
   /** The running server (set in `beforeAll`). */
@@ -17,11 +17,12 @@ export interface Loopback {
 /**
  * Starts the emulator for `projectKey` on a free loopback port before the suite's tests, gets a
  * token over the global `fetch`, and closes the server after them. Call it in a `describe`.
+ * `onRequest` hears of each request once the server is done with it.
  */
-export function loopbackEmulator(projectKey: string): Loopback {
+export function loopbackEmulator(projectKey: string, { onRequest }: Pick<ServerOptions, 'onRequest'> = {}): Loopback {
   const state = {} as { server: RunningEmulator; token: string };
   beforeAll(async () => {
-    state.server = await startEmulator({ projectKey });
+    state.server = await startEmulator({ projectKey, ...(onRequest ? { onRequest } : {}) });
     const { clientId, clientSecret } = state.server.emulator.credentials;
     const res = await fetch(`${state.server.urls.auth}/oauth/token`, {
       method: 'POST',

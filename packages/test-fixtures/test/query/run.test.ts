@@ -149,7 +149,6 @@ describe('efficiency of the iteration recipe', () => {
     };
     const seen: string[] = [];
     let last: string | undefined;
-    const started = performance.now();
     for (;;) {
       const query = new URLSearchParams({ withTotal: 'false', limit: '500', sort: 'id asc' });
       if (last !== undefined) {
@@ -163,13 +162,12 @@ describe('efficiency of the iteration recipe', () => {
       if (page.count < 500) break;
       last = page.results[page.results.length - 1]!.id;
     }
-    const elapsed = performance.now() - started;
     expect(seen).toHaveLength(100_000);
     expect(new Set(seen).size).toBe(100_000);
     expect(seen[0]).toBe(id(0));
     expect(seen.at(-1)).toBe(id(99_999));
+    // About one page touched per request, whatever the machine: the measure of the recipe's cost.
     expect(maxTouched).toBeLessThanOrEqual(500);
-    expect(elapsed).toBeLessThan(3_000);
   });
 
   it('walks backwards with `id < last` and `id desc`, and stops early without sort', () => {

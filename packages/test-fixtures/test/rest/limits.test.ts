@@ -2,6 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createResponseContract } from '../../src/contract/response-contract.js';
+import type { ServedRequest } from '../../src/emulator/http/served-request.js';
 import { bearerJson, loopbackEmulator, rawRequest } from '../helpers/loopback.js';
 import {
   createApi,
@@ -133,7 +134,8 @@ describe('limits and disallowed requests', () => {
 
   describe('over a loopback socket', () => {
     const project = 'limits-project';
-    const loopback = loopbackEmulator(project);
+    const served: ServedRequest[] = [];
+    const loopback = loopbackEmulator(project, { onRequest: (request) => served.push(request) });
     beforeAll(async () => {
       const created = await fetch(`${loopback.server.urls.api}/${project}/product-selections`, {
         method: 'POST',
@@ -336,6 +338,8 @@ describe('limits and disallowed requests', () => {
       const clientChecked = vi.spyOn(loopback.server.emulator.context.auth, 'authenticateClient');
       try {
         const { clientId, clientSecret } = loopback.server.emulator.credentials;
+        const tokenRequests = () => served.filter((request) => request.path === '/auth/oauth/token').length;
+        const earlier = tokenRequests();
         const socket = connect(loopback.server.port, '127.0.0.1');
         const closed = new Promise<void>((resolve, reject) => {
           socket.on('close', () => resolve());
@@ -356,10 +360,10 @@ describe('limits and disallowed requests', () => {
         // reads the body.
         await expect.poll(() => clientChecked.mock.results.length, { timeout: 5_000 }).toBe(1);
         await clientChecked.mock.results[0]!.value;
-        await new Promise((resolve) => setTimeout(resolve, 100));
         socket.destroy();
         await closed;
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Until the server is done with the request, whatever it would log.
+        await expect.poll(tokenRequests, { timeout: 5_000 }).toBe(earlier + 1);
         const after = await fetch(`${loopback.server.urls.api}/${project}/product-selections/key=summer`, {
           headers: { authorization: `Bearer ${loopback.token}` },
         });
