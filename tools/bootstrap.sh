@@ -7,4 +7,7 @@ if ! command -v pnpm >/dev/null 2>&1; then
   echo "bootstrap: installing pnpm 10 with npm"
   npm install -g pnpm@10 >/dev/null 2>&1 || npm install -g pnpm@10
 fi
+# node-gyp compiles better-sqlite3 (the durable mode's tests need it) where no prebuilt binary can
+# be fetched and the pnpm store holds no build of it: one job per core, not one in all.
+export JOBS="${JOBS:-max}"
 pnpm install --frozen-lockfile
