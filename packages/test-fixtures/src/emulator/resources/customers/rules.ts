@@ -1,6 +1,7 @@
 import type { EmulatorContext } from '../../context.js';
 import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
+import { findInStore as findInStoreOf } from '../kit/in-store-path.js';
 import type { Address } from '../kit/operations.js';
 import type { Schemas } from '../kit/resource-type.js';
 import type { Store } from '../stores/index.js';
@@ -51,8 +52,5 @@ export function belongsTo(customer: Customer, storeKey: string): boolean {
 
 /** The customer at an address that belongs to the Store; a customer of another Store, or a global one, does not exist here (404). */
 export function findInStore(context: EmulatorContext, store: Store, address: Address): Customer {
-  const collection = context.state.collection<Customer>('customer');
-  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
-  if (!found || !belongsTo(found, store.key)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-  return found;
+  return findInStoreOf<Customer>(context, 'customer', belongsTo, store, address);
 }

@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import type { EmulatorContext } from '../../context.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
-import { parseAddress } from './operations.js';
+import type { StoredResource } from '../../store/collection.js';
+import { parseAddress, type Address } from './operations.js';
 import type { Store } from '../stores/index.js';
 
 /**
@@ -21,4 +22,21 @@ export function storeOfPath(c: Context<AppEnv>, context: EmulatorContext, scope 
   const store = context.state.collection<Store>('store').getByKey(key);
   if (!store) throw errors.notFoundByKey(key);
   return store;
+}
+
+/**
+ * The resource of `typeId` at an address that belongs to the Store; one of another Store, or a
+ * global one, does not exist here (404).
+ */
+export function findInStore<T extends StoredResource>(
+  context: EmulatorContext,
+  typeId: string,
+  belongsTo: (resource: T, storeKey: string) => boolean,
+  store: Store,
+  address: Address,
+): T {
+  const collection = context.state.collection<T>(typeId);
+  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
+  if (!found || !belongsTo(found, store.key)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+  return found;
 }

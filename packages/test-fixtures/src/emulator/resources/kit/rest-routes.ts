@@ -8,8 +8,8 @@ import { expandPaths, parseQueryParams, runOnArray, runQuery, type PagedQueryRes
 import type { StoredResource } from '../../store/collection.js';
 import { commerceContract } from '../../validation/contract.js';
 import type { Store } from '../stores/index.js';
-import { storeOfPath } from './in-store-path.js';
-import { createResource, deleteResource, findResource, parseAddress, updateResource, type Address, type Caller } from './operations.js';
+import { findInStore, storeOfPath } from './in-store-path.js';
+import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from './operations.js';
 import type { AnyResourceType } from './resource-type.js';
 
 /** The caller of a request, for the shared write operations. */
@@ -75,21 +75,6 @@ export interface RestOptions {
   extra?(api: Hono<AppEnv>, context: EmulatorContext, type: AnyResourceType): void;
 }
 
-/** The resource at an address that belongs to the Store (404 otherwise, as if it did not exist). */
-function findInStore(
-  context: EmulatorContext,
-  type: AnyResourceType,
-  inStore: InStoreOptions,
-  store: Store,
-  address: Address,
-): StoredResource {
-  const collection = context.state.collection(type.typeId);
-  const found = 'id' in address ? collection.get(address.id) : collection.getByKey(address.key);
-  if (!found || !inStore.belongsTo(found, store.key))
-    throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-  return found;
-}
-
 /**
  * Registers create, query, get, update and delete of one resource type under `/:projectKey/<path>`,
  * by id and by `key=<key>`; with `rest.inStore`, the same under
@@ -153,7 +138,7 @@ export function registerResourceRoutes<T extends StoredResource>(
     requireScope(c.get('principal'), projectKey, scopes, store.key);
     return store;
   };
-  const member = (store: Store, segment: string) => findInStore(context, type, inStore, store, parseAddress(segment));
+  const member = (store: Store, segment: string) => findInStore(context, type.typeId, inStore.belongsTo, store, parseAddress(segment));
 
   api.post(inStoreBase, async (c) => {
     const store = storeFor(c, manageScope, type.scopes.manage);
