@@ -188,6 +188,46 @@ describe('custom fields', () => {
     await expectUnchanged(api, before);
   });
 
+  it('keep one of each element of a Set, in the order given, however large the Set', async () => {
+    await createType(
+      'many',
+      ['store'],
+      [
+        field('tags', { name: 'Set', elementType: { name: 'String' } }),
+        field('titles', { name: 'Set', elementType: { name: 'LocalizedString' } }),
+      ],
+    );
+    const distinct = Array.from({ length: 20_000 }, (_, i) => `tag-${i}`);
+    const titles = [{ en: 'A', de: 'B' }, { de: 'B', en: 'A' }, { en: 'A' }];
+    const store = ok(
+      await api.call('POST', '/stores', {
+        key: 'shop',
+        custom: { type: { key: 'many' }, fields: { tags: [...distinct, ...distinct.slice(0, 100), 'tag-0'], titles } },
+      }),
+      201,
+    );
+    expect(store.custom.fields.tags).toEqual(distinct);
+    expect(store.custom.fields.titles).toEqual([{ en: 'A', de: 'B' }, { en: 'A' }]);
+  });
+
+  it('refuse a value nested deeper than the JSON limit with 400 InvalidJsonInput, changing nothing', async () => {
+    await createType(
+      'nested',
+      ['store'],
+      [field('tags', { name: 'Set', elementType: { name: 'Set', elementType: { name: 'String' } } }), field('text', { name: 'String' })],
+    );
+    const before = await snapshot(api);
+    // Written as text: JSON.stringify would overflow the test's own stack.
+    for (const value of [
+      `{"tags":${'['.repeat(5_000)}"x"${']'.repeat(5_000)}}`,
+      `{"text":${'{"a":'.repeat(5_000)}"x"${'}'.repeat(5_000)}}`,
+    ]) {
+      const answer = await api.call('POST', '/stores', `{"key":"shop","custom":{"type":{"key":"nested"},"fields":${value}}}`);
+      expect(expectError(answer, 400, 'InvalidJsonInput')['detailedErrorMessage']).toContain('deeper than the limit of 200 levels');
+    }
+    await expectUnchanged(api, before);
+  });
+
   it('refuse an unknown field, a missing required one, a missing Type and a Type for other resources, changing nothing', async () => {
     await createType('strict', ['store'], [field('must', { name: 'String' }, true)]);
     await createType('for-channels', ['channel'], []);

@@ -205,6 +205,25 @@ describe('types', () => {
     expect((await api.call('GET', '/types/key=tt')).status).toBe(404);
   });
 
+  it('refuse a Set nested deeper than the JSON limit with 400 InvalidJsonInput, and take a Set of Sets', async () => {
+    // Written as text: JSON.stringify would overflow the test's own stack.
+    const deep = `${'{"name":"Set","elementType":'.repeat(5_000)}{"name":"String"}${'}'.repeat(5_000)}`;
+    const draft = (fieldType: string) =>
+      `{"key":"deep","name":{"en":"deep"},"resourceTypeIds":["store"],"fieldDefinitions":[{"name":"nested","label":{"en":"n"},"required":false,"type":${fieldType}}]}`;
+    const before = await snapshot(api);
+    const refused = await api.call('POST', '/types', draft(deep));
+    expect(expectError(refused, 400, 'InvalidJsonInput')['detailedErrorMessage']).toContain('deeper than the limit of 200 levels');
+    await expectUnchanged(api, before);
+    ok(
+      await api.call(
+        'POST',
+        '/types',
+        draft(JSON.stringify({ name: 'Set', elementType: { name: 'Set', elementType: { name: 'String' } } })),
+      ),
+      201,
+    );
+  });
+
   it('need view_types to read and manage_types to write', async () => {
     await createType('tt');
     const viewer = await api.token(`view_types:${api.project}`);

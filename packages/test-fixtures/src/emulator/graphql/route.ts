@@ -5,7 +5,7 @@
 import { execute, getOperationAST, GraphQLError, parse, validate, type DocumentNode } from 'graphql';
 import type { Context, Hono } from 'hono';
 import type { EmulatorContext } from '../context.js';
-import { decodeUtf8, json, readBodyBytes } from '../http/body.js';
+import { decodeUtf8, json, parseJson, readBodyBytes } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { callerOf } from '../resources/kit/rest-routes.js';
 import { invalidJson, missingValue } from '../validation/request-errors.js';
@@ -29,12 +29,7 @@ async function readRequest(c: Context): Promise<GraphqlRequest> {
   if (bytes === undefined) throw requestError('TOO_LARGE', [`The request body exceeds ${MAX_BODY_BYTES} bytes.`]);
   const text = decodeUtf8(bytes);
   if (text === undefined) throw invalidJson('request body: not valid UTF-8');
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch (error) {
-    throw invalidJson((error as Error).message);
-  }
+  const body = parseJson(text);
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidJson('request body: must be an object with a query');
   const { query, operationName, variables } = body as Record<string, unknown>;
   if (query === undefined) throw missingValue('query');

@@ -86,8 +86,46 @@ export async function readUpTo(body: ReadableStream<Uint8Array>, limit: number):
 }
 
 /**
- * Reads a JSON request body; anything that is not JSON (or not UTF-8) is 400 InvalidJsonInput, and
- * a body over `limit` (default {@link MAX_REQUEST_BODY_BYTES}) 413 before it is read whole.
+ * How deep JSON may nest (objects and arrays): no real document comes near it, and every recursion
+ * over a value (validation, copies, history diffs, GraphQL) stays far from the stack's end at it.
+ * Checked on the text before parsing.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+const OPEN_OBJECT = 0x7b;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_OBJECT = 0x7d;
+const CLOSE_ARRAY = 0x5d;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`: one pass over the text, brackets
+ * inside strings not counted. Text that is no JSON gives some answer; the parser refuses it after.
+ *
+ * @example
+ * nestedDeeperThan('[[[1]]]', 2); // true
+ */
+export function nestedDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === BACKSLASH) i++;
+      else if (char === QUOTE) inString = false;
+    } else if (char === QUOTE) inString = true;
+    else if (char === OPEN_OBJECT || char === OPEN_ARRAY) {
+      if (++depth > max) return true;
+    } else if (char === CLOSE_OBJECT || char === CLOSE_ARRAY) depth--;
+  }
+  return false;
+}
+
+/**
+ * Reads a JSON request body; anything that is not JSON (or not UTF-8), or nested deeper than
+ * {@link MAX_JSON_DEPTH}, is 400 InvalidJsonInput, and a body over `limit` (default
+ * {@link MAX_REQUEST_BODY_BYTES}) 413 before it is read whole.
  */
 export async function readJsonBody(c: Context, limit = MAX_REQUEST_BODY_BYTES): Promise<unknown> {
   const bytes = await readBodyBytes(c, limit);
@@ -95,6 +133,14 @@ export async function readJsonBody(c: Context, limit = MAX_REQUEST_BODY_BYTES): 
   const text = decodeUtf8(bytes);
   if (text === undefined) throw invalidJson('The request body is not valid UTF-8.');
   if (text.trim() === '') throw invalidJson('No content to map due to end-of-input.');
+  return parseJson(text);
+}
+
+/** JSON text parsed; 400 InvalidJsonInput when it is no JSON or nests deeper than {@link MAX_JSON_DEPTH}. */
+export function parseJson(text: string): unknown {
+  if (nestedDeeperThan(text)) {
+    throw invalidJson(`The JSON nests objects and arrays deeper than the limit of ${MAX_JSON_DEPTH} levels.`);
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import { errors } from '../../http/errors.js';
 import { isPlainObject } from '../../query/values.js';
 import type { Schemas } from './resource-type.js';
@@ -22,6 +21,16 @@ function isDate(value: string): boolean {
   if (!m) return false;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
   return date.toISOString().slice(0, 10) === value;
+}
+
+/** JSON with the members of every object in key order: equal for values equal whatever their key order. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (!isPlainObject(value)) return JSON.stringify(value);
+  const members = Object.keys(value)
+    .sort()
+    .map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`);
+  return `{${members.join(',')}}`;
 }
 
 /** The stored form of a value of `type`, or `undefined` when the value does not fit it. */
@@ -56,11 +65,16 @@ function stored(type: FieldType, value: unknown, name: string): unknown {
         : undefined;
     case 'Set': {
       if (!Array.isArray(value)) return undefined;
+      // Repeated elements go, found by a canonical key each: linear in the Set's size.
       const elements: unknown[] = [];
+      const seen = new Set<string>();
       for (const element of value) {
         const one = stored(type.elementType, element, name);
         if (one === undefined) return undefined;
-        if (!elements.some((kept) => isDeepStrictEqual(kept, one))) elements.push(one);
+        const key = canonicalJson(one);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        elements.push(one);
       }
       return elements;
     }
