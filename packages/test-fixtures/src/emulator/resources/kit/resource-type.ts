@@ -13,12 +13,6 @@ export interface UpdateAction {
   action: string;
 }
 
-/** Transitional: the draft and actions of a definition not yet typed from the schema. */
-export type UntypedDraft = Record<string, unknown>;
-export interface UntypedAction extends UpdateAction {
-  [member: string]: unknown;
-}
-
 /**
  * The handlers of a resource's update actions, one per member of the action union `A`, each
  * receiving exactly its own action's generated type. A handler mutates the working copy in place
@@ -35,7 +29,7 @@ export type ActionHandlers<T, A extends UpdateAction> = {
  * draft and `A` the union of its update actions, all from the generated schema: the request body
  * is validated against the schema before `create` or an action handler sees it.
  */
-export interface ResourceType<T extends StoredResource, D = UntypedDraft, A extends UpdateAction = UntypedAction> {
+export interface ResourceType<T extends StoredResource, D, A extends UpdateAction> {
   /** Reference type id, e.g. `product-selection`. */
   typeId: string;
   /** Path segment under `/{projectKey}`, e.g. `product-selections`. */
