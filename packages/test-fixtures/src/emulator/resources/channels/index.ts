@@ -4,8 +4,6 @@ import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import { addressesFrom, type Address, type AddressDraft } from '../customers/addresses.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
-import type { Product } from '../products/data.js';
-import type { Store } from '../stores/index.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
 export type ChannelRole = Schemas['ChannelRole'];
@@ -39,13 +37,13 @@ export function channelReference(
 
 /** Where a Channel is still referenced: a Store's distribution or supply Channels, a Price of a Product. */
 function referencedBy(ctx: WriteContext, channelId: string): string | undefined {
-  for (const store of ctx.state.collection<Store>('store').values()) {
+  for (const store of ctx.state.collection<Schemas['Store']>('store').values()) {
     if ([...store.distributionChannels, ...store.supplyChannels].some((ref) => ref.id === channelId)) return 'store';
   }
-  for (const product of ctx.state.collection<Product>('product').values()) {
+  for (const product of ctx.state.collection<Schemas['Product']>('product').values()) {
     const { current, staged } = product.masterData;
     const variants = [current.masterVariant, ...current.variants, staged.masterVariant, ...staged.variants];
-    if (variants.some((variant) => variant.prices.some((price) => price.channel?.id === channelId))) return 'product';
+    if (variants.some((variant) => (variant.prices ?? []).some((price) => price.channel?.id === channelId))) return 'product';
   }
   return undefined;
 }

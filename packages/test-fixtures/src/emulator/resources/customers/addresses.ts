@@ -2,11 +2,12 @@ import { errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import type { WriteContext } from '../kit/write-context.js';
-import type { Customer } from './rules.js';
 
 /** An address of a Customer (or a Channel), with the id the service gives it. */
 export type Address = Schemas['Address'];
 export type AddressDraft = Schemas['AddressDraft'];
+/** The Customer (rules.ts names it too; addresses.ts is imported by Channels, which rules.ts reaches). */
+type Customer = Schemas['Customer'];
 
 /** The address fields of a Customer. */
 export type CustomerAddresses = Pick<

@@ -5,13 +5,13 @@ import { errors } from '../../http/errors.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
-import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer } from './rules.js';
+import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer, type CustomerType } from './rules.js';
 import { createResource, type Caller } from '../kit/operations.js';
-import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import type { Schemas } from '../kit/resource-type.js';
 import { registeredType } from '../kit/resource-module.js';
 import type { Store } from '../stores/index.js';
 
-export { belongsTo, findInStore, type Customer } from './rules.js';
+export { belongsTo, findInStore, type Customer, type CustomerType } from './rules.js';
 
 /** Optional string members of a CustomerDraft kept as given. */
 const PLAIN_FIELDS = [
@@ -26,9 +26,6 @@ const PLAIN_FIELDS = [
   'vatId',
   'locale',
 ] as const;
-
-/** The Customer resource type, typed from the schema. */
-export type CustomerType = ResourceType<Customer, Schemas['CustomerDraft'], Schemas['CustomerUpdateAction']>;
 
 /** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
 function passwordOf({ password }: Schemas['CustomerDraft'], mode: Customer['authenticationMode']): string | undefined {

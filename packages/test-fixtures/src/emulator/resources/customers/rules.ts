@@ -3,7 +3,7 @@ import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
 import { findInStore as findInStoreOf } from '../kit/in-store-path.js';
 import type { Address } from '../kit/operations.js';
-import type { Schemas } from '../kit/resource-type.js';
+import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import type { Store } from '../stores/index.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
@@ -12,6 +12,9 @@ import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
  * keeps only a salted hash). `stores` is empty for a global customer.
  */
 export type Customer = Schemas['Customer'];
+
+/** The Customer resource type, typed from the schema. */
+export type CustomerType = ResourceType<Customer, Schemas['CustomerDraft'], Schemas['CustomerUpdateAction']>;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,9 +1,7 @@
-import type { components } from '../../../generated/commerce.js';
 import type { StoredResource } from '../../store/collection.js';
 import type { WriteContext, MessageDraft } from './write-context.js';
 
-/** The component schemas of commerce.yaml, by name: the shapes every handler is typed with. */
-export type Schemas = components['schemas'];
+export type { Schemas } from './schemas.js';
 
 /** The fields the framework sets on every resource; a draft builder returns the rest. */
 export type CommonFields = 'id' | 'version' | 'createdAt' | 'lastModifiedAt';

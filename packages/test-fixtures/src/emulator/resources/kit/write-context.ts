@@ -3,7 +3,7 @@ import { errors } from '../../http/errors.js';
 import type { ChangeSource, EmulatorState } from '../../state.js';
 import type { StoredResource } from '../../store/collection.js';
 import { invalidJson } from '../../validation/request-errors.js';
-import type { Schemas } from './resource-type.js';
+import type { Schemas } from './schemas.js';
 
 /** A message to emit once the write commits (payload without the envelope). */
 export interface MessageDraft {

@@ -5,7 +5,6 @@ import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import { variantsOf, type Product } from '../products/data.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
-import type { Store } from '../stores/index.js';
 import { membershipOf, type Membership, type VariantExclusion, type VariantSelection } from './membership.js';
 import type { WriteContext } from '../kit/write-context.js';
 
@@ -217,7 +216,7 @@ export const productSelectionType: ResourceType<ProductSelection, ProductSelecti
     ...customFieldActions<ProductSelection>('product-selection'),
   },
   beforeDelete(selection, ctx) {
-    for (const store of ctx.state.collection<Store>('store').values()) {
+    for (const store of ctx.state.collection<Schemas['Store']>('store').values()) {
       if (store.productSelections.some((setting) => setting.productSelection.id === selection.id)) {
         throw errors.referenceExists(`Can not delete a product-selection while it is referenced by a store (id '${store.id}').`, 'store');
       }

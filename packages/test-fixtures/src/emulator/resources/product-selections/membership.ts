@@ -1,5 +1,5 @@
 import type { ChangeJournal } from '../../storage/journal.js';
-import type { Schemas } from '../kit/resource-type.js';
+import type { Schemas } from '../kit/schemas.js';
 
 /** Which variants of a Product an `Individual` selection holds, by SKU. */
 export type VariantSelection = Schemas['ProductVariantSelection'];

@@ -1,0 +1,4 @@
+import type { components } from '../../../generated/commerce.js';
+
+/** The component schemas of commerce.yaml, by name: the shapes every handler is typed with. */
+export type Schemas = components['schemas'];
