@@ -73,6 +73,8 @@ async function runStory(api: Api) {
   const messages = await api.call('GET', '/messages?sort=createdAt asc&sort=sequenceNumber asc&limit=50');
   const types = (messages.body.results as { type: string }[]).map((m) => m.type);
   expect(types).toEqual([
+    'ProductCreated',
+    'ProductCreated',
     'ProductSelectionCreated',
     'ProductSelectionProductAdded',
     'StoreCreated',

@@ -410,6 +410,8 @@ export type QueryMessagesQuery = {
         attributedTo: { clientId: string | null; source: AttributionSource } | null;
       } | null;
       payload:
+        | { __typename: 'ProductCreated'; type: string }
+        | { __typename: 'ProductDeleted'; type: string }
         | {
             __typename: 'ProductSelectionCreated';
             type: string;

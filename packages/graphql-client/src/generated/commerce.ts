@@ -371,6 +371,16 @@ export type ProductCatalogData = {
   published: Scalars['Boolean']['output'];
 };
 
+/**
+ * Emitted when a Product is created, with its staged projection
+ * (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created).
+ */
+export type ProductCreated = MessagePayload & {
+  __typename?: 'ProductCreated';
+  productProjection: ProductProjectionMessagePayload;
+  type: Scalars['String']['output'];
+};
+
 export type ProductData = {
   __typename?: 'ProductData';
   masterVariant: ProductVariant;
@@ -389,6 +399,17 @@ export type ProductDataNameArgs = {
 export type ProductDataSlugArgs = {
   acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
   locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * Emitted when a Product is deleted, with its current projection when it was published
+ * (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted).
+ */
+export type ProductDeleted = MessagePayload & {
+  __typename?: 'ProductDeleted';
+  currentProjection?: Maybe<ProductProjectionMessagePayload>;
+  removedImageUrls: Array<Scalars['String']['output']>;
+  type: Scalars['String']['output'];
 };
 
 /** A Product of a Product Selection (`variantSelection` / `variantExclusion` as on ProductAssignment). */
@@ -418,6 +439,45 @@ export type ProductPrice = {
   validFrom?: Maybe<Scalars['DateTime']['output']>;
   validUntil?: Maybe<Scalars['DateTime']['output']>;
   value: Money;
+};
+
+/**
+ * A Product Projection in a message payload. Decision: as the minimal Product, its identification,
+ * names, slugs, variants and flags; the rest of the live type is not part of this schema.
+ */
+export type ProductProjectionMessagePayload = {
+  __typename?: 'ProductProjectionMessagePayload';
+  createdAt: Scalars['DateTime']['output'];
+  hasStagedChanges: Scalars['Boolean']['output'];
+  id: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  masterVariant: ProductVariant;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  productTypeRef: Reference;
+  published: Scalars['Boolean']['output'];
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales: Array<LocalizedString>;
+  variants: Array<ProductVariant>;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * A Product Projection in a message payload. Decision: as the minimal Product, its identification,
+ * names, slugs, variants and flags; the rest of the live type is not part of this schema.
+ */
+export type ProductProjectionMessagePayloadNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * A Product Projection in a message payload. Decision: as the minimal Product, its identification,
+ * names, slugs, variants and flags; the rest of the live type is not part of this schema.
+ */
+export type ProductProjectionMessagePayloadSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
 export type ProductSelection = {

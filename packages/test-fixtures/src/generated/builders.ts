@@ -2198,6 +2198,24 @@ export const productSetTaxCategoryAction = /* @__PURE__ */ defineBuilder('Produc
 export const productPagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `ProductCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Create Product, with the staged projection of the new Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created).
+ *
+ * @example
+ * productCreatedMessage({ seed: 42 }).build();
+ * productCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productCreatedMessage = /* @__PURE__ */ defineBuilder('ProductCreatedMessage', 'resource');
+
+/**
+ * Builder of a `ProductDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Delete Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection).
+ *
+ * @example
+ * productDeletedMessage({ seed: 42 }).build();
+ * productDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productDeletedMessage = /* @__PURE__ */ defineBuilder('ProductDeletedMessage', 'resource');
+
+/**
  * Builder of a `ProductPublishedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true).
  *
  * @example
@@ -3183,6 +3201,8 @@ export const builderFactories = {
   ProductSetCategoryOrderHintAction: productSetCategoryOrderHintAction,
   ProductSetTaxCategoryAction: productSetTaxCategoryAction,
   ProductPagedQueryResponse: productPagedQueryResponse,
+  ProductCreatedMessage: productCreatedMessage,
+  ProductDeletedMessage: productDeletedMessage,
   ProductPublishedMessage: productPublishedMessage,
   ProductUnpublishedMessage: productUnpublishedMessage,
   ProductSlugChangedMessage: productSlugChangedMessage,

@@ -3540,6 +3540,8 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['ProductCreatedMessage']
+      | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
       | components['schemas']['ProductUnpublishedMessage']
       | components['schemas']['ProductSlugChangedMessage']
@@ -4863,6 +4865,31 @@ export interface components {
     };
     ProductPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Product'][];
+    };
+    /** @description Emitted by Create Product, with the staged projection of the new Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created). */
+    ProductCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductCreated';
+      productProjection: components['schemas']['ProductProjection'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductCreated';
+    };
+    /** @description Emitted by Delete Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection). */
+    ProductDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductDeleted';
+      removedImageUrls: string[];
+      currentProjection?: components['schemas']['ProductProjection'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductDeleted';
     };
     /** @description Emitted by `publish`: the current projection after publishing, the `scope`, and no removed images (images are external). `staged` (where present) is the action's flag (default true). */
     ProductPublishedMessage: components['schemas']['MessageBase'] & {
@@ -13903,6 +13930,8 @@ export type ProductRemoveFromCategoryAction = components['schemas']['ProductRemo
 export type ProductSetCategoryOrderHintAction = components['schemas']['ProductSetCategoryOrderHintAction'];
 export type ProductSetTaxCategoryAction = components['schemas']['ProductSetTaxCategoryAction'];
 export type ProductPagedQueryResponse = components['schemas']['ProductPagedQueryResponse'];
+export type ProductCreatedMessage = components['schemas']['ProductCreatedMessage'];
+export type ProductDeletedMessage = components['schemas']['ProductDeletedMessage'];
 export type ProductPublishedMessage = components['schemas']['ProductPublishedMessage'];
 export type ProductUnpublishedMessage = components['schemas']['ProductUnpublishedMessage'];
 export type ProductSlugChangedMessage = components['schemas']['ProductSlugChangedMessage'];

@@ -516,7 +516,7 @@ describe('messages', () => {
     const out = await data<{ messages: { total: number; results: Record<string, unknown>[] } }>(
       gql(
         api,
-        `{ messages(sort: ["createdAt asc", "sequenceNumber asc"]) { ${PAGE} results {
+        `{ messages(where: "type != \\"ProductCreated\\"", sort: ["createdAt asc", "sequenceNumber asc"]) { ${PAGE} results {
           id version sequenceNumber resourceRef { typeId id } resourceVersion type createdAt lastModifiedAt createdBy { clientId }
           payload { __typename type
             ... on ProductSelectionCreated { productSelection { type name(locale: "en") nameAllLocales { locale value } } }
@@ -592,6 +592,34 @@ describe('messages', () => {
       ['StoreCreated', { typeId: 'store', id: store.body.id }, 1, 1],
       ['StoreProductSelectionsChanged', { typeId: 'store', id: store.body.id }, 2, 2],
       ['StoreProductSelectionsChanged', { typeId: 'store', id: store.body.id }, 3, 3],
+    ]);
+  });
+
+  it('shows ProductCreated and ProductDeleted with their projections', async () => {
+    const { version } = (await api.call<{ version: number }>('GET', `/products/${products.inside.id}`)).body;
+    expect((await api.call('DELETE', `/products/${products.inside.id}?version=${version}`)).status).toBe(200);
+    const projection = 'id version productTypeRef { typeId } name(locale: "de") slug(locale: "en") published masterVariant { sku }';
+    const out = await data<{ messages: { results: { payload: Record<string, unknown> }[] } }>(
+      gql(
+        api,
+        `query ($where: String) { messages(where: $where, sort: ["sequenceNumber asc"]) { results { payload { __typename
+          ... on ProductCreated { productProjection { ${projection} } }
+          ... on ProductDeleted { removedImageUrls currentProjection { ${projection} } }
+        } } } }`,
+        { where: `resource(id = "${products.inside.id}")` },
+      ),
+    );
+    const expected = {
+      id: products.inside.id,
+      productTypeRef: { typeId: 'product-type' },
+      name: 'Hemd inside',
+      slug: 'shirt-inside',
+      published: true,
+      masterVariant: { sku: 'sku-inside' },
+    };
+    expect(out.messages.results.map((m) => m.payload)).toEqual([
+      { __typename: 'ProductCreated', productProjection: { ...expected, version: 1 } },
+      { __typename: 'ProductDeleted', removedImageUrls: [], currentProjection: { ...expected, version } },
     ]);
   });
 });

@@ -138,6 +138,11 @@ export function messagesOf(api: Api, resourceId: string): Promise<Json[]> {
   return messages(api, `resource(id = "${resourceId}")`);
 }
 
+/** The messages of one resource's updates, oldest first: all but those its creation emitted. */
+export function updateMessagesOf(api: Api, resourceId: string): Promise<Json[]> {
+  return messages(api, `resource(id = "${resourceId}") and resourceVersion > 1`);
+}
+
 /** Everything a refused request could have touched: selections, stores, products, memberships, categories, tax categories and messages. */
 export async function snapshot(api: Api): Promise<unknown> {
   const all = async (path: string, sorted = true) =>

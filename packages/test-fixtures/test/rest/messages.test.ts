@@ -19,7 +19,7 @@ import {
   type Api,
 } from './helpers.js';
 
-/** Messages of Product Selections and Stores: types, payloads, numbering, storage and retention. */
+/** Messages of Product Selections and Stores (and the ProductCreated of their Product): types, payloads, numbering, storage and retention. */
 describe('messages', () => {
   let api: Api;
   beforeEach(async () => {
@@ -45,6 +45,7 @@ describe('messages', () => {
     const { product, selection, added, removed, store, deleted } = await everyType();
     const all = await messages(api);
     expect(all.map((m) => m['type'])).toEqual([
+      'ProductCreated',
       'ProductSelectionCreated',
       'ProductSelectionProductAdded',
       'ProductSelectionProductRemoved',
@@ -53,7 +54,7 @@ describe('messages', () => {
       'StoreProductSelectionsChanged',
       'ProductSelectionDeleted',
     ]);
-    const [created, productAdded, productRemoved, storeCreated, storeAdded, storeRemoved, selectionDeleted] = all;
+    const [, created, productAdded, productRemoved, storeCreated, storeAdded, storeRemoved, selectionDeleted] = all;
     const selectionRef = { typeId: 'product-selection', id: selection.id };
 
     for (const message of all) {
@@ -176,7 +177,7 @@ describe('messages', () => {
     const storeCreated = ok(await api.call('GET', `/messages?where=${encodeURIComponent('type = "StoreCreated"')}`));
     expect(storeCreated).toMatchObject({ count: 1, total: 1 });
     const page = ok(await api.call('GET', '/messages?limit=2'));
-    expect(page).toMatchObject({ limit: 2, offset: 0, count: 2, total: 7 });
+    expect(page).toMatchObject({ limit: 2, offset: 0, count: 2, total: 8 });
   });
 
   it('expands the product of a ProductSelectionProductAdded message', async () => {

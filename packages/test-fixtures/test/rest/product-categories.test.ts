@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureMessages, expectError, expectUnchanged, messagesOf, ok, snapshot } from './helpers.js';
+import { configureMessages, expectError, expectUnchanged, ok, snapshot, updateMessagesOf } from './helpers.js';
 import { productApi, type Product, type ProductApi } from './product-fixtures.js';
 
 let p: ProductApi;
@@ -43,7 +43,7 @@ describe('addToCategory', () => {
         catalogData: 'staged',
       },
     ]);
-    const [message] = await messagesOf(p.api, product.id);
+    const [message] = await updateMessagesOf(p.api, product.id);
     expect(message).toMatchObject({ type: 'ProductAddedToCategory', category: ref(shirts), staged: true, resourceVersion: added.version });
   });
 
@@ -57,7 +57,7 @@ describe('addToCategory', () => {
       ['addToCategory', 'staged'],
       ['addToCategory', 'current'],
     ]);
-    const [message] = await messagesOf(p.api, product.id);
+    const [message] = await updateMessagesOf(p.api, product.id);
     expect(message).toMatchObject({ type: 'ProductAddedToCategory', staged: false });
   });
 
@@ -110,7 +110,7 @@ describe('removeFromCategory', () => {
     const both = await p.updated(removed, [{ action: 'removeFromCategory', category: { key: 'sale' }, staged: false }]);
     expect(categoriesOf(both)).toEqual([]);
     expect(categoriesOf(both, 'current')).toEqual([ref(shirts)]);
-    const messages = await messagesOf(p.api, product.id);
+    const messages = await updateMessagesOf(p.api, product.id);
     expect(messages.map((m) => [m['type'], m['category'], m['staged']])).toEqual([
       ['ProductRemovedFromCategory', ref(shirts), true],
       ['ProductRemovedFromCategory', ref(sale), false],
@@ -153,7 +153,7 @@ describe('setCategoryOrderHint', () => {
     expect(hintsOf(removed)).toBeUndefined();
     expect(hintsOf(removed, 'current')).toEqual({ [shirts]: '0.25' });
     expect(removed.masterData.hasStagedChanges).toBe(true);
-    expect(await messagesOf(p.api, product.id)).toEqual([]);
+    expect(await updateMessagesOf(p.api, product.id)).toEqual([]);
   });
 
   it('refuses a Category the Product is not in (InvalidOperation), changing nothing', async () => {
@@ -187,7 +187,7 @@ describe('setTaxCategory', () => {
     expect(await p.lastChanges(product.id)).toEqual([
       { change: 'setTaxCategory', type: 'SetTaxCategoryChange', previousValue: { typeId: 'tax-category', id: vat.id } },
     ]);
-    expect(await messagesOf(p.api, product.id)).toEqual([]);
+    expect(await updateMessagesOf(p.api, product.id)).toEqual([]);
     ok(await p.api.call('DELETE', `/tax-categories/${vat.id as string}?version=${vat.version as number}`));
   });
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { configureMessages, messagesOf } from './helpers.js';
+import { configureMessages, messagesOf, ok, updateMessagesOf } from './helpers.js';
 import { productApi, type ProductApi } from './product-fixtures.js';
 
 let p: ProductApi;
@@ -25,7 +25,7 @@ describe('messages of Product update actions', () => {
       { action: 'setPrices', sku: 'one', prices: [eur(7)] },
       { action: 'removeVariant', sku: 'two' },
     ]);
-    const messages = await messagesOf(p.api, product.id);
+    const messages = await updateMessagesOf(p.api, product.id);
     expect(messages.map((m) => [m['type'], m['resourceVersion'], m['staged']])).toEqual([
       ['ProductVariantAdded', updated.version, false],
       ['ProductPriceAdded', updated.version, false],
@@ -55,7 +55,7 @@ describe('messages of Product update actions', () => {
       { action: 'revertStagedChanges' },
       { action: 'unpublish' },
     ]);
-    const messages = await messagesOf(p.api, product.id);
+    const messages = await updateMessagesOf(p.api, product.id);
     expect(messages.map((m) => m['type'])).toEqual([
       'ProductPublished',
       'ProductSlugChanged',
@@ -73,6 +73,32 @@ describe('messages of Product update actions', () => {
     expect(messages[2]).toMatchObject({ variantId: 1, price, staged: true });
   });
 
+  it('creating a Product emits ProductCreated with its staged projection, deleting it ProductDeleted', async () => {
+    const product = await p.create(1, { publish: true });
+    ok(await p.api.call('DELETE', `/products/${product.id}?version=${product.version}`));
+    const [created, deleted, ...rest] = await messagesOf(p.api, product.id);
+    expect(rest).toEqual([]);
+    expect(created).toMatchObject({
+      type: 'ProductCreated',
+      resourceVersion: 1,
+      productProjection: { id: product.id, version: 1, published: true, slug: { en: 'shirt-1' } },
+    });
+    expect(deleted).toMatchObject({
+      type: 'ProductDeleted',
+      resourceVersion: product.version,
+      removedImageUrls: [],
+      currentProjection: { id: product.id, version: product.version, slug: { en: 'shirt-1' } },
+    });
+  });
+
+  it('ProductDeleted of a Product never published has no currentProjection', async () => {
+    const product = await p.create(1);
+    ok(await p.api.call('DELETE', `/products/${product.id}?version=${product.version}`));
+    const deleted = (await messagesOf(p.api, product.id)).find((m) => m['type'] === 'ProductDeleted');
+    expect(deleted).toMatchObject({ removedImageUrls: [] });
+    expect(deleted).not.toHaveProperty('currentProjection');
+  });
+
   it('a refused request emits nothing', async () => {
     const product = await p.create(1);
     const answer = await p.update(product, [
@@ -80,6 +106,6 @@ describe('messages of Product update actions', () => {
       { action: 'removeVariant', id: 1 },
     ]);
     expect(answer.status).toBe(400);
-    expect(await messagesOf(p.api, product.id)).toEqual([]);
+    expect(await updateMessagesOf(p.api, product.id)).toEqual([]);
   });
 });

@@ -74,6 +74,13 @@ export const named = (pick: (source: never) => Record<string, string> | undefine
   nameAllLocales: (source: never) => allLocales(pick(source)),
 });
 
+/** The localized name and slug of Product data or a projection. */
+const namedWithSlug = {
+  ...named((d: { name: Record<string, string> }) => d.name),
+  slug: (d: { slug: Record<string, string> }, args: LocaleArgs) => inLocale(d.slug, args),
+  slugAllLocales: (d: { slug: Record<string, string> }) => allLocales(d.slug),
+};
+
 interface CustomFieldsSource {
   type: Ref;
   fields: Record<string, unknown>;
@@ -139,10 +146,10 @@ export const objectResolvers: ResolverMap = {
   Image: {
     dimensions: (image: Image) => ({ width: image.dimensions.w, height: image.dimensions.h }),
   },
-  ProductData: {
-    ...named((d: { name: Record<string, string> }) => d.name),
-    slug: (d: { slug: Record<string, string> }, args: LocaleArgs) => inLocale(d.slug, args),
-    slugAllLocales: (d: { slug: Record<string, string> }) => allLocales(d.slug),
+  ProductData: namedWithSlug,
+  ProductProjectionMessagePayload: {
+    ...namedWithSlug,
+    productTypeRef: (p: { productType: Ref }) => p.productType,
   },
   Store: {
     ...named((s: Store) => s.name),

@@ -15,7 +15,7 @@ import {
   type ProductVariantDraft,
 } from './data.js';
 import { priceActions } from './prices.js';
-import { projectProduct } from '../product-projections/projection.js';
+import { hasProjection, projectProduct } from '../product-projections/projection.js';
 import { changeData } from './staging.js';
 import { variantActions } from './variants.js';
 import { categoryReference } from '../categories/index.js';
@@ -158,6 +158,16 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
     ...catalogueActions,
     ...categoryActions,
   },
+  createdMessages: (product) => [{ type: 'ProductCreated', payload: { productProjection: projectProduct(product, true) } }],
+  deletedMessages: (product) => [
+    {
+      type: 'ProductDeleted',
+      payload: {
+        removedImageUrls: [],
+        ...(hasProjection(product, false) ? { currentProjection: projectProduct(product, false) } : {}),
+      },
+    },
+  ],
   afterDelete(product, ctx) {
     // A deleted Product leaves every Product Selection that held it. That is a background change:
     // the selection gets a new version and lastModifiedAt, but lastModifiedBy stays as it was and
