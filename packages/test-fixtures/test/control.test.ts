@@ -3,7 +3,9 @@ import { createEmulator, type Emulator } from '../src/emulator/app.js';
 import { ManualClock } from '../src/emulator/clock.js';
 import { CONTROL_PREFIX } from '../src/emulator/control/prefix.js';
 import { checkFaultRule, InvalidFaultRuleError } from '../src/emulator/http/faults.js';
+import { startEmulator } from '../src/emulator/server.js';
 import { createApi, START } from './helpers/api.js';
+import { rawRequest } from './helpers/loopback.js';
 import { controlContractFetch } from './helpers/control-contract.js';
 
 /**
@@ -76,7 +78,7 @@ describe('control API: access', () => {
     ['a cross-origin fetch', { origin: 'https://evil.example' }],
     ['a form post from another site', { origin: 'null', 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site' }],
     ['a page of the same site on another port', { origin: 'http://127.0.0.1:5173', 'sec-fetch-site': 'same-site' }],
-    ['a same-origin page under a name that DNS rebinding can point here', { 'sec-fetch-site': 'same-origin' }, 'http://rebound.example'],
+    ['a same-origin page of a one-label host', { 'sec-fetch-site': 'same-origin' }, 'http://emulator'],
   ])('refuses %s with 403 even with the right credentials, and changes nothing', async (_, headers, origin = 'http://127.0.0.1') => {
     const emulator = createEmulator();
     emulator.faults.inject({ kind: 'error', status: 503, path: '/nowhere' });
@@ -104,6 +106,72 @@ describe('control API: access', () => {
     expect((await emulator.fetch(`${CONTROL}/faults`, { headers: { ...basic(emulator), 'sec-fetch-site': 'none' } })).status).toBe(200);
     // The readiness probe tells nothing and changes nothing: any page may ask.
     expect((await emulator.fetch(`${CONTROL}/health`, { headers: { origin: 'https://evil.example' } })).status).toBe(200);
+  });
+
+  it('answers only to its own host names: a name DNS rebinding points here is 403, with or without credentials', async () => {
+    const emulator = createEmulator();
+    emulator.faults.inject({ kind: 'error', status: 503, path: '/nowhere' });
+    for (const [method, path, body] of [
+      ['GET', '/state', undefined],
+      ['GET', '/requests', undefined],
+      ['POST', '/faults', '{"kind":"cut"}'],
+      ['GET', '/console', undefined],
+      ['GET', '/console/console.js', undefined],
+    ] as const) {
+      const res = await emulator.fetch(`http://evil.example${CONTROL_PREFIX}${path}`, {
+        method,
+        headers: basic(emulator),
+        ...(body ? { body } : {}),
+      });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(await errorOf(res)).toEqual({
+        code: 'Forbidden',
+        message:
+          "The emulator's control API and console answer only to a loopback name or an IP address (localhost, 127.0.0.1, [::1]), a one-label name or the host the emulator binds, not to 'evil.example': a name DNS rebinding may have pointed here.",
+      });
+    }
+    expect(emulator.faults.list()).toHaveLength(1);
+    for (const origin of [
+      'http://127.0.0.1',
+      'http://127.8.0.1:8080',
+      'http://[::1]:8080',
+      'http://localhost:8080',
+      'http://app.localhost',
+      'http://10.0.0.7',
+      'http://emulator:8080',
+      emulator.urls().api,
+    ]) {
+      expect((await emulator.fetch(`${origin}${CONTROL_PREFIX}/faults`, { headers: basic(emulator) })).status, origin).toBe(200);
+    }
+    // The host a server binds, a name (serveEmulator hands it to the app).
+    const bound = new Request(`http://emulator.internal${CONTROL_PREFIX}/faults`, { headers: basic(emulator) });
+    expect((await emulator.app.fetch(bound, { boundHost: 'emulator.internal' })).status).toBe(200);
+    // The readiness probe tells nothing: any host may ask.
+    expect((await emulator.fetch(`http://evil.example${CONTROL_PREFIX}/health`)).status).toBe(200);
+  });
+
+  it('over a port, refuses a request with Host: evil.example and no Origin', async () => {
+    const server = await startEmulator();
+    try {
+      for (const [method, path] of [
+        ['GET', '/state'],
+        ['GET', '/requests'],
+        ['POST', '/faults'],
+        ['GET', '/console'],
+      ] as const) {
+        const answer = await rawRequest(`${server.origin}${CONTROL_PREFIX}${path}`, {
+          method,
+          headers: { host: `evil.example:${server.port}`, ...basic(server.emulator), 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: '{"kind":"cut"}' } : {}),
+        });
+        expect(answer.status, `${method} ${path}`).toBe(403);
+        expect(answer.body).toContain("not to 'evil.example'");
+      }
+      expect(server.emulator.faults.list()).toEqual([]);
+      expect((await rawRequest(`${server.origin}${CONTROL_PREFIX}/state`, { headers: basic(server.emulator) })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 
   it('refuses the wrong secret for the right id, and never echoes the secret', async () => {

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createEmulator, emulatorUrls, type Emulator, type EmulatorUrls } from './app.js';
 import { answerClientErrors } from './http/client-errors.js';
+import type { IncomingRequest } from './http/env.js';
 import { MAX_URL_AND_HEADERS_BYTES } from './http/limits.js';
 import type { EmulatorOptions } from './options.js';
 import { reportingRequests, type ServedRequest } from './http/served-request.js';
@@ -70,8 +71,10 @@ export async function startEmulator(options: ServerOptions = {}): Promise<Runnin
  */
 export async function serveEmulator(emulator: Emulator, options: ListenOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
+  // The control API answers to the bound host's name (control/access.ts).
+  const handler = (request: Request, env: { incoming?: IncomingRequest }) => emulator.app.fetch(request, { ...env, boundHost: host });
   const server = serve({
-    fetch: options.onRequest ? reportingRequests(emulator.app.fetch, options.onRequest) : emulator.app.fetch,
+    fetch: options.onRequest ? reportingRequests(handler, options.onRequest) : handler,
     port: options.port ?? 0,
     hostname: host,
     // The service's 15 KB of URL plus headers, on the raw head: Node counts the URL and every header

@@ -22,6 +22,35 @@ function fixedHost(hostname: string): boolean {
 }
 
 /**
+ * A host the control API and the console answer to: a name no DNS answer can point elsewhere
+ * ({@link fixedHost}), a name of one label (a container's service name, `emulator`, which no other
+ * site's page can take), or the host the server binds. Any other name may be one that DNS
+ * rebinding pointed at this machine, for a page of another site to read and change the emulator.
+ */
+function ownHost(hostname: string, boundHost: string | undefined): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, '');
+  return fixedHost(name) || !name.includes('.') || (boundHost !== undefined && name === boundHost.toLowerCase().replace(/\.$/, ''));
+}
+
+/**
+ * Refuses (403) a request whose Host is not the emulator's own ({@link ownHost}): after DNS
+ * rebinding a browser sends a page's requests to the emulator under the page's host name, with
+ * no `Origin`, as same-origin requests.
+ */
+export const ownHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const { hostname } = new URL(c.req.url);
+  if (!ownHost(hostname, c.env?.boundHost)) {
+    throw new ApiError(403, [
+      {
+        code: 'Forbidden',
+        message: `The emulator's control API and console answer only to a loopback name or an IP address (localhost, 127.0.0.1, [::1]), a one-label name or the host the emulator binds, not to '${hostname}': a name DNS rebinding may have pointed here.`,
+      },
+    ]);
+  }
+  await next();
+};
+
+/**
  * True for a request a browser sends on behalf of a web page that is not the emulator's own:
  * browsers add `Origin` to every cross-origin request and to every form post, and `Sec-Fetch-Site`
  * (other than `none`, a URL typed by the user) to every request a page makes; harnesses (curl, fetch

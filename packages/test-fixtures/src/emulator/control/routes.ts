@@ -5,7 +5,7 @@ import { OwnProjectError, type ProjectRegistry } from '../projects.js';
 import { json, readJsonBody } from '../http/body.js';
 import type { AppEnv } from '../http/env.js';
 import { errors } from '../http/errors.js';
-import { bootstrapClientOnly } from './access.js';
+import { bootstrapClientOnly, ownHostOnly } from './access.js';
 import { clockState, moveClock } from './clock-control.js';
 import { faultToJson, ruleFromJson } from './fault-json.js';
 import { InvalidFaultRuleError } from '../http/faults.js';
@@ -70,6 +70,8 @@ export function controlRoutes({ options, faults, projects, requests, reset }: Co
   };
 
   control.get('/health', () => json({ status: 'ready', projectKey: options.projectKey }));
+  // Past the readiness probe (it tells nothing), only the emulator's own host names.
+  control.use('*', ownHostOnly);
   // The console's page holds no data: it asks for the credentials and reads through the API.
   registerConsolePage(control);
   control.use('*', bootstrapClientOnly(options));

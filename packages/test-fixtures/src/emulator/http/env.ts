@@ -15,6 +15,8 @@ export interface AppEnv {
   Bindings: {
     /** Present when served over a socket by @hono/node-server. */
     incoming?: IncomingRequest;
+    /** The host a server was told to bind (serveEmulator's `host`), when served over a socket. */
+    boundHost?: string;
     /** The request's correlation id, when the emulator's app hands the request to a project's routes. */
     correlationId?: string;
   };
