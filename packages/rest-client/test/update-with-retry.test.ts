@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { NetworkError, updateWithRetry, type ProductSelection } from '../src/index.js';
 import { PROJECT, recordingSleep, rejection, setup, type Setup } from './helpers.js';
 
@@ -225,19 +225,27 @@ describe('updateWithRetry', () => {
       body: { version: 1, actions: [{ action: 'changeName', name: { en: 'B' } }] },
     });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 30);
-    const started = Date.now();
-    const error = await rejection(
-      updateWithRetry(s.client, {
-        path: '/product-selections/{ID}',
-        params: { path: { ID: created.id } },
-        current: created, // stale: the first write gets a 409
-        retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, random: () => 0.99 },
-        signal: controller.signal,
-        buildActions: withLocale('de', 'x'),
-      }),
-    );
-    expect((error as Error).name).toBe('AbortError');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // The default sleep, on fake timers: the signal aborts 30 ms into a wait of some 60 s, and only those 30 ms pass.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      setTimeout(() => controller.abort(), 30);
+      const before = s.rec.api().length;
+      const pending = rejection(
+        updateWithRetry(s.client, {
+          path: '/product-selections/{ID}',
+          params: { path: { ID: created.id } },
+          current: created, // stale: the first write gets a 409
+          retry: { baseDelayMs: 60_000, maxDelayMs: 60_000, random: () => 0.99 },
+          signal: controller.signal,
+          buildActions: withLocale('de', 'x'),
+        }),
+      );
+      for (let turn = 0; s.rec.api().length === before && turn < 1_000; turn++) await new Promise((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(30);
+      const error = await pending;
+      expect((error as Error).name).toBe('AbortError');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   ConfigurationError,
   NetworkError,
@@ -212,19 +212,26 @@ describe('retry middleware: when and how long', () => {
   it('an abort during the backoff stops the wait at once', async () => {
     const s = setup();
     const controller = new AbortController();
-    let waitStarted = 0;
-    // Abort 20 ms into a 20 s wait (real timers: the default sleep).
-    const onRetry = () => {
-      waitStarted = Date.now();
-      setTimeout(() => controller.abort(), 20);
-    };
-    const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { onRetry } });
-    s.emu.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 20, method: 'GET', path: SELECTIONS });
-    const error = await rejection(transport(`${s.base}/product-selections`, { signal: controller.signal }));
-    expect((error as Error).name).toBe('AbortError');
-    expect(waitStarted).toBeGreaterThan(0);
-    expect(Date.now() - waitStarted).toBeLessThan(1_000);
-    expect(s.rec.api()).toHaveLength(1);
+    // The default sleep, on fake timers: the signal aborts 20 ms into a 20 s wait, and only those 20 ms pass.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let waitStarted = false;
+      const onRetry = () => {
+        waitStarted = true;
+        setTimeout(() => controller.abort(), 20);
+      };
+      const transport = createTransport({ fetch: s.rec.fetch, auth: s.provider, retry: { onRetry } });
+      s.emu.faults.inject({ kind: 'error', status: 503, retryAfterSeconds: 20, method: 'GET', path: SELECTIONS });
+      const pending = rejection(transport(`${s.base}/product-selections`, { signal: controller.signal }));
+      for (let turn = 0; !waitStarted && turn < 1_000; turn++) await new Promise((resolve) => setImmediate(resolve));
+      expect(waitStarted).toBe(true);
+      await vi.advanceTimersByTimeAsync(20);
+      const error = await pending;
+      expect((error as Error).name).toBe('AbortError');
+      expect(s.rec.api()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an aborted signal sends nothing', async () => {
