@@ -836,7 +836,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
+     * @description `withTotal` defaults to false: `total` only on request. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -851,7 +851,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
+     * @description `withTotal` defaults to false: `total` only on request. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -866,7 +866,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as on every query endpoint.
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -981,7 +981,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to true, as on every query endpoint.
+     * @description `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -996,7 +996,7 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to true, as on every query endpoint.
+     * @description `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -5590,11 +5590,19 @@ export interface components {
     offset: number;
     /**
      * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-     *     returned, on every query endpoint, the three membership queries too
-     *     (Products of a Product Selection, Product Selections of a Product, the
-     *     in-store assignments).
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
      */
     withTotal: boolean;
+    /**
+     * @description `true` adds `total` to the answer. Defaults to `false` on the three
+     *     membership queries, as the reference has it: Products of a Product Selection,
+     *     Product Selections of a Product
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+     *     .../resources/products.raml) and the in-store assignments
+     *     (.../resources/in-store/product-selection-assignments-in-store.raml).
+     */
+    withTotalOnRequest: boolean;
     /**
      * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
      *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
@@ -5648,7 +5656,7 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   queryApiClients: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -5667,7 +5675,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -5687,7 +5695,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV15;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -5702,7 +5710,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV15;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -5717,7 +5725,7 @@ export interface operations {
     };
   };
   queryCategories: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Categories. */
@@ -5736,7 +5744,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -5760,37 +5768,37 @@ export interface operations {
     };
   };
   getCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV25;
   };
   updateCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
     responses: SharedResponsesV10;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV16;
-  };
-  getCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV25;
-  };
-  updateCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
-  };
-  deleteCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
-  queryChannels: {
+  getCategoryByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV25;
+  };
+  updateCategoryByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV10;
+  };
+  deleteCategoryByKey: {
     parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  queryChannels: {
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -5809,7 +5817,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -5833,37 +5841,37 @@ export interface operations {
     };
   };
   getChannelById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV26;
   };
   updateChannelById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV3;
     responses: SharedResponsesV11;
   };
   deleteChannelById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV17;
-  };
-  getChannelByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV26;
-  };
-  updateChannelByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV11;
-  };
-  deleteChannelByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV17;
   };
-  queryCustomers: {
+  getChannelByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV26;
+  };
+  updateChannelByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV11;
+  };
+  deleteChannelByKey: {
     parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV17;
+  };
+  queryCustomers: {
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -5877,7 +5885,7 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer. */
@@ -5893,42 +5901,42 @@ export interface operations {
     };
   };
   getCustomerById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV3;
-  };
-  getCustomerByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV5;
-  };
-  updateCustomerByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
-  };
-  deleteCustomerByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
+  getCustomerByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCustomerByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCustomerByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
   changeCustomerPassword: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV5;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV18;
   };
@@ -5946,12 +5954,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV7;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV8;
     responses: SharedResponsesV12;
   };
@@ -5969,12 +5977,62 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: SharedParametersV11;
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
@@ -5989,7 +6047,7 @@ export interface operations {
     };
   };
   signUpCustomerInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
@@ -6006,18 +6064,18 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreById: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
@@ -6026,18 +6084,18 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreByKey: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
@@ -6046,12 +6104,12 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   changeCustomerPasswordInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV5;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV18;
   };
@@ -6071,12 +6129,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPasswordInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV7;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV8;
     responses: SharedResponsesV12;
   };
@@ -6096,12 +6154,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmailInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -6125,18 +6183,18 @@ export interface operations {
     };
   };
   getMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   updateMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -6145,7 +6203,7 @@ export interface operations {
     responses: SharedResponsesV38;
   };
   signUpMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV11;
     responses: {
       /** @description The new customer. */
@@ -6160,7 +6218,7 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The customer. */
@@ -6175,33 +6233,33 @@ export interface operations {
     };
   };
   changeMyPassword: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV14;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV13;
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   updateMeInStore: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV13;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV4;
       cookie?: never;
@@ -6210,7 +6268,7 @@ export interface operations {
     responses: SharedResponsesV38;
   };
   signUpMeInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV11;
     responses: {
       /** @description The new customer. */
@@ -6226,7 +6284,7 @@ export interface operations {
     };
   };
   signInMeInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The customer. */
@@ -6242,22 +6300,22 @@ export interface operations {
     };
   };
   changeMyPasswordInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV14;
     responses: SharedResponsesV4;
   };
   verifyMyEmailInStore: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV4;
   };
   queryMessages: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -6276,7 +6334,7 @@ export interface operations {
     };
   };
   getMessageById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: {
       /** @description The Message. */
@@ -6386,9 +6444,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6437,7 +6494,7 @@ export interface operations {
     responses: SharedResponsesV29;
   };
   queryProductSelections: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -6456,7 +6513,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -6481,37 +6538,37 @@ export interface operations {
     };
   };
   getProductSelectionById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV30;
   };
   updateProductSelectionById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV19;
-  };
-  getProductSelectionByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV30;
-  };
-  updateProductSelectionByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV7;
-  };
-  deleteProductSelectionByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV19;
   };
+  getProductSelectionByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV30;
+  };
+  updateProductSelectionByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV7;
+  };
+  deleteProductSelectionByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV19;
+  };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: SharedResponsesV31;
   };
@@ -6521,7 +6578,12 @@ export interface operations {
     responses: SharedResponsesV31;
   };
   queryProductSelectionAssignmentsInStore: {
-    parameters: SharedParametersV11;
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
       /** @description A page of assignments, one per active selection holding a Product. */
@@ -6541,7 +6603,7 @@ export interface operations {
     };
   };
   queryProductTypes: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -6560,7 +6622,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -6585,37 +6647,37 @@ export interface operations {
     };
   };
   getProductTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV32;
   };
   updateProductTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV20;
-  };
-  getProductTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV32;
-  };
-  updateProductTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV13;
-  };
-  deleteProductTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV20;
   };
-  queryProducts: {
+  getProductTypeByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV32;
+  };
+  updateProductTypeByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV13;
+  };
+  deleteProductTypeByKey: {
     parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV20;
+  };
+  queryProducts: {
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -6634,7 +6696,7 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -6659,37 +6721,37 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV33;
   };
   updateProductById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV8;
   };
   deleteProductById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV21;
-  };
-  getProductByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV33;
-  };
-  updateProductByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV8;
-  };
-  deleteProductByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV21;
   };
+  getProductByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV33;
+  };
+  updateProductByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV8;
+  };
+  deleteProductByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV21;
+  };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: SharedResponsesV34;
   };
@@ -6699,7 +6761,7 @@ export interface operations {
     responses: SharedResponsesV34;
   };
   getProject: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
@@ -6713,7 +6775,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -6734,7 +6796,7 @@ export interface operations {
     };
   };
   queryStores: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -6753,7 +6815,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -6778,37 +6840,37 @@ export interface operations {
     };
   };
   getStoreById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV35;
   };
   updateStoreById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV22;
-  };
-  getStoreByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV35;
-  };
-  updateStoreByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV9;
-  };
-  deleteStoreByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV22;
   };
-  queryTaxCategories: {
+  getStoreByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV35;
+  };
+  updateStoreByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV9;
+  };
+  deleteStoreByKey: {
     parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV22;
+  };
+  queryTaxCategories: {
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Tax Categories. */
@@ -6827,7 +6889,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -6851,37 +6913,37 @@ export interface operations {
     };
   };
   getTaxCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV36;
   };
   updateTaxCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV7;
-    requestBody?: never;
-    responses: SharedResponsesV23;
-  };
-  getTaxCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody?: never;
-    responses: SharedResponsesV36;
-  };
-  updateTaxCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV14;
-  };
-  deleteTaxCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV23;
   };
-  queryTypes: {
+  getTaxCategoryByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV36;
+  };
+  updateTaxCategoryByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV14;
+  };
+  deleteTaxCategoryByKey: {
     parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  queryTypes: {
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Types. */
@@ -6900,7 +6962,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -6924,32 +6986,32 @@ export interface operations {
     };
   };
   getTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: SharedResponsesV37;
   };
   updateTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV15;
   };
   deleteTypeById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
   getTypeByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: SharedResponsesV37;
   };
   updateTypeByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV15;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
@@ -7367,7 +7429,133 @@ type SharedHeaders = {
   'X-Correlation-ID': components['headers']['X-Correlation-ID'];
   [name: string]: unknown;
 };
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
+};
+type SharedResponses = {
+  /** @description The customer, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV2 = {
+  query?: {
+    /**
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
+     */
+    where?: components['parameters']['where'];
+    /**
+     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+     *     `style: deepObject` would suggest; the SDK serializes it that way.
+     */
+    var?: components['parameters']['var'];
+    /**
+     * @description `<field> asc|desc` (default ascending); localized fields as
+     *     `<field>.<locale> <direction>`; custom fields as
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
+     */
+    sort?: components['parameters']['sort'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+    limit?: components['parameters']['limit'];
+    /**
+     * @description Number of elements skipped (not a page number). Out of range is 400
+     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+     *     `sort=id asc` and `where=id > "<last id>"`.
+     */
+    offset?: components['parameters']['offset'];
+    /**
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
+     */
+    withTotal?: components['parameters']['withTotal'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV3 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV4 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedQuery = {
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedStatus200 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Customer'];
+  };
+};
+type SharedQueryV2 = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
    *     (https://docs.commercetools.com/api/predicates/query): one, or a list
@@ -7407,87 +7595,14 @@ type SharedQuery = {
    */
   offset?: components['parameters']['offset'];
   /**
-   * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-   *     returned, on every query endpoint, the three membership queries too
-   *     (Products of a Product Selection, Product Selections of a Product, the
-   *     in-store assignments).
+   * @description `true` adds `total` to the answer. Defaults to `false` on the three
+   *     membership queries, as the reference has it: Products of a Product Selection,
+   *     Product Selections of a Product
+   *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+   *     .../resources/products.raml) and the in-store assignments
+   *     (.../resources/in-store/product-selection-assignments-in-store.raml).
    */
-  withTotal?: components['parameters']['withTotal'];
-};
-type SharedParameters = {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
-};
-type SharedResponses = {
-  /** @description The customer, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Customer'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV2 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedParametersV3 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
-type SharedQueryV2 = {
-  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-  version: components['parameters']['version'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
-};
-type SharedStatus200 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Customer'];
-  };
+  withTotal?: components['parameters']['withTotalOnRequest'];
 };
 type SharedResponsesV2 = {
   /** @description The updated customer, with its new version. */
@@ -7502,7 +7617,7 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV4 = {
+type SharedParametersV5 = {
   query?: never;
   header?: SharedHeader;
   path: {
@@ -7511,7 +7626,7 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
-type SharedParametersV5 = {
+type SharedParametersV6 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -7549,7 +7664,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
+type SharedParametersV7 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
@@ -7577,8 +7692,8 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV7 = {
-  query: SharedQueryV2;
+type SharedParametersV8 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -7586,19 +7701,13 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedParametersV8 = {
-  query: SharedQueryV2;
+type SharedParametersV9 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
     key: components['parameters']['key'];
   };
-  cookie?: never;
-};
-type SharedParametersV9 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
   cookie?: never;
 };
 type SharedBadRequest = {
@@ -8275,7 +8384,7 @@ type SharedCategoryChangeNameAction = {
   name: components['schemas']['LocalizedString'];
 };
 type SharedParametersV10 = {
-  query?: SharedQuery;
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -8284,36 +8393,30 @@ type SharedParametersV10 = {
   cookie?: never;
 };
 type SharedParametersV11 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path: SharedPathV4;
-  cookie?: never;
-};
-type SharedParametersV12 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedParametersV13 = {
+type SharedParametersV12 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV2;
   cookie?: never;
 };
-type SharedParametersV14 = {
+type SharedParametersV13 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
-type SharedParametersV15 = {
-  query?: SharedQuery;
+type SharedParametersV14 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPathV3;
   cookie?: never;
 };
-type SharedParametersV16 = {
+type SharedParametersV15 = {
   query?: never;
   header?: SharedHeader;
   path: SharedPathV3;

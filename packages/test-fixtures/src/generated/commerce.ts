@@ -1096,7 +1096,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by ID
-     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
+     * @description `withTotal` defaults to false: `total` only on request. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionById'];
     put?: never;
@@ -1116,7 +1116,7 @@ export interface paths {
     };
     /**
      * Query the Products of a Product Selection by key
-     * @description `withTotal` defaults to true, as on every query endpoint. `where` and `sort` are accepted, as on GraphQL `productRefs`.
+     * @description `withTotal` defaults to false: `total` only on request. `where` and `sort` are accepted, as on GraphQL `productRefs`.
      */
     get: operations['queryProductsInProductSelectionByKey'];
     put?: never;
@@ -1136,7 +1136,7 @@ export interface paths {
     };
     /**
      * Query the Product assignments of the active Product Selections of a Store
-     * @description Only the Store's active Product Selections count. `withTotal` defaults to true, as on every query endpoint.
+     * @description Only the Store's active Product Selections count. `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionAssignmentsInStore'];
     put?: never;
@@ -1286,7 +1286,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by ID
-     * @description `withTotal` defaults to true, as on every query endpoint.
+     * @description `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionsOfProductById'];
     put?: never;
@@ -1306,7 +1306,7 @@ export interface paths {
     };
     /**
      * Query the Product Selections of a Product by key
-     * @description `withTotal` defaults to true, as on every query endpoint.
+     * @description `withTotal` defaults to false: `total` only on request.
      */
     get: operations['queryProductSelectionsOfProductByKey'];
     put?: never;
@@ -6143,11 +6143,19 @@ export interface components {
     offset: number;
     /**
      * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-     *     returned, on every query endpoint, the three membership queries too
-     *     (Products of a Product Selection, Product Selections of a Product, the
-     *     in-store assignments).
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
      */
     withTotal: boolean;
+    /**
+     * @description `true` adds `total` to the answer. Defaults to `false` on the three
+     *     membership queries, as the reference has it: Products of a Product Selection,
+     *     Product Selections of a Product
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+     *     .../resources/products.raml) and the in-store assignments
+     *     (.../resources/in-store/product-selection-assignments-in-store.raml).
+     */
+    withTotalOnRequest: boolean;
     /**
      * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
      *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
@@ -6243,9 +6251,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6459,9 +6466,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -6920,9 +6926,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -7381,9 +7386,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -8166,9 +8170,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -9814,9 +9817,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10126,9 +10128,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10369,9 +10370,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -10832,12 +10832,14 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         * @description `true` adds `total` to the answer. Defaults to `false` on the three
+         *     membership queries, as the reference has it: Products of a Product Selection,
+         *     Product Selections of a Product
+         *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+         *     .../resources/products.raml) and the in-store assignments
+         *     (.../resources/in-store/product-selection-assignments-in-store.raml).
          */
-        withTotal?: components['parameters']['withTotal'];
+        withTotal?: components['parameters']['withTotalOnRequest'];
       };
       header?: {
         /**
@@ -10921,12 +10923,14 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         * @description `true` adds `total` to the answer. Defaults to `false` on the three
+         *     membership queries, as the reference has it: Products of a Product Selection,
+         *     Product Selections of a Product
+         *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+         *     .../resources/products.raml) and the in-store assignments
+         *     (.../resources/in-store/product-selection-assignments-in-store.raml).
          */
-        withTotal?: components['parameters']['withTotal'];
+        withTotal?: components['parameters']['withTotalOnRequest'];
       };
       header?: {
         /**
@@ -11010,12 +11014,14 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         * @description `true` adds `total` to the answer. Defaults to `false` on the three
+         *     membership queries, as the reference has it: Products of a Product Selection,
+         *     Product Selections of a Product
+         *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+         *     .../resources/products.raml) and the in-store assignments
+         *     (.../resources/in-store/product-selection-assignments-in-store.raml).
          */
-        withTotal?: components['parameters']['withTotal'];
+        withTotal?: components['parameters']['withTotalOnRequest'];
       };
       header?: {
         /**
@@ -11100,9 +11106,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -11562,9 +11567,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12025,12 +12029,14 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         * @description `true` adds `total` to the answer. Defaults to `false` on the three
+         *     membership queries, as the reference has it: Products of a Product Selection,
+         *     Product Selections of a Product
+         *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+         *     .../resources/products.raml) and the in-store assignments
+         *     (.../resources/in-store/product-selection-assignments-in-store.raml).
          */
-        withTotal?: components['parameters']['withTotal'];
+        withTotal?: components['parameters']['withTotalOnRequest'];
       };
       header?: {
         /**
@@ -12114,12 +12120,14 @@ export interface operations {
          */
         offset?: components['parameters']['offset'];
         /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         * @description `true` adds `total` to the answer. Defaults to `false` on the three
+         *     membership queries, as the reference has it: Products of a Product Selection,
+         *     Product Selections of a Product
+         *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/product-selections.raml,
+         *     .../resources/products.raml) and the in-store assignments
+         *     (.../resources/in-store/product-selection-assignments-in-store.raml).
          */
-        withTotal?: components['parameters']['withTotal'];
+        withTotal?: components['parameters']['withTotalOnRequest'];
       };
       header?: {
         /**
@@ -12289,9 +12297,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -12753,9 +12760,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };
@@ -13214,9 +13220,8 @@ export interface operations {
         offset?: components['parameters']['offset'];
         /**
          * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint, the three membership queries too
-         *     (Products of a Product Selection, Product Selections of a Product, the
-         *     in-store assignments).
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
          */
         withTotal?: components['parameters']['withTotal'];
       };

@@ -16,15 +16,16 @@ import { storeOfPath } from '../kit/in-store-path.js';
 /**
  * The three membership queries: products of a selection, selections of a
  * product, and the in-store assignments of a Store's active selections. Each pages with the
- * query engine and expands like any other endpoint. `withTotal` defaults to true, as for
- * every paged answer of the commerce service.
+ * query engine and expands like any other endpoint. Unlike the other query endpoints, `withTotal`
+ * defaults to false here (the reference's product-selections.raml, products.raml and
+ * product-selection-assignments-in-store.raml).
  */
 export function registerSelectionQueries(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
   const view = [...viewScopes('product_selections')];
   const resolve = (typeId: string, id: string) => presentReferenced(context, typeId, id);
   const page = <T>(url: string, items: T[], schemaName: string) => {
-    const params = parseQueryParams(new URL(url).searchParams);
+    const params = parseQueryParams(new URL(url).searchParams, { withTotal: false });
     return runOnArray(items, params, { schema: commerceContract().schema(schemaName) as QuerySchema, resolve });
   };
 
