@@ -11,6 +11,7 @@ import { storeOfPath } from '../kit/in-store-path.js';
 import { applyChange, findResource, validBody, type Caller } from '../kit/operations.js';
 import { callerOf, present } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
+import type { Schemas } from '../kit/schemas.js';
 import { WriteContext } from '../kit/write-context.js';
 
 /** Password reset tokens are valid 24 hours unless the request says otherwise (live default). */
@@ -182,7 +183,7 @@ export function registerCustomerPasswordRoutes(api: Hono<AppEnv>, context: Emula
     ['/:projectKey/in-store/:storeSegment/customers', (c) => storeOfPath(c, context, 'manage_customers')],
   ];
   for (const [base, storeOf] of forms) {
-    const allowed = async (c: Context<AppEnv>, schema: string) => {
+    const allowed = async <S extends keyof Schemas>(c: Context<AppEnv>, schema: S) => {
       const store = storeOf(c);
       requireScope(c.get('principal'), projectKey, type.scopes.manage, store?.key);
       return { store, body: validBody(schema, await readJsonBody(c)) };
@@ -191,13 +192,12 @@ export function registerCustomerPasswordRoutes(api: Hono<AppEnv>, context: Emula
 
     api.post(`${base}/password`, async (c) => {
       const { store, body } = await allowed(c, 'CustomerChangePassword');
-      const customer = customerById(context, body['id'] as string, store);
-      return answer(await changePassword(context, callerOf(c), customer, body as Parameters<typeof changePassword>[3]));
+      return answer(await changePassword(context, callerOf(c), customerById(context, body.id, store), body));
     });
 
     api.post(`${base}/password-token`, async (c) => {
       const { store, body } = await allowed(c, 'CustomerCreatePasswordResetToken');
-      const email = normaliseEmail(body['email'] as string);
+      const email = normaliseEmail(body.email);
       // The global endpoint knows the global customers, the in-store one that Store's.
       const customer = [...context.state.collection<Customer>('customer').values()].find(
         (candidate) =>
@@ -205,25 +205,25 @@ export function registerCustomerPasswordRoutes(api: Hono<AppEnv>, context: Emula
           (store === undefined ? candidate.stores.length === 0 : belongsTo(candidate, store.key)),
       );
       if (!customer) throw errors.notFound('The Customer with the given email was not found.');
-      const ttl = (body['ttlMinutes'] as number | undefined) ?? PASSWORD_TOKEN_TTL_MINUTES;
-      return json(issue(context, callerOf(c), customer, 'password', ttl, body['invalidateOlderTokens'] === true));
+      const ttl = body.ttlMinutes ?? PASSWORD_TOKEN_TTL_MINUTES;
+      return json(issue(context, callerOf(c), customer, 'password', ttl, body.invalidateOlderTokens === true));
     });
 
     api.post(`${base}/password/reset`, async (c) => {
       const { store, body } = await allowed(c, 'CustomerResetPassword');
-      return answer(await resetPassword(context, callerOf(c), body as Parameters<typeof resetPassword>[2], store));
+      return answer(await resetPassword(context, callerOf(c), body, store));
     });
 
     api.post(`${base}/email-token`, async (c) => {
       const { store, body } = await allowed(c, 'CustomerCreateEmailToken');
-      const customer = customerById(context, body['id'] as string, store);
-      assertVersion(customer, body['version']);
-      return json(issue(context, callerOf(c), customer, 'email', body['ttlMinutes'] as number, body['invalidateOlderTokens'] === true));
+      const customer = customerById(context, body.id, store);
+      assertVersion(customer, body.version);
+      return json(issue(context, callerOf(c), customer, 'email', body.ttlMinutes, body.invalidateOlderTokens === true));
     });
 
     api.post(`${base}/email/confirm`, async (c) => {
       const { store, body } = await allowed(c, 'CustomerEmailVerify');
-      return answer(verifyEmail(context, callerOf(c), body as Parameters<typeof verifyEmail>[2], store));
+      return answer(verifyEmail(context, callerOf(c), body, store));
     });
   }
 }

@@ -9,6 +9,7 @@ import { isNotEmulatedAction, refuseNotEmulatedMembers } from '../../validation/
 import { assertValid } from '../../validation/request-errors.js';
 import { parseUpdateRequest, type UpdateRequest } from '../../validation/update-request.js';
 import { actionHandler, type AnyResourceType } from './resource-type.js';
+import type { Schemas } from './schemas.js';
 import { WriteContext } from './write-context.js';
 
 /** Who writes and how; shared by REST and GraphQL. */
@@ -65,11 +66,22 @@ function commit<T extends StoredResource>(
   ctx.recordChange(type.typeId, kind, before, after, actions, { extraChanges: ctx.extraChanges });
 }
 
-/** A request body checked against its schema, with the members the emulator does not model refused (501). */
-export function validBody(schema: string, body: unknown): Record<string, unknown> {
+/** Checks a request body against its schema and refuses the members the emulator does not model (501). */
+function assertValidBody(schema: string, body: unknown): asserts body is Record<string, unknown> {
   assertValid(commerceContract(), schema, body);
   refuseNotEmulatedMembers(commerceContract(), schema, body);
-  return body as Record<string, unknown>;
+}
+
+/**
+ * A request body checked against its schema, as that schema's generated type: the one place a
+ * body's type is asserted after validation.
+ *
+ * @example
+ * const signIn = validBody('MyCustomerSignin', await readJsonBody(c)); // signIn.email: string
+ */
+export function validBody<S extends keyof Schemas>(schema: S, body: unknown): Schemas[S] {
+  assertValidBody(schema, body);
+  return body as Schemas[S];
 }
 
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
@@ -79,7 +91,8 @@ export function createResource<T extends StoredResource>(
   draft: unknown,
   caller: Caller,
 ): T {
-  const body = validBody(type.schemas.draft, draft);
+  const body = draft;
+  assertValidBody(type.schemas.draft, body);
   assertKeyFree(context, type.typeId, body['key']);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const initiator = ctx.initiator();

@@ -34,7 +34,7 @@ export interface ResourceType<T extends StoredResource, D, A extends UpdateActio
   path: string;
   /** Scope names (without project key) that allow reading and writing. */
   scopes: { view: readonly string[]; manage: readonly string[] };
-  /** Component schema names in commerce.yaml. */
+  /** Component schema names of the Commerce schema (`schemas/openapi/commerce/`). */
   schemas: { resource: string; draft: string; updateAction?: string };
   /** Builds the resource from a schema-valid draft; key uniqueness is checked by the framework. */
   create(draft: D, ctx: WriteContext): Omit<T, CommonFields>;

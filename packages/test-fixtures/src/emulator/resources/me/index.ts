@@ -111,7 +111,7 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const body = validBody('MyCustomerSignin', await readJsonBody(c));
-      const id = await context.auth.findCustomerByCredentials(body['email'] as string, body['password'] as string, store?.key);
+      const id = await context.auth.findCustomerByCredentials(body.email, body.password, store?.key);
       const customer = id === undefined ? undefined : context.state.collection<Customer>(type.typeId).get(id);
       if (!customer) throw errors.invalidCredentials();
       return json({ customer: present(context, type, customer, []) });
@@ -120,21 +120,21 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
     api.post(`${base}/password`, async (c) => {
       const customer = customerOf(c.get('principal'), storeOf(c), MANAGE);
       const body = validBody('MyCustomerChangePassword', await readJsonBody(c));
-      return answer(c, await changePassword(context, callerOf(c), customer, body as Parameters<typeof changePassword>[3]));
+      return answer(c, await changePassword(context, callerOf(c), customer, body));
     });
 
     api.post(`${base}/password/reset`, async (c) => {
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const body = validBody('MyCustomerResetPassword', await readJsonBody(c));
-      return answer(c, await resetPassword(context, callerOf(c), body as Parameters<typeof resetPassword>[2], store));
+      return answer(c, await resetPassword(context, callerOf(c), body, store));
     });
 
     api.post(`${base}/email/confirm`, async (c) => {
       const store = storeOf(c);
       const customer = customerOf(c.get('principal'), store, MANAGE);
       const body = validBody('MyCustomerEmailVerify', await readJsonBody(c));
-      return answer(c, verifyEmail(context, callerOf(c), body as Parameters<typeof verifyEmail>[2], store, customer.id));
+      return answer(c, verifyEmail(context, callerOf(c), body, store, customer.id));
     });
   }
 }

@@ -22,7 +22,7 @@ function excludes(assignment: Membership | undefined, variant: ProductVariant): 
 
 /**
  * Which variants of a Product a Store offers, by the live rule written on `Store.productSelections`
- * in commerce.yaml: no settings, every variant; no active setting, every variant when all
+ * in the schema (stores.yaml): no settings, every variant; no active setting, every variant when all
  * selections are `IndividualExclusion` and none otherwise; else a variant must be let in by an
  * active `Individual` selection (when there is one) and excluded by no active `IndividualExclusion`.
  *

@@ -6,7 +6,7 @@ import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
-/** A rate as stored and answered, and its draft: the shapes of commerce.yaml. */
+/** A rate as stored and answered, and its draft: the shapes of the Commerce schema. */
 export type TaxRate = Schemas['TaxRate'];
 type TaxRateDraft = Schemas['TaxRateDraft'];
 export type TaxCategory = Schemas['TaxCategory'];
