@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApi, expectError, expectUnchanged, messagesOf, snapshot, type Api, type Json } from './helpers.js';
+import { createApi, expectError, expectUnchanged, messagesOf, ok, snapshot, type Api, type Json } from './helpers.js';
 
 let api: Api;
 beforeEach(async () => {
@@ -49,6 +49,29 @@ describe('categories', () => {
     expect(below.body.results.map((c: Json) => c['key'])).toEqual(['leaf', 'mid']);
     const children = await api.call('GET', `/categories?where=${encodeURIComponent(`parent(id="${mid['id'] as string}")`)}`);
     expect(children.body.results.map((c: Json) => c['key'])).toEqual(['leaf']);
+  });
+
+  it('bound expansion by depth and by the size of the answer, with 400 naming the limit', async () => {
+    // A chain 25 deep: c0 is the root, c24 the leaf with 24 ancestors.
+    for (let i = 0; i < 25; i++) await createCategory(`c${i}`, i === 0 ? {} : { parent: { key: `c${i - 1}` } });
+    const nested = (times: number) => Array.from({ length: times }, () => 'ancestors[*]').join('.');
+
+    const deep = await api.call('GET', `/categories/key=c24?expand=${nested(12)}`);
+    expect(expectError(deep, 400, 'InvalidInput')['message']).toContain('more than 10 deep, one inside another: the limit of expansion');
+    const large = await api.call('GET', `/categories/key=c24?expand=${nested(6)}`);
+    expect(expectError(large, 400, 'InvalidInput')['message']).toContain(`exceed ${16 * 1024 * 1024} bytes, the limit of expansion`);
+    // One answer: a page of a query shares the bound.
+    expectError(await api.call('GET', `/categories?limit=500&expand=${nested(5)}`), 400, 'InvalidInput');
+
+    // A reasonable expansion works, every target expanded as far as the path goes.
+    const leaf = ok(await api.call('GET', `/categories/key=c24?expand=parent&expand=${nested(2)}`));
+    expect(leaf.parent.obj.key).toBe('c23');
+    expect(leaf.parent.obj.ancestors[0].obj).toBeUndefined();
+    expect(leaf.ancestors.map((a: Json) => (a['obj'] as Json)['key'])).toEqual(Array.from({ length: 24 }, (_, i) => `c${i}`));
+    const c23 = leaf.ancestors[23].obj;
+    expect(c23.ancestors.map((a: Json) => (a['obj'] as Json)['key'])).toEqual(Array.from({ length: 23 }, (_, i) => `c${i}`));
+    expect(c23.ancestors[22].obj.ancestors[0].obj).toBeUndefined();
+    expect(ok(await api.call('GET', `/categories?limit=500&expand=${nested(3)}`)).count).toBe(25);
   });
 
   it('changeParent moves the Category and keeps its descendants ancestors in step', async () => {

@@ -1,3 +1,4 @@
+import { errors } from '../http/errors.js';
 import { LruCache } from './lru.js';
 import { excerpt, malformed } from './malformed.js';
 import { isPlainObject } from './values.js';
@@ -60,59 +61,150 @@ export function parseExpansionPath(path: string): readonly ExpansionStep[] {
   return steps;
 }
 
+/** How many references one path may expand one inside another (`ancestors[*].parent` expands 2). */
+export const MAX_EXPANSION_DEPTH = 10;
 /**
- * Returns a deep copy of `resource` in which the references named by each path carry `obj` (a deep
- * copy of the resolved resource). A path continues into an expanded reference without writing
- * `obj` (`customer.customerGroup` expands `customer`, then the group inside it); writing `obj`
- * explicitly works too. Dangling references and paths that do not exist are left alone; only a
- * malformed path is an error. The input is never mutated.
+ * How many bytes of expanded resources one answer may carry (every result of a query together): the
+ * live service's largest JSON document, 16 MB (https://docs.commercetools.com/api/limits).
+ */
+export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What the expansions of one answer have used: bytes of expanded resources, counted as they are
+ * added, and a copy of each target that nothing expands further, shared by every reference to it.
+ * Give one to every {@link expandPaths} of an answer (each result of a query).
+ */
+export class ExpansionBudget {
+  bytes = 0;
+  /** A copy of each target that no path goes into (never changed, so shared). */
+  readonly shared = new Map<string, object>();
+  readonly sizes = new Map<string, number>();
+  /** A target as a path expanded inside it, by path, step and target: the next reference to it shares it. */
+  readonly walked = new Map<string, { obj: object; bytes: number }>();
+  /** The shared copies: a path going into one takes its own copy first. */
+  readonly sharedObjects = new WeakSet<object>();
+
+  /** Counts `bytes` more of expanded resources; past {@link MAX_EXPANDED_BYTES}, 400 naming the limit. */
+  charge(bytes: number): void {
+    this.bytes += bytes;
+    if (this.bytes > MAX_EXPANDED_BYTES) {
+      throw errors.invalidInput(
+        `The expanded references of this answer exceed ${MAX_EXPANDED_BYTES} bytes, the limit of expansion: expand fewer or shorter paths.`,
+      );
+    }
+  }
+}
+
+/**
+ * Returns a deep copy of `resource` in which the references named by each path carry `obj` (the
+ * resolved resource: one copy per target, shared where nothing expands inside it). A path continues
+ * into an expanded reference without writing `obj` (`customer.customerGroup` expands `customer`,
+ * then the group inside it); writing `obj` explicitly works too. Dangling references and paths that
+ * do not exist are left alone. A malformed path, a path that expands references more than
+ * {@link MAX_EXPANSION_DEPTH} deep one inside another, or expansions past
+ * {@link MAX_EXPANDED_BYTES} in the answer (`budget`) are 400 InvalidInput naming the limit. The
+ * input is never mutated.
  *
  * @example
  * expandPaths(store, ['productSelections[*].productSelection'], (typeId, id) => db[typeId]?.get(id));
  */
-export function expandPaths<T>(resource: T, expand: readonly string[], resolve: Resolver): T {
+export function expandPaths<T>(resource: T, expand: readonly string[], resolve: Resolver, budget = new ExpansionBudget()): T {
   const paths = expand.map(parseExpansionPath);
   const copy = deepCopy(resource);
-  for (const steps of paths) walk(copy, steps, 0, resolve);
+  for (const [i, steps] of paths.entries()) walk(copy, steps, 0, { resolve, budget, path: expand[i]!, index: i }, 0);
   return copy;
+}
+
+interface Expander {
+  resolve: Resolver;
+  budget: ExpansionBudget;
+  /** The path as given, for the error. */
+  path: string;
+  /** Which of the answer's paths. */
+  index: number;
 }
 
 function isReference(value: unknown): value is Reference {
   return isPlainObject(value) && typeof value['typeId'] === 'string' && typeof value['id'] === 'string';
 }
 
-/** Sets `obj` on a reference (a copy, so expanding inside it never touches the store); false when dangling. */
-function ensureExpanded(reference: Reference, resolve: Resolver): boolean {
-  if (reference.obj !== undefined) return isPlainObject(reference.obj);
-  const target = resolve(reference.typeId, reference.id);
-  if (target === undefined) return false;
-  reference.obj = deepCopy(target);
+/**
+ * Sets `obj` on a reference, counting its size against the budget; false when dangling. `into`:
+ * the path goes on inside it, so `obj` is a copy of its own (expanding inside it never touches the
+ * store or another reference's `obj`); otherwise the target's one shared copy.
+ */
+function ensureExpanded(reference: Reference, { resolve, budget }: Expander, into: boolean): boolean {
+  if (reference.obj !== undefined) {
+    if (!isPlainObject(reference.obj)) return false;
+    if (into && budget.sharedObjects.has(reference.obj)) reference.obj = deepCopy(reference.obj);
+    return true;
+  }
+  const key = `${reference.typeId}/${reference.id}`;
+  let shared = budget.shared.get(key);
+  if (shared === undefined) {
+    const target = resolve(reference.typeId, reference.id);
+    if (target === undefined) return false;
+    shared = deepCopy(target);
+    budget.shared.set(key, shared);
+    budget.sharedObjects.add(shared);
+    budget.sizes.set(key, JSON.stringify(shared).length);
+  }
+  budget.charge(budget.sizes.get(key)!);
+  reference.obj = into ? deepCopy(shared) : shared;
   return true;
 }
 
-function walk(node: unknown, steps: readonly ExpansionStep[], at: number, resolve: Resolver): void {
+/** `depth`: how many references the path has expanded one inside another to reach `node`. */
+function walk(node: unknown, steps: readonly ExpansionStep[], at: number, expander: Expander, depth: number): void {
   const step = steps[at];
   if (step === undefined) {
-    if (isReference(node)) ensureExpanded(node, resolve);
+    if (isReference(node) && reachable(expander, depth + 1)) ensureExpanded(node, expander, false);
     return;
   }
   if (step.kind === 'all') {
-    if (Array.isArray(node)) for (const element of node) walk(element, steps, at + 1, resolve);
+    if (Array.isArray(node)) for (const element of node) walk(element, steps, at + 1, expander, depth);
     return;
   }
   if (step.kind === 'index') {
-    if (Array.isArray(node) && step.index < node.length) walk(node[step.index], steps, at + 1, resolve);
+    if (Array.isArray(node) && step.index < node.length) walk(node[step.index], steps, at + 1, expander, depth);
     return;
   }
   if (!isPlainObject(node)) return;
   if (isReference(node)) {
     // The path goes on below a reference: into its target, expanding it on the way.
-    if (!ensureExpanded(node, resolve)) return;
-    walk(node.obj, steps, step.name === 'obj' ? at + 1 : at, resolve);
+    if (!reachable(expander, depth + 1)) return;
+    const next = step.name === 'obj' ? at + 1 : at;
+    if (node.obj !== undefined) {
+      if (ensureExpanded(node, expander, true)) walk(node.obj, steps, next, expander, depth + 1);
+      return;
+    }
+    // The same target the same path reached before, at the same step: its expansion is shared.
+    const { budget } = expander;
+    const key = `${expander.index}:${next}:${depth}:${node.typeId}/${node.id}`;
+    const walked = budget.walked.get(key);
+    if (walked !== undefined) {
+      budget.charge(walked.bytes);
+      node.obj = walked.obj;
+      return;
+    }
+    const before = budget.bytes;
+    if (!ensureExpanded(node, expander, true)) return;
+    const obj = (node as Reference).obj as object;
+    walk(obj, steps, next, expander, depth + 1);
+    budget.walked.set(key, { obj, bytes: budget.bytes - before });
+    budget.sharedObjects.add(obj);
     return;
   }
   if (!Object.prototype.hasOwnProperty.call(node, step.name)) return;
-  walk(node[step.name], steps, at + 1, resolve);
+  walk(node[step.name], steps, at + 1, expander, depth);
+}
+
+/** True within {@link MAX_EXPANSION_DEPTH}; past it, 400 naming the limit. */
+function reachable({ path }: Expander, depth: number): boolean {
+  if (depth <= MAX_EXPANSION_DEPTH) return true;
+  throw errors.invalidInput(
+    `The expansion path '${excerpt(path)}' expands references more than ${MAX_EXPANSION_DEPTH} deep, one inside another: the limit of expansion.`,
+  );
 }
 
 function deepCopy<T>(value: T): T {

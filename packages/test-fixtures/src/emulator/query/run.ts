@@ -3,7 +3,7 @@ import { idRange, keyCandidates } from './bounds.js';
 import type { IdRange } from './bounds.js';
 import { compilePredicate } from './compile.js';
 import type { Vars } from './compile.js';
-import { expandPaths } from './expand.js';
+import { ExpansionBudget, expandPaths } from './expand.js';
 import type { Resolver } from './expand.js';
 import { TOTAL_CAP } from './params.js';
 import type { QuerySchema } from './schema.js';
@@ -179,7 +179,9 @@ function execute<T>(source: Source<T>, params: RunParams, options: RunOptions<T>
 
   if (options.resolve && params.expand.length > 0) {
     const resolve = options.resolve;
-    results = results.map((item) => expandPaths(item, params.expand, resolve));
+    // One budget for the whole page: its expansions together are bounded.
+    const budget = new ExpansionBudget();
+    results = results.map((item) => expandPaths(item, params.expand, resolve, budget));
   }
   return withTotal ? { limit, offset, count: results.length, total, results } : { limit, offset, count: results.length, results };
 }
