@@ -1729,6 +1729,8 @@ export interface components {
       | components['schemas']['DuplicatePriceScopeError']
       | components['schemas']['DuplicatePriceKeyError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
+      | components['schemas']['AttributeDefinitionTypeConflictError']
+      | components['schemas']['EnumValueIsUsedError']
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
@@ -2111,7 +2113,7 @@ export interface components {
        */
       code: 'AttributeNameDoesNotExist';
     };
-    /** @description 400 (live reference). `addAttributeDefinition` with a name the Product Type already has. */
+    /** @description 400 (live reference). `addAttributeDefinition` or `changeAttributeName` with a name the Product Type already has. */
     AttributeDefinitionAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'AttributeDefinitionAlreadyExists';
@@ -2124,6 +2126,40 @@ export interface components {
        * @enum {string}
        */
       code: 'AttributeDefinitionAlreadyExists';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#attributedefinitiontypeconflict). An
+     *     attribute definition (of a Product Type draft, `addAttributeDefinition` or
+     *     `changeAttributeName`) has the name of another Product Type's definition with another
+     *     type. Types are compared without their enum values, which may differ between Product
+     *     Types (also for sets of enums).
+     */
+    AttributeDefinitionTypeConflictError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'AttributeDefinitionTypeConflict';
+      conflictingProductTypeId: string;
+      conflictingProductTypeName: string;
+      conflictingAttributeName: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'AttributeDefinitionTypeConflict';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#enumvalueisused). `removeEnumValues` of
+     *     keys a Product uses, when the attribute is required.
+     */
+    EnumValueIsUsedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'EnumValueIsUsed';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'EnumValueIsUsed';
     };
     /**
      * @description 400 (live reference). Two Prices of one variant have the same scope (currency, country,
@@ -3655,7 +3691,9 @@ export interface components {
       | components['schemas']['ProductTypeChangeInputHintAction']
       | components['schemas']['ProductTypeAddPlainEnumValueAction']
       | components['schemas']['ProductTypeAddLocalizedEnumValueAction']
-      | components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+      | components['schemas']['ProductTypeChangeAttributeOrderByNameAction']
+      | components['schemas']['ProductTypeChangeAttributeNameAction']
+      | components['schemas']['ProductTypeRemoveEnumValuesAction'];
     ProductTypeChangeNameAction: SharedProductTypeChangeNameAction;
     ProductTypeChangeDescriptionAction: {
       /**
@@ -3780,6 +3818,41 @@ export interface components {
        */
       action: 'changeAttributeOrderByName';
       attributeNames: string[];
+    };
+    /**
+     * @description Renames an attribute definition and the values of that attribute on every variant of every
+     *     Product of this type, current and staged (a background change of each Product: a new
+     *     version, no message; live, eventually consistent)
+     *     (https://docs.commercetools.com/api/projects/productTypes#change-attributedefinition-name).
+     *     A name the type already has is 400 AttributeDefinitionAlreadyExists; the name of another
+     *     Product Type's definition of another type is 400 AttributeDefinitionTypeConflict.
+     */
+    ProductTypeChangeAttributeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAttributeName';
+      attributeName: string;
+      newAttributeName: string;
+    };
+    /**
+     * @description Removes values from an `enum` or `lenum` attribute (or a `set` of one)
+     *     (https://docs.commercetools.com/api/projects/productTypes#remove-enumvalues-from-attributedefinition);
+     *     another type is 400 InvalidOperation. The Products of this type lose the attribute values
+     *     with those keys, current and staged, as a background change (live, eventually
+     *     consistent); when the attribute is required and a Product uses one of the keys, the
+     *     action is 400 EnumValueIsUsed. Decision: a set value loses the removed keys and is removed
+     *     when none is left; keys the attribute does not have are ignored.
+     */
+    ProductTypeRemoveEnumValuesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeEnumValues';
+      attributeName: string;
+      keys: string[];
     };
     AttributePlainEnumValue: {
       key: string;
@@ -7119,6 +7192,8 @@ export type DuplicateAttributeValueError = components['schemas']['DuplicateAttri
 export type DuplicateAttributeValuesError = components['schemas']['DuplicateAttributeValuesError'];
 export type AttributeNameDoesNotExistError = components['schemas']['AttributeNameDoesNotExistError'];
 export type AttributeDefinitionAlreadyExistsError = components['schemas']['AttributeDefinitionAlreadyExistsError'];
+export type AttributeDefinitionTypeConflictError = components['schemas']['AttributeDefinitionTypeConflictError'];
+export type EnumValueIsUsedError = components['schemas']['EnumValueIsUsedError'];
 export type DuplicatePriceScopeError = components['schemas']['DuplicatePriceScopeError'];
 export type DuplicatePriceKeyError = components['schemas']['DuplicatePriceKeyError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
@@ -7266,6 +7341,8 @@ export type ProductTypeChangeInputHintAction = components['schemas']['ProductTyp
 export type ProductTypeAddPlainEnumValueAction = components['schemas']['ProductTypeAddPlainEnumValueAction'];
 export type ProductTypeAddLocalizedEnumValueAction = components['schemas']['ProductTypeAddLocalizedEnumValueAction'];
 export type ProductTypeChangeAttributeOrderByNameAction = components['schemas']['ProductTypeChangeAttributeOrderByNameAction'];
+export type ProductTypeChangeAttributeNameAction = components['schemas']['ProductTypeChangeAttributeNameAction'];
+export type ProductTypeRemoveEnumValuesAction = components['schemas']['ProductTypeRemoveEnumValuesAction'];
 export type AttributePlainEnumValue = components['schemas']['AttributePlainEnumValue'];
 export type AttributeLocalizedEnumValue = components['schemas']['AttributeLocalizedEnumValue'];
 export type Attribute = components['schemas']['Attribute'];

@@ -702,12 +702,28 @@ export const duplicateAttributeValuesError = /* @__PURE__ */ defineBuilder('Dupl
 export const attributeNameDoesNotExistError = /* @__PURE__ */ defineBuilder('AttributeNameDoesNotExistError', 'other');
 
 /**
- * Builder of a `AttributeDefinitionAlreadyExistsError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). `addAttributeDefinition` with a name the Product Type already has.
+ * Builder of a `AttributeDefinitionAlreadyExistsError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). `addAttributeDefinition` or `changeAttributeName` with a name the Product Type already has.
  *
  * @example
  * attributeDefinitionAlreadyExistsError({ seed: 42 }).build();
  */
 export const attributeDefinitionAlreadyExistsError = /* @__PURE__ */ defineBuilder('AttributeDefinitionAlreadyExistsError', 'other');
+
+/**
+ * Builder of a `AttributeDefinitionTypeConflictError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#attributedefinitiontypeconflict). An
+ *
+ * @example
+ * attributeDefinitionTypeConflictError({ seed: 42 }).build();
+ */
+export const attributeDefinitionTypeConflictError = /* @__PURE__ */ defineBuilder('AttributeDefinitionTypeConflictError', 'other');
+
+/**
+ * Builder of a `EnumValueIsUsedError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#enumvalueisused). `removeEnumValues` of
+ *
+ * @example
+ * enumValueIsUsedError({ seed: 42 }).build();
+ */
+export const enumValueIsUsedError = /* @__PURE__ */ defineBuilder('EnumValueIsUsedError', 'other');
 
 /**
  * Builder of a `DuplicatePriceScopeError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). Two Prices of one variant have the same scope (currency, country,
@@ -1848,6 +1864,22 @@ export const productTypeChangeAttributeOrderByNameAction = /* @__PURE__ */ defin
   'ProductTypeChangeAttributeOrderByNameAction',
   'action',
 );
+
+/**
+ * Builder of a `ProductTypeChangeAttributeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Renames an attribute definition and the values of that attribute on every variant of every
+ *
+ * @example
+ * productTypeChangeAttributeNameAction({ seed: 42 }).build();
+ */
+export const productTypeChangeAttributeNameAction = /* @__PURE__ */ defineBuilder('ProductTypeChangeAttributeNameAction', 'action');
+
+/**
+ * Builder of a `ProductTypeRemoveEnumValuesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes values from an `enum` or `lenum` attribute (or a `set` of one)
+ *
+ * @example
+ * productTypeRemoveEnumValuesAction({ seed: 42 }).build();
+ */
+export const productTypeRemoveEnumValuesAction = /* @__PURE__ */ defineBuilder('ProductTypeRemoveEnumValuesAction', 'action');
 
 /**
  * Builder of a `AttributePlainEnumValue` (other) of the Commerce schema, with plausible seeded defaults for its required members.
@@ -3025,6 +3057,8 @@ export const builderFactories = {
   DuplicateAttributeValuesError: duplicateAttributeValuesError,
   AttributeNameDoesNotExistError: attributeNameDoesNotExistError,
   AttributeDefinitionAlreadyExistsError: attributeDefinitionAlreadyExistsError,
+  AttributeDefinitionTypeConflictError: attributeDefinitionTypeConflictError,
+  EnumValueIsUsedError: enumValueIsUsedError,
   DuplicatePriceScopeError: duplicatePriceScopeError,
   DuplicatePriceKeyError: duplicatePriceKeyError,
   NotEmulatedError: notEmulatedError,
@@ -3158,6 +3192,8 @@ export const builderFactories = {
   ProductTypeAddPlainEnumValueAction: productTypeAddPlainEnumValueAction,
   ProductTypeAddLocalizedEnumValueAction: productTypeAddLocalizedEnumValueAction,
   ProductTypeChangeAttributeOrderByNameAction: productTypeChangeAttributeOrderByNameAction,
+  ProductTypeChangeAttributeNameAction: productTypeChangeAttributeNameAction,
+  ProductTypeRemoveEnumValuesAction: productTypeRemoveEnumValuesAction,
   AttributePlainEnumValue: attributePlainEnumValue,
   AttributeLocalizedEnumValue: attributeLocalizedEnumValue,
   Attribute: attribute,

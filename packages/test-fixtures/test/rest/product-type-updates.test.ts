@@ -158,6 +158,59 @@ describe('Product Type update actions', () => {
     );
   });
 
+  it('renames a definition; a name the type has is AttributeDefinitionAlreadyExists, an unknown one AttributeNameDoesNotExist', async () => {
+    const renamed = ok(await update([{ action: 'changeAttributeName', attributeName: 'material', newAttributeName: 'fabric' }]));
+    expect(renamed.attributes.map((a: Json) => a.name)).toEqual(['size', 'color', 'fabric']);
+    expect(renamed.attributes[2]).toMatchObject({ name: 'fabric', type: { name: 'text' }, attributeConstraint: 'SameForAll' });
+    const taken = await refused(
+      [{ action: 'changeAttributeName', attributeName: 'fabric', newAttributeName: 'size' }],
+      400,
+      'AttributeDefinitionAlreadyExists',
+    );
+    expect(taken).toMatchObject({ conflictingAttributeName: 'size', conflictingProductTypeName: 'Shirt' });
+    await refused(
+      [{ action: 'changeAttributeName', attributeName: 'material', newAttributeName: 'cloth' }],
+      400,
+      'AttributeNameDoesNotExist',
+    );
+  });
+
+  it('refuses changeAttributeName to the name of a definition of another type in another Product Type (AttributeDefinitionTypeConflict)', async () => {
+    const weight = { name: 'weight', label: { en: 'Weight' }, type: { name: 'number' } };
+    const other = ok(await api.call('POST', '/product-types', { key: 'mug', name: 'Mug', description: 'Mugs', attributes: [weight] }), 201);
+    const error = await refused(
+      [{ action: 'changeAttributeName', attributeName: 'material', newAttributeName: 'weight' }],
+      400,
+      'AttributeDefinitionTypeConflict',
+    );
+    expect(error).toMatchObject({
+      conflictingProductTypeId: other.id,
+      conflictingProductTypeName: 'Mug',
+      conflictingAttributeName: 'weight',
+    });
+    expect(error.message).toBe('The attribute with name weight has a different type on product type Mug.');
+  });
+
+  it('removes enum values from an enum, lenum or set of one; another type is InvalidOperation', async () => {
+    ok(
+      await update([
+        { action: 'addPlainEnumValue', attributeName: 'size', value: { key: 'l', label: 'L' } },
+        { action: 'addLocalizedEnumValue', attributeName: 'color', value: { key: 'red', label: { en: 'Red' } } },
+        { action: 'addLocalizedEnumValue', attributeName: 'color', value: { key: 'blue', label: { en: 'Blue' } } },
+      ]),
+    );
+    const removed = ok(
+      await update([
+        { action: 'removeEnumValues', attributeName: 'size', keys: ['m'] },
+        { action: 'removeEnumValues', attributeName: 'color', keys: ['red', 'green'] },
+      ]),
+    );
+    expect(removed.attributes[0].type.values).toEqual([{ key: 'l', label: 'L' }]);
+    expect(removed.attributes[1].type.elementType.values).toEqual([{ key: 'blue', label: { en: 'Blue' } }]);
+    await refused([{ action: 'removeEnumValues', attributeName: 'material', keys: ['x'] }], 400, 'InvalidOperation');
+    await refused([{ action: 'removeEnumValues', attributeName: 'weight', keys: ['x'] }], 400, 'AttributeNameDoesNotExist');
+  });
+
   it('reorders the definitions by name; a list that is not every name once is InvalidOperation', async () => {
     const reordered = ok(await update([{ action: 'changeAttributeOrderByName', attributeNames: ['material', 'size', 'color'] }]));
     expect(reordered.attributes.map((a: Json) => a.name)).toEqual(['material', 'size', 'color']);
@@ -173,7 +226,7 @@ describe('Product Type update actions', () => {
       404,
       'ResourceNotFound',
     );
-    await refused([{ action: 'changeAttributeName', attributeName: 'size', newAttributeName: 'sz' }], 501, 'NotEmulated');
+    await refused([{ action: 'changeEnumKey', attributeName: 'size', key: 'm', newKey: 'medium' }], 501, 'NotEmulated');
   });
 
   it('records each action in the Change History under its live change name', async () => {
@@ -261,6 +314,80 @@ describe('removing an attribute definition', () => {
       'AttributeNameDoesNotExist',
     );
     expect(ok(await api.call('GET', `/products/${tee.id}`))).toEqual(tee);
+  });
+
+  it('changeAttributeName renames the values of the Products of the type, current and staged, as a background change', async () => {
+    const tee = await product('tee', [
+      { name: 'size', value: { key: 'm', label: 'M' } },
+      { name: 'material', value: 'cotton' },
+    ]);
+    ok(await update([{ action: 'changeAttributeName', attributeName: 'material', newAttributeName: 'fabric' }]));
+    const after = ok(await api.call('GET', `/products/${tee.id}`));
+    for (const data of [after.masterData.current, after.masterData.staged])
+      for (const variant of [data.masterVariant, ...data.variants])
+        expect(variant.attributes).toEqual([
+          { name: 'size', value: { key: 'm', label: 'M' } },
+          { name: 'fabric', value: 'cotton' },
+        ]);
+    expect(after.version).toBe(tee.version + 1);
+    expect(after.lastModifiedBy).toEqual(tee.lastModifiedBy);
+    // The rename has no Change of its own in the Product Type's Change History.
+    const type = await productType();
+    const records = ok(await api.history(`/product-type/${type.id}`));
+    expect(records.results[0]!.changes).toEqual([]);
+  });
+
+  it('removeEnumValues removes the values with those keys from the Products, and a set loses only those keys', async () => {
+    ok(await update([{ action: 'addLocalizedEnumValue', attributeName: 'color', value: { key: 'red', label: { en: 'Red' } } }]));
+    ok(await update([{ action: 'addLocalizedEnumValue', attributeName: 'color', value: { key: 'blue', label: { en: 'Blue' } } }]));
+    const tee = await product('tee', [
+      { name: 'size', value: 'm' },
+      { name: 'color', value: ['red', 'blue'] },
+    ]);
+    const red = await product('red', [{ name: 'color', value: ['red'] }]);
+    ok(
+      await update([
+        { action: 'removeEnumValues', attributeName: 'size', keys: ['m'] },
+        { action: 'removeEnumValues', attributeName: 'color', keys: ['red'] },
+      ]),
+    );
+    const after = ok(await api.call('GET', `/products/${tee.id}`));
+    for (const data of [after.masterData.current, after.masterData.staged])
+      expect(data.masterVariant.attributes).toEqual([{ name: 'color', value: [{ key: 'blue', label: { en: 'Blue' } }] }]);
+    expect(ok(await api.call('GET', `/products/${red.id}`)).masterData.staged.masterVariant.attributes).toEqual([]);
+
+    const type = await productType();
+    const records = ok(await api.history(`/product-type/${type.id}`));
+    expect(records.results[0]!.changes).toEqual([
+      { change: 'removeEnumValues', type: 'RemoveEnumValuesChange', previousValue: { key: 'm', label: 'M' }, attributeName: 'size' },
+      {
+        change: 'removeEnumValues',
+        type: 'RemoveLocalizedEnumValuesChange',
+        previousValue: { key: 'red', label: { en: 'Red' } },
+        attributeName: 'color',
+      },
+    ]);
+  });
+
+  it('removeEnumValues of a required attribute is EnumValueIsUsed while a Product uses a key, and leaves everything alone', async () => {
+    const required = {
+      name: 'fit',
+      label: { en: 'Fit' },
+      type: {
+        name: 'enum',
+        values: [
+          { key: 'slim', label: 'Slim' },
+          { key: 'wide', label: 'Wide' },
+        ],
+      },
+      isRequired: true,
+    };
+    ok(await update([{ action: 'addAttributeDefinition', attribute: required }]));
+    const tee = await product('tee', [{ name: 'fit', value: 'slim' }]);
+    const error = await refused([{ action: 'removeEnumValues', attributeName: 'fit', keys: ['slim'] }], 400, 'EnumValueIsUsed');
+    expect(error.message).toBe("'slim' is used by some products and cannot be deleted because the fit attribute is required.");
+    expect(ok(await api.call('GET', `/products/${tee.id}`))).toEqual(tee);
+    ok(await update([{ action: 'removeEnumValues', attributeName: 'fit', keys: ['wide'] }]));
   });
 
   it('keeps refusing to delete a type a Product uses (ReferenceExists), and deletes it once unused', async () => {

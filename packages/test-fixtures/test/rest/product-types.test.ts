@@ -61,6 +61,45 @@ describe('product types', () => {
     expect(await all()).toHaveLength(1);
   });
 
+  it('refuses an attribute whose name another Product Type uses with another type (AttributeDefinitionTypeConflict)', async () => {
+    const created = await create();
+    const conflict = await create({
+      name: 'Mug',
+      description: 'Mugs',
+      attributes: [{ name: 'size', label: { en: 'Size' }, type: { name: 'text' } }],
+    });
+    expect(conflict.status).toBe(400);
+    expect(firstError(conflict)).toMatchObject({
+      code: 'AttributeDefinitionTypeConflict',
+      message: 'The attribute with name size has a different type on product type Shirt.',
+      conflictingProductTypeId: created.body['id'],
+      conflictingProductTypeName: 'Shirt',
+      conflictingAttributeName: 'size',
+    });
+    expect(await all()).toHaveLength(1);
+    // Enum values may differ between Product Types; the type may not.
+    const otherValues = { name: 'size', label: { en: 'Size' }, type: { name: 'enum', values: [{ key: 'xl', label: 'XL' }] } };
+    const mug = await create({ key: 'mug', name: 'Mug', description: 'Mugs', attributes: [otherValues] });
+    expect(mug.status).toBe(201);
+    const added = await api.call('POST', `${base}/key=mug`, {
+      version: 1,
+      actions: [{ action: 'addAttributeDefinition', attribute: { name: 'size2', label: { en: 'S' }, type: { name: 'text' } } }],
+    });
+    expect(added.status).toBe(200);
+    const cup = await create({ key: 'cup', name: 'Cup', description: 'Cups' });
+    const refused = await api.call('POST', `${base}/key=cup`, {
+      version: 1,
+      actions: [
+        {
+          action: 'addAttributeDefinition',
+          attribute: { name: 'size2', label: { en: 'S' }, type: { name: 'set', elementType: { name: 'text' } } },
+        },
+      ],
+    });
+    expect(firstError(refused)).toMatchObject({ code: 'AttributeDefinitionTypeConflict', conflictingProductTypeName: 'Mug' });
+    expect((await api.call('GET', `${base}/key=cup`)).body).toEqual(cup.body);
+  });
+
   it('refuses bad drafts with 400 and stores nothing', async () => {
     const cases: [unknown, string][] = [
       ['{ "name": ', 'InvalidJsonInput'],

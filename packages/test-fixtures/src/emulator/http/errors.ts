@@ -136,6 +136,23 @@ export const errors = {
         conflictingAttributeName: name,
       },
     ),
+  attributeDefinitionTypeConflict: (name: string, productType: { id: string; name: string }) =>
+    one(
+      400,
+      'AttributeDefinitionTypeConflict',
+      `The attribute with name ${name} has a different type on product type ${productType.name}.`,
+      {
+        conflictingProductTypeId: productType.id,
+        conflictingProductTypeName: productType.name,
+        conflictingAttributeName: name,
+      },
+    ),
+  enumValueIsUsed: (keys: readonly string[], attributeName: string) =>
+    one(
+      400,
+      'EnumValueIsUsed',
+      `${keys.map((key) => `'${key}'`).join(', ')} is used by some products and cannot be deleted because the ${attributeName} attribute is required.`,
+    ),
   invalidCurrentPassword: () => one(400, 'InvalidCurrentPassword', 'The given current password does not match.'),
   invalidCredentials: () => one(400, 'InvalidCredentials', 'Account with the given credentials not found.'),
   expiredCustomerToken: (kind: 'password' | 'email') =>

@@ -16,12 +16,22 @@ const enumOf = (type: AttributeDefinitionShape['type']) => (type?.name === 'set'
 /**
  * A Product Type's attribute definitions, one Change per difference as the live service names
  * them: definitions added and removed, a member of one changed (`attributeName` naming it), enum
- * values added, and the order.
+ * values added and removed, and the order.
  */
 const attributeDefinitions: FieldRule = (previous, next) => {
   const before = asArray(previous) as AttributeDefinitionShape[];
   const after = asArray(next) as AttributeDefinitionShape[];
   const was = new Map(before.map((a) => [a.name, a]));
+  const now = new Set(after.map((a) => a.name));
+  // A renamed definition (`changeAttributeName`) is the same but for its name: the live Change
+  // History has no Change for it, so it is neither added nor removed.
+  const gone = before.filter((definition) => !now.has(definition.name));
+  const renamed = new Set<AttributeDefinitionShape>();
+  for (const definition of after) {
+    if (was.has(definition.name)) continue;
+    const old = gone.find((candidate) => !renamed.has(candidate) && !differs({ ...candidate, name: '' }, { ...definition, name: '' }));
+    if (old) renamed.add(old).add(definition);
+  }
   const changes: Change[] = [];
   const members = [
     ['label', 'changeLabel', 'ChangeLabelChange'],
@@ -32,6 +42,7 @@ const attributeDefinitions: FieldRule = (previous, next) => {
   ] as const;
   for (const definition of after) {
     const old = was.get(definition.name);
+    if (renamed.has(definition)) continue;
     if (!old) {
       changes.push(change('addAttributeDefinition', 'AddAttributeDefinitionChange', undefined, definition));
       continue;
@@ -41,18 +52,21 @@ const attributeDefinitions: FieldRule = (previous, next) => {
       if (differs(old[member], definition[member])) changes.push(change(name, type, old[member], definition[member], { attributeName }));
     const oldType = enumOf(old.type);
     const newType = enumOf(definition.type);
+    const localized = newType?.name === 'lenum';
     for (const value of newType?.values ?? []) {
       if (oldType?.values?.some((v) => v.key === value.key)) continue;
-      const [name, type] =
-        newType?.name === 'lenum'
-          ? ['addLocalizedEnumValue', 'AddLocalizedEnumValueChange']
-          : ['addPlainEnumValue', 'AddPlainEnumValueChange'];
+      const [name, type] = localized
+        ? ['addLocalizedEnumValue', 'AddLocalizedEnumValueChange']
+        : ['addPlainEnumValue', 'AddPlainEnumValueChange'];
       changes.push(change(name, type, undefined, value, { attributeName }));
     }
+    const type = localized ? 'RemoveLocalizedEnumValuesChange' : 'RemoveEnumValuesChange';
+    for (const value of oldType?.values ?? [])
+      if (!newType?.values?.some((v) => v.key === value.key))
+        changes.push(change('removeEnumValues', type, value, undefined, { attributeName }));
   }
-  const now = new Set(after.map((a) => a.name));
-  for (const definition of before)
-    if (!now.has(definition.name))
+  for (const definition of gone)
+    if (!renamed.has(definition))
       changes.push(change('removeAttributeDefinition', 'RemoveAttributeDefinitionChange', definition, undefined));
   const kept = (list: AttributeDefinitionShape[], other: Set<string>) => list.map((a) => a.name).filter((name) => other.has(name));
   const oldOrder = kept(before, now);
