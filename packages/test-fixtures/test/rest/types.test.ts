@@ -197,10 +197,23 @@ describe('types', () => {
       referencedBy: 'store',
       message: 'Can not delete a type while it is referenced by at least one store.',
     });
-    ok(await update('tt', 1, { action: 'removeFieldDefinition', fieldName: 'note' }));
+    const before = ok(await api.call('GET', '/stores/key=shop'));
+    const untouched = ok(await api.call('POST', '/stores', { key: 'other', custom: { type: { key: 'tt' }, fields: { size: 's' } } }), 201);
+    api.clock.advance(60_000);
+    // Another initiator than the Store's last one: that one stays.
+    const remove = { version: 1, actions: [{ action: 'removeFieldDefinition', fieldName: 'note' }] };
+    const removedAt = new Date(api.clock.now()).toISOString();
+    ok(await api.call('POST', '/types/key=tt', remove, { 'X-External-User-ID': 'type-admin' }));
     const store = ok(await api.call('GET', '/stores/key=shop'));
     expect(store.custom.fields).toEqual({ size: 's' });
+    // A background change: a new version and lastModifiedAt, lastModifiedBy as it was.
+    expect(store.version).toBe(before.version + 1);
+    expect(store.lastModifiedAt).toBe(removedAt);
+    expect(store.lastModifiedBy).toEqual(before.lastModifiedBy);
+    // A resource without a value of the field is not changed.
+    expect(ok(await api.call('GET', '/stores/key=other'))).toEqual(untouched);
     ok(await api.call('POST', '/stores/key=shop', { version: store.version, actions: [{ action: 'setCustomType' }] }));
+    ok(await api.call('POST', '/stores/key=other', { version: untouched.version, actions: [{ action: 'setCustomType' }] }));
     expect(ok(await api.call('DELETE', `/types/${type.id}?version=2`)).key).toBe('tt');
     expect((await api.call('GET', '/types/key=tt')).status).toBe(404);
   });

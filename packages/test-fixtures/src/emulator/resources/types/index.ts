@@ -166,13 +166,16 @@ export const typeType: ResourceType<Type, Schemas['TypeDraft'], Schemas['TypeUpd
     removeFieldDefinition(type, { fieldName }, ctx) {
       const { name } = definitionOf(type, fieldName);
       type.fieldDefinitions = type.fieldDefinitions.filter((d) => d.name !== name);
-      // The live service removes the values eventually; here at once, once the update commits.
+      // The live service removes the values eventually; here at once, once the update commits. A
+      // background change of each resource: a new version and lastModifiedAt, lastModifiedBy kept.
       ctx.onCommit(() => {
         for (const { typeId, resource } of usersOf(ctx, type)) {
           if (!resource.custom || !(name in resource.custom.fields)) continue;
           const fields = { ...resource.custom.fields };
           delete fields[name];
-          ctx.state.collection<Customizable>(typeId).replace({ ...resource, custom: { ...resource.custom, fields } });
+          const updated = { ...resource, custom: { ...resource.custom, fields }, version: resource.version + 1, lastModifiedAt: ctx.now };
+          ctx.state.collection<Customizable>(typeId).replace(updated);
+          ctx.recordChange(typeId, 'updated', resource, updated, [], { background: true });
         }
       });
     },
