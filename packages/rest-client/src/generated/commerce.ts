@@ -1196,7 +1196,11 @@ export interface components {
     CategorySlug: components['schemas']['LocalizedString'] & {
       [key: string]: string;
     };
-    /** @description A decimal between 0 and 1 written as `0.<digits>` (live reference); another is 400 InvalidJsonInput. */
+    /**
+     * @description The order hint of a Category: a decimal between 0 and 1 written as `0.<digits>`; another
+     *     is 400 InvalidJsonInput. (The reference sets no pattern here, unlike a Product's order
+     *     hint in a Category, `ProductCategoryOrderHint`.)
+     */
     CategoryOrderHint: string;
     /**
      * @description Scopes `view_categories` (or `view_products`) and `manage_categories` (or
@@ -3959,12 +3963,21 @@ export interface components {
       variants: components['schemas']['ProductVariant'][];
     };
     /**
-     * @description An order hint (a decimal between 0 and 1 as `0.<digits>`) per Category id, for
-     *     sorting the Products of a Category. Absent from product data when empty.
+     * @description An order hint per Category id, for sorting the Products of a Category. Absent from
+     *     product data when empty.
      */
     CategoryOrderHints: {
-      [key: string]: components['schemas']['CategoryOrderHint'];
+      [key: string]: components['schemas']['ProductCategoryOrderHint'];
     };
+    /**
+     * @description The order hint of a Product in a Category: a decimal strictly between 0 and 1 written as
+     *     `0.` and digits, not ending in `0` (`0.5`, not `0.50`), as the reference's pattern has it
+     *     (CategoryOrderHints.raml, ProductAddToCategoryAction.raml,
+     *     ProductSetCategoryOrderHintAction.raml in
+     *     https://github.com/commercetools/commercetools-api-reference/tree/main/api-specs/api/types/product);
+     *     another is 400 InvalidJsonInput.
+     */
+    ProductCategoryOrderHint: string;
     ProductCatalogData: {
       published: boolean;
       hasStagedChanges: boolean;
@@ -4435,7 +4448,7 @@ export interface components {
       action: 'addToCategory';
       category: components['schemas']['ResourceIdentifier'];
       /** @description Omitting it removes the value. */
-      orderHint?: components['schemas']['CategoryOrderHint'];
+      orderHint?: components['schemas']['ProductCategoryOrderHint'];
       /**
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
@@ -4473,7 +4486,7 @@ export interface components {
       action: 'setCategoryOrderHint';
       categoryId: string;
       /** @description Omitting it removes the value. */
-      orderHint?: components['schemas']['CategoryOrderHint'];
+      orderHint?: components['schemas']['ProductCategoryOrderHint'];
       /**
        * @description `true` changes only the staged data; `false` changes staged and current.
        * @default true
@@ -7354,6 +7367,7 @@ export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
 export type ProductData = components['schemas']['ProductData'];
 export type CategoryOrderHints = components['schemas']['CategoryOrderHints'];
+export type ProductCategoryOrderHint = components['schemas']['ProductCategoryOrderHint'];
 export type ProductCatalogData = components['schemas']['ProductCatalogData'];
 export type Product = components['schemas']['Product'];
 export type ProductPriceMode = components['schemas']['ProductPriceMode'];

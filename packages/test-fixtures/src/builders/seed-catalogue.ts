@@ -353,7 +353,8 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       .key(key)
       .productType({ typeId: 'product-type', id: type.id })
       .categories([{ typeId: 'category', id: category.id }])
-      .categoryOrderHints({ [category.id]: `0.${i + 1}` })
+      // Increasing with i, fixed width, never ending in 0 (the reference's pattern for order hints).
+      .categoryOrderHints({ [category.id]: `0.${String(i + 1).padStart(6, '0')}1` })
       .taxCategory({ typeId: 'tax-category', id: taxCategory.id })
       .slug({ en: key })
       .publish(true)

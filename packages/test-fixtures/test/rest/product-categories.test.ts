@@ -76,6 +76,27 @@ describe('addToCategory', () => {
     );
     await expectUnchanged(p.api, before);
   });
+
+  it('refuses an order hint the pattern of the reference refuses: a decimal in (0, 1) that ends in 0, or is not `0.` and digits', async () => {
+    const product = await p.create(1, { categories: [{ key: 'shirts' }] });
+    const before = await snapshot(p.api);
+    for (const orderHint of ['0.50', '0.0', '0.', '1', '0.5e1']) {
+      const addTo = await p.update(product, [{ action: 'addToCategory', category: { key: 'sale' }, orderHint }]);
+      expectError(addTo, 400, 'InvalidJsonInput');
+      const set = await p.update(product, [{ action: 'setCategoryOrderHint', categoryId: shirts, orderHint }]);
+      expectError(set, 400, 'InvalidJsonInput');
+    }
+    const draft = {
+      productType: { key: 'shirt' },
+      name: { en: 'Shirt 2' },
+      slug: { en: 'shirt-2' },
+      categoryOrderHints: { [shirts]: '0.10' },
+    };
+    expectError(await p.api.call('POST', '/products', draft), 400, 'InvalidJsonInput');
+    await expectUnchanged(p.api, before);
+    const added = await p.updated(product, [{ action: 'addToCategory', category: { key: 'sale' }, orderHint: '0.05' }]);
+    expect(added.masterData.staged['categoryOrderHints']).toEqual({ [sale]: '0.05' });
+  });
 });
 
 describe('removeFromCategory', () => {
