@@ -54,6 +54,42 @@ describe('a 2xx write', () => {
   });
 });
 
+describe('a sign-up', () => {
+  /** The customers stored in the database without credentials (what a kill -9 would keep). */
+  const withoutCredentials = (dir: string) =>
+    rows(
+      dir,
+      "SELECT id FROM resources r WHERE project = 'durable' AND type = 'customer' " +
+        'AND NOT EXISTS (SELECT 1 FROM customers c WHERE c.project = r.project AND c.customer_id = r.id)',
+    );
+
+  it('commits the customer and its credentials in one transaction, whatever commits meanwhile', async () => {
+    const dir = newDataDir();
+    const api = await durableApi(dir);
+    let answered = false;
+    const signUp = api.call('POST', '/customers', { email: 'one@example.com', password: 'pw-one' }).finally(() => (answered = true));
+    // Every request commits what is pending: none of them may store the customer alone.
+    while (!answered) {
+      expect((await api.call('GET', '/customers')).status).toBe(200);
+      expect(withoutCredentials(dir)).toEqual([]);
+      // In-process requests settle in microtasks: let the hash's completion in.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const { status, body } = await signUp;
+    expect(status).toBe(201);
+    expect(rows(dir, "SELECT customer_id FROM customers WHERE project = 'durable'")).toEqual([{ customer_id: body.customer.id }]);
+    api.emulator.close();
+    open.splice(open.indexOf(api), 1);
+    const second = await durableApi(dir);
+    const login = await second.emulator.fetch(`${second.emulator.urls().auth}/oauth/durable/customers/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${btoa('ci:ci-secret')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=password&username=one%40example.com&password=pw-one',
+    });
+    expect(login.status).toBe(200);
+  });
+});
+
 describe('a failed request', () => {
   it('leaves nothing in the database', async () => {
     const dir = newDataDir();

@@ -54,37 +54,24 @@ export class CustomerCredentialStore {
     ids.add(record.customerId);
   }
 
-  /** Hashing under way per customer id, so a sign-up can wait for it; entries leave once settled. */
-  private readonly pending = new Map<string, Promise<void>>();
-
-  /** Resolves once the credentials being stored for this customer (if any) are stored. */
-  settled(customerId: string): Promise<void> {
-    return this.pending.get(customerId) ?? Promise.resolve();
-  }
-
-  /** Creates or replaces the credentials of a customer; {@link settled} waits for it. */
-  set(input: CustomerCredentialsInput): Promise<void> {
-    const storing = this.store(input);
-    this.pending.set(input.customerId, storing);
-    const forget = () => {
-      if (this.pending.get(input.customerId) === storing) this.pending.delete(input.customerId);
-    };
-    storing.then(forget, forget);
-    return storing;
-  }
-
-  private async store(input: CustomerCredentialsInput): Promise<void> {
+  /** Creates or replaces the credentials of a customer whose password is hashed already (made with hashSecret). */
+  setHashed(input: Omit<CustomerCredentialsInput, 'password'> & { passwordHash: string }): void {
     if (input.customerId === '') throw new TypeError('customerId must not be empty');
     if (normaliseEmail(input.email) === '') throw new TypeError('email must not be empty');
-    const generation = this.generation;
-    const passwordHash = await hashSecret(input.password);
-    if (generation !== this.generation) return;
     this.put({
       customerId: input.customerId,
       email: normaliseEmail(input.email),
-      passwordHash,
+      passwordHash: input.passwordHash,
       storeKeys: [...new Set(input.storeKeys ?? [])],
     });
+  }
+
+  /** Creates or replaces the credentials of a customer, hashing the password first. */
+  async set({ password, ...input }: CustomerCredentialsInput): Promise<void> {
+    const generation = this.generation;
+    const passwordHash = await hashSecret(password);
+    if (generation !== this.generation) return;
+    this.setHashed({ ...input, passwordHash });
   }
 
   /**

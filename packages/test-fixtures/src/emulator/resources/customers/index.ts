@@ -1,3 +1,4 @@
+import { hashSecret, hashSecretSync } from '../../auth/passwords.js';
 import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
@@ -6,7 +7,7 @@ import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
 import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer, type CustomerType } from './rules.js';
-import { createResource, type Caller } from '../kit/operations.js';
+import { checkCreate, createResource, type Caller } from '../kit/operations.js';
 import type { Schemas } from '../kit/resource-type.js';
 import { registeredType } from '../kit/resource-module.js';
 import type { Store } from '../stores/index.js';
@@ -57,10 +58,10 @@ export function customerTypeOf(auth: AuthService): CustomerType {
       assertEmailFree(ctx.state, email, storeKeys);
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
       const addresses = addressesFrom(draft);
-      // An ExternalAuth customer has no credentials: the password flow does not know it. Signing up
-      // waits for the hash (see signUpCustomer); a failure shows up at login.
+      // An ExternalAuth customer has no credentials: the password flow does not know it. The hash is
+      // made before (see signUpCustomer), so the customer and its credentials commit together.
       if (password !== undefined)
-        ctx.onCommit(({ id }) => void auth.setCustomerCredentials({ customerId: id, email, password, storeKeys }).catch(() => undefined));
+        ctx.onCommit(({ id }) => auth.customers.setHashed({ customerId: id, email, passwordHash: hashOf(password), storeKeys }));
       const plain: Partial<Pick<Customer, (typeof PLAIN_FIELDS)[number]>> = {};
       for (const name of PLAIN_FIELDS) if (draft[name] !== undefined) plain[name] = draft[name];
       return {
@@ -91,17 +92,38 @@ export function customerTypeIn(context: EmulatorContext): CustomerType {
 }
 
 /**
- * Signs a customer up (REST and GraphQL alike): creates the Customer with the project's Customer
- * type and waits until its credentials are stored, so a password-flow token can be requested
- * right away.
+ * Signs a customer up (REST and GraphQL alike): hashes the password, then creates the Customer
+ * with the project's Customer type and its credentials in one write, so they commit in one
+ * transaction (durable mode) and a password-flow token can be requested right away.
  *
  * @example
  * const customer = await signUpCustomer(context, { email: 'a@example.com', password: 'secret' }, caller);
  */
 export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
-  const customer = createResource(context, customerTypeIn(context), draft, caller);
-  await context.auth.customers.settled(customer.id);
-  return customer;
+  const type = customerTypeIn(context);
+  const password = isRecord(draft) && typeof draft['password'] === 'string' ? draft['password'] : undefined;
+  if (password === undefined) return createResource(context, type, draft, caller);
+  // A refused draft costs no hash; the create checks again after it (the state moved meanwhile).
+  checkCreate(context, type, draft, caller);
+  const passwordHash = await hashSecret(password);
+  signingUp = { password, passwordHash };
+  try {
+    return createResource(context, type, draft, caller);
+  } finally {
+    signingUp = undefined;
+  }
+}
+
+/** The password hash of the sign-up being created: set by signUpCustomer around its create, which runs without a pause. */
+let signingUp: { password: string; passwordHash: string } | undefined;
+
+/** The hash made for this password before the create, else one made now (a create outside signUpCustomer). */
+function hashOf(password: string): string {
+  return signingUp?.password === password ? signingUp.passwordHash : hashSecretSync(password);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A draft whose `stores` is replaced by the Store of an in-store path (a non-object is left to validation). */

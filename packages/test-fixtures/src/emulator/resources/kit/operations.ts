@@ -84,6 +84,28 @@ export function validBody<S extends keyof Schemas>(schema: S, body: unknown): Sc
   return body as Schemas[S];
 }
 
+/** The checks and the building of a create, nothing stored yet. */
+function prepareCreate<T extends StoredResource>(context: EmulatorContext, type: AnyResourceType<T>, draft: unknown, caller: Caller) {
+  const body = draft;
+  assertValidBody(type.schemas.draft, body);
+  assertKeyFree(context, type.typeId, body['key']);
+  const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
+  return { ctx, built: type.create(body, ctx) };
+}
+
+/**
+ * Throws what {@link createResource} would refuse the draft with, storing nothing: for a create
+ * that must do slow work first (a password hash) only for a draft it accepts.
+ */
+export function checkCreate<T extends StoredResource>(
+  context: EmulatorContext,
+  type: AnyResourceType<T>,
+  draft: unknown,
+  caller: Caller,
+): void {
+  prepareCreate(context, type, draft, caller);
+}
+
 /** Creates a resource from a draft: validated against the schema, key unique, messages emitted. */
 export function createResource<T extends StoredResource>(
   context: EmulatorContext,
@@ -91,12 +113,8 @@ export function createResource<T extends StoredResource>(
   draft: unknown,
   caller: Caller,
 ): T {
-  const body = draft;
-  assertValidBody(type.schemas.draft, body);
-  assertKeyFree(context, type.typeId, body['key']);
-  const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
+  const { ctx, built } = prepareCreate(context, type, draft, caller);
   const initiator = ctx.initiator();
-  const built = type.create(body, ctx);
   const resource = {
     id: newId(),
     version: 1,
