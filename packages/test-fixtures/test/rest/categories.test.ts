@@ -74,6 +74,29 @@ describe('categories', () => {
     expect(ok(await api.call('GET', `/categories?limit=500&expand=${nested(3)}`)).count).toBe(25);
   });
 
+  it('refuse an update whose result would pass the 16 MiB document limit, changing nothing', async () => {
+    const string = { name: 'String' };
+    const fields = ['aa', 'bb', 'cc'].map((name) => ({ name, label: { en: name }, required: false, type: string }));
+    ok(await api.call('POST', '/types', { key: 'big', name: { en: 'big' }, resourceTypeIds: ['category'], fieldDefinitions: fields }), 201);
+    await createCategory('huge', { custom: { type: { key: 'big' } } });
+    const large = 'x'.repeat(6 * 1024 * 1024);
+    const set = async (name: string) => {
+      const { version } = await get('huge');
+      return api.call('POST', '/categories/key=huge', { version, actions: [{ action: 'setCustomField', name, value: large }] });
+    };
+    expect((await set('aa')).status).toBe(200);
+    expect((await set('bb')).status).toBe(200);
+    const before = await get('huge');
+    const refused = expectError(await set('cc'), 400, 'InvalidInput');
+    expect(refused['message']).toMatch(
+      /^The resource would take \d+ bytes as JSON, more than 16777216 bytes, the limit of a stored document\.$/,
+    );
+    expect(await get('huge')).toEqual(before);
+    // Smaller values still fit.
+    const { version } = before;
+    ok(await api.call('POST', '/categories/key=huge', { version, actions: [{ action: 'setCustomField', name: 'cc', value: 'small' }] }));
+  });
+
   it('changeParent moves the Category and keeps its descendants ancestors in step', async () => {
     const a = await createCategory('aa');
     const b = await createCategory('bb', { parent: { key: 'aa' } });

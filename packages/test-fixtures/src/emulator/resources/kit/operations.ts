@@ -8,6 +8,7 @@ import { actionSchemaName, commerceContract } from '../../validation/contract.js
 import { isNotEmulatedAction, refuseNotEmulatedMembers } from '../../validation/not-emulated-members.js';
 import { assertValid } from '../../validation/request-errors.js';
 import { parseUpdateRequest, type UpdateRequest } from '../../validation/update-request.js';
+import { checkDocumentSize, grownBound, sizeBound } from './document-size.js';
 import { actionHandler, type AnyResourceType } from './resource-type.js';
 import type { Schemas } from './schemas.js';
 import { WriteContext } from './write-context.js';
@@ -124,6 +125,7 @@ export function createResource<T extends StoredResource>(
     createdBy: initiator,
     lastModifiedBy: initiator,
   } as unknown as T;
+  checkDocumentSize(resource, grownBound(0, body));
   context.state.collection<T>(type.typeId).insert(resource);
   ctx.messages.unshift(...(type.createdMessages?.(resource) ?? []));
   commit(context, type, ctx, 'created', undefined, resource);
@@ -205,6 +207,7 @@ export function applyChange<T extends StoredResource>(
   if (isDeepStrictEqual(working, current) && ctx.commitHooks.length === 0) return current;
   assertKeyFree(context, type.typeId, working.key, current.id);
   const updated = { ...working, version: current.version + 1, lastModifiedAt: ctx.now, lastModifiedBy: ctx.initiator() } as unknown as T;
+  checkDocumentSize(updated, grownBound(sizeBound(current), actions));
   context.state.collection<T>(type.typeId).replace(updated);
   commit(context, type, ctx, 'updated', current, updated, actions);
   return updated;
