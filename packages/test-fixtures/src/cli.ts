@@ -225,8 +225,9 @@ function main(): Promise<void> | void {
           process.exit(0);
         });
       };
-      // SIGHUP too: a closed terminal is no reason to lose the data.
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => stop(signal));
+      // SIGHUP too: a closed terminal is no reason to lose the data. Kept listening while stopping:
+      // a signal without a listener kills at once, and Ctrl-C under pnpm comes twice.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
       stopWhenOrphaned(() => stop('parent process exited'));
       // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
       // /dev/null ends at once: the flag is for a pipe.

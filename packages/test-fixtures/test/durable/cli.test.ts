@@ -191,3 +191,30 @@ describe('--state-file with --data-dir', () => {
     expect((await call(third.origin, await token(third.origin), 'GET', `/${PROJECT}/product-selections/key=saved`)).status).toBe(200);
   });
 });
+
+describe('a Ctrl-C (SIGINT, again and again, as pnpm forwards it)', () => {
+  it('finishes the clean stop: the state file written, the WAL checkpointed, the lock released, exit code 0', async () => {
+    const dir = newDataDir();
+    const stateFile = join(newDataDir(), 'state.json');
+    const { origin, cli } = await start(dir, ['--state-file', stateFile]);
+    expect(
+      (await call(origin, await token(origin), 'POST', `/${PROJECT}/product-selections`, { key: 'ctrl-c', name: { en: 'C' } })).status,
+    ).toBe(201);
+    expect(existsSync(join(dir, `${DATABASE_FILE}-wal`))).toBe(true);
+    let exited = false;
+    const exit = cli.exit.finally(() => (exited = true));
+    // A signal at every turn until it exits: some arrive while it stops.
+    while (!exited) {
+      try {
+        process.kill(cli.child.pid!, 'SIGINT');
+      } catch {
+        // Gone between the check and the signal.
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await exit, cli.stderr()).toBe(0);
+    expect(readFileSync(stateFile, 'utf8')).toContain('ctrl-c');
+    expect(existsSync(join(dir, 'emulator.lock'))).toBe(false);
+    expect(existsSync(join(dir, `${DATABASE_FILE}-wal`))).toBe(false);
+  });
+});
