@@ -125,7 +125,7 @@ export function createResource<T extends StoredResource>(
     createdBy: initiator,
     lastModifiedBy: initiator,
   } as unknown as T;
-  checkDocumentSize(resource, grownBound(0, body));
+  checkDocumentSize(resource, grownBound(0, draft));
   context.state.collection<T>(type.typeId).insert(resource);
   ctx.messages.unshift(...(type.createdMessages?.(resource) ?? []));
   commit(context, type, ctx, 'created', undefined, resource);
