@@ -91,7 +91,7 @@ function prepareCreate<T extends StoredResource>(context: EmulatorContext, type:
   assertValidBody(type.schemas.draft, body);
   assertKeyFree(context, type.typeId, body['key']);
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
-  return { body, ctx, built: type.create(body, ctx) };
+  return { ctx, built: type.create(body, ctx) };
 }
 
 /**
@@ -114,7 +114,7 @@ export function createResource<T extends StoredResource>(
   draft: unknown,
   caller: Caller,
 ): T {
-  const { body, ctx, built } = prepareCreate(context, type, draft, caller);
+  const { ctx, built } = prepareCreate(context, type, draft, caller);
   const initiator = ctx.initiator();
   const resource = {
     id: newId(),
