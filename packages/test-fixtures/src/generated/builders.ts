@@ -742,6 +742,14 @@ export const duplicatePriceScopeError = /* @__PURE__ */ defineBuilder('Duplicate
 export const duplicatePriceKeyError = /* @__PURE__ */ defineBuilder('DuplicatePriceKeyError', 'other');
 
 /**
+ * Builder of a `OverlappingPriceValidityError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#overlappingpricevalidity). Two Prices of
+ *
+ * @example
+ * overlappingPriceValidityError({ seed: 42 }).build();
+ */
+export const overlappingPriceValidityError = /* @__PURE__ */ defineBuilder('OverlappingPriceValidityError', 'other');
+
+/**
  * Builder of a `NotEmulatedError` (other) of the Commerce schema, with plausible seeded defaults for its required members. Status 501, emulator only (the live service does not send it). The
  *
  * @example
@@ -2094,7 +2102,7 @@ export const productSetAttributeAction = /* @__PURE__ */ defineBuilder('ProductS
 export const productSetAttributeInAllVariantsAction = /* @__PURE__ */ defineBuilder('ProductSetAttributeInAllVariantsAction', 'action');
 
 /**
- * Builder of a `ProductAddPriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant.
+ * Builder of a `ProductAddPriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope, OverlappingPriceValidity or DuplicatePriceKey when it clashes with one of the variant.
  *
  * @example
  * productAddPriceAction({ seed: 42 }).build();
@@ -2102,7 +2110,7 @@ export const productSetAttributeInAllVariantsAction = /* @__PURE__ */ defineBuil
 export const productAddPriceAction = /* @__PURE__ */ defineBuilder('ProductAddPriceAction', 'action');
 
 /**
- * Builder of a `ProductSetPricesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces every Embedded Price of a variant (each with a new id).
+ * Builder of a `ProductSetPricesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces every Embedded Price of a variant (each with a new id); the Prices are checked as those of `addPrice`.
  *
  * @example
  * productSetPricesAction({ seed: 42 }).build();
@@ -2110,7 +2118,7 @@ export const productAddPriceAction = /* @__PURE__ */ defineBuilder('ProductAddPr
 export const productSetPricesAction = /* @__PURE__ */ defineBuilder('ProductSetPricesAction', 'action');
 
 /**
- * Builder of a `ProductChangePriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Price `priceId` with the draft, keeping its id.
+ * Builder of a `ProductChangePriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Price `priceId` with the draft, keeping its id; the Prices are checked as those of `addPrice`.
  *
  * @example
  * productChangePriceAction({ seed: 42 }).build();
@@ -3061,6 +3069,7 @@ export const builderFactories = {
   EnumValueIsUsedError: enumValueIsUsedError,
   DuplicatePriceScopeError: duplicatePriceScopeError,
   DuplicatePriceKeyError: duplicatePriceKeyError,
+  OverlappingPriceValidityError: overlappingPriceValidityError,
   NotEmulatedError: notEmulatedError,
   Money: money,
   CentPrecisionMoney: centPrecisionMoney,

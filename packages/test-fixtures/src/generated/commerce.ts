@@ -2120,6 +2120,7 @@ export interface components {
       | components['schemas']['AttributeNameDoesNotExistError']
       | components['schemas']['DuplicatePriceScopeError']
       | components['schemas']['DuplicatePriceKeyError']
+      | components['schemas']['OverlappingPriceValidityError']
       | components['schemas']['AttributeDefinitionAlreadyExistsError']
       | components['schemas']['AttributeDefinitionTypeConflictError']
       | components['schemas']['EnumValueIsUsedError']
@@ -2556,7 +2557,7 @@ export interface components {
     /**
      * @description 400 (live reference). Two Prices of one variant have the same scope (currency, country,
      *     Customer Group, Channel) and the same validity period; `conflictingPrice` is the
-     *     earlier one.
+     *     earlier one. Different periods of one scope that overlap are OverlappingPriceValidity.
      */
     DuplicatePriceScopeError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
@@ -2580,6 +2581,34 @@ export interface components {
        * @enum {string}
        */
       code: 'DuplicatePriceKey';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#overlappingpricevalidity). Two Prices of
+     *     one variant with the same scope (currency, country, Customer Group, Channel) have
+     *     validity periods that share an instant (Create Product, addPrice, setPrices,
+     *     changePrice). Decision: a period runs from `validFrom` up to `validUntil`, each open
+     *     when absent, so one that starts where the other ends does not overlap; a Price without
+     *     either is the fallback of its scope and overlaps none. `conflictingPrice` is the id of
+     *     the earlier Price, the other members describe the later one.
+     */
+    OverlappingPriceValidityError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'OverlappingPriceValidity';
+      conflictingPrice: string;
+      currency: string;
+      country?: string;
+      customerGroup?: components['schemas']['ResourceIdentifier'];
+      channel?: components['schemas']['ChannelResourceIdentifier'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      conflictingValidFrom?: components['schemas']['DateTime'];
+      conflictingValidUntil?: components['schemas']['DateTime'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'OverlappingPriceValidity';
     };
     /**
      * @description Status 501, emulator only (the live service does not send it). The
@@ -4687,7 +4716,7 @@ export interface components {
        */
       staged?: boolean;
     };
-    /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope or DuplicatePriceKey when it clashes with one of the variant. */
+    /** @description Adds an Embedded Price (with a new id) to a variant; 400 DuplicatePriceScope, OverlappingPriceValidity or DuplicatePriceKey when it clashes with one of the variant. */
     ProductAddPriceAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4704,7 +4733,7 @@ export interface components {
        */
       staged?: boolean;
     };
-    /** @description Replaces every Embedded Price of a variant (each with a new id). */
+    /** @description Replaces every Embedded Price of a variant (each with a new id); the Prices are checked as those of `addPrice`. */
     ProductSetPricesAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -4721,7 +4750,7 @@ export interface components {
        */
       staged?: boolean;
     };
-    /** @description Replaces the Price `priceId` with the draft, keeping its id. */
+    /** @description Replaces the Price `priceId` with the draft, keeping its id; the Prices are checked as those of `addPrice`. */
     ProductChangePriceAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -13831,6 +13860,7 @@ export type AttributeDefinitionTypeConflictError = components['schemas']['Attrib
 export type EnumValueIsUsedError = components['schemas']['EnumValueIsUsedError'];
 export type DuplicatePriceScopeError = components['schemas']['DuplicatePriceScopeError'];
 export type DuplicatePriceKeyError = components['schemas']['DuplicatePriceKeyError'];
+export type OverlappingPriceValidityError = components['schemas']['OverlappingPriceValidityError'];
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type Money = components['schemas']['Money'];
 export type CentPrecisionMoney = components['schemas']['CentPrecisionMoney'];

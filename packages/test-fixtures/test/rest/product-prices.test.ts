@@ -73,6 +73,41 @@ describe('addPrice', () => {
     ]);
     expect(pricesOf(scheduled).map((price: { value: { centAmount: number } }) => price.value.centAmount)).toEqual([100, 80]);
   });
+
+  it('refuses a Price whose validity period overlaps another of its scope (OverlappingPriceValidity), and changes nothing', async () => {
+    const june = { validFrom: '2026-06-01T00:00:00.000Z', validUntil: '2026-07-01T00:00:00.000Z' };
+    const product = await p.create(1, { masterVariant: { sku: 'one', prices: [eur(100), eur(80, { country: 'DE', ...june })] } });
+    const [, existing] = pricesOf(product);
+    const before = await snapshot(p.api);
+    const midJune = { validFrom: '2026-06-15T00:00:00.000Z', validUntil: '2026-08-01T00:00:00.000Z' };
+    const error = expectError(
+      await p.update(product, [{ action: 'addPrice', sku: 'one', price: eur(70, { country: 'DE', ...midJune }) }]),
+      400,
+      'OverlappingPriceValidity',
+    );
+    expect(error).toEqual({
+      code: 'OverlappingPriceValidity',
+      message: 'Two prices have overlapping validity periods.',
+      conflictingPrice: existing.id,
+      currency: 'EUR',
+      country: 'DE',
+      ...midJune,
+      conflictingValidFrom: june.validFrom,
+      conflictingValidUntil: june.validUntil,
+    });
+    // Open-ended periods overlap too.
+    const fromMidJune = eur(70, { country: 'DE', validFrom: midJune.validFrom });
+    expectError(await p.update(product, [{ action: 'addPrice', sku: 'one', price: fromMidJune }]), 400, 'OverlappingPriceValidity');
+    await expectUnchanged(p.api, before);
+    // A period that starts where the other ends, another scope, and a Price without a period do not.
+    const july = eur(60, { country: 'DE', validFrom: june.validUntil });
+    const added = await p.updated(product, [
+      { action: 'addPrice', sku: 'one', price: july },
+      { action: 'addPrice', sku: 'one', price: eur(50, { country: 'AT', ...midJune }) },
+      { action: 'addPrice', sku: 'one', price: eur(90, { country: 'DE' }) },
+    ]);
+    expect(pricesOf(added)).toHaveLength(5);
+  });
 });
 
 describe('setPrices', () => {
@@ -99,6 +134,11 @@ describe('setPrices', () => {
     const product = await p.create(1);
     const before = await snapshot(p.api);
     expectError(await p.update(product, [{ action: 'setPrices', variantId: 1, prices: [eur(1), eur(2)] }]), 400, 'DuplicatePriceScope');
+    const overlapping = [
+      eur(1, { validFrom: '2026-06-01T00:00:00.000Z', validUntil: '2026-07-01T00:00:00.000Z' }),
+      eur(2, { validUntil: '2026-06-02T00:00:00.000Z' }),
+    ];
+    expectError(await p.update(product, [{ action: 'setPrices', variantId: 1, prices: overlapping }]), 400, 'OverlappingPriceValidity');
     await expectUnchanged(p.api, before);
   });
 });
@@ -135,16 +175,21 @@ describe('changePrice, removePrice and setPriceKey', () => {
     ]);
   });
 
-  it('refuse an unknown price id, a clashing scope and a clashing key, and change nothing', async () => {
+  it('refuse an unknown price id, a clashing scope, key or validity period, and change nothing', async () => {
     const product = await p.create(1, {
       masterVariant: { sku: 'one', prices: [eur(100, { key: 'aa' }), eur(500, { country: 'DE', key: 'bb' })] },
     });
     const [first, second] = pricesOf(product);
+    const june = { validFrom: '2026-06-01T00:00:00.000Z', validUntil: '2026-07-01T00:00:00.000Z' };
+    const scheduled = await p.updated(product, [{ action: 'addPrice', sku: 'one', price: eur(90, june) }]);
     const before = await snapshot(p.api);
-    expectError(await p.update(product, [{ action: 'changePrice', priceId: 'nope', price: eur(1) }]), 400, 'InvalidOperation');
-    expectError(await p.update(product, [{ action: 'removePrice', priceId: 'nope' }]), 400, 'InvalidOperation');
-    expectError(await p.update(product, [{ action: 'changePrice', priceId: second.id, price: eur(1) }]), 400, 'DuplicatePriceScope');
-    expectError(await p.update(product, [{ action: 'setPriceKey', priceId: first.id, key: 'bb' }]), 400, 'DuplicatePriceKey');
+    expectError(await p.update(scheduled, [{ action: 'changePrice', priceId: 'nope', price: eur(1) }]), 400, 'InvalidOperation');
+    expectError(await p.update(scheduled, [{ action: 'removePrice', priceId: 'nope' }]), 400, 'InvalidOperation');
+    expectError(await p.update(scheduled, [{ action: 'changePrice', priceId: second.id, price: eur(1) }]), 400, 'DuplicatePriceScope');
+    expectError(await p.update(scheduled, [{ action: 'setPriceKey', priceId: first.id, key: 'bb' }]), 400, 'DuplicatePriceKey');
+    const overlapping = eur(1, { validFrom: '2026-05-01T00:00:00.000Z', validUntil: '2026-06-02T00:00:00.000Z' });
+    const changed = await p.update(scheduled, [{ action: 'changePrice', priceId: first.id, price: overlapping }]);
+    expect(expectError(changed, 400, 'OverlappingPriceValidity')['conflictingPrice']).toBe(pricesOf(scheduled)[2].id);
     await expectUnchanged(p.api, before);
   });
 });

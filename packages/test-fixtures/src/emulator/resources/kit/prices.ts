@@ -9,12 +9,20 @@ import type { WriteContext } from './write-context.js';
 export type Price = Schemas['Price'];
 export type PriceDraft = Schemas['PriceDraft'];
 
-/** A Price's scope: currency, country, Customer Group and Channel, and its validity period. */
+/** A Price's scope: currency, country and Channel (Customer Groups are not emulated). */
 function scopeOf(price: Price): string {
   const parts = [
     price.value.currencyCode,
     price.country !== undefined ? `country=${price.country}` : undefined,
     price.channel !== undefined ? `channel=${price.channel.id}` : undefined,
+  ];
+  return parts.filter((part) => part !== undefined).join(', ');
+}
+
+/** A Price's scope and validity period, as the DuplicatePriceScope message names them. */
+function scopeWithPeriod(price: Price): string {
+  const parts = [
+    scopeOf(price),
     price.validFrom !== undefined ? `validFrom=${price.validFrom}` : undefined,
     price.validUntil !== undefined ? `validUntil=${price.validUntil}` : undefined,
   ];
@@ -22,20 +30,55 @@ function scopeOf(price: Price): string {
 }
 
 /**
- * The Prices of one variant: each scope once (400 DuplicatePriceScope; prices of one scope with
- * different validity periods may coexist, as price scheduling needs), each key once (400
- * DuplicatePriceKey). `conflictingPrice` is the earlier Price.
+ * True when both Prices have a validity period (a bound at least) and the periods share an
+ * instant: from `validFrom` (open when absent) up to `validUntil` (open when absent). A period
+ * that starts where the other ends does not overlap; a Price without a period is the fallback of
+ * its scope and overlaps none.
+ */
+function periodsOverlap(a: Price, b: Price): boolean {
+  const hasPeriod = (p: Price) => p.validFrom !== undefined || p.validUntil !== undefined;
+  if (!hasPeriod(a) || !hasPeriod(b)) return false;
+  const from = (p: Price) => (p.validFrom === undefined ? -Infinity : Date.parse(p.validFrom));
+  const until = (p: Price) => (p.validUntil === undefined ? Infinity : Date.parse(p.validUntil));
+  return from(a) < until(b) && from(b) < until(a);
+}
+
+/** 400 OverlappingPriceValidity for `price`, whose period overlaps that of `conflicting` (https://docs.commercetools.com/api/errors#overlappingpricevalidity). */
+function overlappingValidity(price: Price, conflicting: Price): ApiError {
+  return new ApiError(400, [
+    {
+      code: 'OverlappingPriceValidity',
+      message: 'Two prices have overlapping validity periods.',
+      conflictingPrice: conflicting.id,
+      currency: price.value.currencyCode,
+      ...(price.country !== undefined ? { country: price.country } : {}),
+      ...(price.channel !== undefined ? { channel: structuredClone(price.channel) } : {}),
+      ...(price.validFrom !== undefined ? { validFrom: price.validFrom } : {}),
+      ...(price.validUntil !== undefined ? { validUntil: price.validUntil } : {}),
+      ...(conflicting.validFrom !== undefined ? { conflictingValidFrom: conflicting.validFrom } : {}),
+      ...(conflicting.validUntil !== undefined ? { conflictingValidUntil: conflicting.validUntil } : {}),
+    },
+  ]);
+}
+
+/**
+ * The Prices of one variant: each scope and validity period once (400 DuplicatePriceScope), the
+ * periods of one scope not overlapping (400 OverlappingPriceValidity; a Price without a period
+ * is the scope's fallback and may coexist with scheduled ones), each key once (400
+ * DuplicatePriceKey). The conflicting Price is the earlier one.
  */
 export function assertDistinctPrices(prices: readonly Price[]): void {
   prices.forEach((price, index) => {
-    const earlier = prices.slice(0, index);
-    const sameScope = earlier.find((p) => scopeOf(p) === scopeOf(price));
+    const earlier = prices.slice(0, index).filter((p) => scopeOf(p) === scopeOf(price));
+    const sameScope = earlier.find((p) => p.validFrom === price.validFrom && p.validUntil === price.validUntil);
     if (sameScope) {
-      const scope = scopeOf(price);
+      const scope = scopeWithPeriod(price);
       const message = `Duplicate price scope: ${scope}. The combination of currency, country, customerGroup and channel must be unique for each price of a product variant.`;
       throw new ApiError(400, [{ code: 'DuplicatePriceScope', message, conflictingPrice: structuredClone(sameScope) }]);
     }
-    const sameKey = price.key === undefined ? undefined : earlier.find((p) => p.key === price.key);
+    const overlapping = earlier.find((p) => periodsOverlap(p, price));
+    if (overlapping) throw overlappingValidity(price, overlapping);
+    const sameKey = price.key === undefined ? undefined : prices.slice(0, index).find((p) => p.key === price.key);
     if (sameKey) {
       const message = `Duplicate price key: ${price.key}. The price key must be unique per variant.`;
       throw new ApiError(400, [{ code: 'DuplicatePriceKey', message, conflictingPrice: structuredClone(sameKey) }]);

@@ -1,7 +1,7 @@
 import { errors } from '../../http/errors.js';
 import { allVariants, type Product, type ProductData, type ProductVariant } from './data.js';
 import { changeData, changeVariant, stagedFlag } from './staging.js';
-import { assertDistinctPrices, priceFrom, pricesFrom } from '../kit/prices.js';
+import { assertDistinctPrices, priceFrom, pricesFrom, type Price } from '../kit/prices.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 
@@ -17,10 +17,15 @@ function priceAt(data: ProductData, priceId: string): { variant: ProductVariant;
   throw errors.invalidOperation(`The Price with id '${priceId}' does not exist.`);
 }
 
+/** The Prices with the one at `index` last: the one an action changed, checked against the others. */
+const withLast = (prices: readonly Price[], index: number): Price[] => [...prices.filter((_, i) => i !== index), prices[index]!];
+
 /**
  * The Embedded Price actions of a Product. A new Price gets a generated id, the same in staged and
  * current data when both change (`staged: false`); `changePrice` keeps the id. Scopes and keys stay
- * distinct per variant (400 DuplicatePriceScope, 400 DuplicatePriceKey).
+ * distinct per variant, and the validity periods of one scope apart (400 DuplicatePriceScope,
+ * OverlappingPriceValidity, DuplicatePriceKey); the conflicting Price named is another than the
+ * one the action adds or changes.
  */
 export const priceActions: ActionHandlers<Product, Schemas['ProductUpdateAction']> = {
   addPrice(product, action, ctx) {
@@ -47,7 +52,7 @@ export const priceActions: ActionHandlers<Product, Schemas['ProductUpdateAction'
     changeData(product, staged, (data) => {
       const { variant, index } = priceAt(data, priceId);
       variant.prices[index] = structuredClone(price);
-      assertDistinctPrices(variant.prices);
+      assertDistinctPrices(withLast(variant.prices, index));
     });
   },
 
@@ -74,7 +79,7 @@ export const priceActions: ActionHandlers<Product, Schemas['ProductUpdateAction'
     changeData(product, staged, (data) => {
       const { variant, index } = priceAt(data, priceId);
       setOptional(variant.prices[index]!, 'key', key);
-      assertDistinctPrices(variant.prices);
+      assertDistinctPrices(withLast(variant.prices, index));
     });
   },
 };
