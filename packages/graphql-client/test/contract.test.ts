@@ -159,6 +159,8 @@ async function runStory(client: GraphqlClient, products: { inside: string; outsi
   // Calls within one millisecond share createdAt: compare as a multiset.
   const payloads = messages.messages.results.map((m) => m.payload.__typename).sort();
   expect(payloads).toEqual([
+    'ProductCreated', // the two seeded Products
+    'ProductCreated',
     'ProductSelectionCreated',
     'ProductSelectionDeleted',
     'ProductSelectionProductAdded',
