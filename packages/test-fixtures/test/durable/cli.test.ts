@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -151,6 +151,44 @@ describe('a data dir the emulator cannot use: exit code 2, a clear error, nothin
     expect(code).toBe(2);
     expect(stderr).toMatch(/--data-dir: cannot use the database/);
     expect(readFileSync(join(dir, DATABASE_FILE), 'utf8')).toBe('some other data, not SQLite');
+  });
+
+  it('a damaged database (bytes flipped mid-file): it and its WAL stay as they were, no lock or -shm left', async () => {
+    const dir = newDataDir();
+    const db = join(dir, DATABASE_FILE);
+    const first = await start(dir);
+    const bearer = await token(first.origin);
+    for (let i = 0; i < 30; i++) {
+      const created = await call(first.origin, bearer, 'POST', `/${PROJECT}/product-selections`, { name: { en: `${i}`.repeat(3000) } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    expect(await stopCli(first.cli)).toBe(0);
+    // A write in the WAL only: killed before any checkpoint.
+    const second = await start(dir);
+    expect((await call(second.origin, bearer, 'POST', `/${PROJECT}/product-selections`, { key: 'in-wal', name: { en: 'W' } })).status).toBe(
+      201,
+    );
+    await killHard(second.cli);
+    rmSync(`${db}-shm`);
+    // Flips the first bytes of a page in the middle of the file that the WAL holds no newer copy of.
+    const pageSize = readFileSync(db).readUInt16BE(16);
+    const wal = readFileSync(`${db}-wal`);
+    const inWal = new Set<number>();
+    for (let frame = 32; frame < wal.length; frame += 24 + pageSize) inWal.add(wal.readUInt32BE(frame));
+    const bytes = readFileSync(db);
+    let page = Math.floor(bytes.length / pageSize / 2);
+    while (inWal.has(page)) page++;
+    for (let i = 0; i < 16; i++) bytes[(page - 1) * pageSize + i]! ^= 0xff;
+    writeFileSync(db, bytes);
+    const files = readdirSync(dir).sort();
+    const before = [digest(db), digest(`${db}-wal`)];
+
+    const { code, stderr } = await exitOf(['--data-dir', dir]);
+    expect(code, stderr).toBe(2);
+    expect(stderr).toMatch(/--data-dir: the database .* is damaged .*it was left as it is/);
+    expect([digest(db), digest(`${db}-wal`)]).toEqual(before);
+    // The killed emulator's lock is taken over, then given back: no lock, nothing else new.
+    expect(readdirSync(dir).sort()).toEqual(files.filter((file) => file !== 'emulator.lock'));
   });
 
   it('one held by another running emulator, which goes on serving', async () => {

@@ -16,8 +16,8 @@ export interface Database {
   close(): void;
 }
 
-/** Opens (creating when missing) the SQLite database file at a path. */
-export type OpenDatabase = (path: string) => Database;
+/** Opens (creating when missing) the SQLite database file at a path; `readonly`: an existing file, never written. */
+export type OpenDatabase = (path: string, options?: { readonly?: boolean }) => Database;
 
 /** The package of the durable mode where Node has no `node:sqlite`: an optional peer dependency, loaded only when a data dir is asked for. */
 export const SQLITE_PACKAGE = 'better-sqlite3';
@@ -67,13 +67,13 @@ function adaptNodeSqlite(db: DatabaseSync): Database {
 
 /** node:sqlite's `DatabaseSync` when the running Node has it unflagged, else undefined. */
 function nodeSqlite(require: NodeJS.Require): OpenDatabase | undefined {
-  let sqlite: { DatabaseSync: new (path: string) => DatabaseSync };
+  let sqlite: { DatabaseSync: new (path: string, options?: { readOnly?: boolean }) => DatabaseSync };
   try {
     sqlite = require('node:sqlite') as typeof sqlite;
   } catch {
     return undefined;
   }
-  return (path) => adaptNodeSqlite(new sqlite.DatabaseSync(path));
+  return (path, options) => adaptNodeSqlite(new sqlite.DatabaseSync(path, { readOnly: options?.readonly === true }));
 }
 
 let loaded: OpenDatabase | undefined;
@@ -89,8 +89,8 @@ export function sqliteDatabase(): OpenDatabase {
   loaded = nodeSqlite(require);
   if (loaded) return loaded;
   try {
-    const BetterSqlite = require(SQLITE_PACKAGE) as new (path: string) => Database;
-    loaded = (path) => new BetterSqlite(path);
+    const BetterSqlite = require(SQLITE_PACKAGE) as new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => Database;
+    loaded = (path, options) => new BetterSqlite(path, { readonly: options?.readonly === true, fileMustExist: options?.readonly === true });
   } catch (error) {
     throw new SqliteMissingError(
       `the durable mode (a data dir) needs the package '${SQLITE_PACKAGE}' (version 12), an optional peer dependency of ` +

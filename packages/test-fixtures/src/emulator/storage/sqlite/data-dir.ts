@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { sqliteDatabase, type Database } from './binding.js';
 import { APPLICATION_ID, FORMAT_VERSION, SCHEMA } from './schema.js';
@@ -68,9 +68,38 @@ function lock(dir: string): string {
   throw new DataDirError(`cannot take the lock ${path} of the data dir ${dir}: another process keeps creating it`);
 }
 
+/**
+ * Checks an existing database read-only before anything may write to it (opened read-write, a
+ * damaged database would be checkpointed and its write-ahead log deleted on close): SQLite's
+ * `quick_check` must find it intact. The `-wal` and `-shm` files the check made are removed.
+ */
+function checkIntact(path: string): void {
+  if (!existsSync(path)) return;
+  const made = ['-wal', '-shm'].map((suffix) => `${path}${suffix}`).filter((file) => !existsSync(file));
+  try {
+    const db = sqliteDatabase()(path, { readonly: true });
+    let problems: string;
+    try {
+      problems = db.pragma('quick_check', { simple: true }) as string;
+    } finally {
+      db.close();
+    }
+    if (problems !== 'ok')
+      throw new DataDirError(
+        `the database ${path} is damaged (SQLite's quick_check: ${problems.replace(/\s*\n\s*/g, '; ')}); it was left as it is: restore it from a copy, or choose another data dir`,
+      );
+  } catch (error) {
+    if (error instanceof DataDirError) throw error;
+    throw new DataDirError(`cannot use the database ${path}: ${(error as Error).message}; it was left as it is`);
+  } finally {
+    for (const file of made) rmSync(file, { force: true });
+  }
+}
+
 /** Opens the database of a data dir, creating it when new; a database of another format is refused untouched. */
 function openDatabase(dir: string): Database {
   const path = join(dir, DATABASE_FILE);
+  checkIntact(path);
   let db: Database;
   try {
     db = sqliteDatabase()(path);
