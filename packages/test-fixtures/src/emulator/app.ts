@@ -132,6 +132,9 @@ export function emulatorUrls(origin: string, projectKey: string): EmulatorUrls {
   return { api: base, auth: `${base}/auth`, history: `${base}/history` };
 }
 
+/** The methods that only read. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Creates an emulator of the commerce service: authorization service, REST API, GraphQL and
  * Change History over one in-memory project.
@@ -171,12 +174,18 @@ export function createEmulator(options: EmulatorOptions = {}): Emulator {
     c.res.headers.set(CORRELATION_HEADER, c.get('correlationId'));
   });
   // Durable mode: what a request changed is committed before its answer is sent (a failed
-  // commit is a 500, and its changes are written by the next commit).
+  // commit is a 500, and its changes are written by the next commit). A read changes nothing
+  // of its own: it is answered even when the changes left by a failed write cannot be committed
+  // (a full disk), so reads and health go on.
   if (database)
-    app.use('*', async (_c, next) => {
+    app.use('*', async (c, next) => {
       await next();
-      const committing = projects.commit();
-      if (committing) await committing;
+      try {
+        const committing = projects.commit();
+        if (committing) await committing;
+      } catch (error) {
+        if (!READS.has(c.req.method)) throw error;
+      }
     });
   const reset = () => {
     projects.resetAll();

@@ -1,4 +1,8 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/emulator/storage/sqlite/binding.js';
+import { DATABASE_FILE } from '../../src/emulator/storage/sqlite/data-dir.js';
 import { createApi, type Api } from '../helpers/api.js';
 import { newDataDir, removeDataDirs, rows } from './data-dir.js';
 
@@ -87,6 +91,32 @@ describe('a sign-up', () => {
       body: 'grant_type=password&username=one%40example.com&password=pw-one',
     });
     expect(login.status).toBe(200);
+  });
+});
+
+describe('a full disk (SQLite answers SQLITE_FULL)', () => {
+  it('fails the writes cleanly, serves reads and health, checkpoints the WAL, and writes again once there is space', async () => {
+    const dir = newDataDir();
+    const api = await durableApi(dir);
+    expect((await api.call('POST', '/product-selections', { key: 'before', name: { en: 'B' } })).status).toBe(201);
+    // The emulator's own connection, made unable to grow the database: what a full disk answers.
+    const db = (api.emulator.context.store.storage as unknown as { shared: { db: Database } }).shared.db;
+    db.pragma(`max_page_count = ${db.pragma('page_count', { simple: true }) as number}`);
+    const big = { name: { en: 'x'.repeat(200_000) } };
+    expect((await api.call('POST', '/product-selections', { key: 'full', ...big })).status).toBe(500);
+    for (let i = 0; i < 2; i++) {
+      expect((await api.call('GET', '/product-selections/key=before')).status).toBe(200);
+      expect((await api.emulator.fetch(`${api.emulator.urls().api}/_emulator/health`)).status).toBe(200);
+    }
+    expect((await api.call('POST', '/product-selections', { key: 'still-full', ...big })).status).toBe(500);
+    // Checkpointed after a failed commit: the WAL does not grow while the disk is full.
+    expect(statSync(join(dir, `${DATABASE_FILE}-wal`)).size).toBe(0);
+
+    db.pragma('max_page_count = 4294967294');
+    expect((await api.call('POST', '/product-selections', { key: 'after', name: { en: 'A' } })).status).toBe(201);
+    expect(rows(dir, "SELECT key FROM resources WHERE project = 'durable' AND type = 'product-selection' AND key = 'after'")).toEqual([
+      { key: 'after' },
+    ]);
   });
 });
 

@@ -5,6 +5,8 @@ import { APPLICATION_ID, FORMAT_VERSION, SCHEMA } from './schema.js';
 
 /** The database file in a data dir. */
 export const DATABASE_FILE = 'emulator.sqlite';
+/** The bytes a checkpoint leaves of the write-ahead log at most. */
+const WAL_SIZE_LIMIT = 16 * 1024 * 1024;
 /** The lock file in a data dir: the process id of the emulator using it. */
 export const LOCK_FILE = 'emulator.lock';
 
@@ -129,6 +131,8 @@ function openDatabase(dir: string): Database {
     // process loses nothing; only a power loss may take the last commits.
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // A checkpoint (every 1 000 pages, and after a failed commit) cuts the WAL back to this size.
+    db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
     return db;
   } catch (error) {
     db.close();

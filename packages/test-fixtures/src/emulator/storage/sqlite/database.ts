@@ -39,9 +39,18 @@ export class DurableDatabase implements DatabaseShared {
     this.pending.add(storage);
   }
 
-  /** A commit failed: the project stays pending (its changes are written by the next commit), and the request fails. */
+  /**
+   * A commit failed: the project stays pending (its changes are written by the next commit), and
+   * the request fails. The WAL is checkpointed and truncated, so that a full disk does not keep
+   * it growing.
+   */
   private failed(storage: SqliteProjectStorage, error: unknown): never {
     this.pending.add(storage);
+    try {
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The checkpoint waits for the next failure or the close.
+    }
     throw error;
   }
 
