@@ -373,7 +373,7 @@ export type ProductCatalogData = {
 
 /**
  * Emitted when a Product is created, with its staged projection
- * (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created).
+ * (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductCreatedMessage.raml).
  */
 export type ProductCreated = MessagePayload & {
   __typename?: 'ProductCreated';
@@ -403,7 +403,7 @@ export type ProductDataSlugArgs = {
 
 /**
  * Emitted when a Product is deleted, with its current projection when it was published
- * (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted).
+ * (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductDeletedMessage.raml).
  */
 export type ProductDeleted = MessagePayload & {
   __typename?: 'ProductDeleted';

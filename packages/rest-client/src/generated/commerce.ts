@@ -3053,6 +3053,73 @@ export interface components {
        */
       type: 'CustomerStoresSet';
     };
+    /**
+     * @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
+     *     there was one (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/CustomerCustomTypeSetMessage.raml).
+     */
+    CustomerCustomTypeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCustomTypeSet';
+      customFields: components['schemas']['CustomFields'];
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCustomTypeSet';
+    };
+    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
+    CustomerCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCustomTypeRemoved';
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCustomTypeRemoved';
+    };
+    /** @description `setCustomField` of a field that had no value: its name and value. */
+    CustomerCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCustomFieldAdded';
+      name: string;
+      value: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCustomFieldAdded';
+    };
+    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
+    CustomerCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCustomFieldChanged';
+      name: string;
+      value: unknown;
+      previousValue?: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCustomFieldChanged';
+    };
+    /** @description `setCustomField` without a value: the name of the field removed. */
+    CustomerCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerCustomFieldRemoved';
+      name: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerCustomFieldRemoved';
+    };
     GraphQLRequest: {
       query: string;
       operationName?: string;
@@ -3247,7 +3314,12 @@ export interface components {
       | components['schemas']['CustomerShippingAddressRemovedMessage']
       | components['schemas']['CustomerBillingAddressAddedMessage']
       | components['schemas']['CustomerBillingAddressRemovedMessage']
-      | components['schemas']['CustomerStoresSetMessage'];
+      | components['schemas']['CustomerStoresSetMessage']
+      | components['schemas']['CustomerCustomTypeSetMessage']
+      | components['schemas']['CustomerCustomTypeRemovedMessage']
+      | components['schemas']['CustomerCustomFieldAddedMessage']
+      | components['schemas']['CustomerCustomFieldChangedMessage']
+      | components['schemas']['CustomerCustomFieldRemovedMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -3856,7 +3928,7 @@ export interface components {
      * @description Renames an attribute definition and the values of that attribute on every variant of every
      *     Product of this type, current and staged (a background change of each Product: a new
      *     version, no message; live, eventually consistent)
-     *     (https://docs.commercetools.com/api/projects/productTypes#change-attributedefinition-name).
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/product-type/updates/ProductTypeChangeAttributeNameAction.raml).
      *     A name the type already has is 400 AttributeDefinitionAlreadyExists; the name of another
      *     Product Type's definition of another type is 400 AttributeDefinitionTypeConflict.
      */
@@ -3871,7 +3943,7 @@ export interface components {
     };
     /**
      * @description Removes values from an `enum` or `lenum` attribute (or a `set` of one)
-     *     (https://docs.commercetools.com/api/projects/productTypes#remove-enumvalues-from-attributedefinition);
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/product-type/updates/ProductTypeRemoveEnumValuesAction.raml);
      *     another type is 400 InvalidOperation. The Products of this type lose the attribute values
      *     with those keys, current and staged, as a background change (live, eventually
      *     consistent); when the attribute is required and a Product uses one of the keys, the
@@ -4539,7 +4611,7 @@ export interface components {
     ProductPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Product'][];
     };
-    /** @description Emitted by Create Product, with the staged projection of the new Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created). */
+    /** @description Emitted by Create Product, with the staged projection of the new Product (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductCreatedMessage.raml). */
     ProductCreatedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
       type: 'ProductCreated';
@@ -4551,7 +4623,7 @@ export interface components {
        */
       type: 'ProductCreated';
     };
-    /** @description Emitted by Delete Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection). */
+    /** @description Emitted by Delete Product (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductDeletedMessage.raml): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection). */
     ProductDeletedMessage: components['schemas']['MessageBase'] & {
       /** @constant */
       type: 'ProductDeleted';
@@ -7306,6 +7378,11 @@ export type CustomerShippingAddressRemovedMessage = components['schemas']['Custo
 export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
 export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
 export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
+export type CustomerCustomTypeSetMessage = components['schemas']['CustomerCustomTypeSetMessage'];
+export type CustomerCustomTypeRemovedMessage = components['schemas']['CustomerCustomTypeRemovedMessage'];
+export type CustomerCustomFieldAddedMessage = components['schemas']['CustomerCustomFieldAddedMessage'];
+export type CustomerCustomFieldChangedMessage = components['schemas']['CustomerCustomFieldChangedMessage'];
+export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerCustomFieldRemovedMessage'];
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];

@@ -1299,6 +1299,51 @@ export const customerBillingAddressRemovedMessage = /* @__PURE__ */ defineBuilde
 export const customerStoresSetMessage = /* @__PURE__ */ defineBuilder('CustomerStoresSetMessage', 'resource');
 
 /**
+ * Builder of a `CustomerCustomTypeSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
+ *
+ * @example
+ * customerCustomTypeSetMessage({ seed: 42 }).build();
+ * customerCustomTypeSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCustomTypeSetMessage = /* @__PURE__ */ defineBuilder('CustomerCustomTypeSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerCustomTypeRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` without a Type: the id of the Type removed, when there was one.
+ *
+ * @example
+ * customerCustomTypeRemovedMessage({ seed: 42 }).build();
+ * customerCustomTypeRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCustomTypeRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerCustomTypeRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerCustomFieldAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had no value: its name and value.
+ *
+ * @example
+ * customerCustomFieldAddedMessage({ seed: 42 }).build();
+ * customerCustomFieldAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCustomFieldAddedMessage = /* @__PURE__ */ defineBuilder('CustomerCustomFieldAddedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerCustomFieldChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had a value: its name, the value after and the value before.
+ *
+ * @example
+ * customerCustomFieldChangedMessage({ seed: 42 }).build();
+ * customerCustomFieldChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCustomFieldChangedMessage = /* @__PURE__ */ defineBuilder('CustomerCustomFieldChangedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerCustomFieldRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` without a value: the name of the field removed.
+ *
+ * @example
+ * customerCustomFieldRemovedMessage({ seed: 42 }).build();
+ * customerCustomFieldRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerCustomFieldRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerCustomFieldRemovedMessage', 'resource');
+
+/**
  * Builder of a `GraphQLRequest` (other) of the Commerce schema, with plausible seeded defaults for its required members.
  *
  * @example
@@ -2238,7 +2283,7 @@ export const productSetTaxCategoryAction = /* @__PURE__ */ defineBuilder('Produc
 export const productPagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductPagedQueryResponse', 'other');
 
 /**
- * Builder of a `ProductCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Create Product, with the staged projection of the new Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-created).
+ * Builder of a `ProductCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Create Product, with the staged projection of the new Product (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductCreatedMessage.raml).
  *
  * @example
  * productCreatedMessage({ seed: 42 }).build();
@@ -2247,7 +2292,7 @@ export const productPagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductP
 export const productCreatedMessage = /* @__PURE__ */ defineBuilder('ProductCreatedMessage', 'resource');
 
 /**
- * Builder of a `ProductDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Delete Product (https://docs.commercetools.com/api/projects/messages/product-catalog-messages#product-deleted): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection).
+ * Builder of a `ProductDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by Delete Product (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/ProductDeletedMessage.raml): no removed images (images are external), and the current projection of the deleted Product when it was published (an unpublished Product has no current projection).
  *
  * @example
  * productDeletedMessage({ seed: 42 }).build();
@@ -3135,6 +3180,11 @@ export const builderFactories = {
   CustomerBillingAddressAddedMessage: customerBillingAddressAddedMessage,
   CustomerBillingAddressRemovedMessage: customerBillingAddressRemovedMessage,
   CustomerStoresSetMessage: customerStoresSetMessage,
+  CustomerCustomTypeSetMessage: customerCustomTypeSetMessage,
+  CustomerCustomTypeRemovedMessage: customerCustomTypeRemovedMessage,
+  CustomerCustomFieldAddedMessage: customerCustomFieldAddedMessage,
+  CustomerCustomFieldChangedMessage: customerCustomFieldChangedMessage,
+  CustomerCustomFieldRemovedMessage: customerCustomFieldRemovedMessage,
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,
   GraphQLResponse: graphQLResponse,

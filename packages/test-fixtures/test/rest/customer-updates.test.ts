@@ -302,6 +302,50 @@ describe('customer updates in the Change History', () => {
   });
 });
 
+describe('Custom Fields of a Customer', () => {
+  it('setCustomType and setCustomField send the live Customer Custom Type and Custom Field messages', async () => {
+    const field = (name: string, type: string) => ({ name, label: { en: name }, required: false, type: { name: type } });
+    const createType = async (key: string) =>
+      ok(
+        await api.call('POST', '/types', {
+          key,
+          name: { en: key },
+          resourceTypeIds: ['customer'],
+          fieldDefinitions: [field('note', 'String'), field('rank', 'Number')],
+        }),
+        201,
+      );
+    const profile = await createType('profile');
+    const other = await createType('other');
+    const ann = await signUp(api, { email: 'ann@example.com' });
+    ok(
+      await updateCustomer(api, ann.id, [
+        { action: 'setCustomType', type: { key: 'profile' }, fields: { note: 'a' } },
+        { action: 'setCustomField', name: 'rank', value: 1 },
+        { action: 'setCustomField', name: 'note', value: 'b' },
+        { action: 'setCustomField', name: 'note' },
+      ]),
+    );
+    // A request that ends where it began changes nothing and sends nothing: two requests.
+    ok(await updateCustomer(api, ann.id, [{ action: 'setCustomType', type: { key: 'other' } }]));
+    ok(await updateCustomer(api, ann.id, [{ action: 'setCustomType' }]));
+    const query = new URLSearchParams({ where: `resource(id = "${ann.id}") and resourceVersion > 1`, sort: 'sequenceNumber asc' });
+    const messages = ok(await api.call('GET', `/messages?${query.toString()}`)).results as Json[];
+    const payload = ({ type, name, value, previousValue, customFields, previousTypeId }: Json) =>
+      Object.fromEntries(
+        Object.entries({ type, name, value, previousValue, customFields, previousTypeId }).filter(([, v]) => v !== undefined),
+      );
+    expect(messages.map(payload)).toEqual([
+      { type: 'CustomerCustomTypeSet', customFields: { type: { typeId: 'type', id: profile.id }, fields: { note: 'a' } } },
+      { type: 'CustomerCustomFieldAdded', name: 'rank', value: 1 },
+      { type: 'CustomerCustomFieldChanged', name: 'note', value: 'b', previousValue: 'a' },
+      { type: 'CustomerCustomFieldRemoved', name: 'note' },
+      { type: 'CustomerCustomTypeSet', customFields: { type: { typeId: 'type', id: other.id }, fields: {} }, previousTypeId: profile.id },
+      { type: 'CustomerCustomTypeRemoved', previousTypeId: other.id },
+    ]);
+  });
+});
+
 describe('customer messages in GraphQL', () => {
   it('are refused as not emulated (the GraphQL schema has no Customer payloads), not dropped', async () => {
     await signUp(api, { email: 'ann@example.com' });

@@ -68,7 +68,7 @@ export function myCustomerActions(auth: AuthService): Required<ActionHandlers<Cu
       setOptional(customer, 'locale', locale);
     },
     ...addressActions,
-    ...customFieldActions<Customer>('customer'),
+    ...customFieldActions<Customer>('customer', 'Customer'),
   };
 }
 

@@ -78,27 +78,39 @@ export function customMemberFrom(
 type CustomFieldAction = Schemas['SetCustomTypeAction'] | Schemas['SetCustomFieldAction'];
 
 /**
- * The live `setCustomType` and `setCustomField` update actions of a resource type.
+ * The live `setCustomType` and `setCustomField` update actions of a resource type. With
+ * `messages`, the resource's message prefix (`Customer`), they send its live messages:
+ * `<prefix>CustomTypeSet` / `CustomTypeRemoved` (with `previousTypeId` when there was a Type) and
+ * `<prefix>CustomFieldAdded` / `Changed` (with `previousValue`) / `Removed`.
  *
  * @example
  * actions: { ...customFieldActions<Store>('store'), setName(...) {...} }
  */
 export function customFieldActions<T extends Customizable>(
   resourceTypeId: Schemas['ResourceTypeId'],
+  messages?: 'Customer',
 ): Required<ActionHandlers<T, CustomFieldAction>> {
+  const emit = (ctx: WriteContext, type: string, payload: Record<string, unknown>) => {
+    if (messages !== undefined) ctx.emit(`${messages}${type}`, structuredClone(payload));
+  };
   return {
     setCustomType(resource, { type, fields }, ctx) {
+      const previous = resource.custom ? { previousTypeId: resource.custom.type.id } : {};
       if (type === undefined) {
         delete resource.custom;
+        emit(ctx, 'CustomTypeRemoved', previous);
         return;
       }
-      resource.custom = customFieldsFrom(ctx, { type, ...(fields !== undefined ? { fields } : {}) }, resourceTypeId, 'type');
+      const custom = customFieldsFrom(ctx, { type, ...(fields !== undefined ? { fields } : {}) }, resourceTypeId, 'type');
+      resource.custom = custom;
+      emit(ctx, 'CustomTypeSet', { customFields: custom, ...previous });
     },
     setCustomField(resource, { name, value }, ctx) {
       if (!resource.custom)
         throw errors.invalidOperation(`The resource has no Custom Fields: set a Type with setCustomType before setting '${name}'.`);
       const type = ctx.resolveIdentifier<Type>('type', { id: resource.custom.type.id }, 'custom.type');
       const fields = { ...resource.custom.fields };
+      const previousValue = fields[name];
       if (value === undefined || value === null) {
         if (!(name in fields)) throw errors.invalidOperation(`The Custom Field '${name}' has no value to remove.`);
         delete fields[name];
@@ -107,6 +119,9 @@ export function customFieldActions<T extends Customizable>(
       }
       // The live service checks every value again, so one the Type no longer allows fails here.
       resource.custom = { type: resource.custom.type, fields: checkedFields(type, fields) };
+      if (!(name in resource.custom.fields)) emit(ctx, 'CustomFieldRemoved', { name });
+      else if (previousValue === undefined) emit(ctx, 'CustomFieldAdded', { name, value: resource.custom.fields[name] });
+      else emit(ctx, 'CustomFieldChanged', { name, value: resource.custom.fields[name], previousValue });
     },
   };
 }

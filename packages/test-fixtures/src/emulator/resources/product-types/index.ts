@@ -51,7 +51,7 @@ function sameType(a: AttributeType | undefined, b: AttributeType | undefined): b
 /**
  * An attribute name used by several Product Types has the same type in each: another type's
  * definition of that name with a different type is 400 AttributeDefinitionTypeConflict
- * (https://docs.commercetools.com/api/projects/productTypes#attributedefinition).
+ * (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/error/AttributeDefinitionTypeConflictError.raml).
  */
 function assertSameTypeElsewhere(ctx: WriteContext, productTypeId: string | undefined, name: string, type: AttributeType): void {
   for (const other of ctx.state.collection<ProductType>('product-type').values()) {
