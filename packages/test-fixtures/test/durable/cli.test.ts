@@ -116,6 +116,33 @@ describe('after kill -9 and a restart on the same data dir', () => {
   });
 });
 
+describe('kill -9 right after the first of concurrent sign-ups is answered', () => {
+  it('keeps only customers who can sign in', async () => {
+    const dir = newDataDir();
+    const first = await start(dir);
+    const bearer = await token(first.origin);
+    const emails = Array.from({ length: 12 }, (_, i) => `signup-${i}@example.com`);
+    const signUps = emails.map((email) => call(first.origin, bearer, 'POST', `/${PROJECT}/customers`, { email, password: `pw-${email}` }));
+    const answered = await Promise.any(signUps);
+    expect(answered.status).toBe(201);
+    await killHard(first.cli);
+    await Promise.allSettled(signUps);
+
+    const second = await start(dir);
+    const stored = await call(second.origin, await token(second.origin), 'GET', `/${PROJECT}/customers?limit=500`);
+    const kept = (stored.body.results as { id: string; email: string }[]).map((c) => c.email);
+    expect(kept).toContain(answered.body.customer.email);
+    for (const email of kept) {
+      const login = await fetch(`${second.origin}/auth/oauth/${PROJECT}/customers/token`, {
+        method: 'POST',
+        headers: { ...basic, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'password', username: email, password: `pw-${email}` }).toString(),
+      });
+      expect(login.status, email).toBe(200);
+    }
+  });
+});
+
 describe('a data dir the emulator cannot use: exit code 2, a clear error, nothing changed', () => {
   it('one that cannot be created (under a regular file)', async () => {
     const dir = newDataDir();
