@@ -72,6 +72,7 @@ async function stopsAndSaves(
   launch: (args: string[]) => Started,
   signal: 'SIGTERM' | 'SIGINT',
   to: 'process' | 'group' = 'process',
+  repeat = false,
 ): Promise<void> {
   const stateFile = join(mkdtempSync(join(tmpdir(), 'emulator-state-')), 'state.json');
   const cli = launch(['--port', '0', '--project', PROJECT, '--state-file', stateFile, ...CLIENT]);
@@ -94,7 +95,19 @@ async function stopsAndSaves(
   });
   expect(created.status).toBe(201);
 
-  process.kill(to === 'group' ? -cli.child.pid! : cli.child.pid!, signal);
+  const send = () => process.kill(to === 'group' ? -cli.child.pid! : cli.child.pid!, signal);
+  send();
+  let exited = false;
+  void cli.exited.then(() => (exited = true));
+  // `repeat`: the signal again at every turn until it exits, as a second Ctrl-C (or pnpm forwarding one) does.
+  while (repeat && !exited) {
+    try {
+      send();
+    } catch {
+      // The group is gone.
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   await cli.exited;
   const saved = await until(
     'the state file',
@@ -123,6 +136,7 @@ describe('stopping the emulator with a signal writes --state-file and leaves not
   describe('pnpm emulator', () => {
     const launch = (args: string[]) => start('pnpm', ['--silent', 'emulator', ...args], { cwd: repoRoot });
     it.each(['SIGTERM', 'SIGINT'] as const)('%s to pnpm', (signal) => stopsAndSaves(launch, signal));
+    it('Ctrl-C again and again (SIGINT to the process group until it exits)', () => stopsAndSaves(launch, 'SIGINT', 'group', true));
   });
 
   describe('the installed package', () => {
