@@ -2771,6 +2771,11 @@ export interface components {
       billingAddresses?: number[];
       /** @description `false` when absent. */
       isEmailVerified?: boolean;
+      /**
+       * @description One of the Project's languages, as the reference's CustomerDraft has it; another is 400
+       *     InvalidField with the languages as `allowedValues` (decision: the reference names no
+       *     code).
+       */
       locale?: components['schemas']['Locale'];
       /** @description `Password` when absent. */
       authenticationMode?: components['schemas']['AuthenticationMode'];
@@ -3614,6 +3619,7 @@ export interface components {
       addresses?: components['schemas']['AddressDraft'][];
       defaultShippingAddress?: number;
       defaultBillingAddress?: number;
+      /** @description One of the Project's languages, as for a CustomerDraft. */
       locale?: components['schemas']['Locale'];
       /** @description On the in-store endpoint replaced by the Store of the path, as for Customers. */
       stores?: components['schemas']['StoreResourceIdentifier'][];

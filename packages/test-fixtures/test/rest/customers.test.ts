@@ -140,6 +140,14 @@ describe('customer sign-up', () => {
     expect(await allCustomers()).toEqual([]);
   });
 
+  it('refuses a locale that is not a language of the Project (InvalidField), and keeps one that is', async () => {
+    const answer = await signUp({ email: 'ann@example.com', password: 'xx', locale: 'fr' });
+    expect(answer.status).toBe(400);
+    expect(firstError(answer)).toMatchObject({ code: 'InvalidField', field: 'locale', invalidValue: 'fr', allowedValues: ['en', 'de'] });
+    expect(await allCustomers()).toEqual([]);
+    expect((await signedUp({ email: 'ann@example.com', password: 'xx', locale: 'de' })).locale).toBe('de');
+  });
+
   it('refuses bad drafts with 400 and stores nothing', async () => {
     const cases: [unknown, string][] = [
       ['{"email": "a@example.com", ', 'InvalidJsonInput'],

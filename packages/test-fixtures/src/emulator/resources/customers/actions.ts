@@ -4,7 +4,7 @@ import { customFieldActions } from '../kit/custom-fields.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import { addressActions } from './addresses.js';
-import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer } from './rules.js';
+import { assertCustomerNumberFree, assertEmailFree, assertProjectLanguage, storesFrom, type Customer } from './rules.js';
 import type { WriteContext } from '../kit/write-context.js';
 
 /** The optional string members of a Customer that a `set<Member>` action sets as given. */
@@ -62,9 +62,7 @@ export function myCustomerActions(auth: AuthService): Required<ActionHandlers<Cu
     setCompanyName: setter('companyName', 'CustomerCompanyNameSet'),
     setVatId: setter('vatId'),
     setLocale(customer, { locale }, ctx) {
-      const { languages } = ctx.state.project;
-      if (locale !== undefined && !languages.includes(locale))
-        throw errors.invalidField('locale', locale, `The locale '${locale}' is not one of the Project's languages.`, [...languages]);
+      assertProjectLanguage(ctx.state, locale);
       setOptional(customer, 'locale', locale);
     },
     ...addressActions,

@@ -6,7 +6,7 @@ import { errors } from '../../http/errors.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
-import { assertCustomerNumberFree, assertEmailFree, storesFrom, type Customer, type CustomerType } from './rules.js';
+import { assertCustomerNumberFree, assertEmailFree, assertProjectLanguage, storesFrom, type Customer, type CustomerType } from './rules.js';
 import { checkCreate, createResource, type Caller } from '../kit/operations.js';
 import type { Schemas } from '../kit/resource-type.js';
 import { registeredType } from '../kit/resource-module.js';
@@ -57,6 +57,7 @@ export function customerTypeOf(auth: AuthService): CustomerType {
       const storeKeys = stores.map((s) => s.key);
       assertEmailFree(ctx.state, email, storeKeys);
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
+      assertProjectLanguage(ctx.state, draft.locale);
       const addresses = addressesFrom(draft);
       // An ExternalAuth customer has no credentials: the password flow does not know it. The hash is
       // made before (see signUpCustomer), so the customer and its credentials commit together.

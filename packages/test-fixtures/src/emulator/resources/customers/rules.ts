@@ -42,6 +42,17 @@ export function assertCustomerNumberFree(state: EmulatorState, customerNumber: s
   }
 }
 
+/**
+ * A Customer's locale is one of the Project's languages, on create and on `setLocale` (the
+ * reference's CustomerDraft and setLocale); another is 400 InvalidField with the languages as
+ * `allowedValues` (decision: the reference names no code).
+ */
+export function assertProjectLanguage(state: EmulatorState, locale: string | undefined): void {
+  const { languages } = state.project;
+  if (locale !== undefined && !languages.includes(locale))
+    throw errors.invalidField('locale', locale, `The locale '${locale}' is not one of the Project's languages.`, [...languages]);
+}
+
 /** Store key references of Store identifiers (each Store once); an unknown Store is 400 ReferencedResourceNotFound. */
 export function storesFrom(ctx: WriteContext, drafts: readonly ResourceIdentifier[] | undefined, field = 'stores'): Customer['stores'] {
   const keys = (drafts ?? []).map((draft, index) => ctx.resolveIdentifier<Store>('store', draft, `${field}[${index}]`).key);
