@@ -190,7 +190,11 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Get a customer by password reset token
-     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     * @description An unknown, used or invalidated token is 404 ResourceNotFound (message
+     *     `The Customer with ID 'Token(<value>)' was not found.`, as public reports quote the live
+     *     one), an expired one 400 Expired...Token, as the reference's customers.raml has it
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/customers.raml).
+     *     The token stays valid.
      */
     get: operations['getCustomerByPasswordToken'];
     put?: never;
@@ -235,7 +239,11 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Get a customer by e-mail verification token
-     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     * @description An unknown, used or invalidated token is 404 ResourceNotFound (message
+     *     `The Customer with ID 'Token(<value>)' was not found.`, as public reports quote the live
+     *     one), an expired one 400 Expired...Token, as the reference's customers.raml has it
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/customers.raml).
+     *     The token stays valid.
      */
     get: operations['getCustomerByEmailToken'];
     put?: never;
@@ -362,7 +370,11 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Get a customer by password reset token
-     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     * @description An unknown, used or invalidated token is 404 ResourceNotFound (message
+     *     `The Customer with ID 'Token(<value>)' was not found.`, as public reports quote the live
+     *     one), an expired one 400 Expired...Token, as the reference's customers.raml has it
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/customers.raml).
+     *     The token stays valid.
      *     On this endpoint only customers of the Store (others: 404).
      */
     get: operations['getCustomerByPasswordTokenInStore'];
@@ -410,7 +422,11 @@ export interface paths {
     parameters: SharedParameters;
     /**
      * Get a customer by e-mail verification token
-     * @description An unknown, used, invalidated or expired token is 404. The token stays valid.
+     * @description An unknown, used or invalidated token is 404 ResourceNotFound (message
+     *     `The Customer with ID 'Token(<value>)' was not found.`, as public reports quote the live
+     *     one), an expired one 400 Expired...Token, as the reference's customers.raml has it
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/customers.raml).
+     *     The token stays valid.
      *     On this endpoint only customers of the Store (others: 404).
      */
     get: operations['getCustomerByEmailTokenInStore'];
@@ -2757,7 +2773,7 @@ export interface components {
     };
     /**
      * @description Sets the password of the token's Customer. An unknown, used or invalidated token is 404
-     *     ResourceNotFound, an expired one 400 ExpiredCustomerPasswordToken; `version`, when given,
+     *     ResourceNotFound (`The Customer with ID 'Token(<value>)' was not found.`), an expired one 400 ExpiredCustomerPasswordToken; `version`, when given,
      *     must match (409). CustomerPasswordUpdated Message with `reset: true`.
      */
     CustomerResetPassword: {
@@ -2768,7 +2784,8 @@ export interface components {
     };
     /**
      * @description Sets `isEmailVerified` of the token's Customer to true (CustomerEmailVerified Message). An
-     *     unknown, used or invalidated token is 404 ResourceNotFound, an expired one 400
+     *     unknown, used or invalidated token is 404 ResourceNotFound (`The Customer with ID
+     *     'Token(<value>)' was not found.`), an expired one 400
      *     ExpiredCustomerEmailToken; `version`, when given, must match (409).
      */
     CustomerEmailVerify: {

@@ -25,7 +25,7 @@ async function emailToken(body: Json, storeKey?: string) {
 }
 
 describe('password reset tokens', () => {
-  it('are valid 24 hours by default, readable by value without being used up', async () => {
+  it('are valid 24 hours by default, readable by value without being used up; then ExpiredCustomerPasswordToken', async () => {
     const token = ok(await api.call('POST', '/customers/password-token', { email: 'ann@example.com' }));
     const now = api.clock.now();
     expect(token).toMatchObject({ customerId: ann.id, value: expect.any(String), invalidateOlderTokens: false });
@@ -33,7 +33,19 @@ describe('password reset tokens', () => {
     expect(Date.parse(token.createdAt)).toBeLessThanOrEqual(now);
     for (let i = 0; i < 2; i++) expect(ok(await api.call('GET', `/customers/password-token=${token.value}`)).id).toBe(ann.id);
     api.clock.advance(1440 * MINUTE);
-    expectError(await api.call('GET', `/customers/password-token=${token.value}`), 404, 'ResourceNotFound');
+    const expired = expectError(await api.call('GET', `/customers/password-token=${token.value}`), 400, 'ExpiredCustomerPasswordToken');
+    expect(expired.message).toBe('The given password token has expired.');
+  });
+
+  it('answer 404 for an unknown token, naming it as the live service does', async () => {
+    for (const path of ['/customers/password-token=made-up', '/customers/email-token=made-up']) {
+      const unknown = expectError(await api.call('GET', path), 404, 'ResourceNotFound');
+      expect(unknown.message).toBe("The Customer with ID 'Token(made-up)' was not found.");
+    }
+    const reset = await api.call('POST', '/customers/password/reset', { tokenValue: 'made-up', newPassword: 'x' });
+    expect(expectError(reset, 404, 'ResourceNotFound').message).toBe("The Customer with ID 'Token(made-up)' was not found.");
+    const confirm = await api.call('POST', '/customers/email/confirm', { tokenValue: 'made-up' });
+    expect(expectError(confirm, 404, 'ResourceNotFound').message).toBe("The Customer with ID 'Token(made-up)' was not found.");
   });
 
   it('are stored only as hashes, and the message shows the value only for short-lived tokens', async () => {
@@ -103,7 +115,7 @@ describe('e-mail verification tokens', () => {
     const before = await customerSnapshot(api);
     const answer = await api.call('POST', '/customers/email/confirm', { tokenValue: token.value });
     expect(expectError(answer, 400, 'ExpiredCustomerEmailToken').message).toBe('The given email token has expired.');
-    expectError(await api.call('GET', `/customers/email-token=${token.value}`), 404, 'ResourceNotFound');
+    expectError(await api.call('GET', `/customers/email-token=${token.value}`), 400, 'ExpiredCustomerEmailToken');
     await expectCustomersUnchanged(api, before);
   });
 

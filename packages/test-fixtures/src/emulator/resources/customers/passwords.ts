@@ -39,20 +39,21 @@ function assertVersion(customer: Customer, version: unknown): void {
 
 /**
  * The customer of a token of this kind. Unknown, used up or invalidated: 404; of a customer of
- * another Store on an in-store endpoint: 404; expired: 404 when only reading, 400
- * ExpiredCustomer...Token when redeeming (live rule). `ownerId`: only a token of this customer counts.
+ * another Store on an in-store endpoint: 404; expired: 400 ExpiredCustomer...Token, when reading
+ * and when redeeming (the reference's customers.raml). The 404 names the token as public reports
+ * quote the live message (`The Customer with ID 'Token(<value>)' was not found.`). `ownerId`: only
+ * a token of this customer counts.
  */
 function customerOfToken(
   context: EmulatorContext,
   kind: CustomerTokenKind,
   value: string,
   store: Store | undefined,
-  redeeming: boolean,
   ownerId?: string,
 ): Customer {
   const found = context.auth.customerTokens.find(kind, value);
-  const notFound = () => errors.notFound(`The Customer with the given ${kind === 'password' ? 'password' : 'email'} token was not found.`);
-  if ('problem' in found) throw found.problem === 'expired' && redeeming ? errors.expiredCustomerToken(kind) : notFound();
+  const notFound = () => errors.notFound(`The Customer with ID 'Token(${value})' was not found.`);
+  if ('problem' in found) throw found.problem === 'expired' ? errors.expiredCustomerToken(kind) : notFound();
   const customer = context.state.collection<Customer>('customer').get(found.customerId);
   if (!customer || (store !== undefined && !belongsTo(customer, store.key)) || (ownerId !== undefined && customer.id !== ownerId))
     throw notFound();
@@ -65,7 +66,7 @@ function customerOfToken(
  */
 export function tokenOfSegment(context: EmulatorContext, segment: string, store: Store | undefined): Customer | undefined {
   for (const [prefix, kind] of TOKEN_SEGMENTS)
-    if (segment.startsWith(prefix)) return customerOfToken(context, kind, segment.slice(prefix.length), store, false);
+    if (segment.startsWith(prefix)) return customerOfToken(context, kind, segment.slice(prefix.length), store);
   return undefined;
 }
 
@@ -117,11 +118,11 @@ export async function resetPassword(
   body: { tokenValue: string; newPassword: string; version?: number },
   store: Store | undefined,
 ): Promise<Customer> {
-  const customer = customerOfToken(context, 'password', body.tokenValue, store, true);
+  const customer = customerOfToken(context, 'password', body.tokenValue, store);
   assertVersion(customer, body.version);
   const passwordHash = await hashSecret(body.newPassword);
   // The token may have been used meanwhile.
-  const fresh = latest(context, customerOfToken(context, 'password', body.tokenValue, store, true), customer.version);
+  const fresh = latest(context, customerOfToken(context, 'password', body.tokenValue, store), customer.version);
   return applyChange(context, customerType(context), fresh, caller, [{ action: 'resetPassword' }], (working, ctx) => {
     ctx.emit('CustomerPasswordUpdated', { reset: true });
     ctx.onCommit(() => {
@@ -142,7 +143,7 @@ export function verifyEmail(
   store: Store | undefined,
   ownerId?: string,
 ): Customer {
-  const customer = customerOfToken(context, 'email', body.tokenValue, store, true, ownerId);
+  const customer = customerOfToken(context, 'email', body.tokenValue, store, ownerId);
   assertVersion(customer, body.version);
   return applyChange(context, customerType(context), customer, caller, [{ action: 'verifyEmail' }], (working, ctx) => {
     working.isEmailVerified = true;
