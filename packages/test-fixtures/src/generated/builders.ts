@@ -2099,7 +2099,7 @@ export const productAddVariantAction = /* @__PURE__ */ defineBuilder('ProductAdd
 export const productRevertStagedChangesAction = /* @__PURE__ */ defineBuilder('ProductRevertStagedChangesAction', 'action');
 
 /**
- * Builder of a `ProductRemoveVariantAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation).
+ * Builder of a `ProductRemoveVariantAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes a variant named by `id` or `sku`. The master variant cannot be removed (400
  *
  * @example
  * productRemoveVariantAction({ seed: 42 }).build();

@@ -4713,7 +4713,16 @@ export interface components {
        */
       action: 'revertStagedChanges';
     };
-    /** @description Removes a variant named by `id` or `sku`. The master variant cannot be removed (400 InvalidOperation). */
+    /**
+     * @description Removes a variant named by `id` or `sku`. The master variant cannot be removed (400
+     *     InvalidOperation). The variant's SKU leaves the variant selections of the Product's
+     *     Product Selection assignments, as the reference says
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/product/updates/ProductRemoveVariantAction.raml):
+     *     a background change of each selection (a new version, no message). Decision: with
+     *     `staged` true as well; an `includeAllExcept` left without SKUs becomes every variant, an
+     *     `includeOnly` left without SKUs takes the Product out of the selection; variant
+     *     exclusions are kept.
+     */
     ProductRemoveVariantAction: {
       /**
        * @description discriminator enum property added by openapi-typescript

@@ -203,6 +203,31 @@ describe('Product Selection modes', () => {
       expectError(await add({ type: 'inclusion', skus: ['shirt-s'] }), 400, 'InvalidJsonInput');
       await expectUnchanged(api, before);
     });
+
+    it('removeVariant removes the SKU from the variant selections that name it, as a background change', async () => {
+      await createSelection(api, 'winter');
+      await createSelection(api, 'spring');
+      const assign = (key: string, variantSelection: Json) =>
+        update(api, `/product-selections/key=${key}`, [{ action: 'addProduct', product: ref(shirt), variantSelection }]);
+      ok(await assign('summer', { type: 'includeOnly', skus: ['shirt-s', 'shirt-l'] }));
+      ok(await assign('winter', { type: 'includeAllExcept', skus: ['shirt-l'] }));
+      ok(await assign('spring', { type: 'includeOnly', skus: ['shirt-l'] }));
+      const before = ok(await api.call('GET', '/product-selections/key=summer'));
+      const product = ok(await api.call('GET', `/products/${shirt}`));
+      ok(
+        await api.call('POST', `/products/${shirt}`, { version: product.version, actions: [{ action: 'removeVariant', sku: 'shirt-l' }] }),
+      );
+
+      expect(ok(await api.call('GET', '/product-selections/key=summer/products')).results).toEqual([
+        { product: ref(shirt), variantSelection: { type: 'includeOnly', skus: ['shirt-s'] } },
+      ]);
+      // includeAllExcept without SKUs is every variant; includeOnly without SKUs holds none of the Product.
+      expect(ok(await api.call('GET', '/product-selections/key=winter/products')).results).toEqual([{ product: ref(shirt) }]);
+      expect(ok(await api.call('GET', '/product-selections/key=spring/products')).results).toEqual([]);
+      expect(ok(await api.call('GET', '/product-selections/key=spring')).productCount).toBe(0);
+      const after = ok(await api.call('GET', '/product-selections/key=summer'));
+      expect(after).toMatchObject({ version: before.version + 1, lastModifiedBy: before.lastModifiedBy });
+    });
   });
 
   describe('IndividualExclusion', () => {

@@ -20,11 +20,10 @@ import { changeData } from './staging.js';
 import { variantActions } from './variants.js';
 import { categoryReference } from '../categories/index.js';
 import { pricesFrom } from '../kit/prices.js';
-import type { ProductSelection } from '../product-selections/index.js';
 import type { ProductType } from '../product-types/index.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
-import { membershipOf } from '../product-selections/membership.js';
+import { dropDeletedProduct } from '../product-selections/background.js';
 import { taxCategoryReference } from '../tax-categories/index.js';
 import type { WriteContext } from '../kit/write-context.js';
 
@@ -169,27 +168,9 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
     },
   ],
   afterDelete(product, ctx) {
-    // A deleted Product leaves every Product Selection that held it. That is a background change:
-    // the selection gets a new version and lastModifiedAt, but lastModifiedBy stays as it was and
-    // no message is sent (ProductSelectionProductRemoved belongs to the removeProduct action).
-    // Its Change History Record reads removeProduct + setProductCount, made by the platform.
-    const membership = membershipOf(ctx.state);
-    const selections = ctx.state.collection<ProductSelection>('product-selection');
-    const removal = [{ action: 'removeProduct', product: { typeId: 'product', id: product.id } }];
-    const removed = [{ change: 'removeProduct', type: 'RemoveProductChange', previousValue: { typeId: 'product', id: product.id } }];
-    for (const selectionId of membership.selectionsOf(product.id).keys()) {
-      const selection = selections.get(selectionId);
-      if (!selection) continue;
-      const updated: ProductSelection = {
-        ...selection,
-        productCount: Math.max(0, selection.productCount - 1),
-        version: selection.version + 1,
-        lastModifiedAt: ctx.now,
-      };
-      selections.replace(updated);
-      ctx.recordChange('product-selection', 'updated', selection, updated, removal, { background: true, extraChanges: removed });
-    }
-    membership.dropProduct(product.id);
+    // A background change of each selection: no ProductSelectionProductRemoved, which belongs to
+    // the removeProduct action.
+    dropDeletedProduct(ctx, product);
   },
   present: (product) => ({
     id: product.id,

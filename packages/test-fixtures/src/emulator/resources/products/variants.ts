@@ -4,6 +4,7 @@ import { assertVariantAttributes } from './attributes.js';
 import { assertSkuFree, nextVariantId, variantFrom, variantKeyTaken, variantsOf, type Product } from './data.js';
 import { changeData, stagedFlag, variantOf } from './staging.js';
 import { pricesFrom } from '../kit/prices.js';
+import { dropRemovedSku } from '../product-selections/background.js';
 
 /**
  * The variant update actions of a Product. SKUs stay unique in the project and variant keys
@@ -26,7 +27,11 @@ export const variantActions: ActionHandlers<Product, Schemas['ProductUpdateActio
     });
   },
 
-  /** The master variant cannot be removed (400 InvalidOperation): make another one master first. */
+  /**
+   * The master variant cannot be removed (400 InvalidOperation): make another one master first.
+   * Its SKU leaves the Product Selections' variant selections once the write commits (decision:
+   * with `staged` true too, as the reference's removeVariant does not tell the two apart).
+   */
   removeVariant(product, { id: variantId, sku, staged }, ctx) {
     const address = { variantId, sku };
     const removed = variantOf(product.masterData.staged, address);
@@ -37,6 +42,8 @@ export const variantActions: ActionHandlers<Product, Schemas['ProductUpdateActio
         throw errors.invalidOperation(`The master variant (id '${variant.id}') cannot be removed; make another variant master first.`);
       data.variants = data.variants.filter((v) => v.id !== variant.id);
     });
+    const removedSku = removed.sku;
+    if (removedSku !== undefined) ctx.onCommit(() => dropRemovedSku(ctx, product.id, removedSku));
   },
 
   /** The named variant becomes master; the former master is appended to `variants`. */
