@@ -949,7 +949,12 @@ export interface paths {
   };
   '/products/{ID}': {
     parameters: SharedParameters;
-    /** Get a Product by ID */
+    /**
+     * Get a Product by ID
+     * @description Price selection (`priceCurrency` ...) adds to each variant of the current and the staged
+     *     data its selected `price`, as on every Product endpoint (the reference's `priceSelecting`
+     *     trait in https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/products.raml).
+     */
     get: operations['getProductById'];
     put?: never;
     /**
@@ -5894,7 +5899,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -5914,7 +5919,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV17;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -5929,7 +5934,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV17;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -5963,7 +5968,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -5997,7 +6002,7 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
@@ -6012,7 +6017,7 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
@@ -6036,7 +6041,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -6070,7 +6075,7 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteChannelById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV17;
   };
@@ -6085,7 +6090,7 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV17;
   };
@@ -6104,7 +6109,7 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The new customer. */
@@ -6130,7 +6135,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -6145,23 +6150,23 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV5;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV18;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQuery;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -6173,18 +6178,18 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV7;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV8;
     responses: SharedResponsesV12;
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQuery;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -6196,7 +6201,7 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
@@ -6249,7 +6254,7 @@ export interface operations {
         withTotal?: components['parameters']['withTotal'];
       };
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
@@ -6283,40 +6288,40 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreById: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
     responses: SharedResponsesV3;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody?: never;
     responses: SharedResponsesV5;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV11;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCustomerInStoreByKey: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
@@ -6334,7 +6339,7 @@ export interface operations {
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQuery;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -6359,7 +6364,7 @@ export interface operations {
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQuery;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -6378,7 +6383,7 @@ export interface operations {
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -6402,18 +6407,18 @@ export interface operations {
     };
   };
   getMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   updateMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -6422,7 +6427,7 @@ export interface operations {
     responses: SharedResponsesV38;
   };
   signUpMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV11;
     responses: {
       /** @description The new customer. */
@@ -6437,7 +6442,7 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The customer. */
@@ -6452,35 +6457,35 @@ export interface operations {
     };
   };
   changeMyPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV14;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody?: never;
     responses: SharedResponsesV27;
   };
   updateMeInStore: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
@@ -6574,9 +6579,9 @@ export interface operations {
   };
   getProductProjectionInStoreById: {
     parameters: {
-      query?: SharedQueryV5;
+      query?: SharedQueryV3;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
@@ -6584,9 +6589,9 @@ export interface operations {
   };
   getProductProjectionInStoreByKey: {
     parameters: {
-      query?: SharedQueryV5;
+      query?: SharedQueryV3;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
@@ -6691,9 +6696,9 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV5;
       header?: SharedHeader;
-      path: SharedPathV3;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
@@ -6701,12 +6706,9 @@ export interface operations {
   };
   getProductProjectionByKey: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV5;
       header?: SharedHeader;
-      path: {
-        /** @description The `key` of the resource. */
-        key: components['parameters']['key'];
-      };
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
@@ -6732,7 +6734,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -6767,7 +6769,7 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV19;
   };
@@ -6782,25 +6784,25 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV19;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV13;
     requestBody?: never;
     responses: SharedResponsesV31;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: SharedResponsesV31;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV4;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
@@ -6841,7 +6843,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -6876,7 +6878,7 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV20;
   };
@@ -6891,12 +6893,83 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV20;
   };
   queryProducts: {
-    parameters: SharedParametersV2;
+    parameters: {
+      query?: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: {
       /** @description A page of Products. */
@@ -6915,7 +6988,12 @@ export interface operations {
     };
   };
   createProduct: {
-    parameters: SharedParametersV6;
+    parameters: {
+      query?: SharedQueryV3;
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDraft'];
@@ -6940,47 +7018,57 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV15;
     requestBody?: never;
     responses: SharedResponsesV33;
   };
   updateProductById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV15;
     requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV8;
   };
   deleteProductById: {
-    parameters: SharedParametersV8;
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPath;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponsesV21;
   };
   getProductByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV16;
     requestBody?: never;
     responses: SharedResponsesV33;
   };
   updateProductByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV16;
     requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV8;
   };
   deleteProductByKey: {
-    parameters: SharedParametersV9;
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponsesV21;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV13;
     requestBody?: never;
     responses: SharedResponsesV34;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: SharedResponsesV34;
   };
   getProject: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
@@ -6994,7 +7082,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -7034,7 +7122,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -7069,7 +7157,7 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV22;
   };
@@ -7084,7 +7172,7 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV22;
   };
@@ -7108,7 +7196,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -7142,7 +7230,7 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV23;
   };
@@ -7157,7 +7245,7 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV23;
   };
@@ -7181,7 +7269,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -7215,7 +7303,7 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
@@ -7230,7 +7318,7 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV24;
   };
@@ -7734,16 +7822,17 @@ type SharedParametersV2 = {
   path?: never;
   cookie?: never;
 };
+type SharedQuery = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
 type SharedParametersV3 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+  query?: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -7752,15 +7841,7 @@ type SharedParametersV3 = {
   cookie?: never;
 };
 type SharedParametersV4 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+  query?: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -7768,7 +7849,7 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
-type SharedQuery = {
+type SharedQueryV2 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -7785,7 +7866,37 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Customer'];
   };
 };
-type SharedQueryV2 = {
+type SharedQueryV3 = {
+  /**
+   * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+   *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+   *     Only Prices in this currency whose validity period holds the current time (the
+   *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+   *     must each be absent or equal the requested one. The most specific candidate wins, in
+   *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+   *     Group and country; Customer Group; Channel and country; Channel; country; none of
+   *     them. Within one level a Price with a validity period wins over one without. No
+   *     candidate: the variant has no `price`.
+   */
+  priceCurrency?: components['parameters']['priceCurrency'];
+  /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+  priceCountry?: components['parameters']['priceCountry'];
+  /**
+   * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+   *     Customer Group in the emulator (not emulated), so it selects as if absent.
+   */
+  priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+  /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+  priceChannel?: components['parameters']['priceChannel'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedQueryV4 = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
    *     (https://docs.commercetools.com/api/predicates/query): one, or a list
@@ -7856,20 +7967,6 @@ type SharedParametersV5 = {
   };
   cookie?: never;
 };
-type SharedParametersV6 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedResponsesV3 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
@@ -7894,7 +7991,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV7 = {
+type SharedParametersV6 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
@@ -7922,8 +8019,8 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV8 = {
-  query: SharedQuery;
+type SharedParametersV7 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -7931,8 +8028,8 @@ type SharedParametersV8 = {
   };
   cookie?: never;
 };
-type SharedParametersV9 = {
-  query: SharedQuery;
+type SharedParametersV8 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -7945,6 +8042,12 @@ type SharedBadRequest = {
   content: {
     'application/json': components['schemas']['ErrorResponse'];
   };
+};
+type SharedParametersV9 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
 };
 type SharedResponsesV7 = {
   /** @description The updated Product Selection, with its new version. */
@@ -8110,15 +8213,6 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedQueryV3 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
 };
 type SharedResponsesV16 = {
   /** @description The deleted Category. */
@@ -8499,7 +8593,11 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV4 = {
+type SharedPath = {
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedQueryV5 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -8536,19 +8634,7 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedPath = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
-};
-type SharedPathV2 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
-};
-type SharedQueryV5 = {
+type SharedQueryV6 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -8570,6 +8656,8 @@ type SharedQueryV5 = {
   priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
   /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
   priceChannel?: components['parameters']['priceChannel'];
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
   /**
    * @description Reference expansion path, for example `productSelection`,
    *     `productSelections[*].productSelection` or `custom.fields.<name>`.
@@ -8577,6 +8665,22 @@ type SharedQueryV5 = {
    *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
+};
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedPathV3 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
+type SharedPathV4 = {
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
 };
 type SharedCategorySetKeyAction = {
   /**
@@ -8586,11 +8690,7 @@ type SharedCategorySetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
-type SharedPathV3 = {
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
-};
-type SharedPathV4 = {
+type SharedPathV5 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
 };
@@ -8614,42 +8714,51 @@ type SharedCategoryChangeNameAction = {
   name: components['schemas']['LocalizedString'];
 };
 type SharedParametersV10 = {
-  query?: SharedQueryV2;
+  query?: SharedQuery;
   header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedParametersV11 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV3;
+  cookie?: never;
+};
+type SharedParametersV12 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV5;
+  cookie?: never;
+};
+type SharedParametersV13 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedParametersV14 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPathV4;
+  cookie?: never;
+};
+type SharedParametersV15 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedParametersV12 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV13 = {
+type SharedParametersV16 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
-type SharedParametersV14 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: SharedPathV3;
-  cookie?: never;
-};
-type SharedParametersV15 = {
+type SharedParametersV17 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPathV3;
+  path: SharedPath;
   cookie?: never;
 };
 type SharedStatus200V2 = {

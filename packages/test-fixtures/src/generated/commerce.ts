@@ -1244,7 +1244,12 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Get a Product by ID */
+    /**
+     * Get a Product by ID
+     * @description Price selection (`priceCurrency` ...) adds to each variant of the current and the staged
+     *     data its selected `price`, as on every Product endpoint (the reference's `priceSelecting`
+     *     trait in https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/products.raml).
+     */
     get: operations['getProductById'];
     put?: never;
     /**
@@ -11747,6 +11752,27 @@ export interface operations {
     parameters: {
       query?: {
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
          *     (https://docs.commercetools.com/api/predicates/query): one, or a list
          *     (the parameter repeated) whose predicates are ANDed. Placeholders
@@ -11831,6 +11857,27 @@ export interface operations {
     parameters: {
       query?: {
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
          *     One path, or a list (the parameter repeated). A reference that cannot
@@ -11884,6 +11931,27 @@ export interface operations {
     parameters: {
       query?: {
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
          *     One path, or a list (the parameter repeated). A reference that cannot
@@ -11934,6 +12002,27 @@ export interface operations {
   updateProductById: {
     parameters: {
       query?: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
@@ -11992,6 +12081,27 @@ export interface operations {
   deleteProductById: {
     parameters: {
       query: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
         version: components['parameters']['version'];
         /**
@@ -12047,6 +12157,27 @@ export interface operations {
     parameters: {
       query?: {
         /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
+        /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
          *     One path, or a list (the parameter repeated). A reference that cannot
@@ -12097,6 +12228,27 @@ export interface operations {
   updateProductByKey: {
     parameters: {
       query?: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /**
          * @description Reference expansion path, for example `productSelection`,
          *     `productSelections[*].productSelection` or `custom.fields.<name>`.
@@ -12155,6 +12307,27 @@ export interface operations {
   deleteProductByKey: {
     parameters: {
       query: {
+        /**
+         * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
+         *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
+         *     Only Prices in this currency whose validity period holds the current time (the
+         *     emulator's clock) are candidates. A candidate's country, Customer Group and Channel
+         *     must each be absent or equal the requested one. The most specific candidate wins, in
+         *     this order: Customer Group, Channel and country; Customer Group and Channel; Customer
+         *     Group and country; Customer Group; Channel and country; Channel; country; none of
+         *     them. Within one level a Price with a validity period wins over one without. No
+         *     candidate: the variant has no `price`.
+         */
+        priceCurrency?: components['parameters']['priceCurrency'];
+        /** @description Price selection by country (needs `priceCurrency`, else 400 InvalidInput). */
+        priceCountry?: components['parameters']['priceCountry'];
+        /**
+         * @description Price selection by Customer Group id (needs `priceCurrency`). Prices never carry a
+         *     Customer Group in the emulator (not emulated), so it selects as if absent.
+         */
+        priceCustomerGroup?: components['parameters']['priceCustomerGroup'];
+        /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
+        priceChannel?: components['parameters']['priceChannel'];
         /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
         version: components['parameters']['version'];
         /**

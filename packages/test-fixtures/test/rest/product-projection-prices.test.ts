@@ -93,6 +93,28 @@ describe('price selection on Product Projections', () => {
   });
 });
 
+describe('price selection on GET /products/{ID}', () => {
+  it('adds the selected price to the variants of the current and the staged data, by id and by key', async () => {
+    const id = await pricedProduct();
+    const plain = ok(await p.api.call('GET', `/products/${id}`));
+    expect(plain.masterData.current.masterVariant).not.toHaveProperty('price');
+    for (const path of [`/products/${id}`, '/products/key=priced']) {
+      const product = ok(await p.api.call('GET', `${path}?priceCurrency=EUR&priceCountry=DE`));
+      for (const data of [product.masterData.current, product.masterData.staged]) {
+        expect(data.masterVariant.price.key).toBe('de');
+        expect(data.variants[0]).not.toHaveProperty('price');
+      }
+    }
+    expect(ok(await p.api.call('GET', `/products/${id}?priceCurrency=GBP`)).masterData.staged.variants[0].price.key).toBe('gbp');
+    expectError(await p.api.call('GET', `/products/${id}?priceCountry=DE`), 400, 'InvalidInput');
+    // Updates select too; a bad price parameter refuses the update before it changes anything.
+    const setKey = (query: string) =>
+      p.api.call('POST', `/products/${id}?${query}`, { version: plain.version, actions: [{ action: 'setKey', key: 'k2' }] });
+    expectError(await setKey('priceCountry=DE'), 400, 'InvalidInput');
+    expect(ok(await setKey('priceCurrency=USD')).masterData.current.masterVariant.price.key).toBe('usd');
+  });
+});
+
 describe('in-store Product Projections', () => {
   it("keep only the Prices without a channel or with one of the Store's distribution channels, and select among them", async () => {
     await pricedProduct();

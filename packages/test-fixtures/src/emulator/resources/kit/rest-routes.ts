@@ -61,6 +61,11 @@ export interface InStoreOptions {
   draftIn(body: unknown, store: Store): unknown;
 }
 
+/** Adjusts a presented resource to the request (see {@link RestOptions.answerShape}). */
+export type Shape = (shown: Record<string, unknown>) => Record<string, unknown>;
+
+const asIs: Shape = (shown) => shown;
+
 /** How a type's REST routes differ from the standard ones. */
 export interface RestOptions {
   /** Creates from the request body (default: createResource); may wait (for credentials to be stored). */
@@ -71,6 +76,12 @@ export interface RestOptions {
   bySegment?(context: EmulatorContext, segment: string, store: Store | undefined): StoredResource | undefined;
   /** The same routes within a Store. */
   inStore?: InStoreOptions;
+  /**
+   * How the standard routes' answers are adjusted to parameters of the type's own (Products: the
+   * selected `price` of each variant), read before anything is written, so that a bad parameter
+   * changes nothing.
+   */
+  answerShape?(c: Context<AppEnv>, context: EmulatorContext): Shape;
   /** Routes besides the standard ones, registered first so that their literal paths win over `/:address`. */
   extra?(api: Hono<AppEnv>, context: EmulatorContext, type: AnyResourceType): void;
 }
@@ -89,43 +100,50 @@ export function registerResourceRoutes<T extends StoredResource>(
   const { projectKey } = context.options;
   const view = [...type.scopes.view, ...type.scopes.manage];
   const create = rest.create ?? ((ctx: EmulatorContext, body: unknown, caller: Caller) => createResource(ctx, type, body, caller));
-  const answerCreated = (c: Context<AppEnv>, resource: StoredResource) =>
-    json(rest.created ? rest.created(context, resource) : present(context, type, resource as T, expandParams(c)), 201);
-  const answer = (c: Context<AppEnv>, resource: StoredResource) => json(present(context, type, resource as T, expandParams(c)));
+  const shapeOf = (c: Context<AppEnv>): Shape => rest.answerShape?.(c, context) ?? asIs;
+  const answerCreated = (c: Context<AppEnv>, resource: StoredResource, shape: Shape = asIs) =>
+    json(rest.created ? rest.created(context, resource) : shape(present(context, type, resource as T, expandParams(c))), 201);
+  const answer = (c: Context<AppEnv>, resource: StoredResource, shape: Shape = asIs) =>
+    json(shape(present(context, type, resource as T, expandParams(c))));
   const querySchema = () => commerceContract().schema(type.schemas.resource) as QuerySchema;
-  const presentPage = (page: PagedQueryResult<StoredResource>, expand: readonly string[]) =>
-    json({ ...page, results: page.results.map((r) => present(context, type, r as T, expand)) });
+  const presentPage = (page: PagedQueryResult<StoredResource>, expand: readonly string[], shape: Shape = asIs) =>
+    json({ ...page, results: page.results.map((r) => shape(present(context, type, r as T, expand))) });
 
   rest.extra?.(api, context, type);
 
   const base = `/:projectKey/${type.path}`;
   api.post(base, async (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
-    return answerCreated(c, await create(context, await readJsonBody(c), callerOf(c)));
+    const shape = shapeOf(c);
+    return answerCreated(c, await create(context, await readJsonBody(c), callerOf(c)), shape);
   });
 
   api.get(base, (c) => {
     requireScope(c.get('principal'), projectKey, view);
+    const shape = shapeOf(c);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
-    return presentPage(runQuery(context.state.collection<T>(type.typeId), params, { schema: querySchema() }), params.expand);
+    return presentPage(runQuery(context.state.collection<T>(type.typeId), params, { schema: querySchema() }), params.expand, shape);
   });
 
   api.get(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, view);
+    const shape = shapeOf(c);
     const segment = c.req.param('address');
-    return answer(c, rest.bySegment?.(context, segment, undefined) ?? findResource<T>(context, type, parseAddress(segment)));
+    return answer(c, rest.bySegment?.(context, segment, undefined) ?? findResource<T>(context, type, parseAddress(segment)), shape);
   });
 
   if (type.actions) {
     api.post(`${base}/:address`, async (c) => {
       requireScope(c.get('principal'), projectKey, type.scopes.manage);
-      return answer(c, updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c)));
+      const shape = shapeOf(c);
+      return answer(c, updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c)), shape);
     });
   }
 
   api.delete(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
-    return answer(c, deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c)));
+    const shape = shapeOf(c);
+    return answer(c, deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c)), shape);
   });
 
   const { inStore } = rest;
