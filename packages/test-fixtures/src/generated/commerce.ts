@@ -935,6 +935,11 @@ export interface paths {
      *     with one of them, and price selection chooses among those ("Stores inherit Prices
      *     matching their assigned Distribution Channels or Prices not assigned to any specific
      *     Channel", https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project).
+     *     When the Store has `countries`, each variant likewise keeps only the Prices without a
+     *     country or with one of them: the reference says the Store's countries are used for
+     *     price projection
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/resources/in-store/product-projections-in-store.raml);
+     *     decision: Prices without a country stay, as Prices without a Channel do.
      */
     get: operations['getProductProjectionInStoreById'];
     put?: never;

@@ -140,4 +140,17 @@ describe('in-store Product Projections', () => {
     const all = ok(await p.api.call('GET', '/in-store/key=everywhere/product-projections/key=priced'));
     expect(all.masterVariant.prices).toHaveLength(8);
   });
+
+  it("keep only the Prices without a country or with one of the Store's countries, and select among them", async () => {
+    await pricedProduct();
+    await createStore(p.api, 'vienna', { countries: [{ code: 'AT' }] });
+    const inStore = '/in-store/key=vienna/product-projections/key=priced';
+    const projection = ok(await p.api.call('GET', inStore));
+    expect(projection.masterVariant.prices.map((pr: { key: string }) => pr.key)).toEqual(['any-eur', 'usd', 'web', 'eur-sale', 'at']);
+    expect(await selectedKey('priceCurrency=EUR&priceCountry=DE', inStore)).toBe('any-eur');
+    expect(await selectedKey('priceCurrency=EUR&priceCountry=AT', inStore)).toBe('eur-sale');
+    await createStore(p.api, 'vienna-web', { countries: [{ code: 'AT' }], distributionChannels: [{ key: 'web' }] });
+    const both = ok(await p.api.call('GET', '/in-store/key=vienna-web/product-projections/key=priced'));
+    expect(both.masterVariant.prices.map((pr: { key: string }) => pr.key)).toEqual(['any-eur', 'usd', 'web', 'eur-sale', 'at']);
+  });
 });

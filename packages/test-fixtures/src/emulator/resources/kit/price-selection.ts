@@ -85,11 +85,19 @@ export function withSelectedPrices<T extends Pick<ProductData, 'masterVariant' |
   return { ...data, masterVariant: priced(data.masterVariant), variants: data.variants.map(priced) };
 }
 
-/** Each variant keeping only the Prices without a Channel or with one of `channelIds`. */
-export function withChannelPrices<T extends Pick<ProductData, 'masterVariant' | 'variants'>>(data: T, channelIds: readonly string[]): T {
-  const kept = (variant: ProductVariant) => ({
-    ...variant,
-    prices: variant.prices.filter((price) => price.channel === undefined || channelIds.includes(price.channel.id)),
-  });
+/**
+ * Each variant keeping only the Prices a Store offers: with distribution Channels, those without a
+ * Channel or with one of them; with countries, those without a country or with one of them.
+ */
+export function withStorePrices<T extends Pick<ProductData, 'masterVariant' | 'variants'>>(
+  data: T,
+  store: { distributionChannels: readonly { id: string }[]; countries: readonly { code: string }[] },
+): T {
+  const channels = store.distributionChannels.map((channel) => channel.id);
+  const countries = store.countries.map((country) => country.code);
+  const offered = (price: Price) =>
+    (channels.length === 0 || price.channel === undefined || channels.includes(price.channel.id)) &&
+    (countries.length === 0 || price.country === undefined || countries.includes(price.country));
+  const kept = (variant: ProductVariant) => ({ ...variant, prices: variant.prices.filter(offered) });
   return { ...data, masterVariant: kept(data.masterVariant), variants: data.variants.map(kept) };
 }

@@ -7,7 +7,7 @@ import { errors } from '../../http/errors.js';
 import { expandPaths } from '../../query/index.js';
 import { parseAddress } from '../kit/operations.js';
 import type { Product } from '../products/data.js';
-import { priceSelectorOf, withChannelPrices, withSelectedPrices } from '../kit/price-selection.js';
+import { priceSelectorOf, withSelectedPrices, withStorePrices } from '../kit/price-selection.js';
 import { hasProjection, projectProduct } from './projection.js';
 import { READ_SCOPES, stagedParam } from './index.js';
 import { expandParams, presentReferenced } from '../kit/rest-routes.js';
@@ -20,7 +20,9 @@ import { storeOfPath } from '../kit/in-store-path.js';
  * holding only the variants the Store offers; with none, 404 ResourceNotFound, exactly as if the
  * Product did not exist. A Store with distribution Channels keeps only the Prices without a
  * Channel or with one of them (https://docs.commercetools.com/learning-model-your-business-structure/stores-and-channels/manage-multiple-experiences-from-one-project),
- * and price selection chooses among those.
+ * a Store with countries only those without a country or with one of them (the reference's
+ * product-projections-in-store.raml: the Store's countries take part in price projection), and
+ * price selection chooses among those.
  */
 export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
@@ -39,8 +41,7 @@ export function registerInStoreProjectionRoutes(api: Hono<AppEnv>, context: Emul
     if (!product || !hasProjection(product, staged)) throw notFound();
     const projection = inStoreData(context.state, store, product.id, projectProduct(product, staged));
     if (!projection) throw notFound();
-    const channels = store.distributionChannels.map((channel) => channel.id);
-    const priced = withSelectedPrices(channels.length > 0 ? withChannelPrices(projection, channels) : projection, selector);
+    const priced = withSelectedPrices(withStorePrices(projection, store), selector);
     return json(expandPaths(priced, expandParams(c), resolve));
   });
 }
