@@ -4927,7 +4927,9 @@ export interface components {
     };
     /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProjectUpdateAction:
-      components['schemas']['ProjectSetExternalOAuthAction'] | components['schemas']['ProjectChangeMessagesConfigurationAction'];
+      | components['schemas']['ProjectSetExternalOAuthAction']
+      | components['schemas']['ProjectChangeMessagesConfigurationAction']
+      | components['schemas']['ProjectChangeNameAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
     ProjectSetExternalOAuthAction: {
       /**
@@ -4939,6 +4941,8 @@ export interface components {
         authorizationHeader: string;
       };
     };
+    /** @description Sets the Project's name (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/project/updates/ProjectChangeNameAction.raml). */
+    ProjectChangeNameAction: SharedProductTypeChangeNameAction;
     ProjectChangeMessagesConfigurationAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -7658,6 +7662,7 @@ export type Project = components['schemas']['Project'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
 export type ProjectUpdateAction = components['schemas']['ProjectUpdateAction'];
 export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExternalOAuthAction'];
+export type ProjectChangeNameAction = components['schemas']['ProjectChangeNameAction'];
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
@@ -8795,6 +8800,14 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
+type SharedProductTypeChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: string;
+};
 type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
@@ -8906,12 +8919,4 @@ type SharedCategorySetExternalIdAction = {
    */
   action: 'setExternalId';
   externalId?: string;
-};
-type SharedProductTypeChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: string;
 };

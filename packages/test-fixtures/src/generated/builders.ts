@@ -2468,6 +2468,14 @@ export const projectUpdate = /* @__PURE__ */ defineBuilder('ProjectUpdate', 'upd
 export const projectSetExternalOAuthAction = /* @__PURE__ */ defineBuilder('ProjectSetExternalOAuthAction', 'action');
 
 /**
+ * Builder of a `ProjectChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the Project's name (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/project/updates/ProjectChangeNameAction.raml).
+ *
+ * @example
+ * projectChangeNameAction({ seed: 42 }).build();
+ */
+export const projectChangeNameAction = /* @__PURE__ */ defineBuilder('ProjectChangeNameAction', 'action');
+
+/**
  * Builder of a `ProjectChangeMessagesConfigurationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
  *
  * @example
@@ -3317,6 +3325,7 @@ export const builderFactories = {
   Project: project,
   ProjectUpdate: projectUpdate,
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
+  ProjectChangeNameAction: projectChangeNameAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
   Store: store,
   StoreCountry: storeCountry,

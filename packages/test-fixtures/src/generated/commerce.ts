@@ -5369,7 +5369,9 @@ export interface components {
     };
     /** @description The live actions listed in `x-not-emulated-actions` are 501 NotEmulated. */
     ProjectUpdateAction:
-      components['schemas']['ProjectSetExternalOAuthAction'] | components['schemas']['ProjectChangeMessagesConfigurationAction'];
+      | components['schemas']['ProjectSetExternalOAuthAction']
+      | components['schemas']['ProjectChangeMessagesConfigurationAction']
+      | components['schemas']['ProjectChangeNameAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
     ProjectSetExternalOAuthAction: {
       /**
@@ -5380,6 +5382,15 @@ export interface components {
       externalOAuth?: components['schemas']['ExternalOAuth'] & {
         authorizationHeader: string;
       };
+    };
+    /** @description Sets the Project's name (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/project/updates/ProjectChangeNameAction.raml). */
+    ProjectChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
     };
     ProjectChangeMessagesConfigurationAction: {
       /**
@@ -14365,6 +14376,7 @@ export type Project = components['schemas']['Project'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
 export type ProjectUpdateAction = components['schemas']['ProjectUpdateAction'];
 export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExternalOAuthAction'];
+export type ProjectChangeNameAction = components['schemas']['ProjectChangeNameAction'];
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];

@@ -64,6 +64,22 @@ describe('project settings', () => {
     expect(b).toMatchObject({ version: 3, messages: { enabled: true, deleteDaysAfterCreation: 15 } });
   });
 
+  it('changeName changes the name; a missing or non-string name is InvalidJsonInput', async () => {
+    const t = setup();
+    const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    const update = (version: number, action: Record<string, unknown>) =>
+      api(t.emulator, `/${PROJECT}`, admin, { method: 'POST', body: { version, actions: [action] } });
+    const renamed = await okJson<Record<string, unknown>>(update(1, { action: 'changeName', name: 'Renamed shop' }));
+    expect(renamed).toMatchObject({ version: 2, name: 'Renamed shop' });
+    expect(await okJson(api(t.emulator, `/${PROJECT}`, admin))).toMatchObject({ name: 'Renamed shop' });
+    const missing = await errorOf(update(2, { action: 'changeName' }));
+    expect(missing.body.errors[0]).toMatchObject({
+      code: 'InvalidJsonInput',
+      detailedErrorMessage: 'actions -> name: Missing required value',
+    });
+    expect((await errorOf(update(2, { action: 'changeName', name: 7 }))).body.errors[0]?.code).toBe('InvalidJsonInput');
+  });
+
   it('rejects a stale version, unknown actions and bad values, all or nothing', async () => {
     const t = setup();
     const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;

@@ -54,6 +54,13 @@ type ProjectActions = {
 };
 
 const actions: ProjectActions = {
+  changeName(project, { name }) {
+    const path = memberPath('actions', 'name');
+    if (name === undefined || name === null) throw missingValue(path);
+    if (typeof name !== 'string') throw invalidJson(`${path}: must be string`);
+    project.name = name;
+  },
+
   setExternalOAuth(project, { externalOAuth: value }, index) {
     if (value === undefined || value === null) {
       delete project.externalOAuth;
@@ -146,7 +153,7 @@ export function updateProject(context: EmulatorContext, body: unknown): ProjectS
 
 /**
  * Project settings: `GET /{projectKey}` (view_project_settings or
- * manage_project) and `POST /{projectKey}` with the actions setExternalOAuth and
+ * manage_project) and `POST /{projectKey}` with the actions changeName, setExternalOAuth and
  * changeMessagesConfiguration (manage_project).
  */
 export function registerProjectRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
