@@ -12,6 +12,11 @@ export default tseslint.config(
     },
   },
   {
+    // Plain-JavaScript scripts run by Node (the CI report, the emulator launcher).
+    files: ['**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly' } },
+  },
+  {
     // Client packages must run in browsers and edge runtimes: no Node built-ins.
     files: ['packages/{core-auth,rest-client,graphql-client,history-client}/src/**/*.ts'],
     rules: {
