@@ -2434,8 +2434,7 @@ export interface components {
     };
     /**
      * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (Customer Groups, custom fields on addresses and the authentication mode
-     *     are not emulated).
+     *     are 501 NotEmulated (Customer Groups and custom fields on addresses are not emulated).
      */
     CustomerUpdateAction:
       | components['schemas']['CustomerChangeEmailAction']
@@ -2451,6 +2450,7 @@ export interface components {
       | components['schemas']['CustomerSetCustomerNumberAction']
       | components['schemas']['CustomerSetKeyAction']
       | components['schemas']['CustomerSetLocaleAction']
+      | components['schemas']['CustomerSetAuthenticationModeAction']
       | components['schemas']['CustomerAddAddressAction']
       | components['schemas']['CustomerChangeAddressAction']
       | components['schemas']['CustomerRemoveAddressAction']
@@ -2579,6 +2579,25 @@ export interface components {
        */
       action: 'setLocale';
       locale?: components['schemas']['Locale'];
+    };
+    /**
+     * @description Changes how the Customer signs in
+     *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/customer/updates/CustomerSetAuthenticationModeAction.raml):
+     *     `ExternalAuth` deletes the password (the password flow no longer knows the Customer),
+     *     `Password` needs `password` (400 RequiredField) and sets it. Decision, as for a
+     *     CustomerDraft: `ExternalAuth` with a `password` is 400 InvalidField. The mode the Customer
+     *     has already is 400 InvalidInput (`The customer is already using the '<mode>'
+     *     authentication mode.`, as public reports quote the live answer).
+     */
+    CustomerSetAuthenticationModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAuthenticationMode';
+      authMode: components['schemas']['AuthenticationMode'];
+      /** Format: password */
+      password?: string;
     };
     /**
      * @description Appends the address with a generated `id`; an address `key` the Customer already has is 400
@@ -7466,6 +7485,7 @@ export type CustomerSetExternalIdAction = components['schemas']['CustomerSetExte
 export type CustomerSetCustomerNumberAction = components['schemas']['CustomerSetCustomerNumberAction'];
 export type CustomerSetKeyAction = components['schemas']['CustomerSetKeyAction'];
 export type CustomerSetLocaleAction = components['schemas']['CustomerSetLocaleAction'];
+export type CustomerSetAuthenticationModeAction = components['schemas']['CustomerSetAuthenticationModeAction'];
 export type CustomerAddAddressAction = components['schemas']['CustomerAddAddressAction'];
 export type CustomerChangeAddressAction = components['schemas']['CustomerChangeAddressAction'];
 export type CustomerRemoveAddressAction = components['schemas']['CustomerRemoveAddressAction'];

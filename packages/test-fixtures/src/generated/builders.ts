@@ -945,6 +945,14 @@ export const customerSetKeyAction = /* @__PURE__ */ defineBuilder('CustomerSetKe
 export const customerSetLocaleAction = /* @__PURE__ */ defineBuilder('CustomerSetLocaleAction', 'action');
 
 /**
+ * Builder of a `CustomerSetAuthenticationModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes how the Customer signs in
+ *
+ * @example
+ * customerSetAuthenticationModeAction({ seed: 42 }).build();
+ */
+export const customerSetAuthenticationModeAction = /* @__PURE__ */ defineBuilder('CustomerSetAuthenticationModeAction', 'action');
+
+/**
  * Builder of a `CustomerAddAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Appends the address with a generated `id`; an address `key` the Customer already has is 400
  *
  * @example
@@ -3147,6 +3155,7 @@ export const builderFactories = {
   CustomerSetCustomerNumberAction: customerSetCustomerNumberAction,
   CustomerSetKeyAction: customerSetKeyAction,
   CustomerSetLocaleAction: customerSetLocaleAction,
+  CustomerSetAuthenticationModeAction: customerSetAuthenticationModeAction,
   CustomerAddAddressAction: customerAddAddressAction,
   CustomerChangeAddressAction: customerChangeAddressAction,
   CustomerRemoveAddressAction: customerRemoveAddressAction,

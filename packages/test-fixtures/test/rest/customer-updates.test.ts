@@ -302,6 +302,31 @@ describe('customer updates in the Change History', () => {
   });
 });
 
+describe('setAuthenticationMode', () => {
+  it('ExternalAuth ends the password login; Password with a password brings it back', async () => {
+    const ann = await signUp(api, { email: 'ann@example.com' });
+    const external = ok(await updateCustomer(api, ann.id, [{ action: 'setAuthenticationMode', authMode: 'ExternalAuth' }]));
+    expect(external).toMatchObject({ authenticationMode: 'ExternalAuth', version: 2 });
+    expect(await loginStatus(api, 'ann@example.com', 'secret')).toBe(400);
+    const back = ok(await updateCustomer(api, ann.id, [{ action: 'setAuthenticationMode', authMode: 'Password', password: 'n3w' }]));
+    expect(back).toMatchObject({ authenticationMode: 'Password', version: 3 });
+    expect(await loginStatus(api, 'ann@example.com', 'n3w')).toBe(200);
+    expect(await loginStatus(api, 'ann@example.com', 'secret')).toBe(400);
+  });
+
+  it('refuses the mode the Customer has, Password without a password and ExternalAuth with one, changing nothing', async () => {
+    const ann = await signUp(api, { email: 'ann@example.com' });
+    const same = await refused(ann.id, [{ action: 'setAuthenticationMode', authMode: 'Password', password: 'x' }], 400, 'InvalidInput');
+    expect(same.message).toBe("The customer is already using the 'Password' authentication mode.");
+    ok(await updateCustomer(api, ann.id, [{ action: 'setAuthenticationMode', authMode: 'ExternalAuth' }]));
+    expect((await refused(ann.id, [{ action: 'setAuthenticationMode', authMode: 'Password' }], 400, 'RequiredField'))['field']).toBe(
+      'password',
+    );
+    const bob = await signUp(api, { email: 'bob@example.com' });
+    await refused(bob.id, [{ action: 'setAuthenticationMode', authMode: 'ExternalAuth', password: 'x' }], 400, 'InvalidField');
+  });
+});
+
 describe('Custom Fields of a Customer', () => {
   it('setCustomType and setCustomField send the live Customer Custom Type and Custom Field messages', async () => {
     const field = (name: string, type: string) => ({ name, label: { en: name }, required: false, type: { name: type } });

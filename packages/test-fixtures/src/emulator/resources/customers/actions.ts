@@ -1,10 +1,11 @@
+import { hashSecretSync } from '../../auth/passwords.js';
 import type { AuthService } from '../../auth/service.js';
 import { errors } from '../../http/errors.js';
 import { customFieldActions } from '../kit/custom-fields.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import { addressActions } from './addresses.js';
-import { assertCustomerNumberFree, assertEmailFree, assertProjectLanguage, storesFrom, type Customer } from './rules.js';
+import { assertCustomerNumberFree, assertEmailFree, assertProjectLanguage, passwordOf, storesFrom, type Customer } from './rules.js';
 import type { WriteContext } from '../kit/write-context.js';
 
 /** The optional string members of a Customer that a `set<Member>` action sets as given. */
@@ -81,6 +82,19 @@ export function customerActions(auth: AuthService): Required<ActionHandlers<Cust
     ...myCustomerActions(auth),
     setExternalId: setter('externalId', 'CustomerExternalIdSet'),
     setKey: setter('key'),
+    setAuthenticationMode(customer, { authMode, password }, ctx) {
+      if (authMode === customer.authenticationMode)
+        throw errors.invalidInput(`The customer is already using the '${authMode}' authentication mode.`);
+      const newPassword = passwordOf({ ...(password !== undefined ? { password } : {}) }, authMode);
+      customer.authenticationMode = authMode;
+      // ExternalAuth: no credentials, the password flow no longer knows the Customer.
+      if (newPassword === undefined) ctx.onCommit(() => void auth.removeCustomerCredentials(customer.id));
+      else {
+        const passwordHash = hashSecretSync(newPassword);
+        const storeKeys = customer.stores.map((store) => store.key);
+        ctx.onCommit(() => auth.customers.setHashed({ customerId: customer.id, email: customer.email, passwordHash, storeKeys }));
+      }
+    },
     setCustomerNumber(customer, { customerNumber }, ctx) {
       if (customerNumber === customer.customerNumber) return;
       // Once set, it stays (live rule).

@@ -6,7 +6,15 @@ import { errors } from '../../http/errors.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
-import { assertCustomerNumberFree, assertEmailFree, assertProjectLanguage, storesFrom, type Customer, type CustomerType } from './rules.js';
+import {
+  assertCustomerNumberFree,
+  assertEmailFree,
+  assertProjectLanguage,
+  passwordOf,
+  storesFrom,
+  type Customer,
+  type CustomerType,
+} from './rules.js';
 import { checkCreate, createResource, type Caller } from '../kit/operations.js';
 import type { Schemas } from '../kit/resource-type.js';
 import { registeredType } from '../kit/resource-module.js';
@@ -27,15 +35,6 @@ const PLAIN_FIELDS = [
   'vatId',
   'locale',
 ] as const;
-
-/** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
-function passwordOf({ password }: Schemas['CustomerDraft'], mode: Customer['authenticationMode']): string | undefined {
-  if (mode === 'Password' && password === undefined) throw errors.requiredField('password');
-  if (mode === 'ExternalAuth' && password !== undefined) {
-    throw errors.invalidField('password', '<hidden>', 'A Customer with authenticationMode ExternalAuth has no password.');
-  }
-  return password;
-}
 
 /**
  * The Customer resource type of an emulator. The password is never part of the resource: a commit

@@ -42,6 +42,15 @@ export function assertCustomerNumberFree(state: EmulatorState, customerNumber: s
   }
 }
 
+/** The password rule of the authentication mode: required with Password, refused with ExternalAuth. */
+export function passwordOf({ password }: { password?: string }, mode: Customer['authenticationMode']): string | undefined {
+  if (mode === 'Password' && password === undefined) throw errors.requiredField('password');
+  if (mode === 'ExternalAuth' && password !== undefined) {
+    throw errors.invalidField('password', '<hidden>', 'A Customer with authenticationMode ExternalAuth has no password.');
+  }
+  return password;
+}
+
 /**
  * A Customer's locale is one of the Project's languages, on create and on `setLocale` (the
  * reference's CustomerDraft and setLocale); another is 400 InvalidField with the languages as
