@@ -2,7 +2,6 @@ import { hashSecret, hashSecretSync } from '../../auth/passwords.js';
 import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
-import { errors } from '../../http/errors.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
@@ -16,7 +15,6 @@ import {
   type CustomerType,
 } from './rules.js';
 import { checkCreate, createResource, type Caller } from '../kit/operations.js';
-import type { Schemas } from '../kit/resource-type.js';
 import { registeredType } from '../kit/resource-module.js';
 import type { Store } from '../stores/index.js';
 
