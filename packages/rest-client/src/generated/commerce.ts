@@ -1246,7 +1246,8 @@ export interface components {
      *       the Products that held it (current and staged data; a background
      *       change of those Products). This is the live service's rule: it
      *       does not refuse the deletion of a Category with children.
-     *     - Assets are not emulated (501).
+     *     - `assets` is present once the Category has Assets (decision: absent
+     *       when it has none); their custom fields are not emulated (501).
      */
     Category: components['schemas']['BaseResource'] & {
       key?: string;
@@ -1261,10 +1262,11 @@ export interface components {
       metaDescription?: components['schemas']['LocalizedString'];
       metaKeywords?: components['schemas']['LocalizedString'];
       custom?: components['schemas']['CustomFields'];
+      assets?: components['schemas']['Asset'][];
     };
     /**
-     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
-     *     live draft are not emulated (501).
+     * @description A `parent` that does not exist is 400 ReferencedResourceNotFound. Each Asset gets a
+     *     generated `id`; an Asset `key` twice is 400 DuplicateField (decision).
      */
     CategoryDraft: {
       key?: components['schemas']['Key'];
@@ -1279,12 +1281,17 @@ export interface components {
       metaKeywords?: components['schemas']['LocalizedString'];
       /** @description A Type for `category`. */
       custom?: components['schemas']['CustomFieldsDraft'];
+      assets?: components['schemas']['AssetDraft'][];
     };
     CategoryUpdate: {
       version: components['schemas']['Version'];
       actions: components['schemas']['CategoryUpdateAction'][];
     };
-    /** @description The live actions listed in `x-not-emulated-actions` (assets) are 501 NotEmulated. */
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` (custom fields of Assets) are 501
+     *     NotEmulated. The Asset actions name an Asset by `assetId` or `assetKey`; one the Category
+     *     does not have is 400 InvalidOperation (decision: the reference names no code).
+     */
     CategoryUpdateAction:
       | components['schemas']['CategoryChangeNameAction']
       | components['schemas']['CategoryChangeSlugAction']
@@ -1296,8 +1303,126 @@ export interface components {
       | components['schemas']['CategorySetMetaDescriptionAction']
       | components['schemas']['CategorySetMetaKeywordsAction']
       | components['schemas']['CategorySetKeyAction']
+      | components['schemas']['CategoryAddAssetAction']
+      | components['schemas']['CategoryRemoveAssetAction']
+      | components['schemas']['CategoryChangeAssetNameAction']
+      | components['schemas']['CategorySetAssetDescriptionAction']
+      | components['schemas']['CategorySetAssetKeyAction']
+      | components['schemas']['CategorySetAssetSourcesAction']
+      | components['schemas']['CategorySetAssetTagsAction']
+      | components['schemas']['CategoryChangeAssetOrderAction']
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['SetCustomFieldAction'];
+    AssetDimensions: {
+      w: number;
+      h: number;
+    };
+    AssetSource: {
+      uri: string;
+      key?: components['schemas']['Key'];
+      dimensions?: components['schemas']['AssetDimensions'];
+      contentType?: string;
+    };
+    /** @description Custom fields of an Asset are not emulated (501). */
+    AssetDraft: {
+      sources: components['schemas']['AssetSource'][];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      tags?: string[];
+      key?: components['schemas']['Key'];
+    };
+    /** @description An Asset of a Category (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/type/Asset.raml). */
+    Asset: {
+      id: string;
+      sources: components['schemas']['AssetSource'][];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      tags?: string[];
+      key?: string;
+    };
+    /** @description Adds an Asset with a generated id at `position` (default: last; past the end is 400 InvalidOperation). */
+    CategoryAddAssetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addAsset';
+      asset: components['schemas']['AssetDraft'];
+      position?: number;
+    };
+    /** @description Removes the Asset. */
+    CategoryRemoveAssetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeAsset';
+      assetId?: string;
+      assetKey?: string;
+    };
+    /** @description Changes the Asset's name. */
+    CategoryChangeAssetNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAssetName';
+      assetId?: string;
+      assetKey?: string;
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Sets or (absent) removes the Asset's description. */
+    CategorySetAssetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAssetDescription';
+      assetId?: string;
+      assetKey?: string;
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Sets or (absent) removes the Asset's key; a key another Asset of the Category has is 400 DuplicateField (decision). */
+    CategorySetAssetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAssetKey';
+      assetId: string;
+      assetKey?: components['schemas']['Key'];
+    };
+    /** @description Replaces the Asset's sources. */
+    CategorySetAssetSourcesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAssetSources';
+      assetId?: string;
+      assetKey?: string;
+      sources: components['schemas']['AssetSource'][];
+    };
+    /** @description Sets or (absent) removes the Asset's tags. */
+    CategorySetAssetTagsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAssetTags';
+      assetId?: string;
+      assetKey?: string;
+      tags?: string[];
+    };
+    /** @description The new order: every Asset id of the Category exactly once (400 InvalidOperation otherwise). */
+    CategoryChangeAssetOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAssetOrder';
+      assetOrder: string[];
+    };
     CategoryChangeNameAction: SharedCategoryChangeNameAction;
     /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
     CategoryChangeSlugAction: {
@@ -7362,6 +7487,18 @@ export type Category = components['schemas']['Category'];
 export type CategoryDraft = components['schemas']['CategoryDraft'];
 export type CategoryUpdate = components['schemas']['CategoryUpdate'];
 export type CategoryUpdateAction = components['schemas']['CategoryUpdateAction'];
+export type AssetDimensions = components['schemas']['AssetDimensions'];
+export type AssetSource = components['schemas']['AssetSource'];
+export type AssetDraft = components['schemas']['AssetDraft'];
+export type Asset = components['schemas']['Asset'];
+export type CategoryAddAssetAction = components['schemas']['CategoryAddAssetAction'];
+export type CategoryRemoveAssetAction = components['schemas']['CategoryRemoveAssetAction'];
+export type CategoryChangeAssetNameAction = components['schemas']['CategoryChangeAssetNameAction'];
+export type CategorySetAssetDescriptionAction = components['schemas']['CategorySetAssetDescriptionAction'];
+export type CategorySetAssetKeyAction = components['schemas']['CategorySetAssetKeyAction'];
+export type CategorySetAssetSourcesAction = components['schemas']['CategorySetAssetSourcesAction'];
+export type CategorySetAssetTagsAction = components['schemas']['CategorySetAssetTagsAction'];
+export type CategoryChangeAssetOrderAction = components['schemas']['CategoryChangeAssetOrderAction'];
 export type CategoryChangeNameAction = components['schemas']['CategoryChangeNameAction'];
 export type CategoryChangeSlugAction = components['schemas']['CategoryChangeSlugAction'];
 export type CategorySetDescriptionAction = components['schemas']['CategorySetDescriptionAction'];

@@ -38,7 +38,7 @@ export const apiClientPagedQueryResponse = /* @__PURE__ */ defineBuilder('ApiCli
 export const category = /* @__PURE__ */ defineBuilder('Category', 'resource');
 
 /**
- * Builder of a `CategoryDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. `assets` of the
+ * Builder of a `CategoryDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A `parent` that does not exist is 400 ReferencedResourceNotFound. Each Asset gets a
  *
  * @example
  * categoryDraft({ seed: 42 }).build();
@@ -53,6 +53,103 @@ export const categoryDraft = /* @__PURE__ */ defineBuilder('CategoryDraft', 'dra
  * categoryUpdate({ seed: 42 }).build();
  */
 export const categoryUpdate = /* @__PURE__ */ defineBuilder('CategoryUpdate', 'update');
+
+/**
+ * Builder of a `AssetDimensions` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * assetDimensions({ seed: 42 }).build();
+ */
+export const assetDimensions = /* @__PURE__ */ defineBuilder('AssetDimensions', 'other');
+
+/**
+ * Builder of a `AssetSource` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * assetSource({ seed: 42 }).build();
+ */
+export const assetSource = /* @__PURE__ */ defineBuilder('AssetSource', 'other');
+
+/**
+ * Builder of a `AssetDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Custom fields of an Asset are not emulated (501).
+ *
+ * @example
+ * assetDraft({ seed: 42 }).build();
+ * assetDraft().buildGraphql(); // the GraphQL input form
+ */
+export const assetDraft = /* @__PURE__ */ defineBuilder('AssetDraft', 'draft');
+
+/**
+ * Builder of a `Asset` (other) of the Commerce schema, with plausible seeded defaults for its required members. An Asset of a Category (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/type/Asset.raml).
+ *
+ * @example
+ * asset({ seed: 42 }).build();
+ */
+export const asset = /* @__PURE__ */ defineBuilder('Asset', 'other');
+
+/**
+ * Builder of a `CategoryAddAssetAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds an Asset with a generated id at `position` (default: last; past the end is 400 InvalidOperation).
+ *
+ * @example
+ * categoryAddAssetAction({ seed: 42 }).build();
+ */
+export const categoryAddAssetAction = /* @__PURE__ */ defineBuilder('CategoryAddAssetAction', 'action');
+
+/**
+ * Builder of a `CategoryRemoveAssetAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the Asset.
+ *
+ * @example
+ * categoryRemoveAssetAction({ seed: 42 }).build();
+ */
+export const categoryRemoveAssetAction = /* @__PURE__ */ defineBuilder('CategoryRemoveAssetAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeAssetNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes the Asset's name.
+ *
+ * @example
+ * categoryChangeAssetNameAction({ seed: 42 }).build();
+ */
+export const categoryChangeAssetNameAction = /* @__PURE__ */ defineBuilder('CategoryChangeAssetNameAction', 'action');
+
+/**
+ * Builder of a `CategorySetAssetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (absent) removes the Asset's description.
+ *
+ * @example
+ * categorySetAssetDescriptionAction({ seed: 42 }).build();
+ */
+export const categorySetAssetDescriptionAction = /* @__PURE__ */ defineBuilder('CategorySetAssetDescriptionAction', 'action');
+
+/**
+ * Builder of a `CategorySetAssetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (absent) removes the Asset's key; a key another Asset of the Category has is 400 DuplicateField (decision).
+ *
+ * @example
+ * categorySetAssetKeyAction({ seed: 42 }).build();
+ */
+export const categorySetAssetKeyAction = /* @__PURE__ */ defineBuilder('CategorySetAssetKeyAction', 'action');
+
+/**
+ * Builder of a `CategorySetAssetSourcesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Asset's sources.
+ *
+ * @example
+ * categorySetAssetSourcesAction({ seed: 42 }).build();
+ */
+export const categorySetAssetSourcesAction = /* @__PURE__ */ defineBuilder('CategorySetAssetSourcesAction', 'action');
+
+/**
+ * Builder of a `CategorySetAssetTagsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (absent) removes the Asset's tags.
+ *
+ * @example
+ * categorySetAssetTagsAction({ seed: 42 }).build();
+ */
+export const categorySetAssetTagsAction = /* @__PURE__ */ defineBuilder('CategorySetAssetTagsAction', 'action');
+
+/**
+ * Builder of a `CategoryChangeAssetOrderAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The new order: every Asset id of the Category exactly once (400 InvalidOperation otherwise).
+ *
+ * @example
+ * categoryChangeAssetOrderAction({ seed: 42 }).build();
+ */
+export const categoryChangeAssetOrderAction = /* @__PURE__ */ defineBuilder('CategoryChangeAssetOrderAction', 'action');
 
 /**
  * Builder of a `CategoryChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
@@ -3045,6 +3142,18 @@ export const builderFactories = {
   Category: category,
   CategoryDraft: categoryDraft,
   CategoryUpdate: categoryUpdate,
+  AssetDimensions: assetDimensions,
+  AssetSource: assetSource,
+  AssetDraft: assetDraft,
+  Asset: asset,
+  CategoryAddAssetAction: categoryAddAssetAction,
+  CategoryRemoveAssetAction: categoryRemoveAssetAction,
+  CategoryChangeAssetNameAction: categoryChangeAssetNameAction,
+  CategorySetAssetDescriptionAction: categorySetAssetDescriptionAction,
+  CategorySetAssetKeyAction: categorySetAssetKeyAction,
+  CategorySetAssetSourcesAction: categorySetAssetSourcesAction,
+  CategorySetAssetTagsAction: categorySetAssetTagsAction,
+  CategoryChangeAssetOrderAction: categoryChangeAssetOrderAction,
   CategoryChangeNameAction: categoryChangeNameAction,
   CategoryChangeSlugAction: categoryChangeSlugAction,
   CategorySetDescriptionAction: categorySetDescriptionAction,

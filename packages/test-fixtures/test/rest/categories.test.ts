@@ -209,15 +209,69 @@ describe('categories', () => {
     await expectUnchanged(api, before);
   });
 
-  it('assets are refused as not emulated (501), and nothing changes', async () => {
-    await createCategory('aa');
+  it('hold Assets from the draft and the Asset actions, each with a generated id', async () => {
+    const source = (uri: string) => ({ uri, key: 'main', dimensions: { w: 10, h: 20 }, contentType: 'image/png' });
+    const created = await createCategory('aa', {
+      assets: [{ key: 'logo', name: { en: 'Logo' }, sources: [source('https://a.example/logo.png')] }],
+    });
+    const [logo] = created['assets'] as Json[];
+    expect(logo).toEqual({ id: expect.any(String), key: 'logo', name: { en: 'Logo' }, sources: [source('https://a.example/logo.png')] });
+    expect(await createCategory('bb')).not.toHaveProperty('assets');
+    const update = (actions: Json[]) => api.call('POST', '/categories/key=aa', { version: 1, actions });
+    const updated = ok(
+      await update([
+        { action: 'addAsset', asset: { name: { en: 'Banner' }, sources: [{ uri: 'https://a.example/b.png' }] }, position: 0 },
+        { action: 'changeAssetName', assetKey: 'logo', name: { en: 'Brand' } },
+        { action: 'setAssetDescription', assetId: logo!['id'], description: { en: 'The brand' } },
+        { action: 'setAssetTags', assetKey: 'logo', tags: ['brand'] },
+        { action: 'setAssetSources', assetKey: 'logo', sources: [{ uri: 'https://a.example/logo.svg' }] },
+        { action: 'setAssetKey', assetId: logo!['id'], assetKey: 'brand' },
+      ]),
+    );
+    const [banner, brand] = updated.assets as Json[];
+    expect(banner).toMatchObject({ name: { en: 'Banner' } });
+    expect(brand).toEqual({
+      id: logo!['id'],
+      key: 'brand',
+      name: { en: 'Brand' },
+      description: { en: 'The brand' },
+      tags: ['brand'],
+      sources: [{ uri: 'https://a.example/logo.svg' }],
+    });
+    const reordered = ok(
+      await api.call('POST', '/categories/key=aa', {
+        version: 2,
+        actions: [{ action: 'changeAssetOrder', assetOrder: [brand!['id'], banner!['id']] }],
+      }),
+    );
+    expect(reordered.assets.map((a: Json) => a['key'])).toEqual(['brand', undefined]);
+    const removed = ok(
+      await api.call('POST', '/categories/key=aa', {
+        version: 3,
+        actions: [
+          { action: 'removeAsset', assetKey: 'brand' },
+          { action: 'removeAsset', assetId: banner!['id'] },
+        ],
+      }),
+    );
+    expect(removed).not.toHaveProperty('assets');
+  });
+
+  it('refuse an unknown Asset, a taken Asset key, a bad order and Asset custom fields, changing nothing', async () => {
+    const asset = (key: string) => ({ key, name: { en: key }, sources: [{ uri: `https://a.example/${key}` }] });
+    const created = await createCategory('aa', { assets: [asset('one'), asset('two')] });
     const before = await snapshot(api);
-    const answer = await api.call('POST', '/categories', { name: { en: 'x' }, slug: { en: 'x1' }, assets: [{ live: 'value' }] });
-    expect(expectError(answer, 501, 'NotEmulated')['field']).toBe('assets');
-    for (const action of ['addAsset', 'removeAsset', 'setAssetKey']) {
-      const answer = await api.call('POST', '/categories/key=aa', { version: 1, actions: [{ action }] });
-      expect(expectError(answer, 501, 'NotEmulated')).toMatchObject({ action, field: 'actions.0.action' });
-    }
+    const update = (action: Json) => api.call('POST', '/categories/key=aa', { version: created['version'], actions: [action] });
+    expectError(await update({ action: 'removeAsset', assetKey: 'none' }), 400, 'InvalidOperation');
+    expectError(await update({ action: 'changeAssetName', assetId: 'none', name: { en: 'x' } }), 400, 'InvalidOperation');
+    const [one] = created['assets'] as Json[];
+    expectError(await update({ action: 'setAssetKey', assetId: one!['id'], assetKey: 'two' }), 400, 'DuplicateField');
+    expectError(await update({ action: 'addAsset', asset: asset('two') }), 400, 'DuplicateField');
+    expectError(await update({ action: 'changeAssetOrder', assetOrder: [one!['id']] }), 400, 'InvalidOperation');
+    const custom = await update({ action: 'setAssetCustomType', assetKey: 'one' });
+    expect(expectError(custom, 501, 'NotEmulated')).toMatchObject({ action: 'setAssetCustomType' });
+    const draft = { name: { en: 'x' }, slug: { en: 'x1' }, assets: [{ ...asset('one'), custom: { type: { key: 't' } } }] };
+    expectError(await api.call('POST', '/categories', draft), 501, 'NotEmulated');
     await expectUnchanged(api, before);
   });
 

@@ -6,6 +6,7 @@ import type { Product, ProductData } from '../products/data.js';
 import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
+import { assetActions, assetsFrom } from './assets.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 
 type LocalizedString = Schemas['LocalizedString'];
@@ -131,10 +132,12 @@ export const categoryType: ResourceType<Category, Schemas['CategoryDraft'], Sche
       ...localized(draft, 'metaDescription'),
       ...localized(draft, 'metaKeywords'),
       ...customMemberFrom(ctx, draft, 'category'),
+      ...assetsFrom(draft.assets),
     };
   },
   actions: {
     ...customFieldActions<Category>('category'),
+    ...assetActions,
     changeName(category, { name }) {
       category.name = structuredClone(name);
     },
