@@ -114,6 +114,15 @@ const address = {
   externalId: 'e',
 };
 
+/** Every member of an AssetDraft that the emulator models. */
+const asset = {
+  key: 'logo',
+  name: { en: 'Logo' },
+  description: { en: 'The logo' },
+  tags: ['brand'],
+  sources: [{ uri: 'https://a.example/logo.png', key: 'main', dimensions: { w: 1, h: 2 }, contentType: 'image/png' }],
+};
+
 const DRAFTS: Record<string, DraftCase> = {
   // `type` is the deprecated name of `mode`: accepted, answered as `mode`.
   ProductSelectionDraft: {
@@ -163,8 +172,14 @@ const DRAFTS: Record<string, DraftCase> = {
       metaDescription: { en: 'MD' },
       metaKeywords: { en: 'MK' },
       custom,
+      assets: [asset],
     }),
-    shown: (refs) => ({ parent: { typeId: 'category', id: refs.categoryId }, ...customShown(refs) }),
+    // An Asset gets a generated id.
+    shown: (refs, answer) => ({
+      parent: { typeId: 'category', id: refs.categoryId },
+      ...customShown(refs),
+      assets: [{ ...asset, id: ((answer['assets'] as Json[])[0] as Json)['id'] }],
+    }),
   },
   TaxCategoryDraft: {
     body: ({ n }) => ({
