@@ -149,8 +149,8 @@ describe('the live shapes with their defaults', () => {
       const error = expectError(await api.call('POST', path, body), 501, 'NotEmulated');
       expect(error['field'], path).toBe(field);
     }
-    const project = await api.call('POST', '', { version: 1, actions: [{ action: 'changeName', name: 'x' }] });
-    expect(expectError(project, 501, 'NotEmulated')['action']).toBe('changeName');
+    const project = await api.call('POST', '', { version: 1, actions: [{ action: 'changeCountries', countries: ['DE'] }] });
+    expect(expectError(project, 501, 'NotEmulated')['action']).toBe('changeCountries');
     expect((await api.call('GET', '')).body).toMatchObject({
       version: 1,
       carts: { deleteDaysAfterLastModification: 90, countryTaxRateFallbackEnabled: false },

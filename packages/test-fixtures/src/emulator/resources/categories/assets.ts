@@ -2,8 +2,9 @@ import { errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
-import type { Category } from './index.js';
 
+/** Schemas['Category'], not the type of ./index.js, which imports this module. */
+type Category = Schemas['Category'];
 type Asset = Schemas['Asset'];
 type AssetDraft = Schemas['AssetDraft'];
 
