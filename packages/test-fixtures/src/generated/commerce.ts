@@ -1569,7 +1569,7 @@ export interface components {
       scope: string;
       accessTokenValiditySeconds?: number;
       refreshTokenValiditySeconds?: number;
-      /** @description Decision (after the live reference) - sets `deleteAt` that many days after creation. */
+      /** @description On the live service, sets `deleteAt` that many days after creation. Not emulated: a draft that names it is refused with 501 NotEmulated, so no client is created without the expiry it asked for. */
       deleteDaysAfterCreation?: number;
     };
     ApiClientPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {

@@ -29,6 +29,20 @@ describe('API clients endpoints', () => {
     expect(used['lastUsedAt']).toBe('2026-01-01');
   });
 
+  it('refuses an expiring client (deleteDaysAfterCreation) with 501 NotEmulated and creates nothing', async () => {
+    const t = setup();
+    const admin = (await clientToken(t.emulator, t.bootstrap)).access_token;
+    const res = await api(t.emulator, `/${PROJECT}/api-clients`, admin, {
+      method: 'POST',
+      body: { name: 'expiring', scope: `view_products:${PROJECT}`, deleteDaysAfterCreation: 7 },
+    });
+    const refused = await errorOf(res);
+    expect(refused.status).toBe(501);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'NotEmulated', field: 'deleteDaysAfterCreation' });
+    const all = await okJson<{ results: { name: string }[] }>(api(t.emulator, `/${PROJECT}/api-clients`, admin));
+    expect(all.results.map((client) => client.name)).not.toContain('expiring');
+  });
+
   it('lists clients paged, with where and sort', async () => {
     const t = setup();
     await createClient(t, `view_products:${PROJECT}`);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newSecret } from '../ids.js';
+import type { Schemas } from '../resources/kit/schemas.js';
 import type { ChangeJournal } from '../storage/journal.js';
 import type { BasicCredentials } from './basic.js';
 import { burnVerification, hashSecret, hashSecretSync, verifySecret } from './passwords.js';
@@ -18,12 +19,11 @@ export interface ApiClient {
   refreshTokenValiditySeconds: number;
 }
 
-export interface ApiClientDraft {
-  name: string;
-  scope: string;
-  accessTokenValiditySeconds?: number;
-  refreshTokenValiditySeconds?: number;
-}
+/** What of an API client draft the registry takes (`deleteDaysAfterCreation` is refused before it). */
+export type ApiClientDraft = Pick<
+  Schemas['ApiClientDraft'],
+  'name' | 'scope' | 'accessTokenValiditySeconds' | 'refreshTokenValiditySeconds'
+>;
 
 /** An API client as an emulator snapshot holds it: with the salted hash of its secret, never the secret. */
 export interface ClientSnapshot extends ApiClient {

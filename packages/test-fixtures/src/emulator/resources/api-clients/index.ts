@@ -60,6 +60,8 @@ export function validateApiClientDraft(body: unknown, projectKey: string): ApiCl
       `The value for field name must be a non-empty string of at most ${MAX_NAME_LENGTH} characters.`,
     );
   }
+  // Expiring clients are not modelled: refused rather than created without their `deleteAt`.
+  if (draft.deleteDaysAfterCreation !== undefined) throw errors.notEmulated({ field: 'deleteDaysAfterCreation' });
   if (draft.scope === undefined || draft.scope === null) throw missingValue('scope');
   if (typeof draft.scope !== 'string') throw invalidJson('scope: must be string');
   if (draft.scope.trim() === '') {
