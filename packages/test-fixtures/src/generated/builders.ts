@@ -12,7 +12,7 @@ import { defineBuilder } from '../builders/builder.js';
 export const apiClient = /* @__PURE__ */ defineBuilder('ApiClient', 'resource');
 
 /**
- * Builder of a `ApiClientDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ * Builder of a `ApiClientDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `deleteDaysAfterCreation` (on the live service, an expiry: `deleteAt` that many days after creation) is not emulated: a draft that names it is refused with 501 NotEmulated, so no client is created without the expiry it asked for.
  *
  * @example
  * apiClientDraft({ seed: 42 }).build();

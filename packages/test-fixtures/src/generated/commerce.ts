@@ -1563,14 +1563,13 @@ export interface components {
       /** @description Present only when set in the draft; otherwise refresh tokens expire after 200 days without use. */
       refreshTokenValiditySeconds?: number;
     };
+    /** @description `deleteDaysAfterCreation` (on the live service, an expiry: `deleteAt` that many days after creation) is not emulated: a draft that names it is refused with 501 NotEmulated, so no client is created without the expiry it asked for. */
     ApiClientDraft: {
       name: string;
       /** @description Space-separated scopes, each `<scope>:<projectKey>` or `<scope>:<projectKey>:<storeKey>`. */
       scope: string;
       accessTokenValiditySeconds?: number;
       refreshTokenValiditySeconds?: number;
-      /** @description On the live service, sets `deleteAt` that many days after creation. Not emulated: a draft that names it is refused with 501 NotEmulated, so no client is created without the expiry it asked for. */
-      deleteDaysAfterCreation?: number;
     };
     ApiClientPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ApiClient'][];

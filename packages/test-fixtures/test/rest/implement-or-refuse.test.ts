@@ -398,9 +398,7 @@ const DRAFTS: Record<string, DraftCase> = {
       scope: `view_products:test-project view_stores:test-project:${storeKey}`,
       accessTokenValiditySeconds: 3600,
       refreshTokenValiditySeconds: 7200,
-      deleteDaysAfterCreation: 2,
     }),
-    shown: () => ({ deleteDaysAfterCreation: undefined }),
   },
 };
 

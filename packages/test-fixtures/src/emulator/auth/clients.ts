@@ -19,11 +19,8 @@ export interface ApiClient {
   refreshTokenValiditySeconds: number;
 }
 
-/** What of an API client draft the registry takes (`deleteDaysAfterCreation` is refused before it). */
-export type ApiClientDraft = Pick<
-  Schemas['ApiClientDraft'],
-  'name' | 'scope' | 'accessTokenValiditySeconds' | 'refreshTokenValiditySeconds'
->;
+/** An API client draft as the schema has it (expiring clients are refused before the registry). */
+export type ApiClientDraft = Schemas['ApiClientDraft'];
 
 /** An API client as an emulator snapshot holds it: with the salted hash of its secret, never the secret. */
 export interface ClientSnapshot extends ApiClient {

@@ -6,6 +6,8 @@ import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
+import { commerceContract } from '../../validation/contract.js';
+import { refuseNotEmulatedMembers } from '../../validation/not-emulated-members.js';
 import { invalidJson, missingValue } from '../../validation/request-errors.js';
 import { parseQueryParams, runOnArray, type QuerySchema } from '../../query/index.js';
 import { isPlainObject } from '../../query/values.js';
@@ -60,8 +62,8 @@ export function validateApiClientDraft(body: unknown, projectKey: string): ApiCl
       `The value for field name must be a non-empty string of at most ${MAX_NAME_LENGTH} characters.`,
     );
   }
-  // Expiring clients are not modelled: refused rather than created without their `deleteAt`.
-  if (draft.deleteDaysAfterCreation !== undefined) throw errors.notEmulated({ field: 'deleteDaysAfterCreation' });
+  // Members the schema lists as not emulated (expiring clients) are refused, not dropped.
+  refuseNotEmulatedMembers(commerceContract(), 'ApiClientDraft', draft);
   if (draft.scope === undefined || draft.scope === null) throw missingValue('scope');
   if (typeof draft.scope !== 'string') throw invalidJson('scope: must be string');
   if (draft.scope.trim() === '') {
