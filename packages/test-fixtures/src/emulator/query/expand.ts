@@ -1,4 +1,5 @@
 import { errors } from '../http/errors.js';
+import { MAX_REQUEST_BODY_BYTES } from '../http/limits.js';
 import { LruCache } from './lru.js';
 import { excerpt, malformed } from './malformed.js';
 import { isPlainObject } from './values.js';
@@ -67,7 +68,7 @@ export const MAX_EXPANSION_DEPTH = 10;
  * How many bytes of expanded resources one answer may carry (every result of a query together): the
  * live service's largest JSON document, 16 MB (https://docs.commercetools.com/api/limits).
  */
-export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
+export const MAX_EXPANDED_BYTES = MAX_REQUEST_BODY_BYTES;
 
 /**
  * What the expansions of one answer have used: bytes of expanded resources, counted as they are
@@ -76,9 +77,8 @@ export const MAX_EXPANDED_BYTES = 16 * 1024 * 1024;
  */
 export class ExpansionBudget {
   bytes = 0;
-  /** A copy of each target that no path goes into (never changed, so shared). */
-  readonly shared = new Map<string, object>();
-  readonly sizes = new Map<string, number>();
+  /** A copy of each target that no path goes into (never changed, so shared), with its JSON size. */
+  readonly shared = new Map<string, { obj: object; bytes: number }>();
   /** A target as a path expanded inside it, by path, step and target: the next reference to it shares it. */
   readonly walked = new Map<string, { obj: object; bytes: number }>();
   /** The shared copies: a path going into one takes its own copy first. */
@@ -144,13 +144,13 @@ function ensureExpanded(reference: Reference, { resolve, budget }: Expander, int
   if (shared === undefined) {
     const target = resolve(reference.typeId, reference.id);
     if (target === undefined) return false;
-    shared = deepCopy(target);
+    const obj = deepCopy(target);
+    shared = { obj, bytes: JSON.stringify(obj).length };
     budget.shared.set(key, shared);
-    budget.sharedObjects.add(shared);
-    budget.sizes.set(key, JSON.stringify(shared).length);
+    budget.sharedObjects.add(obj);
   }
-  budget.charge(budget.sizes.get(key)!);
-  reference.obj = into ? deepCopy(shared) : shared;
+  budget.charge(shared.bytes);
+  reference.obj = into ? deepCopy(shared.obj) : shared.obj;
   return true;
 }
 
@@ -158,7 +158,10 @@ function ensureExpanded(reference: Reference, { resolve, budget }: Expander, int
 function walk(node: unknown, steps: readonly ExpansionStep[], at: number, expander: Expander, depth: number): void {
   const step = steps[at];
   if (step === undefined) {
-    if (isReference(node) && reachable(expander, depth + 1)) ensureExpanded(node, expander, false);
+    if (isReference(node)) {
+      assertWithinDepth(expander, depth + 1);
+      ensureExpanded(node, expander, false);
+    }
     return;
   }
   if (step.kind === 'all') {
@@ -172,7 +175,7 @@ function walk(node: unknown, steps: readonly ExpansionStep[], at: number, expand
   if (!isPlainObject(node)) return;
   if (isReference(node)) {
     // The path goes on below a reference: into its target, expanding it on the way.
-    if (!reachable(expander, depth + 1)) return;
+    assertWithinDepth(expander, depth + 1);
     const next = step.name === 'obj' ? at + 1 : at;
     if (node.obj !== undefined) {
       if (ensureExpanded(node, expander, true)) walk(node.obj, steps, next, expander, depth + 1);
@@ -199,9 +202,9 @@ function walk(node: unknown, steps: readonly ExpansionStep[], at: number, expand
   walk(node[step.name], steps, at + 1, expander, depth);
 }
 
-/** True within {@link MAX_EXPANSION_DEPTH}; past it, 400 naming the limit. */
-function reachable({ path }: Expander, depth: number): boolean {
-  if (depth <= MAX_EXPANSION_DEPTH) return true;
+/** Past {@link MAX_EXPANSION_DEPTH}, 400 naming the limit. */
+function assertWithinDepth({ path }: Expander, depth: number): void {
+  if (depth <= MAX_EXPANSION_DEPTH) return;
   throw errors.invalidInput(
     `The expansion path '${excerpt(path)}' expands references more than ${MAX_EXPANSION_DEPTH} deep, one inside another: the limit of expansion.`,
   );
