@@ -11,13 +11,15 @@ function constantTimeEquals(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/** A host name as DNS compares it: case-insensitive, the root's trailing dot dropped. */
+const normalHost = (hostname: string) => hostname.toLowerCase().replace(/\.$/, '');
+
 /**
  * A host name no DNS answer can point elsewhere: an IP address, `localhost` or a name under
- * `.localhost`. A page of another site that rebinds its own name to the emulator's address is of
+ * `.localhost` (given normalized, {@link normalHost}). A page of another site that rebinds its own name to the emulator's address is of
  * "the same origin" for the browser, but under its own name.
  */
-function fixedHost(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, '');
+function fixedHost(name: string): boolean {
   return /^\[[0-9a-f:.]+\]$/.test(name) || /^\d{1,3}(\.\d{1,3}){3}$/.test(name) || name === 'localhost' || name.endsWith('.localhost');
 }
 
@@ -28,8 +30,8 @@ function fixedHost(hostname: string): boolean {
  * rebinding pointed at this machine, for a page of another site to read and change the emulator.
  */
 function ownHost(hostname: string, boundHost: string | undefined): boolean {
-  const name = hostname.toLowerCase().replace(/\.$/, '');
-  return fixedHost(name) || !name.includes('.') || (boundHost !== undefined && name === boundHost.toLowerCase().replace(/\.$/, ''));
+  const name = normalHost(hostname);
+  return fixedHost(name) || !name.includes('.') || (boundHost !== undefined && name === normalHost(boundHost));
 }
 
 /**
@@ -61,7 +63,7 @@ export const ownHostOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
 function fromOtherPage(own: URL, origin: string | undefined, fetchSite: string | undefined): boolean {
   if (origin === undefined && (fetchSite === undefined || fetchSite === 'none')) return false;
   const sameOrigin = (origin === undefined || origin === own.origin) && (fetchSite === undefined || fetchSite === 'same-origin');
-  return !sameOrigin || !fixedHost(own.hostname);
+  return !sameOrigin || !fixedHost(normalHost(own.hostname));
 }
 
 /**
