@@ -2,6 +2,7 @@ import { hashSecret, hashSecretSync } from '../../auth/passwords.js';
 import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
+import { isPlainObject } from '../../query/values.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
@@ -99,7 +100,7 @@ export function customerTypeIn(context: EmulatorContext): CustomerType {
  */
 export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
   const type = customerTypeIn(context);
-  const password = isRecord(draft) && typeof draft['password'] === 'string' ? draft['password'] : undefined;
+  const password = isPlainObject(draft) && typeof draft['password'] === 'string' ? draft['password'] : undefined;
   if (password === undefined) return createResource(context, type, draft, caller);
   // A refused draft costs no hash; the create checks again after it (the state moved meanwhile).
   checkCreate(context, type, draft, caller);
@@ -120,13 +121,7 @@ function hashOf(password: string): string {
   return signingUp?.password === password ? signingUp.passwordHash : hashSecretSync(password);
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** A draft whose `stores` is replaced by the Store of an in-store path (a non-object is left to validation). */
 export function draftInStore(body: unknown, store: Store): unknown {
-  return typeof body === 'object' && body !== null && !Array.isArray(body)
-    ? { ...body, stores: [{ typeId: 'store', key: store.key }] }
-    : body;
+  return isPlainObject(body) ? { ...body, stores: [{ typeId: 'store', key: store.key }] } : body;
 }
