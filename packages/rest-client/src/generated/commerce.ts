@@ -2414,6 +2414,59 @@ export interface components {
       currencyCode: string;
       fractionDigits: number;
     };
+    /**
+     * @description How a monetary value that falls between two cents is rounded
+     *     (https://docs.commercetools.com/api/projects/carts#roundingmode): a half goes to the
+     *     even cent with `HalfEven` (the default for a new Cart), away from zero with `HalfUp`,
+     *     toward zero with `HalfDown`. The reference leaves negative amounts open; they round
+     *     as their positive counterparts do, negated (as Java's `RoundingMode`).
+     * @enum {string}
+     */
+    RoundingMode: 'HalfEven' | 'HalfUp' | 'HalfDown';
+    /**
+     * @description `LineItemLevel` (the default): tax on the line total, `($1.08 × 3 = $3.24) × 1.19 =
+     *     $3.8556 → $3.86`. `UnitPriceLevel`: tax on the unit price, rounded, then times the
+     *     quantity, `($1.08 × 1.19 = $1.2852 → $1.29) × 3 = $3.87`
+     *     (https://docs.commercetools.com/api/projects/carts#taxcalculationmode).
+     * @enum {string}
+     */
+    TaxCalculationMode: 'LineItemLevel' | 'UnitPriceLevel';
+    /**
+     * @description How a Cart gets its taxes (https://docs.commercetools.com/api/projects/carts#taxmode):
+     *     `Platform` (the default) from the Tax Categories for the shipping address, `External`
+     *     from rates set on the items, `ExternalAmount` from amounts set on the items and the
+     *     Cart, `Disabled` none.
+     * @enum {string}
+     */
+    TaxMode: 'Platform' | 'External' | 'ExternalAmount' | 'Disabled';
+    /**
+     * @description The tax of one rate, or of one sub-rate (identified by `name`) of a rate with
+     *     `subRates`. An item's portions sum exactly to its `totalTax`: the item's tax is split
+     *     over its sub-rates in proportion to their amounts, each portion rounded toward zero
+     *     and the cents left over going one each to the portions with the largest remainders
+     *     (the earlier sub-rate on a tie). In a Cart's `taxedPrice` the portions of its items
+     *     with the same `rate` and `name` are accumulated.
+     */
+    TaxPortion: {
+      name?: string;
+      rate: number;
+      amount: components['schemas']['CentPrecisionMoney'];
+    };
+    /**
+     * @description The taxed total of a Line Item, Custom Line Item or shipping. With a rate not included
+     *     in the price, `totalNet` is the total and the tax (net × rate) is rounded by the
+     *     `taxRoundingMode`; with a rate included in the price, `totalGross` is the total and the
+     *     net (gross ÷ (1 + rate)) is rounded, the tax being gross − net, as on the live service.
+     *     `totalTax` is `totalGross` − `totalNet`; `taxPortions` sum to it (see TaxPortion).
+     */
+    TaxedItemPrice: SharedTaxedItemPrice;
+    /**
+     * @description The taxed total of a Cart or Order: the sums of its items' (Line Items, Custom Line
+     *     Items, shipping) already rounded `TaxedItemPrice` amounts, never a rounding of the
+     *     summed exact amounts (the two can differ by a cent per rate); portions with the same
+     *     `rate` and `name` are accumulated. `totalTax` is `totalGross` − `totalNet`.
+     */
+    TaxedPrice: SharedTaxedItemPrice;
     BaseAddress: {
       key?: string;
       /** @description ISO 3166-1 alpha-2 country code. */
@@ -7598,6 +7651,12 @@ export type OverlappingPriceValidityError = components['schemas']['OverlappingPr
 export type NotEmulatedError = components['schemas']['NotEmulatedError'];
 export type Money = components['schemas']['Money'];
 export type CentPrecisionMoney = components['schemas']['CentPrecisionMoney'];
+export type RoundingMode = components['schemas']['RoundingMode'];
+export type TaxCalculationMode = components['schemas']['TaxCalculationMode'];
+export type TaxMode = components['schemas']['TaxMode'];
+export type TaxPortion = components['schemas']['TaxPortion'];
+export type TaxedItemPrice = components['schemas']['TaxedItemPrice'];
+export type TaxedPrice = components['schemas']['TaxedPrice'];
 export type BaseAddress = components['schemas']['BaseAddress'];
 export type Address = components['schemas']['Address'];
 export type AddressDraft = components['schemas']['AddressDraft'];
@@ -8859,6 +8918,12 @@ type SharedCategorySetKeyAction = {
 type SharedPathV5 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
+};
+type SharedTaxedItemPrice = {
+  totalNet: components['schemas']['CentPrecisionMoney'];
+  totalGross: components['schemas']['CentPrecisionMoney'];
+  taxPortions: components['schemas']['TaxPortion'][];
+  totalTax?: components['schemas']['CentPrecisionMoney'];
 };
 type SharedRequestBody = {
   content: {

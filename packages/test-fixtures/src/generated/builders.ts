@@ -871,6 +871,30 @@ export const money = /* @__PURE__ */ defineBuilder('Money', 'other');
 export const centPrecisionMoney = /* @__PURE__ */ defineBuilder('CentPrecisionMoney', 'other');
 
 /**
+ * Builder of a `TaxPortion` (other) of the Commerce schema, with plausible seeded defaults for its required members. The tax of one rate, or of one sub-rate (identified by `name`) of a rate with
+ *
+ * @example
+ * taxPortion({ seed: 42 }).build();
+ */
+export const taxPortion = /* @__PURE__ */ defineBuilder('TaxPortion', 'other');
+
+/**
+ * Builder of a `TaxedItemPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The taxed total of a Line Item, Custom Line Item or shipping. With a rate not included
+ *
+ * @example
+ * taxedItemPrice({ seed: 42 }).build();
+ */
+export const taxedItemPrice = /* @__PURE__ */ defineBuilder('TaxedItemPrice', 'other');
+
+/**
+ * Builder of a `TaxedPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The taxed total of a Cart or Order: the sums of its items' (Line Items, Custom Line
+ *
+ * @example
+ * taxedPrice({ seed: 42 }).build();
+ */
+export const taxedPrice = /* @__PURE__ */ defineBuilder('TaxedPrice', 'other');
+
+/**
  * Builder of a `BaseAddress` (other) of the Commerce schema, with plausible seeded defaults for its required members.
  *
  * @example
@@ -3243,6 +3267,9 @@ export const builderFactories = {
   NotEmulatedError: notEmulatedError,
   Money: money,
   CentPrecisionMoney: centPrecisionMoney,
+  TaxPortion: taxPortion,
+  TaxedItemPrice: taxedItemPrice,
+  TaxedPrice: taxedPrice,
   BaseAddress: baseAddress,
   Address: address,
   AddressDraft: addressDraft,
