@@ -53,6 +53,8 @@ export type GeneratedEndpoint =
   | 'GET /in-store/key={storeKey}/customers/email-token={emailToken}'
   | 'POST /in-store/key={storeKey}/customers/email/confirm'
   | 'POST /graphql'
+  | 'POST /login'
+  | 'POST /in-store/key={storeKey}/login'
   | 'GET /me'
   | 'POST /me'
   | 'DELETE /me'
@@ -235,6 +237,8 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
     ],
     storeScoped: false,
   },
+  'POST /login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
   'GET /me': { anyOf: [['manage_my_profile'], ['view_my_profile']], storeScoped: false },
   'POST /me': { anyOf: [['manage_my_profile']], storeScoped: false },
   'DELETE /me': { anyOf: [['manage_my_profile']], storeScoped: false },

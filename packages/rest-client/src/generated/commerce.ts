@@ -472,6 +472,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/login': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign in a customer
+     * @description Checks a global customer's credentials (a customer of Stores is unknown here: 400
+     *     InvalidCredentials, as for wrong ones) and answers `{ customer }`. No token is issued (use
+     *     the password flow).
+     */
+    post: operations['signInCustomer'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/login': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Sign in a customer of a Store
+     * @description Checks the credentials of a customer of the Store of the path (a customer of other Stores
+     *     only, or a global one, is 400 InvalidCredentials, as for wrong ones); otherwise as
+     *     `POST /login`.
+     */
+    post: operations['signInCustomerInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/me': {
     parameters: SharedParameters;
     /**
@@ -3376,6 +3410,16 @@ export interface components {
         [key: string]: unknown;
       } | null;
       errors?: components['schemas']['GraphQLError'][];
+    };
+    /**
+     * @description A customer's credentials (the e-mail ignoring case). The anonymous session's members are
+     *     not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`
+     *     (https://docs.commercetools.com/api/projects/customers#customersignin).
+     */
+    CustomerSignin: {
+      email: string;
+      /** Format: password */
+      password: string;
     };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
@@ -6611,6 +6655,16 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  signInCustomer: {
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV40;
+  };
+  signInCustomerInStore: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV38;
+  };
   getMe: {
     parameters: SharedParametersV9;
     requestBody?: never;
@@ -6618,7 +6672,7 @@ export interface operations {
   };
   updateMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -6629,11 +6683,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV39;
   };
   signUpMe: {
     parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -6648,32 +6702,22 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV12;
-    responses: {
-      /** @description The customer. */
-      200: SharedStatus201;
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV40;
   };
   changeMyPassword: {
     parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV14;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
     parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
@@ -6683,7 +6727,7 @@ export interface operations {
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -6694,11 +6738,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV39;
   };
   signUpMeInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -6714,33 +6758,22 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV12;
-    responses: {
-      /** @description The customer. */
-      200: SharedStatus201;
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      501: components['responses']['NotImplemented'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV38;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV14;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV4;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   queryMessages: {
@@ -6970,7 +7003,7 @@ export interface operations {
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
@@ -6985,7 +7018,7 @@ export interface operations {
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
@@ -7079,7 +7112,7 @@ export interface operations {
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
@@ -7094,7 +7127,7 @@ export interface operations {
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV13;
   };
   deleteProductTypeByKey: {
@@ -7229,7 +7262,7 @@ export interface operations {
   };
   updateProductById: {
     parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV8;
   };
   deleteProductById: {
@@ -7249,7 +7282,7 @@ export interface operations {
   };
   updateProductByKey: {
     parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV8;
   };
   deleteProductByKey: {
@@ -7358,7 +7391,7 @@ export interface operations {
   };
   updateStoreById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
@@ -7373,7 +7406,7 @@ export interface operations {
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV9;
   };
   deleteStoreByKey: {
@@ -7431,7 +7464,7 @@ export interface operations {
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryById: {
@@ -7446,7 +7479,7 @@ export interface operations {
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryByKey: {
@@ -7504,7 +7537,7 @@ export interface operations {
   };
   updateTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV21;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponsesV15;
   };
   deleteTypeById: {
@@ -7519,7 +7552,7 @@ export interface operations {
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV21;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponsesV15;
   };
   deleteTypeByKey: {
@@ -7730,6 +7763,7 @@ export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerC
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
+export type CustomerSignin = components['schemas']['CustomerSignin'];
 export type AnonymousSession = components['schemas']['AnonymousSession'];
 export type MeResponse = components['schemas']['MeResponse'];
 export type MyCustomerUpdate = components['schemas']['MyCustomerUpdate'];
@@ -8170,6 +8204,15 @@ type SharedQueryV4 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
+type SharedParametersV5 = {
+  query?: never;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
+};
 type SharedResponsesV2 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
@@ -8183,13 +8226,10 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV5 = {
+type SharedParametersV6 = {
   query?: never;
   header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-  };
+  path?: never;
   cookie?: never;
 };
 type SharedResponsesV3 = {
@@ -8215,12 +8255,6 @@ type SharedResponsesV4 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV6 = {
-  query?: never;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
 };
 type SharedResponsesV5 = {
   /** @description The customer. */
@@ -8273,6 +8307,12 @@ type SharedParametersV9 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
+};
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomerSignInResult'];
+  };
 };
 type SharedResponsesV7 = {
   /** @description The updated Product Selection, with its new version. */
@@ -8800,13 +8840,19 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['CustomerSignInResult'];
-  };
-};
 type SharedResponsesV38 = {
+  /** @description The customer. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV39 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -8821,6 +8867,17 @@ type SharedResponsesV38 = {
 type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
+};
+type SharedResponsesV40 = {
+  /** @description The customer. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedQueryV5 = {
   /**
@@ -9075,60 +9132,65 @@ type SharedRequestBodyV9 = {
 };
 type SharedRequestBodyV10 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV11 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV12 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV13 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV21 = {
+  content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV22 = {
   content: {
     'application/json': components['schemas']['TypeUpdate'];
   };

@@ -106,6 +106,8 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/email-token'
     | '/in-store/key={storeKey}/customers/email/confirm'
     | '/graphql'
+    | '/login'
+    | '/in-store/key={storeKey}/login'
     | '/me'
     | '/me/signup'
     | '/me/login'
@@ -284,6 +286,8 @@ export interface CallArgsOf<As extends ParseAs> {
       As
     >;
     '/graphql': CallBody<'executeGraphQL', components['schemas']['GraphQLRequest'], As>;
+    '/login': CallBody<'signInCustomer', components['schemas']['CustomerSignin'], As>;
+    '/in-store/key={storeKey}/login': CallParamsBody<'signInCustomerInStore', components['schemas']['CustomerSignin'], As>;
     '/me': CallBody<'updateMe', components['schemas']['MyCustomerUpdate'], As>;
     '/me/signup': CallBody<'signUpMe', components['schemas']['MyCustomerDraft'], As>;
     '/me/login': CallBody<'signInMe', components['schemas']['MyCustomerSignin'], As>;
@@ -455,6 +459,8 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/email-token': components['schemas']['CustomerToken'];
     '/in-store/key={storeKey}/customers/email/confirm': components['schemas']['Customer'];
     '/graphql': components['schemas']['GraphQLResponse'];
+    '/login': components['schemas']['CustomerSignInResult'];
+    '/in-store/key={storeKey}/login': components['schemas']['CustomerSignInResult'];
     '/me': components['schemas']['Customer'];
     '/me/signup': components['schemas']['CustomerSignInResult'];
     '/me/login': components['schemas']['CustomerSignInResult'];

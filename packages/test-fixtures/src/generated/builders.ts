@@ -1497,6 +1497,14 @@ export const graphQLError = /* @__PURE__ */ defineBuilder('GraphQLError', 'other
 export const graphQLResponse = /* @__PURE__ */ defineBuilder('GraphQLResponse', 'other');
 
 /**
+ * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case). The anonymous session's members are
+ *
+ * @example
+ * customerSignin({ seed: 42 }).build();
+ */
+export const customerSignin = /* @__PURE__ */ defineBuilder('CustomerSignin', 'other');
+
+/**
  * Builder of a `AnonymousSession` (resource) of the Commerce schema, with plausible seeded defaults for its required members. The anonymous session behind an anonymous-session token.
  *
  * @example
@@ -3341,6 +3349,7 @@ export const builderFactories = {
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,
   GraphQLResponse: graphQLResponse,
+  CustomerSignin: customerSignin,
   AnonymousSession: anonymousSession,
   MyCustomerUpdate: myCustomerUpdate,
   MyCustomerDraft: myCustomerDraft,

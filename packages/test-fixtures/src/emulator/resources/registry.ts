@@ -11,6 +11,7 @@ import { channelsModule } from './channels/module.js';
 import { customersModule } from './customers/module.js';
 import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-module.js';
 import { registerResourceRoutes } from './kit/rest-routes.js';
+import { loginModule } from './login/module.js';
 import { meModule } from './me/module.js';
 import { productProjectionsModule } from './product-projections/module.js';
 import { productSelectionsModule } from './product-selections/module.js';
@@ -45,6 +46,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   taxCategoriesModule,
   typesModule,
   meModule,
+  loginModule,
   graphqlModule,
   apiClientsModule,
   projectModule,

@@ -8,6 +8,7 @@ import { myCustomerActions } from '../customers/actions.js';
 import { changePassword, resetPassword, verifyEmail } from '../customers/passwords.js';
 import { belongsTo, customerTypeIn, draftInStore, signUpCustomer, type Customer } from '../customers/index.js';
 import { storeOfPath } from '../kit/in-store-path.js';
+import { signInCustomer, signInResult } from '../login/index.js';
 import { deleteResource, updateResource, validBody } from '../kit/operations.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
@@ -111,10 +112,7 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const body = validBody('MyCustomerSignin', await readJsonBody(c));
-      const id = await context.auth.findCustomerByCredentials(body.email, body.password, store?.key);
-      const customer = id === undefined ? undefined : context.state.collection<Customer>(type.typeId).get(id);
-      if (!customer) throw errors.invalidCredentials();
-      return json({ customer: present(context, type, customer, []) });
+      return json(signInResult(context, await signInCustomer(context, body, store)));
     });
 
     api.post(`${base}/password`, async (c) => {

@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { requireScope } from '../../auth/principal.js';
+import type { EmulatorContext } from '../../context.js';
+import { json, readJsonBody } from '../../http/body.js';
+import type { AppEnv } from '../../http/env.js';
+import { errors } from '../../http/errors.js';
+import { customerTypeIn, type Customer } from '../customers/index.js';
+import { storeOfPath } from '../kit/in-store-path.js';
+import { validBody } from '../kit/operations.js';
+import { present } from '../kit/rest-routes.js';
+import type { Store } from '../stores/index.js';
+
+/**
+ * The customer with these credentials: a global one without a Store, else one of the Store; 400
+ * InvalidCredentials for wrong credentials and for a customer the endpoint does not know.
+ *
+ * @example
+ * const customer = await signInCustomer(context, { email: 'ann@example.com', password: 'secret' }, undefined);
+ */
+export async function signInCustomer(
+  context: EmulatorContext,
+  { email, password }: { email: string; password: string },
+  store: Store | undefined,
+): Promise<Customer> {
+  const id = await context.auth.findCustomerByCredentials(email, password, store?.key);
+  const customer = id === undefined ? undefined : context.state.collection<Customer>('customer').get(id);
+  if (!customer) throw errors.invalidCredentials();
+  return customer;
+}
+
+/** The sign-in result `{ customer }` (CustomerSignInResult) of a signed-in customer. */
+export function signInResult(context: EmulatorContext, customer: Customer): { customer: Record<string, unknown> } {
+  return { customer: present(context, customerTypeIn(context), customer, []) };
+}
+
+/**
+ * `POST /login` and `POST /in-store/key={storeKey}/login`: an API client holding
+ * `manage_customers` (for the Store, in-store) checks a customer's credentials
+ * (https://docs.commercetools.com/api/projects/customers#authenticate-sign-in-customer).
+ */
+export function registerLoginRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
+  const { projectKey } = context.options;
+  const signIn = async (body: unknown, store: Store | undefined) => {
+    const signin = validBody('CustomerSignin', body);
+    return json(signInResult(context, await signInCustomer(context, signin, store)));
+  };
+  api.post('/:projectKey/login', async (c) => {
+    requireScope(c.get('principal'), projectKey, ['manage_customers']);
+    return signIn(await readJsonBody(c), undefined);
+  });
+  api.post('/:projectKey/in-store/:storeSegment/login', async (c) => {
+    const store = storeOfPath(c, context, 'manage_customers');
+    requireScope(c.get('principal'), projectKey, ['manage_customers'], store.key);
+    return signIn(await readJsonBody(c), store);
+  });
+}

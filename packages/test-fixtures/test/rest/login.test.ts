@@ -1,0 +1,67 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../helpers/api.js';
+import { customerSnapshot, expectCustomersUnchanged, signUp } from './customer-helpers.js';
+import { expectError, ok, tokenWithScope } from './helpers.js';
+
+let api: Api;
+
+beforeEach(async () => {
+  api = await createApi();
+  for (const key of ['eu', 'us']) ok(await api.call('POST', '/stores', { key }), 201);
+});
+
+describe('POST /login and /in-store/key={storeKey}/login', () => {
+  it('signs a global customer in by e-mail (ignoring case) and password, answering { customer }', async () => {
+    const ann = await signUp(api, { email: 'ann@example.com', firstName: 'Ann' });
+    const answer = await api.call('POST', '/login', { email: 'ANN@example.com', password: 'secret' });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ customer: ann });
+    expect(answer.body.customer).not.toHaveProperty('password');
+  });
+
+  it('signs a customer of the Store in on its in-store endpoint only', async () => {
+    const eve = await signUp(api, { email: 'eve@example.com' }, 'eu');
+    expect(ok(await api.call('POST', '/in-store/key=eu/login', { email: 'eve@example.com', password: 'secret' }))).toEqual({
+      customer: eve,
+    });
+    for (const path of ['/login', '/in-store/key=us/login'])
+      expectError(await api.call('POST', path, { email: 'eve@example.com', password: 'secret' }), 400, 'InvalidCredentials');
+  });
+
+  it('refuses wrong credentials with InvalidCredentials and changes nothing', async () => {
+    await signUp(api, { email: 'ann@example.com' });
+    const before = await customerSnapshot(api);
+    for (const body of [
+      { email: 'ann@example.com', password: 'wrong' },
+      { email: 'nobody@example.com', password: 'secret' },
+    ]) {
+      const error = expectError(await api.call('POST', '/login', body), 400, 'InvalidCredentials');
+      expect(error.message).toBe('Account with the given credentials not found.');
+    }
+    expectError(await api.call('POST', '/login', { email: 'ann@example.com' }), 400, 'InvalidJsonInput');
+    await expectCustomersUnchanged(api, before);
+  });
+
+  it('answers 501 to the anonymous cart members it does not emulate yet, rather than ignoring them', async () => {
+    await signUp(api, { email: 'ann@example.com' });
+    const answer = await api.call('POST', '/login', {
+      email: 'ann@example.com',
+      password: 'secret',
+      anonymousCart: { typeId: 'cart', id: 'c1' },
+    });
+    expect(expectError(answer, 501, 'NotEmulated')).toMatchObject({ field: 'anonymousCart' });
+  });
+
+  it('needs manage_customers (for the Store, in-store); manage_my_profile is not enough', async () => {
+    await signUp(api, { email: 'eve@example.com' }, 'eu');
+    const body = { email: 'eve@example.com', password: 'secret' };
+    const profile = await tokenWithScope(api, `manage_my_profile:${api.project}`);
+    expect(expectError(await api.as(profile)('POST', '/login', body), 403, 'insufficient_scope').message).toContain(
+      `manage_customers:${api.project}`,
+    );
+    const euOnly = await tokenWithScope(api, `manage_customers:${api.project}:eu`);
+    expect((await api.as(euOnly)('POST', '/in-store/key=eu/login', body)).status).toBe(200);
+    expect((await api.as(euOnly)('POST', '/in-store/key=us/login', body)).status).toBe(403);
+    expect((await api.as(euOnly)('POST', '/login', body)).status).toBe(403);
+  });
+});
