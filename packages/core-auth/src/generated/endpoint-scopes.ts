@@ -132,7 +132,15 @@ export type GeneratedEndpoint =
   | 'DELETE /types/{ID}'
   | 'GET /types/key={key}'
   | 'POST /types/key={key}'
-  | 'DELETE /types/key={key}';
+  | 'DELETE /types/key={key}'
+  | 'POST /zones'
+  | 'GET /zones'
+  | 'GET /zones/{ID}'
+  | 'POST /zones/{ID}'
+  | 'DELETE /zones/{ID}'
+  | 'GET /zones/key={key}'
+  | 'POST /zones/key={key}'
+  | 'DELETE /zones/key={key}';
 
 /** The scope alternatives of one endpoint: any one entry of `anyOf` (all of its scopes) suffices. `storeScoped`: the store-restricted `<scope>:<project>:<store>` forms are accepted too. */
 export interface EndpointScopes {
@@ -365,4 +373,18 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /types/key={key}': { anyOf: [['view_types'], ['manage_types'], ['manage_project']], storeScoped: false },
   'POST /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
   'DELETE /types/key={key}': { anyOf: [['manage_types'], ['manage_project']], storeScoped: false },
+  'POST /zones': { anyOf: [['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /zones': { anyOf: [['view_zones'], ['view_orders'], ['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /zones/{ID}': {
+    anyOf: [['view_zones'], ['view_orders'], ['manage_zones'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /zones/{ID}': { anyOf: [['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /zones/{ID}': { anyOf: [['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /zones/key={key}': {
+    anyOf: [['view_zones'], ['view_orders'], ['manage_zones'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /zones/key={key}': { anyOf: [['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /zones/key={key}': { anyOf: [['manage_zones'], ['manage_orders'], ['manage_project']], storeScoped: false },
 };

@@ -1212,6 +1212,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/zones': {
+    parameters: SharedParameters;
+    /** Query Zones */
+    get: operations['queryZones'];
+    put?: never;
+    /** Create a Zone */
+    post: operations['createZone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/zones/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Zone by ID */
+    get: operations['getZoneById'];
+    put?: never;
+    /** Update a Zone by ID */
+    post: operations['updateZoneById'];
+    /** Delete a Zone by ID */
+    delete: operations['deleteZoneById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/zones/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Zone by key */
+    get: operations['getZoneByKey'];
+    put?: never;
+    /** Update a Zone by key */
+    post: operations['updateZoneByKey'];
+    /** Delete a Zone by key */
+    delete: operations['deleteZoneByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1716,10 +1757,12 @@ export interface components {
       | 'product'
       | 'product-selection'
       | 'product-type'
+      | 'shipping-method'
       | 'state'
       | 'store'
       | 'tax-category'
-      | 'type';
+      | 'type'
+      | 'zone';
     Reference: {
       typeId: components['schemas']['ReferenceTypeId'];
       id: string;
@@ -5427,14 +5470,7 @@ export interface components {
     /** @description A name another Tax Category has is 400 InvalidOperation. */
     TaxCategoryChangeNameAction: SharedProductTypeChangeNameAction;
     /** @description Omitting `description` unsets it. */
-    TaxCategorySetDescriptionAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setDescription';
-      description?: string;
-    };
+    TaxCategorySetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
     TaxCategorySetKeyAction: SharedCategorySetKeyAction;
     /** @description Appends a rate with a generated `id`. */
@@ -5951,6 +5987,80 @@ export interface components {
     TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Type'][];
     };
+    /**
+     * @description A country, and a state within it. An empty `state` counts as none. A Location belongs to at
+     *     most one Zone: the same country and state in a second Zone is 400 DuplicateField naming the
+     *     Location (decision; the reference states the rule but not its error).
+     */
+    Location: {
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+    };
+    /**
+     * @description Scopes `view_zones` (or `view_orders`) and `manage_zones` (or `manage_orders`), as on the
+     *     live service. A Location is in at most one Zone (see `Location`). A Zone a Shipping Method
+     *     still names in its `zoneRates` cannot be deleted (400 ReferenceExists). The live service
+     *     sends no Messages for Zones.
+     */
+    Zone: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      locations: components['schemas']['Location'][];
+    };
+    /** @description A Location repeated in `locations` or already in another Zone is 400 DuplicateField. */
+    ZoneDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      locations?: components['schemas']['Location'][];
+    };
+    ZoneReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'zone';
+      obj?: components['schemas']['Zone'];
+    };
+    ZoneResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'zone';
+    };
+    ZoneUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ZoneUpdateAction'][];
+    };
+    ZoneUpdateAction:
+      | components['schemas']['ZoneAddLocationAction']
+      | components['schemas']['ZoneRemoveLocationAction']
+      | components['schemas']['ZoneChangeNameAction']
+      | components['schemas']['ZoneSetDescriptionAction']
+      | components['schemas']['ZoneSetKeyAction'];
+    /** @description A Location the Zone or another Zone already has is 400 DuplicateField. */
+    ZoneAddLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocation';
+      location: components['schemas']['Location'];
+    };
+    /** @description A Location the Zone does not have is 400 InvalidOperation. */
+    ZoneRemoveLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLocation';
+      location: components['schemas']['Location'];
+    };
+    ZoneChangeNameAction: SharedProductTypeChangeNameAction;
+    /** @description Omitting `description` unsets it. */
+    ZoneSetDescriptionAction: SharedTaxCategorySetDescriptionAction;
+    /** @description Omitting `key` unsets it; a key another Zone has is 400 DuplicateField. */
+    ZoneSetKeyAction: SharedCategorySetKeyAction;
+    ZonePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Zone'][];
+    };
   };
   responses: {
     /**
@@ -6217,7 +6327,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -6243,7 +6353,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   updateCategoryById: {
     parameters: SharedParametersV3;
@@ -6251,14 +6361,14 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV17;
   };
   getCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV4;
@@ -6266,9 +6376,9 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV17;
   };
   queryChannels: {
     parameters: SharedParametersV2;
@@ -6290,7 +6400,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -6316,7 +6426,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
   updateChannelById: {
     parameters: SharedParametersV3;
@@ -6324,14 +6434,14 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteChannelById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   getChannelByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
   updateChannelByKey: {
     parameters: SharedParametersV4;
@@ -6339,9 +6449,9 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   queryCustomers: {
     parameters: SharedParametersV2;
@@ -6384,7 +6494,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -6399,7 +6509,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -6411,11 +6521,11 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQuery;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -6438,7 +6548,7 @@ export interface operations {
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQuery;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -6548,7 +6658,7 @@ export interface operations {
   };
   deleteCustomerInStoreById: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
@@ -6568,7 +6678,7 @@ export interface operations {
   };
   deleteCustomerInStoreByKey: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
@@ -6584,11 +6694,11 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQuery;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -6613,7 +6723,7 @@ export interface operations {
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQuery;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -6658,32 +6768,32 @@ export interface operations {
   signInCustomer: {
     parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   getMe: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   updateMe: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   signUpMe: {
     parameters: SharedParametersV6;
@@ -6703,7 +6813,7 @@ export interface operations {
   signInMe: {
     parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   changeMyPassword: {
     parameters: SharedParametersV6;
@@ -6723,7 +6833,7 @@ export interface operations {
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
@@ -6732,13 +6842,13 @@ export interface operations {
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   signUpMeInStore: {
     parameters: SharedParametersV5;
@@ -6759,7 +6869,7 @@ export interface operations {
   signInMeInStore: {
     parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV5;
@@ -6817,23 +6927,23 @@ export interface operations {
   };
   getProductProjectionInStoreById: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
   queryProductProjections: {
     parameters: {
@@ -6940,7 +7050,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV31;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -6950,7 +7060,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV31;
   };
   queryProductSelections: {
     parameters: SharedParametersV2;
@@ -6972,7 +7082,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -6999,7 +7109,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
@@ -7007,14 +7117,14 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
@@ -7022,23 +7132,23 @@ export interface operations {
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: SharedPathV5;
       cookie?: never;
@@ -7081,7 +7191,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -7108,7 +7218,7 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
@@ -7116,14 +7226,14 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV21;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
@@ -7131,9 +7241,9 @@ export interface operations {
     responses: SharedResponsesV13;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV21;
   };
   queryProducts: {
     parameters: {
@@ -7227,7 +7337,7 @@ export interface operations {
   };
   createProduct: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -7258,7 +7368,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV35;
   };
   updateProductById: {
     parameters: SharedParametersV15;
@@ -7273,12 +7383,12 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   getProductByKey: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV35;
   };
   updateProductByKey: {
     parameters: SharedParametersV16;
@@ -7293,17 +7403,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV36;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV36;
   };
   getProject: {
     parameters: SharedParametersV6;
@@ -7360,7 +7470,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -7387,7 +7497,7 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   updateStoreById: {
     parameters: SharedParametersV3;
@@ -7395,14 +7505,14 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   getStoreByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
@@ -7410,9 +7520,9 @@ export interface operations {
     responses: SharedResponsesV9;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   queryTaxCategories: {
     parameters: SharedParametersV2;
@@ -7434,7 +7544,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -7460,7 +7570,7 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
@@ -7468,14 +7578,14 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
@@ -7483,9 +7593,9 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   queryTypes: {
     parameters: SharedParametersV2;
@@ -7507,7 +7617,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -7533,7 +7643,7 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   updateTypeById: {
     parameters: SharedParametersV3;
@@ -7541,14 +7651,14 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV25;
   };
   getTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
@@ -7556,9 +7666,82 @@ export interface operations {
     responses: SharedResponsesV15;
   };
   deleteTypeByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV25;
+  };
+  queryZones: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Zones. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ZonePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createZone: {
+    parameters: SharedParametersV7;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ZoneDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Zone. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getZoneById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV40;
+  };
+  updateZoneById: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
+  };
+  deleteZoneById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV26;
+  };
+  getZoneByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV40;
+  };
+  updateZoneByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
+  };
+  deleteZoneByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV26;
   };
 }
 
@@ -7987,6 +8170,19 @@ export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['Typ
 export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
 export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
 export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
+export type Location = components['schemas']['Location'];
+export type Zone = components['schemas']['Zone'];
+export type ZoneDraft = components['schemas']['ZoneDraft'];
+export type ZoneReference = components['schemas']['ZoneReference'];
+export type ZoneResourceIdentifier = components['schemas']['ZoneResourceIdentifier'];
+export type ZoneUpdate = components['schemas']['ZoneUpdate'];
+export type ZoneUpdateAction = components['schemas']['ZoneUpdateAction'];
+export type ZoneAddLocationAction = components['schemas']['ZoneAddLocationAction'];
+export type ZoneRemoveLocationAction = components['schemas']['ZoneRemoveLocationAction'];
+export type ZoneChangeNameAction = components['schemas']['ZoneChangeNameAction'];
+export type ZoneSetDescriptionAction = components['schemas']['ZoneSetDescriptionAction'];
+export type ZoneSetKeyAction = components['schemas']['ZoneSetKeyAction'];
+export type ZonePagedQueryResponse = components['schemas']['ZonePagedQueryResponse'];
 
 /* Type literals that occur more than once above, written once (a smaller declaration file; the same types). */
 type SharedHeader = {
@@ -8081,17 +8277,16 @@ type SharedParametersV2 = {
   path?: never;
   cookie?: never;
 };
-type SharedQuery = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
-};
 type SharedParametersV3 = {
-  query?: SharedQuery;
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -8100,7 +8295,15 @@ type SharedParametersV3 = {
   cookie?: never;
 };
 type SharedParametersV4 = {
-  query?: SharedQuery;
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -8108,7 +8311,7 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
-type SharedQueryV2 = {
+type SharedQuery = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -8125,7 +8328,7 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Customer'];
   };
 };
-type SharedQueryV3 = {
+type SharedQueryV2 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -8155,7 +8358,7 @@ type SharedQueryV3 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV4 = {
+type SharedQueryV3 = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
    *     (https://docs.commercetools.com/api/predicates/query): one, or a list
@@ -8232,6 +8435,20 @@ type SharedParametersV6 = {
   path?: never;
   cookie?: never;
 };
+type SharedParametersV7 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV3 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
@@ -8278,8 +8495,8 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV7 = {
-  query: SharedQueryV2;
+type SharedParametersV8 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
@@ -8287,8 +8504,8 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedParametersV8 = {
-  query: SharedQueryV2;
+type SharedParametersV9 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -8301,12 +8518,6 @@ type SharedBadRequest = {
   content: {
     'application/json': components['schemas']['ErrorResponse'];
   };
-};
-type SharedParametersV9 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
 };
 type SharedStatus201 = {
   headers: SharedHeaders;
@@ -8480,6 +8691,33 @@ type SharedResponsesV15 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV16 = {
+  /** @description The updated Zone, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Zone'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryV4 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedResponsesV17 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -8496,7 +8734,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV18 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -8513,7 +8751,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV19 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -8530,7 +8768,7 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV20 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8547,7 +8785,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV21 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -8564,7 +8802,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV22 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -8581,7 +8819,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV23 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -8598,7 +8836,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV24 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -8615,7 +8853,7 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV25 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -8632,7 +8870,24 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV26 = {
+  /** @description The deleted Zone. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Zone'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV27 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -8648,7 +8903,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV28 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -8664,7 +8919,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV29 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -8680,7 +8935,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV30 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -8696,7 +8951,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV31 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -8712,7 +8967,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV32 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8728,7 +8983,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV33 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8744,7 +8999,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV34 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -8760,7 +9015,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV35 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -8776,7 +9031,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV36 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -8792,7 +9047,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV37 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -8808,7 +9063,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV38 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -8824,7 +9079,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV39 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -8840,7 +9095,23 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV40 = {
+  /** @description The Zone. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Zone'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV41 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -8852,7 +9123,7 @@ type SharedResponsesV38 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV42 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -8868,7 +9139,7 @@ type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV43 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -8948,6 +9219,14 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
+type SharedCategorySetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
 type SharedPathV2 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
@@ -8963,14 +9242,6 @@ type SharedPathV3 = {
 type SharedPathV4 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
-};
-type SharedCategorySetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
 };
 type SharedPathV5 = {
   /** @description The `key` of the Store. */
@@ -9001,44 +9272,52 @@ type SharedCategoryChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
+type SharedProductTypeChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: string;
+};
 type SharedParametersV10 = {
-  query?: SharedQuery;
+  query?: SharedQueryV4;
   header?: SharedHeader;
   path: SharedPathV2;
   cookie?: never;
 };
 type SharedParametersV11 = {
-  query?: SharedQuery;
+  query?: SharedQueryV4;
   header?: SharedHeader;
   path: SharedPathV3;
   cookie?: never;
 };
 type SharedParametersV12 = {
-  query?: SharedQuery;
+  query?: SharedQueryV4;
   header?: SharedHeader;
   path: SharedPathV5;
   cookie?: never;
 };
 type SharedParametersV13 = {
-  query?: SharedQueryV4;
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
 type SharedParametersV14 = {
-  query?: SharedQueryV4;
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
 type SharedParametersV15 = {
-  query?: SharedQueryV3;
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
 type SharedParametersV16 = {
-  query?: SharedQueryV3;
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
@@ -9077,14 +9356,6 @@ type SharedProductSelectionSetKeyAction = {
   action: 'setKey';
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
-};
-type SharedProductTypeChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: string;
 };
 type SharedAttributeLocalizedEnumValue = {
   key: string;
@@ -9195,6 +9466,11 @@ type SharedRequestBodyV22 = {
     'application/json': components['schemas']['TypeUpdate'];
   };
 };
+type SharedRequestBodyV23 = {
+  content: {
+    'application/json': components['schemas']['ZoneUpdate'];
+  };
+};
 type SharedCategorySetExternalIdAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -9202,4 +9478,12 @@ type SharedCategorySetExternalIdAction = {
    */
   action: 'setExternalId';
   externalId?: string;
+};
+type SharedTaxCategorySetDescriptionAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setDescription';
+  description?: string;
 };

@@ -79,7 +79,10 @@ export interface PathsOf {
     | '/tax-categories/key={key}'
     | '/types'
     | '/types/{ID}'
-    | '/types/key={key}';
+    | '/types/key={key}'
+    | '/zones'
+    | '/zones/{ID}'
+    | '/zones/key={key}';
   put: never;
   post:
     | '/api-clients'
@@ -138,7 +141,10 @@ export interface PathsOf {
     | '/tax-categories/key={key}'
     | '/types'
     | '/types/{ID}'
-    | '/types/key={key}';
+    | '/types/key={key}'
+    | '/zones'
+    | '/zones/{ID}'
+    | '/zones/key={key}';
   delete:
     | '/api-clients/{ID}'
     | '/categories/{ID}'
@@ -162,7 +168,9 @@ export interface PathsOf {
     | '/tax-categories/{ID}'
     | '/tax-categories/key={key}'
     | '/types/{ID}'
-    | '/types/key={key}';
+    | '/types/key={key}'
+    | '/zones/{ID}'
+    | '/zones/key={key}';
   options: never;
   head: never;
   patch: never;
@@ -232,6 +240,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/types': CallNone<'queryTypes', never, As>;
     '/types/{ID}': CallParams<'getTypeById', never, As>;
     '/types/key={key}': CallParams<'getTypeByKey', never, As>;
+    '/zones': CallNone<'queryZones', never, As>;
+    '/zones/{ID}': CallParams<'getZoneById', never, As>;
+    '/zones/key={key}': CallParams<'getZoneByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   put: {
@@ -327,6 +338,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/types': CallBody<'createType', components['schemas']['TypeDraft'], As>;
     '/types/{ID}': CallParamsBody<'updateTypeById', components['schemas']['TypeUpdate'], As>;
     '/types/key={key}': CallParamsBody<'updateTypeByKey', components['schemas']['TypeUpdate'], As>;
+    '/zones': CallBody<'createZone', components['schemas']['ZoneDraft'], As>;
+    '/zones/{ID}': CallParamsBody<'updateZoneById', components['schemas']['ZoneUpdate'], As>;
+    '/zones/key={key}': CallParamsBody<'updateZoneByKey', components['schemas']['ZoneUpdate'], As>;
     [path: string]: [init?: CallOptions<As>];
   };
   delete: {
@@ -353,6 +367,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/tax-categories/key={key}': CallParams<'deleteTaxCategoryByKey', never, As>;
     '/types/{ID}': CallParams<'deleteTypeById', never, As>;
     '/types/key={key}': CallParams<'deleteTypeByKey', never, As>;
+    '/zones/{ID}': CallParams<'deleteZoneById', never, As>;
+    '/zones/key={key}': CallParams<'deleteZoneByKey', never, As>;
     [path: string]: [init?: CallOptions<As>];
   };
   options: {
@@ -429,6 +445,9 @@ export interface JsonDataOf {
     '/types': components['schemas']['TypePagedQueryResponse'];
     '/types/{ID}': components['schemas']['Type'];
     '/types/key={key}': components['schemas']['Type'];
+    '/zones': components['schemas']['ZonePagedQueryResponse'];
+    '/zones/{ID}': components['schemas']['Zone'];
+    '/zones/key={key}': components['schemas']['Zone'];
     [path: string]: unknown;
   };
   put: {
@@ -492,6 +511,9 @@ export interface JsonDataOf {
     '/types': components['schemas']['Type'];
     '/types/{ID}': components['schemas']['Type'];
     '/types/key={key}': components['schemas']['Type'];
+    '/zones': components['schemas']['Zone'];
+    '/zones/{ID}': components['schemas']['Zone'];
+    '/zones/key={key}': components['schemas']['Zone'];
     [path: string]: unknown;
   };
   delete: {
@@ -518,6 +540,8 @@ export interface JsonDataOf {
     '/tax-categories/key={key}': components['schemas']['TaxCategory'];
     '/types/{ID}': components['schemas']['Type'];
     '/types/key={key}': components['schemas']['Type'];
+    '/zones/{ID}': components['schemas']['Zone'];
+    '/zones/key={key}': components['schemas']['Zone'];
     [path: string]: unknown;
   };
   options: {

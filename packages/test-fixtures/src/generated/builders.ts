@@ -3166,6 +3166,104 @@ export const typeRemoveLocalizedEnumValuesAction = /* @__PURE__ */ defineBuilder
  */
 export const typePagedQueryResponse = /* @__PURE__ */ defineBuilder('TypePagedQueryResponse', 'other');
 
+/**
+ * Builder of a `Location` (other) of the Commerce schema, with plausible seeded defaults for its required members. A country, and a state within it. An empty `state` counts as none. A Location belongs to at
+ *
+ * @example
+ * location({ seed: 42 }).build();
+ */
+export const location = /* @__PURE__ */ defineBuilder('Location', 'other');
+
+/**
+ * Builder of a `Zone` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_zones` (or `view_orders`) and `manage_zones` (or `manage_orders`), as on the
+ *
+ * @example
+ * zone({ seed: 42 }).build();
+ * zone().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const zone = /* @__PURE__ */ defineBuilder('Zone', 'resource');
+
+/**
+ * Builder of a `ZoneDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A Location repeated in `locations` or already in another Zone is 400 DuplicateField.
+ *
+ * @example
+ * zoneDraft({ seed: 42 }).build();
+ * zoneDraft().buildGraphql(); // the GraphQL input form
+ */
+export const zoneDraft = /* @__PURE__ */ defineBuilder('ZoneDraft', 'draft');
+
+/**
+ * Builder of a `ZoneReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zoneReference({ seed: 42 }).build();
+ */
+export const zoneReference = /* @__PURE__ */ defineBuilder('ZoneReference', 'other');
+
+/**
+ * Builder of a `ZoneResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zoneResourceIdentifier({ seed: 42 }).build();
+ */
+export const zoneResourceIdentifier = /* @__PURE__ */ defineBuilder('ZoneResourceIdentifier', 'other');
+
+/**
+ * Builder of a `ZoneUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zoneUpdate({ seed: 42 }).build();
+ */
+export const zoneUpdate = /* @__PURE__ */ defineBuilder('ZoneUpdate', 'update');
+
+/**
+ * Builder of a `ZoneAddLocationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A Location the Zone or another Zone already has is 400 DuplicateField.
+ *
+ * @example
+ * zoneAddLocationAction({ seed: 42 }).build();
+ */
+export const zoneAddLocationAction = /* @__PURE__ */ defineBuilder('ZoneAddLocationAction', 'action');
+
+/**
+ * Builder of a `ZoneRemoveLocationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A Location the Zone does not have is 400 InvalidOperation.
+ *
+ * @example
+ * zoneRemoveLocationAction({ seed: 42 }).build();
+ */
+export const zoneRemoveLocationAction = /* @__PURE__ */ defineBuilder('ZoneRemoveLocationAction', 'action');
+
+/**
+ * Builder of a `ZoneChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zoneChangeNameAction({ seed: 42 }).build();
+ */
+export const zoneChangeNameAction = /* @__PURE__ */ defineBuilder('ZoneChangeNameAction', 'action');
+
+/**
+ * Builder of a `ZoneSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * zoneSetDescriptionAction({ seed: 42 }).build();
+ */
+export const zoneSetDescriptionAction = /* @__PURE__ */ defineBuilder('ZoneSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `ZoneSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Zone has is 400 DuplicateField.
+ *
+ * @example
+ * zoneSetKeyAction({ seed: 42 }).build();
+ */
+export const zoneSetKeyAction = /* @__PURE__ */ defineBuilder('ZoneSetKeyAction', 'action');
+
+/**
+ * Builder of a `ZonePagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zonePagedQueryResponse({ seed: 42 }).build();
+ */
+export const zonePagedQueryResponse = /* @__PURE__ */ defineBuilder('ZonePagedQueryResponse', 'other');
+
 /** Every builder factory, by the name of the component schema it builds. */
 export const builderFactories = {
   ApiClient: apiClient,
@@ -3548,4 +3646,16 @@ export const builderFactories = {
   TypeRemoveEnumValuesAction: typeRemoveEnumValuesAction,
   TypeRemoveLocalizedEnumValuesAction: typeRemoveLocalizedEnumValuesAction,
   TypePagedQueryResponse: typePagedQueryResponse,
+  Location: location,
+  Zone: zone,
+  ZoneDraft: zoneDraft,
+  ZoneReference: zoneReference,
+  ZoneResourceIdentifier: zoneResourceIdentifier,
+  ZoneUpdate: zoneUpdate,
+  ZoneAddLocationAction: zoneAddLocationAction,
+  ZoneRemoveLocationAction: zoneRemoveLocationAction,
+  ZoneChangeNameAction: zoneChangeNameAction,
+  ZoneSetDescriptionAction: zoneSetDescriptionAction,
+  ZoneSetKeyAction: zoneSetKeyAction,
+  ZonePagedQueryResponse: zonePagedQueryResponse,
 } as const;

@@ -1582,6 +1582,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/zones': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Zones */
+    get: operations['queryZones'];
+    put?: never;
+    /** Create a Zone */
+    post: operations['createZone'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/zones/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Zone by ID */
+    get: operations['getZoneById'];
+    put?: never;
+    /** Update a Zone by ID */
+    post: operations['updateZoneById'];
+    /** Delete a Zone by ID */
+    delete: operations['deleteZoneById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/zones/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Zone by key */
+    get: operations['getZoneByKey'];
+    put?: never;
+    /** Update a Zone by key */
+    post: operations['updateZoneByKey'];
+    /** Delete a Zone by key */
+    delete: operations['deleteZoneByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2114,10 +2170,12 @@ export interface components {
       | 'product'
       | 'product-selection'
       | 'product-type'
+      | 'shipping-method'
       | 'state'
       | 'store'
       | 'tax-category'
-      | 'type';
+      | 'type'
+      | 'zone';
     Reference: {
       typeId: components['schemas']['ReferenceTypeId'];
       id: string;
@@ -6450,6 +6508,101 @@ export interface components {
     };
     TypePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Type'][];
+    };
+    /**
+     * @description A country, and a state within it. An empty `state` counts as none. A Location belongs to at
+     *     most one Zone: the same country and state in a second Zone is 400 DuplicateField naming the
+     *     Location (decision; the reference states the rule but not its error).
+     */
+    Location: {
+      /** @description ISO 3166-1 alpha-2 country code. */
+      country: string;
+      state?: string;
+    };
+    /**
+     * @description Scopes `view_zones` (or `view_orders`) and `manage_zones` (or `manage_orders`), as on the
+     *     live service. A Location is in at most one Zone (see `Location`). A Zone a Shipping Method
+     *     still names in its `zoneRates` cannot be deleted (400 ReferenceExists). The live service
+     *     sends no Messages for Zones.
+     */
+    Zone: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      description?: string;
+      locations: components['schemas']['Location'][];
+    };
+    /** @description A Location repeated in `locations` or already in another Zone is 400 DuplicateField. */
+    ZoneDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      description?: string;
+      locations?: components['schemas']['Location'][];
+    };
+    ZoneReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'zone';
+      obj?: components['schemas']['Zone'];
+    };
+    ZoneResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'zone';
+    };
+    ZoneUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ZoneUpdateAction'][];
+    };
+    ZoneUpdateAction:
+      | components['schemas']['ZoneAddLocationAction']
+      | components['schemas']['ZoneRemoveLocationAction']
+      | components['schemas']['ZoneChangeNameAction']
+      | components['schemas']['ZoneSetDescriptionAction']
+      | components['schemas']['ZoneSetKeyAction'];
+    /** @description A Location the Zone or another Zone already has is 400 DuplicateField. */
+    ZoneAddLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLocation';
+      location: components['schemas']['Location'];
+    };
+    /** @description A Location the Zone does not have is 400 InvalidOperation. */
+    ZoneRemoveLocationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLocation';
+      location: components['schemas']['Location'];
+    };
+    ZoneChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description Omitting `description` unsets it. */
+    ZoneSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Zone has is 400 DuplicateField. */
+    ZoneSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    ZonePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Zone'][];
     };
   };
   responses: {
@@ -14397,6 +14550,466 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryZones: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Zones. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ZonePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createZone: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ZoneDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Zone. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getZoneById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Zone. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateZoneById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ZoneUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Zone, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteZoneById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Zone. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getZoneByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Zone. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateZoneByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ZoneUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Zone, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteZoneByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Zone. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Zone'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
 }
 
 /* Named aliases of every component schema. */
@@ -14824,3 +15437,16 @@ export type TypeChangeLocalizedEnumValueOrderAction = components['schemas']['Typ
 export type TypeRemoveEnumValuesAction = components['schemas']['TypeRemoveEnumValuesAction'];
 export type TypeRemoveLocalizedEnumValuesAction = components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
 export type TypePagedQueryResponse = components['schemas']['TypePagedQueryResponse'];
+export type Location = components['schemas']['Location'];
+export type Zone = components['schemas']['Zone'];
+export type ZoneDraft = components['schemas']['ZoneDraft'];
+export type ZoneReference = components['schemas']['ZoneReference'];
+export type ZoneResourceIdentifier = components['schemas']['ZoneResourceIdentifier'];
+export type ZoneUpdate = components['schemas']['ZoneUpdate'];
+export type ZoneUpdateAction = components['schemas']['ZoneUpdateAction'];
+export type ZoneAddLocationAction = components['schemas']['ZoneAddLocationAction'];
+export type ZoneRemoveLocationAction = components['schemas']['ZoneRemoveLocationAction'];
+export type ZoneChangeNameAction = components['schemas']['ZoneChangeNameAction'];
+export type ZoneSetDescriptionAction = components['schemas']['ZoneSetDescriptionAction'];
+export type ZoneSetKeyAction = components['schemas']['ZoneSetKeyAction'];
+export type ZonePagedQueryResponse = components['schemas']['ZonePagedQueryResponse'];

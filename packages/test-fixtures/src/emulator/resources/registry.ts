@@ -21,6 +21,7 @@ import { projectModule } from './project/module.js';
 import { storesModule } from './stores/module.js';
 import { taxCategoriesModule } from './tax-categories/module.js';
 import { typesModule } from './types/module.js';
+import { zonesModule } from './zones/module.js';
 
 /** The GraphQL endpoint, answering the fields of every module of the registry. */
 const graphqlModule: ResourceModule = {
@@ -44,6 +45,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   messagesModule,
   categoriesModule,
   taxCategoriesModule,
+  zonesModule,
   typesModule,
   meModule,
   loginModule,
