@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { requireScope, type Principal } from '../../auth/principal.js';
+import type { Principal } from '../../auth/principal.js';
 import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
@@ -13,17 +13,10 @@ import { deleteResource, updateResource, validBody } from '../kit/operations.js'
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
+import { allowMe } from './session.js';
 
 const ME_SCOPES = ['manage_my_profile', 'view_my_profile'];
 const MANAGE = ['manage_my_profile'];
-
-/** True when the token is valid for the Store: issued by its in-store password flow, or holding a store-scoped `me` scope for it. */
-function validForStore(principal: Principal, projectKey: string, storeKey: string): boolean {
-  if (principal.storeKey === storeKey) return true;
-  return principal.scopes.some(
-    (s) => s.kind === 'permission' && s.projectKey === projectKey && s.storeKey === storeKey && ME_SCOPES.includes(s.name),
-  );
-}
 
 /**
  * The `me` endpoints (https://docs.commercetools.com/api/projects/me-profile), globally and as
@@ -50,20 +43,8 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
     actions: myCustomerActions(context.auth),
   };
 
-  /**
-   * Checks the token for this endpoint (global or the Store's) and its scope; 403 naming
-   * `manage_my_profile` otherwise. A session (customer or anonymous) token must be one of the
-   * endpoint (an in-store token for its Store only); other tokens need only the scope.
-   */
-  const allow = (principal: Principal, storeKey: string | undefined, scopes: readonly string[], needsSession: boolean): void => {
-    const scope = storeKey === undefined ? `manage_my_profile:${projectKey}` : `manage_my_profile:${projectKey}:${storeKey}`;
-    if (needsSession) {
-      if (principal.customerId === undefined && principal.anonymousId === undefined) throw errors.insufficientScope(scope);
-      if (storeKey === undefined ? principal.storeKey !== undefined : !validForStore(principal, projectKey, storeKey))
-        throw errors.insufficientScope(scope);
-    }
-    requireScope(principal, projectKey, scopes, storeKey);
-  };
+  const allow = (principal: Principal, storeKey: string | undefined, scopes: readonly string[], needsSession: boolean): void =>
+    allowMe(principal, projectKey, storeKey, scopes, needsSession);
 
   /** The customer of a customer token, in the Store when there is one; an anonymous session's token has none (403). */
   const customerOf = (principal: Principal, store: Store | undefined, scopes: readonly string[]): Customer => {
