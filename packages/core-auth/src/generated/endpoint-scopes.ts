@@ -22,6 +22,14 @@ export type GeneratedEndpoint =
   | 'GET /channels/key={key}'
   | 'POST /channels/key={key}'
   | 'DELETE /channels/key={key}'
+  | 'POST /customer-groups'
+  | 'GET /customer-groups'
+  | 'GET /customer-groups/{ID}'
+  | 'POST /customer-groups/{ID}'
+  | 'DELETE /customer-groups/{ID}'
+  | 'GET /customer-groups/key={key}'
+  | 'POST /customer-groups/key={key}'
+  | 'DELETE /customer-groups/key={key}'
   | 'POST /customers'
   | 'GET /customers'
   | 'GET /customers/{ID}'
@@ -179,6 +187,26 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /channels/key={key}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
   'POST /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
   'DELETE /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'POST /customer-groups': { anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'GET /customer-groups': {
+    anyOf: [['view_customer_groups'], ['view_customers'], ['manage_customer_groups'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /customer-groups/{ID}': {
+    anyOf: [['view_customer_groups'], ['view_customers'], ['manage_customer_groups'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /customer-groups/{ID}': { anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'DELETE /customer-groups/{ID}': { anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'GET /customer-groups/key={key}': {
+    anyOf: [['view_customer_groups'], ['view_customers'], ['manage_customer_groups'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /customer-groups/key={key}': { anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']], storeScoped: false },
+  'DELETE /customer-groups/key={key}': {
+    anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
   'POST /customers': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customers': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customers/{ID}': { anyOf: [['view_customers'], ['manage_customers'], ['manage_project']], storeScoped: false },

@@ -112,6 +112,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/customer-groups': {
+    parameters: SharedParameters;
+    /** Query Customer Groups */
+    get: operations['queryCustomerGroups'];
+    put?: never;
+    /** Create a Customer Group */
+    post: operations['createCustomerGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer-groups/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Customer Group by ID */
+    get: operations['getCustomerGroupById'];
+    put?: never;
+    /** Update a Customer Group by ID */
+    post: operations['updateCustomerGroupById'];
+    /** Delete a Customer Group by ID */
+    delete: operations['deleteCustomerGroupById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer-groups/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Customer Group by key */
+    get: operations['getCustomerGroupByKey'];
+    put?: never;
+    /** Update a Customer Group by key */
+    post: operations['updateCustomerGroupByKey'];
+    /** Delete a Customer Group by key */
+    delete: operations['deleteCustomerGroupByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customers': {
     parameters: SharedParameters;
     /** Query customers */
@@ -2581,6 +2622,115 @@ export interface components {
       id?: string;
     };
     /**
+     * @description Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
+     *     `manage_customers`), as on the live service. `name` is unique in the project (400
+     *     DuplicateField, as on the live service). A Customer Group a Customer still belongs to
+     *     (its `customerGroup`) cannot be deleted (400 ReferenceExists).
+     */
+    CustomerGroup: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      custom?: components['schemas']['CustomFields'];
+    };
+    CustomerGroupDraft: {
+      key?: components['schemas']['Key'];
+      /** @description The `name`; one another Customer Group has is 400 DuplicateField naming `groupName`. */
+      groupName: string;
+      /** @description A Type for `customer-group`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CustomerGroupResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'customer-group';
+    };
+    CustomerGroupUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CustomerGroupUpdateAction'][];
+    };
+    /**
+     * @description `setCustomType` and `setCustomField` send the live CustomerGroupCustomType… and
+     *     CustomerGroupCustomField… Messages.
+     */
+    CustomerGroupUpdateAction:
+      | components['schemas']['CustomerGroupChangeNameAction']
+      | components['schemas']['CustomerGroupSetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description A name another Customer Group has is 400 DuplicateField naming `name`. */
+    CustomerGroupChangeNameAction: SharedCustomerGroupChangeNameAction;
+    /** @description Omitting `key` unsets it; a key another Customer Group has is 400 DuplicateField. */
+    CustomerGroupSetKeyAction: SharedCategorySetKeyAction;
+    CustomerGroupPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['CustomerGroup'][];
+    };
+    /**
+     * @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
+     *     there was one (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/CustomerGroupCustomTypeSetMessage.raml).
+     */
+    CustomerGroupCustomTypeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomTypeSet';
+      customFields: components['schemas']['CustomFields'];
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomTypeSet';
+    };
+    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
+    CustomerGroupCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomTypeRemoved';
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomTypeRemoved';
+    };
+    /** @description `setCustomField` of a field that had no value: its name and value. */
+    CustomerGroupCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldAdded';
+      name: string;
+      value: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldAdded';
+    };
+    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
+    CustomerGroupCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldChanged';
+      name: string;
+      value: unknown;
+      previousValue?: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldChanged';
+    };
+    /** @description `setCustomField` without a value: the name of the field removed. */
+    CustomerGroupCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldRemoved';
+      name: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldRemoved';
+    };
+    /**
      * @description Never carries the password: the service stores only a salted hash of
      *     it and returns it in no form.
      */
@@ -2605,7 +2755,9 @@ export interface components {
       defaultBillingAddressId?: string;
       billingAddressIds: string[];
       isEmailVerified: boolean;
-      /** @description Always empty (Customer Groups are not emulated). */
+      /** @description The group whose prices the Customer's carts select. */
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      /** @description Always empty (assignments to several Customer Groups are not emulated). */
       customerGroupAssignments: {
         customerGroup: components['schemas']['CustomerGroupReference'];
       }[];
@@ -2626,8 +2778,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions are not
-     *     emulated (501).
+     *     service. Assignments to several Customer Groups, anonymous carts and
+     *     sessions are not emulated (501).
      */
     CustomerDraft: {
       /**
@@ -2673,6 +2825,8 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @description A Customer Group that does not exist is 400 ReferencedResourceNotFound. */
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       /** @description A Type for `customer`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };
@@ -2688,7 +2842,8 @@ export interface components {
     };
     /**
      * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (Customer Groups and custom fields on addresses are not emulated).
+     *     are 501 NotEmulated (assignments to several Customer Groups and custom fields on addresses are
+     *     not emulated).
      */
     CustomerUpdateAction:
       | components['schemas']['CustomerChangeEmailAction']
@@ -2717,6 +2872,7 @@ export interface components {
       | components['schemas']['CustomerAddStoreAction']
       | components['schemas']['CustomerRemoveStoreAction']
       | components['schemas']['CustomerSetStoresAction']
+      | components['schemas']['CustomerSetCustomerGroupAction']
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['SetCustomFieldAction'];
     /**
@@ -2822,6 +2978,18 @@ export interface components {
     };
     /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
     CustomerSetKeyAction: SharedCategorySetKeyAction;
+    /**
+     * @description Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
+     *     exist is 400 ReferencedResourceNotFound. Sends CustomerGroupSet.
+     */
+    CustomerSetCustomerGroupAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerGroup';
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
+    };
     /**
      * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
      *     another is 400 InvalidField with the languages as `allowedValues`.
@@ -3358,6 +3526,18 @@ export interface components {
        */
       type: 'CustomerStoresSet';
     };
+    /** @description `setCustomerGroup`: the group set, absent when the Customer left its group. */
+    CustomerGroupSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupSet';
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupSet';
+    };
     /**
      * @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
      *     there was one (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/CustomerCustomTypeSetMessage.raml).
@@ -3635,7 +3815,13 @@ export interface components {
       | components['schemas']['CustomerCustomTypeRemovedMessage']
       | components['schemas']['CustomerCustomFieldAddedMessage']
       | components['schemas']['CustomerCustomFieldChangedMessage']
-      | components['schemas']['CustomerCustomFieldRemovedMessage'];
+      | components['schemas']['CustomerCustomFieldRemovedMessage']
+      | components['schemas']['CustomerGroupSetMessage']
+      | components['schemas']['CustomerGroupCustomTypeSetMessage']
+      | components['schemas']['CustomerGroupCustomTypeRemovedMessage']
+      | components['schemas']['CustomerGroupCustomFieldAddedMessage']
+      | components['schemas']['CustomerGroupCustomFieldChangedMessage']
+      | components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -4115,7 +4301,7 @@ export interface components {
       | components['schemas']['ProductTypeChangeAttributeOrderByNameAction']
       | components['schemas']['ProductTypeChangeAttributeNameAction']
       | components['schemas']['ProductTypeRemoveEnumValuesAction'];
-    ProductTypeChangeNameAction: SharedProductTypeChangeNameAction;
+    ProductTypeChangeNameAction: SharedCustomerGroupChangeNameAction;
     ProductTypeChangeDescriptionAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5225,7 +5411,7 @@ export interface components {
       };
     };
     /** @description Sets the Project's name (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/project/updates/ProjectChangeNameAction.raml). */
-    ProjectChangeNameAction: SharedProductTypeChangeNameAction;
+    ProjectChangeNameAction: SharedCustomerGroupChangeNameAction;
     ProjectChangeMessagesConfigurationAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5468,7 +5654,7 @@ export interface components {
       | components['schemas']['TaxCategoryReplaceTaxRateAction']
       | components['schemas']['TaxCategoryRemoveTaxRateAction'];
     /** @description A name another Tax Category has is 400 InvalidOperation. */
-    TaxCategoryChangeNameAction: SharedProductTypeChangeNameAction;
+    TaxCategoryChangeNameAction: SharedCustomerGroupChangeNameAction;
     /** @description Omitting `description` unsets it. */
     TaxCategorySetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
@@ -6053,7 +6239,7 @@ export interface components {
       action: 'removeLocation';
       location: components['schemas']['Location'];
     };
-    ZoneChangeNameAction: SharedProductTypeChangeNameAction;
+    ZoneChangeNameAction: SharedCustomerGroupChangeNameAction;
     /** @description Omitting `description` unsets it. */
     ZoneSetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Zone has is 400 DuplicateField. */
@@ -6258,7 +6444,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -6327,7 +6513,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -6353,7 +6539,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   updateCategoryById: {
     parameters: SharedParametersV3;
@@ -6363,12 +6549,12 @@ export interface operations {
   deleteCategoryById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   getCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV4;
@@ -6378,7 +6564,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV17;
+    responses: SharedResponsesV18;
   };
   queryChannels: {
     parameters: SharedParametersV2;
@@ -6400,7 +6586,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -6426,7 +6612,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
   updateChannelById: {
     parameters: SharedParametersV3;
@@ -6436,12 +6622,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   getChannelByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
   updateChannelByKey: {
     parameters: SharedParametersV4;
@@ -6451,7 +6637,80 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
+  };
+  queryCustomerGroups: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Customer Groups. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['CustomerGroupPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerGroup: {
+    parameters: SharedParametersV6;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerGroupDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Customer Group. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerGroupById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  updateCustomerGroupById: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV12;
+  };
+  deleteCustomerGroupById: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: SharedResponsesV20;
+  };
+  getCustomerGroupByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  updateCustomerGroupByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV12;
+  };
+  deleteCustomerGroupByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV20;
   };
   queryCustomers: {
     parameters: SharedParametersV2;
@@ -6468,8 +6727,8 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV4;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -6514,14 +6773,14 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV19;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV21;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -6537,14 +6796,14 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV7;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV8;
-    responses: SharedResponsesV12;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV13;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -6560,8 +6819,8 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV9;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
@@ -6631,7 +6890,7 @@ export interface operations {
   };
   signUpCustomerInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201;
@@ -6688,13 +6947,13 @@ export interface operations {
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV5;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV19;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV21;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -6713,13 +6972,13 @@ export interface operations {
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV7;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV8;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV13;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -6738,11 +6997,11 @@ export interface operations {
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV9;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -6766,23 +7025,23 @@ export interface operations {
     };
   };
   signInCustomer: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV43;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV46;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV41;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV44;
   };
   getMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   updateMe: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV11;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -6793,11 +7052,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   signUpMe: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV12;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV13;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -6811,33 +7070,33 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV43;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV46;
   };
   changeMyPassword: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV14;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV16;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -6848,11 +7107,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   signUpMeInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV13;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -6868,22 +7127,22 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV41;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV44;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV14;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV4;
   };
   queryMessages: {
@@ -6933,7 +7192,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -6943,7 +7202,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
   queryProductProjections: {
     parameters: {
@@ -7050,7 +7309,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -7060,7 +7319,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   queryProductSelections: {
     parameters: SharedParametersV2;
@@ -7082,7 +7341,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -7109,42 +7368,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -7191,7 +7450,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -7218,32 +7477,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV13;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV14;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV23;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV13;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV14;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV23;
   };
   queryProducts: {
     parameters: {
@@ -7368,11 +7627,11 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updateProductById: {
     parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV8;
   };
   deleteProductById: {
@@ -7383,16 +7642,16 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV24;
   };
   getProductByKey: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updateProductByKey: {
     parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponsesV8;
   };
   deleteProductByKey: {
@@ -7403,20 +7662,20 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV24;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   getProject: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
@@ -7430,7 +7689,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -7470,7 +7729,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -7497,32 +7756,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   updateStoreById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV25;
   };
   getStoreByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV9;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV25;
   };
   queryTaxCategories: {
     parameters: SharedParametersV2;
@@ -7544,7 +7803,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -7570,32 +7829,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV15;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV26;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV15;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV26;
   };
   queryTypes: {
     parameters: SharedParametersV2;
@@ -7617,7 +7876,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -7643,32 +7902,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   updateTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
   };
   deleteTypeById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   getTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   queryZones: {
     parameters: SharedParametersV2;
@@ -7690,7 +7949,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -7716,32 +7975,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateZoneById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV17;
   };
   deleteZoneById: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
   getZoneByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateZoneByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV17;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
 }
 
@@ -7876,6 +8135,19 @@ export type TaxedPrice = components['schemas']['TaxedPrice'];
 export type BaseAddress = components['schemas']['BaseAddress'];
 export type Address = components['schemas']['Address'];
 export type AddressDraft = components['schemas']['AddressDraft'];
+export type CustomerGroup = components['schemas']['CustomerGroup'];
+export type CustomerGroupDraft = components['schemas']['CustomerGroupDraft'];
+export type CustomerGroupResourceIdentifier = components['schemas']['CustomerGroupResourceIdentifier'];
+export type CustomerGroupUpdate = components['schemas']['CustomerGroupUpdate'];
+export type CustomerGroupUpdateAction = components['schemas']['CustomerGroupUpdateAction'];
+export type CustomerGroupChangeNameAction = components['schemas']['CustomerGroupChangeNameAction'];
+export type CustomerGroupSetKeyAction = components['schemas']['CustomerGroupSetKeyAction'];
+export type CustomerGroupPagedQueryResponse = components['schemas']['CustomerGroupPagedQueryResponse'];
+export type CustomerGroupCustomTypeSetMessage = components['schemas']['CustomerGroupCustomTypeSetMessage'];
+export type CustomerGroupCustomTypeRemovedMessage = components['schemas']['CustomerGroupCustomTypeRemovedMessage'];
+export type CustomerGroupCustomFieldAddedMessage = components['schemas']['CustomerGroupCustomFieldAddedMessage'];
+export type CustomerGroupCustomFieldChangedMessage = components['schemas']['CustomerGroupCustomFieldChangedMessage'];
+export type CustomerGroupCustomFieldRemovedMessage = components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
 export type Customer = components['schemas']['Customer'];
 export type AuthenticationMode = components['schemas']['AuthenticationMode'];
 export type CustomerDraft = components['schemas']['CustomerDraft'];
@@ -7895,6 +8167,7 @@ export type CustomerSetVatIdAction = components['schemas']['CustomerSetVatIdActi
 export type CustomerSetExternalIdAction = components['schemas']['CustomerSetExternalIdAction'];
 export type CustomerSetCustomerNumberAction = components['schemas']['CustomerSetCustomerNumberAction'];
 export type CustomerSetKeyAction = components['schemas']['CustomerSetKeyAction'];
+export type CustomerSetCustomerGroupAction = components['schemas']['CustomerSetCustomerGroupAction'];
 export type CustomerSetLocaleAction = components['schemas']['CustomerSetLocaleAction'];
 export type CustomerSetAuthenticationModeAction = components['schemas']['CustomerSetAuthenticationModeAction'];
 export type CustomerAddAddressAction = components['schemas']['CustomerAddAddressAction'];
@@ -7938,6 +8211,7 @@ export type CustomerShippingAddressRemovedMessage = components['schemas']['Custo
 export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
 export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
 export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
+export type CustomerGroupSetMessage = components['schemas']['CustomerGroupSetMessage'];
 export type CustomerCustomTypeSetMessage = components['schemas']['CustomerCustomTypeSetMessage'];
 export type CustomerCustomTypeRemovedMessage = components['schemas']['CustomerCustomTypeRemovedMessage'];
 export type CustomerCustomFieldAddedMessage = components['schemas']['CustomerCustomFieldAddedMessage'];
@@ -8208,24 +8482,6 @@ type SharedParameters = {
   path?: never;
   cookie?: never;
 };
-type SharedResponses = {
-  /** @description The customer, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Customer'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
 type SharedParametersV2 = {
   query?: {
     /**
@@ -8276,6 +8532,24 @@ type SharedParametersV2 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
+};
+type SharedResponses = {
+  /** @description The customer, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Customer'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedParametersV3 = {
   query?: {
@@ -8416,6 +8690,20 @@ type SharedParametersV5 = {
   };
   cookie?: never;
 };
+type SharedParametersV6 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV2 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
@@ -8429,22 +8717,8 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query?: never;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedParametersV7 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+  query?: never;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
@@ -8473,6 +8747,24 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedParametersV8 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV9 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedResponsesV5 = {
   /** @description The customer. */
   200: SharedStatus200;
@@ -8494,24 +8786,6 @@ type SharedResponsesV6 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV8 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedParametersV9 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedBadRequest = {
   headers: SharedHeaders;
@@ -8619,6 +8893,24 @@ type SharedResponsesV11 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV12 = {
+  /** @description The updated Customer Group, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerGroup'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV13 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -8636,7 +8928,7 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV14 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -8654,7 +8946,7 @@ type SharedResponsesV13 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV15 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -8672,7 +8964,7 @@ type SharedResponsesV14 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV16 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -8690,7 +8982,7 @@ type SharedResponsesV15 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV17 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -8717,7 +9009,7 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV18 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -8734,7 +9026,7 @@ type SharedResponsesV17 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV19 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -8751,7 +9043,24 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV20 = {
+  /** @description The deleted Customer Group. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerGroup'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV21 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -8768,7 +9077,7 @@ type SharedResponsesV19 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV22 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8785,7 +9094,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV23 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -8802,7 +9111,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV24 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -8819,7 +9128,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV25 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -8836,7 +9145,7 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV26 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -8853,7 +9162,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV27 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -8870,7 +9179,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV28 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -8887,7 +9196,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV29 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -8903,7 +9212,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV30 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -8919,7 +9228,23 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV31 = {
+  /** @description The Customer Group. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerGroup'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV32 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -8935,7 +9260,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV33 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -8951,7 +9276,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV34 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -8967,7 +9292,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV35 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8983,7 +9308,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV36 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -8999,7 +9324,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV37 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -9015,7 +9340,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV38 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -9031,7 +9356,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV39 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -9047,7 +9372,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV40 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -9063,7 +9388,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV41 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -9079,7 +9404,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV42 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -9095,7 +9420,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV43 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -9111,7 +9436,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV44 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -9123,7 +9448,7 @@ type SharedResponsesV41 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV45 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9135,11 +9460,19 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedCategorySetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
 type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV46 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -9219,14 +9552,6 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedCategorySetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
-};
 type SharedPathV2 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
@@ -9264,6 +9589,14 @@ type SharedStatus201V2 = {
     'application/json': components['schemas']['ApiClient'];
   };
 };
+type SharedCustomerGroupChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: string;
+};
 type SharedCategoryChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -9271,14 +9604,6 @@ type SharedCategoryChangeNameAction = {
    */
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
-};
-type SharedProductTypeChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: string;
 };
 type SharedParametersV10 = {
   query?: SharedQueryV4;
@@ -9373,100 +9698,105 @@ type SharedRequestBodyV3 = {
 };
 type SharedRequestBodyV4 = {
   content: {
-    'application/json': components['schemas']['CustomerDraft'];
+    'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
 type SharedRequestBodyV5 = {
   content: {
-    'application/json': components['schemas']['CustomerChangePassword'];
+    'application/json': components['schemas']['CustomerDraft'];
   };
 };
 type SharedRequestBodyV6 = {
   content: {
-    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+    'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
 type SharedRequestBodyV7 = {
   content: {
-    'application/json': components['schemas']['CustomerResetPassword'];
+    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
 type SharedRequestBodyV8 = {
   content: {
-    'application/json': components['schemas']['CustomerCreateEmailToken'];
+    'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
 type SharedRequestBodyV9 = {
   content: {
-    'application/json': components['schemas']['CustomerEmailVerify'];
+    'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
 type SharedRequestBodyV10 = {
   content: {
-    'application/json': components['schemas']['CustomerSignin'];
+    'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV11 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV12 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV13 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV23 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV24 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };

@@ -37,6 +37,9 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/customer-groups'
+    | '/customer-groups/{ID}'
+    | '/customer-groups/key={key}'
     | '/customers'
     | '/customers/{ID}'
     | '/customers/key={key}'
@@ -92,6 +95,9 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/customer-groups'
+    | '/customer-groups/{ID}'
+    | '/customer-groups/key={key}'
     | '/customers'
     | '/customers/{ID}'
     | '/customers/key={key}'
@@ -151,6 +157,8 @@ export interface PathsOf {
     | '/categories/key={key}'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/customer-groups/{ID}'
+    | '/customer-groups/key={key}'
     | '/customers/{ID}'
     | '/customers/key={key}'
     | '/in-store/key={storeKey}/customers/{ID}'
@@ -197,6 +205,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallNone<'queryChannels', never, As>;
     '/channels/{ID}': CallParams<'getChannelById', never, As>;
     '/channels/key={key}': CallParams<'getChannelByKey', never, As>;
+    '/customer-groups': CallNone<'queryCustomerGroups', never, As>;
+    '/customer-groups/{ID}': CallParams<'getCustomerGroupById', never, As>;
+    '/customer-groups/key={key}': CallParams<'getCustomerGroupByKey', never, As>;
     '/customers': CallNone<'queryCustomers', never, As>;
     '/customers/{ID}': CallParams<'getCustomerById', never, As>;
     '/customers/key={key}': CallParams<'getCustomerByKey', never, As>;
@@ -256,6 +267,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallBody<'createChannel', components['schemas']['ChannelDraft'], As>;
     '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
     '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
+    '/customer-groups': CallBody<'createCustomerGroup', components['schemas']['CustomerGroupDraft'], As>;
+    '/customer-groups/{ID}': CallParamsBody<'updateCustomerGroupById', components['schemas']['CustomerGroupUpdate'], As>;
+    '/customer-groups/key={key}': CallParamsBody<'updateCustomerGroupByKey', components['schemas']['CustomerGroupUpdate'], As>;
     '/customers': CallBody<'signUpCustomer', components['schemas']['CustomerDraft'], As>;
     '/customers/{ID}': CallParamsBody<'updateCustomerById', components['schemas']['CustomerUpdate'], As>;
     '/customers/key={key}': CallParamsBody<'updateCustomerByKey', components['schemas']['CustomerUpdate'], As>;
@@ -349,6 +363,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/categories/key={key}': CallParams<'deleteCategoryByKey', never, As>;
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
     '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
+    '/customer-groups/{ID}': CallParams<'deleteCustomerGroupById', never, As>;
+    '/customer-groups/key={key}': CallParams<'deleteCustomerGroupByKey', never, As>;
     '/customers/{ID}': CallParams<'deleteCustomerById', never, As>;
     '/customers/key={key}': CallParams<'deleteCustomerByKey', never, As>;
     '/in-store/key={storeKey}/customers/{ID}': CallParams<'deleteCustomerInStoreById', never, As>;
@@ -402,6 +418,9 @@ export interface JsonDataOf {
     '/channels': components['schemas']['ChannelPagedQueryResponse'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/customer-groups': components['schemas']['CustomerGroupPagedQueryResponse'];
+    '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
+    '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
     '/customers': components['schemas']['CustomerPagedQueryResponse'];
     '/customers/{ID}': components['schemas']['Customer'];
     '/customers/key={key}': components['schemas']['Customer'];
@@ -461,6 +480,9 @@ export interface JsonDataOf {
     '/channels': components['schemas']['Channel'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/customer-groups': components['schemas']['CustomerGroup'];
+    '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
+    '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
     '/customers': components['schemas']['CustomerSignInResult'];
     '/customers/{ID}': components['schemas']['Customer'];
     '/customers/key={key}': components['schemas']['Customer'];
@@ -522,6 +544,8 @@ export interface JsonDataOf {
     '/categories/key={key}': components['schemas']['Category'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
+    '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
     '/customers/{ID}': components['schemas']['Customer'];
     '/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];

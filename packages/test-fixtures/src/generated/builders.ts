@@ -920,6 +920,109 @@ export const address = /* @__PURE__ */ defineBuilder('Address', 'other');
 export const addressDraft = /* @__PURE__ */ defineBuilder('AddressDraft', 'draft');
 
 /**
+ * Builder of a `CustomerGroup` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
+ *
+ * @example
+ * customerGroup({ seed: 42 }).build();
+ * customerGroup().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroup = /* @__PURE__ */ defineBuilder('CustomerGroup', 'resource');
+
+/**
+ * Builder of a `CustomerGroupDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerGroupDraft({ seed: 42 }).build();
+ * customerGroupDraft().buildGraphql(); // the GraphQL input form
+ */
+export const customerGroupDraft = /* @__PURE__ */ defineBuilder('CustomerGroupDraft', 'draft');
+
+/**
+ * Builder of a `CustomerGroupResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerGroupResourceIdentifier({ seed: 42 }).build();
+ */
+export const customerGroupResourceIdentifier = /* @__PURE__ */ defineBuilder('CustomerGroupResourceIdentifier', 'other');
+
+/**
+ * Builder of a `CustomerGroupUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerGroupUpdate({ seed: 42 }).build();
+ */
+export const customerGroupUpdate = /* @__PURE__ */ defineBuilder('CustomerGroupUpdate', 'update');
+
+/**
+ * Builder of a `CustomerGroupChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A name another Customer Group has is 400 DuplicateField naming `name`.
+ *
+ * @example
+ * customerGroupChangeNameAction({ seed: 42 }).build();
+ */
+export const customerGroupChangeNameAction = /* @__PURE__ */ defineBuilder('CustomerGroupChangeNameAction', 'action');
+
+/**
+ * Builder of a `CustomerGroupSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Customer Group has is 400 DuplicateField.
+ *
+ * @example
+ * customerGroupSetKeyAction({ seed: 42 }).build();
+ */
+export const customerGroupSetKeyAction = /* @__PURE__ */ defineBuilder('CustomerGroupSetKeyAction', 'action');
+
+/**
+ * Builder of a `CustomerGroupPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerGroupPagedQueryResponse({ seed: 42 }).build();
+ */
+export const customerGroupPagedQueryResponse = /* @__PURE__ */ defineBuilder('CustomerGroupPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `CustomerGroupCustomTypeSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
+ *
+ * @example
+ * customerGroupCustomTypeSetMessage({ seed: 42 }).build();
+ * customerGroupCustomTypeSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupCustomTypeSetMessage = /* @__PURE__ */ defineBuilder('CustomerGroupCustomTypeSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerGroupCustomTypeRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` without a Type: the id of the Type removed, when there was one.
+ *
+ * @example
+ * customerGroupCustomTypeRemovedMessage({ seed: 42 }).build();
+ * customerGroupCustomTypeRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupCustomTypeRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerGroupCustomTypeRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerGroupCustomFieldAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had no value: its name and value.
+ *
+ * @example
+ * customerGroupCustomFieldAddedMessage({ seed: 42 }).build();
+ * customerGroupCustomFieldAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupCustomFieldAddedMessage = /* @__PURE__ */ defineBuilder('CustomerGroupCustomFieldAddedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerGroupCustomFieldChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had a value: its name, the value after and the value before.
+ *
+ * @example
+ * customerGroupCustomFieldChangedMessage({ seed: 42 }).build();
+ * customerGroupCustomFieldChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupCustomFieldChangedMessage = /* @__PURE__ */ defineBuilder('CustomerGroupCustomFieldChangedMessage', 'resource');
+
+/**
+ * Builder of a `CustomerGroupCustomFieldRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` without a value: the name of the field removed.
+ *
+ * @example
+ * customerGroupCustomFieldRemovedMessage({ seed: 42 }).build();
+ * customerGroupCustomFieldRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupCustomFieldRemovedMessage = /* @__PURE__ */ defineBuilder('CustomerGroupCustomFieldRemovedMessage', 'resource');
+
+/**
  * Builder of a `Customer` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Never carries the password: the service stores only a salted hash of
  *
  * @example
@@ -1056,6 +1159,14 @@ export const customerSetCustomerNumberAction = /* @__PURE__ */ defineBuilder('Cu
  * customerSetKeyAction({ seed: 42 }).build();
  */
 export const customerSetKeyAction = /* @__PURE__ */ defineBuilder('CustomerSetKeyAction', 'action');
+
+/**
+ * Builder of a `CustomerSetCustomerGroupAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
+ *
+ * @example
+ * customerSetCustomerGroupAction({ seed: 42 }).build();
+ */
+export const customerSetCustomerGroupAction = /* @__PURE__ */ defineBuilder('CustomerSetCustomerGroupAction', 'action');
 
 /**
  * Builder of a `CustomerSetLocaleAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
@@ -1426,6 +1537,15 @@ export const customerBillingAddressRemovedMessage = /* @__PURE__ */ defineBuilde
  * customerStoresSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const customerStoresSetMessage = /* @__PURE__ */ defineBuilder('CustomerStoresSetMessage', 'resource');
+
+/**
+ * Builder of a `CustomerGroupSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomerGroup`: the group set, absent when the Customer left its group.
+ *
+ * @example
+ * customerGroupSetMessage({ seed: 42 }).build();
+ * customerGroupSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customerGroupSetMessage = /* @__PURE__ */ defineBuilder('CustomerGroupSetMessage', 'resource');
 
 /**
  * Builder of a `CustomerCustomTypeSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
@@ -3379,6 +3499,18 @@ export const builderFactories = {
   BaseAddress: baseAddress,
   Address: address,
   AddressDraft: addressDraft,
+  CustomerGroup: customerGroup,
+  CustomerGroupDraft: customerGroupDraft,
+  CustomerGroupResourceIdentifier: customerGroupResourceIdentifier,
+  CustomerGroupUpdate: customerGroupUpdate,
+  CustomerGroupChangeNameAction: customerGroupChangeNameAction,
+  CustomerGroupSetKeyAction: customerGroupSetKeyAction,
+  CustomerGroupPagedQueryResponse: customerGroupPagedQueryResponse,
+  CustomerGroupCustomTypeSetMessage: customerGroupCustomTypeSetMessage,
+  CustomerGroupCustomTypeRemovedMessage: customerGroupCustomTypeRemovedMessage,
+  CustomerGroupCustomFieldAddedMessage: customerGroupCustomFieldAddedMessage,
+  CustomerGroupCustomFieldChangedMessage: customerGroupCustomFieldChangedMessage,
+  CustomerGroupCustomFieldRemovedMessage: customerGroupCustomFieldRemovedMessage,
   Customer: customer,
   CustomerDraft: customerDraft,
   CustomerSignInResult: customerSignInResult,
@@ -3396,6 +3528,7 @@ export const builderFactories = {
   CustomerSetExternalIdAction: customerSetExternalIdAction,
   CustomerSetCustomerNumberAction: customerSetCustomerNumberAction,
   CustomerSetKeyAction: customerSetKeyAction,
+  CustomerSetCustomerGroupAction: customerSetCustomerGroupAction,
   CustomerSetLocaleAction: customerSetLocaleAction,
   CustomerSetAuthenticationModeAction: customerSetAuthenticationModeAction,
   CustomerAddAddressAction: customerAddAddressAction,
@@ -3439,6 +3572,7 @@ export const builderFactories = {
   CustomerBillingAddressAddedMessage: customerBillingAddressAddedMessage,
   CustomerBillingAddressRemovedMessage: customerBillingAddressRemovedMessage,
   CustomerStoresSetMessage: customerStoresSetMessage,
+  CustomerGroupSetMessage: customerGroupSetMessage,
   CustomerCustomTypeSetMessage: customerCustomTypeSetMessage,
   CustomerCustomTypeRemovedMessage: customerCustomTypeRemovedMessage,
   CustomerCustomFieldAddedMessage: customerCustomFieldAddedMessage,

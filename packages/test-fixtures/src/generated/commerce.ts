@@ -152,6 +152,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/customer-groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Customer Groups */
+    get: operations['queryCustomerGroups'];
+    put?: never;
+    /** Create a Customer Group */
+    post: operations['createCustomerGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer-groups/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Customer Group by ID */
+    get: operations['getCustomerGroupById'];
+    put?: never;
+    /** Update a Customer Group by ID */
+    post: operations['updateCustomerGroupById'];
+    /** Delete a Customer Group by ID */
+    delete: operations['deleteCustomerGroupById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/customer-groups/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Customer Group by key */
+    get: operations['getCustomerGroupByKey'];
+    put?: never;
+    /** Update a Customer Group by key */
+    post: operations['updateCustomerGroupByKey'];
+    /** Delete a Customer Group by key */
+    delete: operations['deleteCustomerGroupByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customers': {
     parameters: {
       query?: never;
@@ -3004,6 +3060,129 @@ export interface components {
       id?: string;
     };
     /**
+     * @description Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
+     *     `manage_customers`), as on the live service. `name` is unique in the project (400
+     *     DuplicateField, as on the live service). A Customer Group a Customer still belongs to
+     *     (its `customerGroup`) cannot be deleted (400 ReferenceExists).
+     */
+    CustomerGroup: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      custom?: components['schemas']['CustomFields'];
+    };
+    CustomerGroupDraft: {
+      key?: components['schemas']['Key'];
+      /** @description The `name`; one another Customer Group has is 400 DuplicateField naming `groupName`. */
+      groupName: string;
+      /** @description A Type for `customer-group`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CustomerGroupResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'customer-group';
+    };
+    CustomerGroupUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CustomerGroupUpdateAction'][];
+    };
+    /**
+     * @description `setCustomType` and `setCustomField` send the live CustomerGroupCustomType… and
+     *     CustomerGroupCustomField… Messages.
+     */
+    CustomerGroupUpdateAction:
+      | components['schemas']['CustomerGroupChangeNameAction']
+      | components['schemas']['CustomerGroupSetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description A name another Customer Group has is 400 DuplicateField naming `name`. */
+    CustomerGroupChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Customer Group has is 400 DuplicateField. */
+    CustomerGroupSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    CustomerGroupPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['CustomerGroup'][];
+    };
+    /**
+     * @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
+     *     there was one (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/CustomerGroupCustomTypeSetMessage.raml).
+     */
+    CustomerGroupCustomTypeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomTypeSet';
+      customFields: components['schemas']['CustomFields'];
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomTypeSet';
+    };
+    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
+    CustomerGroupCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomTypeRemoved';
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomTypeRemoved';
+    };
+    /** @description `setCustomField` of a field that had no value: its name and value. */
+    CustomerGroupCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldAdded';
+      name: string;
+      value: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldAdded';
+    };
+    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
+    CustomerGroupCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldChanged';
+      name: string;
+      value: unknown;
+      previousValue?: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldChanged';
+    };
+    /** @description `setCustomField` without a value: the name of the field removed. */
+    CustomerGroupCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupCustomFieldRemoved';
+      name: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupCustomFieldRemoved';
+    };
+    /**
      * @description Never carries the password: the service stores only a salted hash of
      *     it and returns it in no form.
      */
@@ -3028,7 +3207,9 @@ export interface components {
       defaultBillingAddressId?: string;
       billingAddressIds: string[];
       isEmailVerified: boolean;
-      /** @description Always empty (Customer Groups are not emulated). */
+      /** @description The group whose prices the Customer's carts select. */
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      /** @description Always empty (assignments to several Customer Groups are not emulated). */
       customerGroupAssignments: {
         customerGroup: components['schemas']['CustomerGroupReference'];
       }[];
@@ -3049,8 +3230,8 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Customer Groups, anonymous carts and sessions are not
-     *     emulated (501).
+     *     service. Assignments to several Customer Groups, anonymous carts and
+     *     sessions are not emulated (501).
      */
     CustomerDraft: {
       /**
@@ -3096,6 +3277,8 @@ export interface components {
       authenticationMode?: components['schemas']['AuthenticationMode'];
       /** @description Stores the customer belongs to; omitted or empty for a global customer. */
       stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @description A Customer Group that does not exist is 400 ReferencedResourceNotFound. */
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       /** @description A Type for `customer`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };
@@ -3111,7 +3294,8 @@ export interface components {
     };
     /**
      * @description Actions apply to the Customer as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (Customer Groups and custom fields on addresses are not emulated).
+     *     are 501 NotEmulated (assignments to several Customer Groups and custom fields on addresses are
+     *     not emulated).
      */
     CustomerUpdateAction:
       | components['schemas']['CustomerChangeEmailAction']
@@ -3140,6 +3324,7 @@ export interface components {
       | components['schemas']['CustomerAddStoreAction']
       | components['schemas']['CustomerRemoveStoreAction']
       | components['schemas']['CustomerSetStoresAction']
+      | components['schemas']['CustomerSetCustomerGroupAction']
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['SetCustomFieldAction'];
     /**
@@ -3258,6 +3443,18 @@ export interface components {
        */
       action: 'setKey';
       key?: components['schemas']['Key'];
+    };
+    /**
+     * @description Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
+     *     exist is 400 ReferencedResourceNotFound. Sends CustomerGroupSet.
+     */
+    CustomerSetCustomerGroupAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerGroup';
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
     };
     /**
      * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
@@ -3795,6 +3992,18 @@ export interface components {
        */
       type: 'CustomerStoresSet';
     };
+    /** @description `setCustomerGroup`: the group set, absent when the Customer left its group. */
+    CustomerGroupSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomerGroupSet';
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomerGroupSet';
+    };
     /**
      * @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when
      *     there was one (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/message/CustomerCustomTypeSetMessage.raml).
@@ -4072,7 +4281,13 @@ export interface components {
       | components['schemas']['CustomerCustomTypeRemovedMessage']
       | components['schemas']['CustomerCustomFieldAddedMessage']
       | components['schemas']['CustomerCustomFieldChangedMessage']
-      | components['schemas']['CustomerCustomFieldRemovedMessage'];
+      | components['schemas']['CustomerCustomFieldRemovedMessage']
+      | components['schemas']['CustomerGroupSetMessage']
+      | components['schemas']['CustomerGroupCustomTypeSetMessage']
+      | components['schemas']['CustomerGroupCustomTypeRemovedMessage']
+      | components['schemas']['CustomerGroupCustomFieldAddedMessage']
+      | components['schemas']['CustomerGroupCustomFieldChangedMessage']
+      | components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -7984,6 +8199,466 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Channel'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCustomerGroups: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Customer Groups. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroupPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCustomerGroup: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerGroupDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Customer Group. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerGroupById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Customer Group. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCustomerGroupById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerGroupUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Customer Group, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerGroupById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Customer Group. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomerGroupByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Customer Group. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCustomerGroupByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomerGroupUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Customer Group, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomerGroupByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Customer Group. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerGroup'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -15143,6 +15818,19 @@ export type TaxedPrice = components['schemas']['TaxedPrice'];
 export type BaseAddress = components['schemas']['BaseAddress'];
 export type Address = components['schemas']['Address'];
 export type AddressDraft = components['schemas']['AddressDraft'];
+export type CustomerGroup = components['schemas']['CustomerGroup'];
+export type CustomerGroupDraft = components['schemas']['CustomerGroupDraft'];
+export type CustomerGroupResourceIdentifier = components['schemas']['CustomerGroupResourceIdentifier'];
+export type CustomerGroupUpdate = components['schemas']['CustomerGroupUpdate'];
+export type CustomerGroupUpdateAction = components['schemas']['CustomerGroupUpdateAction'];
+export type CustomerGroupChangeNameAction = components['schemas']['CustomerGroupChangeNameAction'];
+export type CustomerGroupSetKeyAction = components['schemas']['CustomerGroupSetKeyAction'];
+export type CustomerGroupPagedQueryResponse = components['schemas']['CustomerGroupPagedQueryResponse'];
+export type CustomerGroupCustomTypeSetMessage = components['schemas']['CustomerGroupCustomTypeSetMessage'];
+export type CustomerGroupCustomTypeRemovedMessage = components['schemas']['CustomerGroupCustomTypeRemovedMessage'];
+export type CustomerGroupCustomFieldAddedMessage = components['schemas']['CustomerGroupCustomFieldAddedMessage'];
+export type CustomerGroupCustomFieldChangedMessage = components['schemas']['CustomerGroupCustomFieldChangedMessage'];
+export type CustomerGroupCustomFieldRemovedMessage = components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
 export type Customer = components['schemas']['Customer'];
 export type AuthenticationMode = components['schemas']['AuthenticationMode'];
 export type CustomerDraft = components['schemas']['CustomerDraft'];
@@ -15162,6 +15850,7 @@ export type CustomerSetVatIdAction = components['schemas']['CustomerSetVatIdActi
 export type CustomerSetExternalIdAction = components['schemas']['CustomerSetExternalIdAction'];
 export type CustomerSetCustomerNumberAction = components['schemas']['CustomerSetCustomerNumberAction'];
 export type CustomerSetKeyAction = components['schemas']['CustomerSetKeyAction'];
+export type CustomerSetCustomerGroupAction = components['schemas']['CustomerSetCustomerGroupAction'];
 export type CustomerSetLocaleAction = components['schemas']['CustomerSetLocaleAction'];
 export type CustomerSetAuthenticationModeAction = components['schemas']['CustomerSetAuthenticationModeAction'];
 export type CustomerAddAddressAction = components['schemas']['CustomerAddAddressAction'];
@@ -15205,6 +15894,7 @@ export type CustomerShippingAddressRemovedMessage = components['schemas']['Custo
 export type CustomerBillingAddressAddedMessage = components['schemas']['CustomerBillingAddressAddedMessage'];
 export type CustomerBillingAddressRemovedMessage = components['schemas']['CustomerBillingAddressRemovedMessage'];
 export type CustomerStoresSetMessage = components['schemas']['CustomerStoresSetMessage'];
+export type CustomerGroupSetMessage = components['schemas']['CustomerGroupSetMessage'];
 export type CustomerCustomTypeSetMessage = components['schemas']['CustomerCustomTypeSetMessage'];
 export type CustomerCustomTypeRemovedMessage = components['schemas']['CustomerCustomTypeRemovedMessage'];
 export type CustomerCustomFieldAddedMessage = components['schemas']['CustomerCustomFieldAddedMessage'];

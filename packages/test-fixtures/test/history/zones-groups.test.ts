@@ -29,4 +29,33 @@ describe('Change History of Zones and Customer Groups', () => {
     ]);
     expect(records.results[1]!.label).toEqual({ type: 'StringLabel', value: 'Zone 1' });
   });
+
+  it('records a Customer Group: rename and key, and a customer joining it as setCustomerGroup', async () => {
+    const api = await createHistoryApi();
+    const group = (await api.call('POST', '/customer-groups', { key: 'vip', groupName: 'VIP' })).body;
+    const renamed = await api.call('POST', '/customer-groups/key=vip', {
+      version: 1,
+      actions: [
+        { action: 'changeName', name: 'Very important' },
+        { action: 'setKey', key: 'very-important' },
+      ],
+    });
+    expect(renamed.status).toBe(200);
+    const records = (await api.history(`/customer-group/${group.id}`)).body;
+    expect(summary(records)).toEqual([
+      'customer-group v1->v2 ResourceUpdated [changeName,setKey]',
+      'customer-group v0->v1 ResourceCreated []',
+    ]);
+    expect(records.results[0]!.label).toEqual({ type: 'StringLabel', value: 'Very important' });
+    const customer = (await api.call('POST', '/customers', { email: 'ann@example.com', password: 'x' })).body.customer;
+    const joined = await api.call('POST', `/customers/${customer.id}`, {
+      version: 1,
+      actions: [{ action: 'setCustomerGroup', customerGroup: { key: 'very-important' } }],
+    });
+    expect(joined.status).toBe(200);
+    const customerRecords = (await api.history(`/customer/${customer.id}`)).body;
+    expect(customerRecords.results[0]!.changes).toEqual([
+      { change: 'setCustomerGroup', type: 'SetCustomerGroupChange', nextValue: { typeId: 'customer-group', id: group.id } },
+    ]);
+  });
 });

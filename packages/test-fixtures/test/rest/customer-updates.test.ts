@@ -142,8 +142,8 @@ describe('customer name and profile actions', () => {
       404,
       'ResourceNotFound',
     );
-    const error = await refused(ann.id, [{ action: 'setCustomerGroup' }], 501, 'NotEmulated');
-    expect(error['action']).toBe('setCustomerGroup');
+    const error = await refused(ann.id, [{ action: 'setCustomerGroupAssignments', customerGroupAssignments: [] }], 501, 'NotEmulated');
+    expect(error['action']).toBe('setCustomerGroupAssignments');
   });
 });
 

@@ -125,7 +125,11 @@ describe('the live shapes with their defaults', () => {
     const typeId = await productType();
     const before = await snapshot(api);
     const cases: [string, Record<string, unknown>, string][] = [
-      ['/customers', { email: 'b@example.com', password: 'x', customerGroup: { key: 'vip' } }, 'customerGroup'],
+      [
+        '/customers',
+        { email: 'b@example.com', password: 'x', customerGroupAssignments: [{ customerGroup: { key: 'vip' } }] },
+        'customerGroupAssignments',
+      ],
       [
         '/customers',
         { email: 'b@example.com', password: 'x', addresses: [{ country: 'DE', custom: { type: { key: 'tt' } } }] },

@@ -8,6 +8,7 @@ import { messagesModule } from '../messages/module.js';
 import { apiClientsModule } from './api-clients/module.js';
 import { categoriesModule } from './categories/module.js';
 import { channelsModule } from './channels/module.js';
+import { customerGroupsModule } from './customer-groups/module.js';
 import { customersModule } from './customers/module.js';
 import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-module.js';
 import { registerResourceRoutes } from './kit/rest-routes.js';
@@ -42,6 +43,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   channelsModule,
   productTypesModule,
   customersModule,
+  customerGroupsModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

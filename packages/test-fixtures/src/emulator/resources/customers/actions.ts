@@ -1,6 +1,7 @@
 import { hashSecretSync } from '../../auth/passwords.js';
 import type { AuthService } from '../../auth/service.js';
 import { errors } from '../../http/errors.js';
+import { customerGroupReference } from '../customer-groups/index.js';
 import { customFieldActions } from '../kit/custom-fields.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
@@ -117,6 +118,11 @@ export function customerActions(auth: AuthService): Required<ActionHandlers<Cust
         ctx,
         auth,
       );
+    },
+    setCustomerGroup(customer, action, ctx) {
+      const customerGroup = action.customerGroup && customerGroupReference(ctx, action.customerGroup, 'customerGroup');
+      setOptional(customer, 'customerGroup', customerGroup);
+      ctx.emit('CustomerGroupSet', customerGroup ? { customerGroup } : {});
     },
     setStores(customer, action, ctx) {
       const oldStores = structuredClone(customer.stores);

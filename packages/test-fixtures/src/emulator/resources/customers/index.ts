@@ -3,6 +3,7 @@ import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
 import { isPlainObject } from '../../query/values.js';
+import { customerGroupReference } from '../customer-groups/index.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
 import { addressesFrom } from './addresses.js';
@@ -70,6 +71,7 @@ export function customerTypeOf(auth: AuthService): CustomerType {
         ...plain,
         ...addresses,
         isEmailVerified: draft.isEmailVerified === true,
+        ...(draft.customerGroup !== undefined ? { customerGroup: customerGroupReference(ctx, draft.customerGroup, 'customerGroup') } : {}),
         customerGroupAssignments: [],
         stores,
         authenticationMode,

@@ -14,7 +14,7 @@ type FieldContainer = Schemas['FieldContainer'];
 export type Customizable = StoredResource & { custom?: CustomFields };
 
 /** The resource types of the emulator that carry Custom Fields, as `resourceTypeIds` names them. */
-export const CUSTOMIZABLE_TYPE_IDS = ['product-selection', 'store', 'channel', 'customer', 'category'] as const;
+export const CUSTOMIZABLE_TYPE_IDS = ['product-selection', 'store', 'channel', 'customer', 'category', 'customer-group'] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */
 function typeFor(ctx: WriteContext, identifier: ResourceIdentifier, resourceTypeId: Schemas['ResourceTypeId'], field: string): Type {
@@ -88,7 +88,7 @@ type CustomFieldAction = Schemas['SetCustomTypeAction'] | Schemas['SetCustomFiel
  */
 export function customFieldActions<T extends Customizable>(
   resourceTypeId: Schemas['ResourceTypeId'],
-  messages?: 'Customer',
+  messages?: 'Customer' | 'CustomerGroup',
 ): Required<ActionHandlers<T, CustomFieldAction>> {
   const emit = (ctx: WriteContext, type: string, payload: Record<string, unknown>) => {
     if (messages !== undefined) ctx.emit(`${messages}${type}`, structuredClone(payload));
