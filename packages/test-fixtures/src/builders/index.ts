@@ -33,10 +33,12 @@ export {
   type SeededCatalogue,
   type SeededCategory,
   type SeededChannel,
+  type SeededMarket,
   type SeededProduct,
   type SeededProductType,
   type SeededSelection,
   type SeededStore,
   type SeededTaxCategory,
   type SeededType,
+  type SeededZone,
 } from './seed-catalogue.js';

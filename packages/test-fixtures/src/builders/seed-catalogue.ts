@@ -4,7 +4,8 @@
  * Product Selections and Stores, a Category tree, a Tax Category, Product Types with enum
  * attributes, published Products with priced variants and SKUs in the Categories and taxed by the
  * Tax Category, Product Selections filled with Products, and Stores with Selections assigned, some
- * active, and the Channels; Selections and Stores carry typed Custom Fields.
+ * active, and the Channels; Selections and Stores carry typed Custom Fields. With it, what a
+ * checkout needs (seed-checkout.ts): markets with their VAT rates and Zones.
  */
 import type {
   AttributeDefinitionDraft,
@@ -30,6 +31,9 @@ import {
 } from '../generated/builders.js';
 import { openSession, UnexpectedAnswerError, type ApiSession, type FetchLike, type TargetLike } from '../contract/target.js';
 import { createRandom, mixSeed, type Random } from './random.js';
+import { MARKETS, marketTaxRates, seedZones, type CheckoutSeeding, type SeededMarket, type SeededZone } from './seed-checkout.js';
+
+export type { SeededMarket, SeededZone } from './seed-checkout.js';
 
 /** How much to create. */
 export interface SeedCatalogueOptions {
@@ -50,6 +54,12 @@ export interface SeedCatalogueOptions {
    * project do not collide, e.g. `ck-1700000000-`. Default none.
    */
   keyPrefix?: string;
+  /**
+   * Seed what a checkout needs besides the catalogue: a Zone per market, Shipping Methods, Customer
+   * Groups and group prices. Default true. `false` leaves them out: fewer requests, and a shared
+   * project whose Zones already hold DE or AT (a location can be in one Zone only) can be seeded.
+   */
+  checkout?: boolean;
   /** Transport instead of the target's own, e.g. `checkedFetch(target)` to check every answer against the schemas. */
   fetch?: FetchLike;
 }
@@ -71,7 +81,7 @@ export interface SeededCategory {
   parentId?: string;
 }
 
-/** The Tax Category as seeded: `standard`, 19 % included in the price, in DE. */
+/** The Tax Category as seeded: `standard`, a rate per market (DE 19 %, AT 20 %), included in the price. */
 export interface SeededTaxCategory {
   id: string;
   key: string;
@@ -139,8 +149,12 @@ export interface SeededCatalogue {
   seed: number;
   channels: SeededChannel[];
   categories: SeededCategory[];
-  /** The Tax Category of every Product. */
+  /** The Tax Category of every Product and Shipping Method. */
   taxCategory: SeededTaxCategory;
+  /** The countries sold to, each with its currency and VAT rate; every Store has them all. */
+  markets: SeededMarket[];
+  /** A Zone per market (none with `checkout: false`). */
+  zones: SeededZone[];
   types: SeededType[];
   productTypes: SeededProductType[];
   products: SeededProduct[];
@@ -217,10 +231,10 @@ const positive = (name: string, value: number | undefined, fallback: number, min
  * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, a Type for
  * the Custom Fields of Product Selections (`season` Enum, `priority` Number) and one for Stores
  * (`region` LocalizedString, `opensAt` Time), a Category tree `clothing` > `tops`, `bottoms`, a Tax
- * Category `standard`, Product Types, published Products with variants, SKUs and EUR prices (each
+ * Category `standard` with a rate per market (DE, AT), a Zone per market, Product Types, published Products with variants, SKUs and EUR prices (each
  * also on the distribution Channel), each in a child Category and taxed by the Tax Category,
  * Product Selections filled with Products and with Custom Fields, Stores with Selections assigned,
- * the country DE, the two Channels and Custom Fields) and returns what it created.
+ * the countries DE and AT, the two Channels and Custom Fields) and returns what it created.
  * The same seed gives the same names, keys, SKUs and assignments.
  *
  * Assignments: Products are spread over the Selections; the last Product is in no Selection, so a
@@ -246,8 +260,12 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const random = createRandom(mixSeed(seed, 'seedCatalogue'));
   const session: ApiSession = openSession(target, options.fetch);
   const keyOf = uniqueKeys(prefix);
+  const checkout: CheckoutSeeding | undefined =
+    options.checkout === false ? undefined : { session, keyOf, prefix, random: createRandom(mixSeed(seed, 'seedCatalogue checkout')) };
   const catalogue: Omit<SeededCatalogue, 'taxCategory'> = {
     seed,
+    markets: MARKETS.map((market) => structuredClone(market)),
+    zones: [],
     channels: [],
     types: [],
     categories: [],
@@ -312,10 +330,11 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const taxDraft = taxCategoryDraft({ seed: treeRandom.seed() })
     .key(keyOf('tax-standard'))
     .name(`${prefix}Standard`)
-    .rates([{ name: 'Standard DE', amount: 0.19, includedInPrice: true, country: 'DE' }])
+    .rates(marketTaxRates())
     .build();
   const tax = await session.expect<TaxCategory>(201, 'POST', '/tax-categories', taxDraft);
   const taxCategory: SeededTaxCategory = { id: tax.id, key: tax.key ?? '', version: tax.version };
+  if (checkout) catalogue.zones = await seedZones(checkout);
 
   for (let i = 0; i < counts.productTypes; i++) {
     const draft = productTypeDraft({ seed: random.seed() }).attributes(attributeDefinitions()).build();
@@ -414,7 +433,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     const draft = storeDraft({ seed: random.seed() })
       .custom({ type: { typeId: 'type', id: storeType.id }, fields: customFields })
       .languages(['en'])
-      .countries([{ code: 'DE' }])
+      .countries(MARKETS.map(({ country }) => ({ code: country })))
       .distributionChannels([{ typeId: 'channel', id: web.id }])
       .supplyChannels([{ typeId: 'channel', id: warehouse.id }])
       .productSelections(
@@ -457,6 +476,7 @@ export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatal
   for (const type of catalogue.productTypes) await remove(`/product-types/${type.id}`);
   // Children first: deleting a parent would delete them too.
   for (const category of [...catalogue.categories].reverse()) await remove(`/categories/${category.id}`);
+  for (const zone of catalogue.zones) await remove(`/zones/${zone.id}`);
   await remove(`/tax-categories/${catalogue.taxCategory.id}`);
   for (const type of catalogue.types) await remove(`/types/${type.id}`);
   for (const channel of catalogue.channels) await remove(`/channels/${channel.id}`);

@@ -51,6 +51,7 @@ describe('seedCatalogue', () => {
         'createStore',
         'createTaxCategory',
         'createType',
+        'createZone',
         'requestToken',
         'updateProductSelectionById',
       ].sort(),
@@ -86,7 +87,7 @@ describe('seedCatalogue', () => {
       'GET',
       `/stores/${catalogue.stores[0]!.id}`,
     );
-    expect(store.countries).toEqual([{ code: 'DE' }]);
+    expect(store.countries).toEqual([{ code: 'DE' }, { code: 'AT' }]);
     expect(store.distributionChannels.map((ref) => ref.id)).toEqual([web!.id]);
     expect(store.supplyChannels.map((ref) => ref.id)).toEqual([warehouse!.id]);
   });
@@ -106,7 +107,10 @@ describe('seedCatalogue', () => {
       'GET',
       `/tax-categories/${catalogue.taxCategory.id}`,
     );
-    expect(tax.rates).toMatchObject([{ country: 'DE', amount: 0.19, includedInPrice: true }]);
+    expect(tax.rates).toMatchObject([
+      { country: 'DE', amount: 0.19, includedInPrice: true },
+      { country: 'AT', amount: 0.2, includedInPrice: true },
+    ]);
     expect(new Set(catalogue.products.map((product) => product.categoryId))).toEqual(new Set(children.map((category) => category.id)));
     for (const product of catalogue.products) {
       const projection = await session.expect<{
@@ -199,6 +203,30 @@ describe('seedCatalogue', () => {
     }
   });
 
+  it('sells to two markets, DE and AT in EUR, each with its VAT rate and a Zone holding its country', async () => {
+    const session = openSession(emulator);
+    expect(catalogue.markets).toEqual([
+      { country: 'DE', currency: 'EUR', taxRate: { name: 'Standard DE', amount: 0.19, includedInPrice: true } },
+      { country: 'AT', currency: 'EUR', taxRate: { name: 'Standard AT', amount: 0.2, includedInPrice: true } },
+    ]);
+    expect(catalogue.zones.map((zone) => [zone.key, zone.country])).toEqual([
+      ['zone-de', 'DE'],
+      ['zone-at', 'AT'],
+    ]);
+    for (const zone of catalogue.zones) {
+      const stored = await session.expect<{ locations: unknown[]; version: number }>(200, 'GET', `/zones/key=${zone.key}`);
+      expect(stored).toMatchObject({ locations: [{ country: zone.country }], version: zone.version });
+    }
+  });
+
+  it('leaves the checkout set-up out with checkout: false', async () => {
+    const target = createEmulator({ projectKey: 'seed-project' });
+    const plain = await seedCatalogue(target, { seed: 42, checkout: false });
+    expect(shape(plain)).toEqual(shape(catalogue));
+    expect(plain.zones).toEqual([]);
+    expect((await openSession(target).expect<{ count: number }>(200, 'GET', '/zones?withTotal=false')).count).toBe(0);
+  });
+
   it('honours the amounts, a key prefix, and refuses bad amounts', async () => {
     const small = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), {
       seed: 7,
@@ -237,6 +265,7 @@ describe('seedCatalogue', () => {
       '/categories',
       '/tax-categories',
       '/channels',
+      '/zones',
     ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }

@@ -104,6 +104,8 @@ beforeAll(async () => {
       stores: 2,
       variantsPerProduct: 2,
       keyPrefix: prefix,
+      // A live project's Zones may hold DE or AT already, and a country can be in one Zone only.
+      checkout: onEmulator,
       fetch,
     });
   }

@@ -1,0 +1,64 @@
+/**
+ * The checkout part of {@link seedCatalogue}: the markets the catalogue sells to (a country, its
+ * currency and VAT rate), a Zone per market, Shipping Methods with a rate per Zone, and Customer
+ * Groups, so that a cart of seeded Products can be taxed, shipped and ordered.
+ */
+import type { TaxRateDraft, Zone } from '../generated/commerce.js';
+import { zoneDraft } from '../generated/builders.js';
+import type { ApiSession } from '../contract/target.js';
+import type { Random } from './random.js';
+
+/** A country the catalogue sells to, its currency and its VAT rate (in the Tax Category of every Product and Shipping Method). */
+export interface SeededMarket {
+  country: string;
+  currency: string;
+  /** The rate of the seeded Tax Category for the country; `includedInPrice` true: the seeded prices are gross. */
+  taxRate: { name: string; amount: number; includedInPrice: boolean };
+}
+
+/** A Zone as seeded: one per market, holding its country. */
+export interface SeededZone {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
+  country: string;
+}
+
+/**
+ * The markets: DE at 19 % and AT at 20 %, both EUR and VAT included in the price, as EU shops
+ * price. The first is where Stores and carts are by default.
+ */
+export const MARKETS: readonly SeededMarket[] = [
+  { country: 'DE', currency: 'EUR', taxRate: { name: 'Standard DE', amount: 0.19, includedInPrice: true } },
+  { country: 'AT', currency: 'EUR', taxRate: { name: 'Standard AT', amount: 0.2, includedInPrice: true } },
+];
+
+/** The Tax Category's rates: one per market. */
+export function marketTaxRates(): TaxRateDraft[] {
+  return MARKETS.map(({ country, taxRate }) => ({ ...taxRate, country }));
+}
+
+/** What the checkout seeding needs of {@link seedCatalogue}: its session, unique keys, name prefix and randomness. */
+export interface CheckoutSeeding {
+  session: ApiSession;
+  keyOf: (base: string) => string;
+  prefix: string;
+  random: Random;
+}
+
+/** Creates a Zone per market (`zone-de`, `zone-at`), each holding the market's country. */
+export async function seedZones({ session, keyOf, prefix, random }: CheckoutSeeding): Promise<SeededZone[]> {
+  const zones: SeededZone[] = [];
+  for (const { country } of MARKETS) {
+    const name = `${prefix}${country}`;
+    const draft = zoneDraft({ seed: random.seed() })
+      .key(keyOf(`zone-${country.toLowerCase()}`))
+      .name(name)
+      .locations([{ country }])
+      .build();
+    const created = await session.expect<Zone>(201, 'POST', '/zones', draft);
+    zones.push({ id: created.id, key: created.key ?? draft.key!, version: created.version, name, country });
+  }
+  return zones;
+}
