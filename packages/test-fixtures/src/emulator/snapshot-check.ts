@@ -205,7 +205,25 @@ function checkProject(project: Fields, projectKey: string): void {
     externalOAuth.string('url', true);
     externalOAuth.string('authorizationHeader', true);
   }
+  if (project.has('carts')) {
+    const carts = project.object('carts');
+    carts.integer('deleteDaysAfterLastModification', 1);
+    carts.boolean('countryTaxRateFallbackEnabled');
+    for (const mode of ['priceRoundingMode', 'taxRoundingMode']) if (carts.has(mode)) carts.oneOf(mode, ROUNDING_MODES);
+  }
+  if (project.has('shippingRateInputType')) {
+    const inputType = project.object('shippingRateInputType');
+    if (inputType.oneOf('type', ['CartValue', 'CartClassification', 'CartScore']) === 'CartClassification') {
+      const keys = new Set<string>();
+      for (const value of inputType.objects('values')) {
+        once(keys, value.string('key'), 'project.shippingRateInputType.values key');
+        value.object('label').json();
+      }
+    }
+  }
 }
+
+const ROUNDING_MODES = ['HalfEven', 'HalfUp', 'HalfDown'] as const;
 
 /** Checks every collection: resources with unique ids and keys. Returns the ids of the messages. */
 function checkResources(resources: Fields): Set<string> {

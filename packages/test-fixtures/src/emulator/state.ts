@@ -1,5 +1,6 @@
 import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
+import type { Schemas } from './resources/kit/schemas.js';
 import { SelectionMembership, type MembershipSnapshot } from './resources/product-selections/membership.js';
 import type { ChangeJournal } from './storage/journal.js';
 import { Collection, type StoredResource } from './store/collection.js';
@@ -15,7 +16,20 @@ export interface ProjectSettings {
   createdAt: string;
   messages: { enabled: boolean; deleteDaysAfterCreation: number };
   externalOAuth?: { url: string; authorizationHeader: string };
+  /** The Carts' defaults; the rounding modes only once set. */
+  carts: CartsSettings;
+  shippingRateInputType?: Schemas['ShippingRateInputType'];
 }
+
+export interface CartsSettings {
+  deleteDaysAfterLastModification: number;
+  countryTaxRateFallbackEnabled: boolean;
+  priceRoundingMode?: Schemas['RoundingMode'];
+  taxRoundingMode?: Schemas['RoundingMode'];
+}
+
+/** The Carts' settings of a new project: the live defaults (retention 90 days, no country fallback). */
+const INITIAL_CARTS: CartsSettings = { deleteDaysAfterLastModification: 90, countryTaxRateFallbackEnabled: false };
 
 /** Where a change came from (Change History `source`). */
 export type ChangeSource = 'ApiClient' | 'AdminConsole';
@@ -56,12 +70,15 @@ function initialProject(projectKey: string, createdAt: string): ProjectSettings 
     languages: ['en', 'de'],
     createdAt,
     messages: { enabled: true, deleteDaysAfterCreation: 15 },
+    carts: { ...INITIAL_CARTS },
   };
 }
 
 /** A deep copy of the settings' own fields (a snapshot's may carry more). */
 function copyProject(project: ProjectSettings): ProjectSettings {
-  const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth } = project;
+  const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth, shippingRateInputType } = project;
+  // Snapshots of earlier versions have no `carts`: the initial settings.
+  const carts = (project as Partial<ProjectSettings>).carts ?? INITIAL_CARTS;
   const copy: ProjectSettings = {
     key,
     name,
@@ -71,7 +88,14 @@ function copyProject(project: ProjectSettings): ProjectSettings {
     languages: [...languages],
     createdAt,
     messages: { enabled: messages.enabled, deleteDaysAfterCreation: messages.deleteDaysAfterCreation },
+    carts: {
+      deleteDaysAfterLastModification: carts.deleteDaysAfterLastModification,
+      countryTaxRateFallbackEnabled: carts.countryTaxRateFallbackEnabled,
+      ...(carts.priceRoundingMode !== undefined ? { priceRoundingMode: carts.priceRoundingMode } : {}),
+      ...(carts.taxRoundingMode !== undefined ? { taxRoundingMode: carts.taxRoundingMode } : {}),
+    },
   };
+  if (shippingRateInputType) copy.shippingRateInputType = structuredClone(shippingRateInputType);
   if (externalOAuth) copy.externalOAuth = { url: externalOAuth.url, authorizationHeader: externalOAuth.authorizationHeader };
   return copy;
 }

@@ -2700,7 +2700,39 @@ export const messagesConfiguration = /* @__PURE__ */ defineBuilder('MessagesConf
 export const externalOAuth = /* @__PURE__ */ defineBuilder('ExternalOAuth', 'other');
 
 /**
- * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `carts`, `shoppingLists`, `discounts` and `inventory` carry the live
+ * Builder of a `CartsConfiguration` (other) of the Commerce schema, with plausible seeded defaults for its required members. The project's defaults for Carts
+ *
+ * @example
+ * cartsConfiguration({ seed: 42 }).build();
+ */
+export const cartsConfiguration = /* @__PURE__ */ defineBuilder('CartsConfiguration', 'other');
+
+/**
+ * Builder of a `CartValueType` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartValueType({ seed: 42 }).build();
+ */
+export const cartValueType = /* @__PURE__ */ defineBuilder('CartValueType', 'other');
+
+/**
+ * Builder of a `CartClassificationType` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartClassificationType({ seed: 42 }).build();
+ */
+export const cartClassificationType = /* @__PURE__ */ defineBuilder('CartClassificationType', 'other');
+
+/**
+ * Builder of a `CartScoreType` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartScoreType({ seed: 42 }).build();
+ */
+export const cartScoreType = /* @__PURE__ */ defineBuilder('CartScoreType', 'other');
+
+/**
+ * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `shoppingLists`, `discounts` and `inventory` carry the live service's defaults for a
  *
  * @example
  * project({ seed: 42 }).build();
@@ -2739,6 +2771,49 @@ export const projectChangeNameAction = /* @__PURE__ */ defineBuilder('ProjectCha
  * projectChangeMessagesConfigurationAction({ seed: 42 }).build();
  */
 export const projectChangeMessagesConfigurationAction = /* @__PURE__ */ defineBuilder('ProjectChangeMessagesConfigurationAction', 'action');
+
+/**
+ * Builder of a `ProjectChangeCartsConfigurationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the Carts' retention (90 days when `deleteDaysAfterLastModification` is absent)
+ *
+ * @example
+ * projectChangeCartsConfigurationAction({ seed: 42 }).build();
+ */
+export const projectChangeCartsConfigurationAction = /* @__PURE__ */ defineBuilder('ProjectChangeCartsConfigurationAction', 'action');
+
+/**
+ * Builder of a `ProjectChangeCountryTaxRateFallbackEnabledAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * projectChangeCountryTaxRateFallbackEnabledAction({ seed: 42 }).build();
+ */
+export const projectChangeCountryTaxRateFallbackEnabledAction = /* @__PURE__ */ defineBuilder(
+  'ProjectChangeCountryTaxRateFallbackEnabledAction',
+  'action',
+);
+
+/**
+ * Builder of a `ProjectChangePriceRoundingModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The `priceRoundingMode` of new Carts.
+ *
+ * @example
+ * projectChangePriceRoundingModeAction({ seed: 42 }).build();
+ */
+export const projectChangePriceRoundingModeAction = /* @__PURE__ */ defineBuilder('ProjectChangePriceRoundingModeAction', 'action');
+
+/**
+ * Builder of a `ProjectChangeTaxRoundingModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The `taxRoundingMode` of new Carts.
+ *
+ * @example
+ * projectChangeTaxRoundingModeAction({ seed: 42 }).build();
+ */
+export const projectChangeTaxRoundingModeAction = /* @__PURE__ */ defineBuilder('ProjectChangeTaxRoundingModeAction', 'action');
+
+/**
+ * Builder of a `ProjectSetShippingRateInputTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `shippingRateInputType` removes it.
+ *
+ * @example
+ * projectSetShippingRateInputTypeAction({ seed: 42 }).build();
+ */
+export const projectSetShippingRateInputTypeAction = /* @__PURE__ */ defineBuilder('ProjectSetShippingRateInputTypeAction', 'action');
 
 /**
  * Builder of a `Store` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Availability of Products in the Store: see `productSelections`.
@@ -3708,11 +3783,20 @@ export const builderFactories = {
   ProductRemovedFromCategoryMessage: productRemovedFromCategoryMessage,
   MessagesConfiguration: messagesConfiguration,
   ExternalOAuth: externalOAuth,
+  CartsConfiguration: cartsConfiguration,
+  CartValueType: cartValueType,
+  CartClassificationType: cartClassificationType,
+  CartScoreType: cartScoreType,
   Project: project,
   ProjectUpdate: projectUpdate,
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
   ProjectChangeNameAction: projectChangeNameAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
+  ProjectChangeCartsConfigurationAction: projectChangeCartsConfigurationAction,
+  ProjectChangeCountryTaxRateFallbackEnabledAction: projectChangeCountryTaxRateFallbackEnabledAction,
+  ProjectChangePriceRoundingModeAction: projectChangePriceRoundingModeAction,
+  ProjectChangeTaxRoundingModeAction: projectChangeTaxRoundingModeAction,
+  ProjectSetShippingRateInputTypeAction: projectSetShippingRateInputTypeAction,
   Store: store,
   StoreCountry: storeCountry,
   StoreDraft: storeDraft,

@@ -5864,15 +5864,60 @@ export interface components {
       authorizationHeader?: string;
     };
     /**
-     * @description `carts`, `shoppingLists`, `discounts` and `inventory` carry the live
-     *     service's defaults for a new project; the emulator has no carts,
-     *     shopping lists, discounts or inventory, so no action changes them.
+     * @description The project's defaults for Carts
+     *     (https://docs.commercetools.com/api/projects/project#cartsconfiguration): a Cart's
+     *     retention (90 days when absent, as the live default and the spec say), the country
+     *     rate without state for an address whose state no Tax Category covers (off when absent),
+     *     and the rounding modes of a new Cart (`HalfEven` when absent).
+     */
+    CartsConfiguration: {
+      deleteDaysAfterLastModification?: number;
+      countryTaxRateFallbackEnabled?: boolean;
+      priceRoundingMode?: components['schemas']['RoundingMode'];
+      taxRoundingMode?: components['schemas']['RoundingMode'];
+    };
+    /**
+     * @description What selects the tier of a Shipping Method's rate
+     *     (https://docs.commercetools.com/api/projects/project#shippingrateinputtype): the Cart's
+     *     value, its classification (one of `values`, by key; keys unique, 400
+     *     DuplicateEnumValues otherwise) or its score. Absent: tiers by cart value only.
+     */
+    ShippingRateInputType:
+      components['schemas']['CartValueType'] | components['schemas']['CartClassificationType'] | components['schemas']['CartScoreType'];
+    CartValueType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartValue';
+    };
+    CartClassificationType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartClassification';
+      values: components['schemas']['CustomFieldLocalizedEnumValue'][];
+    };
+    CartScoreType: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartScore';
+    };
+    /**
+     * @description `shoppingLists`, `discounts` and `inventory` carry the live service's defaults for a
+     *     new project; the emulator has no shopping lists, discounts or inventory, so no action
+     *     changes them. `carts` always shows `deleteDaysAfterLastModification` and
+     *     `countryTaxRateFallbackEnabled`, the rounding modes once set.
      */
     Project: {
-      carts: {
+      carts: components['schemas']['CartsConfiguration'] & {
         deleteDaysAfterLastModification: number;
         countryTaxRateFallbackEnabled: boolean;
       };
+      shippingRateInputType?: components['schemas']['ShippingRateInputType'];
       shoppingLists: {
         deleteDaysAfterLastModification: number;
       };
@@ -5904,7 +5949,12 @@ export interface components {
     ProjectUpdateAction:
       | components['schemas']['ProjectSetExternalOAuthAction']
       | components['schemas']['ProjectChangeMessagesConfigurationAction']
-      | components['schemas']['ProjectChangeNameAction'];
+      | components['schemas']['ProjectChangeNameAction']
+      | components['schemas']['ProjectChangeCartsConfigurationAction']
+      | components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction']
+      | components['schemas']['ProjectChangePriceRoundingModeAction']
+      | components['schemas']['ProjectChangeTaxRoundingModeAction']
+      | components['schemas']['ProjectSetShippingRateInputTypeAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
     ProjectSetExternalOAuthAction: {
       /**
@@ -5932,6 +5982,55 @@ export interface components {
        */
       action: 'changeMessagesConfiguration';
       messagesConfiguration: components['schemas']['MessagesConfiguration'];
+    };
+    /**
+     * @description Sets the Carts' retention (90 days when `deleteDaysAfterLastModification` is absent)
+     *     and each rounding mode given (one absent stays as it is). `countryTaxRateFallbackEnabled`
+     *     is left unchanged: only changeCountryTaxRateFallbackEnabled changes it, as on the live
+     *     service. Existing Carts keep their retention.
+     */
+    ProjectChangeCartsConfigurationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCartsConfiguration';
+      cartsConfiguration: components['schemas']['CartsConfiguration'];
+    };
+    ProjectChangeCountryTaxRateFallbackEnabledAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCountryTaxRateFallbackEnabled';
+      countryTaxRateFallbackEnabled: boolean;
+    };
+    /** @description The `priceRoundingMode` of new Carts. */
+    ProjectChangePriceRoundingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePriceRoundingMode';
+      priceRoundingMode: components['schemas']['RoundingMode'];
+    };
+    /** @description The `taxRoundingMode` of new Carts. */
+    ProjectChangeTaxRoundingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxRoundingMode';
+      taxRoundingMode: components['schemas']['RoundingMode'];
+    };
+    /** @description Omitting `shippingRateInputType` removes it. */
+    ProjectSetShippingRateInputTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingRateInputType';
+      shippingRateInputType?: components['schemas']['ShippingRateInputType'];
     };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
@@ -16047,12 +16146,22 @@ export type ProductAddedToCategoryMessage = components['schemas']['ProductAddedT
 export type ProductRemovedFromCategoryMessage = components['schemas']['ProductRemovedFromCategoryMessage'];
 export type MessagesConfiguration = components['schemas']['MessagesConfiguration'];
 export type ExternalOAuth = components['schemas']['ExternalOAuth'];
+export type CartsConfiguration = components['schemas']['CartsConfiguration'];
+export type ShippingRateInputType = components['schemas']['ShippingRateInputType'];
+export type CartValueType = components['schemas']['CartValueType'];
+export type CartClassificationType = components['schemas']['CartClassificationType'];
+export type CartScoreType = components['schemas']['CartScoreType'];
 export type Project = components['schemas']['Project'];
 export type ProjectUpdate = components['schemas']['ProjectUpdate'];
 export type ProjectUpdateAction = components['schemas']['ProjectUpdateAction'];
 export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExternalOAuthAction'];
 export type ProjectChangeNameAction = components['schemas']['ProjectChangeNameAction'];
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
+export type ProjectChangeCartsConfigurationAction = components['schemas']['ProjectChangeCartsConfigurationAction'];
+export type ProjectChangeCountryTaxRateFallbackEnabledAction = components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction'];
+export type ProjectChangePriceRoundingModeAction = components['schemas']['ProjectChangePriceRoundingModeAction'];
+export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
+export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];

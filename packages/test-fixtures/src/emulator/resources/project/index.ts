@@ -11,6 +11,7 @@ import { invalidJson, memberPath, missingValue } from '../../validation/request-
 import { isPlainObject } from '../../query/values.js';
 import type { ProjectSettings } from '../../state.js';
 import type { Schemas } from '../kit/resource-type.js';
+import { cartSettingsActions } from './cart-settings.js';
 
 const VIEW = ['view_project_settings', 'manage_project'] as const;
 const MANAGE = ['manage_project'] as const;
@@ -27,8 +28,9 @@ export function presentProject(project: ProjectSettings): Schemas['Project'] {
     currencies: [...rest.currencies],
     languages: [...rest.languages],
     messages: { ...rest.messages },
-    // The live defaults of a new project; the emulator has no carts, shopping lists, discounts or inventory.
-    carts: { deleteDaysAfterLastModification: 90, countryTaxRateFallbackEnabled: false },
+    carts: { ...rest.carts },
+    ...(rest.shippingRateInputType ? { shippingRateInputType: structuredClone(rest.shippingRateInputType) } : {}),
+    // The live defaults of a new project; the emulator has no shopping lists, discounts or inventory.
     shoppingLists: { deleteDaysAfterLastModification: 360 },
     discounts: { discountCombinationMode: 'Stacking' },
     inventory: {},
@@ -54,6 +56,8 @@ type ProjectActions = {
 };
 
 const actions: ProjectActions = {
+  ...cartSettingsActions,
+
   changeName(project, { name }) {
     const path = memberPath('actions', 'name');
     if (name === undefined || name === null) throw missingValue(path);
@@ -153,8 +157,8 @@ export function updateProject(context: EmulatorContext, body: unknown): ProjectS
 
 /**
  * Project settings: `GET /{projectKey}` (view_project_settings or
- * manage_project) and `POST /{projectKey}` with the actions changeName, setExternalOAuth and
- * changeMessagesConfiguration (manage_project).
+ * manage_project) and `POST /{projectKey}` with the actions changeName, setExternalOAuth,
+ * changeMessagesConfiguration and the Carts settings' (manage_project).
  */
 export function registerProjectRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
