@@ -43,6 +43,11 @@ export type AddStoreProductSelection = {
   productSelection: ResourceIdentifierInput;
 };
 
+/** A Location the Zone or another Zone already has fails with `DuplicateField`. */
+export type AddZoneLocation = {
+  location: ZoneLocation;
+};
+
 /** Decision (members not shown): the origin of an indirect change. */
 export type Attribution = {
   __typename?: 'Attribution';
@@ -65,6 +70,10 @@ export type ChangeStoreProductSelectionActive = {
   productSelection: ResourceIdentifierInput;
 };
 
+export type ChangeZoneName = {
+  name: Scalars['String']['input'];
+};
+
 /** `mode` defaults to `Individual` and cannot be changed later. */
 export type CreateProductSelectionDraft = {
   key?: InputMaybe<Scalars['String']['input']>;
@@ -79,6 +88,13 @@ export type CreateStore = {
   languages?: InputMaybe<Array<Scalars['Locale']['input']>>;
   name?: InputMaybe<Array<LocalizedStringItemInputType>>;
   productSelections?: InputMaybe<Array<ProductSelectionSettingDraft>>;
+};
+
+export type CreateZone = {
+  description?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  locations?: InputMaybe<Array<ZoneLocation>>;
+  name: Scalars['String']['input'];
 };
 
 /**
@@ -206,6 +222,13 @@ export type LocalizedStringItemInputType = {
   value: Scalars['String']['input'];
 };
 
+/** A country, and optionally a state in it. */
+export type Location = {
+  __typename?: 'Location';
+  country: Scalars['Country']['output'];
+  state?: Maybe<Scalars['String']['output']>;
+};
+
 /**
  * Message envelope. `resourceRef` is the reference form of the
  * REST `resource` member, as in the other GraphQL types.
@@ -264,8 +287,15 @@ export type Mutation = {
    * with settings emits no StoreProductSelectionsChanged.
    */
   createStore?: Maybe<Store>;
+  /**
+   * Create a Zone (scope `manage_zones` or `manage_orders`). A Location listed twice or already in
+   * another Zone fails with `DuplicateField` naming it.
+   */
+  createZone?: Maybe<Zone>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
+  /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
+  deleteZone?: Maybe<Zone>;
   /**
    * Apply update actions in order and as a unit. A `version` different from the current one
    * fails with `ConcurrentModification`.
@@ -276,6 +306,8 @@ export type Mutation = {
    * Selections emits one StoreProductSelectionsChanged message.
    */
   updateStore?: Maybe<Store>;
+  /** Apply Zone update actions in order and as a unit. */
+  updateZone?: Maybe<Zone>;
 };
 
 export type MutationCreateProductSelectionArgs = {
@@ -286,7 +318,17 @@ export type MutationCreateStoreArgs = {
   draft: CreateStore;
 };
 
+export type MutationCreateZoneArgs = {
+  draft: CreateZone;
+};
+
 export type MutationDeleteProductSelectionArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -301,6 +343,13 @@ export type MutationUpdateProductSelectionArgs = {
 
 export type MutationUpdateStoreArgs = {
   actions: Array<StoreUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateZoneArgs = {
+  actions: Array<ZoneUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -726,6 +775,9 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   productSelections: ProductSelectionQueryResult;
   /** A Store by `id` or `key`; null when none matches. */
   store?: Maybe<Store>;
+  /** A Zone by `id` or `key`; null when none matches. Scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`. */
+  zone?: Maybe<Zone>;
+  zones: ZoneQueryResult;
 };
 
 export type QueryInStoreArgs = {
@@ -770,6 +822,18 @@ export type QueryStoreArgs = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryZoneArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryZonesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type RawCustomField = {
   __typename?: 'RawCustomField';
   name: Scalars['String']['output'];
@@ -794,6 +858,11 @@ export type RemoveProductSelectionProduct = {
 /** No effect when the selection is not assigned. */
 export type RemoveStoreProductSelection = {
   productSelection: ResourceIdentifierInput;
+};
+
+/** A Location the Zone does not have fails with `InvalidOperation`. */
+export type RemoveZoneLocation = {
+  location: ZoneLocation;
 };
 
 /**
@@ -866,6 +935,16 @@ export type SetStoreName = {
  */
 export type SetStoreProductSelections = {
   productSelections?: InputMaybe<Array<ProductSelectionSettingInActionInput>>;
+};
+
+/** Sets or (with null) unsets the description. */
+export type SetZoneDescription = {
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sets or (with null) unsets the key. */
+export type SetZoneKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type Store = {
@@ -946,4 +1025,41 @@ export type StoreUpdateAction = {
   setLanguages?: InputMaybe<SetStoreLanguages>;
   setName?: InputMaybe<SetStoreName>;
   setProductSelections?: InputMaybe<SetStoreProductSelections>;
+};
+
+export type Zone = {
+  __typename?: 'Zone';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  locations: Array<Location>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type ZoneLocation = {
+  country: Scalars['Country']['input'];
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ZoneQueryResult = {
+  __typename?: 'ZoneQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Zone>;
+  total: Scalars['Long']['output'];
+};
+
+/** One Zone update action: exactly one field must be set (otherwise `InvalidInput`). */
+export type ZoneUpdateAction = {
+  addLocation?: InputMaybe<AddZoneLocation>;
+  changeName?: InputMaybe<ChangeZoneName>;
+  removeLocation?: InputMaybe<RemoveZoneLocation>;
+  setDescription?: InputMaybe<SetZoneDescription>;
+  setKey?: InputMaybe<SetZoneKey>;
 };

@@ -34,6 +34,12 @@ export const ENTRY_SCOPES: readonly string[] = [
   'view_api_clients',
   'manage_api_clients',
   'view_messages',
+  'view_zones',
+  'manage_zones',
+  'view_customer_groups',
+  'manage_customer_groups',
+  'view_shipping_methods',
+  'manage_shipping_methods',
 ];
 
 /**

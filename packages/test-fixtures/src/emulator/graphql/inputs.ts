@@ -21,8 +21,8 @@ export interface LocalizedItem {
 }
 
 /** A GraphQL input of a REST shape's members: each may also be null, which means left out. */
-type Nullable<T> = { [K in keyof T]?: T[K] | null };
-type LocalizedInput = readonly LocalizedItem[];
+export type Nullable<T> = { [K in keyof T]?: T[K] | null };
+export type LocalizedInput = readonly LocalizedItem[];
 /** `ResourceIdentifierInput`. */
 type IdentifierInput = Nullable<ResourceIdentifier>;
 
@@ -74,13 +74,34 @@ export function localizedString(items: LocalizedInput, field: string): Record<st
 }
 
 /** An input object without its null members. */
-function present<T extends object>(input: T): { [K in keyof T]?: NonNullable<T[K]> } {
+export function present<T extends object>(input: T): { [K in keyof T]?: NonNullable<T[K]> } {
   const out: { [K in keyof T]?: NonNullable<T[K]> } = {};
   for (const name in input) {
     const value = input[name];
     if (value != null) out[name] = value;
   }
   return out;
+}
+
+/**
+ * An input whose members map one to one onto the REST shape, without its null members at any depth
+ * (a list keeps its items).
+ *
+ * @example
+ * withoutNulls({ name: 'EU', key: null, locations: [{ country: 'DE', state: null }] });
+ * // { name: 'EU', locations: [{ country: 'DE' }] }
+ */
+export function withoutNulls<T>(input: T): T {
+  if (Array.isArray(input)) return input.map(withoutNulls) as T;
+  if (typeof input !== 'object' || input === null) return input;
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) if (value != null) out[name] = withoutNulls(value);
+  return out as T;
+}
+
+/** Converters of actions whose inputs map one to one onto the REST actions ({@link withoutNulls}). */
+export function plainActions<W>(names: readonly (keyof W & string)[]): ActionConverters<W> {
+  return Object.fromEntries(names.map((name) => [name, withoutNulls])) as unknown as ActionConverters<W>;
 }
 
 /** ResourceIdentifierInput → ResourceIdentifier (nulls dropped; both or neither of id/key is left to the write path). */
@@ -143,7 +164,7 @@ export function storeDraft(draft: StoreDraftInput) {
 }
 
 /** Converters of one action's input to the REST action's members, by action name. */
-type ActionConverters<W> = { [K in keyof W]-?: (input: NonNullable<W[K]>, field: string) => object };
+export type ActionConverters<W> = { [K in keyof W]-?: (input: NonNullable<W[K]>, field: string) => object };
 
 const productSelectionActions: ActionConverters<ProductSelectionUpdateActionInput> = {
   addProduct: (a, field) =>
@@ -172,7 +193,8 @@ const storeActions: ActionConverters<StoreUpdateActionInput> = {
   setLanguages: (a) => present({ languages: a.languages }),
 };
 
-function convertActions<W extends object>(actions: readonly W[], converters: ActionConverters<W>): object[] {
+/** GraphQL update actions (one member set each) → REST actions `{ action, ...members }`. */
+export function convertActions<W extends object>(actions: readonly W[], converters: ActionConverters<W>): object[] {
   return actions.map((wrapper, index) => {
     const field = `actions[${index}]`;
     const set = [];

@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../helpers/api.js';
+import { tokenWith } from '../helpers/tokens.js';
+import { data, failure, gql } from './helpers.js';
+
+/**
+ * The checkout's setup resources over GraphQL (Zones, Customer Groups, Shipping Methods) on the
+ * REST operations: what GraphQL writes REST reads back unchanged, and the REST errors surface as
+ * field errors that change nothing.
+ */
+
+let api: Api;
+beforeEach(async () => {
+  api = await createApi({ projectKey: 'graphql-checkout' });
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = Record<string, any>;
+
+const rest = async (path: string): Promise<Json> => (await api.call<Json>('GET', path)).body;
+
+const ZONE = 'id version key name description locations { country state } createdAt lastModifiedAt createdBy { clientId }';
+
+describe('Zones', () => {
+  const updateZone = (address: { id?: string; key?: string }, version: number, actions: unknown[]) =>
+    gql<{ updateZone: Json | null }>(
+      api,
+      `mutation ($version: Long!, $actions: [ZoneUpdateAction!]!, $id: String, $key: String) {
+        updateZone(version: $version, actions: $actions, id: $id, key: $key) { ${ZONE} } }`,
+      { version, actions, ...address },
+    );
+
+  it('are created, read, queried, updated and deleted; REST reads the same Zone', async () => {
+    const { createZone: zone } = await data<{ createZone: Json }>(
+      gql(api, `mutation ($draft: CreateZone!) { createZone(draft: $draft) { ${ZONE} } }`, {
+        draft: { key: 'eu', name: 'EU', description: null, locations: [{ country: 'DE' }, { country: 'US', state: 'NY' }] },
+      }),
+    );
+    expect(zone).toMatchObject({
+      version: 1,
+      key: 'eu',
+      name: 'EU',
+      description: null,
+      locations: [
+        { country: 'DE', state: null },
+        { country: 'US', state: 'NY' },
+      ],
+      createdBy: { clientId: api.emulator.credentials.clientId },
+    });
+    const stored = await rest(`/zones/${zone['id'] as string}`);
+    expect(stored).toMatchObject({ id: zone['id'], version: 1, key: 'eu', locations: [{ country: 'DE' }, { country: 'US', state: 'NY' }] });
+    expect(stored).not.toHaveProperty('description');
+
+    const read = await data<{ byId: Json; byKey: Json; none: null; page: Json }>(
+      gql(
+        api,
+        `query ($id: String) { byId: zone(id: $id) { key } byKey: zone(key: "eu") { id } none: zone(key: "nope") { id }
+          page: zones(where: "locations(country = \\"US\\")", sort: ["key asc"]) { offset count total exists results { key } } }`,
+        { id: zone['id'] },
+      ),
+    );
+    expect(read).toEqual({
+      byId: { key: 'eu' },
+      byKey: { id: zone['id'] },
+      none: null,
+      page: { offset: 0, count: 1, total: 1, exists: true, results: [{ key: 'eu' }] },
+    });
+
+    const updated = await data(
+      updateZone({ key: 'eu' }, 1, [
+        { addLocation: { location: { country: 'FR' } } },
+        { removeLocation: { location: { country: 'DE', state: null } } },
+        { changeName: { name: 'Europe' } },
+        { setDescription: { description: 'EU and NY' } },
+        { setKey: { key: null } },
+      ]),
+    );
+    expect(updated.updateZone).toMatchObject({
+      version: 2,
+      key: null,
+      name: 'Europe',
+      description: 'EU and NY',
+      locations: [
+        { country: 'US', state: 'NY' },
+        { country: 'FR', state: null },
+      ],
+    });
+    expect(await rest(`/zones/${zone['id'] as string}`)).toMatchObject({ version: 2, name: 'Europe', description: 'EU and NY' });
+
+    const deleted = await data<{ deleteZone: Json }>(
+      gql(api, `mutation ($id: String) { deleteZone(id: $id, version: 2) { id version } }`, zone),
+    );
+    expect(deleted.deleteZone).toEqual({ id: zone['id'], version: 2 });
+    expect((await api.call('GET', `/zones/${zone['id'] as string}`)).status).toBe(404);
+  });
+
+  it('a Location in another Zone, a stale version and an action input with two members fail as REST does, changing nothing', async () => {
+    await api.call('POST', '/zones', { key: 'de', name: 'DE', locations: [{ country: 'DE' }] });
+    await api.call('POST', '/zones', { key: 'fr', name: 'FR', locations: [{ country: 'FR' }] });
+    const before = await rest('/zones?sort=key%20asc');
+
+    const taken = await failure(
+      updateZone({ key: 'fr' }, 1, [{ changeName: { name: 'x' } }, { addLocation: { location: { country: 'DE' } } }]),
+    );
+    expect(taken.status).toBe(200);
+    expect(taken.error.extensions).toEqual({ code: 'DuplicateField', field: 'location', duplicateValue: { country: 'DE' } });
+    expect(taken.body.data).toEqual({ updateZone: null });
+
+    const stale = await failure(updateZone({ key: 'fr' }, 7, [{ changeName: { name: 'x' } }]));
+    expect(stale.error.extensions).toEqual({ code: 'ConcurrentModification', currentVersion: 1 });
+
+    const two = await failure(updateZone({ key: 'fr' }, 1, [{ changeName: { name: 'x' }, setKey: { key: 'y' } }]));
+    expect(two.error.extensions).toMatchObject({ code: 'InvalidInput' });
+    expect(two.error.message).toContain('exactly one update action must be set, got changeName, setKey');
+
+    const both = await failure(gql(api, '{ zone(id: "a", key: "b") { id } }'));
+    expect(both.error.extensions).toMatchObject({ code: 'InvalidInput' });
+
+    expect(await rest('/zones?sort=key%20asc')).toEqual(before);
+  });
+
+  it('need the scope of their REST endpoints: view_zones reads, manage_zones writes', async () => {
+    await api.call('POST', '/zones', { key: 'de', name: 'DE' });
+    const viewer = await tokenWith(api, `view_zones:${api.project}`);
+    expect(await data(gql(api, '{ zone(key: "de") { key } zones { total } }', undefined, viewer))).toEqual({
+      zone: { key: 'de' },
+      zones: { total: 1 },
+    });
+    const refused = await failure(gql(api, 'mutation { deleteZone(key: "de", version: 1) { id } }', undefined, viewer));
+    const restRefused = await api.as(viewer)<{ errors: { code: string; message: string }[] }>('DELETE', '/zones/key=de?version=1');
+    expect(restRefused.status).toBe(403);
+    expect(refused.error.extensions).toEqual({ code: restRefused.body.errors[0]!.code });
+    expect(refused.error.message).toBe(restRefused.body.errors[0]!.message);
+    expect((await api.call('GET', '/zones/key=de')).status).toBe(200);
+  });
+});
