@@ -33,6 +33,7 @@ export {
   type SeededCatalogue,
   type SeededCategory,
   type SeededChannel,
+  type SeededCustomerGroup,
   type SeededMarket,
   type SeededProduct,
   type SeededProductType,

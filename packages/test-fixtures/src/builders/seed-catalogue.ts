@@ -5,7 +5,7 @@
  * attributes, published Products with priced variants and SKUs in the Categories and taxed by the
  * Tax Category, Product Selections filled with Products, and Stores with Selections assigned, some
  * active, and the Channels; Selections and Stores carry typed Custom Fields. With it, what a
- * checkout needs (seed-checkout.ts): markets with their VAT rates and Zones.
+ * checkout needs (seed-checkout.ts): markets with their VAT rates, Zones and Customer Groups.
  */
 import type {
   AttributeDefinitionDraft,
@@ -31,9 +31,18 @@ import {
 } from '../generated/builders.js';
 import { openSession, UnexpectedAnswerError, type ApiSession, type FetchLike, type TargetLike } from '../contract/target.js';
 import { createRandom, mixSeed, type Random } from './random.js';
-import { MARKETS, marketTaxRates, seedZones, type CheckoutSeeding, type SeededMarket, type SeededZone } from './seed-checkout.js';
+import {
+  MARKETS,
+  marketTaxRates,
+  seedCustomerGroups,
+  seedZones,
+  type CheckoutSeeding,
+  type SeededCustomerGroup,
+  type SeededMarket,
+  type SeededZone,
+} from './seed-checkout.js';
 
-export type { SeededMarket, SeededZone } from './seed-checkout.js';
+export type { SeededCustomerGroup, SeededMarket, SeededZone } from './seed-checkout.js';
 
 /** How much to create. */
 export interface SeedCatalogueOptions {
@@ -55,8 +64,7 @@ export interface SeedCatalogueOptions {
    */
   keyPrefix?: string;
   /**
-   * Seed what a checkout needs besides the catalogue: a Zone per market, Shipping Methods, Customer
-   * Groups and group prices. Default true. `false` leaves them out: fewer requests, and a shared
+   * Seed what a checkout needs besides the catalogue: a Zone per market and Customer Groups. Default true. `false` leaves them out: fewer requests, and a shared
    * project whose Zones already hold DE or AT (a location can be in one Zone only) can be seeded.
    */
   checkout?: boolean;
@@ -155,6 +163,8 @@ export interface SeededCatalogue {
   markets: SeededMarket[];
   /** A Zone per market (none with `checkout: false`). */
   zones: SeededZone[];
+  /** `gold` and `wholesale` (none with `checkout: false`). */
+  customerGroups: SeededCustomerGroup[];
   types: SeededType[];
   productTypes: SeededProductType[];
   products: SeededProduct[];
@@ -231,7 +241,7 @@ const positive = (name: string, value: number | undefined, fallback: number, min
  * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, a Type for
  * the Custom Fields of Product Selections (`season` Enum, `priority` Number) and one for Stores
  * (`region` LocalizedString, `opensAt` Time), a Category tree `clothing` > `tops`, `bottoms`, a Tax
- * Category `standard` with a rate per market (DE, AT), a Zone per market, Product Types, published Products with variants, SKUs and EUR prices (each
+ * Category `standard` with a rate per market (DE, AT), a Zone per market, Customer Groups, Product Types, published Products with variants, SKUs and EUR prices (each
  * also on the distribution Channel), each in a child Category and taxed by the Tax Category,
  * Product Selections filled with Products and with Custom Fields, Stores with Selections assigned,
  * the countries DE and AT, the two Channels and Custom Fields) and returns what it created.
@@ -266,6 +276,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     seed,
     markets: MARKETS.map((market) => structuredClone(market)),
     zones: [],
+    customerGroups: [],
     channels: [],
     types: [],
     categories: [],
@@ -334,7 +345,10 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     .build();
   const tax = await session.expect<TaxCategory>(201, 'POST', '/tax-categories', taxDraft);
   const taxCategory: SeededTaxCategory = { id: tax.id, key: tax.key ?? '', version: tax.version };
-  if (checkout) catalogue.zones = await seedZones(checkout);
+  if (checkout) {
+    catalogue.zones = await seedZones(checkout);
+    catalogue.customerGroups = await seedCustomerGroups(checkout);
+  }
 
   for (let i = 0; i < counts.productTypes; i++) {
     const draft = productTypeDraft({ seed: random.seed() }).attributes(attributeDefinitions()).build();
@@ -477,6 +491,7 @@ export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatal
   // Children first: deleting a parent would delete them too.
   for (const category of [...catalogue.categories].reverse()) await remove(`/categories/${category.id}`);
   for (const zone of catalogue.zones) await remove(`/zones/${zone.id}`);
+  for (const group of catalogue.customerGroups) await remove(`/customer-groups/${group.id}`);
   await remove(`/tax-categories/${catalogue.taxCategory.id}`);
   for (const type of catalogue.types) await remove(`/types/${type.id}`);
   for (const channel of catalogue.channels) await remove(`/channels/${channel.id}`);

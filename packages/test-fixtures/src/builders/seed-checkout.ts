@@ -3,8 +3,8 @@
  * currency and VAT rate), a Zone per market, Shipping Methods with a rate per Zone, and Customer
  * Groups, so that a cart of seeded Products can be taxed, shipped and ordered.
  */
-import type { TaxRateDraft, Zone } from '../generated/commerce.js';
-import { zoneDraft } from '../generated/builders.js';
+import type { CustomerGroup, TaxRateDraft, Zone } from '../generated/commerce.js';
+import { customerGroupDraft, zoneDraft } from '../generated/builders.js';
 import type { ApiSession } from '../contract/target.js';
 import type { Random } from './random.js';
 
@@ -23,6 +23,14 @@ export interface SeededZone {
   version: number;
   name: string;
   country: string;
+}
+
+/** A Customer Group as seeded: `gold` and `wholesale`. */
+export interface SeededCustomerGroup {
+  id: string;
+  key: string;
+  version: number;
+  name: string;
 }
 
 /**
@@ -61,4 +69,19 @@ export async function seedZones({ session, keyOf, prefix, random }: CheckoutSeed
     zones.push({ id: created.id, key: created.key ?? draft.key!, version: created.version, name, country });
   }
   return zones;
+}
+
+/** Creates the Customer Groups `customer-group-gold` and `customer-group-wholesale`. */
+export async function seedCustomerGroups({ session, keyOf, prefix, random }: CheckoutSeeding): Promise<SeededCustomerGroup[]> {
+  const groups: SeededCustomerGroup[] = [];
+  for (const name of ['Gold', 'Wholesale']) {
+    const groupName = `${prefix}${name}`;
+    const draft = customerGroupDraft({ seed: random.seed() })
+      .key(keyOf(`customer-group-${name.toLowerCase()}`))
+      .groupName(groupName)
+      .build();
+    const created = await session.expect<CustomerGroup>(201, 'POST', '/customer-groups', draft);
+    groups.push({ id: created.id, key: created.key ?? draft.key!, version: created.version, name: groupName });
+  }
+  return groups;
 }

@@ -45,6 +45,7 @@ describe('seedCatalogue', () => {
       [
         'createCategory',
         'createChannel',
+        'createCustomerGroup',
         'createProduct',
         'createProductSelection',
         'createProductType',
@@ -219,11 +220,24 @@ describe('seedCatalogue', () => {
     }
   });
 
+  it('creates the Customer Groups gold and wholesale', async () => {
+    const session = openSession(emulator);
+    expect(catalogue.customerGroups.map((group) => [group.key, group.name])).toEqual([
+      ['customer-group-gold', 'Gold'],
+      ['customer-group-wholesale', 'Wholesale'],
+    ]);
+    for (const group of catalogue.customerGroups) {
+      const stored = await session.expect<{ name: string; version: number }>(200, 'GET', `/customer-groups/${group.id}`);
+      expect(stored).toMatchObject({ name: group.name, version: group.version });
+    }
+  });
+
   it('leaves the checkout set-up out with checkout: false', async () => {
     const target = createEmulator({ projectKey: 'seed-project' });
     const plain = await seedCatalogue(target, { seed: 42, checkout: false });
     expect(shape(plain)).toEqual(shape(catalogue));
     expect(plain.zones).toEqual([]);
+    expect(plain.customerGroups).toEqual([]);
     expect((await openSession(target).expect<{ count: number }>(200, 'GET', '/zones?withTotal=false')).count).toBe(0);
   });
 
@@ -266,6 +280,7 @@ describe('seedCatalogue', () => {
       '/tax-categories',
       '/channels',
       '/zones',
+      '/customer-groups',
     ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
