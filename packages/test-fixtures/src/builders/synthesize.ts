@@ -55,6 +55,15 @@ const THEMES: readonly { test: RegExp; words: readonly (readonly string[])[]; pl
       ['Shirt', 'Jacket', 'Scarf', 'Trousers', 'Dress', 'Sweater', 'Sneaker', 'Cap'],
     ],
   },
+  {
+    test: /^CustomerGroup/,
+    words: [['Gold', 'Silver', 'Platinum', 'Wholesale', 'Staff', 'Loyalty', 'Student', 'Partner'], ['Customers']],
+  },
+  { test: /^Zone/, words: [['Europe', 'DACH', 'Nordics', 'Benelux', 'Iberia', 'Baltics', 'Alps', 'Balkans'], ['Zone']] },
+  {
+    test: /^ShippingMethod/,
+    words: [['Standard', 'Express', 'Economy', 'Overnight', 'Same Day', 'Parcel', 'Freight'], ['Shipping']],
+  },
   { test: /^ApiClient/, words: [['Storefront', 'Importer', 'Backoffice', 'Search Sync', 'Mobile App'], ['Client']] },
   { test: /^Project/, words: [['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'], ['Shop']] },
 ];
@@ -191,6 +200,7 @@ function stringFor(name: string, facts: Facts, ctx: Context): string {
     case 'sku':
       return theme.sku;
     case 'name':
+    case 'groupName':
     case 'label':
       return theme.plainName;
     case 'description':

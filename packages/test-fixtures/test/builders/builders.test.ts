@@ -5,6 +5,7 @@ import { sdl } from '../../src/generated/commerce-sdl.js';
 import { builderFactories } from '../../src/generated/builders.js';
 import {
   customerDraft,
+  customerGroupDraft,
   defineBuilder,
   product,
   productDraft,
@@ -23,6 +24,7 @@ import {
   storeSetProductSelectionsAction,
   toGraphqlInput,
   toGraphqlOutput,
+  zoneDraft,
 } from '../../src/builders/index.js';
 import { createRandom } from '../../src/builders/random.js';
 import { OpenApiValidator, type OpenApiDocument } from '../../src/emulator/validation/openapi-validator.js';
@@ -151,6 +153,17 @@ describe('builders: seeded, plausible defaults', () => {
       expect(customer.email.startsWith(`${customer.key!.split('-').slice(0, 2).join('.')}.`)).toBe(true);
 
       expect(storeDraft({ seed }).build().key).toMatch(/^[a-z]+-store-\d{1,2}$/);
+    }
+  });
+
+  it('names the checkout resources plausibly: Zones, Customer Groups', () => {
+    for (const seed of SEEDS) {
+      const zone = zoneDraft({ seed }).build();
+      expect(zone.name).toMatch(/^[A-Z][A-Za-z]+ Zone \d{1,2}$/);
+      expect(zone.key).toBe(zone.name.toLowerCase().replace(/ /g, '-'));
+      const group = customerGroupDraft({ seed }).build();
+      expect(group.groupName).toMatch(/^[A-Z][a-z]+ Customers \d{1,2}$/);
+      expect(group.key).toBe(group.groupName.toLowerCase().replace(/ /g, '-'));
     }
   });
 
@@ -346,6 +359,18 @@ describe('builders against the emulator', () => {
     expect((await api.call('POST', '/product-selections', productSelectionDraft({ seed: 1 }).build())).status).toBe(201);
     expect((await api.call('POST', '/stores', storeDraft({ seed: 1 }).build())).status).toBe(201);
     expect((await api.call('POST', '/customers', customerDraft({ seed: 1 }).build())).status).toBe(201);
+    expect(
+      (
+        await api.call(
+          'POST',
+          '/zones',
+          zoneDraft({ seed: 1 })
+            .locations([{ country: 'DE' }])
+            .build(),
+        )
+      ).status,
+    ).toBe(201);
+    expect((await api.call('POST', '/customer-groups', customerGroupDraft({ seed: 1 }).build())).status).toBe(201);
 
     const graphql = await api.call('POST', '/graphql', {
       query:
