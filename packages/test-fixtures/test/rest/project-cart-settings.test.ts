@@ -121,7 +121,7 @@ describe("the project's cart settings", () => {
       [
         { action: 'setShippingRateInputType', shippingRateInputType: { type: 'CartClassification' } },
         'InvalidJsonInput',
-        'actions -> shippingRateInputType',
+        'actions -> shippingRateInputType -> values: Missing required value',
       ],
     ];
     for (const [action, code, detail] of cases) {

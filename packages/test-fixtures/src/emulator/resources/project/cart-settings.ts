@@ -1,4 +1,5 @@
 import { errors } from '../../http/errors.js';
+import { isPlainObject } from '../../query/values.js';
 import type { ProjectSettings } from '../../state.js';
 import { commerceContract } from '../../validation/contract.js';
 import { assertValid } from '../../validation/request-errors.js';
@@ -8,6 +9,12 @@ import type { RoundingMode } from '../kit/taxes.js';
 /** A new Cart's rounding modes when the project sets none (the live default). */
 const DEFAULT_ROUNDING_MODE: RoundingMode = 'HalfEven';
 const DEFAULT_CART_DAYS = 90;
+/** The schema of each kind of shipping rate input type, by `type`. */
+const INPUT_TYPE_SCHEMAS = new Map([
+  ['CartValue', 'CartValueType'],
+  ['CartClassification', 'CartClassificationType'],
+  ['CartScore', 'CartScoreType'],
+]);
 
 /** What carts and shipping read of the project: its Carts settings with their defaults filled in. */
 export interface CartSettings {
@@ -71,6 +78,10 @@ export const cartSettingsActions = {
   },
 
   setShippingRateInputType(project: ProjectSettings, action: unknown, index: number): void {
+    // The branch of the given `type` first, so that an error names its member (not another branch's `type`).
+    const given = isPlainObject(action) ? action['shippingRateInputType'] : undefined;
+    const branch = isPlainObject(given) && typeof given['type'] === 'string' ? INPUT_TYPE_SCHEMAS.get(given['type']) : undefined;
+    if (branch) assertValid(commerceContract(), branch, given, `/actions/${index}/shippingRateInputType`);
     const { shippingRateInputType } = checked<'setShippingRateInputType'>('ProjectSetShippingRateInputTypeAction', action, index);
     if (!shippingRateInputType) {
       delete project.shippingRateInputType;
