@@ -72,6 +72,8 @@ export interface ConsoleWalkThrough {
   storeSelections: string[][];
   /** The rows of the Store's availability table (product key per row). */
   availableProducts: string[];
+  /** The Resources view's rows by type (key / number, and name / state cells), for the checkout's types. */
+  listed: Record<(typeof CHECKOUT_TYPES)[number], string[][]>;
   /** The status line after the request the fault rule failed. */
   faultedStatus: string;
   /** The request log's rows filtered by status 503: [method, path, status]. */
@@ -88,6 +90,21 @@ const columnOf = (page: Page, caption: string, column: number) =>
     .locator('table', { has: page.locator('caption', { hasText: caption }) })
     .locator(`tbody tr td:nth-child(${column})`)
     .allTextContents();
+
+/** The checkout's resource types the walk-through lists in the Resources view. */
+export const CHECKOUT_TYPES = ['zones', 'customer-groups'] as const;
+
+/** Lists a resource type in the Resources view: the key / number and name / state cells of each row. */
+async function listResources(page: Page, type: string): Promise<string[][]> {
+  await page.getByRole('link', { name: 'Resources' }).click();
+  await page.getByLabel('Resource type').selectOption(type);
+  await page.getByRole('button', { name: 'Query' }).click();
+  await statusSays(page, ` ${type} shown`);
+  const rows = page.locator('table', { has: page.locator('caption', { hasText: new RegExp(`^${type}$`) }) }).locator('tbody tr');
+  return Promise.all(
+    (await rows.all()).map(async (row) => (await row.locator('td').allTextContents()).slice(1, 3).map((cell) => cell.trim())),
+  );
+}
 
 /** Waits until `text` shows in the page's status line. */
 async function statusSays(page: Page, text: string): Promise<string> {
@@ -127,6 +144,9 @@ export async function walkThroughConsole({ page, url, catalogue, server }: Conso
   );
   const availableProducts = await columnOf(page, `Available in ${store.key}`, 1);
 
+  const listed = {} as ConsoleWalkThrough['listed'];
+  for (const type of CHECKOUT_TYPES) listed[type] = await listResources(page, type);
+
   await page.getByRole('link', { name: 'Fault rules' }).click();
   await page.getByLabel('Kind').selectOption('error');
   await page.getByLabel('Status (error)').selectOption('503');
@@ -159,5 +179,15 @@ export async function walkThroughConsole({ page, url, catalogue, server }: Conso
   await page.locator('#detail h2', { hasText: '503' }).waitFor();
   const failedDetail = (await page.locator('#detail').textContent()) ?? '';
   const screenshot = await page.screenshot({ fullPage: true });
-  return { selectionProducts, storeSelections, availableProducts, faultedStatus, failedRequests, failedDetail, clockAfter, screenshot };
+  return {
+    selectionProducts,
+    storeSelections,
+    availableProducts,
+    listed,
+    faultedStatus,
+    failedRequests,
+    failedDetail,
+    clockAfter,
+    screenshot,
+  };
 }

@@ -45,6 +45,10 @@ describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
     );
     expect(new Set(seen.availableProducts)).toEqual(offered);
 
+    // The checkout's resources are listed (in id order) with their key and name.
+    expect(seen.listed.zones.sort()).toEqual(catalogue.zones.map((zone) => [zone.key, zone.name]).sort());
+    expect(seen.listed['customer-groups'].sort()).toEqual(catalogue.customerGroups.map((group) => [group.key, group.name]).sort());
+
     expect(seen.faultedStatus).toMatch(/^503: /);
     expect(seen.failedRequests).toHaveLength(1);
     expect(seen.failedRequests[0]![2]).toBe('503');

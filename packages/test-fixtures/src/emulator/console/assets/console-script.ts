@@ -135,6 +135,24 @@ async function attempt(action) {
 const localized = (value) => (value && typeof value === 'object' ? value.en || Object.values(value)[0] || '' : value || '');
 const when = (iso) => (iso ? iso.replace('T', ' ').replace(/\.\d+Z$/, 'Z') : '');
 
+/** A Money value as 12.34 EUR, by string operations on the integer cents (no floating point). */
+function money(value) {
+  const digits = value.fractionDigits === undefined ? 2 : value.fractionDigits;
+  const cents = String(Math.abs(value.centAmount)).padStart(digits + 1, '0');
+  const amount = digits > 0 ? cents.slice(0, -digits) + '.' + cents.slice(-digits) : cents;
+  return (value.centAmount < 0 ? '-' : '') + amount + ' ' + value.currencyCode;
+}
+
+/** What a row's "name / state / resource" cell shows: a name, a cart's or order's state and total, a payment's planned amount, a message's resource. */
+function summary(resource) {
+  const name = localized(resource.name || (resource.masterData && resource.masterData.current.name));
+  if (name) return name;
+  const state = resource.orderState || resource.cartState;
+  if (state) return state + (resource.totalPrice ? ' ' + money(resource.totalPrice) : '');
+  if (resource.amountPlanned) return money(resource.amountPlanned);
+  return resource.resource ? resource.resource.typeId + ' ' + resource.resource.id : '';
+}
+
 /** The REST path of a reference's typeId, when the console can show it. */
 function pathOfType(typeId) {
   const special = { category: 'categories', 'key-value-document': 'custom-objects', 'product-projection': 'product-projections' };
@@ -230,8 +248,8 @@ function collectionView(main, shown) {
       const page = await api('/' + shown.type + query(params));
       const rows = page.results.map((resource) => [
         h('a', { href: '#', onclick: (event) => { event.preventDefault(); showDetail(shown.type + ' ' + resource.id, resource); } }, resource.id),
-        resource.key || (resource.type || ''),
-        localized(resource.name || (resource.masterData && resource.masterData.current.name)) || (resource.resource ? resource.resource.typeId + ' ' + resource.resource.id : ''),
+        resource.key || resource.orderNumber || resource.type || '',
+        summary(resource),
         resource.version,
         when(resource.lastModifiedAt),
       ]);
@@ -247,7 +265,7 @@ function collectionView(main, shown) {
           load(shown.sort ? { offset: position.offset + shown.limit, index: index + 1 } : { cursor: last.id, index: index + 1 });
         } }, 'Next page'),
       );
-      results.replaceChildren(table(shown.type, ['id', 'key / type', 'name / resource', 'version', 'last modified'], rows), nav);
+      results.replaceChildren(table(shown.type, ['id', 'key / number / type', 'name / state / resource', 'version', 'last modified'], rows), nav);
       say(page.results.length + ' ' + shown.type + ' shown.');
     });
   const form = h(
