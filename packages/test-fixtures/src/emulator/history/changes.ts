@@ -35,21 +35,35 @@ interface CustomShape {
 /**
  * Custom Fields, on every resource that has them: setting a Type (or removing the Custom Fields)
  * is one SetCustomTypeChange; otherwise one SetCustomFieldChange per field changed, naming the
- * field and its Type.
+ * field and its Type. With a `part` (`Transaction`), the Changes of that part's Custom Fields:
+ * `setTransactionCustomType` / `SetTransactionCustomTypeChange`, and so on.
+ *
+ * @example
+ * customChanges('MethodInfo')(before.custom, after.custom, input) // [{ change: 'setMethodInfoCustomType', ... }]
  */
-const customRule: FieldRule = (previous, next, input) => {
-  const before = previous as CustomShape | undefined;
-  const after = next as CustomShape | undefined;
-  if (!before || !after || before.type.id !== after.type.id || actionNames(input).has('setCustomType')) {
-    return [change('setCustomType', 'SetCustomTypeChange', before, after)];
-  }
-  const names = [...new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])];
-  return names
-    .filter((name) => differs(before.fields[name], after.fields[name]))
-    .map((name) =>
-      change('setCustomField', 'SetCustomFieldChange', before.fields[name], after.fields[name], { name, customTypeId: after.type.id }),
-    );
-};
+export function customChanges(part = '', extra: Record<string, unknown> = {}): FieldRule {
+  const setType = `set${part}CustomType`;
+  const setField = `set${part}CustomField`;
+  return (previous, next, input) => {
+    const before = previous as CustomShape | undefined;
+    const after = next as CustomShape | undefined;
+    if (!before || !after || before.type.id !== after.type.id || actionNames(input).has(setType)) {
+      return [change(setType, `${upperFirst(setType)}Change`, before, after, extra)];
+    }
+    const names = [...new Set([...Object.keys(before.fields), ...Object.keys(after.fields)])];
+    return names
+      .filter((name) => differs(before.fields[name], after.fields[name]))
+      .map((name) =>
+        change(setField, `${upperFirst(setField)}Change`, before.fields[name], after.fields[name], {
+          name,
+          customTypeId: after.type.id,
+          ...extra,
+        }),
+      );
+  };
+}
+
+const customRule = customChanges();
 
 const KEY_RULE = simple('setKey', 'SetKeyChange');
 
