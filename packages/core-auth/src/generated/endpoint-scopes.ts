@@ -81,6 +81,19 @@ export type GeneratedEndpoint =
   | 'POST /in-store/key={storeKey}/me/email/confirm'
   | 'GET /messages'
   | 'GET /messages/{ID}'
+  | 'POST /payments'
+  | 'GET /payments'
+  | 'GET /payments/{ID}'
+  | 'POST /payments/{ID}'
+  | 'DELETE /payments/{ID}'
+  | 'GET /payments/key={key}'
+  | 'POST /payments/key={key}'
+  | 'DELETE /payments/key={key}'
+  | 'POST /me/payments'
+  | 'GET /me/payments'
+  | 'GET /me/payments/{ID}'
+  | 'POST /me/payments/{ID}'
+  | 'DELETE /me/payments/{ID}'
   | 'GET /in-store/key={storeKey}/product-projections/{ID}'
   | 'GET /in-store/key={storeKey}/product-projections/key={key}'
   | 'GET /product-projections'
@@ -299,6 +312,19 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'POST /in-store/key={storeKey}/me/email/confirm': { anyOf: [['manage_my_profile']], storeScoped: true },
   'GET /messages': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
   'GET /messages/{ID}': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
+  'POST /payments': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
+  'GET /payments': { anyOf: [['view_payments'], ['manage_payments'], ['manage_project']], storeScoped: false },
+  'GET /payments/{ID}': { anyOf: [['view_payments'], ['manage_payments'], ['manage_project']], storeScoped: false },
+  'POST /payments/{ID}': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
+  'DELETE /payments/{ID}': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
+  'GET /payments/key={key}': { anyOf: [['view_payments'], ['manage_payments'], ['manage_project']], storeScoped: false },
+  'POST /payments/key={key}': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
+  'DELETE /payments/key={key}': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
+  'POST /me/payments': { anyOf: [['manage_my_payments']], storeScoped: false },
+  'GET /me/payments': { anyOf: [['manage_my_payments']], storeScoped: false },
+  'GET /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
+  'POST /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
+  'DELETE /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
   'GET /in-store/key={storeKey}/product-projections/{ID}': {
     anyOf: [['view_products'], ['view_published_products'], ['manage_products'], ['manage_project']],
     storeScoped: true,

@@ -776,6 +776,93 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments': {
+    parameters: SharedParameters;
+    /** Query Payments */
+    get: operations['queryPayments'];
+    put?: never;
+    /** Create a Payment */
+    post: operations['createPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Payment by ID */
+    get: operations['getPaymentById'];
+    put?: never;
+    /** Update a Payment by ID */
+    post: operations['updatePaymentById'];
+    /** Delete a Payment by ID */
+    delete: operations['deletePaymentById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Payment by key */
+    get: operations['getPaymentByKey'];
+    put?: never;
+    /** Update a Payment by key */
+    post: operations['updatePaymentByKey'];
+    /** Delete a Payment by key */
+    delete: operations['deletePaymentByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/payments': {
+    parameters: SharedParameters;
+    /**
+     * Query My Payments
+     * @description The caller's Payments only (by `customer` for a customer token, else by `anonymousId`).
+     */
+    get: operations['queryMyPayments'];
+    put?: never;
+    /**
+     * Create a My Payment
+     * @description Needs a customer token or an anonymous-session token holding `manage_my_payments`
+     *     (any other token is 403 naming it). The Payment gets the caller's `customer` or
+     *     `anonymousId`; sends PaymentCreated.
+     */
+    post: operations['createMyPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/payments/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound, as one that does not exist.
+     */
+    get: operations['getMyPaymentById'];
+    put?: never;
+    /**
+     * Update a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound. A Payment with a Transaction cannot be
+     *     updated here (live rule): 400 InvalidOperation, nothing changed (checked before the version).
+     */
+    post: operations['updateMyPaymentById'];
+    /**
+     * Delete a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound. A Payment with a Transaction cannot be
+     *     deleted here (live rule): 400 InvalidOperation, nothing changed (checked before the version).
+     */
+    delete: operations['deleteMyPaymentById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/in-store/key={storeKey}/product-projections/{ID}': {
     parameters: SharedParameters;
     /**
@@ -1795,6 +1882,7 @@ export interface components {
       | 'customer'
       | 'customer-group'
       | 'key-value-document'
+      | 'payment'
       | 'product'
       | 'product-selection'
       | 'product-type'
@@ -1903,6 +1991,10 @@ export interface components {
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'product-type';
+    };
+    CustomerResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'customer';
     };
     /**
      * @description Set when a change was made indirectly, for example through an import.
@@ -3821,9 +3913,458 @@ export interface components {
       | components['schemas']['CustomerGroupCustomTypeRemovedMessage']
       | components['schemas']['CustomerGroupCustomFieldAddedMessage']
       | components['schemas']['CustomerGroupCustomFieldChangedMessage']
-      | components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
+      | components['schemas']['CustomerGroupCustomFieldRemovedMessage']
+      | components['schemas']['PaymentCreatedMessage']
+      | components['schemas']['PaymentTransactionAddedMessage']
+      | components['schemas']['PaymentTransactionStateChangedMessage']
+      | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
+      | components['schemas']['PaymentInterfaceIdSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
+    };
+    /** @enum {string} */
+    TransactionType: 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
+    /**
+     * @description Decision (the live reference states no rule for `changeTransactionState`): a Transaction
+     *     moves forward only, `Initial` → `Pending` → `Success` or `Failure` (steps may be skipped);
+     *     `Success` and `Failure` are final. A change to an earlier state, or out of a final one, is
+     *     400 InvalidOperation; a change to the state it has already changes nothing.
+     * @enum {string}
+     */
+    TransactionState: 'Initial' | 'Pending' | 'Success' | 'Failure';
+    Transaction: {
+      /** @description Generated, unique within the Payment. */
+      id: string;
+      timestamp?: components['schemas']['DateTime'];
+      type: components['schemas']['TransactionType'];
+      amount: components['schemas']['CentPrecisionMoney'];
+      interactionId?: string;
+      state: components['schemas']['TransactionState'];
+      custom?: components['schemas']['CustomFields'];
+      interfaceId?: string;
+    };
+    /**
+     * @description `state` defaults to `Initial`; `timestamp` is kept as given (none when left out). Custom
+     *     Fields take a Type for `transaction`.
+     */
+    TransactionDraft: {
+      timestamp?: components['schemas']['DateTime'];
+      type: components['schemas']['TransactionType'];
+      amount: components['schemas']['Money'];
+      interactionId?: string;
+      state?: components['schemas']['TransactionState'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      interfaceId?: string;
+    };
+    PaymentMethodInfo: {
+      /** @description Once set, it cannot be changed (live rule). */
+      paymentInterface?: string;
+      method?: string;
+      name?: components['schemas']['LocalizedString'];
+      interfaceAccount?: string;
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description Custom Fields take a Type for `payment-method-info`. The `token` of the Payment Methods
+     *     feature is not emulated (501).
+     */
+    PaymentMethodInfoDraft: {
+      paymentInterface?: string;
+      method?: string;
+      name?: components['schemas']['LocalizedString'];
+      interfaceAccount?: string;
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    PaymentStatus: SharedPaymentStatus;
+    /** @description A `state` (States are not emulated) is 501 NotEmulated. */
+    PaymentStatusDraft: SharedPaymentStatus;
+    /**
+     * @description Scopes `view_payments` and `manage_payments`, as on the live service. `amountPlanned`,
+     *     `paymentMethodInfo`, `paymentStatus`, `transactions` and `interfaceInteractions` (always
+     *     empty: interface interactions are not emulated) are always present. The combination of
+     *     `interfaceId` and `paymentMethodInfo.paymentInterface` is unique in the project (the live
+     *     reference's rule; the error is inferred): a Payment that would have both equal to another
+     *     Payment's is 400 DuplicateField `interfaceId`; a Payment without either is not checked.
+     */
+    Payment: components['schemas']['BaseResource'] & {
+      key?: string;
+      customer?: components['schemas']['CustomerReference'];
+      anonymousId?: string;
+      /** @description Deprecated by the live service; kept as given. */
+      externalId?: string;
+      interfaceId?: string;
+      amountPlanned: components['schemas']['CentPrecisionMoney'];
+      paymentMethodInfo: components['schemas']['PaymentMethodInfo'];
+      paymentStatus: components['schemas']['PaymentStatus'];
+      transactions: components['schemas']['Transaction'][];
+      interfaceInteractions: components['schemas']['CustomFields'][];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description `customer` must exist (400 ReferencedResourceNotFound). The deprecated `amountAuthorized`,
+     *     `amountPaid`, `amountRefunded` and `authorizedUntil`, and `interfaceInteractions`, are not
+     *     emulated (501). Transactions get generated ids. Creating a Payment sends PaymentCreated.
+     */
+    PaymentDraft: {
+      key?: components['schemas']['Key'];
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+      anonymousId?: string;
+      externalId?: string;
+      interfaceId?: string;
+      amountPlanned: components['schemas']['Money'];
+      paymentMethodInfo?: components['schemas']['PaymentMethodInfoDraft'];
+      paymentStatus?: components['schemas']['PaymentStatusDraft'];
+      transactions?: components['schemas']['TransactionDraft'][];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    PaymentReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'payment';
+      obj?: components['schemas']['Payment'];
+    };
+    PaymentResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'payment';
+    };
+    PaymentUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['PaymentUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Payment as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated (interface interactions, States, the Payment Methods feature's token
+     *     and `setMethodInfo`, transaction interface ids, and the deprecated amount setters).
+     */
+    PaymentUpdateAction:
+      | components['schemas']['PaymentAddTransactionAction']
+      | components['schemas']['PaymentChangeTransactionStateAction']
+      | components['schemas']['PaymentChangeTransactionInteractionIdAction']
+      | components['schemas']['PaymentChangeTransactionTimestampAction']
+      | components['schemas']['PaymentSetStatusInterfaceCodeAction']
+      | components['schemas']['PaymentSetStatusInterfaceTextAction']
+      | components['schemas']['PaymentSetInterfaceIdAction']
+      | components['schemas']['PaymentSetMethodInfoMethodAction']
+      | components['schemas']['PaymentSetMethodInfoNameAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAccountAction']
+      | components['schemas']['PaymentSetMethodInfoCustomTypeAction']
+      | components['schemas']['PaymentSetMethodInfoCustomFieldAction']
+      | components['schemas']['PaymentChangeAmountPlannedAction']
+      | components['schemas']['PaymentSetKeyAction']
+      | components['schemas']['PaymentSetCustomerAction']
+      | components['schemas']['PaymentSetAnonymousIdAction']
+      | components['schemas']['PaymentSetExternalIdAction']
+      | components['schemas']['PaymentSetTransactionCustomTypeAction']
+      | components['schemas']['PaymentSetTransactionCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Appends a Transaction with a generated `id`; sends PaymentTransactionAdded. */
+    PaymentAddTransactionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTransaction';
+      transaction: components['schemas']['TransactionDraft'];
+    };
+    /**
+     * @description Moves the Transaction forward (see `TransactionState` for the decision) and sends
+     *     PaymentTransactionStateChanged. An unknown `transactionId` is 400 InvalidOperation.
+     */
+    PaymentChangeTransactionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionState';
+      transactionId: string;
+      state: components['schemas']['TransactionState'];
+    };
+    /** @description An unknown `transactionId` is 400 InvalidOperation. */
+    PaymentChangeTransactionInteractionIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionInteractionId';
+      transactionId: string;
+      interactionId: string;
+    };
+    /** @description An unknown `transactionId` is 400 InvalidOperation. */
+    PaymentChangeTransactionTimestampAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionTimestamp';
+      transactionId: string;
+      timestamp: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `interfaceCode` unsets it; sends PaymentStatusInterfaceCodeSet. */
+    PaymentSetStatusInterfaceCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStatusInterfaceCode';
+      interfaceCode?: string;
+    };
+    PaymentSetStatusInterfaceTextAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStatusInterfaceText';
+      interfaceText: string;
+    };
+    /**
+     * @description Sends PaymentInterfaceIdSet. Once set, the `interfaceId` cannot be changed (live rule):
+     *     another value is 400 InvalidOperation. Unique with the `paymentInterface` (see `Payment`).
+     */
+    PaymentSetInterfaceIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInterfaceId';
+      interfaceId: string;
+    };
+    /** @description Omitting `method` unsets it. */
+    PaymentSetMethodInfoMethodAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoMethod';
+      method?: string;
+    };
+    /** @description Omitting `name` unsets it. */
+    PaymentSetMethodInfoNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
+     *     another value is 400 InvalidOperation. Unique with the `interfaceId` (see `Payment`).
+     */
+    PaymentSetMethodInfoInterfaceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoInterface';
+      interface: string;
+    };
+    /** @description Omitting `interfaceAccount` unsets it. */
+    PaymentSetMethodInfoInterfaceAccountAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoInterfaceAccount';
+      interfaceAccount?: string;
+    };
+    /** @description As `setCustomType`, on `paymentMethodInfo` (a Type for `payment-method-info`). */
+    PaymentSetMethodInfoCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoCustomType';
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /** @description As `setCustomField`, on `paymentMethodInfo`. */
+    PaymentSetMethodInfoCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoCustomField';
+      name: string;
+      value?: unknown;
+    };
+    PaymentChangeAmountPlannedAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAmountPlanned';
+      amount: components['schemas']['Money'];
+    };
+    /** @description Omitting `key` unsets it; a key another Payment has is 400 DuplicateField. */
+    PaymentSetKeyAction: SharedCategorySetKeyAction;
+    /** @description The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it. */
+    PaymentSetCustomerAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomer';
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+    };
+    /**
+     * @description Omitting `anonymousId` unsets it. On a Payment with a `customer`, 400 InvalidOperation
+     *     (live rule).
+     */
+    PaymentSetAnonymousIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAnonymousId';
+      anonymousId?: string;
+    };
+    /** @description Deprecated by the live service. Omitting `externalId` unsets it. */
+    PaymentSetExternalIdAction: SharedCategorySetExternalIdAction;
+    /** @description As `setCustomType`, on a Transaction (a Type for `transaction`); an unknown `transactionId` is 400 InvalidOperation. */
+    PaymentSetTransactionCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransactionCustomType';
+      transactionId: string;
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /** @description As `setCustomField`, on a Transaction; an unknown `transactionId` is 400 InvalidOperation. */
+    PaymentSetTransactionCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransactionCustomField';
+      transactionId: string;
+      name: string;
+      value?: unknown;
+    };
+    PaymentPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Payment'][];
+    };
+    /**
+     * @description A Payment as the My Payments endpoints answer it: the members of the live `MyPayment`
+     *     only. Either `customer` or `anonymousId` is present: the caller's.
+     */
+    MyPayment: {
+      id: string;
+      version: components['schemas']['Version'];
+      customer?: components['schemas']['CustomerReference'];
+      anonymousId?: string;
+      amountPlanned: components['schemas']['CentPrecisionMoney'];
+      paymentMethodInfo: components['schemas']['PaymentMethodInfo'];
+      transactions: components['schemas']['Transaction'][];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /** @description A Transaction of a My Payment draft, in state `Initial`; only `Authorization` or `Charge`. */
+    MyTransactionDraft: {
+      timestamp?: components['schemas']['DateTime'];
+      /** @enum {string} */
+      type: 'Authorization' | 'Charge';
+      amount: components['schemas']['Money'];
+      interactionId?: string;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      interfaceId?: string;
+    };
+    /**
+     * @description The Payment gets the caller's `customer` (customer token) or `anonymousId`
+     *     (anonymous-session token). Sends PaymentCreated.
+     */
+    MyPaymentDraft: {
+      amountPlanned: components['schemas']['Money'];
+      paymentMethodInfo?: components['schemas']['PaymentMethodInfoDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      transaction?: components['schemas']['MyTransactionDraft'];
+    };
+    MyPaymentUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyPaymentUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer or anonymous session may apply to the own Payment, as on the
+     *     Payment. A My Payment with a Transaction cannot be updated (400 InvalidOperation), so
+     *     `setTransactionCustomField` never applies; `addTransaction` is the last update.
+     */
+    MyPaymentUpdateAction:
+      | components['schemas']['PaymentAddTransactionAction']
+      | components['schemas']['PaymentChangeAmountPlannedAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['PaymentSetMethodInfoCustomFieldAction']
+      | components['schemas']['PaymentSetMethodInfoCustomTypeAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAccountAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAction']
+      | components['schemas']['PaymentSetMethodInfoMethodAction']
+      | components['schemas']['PaymentSetMethodInfoNameAction']
+      | components['schemas']['PaymentSetTransactionCustomFieldAction'];
+    MyPaymentPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['MyPayment'][];
+    };
+    /** @description A Payment was created (`/payments` or `/me/payments`). */
+    PaymentCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentCreated';
+      payment: components['schemas']['Payment'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentCreated';
+    };
+    /** @description A Transaction was added (`addTransaction`). */
+    PaymentTransactionAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentTransactionAdded';
+      transaction: components['schemas']['Transaction'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentTransactionAdded';
+    };
+    /** @description A Transaction changed its state (`changeTransactionState`). */
+    PaymentTransactionStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentTransactionStateChanged';
+      transactionId: string;
+      state: components['schemas']['TransactionState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentTransactionStateChanged';
+    };
+    /** @description `setStatusInterfaceCode` was applied; `paymentId` (deprecated by the live service) is the Payment's id. */
+    PaymentStatusInterfaceCodeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentStatusInterfaceCodeSet';
+      paymentId: string;
+      interfaceCode?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentStatusInterfaceCodeSet';
+    };
+    /** @description `setInterfaceId` set the Payment's `interfaceId`. */
+    PaymentInterfaceIdSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentInterfaceIdSet';
+      interfaceId?: string;
+      oldInterfaceId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentInterfaceIdSet';
     };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
@@ -6543,7 +7084,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -6551,7 +7092,7 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201V2;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6567,7 +7108,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201V2;
+      200: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6582,7 +7123,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201V2;
+      200: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -6612,7 +7153,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -6638,7 +7179,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV31;
   };
   updateCategoryById: {
     parameters: SharedParametersV3;
@@ -6646,14 +7187,14 @@ export interface operations {
     responses: SharedResponsesV10;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   getCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV31;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV4;
@@ -6663,7 +7204,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV19;
   };
   queryChannels: {
     parameters: SharedParametersV2;
@@ -6685,7 +7226,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -6711,7 +7252,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   updateChannelById: {
     parameters: SharedParametersV3;
@@ -6719,14 +7260,14 @@ export interface operations {
     responses: SharedResponsesV11;
   };
   deleteChannelById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   getChannelByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   updateChannelByKey: {
     parameters: SharedParametersV4;
@@ -6736,7 +7277,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV20;
   };
   queryCustomerGroups: {
     parameters: SharedParametersV2;
@@ -6758,7 +7299,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -6784,7 +7325,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV3;
@@ -6792,14 +7333,14 @@ export interface operations {
     responses: SharedResponsesV12;
   };
   deleteCustomerGroupById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV21;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV4;
@@ -6809,7 +7350,7 @@ export interface operations {
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV21;
   };
   queryCustomers: {
     parameters: SharedParametersV2;
@@ -6826,7 +7367,7 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer. */
@@ -6852,7 +7393,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -6872,14 +7413,14 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -6895,12 +7436,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponsesV13;
   };
@@ -6918,7 +7459,7 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
@@ -6988,7 +7529,7 @@ export interface operations {
     };
   };
   signUpCustomerInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV5;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
@@ -7045,14 +7586,14 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   changeCustomerPasswordInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV22;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -7070,12 +7611,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   resetCustomerPasswordInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponsesV13;
   };
@@ -7095,12 +7636,12 @@ export interface operations {
     responses: SharedResponsesV6;
   };
   verifyCustomerEmailInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -7124,22 +7665,22 @@ export interface operations {
     };
   };
   signInCustomer: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   signInCustomerInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   getMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   updateMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
@@ -7151,10 +7692,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   signUpMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV13;
     responses: {
       /** @description The new customer. */
@@ -7169,29 +7710,29 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   changeMyPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV4;
   };
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
@@ -7206,10 +7747,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   signUpMeInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV13;
     responses: {
       /** @description The new customer. */
@@ -7225,22 +7766,22 @@ export interface operations {
     };
   };
   signInMeInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   changeMyPasswordInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV16;
     responses: SharedResponsesV4;
   };
   verifyMyEmailInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV17;
     responses: SharedResponsesV4;
   };
@@ -7283,6 +7824,169 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryPayments: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Payments. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['PaymentPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createPayment: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Payment. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPaymentById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV35;
+  };
+  updatePaymentById: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV14;
+  };
+  deletePaymentById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  getPaymentByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV35;
+  };
+  updatePaymentByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV14;
+  };
+  deletePaymentByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV23;
+  };
+  queryMyPayments: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Payments. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['MyPaymentPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyPayment: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyPaymentDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Payment. */
+      201: SharedStatus201V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyPaymentById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: {
+      /** @description The Payment. */
+      200: SharedStatus201V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMyPaymentById: {
+    parameters: SharedParametersV3;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyPaymentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Payment, with its new version. */
+      200: SharedStatus201V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMyPaymentById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Payment. */
+      200: SharedStatus201V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getProductProjectionInStoreById: {
     parameters: {
       query?: SharedQueryV2;
@@ -7291,7 +7995,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -7301,7 +8005,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   queryProductProjections: {
     parameters: {
@@ -7408,7 +8112,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -7418,7 +8122,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   queryProductSelections: {
     parameters: SharedParametersV2;
@@ -7440,7 +8144,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -7467,42 +8171,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV24;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponsesV7;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV24;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -7549,7 +8253,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -7576,32 +8280,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV15;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV25;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV15;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV25;
   };
   queryProducts: {
     parameters: {
@@ -7726,11 +8430,11 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateProductById: {
     parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV8;
   };
   deleteProductById: {
@@ -7741,16 +8445,16 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV26;
   };
   getProductByKey: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateProductByKey: {
     parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: SharedResponsesV8;
   };
   deleteProductByKey: {
@@ -7761,20 +8465,20 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV26;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   getProject: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
@@ -7788,7 +8492,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -7828,7 +8532,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -7855,32 +8559,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateStoreById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV21;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponsesV9;
   };
   deleteStoreById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   getStoreByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV21;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponsesV9;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV27;
   };
   queryTaxCategories: {
     parameters: SharedParametersV2;
@@ -7902,7 +8606,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -7928,32 +8632,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV44;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV44;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV16;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV28;
   };
   queryTypes: {
     parameters: SharedParametersV2;
@@ -7975,7 +8679,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -8001,32 +8705,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   updateTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV17;
   };
   deleteTypeById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   getTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV17;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV29;
   };
   queryZones: {
     parameters: SharedParametersV2;
@@ -8048,7 +8752,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -8074,32 +8778,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   updateZoneById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV18;
   };
   deleteZoneById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
   getZoneByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   updateZoneByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV18;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV30;
   };
 }
 
@@ -8180,6 +8884,7 @@ export type ChannelResourceIdentifier = components['schemas']['ChannelResourceId
 export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
 export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
+export type CustomerResourceIdentifier = components['schemas']['CustomerResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
 export type LastModifiedBy = components['schemas']['LastModifiedBy'];
@@ -8332,6 +9037,52 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
+export type TransactionType = components['schemas']['TransactionType'];
+export type TransactionState = components['schemas']['TransactionState'];
+export type Transaction = components['schemas']['Transaction'];
+export type TransactionDraft = components['schemas']['TransactionDraft'];
+export type PaymentMethodInfo = components['schemas']['PaymentMethodInfo'];
+export type PaymentMethodInfoDraft = components['schemas']['PaymentMethodInfoDraft'];
+export type PaymentStatus = components['schemas']['PaymentStatus'];
+export type PaymentStatusDraft = components['schemas']['PaymentStatusDraft'];
+export type Payment = components['schemas']['Payment'];
+export type PaymentDraft = components['schemas']['PaymentDraft'];
+export type PaymentReference = components['schemas']['PaymentReference'];
+export type PaymentResourceIdentifier = components['schemas']['PaymentResourceIdentifier'];
+export type PaymentUpdate = components['schemas']['PaymentUpdate'];
+export type PaymentUpdateAction = components['schemas']['PaymentUpdateAction'];
+export type PaymentAddTransactionAction = components['schemas']['PaymentAddTransactionAction'];
+export type PaymentChangeTransactionStateAction = components['schemas']['PaymentChangeTransactionStateAction'];
+export type PaymentChangeTransactionInteractionIdAction = components['schemas']['PaymentChangeTransactionInteractionIdAction'];
+export type PaymentChangeTransactionTimestampAction = components['schemas']['PaymentChangeTransactionTimestampAction'];
+export type PaymentSetStatusInterfaceCodeAction = components['schemas']['PaymentSetStatusInterfaceCodeAction'];
+export type PaymentSetStatusInterfaceTextAction = components['schemas']['PaymentSetStatusInterfaceTextAction'];
+export type PaymentSetInterfaceIdAction = components['schemas']['PaymentSetInterfaceIdAction'];
+export type PaymentSetMethodInfoMethodAction = components['schemas']['PaymentSetMethodInfoMethodAction'];
+export type PaymentSetMethodInfoNameAction = components['schemas']['PaymentSetMethodInfoNameAction'];
+export type PaymentSetMethodInfoInterfaceAction = components['schemas']['PaymentSetMethodInfoInterfaceAction'];
+export type PaymentSetMethodInfoInterfaceAccountAction = components['schemas']['PaymentSetMethodInfoInterfaceAccountAction'];
+export type PaymentSetMethodInfoCustomTypeAction = components['schemas']['PaymentSetMethodInfoCustomTypeAction'];
+export type PaymentSetMethodInfoCustomFieldAction = components['schemas']['PaymentSetMethodInfoCustomFieldAction'];
+export type PaymentChangeAmountPlannedAction = components['schemas']['PaymentChangeAmountPlannedAction'];
+export type PaymentSetKeyAction = components['schemas']['PaymentSetKeyAction'];
+export type PaymentSetCustomerAction = components['schemas']['PaymentSetCustomerAction'];
+export type PaymentSetAnonymousIdAction = components['schemas']['PaymentSetAnonymousIdAction'];
+export type PaymentSetExternalIdAction = components['schemas']['PaymentSetExternalIdAction'];
+export type PaymentSetTransactionCustomTypeAction = components['schemas']['PaymentSetTransactionCustomTypeAction'];
+export type PaymentSetTransactionCustomFieldAction = components['schemas']['PaymentSetTransactionCustomFieldAction'];
+export type PaymentPagedQueryResponse = components['schemas']['PaymentPagedQueryResponse'];
+export type MyPayment = components['schemas']['MyPayment'];
+export type MyTransactionDraft = components['schemas']['MyTransactionDraft'];
+export type MyPaymentDraft = components['schemas']['MyPaymentDraft'];
+export type MyPaymentUpdate = components['schemas']['MyPaymentUpdate'];
+export type MyPaymentUpdateAction = components['schemas']['MyPaymentUpdateAction'];
+export type MyPaymentPagedQueryResponse = components['schemas']['MyPaymentPagedQueryResponse'];
+export type PaymentCreatedMessage = components['schemas']['PaymentCreatedMessage'];
+export type PaymentTransactionAddedMessage = components['schemas']['PaymentTransactionAddedMessage'];
+export type PaymentTransactionStateChangedMessage = components['schemas']['PaymentTransactionStateChangedMessage'];
+export type PaymentStatusInterfaceCodeSetMessage = components['schemas']['PaymentStatusInterfaceCodeSetMessage'];
+export type PaymentInterfaceIdSetMessage = components['schemas']['PaymentInterfaceIdSetMessage'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
@@ -8711,6 +9462,20 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Customer'];
   };
 };
+type SharedParametersV5 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedQueryV2 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
@@ -8790,27 +9555,22 @@ type SharedQueryV3 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedParametersV5 = {
+type SharedParametersV6 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV7 = {
   query?: never;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the Store. */
     storeKey: components['parameters']['storeKey'];
   };
-  cookie?: never;
-};
-type SharedParametersV6 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path?: never;
   cookie?: never;
 };
 type SharedResponsesV2 = {
@@ -8826,10 +9586,19 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV7 = {
+type SharedParametersV8 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
+  cookie?: never;
+};
+type SharedParametersV9 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
   cookie?: never;
 };
 type SharedResponsesV3 = {
@@ -8855,24 +9624,6 @@ type SharedResponsesV4 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV8 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedParametersV9 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedResponsesV5 = {
   /** @description The customer. */
@@ -9038,6 +9789,24 @@ type SharedResponsesV13 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV14 = {
+  /** @description The updated Payment, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Payment'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV15 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9055,7 +9824,7 @@ type SharedResponsesV14 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV16 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9073,7 +9842,7 @@ type SharedResponsesV15 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV17 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9091,7 +9860,7 @@ type SharedResponsesV16 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV18 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9118,7 +9887,7 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV19 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -9135,7 +9904,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV20 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -9152,7 +9921,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV21 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -9169,7 +9938,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV22 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -9186,7 +9955,24 @@ type SharedResponsesV21 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV23 = {
+  /** @description The deleted Payment. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Payment'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV24 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -9203,7 +9989,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV25 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -9220,7 +10006,7 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV26 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -9237,7 +10023,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV27 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -9254,7 +10040,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV28 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -9271,7 +10057,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV29 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -9288,7 +10074,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV30 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -9296,270 +10082,6 @@ type SharedResponsesV28 = {
       'application/json': components['schemas']['Zone'];
     };
   };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV29 = {
-  /** @description The Category. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Category'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV30 = {
-  /** @description The Channel. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Channel'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV31 = {
-  /** @description The Customer Group. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['CustomerGroup'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV32 = {
-  /** @description The customer or the anonymous session. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['MeResponse'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV33 = {
-  /** @description The current Product Projection. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductProjection'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV34 = {
-  /** @description The Product Projection. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductProjection'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV35 = {
-  /** @description The Product Selection. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductSelection'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV36 = {
-  /** @description A page of the Products assigned to the Product Selection. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['AssignedProductReferencePagedQueryResponse'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV37 = {
-  /** @description The Product Type. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductType'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV38 = {
-  /** @description The Product. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Product'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV39 = {
-  /** @description A page of the Product Selections holding the Product. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV40 = {
-  /** @description The Store. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Store'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV41 = {
-  /** @description The Tax Category. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['TaxCategory'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV42 = {
-  /** @description The Type. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Type'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV43 = {
-  /** @description The Zone. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Zone'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV44 = {
-  /** @description The customer. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV45 = {
-  /** @description The deleted customer. */
-  200: SharedStatus200;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -9577,11 +10099,291 @@ type SharedCategorySetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
+type SharedResponsesV31 = {
+  /** @description The Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV32 = {
+  /** @description The Channel. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Channel'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV33 = {
+  /** @description The Customer Group. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerGroup'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV34 = {
+  /** @description The customer or the anonymous session. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['MeResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV35 = {
+  /** @description The Payment. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Payment'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV36 = {
+  /** @description The current Product Projection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductProjection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV37 = {
+  /** @description The Product Projection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductProjection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV38 = {
+  /** @description The Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV39 = {
+  /** @description A page of the Products assigned to the Product Selection. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['AssignedProductReferencePagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV40 = {
+  /** @description The Product Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductType'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV41 = {
+  /** @description The Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV42 = {
+  /** @description A page of the Product Selections holding the Product. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV43 = {
+  /** @description The Store. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV44 = {
+  /** @description The Tax Category. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV45 = {
+  /** @description The Type. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV46 = {
+  /** @description The Zone. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Zone'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV47 = {
+  /** @description The customer. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV48 = {
+  /** @description The deleted customer. */
+  200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedPath = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV49 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -9677,6 +10479,12 @@ type SharedPathV4 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
+type SharedStatus201V2 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['MyPayment'];
+  };
+};
 type SharedPathV5 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
@@ -9692,7 +10500,7 @@ type SharedRequestBody = {
     'application/json': components['schemas']['CustomerUpdate'];
   };
 };
-type SharedStatus201V2 = {
+type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
@@ -9755,6 +10563,14 @@ type SharedParametersV16 = {
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
+};
+type SharedCategorySetExternalIdAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setExternalId';
+  externalId?: string;
 };
 type SharedParametersV17 = {
   query?: never;
@@ -9877,46 +10693,47 @@ type SharedRequestBodyV17 = {
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV25 = {
+  content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
 };
-type SharedCategorySetExternalIdAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setExternalId';
-  externalId?: string;
+type SharedPaymentStatus = {
+  interfaceCode?: string;
+  interfaceText?: string;
 };
 type SharedTaxCategorySetDescriptionAction = {
   /**

@@ -54,6 +54,11 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/me'
     | '/messages'
     | '/messages/{ID}'
+    | '/payments'
+    | '/payments/{ID}'
+    | '/payments/key={key}'
+    | '/me/payments'
+    | '/me/payments/{ID}'
     | '/in-store/key={storeKey}/product-projections/{ID}'
     | '/in-store/key={storeKey}/product-projections/key={key}'
     | '/product-projections'
@@ -129,6 +134,11 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/me/password'
     | '/in-store/key={storeKey}/me/password/reset'
     | '/in-store/key={storeKey}/me/email/confirm'
+    | '/payments'
+    | '/payments/{ID}'
+    | '/payments/key={key}'
+    | '/me/payments'
+    | '/me/payments/{ID}'
     | '/product-selections'
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
@@ -165,6 +175,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/me'
     | '/in-store/key={storeKey}/me'
+    | '/payments/{ID}'
+    | '/payments/key={key}'
+    | '/me/payments/{ID}'
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
     | '/product-types/{ID}'
@@ -222,6 +235,11 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/me': CallParams<'getMeInStore', never, As>;
     '/messages': CallNone<'queryMessages', never, As>;
     '/messages/{ID}': CallParams<'getMessageById', never, As>;
+    '/payments': CallNone<'queryPayments', never, As>;
+    '/payments/{ID}': CallParams<'getPaymentById', never, As>;
+    '/payments/key={key}': CallParams<'getPaymentByKey', never, As>;
+    '/me/payments': CallNone<'queryMyPayments', never, As>;
+    '/me/payments/{ID}': CallParams<'getMyPaymentById', never, As>;
     '/in-store/key={storeKey}/product-projections/{ID}': CallParams<'getProductProjectionInStoreById', never, As>;
     '/in-store/key={storeKey}/product-projections/key={key}': CallParams<'getProductProjectionInStoreByKey', never, As>;
     '/product-projections': CallNone<'queryProductProjections', never, As>;
@@ -333,6 +351,11 @@ export interface CallArgsOf<As extends ParseAs> {
       As
     >;
     '/in-store/key={storeKey}/me/email/confirm': CallParamsBody<'verifyMyEmailInStore', components['schemas']['MyCustomerEmailVerify'], As>;
+    '/payments': CallBody<'createPayment', components['schemas']['PaymentDraft'], As>;
+    '/payments/{ID}': CallParamsBody<'updatePaymentById', components['schemas']['PaymentUpdate'], As>;
+    '/payments/key={key}': CallParamsBody<'updatePaymentByKey', components['schemas']['PaymentUpdate'], As>;
+    '/me/payments': CallBody<'createMyPayment', components['schemas']['MyPaymentDraft'], As>;
+    '/me/payments/{ID}': CallParamsBody<'updateMyPaymentById', components['schemas']['MyPaymentUpdate'], As>;
     '/product-selections': CallBody<'createProductSelection', components['schemas']['ProductSelectionDraft'], As>;
     '/product-selections/{ID}': CallParamsBody<'updateProductSelectionById', components['schemas']['ProductSelectionUpdate'], As>;
     '/product-selections/key={key}': CallParamsBody<'updateProductSelectionByKey', components['schemas']['ProductSelectionUpdate'], As>;
@@ -371,6 +394,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
     '/me': CallParams<'deleteMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'deleteMeInStore', never, As>;
+    '/payments/{ID}': CallParams<'deletePaymentById', never, As>;
+    '/payments/key={key}': CallParams<'deletePaymentByKey', never, As>;
+    '/me/payments/{ID}': CallParams<'deleteMyPaymentById', never, As>;
     '/product-selections/{ID}': CallParams<'deleteProductSelectionById', never, As>;
     '/product-selections/key={key}': CallParams<'deleteProductSelectionByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
@@ -435,6 +461,11 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/me': components['schemas']['MeResponse'];
     '/messages': components['schemas']['MessagePagedQueryResponse'];
     '/messages/{ID}': components['schemas']['Message'];
+    '/payments': components['schemas']['PaymentPagedQueryResponse'];
+    '/payments/{ID}': components['schemas']['Payment'];
+    '/payments/key={key}': components['schemas']['Payment'];
+    '/me/payments': components['schemas']['MyPaymentPagedQueryResponse'];
+    '/me/payments/{ID}': components['schemas']['MyPayment'];
     '/in-store/key={storeKey}/product-projections/{ID}': components['schemas']['ProductProjection'];
     '/in-store/key={storeKey}/product-projections/key={key}': components['schemas']['ProductProjection'];
     '/product-projections': components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -514,6 +545,11 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/me/password': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me/password/reset': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me/email/confirm': components['schemas']['Customer'];
+    '/payments': components['schemas']['Payment'];
+    '/payments/{ID}': components['schemas']['Payment'];
+    '/payments/key={key}': components['schemas']['Payment'];
+    '/me/payments': components['schemas']['MyPayment'];
+    '/me/payments/{ID}': components['schemas']['MyPayment'];
     '/product-selections': components['schemas']['ProductSelection'];
     '/product-selections/{ID}': components['schemas']['ProductSelection'];
     '/product-selections/key={key}': components['schemas']['ProductSelection'];
@@ -552,6 +588,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
     '/me': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me': components['schemas']['Customer'];
+    '/payments/{ID}': components['schemas']['Payment'];
+    '/payments/key={key}': components['schemas']['Payment'];
+    '/me/payments/{ID}': components['schemas']['MyPayment'];
     '/product-selections/{ID}': components['schemas']['ProductSelection'];
     '/product-selections/key={key}': components['schemas']['ProductSelection'];
     '/product-types/{ID}': components['schemas']['ProductType'];

@@ -516,6 +516,14 @@ export const taxCategoryResourceIdentifier = /* @__PURE__ */ defineBuilder('TaxC
 export const productTypeResourceIdentifier = /* @__PURE__ */ defineBuilder('ProductTypeResourceIdentifier', 'other');
 
 /**
+ * Builder of a `CustomerResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customerResourceIdentifier({ seed: 42 }).build();
+ */
+export const customerResourceIdentifier = /* @__PURE__ */ defineBuilder('CustomerResourceIdentifier', 'other');
+
+/**
  * Builder of a `Attribution` (other) of the Commerce schema, with plausible seeded defaults for its required members. Set when a change was made indirectly, for example through an import.
  *
  * @example
@@ -1697,6 +1705,361 @@ export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other')
  * messagePagedQueryResponse({ seed: 42 }).build();
  */
 export const messagePagedQueryResponse = /* @__PURE__ */ defineBuilder('MessagePagedQueryResponse', 'other');
+
+/**
+ * Builder of a `Transaction` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * transaction({ seed: 42 }).build();
+ */
+export const transaction = /* @__PURE__ */ defineBuilder('Transaction', 'other');
+
+/**
+ * Builder of a `TransactionDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `state` defaults to `Initial`; `timestamp` is kept as given (none when left out). Custom
+ *
+ * @example
+ * transactionDraft({ seed: 42 }).build();
+ * transactionDraft().buildGraphql(); // the GraphQL input form
+ */
+export const transactionDraft = /* @__PURE__ */ defineBuilder('TransactionDraft', 'draft');
+
+/**
+ * Builder of a `PaymentMethodInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentMethodInfo({ seed: 42 }).build();
+ */
+export const paymentMethodInfo = /* @__PURE__ */ defineBuilder('PaymentMethodInfo', 'other');
+
+/**
+ * Builder of a `PaymentMethodInfoDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Custom Fields take a Type for `payment-method-info`. The `token` of the Payment Methods
+ *
+ * @example
+ * paymentMethodInfoDraft({ seed: 42 }).build();
+ * paymentMethodInfoDraft().buildGraphql(); // the GraphQL input form
+ */
+export const paymentMethodInfoDraft = /* @__PURE__ */ defineBuilder('PaymentMethodInfoDraft', 'draft');
+
+/**
+ * Builder of a `PaymentStatus` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentStatus({ seed: 42 }).build();
+ */
+export const paymentStatus = /* @__PURE__ */ defineBuilder('PaymentStatus', 'other');
+
+/**
+ * Builder of a `PaymentStatusDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A `state` (States are not emulated) is 501 NotEmulated.
+ *
+ * @example
+ * paymentStatusDraft({ seed: 42 }).build();
+ * paymentStatusDraft().buildGraphql(); // the GraphQL input form
+ */
+export const paymentStatusDraft = /* @__PURE__ */ defineBuilder('PaymentStatusDraft', 'draft');
+
+/**
+ * Builder of a `Payment` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_payments` and `manage_payments`, as on the live service. `amountPlanned`,
+ *
+ * @example
+ * payment({ seed: 42 }).build();
+ * payment().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const payment = /* @__PURE__ */ defineBuilder('Payment', 'resource');
+
+/**
+ * Builder of a `PaymentDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `customer` must exist (400 ReferencedResourceNotFound). The deprecated `amountAuthorized`,
+ *
+ * @example
+ * paymentDraft({ seed: 42 }).build();
+ * paymentDraft().buildGraphql(); // the GraphQL input form
+ */
+export const paymentDraft = /* @__PURE__ */ defineBuilder('PaymentDraft', 'draft');
+
+/**
+ * Builder of a `PaymentReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentReference({ seed: 42 }).build();
+ */
+export const paymentReference = /* @__PURE__ */ defineBuilder('PaymentReference', 'other');
+
+/**
+ * Builder of a `PaymentResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentResourceIdentifier({ seed: 42 }).build();
+ */
+export const paymentResourceIdentifier = /* @__PURE__ */ defineBuilder('PaymentResourceIdentifier', 'other');
+
+/**
+ * Builder of a `PaymentUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentUpdate({ seed: 42 }).build();
+ */
+export const paymentUpdate = /* @__PURE__ */ defineBuilder('PaymentUpdate', 'update');
+
+/**
+ * Builder of a `PaymentAddTransactionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Appends a Transaction with a generated `id`; sends PaymentTransactionAdded.
+ *
+ * @example
+ * paymentAddTransactionAction({ seed: 42 }).build();
+ */
+export const paymentAddTransactionAction = /* @__PURE__ */ defineBuilder('PaymentAddTransactionAction', 'action');
+
+/**
+ * Builder of a `PaymentChangeTransactionStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Moves the Transaction forward (see `TransactionState` for the decision) and sends
+ *
+ * @example
+ * paymentChangeTransactionStateAction({ seed: 42 }).build();
+ */
+export const paymentChangeTransactionStateAction = /* @__PURE__ */ defineBuilder('PaymentChangeTransactionStateAction', 'action');
+
+/**
+ * Builder of a `PaymentChangeTransactionInteractionIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. An unknown `transactionId` is 400 InvalidOperation.
+ *
+ * @example
+ * paymentChangeTransactionInteractionIdAction({ seed: 42 }).build();
+ */
+export const paymentChangeTransactionInteractionIdAction = /* @__PURE__ */ defineBuilder(
+  'PaymentChangeTransactionInteractionIdAction',
+  'action',
+);
+
+/**
+ * Builder of a `PaymentChangeTransactionTimestampAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. An unknown `transactionId` is 400 InvalidOperation.
+ *
+ * @example
+ * paymentChangeTransactionTimestampAction({ seed: 42 }).build();
+ */
+export const paymentChangeTransactionTimestampAction = /* @__PURE__ */ defineBuilder('PaymentChangeTransactionTimestampAction', 'action');
+
+/**
+ * Builder of a `PaymentSetStatusInterfaceCodeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `interfaceCode` unsets it; sends PaymentStatusInterfaceCodeSet.
+ *
+ * @example
+ * paymentSetStatusInterfaceCodeAction({ seed: 42 }).build();
+ */
+export const paymentSetStatusInterfaceCodeAction = /* @__PURE__ */ defineBuilder('PaymentSetStatusInterfaceCodeAction', 'action');
+
+/**
+ * Builder of a `PaymentSetStatusInterfaceTextAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentSetStatusInterfaceTextAction({ seed: 42 }).build();
+ */
+export const paymentSetStatusInterfaceTextAction = /* @__PURE__ */ defineBuilder('PaymentSetStatusInterfaceTextAction', 'action');
+
+/**
+ * Builder of a `PaymentSetInterfaceIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sends PaymentInterfaceIdSet. Once set, the `interfaceId` cannot be changed (live rule):
+ *
+ * @example
+ * paymentSetInterfaceIdAction({ seed: 42 }).build();
+ */
+export const paymentSetInterfaceIdAction = /* @__PURE__ */ defineBuilder('PaymentSetInterfaceIdAction', 'action');
+
+/**
+ * Builder of a `PaymentSetMethodInfoMethodAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `method` unsets it.
+ *
+ * @example
+ * paymentSetMethodInfoMethodAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoMethodAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoMethodAction', 'action');
+
+/**
+ * Builder of a `PaymentSetMethodInfoNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `name` unsets it.
+ *
+ * @example
+ * paymentSetMethodInfoNameAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoNameAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoNameAction', 'action');
+
+/**
+ * Builder of a `PaymentSetMethodInfoInterfaceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
+ *
+ * @example
+ * paymentSetMethodInfoInterfaceAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoInterfaceAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoInterfaceAction', 'action');
+
+/**
+ * Builder of a `PaymentSetMethodInfoInterfaceAccountAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `interfaceAccount` unsets it.
+ *
+ * @example
+ * paymentSetMethodInfoInterfaceAccountAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoInterfaceAccountAction = /* @__PURE__ */ defineBuilder(
+  'PaymentSetMethodInfoInterfaceAccountAction',
+  'action',
+);
+
+/**
+ * Builder of a `PaymentSetMethodInfoCustomTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. As `setCustomType`, on `paymentMethodInfo` (a Type for `payment-method-info`).
+ *
+ * @example
+ * paymentSetMethodInfoCustomTypeAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoCustomTypeAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoCustomTypeAction', 'action');
+
+/**
+ * Builder of a `PaymentSetMethodInfoCustomFieldAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. As `setCustomField`, on `paymentMethodInfo`.
+ *
+ * @example
+ * paymentSetMethodInfoCustomFieldAction({ seed: 42 }).build();
+ */
+export const paymentSetMethodInfoCustomFieldAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoCustomFieldAction', 'action');
+
+/**
+ * Builder of a `PaymentChangeAmountPlannedAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentChangeAmountPlannedAction({ seed: 42 }).build();
+ */
+export const paymentChangeAmountPlannedAction = /* @__PURE__ */ defineBuilder('PaymentChangeAmountPlannedAction', 'action');
+
+/**
+ * Builder of a `PaymentSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Payment has is 400 DuplicateField.
+ *
+ * @example
+ * paymentSetKeyAction({ seed: 42 }).build();
+ */
+export const paymentSetKeyAction = /* @__PURE__ */ defineBuilder('PaymentSetKeyAction', 'action');
+
+/**
+ * Builder of a `PaymentSetCustomerAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it.
+ *
+ * @example
+ * paymentSetCustomerAction({ seed: 42 }).build();
+ */
+export const paymentSetCustomerAction = /* @__PURE__ */ defineBuilder('PaymentSetCustomerAction', 'action');
+
+/**
+ * Builder of a `PaymentSetAnonymousIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `anonymousId` unsets it. On a Payment with a `customer`, 400 InvalidOperation
+ *
+ * @example
+ * paymentSetAnonymousIdAction({ seed: 42 }).build();
+ */
+export const paymentSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('PaymentSetAnonymousIdAction', 'action');
+
+/**
+ * Builder of a `PaymentSetExternalIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Deprecated by the live service. Omitting `externalId` unsets it.
+ *
+ * @example
+ * paymentSetExternalIdAction({ seed: 42 }).build();
+ */
+export const paymentSetExternalIdAction = /* @__PURE__ */ defineBuilder('PaymentSetExternalIdAction', 'action');
+
+/**
+ * Builder of a `PaymentSetTransactionCustomTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. As `setCustomType`, on a Transaction (a Type for `transaction`); an unknown `transactionId` is 400 InvalidOperation.
+ *
+ * @example
+ * paymentSetTransactionCustomTypeAction({ seed: 42 }).build();
+ */
+export const paymentSetTransactionCustomTypeAction = /* @__PURE__ */ defineBuilder('PaymentSetTransactionCustomTypeAction', 'action');
+
+/**
+ * Builder of a `PaymentSetTransactionCustomFieldAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. As `setCustomField`, on a Transaction; an unknown `transactionId` is 400 InvalidOperation.
+ *
+ * @example
+ * paymentSetTransactionCustomFieldAction({ seed: 42 }).build();
+ */
+export const paymentSetTransactionCustomFieldAction = /* @__PURE__ */ defineBuilder('PaymentSetTransactionCustomFieldAction', 'action');
+
+/**
+ * Builder of a `PaymentPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentPagedQueryResponse({ seed: 42 }).build();
+ */
+export const paymentPagedQueryResponse = /* @__PURE__ */ defineBuilder('PaymentPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `MyPayment` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Payment as the My Payments endpoints answer it: the members of the live `MyPayment`
+ *
+ * @example
+ * myPayment({ seed: 42 }).build();
+ * myPayment().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const myPayment = /* @__PURE__ */ defineBuilder('MyPayment', 'resource');
+
+/**
+ * Builder of a `MyTransactionDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A Transaction of a My Payment draft, in state `Initial`; only `Authorization` or `Charge`.
+ *
+ * @example
+ * myTransactionDraft({ seed: 42 }).build();
+ * myTransactionDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myTransactionDraft = /* @__PURE__ */ defineBuilder('MyTransactionDraft', 'draft');
+
+/**
+ * Builder of a `MyPaymentDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The Payment gets the caller's `customer` (customer token) or `anonymousId`
+ *
+ * @example
+ * myPaymentDraft({ seed: 42 }).build();
+ * myPaymentDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myPaymentDraft = /* @__PURE__ */ defineBuilder('MyPaymentDraft', 'draft');
+
+/**
+ * Builder of a `MyPaymentUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * myPaymentUpdate({ seed: 42 }).build();
+ */
+export const myPaymentUpdate = /* @__PURE__ */ defineBuilder('MyPaymentUpdate', 'update');
+
+/**
+ * Builder of a `MyPaymentPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * myPaymentPagedQueryResponse({ seed: 42 }).build();
+ */
+export const myPaymentPagedQueryResponse = /* @__PURE__ */ defineBuilder('MyPaymentPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `PaymentCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Payment was created (`/payments` or `/me/payments`).
+ *
+ * @example
+ * paymentCreatedMessage({ seed: 42 }).build();
+ * paymentCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentCreatedMessage = /* @__PURE__ */ defineBuilder('PaymentCreatedMessage', 'resource');
+
+/**
+ * Builder of a `PaymentTransactionAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Transaction was added (`addTransaction`).
+ *
+ * @example
+ * paymentTransactionAddedMessage({ seed: 42 }).build();
+ * paymentTransactionAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentTransactionAddedMessage = /* @__PURE__ */ defineBuilder('PaymentTransactionAddedMessage', 'resource');
+
+/**
+ * Builder of a `PaymentTransactionStateChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Transaction changed its state (`changeTransactionState`).
+ *
+ * @example
+ * paymentTransactionStateChangedMessage({ seed: 42 }).build();
+ * paymentTransactionStateChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentTransactionStateChangedMessage = /* @__PURE__ */ defineBuilder('PaymentTransactionStateChangedMessage', 'resource');
+
+/**
+ * Builder of a `PaymentStatusInterfaceCodeSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setStatusInterfaceCode` was applied; `paymentId` (deprecated by the live service) is the Payment's id.
+ *
+ * @example
+ * paymentStatusInterfaceCodeSetMessage({ seed: 42 }).build();
+ * paymentStatusInterfaceCodeSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentStatusInterfaceCodeSetMessage = /* @__PURE__ */ defineBuilder('PaymentStatusInterfaceCodeSetMessage', 'resource');
+
+/**
+ * Builder of a `PaymentInterfaceIdSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setInterfaceId` set the Payment's `interfaceId`.
+ *
+ * @example
+ * paymentInterfaceIdSetMessage({ seed: 42 }).build();
+ * paymentInterfaceIdSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentInterfaceIdSetMessage = /* @__PURE__ */ defineBuilder('PaymentInterfaceIdSetMessage', 'resource');
 
 /**
  * Builder of a `ProductProjection` (resource) of the Commerce schema, with plausible seeded defaults for its required members. The current or the staged data of a Product, flattened.
@@ -3524,6 +3887,7 @@ export const builderFactories = {
   CategoryResourceIdentifier: categoryResourceIdentifier,
   TaxCategoryResourceIdentifier: taxCategoryResourceIdentifier,
   ProductTypeResourceIdentifier: productTypeResourceIdentifier,
+  CustomerResourceIdentifier: customerResourceIdentifier,
   Attribution: attribution,
   CreatedBy: createdBy,
   LastModifiedBy: lastModifiedBy,
@@ -3666,6 +4030,48 @@ export const builderFactories = {
   MyCustomerEmailVerify: myCustomerEmailVerify,
   MessageBase: messageBase,
   MessagePagedQueryResponse: messagePagedQueryResponse,
+  Transaction: transaction,
+  TransactionDraft: transactionDraft,
+  PaymentMethodInfo: paymentMethodInfo,
+  PaymentMethodInfoDraft: paymentMethodInfoDraft,
+  PaymentStatus: paymentStatus,
+  PaymentStatusDraft: paymentStatusDraft,
+  Payment: payment,
+  PaymentDraft: paymentDraft,
+  PaymentReference: paymentReference,
+  PaymentResourceIdentifier: paymentResourceIdentifier,
+  PaymentUpdate: paymentUpdate,
+  PaymentAddTransactionAction: paymentAddTransactionAction,
+  PaymentChangeTransactionStateAction: paymentChangeTransactionStateAction,
+  PaymentChangeTransactionInteractionIdAction: paymentChangeTransactionInteractionIdAction,
+  PaymentChangeTransactionTimestampAction: paymentChangeTransactionTimestampAction,
+  PaymentSetStatusInterfaceCodeAction: paymentSetStatusInterfaceCodeAction,
+  PaymentSetStatusInterfaceTextAction: paymentSetStatusInterfaceTextAction,
+  PaymentSetInterfaceIdAction: paymentSetInterfaceIdAction,
+  PaymentSetMethodInfoMethodAction: paymentSetMethodInfoMethodAction,
+  PaymentSetMethodInfoNameAction: paymentSetMethodInfoNameAction,
+  PaymentSetMethodInfoInterfaceAction: paymentSetMethodInfoInterfaceAction,
+  PaymentSetMethodInfoInterfaceAccountAction: paymentSetMethodInfoInterfaceAccountAction,
+  PaymentSetMethodInfoCustomTypeAction: paymentSetMethodInfoCustomTypeAction,
+  PaymentSetMethodInfoCustomFieldAction: paymentSetMethodInfoCustomFieldAction,
+  PaymentChangeAmountPlannedAction: paymentChangeAmountPlannedAction,
+  PaymentSetKeyAction: paymentSetKeyAction,
+  PaymentSetCustomerAction: paymentSetCustomerAction,
+  PaymentSetAnonymousIdAction: paymentSetAnonymousIdAction,
+  PaymentSetExternalIdAction: paymentSetExternalIdAction,
+  PaymentSetTransactionCustomTypeAction: paymentSetTransactionCustomTypeAction,
+  PaymentSetTransactionCustomFieldAction: paymentSetTransactionCustomFieldAction,
+  PaymentPagedQueryResponse: paymentPagedQueryResponse,
+  MyPayment: myPayment,
+  MyTransactionDraft: myTransactionDraft,
+  MyPaymentDraft: myPaymentDraft,
+  MyPaymentUpdate: myPaymentUpdate,
+  MyPaymentPagedQueryResponse: myPaymentPagedQueryResponse,
+  PaymentCreatedMessage: paymentCreatedMessage,
+  PaymentTransactionAddedMessage: paymentTransactionAddedMessage,
+  PaymentTransactionStateChangedMessage: paymentTransactionStateChangedMessage,
+  PaymentStatusInterfaceCodeSetMessage: paymentStatusInterfaceCodeSetMessage,
+  PaymentInterfaceIdSetMessage: paymentInterfaceIdSetMessage,
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
   ProductSelection: productSelection,

@@ -1016,6 +1016,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Payments */
+    get: operations['queryPayments'];
+    put?: never;
+    /** Create a Payment */
+    post: operations['createPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Payment by ID */
+    get: operations['getPaymentById'];
+    put?: never;
+    /** Update a Payment by ID */
+    post: operations['updatePaymentById'];
+    /** Delete a Payment by ID */
+    delete: operations['deletePaymentById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/payments/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Payment by key */
+    get: operations['getPaymentByKey'];
+    put?: never;
+    /** Update a Payment by key */
+    post: operations['updatePaymentByKey'];
+    /** Delete a Payment by key */
+    delete: operations['deletePaymentByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query My Payments
+     * @description The caller's Payments only (by `customer` for a customer token, else by `anonymousId`).
+     */
+    get: operations['queryMyPayments'];
+    put?: never;
+    /**
+     * Create a My Payment
+     * @description Needs a customer token or an anonymous-session token holding `manage_my_payments`
+     *     (any other token is 403 naming it). The Payment gets the caller's `customer` or
+     *     `anonymousId`; sends PaymentCreated.
+     */
+    post: operations['createMyPayment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/payments/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound, as one that does not exist.
+     */
+    get: operations['getMyPaymentById'];
+    put?: never;
+    /**
+     * Update a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound. A Payment with a Transaction cannot be
+     *     updated here (live rule): 400 InvalidOperation, nothing changed (checked before the version).
+     */
+    post: operations['updateMyPaymentById'];
+    /**
+     * Delete a My Payment by ID
+     * @description Another caller's Payment is 404 ResourceNotFound. A Payment with a Transaction cannot be
+     *     deleted here (live rule): 400 InvalidOperation, nothing changed (checked before the version).
+     */
+    delete: operations['deleteMyPaymentById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/in-store/key={storeKey}/product-projections/{ID}': {
     parameters: {
       query?: never;
@@ -2223,6 +2335,7 @@ export interface components {
       | 'customer'
       | 'customer-group'
       | 'key-value-document'
+      | 'payment'
       | 'product'
       | 'product-selection'
       | 'product-type'
@@ -2331,6 +2444,10 @@ export interface components {
     ProductTypeResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
       /** @constant */
       typeId?: 'product-type';
+    };
+    CustomerResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'customer';
     };
     /**
      * @description Set when a change was made indirectly, for example through an import.
@@ -4287,9 +4404,478 @@ export interface components {
       | components['schemas']['CustomerGroupCustomTypeRemovedMessage']
       | components['schemas']['CustomerGroupCustomFieldAddedMessage']
       | components['schemas']['CustomerGroupCustomFieldChangedMessage']
-      | components['schemas']['CustomerGroupCustomFieldRemovedMessage'];
+      | components['schemas']['CustomerGroupCustomFieldRemovedMessage']
+      | components['schemas']['PaymentCreatedMessage']
+      | components['schemas']['PaymentTransactionAddedMessage']
+      | components['schemas']['PaymentTransactionStateChangedMessage']
+      | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
+      | components['schemas']['PaymentInterfaceIdSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
+    };
+    /** @enum {string} */
+    TransactionType: 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
+    /**
+     * @description Decision (the live reference states no rule for `changeTransactionState`): a Transaction
+     *     moves forward only, `Initial` → `Pending` → `Success` or `Failure` (steps may be skipped);
+     *     `Success` and `Failure` are final. A change to an earlier state, or out of a final one, is
+     *     400 InvalidOperation; a change to the state it has already changes nothing.
+     * @enum {string}
+     */
+    TransactionState: 'Initial' | 'Pending' | 'Success' | 'Failure';
+    Transaction: {
+      /** @description Generated, unique within the Payment. */
+      id: string;
+      timestamp?: components['schemas']['DateTime'];
+      type: components['schemas']['TransactionType'];
+      amount: components['schemas']['CentPrecisionMoney'];
+      interactionId?: string;
+      state: components['schemas']['TransactionState'];
+      custom?: components['schemas']['CustomFields'];
+      interfaceId?: string;
+    };
+    /**
+     * @description `state` defaults to `Initial`; `timestamp` is kept as given (none when left out). Custom
+     *     Fields take a Type for `transaction`.
+     */
+    TransactionDraft: {
+      timestamp?: components['schemas']['DateTime'];
+      type: components['schemas']['TransactionType'];
+      amount: components['schemas']['Money'];
+      interactionId?: string;
+      state?: components['schemas']['TransactionState'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      interfaceId?: string;
+    };
+    PaymentMethodInfo: {
+      /** @description Once set, it cannot be changed (live rule). */
+      paymentInterface?: string;
+      method?: string;
+      name?: components['schemas']['LocalizedString'];
+      interfaceAccount?: string;
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description Custom Fields take a Type for `payment-method-info`. The `token` of the Payment Methods
+     *     feature is not emulated (501).
+     */
+    PaymentMethodInfoDraft: {
+      paymentInterface?: string;
+      method?: string;
+      name?: components['schemas']['LocalizedString'];
+      interfaceAccount?: string;
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    PaymentStatus: {
+      interfaceCode?: string;
+      interfaceText?: string;
+    };
+    /** @description A `state` (States are not emulated) is 501 NotEmulated. */
+    PaymentStatusDraft: {
+      interfaceCode?: string;
+      interfaceText?: string;
+    };
+    /**
+     * @description Scopes `view_payments` and `manage_payments`, as on the live service. `amountPlanned`,
+     *     `paymentMethodInfo`, `paymentStatus`, `transactions` and `interfaceInteractions` (always
+     *     empty: interface interactions are not emulated) are always present. The combination of
+     *     `interfaceId` and `paymentMethodInfo.paymentInterface` is unique in the project (the live
+     *     reference's rule; the error is inferred): a Payment that would have both equal to another
+     *     Payment's is 400 DuplicateField `interfaceId`; a Payment without either is not checked.
+     */
+    Payment: components['schemas']['BaseResource'] & {
+      key?: string;
+      customer?: components['schemas']['CustomerReference'];
+      anonymousId?: string;
+      /** @description Deprecated by the live service; kept as given. */
+      externalId?: string;
+      interfaceId?: string;
+      amountPlanned: components['schemas']['CentPrecisionMoney'];
+      paymentMethodInfo: components['schemas']['PaymentMethodInfo'];
+      paymentStatus: components['schemas']['PaymentStatus'];
+      transactions: components['schemas']['Transaction'][];
+      interfaceInteractions: components['schemas']['CustomFields'][];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description `customer` must exist (400 ReferencedResourceNotFound). The deprecated `amountAuthorized`,
+     *     `amountPaid`, `amountRefunded` and `authorizedUntil`, and `interfaceInteractions`, are not
+     *     emulated (501). Transactions get generated ids. Creating a Payment sends PaymentCreated.
+     */
+    PaymentDraft: {
+      key?: components['schemas']['Key'];
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+      anonymousId?: string;
+      externalId?: string;
+      interfaceId?: string;
+      amountPlanned: components['schemas']['Money'];
+      paymentMethodInfo?: components['schemas']['PaymentMethodInfoDraft'];
+      paymentStatus?: components['schemas']['PaymentStatusDraft'];
+      transactions?: components['schemas']['TransactionDraft'][];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    PaymentReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'payment';
+      obj?: components['schemas']['Payment'];
+    };
+    PaymentResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'payment';
+    };
+    PaymentUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['PaymentUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Payment as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated (interface interactions, States, the Payment Methods feature's token
+     *     and `setMethodInfo`, transaction interface ids, and the deprecated amount setters).
+     */
+    PaymentUpdateAction:
+      | components['schemas']['PaymentAddTransactionAction']
+      | components['schemas']['PaymentChangeTransactionStateAction']
+      | components['schemas']['PaymentChangeTransactionInteractionIdAction']
+      | components['schemas']['PaymentChangeTransactionTimestampAction']
+      | components['schemas']['PaymentSetStatusInterfaceCodeAction']
+      | components['schemas']['PaymentSetStatusInterfaceTextAction']
+      | components['schemas']['PaymentSetInterfaceIdAction']
+      | components['schemas']['PaymentSetMethodInfoMethodAction']
+      | components['schemas']['PaymentSetMethodInfoNameAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAccountAction']
+      | components['schemas']['PaymentSetMethodInfoCustomTypeAction']
+      | components['schemas']['PaymentSetMethodInfoCustomFieldAction']
+      | components['schemas']['PaymentChangeAmountPlannedAction']
+      | components['schemas']['PaymentSetKeyAction']
+      | components['schemas']['PaymentSetCustomerAction']
+      | components['schemas']['PaymentSetAnonymousIdAction']
+      | components['schemas']['PaymentSetExternalIdAction']
+      | components['schemas']['PaymentSetTransactionCustomTypeAction']
+      | components['schemas']['PaymentSetTransactionCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Appends a Transaction with a generated `id`; sends PaymentTransactionAdded. */
+    PaymentAddTransactionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTransaction';
+      transaction: components['schemas']['TransactionDraft'];
+    };
+    /**
+     * @description Moves the Transaction forward (see `TransactionState` for the decision) and sends
+     *     PaymentTransactionStateChanged. An unknown `transactionId` is 400 InvalidOperation.
+     */
+    PaymentChangeTransactionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionState';
+      transactionId: string;
+      state: components['schemas']['TransactionState'];
+    };
+    /** @description An unknown `transactionId` is 400 InvalidOperation. */
+    PaymentChangeTransactionInteractionIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionInteractionId';
+      transactionId: string;
+      interactionId: string;
+    };
+    /** @description An unknown `transactionId` is 400 InvalidOperation. */
+    PaymentChangeTransactionTimestampAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTransactionTimestamp';
+      transactionId: string;
+      timestamp: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `interfaceCode` unsets it; sends PaymentStatusInterfaceCodeSet. */
+    PaymentSetStatusInterfaceCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStatusInterfaceCode';
+      interfaceCode?: string;
+    };
+    PaymentSetStatusInterfaceTextAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStatusInterfaceText';
+      interfaceText: string;
+    };
+    /**
+     * @description Sends PaymentInterfaceIdSet. Once set, the `interfaceId` cannot be changed (live rule):
+     *     another value is 400 InvalidOperation. Unique with the `paymentInterface` (see `Payment`).
+     */
+    PaymentSetInterfaceIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInterfaceId';
+      interfaceId: string;
+    };
+    /** @description Omitting `method` unsets it. */
+    PaymentSetMethodInfoMethodAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoMethod';
+      method?: string;
+    };
+    /** @description Omitting `name` unsets it. */
+    PaymentSetMethodInfoNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /**
+     * @description Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
+     *     another value is 400 InvalidOperation. Unique with the `interfaceId` (see `Payment`).
+     */
+    PaymentSetMethodInfoInterfaceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoInterface';
+      interface: string;
+    };
+    /** @description Omitting `interfaceAccount` unsets it. */
+    PaymentSetMethodInfoInterfaceAccountAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoInterfaceAccount';
+      interfaceAccount?: string;
+    };
+    /** @description As `setCustomType`, on `paymentMethodInfo` (a Type for `payment-method-info`). */
+    PaymentSetMethodInfoCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoCustomType';
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /** @description As `setCustomField`, on `paymentMethodInfo`. */
+    PaymentSetMethodInfoCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setMethodInfoCustomField';
+      name: string;
+      value?: unknown;
+    };
+    PaymentChangeAmountPlannedAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeAmountPlanned';
+      amount: components['schemas']['Money'];
+    };
+    /** @description Omitting `key` unsets it; a key another Payment has is 400 DuplicateField. */
+    PaymentSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it. */
+    PaymentSetCustomerAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomer';
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+    };
+    /**
+     * @description Omitting `anonymousId` unsets it. On a Payment with a `customer`, 400 InvalidOperation
+     *     (live rule).
+     */
+    PaymentSetAnonymousIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAnonymousId';
+      anonymousId?: string;
+    };
+    /** @description Deprecated by the live service. Omitting `externalId` unsets it. */
+    PaymentSetExternalIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExternalId';
+      externalId?: string;
+    };
+    /** @description As `setCustomType`, on a Transaction (a Type for `transaction`); an unknown `transactionId` is 400 InvalidOperation. */
+    PaymentSetTransactionCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransactionCustomType';
+      transactionId: string;
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    /** @description As `setCustomField`, on a Transaction; an unknown `transactionId` is 400 InvalidOperation. */
+    PaymentSetTransactionCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransactionCustomField';
+      transactionId: string;
+      name: string;
+      value?: unknown;
+    };
+    PaymentPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Payment'][];
+    };
+    /**
+     * @description A Payment as the My Payments endpoints answer it: the members of the live `MyPayment`
+     *     only. Either `customer` or `anonymousId` is present: the caller's.
+     */
+    MyPayment: {
+      id: string;
+      version: components['schemas']['Version'];
+      customer?: components['schemas']['CustomerReference'];
+      anonymousId?: string;
+      amountPlanned: components['schemas']['CentPrecisionMoney'];
+      paymentMethodInfo: components['schemas']['PaymentMethodInfo'];
+      transactions: components['schemas']['Transaction'][];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /** @description A Transaction of a My Payment draft, in state `Initial`; only `Authorization` or `Charge`. */
+    MyTransactionDraft: {
+      timestamp?: components['schemas']['DateTime'];
+      /** @enum {string} */
+      type: 'Authorization' | 'Charge';
+      amount: components['schemas']['Money'];
+      interactionId?: string;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      interfaceId?: string;
+    };
+    /**
+     * @description The Payment gets the caller's `customer` (customer token) or `anonymousId`
+     *     (anonymous-session token). Sends PaymentCreated.
+     */
+    MyPaymentDraft: {
+      amountPlanned: components['schemas']['Money'];
+      paymentMethodInfo?: components['schemas']['PaymentMethodInfoDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      transaction?: components['schemas']['MyTransactionDraft'];
+    };
+    MyPaymentUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyPaymentUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer or anonymous session may apply to the own Payment, as on the
+     *     Payment. A My Payment with a Transaction cannot be updated (400 InvalidOperation), so
+     *     `setTransactionCustomField` never applies; `addTransaction` is the last update.
+     */
+    MyPaymentUpdateAction:
+      | components['schemas']['PaymentAddTransactionAction']
+      | components['schemas']['PaymentChangeAmountPlannedAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['PaymentSetMethodInfoCustomFieldAction']
+      | components['schemas']['PaymentSetMethodInfoCustomTypeAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAccountAction']
+      | components['schemas']['PaymentSetMethodInfoInterfaceAction']
+      | components['schemas']['PaymentSetMethodInfoMethodAction']
+      | components['schemas']['PaymentSetMethodInfoNameAction']
+      | components['schemas']['PaymentSetTransactionCustomFieldAction'];
+    MyPaymentPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['MyPayment'][];
+    };
+    /** @description A Payment was created (`/payments` or `/me/payments`). */
+    PaymentCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentCreated';
+      payment: components['schemas']['Payment'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentCreated';
+    };
+    /** @description A Transaction was added (`addTransaction`). */
+    PaymentTransactionAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentTransactionAdded';
+      transaction: components['schemas']['Transaction'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentTransactionAdded';
+    };
+    /** @description A Transaction changed its state (`changeTransactionState`). */
+    PaymentTransactionStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentTransactionStateChanged';
+      transactionId: string;
+      state: components['schemas']['TransactionState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentTransactionStateChanged';
+    };
+    /** @description `setStatusInterfaceCode` was applied; `paymentId` (deprecated by the live service) is the Payment's id. */
+    PaymentStatusInterfaceCodeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentStatusInterfaceCodeSet';
+      paymentId: string;
+      interfaceCode?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentStatusInterfaceCodeSet';
+    };
+    /** @description `setInterfaceId` set the Payment's `interfaceId`. */
+    PaymentInterfaceIdSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentInterfaceIdSet';
+      interfaceId?: string;
+      oldInterfaceId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentInterfaceIdSet';
     };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
@@ -11428,6 +12014,764 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryPayments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Payments. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createPayment: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Payment. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPaymentById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updatePaymentById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Payment, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deletePaymentById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getPaymentByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updatePaymentByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaymentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Payment, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deletePaymentByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Payment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryMyPayments: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Payments. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyPaymentPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyPayment: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyPaymentDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Payment. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyPaymentById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMyPaymentById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyPaymentUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Payment, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMyPaymentById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Payment. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyPayment'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getProductProjectionInStoreById: {
     parameters: {
       query?: {
@@ -15863,6 +17207,7 @@ export type ChannelResourceIdentifier = components['schemas']['ChannelResourceId
 export type CategoryResourceIdentifier = components['schemas']['CategoryResourceIdentifier'];
 export type TaxCategoryResourceIdentifier = components['schemas']['TaxCategoryResourceIdentifier'];
 export type ProductTypeResourceIdentifier = components['schemas']['ProductTypeResourceIdentifier'];
+export type CustomerResourceIdentifier = components['schemas']['CustomerResourceIdentifier'];
 export type Attribution = components['schemas']['Attribution'];
 export type CreatedBy = components['schemas']['CreatedBy'];
 export type LastModifiedBy = components['schemas']['LastModifiedBy'];
@@ -16015,6 +17360,52 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
+export type TransactionType = components['schemas']['TransactionType'];
+export type TransactionState = components['schemas']['TransactionState'];
+export type Transaction = components['schemas']['Transaction'];
+export type TransactionDraft = components['schemas']['TransactionDraft'];
+export type PaymentMethodInfo = components['schemas']['PaymentMethodInfo'];
+export type PaymentMethodInfoDraft = components['schemas']['PaymentMethodInfoDraft'];
+export type PaymentStatus = components['schemas']['PaymentStatus'];
+export type PaymentStatusDraft = components['schemas']['PaymentStatusDraft'];
+export type Payment = components['schemas']['Payment'];
+export type PaymentDraft = components['schemas']['PaymentDraft'];
+export type PaymentReference = components['schemas']['PaymentReference'];
+export type PaymentResourceIdentifier = components['schemas']['PaymentResourceIdentifier'];
+export type PaymentUpdate = components['schemas']['PaymentUpdate'];
+export type PaymentUpdateAction = components['schemas']['PaymentUpdateAction'];
+export type PaymentAddTransactionAction = components['schemas']['PaymentAddTransactionAction'];
+export type PaymentChangeTransactionStateAction = components['schemas']['PaymentChangeTransactionStateAction'];
+export type PaymentChangeTransactionInteractionIdAction = components['schemas']['PaymentChangeTransactionInteractionIdAction'];
+export type PaymentChangeTransactionTimestampAction = components['schemas']['PaymentChangeTransactionTimestampAction'];
+export type PaymentSetStatusInterfaceCodeAction = components['schemas']['PaymentSetStatusInterfaceCodeAction'];
+export type PaymentSetStatusInterfaceTextAction = components['schemas']['PaymentSetStatusInterfaceTextAction'];
+export type PaymentSetInterfaceIdAction = components['schemas']['PaymentSetInterfaceIdAction'];
+export type PaymentSetMethodInfoMethodAction = components['schemas']['PaymentSetMethodInfoMethodAction'];
+export type PaymentSetMethodInfoNameAction = components['schemas']['PaymentSetMethodInfoNameAction'];
+export type PaymentSetMethodInfoInterfaceAction = components['schemas']['PaymentSetMethodInfoInterfaceAction'];
+export type PaymentSetMethodInfoInterfaceAccountAction = components['schemas']['PaymentSetMethodInfoInterfaceAccountAction'];
+export type PaymentSetMethodInfoCustomTypeAction = components['schemas']['PaymentSetMethodInfoCustomTypeAction'];
+export type PaymentSetMethodInfoCustomFieldAction = components['schemas']['PaymentSetMethodInfoCustomFieldAction'];
+export type PaymentChangeAmountPlannedAction = components['schemas']['PaymentChangeAmountPlannedAction'];
+export type PaymentSetKeyAction = components['schemas']['PaymentSetKeyAction'];
+export type PaymentSetCustomerAction = components['schemas']['PaymentSetCustomerAction'];
+export type PaymentSetAnonymousIdAction = components['schemas']['PaymentSetAnonymousIdAction'];
+export type PaymentSetExternalIdAction = components['schemas']['PaymentSetExternalIdAction'];
+export type PaymentSetTransactionCustomTypeAction = components['schemas']['PaymentSetTransactionCustomTypeAction'];
+export type PaymentSetTransactionCustomFieldAction = components['schemas']['PaymentSetTransactionCustomFieldAction'];
+export type PaymentPagedQueryResponse = components['schemas']['PaymentPagedQueryResponse'];
+export type MyPayment = components['schemas']['MyPayment'];
+export type MyTransactionDraft = components['schemas']['MyTransactionDraft'];
+export type MyPaymentDraft = components['schemas']['MyPaymentDraft'];
+export type MyPaymentUpdate = components['schemas']['MyPaymentUpdate'];
+export type MyPaymentUpdateAction = components['schemas']['MyPaymentUpdateAction'];
+export type MyPaymentPagedQueryResponse = components['schemas']['MyPaymentPagedQueryResponse'];
+export type PaymentCreatedMessage = components['schemas']['PaymentCreatedMessage'];
+export type PaymentTransactionAddedMessage = components['schemas']['PaymentTransactionAddedMessage'];
+export type PaymentTransactionStateChangedMessage = components['schemas']['PaymentTransactionStateChangedMessage'];
+export type PaymentStatusInterfaceCodeSetMessage = components['schemas']['PaymentStatusInterfaceCodeSetMessage'];
+export type PaymentInterfaceIdSetMessage = components['schemas']['PaymentInterfaceIdSetMessage'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];

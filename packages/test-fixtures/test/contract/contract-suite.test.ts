@@ -19,6 +19,8 @@ import {
   channelDraft,
   customerDraft,
   deleteCatalogue,
+  myPaymentDraft,
+  paymentDraft,
   productSelectionDraft,
   seedCatalogue,
   storeDraft,
@@ -467,6 +469,28 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     await session.expect(200, 'DELETE', `/tax-categories/${other.id}?version=${other.version}`);
   });
 
+  it('Payment lifecycle: a Transaction and its state, query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-payment`;
+    const payment = await session.expect<Resource>(201, 'POST', '/payments', paymentDraft({ seed: 31 }).key(key).build());
+    created.push(`/payments/${payment.id}`);
+    await get('/payments?limit=5');
+    await get(`/payments/${payment.id}`);
+    await get(`/payments/key=${key}`);
+    const money = { centAmount: 1000, currencyCode: 'EUR' };
+    const added = await session.expect<Resource & { transactions: { id: string }[] }>(200, 'POST', `/payments/${payment.id}`, {
+      version: payment.version,
+      actions: [{ action: 'addTransaction', transaction: { type: 'Charge', amount: money } }],
+    });
+    const changed = await session.expect<Resource>(200, 'POST', `/payments/key=${key}`, {
+      version: added.version,
+      actions: [{ action: 'changeTransactionState', transactionId: added.transactions[0]!.id, state: 'Success' }],
+    });
+    await session.expect(200, 'DELETE', `/payments/key=${key}?version=${changed.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/payments', paymentDraft({ seed: 32 }).key(`${key}-2`).build());
+    created.push(`/payments/${other.id}`);
+    await session.expect(200, 'DELETE', `/payments/${other.id}?version=${other.version}`);
+  });
+
   it('Type lifecycle: query, update by id and key, custom fields on a Store, ReferenceExists, delete by key and by id', async () => {
     const key = `${prefix}contract-type`;
     const type = await session.expect<Resource>(
@@ -679,6 +703,30 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
       const again = await session.expect<{ customer: Resource }>(201, 'POST', base, draft);
       await session.expect(200, 'DELETE', `${base}/key=${draft.key!}?version=${again.customer.version}`);
     }
+  });
+
+  it('My Payments: create, query, get, update and delete with a customer token', async () => {
+    const draft = customerDraft({ seed: 23 }).build();
+    await session.expect(201, 'POST', '/customers', draft);
+    const login = await authForm(`/oauth/${target.projectKey}/customers/token`, {
+      grant_type: 'password',
+      username: draft.email,
+      password: draft.password!,
+    });
+    const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+    const asCustomer = async <T>(method: string, path: string, status: number, body?: unknown): Promise<T> => {
+      const response = await fetch(api(path), { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      expect(response.status, path).toBe(status);
+      return (await response.json()) as T;
+    };
+    const payment = await asCustomer<Resource>('POST', '/me/payments', 201, myPaymentDraft({ seed: 33 }).build());
+    await asCustomer('GET', '/me/payments', 200);
+    await asCustomer('GET', `/me/payments/${payment.id}`, 200);
+    const updated = await asCustomer<Resource>('POST', `/me/payments/${payment.id}`, 200, {
+      version: payment.version,
+      actions: [{ action: 'setMethodInfoMethod', method: 'CARD' }],
+    });
+    await asCustomer('DELETE', `/me/payments/${payment.id}?version=${updated.version}`, 200);
   });
 
   it('me: signup, login, update, password, reset, e-mail, delete, globally and in a Store', async () => {

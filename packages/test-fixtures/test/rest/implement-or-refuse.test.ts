@@ -64,6 +64,8 @@ interface DraftCase {
   shown?: (refs: Refs, answer: Json) => Json;
   /** Where the created resource is in the answer (sign-up answers `{ customer }`). */
   unwrap?: (answer: Json) => Json;
+  /** Sent with the token of a signed-up customer (a My endpoint), not the emulator's own client's. */
+  asCustomer?: boolean;
 }
 
 interface Refs {
@@ -75,6 +77,7 @@ interface Refs {
   storeKey: string;
   productId: string;
   customTypeId: string;
+  customerId: string;
   n: number;
 }
 
@@ -392,6 +395,61 @@ const DRAFTS: Record<string, DraftCase> = {
       fieldDefinitions: [{ name: `field-${n}`, label: { en: 'F' }, required: true, inputHint: 'MultiLine', type: { name: 'String' } }],
     }),
   },
+  PaymentDraft: {
+    body: ({ n, customerId }) => ({
+      key: `pay-${n}`,
+      customer: { typeId: 'customer', id: customerId },
+      anonymousId: 'visitor',
+      externalId: 'crm',
+      interfaceId: `psp-${n}`,
+      amountPlanned: { centAmount: 100, currencyCode: 'EUR' },
+      paymentMethodInfo: { paymentInterface: 'psp', method: 'CARD', name: { en: 'Card' }, interfaceAccount: 'a', custom },
+      paymentStatus: { interfaceCode: '1', interfaceText: 'open' },
+      transactions: [
+        {
+          type: 'Charge',
+          amount: { centAmount: 100, currencyCode: 'EUR' },
+          timestamp: '2026-01-01T00:00:00.000Z',
+          state: 'Pending',
+          interactionId: 'i',
+          interfaceId: 't',
+          custom,
+        },
+      ],
+      custom,
+    }),
+    shown: (refs, payment) => ({
+      amountPlanned: { type: 'centPrecision', fractionDigits: 2 },
+      paymentMethodInfo: { custom: customShown(refs).custom },
+      transactions: [{ id: (payment['transactions'] as Json[])[0]!['id'], state: 'Pending', ...customShown(refs) }],
+      ...customShown(refs),
+    }),
+  },
+  // The customer of the token owns it; its one `transaction` is the first of `transactions`.
+  MyPaymentDraft: {
+    body: () => ({
+      amountPlanned: { centAmount: 100, currencyCode: 'EUR' },
+      paymentMethodInfo: { paymentInterface: 'psp', method: 'CARD', name: { en: 'Card' }, interfaceAccount: 'a', custom },
+      transaction: {
+        type: 'Authorization',
+        amount: { centAmount: 100, currencyCode: 'EUR' },
+        timestamp: '2026-01-01T00:00:00.000Z',
+        interactionId: 'i',
+        interfaceId: 't',
+        custom,
+      },
+      custom,
+    }),
+    shown: (refs) => ({
+      amountPlanned: { type: 'centPrecision', fractionDigits: 2 },
+      paymentMethodInfo: { custom: customShown(refs).custom },
+      transaction: undefined,
+      transactions: [{ type: 'Authorization', state: 'Initial', interactionId: 'i', interfaceId: 't', ...customShown(refs) }],
+      customer: { typeId: 'customer', id: refs.customerId },
+      ...customShown(refs),
+    }),
+    asCustomer: true,
+  },
   ApiClientDraft: {
     body: ({ n, storeKey }) => ({
       name: `client-${n}`,
@@ -406,6 +464,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   let api: Api;
   let refs: Refs;
   let counter = 0;
+  let customerCall: Api['call'];
   const next = (): Refs => ({ ...refs, n: ++counter });
 
   beforeAll(async () => {
@@ -419,7 +478,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const customType = await api.call('POST', '/types', {
       key: 'walk',
       name: { en: 'Walk' },
-      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category'],
+      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category', 'payment', 'payment-method-info', 'transaction'],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
@@ -428,6 +487,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const category = await api.call('POST', '/categories', { key: 'walk', name: { en: 'W' }, slug: { en: 'walk' } });
     const taxCategory = await api.call('POST', '/tax-categories', { key: 'walk', name: 'W' });
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
+    const customer = await api.call('POST', '/customers', { email: 'walk@example.com', password: 'secret' });
+    customerCall = api.as(await passwordToken(api, api.emulator.credentials, { email: 'walk@example.com', password: 'secret' }));
     refs = {
       productTypeId: type.body.id,
       selectionId: selection.body.id,
@@ -437,6 +498,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       storeKey: store.body.key,
       productId: product.body.id,
       customTypeId: customType.body.id,
+      customerId: customer.body.customer.id,
       n: 0,
     };
   });
@@ -452,7 +514,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     it(`${schema}: every modeled member round-trips through POST ${path}`, async () => {
       const draftCase = DRAFTS[schema]!;
       const sent = draftCase.body(next());
-      const answer = await api.call('POST', path, sent);
+      const answer = await (draftCase.asCustomer ? customerCall : api.call)('POST', path, sent);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const resource = draftCase.unwrap ? draftCase.unwrap(answer.body) : (answer.body as Json);
       const shown = draftCase.shown?.(refs, resource) ?? {};
@@ -468,7 +530,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
 
     it(`${schema}: every member listed as not emulated is refused with 501 naming it`, async () => {
       for (const member of membersOf(schema).notEmulated) {
-        const answer = await api.call('POST', path, { ...DRAFTS[schema]!.body(next()), [member]: { live: 'value' } });
+        const answer = await (DRAFTS[schema]!.asCustomer ? customerCall : api.call)('POST', path, {
+          ...DRAFTS[schema]!.body(next()),
+          [member]: { live: 'value' },
+        });
         expect(expectError(answer, 501, 'NotEmulated')['field'], `${schema}.${member}`).toBe(member);
       }
     });
@@ -513,6 +578,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       const signUp = await api.call('POST', '/customers', { email, password: 'secret' });
       const call = api.as(await passwordToken(api, api.emulator.credentials, { email, password: 'secret' }));
       return { path: '/me', version: signUp.body.customer.version, call };
+    },
+    PaymentUpdateAction: async () => {
+      const payment = await api.call('POST', '/payments', { amountPlanned: { centAmount: 1, currencyCode: 'EUR' } });
+      return { path: `/payments/${payment.body.id}`, version: payment.body.version };
+    },
+    MyPaymentUpdateAction: async () => {
+      const payment = await customerCall('POST', '/me/payments', { amountPlanned: { centAmount: 1, currencyCode: 'EUR' } });
+      return { path: `/me/payments/${payment.body.id}`, version: payment.body.version, call: customerCall };
     },
   };
 

@@ -14,6 +14,7 @@ import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-modu
 import { registerResourceRoutes } from './kit/rest-routes.js';
 import { loginModule } from './login/module.js';
 import { meModule } from './me/module.js';
+import { paymentsModule } from './payments/module.js';
 import { productProjectionsModule } from './product-projections/module.js';
 import { productSelectionsModule } from './product-selections/module.js';
 import { productTypesModule } from './product-types/module.js';
@@ -44,6 +45,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   productTypesModule,
   customersModule,
   customerGroupsModule,
+  paymentsModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

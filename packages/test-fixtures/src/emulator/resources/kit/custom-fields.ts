@@ -14,7 +14,15 @@ type FieldContainer = Schemas['FieldContainer'];
 export type Customizable = StoredResource & { custom?: CustomFields };
 
 /** The resource types of the emulator that carry Custom Fields, as `resourceTypeIds` names them. */
-export const CUSTOMIZABLE_TYPE_IDS = ['product-selection', 'store', 'channel', 'customer', 'category', 'customer-group'] as const;
+export const CUSTOMIZABLE_TYPE_IDS = [
+  'product-selection',
+  'store',
+  'channel',
+  'customer',
+  'category',
+  'customer-group',
+  'payment',
+] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */
 function typeFor(ctx: WriteContext, identifier: ResourceIdentifier, resourceTypeId: Schemas['ResourceTypeId'], field: string): Type {
@@ -83,10 +91,12 @@ type CustomFieldAction = Schemas['SetCustomTypeAction'] | Schemas['SetCustomFiel
  * `<prefix>CustomTypeSet` / `CustomTypeRemoved` (with `previousTypeId` when there was a Type) and
  * `<prefix>CustomFieldAdded` / `Changed` (with `previousValue`) / `Removed`.
  *
+ * Works on anything holding `custom`, a part of a resource too (a Payment's Transaction).
+ *
  * @example
  * actions: { ...customFieldActions<Store>('store'), setName(...) {...} }
  */
-export function customFieldActions<T extends Customizable>(
+export function customFieldActions<T extends { custom?: CustomFields }>(
   resourceTypeId: Schemas['ResourceTypeId'],
   messages?: 'Customer' | 'CustomerGroup',
 ): Required<ActionHandlers<T, CustomFieldAction>> {
