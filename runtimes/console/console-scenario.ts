@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import {
   createEmulator,
   ManualClock,
+  openSession,
   seedCatalogue,
   serveEmulator,
   type RunningEmulator,
@@ -40,6 +41,8 @@ export async function openConsoleSession(): Promise<ConsoleSession> {
     clock: new ManualClock(Date.parse(CLOCK_START)),
   });
   const catalogue = await seedCatalogue(emulator, { seed: 7, products: 12, selections: 3, stores: 2 });
+  // What a checkout leaves, for the Resources view to list.
+  await openSession(emulator).expect(201, 'POST', '/payments', { key: CONSOLE_PAYMENT.key, amountPlanned: CONSOLE_PAYMENT.amountPlanned });
   const server = await serveEmulator(emulator, { host: '127.0.0.1', port: 0 });
   let browser: Browser | undefined;
   try {
@@ -92,7 +95,10 @@ const columnOf = (page: Page, caption: string, column: number) =>
     .allTextContents();
 
 /** The checkout's resource types the walk-through lists in the Resources view. */
-export const CHECKOUT_TYPES = ['zones', 'customer-groups'] as const;
+export const CHECKOUT_TYPES = ['zones', 'customer-groups', 'payments'] as const;
+
+/** The Payment the session creates: 49.99 EUR planned. */
+export const CONSOLE_PAYMENT = { key: 'console-payment', amountPlanned: { currencyCode: 'EUR', centAmount: 4999 } } as const;
 
 /** Lists a resource type in the Resources view: the key / number and name / state cells of each row. */
 async function listResources(page: Page, type: string): Promise<string[][]> {

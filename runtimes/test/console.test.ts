@@ -7,7 +7,7 @@
  * Skipped when there is no Chromium: `apt-get install chromium`, or point CHROMIUM_PATH at one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openConsoleSession, walkThroughConsole, type ConsoleSession } from '../console/console-scenario.js';
+import { CONSOLE_PAYMENT, openConsoleSession, walkThroughConsole, type ConsoleSession } from '../console/console-scenario.js';
 import { chromiumSuite, hasChromium, warnWhenNoChromium, watchProblems } from './browser-helpers.js';
 
 warnWhenNoChromium('console.test.ts');
@@ -48,6 +48,8 @@ describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
     // The checkout's resources are listed (in id order) with their key and name.
     expect(seen.listed.zones.sort()).toEqual(catalogue.zones.map((zone) => [zone.key, zone.name]).sort());
     expect(seen.listed['customer-groups'].sort()).toEqual(catalogue.customerGroups.map((group) => [group.key, group.name]).sort());
+    // 4999 cents, shown as 49.99 EUR.
+    expect(seen.listed.payments).toEqual([[CONSOLE_PAYMENT.key, '49.99 EUR']]);
 
     expect(seen.faultedStatus).toMatch(/^503: /);
     expect(seen.failedRequests).toHaveLength(1);

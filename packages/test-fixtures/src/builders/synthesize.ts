@@ -251,6 +251,9 @@ export function synthesizeMember(name: string, schemas: MemberSchemas, ctx: Cont
     case 'integer':
     case 'number':
       if (name === 'limit') return 20;
+      // Money reads like a price: 12.99 with the two fraction digits of EUR, the default currency.
+      if (name === 'centAmount') return ctx.random.int(1, 99) * 100 + 99;
+      if (name === 'fractionDigits') return 2;
       return facts.minimum ?? 0;
     case 'boolean':
       return TRUE_BY_NAME.has(name);

@@ -7,6 +7,8 @@ import {
   customerDraft,
   customerGroupDraft,
   defineBuilder,
+  payment,
+  paymentDraft,
   product,
   productDraft,
   productProjection,
@@ -164,6 +166,14 @@ describe('builders: seeded, plausible defaults', () => {
       const group = customerGroupDraft({ seed }).build();
       expect(group.groupName).toMatch(/^[A-Z][a-z]+ Customers \d{1,2}$/);
       expect(group.key).toBe(group.groupName.toLowerCase().replace(/ /g, '-'));
+    }
+  });
+
+  it('gives money amounts that read like prices, in EUR with two fraction digits', () => {
+    for (const seed of SEEDS) {
+      expect(paymentDraft({ seed }).build().amountPlanned).toEqual({ currencyCode: 'EUR', centAmount: expect.any(Number) });
+      expect(paymentDraft({ seed }).build().amountPlanned.centAmount % 100).toBe(99);
+      expect(payment({ seed }).build().amountPlanned).toMatchObject({ type: 'centPrecision', currencyCode: 'EUR', fractionDigits: 2 });
     }
   });
 
@@ -371,6 +381,7 @@ describe('builders against the emulator', () => {
       ).status,
     ).toBe(201);
     expect((await api.call('POST', '/customer-groups', customerGroupDraft({ seed: 1 }).build())).status).toBe(201);
+    expect((await api.call('POST', '/payments', paymentDraft({ seed: 1 }).build())).status).toBe(201);
 
     const graphql = await api.call('POST', '/graphql', {
       query:
