@@ -57,6 +57,11 @@ export type Attribution = {
 
 export type AttributionSource = 'Export' | 'Import';
 
+/** A name another group has fails with `DuplicateField`. */
+export type ChangeCustomerGroupName = {
+  name: Scalars['String']['input'];
+};
+
 export type ChangeProductSelectionName = {
   name: Array<LocalizedStringItemInputType>;
 };
@@ -121,6 +126,43 @@ export type CustomFieldsType = {
 export type CustomFieldsTypeCustomFieldsRawArgs = {
   excludeNames?: InputMaybe<Array<Scalars['String']['input']>>;
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
+};
+
+export type CustomerGroup = {
+  __typename?: 'CustomerGroup';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name: Scalars['String']['output'];
+  version: Scalars['Long']['output'];
+};
+
+/** Decision: no `custom` (Custom Fields are written over REST, see CustomFieldsType). */
+export type CustomerGroupDraft = {
+  groupName: Scalars['String']['input'];
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CustomerGroupQueryResult = {
+  __typename?: 'CustomerGroupQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CustomerGroup>;
+  total: Scalars['Long']['output'];
+};
+
+/**
+ * One Customer Group update action: exactly one field must be set (otherwise `InvalidInput`).
+ * Decision: the live `setCustomType` and `setCustomField` are REST-only here, as every Custom Field write.
+ */
+export type CustomerGroupUpdateAction = {
+  changeName?: InputMaybe<ChangeCustomerGroupName>;
+  setKey?: InputMaybe<SetCustomerGroupKey>;
 };
 
 export type Dimensions = {
@@ -277,6 +319,11 @@ export type Money = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
+   * Create a Customer Group (scope `manage_customer_groups` or `manage_customers`). A name another
+   * group has fails with `DuplicateField` on `groupName`.
+   */
+  createCustomerGroup?: Maybe<CustomerGroup>;
+  /**
    * Create a Product Selection (scope `manage_product_selections`). Emits
    * ProductSelectionCreated.
    */
@@ -292,10 +339,14 @@ export type Mutation = {
    * another Zone fails with `DuplicateField` naming it.
    */
   createZone?: Maybe<Zone>;
+  /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
+  deleteCustomerGroup?: Maybe<CustomerGroup>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
   deleteZone?: Maybe<Zone>;
+  /** Apply Customer Group update actions in order and as a unit. */
+  updateCustomerGroup?: Maybe<CustomerGroup>;
   /**
    * Apply update actions in order and as a unit. A `version` different from the current one
    * fails with `ConcurrentModification`.
@@ -310,6 +361,10 @@ export type Mutation = {
   updateZone?: Maybe<Zone>;
 };
 
+export type MutationCreateCustomerGroupArgs = {
+  draft: CustomerGroupDraft;
+};
+
 export type MutationCreateProductSelectionArgs = {
   draft: CreateProductSelectionDraft;
 };
@@ -322,6 +377,12 @@ export type MutationCreateZoneArgs = {
   draft: CreateZone;
 };
 
+export type MutationDeleteCustomerGroupArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteProductSelectionArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -329,6 +390,13 @@ export type MutationDeleteProductSelectionArgs = {
 };
 
 export type MutationDeleteZoneArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateCustomerGroupArgs = {
+  actions: Array<CustomerGroupUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -743,6 +811,12 @@ export type ProductVariantSelectionIncludeOnly = ProductVariantSelection & {
 export type Query = ProductSelectionAssignmentsQueryInterface & {
   __typename?: 'Query';
   /**
+   * A Customer Group by `id` or `key`; null when none matches. Scope `view_customer_groups`,
+   * `manage_customer_groups`, `view_customers` or `manage_customers`.
+   */
+  customerGroup?: Maybe<CustomerGroup>;
+  customerGroups: CustomerGroupQueryResult;
+  /**
    * Entry point for queries in the context of the Store with this key. Decision: an unknown
    * Store key fails the field with `ResourceNotFound`.
    */
@@ -778,6 +852,18 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   /** A Zone by `id` or `key`; null when none matches. Scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`. */
   zone?: Maybe<Zone>;
   zones: ZoneQueryResult;
+};
+
+export type QueryCustomerGroupArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCustomerGroupsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryInStoreArgs = {
@@ -895,6 +981,11 @@ export type SelectionOfProductQueryResult = {
   offset: Scalars['Int']['output'];
   results: Array<SelectionOfProduct>;
   total: Scalars['Long']['output'];
+};
+
+/** Sets or (with null) unsets the key. */
+export type SetCustomerGroupKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Sets the key; omitting `key` (or null) unsets it. */

@@ -134,3 +134,53 @@ describe('Zones', () => {
     expect((await api.call('GET', '/zones/key=de')).status).toBe(200);
   });
 });
+
+const GROUP = 'id version key name custom { typeRef { id } } createdAt lastModifiedAt lastModifiedBy { clientId }';
+
+describe('Customer Groups', () => {
+  const updateGroup = (key: string, version: number, actions: unknown[]) =>
+    gql<{ updateCustomerGroup: Json | null }>(
+      api,
+      `mutation ($version: Long!, $actions: [CustomerGroupUpdateAction!]!, $key: String) {
+        updateCustomerGroup(version: $version, actions: $actions, key: $key) { ${GROUP} } }`,
+      { version, actions, key },
+    );
+
+  it('are created, read, queried, renamed, re-keyed and deleted; REST reads the same group', async () => {
+    const { createCustomerGroup: group } = await data<{ createCustomerGroup: Json }>(
+      gql(api, `mutation { createCustomerGroup(draft: { groupName: "Gold", key: "gold" }) { ${GROUP} } }`),
+    );
+    expect(group).toMatchObject({ version: 1, key: 'gold', name: 'Gold', custom: null });
+    expect(await rest('/customer-groups/key=gold')).toMatchObject({ id: group['id'], version: 1, name: 'Gold' });
+
+    const read = await data(
+      gql(api, '{ customerGroup(key: "gold") { name } customerGroups(where: "name = \\"Gold\\"") { total results { key } } }'),
+    );
+    expect(read).toEqual({ customerGroup: { name: 'Gold' }, customerGroups: { total: 1, results: [{ key: 'gold' }] } });
+
+    const renamed = await data(updateGroup('gold', 1, [{ changeName: { name: 'Platinum' } }, { setKey: { key: 'platinum' } }]));
+    expect(renamed.updateCustomerGroup).toMatchObject({ version: 2, key: 'platinum', name: 'Platinum' });
+    expect(await rest(`/customer-groups/${group['id'] as string}`)).toMatchObject({ version: 2, key: 'platinum', name: 'Platinum' });
+
+    const deleted = await data(gql(api, 'mutation { deleteCustomerGroup(key: "platinum", version: 2) { id } }'));
+    expect(deleted).toEqual({ deleteCustomerGroup: { id: group['id'] } });
+    expect((await api.call('GET', '/customer-groups/key=platinum')).status).toBe(404);
+  });
+
+  it('a name taken and a group a Customer belongs to fail as REST does, changing nothing', async () => {
+    await api.call('POST', '/customer-groups', { groupName: 'Gold', key: 'gold' });
+    await api.call('POST', '/customer-groups', { groupName: 'Silver', key: 'silver' });
+    await api.call('POST', '/customers', { email: 'a@example.com', password: 'secret', customerGroup: { key: 'silver' } });
+    const before = await rest('/customer-groups?sort=key%20asc');
+
+    const taken = await failure(updateGroup('silver', 1, [{ changeName: { name: 'Gold' } }]));
+    expect(taken.error.extensions).toMatchObject({ code: 'DuplicateField', field: 'name', duplicateValue: 'Gold' });
+    const duplicate = await failure(gql(api, 'mutation { createCustomerGroup(draft: { groupName: "Gold" }) { id } }'));
+    expect(duplicate.error.extensions).toMatchObject({ code: 'DuplicateField', field: 'groupName', duplicateValue: 'Gold' });
+
+    const referenced = await failure(gql(api, 'mutation { deleteCustomerGroup(key: "silver", version: 1) { id } }'));
+    expect(referenced.error.extensions).toMatchObject({ code: 'ReferenceExists', referencedBy: 'customer' });
+
+    expect(await rest('/customer-groups?sort=key%20asc')).toEqual(before);
+  });
+});
