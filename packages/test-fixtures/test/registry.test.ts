@@ -9,6 +9,8 @@ import { createApi, type Api } from './helpers/api.js';
 import { gql } from './graphql/helpers.js';
 
 const typed = RESOURCE_MODULES.filter((module) => module.type !== undefined);
+/** The resource types the live Change History does not record (https://docs.commercetools.com/api/history/change-history#resource-types). */
+const UNTRACKED = new Set(['cart']);
 
 let api: Api;
 beforeAll(async () => {
@@ -52,7 +54,8 @@ describe('the registry is the one list of what the emulator serves', () => {
 
   it('makes every resource type a Change History type, with the knowledge its module declares', () => {
     const knowledge = historyKnowledge();
-    for (const module of typed) {
+    // Carts are no Change History type of the live service.
+    for (const module of typed.filter((m) => !UNTRACKED.has(typeIdOf(m)!))) {
       const typeId = typeIdOf(module)!;
       expect(HISTORY_TYPES.has(typeId), typeId).toBe(true);
       expect(knowledge.get(typeId)).toBe(module.history);

@@ -6,6 +6,22 @@ export type GeneratedEndpoint =
   | 'GET /api-clients'
   | 'GET /api-clients/{ID}'
   | 'DELETE /api-clients/{ID}'
+  | 'POST /carts'
+  | 'GET /carts'
+  | 'GET /carts/{ID}'
+  | 'POST /carts/{ID}'
+  | 'DELETE /carts/{ID}'
+  | 'GET /carts/key={key}'
+  | 'POST /carts/key={key}'
+  | 'DELETE /carts/key={key}'
+  | 'POST /in-store/key={storeKey}/carts'
+  | 'GET /in-store/key={storeKey}/carts'
+  | 'GET /in-store/key={storeKey}/carts/{ID}'
+  | 'POST /in-store/key={storeKey}/carts/{ID}'
+  | 'DELETE /in-store/key={storeKey}/carts/{ID}'
+  | 'GET /in-store/key={storeKey}/carts/key={key}'
+  | 'POST /in-store/key={storeKey}/carts/key={key}'
+  | 'DELETE /in-store/key={storeKey}/carts/key={key}'
   | 'POST /categories'
   | 'GET /categories'
   | 'GET /categories/{ID}'
@@ -175,6 +191,22 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /api-clients': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /api-clients/{ID}': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },
   'DELETE /api-clients/{ID}': { anyOf: [['manage_api_clients'], ['manage_project']], storeScoped: false },
+  'POST /carts': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /carts': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /carts/{ID}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /carts/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /carts/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /carts/key={key}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/carts': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/carts': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/carts/{ID}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/carts/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/carts/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/carts/key={key}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
   'POST /categories': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /categories': {
     anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],

@@ -30,6 +30,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/carts': {
+    parameters: SharedParameters;
+    /** Query Carts */
+    get: operations['queryCarts'];
+    put?: never;
+    /** Create a Cart */
+    post: operations['createCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Cart by ID */
+    get: operations['getCartById'];
+    put?: never;
+    /** Update a Cart by ID */
+    post: operations['updateCartById'];
+    /** Delete a Cart by ID */
+    delete: operations['deleteCartById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Cart by key */
+    get: operations['getCartByKey'];
+    put?: never;
+    /** Update a Cart by key */
+    post: operations['updateCartByKey'];
+    /** Delete a Cart by key */
+    delete: operations['deleteCartByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts': {
+    parameters: SharedParameters;
+    /** Query Carts in a Store */
+    get: operations['queryCartsInStore'];
+    put?: never;
+    /** Create a Cart in a Store */
+    post: operations['createCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Cart in a Store by ID */
+    get: operations['getCartInStoreById'];
+    put?: never;
+    /** Update a Cart in a Store by ID */
+    post: operations['updateCartInStoreById'];
+    /** Delete a Cart in a Store by ID */
+    delete: operations['deleteCartInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Cart in a Store by key */
+    get: operations['getCartInStoreByKey'];
+    put?: never;
+    /** Update a Cart in a Store by key */
+    post: operations['updateCartInStoreByKey'];
+    /** Delete a Cart in a Store by key */
+    delete: operations['deleteCartInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories': {
     parameters: SharedParameters;
     /** Query Categories */
@@ -1418,6 +1500,626 @@ export interface components {
       results: components['schemas']['ApiClient'][];
     };
     /**
+     * @description `Active`: the Cart can be updated and ordered. `Merged`: an anonymous Cart merged into a
+     *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: not
+     *     emulated yet (freezeCart is 501). Decision (the reference does not name the error): any
+     *     update of a `Merged` or `Ordered` Cart is 400 InvalidOperation and changes nothing.
+     * @enum {string}
+     */
+    CartState: 'Active' | 'Merged' | 'Ordered' | 'Frozen';
+    /**
+     * @description Who created the Cart; `Customer` by default.
+     * @enum {string}
+     */
+    CartOrigin: 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
+    /**
+     * @description How the Line Items are tracked on the Inventory. Only `None` (the default) is emulated:
+     *     the others are 501 NotEmulated on a draft or an action.
+     * @enum {string}
+     */
+    InventoryMode: 'None' | 'TrackOnly' | 'ReserveOnOrder' | 'ReserveOnCart';
+    /**
+     * @description How the Line Item was added; `GiftLineItem` comes only from Cart Discounts (not emulated).
+     * @enum {string}
+     */
+    LineItemMode: 'Standard' | 'GiftLineItem';
+    /**
+     * @description `Platform`: the price is selected from the variant's Prices
+     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview#line-item-price-selection).
+     *     `ExternalPrice` and `ExternalTotal` (prices set by the caller) are not emulated.
+     * @enum {string}
+     */
+    LineItemPriceMode: 'Platform' | 'ExternalPrice' | 'ExternalTotal';
+    /** @enum {string} */
+    CustomLineItemPriceMode: 'Standard' | 'External';
+    /**
+     * @description Only `Single` (the default) is emulated.
+     * @enum {string}
+     */
+    ShippingMode: 'Single' | 'Multiple';
+    /**
+     * @description Whether the Shipping Method of the Cart still matches it: its zone holds the shipping
+     *     address's country (and state), it has a rate in the Cart's currency and it is active.
+     *     Evaluated again after every update of the Cart.
+     * @enum {string}
+     */
+    ShippingMethodState: 'DoesNotMatchCart' | 'MatchesCart';
+    /**
+     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
+     *     `Initial` State (States are not emulated: the reference holds a fixed id).
+     */
+    ItemState: {
+      quantity: number;
+      state: components['schemas']['StateReference'];
+    };
+    PaymentInfo: {
+      payments: components['schemas']['Reference'][];
+    };
+    DiscountedLineItemPortion: {
+      discount: components['schemas']['Reference'];
+      discountedAmount: components['schemas']['CentPrecisionMoney'];
+    };
+    DiscountedLineItemPrice: {
+      value: components['schemas']['CentPrecisionMoney'];
+      includedDiscounts: components['schemas']['DiscountedLineItemPortion'][];
+    };
+    /** @description Cart Discounts are not emulated yet, so a Line Item's list is always empty. */
+    DiscountedLineItemPriceForQuantity: {
+      quantity: number;
+      discountedPrice: components['schemas']['DiscountedLineItemPrice'];
+    };
+    /**
+     * @description A tax rate set by the caller on a Line Item, Custom Line Item or the shipping of a Cart
+     *     in `External` tax mode: `amount` or `subRates` is needed (with both, `amount` must be
+     *     their sum; 400 InvalidOperation otherwise); `includedInPrice` is false by default.
+     *     Given on a Cart in another tax mode it is 400 InvalidOperation (decision).
+     */
+    ExternalTaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice?: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description A Product Variant in the Cart. `name`, `productType` and `variant` are snapshots taken
+     *     when the line is added; only `recalculate` with `updateProductData` refreshes them.
+     *     `price` is the selected Price for the Cart's currency, country, Customer Group, the
+     *     line's distribution Channel and the current time (the tier with the highest
+     *     `minimumQuantity` up to `quantity` gives `price.value`); `totalPrice` is `price.value` ×
+     *     `quantity`, exactly. `taxRate` and `taxedPrice` are set once the Cart can be taxed (see
+     *     Cart `taxedPrice`).
+     */
+    LineItem: {
+      id: string;
+      key?: string;
+      productId: string;
+      productKey?: string;
+      name: components['schemas']['LocalizedString'];
+      productSlug?: components['schemas']['LocalizedString'];
+      productType: components['schemas']['ProductTypeReference'];
+      variant: components['schemas']['ProductVariant'];
+      price: components['schemas']['Price'];
+      quantity: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      discountedPricePerQuantity: components['schemas']['DiscountedLineItemPriceForQuantity'][];
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      taxedPricePortions: Record<string, never>[];
+      state: components['schemas']['ItemState'][];
+      taxRate?: components['schemas']['TaxRate'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      perMethodTaxRate: Record<string, never>[];
+      supplyChannel?: components['schemas']['ChannelReference'];
+      distributionChannel?: components['schemas']['ChannelReference'];
+      priceMode: components['schemas']['LineItemPriceMode'];
+      lineItemMode: components['schemas']['LineItemMode'];
+      custom?: components['schemas']['CustomFields'];
+      addedAt?: components['schemas']['DateTime'];
+      lastModifiedAt?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Names the variant by `sku`, or by `productId` with `variantId` (the master variant when
+     *     absent); neither is 400 InvalidOperation (decision). The Product must exist and be
+     *     published (400 InvalidOperation naming it, decision after the live wording), and in an
+     *     in-store Cart the variant must be available in the Store's Product Selections (400
+     *     InvalidInput). `quantity` is 1 by default. A `distributionChannel` or `supplyChannel`
+     *     must exist (400 ReferencedResourceNotFound). `externalTaxRate` only in `External` tax
+     *     mode. External prices, per-method tax rates, inventory modes other than the Cart's,
+     *     shipping details and recurrence are not emulated (501).
+     */
+    LineItemDraft: {
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description An item of the Cart that is not a Product (a fee, a voucher: `money` may be negative).
+     *     `totalPrice` is `money` × `quantity`. In `Platform` tax mode its rate comes from its
+     *     `taxCategory`, as a Line Item's from its Product's.
+     */
+    CustomLineItem: {
+      id: string;
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      money: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      taxedPricePortions: Record<string, never>[];
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      slug: string;
+      quantity: number;
+      state: components['schemas']['ItemState'][];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      taxRate?: components['schemas']['TaxRate'];
+      perMethodTaxRate: Record<string, never>[];
+      discountedPricePerQuantity: components['schemas']['DiscountedLineItemPriceForQuantity'][];
+      custom?: components['schemas']['CustomFields'];
+      priceMode: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /**
+     * @description `money` in the Cart's currency (400 InvalidOperation otherwise, decision); `quantity` 1
+     *     by default. In `Platform` tax mode a `taxCategory` is needed (400 InvalidOperation,
+     *     decision); in `External` mode `externalTaxRate` sets its rate. Shipping details and
+     *     recurrence are not emulated (501).
+     */
+    CustomLineItemDraft: {
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['Key'];
+      quantity?: number;
+      money: components['schemas']['Money'];
+      slug: string;
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      priceMode?: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /**
+     * @description The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
+     *     the method's zone for the shipping address in the Cart's currency, 0 when the Cart value
+     *     (the sum of the Line Items' and Custom Line Items' `totalPrice`) reaches `freeAbove`,
+     *     else the price of the highest `CartValue` tier reached when the project's
+     *     `shippingRateInputType` is `CartValue`, else the rate's `price`. The tax comes from the
+     *     method's `taxCategory` as for Line Items. `price` is part of the Cart's `totalPrice`.
+     */
+    ShippingInfo: {
+      shippingMethodName: string;
+      price: components['schemas']['CentPrecisionMoney'];
+      shippingRate: {
+        [key: string]: unknown;
+      };
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      taxRate?: components['schemas']['TaxRate'];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      shippingMethod?: components['schemas']['Reference'];
+      deliveries?: Record<string, never>[];
+      shippingMethodState: components['schemas']['ShippingMethodState'];
+    };
+    /**
+     * @description Scopes `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths).
+     *     Money is exact in integer cents. `totalPrice` is the sum of the Line Items' and Custom
+     *     Line Items' `totalPrice` plus `shippingInfo.price`; `totalLineItemQuantity` is there
+     *     only with at least one Line Item. Taxes: in `Platform` mode (the default), once a
+     *     shipping address is set, every item gets the rate of its Tax Category for the
+     *     address's country and state (the country's rate without a state for an address
+     *     without a state, or for any state with the project's `countryTaxRateFallbackEnabled`;
+     *     none is 400 MissingTaxRateForCountry; an item without a Tax Category gets no rate, and
+     *     the Cart then no `taxedPrice`), and `taxedPrice` (the sum of the items' rounded taxed
+     *     prices, portions of the same rate and name accumulated) and `taxedShippingPrice`
+     *     appear; in `External` mode once the address and an external rate on every item and the
+     *     shipping are set; never in `Disabled` mode. A Cart in a Store keeps its Store; one of
+     *     another Store is 404 on in-store paths. Carts are not Change History types and emit no
+     *     Messages (the live service's cart messages are of freezing, locking, not emulated).
+     */
+    Cart: components['schemas']['BaseResource'] & {
+      key?: string;
+      customerId?: string;
+      customerEmail?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      anonymousId?: string;
+      store?: components['schemas']['StoreKeyReference'];
+      lineItems: components['schemas']['LineItem'][];
+      customLineItems: components['schemas']['CustomLineItem'][];
+      totalLineItemQuantity?: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedPrice'];
+      taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      taxMode: components['schemas']['TaxMode'];
+      priceRoundingMode: components['schemas']['RoundingMode'];
+      taxRoundingMode: components['schemas']['RoundingMode'];
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+      inventoryMode: components['schemas']['InventoryMode'];
+      cartState: components['schemas']['CartState'];
+      billingAddress?: components['schemas']['BaseAddress'];
+      shippingAddress?: components['schemas']['BaseAddress'];
+      shippingMode: components['schemas']['ShippingMode'];
+      shippingInfo?: components['schemas']['ShippingInfo'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      shipping: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      itemShippingAddresses: components['schemas']['BaseAddress'][];
+      /** @description Discount Codes are not emulated yet; always empty. */
+      discountCodes: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      directDiscounts: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      refusedGifts: components['schemas']['Reference'][];
+      paymentInfo?: components['schemas']['PaymentInfo'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin: components['schemas']['CartOrigin'];
+      custom?: components['schemas']['CustomFields'];
+      deleteDaysAfterLastModification?: number;
+      purchaseOrderNumber?: string;
+    };
+    /**
+     * @description `currency` is required and must be one of the project's currencies (400 InvalidField,
+     *     decision). `customerId` must name a Customer (400 ReferencedResourceNotFound) and the
+     *     Cart takes that Customer's Customer Group. `country` must be one of the project's
+     *     countries (400 InvalidField) and, in a Store with countries, one of the Store's (400
+     *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
+     *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
+     *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
+     *     Line Items and Custom Line Items are added in order as by their add actions. Not
+     *     emulated yet (501): `customerGroup`, `shippingMethod` and its external rate; business
+     *     units, Multiple shipping mode, item shipping addresses, discount codes and shipping
+     *     rate inputs.
+     */
+    CartDraft: {
+      currency: string;
+      key?: components['schemas']['Key'];
+      customerId?: string;
+      customerEmail?: string;
+      anonymousId?: string;
+      store?: components['schemas']['StoreResourceIdentifier'];
+      lineItems?: components['schemas']['LineItemDraft'][];
+      customLineItems?: components['schemas']['CustomLineItemDraft'][];
+      taxMode?: components['schemas']['TaxMode'];
+      priceRoundingMode?: components['schemas']['RoundingMode'];
+      taxRoundingMode?: components['schemas']['RoundingMode'];
+      taxCalculationMode?: components['schemas']['TaxCalculationMode'];
+      inventoryMode?: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['AddressDraft'];
+      shippingAddress?: components['schemas']['AddressDraft'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin?: components['schemas']['CartOrigin'];
+      deleteDaysAfterLastModification?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      purchaseOrderNumber?: string;
+    };
+    CartReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'cart';
+      obj?: components['schemas']['Cart'];
+    };
+    CartResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'cart';
+    };
+    CartPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Cart'][];
+    };
+    CartUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CartUpdateAction'][];
+    };
+    /**
+     * @description Actions apply in order and as a unit. On a `Merged` or `Ordered` Cart every action is 400
+     *     InvalidOperation and nothing changes. After the actions the Cart's prices, taxes, shipping and totals
+     *     are computed again. The live actions listed in `x-not-emulated-actions` are 501 NotEmulated:
+     *     discount codes and freezing come with Cart Discounts; the others are multi-shipping, item shipping
+     *     addresses, external prices and tax amounts, locks, business units and address custom fields.
+     */
+    CartUpdateAction:
+      | components['schemas']['CartAddCustomLineItemAction']
+      | components['schemas']['CartAddLineItemAction']
+      | components['schemas']['CartChangeCustomLineItemMoneyAction']
+      | components['schemas']['CartChangeCustomLineItemQuantityAction']
+      | components['schemas']['CartChangeLineItemQuantityAction']
+      | components['schemas']['CartChangePriceRoundingModeAction']
+      | components['schemas']['CartChangeTaxCalculationModeAction']
+      | components['schemas']['CartChangeTaxModeAction']
+      | components['schemas']['CartChangeTaxRoundingModeAction']
+      | components['schemas']['CartRecalculateAction']
+      | components['schemas']['CartRemoveCustomLineItemAction']
+      | components['schemas']['CartRemoveLineItemAction']
+      | components['schemas']['CartSetAnonymousIdAction']
+      | components['schemas']['CartSetBillingAddressAction']
+      | components['schemas']['CartSetCountryAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['CartSetCustomLineItemTaxRateAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['CartSetCustomerEmailAction']
+      | components['schemas']['CartSetCustomerIdAction']
+      | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['CartSetKeyAction']
+      | components['schemas']['CartSetLineItemCustomFieldAction']
+      | components['schemas']['CartSetLineItemTaxRateAction']
+      | components['schemas']['CartSetLocaleAction']
+      | components['schemas']['CartSetShippingAddressAction'];
+    /**
+     * @description Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
+     *     supply and distribution Channel gets the quantity added instead. A quantity of 0 adds nothing (decision).
+     */
+    CartAddLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLineItem';
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description Sets the quantity of the line named by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or no such
+     *     line); 0 removes it. The price is selected again for the new quantity (tiers).
+     */
+    CartChangeLineItemQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLineItemQuantity';
+      lineItemId?: string;
+      lineItemKey?: string;
+      quantity: number;
+    };
+    /** @description Removes the line, or `quantity` of it (the whole line when `quantity` reaches its quantity). */
+    CartRemoveLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLineItem';
+      lineItemId?: string;
+      lineItemKey?: string;
+      quantity?: number;
+    };
+    /** @description Sets or, without `address`, unsets the shipping address; taxes follow it. */
+    CartSetShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Sets or, without `address`, unsets the billing address. */
+    CartSetBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setBillingAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Sets or unsets `customerEmail`. */
+    CartSetCustomerEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerEmail';
+      email?: string;
+    };
+    /** @description Sets or unsets `country`; prices are selected again. In a Store with countries, one of them (400 CountryNotConfiguredInStore). */
+    CartSetCountryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCountry';
+      country?: string;
+    };
+    /** @description Sets or unsets `locale`. */
+    CartSetLocaleAction: SharedCartSetLocaleAction;
+    /** @description Sets or unsets `anonymousId`. */
+    CartSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
+    /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
+    CartSetCustomerIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerId';
+      customerId?: string;
+    };
+    /** @description Selects every price again; with `updateProductData`, also refreshes the lines' name, Product Type, slug and variant. */
+    CartRecalculateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'recalculate';
+      updateProductData?: boolean;
+    };
+    /** @description Sets or removes one Custom Field of a line (its Custom Fields must have a Type). */
+    CartSetLineItemCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemCustomField';
+      lineItemId?: string;
+      lineItemKey?: string;
+      name: string;
+      value?: unknown;
+    };
+    /** @description Sets or unsets `key`; a key another Cart has is 400 DuplicateField. */
+    CartSetKeyAction: SharedCartSetKeyAction;
+    /** @description Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated. */
+    CartChangeTaxModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxMode';
+      taxMode: components['schemas']['TaxMode'];
+    };
+    /** @description Changes the rounding of tax amounts. */
+    CartChangeTaxRoundingModeAction: SharedCartChangeTaxRoundingModeAction;
+    /** @description Changes how taxes are calculated. */
+    CartChangeTaxCalculationModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxCalculationMode';
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+    };
+    /** @description Changes the rounding of line totals. */
+    CartChangePriceRoundingModeAction: SharedCartChangePriceRoundingModeAction;
+    /** @description Sets or, without a value, resets to the project's setting. */
+    CartSetDeleteDaysAfterLastModificationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDeleteDaysAfterLastModification';
+      deleteDaysAfterLastModification?: number;
+    };
+    /** @description Adds a Custom Line Item as CustomLineItemDraft describes. */
+    CartAddCustomLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addCustomLineItem';
+      money: components['schemas']['Money'];
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['Key'];
+      quantity?: number;
+      slug: string;
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      priceMode?: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /** @description Removes the Custom Line Item named by id or key (400 InvalidOperation when neither or none). */
+    CartRemoveCustomLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeCustomLineItem';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+    };
+    /** @description Sets its quantity; 0 removes it. */
+    CartChangeCustomLineItemQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCustomLineItemQuantity';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      quantity: number;
+    };
+    /** @description Sets its `money`, in the Cart's currency. */
+    CartChangeCustomLineItemMoneyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCustomLineItemMoney';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      money: components['schemas']['Money'];
+    };
+    /** @description Sets or unsets the external rate of a line; `External` tax mode only (400 InvalidOperation). */
+    CartSetLineItemTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemTaxRate';
+      lineItemId?: string;
+      lineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /** @description Sets or unsets the external rate of a Custom Line Item; `External` tax mode only. */
+    CartSetCustomLineItemTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomLineItemTaxRate';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
+     *     Price for the Cart's currency, country, Customer Group and the line's Channel at this
+     *     moment (create, addLineItem, and every action that selects prices again).
+     */
+    MatchingPriceNotFoundError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MatchingPriceNotFound';
+      productId: string;
+      variantId: number;
+      currency?: string;
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MatchingPriceNotFound';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#missingtaxrateforcountry). An item's Tax
+     *     Category has no rate for the shipping address's country and state, in `Platform` tax mode.
+     */
+    MissingTaxRateForCountryError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MissingTaxRateForCountry';
+      taxCategoryId: string;
+      country?: string;
+      state?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MissingTaxRateForCountry';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#countrynotconfiguredinstore). The Cart's
+     *     country is not one of its Store's `countries`.
+     */
+    CountryNotConfiguredInStoreError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'CountryNotConfiguredInStore';
+      storeCountries: string[];
+      country: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'CountryNotConfiguredInStore';
+    };
+    /**
      * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
      *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
      */
@@ -1688,7 +2390,7 @@ export interface components {
       metaKeywords?: components['schemas']['LocalizedString'];
     };
     /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
-    CategorySetKeyAction: SharedCategorySetKeyAction;
+    CategorySetKeyAction: SharedCartSetKeyAction;
     CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Category'][];
     };
@@ -1877,6 +2579,7 @@ export interface components {
      * @enum {string}
      */
     ReferenceTypeId:
+      | 'cart'
       | 'category'
       | 'channel'
       | 'customer'
@@ -2099,7 +2802,10 @@ export interface components {
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
-      | components['schemas']['ExpiredCustomerEmailTokenError'];
+      | components['schemas']['ExpiredCustomerEmailTokenError']
+      | components['schemas']['MatchingPriceNotFoundError']
+      | components['schemas']['MissingTaxRateForCountryError']
+      | components['schemas']['CountryNotConfiguredInStoreError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -2751,7 +3457,7 @@ export interface components {
     /** @description A name another Customer Group has is 400 DuplicateField naming `name`. */
     CustomerGroupChangeNameAction: SharedCustomerGroupChangeNameAction;
     /** @description Omitting `key` unsets it; a key another Customer Group has is 400 DuplicateField. */
-    CustomerGroupSetKeyAction: SharedCategorySetKeyAction;
+    CustomerGroupSetKeyAction: SharedCartSetKeyAction;
     CustomerGroupPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['CustomerGroup'][];
     };
@@ -3069,7 +3775,7 @@ export interface components {
       customerNumber?: string;
     };
     /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
-    CustomerSetKeyAction: SharedCategorySetKeyAction;
+    CustomerSetKeyAction: SharedCartSetKeyAction;
     /**
      * @description Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
      *     exist is 400 ReferencedResourceNotFound. Sends CustomerGroupSet.
@@ -3086,14 +3792,7 @@ export interface components {
      * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
      *     another is 400 InvalidField with the languages as `allowedValues`.
      */
-    CustomerSetLocaleAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setLocale';
-      locale?: components['schemas']['Locale'];
-    };
+    CustomerSetLocaleAction: SharedCartSetLocaleAction;
     /**
      * @description Changes how the Customer signs in
      *     (https://github.com/commercetools/commercetools-api-reference/blob/main/api-specs/api/types/customer/updates/CustomerSetAuthenticationModeAction.raml):
@@ -4197,7 +4896,7 @@ export interface components {
       amount: components['schemas']['Money'];
     };
     /** @description Omitting `key` unsets it; a key another Payment has is 400 DuplicateField. */
-    PaymentSetKeyAction: SharedCategorySetKeyAction;
+    PaymentSetKeyAction: SharedCartSetKeyAction;
     /** @description The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it. */
     PaymentSetCustomerAction: {
       /**
@@ -4211,14 +4910,7 @@ export interface components {
      * @description Omitting `anonymousId` unsets it. On a Payment with a `customer`, 400 InvalidOperation
      *     (live rule).
      */
-    PaymentSetAnonymousIdAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setAnonymousId';
-      anonymousId?: string;
-    };
+    PaymentSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
     /** @description Deprecated by the live service. Omitting `externalId` unsets it. */
     PaymentSetExternalIdAction: SharedCategorySetExternalIdAction;
     /** @description As `setCustomType`, on a Transaction (a Type for `transaction`); an unknown `transactionId` is 400 InvalidOperation. */
@@ -4852,7 +5544,7 @@ export interface components {
       description: string;
     };
     /** @description Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField. */
-    ProductTypeSetKeyAction: SharedCategorySetKeyAction;
+    ProductTypeSetKeyAction: SharedCartSetKeyAction;
     /**
      * @description Appends an attribute definition, with the live defaults of a draft. A name the Product
      *     Type already has is 400 AttributeDefinitionAlreadyExists.
@@ -5058,11 +5750,25 @@ export interface components {
       channel?: components['schemas']['ChannelReference'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      tiers?: components['schemas']['PriceTier'][];
     };
     /**
-     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
-     *     Groups, price tiers, discounted prices, custom fields and recurrence
-     *     policies are not emulated (501).
+     * @description The value of a Price from `minimumQuantity` of a Line Item on: a Cart's line takes
+     *     the tier with the highest `minimumQuantity` up to its quantity, else the Price's value.
+     */
+    PriceTier: {
+      minimumQuantity: number;
+      value: components['schemas']['CentPrecisionMoney'];
+    };
+    PriceTierDraft: {
+      minimumQuantity: number;
+      value: components['schemas']['Money'];
+    };
+    /**
+     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). A tier's value is in
+     *     the Price's currency and each `minimumQuantity` appears once (400 InvalidField,
+     *     decision). Customer Groups, discounted prices, custom fields and recurrence policies
+     *     are not emulated (501).
      */
     PriceDraft: {
       key?: string;
@@ -5071,6 +5777,7 @@ export interface components {
       channel?: components['schemas']['ChannelResourceIdentifier'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      tiers?: components['schemas']['PriceTierDraft'][];
     };
     Image: {
       url: string;
@@ -6034,23 +6741,9 @@ export interface components {
       countryTaxRateFallbackEnabled: boolean;
     };
     /** @description The `priceRoundingMode` of new Carts. */
-    ProjectChangePriceRoundingModeAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changePriceRoundingMode';
-      priceRoundingMode: components['schemas']['RoundingMode'];
-    };
+    ProjectChangePriceRoundingModeAction: SharedCartChangePriceRoundingModeAction;
     /** @description The `taxRoundingMode` of new Carts. */
-    ProjectChangeTaxRoundingModeAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeTaxRoundingMode';
-      taxRoundingMode: components['schemas']['RoundingMode'];
-    };
+    ProjectChangeTaxRoundingModeAction: SharedCartChangeTaxRoundingModeAction;
     /** @description Omitting `shippingRateInputType` removes it. */
     ProjectSetShippingRateInputTypeAction: {
       /**
@@ -6236,8 +6929,8 @@ export interface components {
       amount: number;
     };
     TaxRate: {
-      /** @description Generated, unique within the Tax Category. */
-      id: string;
+      /** @description Generated, unique within the Tax Category; absent on an external rate of a Cart. */
+      id?: string;
       key?: string;
       name: string;
       /** @description The rate; with `subRates` it is their sum. */
@@ -6298,7 +6991,7 @@ export interface components {
     /** @description Omitting `description` unsets it. */
     TaxCategorySetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
-    TaxCategorySetKeyAction: SharedCategorySetKeyAction;
+    TaxCategorySetKeyAction: SharedCartSetKeyAction;
     /** @description Appends a rate with a generated `id`. */
     TaxCategoryAddTaxRateAction: {
       /**
@@ -6883,7 +7576,7 @@ export interface components {
     /** @description Omitting `description` unsets it. */
     ZoneSetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Zone has is 400 DuplicateField. */
-    ZoneSetKeyAction: SharedCategorySetKeyAction;
+    ZoneSetKeyAction: SharedCartSetKeyAction;
     ZonePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Zone'][];
     };
@@ -7084,7 +7777,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -7104,7 +7797,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV18;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -7119,7 +7812,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV18;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -7132,6 +7825,128 @@ export interface operations {
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
+  };
+  queryCarts: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Carts. */
+      200: SharedStatus200V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCart: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV3;
+    responses: {
+      /** @description The created Cart. */
+      201: SharedStatus201V4;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCartById: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCartById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getCartByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCartByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCartByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  queryCartsInStore: {
+    parameters: SharedParametersV10;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Carts. */
+      200: SharedStatus200V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCartInStore: {
+    parameters: SharedParametersV13;
+    requestBody: SharedRequestBodyV3;
+    responses: {
+      /** @description The created Cart. */
+      201: SharedStatus201V4;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartInStoreById: {
+    parameters: SharedParametersV11;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCartInStoreById: {
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCartInStoreById: {
+    parameters: SharedParametersV19;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getCartInStoreByKey: {
+    parameters: SharedParametersV12;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  updateCartInStoreByKey: {
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV2;
+  };
+  deleteCartInStoreByKey: {
+    parameters: SharedParametersV20;
+    requestBody?: never;
+    responses: SharedResponsesV3;
   };
   queryCategories: {
     parameters: SharedParametersV2;
@@ -7179,32 +7994,32 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   updateCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV13;
   };
   deleteCategoryById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   getCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV10;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV13;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   queryChannels: {
     parameters: SharedParametersV2;
@@ -7252,32 +8067,32 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   updateChannelById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV14;
   };
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   getChannelByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   updateChannelByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV14;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   queryCustomerGroups: {
     parameters: SharedParametersV2;
@@ -7325,39 +8140,39 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV15;
   };
   deleteCustomerGroupById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV24;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV15;
   };
   deleteCustomerGroupByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV24;
   };
   queryCustomers: {
     parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
-      200: SharedStatus200V2;
+      200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -7367,8 +8182,8 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -7385,42 +8200,42 @@ export interface operations {
   getCustomerById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   updateCustomerById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV4;
   };
   deleteCustomerById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   getCustomerByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   updateCustomerByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV4;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV6;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV25;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -7433,17 +8248,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV8;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV16;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -7456,69 +8271,19 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV10;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: {
-      query?: {
-        /**
-         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
-         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
-         *     (the parameter repeated) whose predicates are ANDed. Placeholders
-         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
-         *     syntax: 400 InvalidInput naming the position.
-         */
-        where?: components['parameters']['where'];
-        /**
-         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-         *     `style: deepObject` would suggest; the SDK serializes it that way.
-         */
-        var?: components['parameters']['var'];
-        /**
-         * @description `<field> asc|desc` (default ascending); localized fields as
-         *     `<field>.<locale> <direction>`; custom fields as
-         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
-         *     repeated) that forms a composed sort in the given order. Sorting is
-         *     case-sensitive.
-         */
-        sort?: components['parameters']['sort'];
-        /**
-         * @description Reference expansion path, for example `productSelection`,
-         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-         *     One path, or a list (the parameter repeated). A reference that cannot
-         *     be expanded stays unexpanded, without error.
-         */
-        expand?: components['parameters']['expand'];
-        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-        limit?: components['parameters']['limit'];
-        /**
-         * @description Number of elements skipped (not a page number). Out of range is 400
-         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-         *     `sort=id asc` and `where=id > "<last id>"`.
-         */
-        offset?: components['parameters']['offset'];
-        /**
-         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-         *     returned, on every query endpoint but the three membership queries (see
-         *     `withTotalOnRequest`).
-         */
-        withTotal?: components['parameters']['withTotal'];
-      };
-      header?: SharedHeader;
-      path: SharedPathV5;
-      cookie?: never;
-    };
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
-      200: SharedStatus200V2;
+      200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -7529,8 +8294,8 @@ export interface operations {
     };
   };
   signUpCustomerInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201;
@@ -7546,54 +8311,44 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV4;
   };
   deleteCustomerInStoreById: {
-    parameters: {
-      query: SharedQuery;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV4;
   };
   deleteCustomerInStoreByKey: {
-    parameters: {
-      query: SharedQuery;
-      header?: SharedHeader;
-      path: SharedPathV3;
-      cookie?: never;
-    };
+    parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   changeCustomerPasswordInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV6;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV25;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -7608,17 +8363,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   resetCustomerPasswordInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV8;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV16;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -7633,15 +8388,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   verifyCustomerEmailInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV10;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -7665,23 +8420,23 @@ export interface operations {
     };
   };
   signInCustomer: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV49;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV52;
   };
   signInCustomerInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV47;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV50;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   updateMe: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -7692,11 +8447,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   signUpMe: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV13;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV15;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -7710,33 +8465,33 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV49;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV52;
   };
   changeMyPassword: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV7;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV7;
   };
   getMeInStore: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   updateMeInStore: {
-    parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV12;
+    parameters: SharedParametersV13;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -7747,11 +8502,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   signUpMeInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV13;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV15;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -7766,24 +8521,24 @@ export interface operations {
     };
   };
   signInMeInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV47;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV50;
   };
   changeMyPasswordInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV7;
   };
   verifyMyEmailInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV7;
   };
   queryMessages: {
     parameters: SharedParametersV2;
@@ -7870,32 +8625,32 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updatePaymentById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV17;
   };
   deletePaymentById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV26;
   };
   getPaymentByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV14;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV17;
   };
   deletePaymentByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV26;
   };
   queryMyPayments: {
     parameters: SharedParametersV2;
@@ -7991,21 +8746,21 @@ export interface operations {
     parameters: {
       query?: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
       query?: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV3;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   queryProductProjections: {
     parameters: {
@@ -8108,11 +8863,11 @@ export interface operations {
     parameters: {
       query?: SharedQueryV5;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -8122,7 +8877,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   queryProductSelections: {
     parameters: SharedParametersV2;
@@ -8171,42 +8926,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV7;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV10;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV27;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV7;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV10;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV27;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV13;
-    requestBody?: never;
-    responses: SharedResponsesV39;
-  };
-  queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
+  };
+  queryProductsInProductSelectionByKey: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV42;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -8280,32 +9035,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV18;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV28;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV18;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV28;
   };
   queryProducts: {
     parameters: {
@@ -8428,34 +9183,34 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV44;
   };
   updateProductById: {
-    parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV8;
+    parameters: SharedParametersV16;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV11;
   };
   deleteProductById: {
     parameters: {
       query: SharedQueryV6;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV29;
   };
   getProductByKey: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV44;
   };
   updateProductByKey: {
-    parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV8;
+    parameters: SharedParametersV17;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV11;
   };
   deleteProductByKey: {
     parameters: {
@@ -8465,24 +9220,24 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV29;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV13;
-    requestBody?: never;
-    responses: SharedResponsesV42;
-  };
-  queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
+  };
+  queryProductSelectionsOfProductByKey: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV45;
   };
   getProject: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: SharedStatus200V3;
+      200: SharedStatus200V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8492,7 +9247,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV9;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -8500,7 +9255,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: SharedStatus200V3;
+      200: SharedStatus200V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8559,32 +9314,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   updateStoreById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV9;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV12;
   };
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV30;
   };
   getStoreByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV9;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV12;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV30;
   };
   queryTaxCategories: {
     parameters: SharedParametersV2;
@@ -8632,32 +9387,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV19;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV31;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV19;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV31;
   };
   queryTypes: {
     parameters: SharedParametersV2;
@@ -8705,32 +9460,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   updateTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV20;
   };
   deleteTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   getTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV20;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   queryZones: {
     parameters: SharedParametersV2;
@@ -8778,32 +9533,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   updateZoneById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV18;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV21;
   };
   deleteZoneById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
   getZoneByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   updateZoneByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV18;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV21;
   };
   deleteZoneByKey: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
 }
 
@@ -8811,6 +9566,59 @@ export interface operations {
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
+export type CartState = components['schemas']['CartState'];
+export type CartOrigin = components['schemas']['CartOrigin'];
+export type InventoryMode = components['schemas']['InventoryMode'];
+export type LineItemMode = components['schemas']['LineItemMode'];
+export type LineItemPriceMode = components['schemas']['LineItemPriceMode'];
+export type CustomLineItemPriceMode = components['schemas']['CustomLineItemPriceMode'];
+export type ShippingMode = components['schemas']['ShippingMode'];
+export type ShippingMethodState = components['schemas']['ShippingMethodState'];
+export type ItemState = components['schemas']['ItemState'];
+export type PaymentInfo = components['schemas']['PaymentInfo'];
+export type DiscountedLineItemPortion = components['schemas']['DiscountedLineItemPortion'];
+export type DiscountedLineItemPrice = components['schemas']['DiscountedLineItemPrice'];
+export type DiscountedLineItemPriceForQuantity = components['schemas']['DiscountedLineItemPriceForQuantity'];
+export type ExternalTaxRateDraft = components['schemas']['ExternalTaxRateDraft'];
+export type LineItem = components['schemas']['LineItem'];
+export type LineItemDraft = components['schemas']['LineItemDraft'];
+export type CustomLineItem = components['schemas']['CustomLineItem'];
+export type CustomLineItemDraft = components['schemas']['CustomLineItemDraft'];
+export type ShippingInfo = components['schemas']['ShippingInfo'];
+export type Cart = components['schemas']['Cart'];
+export type CartDraft = components['schemas']['CartDraft'];
+export type CartReference = components['schemas']['CartReference'];
+export type CartResourceIdentifier = components['schemas']['CartResourceIdentifier'];
+export type CartPagedQueryResponse = components['schemas']['CartPagedQueryResponse'];
+export type CartUpdate = components['schemas']['CartUpdate'];
+export type CartUpdateAction = components['schemas']['CartUpdateAction'];
+export type CartAddLineItemAction = components['schemas']['CartAddLineItemAction'];
+export type CartChangeLineItemQuantityAction = components['schemas']['CartChangeLineItemQuantityAction'];
+export type CartRemoveLineItemAction = components['schemas']['CartRemoveLineItemAction'];
+export type CartSetShippingAddressAction = components['schemas']['CartSetShippingAddressAction'];
+export type CartSetBillingAddressAction = components['schemas']['CartSetBillingAddressAction'];
+export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerEmailAction'];
+export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
+export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
+export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
+export type CartSetCustomerIdAction = components['schemas']['CartSetCustomerIdAction'];
+export type CartRecalculateAction = components['schemas']['CartRecalculateAction'];
+export type CartSetLineItemCustomFieldAction = components['schemas']['CartSetLineItemCustomFieldAction'];
+export type CartSetKeyAction = components['schemas']['CartSetKeyAction'];
+export type CartChangeTaxModeAction = components['schemas']['CartChangeTaxModeAction'];
+export type CartChangeTaxRoundingModeAction = components['schemas']['CartChangeTaxRoundingModeAction'];
+export type CartChangeTaxCalculationModeAction = components['schemas']['CartChangeTaxCalculationModeAction'];
+export type CartChangePriceRoundingModeAction = components['schemas']['CartChangePriceRoundingModeAction'];
+export type CartSetDeleteDaysAfterLastModificationAction = components['schemas']['CartSetDeleteDaysAfterLastModificationAction'];
+export type CartAddCustomLineItemAction = components['schemas']['CartAddCustomLineItemAction'];
+export type CartRemoveCustomLineItemAction = components['schemas']['CartRemoveCustomLineItemAction'];
+export type CartChangeCustomLineItemQuantityAction = components['schemas']['CartChangeCustomLineItemQuantityAction'];
+export type CartChangeCustomLineItemMoneyAction = components['schemas']['CartChangeCustomLineItemMoneyAction'];
+export type CartSetLineItemTaxRateAction = components['schemas']['CartSetLineItemTaxRateAction'];
+export type CartSetCustomLineItemTaxRateAction = components['schemas']['CartSetCustomLineItemTaxRateAction'];
+export type MatchingPriceNotFoundError = components['schemas']['MatchingPriceNotFoundError'];
+export type MissingTaxRateForCountryError = components['schemas']['MissingTaxRateForCountryError'];
+export type CountryNotConfiguredInStoreError = components['schemas']['CountryNotConfiguredInStoreError'];
 export type CategorySlug = components['schemas']['CategorySlug'];
 export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
 export type Category = components['schemas']['Category'];
@@ -9154,6 +9962,8 @@ export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
 export type Price = components['schemas']['Price'];
+export type PriceTier = components['schemas']['PriceTier'];
+export type PriceTierDraft = components['schemas']['PriceTierDraft'];
 export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];
@@ -9476,6 +10286,25 @@ type SharedParametersV5 = {
   path?: never;
   cookie?: never;
 };
+type SharedResponsesV2 = {
+  /** @description The updated Cart, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Cart'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedQueryV2 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
@@ -9505,6 +10334,15 @@ type SharedQueryV2 = {
    *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
+};
+type SharedParametersV6 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
 };
 type SharedQueryV3 = {
   /**
@@ -9555,16 +10393,33 @@ type SharedQueryV3 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedParametersV6 = {
+type SharedResponsesV3 = {
+  /** @description The deleted Cart. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Cart'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV7 = {
   query: SharedQuery;
   header?: SharedHeader;
   path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
   };
   cookie?: never;
 };
-type SharedParametersV7 = {
+type SharedParametersV8 = {
   query?: never;
   header?: SharedHeader;
   path: {
@@ -9573,7 +10428,7 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedResponsesV2 = {
+type SharedResponsesV4 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9586,22 +10441,29 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV8 = {
+type SharedResponsesV5 = {
+  /** @description The Cart. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Cart'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV9 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
 };
-type SharedParametersV9 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV3 = {
+type SharedResponsesV6 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9613,7 +10475,7 @@ type SharedResponsesV3 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV7 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9625,7 +10487,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV8 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9636,7 +10498,7 @@ type SharedResponsesV5 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV9 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -9647,11 +10509,32 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedQueryV4 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
 type SharedBadRequest = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ErrorResponse'];
   };
+};
+type SharedPath = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
 };
 type SharedStatus201 = {
   headers: SharedHeaders;
@@ -9659,7 +10542,7 @@ type SharedStatus201 = {
     'application/json': components['schemas']['CustomerSignInResult'];
   };
 };
-type SharedResponsesV7 = {
+type SharedResponsesV10 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9678,7 +10561,7 @@ type SharedResponsesV7 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV11 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9697,7 +10580,7 @@ type SharedResponsesV8 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV12 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9716,7 +10599,15 @@ type SharedResponsesV9 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedCartSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
+type SharedResponsesV13 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9734,7 +10625,7 @@ type SharedResponsesV10 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV14 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9752,7 +10643,7 @@ type SharedResponsesV11 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV15 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9770,7 +10661,7 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV16 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -9788,7 +10679,7 @@ type SharedResponsesV13 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV17 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9806,7 +10697,7 @@ type SharedResponsesV14 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV18 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9824,7 +10715,7 @@ type SharedResponsesV15 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV19 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9842,7 +10733,7 @@ type SharedResponsesV16 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV20 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9860,7 +10751,7 @@ type SharedResponsesV17 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV21 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -9878,16 +10769,61 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV4 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
+type SharedParametersV10 = {
+  query?: {
+    /**
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
+     */
+    where?: components['parameters']['where'];
+    /**
+     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+     *     `style: deepObject` would suggest; the SDK serializes it that way.
+     */
+    var?: components['parameters']['var'];
+    /**
+     * @description `<field> asc|desc` (default ascending); localized fields as
+     *     `<field>.<locale> <direction>`; custom fields as
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
+     */
+    sort?: components['parameters']['sort'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+    limit?: components['parameters']['limit'];
+    /**
+     * @description Number of elements skipped (not a page number). Out of range is 400
+     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+     *     `sort=id asc` and `where=id > "<last id>"`.
+     */
+    offset?: components['parameters']['offset'];
+    /**
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
+     */
+    withTotal?: components['parameters']['withTotal'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
 };
-type SharedResponsesV19 = {
+type SharedResponsesV22 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -9904,7 +10840,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV23 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -9921,7 +10857,7 @@ type SharedResponsesV20 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV24 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -9938,7 +10874,7 @@ type SharedResponsesV21 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV25 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -9955,7 +10891,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV26 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -9972,7 +10908,7 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV27 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -9989,7 +10925,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV28 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -10006,7 +10942,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV29 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -10023,7 +10959,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV30 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -10040,7 +10976,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV31 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -10057,7 +10993,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV32 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -10074,7 +11010,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV33 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -10091,15 +11027,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedCategorySetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
-};
-type SharedResponsesV31 = {
+type SharedResponsesV34 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -10115,7 +11043,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV35 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -10131,7 +11059,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV36 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -10147,7 +11075,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV37 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -10163,7 +11091,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV38 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -10179,7 +11107,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV39 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -10195,7 +11123,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV40 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -10211,7 +11139,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV41 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -10227,7 +11155,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV42 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -10243,7 +11171,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV43 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -10259,7 +11187,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV44 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -10275,7 +11203,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV45 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -10291,7 +11219,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV46 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -10307,7 +11235,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV47 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -10323,7 +11251,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV48 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -10339,7 +11267,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV49 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -10355,7 +11283,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV50 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -10367,7 +11295,7 @@ type SharedResponsesV47 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV51 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -10379,11 +11307,11 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPath = {
+type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV52 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -10463,17 +11391,26 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedPathV2 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
+type SharedParametersV11 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
 };
-type SharedPathV3 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
+type SharedParametersV12 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV13 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
 };
 type SharedPathV4 = {
   /** @description The `key` of the resource. */
@@ -10485,10 +11422,6 @@ type SharedStatus201V2 = {
     'application/json': components['schemas']['MyPayment'];
   };
 };
-type SharedPathV5 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-};
 type SharedTaxedItemPrice = {
   totalNet: components['schemas']['CentPrecisionMoney'];
   totalGross: components['schemas']['CentPrecisionMoney'];
@@ -10496,6 +11429,11 @@ type SharedTaxedItemPrice = {
   totalTax?: components['schemas']['CentPrecisionMoney'];
 };
 type SharedRequestBody = {
+  content: {
+    'application/json': components['schemas']['CartUpdate'];
+  };
+};
+type SharedRequestBodyV2 = {
   content: {
     'application/json': components['schemas']['CustomerUpdate'];
   };
@@ -10522,43 +11460,25 @@ type SharedCategoryChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedParametersV10 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV11 = {
-  query?: SharedQueryV4;
+type SharedParametersV14 = {
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV3;
   cookie?: never;
 };
-type SharedParametersV12 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV5;
-  cookie?: never;
-};
-type SharedParametersV13 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path: SharedPath;
-  cookie?: never;
-};
-type SharedParametersV14 = {
+type SharedParametersV15 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
-type SharedParametersV15 = {
+type SharedParametersV16 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
-  path: SharedPath;
+  path: SharedPathV3;
   cookie?: never;
 };
-type SharedParametersV16 = {
+type SharedParametersV17 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPathV4;
@@ -10572,23 +11492,55 @@ type SharedCategorySetExternalIdAction = {
   action: 'setExternalId';
   externalId?: string;
 };
-type SharedParametersV17 = {
+type SharedParametersV18 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPath;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedStatus200V2 = {
   headers: SharedHeaders;
   content: {
-    'application/json': components['schemas']['CustomerPagedQueryResponse'];
+    'application/json': components['schemas']['CartPagedQueryResponse'];
   };
+};
+type SharedStatus201V4 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Cart'];
+  };
+};
+type SharedParametersV19 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedParametersV20 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
 };
 type SharedStatus200V3 = {
   headers: SharedHeaders;
   content: {
+    'application/json': components['schemas']['CustomerPagedQueryResponse'];
+  };
+};
+type SharedStatus200V4 = {
+  headers: SharedHeaders;
+  content: {
     'application/json': components['schemas']['Project'];
   };
+};
+type SharedCartSetLocaleAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setLocale';
+  locale?: components['schemas']['Locale'];
 };
 type SharedCategorySetDescriptionAction = {
   /**
@@ -10607,129 +11559,162 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
+type SharedCartChangeTaxRoundingModeAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeTaxRoundingMode';
+  taxRoundingMode: components['schemas']['RoundingMode'];
+};
+type SharedCartChangePriceRoundingModeAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changePriceRoundingMode';
+  priceRoundingMode: components['schemas']['RoundingMode'];
+};
 type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
 };
-type SharedRequestBodyV2 = {
-  content: {
-    'application/json': components['schemas']['CategoryUpdate'];
-  };
-};
 type SharedRequestBodyV3 = {
   content: {
-    'application/json': components['schemas']['ChannelUpdate'];
+    'application/json': components['schemas']['CartDraft'];
   };
 };
 type SharedRequestBodyV4 = {
   content: {
-    'application/json': components['schemas']['CustomerGroupUpdate'];
+    'application/json': components['schemas']['CategoryUpdate'];
   };
 };
 type SharedRequestBodyV5 = {
   content: {
-    'application/json': components['schemas']['CustomerDraft'];
+    'application/json': components['schemas']['ChannelUpdate'];
   };
 };
 type SharedRequestBodyV6 = {
   content: {
-    'application/json': components['schemas']['CustomerChangePassword'];
+    'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
 type SharedRequestBodyV7 = {
   content: {
-    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+    'application/json': components['schemas']['CustomerDraft'];
   };
 };
 type SharedRequestBodyV8 = {
   content: {
-    'application/json': components['schemas']['CustomerResetPassword'];
+    'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
 type SharedRequestBodyV9 = {
   content: {
-    'application/json': components['schemas']['CustomerCreateEmailToken'];
+    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
 type SharedRequestBodyV10 = {
   content: {
-    'application/json': components['schemas']['CustomerEmailVerify'];
+    'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
 type SharedRequestBodyV11 = {
   content: {
-    'application/json': components['schemas']['CustomerSignin'];
+    'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
 type SharedRequestBodyV12 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV13 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['PaymentUpdate'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV26 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV27 = {
+  content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
+};
+type SharedPathV5 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+};
+type SharedCartSetAnonymousIdAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setAnonymousId';
+  anonymousId?: string;
 };
 type SharedPaymentStatus = {
   interfaceCode?: string;

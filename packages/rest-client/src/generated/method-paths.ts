@@ -31,6 +31,12 @@ export interface PathsOf {
   get:
     | '/api-clients'
     | '/api-clients/{ID}'
+    | '/carts'
+    | '/carts/{ID}'
+    | '/carts/key={key}'
+    | '/in-store/key={storeKey}/carts'
+    | '/in-store/key={storeKey}/carts/{ID}'
+    | '/in-store/key={storeKey}/carts/key={key}'
     | '/categories'
     | '/categories/{ID}'
     | '/categories/key={key}'
@@ -94,6 +100,12 @@ export interface PathsOf {
   put: never;
   post:
     | '/api-clients'
+    | '/carts'
+    | '/carts/{ID}'
+    | '/carts/key={key}'
+    | '/in-store/key={storeKey}/carts'
+    | '/in-store/key={storeKey}/carts/{ID}'
+    | '/in-store/key={storeKey}/carts/key={key}'
     | '/categories'
     | '/categories/{ID}'
     | '/categories/key={key}'
@@ -163,6 +175,10 @@ export interface PathsOf {
     | '/zones/key={key}';
   delete:
     | '/api-clients/{ID}'
+    | '/carts/{ID}'
+    | '/carts/key={key}'
+    | '/in-store/key={storeKey}/carts/{ID}'
+    | '/in-store/key={storeKey}/carts/key={key}'
     | '/categories/{ID}'
     | '/categories/key={key}'
     | '/channels/{ID}'
@@ -212,6 +228,12 @@ export interface CallArgsOf<As extends ParseAs> {
   get: {
     '/api-clients': CallNone<'queryApiClients', never, As>;
     '/api-clients/{ID}': CallParams<'getApiClientById', never, As>;
+    '/carts': CallNone<'queryCarts', never, As>;
+    '/carts/{ID}': CallParams<'getCartById', never, As>;
+    '/carts/key={key}': CallParams<'getCartByKey', never, As>;
+    '/in-store/key={storeKey}/carts': CallParams<'queryCartsInStore', never, As>;
+    '/in-store/key={storeKey}/carts/{ID}': CallParams<'getCartInStoreById', never, As>;
+    '/in-store/key={storeKey}/carts/key={key}': CallParams<'getCartInStoreByKey', never, As>;
     '/categories': CallNone<'queryCategories', never, As>;
     '/categories/{ID}': CallParams<'getCategoryById', never, As>;
     '/categories/key={key}': CallParams<'getCategoryByKey', never, As>;
@@ -279,6 +301,12 @@ export interface CallArgsOf<As extends ParseAs> {
   };
   post: {
     '/api-clients': CallBody<'createApiClient', components['schemas']['ApiClientDraft'], As>;
+    '/carts': CallBody<'createCart', components['schemas']['CartDraft'], As>;
+    '/carts/{ID}': CallParamsBody<'updateCartById', components['schemas']['CartUpdate'], As>;
+    '/carts/key={key}': CallParamsBody<'updateCartByKey', components['schemas']['CartUpdate'], As>;
+    '/in-store/key={storeKey}/carts': CallParamsBody<'createCartInStore', components['schemas']['CartDraft'], As>;
+    '/in-store/key={storeKey}/carts/{ID}': CallParamsBody<'updateCartInStoreById', components['schemas']['CartUpdate'], As>;
+    '/in-store/key={storeKey}/carts/key={key}': CallParamsBody<'updateCartInStoreByKey', components['schemas']['CartUpdate'], As>;
     '/categories': CallBody<'createCategory', components['schemas']['CategoryDraft'], As>;
     '/categories/{ID}': CallParamsBody<'updateCategoryById', components['schemas']['CategoryUpdate'], As>;
     '/categories/key={key}': CallParamsBody<'updateCategoryByKey', components['schemas']['CategoryUpdate'], As>;
@@ -382,6 +410,10 @@ export interface CallArgsOf<As extends ParseAs> {
   };
   delete: {
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
+    '/carts/{ID}': CallParams<'deleteCartById', never, As>;
+    '/carts/key={key}': CallParams<'deleteCartByKey', never, As>;
+    '/in-store/key={storeKey}/carts/{ID}': CallParams<'deleteCartInStoreById', never, As>;
+    '/in-store/key={storeKey}/carts/key={key}': CallParams<'deleteCartInStoreByKey', never, As>;
     '/categories/{ID}': CallParams<'deleteCategoryById', never, As>;
     '/categories/key={key}': CallParams<'deleteCategoryByKey', never, As>;
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
@@ -438,6 +470,12 @@ export interface JsonDataOf {
   get: {
     '/api-clients': components['schemas']['ApiClientPagedQueryResponse'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/carts': components['schemas']['CartPagedQueryResponse'];
+    '/carts/{ID}': components['schemas']['Cart'];
+    '/carts/key={key}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts': components['schemas']['CartPagedQueryResponse'];
+    '/in-store/key={storeKey}/carts/{ID}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/key={key}': components['schemas']['Cart'];
     '/categories': components['schemas']['CategoryPagedQueryResponse'];
     '/categories/{ID}': components['schemas']['Category'];
     '/categories/key={key}': components['schemas']['Category'];
@@ -505,6 +543,12 @@ export interface JsonDataOf {
   };
   post: {
     '/api-clients': components['schemas']['ApiClient'];
+    '/carts': components['schemas']['Cart'];
+    '/carts/{ID}': components['schemas']['Cart'];
+    '/carts/key={key}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/{ID}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/key={key}': components['schemas']['Cart'];
     '/categories': components['schemas']['Category'];
     '/categories/{ID}': components['schemas']['Category'];
     '/categories/key={key}': components['schemas']['Category'];
@@ -576,6 +620,10 @@ export interface JsonDataOf {
   };
   delete: {
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/carts/{ID}': components['schemas']['Cart'];
+    '/carts/key={key}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/{ID}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/key={key}': components['schemas']['Cart'];
     '/categories/{ID}': components['schemas']['Category'];
     '/categories/key={key}': components['schemas']['Category'];
     '/channels/{ID}': components['schemas']['Channel'];

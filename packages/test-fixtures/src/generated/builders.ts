@@ -29,6 +29,366 @@ export const apiClientDraft = /* @__PURE__ */ defineBuilder('ApiClientDraft', 'd
 export const apiClientPagedQueryResponse = /* @__PURE__ */ defineBuilder('ApiClientPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `ItemState` (other) of the Commerce schema, with plausible seeded defaults for its required members. A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
+ *
+ * @example
+ * itemState({ seed: 42 }).build();
+ */
+export const itemState = /* @__PURE__ */ defineBuilder('ItemState', 'other');
+
+/**
+ * Builder of a `PaymentInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * paymentInfo({ seed: 42 }).build();
+ */
+export const paymentInfo = /* @__PURE__ */ defineBuilder('PaymentInfo', 'other');
+
+/**
+ * Builder of a `DiscountedLineItemPortion` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountedLineItemPortion({ seed: 42 }).build();
+ */
+export const discountedLineItemPortion = /* @__PURE__ */ defineBuilder('DiscountedLineItemPortion', 'other');
+
+/**
+ * Builder of a `DiscountedLineItemPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountedLineItemPrice({ seed: 42 }).build();
+ */
+export const discountedLineItemPrice = /* @__PURE__ */ defineBuilder('DiscountedLineItemPrice', 'other');
+
+/**
+ * Builder of a `DiscountedLineItemPriceForQuantity` (other) of the Commerce schema, with plausible seeded defaults for its required members. Cart Discounts are not emulated yet, so a Line Item's list is always empty.
+ *
+ * @example
+ * discountedLineItemPriceForQuantity({ seed: 42 }).build();
+ */
+export const discountedLineItemPriceForQuantity = /* @__PURE__ */ defineBuilder('DiscountedLineItemPriceForQuantity', 'other');
+
+/**
+ * Builder of a `ExternalTaxRateDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A tax rate set by the caller on a Line Item, Custom Line Item or the shipping of a Cart
+ *
+ * @example
+ * externalTaxRateDraft({ seed: 42 }).build();
+ * externalTaxRateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const externalTaxRateDraft = /* @__PURE__ */ defineBuilder('ExternalTaxRateDraft', 'draft');
+
+/**
+ * Builder of a `LineItem` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Product Variant in the Cart. `name`, `productType` and `variant` are snapshots taken
+ *
+ * @example
+ * lineItem({ seed: 42 }).build();
+ */
+export const lineItem = /* @__PURE__ */ defineBuilder('LineItem', 'other');
+
+/**
+ * Builder of a `LineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Names the variant by `sku`, or by `productId` with `variantId` (the master variant when
+ *
+ * @example
+ * lineItemDraft({ seed: 42 }).build();
+ * lineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const lineItemDraft = /* @__PURE__ */ defineBuilder('LineItemDraft', 'draft');
+
+/**
+ * Builder of a `CustomLineItem` (other) of the Commerce schema, with plausible seeded defaults for its required members. An item of the Cart that is not a Product (a fee, a voucher: `money` may be negative).
+ *
+ * @example
+ * customLineItem({ seed: 42 }).build();
+ */
+export const customLineItem = /* @__PURE__ */ defineBuilder('CustomLineItem', 'other');
+
+/**
+ * Builder of a `CustomLineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `money` in the Cart's currency (400 InvalidOperation otherwise, decision); `quantity` 1
+ *
+ * @example
+ * customLineItemDraft({ seed: 42 }).build();
+ * customLineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const customLineItemDraft = /* @__PURE__ */ defineBuilder('CustomLineItemDraft', 'draft');
+
+/**
+ * Builder of a `ShippingInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
+ *
+ * @example
+ * shippingInfo({ seed: 42 }).build();
+ */
+export const shippingInfo = /* @__PURE__ */ defineBuilder('ShippingInfo', 'other');
+
+/**
+ * Builder of a `Cart` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths).
+ *
+ * @example
+ * cart({ seed: 42 }).build();
+ * cart().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cart = /* @__PURE__ */ defineBuilder('Cart', 'resource');
+
+/**
+ * Builder of a `CartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `currency` is required and must be one of the project's currencies (400 InvalidField,
+ *
+ * @example
+ * cartDraft({ seed: 42 }).build();
+ * cartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDraft = /* @__PURE__ */ defineBuilder('CartDraft', 'draft');
+
+/**
+ * Builder of a `CartReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartReference({ seed: 42 }).build();
+ */
+export const cartReference = /* @__PURE__ */ defineBuilder('CartReference', 'other');
+
+/**
+ * Builder of a `CartResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartResourceIdentifier({ seed: 42 }).build();
+ */
+export const cartResourceIdentifier = /* @__PURE__ */ defineBuilder('CartResourceIdentifier', 'other');
+
+/**
+ * Builder of a `CartPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartPagedQueryResponse({ seed: 42 }).build();
+ */
+export const cartPagedQueryResponse = /* @__PURE__ */ defineBuilder('CartPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `CartUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartUpdate({ seed: 42 }).build();
+ */
+export const cartUpdate = /* @__PURE__ */ defineBuilder('CartUpdate', 'update');
+
+/**
+ * Builder of a `CartAddLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
+ *
+ * @example
+ * cartAddLineItemAction({ seed: 42 }).build();
+ */
+export const cartAddLineItemAction = /* @__PURE__ */ defineBuilder('CartAddLineItemAction', 'action');
+
+/**
+ * Builder of a `CartChangeLineItemQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the quantity of the line named by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or no such
+ *
+ * @example
+ * cartChangeLineItemQuantityAction({ seed: 42 }).build();
+ */
+export const cartChangeLineItemQuantityAction = /* @__PURE__ */ defineBuilder('CartChangeLineItemQuantityAction', 'action');
+
+/**
+ * Builder of a `CartRemoveLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the line, or `quantity` of it (the whole line when `quantity` reaches its quantity).
+ *
+ * @example
+ * cartRemoveLineItemAction({ seed: 42 }).build();
+ */
+export const cartRemoveLineItemAction = /* @__PURE__ */ defineBuilder('CartRemoveLineItemAction', 'action');
+
+/**
+ * Builder of a `CartSetShippingAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or, without `address`, unsets the shipping address; taxes follow it.
+ *
+ * @example
+ * cartSetShippingAddressAction({ seed: 42 }).build();
+ */
+export const cartSetShippingAddressAction = /* @__PURE__ */ defineBuilder('CartSetShippingAddressAction', 'action');
+
+/**
+ * Builder of a `CartSetBillingAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or, without `address`, unsets the billing address.
+ *
+ * @example
+ * cartSetBillingAddressAction({ seed: 42 }).build();
+ */
+export const cartSetBillingAddressAction = /* @__PURE__ */ defineBuilder('CartSetBillingAddressAction', 'action');
+
+/**
+ * Builder of a `CartSetCustomerEmailAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `customerEmail`.
+ *
+ * @example
+ * cartSetCustomerEmailAction({ seed: 42 }).build();
+ */
+export const cartSetCustomerEmailAction = /* @__PURE__ */ defineBuilder('CartSetCustomerEmailAction', 'action');
+
+/**
+ * Builder of a `CartSetCountryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `country`; prices are selected again. In a Store with countries, one of them (400 CountryNotConfiguredInStore).
+ *
+ * @example
+ * cartSetCountryAction({ seed: 42 }).build();
+ */
+export const cartSetCountryAction = /* @__PURE__ */ defineBuilder('CartSetCountryAction', 'action');
+
+/**
+ * Builder of a `CartSetLocaleAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `locale`.
+ *
+ * @example
+ * cartSetLocaleAction({ seed: 42 }).build();
+ */
+export const cartSetLocaleAction = /* @__PURE__ */ defineBuilder('CartSetLocaleAction', 'action');
+
+/**
+ * Builder of a `CartSetAnonymousIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `anonymousId`.
+ *
+ * @example
+ * cartSetAnonymousIdAction({ seed: 42 }).build();
+ */
+export const cartSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('CartSetAnonymousIdAction', 'action');
+
+/**
+ * Builder of a `CartSetCustomerIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again.
+ *
+ * @example
+ * cartSetCustomerIdAction({ seed: 42 }).build();
+ */
+export const cartSetCustomerIdAction = /* @__PURE__ */ defineBuilder('CartSetCustomerIdAction', 'action');
+
+/**
+ * Builder of a `CartRecalculateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Selects every price again; with `updateProductData`, also refreshes the lines' name, Product Type, slug and variant.
+ *
+ * @example
+ * cartRecalculateAction({ seed: 42 }).build();
+ */
+export const cartRecalculateAction = /* @__PURE__ */ defineBuilder('CartRecalculateAction', 'action');
+
+/**
+ * Builder of a `CartSetLineItemCustomFieldAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or removes one Custom Field of a line (its Custom Fields must have a Type).
+ *
+ * @example
+ * cartSetLineItemCustomFieldAction({ seed: 42 }).build();
+ */
+export const cartSetLineItemCustomFieldAction = /* @__PURE__ */ defineBuilder('CartSetLineItemCustomFieldAction', 'action');
+
+/**
+ * Builder of a `CartSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `key`; a key another Cart has is 400 DuplicateField.
+ *
+ * @example
+ * cartSetKeyAction({ seed: 42 }).build();
+ */
+export const cartSetKeyAction = /* @__PURE__ */ defineBuilder('CartSetKeyAction', 'action');
+
+/**
+ * Builder of a `CartChangeTaxModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated.
+ *
+ * @example
+ * cartChangeTaxModeAction({ seed: 42 }).build();
+ */
+export const cartChangeTaxModeAction = /* @__PURE__ */ defineBuilder('CartChangeTaxModeAction', 'action');
+
+/**
+ * Builder of a `CartChangeTaxRoundingModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes the rounding of tax amounts.
+ *
+ * @example
+ * cartChangeTaxRoundingModeAction({ seed: 42 }).build();
+ */
+export const cartChangeTaxRoundingModeAction = /* @__PURE__ */ defineBuilder('CartChangeTaxRoundingModeAction', 'action');
+
+/**
+ * Builder of a `CartChangeTaxCalculationModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes how taxes are calculated.
+ *
+ * @example
+ * cartChangeTaxCalculationModeAction({ seed: 42 }).build();
+ */
+export const cartChangeTaxCalculationModeAction = /* @__PURE__ */ defineBuilder('CartChangeTaxCalculationModeAction', 'action');
+
+/**
+ * Builder of a `CartChangePriceRoundingModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Changes the rounding of line totals.
+ *
+ * @example
+ * cartChangePriceRoundingModeAction({ seed: 42 }).build();
+ */
+export const cartChangePriceRoundingModeAction = /* @__PURE__ */ defineBuilder('CartChangePriceRoundingModeAction', 'action');
+
+/**
+ * Builder of a `CartSetDeleteDaysAfterLastModificationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or, without a value, resets to the project's setting.
+ *
+ * @example
+ * cartSetDeleteDaysAfterLastModificationAction({ seed: 42 }).build();
+ */
+export const cartSetDeleteDaysAfterLastModificationAction = /* @__PURE__ */ defineBuilder(
+  'CartSetDeleteDaysAfterLastModificationAction',
+  'action',
+);
+
+/**
+ * Builder of a `CartAddCustomLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Custom Line Item as CustomLineItemDraft describes.
+ *
+ * @example
+ * cartAddCustomLineItemAction({ seed: 42 }).build();
+ */
+export const cartAddCustomLineItemAction = /* @__PURE__ */ defineBuilder('CartAddCustomLineItemAction', 'action');
+
+/**
+ * Builder of a `CartRemoveCustomLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the Custom Line Item named by id or key (400 InvalidOperation when neither or none).
+ *
+ * @example
+ * cartRemoveCustomLineItemAction({ seed: 42 }).build();
+ */
+export const cartRemoveCustomLineItemAction = /* @__PURE__ */ defineBuilder('CartRemoveCustomLineItemAction', 'action');
+
+/**
+ * Builder of a `CartChangeCustomLineItemQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets its quantity; 0 removes it.
+ *
+ * @example
+ * cartChangeCustomLineItemQuantityAction({ seed: 42 }).build();
+ */
+export const cartChangeCustomLineItemQuantityAction = /* @__PURE__ */ defineBuilder('CartChangeCustomLineItemQuantityAction', 'action');
+
+/**
+ * Builder of a `CartChangeCustomLineItemMoneyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets its `money`, in the Cart's currency.
+ *
+ * @example
+ * cartChangeCustomLineItemMoneyAction({ seed: 42 }).build();
+ */
+export const cartChangeCustomLineItemMoneyAction = /* @__PURE__ */ defineBuilder('CartChangeCustomLineItemMoneyAction', 'action');
+
+/**
+ * Builder of a `CartSetLineItemTaxRateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the external rate of a line; `External` tax mode only (400 InvalidOperation).
+ *
+ * @example
+ * cartSetLineItemTaxRateAction({ seed: 42 }).build();
+ */
+export const cartSetLineItemTaxRateAction = /* @__PURE__ */ defineBuilder('CartSetLineItemTaxRateAction', 'action');
+
+/**
+ * Builder of a `CartSetCustomLineItemTaxRateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the external rate of a Custom Line Item; `External` tax mode only.
+ *
+ * @example
+ * cartSetCustomLineItemTaxRateAction({ seed: 42 }).build();
+ */
+export const cartSetCustomLineItemTaxRateAction = /* @__PURE__ */ defineBuilder('CartSetCustomLineItemTaxRateAction', 'action');
+
+/**
+ * Builder of a `MatchingPriceNotFoundError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
+ *
+ * @example
+ * matchingPriceNotFoundError({ seed: 42 }).build();
+ */
+export const matchingPriceNotFoundError = /* @__PURE__ */ defineBuilder('MatchingPriceNotFoundError', 'other');
+
+/**
+ * Builder of a `MissingTaxRateForCountryError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#missingtaxrateforcountry). An item's Tax
+ *
+ * @example
+ * missingTaxRateForCountryError({ seed: 42 }).build();
+ */
+export const missingTaxRateForCountryError = /* @__PURE__ */ defineBuilder('MissingTaxRateForCountryError', 'other');
+
+/**
+ * Builder of a `CountryNotConfiguredInStoreError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#countrynotconfiguredinstore). The Cart's
+ *
+ * @example
+ * countryNotConfiguredInStoreError({ seed: 42 }).build();
+ */
+export const countryNotConfiguredInStoreError = /* @__PURE__ */ defineBuilder('CountryNotConfiguredInStoreError', 'other');
+
+/**
  * Builder of a `Category` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_categories` (or `view_products`) and `manage_categories` (or
  *
  * @example
@@ -2604,7 +2964,24 @@ export const productVariantDraft = /* @__PURE__ */ defineBuilder('ProductVariant
 export const price = /* @__PURE__ */ defineBuilder('Price', 'other');
 
 /**
- * Builder of a `PriceDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
+ * Builder of a `PriceTier` (other) of the Commerce schema, with plausible seeded defaults for its required members. The value of a Price from `minimumQuantity` of a Line Item on: a Cart's line takes
+ *
+ * @example
+ * priceTier({ seed: 42 }).build();
+ */
+export const priceTier = /* @__PURE__ */ defineBuilder('PriceTier', 'other');
+
+/**
+ * Builder of a `PriceTierDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * priceTierDraft({ seed: 42 }).build();
+ * priceTierDraft().buildGraphql(); // the GraphQL input form
+ */
+export const priceTierDraft = /* @__PURE__ */ defineBuilder('PriceTierDraft', 'draft');
+
+/**
+ * Builder of a `PriceDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `validFrom` after `validUntil` is 400 InvalidField (decision). A tier's value is in
  *
  * @example
  * priceDraft({ seed: 42 }).build();
@@ -3827,6 +4204,50 @@ export const builderFactories = {
   ApiClient: apiClient,
   ApiClientDraft: apiClientDraft,
   ApiClientPagedQueryResponse: apiClientPagedQueryResponse,
+  ItemState: itemState,
+  PaymentInfo: paymentInfo,
+  DiscountedLineItemPortion: discountedLineItemPortion,
+  DiscountedLineItemPrice: discountedLineItemPrice,
+  DiscountedLineItemPriceForQuantity: discountedLineItemPriceForQuantity,
+  ExternalTaxRateDraft: externalTaxRateDraft,
+  LineItem: lineItem,
+  LineItemDraft: lineItemDraft,
+  CustomLineItem: customLineItem,
+  CustomLineItemDraft: customLineItemDraft,
+  ShippingInfo: shippingInfo,
+  Cart: cart,
+  CartDraft: cartDraft,
+  CartReference: cartReference,
+  CartResourceIdentifier: cartResourceIdentifier,
+  CartPagedQueryResponse: cartPagedQueryResponse,
+  CartUpdate: cartUpdate,
+  CartAddLineItemAction: cartAddLineItemAction,
+  CartChangeLineItemQuantityAction: cartChangeLineItemQuantityAction,
+  CartRemoveLineItemAction: cartRemoveLineItemAction,
+  CartSetShippingAddressAction: cartSetShippingAddressAction,
+  CartSetBillingAddressAction: cartSetBillingAddressAction,
+  CartSetCustomerEmailAction: cartSetCustomerEmailAction,
+  CartSetCountryAction: cartSetCountryAction,
+  CartSetLocaleAction: cartSetLocaleAction,
+  CartSetAnonymousIdAction: cartSetAnonymousIdAction,
+  CartSetCustomerIdAction: cartSetCustomerIdAction,
+  CartRecalculateAction: cartRecalculateAction,
+  CartSetLineItemCustomFieldAction: cartSetLineItemCustomFieldAction,
+  CartSetKeyAction: cartSetKeyAction,
+  CartChangeTaxModeAction: cartChangeTaxModeAction,
+  CartChangeTaxRoundingModeAction: cartChangeTaxRoundingModeAction,
+  CartChangeTaxCalculationModeAction: cartChangeTaxCalculationModeAction,
+  CartChangePriceRoundingModeAction: cartChangePriceRoundingModeAction,
+  CartSetDeleteDaysAfterLastModificationAction: cartSetDeleteDaysAfterLastModificationAction,
+  CartAddCustomLineItemAction: cartAddCustomLineItemAction,
+  CartRemoveCustomLineItemAction: cartRemoveCustomLineItemAction,
+  CartChangeCustomLineItemQuantityAction: cartChangeCustomLineItemQuantityAction,
+  CartChangeCustomLineItemMoneyAction: cartChangeCustomLineItemMoneyAction,
+  CartSetLineItemTaxRateAction: cartSetLineItemTaxRateAction,
+  CartSetCustomLineItemTaxRateAction: cartSetCustomLineItemTaxRateAction,
+  MatchingPriceNotFoundError: matchingPriceNotFoundError,
+  MissingTaxRateForCountryError: missingTaxRateForCountryError,
+  CountryNotConfiguredInStoreError: countryNotConfiguredInStoreError,
   Category: category,
   CategoryDraft: categoryDraft,
   CategoryUpdate: categoryUpdate,
@@ -4134,6 +4555,8 @@ export const builderFactories = {
   ProductVariant: productVariant,
   ProductVariantDraft: productVariantDraft,
   Price: price,
+  PriceTier: priceTier,
+  PriceTierDraft: priceTierDraft,
   PriceDraft: priceDraft,
   Image: image,
   ProductData: productData,

@@ -40,6 +40,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Carts */
+    get: operations['queryCarts'];
+    put?: never;
+    /** Create a Cart */
+    post: operations['createCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Cart by ID */
+    get: operations['getCartById'];
+    put?: never;
+    /** Update a Cart by ID */
+    post: operations['updateCartById'];
+    /** Delete a Cart by ID */
+    delete: operations['deleteCartById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Cart by key */
+    get: operations['getCartByKey'];
+    put?: never;
+    /** Update a Cart by key */
+    post: operations['updateCartByKey'];
+    /** Delete a Cart by key */
+    delete: operations['deleteCartByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Carts in a Store */
+    get: operations['queryCartsInStore'];
+    put?: never;
+    /** Create a Cart in a Store */
+    post: operations['createCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Cart in a Store by ID */
+    get: operations['getCartInStoreById'];
+    put?: never;
+    /** Update a Cart in a Store by ID */
+    post: operations['updateCartInStoreById'];
+    /** Delete a Cart in a Store by ID */
+    delete: operations['deleteCartInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Cart in a Store by key */
+    get: operations['getCartInStoreByKey'];
+    put?: never;
+    /** Update a Cart in a Store by key */
+    post: operations['updateCartInStoreByKey'];
+    /** Delete a Cart in a Store by key */
+    delete: operations['deleteCartInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories': {
     parameters: {
       query?: never;
@@ -1843,6 +1955,661 @@ export interface components {
       results: components['schemas']['ApiClient'][];
     };
     /**
+     * @description `Active`: the Cart can be updated and ordered. `Merged`: an anonymous Cart merged into a
+     *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: not
+     *     emulated yet (freezeCart is 501). Decision (the reference does not name the error): any
+     *     update of a `Merged` or `Ordered` Cart is 400 InvalidOperation and changes nothing.
+     * @enum {string}
+     */
+    CartState: 'Active' | 'Merged' | 'Ordered' | 'Frozen';
+    /**
+     * @description Who created the Cart; `Customer` by default.
+     * @enum {string}
+     */
+    CartOrigin: 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
+    /**
+     * @description How the Line Items are tracked on the Inventory. Only `None` (the default) is emulated:
+     *     the others are 501 NotEmulated on a draft or an action.
+     * @enum {string}
+     */
+    InventoryMode: 'None' | 'TrackOnly' | 'ReserveOnOrder' | 'ReserveOnCart';
+    /**
+     * @description How the Line Item was added; `GiftLineItem` comes only from Cart Discounts (not emulated).
+     * @enum {string}
+     */
+    LineItemMode: 'Standard' | 'GiftLineItem';
+    /**
+     * @description `Platform`: the price is selected from the variant's Prices
+     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview#line-item-price-selection).
+     *     `ExternalPrice` and `ExternalTotal` (prices set by the caller) are not emulated.
+     * @enum {string}
+     */
+    LineItemPriceMode: 'Platform' | 'ExternalPrice' | 'ExternalTotal';
+    /** @enum {string} */
+    CustomLineItemPriceMode: 'Standard' | 'External';
+    /**
+     * @description Only `Single` (the default) is emulated.
+     * @enum {string}
+     */
+    ShippingMode: 'Single' | 'Multiple';
+    /**
+     * @description Whether the Shipping Method of the Cart still matches it: its zone holds the shipping
+     *     address's country (and state), it has a rate in the Cart's currency and it is active.
+     *     Evaluated again after every update of the Cart.
+     * @enum {string}
+     */
+    ShippingMethodState: 'DoesNotMatchCart' | 'MatchesCart';
+    /**
+     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
+     *     `Initial` State (States are not emulated: the reference holds a fixed id).
+     */
+    ItemState: {
+      quantity: number;
+      state: components['schemas']['StateReference'];
+    };
+    PaymentInfo: {
+      payments: components['schemas']['Reference'][];
+    };
+    DiscountedLineItemPortion: {
+      discount: components['schemas']['Reference'];
+      discountedAmount: components['schemas']['CentPrecisionMoney'];
+    };
+    DiscountedLineItemPrice: {
+      value: components['schemas']['CentPrecisionMoney'];
+      includedDiscounts: components['schemas']['DiscountedLineItemPortion'][];
+    };
+    /** @description Cart Discounts are not emulated yet, so a Line Item's list is always empty. */
+    DiscountedLineItemPriceForQuantity: {
+      quantity: number;
+      discountedPrice: components['schemas']['DiscountedLineItemPrice'];
+    };
+    /**
+     * @description A tax rate set by the caller on a Line Item, Custom Line Item or the shipping of a Cart
+     *     in `External` tax mode: `amount` or `subRates` is needed (with both, `amount` must be
+     *     their sum; 400 InvalidOperation otherwise); `includedInPrice` is false by default.
+     *     Given on a Cart in another tax mode it is 400 InvalidOperation (decision).
+     */
+    ExternalTaxRateDraft: {
+      name: string;
+      amount?: number;
+      includedInPrice?: boolean;
+      country: string;
+      state?: string;
+      subRates?: components['schemas']['SubRate'][];
+    };
+    /**
+     * @description A Product Variant in the Cart. `name`, `productType` and `variant` are snapshots taken
+     *     when the line is added; only `recalculate` with `updateProductData` refreshes them.
+     *     `price` is the selected Price for the Cart's currency, country, Customer Group, the
+     *     line's distribution Channel and the current time (the tier with the highest
+     *     `minimumQuantity` up to `quantity` gives `price.value`); `totalPrice` is `price.value` ×
+     *     `quantity`, exactly. `taxRate` and `taxedPrice` are set once the Cart can be taxed (see
+     *     Cart `taxedPrice`).
+     */
+    LineItem: {
+      id: string;
+      key?: string;
+      productId: string;
+      productKey?: string;
+      name: components['schemas']['LocalizedString'];
+      productSlug?: components['schemas']['LocalizedString'];
+      productType: components['schemas']['ProductTypeReference'];
+      variant: components['schemas']['ProductVariant'];
+      price: components['schemas']['Price'];
+      quantity: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      discountedPricePerQuantity: components['schemas']['DiscountedLineItemPriceForQuantity'][];
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      taxedPricePortions: Record<string, never>[];
+      state: components['schemas']['ItemState'][];
+      taxRate?: components['schemas']['TaxRate'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      perMethodTaxRate: Record<string, never>[];
+      supplyChannel?: components['schemas']['ChannelReference'];
+      distributionChannel?: components['schemas']['ChannelReference'];
+      priceMode: components['schemas']['LineItemPriceMode'];
+      lineItemMode: components['schemas']['LineItemMode'];
+      custom?: components['schemas']['CustomFields'];
+      addedAt?: components['schemas']['DateTime'];
+      lastModifiedAt?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Names the variant by `sku`, or by `productId` with `variantId` (the master variant when
+     *     absent); neither is 400 InvalidOperation (decision). The Product must exist and be
+     *     published (400 InvalidOperation naming it, decision after the live wording), and in an
+     *     in-store Cart the variant must be available in the Store's Product Selections (400
+     *     InvalidInput). `quantity` is 1 by default. A `distributionChannel` or `supplyChannel`
+     *     must exist (400 ReferencedResourceNotFound). `externalTaxRate` only in `External` tax
+     *     mode. External prices, per-method tax rates, inventory modes other than the Cart's,
+     *     shipping details and recurrence are not emulated (501).
+     */
+    LineItemDraft: {
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description An item of the Cart that is not a Product (a fee, a voucher: `money` may be negative).
+     *     `totalPrice` is `money` × `quantity`. In `Platform` tax mode its rate comes from its
+     *     `taxCategory`, as a Line Item's from its Product's.
+     */
+    CustomLineItem: {
+      id: string;
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      money: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      taxedPricePortions: Record<string, never>[];
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      slug: string;
+      quantity: number;
+      state: components['schemas']['ItemState'][];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      taxRate?: components['schemas']['TaxRate'];
+      perMethodTaxRate: Record<string, never>[];
+      discountedPricePerQuantity: components['schemas']['DiscountedLineItemPriceForQuantity'][];
+      custom?: components['schemas']['CustomFields'];
+      priceMode: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /**
+     * @description `money` in the Cart's currency (400 InvalidOperation otherwise, decision); `quantity` 1
+     *     by default. In `Platform` tax mode a `taxCategory` is needed (400 InvalidOperation,
+     *     decision); in `External` mode `externalTaxRate` sets its rate. Shipping details and
+     *     recurrence are not emulated (501).
+     */
+    CustomLineItemDraft: {
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['Key'];
+      quantity?: number;
+      money: components['schemas']['Money'];
+      slug: string;
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      priceMode?: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /**
+     * @description The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
+     *     the method's zone for the shipping address in the Cart's currency, 0 when the Cart value
+     *     (the sum of the Line Items' and Custom Line Items' `totalPrice`) reaches `freeAbove`,
+     *     else the price of the highest `CartValue` tier reached when the project's
+     *     `shippingRateInputType` is `CartValue`, else the rate's `price`. The tax comes from the
+     *     method's `taxCategory` as for Line Items. `price` is part of the Cart's `totalPrice`.
+     */
+    ShippingInfo: {
+      shippingMethodName: string;
+      price: components['schemas']['CentPrecisionMoney'];
+      shippingRate: {
+        [key: string]: unknown;
+      };
+      taxedPrice?: components['schemas']['TaxedItemPrice'];
+      taxRate?: components['schemas']['TaxRate'];
+      taxCategory?: components['schemas']['TaxCategoryReference'];
+      shippingMethod?: components['schemas']['Reference'];
+      deliveries?: Record<string, never>[];
+      shippingMethodState: components['schemas']['ShippingMethodState'];
+    };
+    /**
+     * @description Scopes `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths).
+     *     Money is exact in integer cents. `totalPrice` is the sum of the Line Items' and Custom
+     *     Line Items' `totalPrice` plus `shippingInfo.price`; `totalLineItemQuantity` is there
+     *     only with at least one Line Item. Taxes: in `Platform` mode (the default), once a
+     *     shipping address is set, every item gets the rate of its Tax Category for the
+     *     address's country and state (the country's rate without a state for an address
+     *     without a state, or for any state with the project's `countryTaxRateFallbackEnabled`;
+     *     none is 400 MissingTaxRateForCountry; an item without a Tax Category gets no rate, and
+     *     the Cart then no `taxedPrice`), and `taxedPrice` (the sum of the items' rounded taxed
+     *     prices, portions of the same rate and name accumulated) and `taxedShippingPrice`
+     *     appear; in `External` mode once the address and an external rate on every item and the
+     *     shipping are set; never in `Disabled` mode. A Cart in a Store keeps its Store; one of
+     *     another Store is 404 on in-store paths. Carts are not Change History types and emit no
+     *     Messages (the live service's cart messages are of freezing, locking, not emulated).
+     */
+    Cart: components['schemas']['BaseResource'] & {
+      key?: string;
+      customerId?: string;
+      customerEmail?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      anonymousId?: string;
+      store?: components['schemas']['StoreKeyReference'];
+      lineItems: components['schemas']['LineItem'][];
+      customLineItems: components['schemas']['CustomLineItem'][];
+      totalLineItemQuantity?: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedPrice'];
+      taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      taxMode: components['schemas']['TaxMode'];
+      priceRoundingMode: components['schemas']['RoundingMode'];
+      taxRoundingMode: components['schemas']['RoundingMode'];
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+      inventoryMode: components['schemas']['InventoryMode'];
+      cartState: components['schemas']['CartState'];
+      billingAddress?: components['schemas']['BaseAddress'];
+      shippingAddress?: components['schemas']['BaseAddress'];
+      shippingMode: components['schemas']['ShippingMode'];
+      shippingInfo?: components['schemas']['ShippingInfo'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      shipping: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      itemShippingAddresses: components['schemas']['BaseAddress'][];
+      /** @description Discount Codes are not emulated yet; always empty. */
+      discountCodes: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      directDiscounts: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      refusedGifts: components['schemas']['Reference'][];
+      paymentInfo?: components['schemas']['PaymentInfo'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin: components['schemas']['CartOrigin'];
+      custom?: components['schemas']['CustomFields'];
+      deleteDaysAfterLastModification?: number;
+      purchaseOrderNumber?: string;
+    };
+    /**
+     * @description `currency` is required and must be one of the project's currencies (400 InvalidField,
+     *     decision). `customerId` must name a Customer (400 ReferencedResourceNotFound) and the
+     *     Cart takes that Customer's Customer Group. `country` must be one of the project's
+     *     countries (400 InvalidField) and, in a Store with countries, one of the Store's (400
+     *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
+     *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
+     *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
+     *     Line Items and Custom Line Items are added in order as by their add actions. Not
+     *     emulated yet (501): `customerGroup`, `shippingMethod` and its external rate; business
+     *     units, Multiple shipping mode, item shipping addresses, discount codes and shipping
+     *     rate inputs.
+     */
+    CartDraft: {
+      currency: string;
+      key?: components['schemas']['Key'];
+      customerId?: string;
+      customerEmail?: string;
+      anonymousId?: string;
+      store?: components['schemas']['StoreResourceIdentifier'];
+      lineItems?: components['schemas']['LineItemDraft'][];
+      customLineItems?: components['schemas']['CustomLineItemDraft'][];
+      taxMode?: components['schemas']['TaxMode'];
+      priceRoundingMode?: components['schemas']['RoundingMode'];
+      taxRoundingMode?: components['schemas']['RoundingMode'];
+      taxCalculationMode?: components['schemas']['TaxCalculationMode'];
+      inventoryMode?: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['AddressDraft'];
+      shippingAddress?: components['schemas']['AddressDraft'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin?: components['schemas']['CartOrigin'];
+      deleteDaysAfterLastModification?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+      purchaseOrderNumber?: string;
+    };
+    CartReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'cart';
+      obj?: components['schemas']['Cart'];
+    };
+    CartResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'cart';
+    };
+    CartPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Cart'][];
+    };
+    CartUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CartUpdateAction'][];
+    };
+    /**
+     * @description Actions apply in order and as a unit. On a `Merged` or `Ordered` Cart every action is 400
+     *     InvalidOperation and nothing changes. After the actions the Cart's prices, taxes, shipping and totals
+     *     are computed again. The live actions listed in `x-not-emulated-actions` are 501 NotEmulated:
+     *     discount codes and freezing come with Cart Discounts; the others are multi-shipping, item shipping
+     *     addresses, external prices and tax amounts, locks, business units and address custom fields.
+     */
+    CartUpdateAction:
+      | components['schemas']['CartAddCustomLineItemAction']
+      | components['schemas']['CartAddLineItemAction']
+      | components['schemas']['CartChangeCustomLineItemMoneyAction']
+      | components['schemas']['CartChangeCustomLineItemQuantityAction']
+      | components['schemas']['CartChangeLineItemQuantityAction']
+      | components['schemas']['CartChangePriceRoundingModeAction']
+      | components['schemas']['CartChangeTaxCalculationModeAction']
+      | components['schemas']['CartChangeTaxModeAction']
+      | components['schemas']['CartChangeTaxRoundingModeAction']
+      | components['schemas']['CartRecalculateAction']
+      | components['schemas']['CartRemoveCustomLineItemAction']
+      | components['schemas']['CartRemoveLineItemAction']
+      | components['schemas']['CartSetAnonymousIdAction']
+      | components['schemas']['CartSetBillingAddressAction']
+      | components['schemas']['CartSetCountryAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['CartSetCustomLineItemTaxRateAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['CartSetCustomerEmailAction']
+      | components['schemas']['CartSetCustomerIdAction']
+      | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['CartSetKeyAction']
+      | components['schemas']['CartSetLineItemCustomFieldAction']
+      | components['schemas']['CartSetLineItemTaxRateAction']
+      | components['schemas']['CartSetLocaleAction']
+      | components['schemas']['CartSetShippingAddressAction'];
+    /**
+     * @description Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
+     *     supply and distribution Channel gets the quantity added instead. A quantity of 0 adds nothing (decision).
+     */
+    CartAddLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLineItem';
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description Sets the quantity of the line named by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or no such
+     *     line); 0 removes it. The price is selected again for the new quantity (tiers).
+     */
+    CartChangeLineItemQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLineItemQuantity';
+      lineItemId?: string;
+      lineItemKey?: string;
+      quantity: number;
+    };
+    /** @description Removes the line, or `quantity` of it (the whole line when `quantity` reaches its quantity). */
+    CartRemoveLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeLineItem';
+      lineItemId?: string;
+      lineItemKey?: string;
+      quantity?: number;
+    };
+    /** @description Sets or, without `address`, unsets the shipping address; taxes follow it. */
+    CartSetShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Sets or, without `address`, unsets the billing address. */
+    CartSetBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setBillingAddress';
+      address?: components['schemas']['AddressDraft'];
+    };
+    /** @description Sets or unsets `customerEmail`. */
+    CartSetCustomerEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerEmail';
+      email?: string;
+    };
+    /** @description Sets or unsets `country`; prices are selected again. In a Store with countries, one of them (400 CountryNotConfiguredInStore). */
+    CartSetCountryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCountry';
+      country?: string;
+    };
+    /** @description Sets or unsets `locale`. */
+    CartSetLocaleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocale';
+      locale?: components['schemas']['Locale'];
+    };
+    /** @description Sets or unsets `anonymousId`. */
+    CartSetAnonymousIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAnonymousId';
+      anonymousId?: string;
+    };
+    /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
+    CartSetCustomerIdAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerId';
+      customerId?: string;
+    };
+    /** @description Selects every price again; with `updateProductData`, also refreshes the lines' name, Product Type, slug and variant. */
+    CartRecalculateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'recalculate';
+      updateProductData?: boolean;
+    };
+    /** @description Sets or removes one Custom Field of a line (its Custom Fields must have a Type). */
+    CartSetLineItemCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemCustomField';
+      lineItemId?: string;
+      lineItemKey?: string;
+      name: string;
+      value?: unknown;
+    };
+    /** @description Sets or unsets `key`; a key another Cart has is 400 DuplicateField. */
+    CartSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated. */
+    CartChangeTaxModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxMode';
+      taxMode: components['schemas']['TaxMode'];
+    };
+    /** @description Changes the rounding of tax amounts. */
+    CartChangeTaxRoundingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxRoundingMode';
+      taxRoundingMode: components['schemas']['RoundingMode'];
+    };
+    /** @description Changes how taxes are calculated. */
+    CartChangeTaxCalculationModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxCalculationMode';
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+    };
+    /** @description Changes the rounding of line totals. */
+    CartChangePriceRoundingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePriceRoundingMode';
+      priceRoundingMode: components['schemas']['RoundingMode'];
+    };
+    /** @description Sets or, without a value, resets to the project's setting. */
+    CartSetDeleteDaysAfterLastModificationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDeleteDaysAfterLastModification';
+      deleteDaysAfterLastModification?: number;
+    };
+    /** @description Adds a Custom Line Item as CustomLineItemDraft describes. */
+    CartAddCustomLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addCustomLineItem';
+      money: components['schemas']['Money'];
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['Key'];
+      quantity?: number;
+      slug: string;
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      priceMode?: components['schemas']['CustomLineItemPriceMode'];
+    };
+    /** @description Removes the Custom Line Item named by id or key (400 InvalidOperation when neither or none). */
+    CartRemoveCustomLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeCustomLineItem';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+    };
+    /** @description Sets its quantity; 0 removes it. */
+    CartChangeCustomLineItemQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCustomLineItemQuantity';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      quantity: number;
+    };
+    /** @description Sets its `money`, in the Cart's currency. */
+    CartChangeCustomLineItemMoneyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCustomLineItemMoney';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      money: components['schemas']['Money'];
+    };
+    /** @description Sets or unsets the external rate of a line; `External` tax mode only (400 InvalidOperation). */
+    CartSetLineItemTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemTaxRate';
+      lineItemId?: string;
+      lineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /** @description Sets or unsets the external rate of a Custom Line Item; `External` tax mode only. */
+    CartSetCustomLineItemTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomLineItemTaxRate';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
+     *     Price for the Cart's currency, country, Customer Group and the line's Channel at this
+     *     moment (create, addLineItem, and every action that selects prices again).
+     */
+    MatchingPriceNotFoundError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MatchingPriceNotFound';
+      productId: string;
+      variantId: number;
+      currency?: string;
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MatchingPriceNotFound';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#missingtaxrateforcountry). An item's Tax
+     *     Category has no rate for the shipping address's country and state, in `Platform` tax mode.
+     */
+    MissingTaxRateForCountryError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MissingTaxRateForCountry';
+      taxCategoryId: string;
+      country?: string;
+      state?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MissingTaxRateForCountry';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#countrynotconfiguredinstore). The Cart's
+     *     country is not one of its Store's `countries`.
+     */
+    CountryNotConfiguredInStoreError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'CountryNotConfiguredInStore';
+      storeCountries: string[];
+      country: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'CountryNotConfiguredInStore';
+    };
+    /**
      * @description A slug per locale: each value matches `^[A-Za-z0-9_-]{2,256}$` (live reference);
      *     another is 400 InvalidJsonInput naming the field, and nothing is stored.
      */
@@ -2330,6 +3097,7 @@ export interface components {
      * @enum {string}
      */
     ReferenceTypeId:
+      | 'cart'
       | 'category'
       | 'channel'
       | 'customer'
@@ -2552,7 +3320,10 @@ export interface components {
       | components['schemas']['InvalidCurrentPasswordError']
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
-      | components['schemas']['ExpiredCustomerEmailTokenError'];
+      | components['schemas']['ExpiredCustomerEmailTokenError']
+      | components['schemas']['MatchingPriceNotFoundError']
+      | components['schemas']['MissingTaxRateForCountryError']
+      | components['schemas']['CountryNotConfiguredInStoreError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -5601,11 +6372,25 @@ export interface components {
       channel?: components['schemas']['ChannelReference'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      tiers?: components['schemas']['PriceTier'][];
     };
     /**
-     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). Customer
-     *     Groups, price tiers, discounted prices, custom fields and recurrence
-     *     policies are not emulated (501).
+     * @description The value of a Price from `minimumQuantity` of a Line Item on: a Cart's line takes
+     *     the tier with the highest `minimumQuantity` up to its quantity, else the Price's value.
+     */
+    PriceTier: {
+      minimumQuantity: number;
+      value: components['schemas']['CentPrecisionMoney'];
+    };
+    PriceTierDraft: {
+      minimumQuantity: number;
+      value: components['schemas']['Money'];
+    };
+    /**
+     * @description `validFrom` after `validUntil` is 400 InvalidField (decision). A tier's value is in
+     *     the Price's currency and each `minimumQuantity` appears once (400 InvalidField,
+     *     decision). Customer Groups, discounted prices, custom fields and recurrence policies
+     *     are not emulated (501).
      */
     PriceDraft: {
       key?: string;
@@ -5614,6 +6399,7 @@ export interface components {
       channel?: components['schemas']['ChannelResourceIdentifier'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      tiers?: components['schemas']['PriceTierDraft'][];
     };
     Image: {
       url: string;
@@ -6794,8 +7580,8 @@ export interface components {
       amount: number;
     };
     TaxRate: {
-      /** @description Generated, unique within the Tax Category. */
-      id: string;
+      /** @description Generated, unique within the Tax Category; absent on an external rate of a Cart. */
+      id?: string;
       key?: string;
       name: string;
       /** @description The rate; with `subRates` it is their sum. */
@@ -7971,6 +8757,952 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCarts: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Carts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCartsInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Carts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCartInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartInStoreById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartInStoreByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -17134,6 +18866,59 @@ export interface operations {
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
+export type CartState = components['schemas']['CartState'];
+export type CartOrigin = components['schemas']['CartOrigin'];
+export type InventoryMode = components['schemas']['InventoryMode'];
+export type LineItemMode = components['schemas']['LineItemMode'];
+export type LineItemPriceMode = components['schemas']['LineItemPriceMode'];
+export type CustomLineItemPriceMode = components['schemas']['CustomLineItemPriceMode'];
+export type ShippingMode = components['schemas']['ShippingMode'];
+export type ShippingMethodState = components['schemas']['ShippingMethodState'];
+export type ItemState = components['schemas']['ItemState'];
+export type PaymentInfo = components['schemas']['PaymentInfo'];
+export type DiscountedLineItemPortion = components['schemas']['DiscountedLineItemPortion'];
+export type DiscountedLineItemPrice = components['schemas']['DiscountedLineItemPrice'];
+export type DiscountedLineItemPriceForQuantity = components['schemas']['DiscountedLineItemPriceForQuantity'];
+export type ExternalTaxRateDraft = components['schemas']['ExternalTaxRateDraft'];
+export type LineItem = components['schemas']['LineItem'];
+export type LineItemDraft = components['schemas']['LineItemDraft'];
+export type CustomLineItem = components['schemas']['CustomLineItem'];
+export type CustomLineItemDraft = components['schemas']['CustomLineItemDraft'];
+export type ShippingInfo = components['schemas']['ShippingInfo'];
+export type Cart = components['schemas']['Cart'];
+export type CartDraft = components['schemas']['CartDraft'];
+export type CartReference = components['schemas']['CartReference'];
+export type CartResourceIdentifier = components['schemas']['CartResourceIdentifier'];
+export type CartPagedQueryResponse = components['schemas']['CartPagedQueryResponse'];
+export type CartUpdate = components['schemas']['CartUpdate'];
+export type CartUpdateAction = components['schemas']['CartUpdateAction'];
+export type CartAddLineItemAction = components['schemas']['CartAddLineItemAction'];
+export type CartChangeLineItemQuantityAction = components['schemas']['CartChangeLineItemQuantityAction'];
+export type CartRemoveLineItemAction = components['schemas']['CartRemoveLineItemAction'];
+export type CartSetShippingAddressAction = components['schemas']['CartSetShippingAddressAction'];
+export type CartSetBillingAddressAction = components['schemas']['CartSetBillingAddressAction'];
+export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerEmailAction'];
+export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
+export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
+export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
+export type CartSetCustomerIdAction = components['schemas']['CartSetCustomerIdAction'];
+export type CartRecalculateAction = components['schemas']['CartRecalculateAction'];
+export type CartSetLineItemCustomFieldAction = components['schemas']['CartSetLineItemCustomFieldAction'];
+export type CartSetKeyAction = components['schemas']['CartSetKeyAction'];
+export type CartChangeTaxModeAction = components['schemas']['CartChangeTaxModeAction'];
+export type CartChangeTaxRoundingModeAction = components['schemas']['CartChangeTaxRoundingModeAction'];
+export type CartChangeTaxCalculationModeAction = components['schemas']['CartChangeTaxCalculationModeAction'];
+export type CartChangePriceRoundingModeAction = components['schemas']['CartChangePriceRoundingModeAction'];
+export type CartSetDeleteDaysAfterLastModificationAction = components['schemas']['CartSetDeleteDaysAfterLastModificationAction'];
+export type CartAddCustomLineItemAction = components['schemas']['CartAddCustomLineItemAction'];
+export type CartRemoveCustomLineItemAction = components['schemas']['CartRemoveCustomLineItemAction'];
+export type CartChangeCustomLineItemQuantityAction = components['schemas']['CartChangeCustomLineItemQuantityAction'];
+export type CartChangeCustomLineItemMoneyAction = components['schemas']['CartChangeCustomLineItemMoneyAction'];
+export type CartSetLineItemTaxRateAction = components['schemas']['CartSetLineItemTaxRateAction'];
+export type CartSetCustomLineItemTaxRateAction = components['schemas']['CartSetCustomLineItemTaxRateAction'];
+export type MatchingPriceNotFoundError = components['schemas']['MatchingPriceNotFoundError'];
+export type MissingTaxRateForCountryError = components['schemas']['MissingTaxRateForCountryError'];
+export type CountryNotConfiguredInStoreError = components['schemas']['CountryNotConfiguredInStoreError'];
 export type CategorySlug = components['schemas']['CategorySlug'];
 export type CategoryOrderHint = components['schemas']['CategoryOrderHint'];
 export type Category = components['schemas']['Category'];
@@ -17477,6 +19262,8 @@ export type Attribute = components['schemas']['Attribute'];
 export type ProductVariant = components['schemas']['ProductVariant'];
 export type ProductVariantDraft = components['schemas']['ProductVariantDraft'];
 export type Price = components['schemas']['Price'];
+export type PriceTier = components['schemas']['PriceTier'];
+export type PriceTierDraft = components['schemas']['PriceTierDraft'];
 export type PriceDraft = components['schemas']['PriceDraft'];
 export type Image = components['schemas']['Image'];
 export type SearchKeywords = components['schemas']['SearchKeywords'];

@@ -88,6 +88,8 @@ const customShown = ({ customTypeId }: Refs) => ({ custom: { type: { typeId: 'ty
 /** The required members of the actions whose optional members are checked (the others need none). */
 const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
   addProduct: ({ productId }) => ({ product: { id: productId } }),
+  addCustomLineItem: () => ({ name: { en: 'Fee' }, money: { currencyCode: 'EUR', centAmount: 1 }, slug: 'fee' }),
+  changeLineItemQuantity: () => ({ lineItemId: 'none', quantity: 1 }),
 };
 
 const address = {
@@ -182,6 +184,43 @@ const DRAFTS: Record<string, DraftCase> = {
       parent: { typeId: 'category', id: refs.categoryId },
       ...customShown(refs),
       assets: [{ ...asset, id: ((answer['assets'] as Json[])[0] as Json)['id'] }],
+    }),
+  },
+  // Line Items are answered with their price and totals; addresses as sent.
+  CartDraft: {
+    body: ({ n, storeKey, customerId }) => ({
+      currency: 'EUR',
+      key: `cart-${n}`,
+      customerId,
+      customerEmail: 'c@example.com',
+      anonymousId: `anon-${n}`,
+      store: { key: storeKey },
+      lineItems: [{ sku: 'walk-sku', quantity: 2 }],
+      customLineItems: [
+        { name: { en: 'Fee' }, money: { currencyCode: 'EUR', centAmount: 100 }, slug: 'fee', taxCategory: { key: 'walk' } },
+      ],
+      taxMode: 'Platform',
+      priceRoundingMode: 'HalfUp',
+      taxRoundingMode: 'HalfDown',
+      taxCalculationMode: 'UnitPriceLevel',
+      inventoryMode: 'None',
+      billingAddress: { country: 'DE', city: 'Berlin' },
+      shippingAddress: { country: 'DE', city: 'Berlin' },
+      country: 'DE',
+      locale: 'en',
+      origin: 'Merchant',
+      deleteDaysAfterLastModification: 30,
+      custom,
+      purchaseOrderNumber: 'po-1',
+    }),
+    // `currency` is the currency of the totals.
+    shown: ({ storeKey, ...refs }) => ({
+      ...customShown({ storeKey, ...refs }),
+      currency: undefined,
+      totalPrice: { currencyCode: 'EUR' },
+      store: { typeId: 'store', key: storeKey },
+      lineItems: [{ variant: { sku: 'walk-sku' }, quantity: 2 }],
+      customLineItems: [{ name: { en: 'Fee' }, slug: 'fee', taxCategory: { typeId: 'tax-category', id: refs.taxCategoryId } }],
     }),
   },
   TaxCategoryDraft: {
@@ -478,14 +517,36 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const customType = await api.call('POST', '/types', {
       key: 'walk',
       name: { en: 'Walk' },
-      resourceTypeIds: ['product-selection', 'store', 'channel', 'customer', 'category', 'payment', 'payment-method-info', 'transaction'],
+      resourceTypeIds: [
+        'product-selection',
+        'store',
+        'channel',
+        'customer',
+        'category',
+        'payment',
+        'payment-method-info',
+        'transaction',
+        'order',
+      ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
     const selection = await api.call('POST', '/product-selections', { key: 'walk', name: { en: 'W' } });
     const channel = await api.call('POST', '/channels', { key: 'walk', roles: ['ProductDistribution', 'InventorySupply'] });
     const store = await api.call('POST', '/stores', { key: 'walk' });
     const category = await api.call('POST', '/categories', { key: 'walk', name: { en: 'W' }, slug: { en: 'walk' } });
-    const taxCategory = await api.call('POST', '/tax-categories', { key: 'walk', name: 'W' });
+    const taxCategory = await api.call('POST', '/tax-categories', {
+      key: 'walk',
+      name: 'W',
+      rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
+    });
+    await api.call('POST', '/products', {
+      productType: { id: type.body.id },
+      name: { en: 'Sold' },
+      slug: { en: 'walk-sold' },
+      taxCategory: { key: 'walk' },
+      masterVariant: { sku: 'walk-sku', prices: [{ value: { currencyCode: 'EUR', centAmount: 500 } }] },
+      publish: true,
+    });
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
     const customer = await api.call('POST', '/customers', { email: 'walk@example.com', password: 'secret' });
     customerCall = api.as(await passwordToken(api, api.emulator.credentials, { email: 'walk@example.com', password: 'secret' }));
@@ -563,6 +624,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         slug: { en: `walk-${++counter}` },
       });
       return { path: `/products/${product.body.id}`, version: product.body.version };
+    },
+    CartUpdateAction: async () => {
+      const cart = await api.call('POST', '/carts', { currency: 'EUR' });
+      return { path: `/carts/${cart.body.id}`, version: cart.body.version };
     },
     ProjectUpdateAction: async () => ({ path: '', version: (await api.call('GET', '')).body.version }),
     ProductTypeUpdateAction: async () => ({

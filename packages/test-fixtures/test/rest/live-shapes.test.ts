@@ -143,9 +143,9 @@ describe('the live shapes with their defaults', () => {
           productType: { id: typeId },
           name: { en: 'P' },
           slug: { en: 'p' },
-          masterVariant: { prices: [{ value: { centAmount: 1, currencyCode: 'EUR' }, tiers: [] }] },
+          masterVariant: { prices: [{ value: { centAmount: 1, currencyCode: 'EUR' }, custom: {} }] },
         },
-        'masterVariant.prices.0.tiers',
+        'masterVariant.prices.0.custom',
       ],
       ['/stores', { key: 'ss', storefront: { key: 'web' } }, 'storefront'],
     ];

@@ -8,6 +8,8 @@ import type { WriteContext } from './write-context.js';
 /** An Embedded Price of a variant, and its draft. */
 export type Price = Schemas['Price'];
 export type PriceDraft = Schemas['PriceDraft'];
+type PriceTier = Schemas['PriceTier'];
+type PriceTierDraft = Schemas['PriceTierDraft'];
 
 /** A Price's scope: currency, country and Channel (Customer Groups are not emulated). */
 function scopeOf(price: Price): string {
@@ -103,13 +105,38 @@ export function priceFrom(ctx: WriteContext, draft: PriceDraft, at: string, id: 
     throw errors.invalidField(`${at}.validUntil`, draft.validUntil, `The value for ${at}.validUntil must not be before validFrom.`);
   }
   const channel = draft.channel === undefined ? undefined : channelReference(ctx, draft.channel, `${at}.channel`);
+  const value = moneyFrom(draft.value, `${at}.value`);
+  const tiers = draft.tiers?.map((tier, index) =>
+    tierFrom(tier, value.currencyCode, draft.tiers!.slice(0, index), `${at}.tiers[${index}]`),
+  );
   return {
     id,
     ...(draft.key !== undefined ? { key: draft.key } : {}),
-    value: moneyFrom(draft.value, `${at}.value`),
+    value,
     ...(draft.country !== undefined ? { country: draft.country } : {}),
     ...(channel ? { channel } : {}),
     ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
+    ...(tiers !== undefined ? { tiers } : {}),
   };
+}
+
+/** A price tier from its draft: in the Price's currency, its `minimumQuantity` not one of an `earlier` tier's (400 InvalidField). */
+function tierFrom(draft: PriceTierDraft, currencyCode: string, earlier: readonly PriceTierDraft[], at: string): PriceTier {
+  const value = moneyFrom(draft.value, `${at}.value`);
+  if (value.currencyCode !== currencyCode) {
+    throw errors.invalidField(
+      `${at}.value.currencyCode`,
+      value.currencyCode,
+      `A price tier must be in the currency of its price, ${currencyCode}.`,
+    );
+  }
+  if (earlier.some((tier) => tier.minimumQuantity === draft.minimumQuantity)) {
+    throw errors.invalidField(
+      `${at}.minimumQuantity`,
+      draft.minimumQuantity,
+      `The minimumQuantity ${draft.minimumQuantity} is given to two tiers.`,
+    );
+  }
+  return { minimumQuantity: draft.minimumQuantity, value };
 }

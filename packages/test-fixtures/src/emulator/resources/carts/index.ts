@@ -1,0 +1,224 @@
+import { ApiError, errors } from '../../http/errors.js';
+import type { Customer } from '../customers/index.js';
+import { customFieldActions, customFieldsFrom } from '../kit/custom-fields.js';
+import { fractionDigitsOf } from '../kit/money.js';
+import type { ActionHandlers, ResourceType } from '../kit/resource-type.js';
+import { setOptional } from '../kit/set-optional.js';
+import type { WriteContext } from '../kit/write-context.js';
+import type { Store } from '../stores/index.js';
+import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
+import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
+import { cartSettingsOf } from '../project/cart-settings.js';
+import type { Cart, CartDraft, CartUpdateAction } from './shapes.js';
+import { assertUpdatable } from './states.js';
+import { externalRate } from './taxes.js';
+import { recalculateCart } from './totals.js';
+
+export type { Cart } from './shapes.js';
+
+/** An address of a draft or an action as the Cart keeps it (the generated `id` of a draft is ignored). */
+function addressOf<A extends { id?: string }>(address: A): Omit<A, 'id'> {
+  const { id: _ignored, ...kept } = structuredClone(address);
+  return kept;
+}
+
+/** The Customer a Cart names (400 ReferencedResourceNotFound when none) and the Customer Group it takes. */
+function customerOf(ctx: WriteContext, customerId: string): Customer {
+  const customer = ctx.state.collection<Customer>('customer').get(customerId);
+  if (!customer) throw errors.referencedResourceNotFound('customer', { id: customerId });
+  return customer;
+}
+
+/** Sets the Customer of a Cart and the Customer Group it takes from them (none without one). */
+function setCustomer(ctx: WriteContext, cart: Cart, customerId: string | undefined): void {
+  if (customerId === undefined) {
+    delete cart.customerId;
+    return;
+  }
+  const customer = customerOf(ctx, customerId) as Customer & { customerGroup?: { typeId: 'customer-group'; id: string } };
+  cart.customerId = customer.id;
+  if (customer.customerGroup) cart.customerGroup = { typeId: 'customer-group', id: customer.customerGroup.id };
+  else delete cart.customerGroup;
+}
+
+/** 400 CountryNotConfiguredInStore when the Cart's Store has countries and `country` is none of them. */
+function assertCountryInStore(ctx: WriteContext, cart: Cart): void {
+  if (!cart.store || cart.country === undefined) return;
+  const store = ctx.state.collection<Store>('store').getByKey(cart.store.key);
+  const countries = store?.countries.map((country) => country.code) ?? [];
+  if (countries.length === 0 || countries.includes(cart.country)) return;
+  const message = `The country ${cart.country} is not configured for the store ${cart.store.key}.`;
+  throw new ApiError(400, [{ code: 'CountryNotConfiguredInStore', message, storeCountries: countries, country: cart.country }]);
+}
+
+/** 501 for an inventory mode other than None (inventory is not emulated yet). */
+function assertInventoryMode(mode: string | undefined, field: string): void {
+  if (mode !== undefined && mode !== 'None') throw errors.notEmulated({ field });
+}
+
+/** The handlers of the update actions, each followed by the Cart's recalculation (see {@link cartType}). */
+const handlers: ActionHandlers<Cart, CartUpdateAction> = {
+  addLineItem(cart, action, ctx) {
+    addLineItem(ctx, cart, action, 'action');
+  },
+  changeLineItemQuantity(cart, action, ctx) {
+    changeQuantity(ctx, cart, lineItemOf(cart, action), action.quantity);
+  },
+  removeLineItem(cart, action, ctx) {
+    const line = lineItemOf(cart, action);
+    changeQuantity(ctx, cart, line, action.quantity === undefined ? 0 : Math.max(0, line.quantity - action.quantity));
+  },
+  setLineItemCustomField(cart, { name, value, ...address }, ctx) {
+    const line = lineItemOf(cart, address);
+    customFieldActions<Cart>('line-item').setCustomField(line as unknown as Cart, { action: 'setCustomField', name, value }, ctx);
+  },
+  setLineItemTaxRate(cart, action) {
+    const line = lineItemOf(cart, action);
+    if (cart.taxMode !== 'External') throw errors.invalidOperation("setLineItemTaxRate needs the Cart's taxMode External.");
+    if (action.externalTaxRate) line.taxRate = externalRate(cart, action.externalTaxRate, 'externalTaxRate');
+    else delete line.taxRate;
+  },
+  ...customLineItemActions,
+  setShippingAddress(cart, { address }) {
+    setOptional(cart, 'shippingAddress', address && addressOf(address));
+  },
+  setBillingAddress(cart, { address }) {
+    setOptional(cart, 'billingAddress', address && addressOf(address));
+  },
+  setCustomerEmail(cart, { email }) {
+    setOptional(cart, 'customerEmail', email);
+  },
+  setCountry(cart, { country }, ctx) {
+    setOptional(cart, 'country', country);
+    assertCountryInStore(ctx, cart);
+    repriceLines(ctx, cart);
+  },
+  setLocale(cart, { locale }) {
+    setOptional(cart, 'locale', locale);
+  },
+  setAnonymousId(cart, { anonymousId }) {
+    setOptional(cart, 'anonymousId', anonymousId);
+  },
+  setCustomerId(cart, { customerId }, ctx) {
+    setCustomer(ctx, cart, customerId);
+    repriceLines(ctx, cart);
+  },
+  recalculate(cart, { updateProductData }, ctx) {
+    if (updateProductData === true) for (const line of cart.lineItems) refreshProductData(ctx, line);
+    repriceLines(ctx, cart);
+  },
+  ...customFieldActions<Cart>('order'),
+  setKey(cart, { key }) {
+    setOptional(cart, 'key', key);
+  },
+  changeTaxMode(cart, { taxMode }) {
+    if (taxMode === 'ExternalAmount') throw errors.notEmulated({ field: 'taxMode' });
+    if (cart.taxMode === 'External' && taxMode !== 'External') {
+      for (const item of [...cart.lineItems, ...cart.customLineItems]) delete item.taxRate;
+      if (cart.shippingInfo) delete cart.shippingInfo.taxRate;
+    }
+    cart.taxMode = taxMode;
+  },
+  changeTaxRoundingMode(cart, { taxRoundingMode }) {
+    cart.taxRoundingMode = taxRoundingMode;
+  },
+  changeTaxCalculationMode(cart, { taxCalculationMode }) {
+    cart.taxCalculationMode = taxCalculationMode;
+  },
+  changePriceRoundingMode(cart, { priceRoundingMode }) {
+    cart.priceRoundingMode = priceRoundingMode;
+  },
+  setDeleteDaysAfterLastModification(cart, { deleteDaysAfterLastModification: days }, ctx) {
+    cart.deleteDaysAfterLastModification = days ?? cartSettingsOf(ctx.state).deleteDaysAfterLastModification;
+  },
+};
+
+/** Each handler refusing a Merged or Ordered Cart first and recalculating the Cart after. */
+function recalculating(actions: ActionHandlers<Cart, CartUpdateAction>): ActionHandlers<Cart, CartUpdateAction> {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, handler] of Object.entries(actions) as [string, (cart: Cart, action: unknown, ctx: WriteContext) => void][]) {
+    wrapped[name] = (cart: Cart, action: unknown, ctx: WriteContext) => {
+      assertUpdatable(cart);
+      handler(cart, action, ctx);
+      recalculateCart(ctx, cart);
+    };
+  }
+  return wrapped as ActionHandlers<Cart, CartUpdateAction>;
+}
+
+/**
+ * Carts (https://docs.commercetools.com/api/projects/carts): Line Items priced by the live
+ * selection, Custom Line Items, shipping and taxes, totals in integer cents, computed again
+ * after every change. The rules are in the schema (carts.yaml).
+ */
+export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
+  typeId: 'cart',
+  path: 'carts',
+  scopes: { view: ['view_orders', 'manage_orders'], manage: ['manage_orders'] },
+  schemas: { resource: 'Cart', draft: 'CartDraft', updateAction: 'CartUpdateAction' },
+  create(draft, ctx) {
+    const settings = cartSettingsOf(ctx.state);
+    const project = ctx.state.project;
+    if (!project.currencies.includes(draft.currency)) {
+      throw errors.invalidField(
+        'currency',
+        draft.currency,
+        `The currency ${draft.currency} is not one of the project's currencies.`,
+        project.currencies,
+      );
+    }
+    if (draft.country !== undefined && !project.countries.includes(draft.country)) {
+      throw errors.invalidField(
+        'country',
+        draft.country,
+        `The country ${draft.country} is not one of the project's countries.`,
+        project.countries,
+      );
+    }
+    assertInventoryMode(draft.inventoryMode, 'inventoryMode');
+    if (draft.taxMode === 'ExternalAmount') throw errors.notEmulated({ field: 'taxMode' });
+    const store = draft.store && ctx.resolveIdentifier<Store>('store', draft.store, 'store');
+    const cart = {
+      ...(draft.key !== undefined ? { key: draft.key } : {}),
+      ...(draft.customerEmail !== undefined ? { customerEmail: draft.customerEmail } : {}),
+      ...(draft.anonymousId !== undefined ? { anonymousId: draft.anonymousId } : {}),
+      ...(store ? { store: { typeId: 'store' as const, key: store.key } } : {}),
+      lineItems: [],
+      customLineItems: [],
+      totalPrice: {
+        type: 'centPrecision' as const,
+        centAmount: 0,
+        currencyCode: draft.currency,
+        fractionDigits: fractionDigitsOf(draft.currency, 'currency'),
+      },
+      taxMode: draft.taxMode ?? 'Platform',
+      priceRoundingMode: draft.priceRoundingMode ?? settings.priceRoundingMode,
+      taxRoundingMode: draft.taxRoundingMode ?? settings.taxRoundingMode,
+      taxCalculationMode: draft.taxCalculationMode ?? 'LineItemLevel',
+      inventoryMode: 'None' as const,
+      cartState: 'Active' as const,
+      ...(draft.billingAddress ? { billingAddress: addressOf(draft.billingAddress) } : {}),
+      ...(draft.shippingAddress ? { shippingAddress: addressOf(draft.shippingAddress) } : {}),
+      shippingMode: 'Single' as const,
+      shipping: [],
+      itemShippingAddresses: [],
+      discountCodes: [],
+      directDiscounts: [],
+      refusedGifts: [],
+      ...(draft.country !== undefined ? { country: draft.country } : {}),
+      ...(draft.locale !== undefined ? { locale: draft.locale } : {}),
+      origin: draft.origin ?? 'Customer',
+      deleteDaysAfterLastModification: draft.deleteDaysAfterLastModification ?? settings.deleteDaysAfterLastModification,
+      ...(draft.purchaseOrderNumber !== undefined ? { purchaseOrderNumber: draft.purchaseOrderNumber } : {}),
+    } as unknown as Cart; // the kit adds id, version and dates
+    const custom = customFieldsFrom(ctx, draft.custom, 'order');
+    if (custom) cart.custom = custom;
+    setCustomer(ctx, cart, draft.customerId);
+    assertCountryInStore(ctx, cart);
+    draft.lineItems?.forEach((line, index) => addLineItem(ctx, cart, line, `lineItems[${index}]`));
+    draft.customLineItems?.forEach((line, index) => addCustomLineItem(ctx, cart, line, `customLineItems[${index}]`));
+    recalculateCart(ctx, cart);
+    return cart;
+  },
+  actions: recalculating(handlers),
+};

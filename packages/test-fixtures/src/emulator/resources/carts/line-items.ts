@@ -1,0 +1,137 @@
+import { isDeepStrictEqual } from 'node:util';
+import { errors } from '../../http/errors.js';
+import { newId } from '../../ids.js';
+import { channelReference } from '../channels/index.js';
+import { customFieldsFrom } from '../kit/custom-fields.js';
+import type { WriteContext } from '../kit/write-context.js';
+import { availableVariants } from '../product-selections/availability.js';
+import { allVariants, type Product } from '../products/data.js';
+import type { Store } from '../stores/index.js';
+import { linePrice } from './pricing.js';
+import type { Cart, LineItem, LineItemDraft } from './shapes.js';
+import { externalRate } from './taxes.js';
+import { variantFor, type VariantOfProduct } from './variants.js';
+
+/** 400 InvalidInput when the Cart belongs to a Store that does not offer the variant (its Product Selections). */
+function assertAvailableInStore(ctx: WriteContext, cart: Cart, { product, data, variant }: VariantOfProduct): void {
+  if (!cart.store) return;
+  const store = ctx.state.collection<Store>('store').getByKey(cart.store.key);
+  if (!store) return;
+  if (!availableVariants(ctx.state, store, product.id, data).some((offered) => offered.id === variant.id)) {
+    throw errors.invalidInput(`The variant ${variant.id} of product '${product.id}' is not available in the store '${store.key}'.`);
+  }
+}
+
+const sameChannel = (a: { id: string } | undefined, b: { id: string } | undefined) => a?.id === b?.id;
+
+/**
+ * Adds a Line Item from its draft (`field` names it in errors): the variant snapshot and its
+ * selected price; a line of the same variant with the same mode, Custom Fields and Channels gets
+ * the quantity added instead (https://docs.commercetools.com/api/projects/carts#add-lineitem).
+ */
+export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft, field: string): void {
+  const found = variantFor(ctx.state, draft, field);
+  assertAvailableInStore(ctx, cart, found);
+  const { product, data, variant } = found;
+  const quantity = draft.quantity ?? 1;
+  const distributionChannel =
+    draft.distributionChannel && channelReference(ctx, draft.distributionChannel, `${field}.distributionChannel`, 'ProductDistribution');
+  const supplyChannel = draft.supplyChannel && channelReference(ctx, draft.supplyChannel, `${field}.supplyChannel`, 'InventorySupply');
+  const custom = customFieldsFrom(ctx, draft.custom, 'line-item', `${field}.custom.type`);
+  const taxRate = draft.externalTaxRate && externalRate(cart, draft.externalTaxRate, `${field}.externalTaxRate`);
+  if (quantity === 0) return;
+  const existing = cart.lineItems.find(
+    (line) =>
+      line.productId === product.id &&
+      line.variant.id === variant.id &&
+      line.lineItemMode === 'Standard' &&
+      line.priceMode === 'Platform' &&
+      sameChannel(line.distributionChannel, distributionChannel) &&
+      sameChannel(line.supplyChannel, supplyChannel) &&
+      isDeepStrictEqual(line.custom, custom),
+  );
+  if (existing) {
+    changeQuantity(ctx, cart, existing, existing.quantity + quantity);
+    if (taxRate) existing.taxRate = taxRate;
+    return;
+  }
+  if (draft.key !== undefined && cart.lineItems.some((line) => line.key === draft.key))
+    throw errors.duplicateField(`${field}.key`, draft.key);
+  const price = linePrice(cart, product.id, variant, { quantity, distributionChannel }, ctx.state.clock.now());
+  const line: LineItem = {
+    id: newId(),
+    ...(draft.key !== undefined ? { key: draft.key } : {}),
+    productId: product.id,
+    ...(product.key !== undefined ? { productKey: product.key } : {}),
+    name: structuredClone(data.name),
+    productSlug: structuredClone(data.slug),
+    productType: structuredClone(product.productType),
+    variant: structuredClone(variant),
+    price,
+    quantity,
+    totalPrice: price.value,
+    discountedPricePerQuantity: [],
+    taxedPricePortions: [],
+    state: [],
+    perMethodTaxRate: [],
+    priceMode: 'Platform',
+    lineItemMode: 'Standard',
+    ...(distributionChannel ? { distributionChannel } : {}),
+    ...(supplyChannel ? { supplyChannel } : {}),
+    ...(custom ? { custom } : {}),
+    ...(taxRate ? { taxRate } : {}),
+    addedAt: draft.addedAt ?? ctx.now,
+    lastModifiedAt: ctx.now,
+  };
+  cart.lineItems.push(line);
+}
+
+/** The Line Item an action names by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or none). */
+export function lineItemOf(cart: Cart, { lineItemId: id, lineItemKey: key }: { lineItemId?: string; lineItemKey?: string }): LineItem {
+  if (id === undefined && key === undefined) throw errors.invalidOperation("Either 'lineItemId' or 'lineItemKey' is required.");
+  const line = cart.lineItems.find((item) => (id !== undefined ? item.id === id : item.key === key));
+  if (!line) throw errors.invalidOperation(`The Cart has no Line Item with ${id !== undefined ? `id '${id}'` : `key '${key}'`}.`);
+  return line;
+}
+
+/** The variant of a line as its Product now has it (the snapshot when the Product or variant is gone). */
+function currentVariant(ctx: WriteContext, line: LineItem): { product?: Product; variant: LineItem['variant'] } {
+  const product = ctx.state.collection<Product>('product').get(line.productId);
+  const variant = product && allVariants(product.masterData.current).find((v) => v.id === line.variant.id);
+  return variant ? { product, variant } : { variant: line.variant };
+}
+
+/** Selects a line's price again (the variant's current Prices, for the Cart's inputs and the line's quantity). */
+export function repriceLine(ctx: WriteContext, cart: Cart, line: LineItem): void {
+  if (line.priceMode !== 'Platform') return;
+  line.price = linePrice(cart, line.productId, currentVariant(ctx, line).variant, line, ctx.state.clock.now());
+}
+
+/** Selects the price of every line again (setCountry, setCustomerId, setCustomerGroup, recalculate). */
+export function repriceLines(ctx: WriteContext, cart: Cart): void {
+  for (const line of cart.lineItems) repriceLine(ctx, cart, line);
+}
+
+/** Refreshes the snapshot of a line from its Product (recalculate with `updateProductData`). */
+export function refreshProductData(ctx: WriteContext, line: LineItem): void {
+  const { product, variant } = currentVariant(ctx, line);
+  if (!product) return;
+  const data = product.masterData.current;
+  line.name = structuredClone(data.name);
+  line.productSlug = structuredClone(data.slug);
+  line.productType = structuredClone(product.productType);
+  line.variant = structuredClone(variant);
+  if (product.key !== undefined) line.productKey = product.key;
+  else delete line.productKey;
+}
+
+/** Sets a line's quantity (0 removes it), selecting its price again for the new quantity. */
+export function changeQuantity(ctx: WriteContext, cart: Cart, line: LineItem, quantity: number): void {
+  if (quantity === 0) {
+    cart.lineItems = cart.lineItems.filter((item) => item.id !== line.id);
+    return;
+  }
+  line.quantity = quantity;
+  line.lastModifiedAt = ctx.now;
+  repriceLine(ctx, cart, line);
+}
