@@ -146,6 +146,15 @@ export type GeneratedEndpoint =
   | 'GET /products/key={key}/product-selections'
   | 'GET /'
   | 'POST /'
+  | 'POST /shipping-methods'
+  | 'GET /shipping-methods'
+  | 'GET /shipping-methods/matching-location'
+  | 'GET /shipping-methods/{ID}'
+  | 'POST /shipping-methods/{ID}'
+  | 'DELETE /shipping-methods/{ID}'
+  | 'GET /shipping-methods/key={key}'
+  | 'POST /shipping-methods/key={key}'
+  | 'DELETE /shipping-methods/key={key}'
   | 'POST /stores'
   | 'GET /stores'
   | 'GET /stores/{ID}'
@@ -432,6 +441,55 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   },
   'GET /': { anyOf: [['manage_project'], ['view_project_settings']], storeScoped: false },
   'POST /': { anyOf: [['manage_project']], storeScoped: false },
+  'POST /shipping-methods': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /shipping-methods': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'GET /shipping-methods/matching-location': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'GET /shipping-methods/{ID}': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'POST /shipping-methods/{ID}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /shipping-methods/{ID}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /shipping-methods/key={key}': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'POST /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
   'POST /stores': { anyOf: [['manage_stores'], ['manage_project']], storeScoped: false },
   'GET /stores': { anyOf: [['view_stores'], ['manage_stores'], ['manage_project']], storeScoped: false },
   'GET /stores/{ID}': { anyOf: [['view_stores'], ['manage_stores'], ['manage_project']], storeScoped: false },

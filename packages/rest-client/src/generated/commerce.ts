@@ -1293,6 +1293,68 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shipping-methods': {
+    parameters: SharedParameters;
+    /** Query Shipping Methods */
+    get: operations['queryShippingMethods'];
+    put?: never;
+    /** Create a Shipping Method */
+    post: operations['createShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/matching-location': {
+    parameters: SharedParameters;
+    /**
+     * Get the Shipping Methods matching a location
+     * @description The active Shipping Methods with a Zone that has the location: a Zone location matches the
+     *     `country`, and the `state` when the location has one (a location with the state wins over
+     *     one without in the same method). Methods with a `predicate` are left out, as live. Each
+     *     method answered has its rates of the matching Zone flagged `isMatching: true` and all
+     *     others `false`; with `currency`, only methods with a rate in that currency in the matching
+     *     Zone, and exactly that rate flagged. The `isDefault` method comes first, the others in the
+     *     order they were created. A HEAD request answers 404 when no method matches.
+     */
+    get: operations['getShippingMethodsMatchingLocation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Shipping Method by ID */
+    get: operations['getShippingMethodById'];
+    put?: never;
+    /** Update a Shipping Method by ID */
+    post: operations['updateShippingMethodById'];
+    /** Delete a Shipping Method by ID */
+    delete: operations['deleteShippingMethodById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Shipping Method by key */
+    get: operations['getShippingMethodByKey'];
+    put?: never;
+    /** Update a Shipping Method by key */
+    post: operations['updateShippingMethodByKey'];
+    /** Delete a Shipping Method by key */
+    delete: operations['deleteShippingMethodByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/stores': {
     parameters: SharedParameters;
     /** Query Stores */
@@ -6753,6 +6815,253 @@ export interface components {
       action: 'setShippingRateInputType';
       shippingRateInputType?: components['schemas']['ShippingRateInputType'];
     };
+    /**
+     * @description Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
+     *     `manage_shipping_methods` (or `manage_orders`), as on the live service. Decisions where
+     *     the reference names no error: a `name` another Shipping Method has is 400 DuplicateField;
+     *     only one Shipping Method is the default (`isDefault`), a second is 400 InvalidOperation
+     *     naming the default one (the reference says only one can be default). `stores` is always
+     *     empty: Stores of Shipping Methods are not emulated. A Shipping Method is not a Change
+     *     History type on the live service, and sends no Messages.
+     */
+    ShippingMethod: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      localizedName?: components['schemas']['LocalizedString'];
+      localizedDescription?: components['schemas']['LocalizedString'];
+      taxCategory: components['schemas']['TaxCategoryReference'];
+      zoneRates: components['schemas']['ZoneRate'][];
+      active: boolean;
+      isDefault: boolean;
+      /** @description Never present (see `ShippingMethodDraft`). */
+      predicate?: string;
+      custom?: components['schemas']['CustomFields'];
+      stores: components['schemas']['StoreKeyReference'][];
+    };
+    /**
+     * @description The Tax Category and the Zones must exist (400 ReferencedResourceNotFound); a Zone twice
+     *     in `zoneRates` is 400 DuplicateField. `predicate` is 501 NotEmulated until the emulator
+     *     evaluates cart predicates (decision: storing one it cannot evaluate would match carts
+     *     wrongly). The deprecated `description`, `stores` and `carrier` are not emulated (501).
+     */
+    ShippingMethodDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      localizedName?: components['schemas']['LocalizedString'];
+      localizedDescription?: components['schemas']['LocalizedString'];
+      taxCategory: components['schemas']['TaxCategoryResourceIdentifier'];
+      zoneRates: components['schemas']['ZoneRateDraft'][];
+      /** @description `true` when absent. */
+      active?: boolean;
+      isDefault: boolean;
+      predicate?: string;
+      /** @description A Type for `shipping-method`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    ZoneRate: {
+      zone: components['schemas']['ZoneReference'];
+      /** @description One rate per currency. */
+      shippingRates: components['schemas']['ShippingRate'][];
+    };
+    /** @description Two rates in one currency are 400 DuplicateField naming the second one's `price.currencyCode`. */
+    ZoneRateDraft: {
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRates: components['schemas']['ShippingRateDraft'][];
+    };
+    ShippingRate: {
+      price: components['schemas']['CentPrecisionMoney'];
+      /** @description The shipping is free (price 0) for a cart value of at least this amount. */
+      freeAbove?: components['schemas']['CentPrecisionMoney'];
+      /** @description Only in the answers of the matching endpoints. */
+      isMatching?: boolean;
+      tiers: components['schemas']['ShippingRatePriceTier'][];
+    };
+    /**
+     * @description `freeAbove` and the tiers' prices are in the currency of `price` (400 InvalidField
+     *     otherwise, decision). Only CartValue tiers are emulated: CartClassification and CartScore
+     *     tiers are 501 NotEmulated. A CartValue tier applies only when the project's
+     *     `shippingRateInputType` is CartValue: the highest `minimumCentAmount` the cart value
+     *     reaches wins; below every tier, `price` applies. Two tiers with one `minimumCentAmount`
+     *     are 400 DuplicateField.
+     */
+    ShippingRateDraft: {
+      price: components['schemas']['Money'];
+      freeAbove?: components['schemas']['Money'];
+      tiers?: components['schemas']['ShippingRatePriceTier'][];
+    };
+    ShippingRatePriceTier:
+      components['schemas']['CartValueTier'] | components['schemas']['CartClassificationTier'] | components['schemas']['CartScoreTier'];
+    CartValueTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartValue';
+      minimumCentAmount: number;
+      /** @description Money in a draft; CentPrecisionMoney as answered. */
+      price: components['schemas']['Money'];
+      /** @description In answers for a cart value, the tier that applies. */
+      isMatching?: boolean;
+    };
+    /** @description Not emulated (501 in a draft). */
+    CartClassificationTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartClassification';
+      value: string;
+      price: components['schemas']['Money'];
+      isMatching?: boolean;
+    };
+    /** @description Not emulated (501 in a draft). */
+    CartScoreTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartScore';
+      score: number;
+      price?: components['schemas']['Money'];
+      priceFunction?: {
+        currencyCode: string;
+        function: string;
+      };
+      isMatching?: boolean;
+    };
+    ShippingMethodReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'shipping-method';
+      obj?: components['schemas']['ShippingMethod'];
+    };
+    ShippingMethodResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'shipping-method';
+    };
+    ShippingMethodUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ShippingMethodUpdateAction'][];
+    };
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` (Stores, the carrier and the deprecated
+     *     description) are 501 NotEmulated.
+     */
+    ShippingMethodUpdateAction:
+      | components['schemas']['ShippingMethodAddZoneAction']
+      | components['schemas']['ShippingMethodRemoveZoneAction']
+      | components['schemas']['ShippingMethodAddShippingRateAction']
+      | components['schemas']['ShippingMethodRemoveShippingRateAction']
+      | components['schemas']['ShippingMethodChangeNameAction']
+      | components['schemas']['ShippingMethodChangeIsDefaultAction']
+      | components['schemas']['ShippingMethodChangeActiveAction']
+      | components['schemas']['ShippingMethodChangeTaxCategoryAction']
+      | components['schemas']['ShippingMethodSetPredicateAction']
+      | components['schemas']['ShippingMethodSetKeyAction']
+      | components['schemas']['ShippingMethodSetLocalizedNameAction']
+      | components['schemas']['ShippingMethodSetLocalizedDescriptionAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Adds the Zone with no rates; a Zone the method has is 400 DuplicateField. */
+    ShippingMethodAddZoneAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addZone';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+    };
+    /** @description Removes the Zone and its rates; a Zone the method does not have is 400 InvalidOperation. */
+    ShippingMethodRemoveZoneAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeZone';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+    };
+    /**
+     * @description The Zone must be one of the method's (400 InvalidOperation otherwise: add it with
+     *     `addZone` first, decision); a rate in a currency the Zone has one in is 400
+     *     DuplicateField.
+     */
+    ShippingMethodAddShippingRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addShippingRate';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRate: components['schemas']['ShippingRateDraft'];
+    };
+    /** @description Removes the Zone's rate equal to `shippingRate`; none is 400 InvalidOperation. */
+    ShippingMethodRemoveShippingRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeShippingRate';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRate: components['schemas']['ShippingRateDraft'];
+    };
+    /** @description A name another Shipping Method has is 400 DuplicateField. */
+    ShippingMethodChangeNameAction: SharedCustomerGroupChangeNameAction;
+    /** @description `true` while another Shipping Method is the default is 400 InvalidOperation. */
+    ShippingMethodChangeIsDefaultAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsDefault';
+      isDefault: boolean;
+    };
+    ShippingMethodChangeActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeActive';
+      active: boolean;
+    };
+    ShippingMethodChangeTaxCategoryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxCategory';
+      taxCategory: components['schemas']['TaxCategoryResourceIdentifier'];
+    };
+    /** @description Without `predicate` it removes none (there never is one); a `predicate` is 501 NotEmulated. */
+    ShippingMethodSetPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPredicate';
+      predicate?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
+    ShippingMethodSetKeyAction: SharedCartSetKeyAction;
+    /** @description Omitting `localizedName` unsets it. */
+    ShippingMethodSetLocalizedNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocalizedName';
+      localizedName?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `localizedDescription` unsets it. */
+    ShippingMethodSetLocalizedDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocalizedDescription';
+      localizedDescription?: components['schemas']['LocalizedString'];
+    };
+    ShippingMethodPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['ShippingMethod'][];
+    };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
       key: string;
@@ -6961,7 +7270,7 @@ export interface components {
      * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
      *     `manage_products`), as on the live service. `name` is unique in the project (400
      *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
-     *     still references cannot be deleted (400 ReferenceExists).
+     *     or a Shipping Method still references cannot be deleted (400 ReferenceExists).
      */
     TaxCategory: components['schemas']['BaseResource'] & {
       key?: string;
@@ -7994,7 +8303,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV36;
   };
   updateCategoryById: {
     parameters: SharedParametersV3;
@@ -8004,12 +8313,12 @@ export interface operations {
   deleteCategoryById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   getCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV36;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV4;
@@ -8019,7 +8328,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV22;
+    responses: SharedResponsesV23;
   };
   queryChannels: {
     parameters: SharedParametersV2;
@@ -8067,7 +8376,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   updateChannelById: {
     parameters: SharedParametersV3;
@@ -8077,12 +8386,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   getChannelByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   updateChannelByKey: {
     parameters: SharedParametersV4;
@@ -8092,7 +8401,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV23;
+    responses: SharedResponsesV24;
   };
   queryCustomerGroups: {
     parameters: SharedParametersV2;
@@ -8140,7 +8449,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV3;
@@ -8150,12 +8459,12 @@ export interface operations {
   deleteCustomerGroupById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV25;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV4;
@@ -8165,7 +8474,7 @@ export interface operations {
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV25;
   };
   queryCustomers: {
     parameters: SharedParametersV2;
@@ -8235,7 +8544,7 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV26;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -8348,7 +8657,7 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV26;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -8422,17 +8731,17 @@ export interface operations {
   signInCustomer: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   updateMe: {
     parameters: SharedParametersV5;
@@ -8447,7 +8756,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   signUpMe: {
     parameters: SharedParametersV9;
@@ -8467,7 +8776,7 @@ export interface operations {
   signInMe: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
@@ -8487,7 +8796,7 @@ export interface operations {
   getMeInStore: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   updateMeInStore: {
     parameters: SharedParametersV13;
@@ -8502,7 +8811,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   signUpMeInStore: {
     parameters: SharedParametersV8;
@@ -8523,7 +8832,7 @@ export interface operations {
   signInMeInStore: {
     parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV8;
@@ -8625,7 +8934,7 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV40;
   };
   updatePaymentById: {
     parameters: SharedParametersV3;
@@ -8635,12 +8944,12 @@ export interface operations {
   deletePaymentById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV27;
   };
   getPaymentByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV40;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV4;
@@ -8650,7 +8959,7 @@ export interface operations {
   deletePaymentByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV27;
   };
   queryMyPayments: {
     parameters: SharedParametersV2;
@@ -8750,7 +9059,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV41;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -8760,7 +9069,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV41;
   };
   queryProductProjections: {
     parameters: {
@@ -8867,7 +9176,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV42;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -8877,7 +9186,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV42;
   };
   queryProductSelections: {
     parameters: SharedParametersV2;
@@ -8926,7 +9235,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV43;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV3;
@@ -8936,12 +9245,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV28;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV43;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV4;
@@ -8951,17 +9260,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV28;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -9035,7 +9344,7 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   updateProductTypeById: {
     parameters: SharedParametersV3;
@@ -9045,12 +9354,12 @@ export interface operations {
   deleteProductTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV29;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV4;
@@ -9060,7 +9369,7 @@ export interface operations {
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV29;
   };
   queryProducts: {
     parameters: {
@@ -9185,7 +9494,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   updateProductById: {
     parameters: SharedParametersV16;
@@ -9200,12 +9509,12 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV30;
   };
   getProductByKey: {
     parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   updateProductByKey: {
     parameters: SharedParametersV17;
@@ -9220,17 +9529,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV30;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -9266,6 +9575,107 @@ export interface operations {
       501: components['responses']['NotImplemented'];
       503: components['responses']['ServiceUnavailable'];
     };
+  };
+  queryShippingMethods: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Shipping Methods. */
+      200: SharedStatus200V5;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createShippingMethod: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Shipping Method. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodsMatchingLocation: {
+    parameters: {
+      query: {
+        /** @description ISO 3166-1 alpha-2 country code. */
+        country: string;
+        state?: string;
+        /** @description ISO 4217 currency code. */
+        currency?: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching Shipping Methods, all on one page. */
+      200: SharedStatus200V5;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodById: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  updateShippingMethodById: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV19;
+  };
+  deleteShippingMethodById: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  getShippingMethodByKey: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  updateShippingMethodByKey: {
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV19;
+  };
+  deleteShippingMethodByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV31;
   };
   queryStores: {
     parameters: SharedParametersV2;
@@ -9314,32 +9724,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   updateStoreById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponsesV12;
   };
   deleteStoreById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   getStoreByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   updateStoreByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV24;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponsesV12;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV32;
   };
   queryTaxCategories: {
     parameters: SharedParametersV2;
@@ -9387,32 +9797,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV19;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV20;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV19;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV20;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV33;
   };
   queryTypes: {
     parameters: SharedParametersV2;
@@ -9460,32 +9870,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   updateTypeById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV21;
   };
   deleteTypeById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   getTypeByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   updateTypeByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV21;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV34;
   };
   queryZones: {
     parameters: SharedParametersV2;
@@ -9533,32 +9943,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   updateZoneById: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV21;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV22;
   };
   deleteZoneById: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV35;
   };
   getZoneByKey: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   updateZoneByKey: {
     parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV21;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV22;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV35;
   };
 }
 
@@ -10040,6 +10450,33 @@ export type ProjectChangeCountryTaxRateFallbackEnabledAction = components['schem
 export type ProjectChangePriceRoundingModeAction = components['schemas']['ProjectChangePriceRoundingModeAction'];
 export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
 export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
+export type ShippingMethod = components['schemas']['ShippingMethod'];
+export type ShippingMethodDraft = components['schemas']['ShippingMethodDraft'];
+export type ZoneRate = components['schemas']['ZoneRate'];
+export type ZoneRateDraft = components['schemas']['ZoneRateDraft'];
+export type ShippingRate = components['schemas']['ShippingRate'];
+export type ShippingRateDraft = components['schemas']['ShippingRateDraft'];
+export type ShippingRatePriceTier = components['schemas']['ShippingRatePriceTier'];
+export type CartValueTier = components['schemas']['CartValueTier'];
+export type CartClassificationTier = components['schemas']['CartClassificationTier'];
+export type CartScoreTier = components['schemas']['CartScoreTier'];
+export type ShippingMethodReference = components['schemas']['ShippingMethodReference'];
+export type ShippingMethodResourceIdentifier = components['schemas']['ShippingMethodResourceIdentifier'];
+export type ShippingMethodUpdate = components['schemas']['ShippingMethodUpdate'];
+export type ShippingMethodUpdateAction = components['schemas']['ShippingMethodUpdateAction'];
+export type ShippingMethodAddZoneAction = components['schemas']['ShippingMethodAddZoneAction'];
+export type ShippingMethodRemoveZoneAction = components['schemas']['ShippingMethodRemoveZoneAction'];
+export type ShippingMethodAddShippingRateAction = components['schemas']['ShippingMethodAddShippingRateAction'];
+export type ShippingMethodRemoveShippingRateAction = components['schemas']['ShippingMethodRemoveShippingRateAction'];
+export type ShippingMethodChangeNameAction = components['schemas']['ShippingMethodChangeNameAction'];
+export type ShippingMethodChangeIsDefaultAction = components['schemas']['ShippingMethodChangeIsDefaultAction'];
+export type ShippingMethodChangeActiveAction = components['schemas']['ShippingMethodChangeActiveAction'];
+export type ShippingMethodChangeTaxCategoryAction = components['schemas']['ShippingMethodChangeTaxCategoryAction'];
+export type ShippingMethodSetPredicateAction = components['schemas']['ShippingMethodSetPredicateAction'];
+export type ShippingMethodSetKeyAction = components['schemas']['ShippingMethodSetKeyAction'];
+export type ShippingMethodSetLocalizedNameAction = components['schemas']['ShippingMethodSetLocalizedNameAction'];
+export type ShippingMethodSetLocalizedDescriptionAction = components['schemas']['ShippingMethodSetLocalizedDescriptionAction'];
+export type ShippingMethodPagedQueryResponse = components['schemas']['ShippingMethodPagedQueryResponse'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];
@@ -10203,6 +10640,23 @@ type SharedParametersV2 = {
   path?: never;
   cookie?: never;
 };
+type SharedParametersV3 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
 type SharedResponses = {
   /** @description The customer, with its new version. */
   200: {
@@ -10220,23 +10674,6 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV3 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
 };
 type SharedParametersV4 = {
   query?: {
@@ -10266,12 +10703,6 @@ type SharedQuery = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedStatus200 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Customer'];
-  };
-};
 type SharedParametersV5 = {
   query?: {
     /**
@@ -10285,6 +10716,12 @@ type SharedParametersV5 = {
   header?: SharedHeader;
   path?: never;
   cookie?: never;
+};
+type SharedStatus200 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Customer'];
+  };
 };
 type SharedResponsesV2 = {
   /** @description The updated Cart, with its new version. */
@@ -10304,6 +10741,15 @@ type SharedResponsesV2 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV6 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
 };
 type SharedQueryV2 = {
   /**
@@ -10335,12 +10781,12 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV6 = {
+type SharedParametersV7 = {
   query: SharedQuery;
   header?: SharedHeader;
   path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
   };
   cookie?: never;
 };
@@ -10409,15 +10855,6 @@ type SharedResponsesV3 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV7 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedParametersV8 = {
   query?: never;
@@ -10524,6 +10961,14 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
+type SharedCartSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
 type SharedPath = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
@@ -10598,14 +11043,6 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedCartSetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
 };
 type SharedResponsesV13 = {
   /** @description The updated Category, with its new version. */
@@ -10716,6 +11153,24 @@ type SharedResponsesV18 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV19 = {
+  /** @description The updated Shipping Method, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShippingMethod'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV20 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -10733,7 +11188,7 @@ type SharedResponsesV19 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV21 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -10751,7 +11206,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV22 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -10823,7 +11278,7 @@ type SharedParametersV10 = {
   };
   cookie?: never;
 };
-type SharedResponsesV22 = {
+type SharedResponsesV23 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -10840,7 +11295,7 @@ type SharedResponsesV22 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV24 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -10857,7 +11312,7 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV25 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -10874,7 +11329,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV26 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -10891,7 +11346,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV27 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -10908,7 +11363,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV28 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -10925,7 +11380,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV29 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -10942,7 +11397,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV30 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -10959,7 +11414,24 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV31 = {
+  /** @description The deleted Shipping Method. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShippingMethod'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV32 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -10976,7 +11448,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV33 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -10993,7 +11465,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV34 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -11010,7 +11482,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV35 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -11027,7 +11499,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV36 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -11043,7 +11515,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV37 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -11059,7 +11531,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV38 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -11075,7 +11547,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV39 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -11091,7 +11563,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV40 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -11107,7 +11579,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV41 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -11123,7 +11595,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV42 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -11139,7 +11611,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV43 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -11155,7 +11627,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV44 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -11171,7 +11643,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV45 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -11187,7 +11659,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV46 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -11203,7 +11675,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV47 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -11219,7 +11691,23 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV48 = {
+  /** @description The Shipping Method. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShippingMethod'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV49 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -11235,7 +11723,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV50 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -11251,7 +11739,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV51 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -11267,7 +11755,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV52 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -11283,7 +11771,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV53 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -11295,7 +11783,7 @@ type SharedResponsesV50 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV54 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11311,7 +11799,7 @@ type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV55 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -11438,12 +11926,6 @@ type SharedRequestBodyV2 = {
     'application/json': components['schemas']['CustomerUpdate'];
   };
 };
-type SharedStatus201V3 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ApiClient'];
-  };
-};
 type SharedCustomerGroupChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -11451,6 +11933,12 @@ type SharedCustomerGroupChangeNameAction = {
    */
   action: 'changeName';
   name: string;
+};
+type SharedStatus201V3 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ApiClient'];
+  };
 };
 type SharedCategoryChangeNameAction = {
   /**
@@ -11532,6 +12020,12 @@ type SharedStatus200V4 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['Project'];
+  };
+};
+type SharedStatus200V5 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
   };
 };
 type SharedCartSetLocaleAction = {
@@ -11686,20 +12180,25 @@ type SharedRequestBodyV23 = {
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV27 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV28 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };

@@ -85,6 +85,10 @@ export interface PathsOf {
     | '/products/{ID}/product-selections'
     | '/products/key={key}/product-selections'
     | '/'
+    | '/shipping-methods'
+    | '/shipping-methods/matching-location'
+    | '/shipping-methods/{ID}'
+    | '/shipping-methods/key={key}'
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
@@ -161,6 +165,9 @@ export interface PathsOf {
     | '/products/{ID}'
     | '/products/key={key}'
     | '/'
+    | '/shipping-methods'
+    | '/shipping-methods/{ID}'
+    | '/shipping-methods/key={key}'
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
@@ -200,6 +207,8 @@ export interface PathsOf {
     | '/product-types/key={key}'
     | '/products/{ID}'
     | '/products/key={key}'
+    | '/shipping-methods/{ID}'
+    | '/shipping-methods/key={key}'
     | '/stores/{ID}'
     | '/stores/key={key}'
     | '/tax-categories/{ID}'
@@ -282,6 +291,10 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/{ID}/product-selections': CallParams<'queryProductSelectionsOfProductById', never, As>;
     '/products/key={key}/product-selections': CallParams<'queryProductSelectionsOfProductByKey', never, As>;
     '/': CallNone<'getProject', never, As>;
+    '/shipping-methods': CallNone<'queryShippingMethods', never, As>;
+    '/shipping-methods/matching-location': CallParams<'getShippingMethodsMatchingLocation', never, As>;
+    '/shipping-methods/{ID}': CallParams<'getShippingMethodById', never, As>;
+    '/shipping-methods/key={key}': CallParams<'getShippingMethodByKey', never, As>;
     '/stores': CallNone<'queryStores', never, As>;
     '/stores/{ID}': CallParams<'getStoreById', never, As>;
     '/stores/key={key}': CallParams<'getStoreByKey', never, As>;
@@ -394,6 +407,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/{ID}': CallParamsBody<'updateProductById', components['schemas']['ProductUpdate'], As>;
     '/products/key={key}': CallParamsBody<'updateProductByKey', components['schemas']['ProductUpdate'], As>;
     '/': CallBody<'updateProject', components['schemas']['ProjectUpdate'], As>;
+    '/shipping-methods': CallBody<'createShippingMethod', components['schemas']['ShippingMethodDraft'], As>;
+    '/shipping-methods/{ID}': CallParamsBody<'updateShippingMethodById', components['schemas']['ShippingMethodUpdate'], As>;
+    '/shipping-methods/key={key}': CallParamsBody<'updateShippingMethodByKey', components['schemas']['ShippingMethodUpdate'], As>;
     '/stores': CallBody<'createStore', components['schemas']['StoreDraft'], As>;
     '/stores/{ID}': CallParamsBody<'updateStoreById', components['schemas']['StoreUpdate'], As>;
     '/stores/key={key}': CallParamsBody<'updateStoreByKey', components['schemas']['StoreUpdate'], As>;
@@ -435,6 +451,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
+    '/shipping-methods/{ID}': CallParams<'deleteShippingMethodById', never, As>;
+    '/shipping-methods/key={key}': CallParams<'deleteShippingMethodByKey', never, As>;
     '/stores/{ID}': CallParams<'deleteStoreById', never, As>;
     '/stores/key={key}': CallParams<'deleteStoreByKey', never, As>;
     '/tax-categories/{ID}': CallParams<'deleteTaxCategoryById', never, As>;
@@ -524,6 +542,10 @@ export interface JsonDataOf {
     '/products/{ID}/product-selections': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
     '/products/key={key}/product-selections': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
     '/': components['schemas']['Project'];
+    '/shipping-methods': components['schemas']['ShippingMethodPagedQueryResponse'];
+    '/shipping-methods/matching-location': components['schemas']['ShippingMethodPagedQueryResponse'];
+    '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
+    '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
     '/stores': components['schemas']['StorePagedQueryResponse'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
@@ -604,6 +626,9 @@ export interface JsonDataOf {
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
     '/': components['schemas']['Project'];
+    '/shipping-methods': components['schemas']['ShippingMethod'];
+    '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
+    '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
     '/stores': components['schemas']['Store'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
@@ -645,6 +670,8 @@ export interface JsonDataOf {
     '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
+    '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
+    '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
     '/tax-categories/{ID}': components['schemas']['TaxCategory'];

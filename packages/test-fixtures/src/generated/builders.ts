@@ -3556,6 +3556,213 @@ export const projectChangeTaxRoundingModeAction = /* @__PURE__ */ defineBuilder(
 export const projectSetShippingRateInputTypeAction = /* @__PURE__ */ defineBuilder('ProjectSetShippingRateInputTypeAction', 'action');
 
 /**
+ * Builder of a `ShippingMethod` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
+ *
+ * @example
+ * shippingMethod({ seed: 42 }).build();
+ * shippingMethod().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const shippingMethod = /* @__PURE__ */ defineBuilder('ShippingMethod', 'resource');
+
+/**
+ * Builder of a `ShippingMethodDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The Tax Category and the Zones must exist (400 ReferencedResourceNotFound); a Zone twice
+ *
+ * @example
+ * shippingMethodDraft({ seed: 42 }).build();
+ * shippingMethodDraft().buildGraphql(); // the GraphQL input form
+ */
+export const shippingMethodDraft = /* @__PURE__ */ defineBuilder('ShippingMethodDraft', 'draft');
+
+/**
+ * Builder of a `ZoneRate` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * zoneRate({ seed: 42 }).build();
+ */
+export const zoneRate = /* @__PURE__ */ defineBuilder('ZoneRate', 'other');
+
+/**
+ * Builder of a `ZoneRateDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Two rates in one currency are 400 DuplicateField naming the second one's `price.currencyCode`.
+ *
+ * @example
+ * zoneRateDraft({ seed: 42 }).build();
+ * zoneRateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const zoneRateDraft = /* @__PURE__ */ defineBuilder('ZoneRateDraft', 'draft');
+
+/**
+ * Builder of a `ShippingRate` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingRate({ seed: 42 }).build();
+ */
+export const shippingRate = /* @__PURE__ */ defineBuilder('ShippingRate', 'other');
+
+/**
+ * Builder of a `ShippingRateDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `freeAbove` and the tiers' prices are in the currency of `price` (400 InvalidField
+ *
+ * @example
+ * shippingRateDraft({ seed: 42 }).build();
+ * shippingRateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const shippingRateDraft = /* @__PURE__ */ defineBuilder('ShippingRateDraft', 'draft');
+
+/**
+ * Builder of a `CartValueTier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartValueTier({ seed: 42 }).build();
+ */
+export const cartValueTier = /* @__PURE__ */ defineBuilder('CartValueTier', 'other');
+
+/**
+ * Builder of a `CartClassificationTier` (other) of the Commerce schema, with plausible seeded defaults for its required members. Not emulated (501 in a draft).
+ *
+ * @example
+ * cartClassificationTier({ seed: 42 }).build();
+ */
+export const cartClassificationTier = /* @__PURE__ */ defineBuilder('CartClassificationTier', 'other');
+
+/**
+ * Builder of a `CartScoreTier` (other) of the Commerce schema, with plausible seeded defaults for its required members. Not emulated (501 in a draft).
+ *
+ * @example
+ * cartScoreTier({ seed: 42 }).build();
+ */
+export const cartScoreTier = /* @__PURE__ */ defineBuilder('CartScoreTier', 'other');
+
+/**
+ * Builder of a `ShippingMethodReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodReference({ seed: 42 }).build();
+ */
+export const shippingMethodReference = /* @__PURE__ */ defineBuilder('ShippingMethodReference', 'other');
+
+/**
+ * Builder of a `ShippingMethodResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodResourceIdentifier({ seed: 42 }).build();
+ */
+export const shippingMethodResourceIdentifier = /* @__PURE__ */ defineBuilder('ShippingMethodResourceIdentifier', 'other');
+
+/**
+ * Builder of a `ShippingMethodUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodUpdate({ seed: 42 }).build();
+ */
+export const shippingMethodUpdate = /* @__PURE__ */ defineBuilder('ShippingMethodUpdate', 'update');
+
+/**
+ * Builder of a `ShippingMethodAddZoneAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds the Zone with no rates; a Zone the method has is 400 DuplicateField.
+ *
+ * @example
+ * shippingMethodAddZoneAction({ seed: 42 }).build();
+ */
+export const shippingMethodAddZoneAction = /* @__PURE__ */ defineBuilder('ShippingMethodAddZoneAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodRemoveZoneAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the Zone and its rates; a Zone the method does not have is 400 InvalidOperation.
+ *
+ * @example
+ * shippingMethodRemoveZoneAction({ seed: 42 }).build();
+ */
+export const shippingMethodRemoveZoneAction = /* @__PURE__ */ defineBuilder('ShippingMethodRemoveZoneAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodAddShippingRateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Zone must be one of the method's (400 InvalidOperation otherwise: add it with
+ *
+ * @example
+ * shippingMethodAddShippingRateAction({ seed: 42 }).build();
+ */
+export const shippingMethodAddShippingRateAction = /* @__PURE__ */ defineBuilder('ShippingMethodAddShippingRateAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodRemoveShippingRateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes the Zone's rate equal to `shippingRate`; none is 400 InvalidOperation.
+ *
+ * @example
+ * shippingMethodRemoveShippingRateAction({ seed: 42 }).build();
+ */
+export const shippingMethodRemoveShippingRateAction = /* @__PURE__ */ defineBuilder('ShippingMethodRemoveShippingRateAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A name another Shipping Method has is 400 DuplicateField.
+ *
+ * @example
+ * shippingMethodChangeNameAction({ seed: 42 }).build();
+ */
+export const shippingMethodChangeNameAction = /* @__PURE__ */ defineBuilder('ShippingMethodChangeNameAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodChangeIsDefaultAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `true` while another Shipping Method is the default is 400 InvalidOperation.
+ *
+ * @example
+ * shippingMethodChangeIsDefaultAction({ seed: 42 }).build();
+ */
+export const shippingMethodChangeIsDefaultAction = /* @__PURE__ */ defineBuilder('ShippingMethodChangeIsDefaultAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodChangeActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodChangeActiveAction({ seed: 42 }).build();
+ */
+export const shippingMethodChangeActiveAction = /* @__PURE__ */ defineBuilder('ShippingMethodChangeActiveAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodChangeTaxCategoryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodChangeTaxCategoryAction({ seed: 42 }).build();
+ */
+export const shippingMethodChangeTaxCategoryAction = /* @__PURE__ */ defineBuilder('ShippingMethodChangeTaxCategoryAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodSetPredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `predicate` it removes none (there never is one); a `predicate` is 501 NotEmulated.
+ *
+ * @example
+ * shippingMethodSetPredicateAction({ seed: 42 }).build();
+ */
+export const shippingMethodSetPredicateAction = /* @__PURE__ */ defineBuilder('ShippingMethodSetPredicateAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField.
+ *
+ * @example
+ * shippingMethodSetKeyAction({ seed: 42 }).build();
+ */
+export const shippingMethodSetKeyAction = /* @__PURE__ */ defineBuilder('ShippingMethodSetKeyAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodSetLocalizedNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `localizedName` unsets it.
+ *
+ * @example
+ * shippingMethodSetLocalizedNameAction({ seed: 42 }).build();
+ */
+export const shippingMethodSetLocalizedNameAction = /* @__PURE__ */ defineBuilder('ShippingMethodSetLocalizedNameAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodSetLocalizedDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `localizedDescription` unsets it.
+ *
+ * @example
+ * shippingMethodSetLocalizedDescriptionAction({ seed: 42 }).build();
+ */
+export const shippingMethodSetLocalizedDescriptionAction = /* @__PURE__ */ defineBuilder(
+  'ShippingMethodSetLocalizedDescriptionAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShippingMethodPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shippingMethodPagedQueryResponse({ seed: 42 }).build();
+ */
+export const shippingMethodPagedQueryResponse = /* @__PURE__ */ defineBuilder('ShippingMethodPagedQueryResponse', 'other');
+
+/**
  * Builder of a `Store` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Availability of Products in the Store: see `productSelections`.
  *
  * @example
@@ -4626,6 +4833,31 @@ export const builderFactories = {
   ProjectChangePriceRoundingModeAction: projectChangePriceRoundingModeAction,
   ProjectChangeTaxRoundingModeAction: projectChangeTaxRoundingModeAction,
   ProjectSetShippingRateInputTypeAction: projectSetShippingRateInputTypeAction,
+  ShippingMethod: shippingMethod,
+  ShippingMethodDraft: shippingMethodDraft,
+  ZoneRate: zoneRate,
+  ZoneRateDraft: zoneRateDraft,
+  ShippingRate: shippingRate,
+  ShippingRateDraft: shippingRateDraft,
+  CartValueTier: cartValueTier,
+  CartClassificationTier: cartClassificationTier,
+  CartScoreTier: cartScoreTier,
+  ShippingMethodReference: shippingMethodReference,
+  ShippingMethodResourceIdentifier: shippingMethodResourceIdentifier,
+  ShippingMethodUpdate: shippingMethodUpdate,
+  ShippingMethodAddZoneAction: shippingMethodAddZoneAction,
+  ShippingMethodRemoveZoneAction: shippingMethodRemoveZoneAction,
+  ShippingMethodAddShippingRateAction: shippingMethodAddShippingRateAction,
+  ShippingMethodRemoveShippingRateAction: shippingMethodRemoveShippingRateAction,
+  ShippingMethodChangeNameAction: shippingMethodChangeNameAction,
+  ShippingMethodChangeIsDefaultAction: shippingMethodChangeIsDefaultAction,
+  ShippingMethodChangeActiveAction: shippingMethodChangeActiveAction,
+  ShippingMethodChangeTaxCategoryAction: shippingMethodChangeTaxCategoryAction,
+  ShippingMethodSetPredicateAction: shippingMethodSetPredicateAction,
+  ShippingMethodSetKeyAction: shippingMethodSetKeyAction,
+  ShippingMethodSetLocalizedNameAction: shippingMethodSetLocalizedNameAction,
+  ShippingMethodSetLocalizedDescriptionAction: shippingMethodSetLocalizedDescriptionAction,
+  ShippingMethodPagedQueryResponse: shippingMethodPagedQueryResponse,
   Store: store,
   StoreCountry: storeCountry,
   StoreDraft: storeDraft,

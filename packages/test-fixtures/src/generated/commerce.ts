@@ -1688,6 +1688,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shipping-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Shipping Methods */
+    get: operations['queryShippingMethods'];
+    put?: never;
+    /** Create a Shipping Method */
+    post: operations['createShippingMethod'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/matching-location': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the Shipping Methods matching a location
+     * @description The active Shipping Methods with a Zone that has the location: a Zone location matches the
+     *     `country`, and the `state` when the location has one (a location with the state wins over
+     *     one without in the same method). Methods with a `predicate` are left out, as live. Each
+     *     method answered has its rates of the matching Zone flagged `isMatching: true` and all
+     *     others `false`; with `currency`, only methods with a rate in that currency in the matching
+     *     Zone, and exactly that rate flagged. The `isDefault` method comes first, the others in the
+     *     order they were created. A HEAD request answers 404 when no method matches.
+     */
+    get: operations['getShippingMethodsMatchingLocation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Shipping Method by ID */
+    get: operations['getShippingMethodById'];
+    put?: never;
+    /** Update a Shipping Method by ID */
+    post: operations['updateShippingMethodById'];
+    /** Delete a Shipping Method by ID */
+    delete: operations['deleteShippingMethodById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Shipping Method by key */
+    get: operations['getShippingMethodByKey'];
+    put?: never;
+    /** Update a Shipping Method by key */
+    post: operations['updateShippingMethodByKey'];
+    /** Delete a Shipping Method by key */
+    delete: operations['deleteShippingMethodByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/stores': {
     parameters: {
       query?: never;
@@ -7404,6 +7486,267 @@ export interface components {
       action: 'setShippingRateInputType';
       shippingRateInputType?: components['schemas']['ShippingRateInputType'];
     };
+    /**
+     * @description Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
+     *     `manage_shipping_methods` (or `manage_orders`), as on the live service. Decisions where
+     *     the reference names no error: a `name` another Shipping Method has is 400 DuplicateField;
+     *     only one Shipping Method is the default (`isDefault`), a second is 400 InvalidOperation
+     *     naming the default one (the reference says only one can be default). `stores` is always
+     *     empty: Stores of Shipping Methods are not emulated. A Shipping Method is not a Change
+     *     History type on the live service, and sends no Messages.
+     */
+    ShippingMethod: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: string;
+      localizedName?: components['schemas']['LocalizedString'];
+      localizedDescription?: components['schemas']['LocalizedString'];
+      taxCategory: components['schemas']['TaxCategoryReference'];
+      zoneRates: components['schemas']['ZoneRate'][];
+      active: boolean;
+      isDefault: boolean;
+      /** @description Never present (see `ShippingMethodDraft`). */
+      predicate?: string;
+      custom?: components['schemas']['CustomFields'];
+      stores: components['schemas']['StoreKeyReference'][];
+    };
+    /**
+     * @description The Tax Category and the Zones must exist (400 ReferencedResourceNotFound); a Zone twice
+     *     in `zoneRates` is 400 DuplicateField. `predicate` is 501 NotEmulated until the emulator
+     *     evaluates cart predicates (decision: storing one it cannot evaluate would match carts
+     *     wrongly). The deprecated `description`, `stores` and `carrier` are not emulated (501).
+     */
+    ShippingMethodDraft: {
+      key?: components['schemas']['Key'];
+      name: string;
+      localizedName?: components['schemas']['LocalizedString'];
+      localizedDescription?: components['schemas']['LocalizedString'];
+      taxCategory: components['schemas']['TaxCategoryResourceIdentifier'];
+      zoneRates: components['schemas']['ZoneRateDraft'][];
+      /** @description `true` when absent. */
+      active?: boolean;
+      isDefault: boolean;
+      predicate?: string;
+      /** @description A Type for `shipping-method`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    ZoneRate: {
+      zone: components['schemas']['ZoneReference'];
+      /** @description One rate per currency. */
+      shippingRates: components['schemas']['ShippingRate'][];
+    };
+    /** @description Two rates in one currency are 400 DuplicateField naming the second one's `price.currencyCode`. */
+    ZoneRateDraft: {
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRates: components['schemas']['ShippingRateDraft'][];
+    };
+    ShippingRate: {
+      price: components['schemas']['CentPrecisionMoney'];
+      /** @description The shipping is free (price 0) for a cart value of at least this amount. */
+      freeAbove?: components['schemas']['CentPrecisionMoney'];
+      /** @description Only in the answers of the matching endpoints. */
+      isMatching?: boolean;
+      tiers: components['schemas']['ShippingRatePriceTier'][];
+    };
+    /**
+     * @description `freeAbove` and the tiers' prices are in the currency of `price` (400 InvalidField
+     *     otherwise, decision). Only CartValue tiers are emulated: CartClassification and CartScore
+     *     tiers are 501 NotEmulated. A CartValue tier applies only when the project's
+     *     `shippingRateInputType` is CartValue: the highest `minimumCentAmount` the cart value
+     *     reaches wins; below every tier, `price` applies. Two tiers with one `minimumCentAmount`
+     *     are 400 DuplicateField.
+     */
+    ShippingRateDraft: {
+      price: components['schemas']['Money'];
+      freeAbove?: components['schemas']['Money'];
+      tiers?: components['schemas']['ShippingRatePriceTier'][];
+    };
+    ShippingRatePriceTier:
+      components['schemas']['CartValueTier'] | components['schemas']['CartClassificationTier'] | components['schemas']['CartScoreTier'];
+    CartValueTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartValue';
+      minimumCentAmount: number;
+      /** @description Money in a draft; CentPrecisionMoney as answered. */
+      price: components['schemas']['Money'];
+      /** @description In answers for a cart value, the tier that applies. */
+      isMatching?: boolean;
+    };
+    /** @description Not emulated (501 in a draft). */
+    CartClassificationTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartClassification';
+      value: string;
+      price: components['schemas']['Money'];
+      isMatching?: boolean;
+    };
+    /** @description Not emulated (501 in a draft). */
+    CartScoreTier: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartScore';
+      score: number;
+      price?: components['schemas']['Money'];
+      priceFunction?: {
+        currencyCode: string;
+        function: string;
+      };
+      isMatching?: boolean;
+    };
+    ShippingMethodReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'shipping-method';
+      obj?: components['schemas']['ShippingMethod'];
+    };
+    ShippingMethodResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'shipping-method';
+    };
+    ShippingMethodUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ShippingMethodUpdateAction'][];
+    };
+    /**
+     * @description The live actions listed in `x-not-emulated-actions` (Stores, the carrier and the deprecated
+     *     description) are 501 NotEmulated.
+     */
+    ShippingMethodUpdateAction:
+      | components['schemas']['ShippingMethodAddZoneAction']
+      | components['schemas']['ShippingMethodRemoveZoneAction']
+      | components['schemas']['ShippingMethodAddShippingRateAction']
+      | components['schemas']['ShippingMethodRemoveShippingRateAction']
+      | components['schemas']['ShippingMethodChangeNameAction']
+      | components['schemas']['ShippingMethodChangeIsDefaultAction']
+      | components['schemas']['ShippingMethodChangeActiveAction']
+      | components['schemas']['ShippingMethodChangeTaxCategoryAction']
+      | components['schemas']['ShippingMethodSetPredicateAction']
+      | components['schemas']['ShippingMethodSetKeyAction']
+      | components['schemas']['ShippingMethodSetLocalizedNameAction']
+      | components['schemas']['ShippingMethodSetLocalizedDescriptionAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Adds the Zone with no rates; a Zone the method has is 400 DuplicateField. */
+    ShippingMethodAddZoneAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addZone';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+    };
+    /** @description Removes the Zone and its rates; a Zone the method does not have is 400 InvalidOperation. */
+    ShippingMethodRemoveZoneAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeZone';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+    };
+    /**
+     * @description The Zone must be one of the method's (400 InvalidOperation otherwise: add it with
+     *     `addZone` first, decision); a rate in a currency the Zone has one in is 400
+     *     DuplicateField.
+     */
+    ShippingMethodAddShippingRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addShippingRate';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRate: components['schemas']['ShippingRateDraft'];
+    };
+    /** @description Removes the Zone's rate equal to `shippingRate`; none is 400 InvalidOperation. */
+    ShippingMethodRemoveShippingRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeShippingRate';
+      zone: components['schemas']['ZoneResourceIdentifier'];
+      shippingRate: components['schemas']['ShippingRateDraft'];
+    };
+    /** @description A name another Shipping Method has is 400 DuplicateField. */
+    ShippingMethodChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: string;
+    };
+    /** @description `true` while another Shipping Method is the default is 400 InvalidOperation. */
+    ShippingMethodChangeIsDefaultAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsDefault';
+      isDefault: boolean;
+    };
+    ShippingMethodChangeActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeActive';
+      active: boolean;
+    };
+    ShippingMethodChangeTaxCategoryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxCategory';
+      taxCategory: components['schemas']['TaxCategoryResourceIdentifier'];
+    };
+    /** @description Without `predicate` it removes none (there never is one); a `predicate` is 501 NotEmulated. */
+    ShippingMethodSetPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setPredicate';
+      predicate?: string;
+    };
+    /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
+    ShippingMethodSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Omitting `localizedName` unsets it. */
+    ShippingMethodSetLocalizedNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocalizedName';
+      localizedName?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `localizedDescription` unsets it. */
+    ShippingMethodSetLocalizedDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocalizedDescription';
+      localizedDescription?: components['schemas']['LocalizedString'];
+    };
+    ShippingMethodPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['ShippingMethod'][];
+    };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
       key: string;
@@ -7612,7 +7955,7 @@ export interface components {
      * @description Scopes `view_tax_categories` (or `view_products`) and `manage_tax_categories` (or
      *     `manage_products`), as on the live service. `name` is unique in the project (400
      *     InvalidOperation otherwise, as on the live service). A Tax Category that a Product
-     *     still references cannot be deleted (400 ReferenceExists).
+     *     or a Shipping Method still references cannot be deleted (400 ReferenceExists).
      */
     TaxCategory: components['schemas']['BaseResource'] & {
       key?: string;
@@ -17017,6 +17360,519 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryShippingMethods: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Shipping Methods. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createShippingMethod: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Shipping Method. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodsMatchingLocation: {
+    parameters: {
+      query: {
+        /** @description ISO 3166-1 alpha-2 country code. */
+        country: string;
+        state?: string;
+        /** @description ISO 4217 currency code. */
+        currency?: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching Shipping Methods, all on one page. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Shipping Method. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateShippingMethodById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Shipping Method, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteShippingMethodById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Shipping Method. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Shipping Method. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateShippingMethodByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ShippingMethodUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Shipping Method, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteShippingMethodByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Shipping Method. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethod'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   queryStores: {
     parameters: {
       query?: {
@@ -19340,6 +20196,33 @@ export type ProjectChangeCountryTaxRateFallbackEnabledAction = components['schem
 export type ProjectChangePriceRoundingModeAction = components['schemas']['ProjectChangePriceRoundingModeAction'];
 export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
 export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
+export type ShippingMethod = components['schemas']['ShippingMethod'];
+export type ShippingMethodDraft = components['schemas']['ShippingMethodDraft'];
+export type ZoneRate = components['schemas']['ZoneRate'];
+export type ZoneRateDraft = components['schemas']['ZoneRateDraft'];
+export type ShippingRate = components['schemas']['ShippingRate'];
+export type ShippingRateDraft = components['schemas']['ShippingRateDraft'];
+export type ShippingRatePriceTier = components['schemas']['ShippingRatePriceTier'];
+export type CartValueTier = components['schemas']['CartValueTier'];
+export type CartClassificationTier = components['schemas']['CartClassificationTier'];
+export type CartScoreTier = components['schemas']['CartScoreTier'];
+export type ShippingMethodReference = components['schemas']['ShippingMethodReference'];
+export type ShippingMethodResourceIdentifier = components['schemas']['ShippingMethodResourceIdentifier'];
+export type ShippingMethodUpdate = components['schemas']['ShippingMethodUpdate'];
+export type ShippingMethodUpdateAction = components['schemas']['ShippingMethodUpdateAction'];
+export type ShippingMethodAddZoneAction = components['schemas']['ShippingMethodAddZoneAction'];
+export type ShippingMethodRemoveZoneAction = components['schemas']['ShippingMethodRemoveZoneAction'];
+export type ShippingMethodAddShippingRateAction = components['schemas']['ShippingMethodAddShippingRateAction'];
+export type ShippingMethodRemoveShippingRateAction = components['schemas']['ShippingMethodRemoveShippingRateAction'];
+export type ShippingMethodChangeNameAction = components['schemas']['ShippingMethodChangeNameAction'];
+export type ShippingMethodChangeIsDefaultAction = components['schemas']['ShippingMethodChangeIsDefaultAction'];
+export type ShippingMethodChangeActiveAction = components['schemas']['ShippingMethodChangeActiveAction'];
+export type ShippingMethodChangeTaxCategoryAction = components['schemas']['ShippingMethodChangeTaxCategoryAction'];
+export type ShippingMethodSetPredicateAction = components['schemas']['ShippingMethodSetPredicateAction'];
+export type ShippingMethodSetKeyAction = components['schemas']['ShippingMethodSetKeyAction'];
+export type ShippingMethodSetLocalizedNameAction = components['schemas']['ShippingMethodSetLocalizedNameAction'];
+export type ShippingMethodSetLocalizedDescriptionAction = components['schemas']['ShippingMethodSetLocalizedDescriptionAction'];
+export type ShippingMethodPagedQueryResponse = components['schemas']['ShippingMethodPagedQueryResponse'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];

@@ -1,13 +1,14 @@
 import { expect } from 'vitest';
 import { ok, snapshot, type Api, type Json } from './helpers.js';
 
-/** Everything a refused request of the shipping resources could have touched: the usual snapshot, Zones, Customer Groups and Customers. */
+/** Everything a refused request of the shipping resources could have touched: the usual snapshot, Zones, Customer Groups, Shipping Methods and Customers. */
 export async function shippingSnapshot(api: Api): Promise<unknown> {
   const all = async (path: string) => ok(await api.call('GET', `${path}?limit=500&sort=id%20asc`)).results as Json[];
   return {
     base: await snapshot(api),
     zones: await all('/zones'),
     customerGroups: await all('/customer-groups'),
+    shippingMethods: await all('/shipping-methods'),
     customers: await all('/customers'),
   };
 }

@@ -21,6 +21,7 @@ import { productSelectionsModule } from './product-selections/module.js';
 import { productTypesModule } from './product-types/module.js';
 import { productsModule } from './products/module.js';
 import { projectModule } from './project/module.js';
+import { shippingMethodsModule } from './shipping-methods/module.js';
 import { storesModule } from './stores/module.js';
 import { taxCategoriesModule } from './tax-categories/module.js';
 import { typesModule } from './types/module.js';
@@ -52,6 +53,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   categoriesModule,
   taxCategoriesModule,
   zonesModule,
+  shippingMethodsModule,
   typesModule,
   meModule,
   loginModule,

@@ -22,6 +22,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'category',
   'customer-group',
   'payment',
+  'shipping-method',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */

@@ -78,13 +78,20 @@ export function taxCategoryReference(
   return { typeId: 'tax-category', id: ctx.resolveIdentifier<TaxCategory>('tax-category', identifier, field).id };
 }
 
-/** What of a Product references a Tax Category (products.ts imports this module). */
-type TaxedProduct = StoredResource & { taxCategory?: { id: string } };
+/** What of a Product or a Shipping Method references a Tax Category (they import this module). */
+type Taxed = StoredResource & { taxCategory?: { id: string } };
+
+/** The resource types whose resources reference a Tax Category, with the name a ReferenceExists message gives them. */
+const TAXED_TYPES = [
+  ['product', 'product'],
+  ['shipping-method', 'shipping method'],
+] as const;
 
 /**
  * Tax Categories (https://docs.commercetools.com/api/projects/taxCategories): tax rates per
  * country and state. Names are unique in the project; each rate gets a generated id; a Tax
- * Category that a Product references cannot be deleted (400 ReferenceExists).
+ * Category that a Product or a Shipping Method references cannot be deleted (400
+ * ReferenceExists).
  */
 export const taxCategoryType: ResourceType<TaxCategory, Schemas['TaxCategoryDraft'], Schemas['TaxCategoryUpdateAction']> = {
   typeId: 'tax-category',
@@ -138,9 +145,11 @@ export const taxCategoryType: ResourceType<TaxCategory, Schemas['TaxCategoryDraf
     },
   },
   beforeDelete(taxCategory, ctx) {
-    const products = ctx.state.collection<TaxedProduct>('product').values();
-    if ([...products].some((product) => product.taxCategory?.id === taxCategory.id)) {
-      throw errors.referenceExists('Can not delete a tax-category while it is referenced by at least one product.', 'product');
+    for (const [typeId, name] of TAXED_TYPES) {
+      const resources = ctx.state.collection<Taxed>(typeId).values();
+      if ([...resources].some((resource) => resource.taxCategory?.id === taxCategory.id)) {
+        throw errors.referenceExists(`Can not delete a tax-category while it is referenced by at least one ${name}.`, typeId);
+      }
     }
   },
 };
