@@ -65,7 +65,7 @@ export interface SeedCatalogueOptions {
   keyPrefix?: string;
   /**
    * Seed what a checkout needs besides the catalogue: a Zone per market and Customer Groups. Default true. `false` leaves them out: fewer requests, and a shared
-   * project whose Zones already hold DE or AT (a location can be in one Zone only) can be seeded.
+   * project whose Zones already hold DE or US (a location can be in one Zone only) can be seeded.
    */
   checkout?: boolean;
   /** Transport instead of the target's own, e.g. `checkedFetch(target)` to check every answer against the schemas. */
@@ -89,7 +89,7 @@ export interface SeededCategory {
   parentId?: string;
 }
 
-/** The Tax Category as seeded: `standard`, a rate per market (DE 19 %, AT 20 %), included in the price. */
+/** The Tax Category as seeded: `standard`, a rate per market (DE 19 % included in the price, US 7 % added to it). */
 export interface SeededTaxCategory {
   id: string;
   key: string;
@@ -124,7 +124,10 @@ export interface SeededProduct {
   slug: string;
   /** The SKUs of its variants, master first. */
   skus: string[];
-  /** The price of every variant in EUR cents: one without a Channel, the same on the distribution Channel. */
+  /**
+   * The price of every variant in EUR cents: one without a Channel, the same on the distribution
+   * Channel; and the same amount in USD (without a Channel).
+   */
   centAmounts: number[];
   /** The Category the Product is in (a child of the root, alternating), with an order hint there. */
   categoryId: string;
@@ -159,7 +162,7 @@ export interface SeededCatalogue {
   categories: SeededCategory[];
   /** The Tax Category of every Product and Shipping Method. */
   taxCategory: SeededTaxCategory;
-  /** The countries sold to, each with its currency and VAT rate; every Store has them all. */
+  /** The countries sold to, each with its currency and tax rate; every Store has them all. */
   markets: SeededMarket[];
   /** A Zone per market (none with `checkout: false`). */
   zones: SeededZone[];
@@ -241,10 +244,10 @@ const positive = (name: string, value: number | undefined, fallback: number, min
  * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, a Type for
  * the Custom Fields of Product Selections (`season` Enum, `priority` Number) and one for Stores
  * (`region` LocalizedString, `opensAt` Time), a Category tree `clothing` > `tops`, `bottoms`, a Tax
- * Category `standard` with a rate per market (DE, AT), a Zone per market, Customer Groups, Product Types, published Products with variants, SKUs and EUR prices (each
+ * Category `standard` with a rate per market (DE, US), a Zone per market, Customer Groups, Product Types, published Products with variants, SKUs and EUR and USD prices (the EUR one
  * also on the distribution Channel), each in a child Category and taxed by the Tax Category,
  * Product Selections filled with Products and with Custom Fields, Stores with Selections assigned,
- * the countries DE and AT, the two Channels and Custom Fields) and returns what it created.
+ * the countries DE and US, the two Channels and Custom Fields) and returns what it created.
  * The same seed gives the same names, keys, SKUs and assignments.
  *
  * Assignments: Products are spread over the Selections; the last Product is in no Selection, so a
@@ -370,8 +373,10 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       const color = colors[v % colors.length]!;
       const variantSize = v < colors.length ? size : SIZES[v % SIZES.length]!;
       const value = { centAmount: centAmounts[v]!, currencyCode: 'EUR' };
+      // The same amount in USD, for the carts of the US market.
+      const usd = { value: { centAmount: centAmounts[v]!, currencyCode: 'USD' } };
       return {
-        prices: [{ value }, { value, channel: { typeId: 'channel' as const, id: web.id } }],
+        prices: [{ value }, { value, channel: { typeId: 'channel' as const, id: web.id } }, usd],
         sku: `${key}-${color}-${variantSize}-${v + 1}`.toUpperCase(),
         key: `${key}-${v + 1}`,
         attributes: [

@@ -1,6 +1,6 @@
 /**
  * The checkout part of {@link seedCatalogue}: the markets the catalogue sells to (a country, its
- * currency and VAT rate), a Zone per market, Shipping Methods with a rate per Zone, and Customer
+ * currency and tax rate), a Zone per market, Shipping Methods with a rate per Zone, and Customer
  * Groups, so that a cart of seeded Products can be taxed, shipped and ordered.
  */
 import type { CustomerGroup, TaxRateDraft, Zone } from '../generated/commerce.js';
@@ -8,11 +8,11 @@ import { customerGroupDraft, zoneDraft } from '../generated/builders.js';
 import type { ApiSession } from '../contract/target.js';
 import type { Random } from './random.js';
 
-/** A country the catalogue sells to, its currency and its VAT rate (in the Tax Category of every Product and Shipping Method). */
+/** A country the catalogue sells to, its currency and its tax rate (in the Tax Category of every Product and Shipping Method). */
 export interface SeededMarket {
   country: string;
   currency: string;
-  /** The rate of the seeded Tax Category for the country; `includedInPrice` true: the seeded prices are gross. */
+  /** The rate of the seeded Tax Category for the country; `includedInPrice` true: the market's prices are gross, false: net. */
   taxRate: { name: string; amount: number; includedInPrice: boolean };
 }
 
@@ -34,12 +34,13 @@ export interface SeededCustomerGroup {
 }
 
 /**
- * The markets: DE at 19 % and AT at 20 %, both EUR and VAT included in the price, as EU shops
- * price. The first is where Stores and carts are by default.
+ * The markets, both among a new project's countries and currencies: DE in EUR at 19 % VAT included
+ * in the price, as EU shops price; US in USD at a 7 % sales tax added to the price, for a US
+ * shipping address without a state (a state needs the project's countryTaxRateFallbackEnabled).
  */
 export const MARKETS: readonly SeededMarket[] = [
   { country: 'DE', currency: 'EUR', taxRate: { name: 'Standard DE', amount: 0.19, includedInPrice: true } },
-  { country: 'AT', currency: 'EUR', taxRate: { name: 'Standard AT', amount: 0.2, includedInPrice: true } },
+  { country: 'US', currency: 'USD', taxRate: { name: 'Sales tax US', amount: 0.07, includedInPrice: false } },
 ];
 
 /** The Tax Category's rates: one per market. */
@@ -55,7 +56,7 @@ export interface CheckoutSeeding {
   random: Random;
 }
 
-/** Creates a Zone per market (`zone-de`, `zone-at`), each holding the market's country. */
+/** Creates a Zone per market (`zone-de`, `zone-us`), each holding the market's country. */
 export async function seedZones({ session, keyOf, prefix, random }: CheckoutSeeding): Promise<SeededZone[]> {
   const zones: SeededZone[] = [];
   for (const { country } of MARKETS) {

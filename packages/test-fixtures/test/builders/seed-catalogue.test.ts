@@ -66,7 +66,7 @@ describe('seedCatalogue', () => {
     expect(shape(other)).not.toEqual(shape(catalogue));
   });
 
-  it('creates a distribution and a supply Channel, prices every variant in EUR (also on the distribution Channel) and gives each Store the Channels', async () => {
+  it('creates a distribution and a supply Channel, prices every variant in EUR (also on the distribution Channel) and USD, and gives each Store the Channels', async () => {
     const session = openSession(emulator);
     expect(catalogue.channels.map((channel) => channel.roles)).toEqual([['ProductDistribution'], ['InventorySupply']]);
     const [web, warehouse] = catalogue.channels;
@@ -82,13 +82,14 @@ describe('seedCatalogue', () => {
     ).toEqual([
       [product.centAmounts[0], 'EUR', 2, undefined],
       [product.centAmounts[0], 'EUR', 2, web!.id],
+      [product.centAmounts[0], 'USD', 2, undefined],
     ]);
     const store = await session.expect<{ countries: unknown[]; distributionChannels: { id: string }[]; supplyChannels: { id: string }[] }>(
       200,
       'GET',
       `/stores/${catalogue.stores[0]!.id}`,
     );
-    expect(store.countries).toEqual([{ code: 'DE' }, { code: 'AT' }]);
+    expect(store.countries).toEqual([{ code: 'DE' }, { code: 'US' }]);
     expect(store.distributionChannels.map((ref) => ref.id)).toEqual([web!.id]);
     expect(store.supplyChannels.map((ref) => ref.id)).toEqual([warehouse!.id]);
   });
@@ -110,7 +111,7 @@ describe('seedCatalogue', () => {
     );
     expect(tax.rates).toMatchObject([
       { country: 'DE', amount: 0.19, includedInPrice: true },
-      { country: 'AT', amount: 0.2, includedInPrice: true },
+      { country: 'US', amount: 0.07, includedInPrice: false },
     ]);
     expect(new Set(catalogue.products.map((product) => product.categoryId))).toEqual(new Set(children.map((category) => category.id)));
     for (const product of catalogue.products) {
@@ -204,20 +205,43 @@ describe('seedCatalogue', () => {
     }
   });
 
-  it('sells to two markets, DE and AT in EUR, each with its VAT rate and a Zone holding its country', async () => {
+  it('sells to two markets, DE in EUR and US in USD, each with its tax rate and a Zone holding its country', async () => {
     const session = openSession(emulator);
     expect(catalogue.markets).toEqual([
       { country: 'DE', currency: 'EUR', taxRate: { name: 'Standard DE', amount: 0.19, includedInPrice: true } },
-      { country: 'AT', currency: 'EUR', taxRate: { name: 'Standard AT', amount: 0.2, includedInPrice: true } },
+      { country: 'US', currency: 'USD', taxRate: { name: 'Sales tax US', amount: 0.07, includedInPrice: false } },
     ]);
     expect(catalogue.zones.map((zone) => [zone.key, zone.country])).toEqual([
       ['zone-de', 'DE'],
-      ['zone-at', 'AT'],
+      ['zone-us', 'US'],
     ]);
     for (const zone of catalogue.zones) {
       const stored = await session.expect<{ locations: unknown[]; version: number }>(200, 'GET', `/zones/key=${zone.key}`);
       expect(stored).toMatchObject({ locations: [{ country: zone.country }], version: zone.version });
     }
+  });
+
+  it('prices and taxes a cart in each market', async () => {
+    const session = openSession(emulator);
+    const product = catalogue.products[0]!;
+    expect(product.centAmounts[0]).toBe(6999); // seed 42
+    const taxed = async (country: string, currency: string) => {
+      const cart = await session.expect<{
+        totalPrice: { centAmount: number };
+        taxedPrice: { totalNet: { centAmount: number }; totalGross: { centAmount: number }; totalTax: { centAmount: number } };
+      }>(201, 'POST', '/carts', {
+        currency,
+        country,
+        lineItems: [{ sku: product.skus[0], quantity: 2 }],
+        shippingAddress: { country },
+      });
+      const { totalNet, totalGross, totalTax } = cart.taxedPrice;
+      return [cart.totalPrice.centAmount, totalNet.centAmount, totalTax.centAmount, totalGross.centAmount];
+    };
+    // DE, 19 % included: 2 x 69.99 = 139.98 gross; net 13998 / 1.19 = 11763.03 -> 11763; tax 13998 - 11763 = 2235.
+    expect(await taxed('DE', 'EUR')).toEqual([13998, 11763, 2235, 13998]);
+    // US, 7 % added: 2 x 69.99 = 139.98 net; tax 13998 x 0.07 = 979.86 -> 980; gross 13998 + 980 = 14978.
+    expect(await taxed('US', 'USD')).toEqual([13998, 13998, 980, 14978]);
   });
 
   it('creates the Customer Groups gold and wholesale', async () => {

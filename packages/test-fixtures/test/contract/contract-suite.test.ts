@@ -106,7 +106,7 @@ beforeAll(async () => {
       stores: 2,
       variantsPerProduct: 2,
       keyPrefix: prefix,
-      // A live project's Zones may hold DE or AT already, and a country can be in one Zone only.
+      // A live project's Zones may hold DE or US already, and a country can be in one Zone only.
       checkout: onEmulator,
       fetch,
     });
