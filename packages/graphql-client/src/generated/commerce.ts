@@ -35,6 +35,25 @@ export type AddProductSelectionProduct = {
 };
 
 /**
+ * The Zone must be one of the method's (`InvalidOperation` otherwise: add it with `addZone` first);
+ * a rate in a currency the Zone has one in fails with `DuplicateField`.
+ */
+export type AddShippingMethodShippingRate = {
+  shippingRate: ShippingRateDraft;
+  zone: ResourceIdentifierInput;
+};
+
+/** Not emulated (`NotEmulated`). */
+export type AddShippingMethodStore = {
+  store: ResourceIdentifierInput;
+};
+
+/** Adds the Zone with no rates; a Zone the method has fails with `DuplicateField`. */
+export type AddShippingMethodZone = {
+  zone: ResourceIdentifierInput;
+};
+
+/**
  * Assigns a Product Selection. `active` defaults to `false`; no effect when the selection is already assigned with the
  * same flag.
  */
@@ -64,6 +83,24 @@ export type ChangeCustomerGroupName = {
 
 export type ChangeProductSelectionName = {
   name: Array<LocalizedStringItemInputType>;
+};
+
+export type ChangeShippingMethodActive = {
+  active: Scalars['Boolean']['input'];
+};
+
+/** `true` while another Shipping Method is the default is `InvalidOperation`. */
+export type ChangeShippingMethodIsDefault = {
+  isDefault: Scalars['Boolean']['input'];
+};
+
+/** A name another Shipping Method has is `DuplicateField`. */
+export type ChangeShippingMethodName = {
+  name: Scalars['String']['input'];
+};
+
+export type ChangeShippingMethodTaxCategory = {
+  taxCategory: ResourceIdentifierInput;
 };
 
 /**
@@ -253,6 +290,12 @@ export type Initiator = {
   user?: Maybe<Reference>;
 };
 
+export type KeyReference = {
+  __typename?: 'KeyReference';
+  key: Scalars['String']['output'];
+  typeId: Scalars['String']['output'];
+};
+
 export type LocalizedString = {
   __typename?: 'LocalizedString';
   locale: Scalars['Locale']['output'];
@@ -316,6 +359,11 @@ export type Money = {
   type: Scalars['String']['output'];
 };
 
+export type MoneyDraft = {
+  centAmount: Scalars['Long']['input'];
+  currencyCode: Scalars['Currency']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -328,6 +376,14 @@ export type Mutation = {
    * ProductSelectionCreated.
    */
   createProductSelection?: Maybe<ProductSelection>;
+  /**
+   * Create a Shipping Method (scope `manage_shipping_methods` or `manage_orders`). The REST rules
+   * apply: a name another method has is `DuplicateField`, a second default method is
+   * `InvalidOperation`, an unknown Tax Category or Zone is `ReferencedResourceNotFound`, and
+   * `predicate`, `description`, `stores`, `carrier` and the CartClassification and CartScore tiers
+   * are not emulated (`NotEmulated`).
+   */
+  createShippingMethod?: Maybe<ShippingMethod>;
   /**
    * Create a Store (scope `manage_stores`). Emits StoreCreated, whose `productSelections`
    * carries the settings the Store was created with; a Store created
@@ -343,6 +399,7 @@ export type Mutation = {
   deleteCustomerGroup?: Maybe<CustomerGroup>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
+  deleteShippingMethod?: Maybe<ShippingMethod>;
   /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
   deleteZone?: Maybe<Zone>;
   /** Apply Customer Group update actions in order and as a unit. */
@@ -352,6 +409,12 @@ export type Mutation = {
    * fails with `ConcurrentModification`.
    */
   updateProductSelection?: Maybe<ProductSelection>;
+  /**
+   * Apply Shipping Method update actions in order and as a unit. `addStore`, `removeStore`,
+   * `setStores`, `setCarrier`, `setDescription` and a `setPredicate` with a predicate fail with
+   * `NotEmulated`.
+   */
+  updateShippingMethod?: Maybe<ShippingMethod>;
   /**
    * Apply Store update actions in order and as a unit. Each change of the Store's Product
    * Selections emits one StoreProductSelectionsChanged message.
@@ -369,6 +432,10 @@ export type MutationCreateProductSelectionArgs = {
   draft: CreateProductSelectionDraft;
 };
 
+export type MutationCreateShippingMethodArgs = {
+  draft: ShippingMethodDraft;
+};
+
 export type MutationCreateStoreArgs = {
   draft: CreateStore;
 };
@@ -384,6 +451,12 @@ export type MutationDeleteCustomerGroupArgs = {
 };
 
 export type MutationDeleteProductSelectionArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteShippingMethodArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -409,6 +482,13 @@ export type MutationUpdateProductSelectionArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationUpdateShippingMethodArgs = {
+  actions: Array<ShippingMethodUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationUpdateStoreArgs = {
   actions: Array<StoreUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
@@ -421,6 +501,11 @@ export type MutationUpdateZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
+};
+
+export type PriceFunctionDraft = {
+  currencyCode: Scalars['Currency']['input'];
+  function: Scalars['String']['input'];
 };
 
 /**
@@ -847,6 +932,19 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * endpoint, withTotal=true).
    */
   productSelections: ProductSelectionQueryResult;
+  /**
+   * A Shipping Method by `id` or `key`; null when none matches. Scope `view_shipping_methods`,
+   * `manage_shipping_methods`, `view_orders`, `manage_orders` or `manage_my_orders`.
+   */
+  shippingMethod?: Maybe<ShippingMethod>;
+  shippingMethods: ShippingMethodQueryResult;
+  /**
+   * The active Shipping Methods whose Zones have the location (the country, and the state when the
+   * Zone's location has one), as REST `GET /shipping-methods/matching-location` answers: with
+   * `currency`, only methods with a rate in it; the rates of the matching Zone have `isMatching`
+   * true (with `currency`, only the rate in it), the others false; the default method first.
+   */
+  shippingMethodsByLocation: Array<ShippingMethod>;
   /** A Store by `id` or `key`; null when none matches. */
   store?: Maybe<Store>;
   /** A Zone by `id` or `key`; null when none matches. Scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`. */
@@ -903,6 +1001,24 @@ export type QueryProductSelectionsArgs = {
   where?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryShippingMethodArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryShippingMethodsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryShippingMethodsByLocationArgs = {
+  country: Scalars['Country']['input'];
+  currency?: InputMaybe<Scalars['Currency']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryStoreArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -939,6 +1055,22 @@ export type Reference = {
  */
 export type RemoveProductSelectionProduct = {
   product: ResourceIdentifierInput;
+};
+
+/** Removes the Zone's rate equal to `shippingRate`; none is `InvalidOperation`. */
+export type RemoveShippingMethodShippingRate = {
+  shippingRate: ShippingRateDraft;
+  zone: ResourceIdentifierInput;
+};
+
+/** Not emulated (`NotEmulated`). */
+export type RemoveShippingMethodStore = {
+  store: ResourceIdentifierInput;
+};
+
+/** Removes the Zone and its rates; a Zone the method does not have is `InvalidOperation`. */
+export type RemoveShippingMethodZone = {
+  zone: ResourceIdentifierInput;
 };
 
 /** No effect when the selection is not assigned. */
@@ -1011,6 +1143,41 @@ export type SetProductSelectionVariantSelection = {
   variantSelection?: InputMaybe<ProductVariantSelectionDraft>;
 };
 
+/** Not emulated (`NotEmulated`). */
+export type SetShippingMethodCarrier = {
+  carrier?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Deprecated live; not emulated (`NotEmulated`). */
+export type SetShippingMethodDescription = {
+  description?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sets or (with null) unsets the key. */
+export type SetShippingMethodKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sets or (with null) unsets the localized description. */
+export type SetShippingMethodLocalizedDescription = {
+  localizedDescription?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+/** Sets or (with null) unsets the localized name. */
+export type SetShippingMethodLocalizedName = {
+  localizedName?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+/** Null removes none (there never is one); a predicate is not emulated (`NotEmulated`). */
+export type SetShippingMethodPredicate = {
+  predicate?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Not emulated (`NotEmulated`). */
+export type SetShippingMethodStores = {
+  stores: Array<ResourceIdentifierInput>;
+};
+
 export type SetStoreLanguages = {
   languages?: InputMaybe<Array<Scalars['Locale']['input']>>;
 };
@@ -1036,6 +1203,155 @@ export type SetZoneDescription = {
 /** Sets or (with null) unsets the key. */
 export type SetZoneKey = {
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ShippingMethod = {
+  __typename?: 'ShippingMethod';
+  active: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  id: Scalars['String']['output'];
+  isDefault: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  localizedDescription?: Maybe<Scalars['String']['output']>;
+  localizedDescriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  localizedName?: Maybe<Scalars['String']['output']>;
+  localizedNameAllLocales?: Maybe<Array<LocalizedString>>;
+  name: Scalars['String']['output'];
+  /** Always null: predicates are not emulated. */
+  predicate?: Maybe<Scalars['String']['output']>;
+  /** Always empty: Stores of Shipping Methods are not emulated. */
+  storesRef: Array<KeyReference>;
+  /** Decision (resolved form not offered): Tax Categories are not part of this GraphQL schema. */
+  taxCategoryRef?: Maybe<Reference>;
+  version: Scalars['Long']['output'];
+  zoneRates: Array<ZoneRate>;
+};
+
+export type ShippingMethodLocalizedDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShippingMethodLocalizedNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/** Decision: no `custom` (Custom Fields are written over REST, see CustomFieldsType). */
+export type ShippingMethodDraft = {
+  /** `true` when null. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Not emulated (`NotEmulated`). */
+  carrier?: InputMaybe<Scalars['String']['input']>;
+  /** Deprecated live; not emulated (`NotEmulated`). */
+  description?: InputMaybe<Scalars['String']['input']>;
+  isDefault: Scalars['Boolean']['input'];
+  key?: InputMaybe<Scalars['String']['input']>;
+  localizedDescription?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  localizedName?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  name: Scalars['String']['input'];
+  /** Not emulated (`NotEmulated`). */
+  predicate?: InputMaybe<Scalars['String']['input']>;
+  /** Not emulated (`NotEmulated`). */
+  stores?: InputMaybe<Array<ResourceIdentifierInput>>;
+  taxCategory: ResourceIdentifierInput;
+  zoneRates?: InputMaybe<Array<ZoneRateDraft>>;
+};
+
+export type ShippingMethodQueryResult = {
+  __typename?: 'ShippingMethodQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShippingMethod>;
+  total: Scalars['Long']['output'];
+};
+
+/**
+ * One Shipping Method update action: exactly one field must be set (otherwise `InvalidInput`).
+ * Decision: the live `setCustomType` and `setCustomField` are REST-only here, as every Custom Field write.
+ */
+export type ShippingMethodUpdateAction = {
+  addShippingRate?: InputMaybe<AddShippingMethodShippingRate>;
+  addStore?: InputMaybe<AddShippingMethodStore>;
+  addZone?: InputMaybe<AddShippingMethodZone>;
+  changeActive?: InputMaybe<ChangeShippingMethodActive>;
+  changeIsDefault?: InputMaybe<ChangeShippingMethodIsDefault>;
+  changeName?: InputMaybe<ChangeShippingMethodName>;
+  changeTaxCategory?: InputMaybe<ChangeShippingMethodTaxCategory>;
+  removeShippingRate?: InputMaybe<RemoveShippingMethodShippingRate>;
+  removeStore?: InputMaybe<RemoveShippingMethodStore>;
+  removeZone?: InputMaybe<RemoveShippingMethodZone>;
+  setCarrier?: InputMaybe<SetShippingMethodCarrier>;
+  setDescription?: InputMaybe<SetShippingMethodDescription>;
+  setKey?: InputMaybe<SetShippingMethodKey>;
+  setLocalizedDescription?: InputMaybe<SetShippingMethodLocalizedDescription>;
+  setLocalizedName?: InputMaybe<SetShippingMethodLocalizedName>;
+  setPredicate?: InputMaybe<SetShippingMethodPredicate>;
+  setStores?: InputMaybe<SetShippingMethodStores>;
+};
+
+export type ShippingRate = {
+  __typename?: 'ShippingRate';
+  /** The shipping is free (price 0) for a cart value of at least this amount. */
+  freeAbove?: Maybe<Money>;
+  /** Only in the answers of the matching fields; null elsewhere. */
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  price: Money;
+  tiers: Array<ShippingRatePriceTier>;
+};
+
+/**
+ * Applies when the project's `shippingRateInputType` is CartValue: the highest `minimumCentAmount`
+ * the cart value reaches wins. The only tier type emulated.
+ */
+export type ShippingRateCartValuePriceTier = ShippingRatePriceTier & {
+  __typename?: 'ShippingRateCartValuePriceTier';
+  isMatching?: Maybe<Scalars['Boolean']['output']>;
+  minimumCentAmount: Scalars['Int']['output'];
+  price: Money;
+  type: Scalars['String']['output'];
+};
+
+/** `freeAbove` and the tiers' prices are in the currency of `price` (`InvalidField` otherwise). */
+export type ShippingRateDraft = {
+  freeAbove?: InputMaybe<MoneyDraft>;
+  price: MoneyDraft;
+  tiers?: InputMaybe<Array<ShippingRatePriceTierDraft>>;
+};
+
+export type ShippingRatePriceTier = {
+  type: Scalars['String']['output'];
+};
+
+export type ShippingRatePriceTierCartClassificationDraft = {
+  price: MoneyDraft;
+  value: Scalars['String']['input'];
+};
+
+export type ShippingRatePriceTierCartScoreDraft = {
+  price?: InputMaybe<MoneyDraft>;
+  priceFunction?: InputMaybe<PriceFunctionDraft>;
+  score: Scalars['Int']['input'];
+};
+
+export type ShippingRatePriceTierCartValueDraft = {
+  minimumCentAmount: Scalars['Int']['input'];
+  price: MoneyDraft;
+};
+
+/**
+ * One tier: exactly one field must be set (otherwise `InvalidInput`). Only CartValue is emulated;
+ * the others fail with `NotEmulated`.
+ */
+export type ShippingRatePriceTierDraft = {
+  CartClassification?: InputMaybe<ShippingRatePriceTierCartClassificationDraft>;
+  CartScore?: InputMaybe<ShippingRatePriceTierCartScoreDraft>;
+  CartValue?: InputMaybe<ShippingRatePriceTierCartValueDraft>;
 };
 
 export type Store = {
@@ -1144,6 +1460,21 @@ export type ZoneQueryResult = {
   offset: Scalars['Int']['output'];
   results: Array<Zone>;
   total: Scalars['Long']['output'];
+};
+
+export type ZoneRate = {
+  __typename?: 'ZoneRate';
+  /** One rate per currency. */
+  shippingRates: Array<ShippingRate>;
+  /** The Zone (scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`); null when it no longer exists. */
+  zone?: Maybe<Zone>;
+  zoneRef?: Maybe<Reference>;
+};
+
+/** Two rates in one currency fail with `DuplicateField`. */
+export type ZoneRateDraft = {
+  shippingRates?: InputMaybe<Array<ShippingRateDraft>>;
+  zone: ResourceIdentifierInput;
 };
 
 /** One Zone update action: exactly one field must be set (otherwise `InvalidInput`). */

@@ -184,3 +184,211 @@ describe('Customer Groups', () => {
     expect(await rest('/customer-groups?sort=key%20asc')).toEqual(before);
   });
 });
+
+const METHOD = `id version key name localizedName(locale: "en") localizedNameAllLocales { locale value }
+  localizedDescription(acceptLanguage: ["fr", "de"]) taxCategoryRef { typeId id } active isDefault predicate storesRef { key }
+  zoneRates { zoneRef { id } zone { key } shippingRates { price { type currencyCode centAmount fractionDigits } freeAbove { centAmount }
+    isMatching tiers { type ... on ShippingRateCartValuePriceTier { minimumCentAmount price { centAmount } isMatching } } } }`;
+
+describe('Shipping Methods', () => {
+  const eur = (centAmount: number) => ({ currencyCode: 'EUR', centAmount });
+  const money = (centAmount: number) => ({ type: 'centPrecision', currencyCode: 'EUR', centAmount, fractionDigits: 2 });
+  const create = (draft: Json) =>
+    gql<{ createShippingMethod: Json | null }>(
+      api,
+      `mutation ($draft: ShippingMethodDraft!) { createShippingMethod(draft: $draft) { ${METHOD} } }`,
+      {
+        draft: { taxCategory: { key: 'standard' }, isDefault: false, ...draft },
+      },
+    );
+  const updateMethod = (key: string, version: number, actions: unknown[]) =>
+    gql<{ updateShippingMethod: Json | null }>(
+      api,
+      `mutation ($version: Long!, $actions: [ShippingMethodUpdateAction!]!, $key: String) {
+        updateShippingMethod(version: $version, actions: $actions, key: $key) { ${METHOD} } }`,
+      { version, actions, key },
+    );
+
+  beforeEach(async () => {
+    await api.call('POST', '/tax-categories', { key: 'standard', name: 'Standard', rates: [] });
+    await api.call('POST', '/zones', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] });
+    await api.call('POST', '/zones', { key: 'ny', name: 'New York', locations: [{ country: 'US', state: 'NY' }] });
+  });
+
+  it('are created with localized names, rates per Zone and CartValue tiers; REST reads the same method', async () => {
+    const { createShippingMethod: method } = await data(
+      create({
+        key: 'standard',
+        name: 'Standard',
+        localizedName: [{ locale: 'en', value: 'Standard' }],
+        localizedDescription: [
+          { locale: 'en', value: '3-5 days' },
+          { locale: 'de', value: '3-5 Tage' },
+        ],
+        zoneRates: [
+          {
+            zone: { key: 'de' },
+            shippingRates: [
+              { price: eur(490), freeAbove: eur(5000), tiers: [{ CartValue: { minimumCentAmount: 2000, price: eur(290) } }] },
+            ],
+          },
+        ],
+      }),
+    );
+    const tax = await rest('/tax-categories/key=standard');
+    const de = await rest('/zones/key=de');
+    expect(method).toMatchObject({
+      version: 1,
+      key: 'standard',
+      name: 'Standard',
+      localizedName: 'Standard',
+      localizedNameAllLocales: [{ locale: 'en', value: 'Standard' }],
+      localizedDescription: '3-5 Tage',
+      taxCategoryRef: { typeId: 'tax-category', id: tax['id'] },
+      active: true,
+      isDefault: false,
+      predicate: null,
+      storesRef: [],
+      zoneRates: [
+        {
+          zoneRef: { id: de['id'] },
+          zone: { key: 'de' },
+          shippingRates: [
+            {
+              price: money(490),
+              freeAbove: { centAmount: 5000 },
+              isMatching: null,
+              tiers: [{ type: 'CartValue', minimumCentAmount: 2000, price: { centAmount: 290 }, isMatching: null }],
+            },
+          ],
+        },
+      ],
+    });
+    expect(await rest('/shipping-methods/key=standard')).toMatchObject({
+      id: method!['id'],
+      localizedDescription: { en: '3-5 days', de: '3-5 Tage' },
+      zoneRates: [
+        { shippingRates: [{ price: money(490), freeAbove: money(5000), tiers: [{ type: 'CartValue', minimumCentAmount: 2000 }] }] },
+      ],
+    });
+    const page = await data(gql(api, '{ shippingMethods(where: "active = true") { total results { key } } }'));
+    expect(page).toEqual({ shippingMethods: { total: 1, results: [{ key: 'standard' }] } });
+  });
+
+  it('update actions map onto the REST actions: Zones, rates, flags, names and keys', async () => {
+    await data(create({ key: 'mm', name: 'M', zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: eur(490) }] }] }));
+    const { updateShippingMethod: updated } = await data(
+      updateMethod('mm', 1, [
+        { addZone: { zone: { key: 'ny' } } },
+        { addShippingRate: { zone: { key: 'ny' }, shippingRate: { price: eur(990) } } },
+        { removeShippingRate: { zone: { key: 'de' }, shippingRate: { price: eur(490) } } },
+        { changeName: { name: 'Express' } },
+        { changeActive: { active: false } },
+        { changeIsDefault: { isDefault: true } },
+        { setLocalizedName: { localizedName: [{ locale: 'en', value: 'Express' }] } },
+        { setLocalizedDescription: { localizedDescription: null } },
+        { setKey: { key: 'express' } },
+        { setPredicate: { predicate: null } },
+      ]),
+    );
+    expect(updated).toMatchObject({
+      version: 2,
+      key: 'express',
+      name: 'Express',
+      localizedName: 'Express',
+      active: false,
+      isDefault: true,
+      zoneRates: [
+        { zone: { key: 'de' }, shippingRates: [] },
+        { zone: { key: 'ny' }, shippingRates: [{ price: money(990) }] },
+      ],
+    });
+    expect(await rest('/shipping-methods/key=express')).toMatchObject({ version: 2, name: 'Express', active: false, isDefault: true });
+    await data(updateMethod('express', 2, [{ removeZone: { zone: { key: 'de' } } }]));
+    expect(await data(gql(api, 'mutation { deleteShippingMethod(key: "express", version: 3) { name } }'))).toEqual({
+      deleteShippingMethod: { name: 'Express' },
+    });
+  });
+
+  it('what REST refuses fails the same way, NotEmulated naming the live member, and changes nothing', async () => {
+    await data(
+      create({ key: 'mm', name: 'M', isDefault: true, zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: eur(490) }] }] }),
+    );
+    const before = await rest('/shipping-methods');
+
+    const predicate = await failure(create({ name: 'P', predicate: 'lineItemCount > 0' }));
+    expect(predicate.error.extensions).toMatchObject({ code: 'NotEmulated' });
+    expect(predicate.error.message).toContain('predicate');
+    const score = await failure(
+      create({
+        name: 'S',
+        zoneRates: [{ zone: { key: 'de' }, shippingRates: [{ price: eur(1), tiers: [{ CartScore: { score: 1, price: eur(1) } }] }] }],
+      }),
+    );
+    expect(score.error.extensions).toMatchObject({ code: 'NotEmulated', field: 'zoneRates[0].shippingRates[0].tiers[0].type' });
+    const stores = await failure(updateMethod('mm', 1, [{ setStores: { stores: [] } }]));
+    expect(stores.error.extensions).toMatchObject({ code: 'NotEmulated', action: 'setStores' });
+
+    const secondDefault = await failure(create({ name: 'D', isDefault: true }));
+    expect(secondDefault.error.extensions).toMatchObject({ code: 'InvalidOperation' });
+    const unknownZone = await failure(updateMethod('mm', 1, [{ addZone: { zone: { key: 'nowhere' } } }]));
+    expect(unknownZone.error.extensions).toMatchObject({ code: 'ReferencedResourceNotFound' });
+    const twoTiers = await failure(
+      create({
+        name: 'T',
+        zoneRates: [
+          {
+            zone: { key: 'de' },
+            shippingRates: [{ price: eur(1), tiers: [{ CartValue: { minimumCentAmount: 1, price: eur(1) }, CartScore: { score: 1 } }] }],
+          },
+        ],
+      }),
+    );
+    expect(twoTiers.error.message).toBe(
+      'draft.zoneRates[0].shippingRates[0].tiers[0]: exactly one tier type must be set, got CartValue, CartScore.',
+    );
+
+    expect(await rest('/shipping-methods')).toEqual(before);
+  });
+
+  it('shippingMethodsByLocation answers what REST matching-location answers', async () => {
+    await data(create({ key: 'ny-only', name: 'NY', zoneRates: [{ zone: { key: 'ny' }, shippingRates: [{ price: eur(990) }] }] }));
+    await data(
+      create({
+        key: 'both',
+        name: 'Both',
+        isDefault: true,
+        zoneRates: [
+          { zone: { key: 'de' }, shippingRates: [{ price: eur(490) }] },
+          { zone: { key: 'ny' }, shippingRates: [{ price: eur(590) }, { price: { currencyCode: 'USD', centAmount: 690 } }] },
+        ],
+      }),
+    );
+    const byLocation = await data<{ shippingMethodsByLocation: Json[] }>(
+      gql(
+        api,
+        '{ shippingMethodsByLocation(country: "US", state: "NY", currency: "USD") { key zoneRates { shippingRates { price { currencyCode } isMatching } } } }',
+      ),
+    );
+    expect(byLocation.shippingMethodsByLocation).toEqual([
+      {
+        key: 'both',
+        zoneRates: [
+          { shippingRates: [{ price: { currencyCode: 'EUR' }, isMatching: false }] },
+          {
+            shippingRates: [
+              { price: { currencyCode: 'EUR' }, isMatching: false },
+              { price: { currencyCode: 'USD' }, isMatching: true },
+            ],
+          },
+        ],
+      },
+    ]);
+    const restAnswer = await rest('/shipping-methods/matching-location?country=US&state=NY');
+    const gqlAnswer = await data<{ shippingMethodsByLocation: Json[] }>(
+      gql(api, '{ shippingMethodsByLocation(country: "US", state: "NY") { key } }'),
+    );
+    expect(gqlAnswer.shippingMethodsByLocation.map((m) => m['key'])).toEqual((restAnswer['results'] as Json[]).map((m) => m['key']));
+    expect(gqlAnswer.shippingMethodsByLocation.map((m) => m['key'])).toEqual(['both', 'ny-only']);
+  });
+});

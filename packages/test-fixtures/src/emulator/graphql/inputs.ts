@@ -193,21 +193,33 @@ const storeActions: ActionConverters<StoreUpdateActionInput> = {
   setLanguages: (a) => present({ languages: a.languages }),
 };
 
+/**
+ * The one member set of a one-of input (an update action, a price tier), InvalidInput naming
+ * `field` when none or several are set.
+ */
+export function onlyMember<W extends object>(
+  wrapper: W,
+  field: string,
+  what: string,
+): { name: keyof W & string; input: NonNullable<W[keyof W & string]> } {
+  const set: { name: keyof W & string; input: NonNullable<W[keyof W & string]> }[] = [];
+  for (const name in wrapper) {
+    const input = wrapper[name];
+    if (input != null) set.push({ name, input });
+  }
+  if (set.length !== 1) {
+    throw errors.invalidInput(
+      `${field}: exactly one ${what} must be set, got ${set.length === 0 ? 'none' : set.map(({ name }) => name).join(', ')}.`,
+    );
+  }
+  return set[0]!;
+}
+
 /** GraphQL update actions (one member set each) → REST actions `{ action, ...members }`. */
 export function convertActions<W extends object>(actions: readonly W[], converters: ActionConverters<W>): object[] {
   return actions.map((wrapper, index) => {
     const field = `actions[${index}]`;
-    const set = [];
-    for (const name in wrapper) {
-      const input = wrapper[name];
-      if (input != null) set.push({ name, input });
-    }
-    if (set.length !== 1) {
-      throw errors.invalidInput(
-        `${field}: exactly one update action must be set, got ${set.length === 0 ? 'none' : set.map(({ name }) => name).join(', ')}.`,
-      );
-    }
-    const { name, input } = set[0]!;
+    const { name, input } = onlyMember(wrapper, field, 'update action');
     if (!Object.hasOwn(converters, name)) throw errors.invalidInput(`${field}: unknown update action '${name}'.`);
     return { action: name, ...converters[name](input, `${field}.${name}`) };
   });

@@ -77,3 +77,18 @@ export function standardFields<D, W extends object>(spec: StandardFields<D, W>):
     },
   };
 }
+
+/** Resolver maps joined type by type (a field given twice is a start-up error, not a silent override). */
+export function mergeResolvers(...maps: ResolverMap[]): ResolverMap {
+  const out: ResolverMap = {};
+  for (const map of maps) {
+    for (const [typeName, fields] of Object.entries(map)) {
+      const into = (out[typeName] ??= {});
+      for (const [name, resolver] of Object.entries(fields)) {
+        if (Object.hasOwn(into, name)) throw new Error(`two resolvers for ${typeName}.${name}`);
+        into[name] = resolver;
+      }
+    }
+  }
+  return out;
+}

@@ -7,6 +7,7 @@ import { errors } from '../../http/errors.js';
 import type { ResourceModule } from '../kit/resource-module.js';
 import type { AnyResourceType } from '../kit/resource-type.js';
 import { expandParams, present } from '../kit/rest-routes.js';
+import { shippingMethodResolvers } from './graphql.js';
 import { shippingMethodType, type ShippingMethod } from './index.js';
 import { matchingShippingMethods, type ShippingLocation } from './matching.js';
 
@@ -43,4 +44,5 @@ export const shippingMethodsModule: ResourceModule = {
   name: 'shipping-methods',
   type: shippingMethodType,
   rest: { extra: registerMatchingRoutes },
+  graphql: shippingMethodResolvers,
 };

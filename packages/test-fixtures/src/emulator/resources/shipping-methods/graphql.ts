@@ -1,0 +1,175 @@
+import { need, type GraphqlContext } from '../../graphql/context.js';
+import {
+  localizedString,
+  onlyMember,
+  plainActions,
+  withoutNulls,
+  type ActionConverters,
+  type LocalizedInput,
+  type Nullable,
+} from '../../graphql/inputs.js';
+import { modifiedBy } from '../../graphql/objects.js';
+import { mergeResolvers, readScopes, standardFields } from '../../graphql/standard-fields.js';
+import { allLocales, inLocale, type LocaleArgs, type ResolverMap } from '../../graphql/resolver-types.js';
+import type { Zone } from '../zones/index.js';
+import { zoneType } from '../zones/index.js';
+import { shippingMethodType, type ShippingMethod } from './index.js';
+import { matchingShippingMethods } from './matching.js';
+import type { ShippingRate, ZoneRate } from './rates.js';
+
+type Identifier = Nullable<{ typeId: string; id: string; key: string }>;
+type Money = { currencyCode: string; centAmount: number };
+/** `ShippingRatePriceTierDraft`: one member set, named after the REST tier's `type`. */
+type TierInput = Nullable<{
+  CartValue: { minimumCentAmount: number; price: Money };
+  CartClassification: { value: string; price: Money };
+  CartScore: Nullable<{ score: number; price: Money; priceFunction: { function: string; currencyCode: string } }>;
+}>;
+type RateInput = { price: Money; freeAbove?: Money | null; tiers?: readonly TierInput[] | null };
+type ZoneRateInput = { zone: Identifier; shippingRates?: readonly RateInput[] | null };
+type LocalizedMembers = { localizedName?: LocalizedInput | null; localizedDescription?: LocalizedInput | null };
+/** `ShippingMethodDraft`: the REST draft's members, localized strings as locale items. */
+type DraftInput = LocalizedMembers &
+  Nullable<{ name: string; description: string; predicate: string; key: string; carrier: string; active: boolean }> & {
+    isDefault: boolean;
+    taxCategory: Identifier;
+    zoneRates?: readonly ZoneRateInput[] | null;
+    stores?: readonly Identifier[] | null;
+  };
+type RateActionInput = { zone: Identifier; shippingRate: RateInput };
+/** `ShippingMethodUpdateAction`: one member set, named after the action. */
+type ActionInput = Nullable<{
+  addStore: { store: Identifier };
+  addShippingRate: RateActionInput;
+  addZone: { zone: Identifier };
+  changeActive: { active: boolean };
+  changeIsDefault: { isDefault: boolean };
+  changeName: { name: string };
+  changeTaxCategory: { taxCategory: Identifier };
+  removeStore: { store: Identifier };
+  removeShippingRate: RateActionInput;
+  removeZone: { zone: Identifier };
+  setCarrier: { carrier?: string | null };
+  setDescription: { description?: string | null };
+  setKey: { key?: string | null };
+  setLocalizedDescription: Pick<LocalizedMembers, 'localizedDescription'>;
+  setLocalizedName: Pick<LocalizedMembers, 'localizedName'>;
+  setPredicate: { predicate?: string | null };
+  setStores: { stores: readonly Identifier[] };
+}>;
+
+/** `{ CartValue: { minimumCentAmount, price } }` → REST `{ type: 'CartValue', minimumCentAmount, price }`. */
+function tierDraft(tier: TierInput, field: string): object {
+  const { name, input } = onlyMember(tier, field, 'tier type');
+  return { type: name, ...withoutNulls(input) };
+}
+
+function rateDraft(rate: RateInput, field: string): object {
+  const { tiers, ...rest } = withoutNulls(rate);
+  return { ...rest, tiers: (tiers ?? []).map((tier, index) => tierDraft(tier, `${field}.tiers[${index}]`)) };
+}
+
+function zoneRateDraft(zoneRate: ZoneRateInput, field: string): object {
+  const rates = zoneRate.shippingRates ?? [];
+  return { zone: withoutNulls(zoneRate.zone), shippingRates: rates.map((rate, i) => rateDraft(rate, `${field}.shippingRates[${i}]`)) };
+}
+
+/** The localized members given (null or absent stays absent: unset). */
+function localizedMembers(input: LocalizedMembers, field: string): object {
+  const out: Record<string, Record<string, string>> = {};
+  for (const name of ['localizedName', 'localizedDescription'] as const) {
+    const items = input[name];
+    if (items != null) out[name] = localizedString(items, `${field}.${name}`);
+  }
+  return out;
+}
+
+/** GraphQL `ShippingMethodDraft` → REST ShippingMethodDraft; members REST does not emulate pass on, for its NotEmulated. */
+function shippingMethodDraft(draft: DraftInput): object {
+  const { localizedName: _name, localizedDescription: _description, zoneRates, ...plain } = draft;
+  return {
+    ...withoutNulls(plain),
+    ...localizedMembers(draft, 'draft'),
+    zoneRates: (zoneRates ?? []).map((zoneRate, index) => zoneRateDraft(zoneRate, `draft.zoneRates[${index}]`)),
+  };
+}
+
+const rateAction = (a: RateActionInput, field: string) => ({
+  zone: withoutNulls(a.zone),
+  shippingRate: rateDraft(a.shippingRate, `${field}.shippingRate`),
+});
+
+const actions: ActionConverters<ActionInput> = {
+  ...plainActions<ActionInput>([
+    'addStore',
+    'addZone',
+    'changeActive',
+    'changeIsDefault',
+    'changeName',
+    'changeTaxCategory',
+    'removeStore',
+    'removeZone',
+    'setCarrier',
+    'setDescription',
+    'setKey',
+    'setPredicate',
+    'setStores',
+  ]),
+  addShippingRate: rateAction,
+  removeShippingRate: rateAction,
+  setLocalizedDescription: localizedMembers,
+  setLocalizedName: localizedMembers,
+};
+
+/** A localized string field `name(locale, acceptLanguage)` and its `nameAllLocales`. */
+const localizedField = <N extends string>(name: N) => ({
+  [name]: (source: Record<string, Record<string, string> | undefined>, args: LocaleArgs) => inLocale(source[name], args),
+  [`${name}AllLocales`]: (source: Record<string, Record<string, string> | undefined>) => allLocales(source[name]),
+});
+
+/** Shipping Methods in GraphQL: the standard fields, the methods matching a location, and their rates' Zones. */
+export const shippingMethodResolvers: ResolverMap = mergeResolvers(
+  standardFields<DraftInput, ActionInput>({
+    typeId: 'shipping-method',
+    typeName: 'ShippingMethod',
+    one: 'shippingMethod',
+    many: 'shippingMethods',
+    draft: shippingMethodDraft,
+    actions,
+  }),
+  {
+    Query: {
+      shippingMethodsByLocation: (
+        _: unknown,
+        args: { country: string; state?: string | null; currency?: string | null },
+        ctx: GraphqlContext,
+      ) => {
+        need(ctx, readScopes(shippingMethodType));
+        const { country, state, currency } = args;
+        return matchingShippingMethods(ctx.emulator.state, {
+          country,
+          ...(state != null && state !== '' ? { state } : {}),
+          ...(currency != null ? { currency } : {}),
+        });
+      },
+    },
+    ShippingMethod: {
+      ...localizedField('localizedName'),
+      ...localizedField('localizedDescription'),
+      taxCategoryRef: (method: ShippingMethod) => method.taxCategory,
+      storesRef: (method: ShippingMethod) => method.stores,
+      ...modifiedBy,
+    },
+    ZoneRate: {
+      zoneRef: (zoneRate: ZoneRate) => zoneRate.zone,
+      zone: (zoneRate: ZoneRate, _: unknown, ctx: GraphqlContext) => {
+        need(ctx, readScopes(zoneType));
+        return ctx.emulator.state.collection<Zone>('zone').get(zoneRate.zone.id) ?? null;
+      },
+    },
+    ShippingRate: {
+      // The only stored tier type; named for the interface ShippingRatePriceTier.
+      tiers: (rate: ShippingRate) => rate.tiers.map((tier) => ({ ...tier, __typename: 'ShippingRateCartValuePriceTier' })),
+    },
+  },
+);
