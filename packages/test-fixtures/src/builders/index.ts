@@ -38,6 +38,7 @@ export {
   type SeededProduct,
   type SeededProductType,
   type SeededSelection,
+  type SeededShippingMethod,
   type SeededStore,
   type SeededTaxCategory,
   type SeededType,

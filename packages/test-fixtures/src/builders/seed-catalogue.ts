@@ -5,7 +5,7 @@
  * attributes, published Products with priced variants and SKUs in the Categories and taxed by the
  * Tax Category, Product Selections filled with Products, and Stores with Selections assigned, some
  * active, and the Channels; Selections and Stores carry typed Custom Fields. With it, what a
- * checkout needs (seed-checkout.ts): markets with their VAT rates, Zones and Customer Groups.
+ * checkout needs (seed-checkout.ts): markets with their tax rates, Zones, Shipping Methods and Customer Groups.
  */
 import type {
   AttributeDefinitionDraft,
@@ -35,14 +35,16 @@ import {
   MARKETS,
   marketTaxRates,
   seedCustomerGroups,
+  seedShippingMethods,
   seedZones,
   type CheckoutSeeding,
   type SeededCustomerGroup,
   type SeededMarket,
+  type SeededShippingMethod,
   type SeededZone,
 } from './seed-checkout.js';
 
-export type { SeededCustomerGroup, SeededMarket, SeededZone } from './seed-checkout.js';
+export type { SeededCustomerGroup, SeededMarket, SeededShippingMethod, SeededZone } from './seed-checkout.js';
 
 /** How much to create. */
 export interface SeedCatalogueOptions {
@@ -64,7 +66,7 @@ export interface SeedCatalogueOptions {
    */
   keyPrefix?: string;
   /**
-   * Seed what a checkout needs besides the catalogue: a Zone per market and Customer Groups. Default true. `false` leaves them out: fewer requests, and a shared
+   * Seed what a checkout needs besides the catalogue: a Zone per market, Shipping Methods and Customer Groups. Default true. `false` leaves them out: fewer requests, and a shared
    * project whose Zones already hold DE or US (a location can be in one Zone only) can be seeded.
    */
   checkout?: boolean;
@@ -168,6 +170,8 @@ export interface SeededCatalogue {
   zones: SeededZone[];
   /** `gold` and `wholesale` (none with `checkout: false`). */
   customerGroups: SeededCustomerGroup[];
+  /** `standard` (the default) and `express`, a rate per market (none with `checkout: false`). */
+  shippingMethods: SeededShippingMethod[];
   types: SeededType[];
   productTypes: SeededProductType[];
   products: SeededProduct[];
@@ -244,7 +248,7 @@ const positive = (name: string, value: number | undefined, fallback: number, min
  * Seeds a catalogue through the HTTP API (token, a distribution and a supply Channel, a Type for
  * the Custom Fields of Product Selections (`season` Enum, `priority` Number) and one for Stores
  * (`region` LocalizedString, `opensAt` Time), a Category tree `clothing` > `tops`, `bottoms`, a Tax
- * Category `standard` with a rate per market (DE, US), a Zone per market, Customer Groups, Product Types, published Products with variants, SKUs and EUR and USD prices (the EUR one
+ * Category `standard` with a rate per market (DE, US), a Zone per market, Shipping Methods, Customer Groups, Product Types, published Products with variants, SKUs and EUR and USD prices (the EUR one
  * also on the distribution Channel), each in a child Category and taxed by the Tax Category,
  * Product Selections filled with Products and with Custom Fields, Stores with Selections assigned,
  * the countries DE and US, the two Channels and Custom Fields) and returns what it created.
@@ -280,6 +284,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     markets: MARKETS.map((market) => structuredClone(market)),
     zones: [],
     customerGroups: [],
+    shippingMethods: [],
     channels: [],
     types: [],
     categories: [],
@@ -350,6 +355,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
   const taxCategory: SeededTaxCategory = { id: tax.id, key: tax.key ?? '', version: tax.version };
   if (checkout) {
     catalogue.zones = await seedZones(checkout);
+    catalogue.shippingMethods = await seedShippingMethods(checkout, catalogue.zones, taxCategory.id);
     catalogue.customerGroups = await seedCustomerGroups(checkout);
   }
 
@@ -475,7 +481,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
 
 /**
  * Deletes what {@link seedCatalogue} created (Stores, then Selections, Products, Product Types,
- * Types, Categories, the Tax Category and Channels), each at its current version; what is already gone is skipped. For runs against a
+ * Types, Categories, Shipping Methods, Zones, Customer Groups, the Tax Category and Channels), each at its current version; what is already gone is skipped. For runs against a
  * shared project that must clean up after themselves.
  *
  * @example
@@ -495,6 +501,7 @@ export async function deleteCatalogue(target: TargetLike, catalogue: SeededCatal
   for (const type of catalogue.productTypes) await remove(`/product-types/${type.id}`);
   // Children first: deleting a parent would delete them too.
   for (const category of [...catalogue.categories].reverse()) await remove(`/categories/${category.id}`);
+  for (const method of catalogue.shippingMethods) await remove(`/shipping-methods/${method.id}`);
   for (const zone of catalogue.zones) await remove(`/zones/${zone.id}`);
   for (const group of catalogue.customerGroups) await remove(`/customer-groups/${group.id}`);
   await remove(`/tax-categories/${catalogue.taxCategory.id}`);

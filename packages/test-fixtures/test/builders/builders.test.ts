@@ -4,6 +4,7 @@ import commerceDocument from '../../src/generated/commerce.openapi.json' with { 
 import { sdl } from '../../src/generated/commerce-sdl.js';
 import { builderFactories } from '../../src/generated/builders.js';
 import {
+  cartDraft,
   customerDraft,
   customerGroupDraft,
   defineBuilder,
@@ -19,11 +20,13 @@ import {
   productSelectionUpdate,
   productTypeDraft,
   resetBuilderSequence,
+  shippingMethodDraft,
   store,
   storeAddProductSelectionAction,
   storeDraft,
   storeProductSelectionsChangedMessage,
   storeSetProductSelectionsAction,
+  taxCategoryDraft,
   toGraphqlInput,
   toGraphqlOutput,
   zoneDraft,
@@ -158,7 +161,7 @@ describe('builders: seeded, plausible defaults', () => {
     }
   });
 
-  it('names the checkout resources plausibly: Zones, Customer Groups', () => {
+  it('names the checkout resources plausibly: Zones, Customer Groups, Shipping Methods', () => {
     for (const seed of SEEDS) {
       const zone = zoneDraft({ seed }).build();
       expect(zone.name).toMatch(/^[A-Z][A-Za-z]+ Zone \d{1,2}$/);
@@ -166,6 +169,9 @@ describe('builders: seeded, plausible defaults', () => {
       const group = customerGroupDraft({ seed }).build();
       expect(group.groupName).toMatch(/^[A-Z][a-z]+ Customers \d{1,2}$/);
       expect(group.key).toBe(group.groupName.toLowerCase().replace(/ /g, '-'));
+      const method = shippingMethodDraft({ seed }).build();
+      expect(method.name).toMatch(/^[A-Z][A-Za-z ]+ Shipping \d{1,2}$/);
+      expect(method.key).toBe(method.name.toLowerCase().replace(/ /g, '-'));
     }
   });
 
@@ -382,6 +388,10 @@ describe('builders against the emulator', () => {
     ).toBe(201);
     expect((await api.call('POST', '/customer-groups', customerGroupDraft({ seed: 1 }).build())).status).toBe(201);
     expect((await api.call('POST', '/payments', paymentDraft({ seed: 1 }).build())).status).toBe(201);
+    expect((await api.call('POST', '/carts', cartDraft({ seed: 1 }).build())).status).toBe(201);
+    const tax = await api.call('POST', '/tax-categories', taxCategoryDraft({ seed: 1 }).build());
+    const method = shippingMethodDraft({ seed: 1 }).taxCategory({ typeId: 'tax-category', id: tax.body.id }).build();
+    expect((await api.call('POST', '/shipping-methods', method)).status).toBe(201);
 
     const graphql = await api.call('POST', '/graphql', {
       query:

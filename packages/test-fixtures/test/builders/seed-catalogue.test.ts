@@ -49,6 +49,7 @@ describe('seedCatalogue', () => {
         'createProduct',
         'createProductSelection',
         'createProductType',
+        'createShippingMethod',
         'createStore',
         'createTaxCategory',
         'createType',
@@ -244,6 +245,57 @@ describe('seedCatalogue', () => {
     expect(await taxed('US', 'USD')).toEqual([13998, 13998, 980, 14978]);
   });
 
+  it('ships to each market: standard (the default, free from a cart value) and express, a rate in the market currency', async () => {
+    const session = openSession(emulator);
+    const [de, us] = catalogue.zones;
+    expect(
+      catalogue.shippingMethods.map((method) => [
+        method.key,
+        method.name,
+        method.isDefault,
+        method.rates.map((rate) => Object.values(rate)),
+      ]),
+    ).toEqual([
+      [
+        'shipping-standard',
+        'Standard shipping',
+        true,
+        [
+          ['DE', de!.id, 'EUR', 499, 5000],
+          ['US', us!.id, 'USD', 599, 7500],
+        ],
+      ],
+      [
+        'shipping-express',
+        'Express shipping',
+        false,
+        [
+          ['DE', de!.id, 'EUR', 999],
+          ['US', us!.id, 'USD', 1499],
+        ],
+      ],
+    ]);
+    for (const market of catalogue.markets) {
+      const matching = await session.expect<{
+        results: {
+          key: string;
+          taxCategory: { id: string };
+          zoneRates: { shippingRates: { price: { centAmount: number }; isMatching: boolean }[] }[];
+        }[];
+      }>(200, 'GET', `/shipping-methods/matching-location?country=${market.country}&currency=${market.currency}`);
+      // The default first, each with its market's rate flagged.
+      expect(matching.results.map((method) => method.key)).toEqual(['shipping-standard', 'shipping-express']);
+      for (const method of matching.results) {
+        expect(method.taxCategory.id).toBe(catalogue.taxCategory.id);
+        const seeded = catalogue.shippingMethods.find((one) => one.key === method.key)!;
+        const flagged = method.zoneRates.flatMap((zoneRate) => zoneRate.shippingRates).filter((rate) => rate.isMatching);
+        expect(flagged.map((rate) => rate.price.centAmount)).toEqual([
+          seeded.rates.find((rate) => rate.country === market.country)!.centAmount,
+        ]);
+      }
+    }
+  });
+
   it('creates the Customer Groups gold and wholesale', async () => {
     const session = openSession(emulator);
     expect(catalogue.customerGroups.map((group) => [group.key, group.name])).toEqual([
@@ -262,6 +314,7 @@ describe('seedCatalogue', () => {
     expect(shape(plain)).toEqual(shape(catalogue));
     expect(plain.zones).toEqual([]);
     expect(plain.customerGroups).toEqual([]);
+    expect(plain.shippingMethods).toEqual([]);
     expect((await openSession(target).expect<{ count: number }>(200, 'GET', '/zones?withTotal=false')).count).toBe(0);
   });
 
@@ -305,6 +358,7 @@ describe('seedCatalogue', () => {
       '/channels',
       '/zones',
       '/customer-groups',
+      '/shipping-methods',
     ]) {
       expect((await session.expect<{ count: number }>(200, 'GET', `${path}?withTotal=false`)).count, path).toBe(0);
     }
