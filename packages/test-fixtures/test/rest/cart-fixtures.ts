@@ -8,7 +8,7 @@ import { createApi, ok, type Api, type Json } from './helpers.js';
 export interface CartApi {
   api: Api;
   taxCategoryId: string;
-  /** Creates a published Product with one variant of this SKU and these Prices (`standard` Tax Category unless `taxCategory: null`). */
+  /** Creates a published Product with one variant of this SKU and these Prices (the `standard` Tax Category unless `extra.taxCategory` names another, or is null for none). */
   product(sku: string, prices: Json[], extra?: Json): Promise<Json>;
   /** Creates a Cart (201 expected) from the draft. */
   cart(draft?: Json): Promise<Json>;
@@ -61,7 +61,7 @@ export async function cartApi(api?: Api): Promise<CartApi> {
           productType: { key: 'thing' },
           name: { en: `Thing ${sku}` },
           slug: { en: `thing-${sku}` },
-          ...(tax === null ? {} : { taxCategory: { key: 'standard' } }),
+          ...(tax === null ? {} : { taxCategory: tax ?? { key: 'standard' } }),
           masterVariant: { sku, prices },
           publish: true,
           ...rest,
