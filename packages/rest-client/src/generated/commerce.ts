@@ -1615,7 +1615,7 @@ export interface components {
       state: components['schemas']['StateReference'];
     };
     PaymentInfo: {
-      payments: components['schemas']['Reference'][];
+      payments: components['schemas']['PaymentReference'][];
     };
     DiscountedLineItemPortion: {
       discount: components['schemas']['Reference'];
@@ -1824,13 +1824,15 @@ export interface components {
     /**
      * @description `currency` is required and must be one of the project's currencies (400 InvalidField,
      *     decision). `customerId` must name a Customer (400 ReferencedResourceNotFound) and the
-     *     Cart takes that Customer's Customer Group. `country` must be one of the project's
+     *     Cart takes that Customer's Customer Group; `customerGroup` with a `customerId` is 400
+     *     InvalidOperation unless the Customer has no group or that one (decision: the
+     *     reference says to give either). `country` must be one of the project's
      *     countries (400 InvalidField) and, in a Store with countries, one of the Store's (400
      *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
      *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
      *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
      *     Line Items and Custom Line Items are added in order as by their add actions. Not
-     *     emulated yet (501): `customerGroup`, `shippingMethod` and its external rate; business
+     *     emulated yet (501): `shippingMethod` and its external rate; business
      *     units, Multiple shipping mode, item shipping addresses, discount codes and shipping
      *     rate inputs.
      */
@@ -1839,6 +1841,7 @@ export interface components {
       key?: components['schemas']['Key'];
       customerId?: string;
       customerEmail?: string;
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       anonymousId?: string;
       store?: components['schemas']['StoreResourceIdentifier'];
       lineItems?: components['schemas']['LineItemDraft'][];
@@ -1883,6 +1886,7 @@ export interface components {
     CartUpdateAction:
       | components['schemas']['CartAddCustomLineItemAction']
       | components['schemas']['CartAddLineItemAction']
+      | components['schemas']['CartAddPaymentAction']
       | components['schemas']['CartChangeCustomLineItemMoneyAction']
       | components['schemas']['CartChangeCustomLineItemQuantityAction']
       | components['schemas']['CartChangeLineItemQuantityAction']
@@ -1893,6 +1897,7 @@ export interface components {
       | components['schemas']['CartRecalculateAction']
       | components['schemas']['CartRemoveCustomLineItemAction']
       | components['schemas']['CartRemoveLineItemAction']
+      | components['schemas']['CartRemovePaymentAction']
       | components['schemas']['CartSetAnonymousIdAction']
       | components['schemas']['CartSetBillingAddressAction']
       | components['schemas']['CartSetCountryAction']
@@ -1900,6 +1905,7 @@ export interface components {
       | components['schemas']['CartSetCustomLineItemTaxRateAction']
       | components['schemas']['SetCustomTypeAction']
       | components['schemas']['CartSetCustomerEmailAction']
+      | components['schemas']['CartSetCustomerGroupAction']
       | components['schemas']['CartSetCustomerIdAction']
       | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
       | components['schemas']['CartSetKeyAction']
@@ -1991,6 +1997,30 @@ export interface components {
     };
     /** @description Sets or unsets `locale`. */
     CartSetLocaleAction: SharedCartSetLocaleAction;
+    /**
+     * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
+     *     is not added twice (decision).
+     */
+    CartAddPaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
+    /**
+     * @description Removes a Payment from `paymentInfo.payments` (nothing changes when it is not there, decision); the last one
+     *     removed removes `paymentInfo`.
+     */
+    CartRemovePaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
     /** @description Sets or unsets `anonymousId`. */
     CartSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
     /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
@@ -2002,6 +2032,11 @@ export interface components {
       action: 'setCustomerId';
       customerId?: string;
     };
+    /**
+     * @description Sets or unsets the Customer Group; a Cart with a Customer takes its Customer's (400 InvalidOperation, as the live
+     *     reference says). Prices are selected again.
+     */
+    CartSetCustomerGroupAction: SharedCartSetCustomerGroupAction;
     /** @description Selects every price again; with `updateProductData`, also refreshes the lines' name, Product Type, slug and variant. */
     CartRecalculateAction: {
       /**
@@ -3842,14 +3877,7 @@ export interface components {
      * @description Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
      *     exist is 400 ReferencedResourceNotFound. Sends CustomerGroupSet.
      */
-    CustomerSetCustomerGroupAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setCustomerGroup';
-      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
-    };
+    CustomerSetCustomerGroupAction: SharedCartSetCustomerGroupAction;
     /**
      * @description Omitting `locale` removes it. It must be one of the Project's languages (live rule); decision:
      *     another is 400 InvalidField with the languages as `allowedValues`.
@@ -10010,8 +10038,11 @@ export type CartSetBillingAddressAction = components['schemas']['CartSetBillingA
 export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerEmailAction'];
 export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
 export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
+export type CartAddPaymentAction = components['schemas']['CartAddPaymentAction'];
+export type CartRemovePaymentAction = components['schemas']['CartRemovePaymentAction'];
 export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
 export type CartSetCustomerIdAction = components['schemas']['CartSetCustomerIdAction'];
+export type CartSetCustomerGroupAction = components['schemas']['CartSetCustomerGroupAction'];
 export type CartRecalculateAction = components['schemas']['CartRecalculateAction'];
 export type CartSetLineItemCustomFieldAction = components['schemas']['CartSetLineItemCustomFieldAction'];
 export type CartSetKeyAction = components['schemas']['CartSetKeyAction'];
@@ -12035,6 +12066,14 @@ type SharedCartSetLocaleAction = {
    */
   action: 'setLocale';
   locale?: components['schemas']['Locale'];
+};
+type SharedCartSetCustomerGroupAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setCustomerGroup';
+  customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
 };
 type SharedCategorySetDescriptionAction = {
   /**

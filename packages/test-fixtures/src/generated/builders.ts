@@ -234,6 +234,22 @@ export const cartSetCountryAction = /* @__PURE__ */ defineBuilder('CartSetCountr
 export const cartSetLocaleAction = /* @__PURE__ */ defineBuilder('CartSetLocaleAction', 'action');
 
 /**
+ * Builder of a `CartAddPaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
+ *
+ * @example
+ * cartAddPaymentAction({ seed: 42 }).build();
+ */
+export const cartAddPaymentAction = /* @__PURE__ */ defineBuilder('CartAddPaymentAction', 'action');
+
+/**
+ * Builder of a `CartRemovePaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes a Payment from `paymentInfo.payments` (nothing changes when it is not there, decision); the last one
+ *
+ * @example
+ * cartRemovePaymentAction({ seed: 42 }).build();
+ */
+export const cartRemovePaymentAction = /* @__PURE__ */ defineBuilder('CartRemovePaymentAction', 'action');
+
+/**
  * Builder of a `CartSetAnonymousIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets `anonymousId`.
  *
  * @example
@@ -248,6 +264,14 @@ export const cartSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('CartSetAn
  * cartSetCustomerIdAction({ seed: 42 }).build();
  */
 export const cartSetCustomerIdAction = /* @__PURE__ */ defineBuilder('CartSetCustomerIdAction', 'action');
+
+/**
+ * Builder of a `CartSetCustomerGroupAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the Customer Group; a Cart with a Customer takes its Customer's (400 InvalidOperation, as the live
+ *
+ * @example
+ * cartSetCustomerGroupAction({ seed: 42 }).build();
+ */
+export const cartSetCustomerGroupAction = /* @__PURE__ */ defineBuilder('CartSetCustomerGroupAction', 'action');
 
 /**
  * Builder of a `CartRecalculateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Selects every price again; with `updateProductData`, also refreshes the lines' name, Product Type, slug and variant.
@@ -4436,8 +4460,11 @@ export const builderFactories = {
   CartSetCustomerEmailAction: cartSetCustomerEmailAction,
   CartSetCountryAction: cartSetCountryAction,
   CartSetLocaleAction: cartSetLocaleAction,
+  CartAddPaymentAction: cartAddPaymentAction,
+  CartRemovePaymentAction: cartRemovePaymentAction,
   CartSetAnonymousIdAction: cartSetAnonymousIdAction,
   CartSetCustomerIdAction: cartSetCustomerIdAction,
+  CartSetCustomerGroupAction: cartSetCustomerGroupAction,
   CartRecalculateAction: cartRecalculateAction,
   CartSetLineItemCustomFieldAction: cartSetLineItemCustomFieldAction,
   CartSetKeyAction: cartSetKeyAction,

@@ -266,3 +266,22 @@ describe('carts', () => {
     expect(final).toMatchObject({ totalLineItemQuantity: 100, totalPrice: money(10000), version: 101 });
   });
 });
+
+describe('carts and payments', () => {
+  it('hold the Payments added, each once', async () => {
+    const payment = ok(await c.api.call('POST', '/payments', { amountPlanned: eur(1000) }), 201);
+    let cart = await c.cart();
+    cart = await c.updated(
+      cart,
+      { action: 'addPayment', payment: { id: payment['id'] } },
+      { action: 'addPayment', payment: { id: payment['id'] } },
+    );
+    expect(cart['paymentInfo']).toEqual({ payments: [{ typeId: 'payment', id: payment['id'] }] });
+    expect(
+      ok(await c.api.call('GET', `/carts/${cart['id']}?expand=paymentInfo.payments%5B*%5D`))['paymentInfo']['payments'][0]['obj']['id'],
+    ).toBe(payment['id']);
+    expectError(await c.update(cart, { action: 'addPayment', payment: { key: 'none' } }), 400, 'ReferencedResourceNotFound');
+    cart = await c.updated(cart, { action: 'removePayment', payment: { id: payment['id'] } });
+    expect(cart['paymentInfo']).toBeUndefined();
+  });
+});

@@ -193,6 +193,7 @@ const DRAFTS: Record<string, DraftCase> = {
       key: `cart-${n}`,
       customerId,
       customerEmail: 'c@example.com',
+      customerGroup: { key: 'walk-cart' },
       anonymousId: `anon-${n}`,
       store: { key: storeKey },
       lineItems: [{ sku: 'walk-sku', quantity: 2 }],
@@ -219,6 +220,7 @@ const DRAFTS: Record<string, DraftCase> = {
       currency: undefined,
       totalPrice: { currencyCode: 'EUR' },
       store: { typeId: 'store', key: storeKey },
+      customerGroup: { typeId: 'customer-group' },
       lineItems: [{ variant: { sku: 'walk-sku' }, quantity: 2 }],
       customLineItems: [{ name: { en: 'Fee' }, slug: 'fee', taxCategory: { typeId: 'tax-category', id: refs.taxCategoryId } }],
     }),
@@ -539,6 +541,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       name: 'W',
       rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
     });
+    await api.call('POST', '/customer-groups', { key: 'walk-cart', groupName: 'Walk cart' });
     await api.call('POST', '/products', {
       productType: { id: type.body.id },
       name: { en: 'Sold' },

@@ -4,7 +4,7 @@ import { customFieldActions, customFieldsFrom } from '../kit/custom-fields.js';
 import { fractionDigitsOf } from '../kit/money.js';
 import type { ActionHandlers, ResourceType } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
-import type { WriteContext } from '../kit/write-context.js';
+import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 import type { Store } from '../stores/index.js';
 import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
@@ -35,10 +35,20 @@ function setCustomer(ctx: WriteContext, cart: Cart, customerId: string | undefin
     delete cart.customerId;
     return;
   }
-  const customer = customerOf(ctx, customerId) as Customer & { customerGroup?: { typeId: 'customer-group'; id: string } };
+  const customer = customerOf(ctx, customerId);
   cart.customerId = customer.id;
   if (customer.customerGroup) cart.customerGroup = { typeId: 'customer-group', id: customer.customerGroup.id };
   else delete cart.customerGroup;
+}
+
+/** A Customer Group reference from an identifier (400 ReferencedResourceNotFound when none). */
+function customerGroupReference(ctx: WriteContext, identifier: ResourceIdentifier, field: string): NonNullable<Cart['customerGroup']> {
+  return { typeId: 'customer-group', id: ctx.resolveIdentifier('customer-group', identifier, field).id };
+}
+
+/** A Payment reference from an identifier (400 ReferencedResourceNotFound when none). */
+function paymentReference(ctx: WriteContext, identifier: ResourceIdentifier): { typeId: 'payment'; id: string } {
+  return { typeId: 'payment', id: ctx.resolveIdentifier('payment', identifier, 'payment').id };
 }
 
 /** 400 CountryNotConfiguredInStore when the Cart's Store has countries and `country` is none of them. */
@@ -102,6 +112,23 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   setCustomerId(cart, { customerId }, ctx) {
     setCustomer(ctx, cart, customerId);
     repriceLines(ctx, cart);
+  },
+  setCustomerGroup(cart, { customerGroup }, ctx) {
+    if (cart.customerId !== undefined) {
+      throw errors.invalidOperation("The Cart has a Customer and takes the Customer's Customer Group: setCustomerGroup needs a Cart without one.");
+    }
+    setOptional(cart, 'customerGroup', customerGroup && customerGroupReference(ctx, customerGroup, 'customerGroup'));
+    repriceLines(ctx, cart);
+  },
+  addPayment(cart, { payment }, ctx) {
+    const reference = paymentReference(ctx, payment);
+    const payments = cart.paymentInfo?.payments ?? [];
+    if (!payments.some((p) => p.id === reference.id)) cart.paymentInfo = { payments: [...payments, reference] };
+  },
+  removePayment(cart, { payment }, ctx) {
+    const { id } = paymentReference(ctx, payment);
+    const payments = (cart.paymentInfo?.payments ?? []).filter((p) => p.id !== id);
+    setOptional(cart, 'paymentInfo', payments.length > 0 ? { payments } : undefined);
   },
   recalculate(cart, { updateProductData }, ctx) {
     if (updateProductData === true) for (const line of cart.lineItems) refreshProductData(ctx, line);
@@ -214,6 +241,13 @@ export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
     const custom = customFieldsFrom(ctx, draft.custom, 'order');
     if (custom) cart.custom = custom;
     setCustomer(ctx, cart, draft.customerId);
+    if (draft.customerGroup !== undefined) {
+      const group = customerGroupReference(ctx, draft.customerGroup, 'customerGroup');
+      if (cart.customerGroup && cart.customerGroup.id !== group.id) {
+        throw errors.invalidOperation("The Cart takes the Customer Group of its Customer: 'customerGroup' must be that group or absent.");
+      }
+      cart.customerGroup = group;
+    }
     assertCountryInStore(ctx, cart);
     draft.lineItems?.forEach((line, index) => addLineItem(ctx, cart, line, `lineItems[${index}]`));
     draft.customLineItems?.forEach((line, index) => addCustomLineItem(ctx, cart, line, `customLineItems[${index}]`));
