@@ -4,46 +4,12 @@
  * global `fetch`). What a user of the SDK writes in a test suite; see the test-fixtures README,
  * "The official SDK".
  */
-import { createApiBuilderFromCtpClient, type ByProjectKeyRequestBuilder } from '@commercetools/platform-sdk';
-import { ClientBuilder } from '@commercetools/ts-client';
 import { createEmulator, startEmulator, type RunningEmulator } from '@commerce-kit/test-fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { officialSdk as sdk, refusal, type SdkTarget } from './sdk.js';
 
 const projectKey = 'sdk-project';
-
-interface Target {
-  authUrl: string;
-  apiUrl: string;
-  clientId: string;
-  clientSecret: string;
-  httpClient: (url: string, init?: RequestInit) => Promise<Response>;
-  scopes?: string[];
-}
-
-/** The SDK's own set-up, as its documentation writes it, pointed at the emulator. */
-function officialSdk(target: Target): ByProjectKeyRequestBuilder {
-  const client = new ClientBuilder()
-    .withProjectKey(projectKey)
-    .withClientCredentialsFlow({
-      host: target.authUrl,
-      projectKey,
-      credentials: { clientId: target.clientId, clientSecret: target.clientSecret },
-      ...(target.scopes ? { scopes: target.scopes } : {}),
-      httpClient: target.httpClient,
-    })
-    .withHttpMiddleware({ host: target.apiUrl, httpClient: target.httpClient })
-    .build();
-  return createApiBuilderFromCtpClient(client).withProjectKey({ projectKey });
-}
-
-/** What the SDK rejects with on an error answer: the status and the service's error body. */
-async function refusal(call: Promise<unknown>): Promise<{ statusCode: number; code: string | undefined }> {
-  const error = (await call.then(
-    () => expect.fail('expected an error answer'),
-    (reason: unknown) => reason,
-  )) as { statusCode: number; body?: { errors?: { code: string }[] } };
-  return { statusCode: error.statusCode, code: error.body?.errors?.[0]?.code };
-}
+const officialSdk = (target: Omit<SdkTarget, 'projectKey'>) => sdk({ projectKey, ...target });
 
 describe('the official SDK in-process (httpClient: emulator.fetch)', () => {
   const emulator = createEmulator({ projectKey });
