@@ -32,6 +32,8 @@ const scalarChecks: Record<string, (v: unknown) => boolean> = {
   Long: (v) => Number.isSafeInteger(v),
   DateTime: (v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(v),
   Locale: (v) => typeof v === 'string' && v !== '',
+  Country: (v) => typeof v === 'string' && /^[A-Z]{2}$/.test(v),
+  Currency: (v) => typeof v === 'string' && /^[A-Z]{3}$/.test(v),
   Json: () => true,
 };
 

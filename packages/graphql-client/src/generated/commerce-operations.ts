@@ -4,6 +4,15 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** The last change a My Payment takes: with a Transaction it can no longer be updated or deleted. */
+export type AddMyPaymentTransaction = {
+  transaction: MyTransactionDraft;
+};
+
+export type AddPaymentTransaction = {
+  transaction: TransactionDraft;
+};
+
 /**
  * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
  * A Product already present with the same variants fails with
@@ -25,6 +34,25 @@ export type AddStoreProductSelection = {
 };
 
 export type AttributionSource = 'Export' | 'Import';
+
+export type ChangePaymentAmountPlanned = {
+  amount: MoneyInput;
+};
+
+export type ChangePaymentTransactionInteractionId = {
+  interactionId: string;
+  transactionId: string;
+};
+
+export type ChangePaymentTransactionState = {
+  state: TransactionState;
+  transactionId: string;
+};
+
+export type ChangePaymentTransactionTimestamp = {
+  timestamp: string;
+  transactionId: string;
+};
 
 export type ChangeProductSelectionName = {
   name: Array<LocalizedStringItemInputType>;
@@ -67,6 +95,89 @@ export type ExcludeProductSelectionProduct = {
 export type LocalizedStringItemInputType = {
   locale: string;
   value: string;
+};
+
+/** An amount in the smallest unit of its currency (cent precision), as a draft gives it. */
+export type MoneyInput = {
+  centAmount: number;
+  currencyCode: string;
+};
+
+export type MyPaymentDraft = {
+  amountPlanned: MoneyInput;
+  paymentMethodInfo?: PaymentMethodInfoInput | null | undefined;
+  /** Only an `Authorization` or a `Charge` (otherwise `InvalidJsonInput`). */
+  transaction?: MyTransactionDraft | null | undefined;
+};
+
+/** One My Payment update action: exactly one field must be set (otherwise `InvalidInput`). */
+export type MyPaymentUpdateAction = {
+  addTransaction?: AddMyPaymentTransaction | null | undefined;
+  changeAmountPlanned?: ChangePaymentAmountPlanned | null | undefined;
+  setMethodInfoInterface?: SetPaymentMethodInfoInterface | null | undefined;
+  setMethodInfoInterfaceAccount?: SetPaymentMethodInfoInterfaceAccount | null | undefined;
+  setMethodInfoMethod?: SetPaymentMethodInfoMethod | null | undefined;
+  setMethodInfoName?: SetPaymentMethodInfoName | null | undefined;
+};
+
+export type MyTransactionDraft = {
+  amount: MoneyInput;
+  interactionId?: string | null | undefined;
+  interfaceId?: string | null | undefined;
+  timestamp?: string | null | undefined;
+  type: TransactionType;
+};
+
+/**
+ * Payment draft. Decision: the live `interfaceInteractions`, `paymentStatus.state` and
+ * `paymentMethodInfo.token` are not offered (REST answers them 501), nor `custom` (Custom Fields
+ * are written over REST only).
+ */
+export type PaymentDraft = {
+  amountPlanned: MoneyInput;
+  anonymousId?: string | null | undefined;
+  customer?: ResourceIdentifierInput | null | undefined;
+  interfaceId?: string | null | undefined;
+  key?: string | null | undefined;
+  paymentMethodInfo?: PaymentMethodInfoInput | null | undefined;
+  paymentStatus?: PaymentStatusInput | null | undefined;
+  transactions?: Array<TransactionDraft> | null | undefined;
+};
+
+export type PaymentMethodInfoInput = {
+  interfaceAccount?: string | null | undefined;
+  method?: string | null | undefined;
+  name?: Array<LocalizedStringItemInputType> | null | undefined;
+  paymentInterface?: string | null | undefined;
+};
+
+export type PaymentStatusInput = {
+  interfaceCode?: string | null | undefined;
+  interfaceText?: string | null | undefined;
+};
+
+/**
+ * One Payment update action: exactly one field must be set (otherwise `InvalidInput`). The live
+ * actions of Custom Fields, interface interactions, States, tokens and the deprecated amounts are not
+ * offered.
+ */
+export type PaymentUpdateAction = {
+  addTransaction?: AddPaymentTransaction | null | undefined;
+  changeAmountPlanned?: ChangePaymentAmountPlanned | null | undefined;
+  changeTransactionInteractionId?: ChangePaymentTransactionInteractionId | null | undefined;
+  changeTransactionState?: ChangePaymentTransactionState | null | undefined;
+  changeTransactionTimestamp?: ChangePaymentTransactionTimestamp | null | undefined;
+  setAnonymousId?: SetPaymentAnonymousId | null | undefined;
+  setCustomer?: SetPaymentCustomer | null | undefined;
+  setExternalId?: SetPaymentExternalId | null | undefined;
+  setInterfaceId?: SetPaymentInterfaceId | null | undefined;
+  setKey?: SetPaymentKey | null | undefined;
+  setMethodInfoInterface?: SetPaymentMethodInfoInterface | null | undefined;
+  setMethodInfoInterfaceAccount?: SetPaymentMethodInfoInterfaceAccount | null | undefined;
+  setMethodInfoMethod?: SetPaymentMethodInfoMethod | null | undefined;
+  setMethodInfoName?: SetPaymentMethodInfoName | null | undefined;
+  setStatusInterfaceCode?: SetPaymentStatusInterfaceCode | null | undefined;
+  setStatusInterfaceText?: SetPaymentStatusInterfaceText | null | undefined;
 };
 
 /**
@@ -140,6 +251,53 @@ export type ResourceIdentifierInput = {
   typeId?: string | null | undefined;
 };
 
+/** Sets or (with null) unsets the anonymous id; on a Payment of a Customer, `InvalidOperation`. */
+export type SetPaymentAnonymousId = {
+  anonymousId?: string | null | undefined;
+};
+
+export type SetPaymentCustomer = {
+  customer?: ResourceIdentifierInput | null | undefined;
+};
+
+export type SetPaymentExternalId = {
+  externalId?: string | null | undefined;
+};
+
+/** Required, as in REST; fixed once set (`InvalidOperation`). */
+export type SetPaymentInterfaceId = {
+  interfaceId?: string | null | undefined;
+};
+
+export type SetPaymentKey = {
+  key?: string | null | undefined;
+};
+
+/** Fixed once set (`InvalidOperation`). */
+export type SetPaymentMethodInfoInterface = {
+  interface: string;
+};
+
+export type SetPaymentMethodInfoInterfaceAccount = {
+  interfaceAccount?: string | null | undefined;
+};
+
+export type SetPaymentMethodInfoMethod = {
+  method?: string | null | undefined;
+};
+
+export type SetPaymentMethodInfoName = {
+  name?: Array<LocalizedStringItemInputType> | null | undefined;
+};
+
+export type SetPaymentStatusInterfaceCode = {
+  interfaceCode?: string | null | undefined;
+};
+
+export type SetPaymentStatusInterfaceText = {
+  interfaceText?: string | null | undefined;
+};
+
 /** Sets the key; omitting `key` (or null) unsets it. */
 export type SetProductSelectionKey = {
   key?: string | null | undefined;
@@ -197,6 +355,24 @@ export type StoreUpdateAction = {
   setName?: SetStoreName | null | undefined;
   setProductSelections?: SetStoreProductSelections | null | undefined;
 };
+
+/** A Transaction; `state` defaults to `Initial`. */
+export type TransactionDraft = {
+  amount: MoneyInput;
+  interactionId?: string | null | undefined;
+  interfaceId?: string | null | undefined;
+  state?: TransactionState | null | undefined;
+  timestamp?: string | null | undefined;
+  type: TransactionType;
+};
+
+/**
+ * Decision (the live reference states no rule): a Transaction moves forward only, `Initial`, then
+ * `Pending`, then `Success` or `Failure`, which are final; another change fails with `InvalidOperation`.
+ */
+export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
+
+export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
 
 export type InitiatorFieldsFragment = {
   isPlatformClient: boolean | null;
@@ -499,6 +675,371 @@ export type QueryMessagesQuery = {
     }>;
   };
 };
+
+export type TransactionFieldsFragment = {
+  id: string;
+  timestamp: string | null;
+  type: TransactionType | null;
+  interactionId: string | null;
+  state: TransactionState;
+  interfaceId: string | null;
+  amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+};
+
+export type MoneyFieldsFragment = { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+
+export type PaymentMethodInfoFieldsFragment = {
+  paymentInterface: string | null;
+  method: string | null;
+  interfaceAccount: string | null;
+  nameAllLocales: Array<{ locale: string; value: string }> | null;
+};
+
+export type PaymentFieldsFragment = {
+  id: string;
+  version: number;
+  key: string | null;
+  anonymousId: string | null;
+  interfaceId: string | null;
+  createdAt: string;
+  lastModifiedAt: string;
+  customerRef: { typeId: string; id: string } | null;
+  amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  paymentMethodInfo: {
+    paymentInterface: string | null;
+    method: string | null;
+    interfaceAccount: string | null;
+    nameAllLocales: Array<{ locale: string; value: string }> | null;
+  };
+  paymentStatus: { interfaceCode: string | null; interfaceText: string | null };
+  transactions: Array<{
+    id: string;
+    timestamp: string | null;
+    type: TransactionType | null;
+    interactionId: string | null;
+    state: TransactionState;
+    interfaceId: string | null;
+    amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  }>;
+};
+
+export type MyPaymentFieldsFragment = {
+  id: string;
+  version: number;
+  anonymousId: string | null;
+  customerRef: { typeId: string; id: string } | null;
+  amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  paymentMethodInfo: {
+    paymentInterface: string | null;
+    method: string | null;
+    interfaceAccount: string | null;
+    nameAllLocales: Array<{ locale: string; value: string }> | null;
+  };
+  transactions: Array<{
+    id: string;
+    timestamp: string | null;
+    type: TransactionType | null;
+    interactionId: string | null;
+    state: TransactionState;
+    interfaceId: string | null;
+    amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  }>;
+};
+
+export type GetPaymentQueryVariables = Exact<{
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+}>;
+
+export type GetPaymentQuery = {
+  payment: {
+    id: string;
+    version: number;
+    key: string | null;
+    anonymousId: string | null;
+    interfaceId: string | null;
+    createdAt: string;
+    lastModifiedAt: string;
+    customerRef: { typeId: string; id: string } | null;
+    amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    paymentMethodInfo: {
+      paymentInterface: string | null;
+      method: string | null;
+      interfaceAccount: string | null;
+      nameAllLocales: Array<{ locale: string; value: string }> | null;
+    };
+    paymentStatus: { interfaceCode: string | null; interfaceText: string | null };
+    transactions: Array<{
+      id: string;
+      timestamp: string | null;
+      type: TransactionType | null;
+      interactionId: string | null;
+      state: TransactionState;
+      interfaceId: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+};
+
+export type QueryPaymentsQueryVariables = Exact<{
+  where?: string | null | undefined;
+  sort?: Array<string> | string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type QueryPaymentsQuery = {
+  payments: {
+    offset: number;
+    count: number;
+    total: number;
+    exists: boolean;
+    results: Array<{
+      id: string;
+      version: number;
+      key: string | null;
+      anonymousId: string | null;
+      interfaceId: string | null;
+      createdAt: string;
+      lastModifiedAt: string;
+      customerRef: { typeId: string; id: string } | null;
+      amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      paymentMethodInfo: {
+        paymentInterface: string | null;
+        method: string | null;
+        interfaceAccount: string | null;
+        nameAllLocales: Array<{ locale: string; value: string }> | null;
+      };
+      paymentStatus: { interfaceCode: string | null; interfaceText: string | null };
+      transactions: Array<{
+        id: string;
+        timestamp: string | null;
+        type: TransactionType | null;
+        interactionId: string | null;
+        state: TransactionState;
+        interfaceId: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    }>;
+  };
+};
+
+export type CreatePaymentMutationVariables = Exact<{
+  draft: PaymentDraft;
+}>;
+
+export type CreatePaymentMutation = {
+  createPayment: {
+    id: string;
+    version: number;
+    key: string | null;
+    anonymousId: string | null;
+    interfaceId: string | null;
+    createdAt: string;
+    lastModifiedAt: string;
+    customerRef: { typeId: string; id: string } | null;
+    amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    paymentMethodInfo: {
+      paymentInterface: string | null;
+      method: string | null;
+      interfaceAccount: string | null;
+      nameAllLocales: Array<{ locale: string; value: string }> | null;
+    };
+    paymentStatus: { interfaceCode: string | null; interfaceText: string | null };
+    transactions: Array<{
+      id: string;
+      timestamp: string | null;
+      type: TransactionType | null;
+      interactionId: string | null;
+      state: TransactionState;
+      interfaceId: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+};
+
+export type UpdatePaymentMutationVariables = Exact<{
+  version: number;
+  actions: Array<PaymentUpdateAction> | PaymentUpdateAction;
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+}>;
+
+export type UpdatePaymentMutation = {
+  updatePayment: {
+    id: string;
+    version: number;
+    key: string | null;
+    anonymousId: string | null;
+    interfaceId: string | null;
+    createdAt: string;
+    lastModifiedAt: string;
+    customerRef: { typeId: string; id: string } | null;
+    amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    paymentMethodInfo: {
+      paymentInterface: string | null;
+      method: string | null;
+      interfaceAccount: string | null;
+      nameAllLocales: Array<{ locale: string; value: string }> | null;
+    };
+    paymentStatus: { interfaceCode: string | null; interfaceText: string | null };
+    transactions: Array<{
+      id: string;
+      timestamp: string | null;
+      type: TransactionType | null;
+      interactionId: string | null;
+      state: TransactionState;
+      interfaceId: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+};
+
+export type DeletePaymentMutationVariables = Exact<{
+  version: number;
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+}>;
+
+export type DeletePaymentMutation = { deletePayment: { id: string; version: number } | null };
+
+export type GetMyPaymentsQueryVariables = Exact<{
+  where?: string | null | undefined;
+  sort?: Array<string> | string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type GetMyPaymentsQuery = {
+  me: {
+    payments: {
+      offset: number;
+      count: number;
+      total: number;
+      exists: boolean;
+      results: Array<{
+        id: string;
+        version: number;
+        anonymousId: string | null;
+        customerRef: { typeId: string; id: string } | null;
+        amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        paymentMethodInfo: {
+          paymentInterface: string | null;
+          method: string | null;
+          interfaceAccount: string | null;
+          nameAllLocales: Array<{ locale: string; value: string }> | null;
+        };
+        transactions: Array<{
+          id: string;
+          timestamp: string | null;
+          type: TransactionType | null;
+          interactionId: string | null;
+          state: TransactionState;
+          interfaceId: string | null;
+          amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        }>;
+      }>;
+    };
+  };
+};
+
+export type GetMyPaymentQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type GetMyPaymentQuery = {
+  me: {
+    payment: {
+      id: string;
+      version: number;
+      anonymousId: string | null;
+      customerRef: { typeId: string; id: string } | null;
+      amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      paymentMethodInfo: {
+        paymentInterface: string | null;
+        method: string | null;
+        interfaceAccount: string | null;
+        nameAllLocales: Array<{ locale: string; value: string }> | null;
+      };
+      transactions: Array<{
+        id: string;
+        timestamp: string | null;
+        type: TransactionType | null;
+        interactionId: string | null;
+        state: TransactionState;
+        interfaceId: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+  };
+};
+
+export type CreateMyPaymentMutationVariables = Exact<{
+  draft: MyPaymentDraft;
+}>;
+
+export type CreateMyPaymentMutation = {
+  createMyPayment: {
+    id: string;
+    version: number;
+    anonymousId: string | null;
+    customerRef: { typeId: string; id: string } | null;
+    amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    paymentMethodInfo: {
+      paymentInterface: string | null;
+      method: string | null;
+      interfaceAccount: string | null;
+      nameAllLocales: Array<{ locale: string; value: string }> | null;
+    };
+    transactions: Array<{
+      id: string;
+      timestamp: string | null;
+      type: TransactionType | null;
+      interactionId: string | null;
+      state: TransactionState;
+      interfaceId: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+};
+
+export type UpdateMyPaymentMutationVariables = Exact<{
+  id: string;
+  version: number;
+  actions: Array<MyPaymentUpdateAction> | MyPaymentUpdateAction;
+}>;
+
+export type UpdateMyPaymentMutation = {
+  updateMyPayment: {
+    id: string;
+    version: number;
+    anonymousId: string | null;
+    customerRef: { typeId: string; id: string } | null;
+    amountPlanned: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    paymentMethodInfo: {
+      paymentInterface: string | null;
+      method: string | null;
+      interfaceAccount: string | null;
+      nameAllLocales: Array<{ locale: string; value: string }> | null;
+    };
+    transactions: Array<{
+      id: string;
+      timestamp: string | null;
+      type: TransactionType | null;
+      interactionId: string | null;
+      state: TransactionState;
+      interfaceId: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+};
+
+export type DeleteMyPaymentMutationVariables = Exact<{
+  id: string;
+  version: number;
+}>;
+
+export type DeleteMyPaymentMutation = { deleteMyPayment: { id: string; version: number } | null };
 
 export type GetProductSelectionQueryVariables = Exact<{
   id?: string | null | undefined;
@@ -1104,6 +1645,174 @@ export const QueryMessagesDocument =
   'query QueryMessages($where:String$sort:[String!]$limit:Int$offset:Int){messages(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{id version sequenceNumber resourceRef{typeId id}resourceVersion type createdAt lastModifiedAt createdBy{...InitiatorFields}payload{__typename type ...on ProductSelectionCreated{productSelection{key mode type nameAllLocales{locale value}}}...on ProductSelectionProductAdded{productRef{typeId id}product{id key}variantSelection{...VariantSelectionFields}}...on ProductSelectionProductExcluded{productRef{typeId id}product{id key}variantExclusion{...VariantExclusionFields}}...on ProductSelectionVariantSelectionChanged{productRef{typeId id}oldVariantSelection{...VariantSelectionFields}newVariantSelection{...VariantSelectionFields}}...on ProductSelectionVariantExclusionChanged{productRef{typeId id}oldVariantExclusion{...VariantExclusionFields}newVariantExclusion{...VariantExclusionFields}}...on ProductSelectionProductRemoved{productRef{typeId id}product{id key}}...on StoreProductSelectionsChanged{addedProductSelections{...ProductSelectionSettingFields}removedProductSelections{...ProductSelectionSettingFields}updatedProductSelections{...ProductSelectionSettingFields}}...on StoreCreated{nameAllLocales{locale value}languages productSelections{...ProductSelectionSettingFields}}}}}}fragment InitiatorFields on Initiator{isPlatformClient clientId externalUserId anonymousId customerRef{typeId id}attributedTo{clientId source}}fragment VariantSelectionFields on ProductVariantSelection{__typename type skus}fragment VariantExclusionFields on ProductVariantExclusion{skus}fragment ProductSelectionSettingFields on ProductSelectionSetting{active productSelectionRef{typeId id}productSelection{id key version}}' as TypedDocumentString<
     QueryMessagesQuery,
     QueryMessagesQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * query GetPayment($id: String, $key: String) {
+ *   payment(id: $id, key: $key) {
+ *     ...PaymentFields
+ *   }
+ * }
+ * ```
+ */
+export const GetPaymentDocument =
+  'query GetPayment($id:String$key:String){payment(id:$id key:$key){...PaymentFields}}fragment PaymentFields on Payment{id version key customerRef{typeId id}anonymousId interfaceId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}paymentStatus{interfaceCode interfaceText}transactions{...TransactionFields}createdAt lastModifiedAt}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    GetPaymentQuery,
+    GetPaymentQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * query QueryPayments($where: String, $sort: [String!], $limit: Int, $offset: Int) {
+ *   payments(where: $where, sort: $sort, limit: $limit, offset: $offset) {
+ *     offset
+ *     count
+ *     total
+ *     exists
+ *     results {
+ *       ...PaymentFields
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const QueryPaymentsDocument =
+  'query QueryPayments($where:String$sort:[String!]$limit:Int$offset:Int){payments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...PaymentFields}}}fragment PaymentFields on Payment{id version key customerRef{typeId id}anonymousId interfaceId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}paymentStatus{interfaceCode interfaceText}transactions{...TransactionFields}createdAt lastModifiedAt}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    QueryPaymentsQuery,
+    QueryPaymentsQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreatePayment($draft: PaymentDraft!) {
+ *   createPayment(draft: $draft) {
+ *     ...PaymentFields
+ *   }
+ * }
+ * ```
+ */
+export const CreatePaymentDocument =
+  'mutation CreatePayment($draft:PaymentDraft!){createPayment(draft:$draft){...PaymentFields}}fragment PaymentFields on Payment{id version key customerRef{typeId id}anonymousId interfaceId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}paymentStatus{interfaceCode interfaceText}transactions{...TransactionFields}createdAt lastModifiedAt}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    CreatePaymentMutation,
+    CreatePaymentMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation UpdatePayment($version: Long!, $actions: [PaymentUpdateAction!]!, $id: String, $key: String) {
+ *   updatePayment(version: $version, actions: $actions, id: $id, key: $key) {
+ *     ...PaymentFields
+ *   }
+ * }
+ * ```
+ */
+export const UpdatePaymentDocument =
+  'mutation UpdatePayment($version:Long!$actions:[PaymentUpdateAction!]!$id:String$key:String){updatePayment(version:$version actions:$actions id:$id key:$key){...PaymentFields}}fragment PaymentFields on Payment{id version key customerRef{typeId id}anonymousId interfaceId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}paymentStatus{interfaceCode interfaceText}transactions{...TransactionFields}createdAt lastModifiedAt}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    UpdatePaymentMutation,
+    UpdatePaymentMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation DeletePayment($version: Long!, $id: String, $key: String) {
+ *   deletePayment(version: $version, id: $id, key: $key) {
+ *     id
+ *     version
+ *   }
+ * }
+ * ```
+ */
+export const DeletePaymentDocument =
+  'mutation DeletePayment($version:Long!$id:String$key:String){deletePayment(version:$version id:$id key:$key){id version}}' as TypedDocumentString<
+    DeletePaymentMutation,
+    DeletePaymentMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * query GetMyPayments($where: String, $sort: [String!], $limit: Int, $offset: Int) {
+ *   me {
+ *     payments(where: $where, sort: $sort, limit: $limit, offset: $offset) {
+ *       offset
+ *       count
+ *       total
+ *       exists
+ *       results {
+ *         ...MyPaymentFields
+ *       }
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const GetMyPaymentsDocument =
+  'query GetMyPayments($where:String$sort:[String!]$limit:Int$offset:Int){me{payments(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...MyPaymentFields}}}}fragment MyPaymentFields on MyPayment{id version customerRef{typeId id}anonymousId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}transactions{...TransactionFields}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    GetMyPaymentsQuery,
+    GetMyPaymentsQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * query GetMyPayment($id: String!) {
+ *   me {
+ *     payment(id: $id) {
+ *       ...MyPaymentFields
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const GetMyPaymentDocument =
+  'query GetMyPayment($id:String!){me{payment(id:$id){...MyPaymentFields}}}fragment MyPaymentFields on MyPayment{id version customerRef{typeId id}anonymousId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}transactions{...TransactionFields}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    GetMyPaymentQuery,
+    GetMyPaymentQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreateMyPayment($draft: MyPaymentDraft!) {
+ *   createMyPayment(draft: $draft) {
+ *     ...MyPaymentFields
+ *   }
+ * }
+ * ```
+ */
+export const CreateMyPaymentDocument =
+  'mutation CreateMyPayment($draft:MyPaymentDraft!){createMyPayment(draft:$draft){...MyPaymentFields}}fragment MyPaymentFields on MyPayment{id version customerRef{typeId id}anonymousId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}transactions{...TransactionFields}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    CreateMyPaymentMutation,
+    CreateMyPaymentMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation UpdateMyPayment($id: String!, $version: Long!, $actions: [MyPaymentUpdateAction!]!) {
+ *   updateMyPayment(id: $id, version: $version, actions: $actions) {
+ *     ...MyPaymentFields
+ *   }
+ * }
+ * ```
+ */
+export const UpdateMyPaymentDocument =
+  'mutation UpdateMyPayment($id:String!$version:Long!$actions:[MyPaymentUpdateAction!]!){updateMyPayment(id:$id version:$version actions:$actions){...MyPaymentFields}}fragment MyPaymentFields on MyPayment{id version customerRef{typeId id}anonymousId amountPlanned{...MoneyFields}paymentMethodInfo{...PaymentMethodInfoFields}transactions{...TransactionFields}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment PaymentMethodInfoFields on PaymentMethodInfo{paymentInterface method nameAllLocales{locale value}interfaceAccount}fragment TransactionFields on Transaction{id timestamp type amount{...MoneyFields}interactionId state interfaceId}' as TypedDocumentString<
+    UpdateMyPaymentMutation,
+    UpdateMyPaymentMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation DeleteMyPayment($id: String!, $version: Long!) {
+ *   deleteMyPayment(id: $id, version: $version) {
+ *     id
+ *     version
+ *   }
+ * }
+ * ```
+ */
+export const DeleteMyPaymentDocument =
+  'mutation DeleteMyPayment($id:String!$version:Long!){deleteMyPayment(id:$id version:$version){id version}}' as TypedDocumentString<
+    DeleteMyPaymentMutation,
+    DeleteMyPaymentMutationVariables
   >;
 
 /**

@@ -23,6 +23,15 @@ export type Scalars = {
   Long: { input: number; output: number };
 };
 
+/** The last change a My Payment takes: with a Transaction it can no longer be updated or deleted. */
+export type AddMyPaymentTransaction = {
+  transaction: MyTransactionDraft;
+};
+
+export type AddPaymentTransaction = {
+  transaction: TransactionDraft;
+};
+
 /**
  * Mode `Individual`: adds a Product, with all its variants or those of `variantSelection`.
  * A Product already present with the same variants fails with
@@ -79,6 +88,25 @@ export type AttributionSource = 'Export' | 'Import';
 /** A name another group has fails with `DuplicateField`. */
 export type ChangeCustomerGroupName = {
   name: Scalars['String']['input'];
+};
+
+export type ChangePaymentAmountPlanned = {
+  amount: MoneyInput;
+};
+
+export type ChangePaymentTransactionInteractionId = {
+  interactionId: Scalars['String']['input'];
+  transactionId: Scalars['String']['input'];
+};
+
+export type ChangePaymentTransactionState = {
+  state: TransactionState;
+  transactionId: Scalars['String']['input'];
+};
+
+export type ChangePaymentTransactionTimestamp = {
+  timestamp: Scalars['DateTime']['input'];
+  transactionId: Scalars['String']['input'];
 };
 
 export type ChangeProductSelectionName = {
@@ -314,6 +342,28 @@ export type Location = {
   state?: Maybe<Scalars['String']['output']>;
 };
 
+export type Me = {
+  __typename?: 'Me';
+  /**
+   * The caller's Payment with this id; null when there is none or it is another caller's. Scope
+   * `manage_my_payments`.
+   */
+  payment?: Maybe<MyPayment>;
+  /** The caller's Payments (by customer for a customer token, else by anonymous session). */
+  payments: MyPaymentQueryResult;
+};
+
+export type MePaymentArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type MePaymentsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 /**
  * Message envelope. `resourceRef` is the reference form of the
  * REST `resource` member, as in the other GraphQL types.
@@ -364,6 +414,12 @@ export type MoneyDraft = {
   currencyCode: Scalars['Currency']['input'];
 };
 
+/** An amount in the smallest unit of its currency (cent precision), as a draft gives it. */
+export type MoneyInput = {
+  centAmount: Scalars['Long']['input'];
+  currencyCode: Scalars['Currency']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -371,6 +427,13 @@ export type Mutation = {
    * group has fails with `DuplicateField` on `groupName`.
    */
   createCustomerGroup?: Maybe<CustomerGroup>;
+  /**
+   * Create a Payment of the caller (scope `manage_my_payments`, a customer or anonymous-session token),
+   * as `POST /me/payments`.
+   */
+  createMyPayment?: Maybe<MyPayment>;
+  /** Create a Payment (scope `manage_payments`), as `POST /payments`: sends PaymentCreated. */
+  createPayment?: Maybe<Payment>;
   /**
    * Create a Product Selection (scope `manage_product_selections`). Emits
    * ProductSelectionCreated.
@@ -397,6 +460,9 @@ export type Mutation = {
   createZone?: Maybe<Zone>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
   deleteCustomerGroup?: Maybe<CustomerGroup>;
+  /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
+  deleteMyPayment?: Maybe<MyPayment>;
+  deletePayment?: Maybe<Payment>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   deleteShippingMethod?: Maybe<ShippingMethod>;
@@ -404,6 +470,13 @@ export type Mutation = {
   deleteZone?: Maybe<Zone>;
   /** Apply Customer Group update actions in order and as a unit. */
   updateCustomerGroup?: Maybe<CustomerGroup>;
+  /**
+   * Update the caller's Payment, as `POST /me/payments/{ID}`: another caller's is `ResourceNotFound`,
+   * one with a Transaction `InvalidOperation`.
+   */
+  updateMyPayment?: Maybe<MyPayment>;
+  /** Apply Payment update actions in order and as a unit, as `POST /payments/{ID}`. */
+  updatePayment?: Maybe<Payment>;
   /**
    * Apply update actions in order and as a unit. A `version` different from the current one
    * fails with `ConcurrentModification`.
@@ -428,6 +501,14 @@ export type MutationCreateCustomerGroupArgs = {
   draft: CustomerGroupDraft;
 };
 
+export type MutationCreateMyPaymentArgs = {
+  draft: MyPaymentDraft;
+};
+
+export type MutationCreatePaymentArgs = {
+  draft: PaymentDraft;
+};
+
 export type MutationCreateProductSelectionArgs = {
   draft: CreateProductSelectionDraft;
 };
@@ -445,6 +526,17 @@ export type MutationCreateZoneArgs = {
 };
 
 export type MutationDeleteCustomerGroupArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteMyPaymentArgs = {
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeletePaymentArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -470,6 +562,19 @@ export type MutationDeleteZoneArgs = {
 
 export type MutationUpdateCustomerGroupArgs = {
   actions: Array<CustomerGroupUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateMyPaymentArgs = {
+  actions: Array<MyPaymentUpdateAction>;
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdatePaymentArgs = {
+  actions: Array<PaymentUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -501,6 +606,154 @@ export type MutationUpdateZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
+};
+
+/** A Payment as the caller's own (`me`, the My Payment mutations). */
+export type MyPayment = {
+  __typename?: 'MyPayment';
+  amountPlanned: Money;
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  custom?: Maybe<CustomFieldsType>;
+  customerRef?: Maybe<Reference>;
+  id: Scalars['String']['output'];
+  paymentMethodInfo: PaymentMethodInfo;
+  transactions: Array<Transaction>;
+  version: Scalars['Long']['output'];
+};
+
+export type MyPaymentDraft = {
+  amountPlanned: MoneyInput;
+  paymentMethodInfo?: InputMaybe<PaymentMethodInfoInput>;
+  /** Only an `Authorization` or a `Charge` (otherwise `InvalidJsonInput`). */
+  transaction?: InputMaybe<MyTransactionDraft>;
+};
+
+export type MyPaymentQueryResult = {
+  __typename?: 'MyPaymentQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<MyPayment>;
+  total: Scalars['Long']['output'];
+};
+
+/** One My Payment update action: exactly one field must be set (otherwise `InvalidInput`). */
+export type MyPaymentUpdateAction = {
+  addTransaction?: InputMaybe<AddMyPaymentTransaction>;
+  changeAmountPlanned?: InputMaybe<ChangePaymentAmountPlanned>;
+  setMethodInfoInterface?: InputMaybe<SetPaymentMethodInfoInterface>;
+  setMethodInfoInterfaceAccount?: InputMaybe<SetPaymentMethodInfoInterfaceAccount>;
+  setMethodInfoMethod?: InputMaybe<SetPaymentMethodInfoMethod>;
+  setMethodInfoName?: InputMaybe<SetPaymentMethodInfoName>;
+};
+
+export type MyTransactionDraft = {
+  amount: MoneyInput;
+  interactionId?: InputMaybe<Scalars['String']['input']>;
+  interfaceId?: InputMaybe<Scalars['String']['input']>;
+  timestamp?: InputMaybe<Scalars['DateTime']['input']>;
+  type: TransactionType;
+};
+
+export type Payment = {
+  __typename?: 'Payment';
+  amountPlanned: Money;
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customerRef?: Maybe<Reference>;
+  id: Scalars['String']['output'];
+  interfaceId?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  paymentMethodInfo: PaymentMethodInfo;
+  paymentStatus: PaymentStatus;
+  transactions: Array<Transaction>;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * Payment draft. Decision: the live `interfaceInteractions`, `paymentStatus.state` and
+ * `paymentMethodInfo.token` are not offered (REST answers them 501), nor `custom` (Custom Fields
+ * are written over REST only).
+ */
+export type PaymentDraft = {
+  amountPlanned: MoneyInput;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  customer?: InputMaybe<ResourceIdentifierInput>;
+  interfaceId?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  paymentMethodInfo?: InputMaybe<PaymentMethodInfoInput>;
+  paymentStatus?: InputMaybe<PaymentStatusInput>;
+  transactions?: InputMaybe<Array<TransactionDraft>>;
+};
+
+export type PaymentMethodInfo = {
+  __typename?: 'PaymentMethodInfo';
+  custom?: Maybe<CustomFieldsType>;
+  interfaceAccount?: Maybe<Scalars['String']['output']>;
+  method?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  paymentInterface?: Maybe<Scalars['String']['output']>;
+};
+
+export type PaymentMethodInfoNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type PaymentMethodInfoInput = {
+  interfaceAccount?: InputMaybe<Scalars['String']['input']>;
+  method?: InputMaybe<Scalars['String']['input']>;
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  paymentInterface?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type PaymentQueryResult = {
+  __typename?: 'PaymentQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Payment>;
+  total: Scalars['Long']['output'];
+};
+
+export type PaymentStatus = {
+  __typename?: 'PaymentStatus';
+  interfaceCode?: Maybe<Scalars['String']['output']>;
+  interfaceText?: Maybe<Scalars['String']['output']>;
+};
+
+export type PaymentStatusInput = {
+  interfaceCode?: InputMaybe<Scalars['String']['input']>;
+  interfaceText?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * One Payment update action: exactly one field must be set (otherwise `InvalidInput`). The live
+ * actions of Custom Fields, interface interactions, States, tokens and the deprecated amounts are not
+ * offered.
+ */
+export type PaymentUpdateAction = {
+  addTransaction?: InputMaybe<AddPaymentTransaction>;
+  changeAmountPlanned?: InputMaybe<ChangePaymentAmountPlanned>;
+  changeTransactionInteractionId?: InputMaybe<ChangePaymentTransactionInteractionId>;
+  changeTransactionState?: InputMaybe<ChangePaymentTransactionState>;
+  changeTransactionTimestamp?: InputMaybe<ChangePaymentTransactionTimestamp>;
+  setAnonymousId?: InputMaybe<SetPaymentAnonymousId>;
+  setCustomer?: InputMaybe<SetPaymentCustomer>;
+  setExternalId?: InputMaybe<SetPaymentExternalId>;
+  setInterfaceId?: InputMaybe<SetPaymentInterfaceId>;
+  setKey?: InputMaybe<SetPaymentKey>;
+  setMethodInfoInterface?: InputMaybe<SetPaymentMethodInfoInterface>;
+  setMethodInfoInterfaceAccount?: InputMaybe<SetPaymentMethodInfoInterfaceAccount>;
+  setMethodInfoMethod?: InputMaybe<SetPaymentMethodInfoMethod>;
+  setMethodInfoName?: InputMaybe<SetPaymentMethodInfoName>;
+  setStatusInterfaceCode?: InputMaybe<SetPaymentStatusInterfaceCode>;
+  setStatusInterfaceText?: InputMaybe<SetPaymentStatusInterfaceText>;
 };
 
 export type PriceFunctionDraft = {
@@ -907,11 +1160,20 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    */
   inStore: InStore;
   /**
+   * The resources of the customer or anonymous session behind the token. Each field needs a
+   * customer or anonymous-session token holding the scope of its REST `/me` endpoint (otherwise the
+   * field fails with `insufficient_scope`), and sees only the caller's own resources.
+   */
+  me: Me;
+  /**
    * Query Messages (https://docs.commercetools.com/api/projects/messages; scope `view_messages`). Present so that the message
    * payload types below are part of the schema. Only stored when messages are enabled for
    * the project, and kept 15 days by default.
    */
   messages: MessageQueryResult;
+  /** A Payment by `id` or `key`; null when none matches. Scope `view_payments` or `manage_payments`. */
+  payment?: Maybe<Payment>;
+  payments: PaymentQueryResult;
   /**
    * A Product by `id`, `key`, `sku` or `variantKey` (exactly one); null when none matches.
    * SKUs are unique in the project; a variant key is unique only within its Product, so
@@ -969,6 +1231,18 @@ export type QueryInStoreArgs = {
 };
 
 export type QueryMessagesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryPaymentArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryPaymentsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1118,6 +1392,53 @@ export type SelectionOfProductQueryResult = {
 /** Sets or (with null) unsets the key. */
 export type SetCustomerGroupKey = {
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sets or (with null) unsets the anonymous id; on a Payment of a Customer, `InvalidOperation`. */
+export type SetPaymentAnonymousId = {
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetPaymentCustomer = {
+  customer?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetPaymentExternalId = {
+  externalId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Required, as in REST; fixed once set (`InvalidOperation`). */
+export type SetPaymentInterfaceId = {
+  interfaceId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetPaymentKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Fixed once set (`InvalidOperation`). */
+export type SetPaymentMethodInfoInterface = {
+  interface: Scalars['String']['input'];
+};
+
+export type SetPaymentMethodInfoInterfaceAccount = {
+  interfaceAccount?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetPaymentMethodInfoMethod = {
+  method?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetPaymentMethodInfoName = {
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetPaymentStatusInterfaceCode = {
+  interfaceCode?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetPaymentStatusInterfaceText = {
+  interfaceText?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Sets the key; omitting `key` (or null) unsets it. */
@@ -1433,6 +1754,36 @@ export type StoreUpdateAction = {
   setName?: InputMaybe<SetStoreName>;
   setProductSelections?: InputMaybe<SetStoreProductSelections>;
 };
+
+export type Transaction = {
+  __typename?: 'Transaction';
+  amount: Money;
+  custom?: Maybe<CustomFieldsType>;
+  id: Scalars['String']['output'];
+  interactionId?: Maybe<Scalars['String']['output']>;
+  interfaceId?: Maybe<Scalars['String']['output']>;
+  state: TransactionState;
+  timestamp?: Maybe<Scalars['DateTime']['output']>;
+  type?: Maybe<TransactionType>;
+};
+
+/** A Transaction; `state` defaults to `Initial`. */
+export type TransactionDraft = {
+  amount: MoneyInput;
+  interactionId?: InputMaybe<Scalars['String']['input']>;
+  interfaceId?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<TransactionState>;
+  timestamp?: InputMaybe<Scalars['DateTime']['input']>;
+  type: TransactionType;
+};
+
+/**
+ * Decision (the live reference states no rule): a Transaction moves forward only, `Initial`, then
+ * `Pending`, then `Success` or `Failure`, which are final; another change fails with `InvalidOperation`.
+ */
+export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
+
+export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
 
 export type Zone = {
   __typename?: 'Zone';

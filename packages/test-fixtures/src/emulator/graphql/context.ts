@@ -40,6 +40,9 @@ export const ENTRY_SCOPES: readonly string[] = [
   'manage_customer_groups',
   'view_shipping_methods',
   'manage_shipping_methods',
+  'view_payments',
+  'manage_payments',
+  'manage_my_payments',
 ];
 
 /**
