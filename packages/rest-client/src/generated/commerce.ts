@@ -3520,7 +3520,7 @@ export interface components {
      * @description Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
      *     `manage_customers`), as on the live service. `name` is unique in the project (400
      *     DuplicateField, as on the live service). A Customer Group a Customer still belongs to
-     *     (its `customerGroup`) cannot be deleted (400 ReferenceExists).
+     *     (its `customerGroup`) or a Product's Price is for cannot be deleted (400 ReferenceExists).
      */
     CustomerGroup: components['schemas']['BaseResource'] & {
       key?: string;
@@ -5857,13 +5857,14 @@ export interface components {
     /**
      * @description `validFrom` after `validUntil` is 400 InvalidField (decision). A tier's value is in
      *     the Price's currency and each `minimumQuantity` appears once (400 InvalidField,
-     *     decision). Customer Groups, discounted prices, custom fields and recurrence policies
-     *     are not emulated (501).
+     *     decision). A Customer Group that does not exist is 400 ReferencedResourceNotFound.
+     *     Discounted prices, custom fields and recurrence policies are not emulated (501).
      */
     PriceDraft: {
       key?: string;
       value: components['schemas']['Money'];
       country?: string;
+      customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       channel?: components['schemas']['ChannelResourceIdentifier'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signUp } from './customer-helpers.js';
-import { createApi, expectError, messagesOf, ok, UUID, type Api, type Json } from './helpers.js';
+import { createApi, expectError, messagesOf, ok, UUID, type Api, type ApiAnswer, type Json } from './helpers.js';
 import { created, expectNothingChanged, shippingSnapshot } from './shipping-helpers.js';
 
 let api: Api;
@@ -138,5 +138,46 @@ describe("a customer's customer group", () => {
     await expectNothingChanged(api, before);
     ok(await api.call('POST', `/customers/${ann['id'] as string}`, { version: 1, actions: [{ action: 'setCustomerGroup' }] }));
     expect((await api.call('DELETE', '/customer-groups/key=vip?version=1')).status).toBe(200);
+  });
+});
+
+describe('group prices', () => {
+  async function pricedProduct(prices: Json[]): Promise<ApiAnswer> {
+    await api.call('POST', '/product-types', { key: 'pt', name: 'PT', description: 'pt' });
+    return api.call('POST', '/products', {
+      key: 'shirt',
+      productType: { key: 'pt' },
+      name: { en: 'Shirt' },
+      slug: { en: 'shirt' },
+      masterVariant: { sku: 'shirt', prices },
+      publish: true,
+    });
+  }
+  const eur = (centAmount: number, extra: Json = {}) => ({ value: { currencyCode: 'EUR', centAmount }, ...extra });
+
+  it("a Price for a Customer Group is selected for that group's id only, over one without a group", async () => {
+    const gold = await created(api, '/customer-groups', { key: 'gold', groupName: 'Gold' });
+    const b2b = await created(api, '/customer-groups', { key: 'b2b', groupName: 'B2B' });
+    const product = ok(await pricedProduct([eur(1000), eur(800, { customerGroup: { typeId: 'customer-group', key: 'gold' } })]), 201);
+    expect(product['masterData'].current.masterVariant.prices[1].customerGroup).toEqual({ typeId: 'customer-group', id: gold['id'] });
+    const selected = async (query: string) =>
+      ok(await api.call('GET', `/product-projections/key=shirt?priceCurrency=EUR${query}`))['masterVariant'].price.value.centAmount;
+    expect(await selected('')).toBe(1000);
+    expect(await selected(`&priceCustomerGroup=${gold['id'] as string}`)).toBe(800);
+    expect(await selected(`&priceCustomerGroup=${b2b['id'] as string}`)).toBe(1000);
+  });
+
+  it('a group that does not exist and a group twice in one scope are refused; a group with Prices cannot be deleted; nothing changes', async () => {
+    await created(api, '/customer-groups', { key: 'gold', groupName: 'Gold' });
+    const before = await shippingSnapshot(api);
+    const unknown = await pricedProduct([eur(800, { customerGroup: { key: 'silver' } })]);
+    expect(expectError(unknown, 400, 'ReferencedResourceNotFound')).toMatchObject({ typeId: 'customer-group', key: 'silver' });
+    const twice = await pricedProduct([eur(800, { customerGroup: { key: 'gold' } }), eur(700, { customerGroup: { key: 'gold' } })]);
+    expectError(twice, 400, 'DuplicatePriceScope');
+    await api.call('DELETE', '/product-types/key=pt?version=1');
+    await expectNothingChanged(api, before);
+    ok(await pricedProduct([eur(800, { customerGroup: { key: 'gold' } })]), 201);
+    const refused = await api.call('DELETE', '/customer-groups/key=gold?version=1');
+    expect(expectError(refused, 400, 'ReferenceExists')['referencedBy']).toBe('product');
   });
 });

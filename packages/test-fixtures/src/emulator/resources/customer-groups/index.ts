@@ -30,10 +30,23 @@ export function customerGroupReference(ctx: WriteContext, identifier: ResourceId
 /** What of a Customer references a Customer Group (customers import this module). */
 type GroupedCustomer = StoredResource & { customerGroup?: { id: string } };
 
+/** What of a Product references a Customer Group: the Prices of its variants, current and staged (products import this module). */
+interface PricedVariant {
+  prices?: { customerGroup?: { id: string } }[];
+}
+type PricedData = { masterVariant: PricedVariant; variants: PricedVariant[] };
+type PricedProduct = StoredResource & { masterData: { current: PricedData; staged: PricedData } };
+
+function hasGroupPrice(product: PricedProduct, groupId: string): boolean {
+  const { current, staged } = product.masterData;
+  const variants = [current.masterVariant, ...current.variants, staged.masterVariant, ...staged.variants];
+  return variants.some((variant) => variant.prices?.some((price) => price.customerGroup?.id === groupId));
+}
+
 /**
  * Customer Groups (https://docs.commercetools.com/api/projects/customerGroups): a group's prices
  * are the ones its customers' carts select. Names are unique in the project (400 DuplicateField);
- * a group a Customer belongs to cannot be deleted (400 ReferenceExists). Only the Custom Field
+ * a group a Customer belongs to or a Price is for cannot be deleted (400 ReferenceExists). Only the Custom Field
  * actions send Messages, as live.
  */
 export const customerGroupType: ResourceType<CustomerGroup, Schemas['CustomerGroupDraft'], Schemas['CustomerGroupUpdateAction']> = {
@@ -61,6 +74,10 @@ export const customerGroupType: ResourceType<CustomerGroup, Schemas['CustomerGro
     const customers = ctx.state.collection<GroupedCustomer>('customer').values();
     if ([...customers].some((customer) => customer.customerGroup?.id === group.id)) {
       throw errors.referenceExists('Can not delete a customer-group while it is referenced by at least one customer.', 'customer');
+    }
+    const products = ctx.state.collection<PricedProduct>('product').values();
+    if ([...products].some((product) => hasGroupPrice(product, group.id))) {
+      throw errors.referenceExists('Can not delete a customer-group while it is referenced by at least one product price.', 'product');
     }
   },
 };

@@ -1,6 +1,7 @@
 import { ApiError, errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { channelReference } from '../channels/index.js';
+import { customerGroupReference } from '../customer-groups/index.js';
 import { moneyFrom } from './money.js';
 import type { Schemas } from './resource-type.js';
 import type { WriteContext } from './write-context.js';
@@ -11,11 +12,12 @@ export type PriceDraft = Schemas['PriceDraft'];
 type PriceTier = Schemas['PriceTier'];
 type PriceTierDraft = Schemas['PriceTierDraft'];
 
-/** A Price's scope: currency, country and Channel (Customer Groups are not emulated). */
+/** A Price's scope: currency, country, Customer Group and Channel. */
 function scopeOf(price: Price): string {
   const parts = [
     price.value.currencyCode,
     price.country !== undefined ? `country=${price.country}` : undefined,
+    price.customerGroup !== undefined ? `customerGroup=${price.customerGroup.id}` : undefined,
     price.channel !== undefined ? `channel=${price.channel.id}` : undefined,
   ];
   return parts.filter((part) => part !== undefined).join(', ');
@@ -54,6 +56,7 @@ function overlappingValidity(price: Price, conflicting: Price): ApiError {
       conflictingPrice: conflicting.id,
       currency: price.value.currencyCode,
       ...(price.country !== undefined ? { country: price.country } : {}),
+      ...(price.customerGroup !== undefined ? { customerGroup: structuredClone(price.customerGroup) } : {}),
       ...(price.channel !== undefined ? { channel: structuredClone(price.channel) } : {}),
       ...(price.validFrom !== undefined ? { validFrom: price.validFrom } : {}),
       ...(price.validUntil !== undefined ? { validUntil: price.validUntil } : {}),
@@ -89,7 +92,7 @@ export function assertDistinctPrices(prices: readonly Price[]): void {
 }
 
 /**
- * The Embedded Prices of a variant draft, each with a generated id. A channel must exist (400
+ * The Embedded Prices of a variant draft, each with a generated id. A channel and a Customer Group must exist (400
  * ReferencedResourceNotFound); `validFrom` after `validUntil` is 400 InvalidField (decision);
  * scopes and keys are distinct (see {@link assertDistinctPrices}).
  */
@@ -105,6 +108,7 @@ export function priceFrom(ctx: WriteContext, draft: PriceDraft, at: string, id: 
     throw errors.invalidField(`${at}.validUntil`, draft.validUntil, `The value for ${at}.validUntil must not be before validFrom.`);
   }
   const channel = draft.channel === undefined ? undefined : channelReference(ctx, draft.channel, `${at}.channel`);
+  const customerGroup = draft.customerGroup && customerGroupReference(ctx, draft.customerGroup, `${at}.customerGroup`);
   const value = moneyFrom(draft.value, `${at}.value`);
   const tiers = draft.tiers?.map((tier, index) =>
     tierFrom(tier, value.currencyCode, draft.tiers!.slice(0, index), `${at}.tiers[${index}]`),
@@ -114,6 +118,7 @@ export function priceFrom(ctx: WriteContext, draft: PriceDraft, at: string, id: 
     ...(draft.key !== undefined ? { key: draft.key } : {}),
     value,
     ...(draft.country !== undefined ? { country: draft.country } : {}),
+    ...(customerGroup ? { customerGroup } : {}),
     ...(channel ? { channel } : {}),
     ...(draft.validFrom !== undefined ? { validFrom: draft.validFrom } : {}),
     ...(draft.validUntil !== undefined ? { validUntil: draft.validUntil } : {}),
