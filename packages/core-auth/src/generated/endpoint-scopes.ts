@@ -97,6 +97,28 @@ export type GeneratedEndpoint =
   | 'POST /in-store/key={storeKey}/me/email/confirm'
   | 'GET /messages'
   | 'GET /messages/{ID}'
+  | 'POST /orders'
+  | 'GET /orders'
+  | 'GET /orders/{ID}'
+  | 'POST /orders/{ID}'
+  | 'DELETE /orders/{ID}'
+  | 'GET /orders/order-number={orderNumber}'
+  | 'POST /orders/order-number={orderNumber}'
+  | 'DELETE /orders/order-number={orderNumber}'
+  | 'POST /in-store/key={storeKey}/orders'
+  | 'GET /in-store/key={storeKey}/orders'
+  | 'GET /in-store/key={storeKey}/orders/{ID}'
+  | 'POST /in-store/key={storeKey}/orders/{ID}'
+  | 'DELETE /in-store/key={storeKey}/orders/{ID}'
+  | 'GET /in-store/key={storeKey}/orders/order-number={orderNumber}'
+  | 'POST /in-store/key={storeKey}/orders/order-number={orderNumber}'
+  | 'DELETE /in-store/key={storeKey}/orders/order-number={orderNumber}'
+  | 'POST /me/orders'
+  | 'GET /me/orders'
+  | 'GET /me/orders/{ID}'
+  | 'POST /in-store/key={storeKey}/me/orders'
+  | 'GET /in-store/key={storeKey}/me/orders'
+  | 'GET /in-store/key={storeKey}/me/orders/{ID}'
   | 'POST /payments'
   | 'GET /payments'
   | 'GET /payments/{ID}'
@@ -356,6 +378,34 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'POST /in-store/key={storeKey}/me/email/confirm': { anyOf: [['manage_my_profile']], storeScoped: true },
   'GET /messages': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
   'GET /messages/{ID}': { anyOf: [['view_messages'], ['manage_project']], storeScoped: false },
+  'POST /orders': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /orders': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /orders/{ID}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /orders/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /orders/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /orders/order-number={orderNumber}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /orders/order-number={orderNumber}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /orders/order-number={orderNumber}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/orders': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/orders': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/orders/{ID}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
+  'POST /in-store/key={storeKey}/orders/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/orders/{ID}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/orders/order-number={orderNumber}': {
+    anyOf: [['view_orders'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/orders/order-number={orderNumber}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/orders/order-number={orderNumber}': {
+    anyOf: [['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /me/orders': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: false },
+  'GET /me/orders': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: false },
+  'GET /me/orders/{ID}': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/me/orders': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/me/orders': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/me/orders/{ID}': { anyOf: [['manage_my_orders'], ['manage_project']], storeScoped: true },
   'POST /payments': { anyOf: [['manage_payments'], ['manage_project']], storeScoped: false },
   'GET /payments': { anyOf: [['view_payments'], ['manage_payments'], ['manage_project']], storeScoped: false },
   'GET /payments/{ID}': { anyOf: [['view_payments'], ['manage_payments'], ['manage_project']], storeScoped: false },

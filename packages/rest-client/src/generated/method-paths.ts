@@ -60,6 +60,16 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/me'
     | '/messages'
     | '/messages/{ID}'
+    | '/orders'
+    | '/orders/{ID}'
+    | '/orders/order-number={orderNumber}'
+    | '/in-store/key={storeKey}/orders'
+    | '/in-store/key={storeKey}/orders/{ID}'
+    | '/in-store/key={storeKey}/orders/order-number={orderNumber}'
+    | '/me/orders'
+    | '/me/orders/{ID}'
+    | '/in-store/key={storeKey}/me/orders'
+    | '/in-store/key={storeKey}/me/orders/{ID}'
     | '/payments'
     | '/payments/{ID}'
     | '/payments/key={key}'
@@ -150,6 +160,14 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/me/password'
     | '/in-store/key={storeKey}/me/password/reset'
     | '/in-store/key={storeKey}/me/email/confirm'
+    | '/orders'
+    | '/orders/{ID}'
+    | '/orders/order-number={orderNumber}'
+    | '/in-store/key={storeKey}/orders'
+    | '/in-store/key={storeKey}/orders/{ID}'
+    | '/in-store/key={storeKey}/orders/order-number={orderNumber}'
+    | '/me/orders'
+    | '/in-store/key={storeKey}/me/orders'
     | '/payments'
     | '/payments/{ID}'
     | '/payments/key={key}'
@@ -198,6 +216,10 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/me'
     | '/in-store/key={storeKey}/me'
+    | '/orders/{ID}'
+    | '/orders/order-number={orderNumber}'
+    | '/in-store/key={storeKey}/orders/{ID}'
+    | '/in-store/key={storeKey}/orders/order-number={orderNumber}'
     | '/payments/{ID}'
     | '/payments/key={key}'
     | '/me/payments/{ID}'
@@ -266,6 +288,16 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/me': CallParams<'getMeInStore', never, As>;
     '/messages': CallNone<'queryMessages', never, As>;
     '/messages/{ID}': CallParams<'getMessageById', never, As>;
+    '/orders': CallNone<'queryOrders', never, As>;
+    '/orders/{ID}': CallParams<'getOrderByID', never, As>;
+    '/orders/order-number={orderNumber}': CallParams<'getOrderByOrderNumber', never, As>;
+    '/in-store/key={storeKey}/orders': CallParams<'queryOrdersInStore', never, As>;
+    '/in-store/key={storeKey}/orders/{ID}': CallParams<'getOrderByIDInStore', never, As>;
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': CallParams<'getOrderByOrderNumberInStore', never, As>;
+    '/me/orders': CallNone<'queryMyOrders', never, As>;
+    '/me/orders/{ID}': CallParams<'getMyOrderById', never, As>;
+    '/in-store/key={storeKey}/me/orders': CallParams<'queryMyOrdersInStore', never, As>;
+    '/in-store/key={storeKey}/me/orders/{ID}': CallParams<'getMyOrderByIdInStore', never, As>;
     '/payments': CallNone<'queryPayments', never, As>;
     '/payments/{ID}': CallParams<'getPaymentById', never, As>;
     '/payments/key={key}': CallParams<'getPaymentByKey', never, As>;
@@ -392,6 +424,18 @@ export interface CallArgsOf<As extends ParseAs> {
       As
     >;
     '/in-store/key={storeKey}/me/email/confirm': CallParamsBody<'verifyMyEmailInStore', components['schemas']['MyCustomerEmailVerify'], As>;
+    '/orders': CallBody<'createOrder', components['schemas']['OrderFromCartDraft'], As>;
+    '/orders/{ID}': CallParamsBody<'updateOrderByID', components['schemas']['OrderUpdate'], As>;
+    '/orders/order-number={orderNumber}': CallParamsBody<'updateOrderByOrderNumber', components['schemas']['OrderUpdate'], As>;
+    '/in-store/key={storeKey}/orders': CallParamsBody<'createOrderInStore', components['schemas']['OrderFromCartDraft'], As>;
+    '/in-store/key={storeKey}/orders/{ID}': CallParamsBody<'updateOrderByIDInStore', components['schemas']['OrderUpdate'], As>;
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': CallParamsBody<
+      'updateOrderByOrderNumberInStore',
+      components['schemas']['OrderUpdate'],
+      As
+    >;
+    '/me/orders': CallBody<'createMyOrder', components['schemas']['MyOrderFromCartDraft'], As>;
+    '/in-store/key={storeKey}/me/orders': CallParamsBody<'createMyOrderInStore', components['schemas']['MyOrderFromCartDraft'], As>;
     '/payments': CallBody<'createPayment', components['schemas']['PaymentDraft'], As>;
     '/payments/{ID}': CallParamsBody<'updatePaymentById', components['schemas']['PaymentUpdate'], As>;
     '/payments/key={key}': CallParamsBody<'updatePaymentByKey', components['schemas']['PaymentUpdate'], As>;
@@ -442,6 +486,10 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
     '/me': CallParams<'deleteMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'deleteMeInStore', never, As>;
+    '/orders/{ID}': CallParams<'deleteOrderByID', never, As>;
+    '/orders/order-number={orderNumber}': CallParams<'deleteOrderByOrderNumber', never, As>;
+    '/in-store/key={storeKey}/orders/{ID}': CallParams<'deleteOrderByIDInStore', never, As>;
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': CallParams<'deleteOrderByOrderNumberInStore', never, As>;
     '/payments/{ID}': CallParams<'deletePaymentById', never, As>;
     '/payments/key={key}': CallParams<'deletePaymentByKey', never, As>;
     '/me/payments/{ID}': CallParams<'deleteMyPaymentById', never, As>;
@@ -517,6 +565,16 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/me': components['schemas']['MeResponse'];
     '/messages': components['schemas']['MessagePagedQueryResponse'];
     '/messages/{ID}': components['schemas']['Message'];
+    '/orders': components['schemas']['OrderPagedQueryResponse'];
+    '/orders/{ID}': components['schemas']['Order'];
+    '/orders/order-number={orderNumber}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders': components['schemas']['OrderPagedQueryResponse'];
+    '/in-store/key={storeKey}/orders/{ID}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': components['schemas']['Order'];
+    '/me/orders': components['schemas']['OrderPagedQueryResponse'];
+    '/me/orders/{ID}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/me/orders': components['schemas']['OrderPagedQueryResponse'];
+    '/in-store/key={storeKey}/me/orders/{ID}': components['schemas']['Order'];
     '/payments': components['schemas']['PaymentPagedQueryResponse'];
     '/payments/{ID}': components['schemas']['Payment'];
     '/payments/key={key}': components['schemas']['Payment'];
@@ -611,6 +669,14 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/me/password': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me/password/reset': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me/email/confirm': components['schemas']['Customer'];
+    '/orders': components['schemas']['Order'];
+    '/orders/{ID}': components['schemas']['Order'];
+    '/orders/order-number={orderNumber}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders/{ID}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': components['schemas']['Order'];
+    '/me/orders': components['schemas']['Order'];
+    '/in-store/key={storeKey}/me/orders': components['schemas']['Order'];
     '/payments': components['schemas']['Payment'];
     '/payments/{ID}': components['schemas']['Payment'];
     '/payments/key={key}': components['schemas']['Payment'];
@@ -661,6 +727,10 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
     '/me': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me': components['schemas']['Customer'];
+    '/orders/{ID}': components['schemas']['Order'];
+    '/orders/order-number={orderNumber}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders/{ID}': components['schemas']['Order'];
+    '/in-store/key={storeKey}/orders/order-number={orderNumber}': components['schemas']['Order'];
     '/payments/{ID}': components['schemas']['Payment'];
     '/payments/key={key}': components['schemas']['Payment'];
     '/me/payments/{ID}': components['schemas']['MyPayment'];

@@ -2009,7 +2009,7 @@ export const graphQLError = /* @__PURE__ */ defineBuilder('GraphQLError', 'other
 export const graphQLResponse = /* @__PURE__ */ defineBuilder('GraphQLResponse', 'other');
 
 /**
- * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case). The anonymous session's members are
+ * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case), and the anonymous session whose
  *
  * @example
  * customerSignin({ seed: 42 }).build();
@@ -2089,6 +2089,264 @@ export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other')
  * messagePagedQueryResponse({ seed: 42 }).build();
  */
 export const messagePagedQueryResponse = /* @__PURE__ */ defineBuilder('MessagePagedQueryResponse', 'other');
+
+/**
+ * Builder of a `Order` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
+ *
+ * @example
+ * order({ seed: 42 }).build();
+ * order().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const order = /* @__PURE__ */ defineBuilder('Order', 'resource');
+
+/**
+ * Builder of a `OrderFromCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Creates an Order from a Cart (https://docs.commercetools.com/api/projects/orders#create-order-from-cart).
+ *
+ * @example
+ * orderFromCartDraft({ seed: 42 }).build();
+ * orderFromCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const orderFromCartDraft = /* @__PURE__ */ defineBuilder('OrderFromCartDraft', 'draft');
+
+/**
+ * Builder of a `MyOrderFromCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Creates an Order from the caller's own Cart, as OrderFromCartDraft does; a Cart of another
+ *
+ * @example
+ * myOrderFromCartDraft({ seed: 42 }).build();
+ * myOrderFromCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myOrderFromCartDraft = /* @__PURE__ */ defineBuilder('MyOrderFromCartDraft', 'draft');
+
+/**
+ * Builder of a `OrderPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * orderPagedQueryResponse({ seed: 42 }).build();
+ */
+export const orderPagedQueryResponse = /* @__PURE__ */ defineBuilder('OrderPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `OrderUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * orderUpdate({ seed: 42 }).build();
+ */
+export const orderUpdate = /* @__PURE__ */ defineBuilder('OrderUpdate', 'update');
+
+/**
+ * Builder of a `OrderChangeOrderStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Any state may follow any other; sends OrderStateChanged when it changes.
+ *
+ * @example
+ * orderChangeOrderStateAction({ seed: 42 }).build();
+ */
+export const orderChangeOrderStateAction = /* @__PURE__ */ defineBuilder('OrderChangeOrderStateAction', 'action');
+
+/**
+ * Builder of a `OrderChangePaymentStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `paymentState` the Order has none. Sends OrderPaymentStateChanged when it changes.
+ *
+ * @example
+ * orderChangePaymentStateAction({ seed: 42 }).build();
+ */
+export const orderChangePaymentStateAction = /* @__PURE__ */ defineBuilder('OrderChangePaymentStateAction', 'action');
+
+/**
+ * Builder of a `OrderChangeShipmentStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `shipmentState` the Order has none. Sends OrderShipmentStateChanged when it changes.
+ *
+ * @example
+ * orderChangeShipmentStateAction({ seed: 42 }).build();
+ */
+export const orderChangeShipmentStateAction = /* @__PURE__ */ defineBuilder('OrderChangeShipmentStateAction', 'action');
+
+/**
+ * Builder of a `OrderAddPaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Payment to `paymentInfo` (an unknown one is 400 ReferencedResourceNotFound; one
+ *
+ * @example
+ * orderAddPaymentAction({ seed: 42 }).build();
+ */
+export const orderAddPaymentAction = /* @__PURE__ */ defineBuilder('OrderAddPaymentAction', 'action');
+
+/**
+ * Builder of a `OrderRemovePaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes a Payment of `paymentInfo` (one not there is 400 InvalidOperation);
+ *
+ * @example
+ * orderRemovePaymentAction({ seed: 42 }).build();
+ */
+export const orderRemovePaymentAction = /* @__PURE__ */ defineBuilder('OrderRemovePaymentAction', 'action');
+
+/**
+ * Builder of a `OrderSetOrderNumberAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the `orderNumber` of an Order that has none (unique in the Project: 400
+ *
+ * @example
+ * orderSetOrderNumberAction({ seed: 42 }).build();
+ */
+export const orderSetOrderNumberAction = /* @__PURE__ */ defineBuilder('OrderSetOrderNumberAction', 'action');
+
+/**
+ * Builder of a `OrderSetShippingAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `address`) removes the shipping address; sends OrderShippingAddressSet.
+ *
+ * @example
+ * orderSetShippingAddressAction({ seed: 42 }).build();
+ */
+export const orderSetShippingAddressAction = /* @__PURE__ */ defineBuilder('OrderSetShippingAddressAction', 'action');
+
+/**
+ * Builder of a `OrderSetBillingAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `address`) removes the billing address; sends OrderBillingAddressSet.
+ *
+ * @example
+ * orderSetBillingAddressAction({ seed: 42 }).build();
+ */
+export const orderSetBillingAddressAction = /* @__PURE__ */ defineBuilder('OrderSetBillingAddressAction', 'action');
+
+/**
+ * Builder of a `OrderSetCustomerEmailAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `email`) removes `customerEmail`; sends OrderCustomerEmailSet.
+ *
+ * @example
+ * orderSetCustomerEmailAction({ seed: 42 }).build();
+ */
+export const orderSetCustomerEmailAction = /* @__PURE__ */ defineBuilder('OrderSetCustomerEmailAction', 'action');
+
+/**
+ * Builder of a `ShippingMethodDoesNotMatchCartError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart."
+ *
+ * @example
+ * shippingMethodDoesNotMatchCartError({ seed: 42 }).build();
+ */
+export const shippingMethodDoesNotMatchCartError = /* @__PURE__ */ defineBuilder('ShippingMethodDoesNotMatchCartError', 'other');
+
+/**
+ * Builder of a `OrderCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An Order was created from a Cart; `order` is the new Order.
+ *
+ * @example
+ * orderCreatedMessage({ seed: 42 }).build();
+ * orderCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCreatedMessage = /* @__PURE__ */ defineBuilder('OrderCreatedMessage', 'resource');
+
+/**
+ * Builder of a `OrderDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An Order was deleted; `order` is the Order as it was.
+ *
+ * @example
+ * orderDeletedMessage({ seed: 42 }).build();
+ * orderDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderDeletedMessage = /* @__PURE__ */ defineBuilder('OrderDeletedMessage', 'resource');
+
+/**
+ * Builder of a `OrderStateChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `changeOrderState` changed the state.
+ *
+ * @example
+ * orderStateChangedMessage({ seed: 42 }).build();
+ * orderStateChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderStateChangedMessage = /* @__PURE__ */ defineBuilder('OrderStateChangedMessage', 'resource');
+
+/**
+ * Builder of a `OrderPaymentStateChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `changePaymentState` changed the payment state (none after, without `paymentState`).
+ *
+ * @example
+ * orderPaymentStateChangedMessage({ seed: 42 }).build();
+ * orderPaymentStateChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderPaymentStateChangedMessage = /* @__PURE__ */ defineBuilder('OrderPaymentStateChangedMessage', 'resource');
+
+/**
+ * Builder of a `OrderShipmentStateChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `changeShipmentState` changed the shipment state (none after, without `shipmentState`).
+ *
+ * @example
+ * orderShipmentStateChangedMessage({ seed: 42 }).build();
+ * orderShipmentStateChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderShipmentStateChangedMessage = /* @__PURE__ */ defineBuilder('OrderShipmentStateChangedMessage', 'resource');
+
+/**
+ * Builder of a `OrderPaymentAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `addPayment`: the Payment added.
+ *
+ * @example
+ * orderPaymentAddedMessage({ seed: 42 }).build();
+ * orderPaymentAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderPaymentAddedMessage = /* @__PURE__ */ defineBuilder('OrderPaymentAddedMessage', 'resource');
+
+/**
+ * Builder of a `OrderPaymentRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `removePayment`: the Payment removed; `removedPaymentInfo` is true when it was the last one.
+ *
+ * @example
+ * orderPaymentRemovedMessage({ seed: 42 }).build();
+ * orderPaymentRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderPaymentRemovedMessage = /* @__PURE__ */ defineBuilder('OrderPaymentRemovedMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomerEmailSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomerEmail`: the e-mail after and before.
+ *
+ * @example
+ * orderCustomerEmailSetMessage({ seed: 42 }).build();
+ * orderCustomerEmailSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomerEmailSetMessage = /* @__PURE__ */ defineBuilder('OrderCustomerEmailSetMessage', 'resource');
+
+/**
+ * Builder of a `OrderShippingAddressSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setShippingAddress`: the address after and before.
+ *
+ * @example
+ * orderShippingAddressSetMessage({ seed: 42 }).build();
+ * orderShippingAddressSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderShippingAddressSetMessage = /* @__PURE__ */ defineBuilder('OrderShippingAddressSetMessage', 'resource');
+
+/**
+ * Builder of a `OrderBillingAddressSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setBillingAddress`: the address after and before.
+ *
+ * @example
+ * orderBillingAddressSetMessage({ seed: 42 }).build();
+ * orderBillingAddressSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderBillingAddressSetMessage = /* @__PURE__ */ defineBuilder('OrderBillingAddressSetMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomTypeSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when there was one.
+ *
+ * @example
+ * orderCustomTypeSetMessage({ seed: 42 }).build();
+ * orderCustomTypeSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomTypeSetMessage = /* @__PURE__ */ defineBuilder('OrderCustomTypeSetMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomTypeRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomType` without a Type: the id of the Type removed, when there was one.
+ *
+ * @example
+ * orderCustomTypeRemovedMessage({ seed: 42 }).build();
+ * orderCustomTypeRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomTypeRemovedMessage = /* @__PURE__ */ defineBuilder('OrderCustomTypeRemovedMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomFieldAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had no value: its name and value.
+ *
+ * @example
+ * orderCustomFieldAddedMessage({ seed: 42 }).build();
+ * orderCustomFieldAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomFieldAddedMessage = /* @__PURE__ */ defineBuilder('OrderCustomFieldAddedMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomFieldChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` of a field that had a value: its name, the value after and the value before.
+ *
+ * @example
+ * orderCustomFieldChangedMessage({ seed: 42 }).build();
+ * orderCustomFieldChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomFieldChangedMessage = /* @__PURE__ */ defineBuilder('OrderCustomFieldChangedMessage', 'resource');
+
+/**
+ * Builder of a `OrderCustomFieldRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setCustomField` without a value: the name of the field removed.
+ *
+ * @example
+ * orderCustomFieldRemovedMessage({ seed: 42 }).build();
+ * orderCustomFieldRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderCustomFieldRemovedMessage = /* @__PURE__ */ defineBuilder('OrderCustomFieldRemovedMessage', 'resource');
 
 /**
  * Builder of a `Transaction` (other) of the Commerce schema, with plausible seeded defaults for its required members.
@@ -4685,6 +4943,36 @@ export const builderFactories = {
   MyCustomerEmailVerify: myCustomerEmailVerify,
   MessageBase: messageBase,
   MessagePagedQueryResponse: messagePagedQueryResponse,
+  Order: order,
+  OrderFromCartDraft: orderFromCartDraft,
+  MyOrderFromCartDraft: myOrderFromCartDraft,
+  OrderPagedQueryResponse: orderPagedQueryResponse,
+  OrderUpdate: orderUpdate,
+  OrderChangeOrderStateAction: orderChangeOrderStateAction,
+  OrderChangePaymentStateAction: orderChangePaymentStateAction,
+  OrderChangeShipmentStateAction: orderChangeShipmentStateAction,
+  OrderAddPaymentAction: orderAddPaymentAction,
+  OrderRemovePaymentAction: orderRemovePaymentAction,
+  OrderSetOrderNumberAction: orderSetOrderNumberAction,
+  OrderSetShippingAddressAction: orderSetShippingAddressAction,
+  OrderSetBillingAddressAction: orderSetBillingAddressAction,
+  OrderSetCustomerEmailAction: orderSetCustomerEmailAction,
+  ShippingMethodDoesNotMatchCartError: shippingMethodDoesNotMatchCartError,
+  OrderCreatedMessage: orderCreatedMessage,
+  OrderDeletedMessage: orderDeletedMessage,
+  OrderStateChangedMessage: orderStateChangedMessage,
+  OrderPaymentStateChangedMessage: orderPaymentStateChangedMessage,
+  OrderShipmentStateChangedMessage: orderShipmentStateChangedMessage,
+  OrderPaymentAddedMessage: orderPaymentAddedMessage,
+  OrderPaymentRemovedMessage: orderPaymentRemovedMessage,
+  OrderCustomerEmailSetMessage: orderCustomerEmailSetMessage,
+  OrderShippingAddressSetMessage: orderShippingAddressSetMessage,
+  OrderBillingAddressSetMessage: orderBillingAddressSetMessage,
+  OrderCustomTypeSetMessage: orderCustomTypeSetMessage,
+  OrderCustomTypeRemovedMessage: orderCustomTypeRemovedMessage,
+  OrderCustomFieldAddedMessage: orderCustomFieldAddedMessage,
+  OrderCustomFieldChangedMessage: orderCustomFieldChangedMessage,
+  OrderCustomFieldRemovedMessage: orderCustomFieldRemovedMessage,
   Transaction: transaction,
   TransactionDraft: transactionDraft,
   PaymentMethodInfo: paymentMethodInfo,

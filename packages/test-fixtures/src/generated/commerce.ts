@@ -798,7 +798,8 @@ export interface paths {
      * Sign in a customer
      * @description Checks a global customer's credentials (a customer of Stores is unknown here: 400
      *     InvalidCredentials, as for wrong ones) and answers `{ customer }`. No token is issued (use
-     *     the password flow).
+     *     the password flow). `anonymousId` gives the customer the anonymous session's Carts, Orders
+     *     and Payments that belong to no customer yet.
      */
     post: operations['signInCustomer'];
     delete?: never;
@@ -1120,6 +1121,225 @@ export interface paths {
     };
     /** Get a Message by ID */
     get: operations['getMessageById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Orders */
+    get: operations['queryOrders'];
+    put?: never;
+    /**
+     * Create an Order from a Cart
+     * @description See OrderFromCartDraft.
+     */
+    post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an Order by ID
+     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
+     *     are 501.
+     */
+    get: operations['getOrderByID'];
+    put?: never;
+    /** Update an Order by ID */
+    post: operations['updateOrderByID'];
+    /** Delete an Order by ID */
+    delete: operations['deleteOrderByID'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/order-number={orderNumber}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an Order by order number */
+    get: operations['getOrderByOrderNumber'];
+    put?: never;
+    /** Update an Order by order number */
+    post: operations['updateOrderByOrderNumber'];
+    /** Delete an Order by order number */
+    delete: operations['deleteOrderByOrderNumber'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query Orders of the Store
+     * @description Only the Orders of the Store.
+     */
+    get: operations['queryOrdersInStore'];
+    put?: never;
+    /**
+     * Create an Order from a Cart of the Store
+     * @description The Cart must belong to the Store of the path (404 otherwise). See OrderFromCartDraft.
+     */
+    post: operations['createOrderInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an Order of the Store by ID
+     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
+     *     are 501.
+     */
+    get: operations['getOrderByIDInStore'];
+    put?: never;
+    /** Update an Order of the Store by ID */
+    post: operations['updateOrderByIDInStore'];
+    /** Delete an Order of the Store by ID */
+    delete: operations['deleteOrderByIDInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders/order-number={orderNumber}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an Order of the Store by order number */
+    get: operations['getOrderByOrderNumberInStore'];
+    put?: never;
+    /** Update an Order of the Store by order number */
+    post: operations['updateOrderByOrderNumberInStore'];
+    /** Delete an Order of the Store by order number */
+    delete: operations['deleteOrderByOrderNumberInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query my Orders
+     * @description The caller's Orders only.
+     */
+    get: operations['queryMyOrders'];
+    put?: never;
+    /**
+     * Create an Order from my Cart
+     * @description A customer or anonymous-session token; the Cart must be the caller's (404 otherwise). See
+     *     MyOrderFromCartDraft.
+     */
+    post: operations['createMyOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/orders/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get my Order by ID
+     * @description Another caller's Order is 404.
+     */
+    get: operations['getMyOrderById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query my Orders in the Store
+     * @description The caller's Orders only, of the Store.
+     */
+    get: operations['queryMyOrdersInStore'];
+    put?: never;
+    /**
+     * Create an Order from my Cart in the Store
+     * @description A customer or anonymous-session token; the Cart must be the caller's and of the Store (404
+     *     otherwise). See MyOrderFromCartDraft.
+     */
+    post: operations['createMyOrderInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/orders/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get my Order in the Store by ID
+     * @description Another caller's Order is 404.
+     */
+    get: operations['getMyOrderByIdInStore'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3227,6 +3447,7 @@ export interface components {
       | 'customer'
       | 'customer-group'
       | 'key-value-document'
+      | 'order'
       | 'payment'
       | 'product'
       | 'product-selection'
@@ -3445,6 +3666,7 @@ export interface components {
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
       | components['schemas']['ExpiredCustomerEmailTokenError']
+      | components['schemas']['ShippingMethodDoesNotMatchCartError']
       | components['schemas']['MatchingPriceNotFoundError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError'];
@@ -5113,14 +5335,16 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
-     * @description A customer's credentials (the e-mail ignoring case). The anonymous session's members are
-     *     not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`
-     *     (https://docs.commercetools.com/api/projects/customers#customersignin).
+     * @description A customer's credentials (the e-mail ignoring case), and the anonymous session whose
+     *     active Carts, Orders and Payments (those of no customer yet) become the customer's
+     *     (https://docs.commercetools.com/api/projects/customers#customersignin). The anonymous
+     *     cart's merge is not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`.
      */
     CustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
+      anonymousId?: string;
     };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
@@ -5304,9 +5528,446 @@ export interface components {
       | components['schemas']['PaymentTransactionAddedMessage']
       | components['schemas']['PaymentTransactionStateChangedMessage']
       | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
-      | components['schemas']['PaymentInterfaceIdSetMessage'];
+      | components['schemas']['PaymentInterfaceIdSetMessage']
+      | components['schemas']['OrderCreatedMessage']
+      | components['schemas']['OrderDeletedMessage']
+      | components['schemas']['OrderStateChangedMessage']
+      | components['schemas']['OrderPaymentStateChangedMessage']
+      | components['schemas']['OrderShipmentStateChangedMessage']
+      | components['schemas']['OrderPaymentAddedMessage']
+      | components['schemas']['OrderPaymentRemovedMessage']
+      | components['schemas']['OrderCustomerEmailSetMessage']
+      | components['schemas']['OrderShippingAddressSetMessage']
+      | components['schemas']['OrderBillingAddressSetMessage']
+      | components['schemas']['OrderCustomTypeSetMessage']
+      | components['schemas']['OrderCustomTypeRemovedMessage']
+      | components['schemas']['OrderCustomFieldAddedMessage']
+      | components['schemas']['OrderCustomFieldChangedMessage']
+      | components['schemas']['OrderCustomFieldRemovedMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
+    };
+    /**
+     * @description `Open` by default. Any state may follow any other (no transition rules).
+     * @enum {string}
+     */
+    OrderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+    /** @enum {string} */
+    PaymentState: 'BalanceDue' | 'Failed' | 'Pending' | 'CreditOwed' | 'Paid';
+    /** @enum {string} */
+    ShipmentState: 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' | 'Canceled';
+    /**
+     * @description An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
+     *     `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths),
+     *     `manage_my_orders` for the caller's own. It copies the Cart as it was ordered: its Line
+     *     Items (each with its whole quantity in the built-in `Initial` State, as on the Cart: a
+     *     StateReference with a fixed id, since States are not emulated yet), Custom Line Items,
+     *     `totalPrice`, `taxedPrice`, `taxedShippingPrice`, addresses, `shippingInfo`,
+     *     `paymentInfo`, customer, anonymous session, Store, tax and rounding modes, country and
+     *     locale; `cart` references it. An Order has no `key` (there is no `/orders/key=`):
+     *     `orderNumber` is the caller's identifier, unique in the Project and never made up by the
+     *     emulator. Sends OrderCreated, OrderDeleted and the messages of its update actions.
+     */
+    Order: components['schemas']['BaseResource'] & {
+      orderNumber?: string;
+      purchaseOrderNumber?: string;
+      customerId?: string;
+      customerEmail?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      anonymousId?: string;
+      store?: components['schemas']['StoreKeyReference'];
+      lineItems: components['schemas']['LineItem'][];
+      customLineItems: components['schemas']['CustomLineItem'][];
+      totalLineItemQuantity?: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedPrice'];
+      taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      taxMode: components['schemas']['TaxMode'];
+      priceRoundingMode: components['schemas']['RoundingMode'];
+      taxRoundingMode: components['schemas']['RoundingMode'];
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+      inventoryMode: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['BaseAddress'];
+      shippingAddress?: components['schemas']['BaseAddress'];
+      shippingMode: components['schemas']['ShippingMode'];
+      shippingInfo?: components['schemas']['ShippingInfo'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      shipping: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      itemShippingAddresses: components['schemas']['BaseAddress'][];
+      /** @description Discount Codes are not emulated yet; always empty. */
+      discountCodes: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      directDiscounts: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      refusedGifts: components['schemas']['Reference'][];
+      paymentInfo?: components['schemas']['PaymentInfo'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin: components['schemas']['CartOrigin'];
+      cart?: components['schemas']['CartReference'];
+      orderState: components['schemas']['OrderState'];
+      paymentState?: components['schemas']['PaymentState'];
+      shipmentState?: components['schemas']['ShipmentState'];
+      /** @description Not emulated; always empty. */
+      syncInfo: Record<string, never>[];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description Creates an Order from a Cart (https://docs.commercetools.com/api/projects/orders#create-order-from-cart).
+     *     `cart` is required (the live service marks it optional only for the deprecated `id`, not
+     *     emulated); `version` is the Cart's: a stale one is 409 ConcurrentModification, so of many
+     *     concurrent requests for one Cart exactly one makes an Order. The Cart must be `Active`
+     *     (decision: a Merged or Ordered Cart is 400 InvalidOperation, as for its updates), have a
+     *     shipping address (400 InvalidOperation otherwise, whatever the tax mode) and, with a
+     *     Shipping Method, one that still matches it (400 ShippingMethodDoesNotMatchCart). A Cart
+     *     that does not exist, or on an in-store path one of another Store, is 400
+     *     ReferencedResourceNotFound. `orderNumber` is unique in the Project (400 DuplicateField).
+     *     Without `purchaseOrderNumber` the Cart's is taken. `custom` replaces the Cart's Custom
+     *     Fields (decision: the live merge of the two is not emulated; without it the Cart's are
+     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The Cart
+     *     becomes `Ordered`.
+     */
+    OrderFromCartDraft: {
+      cart: components['schemas']['CartResourceIdentifier'];
+      version: components['schemas']['Version'];
+      orderNumber?: string;
+      purchaseOrderNumber?: string;
+      orderState?: components['schemas']['OrderState'];
+      paymentState?: components['schemas']['PaymentState'];
+      shipmentState?: components['schemas']['ShipmentState'];
+      /** @description A Type for `order`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description Creates an Order from the caller's own Cart, as OrderFromCartDraft does; a Cart of another
+     *     customer or anonymous session (or, in-store, of another Store) is 404 ResourceNotFound.
+     */
+    MyOrderFromCartDraft: {
+      id: string;
+      version: components['schemas']['Version'];
+    };
+    OrderPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Order'][];
+    };
+    OrderUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['OrderUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Order as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated: `transitionState` and the line-item state transitions need States,
+     *     the others are deliveries, parcels, returns, item shipping, sync info and the custom
+     *     fields of items and addresses.
+     */
+    OrderUpdateAction:
+      | components['schemas']['OrderChangeOrderStateAction']
+      | components['schemas']['OrderChangePaymentStateAction']
+      | components['schemas']['OrderChangeShipmentStateAction']
+      | components['schemas']['OrderAddPaymentAction']
+      | components['schemas']['OrderRemovePaymentAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['OrderSetOrderNumberAction']
+      | components['schemas']['OrderSetShippingAddressAction']
+      | components['schemas']['OrderSetBillingAddressAction']
+      | components['schemas']['OrderSetCustomerEmailAction'];
+    /** @description Any state may follow any other; sends OrderStateChanged when it changes. */
+    OrderChangeOrderStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderState';
+      orderState: components['schemas']['OrderState'];
+    };
+    /** @description Without `paymentState` the Order has none. Sends OrderPaymentStateChanged when it changes. */
+    OrderChangePaymentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePaymentState';
+      paymentState?: components['schemas']['PaymentState'];
+    };
+    /** @description Without `shipmentState` the Order has none. Sends OrderShipmentStateChanged when it changes. */
+    OrderChangeShipmentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeShipmentState';
+      shipmentState?: components['schemas']['ShipmentState'];
+    };
+    /**
+     * @description Adds a Payment to `paymentInfo` (an unknown one is 400 ReferencedResourceNotFound; one
+     *     already there is 400 InvalidOperation). Sends OrderPaymentAdded.
+     */
+    OrderAddPaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
+    /**
+     * @description Removes a Payment of `paymentInfo` (one not there is 400 InvalidOperation);
+     *     `paymentInfo` goes with its last Payment. Sends OrderPaymentRemoved.
+     */
+    OrderRemovePaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
+    /**
+     * @description Sets the `orderNumber` of an Order that has none (unique in the Project: 400
+     *     DuplicateField). Once set it cannot change (live rule): another value, or none, is 400
+     *     InvalidOperation; the same value again changes nothing.
+     */
+    OrderSetOrderNumberAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setOrderNumber';
+      orderNumber?: string;
+    };
+    /**
+     * @description Sets or (without `address`) removes the shipping address; sends OrderShippingAddressSet.
+     *     Decision: the Order's prices and taxes stay as ordered (the live service computes taxes
+     *     again in Platform mode; not emulated).
+     */
+    OrderSetShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingAddress';
+      address?: components['schemas']['BaseAddress'];
+    };
+    /** @description Sets or (without `address`) removes the billing address; sends OrderBillingAddressSet. */
+    OrderSetBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setBillingAddress';
+      address?: components['schemas']['BaseAddress'];
+    };
+    /** @description Sets or (without `email`) removes `customerEmail`; sends OrderCustomerEmailSet. */
+    OrderSetCustomerEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerEmail';
+      email?: string;
+    };
+    /** @description 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart." */
+    ShippingMethodDoesNotMatchCartError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ShippingMethodDoesNotMatchCart';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ShippingMethodDoesNotMatchCart';
+    };
+    /** @description An Order was created from a Cart; `order` is the new Order. */
+    OrderCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCreated';
+      order: components['schemas']['Order'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCreated';
+    };
+    /** @description An Order was deleted; `order` is the Order as it was. */
+    OrderDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderDeleted';
+      order: components['schemas']['Order'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderDeleted';
+    };
+    /** @description `changeOrderState` changed the state. */
+    OrderStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderStateChanged';
+      orderState: components['schemas']['OrderState'];
+      oldOrderState?: components['schemas']['OrderState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderStateChanged';
+    };
+    /** @description `changePaymentState` changed the payment state (none after, without `paymentState`). */
+    OrderPaymentStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentStateChanged';
+      paymentState?: components['schemas']['PaymentState'];
+      oldPaymentState?: components['schemas']['PaymentState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentStateChanged';
+    };
+    /** @description `changeShipmentState` changed the shipment state (none after, without `shipmentState`). */
+    OrderShipmentStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderShipmentStateChanged';
+      shipmentState?: components['schemas']['ShipmentState'];
+      oldShipmentState?: components['schemas']['ShipmentState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderShipmentStateChanged';
+    };
+    /** @description `addPayment`: the Payment added. */
+    OrderPaymentAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentAdded';
+      paymentRef: components['schemas']['PaymentReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentAdded';
+    };
+    /** @description `removePayment`: the Payment removed; `removedPaymentInfo` is true when it was the last one. */
+    OrderPaymentRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentRemoved';
+      paymentRef: components['schemas']['PaymentReference'];
+      removedPaymentInfo: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentRemoved';
+    };
+    /** @description `setCustomerEmail`: the e-mail after and before. */
+    OrderCustomerEmailSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomerEmailSet';
+      email?: string;
+      oldEmail?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomerEmailSet';
+    };
+    /** @description `setShippingAddress`: the address after and before. */
+    OrderShippingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderShippingAddressSet';
+      address?: components['schemas']['BaseAddress'];
+      oldAddress?: components['schemas']['BaseAddress'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderShippingAddressSet';
+    };
+    /** @description `setBillingAddress`: the address after and before. */
+    OrderBillingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderBillingAddressSet';
+      address?: components['schemas']['BaseAddress'];
+      oldAddress?: components['schemas']['BaseAddress'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderBillingAddressSet';
+    };
+    /** @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when there was one. */
+    OrderCustomTypeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomTypeSet';
+      customFields: components['schemas']['CustomFields'];
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomTypeSet';
+    };
+    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
+    OrderCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomTypeRemoved';
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomTypeRemoved';
+    };
+    /** @description `setCustomField` of a field that had no value: its name and value. */
+    OrderCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldAdded';
+      name: string;
+      value: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldAdded';
+    };
+    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
+    OrderCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldChanged';
+      name: string;
+      value: unknown;
+      previousValue?: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldChanged';
+    };
+    /** @description `setCustomField` without a value: the name of the field removed. */
+    OrderCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldRemoved';
+      name: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldRemoved';
     };
     /** @enum {string} */
     TransactionType: 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
@@ -8920,6 +9581,8 @@ export interface components {
     priceCustomerGroup: string;
     /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
     priceChannel: string;
+    /** @description The `orderNumber` of the Order, URL-encoded. */
+    orderNumber: string;
   };
   requestBodies: never;
   headers: {
@@ -14121,6 +14784,1344 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Message'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryOrders: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Orders. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createOrder: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderFromCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Order. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOrderByID: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateOrderByID: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Order, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteOrderByID: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOrderByOrderNumber: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateOrderByOrderNumber: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Order, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteOrderByOrderNumber: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryOrdersInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Orders. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createOrderInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderFromCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Order. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOrderByIDInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateOrderByIDInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Order, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteOrderByIDInStore: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getOrderByOrderNumberInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateOrderByOrderNumberInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OrderUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Order, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteOrderByOrderNumberInStore: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryMyOrders: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Orders. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyOrder: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyOrderFromCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Order. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyOrderById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryMyOrdersInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Orders. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyOrderInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyOrderFromCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Order. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyOrderByIdInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Order. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Order'];
         };
       };
       400: components['responses']['BadRequest'];
@@ -20047,6 +22048,40 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
+export type OrderState = components['schemas']['OrderState'];
+export type PaymentState = components['schemas']['PaymentState'];
+export type ShipmentState = components['schemas']['ShipmentState'];
+export type Order = components['schemas']['Order'];
+export type OrderFromCartDraft = components['schemas']['OrderFromCartDraft'];
+export type MyOrderFromCartDraft = components['schemas']['MyOrderFromCartDraft'];
+export type OrderPagedQueryResponse = components['schemas']['OrderPagedQueryResponse'];
+export type OrderUpdate = components['schemas']['OrderUpdate'];
+export type OrderUpdateAction = components['schemas']['OrderUpdateAction'];
+export type OrderChangeOrderStateAction = components['schemas']['OrderChangeOrderStateAction'];
+export type OrderChangePaymentStateAction = components['schemas']['OrderChangePaymentStateAction'];
+export type OrderChangeShipmentStateAction = components['schemas']['OrderChangeShipmentStateAction'];
+export type OrderAddPaymentAction = components['schemas']['OrderAddPaymentAction'];
+export type OrderRemovePaymentAction = components['schemas']['OrderRemovePaymentAction'];
+export type OrderSetOrderNumberAction = components['schemas']['OrderSetOrderNumberAction'];
+export type OrderSetShippingAddressAction = components['schemas']['OrderSetShippingAddressAction'];
+export type OrderSetBillingAddressAction = components['schemas']['OrderSetBillingAddressAction'];
+export type OrderSetCustomerEmailAction = components['schemas']['OrderSetCustomerEmailAction'];
+export type ShippingMethodDoesNotMatchCartError = components['schemas']['ShippingMethodDoesNotMatchCartError'];
+export type OrderCreatedMessage = components['schemas']['OrderCreatedMessage'];
+export type OrderDeletedMessage = components['schemas']['OrderDeletedMessage'];
+export type OrderStateChangedMessage = components['schemas']['OrderStateChangedMessage'];
+export type OrderPaymentStateChangedMessage = components['schemas']['OrderPaymentStateChangedMessage'];
+export type OrderShipmentStateChangedMessage = components['schemas']['OrderShipmentStateChangedMessage'];
+export type OrderPaymentAddedMessage = components['schemas']['OrderPaymentAddedMessage'];
+export type OrderPaymentRemovedMessage = components['schemas']['OrderPaymentRemovedMessage'];
+export type OrderCustomerEmailSetMessage = components['schemas']['OrderCustomerEmailSetMessage'];
+export type OrderShippingAddressSetMessage = components['schemas']['OrderShippingAddressSetMessage'];
+export type OrderBillingAddressSetMessage = components['schemas']['OrderBillingAddressSetMessage'];
+export type OrderCustomTypeSetMessage = components['schemas']['OrderCustomTypeSetMessage'];
+export type OrderCustomTypeRemovedMessage = components['schemas']['OrderCustomTypeRemovedMessage'];
+export type OrderCustomFieldAddedMessage = components['schemas']['OrderCustomFieldAddedMessage'];
+export type OrderCustomFieldChangedMessage = components['schemas']['OrderCustomFieldChangedMessage'];
+export type OrderCustomFieldRemovedMessage = components['schemas']['OrderCustomFieldRemovedMessage'];
 export type TransactionType = components['schemas']['TransactionType'];
 export type TransactionState = components['schemas']['TransactionState'];
 export type Transaction = components['schemas']['Transaction'];

@@ -773,6 +773,72 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     }
   });
 
+  it("login, and Orders from Carts: by id and order number, in a Store, and the caller's own", async () => {
+    const store = catalogue!.stores[0]!;
+    const sku = catalogue!.products[0]!.skus[0]!;
+    const cart = (extra: Record<string, unknown> = {}) =>
+      session.expect<Resource>(201, 'POST', '/carts', {
+        currency: 'EUR',
+        lineItems: [{ sku }],
+        shippingAddress: { country: 'DE' },
+        ...extra,
+      });
+    const customers: { email: string; password: string; id: string }[] = [];
+    for (const [base, seed] of [
+      ['', 31],
+      [`/in-store/key=${store.key}`, 32],
+    ] as const) {
+      const draft = customerDraft({ seed }).build();
+      const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', `${base}/customers`, draft);
+      await session.expect(200, 'POST', `${base}/login`, { email: draft.email, password: draft.password });
+      customers.push({ email: draft.email, password: draft.password!, id: customer.id });
+
+      const ordered = await cart(base === '' ? {} : { store: { key: store.key } });
+      const orderNumber = `contract-${seed}`;
+      const order = await session.expect<Resource>(201, 'POST', `${base}/orders`, {
+        cart: { id: ordered.id },
+        version: ordered.version,
+        orderNumber,
+      });
+      await get<Page>(`${base}/orders?limit=1`);
+      await get(`${base}/orders/${order.id}`);
+      await get(`${base}/orders/order-number=${orderNumber}`);
+      const byId = await session.expect<Resource>(200, 'POST', `${base}/orders/${order.id}`, {
+        version: order.version,
+        actions: [{ action: 'changeOrderState', orderState: 'Confirmed' }],
+      });
+      const byNumber = await session.expect<Resource>(200, 'POST', `${base}/orders/order-number=${orderNumber}`, {
+        version: byId.version,
+        actions: [{ action: 'changePaymentState', paymentState: 'Paid' }],
+      });
+      await session.expect(200, 'DELETE', `${base}/orders/order-number=${orderNumber}?version=${byNumber.version}`);
+      const again = await cart(base === '' ? {} : { store: { key: store.key } });
+      const other = await session.expect<Resource>(201, 'POST', `${base}/orders`, { cart: { id: again.id }, version: again.version });
+      await session.expect(200, 'DELETE', `${base}/orders/${other.id}?version=${other.version}`);
+    }
+    for (const [base, customer] of [
+      ['', customers[0]!],
+      [`/in-store/key=${store.key}`, customers[1]!],
+    ] as const) {
+      const tokenPath =
+        base === ''
+          ? `/oauth/${target.projectKey}/customers/token`
+          : `/oauth/${target.projectKey}/in-store/key=${store.key}/customers/token`;
+      const login = await authForm(tokenPath, { grant_type: 'password', username: customer.email, password: customer.password });
+      const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+      const mine = await cart({ customerId: customer.id, ...(base === '' ? {} : { store: { key: store.key } }) });
+      const created = await fetch(api(`${base}/me/orders`), {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ id: mine.id, version: mine.version }),
+      });
+      expect(created.status).toBe(201);
+      const order = (await created.json()) as Resource;
+      expect((await fetch(api(`${base}/me/orders`), { headers })).status).toBe(200);
+      expect((await fetch(api(`${base}/me/orders/${order.id}`), { headers })).status).toBe(200);
+    }
+  });
+
   it('project settings update', async () => {
     const project = await get<{ version: number }>('');
     await session.expect(200, 'POST', '', {

@@ -66,6 +66,8 @@ interface DraftCase {
   unwrap?: (answer: Json) => Json;
   /** Sent with the token of a signed-up customer (a My endpoint), not the emulator's own client's. */
   asCustomer?: boolean;
+  /** What each create needs made first (an Order needs its Cart). */
+  prepare?: (api: Api, refs: Refs) => Promise<Partial<Refs>>;
 }
 
 interface Refs {
@@ -78,7 +80,20 @@ interface Refs {
   productId: string;
   customTypeId: string;
   customerId: string;
+  /** The Cart an Order is made from (see {@link DraftCase.prepare}). */
+  cart?: { id: string; version: number };
   n: number;
+}
+
+/** A Cart ready to order (a line, a shipping address), of the customer when given. */
+async function orderableCart(api: Api, customerId?: string): Promise<{ id: string; version: number }> {
+  const cart = await api.call('POST', '/carts', {
+    currency: 'EUR',
+    lineItems: [{ sku: 'walk-sku' }],
+    shippingAddress: { country: 'DE' },
+    ...(customerId !== undefined ? { customerId } : {}),
+  });
+  return { id: cart.body.id, version: cart.body.version };
 }
 
 /** Custom Fields of the Type every customizable draft uses, as sent and as answered. */
@@ -224,6 +239,28 @@ const DRAFTS: Record<string, DraftCase> = {
       lineItems: [{ variant: { sku: 'walk-sku' }, quantity: 2 }],
       customLineItems: [{ name: { en: 'Fee' }, slug: 'fee', taxCategory: { typeId: 'tax-category', id: refs.taxCategoryId } }],
     }),
+  },
+  // The Order's own version and Custom Fields; `cart` as a Reference.
+  OrderFromCartDraft: {
+    prepare: async (api) => ({ cart: await orderableCart(api) }),
+    body: ({ n, cart }) => ({
+      cart: { typeId: 'cart', id: cart?.id },
+      version: cart?.version,
+      orderNumber: `order-${n}`,
+      purchaseOrderNumber: 'po-2',
+      orderState: 'Confirmed',
+      paymentState: 'Paid',
+      shipmentState: 'Ready',
+      custom,
+    }),
+    shown: (refs) => ({ version: undefined, ...customShown(refs) }),
+  },
+  // The caller's own Cart by `id` and `version`: the answer is the Order (its own id and version).
+  MyOrderFromCartDraft: {
+    asCustomer: true,
+    prepare: async (api, { customerId }) => ({ cart: await orderableCart(api, customerId) }),
+    body: ({ cart }) => ({ id: cart?.id, version: cart?.version }),
+    shown: (refs) => ({ id: undefined, version: undefined, cart: { typeId: 'cart', id: refs.cart?.id } }),
   },
   TaxCategoryDraft: {
     body: ({ n }) => ({
@@ -577,11 +614,12 @@ describe('implement or refuse, over every draft and update-action schema', () =>
   for (const { path, schema } of draftEndpoints.filter((d) => !d.path.startsWith('/in-store'))) {
     it(`${schema}: every modeled member round-trips through POST ${path}`, async () => {
       const draftCase = DRAFTS[schema]!;
-      const sent = draftCase.body(next());
+      const prepared = await draftCase.prepare?.(api, refs);
+      const sent = draftCase.body({ ...next(), ...prepared });
       const answer = await (draftCase.asCustomer ? customerCall : api.call)('POST', path, sent);
       expect(answer.status, JSON.stringify(answer.body)).toBe(201);
       const resource = draftCase.unwrap ? draftCase.unwrap(answer.body) : (answer.body as Json);
-      const shown = draftCase.shown?.(refs, resource) ?? {};
+      const shown = draftCase.shown?.({ ...refs, ...prepared }, resource) ?? {};
       for (const [member, value] of Object.entries(sent)) {
         if (member in shown) continue;
         expect(resource[member], `${schema}.${member}`).toEqual(value);
@@ -594,8 +632,9 @@ describe('implement or refuse, over every draft and update-action schema', () =>
 
     it(`${schema}: every member listed as not emulated is refused with 501 naming it`, async () => {
       for (const member of membersOf(schema).notEmulated) {
+        const prepared = await DRAFTS[schema]!.prepare?.(api, refs);
         const answer = await (DRAFTS[schema]!.asCustomer ? customerCall : api.call)('POST', path, {
-          ...DRAFTS[schema]!.body(next()),
+          ...DRAFTS[schema]!.body({ ...next(), ...prepared }),
           [member]: { live: 'value' },
         });
         expect(expectError(answer, 501, 'NotEmulated')['field'], `${schema}.${member}`).toBe(member);
@@ -631,6 +670,11 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     CartUpdateAction: async () => {
       const cart = await api.call('POST', '/carts', { currency: 'EUR' });
       return { path: `/carts/${cart.body.id}`, version: cart.body.version };
+    },
+    OrderUpdateAction: async () => {
+      const cart = await orderableCart(api);
+      const order = await api.call('POST', '/orders', { cart: { id: cart.id }, version: cart.version });
+      return { path: `/orders/${order.body.id}`, version: order.body.version };
     },
     ProjectUpdateAction: async () => ({ path: '', version: (await api.call('GET', '')).body.version }),
     ProductTypeUpdateAction: async () => ({

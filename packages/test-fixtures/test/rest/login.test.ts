@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../helpers/api.js';
 import { customerSnapshot, expectCustomersUnchanged, signUp } from './customer-helpers.js';
 import { expectError, ok, tokenWithScope } from './helpers.js';
+import { orderApi } from './order-fixtures.js';
 
 let api: Api;
 
@@ -40,6 +41,25 @@ describe('POST /login and /in-store/key={storeKey}/login', () => {
     }
     expectError(await api.call('POST', '/login', { email: 'ann@example.com' }), 400, 'InvalidJsonInput');
     await expectCustomersUnchanged(api, before);
+  });
+
+  it("gives the customer the anonymous session's active Carts and Orders that belong to no customer", async () => {
+    const o = await orderApi(api);
+    const ann = await signUp(api, { email: 'ann@example.com' });
+    const order = await o.ordered(await o.orderable({ anonymousId: 'visitor-1' }));
+    const active = await o.orderable({ anonymousId: 'visitor-1' });
+    const other = await o.orderable({ anonymousId: 'visitor-2' });
+    const answer = await api.call('POST', '/login', { email: 'ann@example.com', password: 'secret', anonymousId: 'visitor-1' });
+    expect(answer.body).toEqual({ customer: ann });
+    expect(ok(await api.call('GET', `/orders/${order['id']}`))).toMatchObject({
+      customerId: ann['id'],
+      anonymousId: 'visitor-1',
+      version: 2,
+    });
+    expect(await o.cartNow(active)).toMatchObject({ customerId: ann['id'], version: active['version'] + 1 });
+    expect(await o.cartNow(other)).toEqual(other);
+    const ordered = await o.cartNow({ id: order['cart'].id });
+    expect(ordered).not.toHaveProperty('customerId');
   });
 
   it('answers 501 to the anonymous cart members it does not emulate yet, rather than ignoring them', async () => {

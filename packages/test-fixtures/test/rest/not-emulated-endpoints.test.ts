@@ -31,10 +31,10 @@ describe('endpoints of the live API the emulator does not serve', () => {
     expect(await refused('GET', '/product-projections/search?text.en=shirt')).toBe('GET /{projectKey}/product-projections/search');
   });
 
-  it('orders and shopping lists of the live API answer 501 naming the endpoint template', async () => {
+  it('shopping lists and order edits of the live API answer 501 naming the endpoint template', async () => {
     expect(await refused('GET', '/shopping-lists')).toBe('GET /{projectKey}/shopping-lists');
     expect(await refused('POST', '/shopping-lists', { name: { en: 'W' } })).toBe('POST /{projectKey}/shopping-lists');
-    expect(await refused('GET', '/orders/order-number=1001')).toBe('GET /{projectKey}/orders/order-number={orderNumber}');
+    expect(await refused('GET', '/orders/edits/key=e1')).toBe('GET /{projectKey}/orders/edits/key={key}');
     expect(await refused('DELETE', '/shopping-lists/key=wishlist?version=1')).toBe('DELETE /{projectKey}/shopping-lists/key={key}');
     expect(await refused('GET', '/in-store/key=berlin/shopping-lists')).toBe('GET /{projectKey}/in-store/key={storeKey}/shopping-lists');
   });

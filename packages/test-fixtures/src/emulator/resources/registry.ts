@@ -15,6 +15,7 @@ import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-modu
 import { registerResourceRoutes } from './kit/rest-routes.js';
 import { loginModule } from './login/module.js';
 import { meModule } from './me/module.js';
+import { ordersModule } from './orders/module.js';
 import { paymentsModule } from './payments/module.js';
 import { productProjectionsModule } from './product-projections/module.js';
 import { productSelectionsModule } from './product-selections/module.js';
@@ -49,6 +50,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   customerGroupsModule,
   paymentsModule,
   cartsModule,
+  ordersModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

@@ -23,6 +23,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'customer-group',
   'payment',
   'shipping-method',
+  'order',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */
@@ -99,7 +100,7 @@ type CustomFieldAction = Schemas['SetCustomTypeAction'] | Schemas['SetCustomFiel
  */
 export function customFieldActions<T extends { custom?: CustomFields }>(
   resourceTypeId: Schemas['ResourceTypeId'],
-  messages?: 'Customer' | 'CustomerGroup',
+  messages?: 'Customer' | 'CustomerGroup' | 'Order',
 ): Required<ActionHandlers<T, CustomFieldAction>> {
   const emit = (ctx: WriteContext, type: string, payload: Record<string, unknown>) => {
     if (messages !== undefined) ctx.emit(`${messages}${type}`, structuredClone(payload));

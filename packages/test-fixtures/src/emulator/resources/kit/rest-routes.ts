@@ -9,7 +9,7 @@ import type { StoredResource } from '../../store/collection.js';
 import { commerceContract } from '../../validation/contract.js';
 import type { Store } from '../stores/index.js';
 import { findInStore, storeOfPath } from './in-store-path.js';
-import { createResource, deleteResource, findResource, parseAddress, updateResource, type Caller } from './operations.js';
+import { createResource, deleteResource, findResource, parseAddress, updateResource, type Address, type Caller } from './operations.js';
 import type { AnyResourceType } from './resource-type.js';
 
 /** The caller of a request, for the shared write operations. */
@@ -72,7 +72,12 @@ export interface RestOptions {
   create?(context: EmulatorContext, body: unknown, caller: Caller): StoredResource | Promise<StoredResource>;
   /** The body of the 201 of a create (default: the resource, expanded as asked). */
   created?(context: EmulatorContext, resource: StoredResource): unknown;
-  /** A resource by a path segment that is not `{id}` or `key={key}` (a customer's `password-token=…`). */
+  /**
+   * How a path segment addresses a resource for every method (default: {@link parseAddress}):
+   * Orders have no key, but an `order-number=…`.
+   */
+  address?(context: EmulatorContext, segment: string): Address;
+  /** A resource by a path segment that is not `{id}` or `key={key}` (a customer's `password-token=…`), read only. */
   bySegment?(context: EmulatorContext, segment: string, store: Store | undefined): StoredResource | undefined;
   /** The same routes within a Store. */
   inStore?: InStoreOptions;
@@ -101,6 +106,10 @@ export function registerResourceRoutes<T extends StoredResource>(
   const view = [...type.scopes.view, ...type.scopes.manage];
   const create = rest.create ?? ((ctx: EmulatorContext, body: unknown, caller: Caller) => createResource(ctx, type, body, caller));
   const shapeOf = (c: Context<AppEnv>): Shape => rest.answerShape?.(c, context) ?? asIs;
+  const addressOf = (c: Context<AppEnv>): Address => {
+    const segment = c.req.param('address') ?? '';
+    return rest.address ? rest.address(context, segment) : parseAddress(segment);
+  };
   const answerCreated = (c: Context<AppEnv>, resource: StoredResource, shape: Shape = asIs) =>
     json(rest.created ? rest.created(context, resource) : shape(present(context, type, resource as T, expandParams(c))), 201);
   const answer = (c: Context<AppEnv>, resource: StoredResource, shape: Shape = asIs) =>
@@ -129,21 +138,21 @@ export function registerResourceRoutes<T extends StoredResource>(
     requireScope(c.get('principal'), projectKey, view);
     const shape = shapeOf(c);
     const segment = c.req.param('address');
-    return answer(c, rest.bySegment?.(context, segment, undefined) ?? findResource<T>(context, type, parseAddress(segment)), shape);
+    return answer(c, rest.bySegment?.(context, segment, undefined) ?? findResource<T>(context, type, addressOf(c)), shape);
   });
 
   if (type.actions) {
     api.post(`${base}/:address`, async (c) => {
       requireScope(c.get('principal'), projectKey, type.scopes.manage);
       const shape = shapeOf(c);
-      return answer(c, updateResource(context, type, parseAddress(c.req.param('address')), await readJsonBody(c), callerOf(c)), shape);
+      return answer(c, updateResource(context, type, addressOf(c), await readJsonBody(c), callerOf(c)), shape);
     });
   }
 
   api.delete(`${base}/:address`, (c) => {
     requireScope(c.get('principal'), projectKey, type.scopes.manage);
     const shape = shapeOf(c);
-    return answer(c, deleteResource(context, type, parseAddress(c.req.param('address')), versionParam(c), callerOf(c)), shape);
+    return answer(c, deleteResource(context, type, addressOf(c), versionParam(c), callerOf(c)), shape);
   });
 
   const { inStore } = rest;
@@ -156,7 +165,7 @@ export function registerResourceRoutes<T extends StoredResource>(
     requireScope(c.get('principal'), projectKey, scopes, store.key);
     return store;
   };
-  const member = (store: Store, segment: string) => findInStore(context, type.typeId, inStore.belongsTo, store, parseAddress(segment));
+  const member = (c: Context<AppEnv>, store: Store) => findInStore(context, type.typeId, inStore.belongsTo, store, addressOf(c));
 
   api.post(inStoreBase, async (c) => {
     const store = storeFor(c, manageScope, type.scopes.manage);
@@ -175,21 +184,21 @@ export function registerResourceRoutes<T extends StoredResource>(
   api.get(`${inStoreBase}/:address`, (c) => {
     const store = storeFor(c, viewScope, view);
     const segment = c.req.param('address');
-    return answer(c, rest.bySegment?.(context, segment, store) ?? member(store, segment));
+    return answer(c, rest.bySegment?.(context, segment, store) ?? member(c, store));
   });
 
   if (type.actions) {
     api.post(`${inStoreBase}/:address`, async (c) => {
       const store = storeFor(c, manageScope, type.scopes.manage);
       const body = await readJsonBody(c);
-      const { id } = member(store, c.req.param('address'));
+      const { id } = member(c, store);
       return answer(c, updateResource(context, type, { id }, body, callerOf(c)));
     });
   }
 
   api.delete(`${inStoreBase}/:address`, (c) => {
     const store = storeFor(c, manageScope, type.scopes.manage);
-    const { id } = member(store, c.req.param('address'));
+    const { id } = member(c, store);
     return answer(c, deleteResource(context, type, { id }, versionParam(c), callerOf(c)));
   });
 }
