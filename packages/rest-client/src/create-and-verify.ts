@@ -1,4 +1,4 @@
-/** A create that is never duplicated. */
+/** A create that is never duplicated: by key, and the engine the other such creates (Orders) share. */
 import { helperRetry, type HelperRetry } from './helper-retry.js';
 import { isDuplicateField, isTooManyRequests, type CommerceError } from './errors.js';
 import { invalidOption, NetworkError, parseRetryAfter } from '@commerce-kit/core-auth/http';
@@ -73,7 +73,6 @@ export async function createAndVerify<Path extends CreatablePath>(
   client: RestClient,
   options: CreateAndVerifyOptions<Path>,
 ): Promise<CreateAndVerifyResult<CreatedResource<Path>>> {
-  type Resource = CreatedResource<Path>;
   const o = options as unknown as {
     path: string;
     body: { key?: unknown };
@@ -87,18 +86,59 @@ export async function createAndVerify<Path extends CreatablePath>(
   if (typeof key !== 'string' || key === '')
     throw invalidOption('createAndVerify needs a key in the draft: it is how the resource is found again');
   if (bodyKey !== undefined && bodyKey !== key) throw invalidOption('key differs from body.key');
+  return createOnce<CreatedResource<Path>>(client, {
+    path: o.path,
+    pathParams: o.params?.path,
+    body: o.body,
+    identifier: { field: 'key', value: key },
+    // A duplicate key after an earlier unknown outcome: that attempt created it after all.
+    createdEarlier: (error, attempts) => attempts > 1 && isDuplicateField(error) && error.field === 'key',
+    retry: o.retry,
+    signal: o.signal,
+  });
+}
+
+/** A create that {@link createOnce} repeats without duplicating its resource. */
+export interface OnceCreate {
+  /** The collection path the create is POSTed to and the lookup GETs. */
+  path: string;
+  pathParams: unknown;
+  body: unknown;
+  /** The member the caller supplied that identifies the resource, and its value: how it is found again. */
+  identifier: { field: string; value: string };
+  /**
+   * Whether an error of attempt `attempts` could mean an earlier request made the resource after
+   * all: then it is looked up, and returned when found (the error is returned when it is absent).
+   */
+  createdEarlier(error: CommerceError, attempts: number): boolean;
+  /** Create attempts after the first (default 2) and the waits between them. */
+  retry: HelperRetry | undefined;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * The rounds of a create that is never duplicated (the live rule for a 500: the action may still
+ * have completed, so the client looks the resource up by an identifier it supplied before it
+ * creates again). Each create is sent once; after a 5xx answer or a network error the resource is
+ * looked up (`where <field> = :<field>`), and only when it is absent is the create sent again. A
+ * 429 is waited out and sent again (it was not processed). An error that `createdEarlier` may
+ * explain is answered by the resource when the lookup finds it; any other error is returned at once.
+ * @throws {NetworkError} when the outcome is still unknown after the last attempt
+ */
+export async function createOnce<Resource>(client: RestClient, o: OnceCreate): Promise<CreateAndVerifyResult<Resource>> {
   const { attempts: maxAttempts, wait } = helperRetry(o.retry, { maxRetries: 2, baseDelayMs: 200, maxDelayMs: 5_000 });
-  const pathParams = o.params?.path === undefined ? {} : { path: o.params.path };
+  const pathParams = o.pathParams === undefined ? {} : { path: o.pathParams };
   const signalInit = o.signal === undefined ? {} : { signal: o.signal };
   type Call = (url: string, init: unknown) => Promise<RestResult<unknown>>;
   const get = client.GET as unknown as Call;
   const post = client.POST as unknown as Call;
+  const { field, value } = o.identifier;
 
   const lookup = async (): Promise<Lookup<Resource>> => {
     let result: RestResult<unknown>;
     try {
       result = await get(o.path, {
-        params: { ...pathParams, query: { where: ['key = :key'], var: { key }, limit: 1, withTotal: false } },
+        params: { ...pathParams, query: { where: [`${field} = :${field}`], var: { [field]: value }, limit: 1, withTotal: false } },
         ...signalInit,
       });
     } catch (error) {
@@ -147,10 +187,14 @@ export async function createAndVerify<Path extends CreatablePath>(
       continue;
     }
     if (isTooManyRequests(error)) continue;
-    // A duplicate key after an earlier unknown outcome: that attempt created it after all.
-    if (attempts > 1 && isDuplicateField(error) && error.field === 'key') {
-      mustVerify = true;
-      continue;
+    if (o.createdEarlier(error, attempts)) {
+      const seen = await lookup();
+      if ('found' in seen)
+        return { data: seen.found, response: seen.result.response, correlationId: seen.result.correlationId, attempts, verified: true };
+      if ('unknown' in seen) {
+        mustVerify = true;
+        continue;
+      }
     }
     return { ...(result as RestResult<Resource>), attempts, verified: false };
   }

@@ -21,6 +21,7 @@ export type {
   Store,
   Product,
   ProductProjection,
+  Order,
 } from './types.js';
 export type {
   CallArgsOf,
@@ -95,6 +96,7 @@ export {
   type CreateAndVerifyOptions,
   type CreateAndVerifyResult,
 } from './create-and-verify.js';
+export { createOrderAndVerify, type CreateOrderAndVerifyOptions } from './orders.js';
 export {
   assignProductSelection,
   setProductSelectionActive,

@@ -100,3 +100,5 @@ export type Store = GetData<'/stores/{ID}'>;
 export type Product = GetData<'/products/{ID}'>;
 /** A Product Projection as the API returns it. */
 export type ProductProjection = GetData<'/product-projections/{ID}'>;
+/** An Order as the API returns it. */
+export type Order = GetData<'/orders/{ID}'>;
