@@ -18,14 +18,17 @@ import {
   categoryDraft,
   channelDraft,
   customerDraft,
+  customerGroupDraft,
   deleteCatalogue,
   myPaymentDraft,
   paymentDraft,
   productSelectionDraft,
   seedCatalogue,
+  shippingMethodDraft,
   storeDraft,
   taxCategoryDraft,
   typeDraft,
+  zoneDraft,
   type SeededCatalogue,
 } from '../../src/builders/index.js';
 import { checkedFetch } from '../../src/contract/checked-fetch.js';
@@ -467,6 +470,90 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     );
     created.push(`/tax-categories/${other.id}`);
     await session.expect(200, 'DELETE', `/tax-categories/${other.id}?version=${other.version}`);
+  });
+
+  it('Zone lifecycle: query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-zone`;
+    const zone = await session.expect<Resource>(201, 'POST', '/zones', zoneDraft({ seed: 13 }).key(key).name(key).build());
+    created.push(`/zones/${zone.id}`);
+    await get('/zones?limit=5');
+    await get(`/zones/${zone.id}`);
+    await get(`/zones/key=${key}`);
+    // A state of this run only: a location can be in one Zone only, and a live project has its own.
+    const located = await session.expect<Resource>(200, 'POST', `/zones/${zone.id}`, {
+      version: zone.version,
+      actions: [{ action: 'addLocation', location: { country: 'DE', state: `${key}-state` } }],
+    });
+    const described = await session.expect<Resource>(200, 'POST', `/zones/key=${key}`, {
+      version: located.version,
+      actions: [{ action: 'setDescription', description: 'Contract' }],
+    });
+    await session.expect(200, 'DELETE', `/zones/key=${key}?version=${described.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/zones', zoneDraft({ seed: 14 }).key(`${key}-2`).name(`${key}-2`).build());
+    created.push(`/zones/${other.id}`);
+    await session.expect(200, 'DELETE', `/zones/${other.id}?version=${other.version}`);
+  });
+
+  it('Customer Group lifecycle: query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-group`;
+    const draft = (seed: number, groupKey: string) => customerGroupDraft({ seed }).key(groupKey).groupName(groupKey).build();
+    const group = await session.expect<Resource>(201, 'POST', '/customer-groups', draft(15, key));
+    created.push(`/customer-groups/${group.id}`);
+    await get('/customer-groups?limit=5');
+    await get(`/customer-groups/${group.id}`);
+    await get(`/customer-groups/key=${key}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/customer-groups/${group.id}`, {
+      version: group.version,
+      actions: [{ action: 'changeName', name: `${key}-renamed` }],
+    });
+    const keyed = await session.expect<Resource>(200, 'POST', `/customer-groups/key=${key}`, {
+      version: renamed.version,
+      actions: [{ action: 'setKey', key: `${key}-3` }],
+    });
+    await session.expect(200, 'DELETE', `/customer-groups/key=${key}-3?version=${keyed.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/customer-groups', draft(16, `${key}-2`));
+    created.push(`/customer-groups/${other.id}`);
+    await session.expect(200, 'DELETE', `/customer-groups/${other.id}?version=${other.version}`);
+  });
+
+  it('Shipping Method lifecycle: matching-location, query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-shipping`;
+    const tax = await session.expect<Resource>(201, 'POST', '/tax-categories', taxCategoryDraft({ seed: 17 }).key(key).name(key).build());
+    created.push(`/tax-categories/${tax.id}`);
+    const zone = await session.expect<Resource>(201, 'POST', '/zones', zoneDraft({ seed: 18 }).key(key).name(key).build());
+    created.push(`/zones/${zone.id}`);
+    const draft = (seed: number, methodKey: string) =>
+      shippingMethodDraft({ seed })
+        .key(methodKey)
+        .name(methodKey)
+        .taxCategory({ typeId: 'tax-category', id: tax.id })
+        .zoneRates([{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 490 } }] }])
+        .isDefault(false)
+        .build();
+    const method = await session.expect<Resource>(201, 'POST', '/shipping-methods', draft(19, key));
+    created.push(`/shipping-methods/${method.id}`);
+    await get('/shipping-methods?limit=5');
+    await get(`/shipping-methods/${method.id}`);
+    await get(`/shipping-methods/key=${key}`);
+    await get('/shipping-methods/matching-location?country=DE&currency=EUR');
+    const inactive = await session.expect<Resource>(200, 'POST', `/shipping-methods/${method.id}`, {
+      version: method.version,
+      actions: [{ action: 'changeActive', active: false }],
+    });
+    const priced = await session.expect<Resource>(200, 'POST', `/shipping-methods/key=${key}`, {
+      version: inactive.version,
+      actions: [
+        {
+          action: 'addShippingRate',
+          zone: { typeId: 'zone', id: zone.id },
+          shippingRate: { price: { currencyCode: 'USD', centAmount: 590 } },
+        },
+      ],
+    });
+    await session.expect(200, 'DELETE', `/shipping-methods/key=${key}?version=${priced.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/shipping-methods', draft(20, `${key}-2`));
+    created.push(`/shipping-methods/${other.id}`);
+    await session.expect(200, 'DELETE', `/shipping-methods/${other.id}?version=${other.version}`);
   });
 
   it('Payment lifecycle: a Transaction and its state, query, update by id and key, delete by key and by id', async () => {
