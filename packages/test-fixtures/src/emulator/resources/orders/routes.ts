@@ -28,10 +28,15 @@ export function orderAddress(context: EmulatorContext, segment: string): Address
   return { id: order.id };
 }
 
-/** True when the Order (or Cart) is the caller's: its customer's, or else its anonymous session's. */
+/**
+ * True when the Order (or Cart) is the caller's: its customer is the token's customer, or its
+ * anonymous session the token's (https://docs.commercetools.com/api/projects/me-orders).
+ */
 export function isCallers(resource: { customerId?: string; anonymousId?: string }, principal: Principal): boolean {
-  if (principal.customerId !== undefined) return resource.customerId === principal.customerId;
-  return principal.anonymousId !== undefined && resource.anonymousId === principal.anonymousId;
+  return (
+    (principal.customerId !== undefined && resource.customerId === principal.customerId) ||
+    (principal.anonymousId !== undefined && resource.anonymousId === principal.anonymousId)
+  );
 }
 
 /** The draft of an in-store create: its Cart must be of the Store (else it does not exist here). */
