@@ -131,6 +131,11 @@ export interface SeededProduct {
    * Channel; and the same amount in USD (without a Channel).
    */
   centAmounts: number[];
+  /**
+   * Its Customer Group prices: the master variant 5.00 EUR cheaper for `customer-group-gold`
+   * (none with `checkout: false`).
+   */
+  groupPrices: { sku: string; customerGroupId: string; currency: string; centAmount: number }[];
   /** The Category the Product is in (a child of the root, alternating), with an order hint there. */
   categoryId: string;
 }
@@ -179,6 +184,8 @@ export interface SeededCatalogue {
   stores: SeededStore[];
 }
 
+/** How much cheaper the gold Customer Group gets a master variant, in EUR cents. */
+const GOLD_DISCOUNT = 500;
 const COLORS = ['black', 'white', 'navy', 'red', 'olive', 'sand'] as const;
 const SIZES = ['XS', 'S', 'M', 'L', 'XL'] as const;
 const title = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -368,6 +375,8 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     catalogue.productTypes.push({ id: created.id, key: created.key ?? '', version: created.version, name: created.name });
   }
 
+  const goldGroup = catalogue.customerGroups[0];
+  const gold = goldGroup && { typeId: 'customer-group' as const, id: goldGroup.id };
   for (let i = 0; i < counts.products; i++) {
     const type = catalogue.productTypes[i % catalogue.productTypes.length]!;
     const builder = productDraft({ seed: random.seed() });
@@ -375,15 +384,21 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     const colors = sample(random, COLORS.length, counts.variants).map((index) => COLORS[index]!);
     const size = random.pick(SIZES);
     const centAmounts = Array.from({ length: counts.variants }, () => random.int(5, 99) * 100 + 99);
+    const groupPrices: SeededProduct['groupPrices'] = [];
     const variants = Array.from({ length: counts.variants }, (_, v) => {
       const color = colors[v % colors.length]!;
       const variantSize = v < colors.length ? size : SIZES[v % SIZES.length]!;
       const value = { centAmount: centAmounts[v]!, currencyCode: 'EUR' };
       // The same amount in USD, for the carts of the US market.
       const usd = { value: { centAmount: centAmounts[v]!, currencyCode: 'USD' } };
+      const sku = `${key}-${color}-${variantSize}-${v + 1}`.toUpperCase();
+      // The master variant is 5.00 EUR cheaper for the gold Customer Group.
+      const group = v === 0 ? gold : undefined;
+      const groupPrice = group && { value: { centAmount: centAmounts[v]! - GOLD_DISCOUNT, currencyCode: 'EUR' }, customerGroup: group };
+      if (groupPrice) groupPrices.push({ sku, customerGroupId: group.id, currency: 'EUR', centAmount: groupPrice.value.centAmount });
       return {
-        prices: [{ value }, { value, channel: { typeId: 'channel' as const, id: web.id } }, usd],
-        sku: `${key}-${color}-${variantSize}-${v + 1}`.toUpperCase(),
+        prices: [{ value }, { value, channel: { typeId: 'channel' as const, id: web.id } }, usd, ...(groupPrice ? [groupPrice] : [])],
+        sku,
         key: `${key}-${v + 1}`,
         attributes: [
           { name: 'color', value: color },
@@ -415,6 +430,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
       slug: key,
       skus: variants.map((variant) => variant.sku),
       centAmounts,
+      groupPrices,
       categoryId: category.id,
     });
   }

@@ -74,16 +74,27 @@ describe('seedCatalogue', () => {
     const product = catalogue.products[0]!;
     const projection = await session.expect<{
       masterVariant: {
-        prices: { value: { centAmount: number; currencyCode: string; fractionDigits: number }; channel?: { id: string } }[];
+        prices: {
+          value: { centAmount: number; currencyCode: string; fractionDigits: number };
+          channel?: { id: string };
+          customerGroup?: { id: string };
+        }[];
       };
     }>(200, 'GET', `/product-projections/${product.id}`);
     const prices = projection.masterVariant.prices;
     expect(
-      prices.map((price) => [price.value.centAmount, price.value.currencyCode, price.value.fractionDigits, price.channel?.id]),
+      prices.map((price) => [
+        price.value.centAmount,
+        price.value.currencyCode,
+        price.value.fractionDigits,
+        price.channel?.id,
+        price.customerGroup?.id,
+      ]),
     ).toEqual([
-      [product.centAmounts[0], 'EUR', 2, undefined],
-      [product.centAmounts[0], 'EUR', 2, web!.id],
-      [product.centAmounts[0], 'USD', 2, undefined],
+      [product.centAmounts[0], 'EUR', 2, undefined, undefined],
+      [product.centAmounts[0], 'EUR', 2, web!.id, undefined],
+      [product.centAmounts[0], 'USD', 2, undefined, undefined],
+      [product.centAmounts[0]! - 500, 'EUR', 2, undefined, catalogue.customerGroups[0]!.id],
     ]);
     const store = await session.expect<{ countries: unknown[]; distributionChannels: { id: string }[]; supplyChannels: { id: string }[] }>(
       200,
@@ -308,6 +319,26 @@ describe('seedCatalogue', () => {
     }
   });
 
+  it('prices the master variants 5.00 EUR cheaper for the gold Customer Group, in its carts', async () => {
+    const session = openSession(emulator);
+    const [gold, wholesale] = catalogue.customerGroups;
+    const product = catalogue.products[0]!;
+    expect(product.groupPrices).toEqual([{ sku: product.skus[0], customerGroupId: gold!.id, currency: 'EUR', centAmount: 6499 }]);
+    expect(catalogue.products.every((one) => one.groupPrices.length === 1 && one.groupPrices[0]!.sku === one.skus[0])).toBe(true);
+    const unitPrice = async (groupId: string) => {
+      const cart = await session.expect<{ lineItems: { price: { value: { centAmount: number } } }[] }>(201, 'POST', '/carts', {
+        currency: 'EUR',
+        country: 'DE',
+        customerGroup: { typeId: 'customer-group', id: groupId },
+        lineItems: [{ sku: product.skus[0] }],
+      });
+      return cart.lineItems[0]!.price.value.centAmount;
+    };
+    // 69.99 - 5.00 = 64.99 for gold; wholesale has no group price, so the base price 69.99.
+    expect(await unitPrice(gold!.id)).toBe(6499);
+    expect(await unitPrice(wholesale!.id)).toBe(6999);
+  });
+
   it('leaves the checkout set-up out with checkout: false', async () => {
     const target = createEmulator({ projectKey: 'seed-project' });
     const plain = await seedCatalogue(target, { seed: 42, checkout: false });
@@ -315,6 +346,7 @@ describe('seedCatalogue', () => {
     expect(plain.zones).toEqual([]);
     expect(plain.customerGroups).toEqual([]);
     expect(plain.shippingMethods).toEqual([]);
+    expect(plain.products.flatMap((product) => product.groupPrices)).toEqual([]);
     expect((await openSession(target).expect<{ count: number }>(200, 'GET', '/zones?withTotal=false')).count).toBe(0);
   });
 
