@@ -2501,7 +2501,7 @@ export const paymentSetStatusInterfaceTextAction = /* @__PURE__ */ defineBuilder
 export const paymentSetInterfaceIdAction = /* @__PURE__ */ defineBuilder('PaymentSetInterfaceIdAction', 'action');
 
 /**
- * Builder of a `PaymentSetMethodInfoMethodAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `method` unsets it.
+ * Builder of a `PaymentSetMethodInfoMethodAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `method` unsets it; sends PaymentMethodInfoMethodSet.
  *
  * @example
  * paymentSetMethodInfoMethodAction({ seed: 42 }).build();
@@ -2509,7 +2509,7 @@ export const paymentSetInterfaceIdAction = /* @__PURE__ */ defineBuilder('Paymen
 export const paymentSetMethodInfoMethodAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoMethodAction', 'action');
 
 /**
- * Builder of a `PaymentSetMethodInfoNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `name` unsets it.
+ * Builder of a `PaymentSetMethodInfoNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `name` unsets it; sends PaymentMethodInfoNameSet.
  *
  * @example
  * paymentSetMethodInfoNameAction({ seed: 42 }).build();
@@ -2517,7 +2517,7 @@ export const paymentSetMethodInfoMethodAction = /* @__PURE__ */ defineBuilder('P
 export const paymentSetMethodInfoNameAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoNameAction', 'action');
 
 /**
- * Builder of a `PaymentSetMethodInfoInterfaceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
+ * Builder of a `PaymentSetMethodInfoInterfaceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets `paymentMethodInfo.paymentInterface` and sends PaymentMethodInfoInterfaceSet. Once set,
  *
  * @example
  * paymentSetMethodInfoInterfaceAction({ seed: 42 }).build();
@@ -2525,7 +2525,7 @@ export const paymentSetMethodInfoNameAction = /* @__PURE__ */ defineBuilder('Pay
 export const paymentSetMethodInfoInterfaceAction = /* @__PURE__ */ defineBuilder('PaymentSetMethodInfoInterfaceAction', 'action');
 
 /**
- * Builder of a `PaymentSetMethodInfoInterfaceAccountAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `interfaceAccount` unsets it.
+ * Builder of a `PaymentSetMethodInfoInterfaceAccountAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `interfaceAccount` unsets it; sends PaymentMethodInfoInterfaceAccountSet.
  *
  * @example
  * paymentSetMethodInfoInterfaceAccountAction({ seed: 42 }).build();
@@ -2702,6 +2702,45 @@ export const paymentStatusInterfaceCodeSetMessage = /* @__PURE__ */ defineBuilde
  * paymentInterfaceIdSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const paymentInterfaceIdSetMessage = /* @__PURE__ */ defineBuilder('PaymentInterfaceIdSetMessage', 'resource');
+
+/**
+ * Builder of a `PaymentMethodInfoInterfaceSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setMethodInfoInterface` set the `paymentInterface` of the method info.
+ *
+ * @example
+ * paymentMethodInfoInterfaceSetMessage({ seed: 42 }).build();
+ * paymentMethodInfoInterfaceSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentMethodInfoInterfaceSetMessage = /* @__PURE__ */ defineBuilder('PaymentMethodInfoInterfaceSetMessage', 'resource');
+
+/**
+ * Builder of a `PaymentMethodInfoMethodSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setMethodInfoMethod` was applied; the method before and after, those there are.
+ *
+ * @example
+ * paymentMethodInfoMethodSetMessage({ seed: 42 }).build();
+ * paymentMethodInfoMethodSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentMethodInfoMethodSetMessage = /* @__PURE__ */ defineBuilder('PaymentMethodInfoMethodSetMessage', 'resource');
+
+/**
+ * Builder of a `PaymentMethodInfoNameSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setMethodInfoName` was applied; the name before and after, those there are.
+ *
+ * @example
+ * paymentMethodInfoNameSetMessage({ seed: 42 }).build();
+ * paymentMethodInfoNameSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentMethodInfoNameSetMessage = /* @__PURE__ */ defineBuilder('PaymentMethodInfoNameSetMessage', 'resource');
+
+/**
+ * Builder of a `PaymentMethodInfoInterfaceAccountSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setMethodInfoInterfaceAccount` was applied; the account before and after, those there are.
+ *
+ * @example
+ * paymentMethodInfoInterfaceAccountSetMessage({ seed: 42 }).build();
+ * paymentMethodInfoInterfaceAccountSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentMethodInfoInterfaceAccountSetMessage = /* @__PURE__ */ defineBuilder(
+  'PaymentMethodInfoInterfaceAccountSetMessage',
+  'resource',
+);
 
 /**
  * Builder of a `ProductProjection` (resource) of the Commerce schema, with plausible seeded defaults for its required members. The current or the staged data of a Product, flattened.
@@ -5015,6 +5054,10 @@ export const builderFactories = {
   PaymentTransactionStateChangedMessage: paymentTransactionStateChangedMessage,
   PaymentStatusInterfaceCodeSetMessage: paymentStatusInterfaceCodeSetMessage,
   PaymentInterfaceIdSetMessage: paymentInterfaceIdSetMessage,
+  PaymentMethodInfoInterfaceSetMessage: paymentMethodInfoInterfaceSetMessage,
+  PaymentMethodInfoMethodSetMessage: paymentMethodInfoMethodSetMessage,
+  PaymentMethodInfoNameSetMessage: paymentMethodInfoNameSetMessage,
+  PaymentMethodInfoInterfaceAccountSetMessage: paymentMethodInfoInterfaceAccountSetMessage,
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
   ProductSelection: productSelection,

@@ -5543,7 +5543,11 @@ export interface components {
       | components['schemas']['OrderCustomTypeRemovedMessage']
       | components['schemas']['OrderCustomFieldAddedMessage']
       | components['schemas']['OrderCustomFieldChangedMessage']
-      | components['schemas']['OrderCustomFieldRemovedMessage'];
+      | components['schemas']['OrderCustomFieldRemovedMessage']
+      | components['schemas']['PaymentMethodInfoInterfaceSetMessage']
+      | components['schemas']['PaymentMethodInfoMethodSetMessage']
+      | components['schemas']['PaymentMethodInfoNameSetMessage']
+      | components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
     };
@@ -6182,7 +6186,7 @@ export interface components {
       action: 'setInterfaceId';
       interfaceId: string;
     };
-    /** @description Omitting `method` unsets it. */
+    /** @description Omitting `method` unsets it; sends PaymentMethodInfoMethodSet. */
     PaymentSetMethodInfoMethodAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -6191,7 +6195,7 @@ export interface components {
       action: 'setMethodInfoMethod';
       method?: string;
     };
-    /** @description Omitting `name` unsets it. */
+    /** @description Omitting `name` unsets it; sends PaymentMethodInfoNameSet. */
     PaymentSetMethodInfoNameAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -6201,8 +6205,9 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
     };
     /**
-     * @description Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
-     *     another value is 400 InvalidOperation. Unique with the `interfaceId` (see `Payment`).
+     * @description Sets `paymentMethodInfo.paymentInterface` and sends PaymentMethodInfoInterfaceSet. Once set,
+     *     it cannot be changed (live rule): another value is 400 InvalidOperation, the same value
+     *     changes nothing. Unique with the `interfaceId` (see `Payment`).
      */
     PaymentSetMethodInfoInterfaceAction: {
       /**
@@ -6212,7 +6217,7 @@ export interface components {
       action: 'setMethodInfoInterface';
       interface: string;
     };
-    /** @description Omitting `interfaceAccount` unsets it. */
+    /** @description Omitting `interfaceAccount` unsets it; sends PaymentMethodInfoInterfaceAccountSet. */
     PaymentSetMethodInfoInterfaceAccountAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -6432,6 +6437,58 @@ export interface components {
        * @enum {string}
        */
       type: 'PaymentInterfaceIdSet';
+    };
+    /** @description `setMethodInfoInterface` set the `paymentInterface` of the method info. */
+    PaymentMethodInfoInterfaceSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoInterfaceSet';
+      interface?: string;
+      oldInterface?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoInterfaceSet';
+    };
+    /** @description `setMethodInfoMethod` was applied; the method before and after, those there are. */
+    PaymentMethodInfoMethodSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoMethodSet';
+      method?: string;
+      oldMethod?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoMethodSet';
+    };
+    /** @description `setMethodInfoName` was applied; the name before and after, those there are. */
+    PaymentMethodInfoNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoNameSet';
+      name?: components['schemas']['LocalizedString'];
+      oldName?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoNameSet';
+    };
+    /** @description `setMethodInfoInterfaceAccount` was applied; the account before and after, those there are. */
+    PaymentMethodInfoInterfaceAccountSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoInterfaceAccountSet';
+      interfaceAccount?: string;
+      oldInterfaceAccount?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoInterfaceAccountSet';
     };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
@@ -22128,6 +22185,10 @@ export type PaymentTransactionAddedMessage = components['schemas']['PaymentTrans
 export type PaymentTransactionStateChangedMessage = components['schemas']['PaymentTransactionStateChangedMessage'];
 export type PaymentStatusInterfaceCodeSetMessage = components['schemas']['PaymentStatusInterfaceCodeSetMessage'];
 export type PaymentInterfaceIdSetMessage = components['schemas']['PaymentInterfaceIdSetMessage'];
+export type PaymentMethodInfoInterfaceSetMessage = components['schemas']['PaymentMethodInfoInterfaceSetMessage'];
+export type PaymentMethodInfoMethodSetMessage = components['schemas']['PaymentMethodInfoMethodSetMessage'];
+export type PaymentMethodInfoNameSetMessage = components['schemas']['PaymentMethodInfoNameSetMessage'];
+export type PaymentMethodInfoInterfaceAccountSetMessage = components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];

@@ -147,9 +147,10 @@ describe('payments', () => {
       ]),
     );
     expect(set).toMatchObject({ version: 2, interfaceId: 'psp-1', paymentMethodInfo: { paymentInterface: 'psp' } });
-    expect((await messagesOf(api, id)).map((m) => [m['type'], m['interfaceId']])).toEqual([
+    expect((await messagesOf(api, id)).map((m) => [m['type'], m['interfaceId'] ?? m['interface']])).toEqual([
       ['PaymentCreated', undefined],
       ['PaymentInterfaceIdSet', 'psp-1'],
+      ['PaymentMethodInfoInterfaceSet', 'psp'],
     ]);
     const before = await paymentSnapshot(api);
     expectError(await update(id, [{ action: 'setInterfaceId', interfaceId: 'psp-2' }]), 400, 'InvalidOperation');
@@ -235,8 +236,14 @@ describe('payments', () => {
       paymentMethodInfo: { method: 'PAYPAL', name: { en: 'PayPal' }, interfaceAccount: 'shop-eu' },
       transactions: [{ id: transactionId, interactionId: 'i-9', timestamp: '2026-02-02T08:00:00.000Z', state: 'Initial' }],
     });
-    const codeSet = (await messagesOf(api, id)).find((m) => m['type'] === 'PaymentStatusInterfaceCodeSet');
+    const sent = await messagesOf(api, id);
+    const codeSet = sent.find((m) => m['type'] === 'PaymentStatusInterfaceCodeSet');
     expect(codeSet).toMatchObject({ paymentId: id, interfaceCode: '20', resourceVersion: 2 });
+    expect(sent.filter((m) => m['type'].startsWith('PaymentMethodInfo'))).toMatchObject([
+      { type: 'PaymentMethodInfoMethodSet', method: 'PAYPAL' },
+      { type: 'PaymentMethodInfoNameSet', name: { en: 'PayPal' } },
+      { type: 'PaymentMethodInfoInterfaceAccountSet', interfaceAccount: 'shop-eu' },
+    ]);
     // A Payment of a Customer gets no anonymousId (live rule); unsetting the method leaves it out.
     const before = await paymentSnapshot(api);
     expectError(await update(id, [{ action: 'setAnonymousId', anonymousId: 'visitor' }]), 400, 'InvalidOperation');
@@ -252,6 +259,9 @@ describe('payments', () => {
     expect(unset).toMatchObject({ anonymousId: 'visitor', paymentMethodInfo: { name: { en: 'PayPal' } } });
     expect(unset).not.toHaveProperty('customer');
     expect(unset['paymentMethodInfo']).not.toHaveProperty('method');
+    const methodUnset = (await messagesOf(api, id)).at(-1)!;
+    expect(methodUnset).toMatchObject({ type: 'PaymentMethodInfoMethodSet', oldMethod: 'PAYPAL' });
+    expect(methodUnset).not.toHaveProperty('method');
   });
 
   it('carry Custom Fields on the Payment, its method info and its Transactions, each with a Type of its own', async () => {

@@ -1,8 +1,10 @@
+import { upperFirst } from '../../history/change-kit.js';
 import { errors } from '../../http/errors.js';
 import { customFieldActions } from '../kit/custom-fields.js';
 import { moneyFrom } from '../kit/money.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
+import type { WriteContext } from '../kit/write-context.js';
 import { assertInterfaceIdFree, customerReference, transactionFrom, type Payment, type Transaction } from './rules.js';
 
 type TransactionState = Schemas['TransactionState'];
@@ -30,10 +32,26 @@ function assertUnset(current: string | undefined, next: string, name: string): v
     throw errors.invalidOperation(`The Payment's '${name}' is set to '${current}' and cannot be changed.`);
 }
 
-/** `setMethodInfo<Member>` of an optional member of `paymentMethodInfo`: omitting the value unsets it. */
-function methodInfoSetter<M extends 'method' | 'name' | 'interfaceAccount'>(member: M) {
-  return (payment: Payment, action: { [K in M]?: PaymentMethodInfo[M] }): void => {
-    setOptional<PaymentMethodInfo, M>(payment.paymentMethodInfo, member, action[member]);
+/** The member of `paymentMethodInfo` each `setMethodInfo<Member>` sets, and the live message it sends. */
+const METHOD_INFO_MESSAGES = {
+  method: 'PaymentMethodInfoMethodSet',
+  name: 'PaymentMethodInfoNameSet',
+  interfaceAccount: 'PaymentMethodInfoInterfaceAccountSet',
+} as const;
+
+/**
+ * `setMethodInfo<Member>` of an optional member of `paymentMethodInfo`: omitting the value unsets
+ * it. Sends `PaymentMethodInfo<Member>Set` with the value before and after (`oldMethod`, `method`).
+ */
+function methodInfoSetter<M extends keyof typeof METHOD_INFO_MESSAGES>(member: M) {
+  return (payment: Payment, action: { [K in M]?: PaymentMethodInfo[M] }, ctx: WriteContext): void => {
+    const old = payment.paymentMethodInfo[member];
+    const value = action[member];
+    setOptional<PaymentMethodInfo, M>(payment.paymentMethodInfo, member, value);
+    ctx.emit(METHOD_INFO_MESSAGES[member], {
+      ...(value !== undefined ? { [member]: structuredClone(value) } : {}),
+      ...(old !== undefined ? { [`old${upperFirst(member)}`]: structuredClone(old) } : {}),
+    });
   };
 }
 
@@ -81,9 +99,12 @@ export const paymentActions: ActionHandlers<Payment, Schemas['PaymentUpdateActio
     ctx.emit('PaymentInterfaceIdSet', { interfaceId });
   },
   setMethodInfoInterface(payment, action, ctx) {
-    assertUnset(payment.paymentMethodInfo.paymentInterface, action.interface, 'paymentMethodInfo.paymentInterface');
+    const old = payment.paymentMethodInfo.paymentInterface;
+    if (old === action.interface) return;
+    assertUnset(old, action.interface, 'paymentMethodInfo.paymentInterface');
     payment.paymentMethodInfo.paymentInterface = action.interface;
     assertInterfaceIdFree(ctx, payment, payment.id);
+    ctx.emit('PaymentMethodInfoInterfaceSet', { interface: action.interface });
   },
   setMethodInfoMethod: methodInfoSetter('method'),
   setMethodInfoName: methodInfoSetter('name'),
