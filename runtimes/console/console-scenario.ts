@@ -41,8 +41,22 @@ export async function openConsoleSession(): Promise<ConsoleSession> {
     clock: new ManualClock(Date.parse(CLOCK_START)),
   });
   const catalogue = await seedCatalogue(emulator, { seed: 7, products: 12, selections: 3, stores: 2 });
-  // What a checkout leaves, for the Resources view to list.
-  await openSession(emulator).expect(201, 'POST', '/payments', { key: CONSOLE_PAYMENT.key, amountPlanned: CONSOLE_PAYMENT.amountPlanned });
+  // What a checkout leaves, for the Resources view to list: a payment, and a cart of two of the
+  // first Product's master variant, ordered.
+  const session = openSession(emulator);
+  await session.expect(201, 'POST', '/payments', { key: CONSOLE_PAYMENT.key, amountPlanned: CONSOLE_PAYMENT.amountPlanned });
+  const cart = await session.expect<{ id: string; version: number }>(201, 'POST', '/carts', {
+    key: CONSOLE_ORDER.cartKey,
+    currency: 'EUR',
+    country: 'DE',
+    lineItems: [{ sku: catalogue.products[0]!.skus[0], quantity: 2 }],
+    shippingAddress: { country: 'DE' },
+  });
+  await session.expect(201, 'POST', '/orders', {
+    cart: { typeId: 'cart', id: cart.id },
+    version: cart.version,
+    orderNumber: CONSOLE_ORDER.orderNumber,
+  });
   const server = await serveEmulator(emulator, { host: '127.0.0.1', port: 0 });
   let browser: Browser | undefined;
   try {
@@ -95,7 +109,10 @@ const columnOf = (page: Page, caption: string, column: number) =>
     .allTextContents();
 
 /** The checkout's resource types the walk-through lists in the Resources view. */
-export const CHECKOUT_TYPES = ['zones', 'customer-groups', 'payments'] as const;
+export const CHECKOUT_TYPES = ['zones', 'customer-groups', 'payments', 'carts', 'orders'] as const;
+
+/** The cart the session orders, and the order's number. */
+export const CONSOLE_ORDER = { cartKey: 'console-cart', orderNumber: 'console-1001' } as const;
 
 /** The Payment the session creates: 49.99 EUR planned. */
 export const CONSOLE_PAYMENT = { key: 'console-payment', amountPlanned: { currencyCode: 'EUR', centAmount: 4999 } } as const;

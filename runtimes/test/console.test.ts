@@ -7,7 +7,13 @@
  * Skipped when there is no Chromium: `apt-get install chromium`, or point CHROMIUM_PATH at one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONSOLE_PAYMENT, openConsoleSession, walkThroughConsole, type ConsoleSession } from '../console/console-scenario.js';
+import {
+  CONSOLE_ORDER,
+  CONSOLE_PAYMENT,
+  openConsoleSession,
+  walkThroughConsole,
+  type ConsoleSession,
+} from '../console/console-scenario.js';
 import { chromiumSuite, hasChromium, warnWhenNoChromium, watchProblems } from './browser-helpers.js';
 
 warnWhenNoChromium('console.test.ts');
@@ -50,6 +56,11 @@ describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
     expect(seen.listed['customer-groups'].sort()).toEqual(catalogue.customerGroups.map((group) => [group.key, group.name]).sort());
     // 4999 cents, shown as 49.99 EUR.
     expect(seen.listed.payments).toEqual([[CONSOLE_PAYMENT.key, '49.99 EUR']]);
+    // The cart of 2 x 14.99 (seed 7's first master variant) = 29.98, ordered: the cart is Ordered,
+    // the order Open with the cart's total, listed by its order number.
+    expect(catalogue.products[0]!.centAmounts[0]).toBe(1499);
+    expect(seen.listed.carts).toEqual([[CONSOLE_ORDER.cartKey, 'Ordered 29.98 EUR']]);
+    expect(seen.listed.orders).toEqual([[CONSOLE_ORDER.orderNumber, 'Open 29.98 EUR']]);
 
     expect(seen.faultedStatus).toMatch(/^503: /);
     expect(seen.failedRequests).toHaveLength(1);
