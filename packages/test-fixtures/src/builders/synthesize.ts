@@ -1,7 +1,7 @@
 /**
  * Plausible default values synthesized from the JSON schema of the Commerce schema: every required
  * member, plus the few optional ones a realistic resource nearly always has (`key`, `sku`, `name`, a
- * Customer's `password`,
+ * Customer's `password`, an Order's `orderNumber`,
  * `masterVariant`, a `typeId` and any member with a `const`). Values come from a seeded PRNG and
  * a theme per builder, so a Product's name, slug, key and SKU tell the same story
  * (`Linen Shirt 17`, `linen-shirt-17`, `SKU-LINEN-SHIRT-17-342`).
@@ -106,7 +106,7 @@ export function themeFor(schemaName: string, random: Random): Theme {
 }
 
 /** Optional members filled anyway, because a realistic value nearly always has them. */
-const FILLED_WHEN_OPTIONAL = new Set(['key', 'sku', 'name', 'masterVariant', 'typeId', 'password']);
+const FILLED_WHEN_OPTIONAL = new Set(['key', 'sku', 'name', 'masterVariant', 'typeId', 'password', 'orderNumber']);
 
 interface Context {
   random: Random;
@@ -211,6 +211,8 @@ function stringFor(name: string, facts: Facts, ctx: Context): string {
       return theme.lastName;
     case 'customerNumber':
       return `C-${random.int(100_000, 999_999)}`;
+    case 'orderNumber':
+      return `A-${random.int(100_000, 999_999)}`;
     case 'scope':
       return 'view_products:my-project view_product_selections:my-project';
     case 'message':

@@ -8,6 +8,7 @@ import {
   customerDraft,
   customerGroupDraft,
   defineBuilder,
+  orderFromCartDraft,
   payment,
   paymentDraft,
   product,
@@ -388,7 +389,11 @@ describe('builders against the emulator', () => {
     ).toBe(201);
     expect((await api.call('POST', '/customer-groups', customerGroupDraft({ seed: 1 }).build())).status).toBe(201);
     expect((await api.call('POST', '/payments', paymentDraft({ seed: 1 }).build())).status).toBe(201);
-    expect((await api.call('POST', '/carts', cartDraft({ seed: 1 }).build())).status).toBe(201);
+    const cart = await api.call('POST', '/carts', cartDraft({ seed: 1 }).shippingAddress({ country: 'DE' }).build());
+    expect(cart.status).toBe(201);
+    const order = orderFromCartDraft({ seed: 1 }).cart({ typeId: 'cart', id: cart.body.id }).version(cart.body.version).build();
+    expect(order.orderNumber).toMatch(/^A-\d{6}$/);
+    expect((await api.call('POST', '/orders', order)).body).toMatchObject({ orderNumber: order.orderNumber, orderState: 'Open' });
     const tax = await api.call('POST', '/tax-categories', taxCategoryDraft({ seed: 1 }).build());
     const method = shippingMethodDraft({ seed: 1 }).taxCategory({ typeId: 'tax-category', id: tax.body.id }).build();
     expect((await api.call('POST', '/shipping-methods', method)).status).toBe(201);
