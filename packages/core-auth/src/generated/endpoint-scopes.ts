@@ -22,6 +22,9 @@ export type GeneratedEndpoint =
   | 'GET /in-store/key={storeKey}/carts/key={key}'
   | 'POST /in-store/key={storeKey}/carts/key={key}'
   | 'DELETE /in-store/key={storeKey}/carts/key={key}'
+  | 'GET /shipping-methods/matching-cart'
+  | 'GET /shipping-methods/matching-cart-location'
+  | 'GET /in-store/key={storeKey}/shipping-methods/matching-cart'
   | 'POST /categories'
   | 'GET /categories'
   | 'GET /categories/{ID}'
@@ -238,6 +241,39 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /in-store/key={storeKey}/carts/key={key}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: true },
   'POST /in-store/key={storeKey}/carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
   'DELETE /in-store/key={storeKey}/carts/key={key}': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /shipping-methods/matching-cart': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'GET /shipping-methods/matching-cart-location': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'GET /in-store/key={storeKey}/shipping-methods/matching-cart': {
+    anyOf: [
+      ['view_shipping_methods'],
+      ['view_orders'],
+      ['manage_my_orders'],
+      ['manage_shipping_methods'],
+      ['manage_orders'],
+      ['manage_project'],
+    ],
+    storeScoped: true,
+  },
   'POST /categories': { anyOf: [['manage_categories'], ['manage_products'], ['manage_project']], storeScoped: false },
   'GET /categories': {
     anyOf: [['view_categories'], ['view_products'], ['manage_categories'], ['manage_products'], ['manage_project']],

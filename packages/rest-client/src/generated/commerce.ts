@@ -112,6 +112,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shipping-methods/matching-cart': {
+    parameters: SharedParameters;
+    /**
+     * Get the Shipping Methods matching a Cart
+     * @description The active Shipping Methods that ship to the Cart's shipping address in the Cart's currency,
+     *     as matching-location answers them for that address and currency, with the CartValue tier the
+     *     Cart's value reaches (the sum of its items' totals) flagged. A Cart that does not exist, or
+     *     without a shipping address, is 400 InvalidInput (decision: the reference names no error); with a
+     *     `manage_my_orders` token only the caller's own Cart is found. A HEAD request answers 404 when no
+     *     method matches.
+     */
+    get: operations['getShippingMethodsMatchingCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/matching-cart-location': {
+    parameters: SharedParameters;
+    /**
+     * Get the Shipping Methods matching a Cart and a location
+     * @description As matching-cart, for the `country` and `state` given instead of the Cart's shipping address
+     *     (which the Cart then need not have).
+     */
+    get: operations['getShippingMethodsMatchingCartLocation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/shipping-methods/matching-cart': {
+    parameters: SharedParameters;
+    /**
+     * Get the Shipping Methods matching a Cart of a Store
+     * @description As matching-cart, for a Cart of the Store (another is 400 InvalidInput); Shipping Methods are
+     *     not limited to Stores in the emulator (their `stores` is not emulated).
+     */
+    get: operations['getShippingMethodsMatchingCartInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories': {
     parameters: SharedParameters;
     /** Query Categories */
@@ -603,8 +655,7 @@ export interface paths {
      * Sign in a customer
      * @description Checks a global customer's credentials (a customer of Stores is unknown here: 400
      *     InvalidCredentials, as for wrong ones) and answers `{ customer }`. No token is issued (use
-     *     the password flow). `anonymousId` gives the customer the anonymous session's Carts, Orders
-     *     and Payments that belong to no customer yet.
+     *     the password flow).
      */
     post: operations['signInCustomer'];
     delete?: never;
@@ -851,175 +902,6 @@ export interface paths {
     parameters: SharedParameters;
     /** Get a Message by ID */
     get: operations['getMessageById'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/orders': {
-    parameters: SharedParameters;
-    /** Query Orders */
-    get: operations['queryOrders'];
-    put?: never;
-    /**
-     * Create an Order from a Cart
-     * @description See OrderFromCartDraft.
-     */
-    post: operations['createOrder'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/orders/{ID}': {
-    parameters: SharedParameters;
-    /**
-     * Get an Order by ID
-     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
-     *     are 501.
-     */
-    get: operations['getOrderByID'];
-    put?: never;
-    /** Update an Order by ID */
-    post: operations['updateOrderByID'];
-    /** Delete an Order by ID */
-    delete: operations['deleteOrderByID'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/orders/order-number={orderNumber}': {
-    parameters: SharedParameters;
-    /** Get an Order by order number */
-    get: operations['getOrderByOrderNumber'];
-    put?: never;
-    /** Update an Order by order number */
-    post: operations['updateOrderByOrderNumber'];
-    /** Delete an Order by order number */
-    delete: operations['deleteOrderByOrderNumber'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/in-store/key={storeKey}/orders': {
-    parameters: SharedParameters;
-    /**
-     * Query Orders of the Store
-     * @description Only the Orders of the Store.
-     */
-    get: operations['queryOrdersInStore'];
-    put?: never;
-    /**
-     * Create an Order from a Cart of the Store
-     * @description The Cart must belong to the Store of the path (404 otherwise). See OrderFromCartDraft.
-     */
-    post: operations['createOrderInStore'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/in-store/key={storeKey}/orders/{ID}': {
-    parameters: SharedParameters;
-    /**
-     * Get an Order of the Store by ID
-     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
-     *     are 501.
-     */
-    get: operations['getOrderByIDInStore'];
-    put?: never;
-    /** Update an Order of the Store by ID */
-    post: operations['updateOrderByIDInStore'];
-    /** Delete an Order of the Store by ID */
-    delete: operations['deleteOrderByIDInStore'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/in-store/key={storeKey}/orders/order-number={orderNumber}': {
-    parameters: SharedParameters;
-    /** Get an Order of the Store by order number */
-    get: operations['getOrderByOrderNumberInStore'];
-    put?: never;
-    /** Update an Order of the Store by order number */
-    post: operations['updateOrderByOrderNumberInStore'];
-    /** Delete an Order of the Store by order number */
-    delete: operations['deleteOrderByOrderNumberInStore'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/me/orders': {
-    parameters: SharedParameters;
-    /**
-     * Query my Orders
-     * @description The caller's Orders only.
-     */
-    get: operations['queryMyOrders'];
-    put?: never;
-    /**
-     * Create an Order from my Cart
-     * @description A customer or anonymous-session token; the Cart must be the caller's (404 otherwise). See
-     *     MyOrderFromCartDraft.
-     */
-    post: operations['createMyOrder'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/me/orders/{ID}': {
-    parameters: SharedParameters;
-    /**
-     * Get my Order by ID
-     * @description Another caller's Order is 404.
-     */
-    get: operations['getMyOrderById'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/in-store/key={storeKey}/me/orders': {
-    parameters: SharedParameters;
-    /**
-     * Query my Orders in the Store
-     * @description The caller's Orders only, of the Store.
-     */
-    get: operations['queryMyOrdersInStore'];
-    put?: never;
-    /**
-     * Create an Order from my Cart in the Store
-     * @description A customer or anonymous-session token; the Cart must be the caller's and of the Store (404
-     *     otherwise). See MyOrderFromCartDraft.
-     */
-    post: operations['createMyOrderInStore'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/in-store/key={storeKey}/me/orders/{ID}': {
-    parameters: SharedParameters;
-    /**
-     * Get my Order in the Store by ID
-     * @description Another caller's Order is 404.
-     */
-    get: operations['getMyOrderByIdInStore'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1914,23 +1796,25 @@ export interface components {
       priceMode?: components['schemas']['CustomLineItemPriceMode'];
     };
     /**
-     * @description The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
-     *     the method's zone for the shipping address in the Cart's currency, 0 when the Cart value
-     *     (the sum of the Line Items' and Custom Line Items' `totalPrice`) reaches `freeAbove`,
-     *     else the price of the highest `CartValue` tier reached when the project's
-     *     `shippingRateInputType` is `CartValue`, else the rate's `price`. The tax comes from the
-     *     method's `taxCategory` as for Line Items. `price` is part of the Cart's `totalPrice`.
+     * @description The Shipping Method of a Cart in `Single` shipping mode, evaluated again after every
+     *     update: while the method is active and has a rate for the shipping address's zone in the
+     *     Cart's currency, `shippingMethodState` is `MatchesCart` and `shippingRate` is that rate;
+     *     otherwise `DoesNotMatchCart` and the last rate stays (predicates are not emulated, so no
+     *     method has one). `price` is 0 once the Cart value (the sum of the Line Items' and Custom
+     *     Line Items' `totalPrice`) reaches the rate's `freeAbove`, else the price of the highest
+     *     CartValue tier it reaches when the project's `shippingRateInputType` is `CartValue`,
+     *     else the rate's `price`; it is part of the Cart's `totalPrice`. In `Platform` tax mode
+     *     the rate of the method's `taxCategory` for the address taxes it; in `External` mode the
+     *     external rate set with the method. `deliveries` is always empty.
      */
     ShippingInfo: {
       shippingMethodName: string;
       price: components['schemas']['CentPrecisionMoney'];
-      shippingRate: {
-        [key: string]: unknown;
-      };
+      shippingRate: components['schemas']['ShippingRate'];
       taxedPrice?: components['schemas']['TaxedItemPrice'];
       taxRate?: components['schemas']['TaxRate'];
       taxCategory?: components['schemas']['TaxCategoryReference'];
-      shippingMethod?: components['schemas']['Reference'];
+      shippingMethod?: components['schemas']['ShippingMethodReference'];
       deliveries?: Record<string, never>[];
       shippingMethodState: components['schemas']['ShippingMethodState'];
     };
@@ -2001,10 +1885,10 @@ export interface components {
      *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
      *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
      *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
-     *     Line Items and Custom Line Items are added in order as by their add actions. Not
-     *     emulated yet (501): `shippingMethod` and its external rate; business
-     *     units, Multiple shipping mode, item shipping addresses, discount codes and shipping
-     *     rate inputs.
+     *     Line Items and Custom Line Items are added in order as by their add actions, then the
+     *     `shippingMethod` as by `setShippingMethod` (with `externalTaxRateForShippingMethod` as
+     *     its external rate). Business units, Multiple shipping mode, item shipping addresses,
+     *     discount codes and shipping rate inputs are not emulated (501).
      */
     CartDraft: {
       currency: string;
@@ -2017,12 +1901,14 @@ export interface components {
       lineItems?: components['schemas']['LineItemDraft'][];
       customLineItems?: components['schemas']['CustomLineItemDraft'][];
       taxMode?: components['schemas']['TaxMode'];
+      externalTaxRateForShippingMethod?: components['schemas']['ExternalTaxRateDraft'];
       priceRoundingMode?: components['schemas']['RoundingMode'];
       taxRoundingMode?: components['schemas']['RoundingMode'];
       taxCalculationMode?: components['schemas']['TaxCalculationMode'];
       inventoryMode?: components['schemas']['InventoryMode'];
       billingAddress?: components['schemas']['AddressDraft'];
       shippingAddress?: components['schemas']['AddressDraft'];
+      shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
       country?: string;
       locale?: components['schemas']['Locale'];
       origin?: components['schemas']['CartOrigin'];
@@ -2082,7 +1968,9 @@ export interface components {
       | components['schemas']['CartSetLineItemCustomFieldAction']
       | components['schemas']['CartSetLineItemTaxRateAction']
       | components['schemas']['CartSetLocaleAction']
-      | components['schemas']['CartSetShippingAddressAction'];
+      | components['schemas']['CartSetShippingAddressAction']
+      | components['schemas']['CartSetShippingMethodAction']
+      | components['schemas']['CartSetShippingMethodTaxRateAction'];
     /**
      * @description Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
      *     supply and distribution Channel gets the quantity added instead. A quantity of 0 adds nothing (decision).
@@ -2148,7 +2036,14 @@ export interface components {
       address?: components['schemas']['AddressDraft'];
     };
     /** @description Sets or unsets `customerEmail`. */
-    CartSetCustomerEmailAction: SharedCartSetCustomerEmailAction;
+    CartSetCustomerEmailAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomerEmail';
+      email?: string;
+    };
     /** @description Sets or unsets `country`; prices are selected again. In a Store with countries, one of them (400 CountryNotConfiguredInStore). */
     CartSetCountryAction: {
       /**
@@ -2161,15 +2056,44 @@ export interface components {
     /** @description Sets or unsets `locale`. */
     CartSetLocaleAction: SharedCartSetLocaleAction;
     /**
+     * @description Sets the Shipping Method (see ShippingInfo) or, without `shippingMethod`, removes it. The method must exist (400
+     *     ReferencedResourceNotFound); the Cart needs a shipping address, and the method must be active with a rate for the
+     *     address's zone in the Cart's currency (400 InvalidOperation; the last in the live wording "Shipping method '<id>' does
+     *     not contain a shipping rate for zone '<zone id>' and currency '<currency>'"). `externalTaxRate` only in `External` tax mode.
+     */
+    CartSetShippingMethodAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingMethod';
+      shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /**
      * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
      *     is not added twice (decision).
      */
-    CartAddPaymentAction: SharedCartAddPaymentAction;
+    CartAddPaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
     /**
      * @description Removes a Payment from `paymentInfo.payments` (nothing changes when it is not there, decision); the last one
      *     removed removes `paymentInfo`.
      */
-    CartRemovePaymentAction: SharedCartRemovePaymentAction;
+    CartRemovePaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removePayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
     /** @description Sets or unsets `anonymousId`. */
     CartSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
     /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
@@ -2309,6 +2233,15 @@ export interface components {
       action: 'setCustomLineItemTaxRate';
       customLineItemId?: string;
       customLineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /** @description Sets or unsets the external rate of the shipping; `External` tax mode and a Shipping Method needed (400 InvalidOperation). */
+    CartSetShippingMethodTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingMethodTaxRate';
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
     };
     /**
@@ -2831,7 +2764,6 @@ export interface components {
       | 'customer'
       | 'customer-group'
       | 'key-value-document'
-      | 'order'
       | 'payment'
       | 'product'
       | 'product-selection'
@@ -3050,7 +2982,6 @@ export interface components {
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
       | components['schemas']['ExpiredCustomerEmailTokenError']
-      | components['schemas']['ShippingMethodDoesNotMatchCartError']
       | components['schemas']['MatchingPriceNotFoundError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError'];
@@ -4667,16 +4598,14 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
-     * @description A customer's credentials (the e-mail ignoring case), and the anonymous session whose
-     *     active Carts, Orders and Payments (those of no customer yet) become the customer's
-     *     (https://docs.commercetools.com/api/projects/customers#customersignin). The anonymous
-     *     cart's merge is not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`.
+     * @description A customer's credentials (the e-mail ignoring case). The anonymous session's members are
+     *     not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`
+     *     (https://docs.commercetools.com/api/projects/customers#customersignin).
      */
     CustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
-      anonymousId?: string;
     };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
@@ -4860,429 +4789,9 @@ export interface components {
       | components['schemas']['PaymentTransactionAddedMessage']
       | components['schemas']['PaymentTransactionStateChangedMessage']
       | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
-      | components['schemas']['PaymentInterfaceIdSetMessage']
-      | components['schemas']['OrderCreatedMessage']
-      | components['schemas']['OrderDeletedMessage']
-      | components['schemas']['OrderStateChangedMessage']
-      | components['schemas']['OrderPaymentStateChangedMessage']
-      | components['schemas']['OrderShipmentStateChangedMessage']
-      | components['schemas']['OrderPaymentAddedMessage']
-      | components['schemas']['OrderPaymentRemovedMessage']
-      | components['schemas']['OrderCustomerEmailSetMessage']
-      | components['schemas']['OrderShippingAddressSetMessage']
-      | components['schemas']['OrderBillingAddressSetMessage']
-      | components['schemas']['OrderCustomTypeSetMessage']
-      | components['schemas']['OrderCustomTypeRemovedMessage']
-      | components['schemas']['OrderCustomFieldAddedMessage']
-      | components['schemas']['OrderCustomFieldChangedMessage']
-      | components['schemas']['OrderCustomFieldRemovedMessage']
-      | components['schemas']['PaymentMethodInfoInterfaceSetMessage']
-      | components['schemas']['PaymentMethodInfoMethodSetMessage']
-      | components['schemas']['PaymentMethodInfoNameSetMessage']
-      | components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
+      | components['schemas']['PaymentInterfaceIdSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
-    };
-    /**
-     * @description `Open` by default. Any state may follow any other (no transition rules).
-     * @enum {string}
-     */
-    OrderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
-    /** @enum {string} */
-    PaymentState: 'BalanceDue' | 'Failed' | 'Pending' | 'CreditOwed' | 'Paid';
-    /** @enum {string} */
-    ShipmentState: 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' | 'Canceled';
-    /**
-     * @description An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
-     *     `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths),
-     *     `manage_my_orders` for the caller's own. It copies the Cart as it was ordered: its Line
-     *     Items (each with its whole quantity in the built-in `Initial` State, as on the Cart: a
-     *     StateReference with a fixed id, since States are not emulated yet), Custom Line Items,
-     *     `totalPrice`, `taxedPrice`, `taxedShippingPrice`, addresses, `shippingInfo`,
-     *     `paymentInfo`, customer, anonymous session, Store, tax and rounding modes, country and
-     *     locale; `cart` references it. An Order has no `key` (there is no `/orders/key=`):
-     *     `orderNumber` is the caller's identifier, unique in the Project and never made up by the
-     *     emulator. Sends OrderCreated, OrderDeleted and the messages of its update actions.
-     */
-    Order: components['schemas']['BaseResource'] & {
-      orderNumber?: string;
-      purchaseOrderNumber?: string;
-      customerId?: string;
-      customerEmail?: string;
-      customerGroup?: components['schemas']['CustomerGroupReference'];
-      anonymousId?: string;
-      store?: components['schemas']['StoreKeyReference'];
-      lineItems: components['schemas']['LineItem'][];
-      customLineItems: components['schemas']['CustomLineItem'][];
-      totalLineItemQuantity?: number;
-      totalPrice: components['schemas']['CentPrecisionMoney'];
-      taxedPrice?: components['schemas']['TaxedPrice'];
-      taxedShippingPrice?: components['schemas']['TaxedPrice'];
-      taxMode: components['schemas']['TaxMode'];
-      priceRoundingMode: components['schemas']['RoundingMode'];
-      taxRoundingMode: components['schemas']['RoundingMode'];
-      taxCalculationMode: components['schemas']['TaxCalculationMode'];
-      inventoryMode: components['schemas']['InventoryMode'];
-      billingAddress?: components['schemas']['BaseAddress'];
-      shippingAddress?: components['schemas']['BaseAddress'];
-      shippingMode: components['schemas']['ShippingMode'];
-      shippingInfo?: components['schemas']['ShippingInfo'];
-      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
-      shipping: Record<string, never>[];
-      /** @description Not emulated; always empty. */
-      itemShippingAddresses: components['schemas']['BaseAddress'][];
-      /** @description Discount Codes are not emulated yet; always empty. */
-      discountCodes: Record<string, never>[];
-      /** @description Not emulated; always empty. */
-      directDiscounts: Record<string, never>[];
-      /** @description Not emulated; always empty. */
-      refusedGifts: components['schemas']['Reference'][];
-      paymentInfo?: components['schemas']['PaymentInfo'];
-      country?: string;
-      locale?: components['schemas']['Locale'];
-      origin: components['schemas']['CartOrigin'];
-      cart?: components['schemas']['CartReference'];
-      orderState: components['schemas']['OrderState'];
-      paymentState?: components['schemas']['PaymentState'];
-      shipmentState?: components['schemas']['ShipmentState'];
-      /** @description Not emulated; always empty. */
-      syncInfo: Record<string, never>[];
-      custom?: components['schemas']['CustomFields'];
-    };
-    /**
-     * @description Creates an Order from a Cart (https://docs.commercetools.com/api/projects/orders#create-order-from-cart).
-     *     `cart` is required (the live service marks it optional only for the deprecated `id`, not
-     *     emulated); `version` is the Cart's: a stale one is 409 ConcurrentModification, so of many
-     *     concurrent requests for one Cart exactly one makes an Order. The Cart must be `Active`
-     *     (decision: a Merged or Ordered Cart is 400 InvalidOperation, as for its updates), have a
-     *     shipping address (400 InvalidOperation otherwise, whatever the tax mode) and, with a
-     *     Shipping Method, one that still matches it (400 ShippingMethodDoesNotMatchCart). A Cart
-     *     that does not exist, or on an in-store path one of another Store, is 400
-     *     ReferencedResourceNotFound. `orderNumber` is unique in the Project (400 DuplicateField).
-     *     Without `purchaseOrderNumber` the Cart's is taken. `custom` replaces the Cart's Custom
-     *     Fields (decision: the live merge of the two is not emulated; without it the Cart's are
-     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The Cart
-     *     becomes `Ordered`.
-     */
-    OrderFromCartDraft: {
-      cart: components['schemas']['CartResourceIdentifier'];
-      version: components['schemas']['Version'];
-      orderNumber?: string;
-      purchaseOrderNumber?: string;
-      orderState?: components['schemas']['OrderState'];
-      paymentState?: components['schemas']['PaymentState'];
-      shipmentState?: components['schemas']['ShipmentState'];
-      /** @description A Type for `order`. */
-      custom?: components['schemas']['CustomFieldsDraft'];
-    };
-    /**
-     * @description Creates an Order from the caller's own Cart, as OrderFromCartDraft does; a Cart of another
-     *     customer or anonymous session (or, in-store, of another Store) is 404 ResourceNotFound.
-     */
-    MyOrderFromCartDraft: {
-      id: string;
-      version: components['schemas']['Version'];
-    };
-    OrderPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
-      results: components['schemas']['Order'][];
-    };
-    OrderUpdate: {
-      version: components['schemas']['Version'];
-      actions: components['schemas']['OrderUpdateAction'][];
-    };
-    /**
-     * @description Actions apply to the Order as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated: `transitionState` and the line-item state transitions need States,
-     *     the others are deliveries, parcels, returns, item shipping, sync info and the custom
-     *     fields of items and addresses.
-     */
-    OrderUpdateAction:
-      | components['schemas']['OrderChangeOrderStateAction']
-      | components['schemas']['OrderChangePaymentStateAction']
-      | components['schemas']['OrderChangeShipmentStateAction']
-      | components['schemas']['OrderAddPaymentAction']
-      | components['schemas']['OrderRemovePaymentAction']
-      | components['schemas']['SetCustomTypeAction']
-      | components['schemas']['SetCustomFieldAction']
-      | components['schemas']['OrderSetOrderNumberAction']
-      | components['schemas']['OrderSetShippingAddressAction']
-      | components['schemas']['OrderSetBillingAddressAction']
-      | components['schemas']['OrderSetCustomerEmailAction'];
-    /** @description Any state may follow any other; sends OrderStateChanged when it changes. */
-    OrderChangeOrderStateAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeOrderState';
-      orderState: components['schemas']['OrderState'];
-    };
-    /** @description Without `paymentState` the Order has none. Sends OrderPaymentStateChanged when it changes. */
-    OrderChangePaymentStateAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changePaymentState';
-      paymentState?: components['schemas']['PaymentState'];
-    };
-    /** @description Without `shipmentState` the Order has none. Sends OrderShipmentStateChanged when it changes. */
-    OrderChangeShipmentStateAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeShipmentState';
-      shipmentState?: components['schemas']['ShipmentState'];
-    };
-    /**
-     * @description Adds a Payment to `paymentInfo` (an unknown one is 400 ReferencedResourceNotFound; one
-     *     already there is 400 InvalidOperation). Sends OrderPaymentAdded.
-     */
-    OrderAddPaymentAction: SharedCartAddPaymentAction;
-    /**
-     * @description Removes a Payment of `paymentInfo` (one not there is 400 InvalidOperation);
-     *     `paymentInfo` goes with its last Payment. Sends OrderPaymentRemoved.
-     */
-    OrderRemovePaymentAction: SharedCartRemovePaymentAction;
-    /**
-     * @description Sets the `orderNumber` of an Order that has none (unique in the Project: 400
-     *     DuplicateField). Once set it cannot change (live rule): another value, or none, is 400
-     *     InvalidOperation; the same value again changes nothing.
-     */
-    OrderSetOrderNumberAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setOrderNumber';
-      orderNumber?: string;
-    };
-    /**
-     * @description Sets or (without `address`) removes the shipping address; sends OrderShippingAddressSet.
-     *     Decision: the Order's prices and taxes stay as ordered (the live service computes taxes
-     *     again in Platform mode; not emulated).
-     */
-    OrderSetShippingAddressAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setShippingAddress';
-      address?: components['schemas']['BaseAddress'];
-    };
-    /** @description Sets or (without `address`) removes the billing address; sends OrderBillingAddressSet. */
-    OrderSetBillingAddressAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setBillingAddress';
-      address?: components['schemas']['BaseAddress'];
-    };
-    /** @description Sets or (without `email`) removes `customerEmail`; sends OrderCustomerEmailSet. */
-    OrderSetCustomerEmailAction: SharedCartSetCustomerEmailAction;
-    /** @description 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart." */
-    ShippingMethodDoesNotMatchCartError: components['schemas']['ErrorObjectBase'] & {
-      /** @constant */
-      code: 'ShippingMethodDoesNotMatchCart';
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      code: 'ShippingMethodDoesNotMatchCart';
-    };
-    /** @description An Order was created from a Cart; `order` is the new Order. */
-    OrderCreatedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCreated';
-      order: components['schemas']['Order'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCreated';
-    };
-    /** @description An Order was deleted; `order` is the Order as it was. */
-    OrderDeletedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderDeleted';
-      order: components['schemas']['Order'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderDeleted';
-    };
-    /** @description `changeOrderState` changed the state. */
-    OrderStateChangedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderStateChanged';
-      orderState: components['schemas']['OrderState'];
-      oldOrderState?: components['schemas']['OrderState'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderStateChanged';
-    };
-    /** @description `changePaymentState` changed the payment state (none after, without `paymentState`). */
-    OrderPaymentStateChangedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderPaymentStateChanged';
-      paymentState?: components['schemas']['PaymentState'];
-      oldPaymentState?: components['schemas']['PaymentState'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderPaymentStateChanged';
-    };
-    /** @description `changeShipmentState` changed the shipment state (none after, without `shipmentState`). */
-    OrderShipmentStateChangedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderShipmentStateChanged';
-      shipmentState?: components['schemas']['ShipmentState'];
-      oldShipmentState?: components['schemas']['ShipmentState'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderShipmentStateChanged';
-    };
-    /** @description `addPayment`: the Payment added. */
-    OrderPaymentAddedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderPaymentAdded';
-      paymentRef: components['schemas']['PaymentReference'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderPaymentAdded';
-    };
-    /** @description `removePayment`: the Payment removed; `removedPaymentInfo` is true when it was the last one. */
-    OrderPaymentRemovedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderPaymentRemoved';
-      paymentRef: components['schemas']['PaymentReference'];
-      removedPaymentInfo: boolean;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderPaymentRemoved';
-    };
-    /** @description `setCustomerEmail`: the e-mail after and before. */
-    OrderCustomerEmailSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomerEmailSet';
-      email?: string;
-      oldEmail?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomerEmailSet';
-    };
-    /** @description `setShippingAddress`: the address after and before. */
-    OrderShippingAddressSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderShippingAddressSet';
-      address?: components['schemas']['BaseAddress'];
-      oldAddress?: components['schemas']['BaseAddress'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderShippingAddressSet';
-    };
-    /** @description `setBillingAddress`: the address after and before. */
-    OrderBillingAddressSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderBillingAddressSet';
-      address?: components['schemas']['BaseAddress'];
-      oldAddress?: components['schemas']['BaseAddress'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderBillingAddressSet';
-    };
-    /** @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when there was one. */
-    OrderCustomTypeSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomTypeSet';
-      customFields: components['schemas']['CustomFields'];
-      previousTypeId?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomTypeSet';
-    };
-    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
-    OrderCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomTypeRemoved';
-      previousTypeId?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomTypeRemoved';
-    };
-    /** @description `setCustomField` of a field that had no value: its name and value. */
-    OrderCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomFieldAdded';
-      name: string;
-      value: unknown;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomFieldAdded';
-    };
-    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
-    OrderCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomFieldChanged';
-      name: string;
-      value: unknown;
-      previousValue?: unknown;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomFieldChanged';
-    };
-    /** @description `setCustomField` without a value: the name of the field removed. */
-    OrderCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'OrderCustomFieldRemoved';
-      name: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'OrderCustomFieldRemoved';
     };
     /** @enum {string} */
     TransactionType: 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
@@ -5491,7 +5000,7 @@ export interface components {
       action: 'setInterfaceId';
       interfaceId: string;
     };
-    /** @description Omitting `method` unsets it; sends PaymentMethodInfoMethodSet. */
+    /** @description Omitting `method` unsets it. */
     PaymentSetMethodInfoMethodAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5500,7 +5009,7 @@ export interface components {
       action: 'setMethodInfoMethod';
       method?: string;
     };
-    /** @description Omitting `name` unsets it; sends PaymentMethodInfoNameSet. */
+    /** @description Omitting `name` unsets it. */
     PaymentSetMethodInfoNameAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5510,9 +5019,8 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
     };
     /**
-     * @description Sets `paymentMethodInfo.paymentInterface` and sends PaymentMethodInfoInterfaceSet. Once set,
-     *     it cannot be changed (live rule): another value is 400 InvalidOperation, the same value
-     *     changes nothing. Unique with the `interfaceId` (see `Payment`).
+     * @description Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
+     *     another value is 400 InvalidOperation. Unique with the `interfaceId` (see `Payment`).
      */
     PaymentSetMethodInfoInterfaceAction: {
       /**
@@ -5522,7 +5030,7 @@ export interface components {
       action: 'setMethodInfoInterface';
       interface: string;
     };
-    /** @description Omitting `interfaceAccount` unsets it; sends PaymentMethodInfoInterfaceAccountSet. */
+    /** @description Omitting `interfaceAccount` unsets it. */
     PaymentSetMethodInfoInterfaceAccountAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5721,58 +5229,6 @@ export interface components {
        * @enum {string}
        */
       type: 'PaymentInterfaceIdSet';
-    };
-    /** @description `setMethodInfoInterface` set the `paymentInterface` of the method info. */
-    PaymentMethodInfoInterfaceSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'PaymentMethodInfoInterfaceSet';
-      interface?: string;
-      oldInterface?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'PaymentMethodInfoInterfaceSet';
-    };
-    /** @description `setMethodInfoMethod` was applied; the method before and after, those there are. */
-    PaymentMethodInfoMethodSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'PaymentMethodInfoMethodSet';
-      method?: string;
-      oldMethod?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'PaymentMethodInfoMethodSet';
-    };
-    /** @description `setMethodInfoName` was applied; the name before and after, those there are. */
-    PaymentMethodInfoNameSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'PaymentMethodInfoNameSet';
-      name?: components['schemas']['LocalizedString'];
-      oldName?: components['schemas']['LocalizedString'];
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'PaymentMethodInfoNameSet';
-    };
-    /** @description `setMethodInfoInterfaceAccount` was applied; the account before and after, those there are. */
-    PaymentMethodInfoInterfaceAccountSetMessage: components['schemas']['MessageBase'] & {
-      /** @constant */
-      type: 'PaymentMethodInfoInterfaceAccountSet';
-      interfaceAccount?: string;
-      oldInterfaceAccount?: string;
-    } & {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      type: 'PaymentMethodInfoInterfaceAccountSet';
     };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
@@ -8708,8 +8164,6 @@ export interface components {
     priceCustomerGroup: string;
     /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
     priceChannel: string;
-    /** @description The `orderNumber` of the Order, URL-encoded. */
-    orderNumber: string;
   };
   requestBodies: never;
   headers: {
@@ -8724,7 +8178,7 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   queryApiClients: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -8763,7 +8217,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV21;
+    parameters: SharedParametersV18;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -8778,7 +8232,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV21;
+    parameters: SharedParametersV18;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -8793,7 +8247,7 @@ export interface operations {
     };
   };
   queryCarts: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
@@ -8807,8 +8261,8 @@ export interface operations {
     };
   };
   createCart: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV4;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV3;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201V4;
@@ -8823,37 +8277,37 @@ export interface operations {
     };
   };
   getCartById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   updateCartById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV3;
   };
   getCartByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   updateCartByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV3;
   };
   queryCartsInStore: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
@@ -8868,8 +8322,8 @@ export interface operations {
     };
   };
   createCartInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV4;
+    parameters: SharedParametersV13;
+    requestBody: SharedRequestBodyV3;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201V4;
@@ -8885,37 +8339,78 @@ export interface operations {
     };
   };
   getCartInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   updateCartInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV11;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartInStoreById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV3;
   };
   getCartInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV5;
   };
   updateCartInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartInStoreByKey: {
-    parameters: SharedParametersV22;
+    parameters: SharedParametersV20;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getShippingMethodsMatchingCart: {
+    parameters: {
+      query: SharedQueryV7;
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  getShippingMethodsMatchingCartLocation: {
+    parameters: {
+      query: {
+        cartId: string;
+        country: string;
+        state?: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: SharedHeader;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV6;
+  };
+  getShippingMethodsMatchingCartInStore: {
+    parameters: {
+      query: SharedQueryV7;
+      header?: SharedHeader;
+      path: SharedPathV5;
+      cookie?: never;
+    };
     requestBody?: never;
     responses: SharedResponsesV6;
   };
   queryCategories: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Categories. */
@@ -8934,7 +8429,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -8958,37 +8453,37 @@ export interface operations {
     };
   };
   getCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV37;
   };
   updateCategoryById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV17;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV14;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV24;
   };
   getCategoryByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV37;
   };
   updateCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV17;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV14;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV27;
+    responses: SharedResponsesV24;
   };
   queryChannels: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -9007,7 +8502,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -9031,37 +8526,37 @@ export interface operations {
     };
   };
   getChannelById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV38;
   };
   updateChannelById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV15;
   };
   deleteChannelById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV25;
   };
   getChannelByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV38;
   };
   updateChannelByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV15;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV25;
   };
   queryCustomerGroups: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Customer Groups. */
@@ -9080,7 +8575,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -9104,37 +8599,37 @@ export interface operations {
     };
   };
   getCustomerGroupById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV39;
   };
   updateCustomerGroupById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV19;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV16;
   };
   deleteCustomerGroupById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV26;
   };
   getCustomerGroupByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV39;
   };
   updateCustomerGroupByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV19;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV16;
   };
   deleteCustomerGroupByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV26;
   };
   queryCustomers: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -9149,7 +8644,7 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -9164,48 +8659,48 @@ export interface operations {
     };
   };
   getCustomerById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV9;
   };
   updateCustomerById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV4;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV7;
   };
   getCustomerByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV9;
   };
   updateCustomerByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV4;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV7;
   };
   changeCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV9;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV27;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -9214,21 +8709,21 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV10;
   };
   resetCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV17;
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -9237,15 +8732,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV10;
   };
   verifyCustomerEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
@@ -9261,7 +8756,7 @@ export interface operations {
   };
   signUpCustomerInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201;
@@ -9277,48 +8772,48 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV9;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV4;
   };
   deleteCustomerInStoreById: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV7;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV9;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV12;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV4;
   };
   deleteCustomerInStoreByKey: {
-    parameters: SharedParametersV22;
+    parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV7;
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV9;
+    requestBody: SharedRequestBodyV8;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV27;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -9329,21 +8824,21 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV10;
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV10;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV17;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -9354,11 +8849,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV10;
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV12;
     responses: SharedResponses;
   };
   executeGraphQL: {
@@ -9387,37 +8882,37 @@ export interface operations {
   };
   signInCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV60;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV56;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV58;
+    requestBody: SharedRequestBodyV13;
+    responses: SharedResponsesV54;
   };
   getMe: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV40;
   };
   updateMe: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV55;
   };
   signUpMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV15;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -9432,47 +8927,47 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV60;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV56;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV8;
   };
   verifyMyEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV8;
   };
   getMeInStore: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV40;
   };
   updateMeInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV13;
+    requestBody: SharedRequestBodyV14;
     responses: SharedResponses;
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQuery;
       header?: SharedHeader;
       path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV55;
   };
   signUpMeInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV15;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -9488,26 +8983,26 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV58;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV54;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV8;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV8;
   };
   queryMessages: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -9526,7 +9021,7 @@ export interface operations {
     };
   };
   getMessageById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: {
       /** @description The Message. */
@@ -9545,115 +9040,8 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  queryOrders: SharedQueryOrders;
-  createOrder: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV3;
-  };
-  getOrderByID: {
-    parameters: SharedParametersV2;
-    requestBody?: never;
-    responses: SharedResponsesV7;
-  };
-  updateOrderByID: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
-  };
-  deleteOrderByID: {
-    parameters: SharedParametersV4;
-    requestBody?: never;
-    responses: SharedResponsesV5;
-  };
-  getOrderByOrderNumber: {
-    parameters: SharedParametersV14;
-    requestBody?: never;
-    responses: SharedResponsesV7;
-  };
-  updateOrderByOrderNumber: {
-    parameters: SharedParametersV14;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
-  };
-  deleteOrderByOrderNumber: {
-    parameters: {
-      query: SharedQueryV2;
-      header?: SharedHeader;
-      path: {
-        /** @description The `orderNumber` of the Order, URL-encoded. */
-        orderNumber: components['parameters']['orderNumber'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV5;
-  };
-  queryOrdersInStore: SharedQueryOrdersInStore;
-  createOrderInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV3;
-  };
-  getOrderByIDInStore: {
-    parameters: SharedParametersV10;
-    requestBody?: never;
-    responses: SharedResponsesV7;
-  };
-  updateOrderByIDInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
-  };
-  deleteOrderByIDInStore: {
-    parameters: SharedParametersV12;
-    requestBody?: never;
-    responses: SharedResponsesV5;
-  };
-  getOrderByOrderNumberInStore: {
-    parameters: SharedParametersV16;
-    requestBody?: never;
-    responses: SharedResponsesV7;
-  };
-  updateOrderByOrderNumberInStore: {
-    parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
-  };
-  deleteOrderByOrderNumberInStore: {
-    parameters: {
-      query: SharedQueryV2;
-      header?: SharedHeader;
-      path: SharedPathV4;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV5;
-  };
-  queryMyOrders: SharedQueryOrders;
-  createMyOrder: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV3;
-  };
-  getMyOrderById: {
-    parameters: SharedParametersV2;
-    requestBody?: never;
-    responses: SharedResponsesV44;
-  };
-  queryMyOrdersInStore: SharedQueryOrdersInStore;
-  createMyOrderInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV3;
-  };
-  getMyOrderByIdInStore: {
-    parameters: SharedParametersV10;
-    requestBody?: never;
-    responses: SharedResponsesV44;
-  };
   queryPayments: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -9672,7 +9060,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -9696,37 +9084,37 @@ export interface operations {
     };
   };
   getPaymentById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV41;
   };
   updatePaymentById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV21;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV18;
   };
   deletePaymentById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV28;
   };
   getPaymentByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV41;
   };
   updatePaymentByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV21;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV18;
   };
   deletePaymentByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV28;
   };
   queryMyPayments: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -9745,7 +9133,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -9764,7 +9152,7 @@ export interface operations {
     };
   };
   getMyPaymentById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
     responses: {
       /** @description The Payment. */
@@ -9779,7 +9167,7 @@ export interface operations {
     };
   };
   updateMyPaymentById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentUpdate'];
@@ -9800,7 +9188,7 @@ export interface operations {
     };
   };
   deleteMyPaymentById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description The deleted Payment. */
@@ -9817,28 +9205,23 @@ export interface operations {
   };
   getProductProjectionInStoreById: {
     parameters: {
-      query?: SharedQueryV4;
-      header?: SharedHeader;
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV46;
-  };
-  getProductProjectionInStoreByKey: {
-    parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV42;
+  };
+  getProductProjectionInStoreByKey: {
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: SharedPathV2;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV42;
   };
   queryProductProjections: {
     parameters: {
@@ -9939,26 +9322,26 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV47;
-  };
-  getProductProjectionByKey: {
-    parameters: {
-      query?: SharedQueryV6;
+      query?: SharedQueryV5;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV43;
+  };
+  getProductProjectionByKey: {
+    parameters: {
+      query?: SharedQueryV5;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV43;
   };
   queryProductSelections: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -9977,7 +9360,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -10002,48 +9385,48 @@ export interface operations {
     };
   };
   getProductSelectionById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV44;
   };
   updateProductSelectionById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV14;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV11;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV29;
   };
   getProductSelectionByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV44;
   };
   updateProductSelectionByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV14;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV11;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV29;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV45;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV45;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
-      query?: SharedQueryV5;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: SharedPathV5;
       cookie?: never;
@@ -10067,7 +9450,7 @@ export interface operations {
     };
   };
   queryProductTypes: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -10086,7 +9469,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -10111,34 +9494,34 @@ export interface operations {
     };
   };
   getProductTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV46;
   };
   updateProductTypeById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV19;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV30;
   };
   getProductTypeByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV46;
   };
   updateProductTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV19;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV30;
   };
   queryProducts: {
     parameters: {
@@ -10232,7 +9615,7 @@ export interface operations {
   };
   createProduct: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -10261,54 +9644,54 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV19;
+    parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV47;
   };
   updateProductById: {
-    parameters: SharedParametersV19;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV15;
+    parameters: SharedParametersV16;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV12;
   };
   deleteProductById: {
     parameters: {
-      query: SharedQueryV7;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV34;
-  };
-  getProductByKey: {
-    parameters: SharedParametersV20;
-    requestBody?: never;
-    responses: SharedResponsesV51;
-  };
-  updateProductByKey: {
-    parameters: SharedParametersV20;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV15;
-  };
-  deleteProductByKey: {
-    parameters: {
-      query: SharedQueryV7;
+      query: SharedQueryV6;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV31;
   };
-  queryProductSelectionsOfProductById: {
+  getProductByKey: {
     parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV47;
+  };
+  updateProductByKey: {
+    parameters: SharedParametersV17;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV12;
+  };
+  deleteProductByKey: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV31;
+  };
+  queryProductSelectionsOfProductById: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: SharedResponsesV48;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV48;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -10346,11 +9729,16 @@ export interface operations {
     };
   };
   queryShippingMethods: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Shipping Methods. */
-      200: SharedStatus200V5;
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10360,7 +9748,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -10404,50 +9792,40 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: {
-      /** @description The matching Shipping Methods, all on one page. */
-      200: SharedStatus200V5;
-      400: components['responses']['BadRequest'];
-      401: components['responses']['Unauthorized'];
-      403: components['responses']['Forbidden'];
-      404: components['responses']['NotFound'];
-      431: components['responses']['RequestHeaderFieldsTooLarge'];
-      500: components['responses']['InternalServerError'];
-      503: components['responses']['ServiceUnavailable'];
-    };
+    responses: SharedResponsesV6;
   };
   getShippingMethodById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV49;
   };
   updateShippingMethodById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV23;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV20;
   };
   deleteShippingMethodById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV32;
   };
   getShippingMethodByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV49;
   };
   updateShippingMethodByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV23;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV20;
   };
   deleteShippingMethodByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV32;
   };
   queryStores: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -10466,7 +9844,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -10491,37 +9869,37 @@ export interface operations {
     };
   };
   getStoreById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV50;
   };
   updateStoreById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV13;
   };
   deleteStoreById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV33;
   };
   getStoreByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV50;
   };
   updateStoreByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV13;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV33;
   };
   queryTaxCategories: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Tax Categories. */
@@ -10540,7 +9918,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -10564,37 +9942,37 @@ export interface operations {
     };
   };
   getTaxCategoryById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV51;
   };
   updateTaxCategoryById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV24;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV21;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV34;
   };
   getTaxCategoryByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV51;
   };
   updateTaxCategoryByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV24;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV21;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV34;
   };
   queryTypes: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Types. */
@@ -10613,7 +9991,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -10637,37 +10015,37 @@ export interface operations {
     };
   };
   getTypeById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV52;
   };
   updateTypeById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV25;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV22;
   };
   deleteTypeById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV35;
   };
   getTypeByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV52;
   };
   updateTypeByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV25;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV22;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV35;
   };
   queryZones: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description A page of Zones. */
@@ -10686,7 +10064,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -10710,34 +10088,34 @@ export interface operations {
     };
   };
   getZoneById: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV53;
   };
   updateZoneById: {
-    parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV23;
   };
   deleteZoneById: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV36;
   };
   getZoneByKey: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV53;
   };
   updateZoneByKey: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    parameters: SharedParametersV4;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV23;
   };
   deleteZoneByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV36;
   };
 }
 
@@ -10779,6 +10157,7 @@ export type CartSetBillingAddressAction = components['schemas']['CartSetBillingA
 export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerEmailAction'];
 export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
 export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
+export type CartSetShippingMethodAction = components['schemas']['CartSetShippingMethodAction'];
 export type CartAddPaymentAction = components['schemas']['CartAddPaymentAction'];
 export type CartRemovePaymentAction = components['schemas']['CartRemovePaymentAction'];
 export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
@@ -10798,6 +10177,7 @@ export type CartChangeCustomLineItemQuantityAction = components['schemas']['Cart
 export type CartChangeCustomLineItemMoneyAction = components['schemas']['CartChangeCustomLineItemMoneyAction'];
 export type CartSetLineItemTaxRateAction = components['schemas']['CartSetLineItemTaxRateAction'];
 export type CartSetCustomLineItemTaxRateAction = components['schemas']['CartSetCustomLineItemTaxRateAction'];
+export type CartSetShippingMethodTaxRateAction = components['schemas']['CartSetShippingMethodTaxRateAction'];
 export type MatchingPriceNotFoundError = components['schemas']['MatchingPriceNotFoundError'];
 export type MissingTaxRateForCountryError = components['schemas']['MissingTaxRateForCountryError'];
 export type CountryNotConfiguredInStoreError = components['schemas']['CountryNotConfiguredInStoreError'];
@@ -11027,40 +10407,6 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
-export type OrderState = components['schemas']['OrderState'];
-export type PaymentState = components['schemas']['PaymentState'];
-export type ShipmentState = components['schemas']['ShipmentState'];
-export type Order = components['schemas']['Order'];
-export type OrderFromCartDraft = components['schemas']['OrderFromCartDraft'];
-export type MyOrderFromCartDraft = components['schemas']['MyOrderFromCartDraft'];
-export type OrderPagedQueryResponse = components['schemas']['OrderPagedQueryResponse'];
-export type OrderUpdate = components['schemas']['OrderUpdate'];
-export type OrderUpdateAction = components['schemas']['OrderUpdateAction'];
-export type OrderChangeOrderStateAction = components['schemas']['OrderChangeOrderStateAction'];
-export type OrderChangePaymentStateAction = components['schemas']['OrderChangePaymentStateAction'];
-export type OrderChangeShipmentStateAction = components['schemas']['OrderChangeShipmentStateAction'];
-export type OrderAddPaymentAction = components['schemas']['OrderAddPaymentAction'];
-export type OrderRemovePaymentAction = components['schemas']['OrderRemovePaymentAction'];
-export type OrderSetOrderNumberAction = components['schemas']['OrderSetOrderNumberAction'];
-export type OrderSetShippingAddressAction = components['schemas']['OrderSetShippingAddressAction'];
-export type OrderSetBillingAddressAction = components['schemas']['OrderSetBillingAddressAction'];
-export type OrderSetCustomerEmailAction = components['schemas']['OrderSetCustomerEmailAction'];
-export type ShippingMethodDoesNotMatchCartError = components['schemas']['ShippingMethodDoesNotMatchCartError'];
-export type OrderCreatedMessage = components['schemas']['OrderCreatedMessage'];
-export type OrderDeletedMessage = components['schemas']['OrderDeletedMessage'];
-export type OrderStateChangedMessage = components['schemas']['OrderStateChangedMessage'];
-export type OrderPaymentStateChangedMessage = components['schemas']['OrderPaymentStateChangedMessage'];
-export type OrderShipmentStateChangedMessage = components['schemas']['OrderShipmentStateChangedMessage'];
-export type OrderPaymentAddedMessage = components['schemas']['OrderPaymentAddedMessage'];
-export type OrderPaymentRemovedMessage = components['schemas']['OrderPaymentRemovedMessage'];
-export type OrderCustomerEmailSetMessage = components['schemas']['OrderCustomerEmailSetMessage'];
-export type OrderShippingAddressSetMessage = components['schemas']['OrderShippingAddressSetMessage'];
-export type OrderBillingAddressSetMessage = components['schemas']['OrderBillingAddressSetMessage'];
-export type OrderCustomTypeSetMessage = components['schemas']['OrderCustomTypeSetMessage'];
-export type OrderCustomTypeRemovedMessage = components['schemas']['OrderCustomTypeRemovedMessage'];
-export type OrderCustomFieldAddedMessage = components['schemas']['OrderCustomFieldAddedMessage'];
-export type OrderCustomFieldChangedMessage = components['schemas']['OrderCustomFieldChangedMessage'];
-export type OrderCustomFieldRemovedMessage = components['schemas']['OrderCustomFieldRemovedMessage'];
 export type TransactionType = components['schemas']['TransactionType'];
 export type TransactionState = components['schemas']['TransactionState'];
 export type Transaction = components['schemas']['Transaction'];
@@ -11107,10 +10453,6 @@ export type PaymentTransactionAddedMessage = components['schemas']['PaymentTrans
 export type PaymentTransactionStateChangedMessage = components['schemas']['PaymentTransactionStateChangedMessage'];
 export type PaymentStatusInterfaceCodeSetMessage = components['schemas']['PaymentStatusInterfaceCodeSetMessage'];
 export type PaymentInterfaceIdSetMessage = components['schemas']['PaymentInterfaceIdSetMessage'];
-export type PaymentMethodInfoInterfaceSetMessage = components['schemas']['PaymentMethodInfoInterfaceSetMessage'];
-export type PaymentMethodInfoMethodSetMessage = components['schemas']['PaymentMethodInfoMethodSetMessage'];
-export type PaymentMethodInfoNameSetMessage = components['schemas']['PaymentMethodInfoNameSetMessage'];
-export type PaymentMethodInfoInterfaceAccountSetMessage = components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
@@ -11399,53 +10741,58 @@ type SharedParameters = {
   path?: never;
   cookie?: never;
 };
-type SharedQuery = {
-  /**
-   * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
-   *     (https://docs.commercetools.com/api/predicates/query): one, or a list
-   *     (the parameter repeated) whose predicates are ANDed. Placeholders
-   *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
-   *     syntax: 400 InvalidInput naming the position.
-   */
-  where?: components['parameters']['where'];
-  /**
-   * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-   *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-   *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-   *     `style: deepObject` would suggest; the SDK serializes it that way.
-   */
-  var?: components['parameters']['var'];
-  /**
-   * @description `<field> asc|desc` (default ascending); localized fields as
-   *     `<field>.<locale> <direction>`; custom fields as
-   *     `custom.fields.<field> <direction>`. One, or a list (the parameter
-   *     repeated) that forms a composed sort in the given order. Sorting is
-   *     case-sensitive.
-   */
-  sort?: components['parameters']['sort'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
-  /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-  limit?: components['parameters']['limit'];
-  /**
-   * @description Number of elements skipped (not a page number). Out of range is 400
-   *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-   *     `sort=id asc` and `where=id > "<last id>"`.
-   */
-  offset?: components['parameters']['offset'];
-  /**
-   * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-   *     returned, on every query endpoint but the three membership queries (see
-   *     `withTotalOnRequest`).
-   */
-  withTotal?: components['parameters']['withTotal'];
-};
 type SharedParametersV2 = {
+  query?: {
+    /**
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
+     */
+    where?: components['parameters']['where'];
+    /**
+     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+     *     `style: deepObject` would suggest; the SDK serializes it that way.
+     */
+    var?: components['parameters']['var'];
+    /**
+     * @description `<field> asc|desc` (default ascending); localized fields as
+     *     `<field>.<locale> <direction>`; custom fields as
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
+     */
+    sort?: components['parameters']['sort'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+    limit?: components['parameters']['limit'];
+    /**
+     * @description Number of elements skipped (not a page number). Out of range is 400
+     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+     *     `sort=id asc` and `where=id > "<last id>"`.
+     */
+    offset?: components['parameters']['offset'];
+    /**
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
+     */
+    withTotal?: components['parameters']['withTotal'];
+  };
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV3 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -11480,7 +10827,7 @@ type SharedResponses = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV3 = {
+type SharedParametersV4 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -11497,7 +10844,7 @@ type SharedParametersV3 = {
   };
   cookie?: never;
 };
-type SharedQueryV2 = {
+type SharedQuery = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -11508,22 +10855,18 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV3 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
-};
-type SharedParametersV4 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
+type SharedParametersV5 = {
+  query?: {
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
   };
+  header?: SharedHeader;
+  path?: never;
   cookie?: never;
 };
 type SharedStatus200 = {
@@ -11551,7 +10894,16 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV4 = {
+type SharedParametersV6 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedQueryV2 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -11581,62 +10933,8 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV3 = {
-  /** @description The new Order. */
-  201: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Order'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV4 = {
-  /** @description The updated Order, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Order'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV5 = {
-  /** @description The deleted Order. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Order'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV5 = {
-  query: SharedQueryV2;
+type SharedParametersV7 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -11644,13 +10942,7 @@ type SharedParametersV5 = {
   };
   cookie?: never;
 };
-type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedQueryV5 = {
+type SharedQueryV3 = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
    *     (https://docs.commercetools.com/api/predicates/query): one, or a list
@@ -11699,13 +10991,7 @@ type SharedQueryV5 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedParametersV7 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedResponsesV6 = {
+type SharedResponsesV3 = {
   /** @description The deleted Cart. */
   200: {
     headers: SharedHeaders;
@@ -11722,23 +11008,6 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
-  /** @description The Order. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Order'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
 type SharedParametersV8 = {
   query?: never;
   header?: SharedHeader;
@@ -11748,7 +11017,7 @@ type SharedParametersV8 = {
   };
   cookie?: never;
 };
-type SharedResponsesV8 = {
+type SharedResponsesV4 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11761,12 +11030,28 @@ type SharedResponsesV8 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV5 = {
   /** @description The Cart. */
   200: {
     headers: SharedHeaders;
     content: {
       'application/json': components['schemas']['Cart'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV6 = {
+  /** @description The matching Shipping Methods, all on one page. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
     };
   };
   400: components['responses']['BadRequest'];
@@ -11783,7 +11068,7 @@ type SharedParametersV9 = {
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV10 = {
+type SharedResponsesV7 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11795,7 +11080,7 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV8 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11807,18 +11092,7 @@ type SharedResponsesV11 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV12 = {
+type SharedResponsesV9 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11829,7 +11103,7 @@ type SharedResponsesV12 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV10 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11839,6 +11113,15 @@ type SharedResponsesV13 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryV4 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedBadRequest = {
   headers: SharedHeaders;
@@ -11854,35 +11137,13 @@ type SharedCartSetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
-type SharedQueryOrdersInStore = {
-  parameters: {
-    query?: SharedQuery;
-    header?: SharedHeader;
-    path: {
-      /** @description The `key` of the Store. */
-      storeKey: components['parameters']['storeKey'];
-    };
-    cookie?: never;
-  };
-  requestBody?: never;
-  responses: {
-    /** @description A page of Orders. */
-    200: {
-      headers: SharedHeaders;
-      content: {
-        'application/json': components['schemas']['OrderPagedQueryResponse'];
-      };
-    };
-    400: components['responses']['BadRequest'];
-    401: components['responses']['Unauthorized'];
-    403: components['responses']['Forbidden'];
-    404: components['responses']['NotFound'];
-    431: components['responses']['RequestHeaderFieldsTooLarge'];
-    500: components['responses']['InternalServerError'];
-    503: components['responses']['ServiceUnavailable'];
-  };
-};
 type SharedPath = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedPathV2 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
   /** @description The `key` of the resource. */
@@ -11894,7 +11155,7 @@ type SharedStatus201 = {
     'application/json': components['schemas']['CustomerSignInResult'];
   };
 };
-type SharedResponsesV14 = {
+type SharedResponsesV11 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11913,7 +11174,7 @@ type SharedResponsesV14 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV12 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11932,7 +11193,7 @@ type SharedResponsesV15 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV13 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11951,16 +11212,7 @@ type SharedResponsesV16 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV11 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV17 = {
+type SharedResponsesV14 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11978,7 +11230,7 @@ type SharedResponsesV17 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV15 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11996,7 +11248,7 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV16 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12014,7 +11266,7 @@ type SharedResponsesV19 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV17 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -12032,7 +11284,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV18 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12050,7 +11302,7 @@ type SharedResponsesV21 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV19 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12068,7 +11320,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV20 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12086,7 +11338,7 @@ type SharedResponsesV23 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV21 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12104,7 +11356,7 @@ type SharedResponsesV24 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV22 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12122,7 +11374,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV23 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12140,7 +11392,61 @@ type SharedResponsesV26 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedParametersV10 = {
+  query?: {
+    /**
+     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+     *     (the parameter repeated) whose predicates are ANDed. Placeholders
+     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+     *     syntax: 400 InvalidInput naming the position.
+     */
+    where?: components['parameters']['where'];
+    /**
+     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+     *     `style: deepObject` would suggest; the SDK serializes it that way.
+     */
+    var?: components['parameters']['var'];
+    /**
+     * @description `<field> asc|desc` (default ascending); localized fields as
+     *     `<field>.<locale> <direction>`; custom fields as
+     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+     *     repeated) that forms a composed sort in the given order. Sorting is
+     *     case-sensitive.
+     */
+    sort?: components['parameters']['sort'];
+    /**
+     * @description Reference expansion path, for example `productSelection`,
+     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+     *     One path, or a list (the parameter repeated). A reference that cannot
+     *     be expanded stays unexpanded, without error.
+     */
+    expand?: components['parameters']['expand'];
+    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+    limit?: components['parameters']['limit'];
+    /**
+     * @description Number of elements skipped (not a page number). Out of range is 400
+     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+     *     `sort=id asc` and `where=id > "<last id>"`.
+     */
+    offset?: components['parameters']['offset'];
+    /**
+     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+     *     returned, on every query endpoint but the three membership queries (see
+     *     `withTotalOnRequest`).
+     */
+    withTotal?: components['parameters']['withTotal'];
+  };
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV24 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -12157,7 +11463,7 @@ type SharedResponsesV27 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV25 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -12174,7 +11480,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV26 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -12191,7 +11497,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV27 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -12208,7 +11514,7 @@ type SharedResponsesV30 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV28 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -12225,7 +11531,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV29 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12242,7 +11548,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV30 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -12259,7 +11565,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV31 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -12276,7 +11582,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV32 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -12293,7 +11599,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV33 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -12310,7 +11616,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV34 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -12327,7 +11633,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV35 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -12344,7 +11650,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV36 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -12361,26 +11667,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryOrders = {
-  parameters: SharedParametersV6;
-  requestBody?: never;
-  responses: {
-    /** @description A page of Orders. */
-    200: {
-      headers: SharedHeaders;
-      content: {
-        'application/json': components['schemas']['OrderPagedQueryResponse'];
-      };
-    };
-    400: components['responses']['BadRequest'];
-    401: components['responses']['Unauthorized'];
-    403: components['responses']['Forbidden'];
-    431: components['responses']['RequestHeaderFieldsTooLarge'];
-    500: components['responses']['InternalServerError'];
-    503: components['responses']['ServiceUnavailable'];
-  };
-};
-type SharedResponsesV40 = {
+type SharedResponsesV37 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -12396,7 +11683,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV38 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -12412,7 +11699,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV39 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -12428,7 +11715,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV40 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -12444,23 +11731,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
-  /** @description The Order. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Order'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV45 = {
+type SharedResponsesV41 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -12476,7 +11747,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV42 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -12492,7 +11763,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV43 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -12508,7 +11779,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV44 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12524,7 +11795,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV45 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12540,7 +11811,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV46 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -12556,7 +11827,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV47 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -12572,7 +11843,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV48 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -12588,7 +11859,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV49 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -12604,7 +11875,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV50 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -12620,7 +11891,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV51 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -12636,7 +11907,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV52 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -12652,7 +11923,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV53 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -12668,7 +11939,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV54 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -12680,7 +11951,7 @@ type SharedResponsesV58 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV55 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -12692,11 +11963,11 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPathV2 = {
+type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV56 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -12707,18 +11978,7 @@ type SharedResponsesV60 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV12 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedQueryV6 = {
+type SharedQueryV5 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -12755,7 +12015,7 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV7 = {
+type SharedQueryV6 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -12787,13 +12047,28 @@ type SharedQueryV7 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV13 = {
-  query?: SharedQueryV3;
+type SharedParametersV11 = {
+  query?: SharedQueryV4;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedPathV3 = {
+type SharedParametersV12 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV13 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
+};
+type SharedPathV4 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
@@ -12819,17 +12094,6 @@ type SharedRequestBodyV2 = {
     'application/json': components['schemas']['CustomerUpdate'];
   };
 };
-type SharedRequestBodyV3 = {
-  content: {
-    'application/json': components['schemas']['OrderUpdate'];
-  };
-};
-type SharedPathV4 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `orderNumber` of the Order, URL-encoded. */
-  orderNumber: components['parameters']['orderNumber'];
-};
 type SharedCustomerGroupChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -12844,10 +12108,6 @@ type SharedStatus201V3 = {
     'application/json': components['schemas']['ApiClient'];
   };
 };
-type SharedPathV5 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-};
 type SharedCategoryChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -12856,49 +12116,32 @@ type SharedCategoryChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
+type SharedPathV5 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+};
 type SharedParametersV14 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
-  path: {
-    /** @description The `orderNumber` of the Order, URL-encoded. */
-    orderNumber: components['parameters']['orderNumber'];
-  };
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedParametersV15 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path: SharedPathV5;
-  cookie?: never;
-};
-type SharedParametersV16 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
+type SharedParametersV16 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: SharedPathV3;
+  cookie?: never;
+};
 type SharedParametersV17 = {
-  query?: SharedQueryV5;
+  query?: SharedQueryV2;
   header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV18 = {
-  query?: SharedQueryV5;
-  header?: SharedHeader;
-  path: SharedPathV3;
-  cookie?: never;
-};
-type SharedParametersV19 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV20 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV3;
+  path: SharedPathV4;
   cookie?: never;
 };
 type SharedCategorySetExternalIdAction = {
@@ -12909,10 +12152,10 @@ type SharedCategorySetExternalIdAction = {
   action: 'setExternalId';
   externalId?: string;
 };
-type SharedParametersV21 = {
+type SharedParametersV18 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPathV2;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedStatus200V2 = {
@@ -12927,10 +12170,16 @@ type SharedStatus201V4 = {
     'application/json': components['schemas']['Cart'];
   };
 };
-type SharedParametersV22 = {
-  query: SharedQueryV2;
+type SharedParametersV19 = {
+  query: SharedQuery;
   header?: SharedHeader;
   path: SharedPath;
+  cookie?: never;
+};
+type SharedParametersV20 = {
+  query: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedStatus200V3 = {
@@ -12943,12 +12192,6 @@ type SharedStatus200V4 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['Project'];
-  };
-};
-type SharedStatus200V5 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
   };
 };
 type SharedCartSetLocaleAction = {
@@ -12984,22 +12227,6 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
-type SharedCartAddPaymentAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'addPayment';
-  payment: components['schemas']['PaymentResourceIdentifier'];
-};
-type SharedCartRemovePaymentAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'removePayment';
-  payment: components['schemas']['PaymentResourceIdentifier'];
-};
 type SharedCartChangeTaxRoundingModeAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -13016,157 +12243,149 @@ type SharedCartChangePriceRoundingModeAction = {
   action: 'changePriceRoundingMode';
   priceRoundingMode: components['schemas']['RoundingMode'];
 };
+type SharedQueryV7 = {
+  cartId: string;
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
 type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
 };
-type SharedRequestBodyV4 = {
+type SharedRequestBodyV3 = {
   content: {
     'application/json': components['schemas']['CartDraft'];
   };
 };
-type SharedRequestBodyV5 = {
+type SharedRequestBodyV4 = {
   content: {
     'application/json': components['schemas']['CategoryUpdate'];
   };
 };
-type SharedRequestBodyV6 = {
+type SharedRequestBodyV5 = {
   content: {
     'application/json': components['schemas']['ChannelUpdate'];
   };
 };
-type SharedRequestBodyV7 = {
+type SharedRequestBodyV6 = {
   content: {
     'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
-type SharedRequestBodyV8 = {
+type SharedRequestBodyV7 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedRequestBodyV9 = {
+type SharedRequestBodyV8 = {
   content: {
     'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
-type SharedRequestBodyV10 = {
+type SharedRequestBodyV9 = {
   content: {
     'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
-type SharedRequestBodyV11 = {
+type SharedRequestBodyV10 = {
   content: {
     'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
-type SharedRequestBodyV12 = {
+type SharedRequestBodyV11 = {
   content: {
     'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
-type SharedRequestBodyV13 = {
+type SharedRequestBodyV12 = {
   content: {
     'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV14 = {
+type SharedRequestBodyV13 = {
   content: {
     'application/json': components['schemas']['CustomerSignin'];
   };
 };
-type SharedRequestBodyV15 = {
+type SharedRequestBodyV14 = {
   content: {
     'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
-type SharedRequestBodyV16 = {
+type SharedRequestBodyV15 = {
   content: {
     'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
-type SharedRequestBodyV17 = {
+type SharedRequestBodyV16 = {
   content: {
     'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
-type SharedRequestBodyV18 = {
+type SharedRequestBodyV17 = {
   content: {
     'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
-type SharedRequestBodyV19 = {
+type SharedRequestBodyV18 = {
   content: {
     'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
-type SharedRequestBodyV20 = {
+type SharedRequestBodyV19 = {
   content: {
     'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV21 = {
-  content: {
-    'application/json': components['schemas']['OrderFromCartDraft'];
-  };
-};
-type SharedRequestBodyV22 = {
-  content: {
-    'application/json': components['schemas']['MyOrderFromCartDraft'];
-  };
-};
-type SharedRequestBodyV23 = {
+type SharedRequestBodyV20 = {
   content: {
     'application/json': components['schemas']['PaymentUpdate'];
   };
 };
-type SharedRequestBodyV24 = {
+type SharedRequestBodyV21 = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
-type SharedRequestBodyV25 = {
+type SharedRequestBodyV22 = {
   content: {
     'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
-type SharedRequestBodyV26 = {
+type SharedRequestBodyV23 = {
   content: {
     'application/json': components['schemas']['ProductUpdate'];
   };
 };
-type SharedRequestBodyV27 = {
+type SharedRequestBodyV24 = {
   content: {
     'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
-type SharedRequestBodyV28 = {
+type SharedRequestBodyV25 = {
   content: {
     'application/json': components['schemas']['StoreUpdate'];
   };
 };
-type SharedRequestBodyV29 = {
+type SharedRequestBodyV26 = {
   content: {
     'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
-type SharedRequestBodyV30 = {
+type SharedRequestBodyV27 = {
   content: {
     'application/json': components['schemas']['TypeUpdate'];
   };
 };
-type SharedRequestBodyV31 = {
+type SharedRequestBodyV28 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
-};
-type SharedCartSetCustomerEmailAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setCustomerEmail';
-  email?: string;
 };
 type SharedCartSetAnonymousIdAction = {
   /**

@@ -37,6 +37,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/carts'
     | '/in-store/key={storeKey}/carts/{ID}'
     | '/in-store/key={storeKey}/carts/key={key}'
+    | '/shipping-methods/matching-cart'
+    | '/shipping-methods/matching-cart-location'
+    | '/in-store/key={storeKey}/shipping-methods/matching-cart'
     | '/categories'
     | '/categories/{ID}'
     | '/categories/key={key}'
@@ -265,6 +268,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/carts': CallParams<'queryCartsInStore', never, As>;
     '/in-store/key={storeKey}/carts/{ID}': CallParams<'getCartInStoreById', never, As>;
     '/in-store/key={storeKey}/carts/key={key}': CallParams<'getCartInStoreByKey', never, As>;
+    '/shipping-methods/matching-cart': CallParams<'getShippingMethodsMatchingCart', never, As>;
+    '/shipping-methods/matching-cart-location': CallParams<'getShippingMethodsMatchingCartLocation', never, As>;
+    '/in-store/key={storeKey}/shipping-methods/matching-cart': CallParams<'getShippingMethodsMatchingCartInStore', never, As>;
     '/categories': CallNone<'queryCategories', never, As>;
     '/categories/{ID}': CallParams<'getCategoryById', never, As>;
     '/categories/key={key}': CallParams<'getCategoryByKey', never, As>;
@@ -542,6 +548,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/carts': components['schemas']['CartPagedQueryResponse'];
     '/in-store/key={storeKey}/carts/{ID}': components['schemas']['Cart'];
     '/in-store/key={storeKey}/carts/key={key}': components['schemas']['Cart'];
+    '/shipping-methods/matching-cart': components['schemas']['ShippingMethodPagedQueryResponse'];
+    '/shipping-methods/matching-cart-location': components['schemas']['ShippingMethodPagedQueryResponse'];
+    '/in-store/key={storeKey}/shipping-methods/matching-cart': components['schemas']['ShippingMethodPagedQueryResponse'];
     '/categories': components['schemas']['CategoryPagedQueryResponse'];
     '/categories/{ID}': components['schemas']['Category'];
     '/categories/key={key}': components['schemas']['Category'];

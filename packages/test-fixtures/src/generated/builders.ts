@@ -112,7 +112,7 @@ export const customLineItem = /* @__PURE__ */ defineBuilder('CustomLineItem', 'o
 export const customLineItemDraft = /* @__PURE__ */ defineBuilder('CustomLineItemDraft', 'draft');
 
 /**
- * Builder of a `ShippingInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
+ * Builder of a `ShippingInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Shipping Method of a Cart in `Single` shipping mode, evaluated again after every
  *
  * @example
  * shippingInfo({ seed: 42 }).build();
@@ -232,6 +232,14 @@ export const cartSetCountryAction = /* @__PURE__ */ defineBuilder('CartSetCountr
  * cartSetLocaleAction({ seed: 42 }).build();
  */
 export const cartSetLocaleAction = /* @__PURE__ */ defineBuilder('CartSetLocaleAction', 'action');
+
+/**
+ * Builder of a `CartSetShippingMethodAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the Shipping Method (see ShippingInfo) or, without `shippingMethod`, removes it. The method must exist (400
+ *
+ * @example
+ * cartSetShippingMethodAction({ seed: 42 }).build();
+ */
+export const cartSetShippingMethodAction = /* @__PURE__ */ defineBuilder('CartSetShippingMethodAction', 'action');
 
 /**
  * Builder of a `CartAddPaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
@@ -387,6 +395,14 @@ export const cartSetLineItemTaxRateAction = /* @__PURE__ */ defineBuilder('CartS
  * cartSetCustomLineItemTaxRateAction({ seed: 42 }).build();
  */
 export const cartSetCustomLineItemTaxRateAction = /* @__PURE__ */ defineBuilder('CartSetCustomLineItemTaxRateAction', 'action');
+
+/**
+ * Builder of a `CartSetShippingMethodTaxRateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the external rate of the shipping; `External` tax mode and a Shipping Method needed (400 InvalidOperation).
+ *
+ * @example
+ * cartSetShippingMethodTaxRateAction({ seed: 42 }).build();
+ */
+export const cartSetShippingMethodTaxRateAction = /* @__PURE__ */ defineBuilder('CartSetShippingMethodTaxRateAction', 'action');
 
 /**
  * Builder of a `MatchingPriceNotFoundError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
@@ -4757,6 +4773,7 @@ export const builderFactories = {
   CartSetCustomerEmailAction: cartSetCustomerEmailAction,
   CartSetCountryAction: cartSetCountryAction,
   CartSetLocaleAction: cartSetLocaleAction,
+  CartSetShippingMethodAction: cartSetShippingMethodAction,
   CartAddPaymentAction: cartAddPaymentAction,
   CartRemovePaymentAction: cartRemovePaymentAction,
   CartSetAnonymousIdAction: cartSetAnonymousIdAction,
@@ -4776,6 +4793,7 @@ export const builderFactories = {
   CartChangeCustomLineItemMoneyAction: cartChangeCustomLineItemMoneyAction,
   CartSetLineItemTaxRateAction: cartSetLineItemTaxRateAction,
   CartSetCustomLineItemTaxRateAction: cartSetCustomLineItemTaxRateAction,
+  CartSetShippingMethodTaxRateAction: cartSetShippingMethodTaxRateAction,
   MatchingPriceNotFoundError: matchingPriceNotFoundError,
   MissingTaxRateForCountryError: missingTaxRateForCountryError,
   CountryNotConfiguredInStoreError: countryNotConfiguredInStoreError,

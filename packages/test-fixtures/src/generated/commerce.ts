@@ -152,6 +152,73 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shipping-methods/matching-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the Shipping Methods matching a Cart
+     * @description The active Shipping Methods that ship to the Cart's shipping address in the Cart's currency,
+     *     as matching-location answers them for that address and currency, with the CartValue tier the
+     *     Cart's value reaches (the sum of its items' totals) flagged. A Cart that does not exist, or
+     *     without a shipping address, is 400 InvalidInput (decision: the reference names no error); with a
+     *     `manage_my_orders` token only the caller's own Cart is found. A HEAD request answers 404 when no
+     *     method matches.
+     */
+    get: operations['getShippingMethodsMatchingCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shipping-methods/matching-cart-location': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the Shipping Methods matching a Cart and a location
+     * @description As matching-cart, for the `country` and `state` given instead of the Cart's shipping address
+     *     (which the Cart then need not have).
+     */
+    get: operations['getShippingMethodsMatchingCartLocation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/shipping-methods/matching-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the Shipping Methods matching a Cart of a Store
+     * @description As matching-cart, for a Cart of the Store (another is 400 InvalidInput); Shipping Methods are
+     *     not limited to Stores in the emulator (their `stores` is not emulated).
+     */
+    get: operations['getShippingMethodsMatchingCartInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/categories': {
     parameters: {
       query?: never;
@@ -2439,23 +2506,25 @@ export interface components {
       priceMode?: components['schemas']['CustomLineItemPriceMode'];
     };
     /**
-     * @description The Shipping Method of a Cart in `Single` shipping mode, with its `price`: the rate of
-     *     the method's zone for the shipping address in the Cart's currency, 0 when the Cart value
-     *     (the sum of the Line Items' and Custom Line Items' `totalPrice`) reaches `freeAbove`,
-     *     else the price of the highest `CartValue` tier reached when the project's
-     *     `shippingRateInputType` is `CartValue`, else the rate's `price`. The tax comes from the
-     *     method's `taxCategory` as for Line Items. `price` is part of the Cart's `totalPrice`.
+     * @description The Shipping Method of a Cart in `Single` shipping mode, evaluated again after every
+     *     update: while the method is active and has a rate for the shipping address's zone in the
+     *     Cart's currency, `shippingMethodState` is `MatchesCart` and `shippingRate` is that rate;
+     *     otherwise `DoesNotMatchCart` and the last rate stays (predicates are not emulated, so no
+     *     method has one). `price` is 0 once the Cart value (the sum of the Line Items' and Custom
+     *     Line Items' `totalPrice`) reaches the rate's `freeAbove`, else the price of the highest
+     *     CartValue tier it reaches when the project's `shippingRateInputType` is `CartValue`,
+     *     else the rate's `price`; it is part of the Cart's `totalPrice`. In `Platform` tax mode
+     *     the rate of the method's `taxCategory` for the address taxes it; in `External` mode the
+     *     external rate set with the method. `deliveries` is always empty.
      */
     ShippingInfo: {
       shippingMethodName: string;
       price: components['schemas']['CentPrecisionMoney'];
-      shippingRate: {
-        [key: string]: unknown;
-      };
+      shippingRate: components['schemas']['ShippingRate'];
       taxedPrice?: components['schemas']['TaxedItemPrice'];
       taxRate?: components['schemas']['TaxRate'];
       taxCategory?: components['schemas']['TaxCategoryReference'];
-      shippingMethod?: components['schemas']['Reference'];
+      shippingMethod?: components['schemas']['ShippingMethodReference'];
       deliveries?: Record<string, never>[];
       shippingMethodState: components['schemas']['ShippingMethodState'];
     };
@@ -2526,10 +2595,10 @@ export interface components {
      *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
      *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
      *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
-     *     Line Items and Custom Line Items are added in order as by their add actions. Not
-     *     emulated yet (501): `shippingMethod` and its external rate; business
-     *     units, Multiple shipping mode, item shipping addresses, discount codes and shipping
-     *     rate inputs.
+     *     Line Items and Custom Line Items are added in order as by their add actions, then the
+     *     `shippingMethod` as by `setShippingMethod` (with `externalTaxRateForShippingMethod` as
+     *     its external rate). Business units, Multiple shipping mode, item shipping addresses,
+     *     discount codes and shipping rate inputs are not emulated (501).
      */
     CartDraft: {
       currency: string;
@@ -2542,12 +2611,14 @@ export interface components {
       lineItems?: components['schemas']['LineItemDraft'][];
       customLineItems?: components['schemas']['CustomLineItemDraft'][];
       taxMode?: components['schemas']['TaxMode'];
+      externalTaxRateForShippingMethod?: components['schemas']['ExternalTaxRateDraft'];
       priceRoundingMode?: components['schemas']['RoundingMode'];
       taxRoundingMode?: components['schemas']['RoundingMode'];
       taxCalculationMode?: components['schemas']['TaxCalculationMode'];
       inventoryMode?: components['schemas']['InventoryMode'];
       billingAddress?: components['schemas']['AddressDraft'];
       shippingAddress?: components['schemas']['AddressDraft'];
+      shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
       country?: string;
       locale?: components['schemas']['Locale'];
       origin?: components['schemas']['CartOrigin'];
@@ -2607,7 +2678,9 @@ export interface components {
       | components['schemas']['CartSetLineItemCustomFieldAction']
       | components['schemas']['CartSetLineItemTaxRateAction']
       | components['schemas']['CartSetLocaleAction']
-      | components['schemas']['CartSetShippingAddressAction'];
+      | components['schemas']['CartSetShippingAddressAction']
+      | components['schemas']['CartSetShippingMethodAction']
+      | components['schemas']['CartSetShippingMethodTaxRateAction'];
     /**
      * @description Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
      *     supply and distribution Channel gets the quantity added instead. A quantity of 0 adds nothing (decision).
@@ -2698,6 +2771,21 @@ export interface components {
        */
       action: 'setLocale';
       locale?: components['schemas']['Locale'];
+    };
+    /**
+     * @description Sets the Shipping Method (see ShippingInfo) or, without `shippingMethod`, removes it. The method must exist (400
+     *     ReferencedResourceNotFound); the Cart needs a shipping address, and the method must be active with a rate for the
+     *     address's zone in the Cart's currency (400 InvalidOperation; the last in the live wording "Shipping method '<id>' does
+     *     not contain a shipping rate for zone '<zone id>' and currency '<currency>'"). `externalTaxRate` only in `External` tax mode.
+     */
+    CartSetShippingMethodAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingMethod';
+      shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
     };
     /**
      * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
@@ -2897,6 +2985,15 @@ export interface components {
       action: 'setCustomLineItemTaxRate';
       customLineItemId?: string;
       customLineItemKey?: string;
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /** @description Sets or unsets the external rate of the shipping; `External` tax mode and a Shipping Method needed (400 InvalidOperation). */
+    CartSetShippingMethodTaxRateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingMethodTaxRate';
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
     };
     /**
@@ -10809,6 +10906,158 @@ export interface operations {
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
       409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodsMatchingCart: {
+    parameters: {
+      query: {
+        cartId: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching Shipping Methods, all on one page. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodsMatchingCartLocation: {
+    parameters: {
+      query: {
+        cartId: string;
+        country: string;
+        state?: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching Shipping Methods, all on one page. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getShippingMethodsMatchingCartInStore: {
+    parameters: {
+      query: {
+        cartId: string;
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The matching Shipping Methods, all on one page. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShippingMethodPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -21857,6 +22106,7 @@ export type CartSetBillingAddressAction = components['schemas']['CartSetBillingA
 export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerEmailAction'];
 export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
 export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
+export type CartSetShippingMethodAction = components['schemas']['CartSetShippingMethodAction'];
 export type CartAddPaymentAction = components['schemas']['CartAddPaymentAction'];
 export type CartRemovePaymentAction = components['schemas']['CartRemovePaymentAction'];
 export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
@@ -21876,6 +22126,7 @@ export type CartChangeCustomLineItemQuantityAction = components['schemas']['Cart
 export type CartChangeCustomLineItemMoneyAction = components['schemas']['CartChangeCustomLineItemMoneyAction'];
 export type CartSetLineItemTaxRateAction = components['schemas']['CartSetLineItemTaxRateAction'];
 export type CartSetCustomLineItemTaxRateAction = components['schemas']['CartSetCustomLineItemTaxRateAction'];
+export type CartSetShippingMethodTaxRateAction = components['schemas']['CartSetShippingMethodTaxRateAction'];
 export type MatchingPriceNotFoundError = components['schemas']['MatchingPriceNotFoundError'];
 export type MissingTaxRateForCountryError = components['schemas']['MissingTaxRateForCountryError'];
 export type CountryNotConfiguredInStoreError = components['schemas']['CountryNotConfiguredInStoreError'];

@@ -215,13 +215,15 @@ const DRAFTS: Record<string, DraftCase> = {
       customLineItems: [
         { name: { en: 'Fee' }, money: { currencyCode: 'EUR', centAmount: 100 }, slug: 'fee', taxCategory: { key: 'walk' } },
       ],
-      taxMode: 'Platform',
+      taxMode: 'External',
+      externalTaxRateForShippingMethod: { name: 'LU', amount: 0.17, country: 'LU' },
       priceRoundingMode: 'HalfUp',
       taxRoundingMode: 'HalfDown',
       taxCalculationMode: 'UnitPriceLevel',
       inventoryMode: 'None',
       billingAddress: { country: 'DE', city: 'Berlin' },
-      shippingAddress: { country: 'DE', city: 'Berlin' },
+      shippingAddress: { country: 'LU', city: 'Luxembourg' },
+      shippingMethod: { key: 'walk-cart' },
       country: 'DE',
       locale: 'en',
       origin: 'Merchant',
@@ -236,6 +238,10 @@ const DRAFTS: Record<string, DraftCase> = {
       totalPrice: { currencyCode: 'EUR' },
       store: { typeId: 'store', key: storeKey },
       customerGroup: { typeId: 'customer-group' },
+      // The Shipping Method and its external rate are in `shippingInfo`.
+      shippingMethod: undefined,
+      externalTaxRateForShippingMethod: undefined,
+      shippingInfo: { shippingMethodName: 'walk-cart', taxRate: { name: 'LU', amount: 0.17 } },
       lineItems: [{ variant: { sku: 'walk-sku' }, quantity: 2 }],
       customLineItems: [{ name: { en: 'Fee' }, slug: 'fee', taxCategory: { typeId: 'tax-category', id: refs.taxCategoryId } }],
     }),
@@ -579,6 +585,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       rates: [{ name: 'DE', amount: 0.19, includedInPrice: true, country: 'DE' }],
     });
     await api.call('POST', '/customer-groups', { key: 'walk-cart', groupName: 'Walk cart' });
+    await api.call('POST', '/zones', { key: 'walk-cart', name: 'walk-cart', locations: [{ country: 'LU' }] });
+    await api.call('POST', '/shipping-methods', {
+      key: 'walk-cart',
+      name: 'walk-cart',
+      isDefault: false,
+      taxCategory: { key: 'walk' },
+      zoneRates: [{ zone: { key: 'walk-cart' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 100 } }] }],
+    });
     await api.call('POST', '/products', {
       productType: { id: type.body.id },
       name: { en: 'Sold' },

@@ -12,6 +12,7 @@ import { cartSettingsOf } from '../project/cart-settings.js';
 import type { Cart, CartDraft, CartUpdateAction } from './shapes.js';
 import { assertUpdatable } from './states.js';
 import { externalRate } from './taxes.js';
+import { setShippingMethod, setShippingTaxRate } from './shipping.js';
 import { recalculateCart } from './totals.js';
 
 export type { Cart } from './shapes.js';
@@ -115,7 +116,9 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   },
   setCustomerGroup(cart, { customerGroup }, ctx) {
     if (cart.customerId !== undefined) {
-      throw errors.invalidOperation("The Cart has a Customer and takes the Customer's Customer Group: setCustomerGroup needs a Cart without one.");
+      throw errors.invalidOperation(
+        "The Cart has a Customer and takes the Customer's Customer Group: setCustomerGroup needs a Cart without one.",
+      );
     }
     setOptional(cart, 'customerGroup', customerGroup && customerGroupReference(ctx, customerGroup, 'customerGroup'));
     repriceLines(ctx, cart);
@@ -140,11 +143,18 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   },
   changeTaxMode(cart, { taxMode }) {
     if (taxMode === 'ExternalAmount') throw errors.notEmulated({ field: 'taxMode' });
-    if (cart.taxMode === 'External' && taxMode !== 'External') {
+    // The rates of one mode do not carry over to another: External ones are set again, Platform ones computed.
+    if (cart.taxMode !== taxMode) {
       for (const item of [...cart.lineItems, ...cart.customLineItems]) delete item.taxRate;
       if (cart.shippingInfo) delete cart.shippingInfo.taxRate;
     }
     cart.taxMode = taxMode;
+  },
+  setShippingMethod(cart, { shippingMethod, externalTaxRate }, ctx) {
+    setShippingMethod(ctx, cart, shippingMethod, externalTaxRate, ['shippingMethod', 'externalTaxRate']);
+  },
+  setShippingMethodTaxRate(cart, { externalTaxRate }) {
+    setShippingTaxRate(cart, externalTaxRate);
   },
   changeTaxRoundingMode(cart, { taxRoundingMode }) {
     cart.taxRoundingMode = taxRoundingMode;
@@ -251,6 +261,11 @@ export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
     assertCountryInStore(ctx, cart);
     draft.lineItems?.forEach((line, index) => addLineItem(ctx, cart, line, `lineItems[${index}]`));
     draft.customLineItems?.forEach((line, index) => addCustomLineItem(ctx, cart, line, `customLineItems[${index}]`));
+    if (draft.externalTaxRateForShippingMethod && !draft.shippingMethod) {
+      throw errors.invalidOperation("'externalTaxRateForShippingMethod' needs a 'shippingMethod'.");
+    }
+    const { shippingMethod, externalTaxRateForShippingMethod: shippingRate } = draft;
+    setShippingMethod(ctx, cart, shippingMethod, shippingRate, ['shippingMethod', 'externalTaxRateForShippingMethod']);
     recalculateCart(ctx, cart);
     return cart;
   },
