@@ -655,7 +655,8 @@ export interface paths {
      * Sign in a customer
      * @description Checks a global customer's credentials (a customer of Stores is unknown here: 400
      *     InvalidCredentials, as for wrong ones) and answers `{ customer }`. No token is issued (use
-     *     the password flow).
+     *     the password flow). `anonymousId` gives the customer the anonymous session's Carts, Orders
+     *     and Payments that belong to no customer yet.
      */
     post: operations['signInCustomer'];
     delete?: never;
@@ -902,6 +903,175 @@ export interface paths {
     parameters: SharedParameters;
     /** Get a Message by ID */
     get: operations['getMessageById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders': {
+    parameters: SharedParameters;
+    /** Query Orders */
+    get: operations['queryOrders'];
+    put?: never;
+    /**
+     * Create an Order from a Cart
+     * @description See OrderFromCartDraft.
+     */
+    post: operations['createOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get an Order by ID
+     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
+     *     are 501.
+     */
+    get: operations['getOrderByID'];
+    put?: never;
+    /** Update an Order by ID */
+    post: operations['updateOrderByID'];
+    /** Delete an Order by ID */
+    delete: operations['deleteOrderByID'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/orders/order-number={orderNumber}': {
+    parameters: SharedParameters;
+    /** Get an Order by order number */
+    get: operations['getOrderByOrderNumber'];
+    put?: never;
+    /** Update an Order by order number */
+    post: operations['updateOrderByOrderNumber'];
+    /** Delete an Order by order number */
+    delete: operations['deleteOrderByOrderNumber'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders': {
+    parameters: SharedParameters;
+    /**
+     * Query Orders of the Store
+     * @description Only the Orders of the Store.
+     */
+    get: operations['queryOrdersInStore'];
+    put?: never;
+    /**
+     * Create an Order from a Cart of the Store
+     * @description The Cart must belong to the Store of the path (404 otherwise). See OrderFromCartDraft.
+     */
+    post: operations['createOrderInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get an Order of the Store by ID
+     * @description The live endpoints under `/orders/` that the emulator does not serve (`/orders/edits`, ...)
+     *     are 501.
+     */
+    get: operations['getOrderByIDInStore'];
+    put?: never;
+    /** Update an Order of the Store by ID */
+    post: operations['updateOrderByIDInStore'];
+    /** Delete an Order of the Store by ID */
+    delete: operations['deleteOrderByIDInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/orders/order-number={orderNumber}': {
+    parameters: SharedParameters;
+    /** Get an Order of the Store by order number */
+    get: operations['getOrderByOrderNumberInStore'];
+    put?: never;
+    /** Update an Order of the Store by order number */
+    post: operations['updateOrderByOrderNumberInStore'];
+    /** Delete an Order of the Store by order number */
+    delete: operations['deleteOrderByOrderNumberInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/orders': {
+    parameters: SharedParameters;
+    /**
+     * Query my Orders
+     * @description The caller's Orders only.
+     */
+    get: operations['queryMyOrders'];
+    put?: never;
+    /**
+     * Create an Order from my Cart
+     * @description A customer or anonymous-session token; the Cart must be the caller's (404 otherwise). See
+     *     MyOrderFromCartDraft.
+     */
+    post: operations['createMyOrder'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/orders/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get my Order by ID
+     * @description Another caller's Order is 404.
+     */
+    get: operations['getMyOrderById'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/orders': {
+    parameters: SharedParameters;
+    /**
+     * Query my Orders in the Store
+     * @description The caller's Orders only, of the Store.
+     */
+    get: operations['queryMyOrdersInStore'];
+    put?: never;
+    /**
+     * Create an Order from my Cart in the Store
+     * @description A customer or anonymous-session token; the Cart must be the caller's and of the Store (404
+     *     otherwise). See MyOrderFromCartDraft.
+     */
+    post: operations['createMyOrderInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/orders/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get my Order in the Store by ID
+     * @description Another caller's Order is 404.
+     */
+    get: operations['getMyOrderByIdInStore'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2036,14 +2206,7 @@ export interface components {
       address?: components['schemas']['AddressDraft'];
     };
     /** @description Sets or unsets `customerEmail`. */
-    CartSetCustomerEmailAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setCustomerEmail';
-      email?: string;
-    };
+    CartSetCustomerEmailAction: SharedCartSetCustomerEmailAction;
     /** @description Sets or unsets `country`; prices are selected again. In a Store with countries, one of them (400 CountryNotConfiguredInStore). */
     CartSetCountryAction: {
       /**
@@ -2074,29 +2237,18 @@ export interface components {
      * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
      *     is not added twice (decision).
      */
-    CartAddPaymentAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'addPayment';
-      payment: components['schemas']['PaymentResourceIdentifier'];
-    };
+    CartAddPaymentAction: SharedCartAddPaymentAction;
     /**
      * @description Removes a Payment from `paymentInfo.payments` (nothing changes when it is not there, decision); the last one
      *     removed removes `paymentInfo`.
      */
-    CartRemovePaymentAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removePayment';
-      payment: components['schemas']['PaymentResourceIdentifier'];
-    };
+    CartRemovePaymentAction: SharedCartRemovePaymentAction;
     /** @description Sets or unsets `anonymousId`. */
     CartSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
-    /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
+    /**
+     * @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group
+     *     and, unsetting, drops it (decision); prices are selected again.
+     */
     CartSetCustomerIdAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -2764,6 +2916,7 @@ export interface components {
       | 'customer'
       | 'customer-group'
       | 'key-value-document'
+      | 'order'
       | 'payment'
       | 'product'
       | 'product-selection'
@@ -2982,6 +3135,7 @@ export interface components {
       | components['schemas']['InvalidCredentialsError']
       | components['schemas']['ExpiredCustomerPasswordTokenError']
       | components['schemas']['ExpiredCustomerEmailTokenError']
+      | components['schemas']['ShippingMethodDoesNotMatchCartError']
       | components['schemas']['MatchingPriceNotFoundError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError'];
@@ -4598,14 +4752,16 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
-     * @description A customer's credentials (the e-mail ignoring case). The anonymous session's members are
-     *     not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`
-     *     (https://docs.commercetools.com/api/projects/customers#customersignin).
+     * @description A customer's credentials (the e-mail ignoring case), and the anonymous session whose
+     *     active Carts, Orders and Payments (those of no customer yet) become the customer's
+     *     (https://docs.commercetools.com/api/projects/customers#customersignin). The anonymous
+     *     cart's merge is not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`.
      */
     CustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
+      anonymousId?: string;
     };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
@@ -4789,9 +4945,429 @@ export interface components {
       | components['schemas']['PaymentTransactionAddedMessage']
       | components['schemas']['PaymentTransactionStateChangedMessage']
       | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
-      | components['schemas']['PaymentInterfaceIdSetMessage'];
+      | components['schemas']['PaymentInterfaceIdSetMessage']
+      | components['schemas']['OrderCreatedMessage']
+      | components['schemas']['OrderDeletedMessage']
+      | components['schemas']['OrderStateChangedMessage']
+      | components['schemas']['OrderPaymentStateChangedMessage']
+      | components['schemas']['OrderShipmentStateChangedMessage']
+      | components['schemas']['OrderPaymentAddedMessage']
+      | components['schemas']['OrderPaymentRemovedMessage']
+      | components['schemas']['OrderCustomerEmailSetMessage']
+      | components['schemas']['OrderShippingAddressSetMessage']
+      | components['schemas']['OrderBillingAddressSetMessage']
+      | components['schemas']['OrderCustomTypeSetMessage']
+      | components['schemas']['OrderCustomTypeRemovedMessage']
+      | components['schemas']['OrderCustomFieldAddedMessage']
+      | components['schemas']['OrderCustomFieldChangedMessage']
+      | components['schemas']['OrderCustomFieldRemovedMessage']
+      | components['schemas']['PaymentMethodInfoInterfaceSetMessage']
+      | components['schemas']['PaymentMethodInfoMethodSetMessage']
+      | components['schemas']['PaymentMethodInfoNameSetMessage']
+      | components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
+    };
+    /**
+     * @description `Open` by default. Any state may follow any other (no transition rules).
+     * @enum {string}
+     */
+    OrderState: 'Open' | 'Confirmed' | 'Complete' | 'Cancelled';
+    /** @enum {string} */
+    PaymentState: 'BalanceDue' | 'Failed' | 'Pending' | 'CreditOwed' | 'Paid';
+    /** @enum {string} */
+    ShipmentState: 'Shipped' | 'Delivered' | 'Ready' | 'Pending' | 'Delayed' | 'Partial' | 'Backorder' | 'Canceled';
+    /**
+     * @description An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
+     *     `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths),
+     *     `manage_my_orders` for the caller's own. It copies the Cart as it was ordered: its Line
+     *     Items (each with its whole quantity in the built-in `Initial` State, as on the Cart: a
+     *     StateReference with a fixed id, since States are not emulated yet), Custom Line Items,
+     *     `totalPrice`, `taxedPrice`, `taxedShippingPrice`, addresses, `shippingInfo`,
+     *     `paymentInfo`, customer, anonymous session, Store, tax and rounding modes, country and
+     *     locale; `cart` references it. An Order has no `key` (there is no `/orders/key=`):
+     *     `orderNumber` is the caller's identifier, unique in the Project and never made up by the
+     *     emulator. Sends OrderCreated, OrderDeleted and the messages of its update actions.
+     */
+    Order: components['schemas']['BaseResource'] & {
+      orderNumber?: string;
+      purchaseOrderNumber?: string;
+      customerId?: string;
+      customerEmail?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      anonymousId?: string;
+      store?: components['schemas']['StoreKeyReference'];
+      lineItems: components['schemas']['LineItem'][];
+      customLineItems: components['schemas']['CustomLineItem'][];
+      totalLineItemQuantity?: number;
+      totalPrice: components['schemas']['CentPrecisionMoney'];
+      taxedPrice?: components['schemas']['TaxedPrice'];
+      taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      taxMode: components['schemas']['TaxMode'];
+      priceRoundingMode: components['schemas']['RoundingMode'];
+      taxRoundingMode: components['schemas']['RoundingMode'];
+      taxCalculationMode: components['schemas']['TaxCalculationMode'];
+      inventoryMode: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['BaseAddress'];
+      shippingAddress?: components['schemas']['BaseAddress'];
+      shippingMode: components['schemas']['ShippingMode'];
+      shippingInfo?: components['schemas']['ShippingInfo'];
+      /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
+      shipping: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      itemShippingAddresses: components['schemas']['BaseAddress'][];
+      /** @description Discount Codes are not emulated yet; always empty. */
+      discountCodes: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      directDiscounts: Record<string, never>[];
+      /** @description Not emulated; always empty. */
+      refusedGifts: components['schemas']['Reference'][];
+      paymentInfo?: components['schemas']['PaymentInfo'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      origin: components['schemas']['CartOrigin'];
+      cart?: components['schemas']['CartReference'];
+      orderState: components['schemas']['OrderState'];
+      paymentState?: components['schemas']['PaymentState'];
+      shipmentState?: components['schemas']['ShipmentState'];
+      /** @description Not emulated; always empty. */
+      syncInfo: Record<string, never>[];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description Creates an Order from a Cart (https://docs.commercetools.com/api/projects/orders#create-order-from-cart).
+     *     `cart` is required (the live service marks it optional only for the deprecated `id`, not
+     *     emulated); `version` is the Cart's: a stale one is 409 ConcurrentModification, so of many
+     *     concurrent requests for one Cart exactly one makes an Order. The Cart must be `Active`
+     *     (decision: a Merged or Ordered Cart is 400 InvalidOperation, as for its updates), have a
+     *     shipping address (400 InvalidOperation otherwise, whatever the tax mode) and, with a
+     *     Shipping Method, one that still matches it (400 ShippingMethodDoesNotMatchCart). A Cart
+     *     that does not exist, or on an in-store path one of another Store, is 400
+     *     ReferencedResourceNotFound. `orderNumber` is unique in the Project (400 DuplicateField).
+     *     Without `purchaseOrderNumber` the Cart's is taken. `custom` replaces the Cart's Custom
+     *     Fields (decision: the live merge of the two is not emulated; without it the Cart's are
+     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The Cart
+     *     becomes `Ordered`.
+     */
+    OrderFromCartDraft: {
+      cart: components['schemas']['CartResourceIdentifier'];
+      version: components['schemas']['Version'];
+      orderNumber?: string;
+      purchaseOrderNumber?: string;
+      orderState?: components['schemas']['OrderState'];
+      paymentState?: components['schemas']['PaymentState'];
+      shipmentState?: components['schemas']['ShipmentState'];
+      /** @description A Type for `order`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description Creates an Order from the caller's own Cart, as OrderFromCartDraft does; a Cart of another
+     *     customer or anonymous session (or, in-store, of another Store) is 404 ResourceNotFound.
+     */
+    MyOrderFromCartDraft: {
+      id: string;
+      version: components['schemas']['Version'];
+    };
+    OrderPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Order'][];
+    };
+    OrderUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['OrderUpdateAction'][];
+    };
+    /**
+     * @description Actions apply to the Order as a unit. The live actions listed in `x-not-emulated-actions`
+     *     are 501 NotEmulated: `transitionState` and the line-item state transitions need States,
+     *     the others are deliveries, parcels, returns, item shipping, sync info and the custom
+     *     fields of items and addresses.
+     */
+    OrderUpdateAction:
+      | components['schemas']['OrderChangeOrderStateAction']
+      | components['schemas']['OrderChangePaymentStateAction']
+      | components['schemas']['OrderChangeShipmentStateAction']
+      | components['schemas']['OrderAddPaymentAction']
+      | components['schemas']['OrderRemovePaymentAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['OrderSetOrderNumberAction']
+      | components['schemas']['OrderSetShippingAddressAction']
+      | components['schemas']['OrderSetBillingAddressAction']
+      | components['schemas']['OrderSetCustomerEmailAction'];
+    /** @description Any state may follow any other; sends OrderStateChanged when it changes. */
+    OrderChangeOrderStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeOrderState';
+      orderState: components['schemas']['OrderState'];
+    };
+    /** @description Without `paymentState` the Order has none. Sends OrderPaymentStateChanged when it changes. */
+    OrderChangePaymentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePaymentState';
+      paymentState?: components['schemas']['PaymentState'];
+    };
+    /** @description Without `shipmentState` the Order has none. Sends OrderShipmentStateChanged when it changes. */
+    OrderChangeShipmentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeShipmentState';
+      shipmentState?: components['schemas']['ShipmentState'];
+    };
+    /**
+     * @description Adds a Payment to `paymentInfo` (an unknown one is 400 ReferencedResourceNotFound; one
+     *     already there is 400 InvalidOperation). Sends OrderPaymentAdded.
+     */
+    OrderAddPaymentAction: SharedCartAddPaymentAction;
+    /**
+     * @description Removes a Payment of `paymentInfo` (one not there is 400 InvalidOperation);
+     *     `paymentInfo` goes with its last Payment. Sends OrderPaymentRemoved.
+     */
+    OrderRemovePaymentAction: SharedCartRemovePaymentAction;
+    /**
+     * @description Sets the `orderNumber` of an Order that has none (unique in the Project: 400
+     *     DuplicateField). Once set it cannot change (live rule): another value, or none, is 400
+     *     InvalidOperation; the same value again changes nothing.
+     */
+    OrderSetOrderNumberAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setOrderNumber';
+      orderNumber?: string;
+    };
+    /**
+     * @description Sets or (without `address`) removes the shipping address; sends OrderShippingAddressSet.
+     *     Decision: the Order's prices and taxes stay as ordered (the live service computes taxes
+     *     again in Platform mode; not emulated).
+     */
+    OrderSetShippingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setShippingAddress';
+      address?: components['schemas']['BaseAddress'];
+    };
+    /** @description Sets or (without `address`) removes the billing address; sends OrderBillingAddressSet. */
+    OrderSetBillingAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setBillingAddress';
+      address?: components['schemas']['BaseAddress'];
+    };
+    /** @description Sets or (without `email`) removes `customerEmail`; sends OrderCustomerEmailSet. */
+    OrderSetCustomerEmailAction: SharedCartSetCustomerEmailAction;
+    /** @description 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart." */
+    ShippingMethodDoesNotMatchCartError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'ShippingMethodDoesNotMatchCart';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'ShippingMethodDoesNotMatchCart';
+    };
+    /** @description An Order was created from a Cart; `order` is the new Order. */
+    OrderCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCreated';
+      order: components['schemas']['Order'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCreated';
+    };
+    /** @description An Order was deleted; `order` is the Order as it was. */
+    OrderDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderDeleted';
+      order: components['schemas']['Order'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderDeleted';
+    };
+    /** @description `changeOrderState` changed the state. */
+    OrderStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderStateChanged';
+      orderState: components['schemas']['OrderState'];
+      oldOrderState?: components['schemas']['OrderState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderStateChanged';
+    };
+    /** @description `changePaymentState` changed the payment state (none after, without `paymentState`). */
+    OrderPaymentStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentStateChanged';
+      paymentState?: components['schemas']['PaymentState'];
+      oldPaymentState?: components['schemas']['PaymentState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentStateChanged';
+    };
+    /** @description `changeShipmentState` changed the shipment state (none after, without `shipmentState`). */
+    OrderShipmentStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderShipmentStateChanged';
+      shipmentState?: components['schemas']['ShipmentState'];
+      oldShipmentState?: components['schemas']['ShipmentState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderShipmentStateChanged';
+    };
+    /** @description `addPayment`: the Payment added. */
+    OrderPaymentAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentAdded';
+      paymentRef: components['schemas']['PaymentReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentAdded';
+    };
+    /** @description `removePayment`: the Payment removed; `removedPaymentInfo` is true when it was the last one. */
+    OrderPaymentRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderPaymentRemoved';
+      paymentRef: components['schemas']['PaymentReference'];
+      removedPaymentInfo: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderPaymentRemoved';
+    };
+    /** @description `setCustomerEmail`: the e-mail after and before. */
+    OrderCustomerEmailSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomerEmailSet';
+      email?: string;
+      oldEmail?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomerEmailSet';
+    };
+    /** @description `setShippingAddress`: the address after and before. */
+    OrderShippingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderShippingAddressSet';
+      address?: components['schemas']['BaseAddress'];
+      oldAddress?: components['schemas']['BaseAddress'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderShippingAddressSet';
+    };
+    /** @description `setBillingAddress`: the address after and before. */
+    OrderBillingAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderBillingAddressSet';
+      address?: components['schemas']['BaseAddress'];
+      oldAddress?: components['schemas']['BaseAddress'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderBillingAddressSet';
+    };
+    /** @description `setCustomType` with a Type: the Custom Fields set, and the id of the Type before when there was one. */
+    OrderCustomTypeSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomTypeSet';
+      customFields: components['schemas']['CustomFields'];
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomTypeSet';
+    };
+    /** @description `setCustomType` without a Type: the id of the Type removed, when there was one. */
+    OrderCustomTypeRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomTypeRemoved';
+      previousTypeId?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomTypeRemoved';
+    };
+    /** @description `setCustomField` of a field that had no value: its name and value. */
+    OrderCustomFieldAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldAdded';
+      name: string;
+      value: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldAdded';
+    };
+    /** @description `setCustomField` of a field that had a value: its name, the value after and the value before. */
+    OrderCustomFieldChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldChanged';
+      name: string;
+      value: unknown;
+      previousValue?: unknown;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldChanged';
+    };
+    /** @description `setCustomField` without a value: the name of the field removed. */
+    OrderCustomFieldRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderCustomFieldRemoved';
+      name: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderCustomFieldRemoved';
     };
     /** @enum {string} */
     TransactionType: 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Refund' | 'Chargeback';
@@ -5000,7 +5576,7 @@ export interface components {
       action: 'setInterfaceId';
       interfaceId: string;
     };
-    /** @description Omitting `method` unsets it. */
+    /** @description Omitting `method` unsets it; sends PaymentMethodInfoMethodSet. */
     PaymentSetMethodInfoMethodAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5009,7 +5585,7 @@ export interface components {
       action: 'setMethodInfoMethod';
       method?: string;
     };
-    /** @description Omitting `name` unsets it. */
+    /** @description Omitting `name` unsets it; sends PaymentMethodInfoNameSet. */
     PaymentSetMethodInfoNameAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5019,8 +5595,9 @@ export interface components {
       name?: components['schemas']['LocalizedString'];
     };
     /**
-     * @description Sets `paymentMethodInfo.paymentInterface`. Once set, it cannot be changed (live rule):
-     *     another value is 400 InvalidOperation. Unique with the `interfaceId` (see `Payment`).
+     * @description Sets `paymentMethodInfo.paymentInterface` and sends PaymentMethodInfoInterfaceSet. Once set,
+     *     it cannot be changed (live rule): another value is 400 InvalidOperation, the same value
+     *     changes nothing. Unique with the `interfaceId` (see `Payment`).
      */
     PaymentSetMethodInfoInterfaceAction: {
       /**
@@ -5030,7 +5607,7 @@ export interface components {
       action: 'setMethodInfoInterface';
       interface: string;
     };
-    /** @description Omitting `interfaceAccount` unsets it. */
+    /** @description Omitting `interfaceAccount` unsets it; sends PaymentMethodInfoInterfaceAccountSet. */
     PaymentSetMethodInfoInterfaceAccountAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -5229,6 +5806,58 @@ export interface components {
        * @enum {string}
        */
       type: 'PaymentInterfaceIdSet';
+    };
+    /** @description `setMethodInfoInterface` set the `paymentInterface` of the method info. */
+    PaymentMethodInfoInterfaceSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoInterfaceSet';
+      interface?: string;
+      oldInterface?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoInterfaceSet';
+    };
+    /** @description `setMethodInfoMethod` was applied; the method before and after, those there are. */
+    PaymentMethodInfoMethodSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoMethodSet';
+      method?: string;
+      oldMethod?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoMethodSet';
+    };
+    /** @description `setMethodInfoName` was applied; the name before and after, those there are. */
+    PaymentMethodInfoNameSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoNameSet';
+      name?: components['schemas']['LocalizedString'];
+      oldName?: components['schemas']['LocalizedString'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoNameSet';
+    };
+    /** @description `setMethodInfoInterfaceAccount` was applied; the account before and after, those there are. */
+    PaymentMethodInfoInterfaceAccountSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentMethodInfoInterfaceAccountSet';
+      interfaceAccount?: string;
+      oldInterfaceAccount?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentMethodInfoInterfaceAccountSet';
     };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
@@ -8164,6 +8793,8 @@ export interface components {
     priceCustomerGroup: string;
     /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
     priceChannel: string;
+    /** @description The `orderNumber` of the Order, URL-encoded. */
+    orderNumber: string;
   };
   requestBodies: never;
   headers: {
@@ -8178,7 +8809,7 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   queryApiClients: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -8217,7 +8848,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV21;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -8232,7 +8863,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV21;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -8247,7 +8878,7 @@ export interface operations {
     };
   };
   queryCarts: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
@@ -8261,8 +8892,8 @@ export interface operations {
     };
   };
   createCart: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV3;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201V4;
@@ -8277,37 +8908,37 @@ export interface operations {
     };
   };
   getCartById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV9;
   };
   updateCartById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   getCartByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV9;
   };
   updateCartByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   queryCartsInStore: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV15;
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
@@ -8322,8 +8953,8 @@ export interface operations {
     };
   };
   createCartInStore: {
-    parameters: SharedParametersV13;
-    requestBody: SharedRequestBodyV3;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201V4;
@@ -8339,44 +8970,44 @@ export interface operations {
     };
   };
   getCartInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV9;
   };
   updateCartInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartInStoreById: {
-    parameters: SharedParametersV19;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   getCartInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV9;
   };
   updateCartInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV13;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV2;
   };
   deleteCartInStoreByKey: {
-    parameters: SharedParametersV20;
+    parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   getShippingMethodsMatchingCart: {
     parameters: {
-      query: SharedQueryV7;
+      query: SharedQueryV8;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV10;
   };
   getShippingMethodsMatchingCartLocation: {
     parameters: {
@@ -8397,20 +9028,20 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV10;
   };
   getShippingMethodsMatchingCartInStore: {
     parameters: {
-      query: SharedQueryV7;
+      query: SharedQueryV8;
       header?: SharedHeader;
-      path: SharedPathV5;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV10;
   };
   queryCategories: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Categories. */
@@ -8429,7 +9060,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -8453,37 +9084,37 @@ export interface operations {
     };
   };
   getCategoryById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV41;
   };
   updateCategoryById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV14;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV18;
   };
   deleteCategoryById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV28;
   };
   getCategoryByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV41;
   };
   updateCategoryByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV14;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV18;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV24;
+    responses: SharedResponsesV28;
   };
   queryChannels: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -8502,7 +9133,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -8526,37 +9157,37 @@ export interface operations {
     };
   };
   getChannelById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV42;
   };
   updateChannelById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV15;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV19;
   };
   deleteChannelById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV29;
   };
   getChannelByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV42;
   };
   updateChannelByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV15;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV6;
+    responses: SharedResponsesV19;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV25;
+    responses: SharedResponsesV29;
   };
   queryCustomerGroups: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Customer Groups. */
@@ -8575,7 +9206,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -8599,37 +9230,37 @@ export interface operations {
     };
   };
   getCustomerGroupById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV43;
   };
   updateCustomerGroupById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV20;
   };
   deleteCustomerGroupById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV30;
   };
   getCustomerGroupByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV43;
   };
   updateCustomerGroupByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV20;
   };
   deleteCustomerGroupByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV26;
+    responses: SharedResponsesV30;
   };
   queryCustomers: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
@@ -8644,7 +9275,7 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV7;
+    requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -8659,48 +9290,48 @@ export interface operations {
     };
   };
   getCustomerById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   updateCustomerById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV8;
   };
   deleteCustomerById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   getCustomerByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   updateCustomerByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV8;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   changeCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV31;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -8709,21 +9340,21 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   resetCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV12;
+    responses: SharedResponsesV21;
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -8732,15 +9363,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   verifyCustomerEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV15;
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
@@ -8756,7 +9387,7 @@ export interface operations {
   };
   signUpCustomerInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV7;
+    requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201;
@@ -8772,48 +9403,48 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV8;
   };
   deleteCustomerInStoreById: {
-    parameters: SharedParametersV19;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV12;
+    parameters: SharedParametersV13;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV8;
   };
   deleteCustomerInStoreByKey: {
-    parameters: SharedParametersV20;
+    parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV31;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -8824,21 +9455,21 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV11;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV12;
+    responses: SharedResponsesV21;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQueryV4;
+      query?: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -8849,11 +9480,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV12;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   executeGraphQL: {
@@ -8882,37 +9513,37 @@ export interface operations {
   };
   signInCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV56;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV61;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV13;
-    responses: SharedResponsesV54;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV59;
   };
   getMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV44;
   };
   updateMe: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV14;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   signUpMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV16;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -8927,47 +9558,47 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV56;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV61;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV12;
   };
   verifyMyEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV12;
   };
   getMeInStore: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV44;
   };
   updateMeInStore: {
-    parameters: SharedParametersV13;
-    requestBody: SharedRequestBodyV14;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQuery;
+      query: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV5;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   signUpMeInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV16;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201;
@@ -8983,26 +9614,26 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV54;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV59;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV12;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV12;
   };
   queryMessages: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -9021,7 +9652,7 @@ export interface operations {
     };
   };
   getMessageById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description The Message. */
@@ -9040,8 +9671,115 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  queryPayments: {
+  queryOrders: SharedQueryOrders;
+  createOrder: {
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV3;
+  };
+  getOrderByID: {
     parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  updateOrderByID: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
+  };
+  deleteOrderByID: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  getOrderByOrderNumber: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  updateOrderByOrderNumber: {
+    parameters: SharedParametersV14;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
+  };
+  deleteOrderByOrderNumber: {
+    parameters: {
+      query: SharedQueryV2;
+      header?: SharedHeader;
+      path: {
+        /** @description The `orderNumber` of the Order, URL-encoded. */
+        orderNumber: components['parameters']['orderNumber'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  queryOrdersInStore: SharedQueryOrdersInStore;
+  createOrderInStore: {
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV3;
+  };
+  getOrderByIDInStore: {
+    parameters: SharedParametersV10;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  updateOrderByIDInStore: {
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
+  };
+  deleteOrderByIDInStore: {
+    parameters: SharedParametersV12;
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  getOrderByOrderNumberInStore: {
+    parameters: SharedParametersV16;
+    requestBody?: never;
+    responses: SharedResponsesV7;
+  };
+  updateOrderByOrderNumberInStore: {
+    parameters: SharedParametersV16;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV4;
+  };
+  deleteOrderByOrderNumberInStore: {
+    parameters: {
+      query: SharedQueryV2;
+      header?: SharedHeader;
+      path: SharedPathV5;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV5;
+  };
+  queryMyOrders: SharedQueryOrders;
+  createMyOrder: {
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV3;
+  };
+  getMyOrderById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV45;
+  };
+  queryMyOrdersInStore: SharedQueryOrdersInStore;
+  createMyOrderInStore: {
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV3;
+  };
+  getMyOrderByIdInStore: {
+    parameters: SharedParametersV10;
+    requestBody?: never;
+    responses: SharedResponsesV45;
+  };
+  queryPayments: {
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -9060,7 +9798,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -9084,37 +9822,37 @@ export interface operations {
     };
   };
   getPaymentById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV46;
   };
   updatePaymentById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV22;
   };
   deletePaymentById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV32;
   };
   getPaymentByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV46;
   };
   updatePaymentByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV22;
   };
   deletePaymentByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV32;
   };
   queryMyPayments: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -9133,7 +9871,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -9152,7 +9890,7 @@ export interface operations {
     };
   };
   getMyPaymentById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
     responses: {
       /** @description The Payment. */
@@ -9167,7 +9905,7 @@ export interface operations {
     };
   };
   updateMyPaymentById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentUpdate'];
@@ -9188,7 +9926,7 @@ export interface operations {
     };
   };
   deleteMyPaymentById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
     responses: {
       /** @description The deleted Payment. */
@@ -9205,23 +9943,28 @@ export interface operations {
   };
   getProductProjectionInStoreById: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV4;
+      header?: SharedHeader;
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV47;
+  };
+  getProductProjectionInStoreByKey: {
+    parameters: {
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV42;
-  };
-  getProductProjectionInStoreByKey: {
-    parameters: {
-      query?: SharedQueryV2;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV47;
   };
   queryProductProjections: {
     parameters: {
@@ -9322,26 +10065,26 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV5;
+      query?: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV2;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  getProductProjectionByKey: {
+    parameters: {
+      query?: SharedQueryV6;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV43;
-  };
-  getProductProjectionByKey: {
-    parameters: {
-      query?: SharedQueryV5;
-      header?: SharedHeader;
-      path: SharedPathV4;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV48;
   };
   queryProductSelections: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -9360,7 +10103,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -9385,50 +10128,50 @@ export interface operations {
     };
   };
   getProductSelectionById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV49;
   };
   updateProductSelectionById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV11;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV15;
   };
   deleteProductSelectionById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV33;
   };
   getProductSelectionByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV49;
   };
   updateProductSelectionByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV11;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV15;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV33;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV5;
       header?: SharedHeader;
-      path: SharedPathV5;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
@@ -9450,7 +10193,7 @@ export interface operations {
     };
   };
   queryProductTypes: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -9469,7 +10212,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -9494,34 +10237,34 @@ export interface operations {
     };
   };
   getProductTypeById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   updateProductTypeById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV19;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV23;
   };
   deleteProductTypeById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV34;
   };
   getProductTypeByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   updateProductTypeByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV19;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV23;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV34;
   };
   queryProducts: {
     parameters: {
@@ -9615,7 +10358,7 @@ export interface operations {
   };
   createProduct: {
     parameters: {
-      query?: SharedQueryV2;
+      query?: SharedQueryV4;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
@@ -9644,54 +10387,54 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV52;
   };
   updateProductById: {
-    parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV12;
+    parameters: SharedParametersV19;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV16;
   };
   deleteProductById: {
     parameters: {
-      query: SharedQueryV6;
+      query: SharedQueryV7;
+      header?: SharedHeader;
+      path: SharedPathV2;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV35;
+  };
+  getProductByKey: {
+    parameters: SharedParametersV20;
+    requestBody?: never;
+    responses: SharedResponsesV52;
+  };
+  updateProductByKey: {
+    parameters: SharedParametersV20;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV16;
+  };
+  deleteProductByKey: {
+    parameters: {
+      query: SharedQueryV7;
       header?: SharedHeader;
       path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV31;
-  };
-  getProductByKey: {
-    parameters: SharedParametersV17;
-    requestBody?: never;
-    responses: SharedResponsesV47;
-  };
-  updateProductByKey: {
-    parameters: SharedParametersV17;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV12;
-  };
-  deleteProductByKey: {
-    parameters: {
-      query: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV4;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV35;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV53;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV53;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -9729,7 +10472,7 @@ export interface operations {
     };
   };
   queryShippingMethods: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Shipping Methods. */
@@ -9748,7 +10491,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -9792,40 +10535,40 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV10;
   };
   getShippingMethodById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV54;
   };
   updateShippingMethodById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV20;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV24;
   };
   deleteShippingMethodById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV36;
   };
   getShippingMethodByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV54;
   };
   updateShippingMethodByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV20;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV24;
   };
   deleteShippingMethodByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV36;
   };
   queryStores: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -9844,7 +10587,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -9869,37 +10612,37 @@ export interface operations {
     };
   };
   getStoreById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   updateStoreById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV17;
   };
   deleteStoreById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV37;
   };
   getStoreByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   updateStoreByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV17;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV37;
   };
   queryTaxCategories: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Tax Categories. */
@@ -9918,7 +10661,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -9942,37 +10685,37 @@ export interface operations {
     };
   };
   getTaxCategoryById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateTaxCategoryById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV21;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV25;
   };
   deleteTaxCategoryById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV38;
   };
   getTaxCategoryByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateTaxCategoryByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV21;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV25;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV38;
   };
   queryTypes: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Types. */
@@ -9991,7 +10734,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -10015,37 +10758,37 @@ export interface operations {
     };
   };
   getTypeById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV57;
   };
   updateTypeById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV26;
   };
   deleteTypeById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV39;
   };
   getTypeByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV57;
   };
   updateTypeByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV22;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV26;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV39;
   };
   queryZones: {
-    parameters: SharedParametersV2;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: {
       /** @description A page of Zones. */
@@ -10064,7 +10807,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -10088,34 +10831,34 @@ export interface operations {
     };
   };
   getZoneById: {
-    parameters: SharedParametersV3;
+    parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   updateZoneById: {
-    parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV23;
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV27;
   };
   deleteZoneById: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV40;
   };
   getZoneByKey: {
-    parameters: SharedParametersV4;
+    parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   updateZoneByKey: {
-    parameters: SharedParametersV4;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV23;
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV27;
   };
   deleteZoneByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV40;
   };
 }
 
@@ -10407,6 +11150,40 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
+export type OrderState = components['schemas']['OrderState'];
+export type PaymentState = components['schemas']['PaymentState'];
+export type ShipmentState = components['schemas']['ShipmentState'];
+export type Order = components['schemas']['Order'];
+export type OrderFromCartDraft = components['schemas']['OrderFromCartDraft'];
+export type MyOrderFromCartDraft = components['schemas']['MyOrderFromCartDraft'];
+export type OrderPagedQueryResponse = components['schemas']['OrderPagedQueryResponse'];
+export type OrderUpdate = components['schemas']['OrderUpdate'];
+export type OrderUpdateAction = components['schemas']['OrderUpdateAction'];
+export type OrderChangeOrderStateAction = components['schemas']['OrderChangeOrderStateAction'];
+export type OrderChangePaymentStateAction = components['schemas']['OrderChangePaymentStateAction'];
+export type OrderChangeShipmentStateAction = components['schemas']['OrderChangeShipmentStateAction'];
+export type OrderAddPaymentAction = components['schemas']['OrderAddPaymentAction'];
+export type OrderRemovePaymentAction = components['schemas']['OrderRemovePaymentAction'];
+export type OrderSetOrderNumberAction = components['schemas']['OrderSetOrderNumberAction'];
+export type OrderSetShippingAddressAction = components['schemas']['OrderSetShippingAddressAction'];
+export type OrderSetBillingAddressAction = components['schemas']['OrderSetBillingAddressAction'];
+export type OrderSetCustomerEmailAction = components['schemas']['OrderSetCustomerEmailAction'];
+export type ShippingMethodDoesNotMatchCartError = components['schemas']['ShippingMethodDoesNotMatchCartError'];
+export type OrderCreatedMessage = components['schemas']['OrderCreatedMessage'];
+export type OrderDeletedMessage = components['schemas']['OrderDeletedMessage'];
+export type OrderStateChangedMessage = components['schemas']['OrderStateChangedMessage'];
+export type OrderPaymentStateChangedMessage = components['schemas']['OrderPaymentStateChangedMessage'];
+export type OrderShipmentStateChangedMessage = components['schemas']['OrderShipmentStateChangedMessage'];
+export type OrderPaymentAddedMessage = components['schemas']['OrderPaymentAddedMessage'];
+export type OrderPaymentRemovedMessage = components['schemas']['OrderPaymentRemovedMessage'];
+export type OrderCustomerEmailSetMessage = components['schemas']['OrderCustomerEmailSetMessage'];
+export type OrderShippingAddressSetMessage = components['schemas']['OrderShippingAddressSetMessage'];
+export type OrderBillingAddressSetMessage = components['schemas']['OrderBillingAddressSetMessage'];
+export type OrderCustomTypeSetMessage = components['schemas']['OrderCustomTypeSetMessage'];
+export type OrderCustomTypeRemovedMessage = components['schemas']['OrderCustomTypeRemovedMessage'];
+export type OrderCustomFieldAddedMessage = components['schemas']['OrderCustomFieldAddedMessage'];
+export type OrderCustomFieldChangedMessage = components['schemas']['OrderCustomFieldChangedMessage'];
+export type OrderCustomFieldRemovedMessage = components['schemas']['OrderCustomFieldRemovedMessage'];
 export type TransactionType = components['schemas']['TransactionType'];
 export type TransactionState = components['schemas']['TransactionState'];
 export type Transaction = components['schemas']['Transaction'];
@@ -10453,6 +11230,10 @@ export type PaymentTransactionAddedMessage = components['schemas']['PaymentTrans
 export type PaymentTransactionStateChangedMessage = components['schemas']['PaymentTransactionStateChangedMessage'];
 export type PaymentStatusInterfaceCodeSetMessage = components['schemas']['PaymentStatusInterfaceCodeSetMessage'];
 export type PaymentInterfaceIdSetMessage = components['schemas']['PaymentInterfaceIdSetMessage'];
+export type PaymentMethodInfoInterfaceSetMessage = components['schemas']['PaymentMethodInfoInterfaceSetMessage'];
+export type PaymentMethodInfoMethodSetMessage = components['schemas']['PaymentMethodInfoMethodSetMessage'];
+export type PaymentMethodInfoNameSetMessage = components['schemas']['PaymentMethodInfoNameSetMessage'];
+export type PaymentMethodInfoInterfaceAccountSetMessage = components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
@@ -10741,58 +11522,53 @@ type SharedParameters = {
   path?: never;
   cookie?: never;
 };
-type SharedParametersV2 = {
-  query?: {
-    /**
-     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
-     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
-     *     (the parameter repeated) whose predicates are ANDed. Placeholders
-     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
-     *     syntax: 400 InvalidInput naming the position.
-     */
-    where?: components['parameters']['where'];
-    /**
-     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-     *     `style: deepObject` would suggest; the SDK serializes it that way.
-     */
-    var?: components['parameters']['var'];
-    /**
-     * @description `<field> asc|desc` (default ascending); localized fields as
-     *     `<field>.<locale> <direction>`; custom fields as
-     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
-     *     repeated) that forms a composed sort in the given order. Sorting is
-     *     case-sensitive.
-     */
-    sort?: components['parameters']['sort'];
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-    limit?: components['parameters']['limit'];
-    /**
-     * @description Number of elements skipped (not a page number). Out of range is 400
-     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-     *     `sort=id asc` and `where=id > "<last id>"`.
-     */
-    offset?: components['parameters']['offset'];
-    /**
-     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-     *     returned, on every query endpoint but the three membership queries (see
-     *     `withTotalOnRequest`).
-     */
-    withTotal?: components['parameters']['withTotal'];
-  };
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
+type SharedQuery = {
+  /**
+   * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+   *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+   *     (the parameter repeated) whose predicates are ANDed. Placeholders
+   *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+   *     syntax: 400 InvalidInput naming the position.
+   */
+  where?: components['parameters']['where'];
+  /**
+   * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+   *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+   *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+   *     `style: deepObject` would suggest; the SDK serializes it that way.
+   */
+  var?: components['parameters']['var'];
+  /**
+   * @description `<field> asc|desc` (default ascending); localized fields as
+   *     `<field>.<locale> <direction>`; custom fields as
+   *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+   *     repeated) that forms a composed sort in the given order. Sorting is
+   *     case-sensitive.
+   */
+  sort?: components['parameters']['sort'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+  /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+  limit?: components['parameters']['limit'];
+  /**
+   * @description Number of elements skipped (not a page number). Out of range is 400
+   *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+   *     `sort=id asc` and `where=id > "<last id>"`.
+   */
+  offset?: components['parameters']['offset'];
+  /**
+   * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+   *     returned, on every query endpoint but the three membership queries (see
+   *     `withTotalOnRequest`).
+   */
+  withTotal?: components['parameters']['withTotal'];
 };
-type SharedParametersV3 = {
+type SharedParametersV2 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -10827,7 +11603,7 @@ type SharedResponses = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV4 = {
+type SharedParametersV3 = {
   query?: {
     /**
      * @description Reference expansion path, for example `productSelection`,
@@ -10844,7 +11620,7 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
-type SharedQuery = {
+type SharedQueryV2 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -10855,18 +11631,22 @@ type SharedQuery = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV5 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+type SharedQueryV3 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedParametersV4 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
-  path?: never;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
   cookie?: never;
 };
 type SharedStatus200 = {
@@ -10894,16 +11674,7 @@ type SharedResponsesV2 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedQueryV2 = {
+type SharedQueryV4 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -10933,8 +11704,62 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV7 = {
-  query: SharedQuery;
+type SharedResponsesV3 = {
+  /** @description The new Order. */
+  201: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Order'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV4 = {
+  /** @description The updated Order, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Order'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV5 = {
+  /** @description The deleted Order. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Order'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV5 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -10942,7 +11767,13 @@ type SharedParametersV7 = {
   };
   cookie?: never;
 };
-type SharedQueryV3 = {
+type SharedParametersV6 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedQueryV5 = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
    *     (https://docs.commercetools.com/api/predicates/query): one, or a list
@@ -10991,7 +11822,13 @@ type SharedQueryV3 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedResponsesV3 = {
+type SharedParametersV7 = {
+  query?: SharedQueryV3;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedResponsesV6 = {
   /** @description The deleted Cart. */
   200: {
     headers: SharedHeaders;
@@ -11008,6 +11845,23 @@ type SharedResponsesV3 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedResponsesV7 = {
+  /** @description The Order. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Order'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedParametersV8 = {
   query?: never;
   header?: SharedHeader;
@@ -11017,7 +11871,7 @@ type SharedParametersV8 = {
   };
   cookie?: never;
 };
-type SharedResponsesV4 = {
+type SharedResponsesV8 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11030,7 +11884,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV9 = {
   /** @description The Cart. */
   200: {
     headers: SharedHeaders;
@@ -11046,7 +11900,7 @@ type SharedResponsesV5 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV10 = {
   /** @description The matching Shipping Methods, all on one page. */
   200: {
     headers: SharedHeaders;
@@ -11068,7 +11922,7 @@ type SharedParametersV9 = {
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV7 = {
+type SharedResponsesV11 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11080,7 +11934,7 @@ type SharedResponsesV7 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV12 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11092,7 +11946,18 @@ type SharedResponsesV8 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedParametersV10 = {
+  query?: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV13 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11103,7 +11968,7 @@ type SharedResponsesV9 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV14 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11113,15 +11978,6 @@ type SharedResponsesV10 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedQueryV4 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
 };
 type SharedBadRequest = {
   headers: SharedHeaders;
@@ -11137,13 +11993,35 @@ type SharedCartSetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
-type SharedPath = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
+type SharedQueryOrdersInStore = {
+  parameters: {
+    query?: SharedQuery;
+    header?: SharedHeader;
+    path: {
+      /** @description The `key` of the Store. */
+      storeKey: components['parameters']['storeKey'];
+    };
+    cookie?: never;
+  };
+  requestBody?: never;
+  responses: {
+    /** @description A page of Orders. */
+    200: {
+      headers: SharedHeaders;
+      content: {
+        'application/json': components['schemas']['OrderPagedQueryResponse'];
+      };
+    };
+    400: components['responses']['BadRequest'];
+    401: components['responses']['Unauthorized'];
+    403: components['responses']['Forbidden'];
+    404: components['responses']['NotFound'];
+    431: components['responses']['RequestHeaderFieldsTooLarge'];
+    500: components['responses']['InternalServerError'];
+    503: components['responses']['ServiceUnavailable'];
+  };
 };
-type SharedPathV2 = {
+type SharedPath = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
   /** @description The `key` of the resource. */
@@ -11155,7 +12033,7 @@ type SharedStatus201 = {
     'application/json': components['schemas']['CustomerSignInResult'];
   };
 };
-type SharedResponsesV11 = {
+type SharedResponsesV15 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11174,7 +12052,7 @@ type SharedResponsesV11 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV16 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11193,7 +12071,7 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV17 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11212,7 +12090,16 @@ type SharedResponsesV13 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedParametersV11 = {
+  query?: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV18 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11230,7 +12117,7 @@ type SharedResponsesV14 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV19 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11248,7 +12135,7 @@ type SharedResponsesV15 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV16 = {
+type SharedResponsesV20 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11266,7 +12153,7 @@ type SharedResponsesV16 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV21 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -11284,7 +12171,7 @@ type SharedResponsesV17 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV22 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11302,7 +12189,7 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV23 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11320,7 +12207,7 @@ type SharedResponsesV19 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV24 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11338,7 +12225,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV25 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11356,7 +12243,7 @@ type SharedResponsesV21 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV26 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11374,7 +12261,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV27 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11392,61 +12279,7 @@ type SharedResponsesV23 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
-  query?: {
-    /**
-     * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
-     *     (https://docs.commercetools.com/api/predicates/query): one, or a list
-     *     (the parameter repeated) whose predicates are ANDed. Placeholders
-     *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
-     *     syntax: 400 InvalidInput naming the position.
-     */
-    where?: components['parameters']['where'];
-    /**
-     * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
-     *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
-     *     for a list, as used by `in :name`), NOT in the `var[name]` form that
-     *     `style: deepObject` would suggest; the SDK serializes it that way.
-     */
-    var?: components['parameters']['var'];
-    /**
-     * @description `<field> asc|desc` (default ascending); localized fields as
-     *     `<field>.<locale> <direction>`; custom fields as
-     *     `custom.fields.<field> <direction>`. One, or a list (the parameter
-     *     repeated) that forms a composed sort in the given order. Sorting is
-     *     case-sensitive.
-     */
-    sort?: components['parameters']['sort'];
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-    /** @description Maximum number of results. Out of range is 400 InvalidInput. */
-    limit?: components['parameters']['limit'];
-    /**
-     * @description Number of elements skipped (not a page number). Out of range is 400
-     *     InvalidInput. For iterating over everything prefer `withTotal=false`,
-     *     `sort=id asc` and `where=id > "<last id>"`.
-     */
-    offset?: components['parameters']['offset'];
-    /**
-     * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
-     *     returned, on every query endpoint but the three membership queries (see
-     *     `withTotalOnRequest`).
-     */
-    withTotal?: components['parameters']['withTotal'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV24 = {
+type SharedResponsesV28 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -11463,7 +12296,7 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV29 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -11480,7 +12313,7 @@ type SharedResponsesV25 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV30 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -11497,7 +12330,7 @@ type SharedResponsesV26 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV31 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -11514,7 +12347,7 @@ type SharedResponsesV27 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV32 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -11531,7 +12364,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV33 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -11548,7 +12381,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV34 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -11565,7 +12398,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV35 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -11582,7 +12415,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV36 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -11599,7 +12432,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV37 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -11616,7 +12449,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV38 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -11633,7 +12466,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV39 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -11650,7 +12483,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV40 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -11667,7 +12500,26 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedQueryOrders = {
+  parameters: SharedParametersV6;
+  requestBody?: never;
+  responses: {
+    /** @description A page of Orders. */
+    200: {
+      headers: SharedHeaders;
+      content: {
+        'application/json': components['schemas']['OrderPagedQueryResponse'];
+      };
+    };
+    400: components['responses']['BadRequest'];
+    401: components['responses']['Unauthorized'];
+    403: components['responses']['Forbidden'];
+    431: components['responses']['RequestHeaderFieldsTooLarge'];
+    500: components['responses']['InternalServerError'];
+    503: components['responses']['ServiceUnavailable'];
+  };
+};
+type SharedResponsesV41 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -11683,7 +12535,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV42 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -11699,7 +12551,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV43 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -11715,7 +12567,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV44 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -11731,7 +12583,23 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV45 = {
+  /** @description The Order. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Order'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV46 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -11747,7 +12615,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV47 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -11763,7 +12631,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV48 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -11779,7 +12647,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV49 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -11795,7 +12663,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV50 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -11811,7 +12679,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV51 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -11827,7 +12695,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV52 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -11843,7 +12711,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV53 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -11859,7 +12727,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV54 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -11875,7 +12743,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV55 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -11891,7 +12759,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV56 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -11907,7 +12775,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV57 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -11923,7 +12791,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV58 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -11939,7 +12807,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV59 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -11951,7 +12819,7 @@ type SharedResponsesV54 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV60 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11963,11 +12831,11 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPathV3 = {
+type SharedPathV2 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV61 = {
   /** @description The customer. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -11978,7 +12846,18 @@ type SharedResponsesV56 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV5 = {
+type SharedParametersV12 = {
+  query: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedQueryV6 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -12015,7 +12894,7 @@ type SharedQueryV5 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV6 = {
+type SharedQueryV7 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -12047,28 +12926,13 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV11 = {
-  query?: SharedQueryV4;
+type SharedParametersV13 = {
+  query?: SharedQueryV3;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedParametersV12 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV13 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-  };
-  cookie?: never;
-};
-type SharedPathV4 = {
+type SharedPathV3 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
@@ -12077,6 +12941,10 @@ type SharedStatus201V2 = {
   content: {
     'application/json': components['schemas']['MyPayment'];
   };
+};
+type SharedPathV4 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
 };
 type SharedTaxedItemPrice = {
   totalNet: components['schemas']['CentPrecisionMoney'];
@@ -12093,6 +12961,17 @@ type SharedRequestBodyV2 = {
   content: {
     'application/json': components['schemas']['CustomerUpdate'];
   };
+};
+type SharedRequestBodyV3 = {
+  content: {
+    'application/json': components['schemas']['OrderUpdate'];
+  };
+};
+type SharedPathV5 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `orderNumber` of the Order, URL-encoded. */
+  orderNumber: components['parameters']['orderNumber'];
 };
 type SharedCustomerGroupChangeNameAction = {
   /**
@@ -12116,32 +12995,49 @@ type SharedCategoryChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedPathV5 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-};
 type SharedParametersV14 = {
   query?: SharedQueryV3;
   header?: SharedHeader;
-  path: SharedPathV3;
+  path: {
+    /** @description The `orderNumber` of the Order, URL-encoded. */
+    orderNumber: components['parameters']['orderNumber'];
+  };
   cookie?: never;
 };
 type SharedParametersV15 = {
-  query?: SharedQueryV3;
+  query?: SharedQuery;
   header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
 };
 type SharedParametersV16 = {
-  query?: SharedQueryV2;
+  query?: SharedQueryV3;
+  header?: SharedHeader;
+  path: SharedPathV5;
+  cookie?: never;
+};
+type SharedParametersV17 = {
+  query?: SharedQueryV5;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV18 = {
+  query?: SharedQueryV5;
   header?: SharedHeader;
   path: SharedPathV3;
   cookie?: never;
 };
-type SharedParametersV17 = {
-  query?: SharedQueryV2;
+type SharedParametersV19 = {
+  query?: SharedQueryV4;
   header?: SharedHeader;
-  path: SharedPathV4;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV20 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedCategorySetExternalIdAction = {
@@ -12152,10 +13048,10 @@ type SharedCategorySetExternalIdAction = {
   action: 'setExternalId';
   externalId?: string;
 };
-type SharedParametersV18 = {
+type SharedParametersV21 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPathV3;
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedStatus200V2 = {
@@ -12170,16 +13066,10 @@ type SharedStatus201V4 = {
     'application/json': components['schemas']['Cart'];
   };
 };
-type SharedParametersV19 = {
-  query: SharedQuery;
+type SharedParametersV22 = {
+  query: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPath;
-  cookie?: never;
-};
-type SharedParametersV20 = {
-  query: SharedQuery;
-  header?: SharedHeader;
-  path: SharedPathV2;
   cookie?: never;
 };
 type SharedStatus200V3 = {
@@ -12227,6 +13117,22 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
+type SharedCartAddPaymentAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'addPayment';
+  payment: components['schemas']['PaymentResourceIdentifier'];
+};
+type SharedCartRemovePaymentAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'removePayment';
+  payment: components['schemas']['PaymentResourceIdentifier'];
+};
 type SharedCartChangeTaxRoundingModeAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -12243,7 +13149,7 @@ type SharedCartChangePriceRoundingModeAction = {
   action: 'changePriceRoundingMode';
   priceRoundingMode: components['schemas']['RoundingMode'];
 };
-type SharedQueryV7 = {
+type SharedQueryV8 = {
   cartId: string;
   /**
    * @description Reference expansion path, for example `productSelection`,
@@ -12257,135 +13163,153 @@ type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
 };
-type SharedRequestBodyV3 = {
+type SharedRequestBodyV4 = {
   content: {
     'application/json': components['schemas']['CartDraft'];
   };
 };
-type SharedRequestBodyV4 = {
+type SharedRequestBodyV5 = {
   content: {
     'application/json': components['schemas']['CategoryUpdate'];
   };
 };
-type SharedRequestBodyV5 = {
+type SharedRequestBodyV6 = {
   content: {
     'application/json': components['schemas']['ChannelUpdate'];
   };
 };
-type SharedRequestBodyV6 = {
+type SharedRequestBodyV7 = {
   content: {
     'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
-type SharedRequestBodyV7 = {
+type SharedRequestBodyV8 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedRequestBodyV8 = {
+type SharedRequestBodyV9 = {
   content: {
     'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
-type SharedRequestBodyV9 = {
+type SharedRequestBodyV10 = {
   content: {
     'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
-type SharedRequestBodyV10 = {
+type SharedRequestBodyV11 = {
   content: {
     'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
-type SharedRequestBodyV11 = {
+type SharedRequestBodyV12 = {
   content: {
     'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
-type SharedRequestBodyV12 = {
+type SharedRequestBodyV13 = {
   content: {
     'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV13 = {
+type SharedRequestBodyV14 = {
   content: {
     'application/json': components['schemas']['CustomerSignin'];
   };
 };
-type SharedRequestBodyV14 = {
+type SharedRequestBodyV15 = {
   content: {
     'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
-type SharedRequestBodyV15 = {
+type SharedRequestBodyV16 = {
   content: {
     'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
-type SharedRequestBodyV16 = {
+type SharedRequestBodyV17 = {
   content: {
     'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
-type SharedRequestBodyV17 = {
+type SharedRequestBodyV18 = {
   content: {
     'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
-type SharedRequestBodyV18 = {
+type SharedRequestBodyV19 = {
   content: {
     'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
-type SharedRequestBodyV19 = {
+type SharedRequestBodyV20 = {
   content: {
     'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV20 = {
-  content: {
-    'application/json': components['schemas']['PaymentUpdate'];
-  };
-};
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV27 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV28 = {
   content: {
+    'application/json': components['schemas']['StoreUpdate'];
+  };
+};
+type SharedRequestBodyV29 = {
+  content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV30 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV31 = {
+  content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
+};
+type SharedCartSetCustomerEmailAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setCustomerEmail';
+  email?: string;
 };
 type SharedCartSetAnonymousIdAction = {
   /**

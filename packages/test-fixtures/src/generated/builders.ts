@@ -266,7 +266,7 @@ export const cartRemovePaymentAction = /* @__PURE__ */ defineBuilder('CartRemove
 export const cartSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('CartSetAnonymousIdAction', 'action');
 
 /**
- * Builder of a `CartSetCustomerIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again.
+ * Builder of a `CartSetCustomerIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group
  *
  * @example
  * cartSetCustomerIdAction({ seed: 42 }).build();

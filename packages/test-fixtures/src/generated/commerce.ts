@@ -2820,7 +2820,10 @@ export interface components {
       action: 'setAnonymousId';
       anonymousId?: string;
     };
-    /** @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group, and prices are selected again. */
+    /**
+     * @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group
+     *     and, unsetting, drops it (decision); prices are selected again.
+     */
     CartSetCustomerIdAction: {
       /**
        * @description discriminator enum property added by openapi-typescript

@@ -33,7 +33,9 @@ function customerOf(ctx: WriteContext, customerId: string): Customer {
 /** Sets the Customer of a Cart and the Customer Group it takes from them (none without one). */
 function setCustomer(ctx: WriteContext, cart: Cart, customerId: string | undefined): void {
   if (customerId === undefined) {
+    // The group came with the Customer (decision: it goes with them).
     delete cart.customerId;
+    delete cart.customerGroup;
     return;
   }
   const customer = customerOf(ctx, customerId);
