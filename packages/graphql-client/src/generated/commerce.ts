@@ -17,10 +17,39 @@ export type Scalars = {
   DateTime: { input: string; output: string };
   /** Any JSON value. */
   Json: { input: unknown; output: unknown };
+  /** The key of a Store, e.g. `berlin`. */
+  KeyReferenceInput: { input: unknown; output: unknown };
   /** IETF language tag such as `en`, `de-DE`. */
   Locale: { input: string; output: string };
   /** 64-bit integer, serialized as a JSON number (versions, totals, amounts). */
   Long: { input: number; output: number };
+};
+
+export type AddCartCustomLineItem = {
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  money: BaseMoneyInput;
+  name: Array<LocalizedStringItemInputType>;
+  priceMode?: InputMaybe<CustomLineItemPriceMode>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  slug: Scalars['String']['input'];
+  taxCategory?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type AddCartLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AddCartPayment = {
+  payment: ResourceIdentifierInput;
 };
 
 /** The last change a My Payment takes: with a Transaction it can no longer be updated or deleted. */
@@ -76,6 +105,64 @@ export type AddZoneLocation = {
   location: ZoneLocation;
 };
 
+export type Address = {
+  __typename?: 'Address';
+  additionalAddressInfo?: Maybe<Scalars['String']['output']>;
+  additionalStreetInfo?: Maybe<Scalars['String']['output']>;
+  apartment?: Maybe<Scalars['String']['output']>;
+  building?: Maybe<Scalars['String']['output']>;
+  city?: Maybe<Scalars['String']['output']>;
+  company?: Maybe<Scalars['String']['output']>;
+  country: Scalars['Country']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  department?: Maybe<Scalars['String']['output']>;
+  email?: Maybe<Scalars['String']['output']>;
+  externalId?: Maybe<Scalars['String']['output']>;
+  fax?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  mobile?: Maybe<Scalars['String']['output']>;
+  pOBox?: Maybe<Scalars['String']['output']>;
+  phone?: Maybe<Scalars['String']['output']>;
+  postalCode?: Maybe<Scalars['String']['output']>;
+  region?: Maybe<Scalars['String']['output']>;
+  salutation?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<Scalars['String']['output']>;
+  streetName?: Maybe<Scalars['String']['output']>;
+  streetNumber?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+export type AddressInput = {
+  additionalAddressInfo?: InputMaybe<Scalars['String']['input']>;
+  additionalStreetInfo?: InputMaybe<Scalars['String']['input']>;
+  apartment?: InputMaybe<Scalars['String']['input']>;
+  building?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  company?: InputMaybe<Scalars['String']['input']>;
+  country: Scalars['Country']['input'];
+  department?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  fax?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  mobile?: InputMaybe<Scalars['String']['input']>;
+  pOBox?: InputMaybe<Scalars['String']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  postalCode?: InputMaybe<Scalars['String']['input']>;
+  region?: InputMaybe<Scalars['String']['input']>;
+  salutation?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+  streetName?: InputMaybe<Scalars['String']['input']>;
+  streetNumber?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Decision (members not shown): the origin of an indirect change. */
 export type Attribution = {
   __typename?: 'Attribution';
@@ -84,6 +171,195 @@ export type Attribution = {
 };
 
 export type AttributionSource = 'Export' | 'Import';
+
+/**
+ * Money: `centPrecision` (exactly one field must be set, otherwise `InvalidInput`); `highPrecision`
+ * is passed on to REST, which refuses what it does not store.
+ */
+export type BaseMoneyInput = {
+  centPrecision?: InputMaybe<MoneyInput>;
+  highPrecision?: InputMaybe<HighPrecisionMoneyInput>;
+};
+
+/**
+ * A Cart: the REST representation (https://docs.commercetools.com/api/projects/carts#cart) with
+ * references in their `*Ref` form and resolved. Money is exact in integer cents; `totalPrice` is
+ * the Line Items' and Custom Line Items' `totalPrice` plus the shipping price.
+ */
+export type Cart = {
+  __typename?: 'Cart';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
+  cartState: CartState;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  /** The Customer Group (scope `view_customer_groups`, `manage_customer_groups`, `view_customers` or `manage_customers`). */
+  customerGroup?: Maybe<CustomerGroup>;
+  customerGroupRef?: Maybe<Reference>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  id: Scalars['String']['output'];
+  inventoryMode: InventoryMode;
+  /** Always empty: item shipping addresses are not emulated. */
+  itemShippingAddresses: Array<Address>;
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  /** The Line Items; with `id`, only that one. */
+  lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  origin: CartOrigin;
+  paymentInfo?: Maybe<PaymentInfo>;
+  priceRoundingMode: RoundingMode;
+  purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  shippingAddress?: Maybe<Address>;
+  shippingInfo?: Maybe<ShippingInfo>;
+  shippingMode: ShippingMode;
+  /** The Store (scope `view_stores` or `manage_stores`). */
+  store?: Maybe<Store>;
+  storeRef?: Maybe<KeyReference>;
+  taxCalculationMode: TaxCalculationMode;
+  taxMode: TaxMode;
+  taxRoundingMode: RoundingMode;
+  taxedPrice?: Maybe<TaxedPrice>;
+  taxedShippingPrice?: Maybe<TaxedPrice>;
+  totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
+  totalPrice: Money;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * A Cart: the REST representation (https://docs.commercetools.com/api/projects/carts#cart) with
+ * references in their `*Ref` form and resolved. Money is exact in integer cents; `totalPrice` is
+ * the Line Items' and Custom Line Items' `totalPrice` plus the shipping price.
+ */
+export type CartLineItemsArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * The REST CartDraft (`currency` required, one of the project's; `customerId` must name a
+ * Customer, whose Customer Group the Cart takes; `country` one of the project's and of the
+ * Store's). Decisions: `taxRoundingMode` and `priceRoundingMode` have no schema default here,
+ * since REST takes them from the project's cart settings; `customerGroup`, `shippingMethod`,
+ * `externalTaxRateForShippingMethod` and `shippingMode` pass on to REST, which answers `NotEmulated`
+ * for what it does not emulate; no `custom` (Custom Fields are written over REST).
+ */
+export type CartDraft = {
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  billingAddress?: InputMaybe<AddressInput>;
+  country?: InputMaybe<Scalars['Country']['input']>;
+  currency: Scalars['Currency']['input'];
+  customLineItems?: InputMaybe<Array<CustomLineItemDraft>>;
+  customerEmail?: InputMaybe<Scalars['String']['input']>;
+  customerGroup?: InputMaybe<ResourceIdentifierInput>;
+  customerId?: InputMaybe<Scalars['String']['input']>;
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  externalTaxRateForShippingMethod?: InputMaybe<ExternalTaxRateDraft>;
+  inventoryMode?: InputMaybe<InventoryMode>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lineItems?: InputMaybe<Array<LineItemDraft>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  origin?: InputMaybe<CartOrigin>;
+  priceRoundingMode?: InputMaybe<RoundingMode>;
+  purchaseOrderNumber?: InputMaybe<Scalars['String']['input']>;
+  shippingAddress?: InputMaybe<AddressInput>;
+  shippingMethod?: InputMaybe<ResourceIdentifierInput>;
+  shippingMode?: InputMaybe<ShippingMode>;
+  store?: InputMaybe<ResourceIdentifierInput>;
+  taxCalculationMode?: InputMaybe<TaxCalculationMode>;
+  taxMode?: InputMaybe<TaxMode>;
+  taxRoundingMode?: InputMaybe<RoundingMode>;
+};
+
+export type CartOrigin = 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
+
+export type CartQueryResult = {
+  __typename?: 'CartQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Cart>;
+  total: Scalars['Long']['output'];
+};
+
+export type CartState = 'Active' | 'Frozen' | 'Merged' | 'Ordered';
+
+/**
+ * One Cart update action: exactly one field must be set (otherwise `InvalidInput`); each maps onto
+ * the REST action of the same name, whose rules apply. `setShippingMethod`, `setCustomerGroup`,
+ * `addPayment` and `removePayment` answer what REST answers for them, `NotEmulated` until REST
+ * emulates them. Decision: the Custom Field actions are REST-only, as every Custom Field write.
+ */
+export type CartUpdateAction = {
+  addCustomLineItem?: InputMaybe<AddCartCustomLineItem>;
+  addLineItem?: InputMaybe<AddCartLineItem>;
+  addPayment?: InputMaybe<AddCartPayment>;
+  changeCustomLineItemMoney?: InputMaybe<ChangeCartCustomLineItemMoney>;
+  changeCustomLineItemQuantity?: InputMaybe<ChangeCartCustomLineItemQuantity>;
+  changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  changePriceRoundingMode?: InputMaybe<ChangeCartPriceRoundingMode>;
+  changeTaxCalculationMode?: InputMaybe<ChangeCartTaxCalculationMode>;
+  changeTaxMode?: InputMaybe<ChangeCartTaxMode>;
+  changeTaxRoundingMode?: InputMaybe<ChangeCartTaxRoundingMode>;
+  recalculate?: InputMaybe<RecalculateCart>;
+  removeCustomLineItem?: InputMaybe<RemoveCartCustomLineItem>;
+  removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  removePayment?: InputMaybe<RemoveCartPayment>;
+  setAnonymousId?: InputMaybe<SetCartAnonymousId>;
+  setBillingAddress?: InputMaybe<SetCartBillingAddress>;
+  setCountry?: InputMaybe<SetCartCountry>;
+  setCustomLineItemTaxRate?: InputMaybe<SetCartCustomLineItemTaxRate>;
+  setCustomerEmail?: InputMaybe<SetCartCustomerEmail>;
+  setCustomerGroup?: InputMaybe<SetCartCustomerGroup>;
+  setCustomerId?: InputMaybe<SetCartCustomerId>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
+  setKey?: InputMaybe<SetCartKey>;
+  setLineItemTaxRate?: InputMaybe<SetCartLineItemTaxRate>;
+  setLocale?: InputMaybe<SetCartLocale>;
+  setPurchaseOrderNumber?: InputMaybe<SetCartPurchaseOrderNumber>;
+  setShippingAddress?: InputMaybe<SetCartShippingAddress>;
+  setShippingMethod?: InputMaybe<SetCartShippingMethod>;
+};
+
+export type ChangeCartCustomLineItemMoney = {
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+  money: BaseMoneyInput;
+};
+
+export type ChangeCartCustomLineItemQuantity = {
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
+};
+
+/** `quantity` 0 removes the line. */
+export type ChangeCartLineItemQuantity = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
+};
+
+export type ChangeCartPriceRoundingMode = {
+  priceRoundingMode: RoundingMode;
+};
+
+export type ChangeCartTaxCalculationMode = {
+  taxCalculationMode: TaxCalculationMode;
+};
+
+export type ChangeCartTaxMode = {
+  taxMode: TaxMode;
+};
+
+export type ChangeCartTaxRoundingMode = {
+  taxRoundingMode: RoundingMode;
+};
 
 /** A name another group has fails with `DuplicateField`. */
 export type ChangeCustomerGroupName = {
@@ -193,6 +469,52 @@ export type CustomFieldsTypeCustomFieldsRawArgs = {
   includeNames?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
+/**
+ * An item of the Cart that is not a Product. `totalPrice` is `money` × `quantity`. Decision:
+ * `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores.
+ */
+export type CustomLineItem = {
+  __typename?: 'CustomLineItem';
+  custom?: Maybe<CustomFieldsType>;
+  discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  money: Money;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  priceMode: CustomLineItemPriceMode;
+  quantity: Scalars['Long']['output'];
+  slug: Scalars['String']['output'];
+  state: Array<ItemState>;
+  taxCategoryRef?: Maybe<Reference>;
+  taxRate?: Maybe<TaxRate>;
+  taxedPrice?: Maybe<TaxedItemPrice>;
+  totalPrice: Money;
+};
+
+/**
+ * An item of the Cart that is not a Product. `totalPrice` is `money` × `quantity`. Decision:
+ * `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores.
+ */
+export type CustomLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/** The REST CustomLineItemDraft, `name` as locale items. */
+export type CustomLineItemDraft = {
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  money: BaseMoneyInput;
+  name: Array<LocalizedStringItemInputType>;
+  priceMode?: InputMaybe<CustomLineItemPriceMode>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  slug: Scalars['String']['input'];
+  taxCategory?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type CustomLineItemPriceMode = 'External' | 'Standard';
+
 export type CustomerGroup = {
   __typename?: 'CustomerGroup';
   createdAt: Scalars['DateTime']['output'];
@@ -236,6 +558,24 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+export type DiscountedLineItemPortion = {
+  __typename?: 'DiscountedLineItemPortion';
+  discountRef: Reference;
+  discountedAmount: Money;
+};
+
+export type DiscountedLineItemPrice = {
+  __typename?: 'DiscountedLineItemPrice';
+  includedDiscounts: Array<DiscountedLineItemPortion>;
+  value: Money;
+};
+
+export type DiscountedLineItemPriceForQuantity = {
+  __typename?: 'DiscountedLineItemPriceForQuantity';
+  discountedPrice: DiscountedLineItemPrice;
+  quantity: Scalars['Long']['output'];
+};
+
 /**
  * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
  * `variantExclusion`. Emits ProductSelectionProductExcluded.
@@ -243,6 +583,26 @@ export type Dimensions = {
 export type ExcludeProductSelectionProduct = {
   product: ResourceIdentifierInput;
   variantExclusion?: InputMaybe<ProductVariantExclusionDraft>;
+};
+
+/**
+ * A tax rate set by the caller (Cart `taxMode` External); `amount` is the decimal rate. An empty
+ * `subRates` is left out.
+ */
+export type ExternalTaxRateDraft = {
+  amount: Scalars['Float']['input'];
+  country: Scalars['Country']['input'];
+  includedInPrice?: InputMaybe<Scalars['Boolean']['input']>;
+  name: Scalars['String']['input'];
+  state?: InputMaybe<Scalars['String']['input']>;
+  subRates?: InputMaybe<Array<SubRateDraft>>;
+};
+
+export type HighPrecisionMoneyInput = {
+  centAmount?: InputMaybe<Scalars['Long']['input']>;
+  currencyCode: Scalars['Currency']['input'];
+  fractionDigits: Scalars['Int']['input'];
+  preciseAmount: Scalars['Long']['input'];
 };
 
 export type Image = {
@@ -254,6 +614,13 @@ export type Image = {
 
 export type InStore = ProductSelectionAssignmentsQueryInterface & {
   __typename?: 'InStore';
+  /**
+   * A Cart of the Store by `id` or `key`; null when none matches or it belongs to no or another
+   * Store. Scope `view_orders` or `manage_orders`, or their form for the Store.
+   */
+  cart?: Maybe<Cart>;
+  /** The Carts of the Store. */
+  carts: CartQueryResult;
   /**
    * The Product as available in the Store's Product Selections, by `sku`, `variantKey`, `id`
    * or `key` (exactly one), under the availability rule of the REST `Store.productSelections`:
@@ -269,6 +636,18 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
    * Products.
    */
   productSelectionAssignments: ProductAssignmentQueryResult;
+};
+
+export type InStoreCartArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InStoreProductArgs = {
@@ -318,11 +697,94 @@ export type Initiator = {
   user?: Maybe<Reference>;
 };
 
+export type InventoryMode =
+  | 'None'
+  /** Not emulated (`NotEmulated`). */
+  | 'ReserveOnCart'
+  /** Not emulated (`NotEmulated`). */
+  | 'ReserveOnOrder'
+  /** Not emulated (`NotEmulated`). */
+  | 'TrackOnly';
+
+export type ItemState = {
+  __typename?: 'ItemState';
+  quantity: Scalars['Long']['output'];
+  stateRef: Reference;
+};
+
 export type KeyReference = {
   __typename?: 'KeyReference';
   key: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
 };
+
+/**
+ * A Product Variant in the Cart. `name`, `productTypeRef` and `variant` are snapshots taken when
+ * the line was added. `price` is the selected Price; `totalPrice` is its value × `quantity`.
+ */
+export type LineItem = {
+  __typename?: 'LineItem';
+  addedAt?: Maybe<Scalars['DateTime']['output']>;
+  custom?: Maybe<CustomFieldsType>;
+  /** Always empty: Cart Discounts are not emulated. */
+  discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
+  distributionChannelRef?: Maybe<Reference>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
+  lineItemMode: LineItemMode;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  price: ProductPrice;
+  priceMode: LineItemPriceMode;
+  productId: Scalars['String']['output'];
+  productKey?: Maybe<Scalars['String']['output']>;
+  productSlug?: Maybe<Scalars['String']['output']>;
+  productSlugAllLocales?: Maybe<Array<LocalizedString>>;
+  productTypeRef?: Maybe<Reference>;
+  quantity: Scalars['Long']['output'];
+  state: Array<ItemState>;
+  supplyChannelRef?: Maybe<Reference>;
+  taxRate?: Maybe<TaxRate>;
+  taxedPrice?: Maybe<TaxedItemPrice>;
+  totalPrice?: Maybe<Money>;
+  variant?: Maybe<ProductVariant>;
+};
+
+/**
+ * A Product Variant in the Cart. `name`, `productTypeRef` and `variant` are snapshots taken when
+ * the line was added. `price` is the selected Price; `totalPrice` is its value × `quantity`.
+ */
+export type LineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * A Product Variant in the Cart. `name`, `productTypeRef` and `variant` are snapshots taken when
+ * the line was added. `price` is the selected Price; `totalPrice` is its value × `quantity`.
+ */
+export type LineItemProductSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/** The REST LineItemDraft: `sku`, or `productId` with `variantId` (the master variant without it). */
+export type LineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type LineItemMode = 'GiftLineItem' | 'Standard';
+
+export type LineItemPriceMode = 'ExternalPrice' | 'ExternalTotal' | 'Platform';
 
 export type LocalizedString = {
   __typename?: 'LocalizedString';
@@ -423,6 +885,12 @@ export type MoneyInput = {
 export type Mutation = {
   __typename?: 'Mutation';
   /**
+   * Create a Cart (scope `manage_orders`; with `storeKey` also its form for the Store, and the
+   * Cart belongs to that Store, as REST `POST /in-store/key={storeKey}/carts`). The REST draft
+   * rules apply (see CartDraft).
+   */
+  createCart?: Maybe<Cart>;
+  /**
    * Create a Customer Group (scope `manage_customer_groups` or `manage_customers`). A name another
    * group has fails with `DuplicateField` on `groupName`.
    */
@@ -458,6 +926,11 @@ export type Mutation = {
    * another Zone fails with `DuplicateField` naming it.
    */
   createZone?: Maybe<Zone>;
+  /**
+   * Delete a Cart. Decision: `personalDataErasure` is accepted and changes nothing more (the
+   * emulator keeps no other personal data of a Cart).
+   */
+  deleteCart?: Maybe<Cart>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
   deleteCustomerGroup?: Maybe<CustomerGroup>;
   /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
@@ -468,6 +941,11 @@ export type Mutation = {
   deleteShippingMethod?: Maybe<ShippingMethod>;
   /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
   deleteZone?: Maybe<Zone>;
+  /**
+   * Apply Cart update actions in order and as a unit; prices, taxes and totals are computed again
+   * after them. With `storeKey`, a Cart of no or another Store is `ResourceNotFound`.
+   */
+  updateCart?: Maybe<Cart>;
   /** Apply Customer Group update actions in order and as a unit. */
   updateCustomerGroup?: Maybe<CustomerGroup>;
   /**
@@ -497,6 +975,11 @@ export type Mutation = {
   updateZone?: Maybe<Zone>;
 };
 
+export type MutationCreateCartArgs = {
+  draft: CartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
 export type MutationCreateCustomerGroupArgs = {
   draft: CustomerGroupDraft;
 };
@@ -523,6 +1006,14 @@ export type MutationCreateStoreArgs = {
 
 export type MutationCreateZoneArgs = {
   draft: CreateZone;
+};
+
+export type MutationDeleteCartArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
 };
 
 export type MutationDeleteCustomerGroupArgs = {
@@ -557,6 +1048,14 @@ export type MutationDeleteShippingMethodArgs = {
 export type MutationDeleteZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateCartArgs = {
+  actions: Array<CartUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -688,6 +1187,11 @@ export type PaymentDraft = {
   paymentMethodInfo?: InputMaybe<PaymentMethodInfoInput>;
   paymentStatus?: InputMaybe<PaymentStatusInput>;
   transactions?: InputMaybe<Array<TransactionDraft>>;
+};
+
+export type PaymentInfo = {
+  __typename?: 'PaymentInfo';
+  paymentRefs: Array<Reference>;
 };
 
 export type PaymentMethodInfo = {
@@ -1149,6 +1653,12 @@ export type ProductVariantSelectionIncludeOnly = ProductVariantSelection & {
 export type Query = ProductSelectionAssignmentsQueryInterface & {
   __typename?: 'Query';
   /**
+   * A Cart by `id` or `key` (live takes `id` only; `key` is this schema's convention); null when none
+   * matches. Scope `view_orders` or `manage_orders`.
+   */
+  cart?: Maybe<Cart>;
+  carts: CartQueryResult;
+  /**
    * A Customer Group by `id` or `key`; null when none matches. Scope `view_customer_groups`,
    * `manage_customer_groups`, `view_customers` or `manage_customers`.
    */
@@ -1212,6 +1722,18 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   /** A Zone by `id` or `key`; null when none matches. Scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`. */
   zone?: Maybe<Zone>;
   zones: ZoneQueryResult;
+};
+
+export type QueryCartArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryCustomerGroupArgs = {
@@ -1316,10 +1838,30 @@ export type RawCustomField = {
   value: Scalars['Json']['output'];
 };
 
+export type RecalculateCart = {
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type RemoveCartCustomLineItem = {
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Without `quantity`, removes the line; with it, lowers its quantity (to 0 removes it). */
+export type RemoveCartLineItem = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type RemoveCartPayment = {
+  payment: ResourceIdentifierInput;
 };
 
 /**
@@ -1367,6 +1909,8 @@ export type ResourceIdentifierInput = {
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
+
 /**
  * A Product Selection that holds a given Product (`variantSelection` / `variantExclusion` as on
  * ProductAssignment; `createdAt` is when the Product joined it).
@@ -1387,6 +1931,70 @@ export type SelectionOfProductQueryResult = {
   offset: Scalars['Int']['output'];
   results: Array<SelectionOfProduct>;
   total: Scalars['Long']['output'];
+};
+
+export type SetCartAnonymousId = {
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartBillingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
+export type SetCartCountry = {
+  country?: InputMaybe<Scalars['Country']['input']>;
+};
+
+export type SetCartCustomLineItemTaxRate = {
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+};
+
+export type SetCartCustomerEmail = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartCustomerGroup = {
+  customerGroup?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetCartCustomerId = {
+  customerId?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Null sets the project's default. */
+export type SetCartDeleteDaysAfterLastModification = {
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetCartKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartLineItemTaxRate = {
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartLocale = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type SetCartPurchaseOrderNumber = {
+  purchaseOrderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Sets or (with null) unsets the shipping address; the taxes follow it. */
+export type SetCartShippingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
+/** Sets or (with null) unsets the Shipping Method; its price for the Cart follows the REST rules. */
+export type SetCartShippingMethod = {
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  shippingMethod?: InputMaybe<ResourceIdentifierInput>;
 };
 
 /** Sets or (with null) unsets the key. */
@@ -1526,6 +2134,21 @@ export type SetZoneKey = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** The Shipping Method of the Cart with its price for the Cart (see the REST ShippingInfo). */
+export type ShippingInfo = {
+  __typename?: 'ShippingInfo';
+  price: Money;
+  /** The Shipping Method (scope of its REST reads); null when it no longer exists. */
+  shippingMethod?: Maybe<ShippingMethod>;
+  shippingMethodName: Scalars['String']['output'];
+  shippingMethodRef?: Maybe<Reference>;
+  shippingMethodState: ShippingMethodState;
+  shippingRate: ShippingRate;
+  taxCategoryRef?: Maybe<Reference>;
+  taxRate?: Maybe<TaxRate>;
+  taxedPrice?: Maybe<TaxedItemPrice>;
+};
+
 export type ShippingMethod = {
   __typename?: 'ShippingMethod';
   active: Scalars['Boolean']['output'];
@@ -1592,6 +2215,8 @@ export type ShippingMethodQueryResult = {
   total: Scalars['Long']['output'];
 };
 
+export type ShippingMethodState = 'DoesNotMatchCart' | 'MatchesCart';
+
 /**
  * One Shipping Method update action: exactly one field must be set (otherwise `InvalidInput`).
  * Decision: the live `setCustomType` and `setCustomField` are REST-only here, as every Custom Field write.
@@ -1615,6 +2240,10 @@ export type ShippingMethodUpdateAction = {
   setPredicate?: InputMaybe<SetShippingMethodPredicate>;
   setStores?: InputMaybe<SetShippingMethodStores>;
 };
+
+export type ShippingMode =
+  /** Not emulated (`NotEmulated`). */
+  'Multiple' | 'Single';
 
 export type ShippingRate = {
   __typename?: 'ShippingRate';
@@ -1753,6 +2382,63 @@ export type StoreUpdateAction = {
   setLanguages?: InputMaybe<SetStoreLanguages>;
   setName?: InputMaybe<SetStoreName>;
   setProductSelections?: InputMaybe<SetStoreProductSelections>;
+};
+
+export type SubRate = {
+  __typename?: 'SubRate';
+  amount: Scalars['Float']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type SubRateDraft = {
+  amount: Scalars['Float']['input'];
+  name: Scalars['String']['input'];
+};
+
+export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
+
+export type TaxMode =
+  | 'Disabled'
+  | 'External'
+  /** Not emulated (`NotEmulated`). */
+  | 'ExternalAmount'
+  | 'Platform';
+
+export type TaxPortion = {
+  __typename?: 'TaxPortion';
+  amount: Money;
+  name?: Maybe<Scalars['String']['output']>;
+  rate: Scalars['Float']['output'];
+};
+
+/** A tax rate; `amount` is the decimal rate (0.19), never money. */
+export type TaxRate = {
+  __typename?: 'TaxRate';
+  amount: Scalars['Float']['output'];
+  country: Scalars['Country']['output'];
+  id?: Maybe<Scalars['String']['output']>;
+  includedInPrice: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name: Scalars['String']['output'];
+  state?: Maybe<Scalars['String']['output']>;
+  subRates: Array<SubRate>;
+};
+
+export type TaxedItemPrice = {
+  __typename?: 'TaxedItemPrice';
+  taxPortions: Array<TaxPortion>;
+  totalGross: Money;
+  totalNet: Money;
+  totalTax?: Maybe<Money>;
+};
+
+/** The taxed total of a Cart or Order: sums of its items' rounded taxed prices (see the REST TaxedPrice). */
+export type TaxedPrice = {
+  __typename?: 'TaxedPrice';
+  taxPortions: Array<TaxPortion>;
+  totalGross: Money;
+  totalNet: Money;
+  totalTax?: Maybe<Money>;
 };
 
 export type Transaction = {

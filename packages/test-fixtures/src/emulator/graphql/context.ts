@@ -43,6 +43,9 @@ export const ENTRY_SCOPES: readonly string[] = [
   'view_payments',
   'manage_payments',
   'manage_my_payments',
+  'view_orders',
+  'manage_orders',
+  'manage_my_orders',
 ];
 
 /**

@@ -24,7 +24,7 @@ export interface LocalizedItem {
 export type Nullable<T> = { [K in keyof T]?: T[K] | null };
 export type LocalizedInput = readonly LocalizedItem[];
 /** `ResourceIdentifierInput`. */
-type IdentifierInput = Nullable<ResourceIdentifier>;
+export type IdentifierInput = Nullable<ResourceIdentifier>;
 
 /** `CreateProductSelectionDraft`: the REST draft's `key` and `mode`, `name` as locale items. */
 export type ProductSelectionDraftInput = Nullable<Pick<Schemas['ProductSelectionDraft'], 'key' | 'mode'>> & { name: LocalizedInput };

@@ -74,6 +74,12 @@ export const named = (pick: (source: never) => Record<string, string> | undefine
   nameAllLocales: (source: never) => allLocales(pick(source)),
 });
 
+/** A localized string field `<name>(locale, acceptLanguage)` and its `<name>AllLocales`, both read from the source's `<name>`. */
+export const localizedField = (name: string) => ({
+  [name]: (source: Record<string, Record<string, string> | undefined>, args: LocaleArgs) => inLocale(source[name], args),
+  [`${name}AllLocales`]: (source: Record<string, Record<string, string> | undefined>) => allLocales(source[name]),
+});
+
 /** The localized name and slug of Product data or a projection. */
 const namedWithSlug = {
   ...named((d: { name: Record<string, string> }) => d.name),

@@ -1,5 +1,6 @@
 import { isPlainObject } from '../../query/values.js';
 import type { ResourceModule } from '../kit/resource-module.js';
+import { cartResolvers } from './graphql.js';
 import type { Cart } from './shapes.js';
 import { cartType } from './index.js';
 import { registerMatchingCartRoutes } from './matching-routes.js';
@@ -20,4 +21,5 @@ export const cartsModule: ResourceModule = {
       draftIn: (body, store) => (isPlainObject(body) ? { ...body, store: { typeId: 'store', key: store.key } } : body),
     },
   },
+  graphql: cartResolvers,
 };

@@ -5,19 +5,19 @@ import {
   plainActions,
   withoutNulls,
   type ActionConverters,
+  type IdentifierInput,
   type LocalizedInput,
   type Nullable,
 } from '../../graphql/inputs.js';
-import { modifiedBy } from '../../graphql/objects.js';
+import { localizedField, modifiedBy } from '../../graphql/objects.js';
 import { mergeResolvers, readScopes, standardFields } from '../../graphql/standard-fields.js';
-import { allLocales, inLocale, type LocaleArgs, type ResolverMap } from '../../graphql/resolver-types.js';
+import type { ResolverMap } from '../../graphql/resolver-types.js';
 import type { Zone } from '../zones/index.js';
 import { zoneType } from '../zones/index.js';
 import { shippingMethodType, type ShippingMethod } from './index.js';
 import { matchingShippingMethods } from './matching.js';
 import type { ShippingRate, ZoneRate } from './rates.js';
 
-type Identifier = Nullable<{ typeId: string; id: string; key: string }>;
 type Money = { currencyCode: string; centAmount: number };
 /** `ShippingRatePriceTierDraft`: one member set, named after the REST tier's `type`. */
 type TierInput = Nullable<{
@@ -26,36 +26,36 @@ type TierInput = Nullable<{
   CartScore: Nullable<{ score: number; price: Money; priceFunction: { function: string; currencyCode: string } }>;
 }>;
 type RateInput = { price: Money; freeAbove?: Money | null; tiers?: readonly TierInput[] | null };
-type ZoneRateInput = { zone: Identifier; shippingRates?: readonly RateInput[] | null };
+type ZoneRateInput = { zone: IdentifierInput; shippingRates?: readonly RateInput[] | null };
 type LocalizedMembers = { localizedName?: LocalizedInput | null; localizedDescription?: LocalizedInput | null };
 /** `ShippingMethodDraft`: the REST draft's members, localized strings as locale items. */
 type DraftInput = LocalizedMembers &
   Nullable<{ name: string; description: string; predicate: string; key: string; carrier: string; active: boolean }> & {
     isDefault: boolean;
-    taxCategory: Identifier;
+    taxCategory: IdentifierInput;
     zoneRates?: readonly ZoneRateInput[] | null;
-    stores?: readonly Identifier[] | null;
+    stores?: readonly IdentifierInput[] | null;
   };
-type RateActionInput = { zone: Identifier; shippingRate: RateInput };
+type RateActionInput = { zone: IdentifierInput; shippingRate: RateInput };
 /** `ShippingMethodUpdateAction`: one member set, named after the action. */
 type ActionInput = Nullable<{
-  addStore: { store: Identifier };
+  addStore: { store: IdentifierInput };
   addShippingRate: RateActionInput;
-  addZone: { zone: Identifier };
+  addZone: { zone: IdentifierInput };
   changeActive: { active: boolean };
   changeIsDefault: { isDefault: boolean };
   changeName: { name: string };
-  changeTaxCategory: { taxCategory: Identifier };
-  removeStore: { store: Identifier };
+  changeTaxCategory: { taxCategory: IdentifierInput };
+  removeStore: { store: IdentifierInput };
   removeShippingRate: RateActionInput;
-  removeZone: { zone: Identifier };
+  removeZone: { zone: IdentifierInput };
   setCarrier: { carrier?: string | null };
   setDescription: { description?: string | null };
   setKey: { key?: string | null };
   setLocalizedDescription: Pick<LocalizedMembers, 'localizedDescription'>;
   setLocalizedName: Pick<LocalizedMembers, 'localizedName'>;
   setPredicate: { predicate?: string | null };
-  setStores: { stores: readonly Identifier[] };
+  setStores: { stores: readonly IdentifierInput[] };
 }>;
 
 /** `{ CartValue: { minimumCentAmount, price } }` → REST `{ type: 'CartValue', minimumCentAmount, price }`. */
@@ -121,12 +121,6 @@ const actions: ActionConverters<ActionInput> = {
   setLocalizedName: localizedMembers,
 };
 
-/** A localized string field `name(locale, acceptLanguage)` and its `nameAllLocales`. */
-const localizedField = <N extends string>(name: N) => ({
-  [name]: (source: Record<string, Record<string, string> | undefined>, args: LocaleArgs) => inLocale(source[name], args),
-  [`${name}AllLocales`]: (source: Record<string, Record<string, string> | undefined>) => allLocales(source[name]),
-});
-
 /** Shipping Methods in GraphQL: the standard fields, the methods matching a location, and their rates' Zones. */
 export const shippingMethodResolvers: ResolverMap = mergeResolvers(
   standardFields<DraftInput, ActionInput>({
@@ -169,7 +163,7 @@ export const shippingMethodResolvers: ResolverMap = mergeResolvers(
     },
     ShippingRate: {
       // The only stored tier type; named for the interface ShippingRatePriceTier.
-      tiers: (rate: ShippingRate) => rate.tiers.map((tier) => ({ ...tier, __typename: 'ShippingRateCartValuePriceTier' })),
+      tiers: (rate: ShippingRate) => (rate.tiers ?? []).map((tier) => ({ ...tier, __typename: 'ShippingRateCartValuePriceTier' })),
     },
   },
 );
