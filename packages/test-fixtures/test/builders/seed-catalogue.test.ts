@@ -307,6 +307,43 @@ describe('seedCatalogue', () => {
     }
   });
 
+  it('ships a cart of seeded Products: standard free from its threshold, express never', async () => {
+    const session = openSession(emulator);
+    const [standard, express] = catalogue.shippingMethods;
+    const [sneaker, , shirt] = catalogue.products;
+    expect([sneaker!.centAmounts[0], shirt!.centAmounts[0]]).toEqual([6999, 4299]); // seed 42
+    type Money = { centAmount: number };
+    const shipped = async (country: string, currency: string, sku: string, methodId: string) => {
+      const cart = await session.expect<{ id: string; version: number }>(201, 'POST', '/carts', {
+        currency,
+        country,
+        lineItems: [{ sku }],
+        shippingAddress: { country },
+      });
+      const updated = await session.expect<{
+        shippingInfo: { price: Money };
+        totalPrice: Money;
+        taxedPrice: { totalNet: Money; totalTax: Money; totalGross: Money };
+      }>(200, 'POST', `/carts/${cart.id}`, {
+        version: cart.version,
+        actions: [{ action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: methodId } }],
+      });
+      const { totalNet, totalTax, totalGross } = updated.taxedPrice;
+      return [updated.shippingInfo.price, updated.totalPrice, totalNet, totalTax, totalGross].map((money) => money.centAmount);
+    };
+    // DE, 69.99 reaches standard's 50.00: free; 19 % included: net 6999 / 1.19 = 5881.51 -> 5882, tax 1117.
+    expect(await shipped('DE', 'EUR', sneaker!.skus[0]!, standard!.id)).toEqual([0, 6999, 5882, 1117, 6999]);
+    // DE, 42.99 is under 50.00: 4.99; total 47.98. Net 4299 / 1.19 = 3612.61 -> 3613 (tax 686) and
+    // 499 / 1.19 = 419.33 -> 419 (tax 80): net 4032, tax 766.
+    expect(await shipped('DE', 'EUR', shirt!.skus[0]!, standard!.id)).toEqual([499, 4798, 4032, 766, 4798]);
+    // DE, express is 9.99 whatever the value: 69.99 + 9.99 = 79.98; net 5882 and 99900 / 119 =
+    // 839.496 -> 839 (tax 160): net 6721, tax 1277.
+    expect(await shipped('DE', 'EUR', sneaker!.skus[0]!, express!.id)).toEqual([999, 7998, 6721, 1277, 7998]);
+    // US, 42.99 USD is under 75.00: 5.99; 7 % added: 4299 x 0.07 = 300.93 -> 301, 599 x 0.07 = 41.93 -> 42;
+    // total (net) 4898, tax 343, gross 5241.
+    expect(await shipped('US', 'USD', shirt!.skus[0]!, standard!.id)).toEqual([599, 4898, 4898, 343, 5241]);
+  });
+
   it('creates the Customer Groups gold and wholesale', async () => {
     const session = openSession(emulator);
     expect(catalogue.customerGroups.map((group) => [group.key, group.name])).toEqual([
