@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BERLIN, money } from './cart-fixtures.js';
+import { BERLIN, money, NEW_YORK } from './cart-fixtures.js';
 import { expectError, messagesOf, ok, tokenWithScope, UUID, type Json } from './helpers.js';
 import { expectNothingChanged, orderApi, type OrderApi } from './order-fixtures.js';
 
@@ -41,6 +41,35 @@ describe('an Order from a Cart', () => {
     expect(ordered).toMatchObject({ cartState: 'Ordered', version: cart['version'] + 1 });
     expect((await messagesOf(o.api, order['id'])).map((m) => [m['type'], m['order']?.id])).toEqual([['OrderCreated', order['id']]]);
     expect(ok(await o.api.call('GET', `/orders/${order['id']}`))).toEqual(order);
+  });
+
+  it('copies the shipping; a Shipping Method that no longer matches the Cart is 400 ShippingMethodDoesNotMatchCart', async () => {
+    ok(await o.api.call('POST', '/zones', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] }), 201);
+    const method = { key: 'standard', name: 'standard', isDefault: true, taxCategory: { key: 'standard' } };
+    const zoneRates = [{ zone: { key: 'de' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 595 } }] }];
+    ok(await o.api.call('POST', '/shipping-methods', { ...method, zoneRates }), 201);
+    const shipped = await o.updated(await o.orderable(), { action: 'setShippingMethod', shippingMethod: { key: 'standard' } });
+    const order = await o.ordered(shipped);
+    // Lines 2 × 1190 = 2380 cents plus shipping 595 cents (DE VAT 19 % included in both):
+    // 2975 cents; shipping net 595 / 1.19 = 500 cents exactly, tax 95 cents.
+    expect(order).toMatchObject({
+      totalPrice: money(2975),
+      shippingInfo: { shippingMethodName: 'standard', price: money(595), shippingMethodState: 'MatchesCart' },
+      taxedShippingPrice: { totalNet: money(500), totalGross: money(595), totalTax: money(95) },
+    });
+    const moved = await o.updated(
+      await o.orderable(),
+      { action: 'setShippingMethod', shippingMethod: { key: 'standard' } },
+      {
+        action: 'setShippingAddress',
+        address: NEW_YORK,
+      },
+    );
+    expect(moved['shippingInfo'].shippingMethodState).toBe('DoesNotMatchCart');
+    const before = await o.everything();
+    const refused = expectError(await o.order(moved), 400, 'ShippingMethodDoesNotMatchCart');
+    expect(refused.message).toBe('The predicate does not match the cart.');
+    await expectNothingChanged(o, before);
   });
 
   it('has no orderNumber unless one is given: the emulator never makes one up', async () => {
