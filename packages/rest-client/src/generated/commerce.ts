@@ -7594,7 +7594,6 @@ export interface components {
       /** @description `true` when absent. */
       active?: boolean;
       isDefault: boolean;
-      predicate?: string;
       /** @description A Type for `shipping-method`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };
@@ -7777,7 +7776,6 @@ export interface components {
        * @enum {string}
        */
       action: 'setPredicate';
-      predicate?: string;
     };
     /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
     ShippingMethodSetKeyAction: SharedCartSetKeyAction;

@@ -8386,7 +8386,6 @@ export interface components {
       /** @description `true` when absent. */
       active?: boolean;
       isDefault: boolean;
-      predicate?: string;
       /** @description A Type for `shipping-method`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };
@@ -8576,7 +8575,6 @@ export interface components {
        * @enum {string}
        */
       action: 'setPredicate';
-      predicate?: string;
     };
     /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
     ShippingMethodSetKeyAction: {

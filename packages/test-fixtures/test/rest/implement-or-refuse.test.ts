@@ -415,6 +415,7 @@ const DRAFTS: Record<string, DraftCase> = {
       locale: 'en',
       authenticationMode: 'Password',
       stores: [{ key: storeKey }],
+      customerGroup: { key: 'walk-cart' },
       custom,
     }),
     unwrap: (answer) => answer['customer'] as Json,
@@ -423,6 +424,7 @@ const DRAFTS: Record<string, DraftCase> = {
       const id = (customer['addresses'] as Json[])[0]!['id'];
       return {
         ...customShown(refs),
+        customerGroup: { typeId: 'customer-group' },
         password: undefined,
         addresses: [{ ...address, id }],
         defaultShippingAddress: undefined,
@@ -534,6 +536,39 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     asCustomer: true,
   },
+  // A location of this draft only: a location is in one Zone only.
+  ZoneDraft: {
+    body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
+  },
+  // `groupName` is answered as `name`.
+  CustomerGroupDraft: {
+    body: ({ n }) => ({ key: `group-${n}`, groupName: `group-${n}`, custom }),
+    shown: (refs) => ({ groupName: undefined, ...customShown(refs) }),
+  },
+  // Money is answered as centPrecision money, references as References; `stores` is always empty.
+  ShippingMethodDraft: {
+    body: ({ n, taxCategoryId }) => ({
+      key: `method-${n}`,
+      name: `method-${n}`,
+      localizedName: { en: 'M' },
+      localizedDescription: { en: 'D' },
+      taxCategory: { id: taxCategoryId },
+      zoneRates: [{ zone: { key: 'walk' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 490 } }] }],
+      active: false,
+      isDefault: false,
+      custom,
+    }),
+    shown: (refs) => ({
+      ...customShown(refs),
+      taxCategory: { typeId: 'tax-category', id: refs.taxCategoryId },
+      zoneRates: [
+        {
+          zone: { typeId: 'zone' },
+          shippingRates: [{ price: { type: 'centPrecision', currencyCode: 'EUR', centAmount: 490, fractionDigits: 2 } }],
+        },
+      ],
+    }),
+  },
   ApiClientDraft: {
     body: ({ n, storeKey }) => ({
       name: `client-${n}`,
@@ -572,6 +607,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'payment-method-info',
         'transaction',
         'order',
+        'customer-group',
+        'shipping-method',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -592,6 +629,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       isDefault: false,
       taxCategory: { key: 'walk' },
       zoneRates: [{ zone: { key: 'walk-cart' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 100 } }] }],
+    });
+    await api.call('POST', '/zones', { key: 'walk', name: 'Walk' });
+    await api.call('POST', '/shipping-methods', {
+      key: 'walk',
+      name: 'Walk',
+      taxCategory: { key: 'walk' },
+      zoneRates: [{ zone: { key: 'walk' }, shippingRates: [] }],
+      isDefault: false,
     });
     await api.call('POST', '/products', {
       productType: { id: type.body.id },
@@ -705,6 +750,15 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       const call = api.as(await passwordToken(api, api.emulator.credentials, { email, password: 'secret' }));
       return { path: '/me', version: signUp.body.customer.version, call };
     },
+    ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
+    CustomerGroupUpdateAction: async () => ({
+      path: '/customer-groups/key=walk-cart',
+      version: (await api.call('GET', '/customer-groups/key=walk-cart')).body.version,
+    }),
+    ShippingMethodUpdateAction: async () => ({
+      path: '/shipping-methods/key=walk',
+      version: (await api.call('GET', '/shipping-methods/key=walk')).body.version,
+    }),
     PaymentUpdateAction: async () => {
       const payment = await api.call('POST', '/payments', { amountPlanned: { centAmount: 1, currencyCode: 'EUR' } });
       return { path: `/payments/${payment.body.id}`, version: payment.body.version };

@@ -100,8 +100,10 @@ export const shippingMethodType: ResourceType<ShippingMethod, Schemas['ShippingM
     changeTaxCategory(method, action, ctx) {
       method.taxCategory = taxCategoryReference(ctx, action.taxCategory, 'taxCategory');
     },
-    // A predicate is 501 (schema); without one, the action removes none.
-    setPredicate: optionalSetter('predicate'),
+    // A predicate is 501 (schema): the action can only remove one, and there never is one.
+    setPredicate(method) {
+      delete method.predicate;
+    },
     setKey: optionalSetter('key'),
     setLocalizedName: optionalSetter('localizedName'),
     setLocalizedDescription: optionalSetter('localizedDescription'),
