@@ -2592,7 +2592,8 @@ export interface components {
      *     InvalidOperation unless the Customer has no group or that one (decision: the
      *     reference says to give either). `country` must be one of the project's
      *     countries (400 InvalidField) and, in a Store with countries, one of the Store's (400
-     *     CountryNotConfiguredInStore). `taxRoundingMode` and `priceRoundingMode` default to the
+     *     CountryNotConfiguredInStore); `locale` one of the project's languages (400 InvalidField,
+     *     also on setLocale). `taxRoundingMode` and `priceRoundingMode` default to the
      *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
      *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
      *     Line Items and Custom Line Items are added in order as by their add actions, then the

@@ -285,3 +285,37 @@ describe('carts and payments', () => {
     expect(cart['paymentInfo']).toBeUndefined();
   });
 });
+
+describe('carts with Custom Fields', () => {
+  it('take Custom Fields on the Cart and its lines, a line of other fields being another line', async () => {
+    ok(
+      await c.api.call('POST', '/types', {
+        key: 'notes',
+        name: { en: 'Notes' },
+        resourceTypeIds: ['order', 'line-item'],
+        fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
+      }),
+      201,
+    );
+    await c.product('tee', [{ value: eur(100) }]);
+    const gift = { type: { key: 'notes' }, fields: { note: 'gift' } };
+    let cart = await c.cart({ custom: gift, lineItems: [{ sku: 'tee', custom: gift }, { sku: 'tee' }] });
+    expect(cart['custom']['fields']).toEqual({ note: 'gift' });
+    expect((cart['lineItems'] as Json[]).map((l) => l['custom']?.fields)).toEqual([{ note: 'gift' }, undefined]);
+    cart = await c.updated(
+      cart,
+      { action: 'addLineItem', sku: 'tee', custom: gift },
+      { action: 'setCustomField', name: 'note', value: 'changed' },
+      { action: 'setLineItemCustomField', lineItemId: (cart['lineItems'] as Json[])[0]!['id'], name: 'note', value: 'wrapped' },
+    );
+    expect(cart['custom']['fields']).toEqual({ note: 'changed' });
+    expect((cart['lineItems'] as Json[]).map((l) => [l['quantity'], l['custom']?.fields])).toEqual([
+      [2, { note: 'wrapped' }],
+      [1, undefined],
+    ]);
+    expectError(await c.update(cart, { action: 'setCustomField', name: 'other', value: 'x' }), 400, 'InvalidField');
+    cart = await c.updated(cart, { action: 'setCustomType' });
+    expect(cart['custom']).toBeUndefined();
+    expectError(await c.update(cart, { action: 'setLocale', locale: 'fr' }), 400, 'InvalidField');
+  });
+});

@@ -1,5 +1,6 @@
 import { ApiError, errors } from '../../http/errors.js';
 import type { Customer } from '../customers/index.js';
+import { assertProjectLanguage } from '../customers/rules.js';
 import { customFieldActions, customFieldsFrom } from '../kit/custom-fields.js';
 import { fractionDigitsOf } from '../kit/money.js';
 import type { ActionHandlers, ResourceType } from '../kit/resource-type.js';
@@ -106,7 +107,8 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
     assertCountryInStore(ctx, cart);
     repriceLines(ctx, cart);
   },
-  setLocale(cart, { locale }) {
+  setLocale(cart, { locale }, ctx) {
+    assertProjectLanguage(ctx.state, locale);
     setOptional(cart, 'locale', locale);
   },
   setAnonymousId(cart, { anonymousId }) {
@@ -215,6 +217,7 @@ export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
       );
     }
     assertInventoryMode(draft.inventoryMode, 'inventoryMode');
+    assertProjectLanguage(ctx.state, draft.locale);
     if (draft.taxMode === 'ExternalAmount') throw errors.notEmulated({ field: 'taxMode' });
     const store = draft.store && ctx.resolveIdentifier<Store>('store', draft.store, 'store');
     const cart = {
