@@ -82,6 +82,25 @@ export type GeneratedEndpoint =
   | 'POST /graphql'
   | 'POST /login'
   | 'POST /in-store/key={storeKey}/login'
+  | 'POST /me/carts'
+  | 'GET /me/carts'
+  | 'GET /me/carts/{ID}'
+  | 'POST /me/carts/{ID}'
+  | 'DELETE /me/carts/{ID}'
+  | 'POST /me/carts/replicate'
+  | 'GET /me/active-cart'
+  | 'POST /in-store/key={storeKey}/me/carts'
+  | 'GET /in-store/key={storeKey}/me/carts'
+  | 'GET /in-store/key={storeKey}/me/carts/{ID}'
+  | 'POST /in-store/key={storeKey}/me/carts/{ID}'
+  | 'DELETE /in-store/key={storeKey}/me/carts/{ID}'
+  | 'GET /in-store/key={storeKey}/me/active-cart'
+  | 'POST /carts/replicate'
+  | 'GET /carts/customer-id={customerId}'
+  | 'POST /carts/customer-id={customerId}/merge'
+  | 'POST /in-store/key={storeKey}/carts/replicate'
+  | 'GET /in-store/key={storeKey}/carts/customer-id={customerId}'
+  | 'POST /in-store/key={storeKey}/carts/customer-id={customerId}/merge'
   | 'GET /me'
   | 'POST /me'
   | 'DELETE /me'
@@ -399,6 +418,31 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   },
   'POST /login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'POST /in-store/key={storeKey}/login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
+  'POST /me/carts': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'GET /me/carts': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'GET /me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'POST /me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'DELETE /me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'POST /me/carts/replicate': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'GET /me/active-cart': { anyOf: [['manage_my_orders']], storeScoped: false },
+  'POST /in-store/key={storeKey}/me/carts': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'GET /in-store/key={storeKey}/me/carts': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'GET /in-store/key={storeKey}/me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'POST /in-store/key={storeKey}/me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/me/carts/{ID}': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'GET /in-store/key={storeKey}/me/active-cart': { anyOf: [['manage_my_orders']], storeScoped: true },
+  'POST /carts/replicate': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /carts/customer-id={customerId}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /carts/customer-id={customerId}/merge': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/carts/replicate': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/carts/customer-id={customerId}': {
+    anyOf: [['view_orders'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/carts/customer-id={customerId}/merge': {
+    anyOf: [['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
   'GET /me': { anyOf: [['manage_my_profile'], ['view_my_profile']], storeScoped: false },
   'POST /me': { anyOf: [['manage_my_profile']], storeScoped: false },
   'DELETE /me': { anyOf: [['manage_my_profile']], storeScoped: false },

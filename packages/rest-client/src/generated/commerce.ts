@@ -682,6 +682,280 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me/carts': {
+    parameters: SharedParameters;
+    /**
+     * Query the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. Only the Carts of the token's customer or anonymous session are found.
+     */
+    get: operations['queryMyCarts'];
+    put?: never;
+    /**
+     * Create a Cart of the token's customer or anonymous session
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart takes the token's `customerId` (and the Customer's Customer Group)
+     *     or its `anonymousId`; otherwise as a CartDraft (see `MyCartDraft`).
+     */
+    post: operations['createMyCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/carts/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist.
+     */
+    get: operations['getMyCartById'];
+    put?: never;
+    /**
+     * Update one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The actions
+     *     are the My Cart subset (`MyCartUpdateAction`), with the rules of the Cart actions of the same name;
+     *     any other action name is 400 InvalidInput, as an unknown action.
+     */
+    post: operations['updateMyCartById'];
+    /**
+     * Delete one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist.
+     */
+    delete: operations['deleteMyCartById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/carts/replicate': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Replicate one of the token's Carts (or Orders) into a new Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart or Order must be the token's (404 otherwise); otherwise as `POST
+     *     /carts/replicate`. The new Cart belongs to the token's customer or anonymous session.
+     */
+    post: operations['replicateMyCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/active-cart': {
+    parameters: SharedParameters;
+    /**
+     * Get the token's active Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The most recently modified `Active` Cart of the token's customer (a customer
+     *     token) or anonymous session (an anonymous session's token), of origin `Customer` (Carts of origin
+     *     `Merchant` or `Quote` are ignored); none is 404.
+     */
+    get: operations['getMyActiveCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/carts': {
+    parameters: SharedParameters;
+    /**
+     * Query the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. Only the Carts of the token's customer or anonymous session in the Store are
+     *     found.
+     */
+    get: operations['queryMyCartsInStore'];
+    put?: never;
+    /**
+     * Create a Cart of the token's customer or anonymous session
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart takes the token's `customerId` (and the Customer's Customer Group)
+     *     or its `anonymousId`; otherwise as a CartDraft (see `MyCartDraft`). It belongs to the Store of the
+     *     path. The token must be valid for the Store (its in-store password flow, or a store-scoped scope),
+     *     and a Cart of another Store, or of none, is 404.
+     */
+    post: operations['createMyCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/carts/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404.
+     */
+    get: operations['getMyCartByIdInStore'];
+    put?: never;
+    /**
+     * Update one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404. The actions are the My Cart subset (`MyCartUpdateAction`), with
+     *     the rules of the Cart actions of the same name; any other action name is 400 InvalidInput, as an
+     *     unknown action.
+     */
+    post: operations['updateMyCartByIdInStore'];
+    /**
+     * Delete one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404.
+     */
+    delete: operations['deleteMyCartByIdInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/active-cart': {
+    parameters: SharedParameters;
+    /**
+     * Get the token's active Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The most recently modified `Active` Cart of the token's customer (a customer
+     *     token) or anonymous session (an anonymous session's token) in the Store, of origin `Customer` (Carts
+     *     of origin `Merchant` or `Quote` are ignored); none is 404. The token must be valid for the Store
+     *     (its in-store password flow, or a store-scoped scope), and a Cart of another Store, or of none, is
+     *     404.
+     */
+    get: operations['getMyActiveCartInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/replicate': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Replicate a Cart or an Order into a new Cart
+     * @description A new `Active` Cart with the customer, addresses, settings, Custom Fields and Line Items (product,
+     *     variant, quantity, channels, Custom Fields) of the Cart or Order, its prices, taxes and shipping
+     *     computed anew as a CartDraft's (MatchingPriceNotFound and MissingTaxRateForCountry as on a create);
+     *     Line Items of a Product or variant deleted since are left out; no payments, no `key` unless given.
+     *     An Order is replicated the same way.
+     */
+    post: operations['replicateCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/customer-id={customerId}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer's active Cart
+     * @description The most recently modified `Active` Cart of origin `Customer` whose `customerId` is the path's; none
+     *     is 404.
+     */
+    get: operations['getCartByCustomerId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/customer-id={customerId}/merge': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Merge an anonymous Cart into a customer's active Cart
+     * @description The merge of sign-in (see `MergeCartDraft` and `AnonymousCartSignInMode`) for a customer signed in
+     *     elsewhere; answers the customer's active Cart after it. An unknown customer is 404.
+     */
+    post: operations['mergeCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/replicate': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Replicate a Cart or an Order into a new Cart
+     * @description A new `Active` Cart with the customer, addresses, settings, Custom Fields and Line Items (product,
+     *     variant, quantity, channels, Custom Fields) of the Cart or Order, its prices, taxes and shipping
+     *     computed anew as a CartDraft's (MatchingPriceNotFound and MissingTaxRateForCountry as on a create);
+     *     Line Items of a Product or variant deleted since are left out; no payments, no `key` unless given.
+     *     An Order is replicated the same way. In a Store: the Cart or Order must belong to the Store (404 otherwise), and the new
+     *     Cart belongs to it.
+     */
+    post: operations['replicateCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/customer-id={customerId}': {
+    parameters: SharedParameters;
+    /**
+     * Get a customer's active Cart
+     * @description The most recently modified `Active` Cart of origin `Customer` whose `customerId` is the path's in
+     *     the Store; none is 404.
+     */
+    get: operations['getCartByCustomerIdInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/customer-id={customerId}/merge': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Merge an anonymous Cart into a customer's active Cart
+     * @description The merge of sign-in (see `MergeCartDraft` and `AnonymousCartSignInMode`) for a customer signed in
+     *     elsewhere; answers the customer's active Cart after it. An unknown customer is 404. Only the Store's
+     *     Carts and customers take part.
+     */
+    post: operations['mergeCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/me': {
     parameters: SharedParameters;
     /**
@@ -2287,14 +2561,7 @@ export interface components {
     /** @description Sets or unsets `key`; a key another Cart has is 400 DuplicateField. */
     CartSetKeyAction: SharedCartSetKeyAction;
     /** @description Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated. */
-    CartChangeTaxModeAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeTaxMode';
-      taxMode: components['schemas']['TaxMode'];
-    };
+    CartChangeTaxModeAction: SharedCartChangeTaxModeAction;
     /** @description Changes the rounding of tax amounts. */
     CartChangeTaxRoundingModeAction: SharedCartChangeTaxRoundingModeAction;
     /** @description Changes how taxes are calculated. */
@@ -3910,8 +4177,11 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Assignments to several Customer Groups, anonymous carts and
-     *     sessions are not emulated (501).
+     *     service. `anonymousCart` (or the anonymous session `anonymousId`) becomes the new
+     *     customer's Cart as at sign-in (see `MergeCartDraft`; a Cart that cannot be merged refuses
+     *     the sign-up, and no customer is created); the answer's `cart` is the customer's active
+     *     Cart. Assignments to several Customer Groups and the deprecated `anonymousCartId` are not
+     *     emulated (501).
      */
     CustomerDraft: {
       /**
@@ -3961,9 +4231,14 @@ export interface components {
       customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       /** @description A Type for `customer`. */
       custom?: components['schemas']['CustomFieldsDraft'];
+      anonymousCart?: components['schemas']['CartResourceIdentifier'];
+      /** @description The anonymous session whose Carts become the customer's. */
+      anonymousId?: string;
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
+      /** @description The customer's active Cart after the sign-in or sign-up (and its Cart merge); absent when there is none. */
+      cart?: components['schemas']['Cart'];
     };
     CustomerPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Customer'][];
@@ -4764,6 +5039,147 @@ export interface components {
       password: string;
       anonymousId?: string;
     };
+    /**
+     * @description A CartDraft of the token's own: the Cart's `customerId` is the token's customer (with the
+     *     Customer's Customer Group), else its `anonymousId` is the token's anonymous session; `key`,
+     *     `customerId`, `anonymousId`, `customerGroup`, `origin` (always `Customer`), `taxRoundingMode`
+     *     and `taxCalculationMode` cannot be given (as members the live MyCartDraft does not have,
+     *     they are ignored). `taxMode` `Disabled` is 400 InvalidField. Every other member has the
+     *     rules of the CartDraft's. Business units, the shipping method, Multiple shipping mode, item
+     *     shipping addresses and discount codes are not emulated (501).
+     */
+    MyCartDraft: {
+      currency: string;
+      customerEmail?: string;
+      /** @description On the in-store endpoint replaced by the Store of the path. */
+      store?: components['schemas']['StoreResourceIdentifier'];
+      lineItems?: components['schemas']['MyLineItemDraft'][];
+      taxMode?: components['schemas']['TaxMode'];
+      inventoryMode?: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['AddressDraft'];
+      shippingAddress?: components['schemas']['AddressDraft'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      deleteDaysAfterLastModification?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description A LineItemDraft without external tax rates, with its rules. */
+    MyLineItemDraft: {
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    MyCartUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyCartUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer or an anonymous session may apply to its own Cart (live My Cart
+     *     actions), with the rules of the Cart actions of the same name. Actions of Carts outside
+     *     this subset (`setKey`, `setCustomerId`, `setAnonymousId`, `setCustomerGroup`, custom line
+     *     items, external tax rates, rounding and calculation modes, freezing) are 400 InvalidInput,
+     *     as unknown actions. The live My Cart actions listed in `x-not-emulated-actions` are 501
+     *     NotEmulated.
+     */
+    MyCartUpdateAction:
+      | components['schemas']['MyCartAddLineItemAction']
+      | components['schemas']['CartChangeLineItemQuantityAction']
+      | components['schemas']['MyCartChangeTaxModeAction']
+      | components['schemas']['CartRecalculateAction']
+      | components['schemas']['CartRemoveLineItemAction']
+      | components['schemas']['CartSetBillingAddressAction']
+      | components['schemas']['CartSetCountryAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['CartSetCustomerEmailAction']
+      | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['CartSetLineItemCustomFieldAction']
+      | components['schemas']['CartSetLocaleAction']
+      | components['schemas']['CartSetShippingAddressAction'];
+    /** @description The Cart's `addLineItem` without an external tax rate, with its rules. */
+    MyCartAddLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLineItem';
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description The Cart's `changeTaxMode`, but `Disabled` is 400 InvalidField, as on a MyCartDraft. */
+    MyCartChangeTaxModeAction: SharedCartChangeTaxModeAction;
+    /**
+     * @description The Cart or Order to replicate (`typeId` `cart` or `order`, by `id`; one that does not
+     *     exist is 400 ReferencedResourceNotFound) and the new Cart's `key`.
+     */
+    ReplicaCartDraft: {
+      reference: components['schemas']['CartOrOrderReference'];
+      key?: components['schemas']['Key'];
+    };
+    /** @description The token's own Cart or Order to replicate; another's is 404, as one that does not exist. */
+    ReplicaMyCartDraft: {
+      reference: components['schemas']['CartOrOrderReference'];
+    };
+    /** @description A Reference to a Cart or an Order. */
+    CartOrOrderReference: {
+      /** @enum {string} */
+      typeId: 'cart' | 'order';
+      id: string;
+    };
+    /**
+     * @description What a sign-in (or a merge) does with the anonymous Cart when the customer has an `Active`
+     *     Cart already, the most recently modified one of origin `Customer` (in the Store, on in-store
+     *     endpoints): `MergeWithExistingCustomerCart` (the default) merges the anonymous Cart's Line
+     *     Items into it: a Line Item of the same product and variant as one of the customer's takes
+     *     the greater of the two quantities, not their sum (decision after the reference's former
+     *     wording of this enum), the Custom Fields of the anonymous line are dropped; any other line is
+     *     added as by `addLineItem` (its product, variant, quantity and channels); the anonymous
+     *     Cart's Custom Line Items and Custom Fields are not copied; the anonymous Cart becomes
+     *     `Merged`, and the customer's Cart is priced and taxed anew (for its own shipping address).
+     *     `UseAsNewActiveCustomerCart` gives the anonymous Cart the `customerId` (and the customer's
+     *     Customer Group, prices selected anew): being the most recently modified, it is the active
+     *     Cart; the customer's other Carts stay `Active` and unchanged (decision). When the customer
+     *     has no `Active` Cart, both modes make the anonymous Cart the customer's as
+     *     `UseAsNewActiveCustomerCart` does.
+     * @enum {string}
+     */
+    AnonymousCartSignInMode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+    /**
+     * @description The modes of `AnonymousCartSignInMode`, for the merge endpoint.
+     * @enum {string}
+     */
+    CartMergeMode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+    /**
+     * @description The anonymous Cart to merge (`anonymousCart`) or the anonymous session (`anonymousId`),
+     *     whose most recently modified `Active` Cart without a customer is merged (with neither: 400
+     *     RequiredField naming `anonymousCart`). With `anonymousId` every Cart of that session
+     *     without a customer is given the customer as well (and, once they are emulated, its Orders
+     *     and Payments). The anonymous Cart must exist (400 ReferencedResourceNotFound), be `Active`
+     *     (a `Merged` or `Ordered` one is 400 InvalidOperation, decision: nothing is merged twice),
+     *     have no other customer (400 InvalidOperation, decision; a Cart of this customer already is
+     *     not merged and the answer is the customer's active Cart), and, with both members, have
+     *     that `anonymousId` (400 InvalidOperation). `updateProductData` refreshes the Line Items'
+     *     product data of the resulting Cart, as `recalculate` does. Nothing changes on an error.
+     */
+    MergeCartDraft: {
+      anonymousCart?: components['schemas']['CartResourceIdentifier'];
+      mergeMode?: components['schemas']['CartMergeMode'];
+      updateProductData?: boolean;
+      anonymousId?: string;
+    };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
       anonymousId: string;
@@ -4807,8 +5223,9 @@ export interface components {
       | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Sign-up of the own profile: the CustomerDraft rules for these members. With an anonymous
-     *     session's token the new Customer's `createdBy` names that `anonymousId`. Custom fields are
-     *     not emulated (501).
+     *     session's token the new Customer's `createdBy` names that `anonymousId`, and the session's
+     *     Carts become the customer's (its most recently modified Active Cart the active one, in the
+     *     answer's `cart`). Custom fields are not emulated (501).
      */
     MyCustomerDraft: {
       /** Format: email */
@@ -4835,12 +5252,18 @@ export interface components {
     /**
      * @description Checks a customer's credentials (global customers on the global endpoint, that Store's on
      *     the in-store one); wrong ones are 400 InvalidCredentials. No token is issued (use the
-     *     password flow). Carts are not emulated: their members are 501.
+     *     password flow). With an anonymous session's token, the session's Carts become the
+     *     customer's and its most recently modified Active Cart is merged as `activeCartSignInMode`
+     *     says (see `AnonymousCartSignInMode`; in-store, only the Store's Carts); the answer's `cart`
+     *     is the customer's active Cart afterwards, its prices and taxes computed anew.
      */
     MyCustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
+      activeCartSignInMode?: components['schemas']['AnonymousCartSignInMode'];
+      /** @description Refreshes the product data of the resulting Cart's Line Items too, as `recalculate` does. */
+      updateProductData?: boolean;
     };
     /** @description The rules of CustomerChangePassword, for the Customer of the token. */
     MyCustomerChangePassword: {
@@ -8835,7 +9258,7 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201V3;
+      201: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8847,11 +9270,11 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV21;
+    parameters: SharedParametersV23;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201V3;
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8862,11 +9285,11 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV21;
+    parameters: SharedParametersV23;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201V3;
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8891,11 +9314,11 @@ export interface operations {
     };
   };
   createCart: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The created Cart. */
-      201: SharedStatus201V4;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8906,38 +9329,30 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  getCartById: {
-    parameters: SharedParametersV2;
-    requestBody?: never;
-    responses: SharedResponsesV9;
-  };
+  getCartById: SharedGetCartById;
   updateCartById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV7;
   };
-  deleteCartById: {
-    parameters: SharedParametersV4;
-    requestBody?: never;
-    responses: SharedResponsesV6;
-  };
+  deleteCartById: SharedDeleteCartById;
   getCartByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV3;
   };
   updateCartByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV7;
   };
   deleteCartByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV2;
   };
   queryCartsInStore: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
@@ -8956,7 +9371,7 @@ export interface operations {
     requestBody: SharedRequestBodyV4;
     responses: {
       /** @description The created Cart. */
-      201: SharedStatus201V4;
+      201: SharedStatus201;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -8968,35 +9383,27 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  getCartInStoreById: {
-    parameters: SharedParametersV10;
-    requestBody?: never;
-    responses: SharedResponsesV9;
-  };
+  getCartInStoreById: SharedGetCartInStoreById;
   updateCartInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV7;
   };
-  deleteCartInStoreById: {
-    parameters: SharedParametersV12;
-    requestBody?: never;
-    responses: SharedResponsesV6;
-  };
+  deleteCartInStoreById: SharedDeleteCartInStoreById;
   getCartInStoreByKey: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV3;
   };
   updateCartInStoreByKey: {
     parameters: SharedParametersV13;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV7;
   };
   deleteCartInStoreByKey: {
-    parameters: SharedParametersV22;
+    parameters: SharedParametersV24;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV2;
   };
   getShippingMethodsMatchingCart: {
     parameters: {
@@ -9033,7 +9440,7 @@ export interface operations {
     parameters: {
       query: SharedQueryV8;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
@@ -9059,7 +9466,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -9085,32 +9492,32 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV45;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV20;
   };
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV31;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV45;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV20;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV28;
+    responses: SharedResponsesV31;
   };
   queryChannels: {
     parameters: SharedParametersV6;
@@ -9132,7 +9539,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -9158,32 +9565,32 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV46;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV21;
   };
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV46;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV21;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV29;
+    responses: SharedResponsesV32;
   };
   queryCustomerGroups: {
     parameters: SharedParametersV6;
@@ -9205,7 +9612,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -9231,32 +9638,32 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV47;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV47;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV22;
   };
   deleteCustomerGroupByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV30;
+    responses: SharedResponsesV33;
   };
   queryCustomers: {
     parameters: SharedParametersV6;
@@ -9277,7 +9684,7 @@ export interface operations {
     requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9296,7 +9703,7 @@ export interface operations {
   updateCustomerById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   deleteCustomerById: {
     parameters: SharedParametersV4;
@@ -9311,10 +9718,10 @@ export interface operations {
   updateCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: SharedResponsesV11;
   };
@@ -9326,11 +9733,11 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   getCustomerByPasswordToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: {
         /** @description The value of a password reset token. */
@@ -9349,11 +9756,11 @@ export interface operations {
   createCustomerEmailToken: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV23;
   };
   getCustomerByEmailToken: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: {
         /** @description The value of an e-mail verification token. */
@@ -9370,7 +9777,7 @@ export interface operations {
     responses: SharedResponses;
   };
   queryCustomersInStore: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV14;
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
@@ -9385,11 +9792,11 @@ export interface operations {
     };
   };
   signUpCustomerInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
-      201: SharedStatus201;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9402,14 +9809,14 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody?: never;
     responses: SharedResponsesV13;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   deleteCustomerInStoreById: {
     parameters: SharedParametersV12;
@@ -9424,26 +9831,26 @@ export interface operations {
   updateCustomerInStoreByKey: {
     parameters: SharedParametersV13;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV9;
   };
   deleteCustomerInStoreByKey: {
-    parameters: SharedParametersV22;
+    parameters: SharedParametersV24;
     requestBody?: never;
     responses: SharedResponsesV11;
   };
   changeCustomerPasswordInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV9;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV34;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -9457,18 +9864,18 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   resetCustomerPasswordInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV23;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
-      query?: SharedQueryV3;
+      query?: SharedQueryV2;
       header?: SharedHeader;
       path: {
         /** @description The `key` of the Store. */
@@ -9482,7 +9889,7 @@ export interface operations {
     responses: SharedResponsesV14;
   };
   verifyCustomerEmailInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
@@ -9513,39 +9920,122 @@ export interface operations {
   signInCustomer: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV67;
   };
   signInCustomerInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV64;
   };
-  getMe: {
-    parameters: SharedParametersV7;
+  queryMyCarts: {
+    parameters: SharedParametersV6;
     requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  createMyCart: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponsesV44;
   };
-  updateMe: {
-    parameters: SharedParametersV7;
+  getMyCartById: SharedGetCartById;
+  updateMyCartById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV30;
+  };
+  deleteMyCartById: SharedDeleteCartById;
+  replicateMyCart: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplicaMyCartDraft'];
+      };
+    };
+    responses: SharedResponsesV16;
+  };
+  getMyActiveCart: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: SharedResponsesV15;
+  };
+  queryMyCartsInStore: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: SharedResponsesV48;
+  };
+  createMyCartInStore: {
+    parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV15;
+    responses: SharedResponsesV44;
+  };
+  getMyCartByIdInStore: SharedGetCartInStoreById;
+  updateMyCartByIdInStore: {
+    parameters: SharedParametersV8;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV30;
+  };
+  deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
+  getMyActiveCartInStore: {
+    parameters: SharedParametersV11;
+    requestBody?: never;
+    responses: SharedResponsesV15;
+  };
+  replicateCart: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV16;
+  };
+  getCartByCustomerId: {
+    parameters: SharedParametersV17;
+    requestBody?: never;
+    responses: SharedResponsesV15;
+  };
+  mergeCart: {
+    parameters: SharedParametersV17;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV65;
+  };
+  replicateCartInStore: {
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV16;
+  };
+  getCartByCustomerIdInStore: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV15;
+  };
+  mergeCartInStore: {
+    parameters: SharedParametersV15;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV65;
+  };
+  getMe: {
+    parameters: SharedParametersV5;
+    requestBody?: never;
+    responses: SharedResponsesV49;
+  };
+  updateMe: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponses;
   };
   deleteMe: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQueryV3;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV66;
   };
   signUpMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV16;
+    requestBody: SharedRequestBodyV20;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9557,50 +10047,50 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV61;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV67;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV18;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV23;
     responses: SharedResponsesV12;
   };
   verifyMyEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponsesV12;
   };
   getMeInStore: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV49;
   };
   updateMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV19;
     responses: SharedResponses;
   };
   deleteMeInStore: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQueryV3;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV66;
   };
   signUpMeInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV16;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV20;
     responses: {
       /** @description The new customer. */
-      201: SharedStatus201;
+      201: SharedStatus201V2;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9612,23 +10102,23 @@ export interface operations {
     };
   };
   signInMeInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV59;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV64;
   };
   changeMyPasswordInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV18;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV19;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV23;
     responses: SharedResponsesV12;
   };
   verifyMyEmailInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV20;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponsesV12;
   };
   queryMessages: {
@@ -9672,38 +10162,38 @@ export interface operations {
   };
   queryOrders: SharedQueryOrders;
   createOrder: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV3;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV4;
   };
   getOrderByID: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   updateOrderByID: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteOrderByID: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV6;
   };
   getOrderByOrderNumber: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   updateOrderByOrderNumber: {
-    parameters: SharedParametersV14;
+    parameters: SharedParametersV16;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteOrderByOrderNumber: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQueryV3;
       header?: SharedHeader;
       path: {
         /** @description The `orderNumber` of the Order, URL-encoded. */
@@ -9712,70 +10202,70 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV6;
   };
   queryOrdersInStore: SharedQueryOrdersInStore;
   createOrderInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV3;
+    requestBody: SharedRequestBodyV25;
+    responses: SharedResponsesV4;
   };
   getOrderByIDInStore: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   updateOrderByIDInStore: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteOrderByIDInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV6;
   };
   getOrderByOrderNumberInStore: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV8;
   };
   updateOrderByOrderNumberInStore: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV18;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV4;
+    responses: SharedResponsesV5;
   };
   deleteOrderByOrderNumberInStore: {
     parameters: {
-      query: SharedQueryV2;
+      query: SharedQueryV3;
       header?: SharedHeader;
       path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV6;
   };
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV3;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV4;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV3;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV4;
   };
   getMyOrderByIdInStore: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   queryPayments: {
     parameters: SharedParametersV6;
@@ -9797,7 +10287,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -9823,32 +10313,32 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV24;
   };
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV24;
   };
   deletePaymentByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV35;
   };
   queryMyPayments: {
     parameters: SharedParametersV6;
@@ -9870,7 +10360,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -9878,7 +10368,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Payment. */
-      201: SharedStatus201V2;
+      201: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9893,7 +10383,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The Payment. */
-      200: SharedStatus201V2;
+      200: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9912,7 +10402,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated Payment, with its new version. */
-      200: SharedStatus201V2;
+      200: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9929,7 +10419,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted Payment. */
-      200: SharedStatus201V2;
+      200: SharedStatus201V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9953,17 +10443,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV52;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
       query?: SharedQueryV4;
       header?: SharedHeader;
-      path: SharedPath;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV52;
   };
   queryProductProjections: {
     parameters: {
@@ -10066,21 +10556,21 @@ export interface operations {
     parameters: {
       query?: SharedQueryV6;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV53;
   };
   getProductProjectionByKey: {
     parameters: {
       query?: SharedQueryV6;
       header?: SharedHeader;
-      path: SharedPathV3;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV53;
   };
   queryProductSelections: {
     parameters: SharedParametersV6;
@@ -10102,7 +10592,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -10129,48 +10619,48 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV54;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV17;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV54;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV15;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV17;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV36;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   queryProductsInProductSelectionByKey: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
       query?: SharedQueryV5;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
@@ -10211,7 +10701,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -10238,32 +10728,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV23;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV25;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV23;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV25;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV37;
   };
   queryProducts: {
     parameters: {
@@ -10386,36 +10876,16 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV19;
+    parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV57;
   };
   updateProductById: {
-    parameters: SharedParametersV19;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV21;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV18;
   };
   deleteProductById: {
-    parameters: {
-      query: SharedQueryV7;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV35;
-  };
-  getProductByKey: {
-    parameters: SharedParametersV20;
-    requestBody?: never;
-    responses: SharedResponsesV52;
-  };
-  updateProductByKey: {
-    parameters: SharedParametersV20;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV16;
-  };
-  deleteProductByKey: {
     parameters: {
       query: SharedQueryV7;
       header?: SharedHeader;
@@ -10423,17 +10893,37 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV38;
+  };
+  getProductByKey: {
+    parameters: SharedParametersV22;
+    requestBody?: never;
+    responses: SharedResponsesV57;
+  };
+  updateProductByKey: {
+    parameters: SharedParametersV22;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV18;
+  };
+  deleteProductByKey: {
+    parameters: {
+      query: SharedQueryV7;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV38;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   queryProductSelectionsOfProductByKey: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -10490,7 +10980,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -10539,32 +11029,32 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV59;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV26;
   };
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV59;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV26;
   };
   deleteShippingMethodByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV39;
   };
   queryStores: {
     parameters: SharedParametersV6;
@@ -10586,7 +11076,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -10613,32 +11103,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV19;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV19;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV40;
   };
   queryTaxCategories: {
     parameters: SharedParametersV6;
@@ -10660,7 +11150,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -10686,32 +11176,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV61;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV27;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV61;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV27;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   queryTypes: {
     parameters: SharedParametersV6;
@@ -10733,7 +11223,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -10759,32 +11249,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV62;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV62;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   queryZones: {
     parameters: SharedParametersV6;
@@ -10806,7 +11296,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -10832,32 +11322,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV63;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV29;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV63;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV29;
   };
   deleteZoneByKey: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
 }
 
@@ -11137,6 +11627,18 @@ export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
 export type CustomerSignin = components['schemas']['CustomerSignin'];
+export type MyCartDraft = components['schemas']['MyCartDraft'];
+export type MyLineItemDraft = components['schemas']['MyLineItemDraft'];
+export type MyCartUpdate = components['schemas']['MyCartUpdate'];
+export type MyCartUpdateAction = components['schemas']['MyCartUpdateAction'];
+export type MyCartAddLineItemAction = components['schemas']['MyCartAddLineItemAction'];
+export type MyCartChangeTaxModeAction = components['schemas']['MyCartChangeTaxModeAction'];
+export type ReplicaCartDraft = components['schemas']['ReplicaCartDraft'];
+export type ReplicaMyCartDraft = components['schemas']['ReplicaMyCartDraft'];
+export type CartOrOrderReference = components['schemas']['CartOrOrderReference'];
+export type AnonymousCartSignInMode = components['schemas']['AnonymousCartSignInMode'];
+export type CartMergeMode = components['schemas']['CartMergeMode'];
+export type MergeCartDraft = components['schemas']['MergeCartDraft'];
 export type AnonymousSession = components['schemas']['AnonymousSession'];
 export type MeResponse = components['schemas']['MeResponse'];
 export type MyCustomerUpdate = components['schemas']['MyCustomerUpdate'];
@@ -11567,22 +12069,14 @@ type SharedQuery = {
    */
   withTotal?: components['parameters']['withTotal'];
 };
-type SharedParametersV2 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
+type SharedQueryV2 = {
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedResponses = {
   /** @description The customer, with its new version. */
@@ -11602,24 +12096,16 @@ type SharedResponses = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV3 = {
-  query?: {
-    /**
-     * @description Reference expansion path, for example `productSelection`,
-     *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-     *     One path, or a list (the parameter repeated). A reference that cannot
-     *     be expanded stays unexpanded, without error.
-     */
-    expand?: components['parameters']['expand'];
-  };
+type SharedParametersV2 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
   };
   cookie?: never;
 };
-type SharedQueryV2 = {
+type SharedQueryV3 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
   version: components['parameters']['version'];
   /**
@@ -11630,22 +12116,46 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV3 = {
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
+type SharedParametersV3 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Cart'];
+  };
+};
+type SharedResponsesV2 = {
+  /** @description The deleted Cart. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedParametersV4 = {
-  query: SharedQueryV2;
+  query: SharedQueryV3;
   header?: SharedHeader;
   path: {
     /** @description The `id` of the resource. */
     ID: components['parameters']['ID'];
   };
+  cookie?: never;
+};
+type SharedParametersV5 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
   cookie?: never;
 };
 type SharedStatus200 = {
@@ -11654,24 +12164,22 @@ type SharedStatus200 = {
     'application/json': components['schemas']['Customer'];
   };
 };
-type SharedResponsesV2 = {
-  /** @description The updated Cart, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Cart'];
-    };
-  };
+type SharedResponsesV3 = {
+  /** @description The Cart. */
+  200: SharedStatus201;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
   404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  413: components['responses']['PayloadTooLarge'];
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV6 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
 };
 type SharedQueryV4 = {
   /**
@@ -11703,7 +12211,7 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV3 = {
+type SharedResponsesV4 = {
   /** @description The new Order. */
   201: {
     headers: SharedHeaders;
@@ -11721,7 +12229,7 @@ type SharedResponsesV3 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV5 = {
   /** @description The updated Order, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -11739,7 +12247,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV6 = {
   /** @description The deleted Order. */
   200: {
     headers: SharedHeaders;
@@ -11757,8 +12265,8 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV5 = {
-  query: SharedQueryV2;
+type SharedParametersV7 = {
+  query: SharedQueryV3;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the resource. */
@@ -11766,11 +12274,19 @@ type SharedParametersV5 = {
   };
   cookie?: never;
 };
-type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
+type SharedResponsesV7 = {
+  /** @description The updated Cart, with its new version. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedQueryV5 = {
   /**
@@ -11821,30 +12337,18 @@ type SharedQueryV5 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedParametersV7 = {
-  query?: SharedQueryV3;
+type SharedParametersV8 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
-  path?: never;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
   cookie?: never;
 };
-type SharedResponsesV6 = {
-  /** @description The deleted Cart. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Cart'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV7 = {
+type SharedResponsesV8 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -11861,16 +12365,11 @@ type SharedResponsesV7 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV8 = {
-  query?: never;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-  };
-  cookie?: never;
+type SharedPath = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV9 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -11881,22 +12380,6 @@ type SharedResponsesV8 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV9 = {
-  /** @description The Cart. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Cart'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV10 = {
@@ -11945,17 +12428,6 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
-  query?: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
 type SharedResponsesV13 = {
   /** @description The customer. */
   200: SharedStatus200;
@@ -11978,11 +12450,46 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedResponsesV15 = {
+  /** @description The active Cart. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV10 = {
+  query?: never;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedResponsesV16 = {
+  /** @description The new Cart. */
+  201: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedBadRequest = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ErrorResponse'];
   };
+};
+type SharedParametersV11 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
 };
 type SharedCartSetKeyAction = {
   /**
@@ -11992,14 +12499,80 @@ type SharedCartSetKeyAction = {
   action: 'setKey';
   key?: components['schemas']['Key'];
 };
+type SharedPathV2 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
+type SharedStatus201V2 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomerSignInResult'];
+  };
+};
+type SharedResponsesV17 = {
+  /** @description The updated Product Selection, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductSelection'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV18 = {
+  /** @description The updated Product, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Product'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV19 = {
+  /** @description The updated Store, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Store'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedQueryOrdersInStore = {
   parameters: {
     query?: SharedQuery;
     header?: SharedHeader;
-    path: {
-      /** @description The `key` of the Store. */
-      storeKey: components['parameters']['storeKey'];
-    };
+    path: SharedPath;
     cookie?: never;
   };
   requestBody?: never;
@@ -12020,85 +12593,18 @@ type SharedQueryOrdersInStore = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedPath = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
-};
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['CustomerSignInResult'];
-  };
-};
-type SharedResponsesV15 = {
-  /** @description The updated Product Selection, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductSelection'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  413: components['responses']['PayloadTooLarge'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV16 = {
-  /** @description The updated Product, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Product'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  413: components['responses']['PayloadTooLarge'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV17 = {
-  /** @description The updated Store, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Store'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  413: components['responses']['PayloadTooLarge'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV11 = {
-  query?: SharedQueryV3;
+type SharedParametersV12 = {
+  query: SharedQueryV3;
   header?: SharedHeader;
   path: {
     /** @description The `key` of the Store. */
     storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
   };
   cookie?: never;
 };
-type SharedResponsesV18 = {
+type SharedResponsesV20 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12116,7 +12622,7 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV21 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12134,7 +12640,7 @@ type SharedResponsesV19 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV22 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12152,7 +12658,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV23 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -12170,7 +12676,7 @@ type SharedResponsesV21 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV24 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12188,7 +12694,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV25 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12206,7 +12712,7 @@ type SharedResponsesV23 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV26 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12224,7 +12730,7 @@ type SharedResponsesV24 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV27 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12242,7 +12748,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV28 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12260,7 +12766,7 @@ type SharedResponsesV26 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV29 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12278,7 +12784,21 @@ type SharedResponsesV27 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV30 = {
+  /** @description The Cart, with its new version. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV31 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -12295,7 +12815,7 @@ type SharedResponsesV28 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV32 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -12312,7 +12832,7 @@ type SharedResponsesV29 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV33 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -12329,7 +12849,7 @@ type SharedResponsesV30 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV34 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -12346,7 +12866,7 @@ type SharedResponsesV31 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV35 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -12363,7 +12883,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV36 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12380,7 +12900,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV37 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -12397,7 +12917,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV38 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -12414,7 +12934,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV39 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -12431,7 +12951,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV40 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -12448,7 +12968,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV41 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -12465,7 +12985,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV42 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -12482,7 +13002,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV43 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -12497,6 +13017,19 @@ type SharedResponsesV40 = {
   409: components['responses']['Conflict'];
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV44 = {
+  /** @description The new Cart. */
+  201: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedQueryOrders = {
@@ -12518,7 +13051,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV41 = {
+type SharedResponsesV45 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -12534,7 +13067,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV46 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -12550,7 +13083,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV47 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -12566,7 +13099,23 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV48 = {
+  /** @description A page of the token's Carts. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CartPagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV49 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -12582,7 +13131,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV50 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -12598,7 +13147,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV51 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -12614,7 +13163,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV52 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -12630,7 +13179,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV53 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -12646,7 +13195,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV54 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12662,7 +13211,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV55 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12678,7 +13227,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV56 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -12694,7 +13243,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV57 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -12710,7 +13259,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV58 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -12726,7 +13275,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV59 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -12742,7 +13291,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV60 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -12758,7 +13307,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV61 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -12774,7 +13323,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV62 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -12790,7 +13339,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV63 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -12806,8 +13355,20 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV64 = {
   /** @description The customer. */
+  200: SharedStatus201V2;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV65 = {
+  /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
@@ -12818,7 +13379,7 @@ type SharedResponsesV59 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV66 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -12830,13 +13391,13 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPathV2 = {
+type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV67 = {
   /** @description The customer. */
-  200: SharedStatus201;
+  200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -12844,17 +13405,6 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV12 = {
-  query: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
 };
 type SharedQueryV6 = {
   /**
@@ -12926,24 +13476,20 @@ type SharedQueryV7 = {
   expand?: components['parameters']['expand'];
 };
 type SharedParametersV13 = {
-  query?: SharedQueryV3;
+  query?: SharedQueryV2;
   header?: SharedHeader;
-  path: SharedPath;
+  path: SharedPathV2;
   cookie?: never;
 };
-type SharedPathV3 = {
+type SharedPathV4 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
-type SharedStatus201V2 = {
+type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['MyPayment'];
   };
-};
-type SharedPathV4 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
 };
 type SharedTaxedItemPrice = {
   totalNet: components['schemas']['CentPrecisionMoney'];
@@ -12980,11 +13526,28 @@ type SharedCustomerGroupChangeNameAction = {
   action: 'changeName';
   name: string;
 };
-type SharedStatus201V3 = {
+type SharedParametersV14 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedStatus201V4 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
+};
+type SharedParametersV15 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the Customer. */
+    customerId: string;
+  };
+  cookie?: never;
 };
 type SharedCategoryChangeNameAction = {
   /**
@@ -12994,8 +13557,8 @@ type SharedCategoryChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedParametersV14 = {
-  query?: SharedQueryV3;
+type SharedParametersV16 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
     /** @description The `orderNumber` of the Order, URL-encoded. */
@@ -13003,40 +13566,43 @@ type SharedParametersV14 = {
   };
   cookie?: never;
 };
-type SharedParametersV15 = {
-  query?: SharedQuery;
+type SharedParametersV17 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
-  path: SharedPathV4;
+  path: {
+    /** @description The `id` of the Customer. */
+    customerId: string;
+  };
   cookie?: never;
 };
-type SharedParametersV16 = {
-  query?: SharedQueryV3;
+type SharedParametersV18 = {
+  query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPathV5;
   cookie?: never;
 };
-type SharedParametersV17 = {
-  query?: SharedQueryV5;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedParametersV18 = {
+type SharedParametersV19 = {
   query?: SharedQueryV5;
   header?: SharedHeader;
   path: SharedPathV3;
-  cookie?: never;
-};
-type SharedParametersV19 = {
-  query?: SharedQueryV4;
-  header?: SharedHeader;
-  path: SharedPathV2;
   cookie?: never;
 };
 type SharedParametersV20 = {
+  query?: SharedQueryV5;
+  header?: SharedHeader;
+  path: SharedPathV4;
+  cookie?: never;
+};
+type SharedParametersV21 = {
   query?: SharedQueryV4;
   header?: SharedHeader;
   path: SharedPathV3;
+  cookie?: never;
+};
+type SharedParametersV22 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
+  path: SharedPathV4;
   cookie?: never;
 };
 type SharedCategorySetExternalIdAction = {
@@ -13047,10 +13613,10 @@ type SharedCategorySetExternalIdAction = {
   action: 'setExternalId';
   externalId?: string;
 };
-type SharedParametersV21 = {
+type SharedParametersV23 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPathV2;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedStatus200V2 = {
@@ -13059,16 +13625,10 @@ type SharedStatus200V2 = {
     'application/json': components['schemas']['CartPagedQueryResponse'];
   };
 };
-type SharedStatus201V4 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Cart'];
-  };
-};
-type SharedParametersV22 = {
-  query: SharedQueryV2;
+type SharedParametersV24 = {
+  query: SharedQueryV3;
   header?: SharedHeader;
-  path: SharedPath;
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedStatus200V3 = {
@@ -13131,6 +13691,14 @@ type SharedCartRemovePaymentAction = {
    */
   action: 'removePayment';
   payment: components['schemas']['PaymentResourceIdentifier'];
+};
+type SharedCartChangeTaxModeAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeTaxMode';
+  taxMode: components['schemas']['TaxMode'];
 };
 type SharedCartChangeTaxRoundingModeAction = {
   /**
@@ -13219,88 +13787,128 @@ type SharedRequestBodyV14 = {
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['MyCartDraft'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MyCartUpdate'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['ReplicaCartDraft'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MergeCartDraft'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['OrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['MyOrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['PaymentUpdate'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV27 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV28 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV29 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV30 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV31 = {
   content: {
+    'application/json': components['schemas']['ShippingMethodUpdate'];
+  };
+};
+type SharedRequestBodyV32 = {
+  content: {
+    'application/json': components['schemas']['StoreUpdate'];
+  };
+};
+type SharedRequestBodyV33 = {
+  content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV34 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV35 = {
+  content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
+};
+type SharedGetCartById = {
+  parameters: SharedParametersV2;
+  requestBody?: never;
+  responses: SharedResponsesV3;
+};
+type SharedDeleteCartById = {
+  parameters: SharedParametersV4;
+  requestBody?: never;
+  responses: SharedResponsesV2;
+};
+type SharedGetCartInStoreById = {
+  parameters: SharedParametersV8;
+  requestBody?: never;
+  responses: SharedResponsesV3;
+};
+type SharedDeleteCartInStoreById = {
+  parameters: SharedParametersV12;
+  requestBody?: never;
+  responses: SharedResponsesV2;
 };
 type SharedCartSetCustomerEmailAction = {
   /**

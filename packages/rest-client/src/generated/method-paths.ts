@@ -59,6 +59,14 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/in-store/key={storeKey}/customers/password-token={passwordToken}'
     | '/in-store/key={storeKey}/customers/email-token={emailToken}'
+    | '/me/carts'
+    | '/me/carts/{ID}'
+    | '/me/active-cart'
+    | '/in-store/key={storeKey}/me/carts'
+    | '/in-store/key={storeKey}/me/carts/{ID}'
+    | '/in-store/key={storeKey}/me/active-cart'
+    | '/carts/customer-id={customerId}'
+    | '/in-store/key={storeKey}/carts/customer-id={customerId}'
     | '/me'
     | '/in-store/key={storeKey}/me'
     | '/messages'
@@ -151,6 +159,15 @@ export interface PathsOf {
     | '/graphql'
     | '/login'
     | '/in-store/key={storeKey}/login'
+    | '/me/carts'
+    | '/me/carts/{ID}'
+    | '/me/carts/replicate'
+    | '/in-store/key={storeKey}/me/carts'
+    | '/in-store/key={storeKey}/me/carts/{ID}'
+    | '/carts/replicate'
+    | '/carts/customer-id={customerId}/merge'
+    | '/in-store/key={storeKey}/carts/replicate'
+    | '/in-store/key={storeKey}/carts/customer-id={customerId}/merge'
     | '/me'
     | '/me/signup'
     | '/me/login'
@@ -217,6 +234,8 @@ export interface PathsOf {
     | '/customers/key={key}'
     | '/in-store/key={storeKey}/customers/{ID}'
     | '/in-store/key={storeKey}/customers/key={key}'
+    | '/me/carts/{ID}'
+    | '/in-store/key={storeKey}/me/carts/{ID}'
     | '/me'
     | '/in-store/key={storeKey}/me'
     | '/orders/{ID}'
@@ -290,6 +309,14 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'getCustomerInStoreByKey', never, As>;
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': CallParams<'getCustomerByPasswordTokenInStore', never, As>;
     '/in-store/key={storeKey}/customers/email-token={emailToken}': CallParams<'getCustomerByEmailTokenInStore', never, As>;
+    '/me/carts': CallNone<'queryMyCarts', never, As>;
+    '/me/carts/{ID}': CallParams<'getMyCartById', never, As>;
+    '/me/active-cart': CallNone<'getMyActiveCart', never, As>;
+    '/in-store/key={storeKey}/me/carts': CallParams<'queryMyCartsInStore', never, As>;
+    '/in-store/key={storeKey}/me/carts/{ID}': CallParams<'getMyCartByIdInStore', never, As>;
+    '/in-store/key={storeKey}/me/active-cart': CallParams<'getMyActiveCartInStore', never, As>;
+    '/carts/customer-id={customerId}': CallParams<'getCartByCustomerId', never, As>;
+    '/in-store/key={storeKey}/carts/customer-id={customerId}': CallParams<'getCartByCustomerIdInStore', never, As>;
     '/me': CallNone<'getMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'getMeInStore', never, As>;
     '/messages': CallNone<'queryMessages', never, As>;
@@ -410,6 +437,19 @@ export interface CallArgsOf<As extends ParseAs> {
     '/graphql': CallBody<'executeGraphQL', components['schemas']['GraphQLRequest'], As>;
     '/login': CallBody<'signInCustomer', components['schemas']['CustomerSignin'], As>;
     '/in-store/key={storeKey}/login': CallParamsBody<'signInCustomerInStore', components['schemas']['CustomerSignin'], As>;
+    '/me/carts': CallBody<'createMyCart', components['schemas']['MyCartDraft'], As>;
+    '/me/carts/{ID}': CallParamsBody<'updateMyCartById', components['schemas']['MyCartUpdate'], As>;
+    '/me/carts/replicate': CallBody<'replicateMyCart', components['schemas']['ReplicaMyCartDraft'], As>;
+    '/in-store/key={storeKey}/me/carts': CallParamsBody<'createMyCartInStore', components['schemas']['MyCartDraft'], As>;
+    '/in-store/key={storeKey}/me/carts/{ID}': CallParamsBody<'updateMyCartByIdInStore', components['schemas']['MyCartUpdate'], As>;
+    '/carts/replicate': CallBody<'replicateCart', components['schemas']['ReplicaCartDraft'], As>;
+    '/carts/customer-id={customerId}/merge': CallParamsBody<'mergeCart', components['schemas']['MergeCartDraft'], As>;
+    '/in-store/key={storeKey}/carts/replicate': CallParamsBody<'replicateCartInStore', components['schemas']['ReplicaCartDraft'], As>;
+    '/in-store/key={storeKey}/carts/customer-id={customerId}/merge': CallParamsBody<
+      'mergeCartInStore',
+      components['schemas']['MergeCartDraft'],
+      As
+    >;
     '/me': CallBody<'updateMe', components['schemas']['MyCustomerUpdate'], As>;
     '/me/signup': CallBody<'signUpMe', components['schemas']['MyCustomerDraft'], As>;
     '/me/login': CallBody<'signInMe', components['schemas']['MyCustomerSignin'], As>;
@@ -490,6 +530,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/customers/key={key}': CallParams<'deleteCustomerByKey', never, As>;
     '/in-store/key={storeKey}/customers/{ID}': CallParams<'deleteCustomerInStoreById', never, As>;
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
+    '/me/carts/{ID}': CallParams<'deleteMyCartById', never, As>;
+    '/in-store/key={storeKey}/me/carts/{ID}': CallParams<'deleteMyCartByIdInStore', never, As>;
     '/me': CallParams<'deleteMe', never, As>;
     '/in-store/key={storeKey}/me': CallParams<'deleteMeInStore', never, As>;
     '/orders/{ID}': CallParams<'deleteOrderByID', never, As>;
@@ -570,6 +612,14 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/email-token={emailToken}': components['schemas']['Customer'];
+    '/me/carts': components['schemas']['CartPagedQueryResponse'];
+    '/me/carts/{ID}': components['schemas']['Cart'];
+    '/me/active-cart': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/me/carts': components['schemas']['CartPagedQueryResponse'];
+    '/in-store/key={storeKey}/me/carts/{ID}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/me/active-cart': components['schemas']['Cart'];
+    '/carts/customer-id={customerId}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/customer-id={customerId}': components['schemas']['Cart'];
     '/me': components['schemas']['MeResponse'];
     '/in-store/key={storeKey}/me': components['schemas']['MeResponse'];
     '/messages': components['schemas']['MessagePagedQueryResponse'];
@@ -666,6 +716,15 @@ export interface JsonDataOf {
     '/graphql': components['schemas']['GraphQLResponse'];
     '/login': components['schemas']['CustomerSignInResult'];
     '/in-store/key={storeKey}/login': components['schemas']['CustomerSignInResult'];
+    '/me/carts': components['schemas']['Cart'];
+    '/me/carts/{ID}': components['schemas']['Cart'];
+    '/me/carts/replicate': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/me/carts': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/me/carts/{ID}': components['schemas']['Cart'];
+    '/carts/replicate': components['schemas']['Cart'];
+    '/carts/customer-id={customerId}/merge': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/replicate': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/carts/customer-id={customerId}/merge': components['schemas']['Cart'];
     '/me': components['schemas']['Customer'];
     '/me/signup': components['schemas']['CustomerSignInResult'];
     '/me/login': components['schemas']['CustomerSignInResult'];
@@ -734,6 +793,8 @@ export interface JsonDataOf {
     '/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/me/carts/{ID}': components['schemas']['Cart'];
+    '/in-store/key={storeKey}/me/carts/{ID}': components['schemas']['Cart'];
     '/me': components['schemas']['Customer'];
     '/in-store/key={storeKey}/me': components['schemas']['Customer'];
     '/orders/{ID}': components['schemas']['Order'];

@@ -45,6 +45,13 @@ export interface EmulatorOptions {
     /** Maximum number of records kept; the oldest go first. Default 1 000 000. */
     maxRecords?: number;
   };
+  carts?: {
+    /**
+     * Maximum number of Carts a project keeps; beyond it the least recently modified are deleted
+     * (the spec's cleanup). Default 10 000 000, the live service's limit of Carts per project.
+     */
+    limit?: number;
+  };
   /** Seed of the fault injector's random source. Default 1. */
   faultSeed?: number;
   /**
@@ -84,6 +91,7 @@ export type ResolvedEmulatorOptions = {
   fetch: typeof fetch;
   auth: Required<NonNullable<EmulatorOptions['auth']>>;
   history: Required<NonNullable<EmulatorOptions['history']>>;
+  carts: Required<NonNullable<EmulatorOptions['carts']>>;
   faultSeed: number;
   /** Off, any origin (`'*'`), or a list of exact origins. */
   cors: false | { origins: '*' | readonly string[] };
@@ -128,6 +136,7 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
       retentionDays: options.history?.retentionDays ?? 365,
       maxRecords: options.history?.maxRecords ?? 1_000_000,
     },
+    carts: { limit: options.carts?.limit ?? 10_000_000 },
     faultSeed: options.faultSeed ?? 1,
     cors: resolveCors(options.cors),
     control: resolveControl(options.control),

@@ -2033,6 +2033,83 @@ export const graphQLResponse = /* @__PURE__ */ defineBuilder('GraphQLResponse', 
 export const customerSignin = /* @__PURE__ */ defineBuilder('CustomerSignin', 'other');
 
 /**
+ * Builder of a `MyCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A CartDraft of the token's own: the Cart's `customerId` is the token's customer (with the
+ *
+ * @example
+ * myCartDraft({ seed: 42 }).build();
+ * myCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myCartDraft = /* @__PURE__ */ defineBuilder('MyCartDraft', 'draft');
+
+/**
+ * Builder of a `MyLineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A LineItemDraft without external tax rates, with its rules.
+ *
+ * @example
+ * myLineItemDraft({ seed: 42 }).build();
+ * myLineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myLineItemDraft = /* @__PURE__ */ defineBuilder('MyLineItemDraft', 'draft');
+
+/**
+ * Builder of a `MyCartUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * myCartUpdate({ seed: 42 }).build();
+ */
+export const myCartUpdate = /* @__PURE__ */ defineBuilder('MyCartUpdate', 'update');
+
+/**
+ * Builder of a `MyCartAddLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Cart's `addLineItem` without an external tax rate, with its rules.
+ *
+ * @example
+ * myCartAddLineItemAction({ seed: 42 }).build();
+ */
+export const myCartAddLineItemAction = /* @__PURE__ */ defineBuilder('MyCartAddLineItemAction', 'action');
+
+/**
+ * Builder of a `MyCartChangeTaxModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Cart's `changeTaxMode`, but `Disabled` is 400 InvalidField, as on a MyCartDraft.
+ *
+ * @example
+ * myCartChangeTaxModeAction({ seed: 42 }).build();
+ */
+export const myCartChangeTaxModeAction = /* @__PURE__ */ defineBuilder('MyCartChangeTaxModeAction', 'action');
+
+/**
+ * Builder of a `ReplicaCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The Cart or Order to replicate (`typeId` `cart` or `order`, by `id`; one that does not
+ *
+ * @example
+ * replicaCartDraft({ seed: 42 }).build();
+ * replicaCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const replicaCartDraft = /* @__PURE__ */ defineBuilder('ReplicaCartDraft', 'draft');
+
+/**
+ * Builder of a `ReplicaMyCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The token's own Cart or Order to replicate; another's is 404, as one that does not exist.
+ *
+ * @example
+ * replicaMyCartDraft({ seed: 42 }).build();
+ * replicaMyCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const replicaMyCartDraft = /* @__PURE__ */ defineBuilder('ReplicaMyCartDraft', 'draft');
+
+/**
+ * Builder of a `CartOrOrderReference` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Reference to a Cart or an Order.
+ *
+ * @example
+ * cartOrOrderReference({ seed: 42 }).build();
+ */
+export const cartOrOrderReference = /* @__PURE__ */ defineBuilder('CartOrOrderReference', 'other');
+
+/**
+ * Builder of a `MergeCartDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The anonymous Cart to merge (`anonymousCart`) or the anonymous session (`anonymousId`),
+ *
+ * @example
+ * mergeCartDraft({ seed: 42 }).build();
+ * mergeCartDraft().buildGraphql(); // the GraphQL input form
+ */
+export const mergeCartDraft = /* @__PURE__ */ defineBuilder('MergeCartDraft', 'draft');
+
+/**
  * Builder of a `AnonymousSession` (resource) of the Commerce schema, with plausible seeded defaults for its required members. The anonymous session behind an anonymous-session token.
  *
  * @example
@@ -4991,6 +5068,15 @@ export const builderFactories = {
   GraphQLError: graphQLError,
   GraphQLResponse: graphQLResponse,
   CustomerSignin: customerSignin,
+  MyCartDraft: myCartDraft,
+  MyLineItemDraft: myLineItemDraft,
+  MyCartUpdate: myCartUpdate,
+  MyCartAddLineItemAction: myCartAddLineItemAction,
+  MyCartChangeTaxModeAction: myCartChangeTaxModeAction,
+  ReplicaCartDraft: replicaCartDraft,
+  ReplicaMyCartDraft: replicaMyCartDraft,
+  CartOrOrderReference: cartOrOrderReference,
+  MergeCartDraft: mergeCartDraft,
   AnonymousSession: anonymousSession,
   MyCustomerUpdate: myCustomerUpdate,
   MyCustomerDraft: myCustomerDraft,

@@ -897,6 +897,345 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/me/carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. Only the Carts of the token's customer or anonymous session are found.
+     */
+    get: operations['queryMyCarts'];
+    put?: never;
+    /**
+     * Create a Cart of the token's customer or anonymous session
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart takes the token's `customerId` (and the Customer's Customer Group)
+     *     or its `anonymousId`; otherwise as a CartDraft (see `MyCartDraft`).
+     */
+    post: operations['createMyCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/carts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist.
+     */
+    get: operations['getMyCartById'];
+    put?: never;
+    /**
+     * Update one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The actions
+     *     are the My Cart subset (`MyCartUpdateAction`), with the rules of the Cart actions of the same name;
+     *     any other action name is 400 InvalidInput, as an unknown action.
+     */
+    post: operations['updateMyCartById'];
+    /**
+     * Delete one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist.
+     */
+    delete: operations['deleteMyCartById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/carts/replicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replicate one of the token's Carts (or Orders) into a new Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart or Order must be the token's (404 otherwise); otherwise as `POST
+     *     /carts/replicate`. The new Cart belongs to the token's customer or anonymous session.
+     */
+    post: operations['replicateMyCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/active-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the token's active Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The most recently modified `Active` Cart of the token's customer (a customer
+     *     token) or anonymous session (an anonymous session's token), of origin `Customer` (Carts of origin
+     *     `Merchant` or `Quote` are ignored); none is 404.
+     */
+    get: operations['getMyActiveCart'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/carts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Query the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. Only the Carts of the token's customer or anonymous session in the Store are
+     *     found.
+     */
+    get: operations['queryMyCartsInStore'];
+    put?: never;
+    /**
+     * Create a Cart of the token's customer or anonymous session
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The Cart takes the token's `customerId` (and the Customer's Customer Group)
+     *     or its `anonymousId`; otherwise as a CartDraft (see `MyCartDraft`). It belongs to the Store of the
+     *     path. The token must be valid for the Store (its in-store password flow, or a store-scoped scope),
+     *     and a Cart of another Store, or of none, is 404.
+     */
+    post: operations['createMyCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/carts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404.
+     */
+    get: operations['getMyCartByIdInStore'];
+    put?: never;
+    /**
+     * Update one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404. The actions are the My Cart subset (`MyCartUpdateAction`), with
+     *     the rules of the Cart actions of the same name; any other action name is 400 InvalidInput, as an
+     *     unknown action.
+     */
+    post: operations['updateMyCartByIdInStore'];
+    /**
+     * Delete one of the token's Carts
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. A Cart whose `customerId` is not the token's customer and whose
+     *     `anonymousId` is not the token's anonymous session is 404, as one that does not exist. The token
+     *     must be valid for the Store (its in-store password flow, or a store-scoped scope), and a Cart of
+     *     another Store, or of none, is 404.
+     */
+    delete: operations['deleteMyCartByIdInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/active-cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the token's active Cart
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_orders`; another
+     *     token is 403 naming it. The most recently modified `Active` Cart of the token's customer (a customer
+     *     token) or anonymous session (an anonymous session's token) in the Store, of origin `Customer` (Carts
+     *     of origin `Merchant` or `Quote` are ignored); none is 404. The token must be valid for the Store
+     *     (its in-store password flow, or a store-scoped scope), and a Cart of another Store, or of none, is
+     *     404.
+     */
+    get: operations['getMyActiveCartInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/replicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replicate a Cart or an Order into a new Cart
+     * @description A new `Active` Cart with the customer, addresses, settings, Custom Fields and Line Items (product,
+     *     variant, quantity, channels, Custom Fields) of the Cart or Order, its prices, taxes and shipping
+     *     computed anew as a CartDraft's (MatchingPriceNotFound and MissingTaxRateForCountry as on a create);
+     *     Line Items of a Product or variant deleted since are left out; no payments, no `key` unless given.
+     *     An Order is replicated the same way.
+     */
+    post: operations['replicateCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/customer-id={customerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer's active Cart
+     * @description The most recently modified `Active` Cart of origin `Customer` whose `customerId` is the path's; none
+     *     is 404.
+     */
+    get: operations['getCartByCustomerId'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/carts/customer-id={customerId}/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Merge an anonymous Cart into a customer's active Cart
+     * @description The merge of sign-in (see `MergeCartDraft` and `AnonymousCartSignInMode`) for a customer signed in
+     *     elsewhere; answers the customer's active Cart after it. An unknown customer is 404.
+     */
+    post: operations['mergeCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/replicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replicate a Cart or an Order into a new Cart
+     * @description A new `Active` Cart with the customer, addresses, settings, Custom Fields and Line Items (product,
+     *     variant, quantity, channels, Custom Fields) of the Cart or Order, its prices, taxes and shipping
+     *     computed anew as a CartDraft's (MatchingPriceNotFound and MissingTaxRateForCountry as on a create);
+     *     Line Items of a Product or variant deleted since are left out; no payments, no `key` unless given.
+     *     An Order is replicated the same way. In a Store: the Cart or Order must belong to the Store (404 otherwise), and the new
+     *     Cart belongs to it.
+     */
+    post: operations['replicateCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/customer-id={customerId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a customer's active Cart
+     * @description The most recently modified `Active` Cart of origin `Customer` whose `customerId` is the path's in
+     *     the Store; none is 404.
+     */
+    get: operations['getCartByCustomerIdInStore'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/carts/customer-id={customerId}/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Merge an anonymous Cart into a customer's active Cart
+     * @description The merge of sign-in (see `MergeCartDraft` and `AnonymousCartSignInMode`) for a customer signed in
+     *     elsewhere; answers the customer's active Cart after it. An unknown customer is 404. Only the Store's
+     *     Carts and customers take part.
+     */
+    post: operations['mergeCartInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/me': {
     parameters: {
       query?: never;
@@ -4565,8 +4904,11 @@ export interface components {
      *     and `billingAddresses` are indexes into `addresses`; an index out of
      *     range is 400 InvalidField (decision). The default shipping (billing)
      *     address is also one of the shipping (billing) addresses, as on the live
-     *     service. Assignments to several Customer Groups, anonymous carts and
-     *     sessions are not emulated (501).
+     *     service. `anonymousCart` (or the anonymous session `anonymousId`) becomes the new
+     *     customer's Cart as at sign-in (see `MergeCartDraft`; a Cart that cannot be merged refuses
+     *     the sign-up, and no customer is created); the answer's `cart` is the customer's active
+     *     Cart. Assignments to several Customer Groups and the deprecated `anonymousCartId` are not
+     *     emulated (501).
      */
     CustomerDraft: {
       /**
@@ -4616,9 +4958,14 @@ export interface components {
       customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
       /** @description A Type for `customer`. */
       custom?: components['schemas']['CustomFieldsDraft'];
+      anonymousCart?: components['schemas']['CartResourceIdentifier'];
+      /** @description The anonymous session whose Carts become the customer's. */
+      anonymousId?: string;
     };
     CustomerSignInResult: {
       customer: components['schemas']['Customer'];
+      /** @description The customer's active Cart after the sign-in or sign-up (and its Cart merge); absent when there is none. */
+      cart?: components['schemas']['Cart'];
     };
     CustomerPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Customer'][];
@@ -5447,6 +5794,154 @@ export interface components {
       password: string;
       anonymousId?: string;
     };
+    /**
+     * @description A CartDraft of the token's own: the Cart's `customerId` is the token's customer (with the
+     *     Customer's Customer Group), else its `anonymousId` is the token's anonymous session; `key`,
+     *     `customerId`, `anonymousId`, `customerGroup`, `origin` (always `Customer`), `taxRoundingMode`
+     *     and `taxCalculationMode` cannot be given (as members the live MyCartDraft does not have,
+     *     they are ignored). `taxMode` `Disabled` is 400 InvalidField. Every other member has the
+     *     rules of the CartDraft's. Business units, the shipping method, Multiple shipping mode, item
+     *     shipping addresses and discount codes are not emulated (501).
+     */
+    MyCartDraft: {
+      currency: string;
+      customerEmail?: string;
+      /** @description On the in-store endpoint replaced by the Store of the path. */
+      store?: components['schemas']['StoreResourceIdentifier'];
+      lineItems?: components['schemas']['MyLineItemDraft'][];
+      taxMode?: components['schemas']['TaxMode'];
+      inventoryMode?: components['schemas']['InventoryMode'];
+      billingAddress?: components['schemas']['AddressDraft'];
+      shippingAddress?: components['schemas']['AddressDraft'];
+      country?: string;
+      locale?: components['schemas']['Locale'];
+      deleteDaysAfterLastModification?: number;
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description A LineItemDraft without external tax rates, with its rules. */
+    MyLineItemDraft: {
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    MyCartUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyCartUpdateAction'][];
+    };
+    /**
+     * @description The actions a customer or an anonymous session may apply to its own Cart (live My Cart
+     *     actions), with the rules of the Cart actions of the same name. Actions of Carts outside
+     *     this subset (`setKey`, `setCustomerId`, `setAnonymousId`, `setCustomerGroup`, custom line
+     *     items, external tax rates, rounding and calculation modes, freezing) are 400 InvalidInput,
+     *     as unknown actions. The live My Cart actions listed in `x-not-emulated-actions` are 501
+     *     NotEmulated.
+     */
+    MyCartUpdateAction:
+      | components['schemas']['MyCartAddLineItemAction']
+      | components['schemas']['CartChangeLineItemQuantityAction']
+      | components['schemas']['MyCartChangeTaxModeAction']
+      | components['schemas']['CartRecalculateAction']
+      | components['schemas']['CartRemoveLineItemAction']
+      | components['schemas']['CartSetBillingAddressAction']
+      | components['schemas']['CartSetCountryAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['CartSetCustomerEmailAction']
+      | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['CartSetLineItemCustomFieldAction']
+      | components['schemas']['CartSetLocaleAction']
+      | components['schemas']['CartSetShippingAddressAction'];
+    /** @description The Cart's `addLineItem` without an external tax rate, with its rules. */
+    MyCartAddLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLineItem';
+      key?: components['schemas']['Key'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description The Cart's `changeTaxMode`, but `Disabled` is 400 InvalidField, as on a MyCartDraft. */
+    MyCartChangeTaxModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTaxMode';
+      taxMode: components['schemas']['TaxMode'];
+    };
+    /**
+     * @description The Cart or Order to replicate (`typeId` `cart` or `order`, by `id`; one that does not
+     *     exist is 400 ReferencedResourceNotFound) and the new Cart's `key`.
+     */
+    ReplicaCartDraft: {
+      reference: components['schemas']['CartOrOrderReference'];
+      key?: components['schemas']['Key'];
+    };
+    /** @description The token's own Cart or Order to replicate; another's is 404, as one that does not exist. */
+    ReplicaMyCartDraft: {
+      reference: components['schemas']['CartOrOrderReference'];
+    };
+    /** @description A Reference to a Cart or an Order. */
+    CartOrOrderReference: {
+      /** @enum {string} */
+      typeId: 'cart' | 'order';
+      id: string;
+    };
+    /**
+     * @description What a sign-in (or a merge) does with the anonymous Cart when the customer has an `Active`
+     *     Cart already, the most recently modified one of origin `Customer` (in the Store, on in-store
+     *     endpoints): `MergeWithExistingCustomerCart` (the default) merges the anonymous Cart's Line
+     *     Items into it: a Line Item of the same product and variant as one of the customer's takes
+     *     the greater of the two quantities, not their sum (decision after the reference's former
+     *     wording of this enum), the Custom Fields of the anonymous line are dropped; any other line is
+     *     added as by `addLineItem` (its product, variant, quantity and channels); the anonymous
+     *     Cart's Custom Line Items and Custom Fields are not copied; the anonymous Cart becomes
+     *     `Merged`, and the customer's Cart is priced and taxed anew (for its own shipping address).
+     *     `UseAsNewActiveCustomerCart` gives the anonymous Cart the `customerId` (and the customer's
+     *     Customer Group, prices selected anew): being the most recently modified, it is the active
+     *     Cart; the customer's other Carts stay `Active` and unchanged (decision). When the customer
+     *     has no `Active` Cart, both modes make the anonymous Cart the customer's as
+     *     `UseAsNewActiveCustomerCart` does.
+     * @enum {string}
+     */
+    AnonymousCartSignInMode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+    /**
+     * @description The modes of `AnonymousCartSignInMode`, for the merge endpoint.
+     * @enum {string}
+     */
+    CartMergeMode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+    /**
+     * @description The anonymous Cart to merge (`anonymousCart`) or the anonymous session (`anonymousId`),
+     *     whose most recently modified `Active` Cart without a customer is merged (with neither: 400
+     *     RequiredField naming `anonymousCart`). With `anonymousId` every Cart of that session
+     *     without a customer is given the customer as well (and, once they are emulated, its Orders
+     *     and Payments). The anonymous Cart must exist (400 ReferencedResourceNotFound), be `Active`
+     *     (a `Merged` or `Ordered` one is 400 InvalidOperation, decision: nothing is merged twice),
+     *     have no other customer (400 InvalidOperation, decision; a Cart of this customer already is
+     *     not merged and the answer is the customer's active Cart), and, with both members, have
+     *     that `anonymousId` (400 InvalidOperation). `updateProductData` refreshes the Line Items'
+     *     product data of the resulting Cart, as `recalculate` does. Nothing changes on an error.
+     */
+    MergeCartDraft: {
+      anonymousCart?: components['schemas']['CartResourceIdentifier'];
+      mergeMode?: components['schemas']['CartMergeMode'];
+      updateProductData?: boolean;
+      anonymousId?: string;
+    };
     /** @description The anonymous session behind an anonymous-session token. */
     AnonymousSession: {
       anonymousId: string;
@@ -5490,8 +5985,9 @@ export interface components {
       | components['schemas']['SetCustomFieldAction'];
     /**
      * @description Sign-up of the own profile: the CustomerDraft rules for these members. With an anonymous
-     *     session's token the new Customer's `createdBy` names that `anonymousId`. Custom fields are
-     *     not emulated (501).
+     *     session's token the new Customer's `createdBy` names that `anonymousId`, and the session's
+     *     Carts become the customer's (its most recently modified Active Cart the active one, in the
+     *     answer's `cart`). Custom fields are not emulated (501).
      */
     MyCustomerDraft: {
       /** Format: email */
@@ -5518,12 +6014,18 @@ export interface components {
     /**
      * @description Checks a customer's credentials (global customers on the global endpoint, that Store's on
      *     the in-store one); wrong ones are 400 InvalidCredentials. No token is issued (use the
-     *     password flow). Carts are not emulated: their members are 501.
+     *     password flow). With an anonymous session's token, the session's Carts become the
+     *     customer's and its most recently modified Active Cart is merged as `activeCartSignInMode`
+     *     says (see `AnonymousCartSignInMode`; in-store, only the Store's Carts); the answer's `cart`
+     *     is the customer's active Cart afterwards, its prices and taxes computed anew.
      */
     MyCustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
+      activeCartSignInMode?: components['schemas']['AnonymousCartSignInMode'];
+      /** @description Refreshes the product data of the resulting Cart's Line Items too, as `recalculate` does. */
+      updateProductData?: boolean;
     };
     /** @description The rules of CustomerChangePassword, for the Customer of the token. */
     MyCustomerChangePassword: {
@@ -14188,6 +14690,1101 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryMyCarts: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the token's Carts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyCartById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMyCartById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMyCartById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  replicateMyCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplicaMyCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyActiveCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryMyCartsInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the token's Carts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createMyCartInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyCartByIdInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateMyCartByIdInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MyCartUpdate'];
+      };
+    };
+    responses: {
+      /** @description The Cart, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      413: components['responses']['PayloadTooLarge'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteMyCartByIdInStore: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMyActiveCartInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  replicateCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplicaCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartByCustomerId: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the Customer. */
+        customerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  mergeCart: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the Customer. */
+        customerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MergeCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The customer's active Cart after the merge. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  replicateCartInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReplicaCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The new Cart. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartByCustomerIdInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the Customer. */
+        customerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The active Cart. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  mergeCartInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the Customer. */
+        customerId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MergeCartDraft'];
+      };
+    };
+    responses: {
+      /** @description The customer's active Cart after the merge. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Cart'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getMe: {
     parameters: {
       query?: {
@@ -22346,6 +23943,18 @@ export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
 export type CustomerSignin = components['schemas']['CustomerSignin'];
+export type MyCartDraft = components['schemas']['MyCartDraft'];
+export type MyLineItemDraft = components['schemas']['MyLineItemDraft'];
+export type MyCartUpdate = components['schemas']['MyCartUpdate'];
+export type MyCartUpdateAction = components['schemas']['MyCartUpdateAction'];
+export type MyCartAddLineItemAction = components['schemas']['MyCartAddLineItemAction'];
+export type MyCartChangeTaxModeAction = components['schemas']['MyCartChangeTaxModeAction'];
+export type ReplicaCartDraft = components['schemas']['ReplicaCartDraft'];
+export type ReplicaMyCartDraft = components['schemas']['ReplicaMyCartDraft'];
+export type CartOrOrderReference = components['schemas']['CartOrOrderReference'];
+export type AnonymousCartSignInMode = components['schemas']['AnonymousCartSignInMode'];
+export type CartMergeMode = components['schemas']['CartMergeMode'];
+export type MergeCartDraft = components['schemas']['MergeCartDraft'];
 export type AnonymousSession = components['schemas']['AnonymousSession'];
 export type MeResponse = components['schemas']['MeResponse'];
 export type MyCustomerUpdate = components['schemas']['MyCustomerUpdate'];

@@ -816,6 +816,49 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     await asCustomer('DELETE', `/me/payments/${payment.id}?version=${updated.version}`, 200);
   });
 
+  it('My Carts, active Carts, replication and the Cart merge, globally and in a Store', async () => {
+    const store = catalogue!.stores[0]!;
+    for (const [prefixPath, storeKey, seed] of [
+      ['', undefined, 41],
+      [`/in-store/key=${store.key}`, store.key, 42],
+    ] as const) {
+      const draft = customerDraft({ seed }).build();
+      const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', `${prefixPath}/customers`, draft);
+      const tokenPath =
+        storeKey === undefined
+          ? `/oauth/${target.projectKey}/customers/token`
+          : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
+      const login = await authForm(tokenPath, { grant_type: 'password', username: draft.email, password: draft.password! });
+      const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+      const asCustomer = async (method: string, path: string, status: number, body?: unknown): Promise<Resource> => {
+        const response = await fetch(api(`${prefixPath}${path}`), { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        expect(response.status, path).toBe(status);
+        return (await response.json()) as Resource;
+      };
+      const cart = await asCustomer('POST', '/me/carts', 201, { currency: 'EUR' });
+      await asCustomer('GET', '/me/carts', 200);
+      await asCustomer('GET', `/me/carts/${cart.id}`, 200);
+      const updated = await asCustomer('POST', `/me/carts/${cart.id}`, 200, {
+        version: cart.version,
+        actions: [{ action: 'setLocale', locale: 'en' }],
+      });
+      await asCustomer('GET', '/me/active-cart', 200);
+      if (storeKey === undefined) await asCustomer('POST', '/me/carts/replicate', 201, { reference: { typeId: 'cart', id: cart.id } });
+      await asCustomer('DELETE', `/me/carts/${cart.id}?version=${updated.version}`, 200);
+
+      const own = await session.expect<Resource>(201, 'POST', `${prefixPath}/carts`, { currency: 'EUR', customerId: customer.id });
+      await session.expect(201, 'POST', `${prefixPath}/carts/replicate`, { reference: { typeId: 'cart', id: own.id } });
+      const anonymous = await session.expect<Resource>(201, 'POST', `${prefixPath}/carts`, {
+        currency: 'EUR',
+        anonymousId: `contract-${seed}`,
+      });
+      await session.expect(200, 'POST', `${prefixPath}/carts/customer-id=${customer.id}/merge`, {
+        anonymousCart: { typeId: 'cart', id: anonymous.id },
+      });
+      await get(`${prefixPath}/carts/customer-id=${customer.id}`);
+    }
+  });
+
   it('me: signup, login, update, password, reset, e-mail, delete, globally and in a Store', async () => {
     const store = catalogue!.stores[0]!;
     for (const [prefixPath, storeKey, seed] of [

@@ -68,6 +68,10 @@ interface DraftCase {
   asCustomer?: boolean;
   /** What each create needs made first (an Order needs its Cart). */
   prepare?: (api: Api, refs: Refs) => Promise<Partial<Refs>>;
+  /** The path to send it to, where the endpoint's has parameters (a merge names its customer). */
+  path?: (refs: Refs) => string;
+  /** The status of the answer, when not 201 (a merge answers the merged Cart with 200). */
+  status?: number;
 }
 
 interface Refs {
@@ -82,6 +86,10 @@ interface Refs {
   customerId: string;
   /** The Cart an Order is made from (see {@link DraftCase.prepare}). */
   cart?: { id: string; version: number };
+  /** A Cart of that customer (a replica's source). */
+  cartId: string;
+  /** A Cart of the anonymous session `walk-visitor` (a merge's). */
+  anonymousCartId: string;
   n: number;
 }
 
@@ -267,6 +275,54 @@ const DRAFTS: Record<string, DraftCase> = {
     prepare: async (api, { customerId }) => ({ cart: await orderableCart(api, customerId) }),
     body: ({ cart }) => ({ id: cart?.id, version: cart?.version }),
     shown: (refs) => ({ id: undefined, version: undefined, cart: { typeId: 'cart', id: refs.cart?.id } }),
+  },
+  // The members of a CartDraft of the same name, for the token's customer.
+  MyCartDraft: {
+    body: ({ storeKey }) => ({
+      currency: 'EUR',
+      customerEmail: 'c@example.com',
+      store: { key: storeKey },
+      lineItems: [{ sku: 'walk-sku', quantity: 2 }],
+      taxMode: 'Platform',
+      inventoryMode: 'None',
+      billingAddress: { country: 'DE', city: 'Berlin' },
+      shippingAddress: { country: 'DE', city: 'Berlin' },
+      country: 'DE',
+      locale: 'en',
+      deleteDaysAfterLastModification: 30,
+      custom,
+    }),
+    shown: (refs) => ({
+      ...customShown(refs),
+      currency: undefined,
+      totalPrice: { currencyCode: 'EUR' },
+      customerId: refs.customerId,
+      store: { typeId: 'store', key: refs.storeKey },
+      lineItems: [{ variant: { sku: 'walk-sku' }, quantity: 2 }],
+    }),
+    asCustomer: true,
+  },
+  // A replica is a new Cart: the reference is not part of it.
+  ReplicaCartDraft: {
+    body: ({ n, cartId }) => ({ reference: { typeId: 'cart', id: cartId }, key: `replica-${n}` }),
+    shown: () => ({ reference: undefined }),
+  },
+  ReplicaMyCartDraft: {
+    body: ({ cartId }) => ({ reference: { typeId: 'cart', id: cartId } }),
+    shown: (refs) => ({ reference: undefined, customerId: refs.customerId }),
+    asCustomer: true,
+  },
+  // The answer is the customer's active Cart: here the anonymous one, made the customer's.
+  MergeCartDraft: {
+    body: ({ anonymousCartId }) => ({
+      anonymousCart: { typeId: 'cart', id: anonymousCartId },
+      mergeMode: 'UseAsNewActiveCustomerCart',
+      updateProductData: true,
+      anonymousId: 'walk-visitor',
+    }),
+    shown: (refs) => ({ anonymousCart: undefined, mergeMode: undefined, updateProductData: undefined, id: refs.anonymousCartId }),
+    path: ({ customerId }) => `/carts/customer-id=${customerId}/merge`,
+    status: 200,
   },
   TaxCategoryDraft: {
     body: ({ n }) => ({
@@ -649,6 +705,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const product = await api.call('POST', '/products', { productType: { id: type.body.id }, name: { en: 'P' }, slug: { en: 'walk' } });
     const customer = await api.call('POST', '/customers', { email: 'walk@example.com', password: 'secret' });
     customerCall = api.as(await passwordToken(api, api.emulator.credentials, { email: 'walk@example.com', password: 'secret' }));
+    const cart = await api.call('POST', '/carts', { currency: 'EUR', customerId: customer.body.customer.id });
+    const anonymousCart = await api.call('POST', '/carts', { currency: 'EUR', anonymousId: 'walk-visitor' });
     refs = {
       productTypeId: type.body.id,
       selectionId: selection.body.id,
@@ -659,6 +717,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       productId: product.body.id,
       customTypeId: customType.body.id,
       customerId: customer.body.customer.id,
+      cartId: cart.body.id,
+      anonymousCartId: anonymousCart.body.id,
       n: 0,
     };
   });
@@ -675,8 +735,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       const draftCase = DRAFTS[schema]!;
       const prepared = await draftCase.prepare?.(api, refs);
       const sent = draftCase.body({ ...next(), ...prepared });
-      const answer = await (draftCase.asCustomer ? customerCall : api.call)('POST', path, sent);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+      const answer = await (draftCase.asCustomer ? customerCall : api.call)('POST', draftCase.path?.(refs) ?? path, sent);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(draftCase.status ?? 201);
       const resource = draftCase.unwrap ? draftCase.unwrap(answer.body) : (answer.body as Json);
       const shown = draftCase.shown?.({ ...refs, ...prepared }, resource) ?? {};
       for (const [member, value] of Object.entries(sent)) {
@@ -692,7 +752,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     it(`${schema}: every member listed as not emulated is refused with 501 naming it`, async () => {
       for (const member of membersOf(schema).notEmulated) {
         const prepared = await DRAFTS[schema]!.prepare?.(api, refs);
-        const answer = await (DRAFTS[schema]!.asCustomer ? customerCall : api.call)('POST', path, {
+        const answer = await (DRAFTS[schema]!.asCustomer ? customerCall : api.call)('POST', DRAFTS[schema]!.path?.(refs) ?? path, {
           ...DRAFTS[schema]!.body({ ...next(), ...prepared }),
           [member]: { live: 'value' },
         });
@@ -734,6 +794,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       const cart = await orderableCart(api);
       const order = await api.call('POST', '/orders', { cart: { id: cart.id }, version: cart.version });
       return { path: `/orders/${order.body.id}`, version: order.body.version };
+    },
+    MyCartUpdateAction: async () => {
+      const cart = await customerCall('POST', '/me/carts', { currency: 'EUR' });
+      return { path: `/me/carts/${cart.body.id}`, version: cart.body.version, call: customerCall };
     },
     ProjectUpdateAction: async () => ({ path: '', version: (await api.call('GET', '')).body.version }),
     ProductTypeUpdateAction: async () => ({

@@ -6,6 +6,7 @@ import type { HistoryKnowledge, ResourceHistory } from '../history/records.js';
 import type { AppEnv } from '../http/env.js';
 import { messagesModule } from '../messages/module.js';
 import { apiClientsModule } from './api-clients/module.js';
+import { cartLifeModule } from './carts/life.js';
 import { cartsModule } from './carts/module.js';
 import { categoriesModule } from './categories/module.js';
 import { channelsModule } from './channels/module.js';
@@ -49,6 +50,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   customersModule,
   customerGroupsModule,
   paymentsModule,
+  cartLifeModule,
   cartsModule,
   ordersModule,
   messagesModule,

@@ -3,6 +3,7 @@ import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
 import { isPlainObject } from '../../query/values.js';
+import { checkMerge, mergeAnonymousCart, type MergeRequest } from '../carts/merge.js';
 import { customerGroupReference } from '../customer-groups/index.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { customerActions } from './actions.js';
@@ -18,6 +19,7 @@ import {
 } from './rules.js';
 import { checkCreate, createResource, type Caller } from '../kit/operations.js';
 import { registeredType } from '../kit/resource-module.js';
+import type { Schemas } from '../kit/resource-type.js';
 import type { Store } from '../stores/index.js';
 
 export { belongsTo, findInStore, type Customer, type CustomerType } from './rules.js';
@@ -102,17 +104,36 @@ export function customerTypeIn(context: EmulatorContext): CustomerType {
  */
 export async function signUpCustomer(context: EmulatorContext, draft: unknown, caller: Caller): Promise<Customer> {
   const type = customerTypeIn(context);
+  const merge = mergeRequestOf(draft);
   const password = isPlainObject(draft) && typeof draft['password'] === 'string' ? draft['password'] : undefined;
-  if (password === undefined) return createResource(context, type, draft, caller);
-  // A refused draft costs no hash; the create checks again after it (the state moved meanwhile).
-  checkCreate(context, type, draft, caller);
+  // A refused draft costs no hash and creates no customer; the create checks again after it (the state moved meanwhile).
+  if (password !== undefined || merge) checkCreate(context, type, draft, caller);
+  if (merge) checkMerge(context, merge);
+  if (password === undefined) return withCart(context, caller, createResource(context, type, draft, caller), merge);
   const passwordHash = await hashSecret(password);
   signingUp = { password, passwordHash };
   try {
-    return createResource(context, type, draft, caller);
+    return withCart(context, caller, createResource(context, type, draft, caller), merge);
   } finally {
     signingUp = undefined;
   }
+}
+
+/** The Cart merge a sign-up asks for (`anonymousCart`, `anonymousId`), if any; the draft is schema-valid or refused before it is used. */
+function mergeRequestOf(draft: unknown): MergeRequest | undefined {
+  if (!isPlainObject(draft) || (draft['anonymousCart'] === undefined && draft['anonymousId'] === undefined)) return undefined;
+  const { anonymousCart, anonymousId } = draft as Pick<Schemas['CustomerDraft'], 'anonymousCart' | 'anonymousId'>;
+  return { ...(anonymousCart !== undefined ? { anonymousCart } : {}), ...(anonymousId !== undefined ? { anonymousId } : {}) };
+}
+
+/**
+ * The new customer, given the anonymous Cart of the sign-up: it becomes the customer's (a new
+ * customer has no Cart to merge into), as the sign-in merge does. Checked before the customer was
+ * created (checkMerge), so it cannot be refused now.
+ */
+function withCart(context: EmulatorContext, caller: Caller, customer: Customer, merge: MergeRequest | undefined): Customer {
+  if (merge) mergeAnonymousCart(context, caller, customer.id, merge);
+  return customer;
 }
 
 /** The password hash of the sign-up being created: set by signUpCustomer around its create, which runs without a pause. */

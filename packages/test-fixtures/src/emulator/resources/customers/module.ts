@@ -1,3 +1,4 @@
+import { activeCartOfCustomer, signInCart } from '../carts/merge.js';
 import type { ResourceModule } from '../kit/resource-module.js';
 import { present } from '../kit/rest-routes.js';
 import { customerChanges, customerLabel } from './history.js';
@@ -6,7 +7,7 @@ import { registerCustomerPasswordRoutes, tokenOfSegment } from './passwords.js';
 import { belongsTo, type Customer } from './rules.js';
 
 /**
- * Customers: sign-up (answering CustomerSignInResult `{ customer }`), query, get, update and
+ * Customers: sign-up (answering CustomerSignInResult `{ customer, cart? }`), query, get, update and
  * delete, globally and within a Store (`/in-store/key={storeKey}/customers...`, where only the
  * Store's customers exist), the reads by password or e-mail token and the password and e-mail
  * token endpoints (passwords.ts). The type keeps credentials in the project's authorization service.
@@ -17,7 +18,10 @@ export const customersModule: ResourceModule = {
   typeId: 'customer',
   rest: {
     create: signUpCustomer,
-    created: (context, customer) => ({ customer: present(context, customerTypeIn(context), customer as Customer, []) }),
+    created: (context, customer) => ({
+      customer: present(context, customerTypeIn(context), customer as Customer, []),
+      ...signInCart(context, activeCartOfCustomer(context, customer.id)),
+    }),
     bySegment: tokenOfSegment,
     inStore: { belongsTo: (customer, storeKey) => belongsTo(customer as Customer, storeKey), draftIn: draftInStore },
     extra: (api, context) => registerCustomerPasswordRoutes(api, context, customerTypeIn(context)),

@@ -7,6 +7,7 @@ import { errors } from '../../http/errors.js';
 import { myCustomerActions } from '../customers/actions.js';
 import { changePassword, resetPassword, verifyEmail } from '../customers/passwords.js';
 import { belongsTo, customerTypeIn, draftInStore, signUpCustomer, type Customer } from '../customers/index.js';
+import { activeCartOfCustomer, mergeAnonymousCart, signInCart } from '../carts/merge.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { signInCustomer, signInResult } from '../login/index.js';
 import { deleteResource, updateResource, validBody } from '../kit/operations.js';
@@ -85,15 +86,30 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const draft = validBody('MyCustomerDraft', await readJsonBody(c));
-      const customer = await signUpCustomer(context, store ? draftInStore(draft, store) : draft, callerOf(c));
-      return json({ customer: present(context, type, customer, []) }, 201);
+      // With an anonymous session's token, the session's Carts become the new customer's.
+      const { anonymousId } = c.get('principal');
+      const ofSession = anonymousId === undefined ? draft : { ...draft, anonymousId };
+      const customer = await signUpCustomer(context, store ? draftInStore(ofSession, store) : ofSession, callerOf(c));
+      return json(
+        { customer: present(context, type, customer, []), ...signInCart(context, activeCartOfCustomer(context, customer.id)) },
+        201,
+      );
     });
 
     api.post(`${base}/login`, async (c) => {
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const body = validBody('MyCustomerSignin', await readJsonBody(c));
-      return json(signInResult(context, await signInCustomer(context, body, store)));
+      const customer = await signInCustomer(context, body, store);
+      // With an anonymous session's token, the session's Carts are the customer's now (and merged).
+      const { anonymousId } = c.get('principal');
+      const cart = mergeAnonymousCart(context, callerOf(c), customer.id, {
+        ...(anonymousId !== undefined ? { anonymousId } : {}),
+        mode: body.activeCartSignInMode,
+        updateProductData: body.updateProductData,
+        storeKey: store?.key,
+      });
+      return json({ ...signInResult(context, customer), ...signInCart(context, cart) });
     });
 
     api.post(`${base}/password`, async (c) => {
