@@ -30,6 +30,7 @@ import {
   updateWithRetry,
   type RestClient,
 } from '@commerce-kit/rest-client';
+import { runCheckout } from './quickstart-checkout.js';
 import type { Target } from './target.js';
 
 export interface QuickstartOptions {
@@ -295,9 +296,22 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
       const inactive = await introspectToken(authConfig, { token: customerToken.access_token });
       expect(!inactive.active, 'a revoked token is inactive');
       show('POST /oauth/introspect (after revocation)', 200, { active: inactive.active });
+
+      step(
+        'A checkout: an anonymous cart, shipping, sign-in with the cart merged, a payment, an order placed once and found by its number',
+      );
+      expect(signUp.data !== undefined, `sign-up: ${signUp.error?.message}`);
+      await runCheckout({
+        target,
+        client,
+        authConfig,
+        customer: { id: signUp.data!.customer.id, email: 'jen@example.com', password: 'quickstart-password' },
+        show,
+        expect,
+      });
     } else {
       log(
-        '\n    (customer, anonymous-session, introspection and revocation steps run only against the emulator: they would create customers in your project)',
+        '\n    (customer, anonymous-session, introspection, revocation and checkout steps run only against the emulator: they would create customers and orders in your project)',
       );
     }
 

@@ -16,6 +16,10 @@ describe('the quickstart (pnpm demo)', () => {
     expect(output).toMatch(/in-store\/key=\{storeKey\}\/product-projections\/\{ID\} \(outside\) → 404/);
     expect(output).toMatch(/with the stale version → 409/);
     expect(output).toMatch(/POST \/product-selections → 201 .*custom=\{"season":"summer"\}/);
+    // The checkout's totals, worked out by hand in quickstart-checkout.ts: 2 x 12.99 + 8.49 + 4.99
+    // shipping = 39.46, of which VAT (19 % included, per item) 4.15 + 1.36 + 0.80 = 6.31.
+    expect(output).toMatch(/POST \/me\/login .* → 200 .*lines=\["1 x QS-CAP","2 x QS-MUG"\]/);
+    expect(output).toMatch(/GET \/orders\/order-number=\{orderNumber\} → 200 .*totalPrice=39\.46 EUR {2}net=33\.15 EUR {2}vat=6\.31 EUR/);
   });
 
   it('needs all four COMMERCE_* variables for the live service', async () => {
