@@ -90,6 +90,8 @@ interface Refs {
   cartId: string;
   /** A Cart of the anonymous session `walk-visitor` (a merge's). */
   anonymousCartId: string;
+  /** A Cart of the anonymous session `walk-sign-up` (a sign-up's). */
+  signUpCartId: string;
   n: number;
 }
 
@@ -448,7 +450,7 @@ const DRAFTS: Record<string, DraftCase> = {
     },
   },
   CustomerDraft: {
-    body: ({ n, storeKey }) => ({
+    body: ({ n, storeKey, signUpCartId }) => ({
       email: `c${n}@example.com`,
       password: 'secret',
       key: `customer-${n}`,
@@ -473,6 +475,8 @@ const DRAFTS: Record<string, DraftCase> = {
       stores: [{ key: storeKey }],
       customerGroup: { key: 'walk-cart' },
       custom,
+      anonymousCart: { typeId: 'cart', id: signUpCartId },
+      anonymousId: 'walk-sign-up',
     }),
     unwrap: (answer) => answer['customer'] as Json,
     shown: (refs, customer) => {
@@ -482,6 +486,8 @@ const DRAFTS: Record<string, DraftCase> = {
         ...customShown(refs),
         customerGroup: { typeId: 'customer-group' },
         password: undefined,
+        anonymousCart: undefined,
+        anonymousId: undefined,
         addresses: [{ ...address, id }],
         defaultShippingAddress: undefined,
         shippingAddresses: undefined,
@@ -707,6 +713,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     customerCall = api.as(await passwordToken(api, api.emulator.credentials, { email: 'walk@example.com', password: 'secret' }));
     const cart = await api.call('POST', '/carts', { currency: 'EUR', customerId: customer.body.customer.id });
     const anonymousCart = await api.call('POST', '/carts', { currency: 'EUR', anonymousId: 'walk-visitor' });
+    const signUpCart = await api.call('POST', '/carts', { currency: 'EUR', anonymousId: 'walk-sign-up' });
     refs = {
       productTypeId: type.body.id,
       selectionId: selection.body.id,
@@ -719,6 +726,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       customerId: customer.body.customer.id,
       cartId: cart.body.id,
       anonymousCartId: anonymousCart.body.id,
+      signUpCartId: signUpCart.body.id,
       n: 0,
     };
   });
