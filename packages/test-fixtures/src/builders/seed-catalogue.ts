@@ -470,7 +470,7 @@ export async function seedCatalogue(target: TargetLike, options: SeedCatalogueOp
     const picked =
       catalogue.selections.length === 0 ? [] : [...new Set([i % catalogue.selections.length, (i + 1) % catalogue.selections.length])];
     const settings = picked.map((index, position) => ({ selection: catalogue.selections[index]!, active: position === 0 }));
-    const customFields = { region: { en: REGIONS[i % REGIONS.length]! }, opensAt: `0${8 + (i % 3)}:00:00` };
+    const customFields = { region: { en: REGIONS[i % REGIONS.length]! }, opensAt: `${String(8 + (i % 3)).padStart(2, '0')}:00:00` };
     const draft = storeDraft({ seed: random.seed() })
       .custom({ type: { typeId: 'type', id: storeType.id }, fields: customFields })
       .languages(['en'])

@@ -387,6 +387,11 @@ describe('seedCatalogue', () => {
     expect((await openSession(target).expect<{ count: number }>(200, 'GET', '/zones?withTotal=false')).count).toBe(0);
   });
 
+  it('opens the Stores at 08:00, 09:00 and 10:00, in turn', async () => {
+    const three = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), { seed: 5, products: 2, selections: 1, stores: 3 });
+    expect(three.stores.map((store) => store.customFields.opensAt)).toEqual(['08:00:00', '09:00:00', '10:00:00']);
+  });
+
   it('honours the amounts, a key prefix, and refuses bad amounts', async () => {
     const small = await seedCatalogue(createEmulator({ projectKey: 'seed-project' }), {
       seed: 7,
