@@ -903,6 +903,38 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     }
   });
 
+  it('Cart lifecycle: lines, address, shipping, query, update and delete by id and key, in a Store, matching Shipping Methods', async () => {
+    const store = catalogue!.stores[0]!;
+    const sku = catalogue!.products[0]!.skus[0]!;
+    for (const base of ['', `/in-store/key=${store.key}`]) {
+      const key = `${prefix}contract-cart${base === '' ? '' : '-store'}`;
+      const draft = { currency: 'EUR', key, lineItems: [{ sku }], shippingAddress: { country: 'DE' } };
+      const cart = await session.expect<Resource>(201, 'POST', `${base}/carts`, draft);
+      created.push(`/carts/${cart.id}`);
+      await get<Page>(`${base}/carts?limit=1`);
+      await get(`${base}/carts/${cart.id}`);
+      await get(`${base}/carts/key=${key}`);
+      const matching = await get<Page<Resource>>(`${base}/shipping-methods/matching-cart?cartId=${cart.id}`);
+      if (base === '') await get(`/shipping-methods/matching-cart-location?cartId=${cart.id}&country=DE`);
+      const method = matching.results[0];
+      const shipped = await session.expect<Resource>(200, 'POST', `${base}/carts/${cart.id}`, {
+        version: cart.version,
+        actions: [
+          ...(method ? [{ action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: method.id } }] : []),
+          { action: 'setCustomerEmail', email: 'contract@example.com' },
+        ],
+      });
+      const changed = await session.expect<Resource>(200, 'POST', `${base}/carts/key=${key}`, {
+        version: shipped.version,
+        actions: [{ action: 'addLineItem', sku, quantity: 2 }],
+      });
+      await session.expect(200, 'DELETE', `${base}/carts/key=${key}?version=${changed.version}`);
+      const other = await session.expect<Resource>(201, 'POST', `${base}/carts`, { currency: 'EUR' });
+      created.push(`/carts/${other.id}`);
+      await session.expect(200, 'DELETE', `${base}/carts/${other.id}?version=${other.version}`);
+    }
+  });
+
   it("login, and Orders from Carts: by id and order number, in a Store, and the caller's own", async () => {
     const store = catalogue!.stores[0]!;
     const sku = catalogue!.products[0]!.skus[0]!;
