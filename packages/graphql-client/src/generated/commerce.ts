@@ -57,6 +57,10 @@ export type AddMyPaymentTransaction = {
   transaction: MyTransactionDraft;
 };
 
+export type AddOrderPayment = {
+  payment: ResourceIdentifierInput;
+};
+
 export type AddPaymentTransaction = {
   transaction: TransactionDraft;
 };
@@ -366,6 +370,18 @@ export type ChangeCustomerGroupName = {
   name: Scalars['String']['input'];
 };
 
+export type ChangeOrderPaymentState = {
+  paymentState: PaymentState;
+};
+
+export type ChangeOrderShipmentState = {
+  shipmentState: ShipmentState;
+};
+
+export type ChangeOrderState = {
+  orderState: OrderState;
+};
+
 export type ChangePaymentAmountPlanned = {
   amount: MoneyInput;
 };
@@ -621,6 +637,9 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
   cart?: Maybe<Cart>;
   /** The Carts of the Store. */
   carts: CartQueryResult;
+  /** An Order of the Store (from one of its Carts) by `id` or `orderNumber`; null otherwise. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
   /**
    * The Product as available in the Store's Product Selections, by `sku`, `variantKey`, `id`
    * or `key` (exactly one), under the availability rule of the REST `Store.productSelections`:
@@ -636,6 +655,8 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
    * Products.
    */
   productSelectionAssignments: ProductAssignmentQueryResult;
+  /** The Shipping Methods matching a Cart of the Store (see Query.shippingMethodsByCart). */
+  shippingMethodsByCart: Array<ShippingMethod>;
 };
 
 export type InStoreCartArgs = {
@@ -644,6 +665,18 @@ export type InStoreCartArgs = {
 };
 
 export type InStoreCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreOrdersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -662,6 +695,10 @@ export type InStoreProductSelectionAssignmentsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
   where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreShippingMethodsByCartArgs = {
+  id: Scalars['String']['input'];
 };
 
 /** The Product Selection as created. */
@@ -807,12 +844,30 @@ export type Location = {
 export type Me = {
   __typename?: 'Me';
   /**
+   * The caller's Order by `id` (its customer's, or its anonymous session's); null otherwise, as
+   * REST `GET /me/orders/{id}` is 404. Scope `manage_my_orders` with a customer's or anonymous
+   * session's token.
+   */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
+  /**
    * The caller's Payment with this id; null when there is none or it is another caller's. Scope
    * `manage_my_payments`.
    */
   payment?: Maybe<MyPayment>;
   /** The caller's Payments (by customer for a customer token, else by anonymous session). */
   payments: MyPaymentQueryResult;
+};
+
+export type MeOrderArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type MeOrdersArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MePaymentArgs = {
@@ -896,10 +951,24 @@ export type Mutation = {
    */
   createCustomerGroup?: Maybe<CustomerGroup>;
   /**
+   * Create an Order from the caller's own Cart, as REST `POST /me/orders` (scope
+   * `manage_my_orders`, a customer's or anonymous session's token; another's Cart is
+   * `ResourceNotFound`). With `storeKey`, the Cart must be of that Store.
+   */
+  createMyOrderFromCart?: Maybe<Order>;
+  /**
    * Create a Payment of the caller (scope `manage_my_payments`, a customer or anonymous-session token),
    * as `POST /me/payments`.
    */
   createMyPayment?: Maybe<MyPayment>;
+  /**
+   * Create an Order from a Cart (scope `manage_orders`), as REST `POST /orders`: the Cart at
+   * `version` (`ConcurrentModification` otherwise), Active, with a shipping address and, in
+   * `Single` shipping mode, a matching Shipping Method; it becomes `Ordered` in the same write.
+   * Decision: no `storeKey` here (use REST `POST /in-store/key={storeKey}/orders`); the Order
+   * belongs to the Cart's Store.
+   */
+  createOrderFromCart?: Maybe<Order>;
   /** Create a Payment (scope `manage_payments`), as `POST /payments`: sends PaymentCreated. */
   createPayment?: Maybe<Payment>;
   /**
@@ -935,6 +1004,8 @@ export type Mutation = {
   deleteCustomerGroup?: Maybe<CustomerGroup>;
   /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
   deleteMyPayment?: Maybe<MyPayment>;
+  /** Delete an Order. Decision: `personalDataErasure` is accepted and changes nothing more. */
+  deleteOrder?: Maybe<Order>;
   deletePayment?: Maybe<Payment>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
@@ -953,6 +1024,8 @@ export type Mutation = {
    * one with a Transaction `InvalidOperation`.
    */
   updateMyPayment?: Maybe<MyPayment>;
+  /** Apply Order update actions in order and as a unit, by `id` or `orderNumber`. */
+  updateOrder?: Maybe<Order>;
   /** Apply Payment update actions in order and as a unit, as `POST /payments/{ID}`. */
   updatePayment?: Maybe<Payment>;
   /**
@@ -984,8 +1057,17 @@ export type MutationCreateCustomerGroupArgs = {
   draft: CustomerGroupDraft;
 };
 
+export type MutationCreateMyOrderFromCartArgs = {
+  draft: OrderMyCartCommand;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
 export type MutationCreateMyPaymentArgs = {
   draft: MyPaymentDraft;
+};
+
+export type MutationCreateOrderFromCartArgs = {
+  draft: OrderCartCommand;
 };
 
 export type MutationCreatePaymentArgs = {
@@ -1024,6 +1106,14 @@ export type MutationDeleteCustomerGroupArgs = {
 
 export type MutationDeleteMyPaymentArgs = {
   id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -1069,6 +1159,14 @@ export type MutationUpdateCustomerGroupArgs = {
 export type MutationUpdateMyPaymentArgs = {
   actions: Array<MyPaymentUpdateAction>;
   id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateOrderArgs = {
+  actions: Array<OrderUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -1154,6 +1252,114 @@ export type MyTransactionDraft = {
   type: TransactionType;
 };
 
+/**
+ * An Order: the REST representation (https://docs.commercetools.com/api/projects/orders#order), its
+ * items, prices, taxes and totals copied from the Cart it was created from.
+ */
+export type Order = {
+  __typename?: 'Order';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  billingAddress?: Maybe<Address>;
+  /** The Cart it was created from (scope of the REST Cart reads); null when it no longer exists. */
+  cart?: Maybe<Cart>;
+  cartRef?: Maybe<Reference>;
+  country?: Maybe<Scalars['Country']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customLineItems: Array<CustomLineItem>;
+  customerEmail?: Maybe<Scalars['String']['output']>;
+  customerGroup?: Maybe<CustomerGroup>;
+  customerGroupRef?: Maybe<Reference>;
+  customerId?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  inventoryMode: InventoryMode;
+  itemShippingAddresses: Array<Address>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<LineItem>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  orderNumber?: Maybe<Scalars['String']['output']>;
+  orderState: OrderState;
+  origin: CartOrigin;
+  paymentInfo?: Maybe<PaymentInfo>;
+  paymentState?: Maybe<PaymentState>;
+  priceRoundingMode: RoundingMode;
+  purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  shipmentState?: Maybe<ShipmentState>;
+  shippingAddress?: Maybe<Address>;
+  shippingInfo?: Maybe<ShippingInfo>;
+  shippingMode: ShippingMode;
+  store?: Maybe<Store>;
+  storeRef?: Maybe<KeyReference>;
+  taxCalculationMode: TaxCalculationMode;
+  taxMode: TaxMode;
+  taxRoundingMode: RoundingMode;
+  taxedPrice?: Maybe<TaxedPrice>;
+  taxedShippingPrice?: Maybe<TaxedPrice>;
+  totalLineItemQuantity?: Maybe<Scalars['Long']['output']>;
+  totalPrice: Money;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * An Order: the REST representation (https://docs.commercetools.com/api/projects/orders#order), its
+ * items, prices, taxes and totals copied from the Cart it was created from.
+ */
+export type OrderLineItemsArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * The REST OrderFromCartDraft: the Cart by `cart`, or by the live's older `id` (the same as
+ * `cart: { id }`; exactly one of them, otherwise `InvalidInput`), at `version`. Decision: `state` passes on to REST, which answers `NotEmulated`; no `custom` (Custom
+ * Fields are written over REST).
+ */
+export type OrderCartCommand = {
+  cart?: InputMaybe<ResourceIdentifierInput>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+  orderState?: InputMaybe<OrderState>;
+  paymentState?: InputMaybe<PaymentState>;
+  purchaseOrderNumber?: InputMaybe<Scalars['String']['input']>;
+  shipmentState?: InputMaybe<ShipmentState>;
+  state?: InputMaybe<ResourceIdentifierInput>;
+  version: Scalars['Long']['input'];
+};
+
+export type OrderMyCartCommand = {
+  id: Scalars['String']['input'];
+  version: Scalars['Long']['input'];
+};
+
+export type OrderQueryResult = {
+  __typename?: 'OrderQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Order>;
+  total: Scalars['Long']['output'];
+};
+
+export type OrderState = 'Cancelled' | 'Complete' | 'Confirmed' | 'Open';
+
+/**
+ * One Order update action: exactly one field must be set (otherwise `InvalidInput`); each maps onto
+ * the REST action of the same name. Decision: only the actions the REST Orders emulate (the live
+ * input has 60); the Custom Field actions are REST-only, as every Custom Field write.
+ */
+export type OrderUpdateAction = {
+  addPayment?: InputMaybe<AddOrderPayment>;
+  changeOrderState?: InputMaybe<ChangeOrderState>;
+  changePaymentState?: InputMaybe<ChangeOrderPaymentState>;
+  changeShipmentState?: InputMaybe<ChangeOrderShipmentState>;
+  removePayment?: InputMaybe<RemoveOrderPayment>;
+  setBillingAddress?: InputMaybe<SetOrderBillingAddress>;
+  setCustomerEmail?: InputMaybe<SetOrderCustomerEmail>;
+  setOrderNumber?: InputMaybe<SetOrderNumber>;
+  setShippingAddress?: InputMaybe<SetOrderShippingAddress>;
+};
+
 export type Payment = {
   __typename?: 'Payment';
   amountPlanned: Money;
@@ -1224,6 +1430,8 @@ export type PaymentQueryResult = {
   results: Array<Payment>;
   total: Scalars['Long']['output'];
 };
+
+export type PaymentState = 'BalanceDue' | 'CreditOwed' | 'Failed' | 'Paid' | 'Pending';
 
 export type PaymentStatus = {
   __typename?: 'PaymentStatus';
@@ -1681,6 +1889,9 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * the project, and kept 15 days by default.
    */
   messages: MessageQueryResult;
+  /** An Order by `id` or `orderNumber` (exactly one); null when none matches. Scope `view_orders` or `manage_orders`. */
+  order?: Maybe<Order>;
+  orders: OrderQueryResult;
   /** A Payment by `id` or `key`; null when none matches. Scope `view_payments` or `manage_payments`. */
   payment?: Maybe<Payment>;
   payments: PaymentQueryResult;
@@ -1710,6 +1921,14 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    */
   shippingMethod?: Maybe<ShippingMethod>;
   shippingMethods: ShippingMethodQueryResult;
+  /**
+   * The Shipping Methods matching the Cart, as REST `GET /shipping-methods/matching-cart?cartId=`
+   * answers: active, with a Zone holding the Cart's shipping address and a rate in its currency, the
+   * matching rate (and the CartValue tier the Cart's value reaches) flagged `isMatching`, the default
+   * first. A Cart the token may not see (with a customer's or anonymous session's token, another's
+   * Cart) or without a shipping address fails with `InvalidInput`.
+   */
+  shippingMethodsByCart: Array<ShippingMethod>;
   /**
    * The active Shipping Methods whose Zones have the location (the country, and the state when the
    * Zone's location has one), as REST `GET /shipping-methods/matching-location` answers: with
@@ -1753,6 +1972,18 @@ export type QueryInStoreArgs = {
 };
 
 export type QueryMessagesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryOrderArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryOrdersArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1809,6 +2040,10 @@ export type QueryShippingMethodsArgs = {
   where?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryShippingMethodsByCartArgs = {
+  id: Scalars['String']['input'];
+};
+
 export type QueryShippingMethodsByLocationArgs = {
   country: Scalars['Country']['input'];
   currency?: InputMaybe<Scalars['Currency']['input']>;
@@ -1861,6 +2096,10 @@ export type RemoveCartLineItem = {
 };
 
 export type RemoveCartPayment = {
+  payment: ResourceIdentifierInput;
+};
+
+export type RemoveOrderPayment = {
   payment: ResourceIdentifierInput;
 };
 
@@ -2002,6 +2241,26 @@ export type SetCustomerGroupKey = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetOrderBillingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
+export type SetOrderCustomerEmail = {
+  email?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * Sets the order number of an Order that has none (once set, it cannot change: `InvalidOperation`);
+ * one another Order has is `DuplicateField`.
+ */
+export type SetOrderNumber = {
+  orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderShippingAddress = {
+  address?: InputMaybe<AddressInput>;
+};
+
 /** Sets or (with null) unsets the anonymous id; on a Payment of a Customer, `InvalidOperation`. */
 export type SetPaymentAnonymousId = {
   anonymousId?: InputMaybe<Scalars['String']['input']>;
@@ -2133,6 +2392,8 @@ export type SetZoneDescription = {
 export type SetZoneKey = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type ShipmentState = 'Backorder' | 'Canceled' | 'Delayed' | 'Delivered' | 'Partial' | 'Pending' | 'Ready' | 'Shipped';
 
 /** The Shipping Method of the Cart with its price for the Cart (see the REST ShippingInfo). */
 export type ShippingInfo = {

@@ -34,10 +34,18 @@ export interface StandardFields<D, W extends object> {
   draft(input: D): object;
   /** The GraphQL update action inputs → the REST actions' members, by action name. */
   actions: ActionConverters<W>;
+  /** The create field, when not `create<Type>` (Orders: `createOrderFromCart`). */
+  createField?: string;
   /** How a draft is created, when the REST create does more than `createResource` (default: it). */
   create?(context: EmulatorContext, draft: object, caller: Caller): StoredResource | Promise<StoredResource>;
   /** The type's in-store paths: `storeKey` on the writes and the InStore fields. */
   inStore?: InStoreMembership<never>;
+  /**
+   * How the arguments name the resource, for a type addressed otherwise than by `id` or `key`
+   * (an Order by `orderNumber`): its address, or null when none matches (a write must throw the
+   * REST 404 instead). Default: {@link addressOf}.
+   */
+  address?(ctx: GraphqlContext, args: Record<string, unknown>, field: string, forWrite: boolean): Address | null;
 }
 
 /** The scopes of the REST reads of a type: its view and its manage scopes. */
@@ -67,6 +75,12 @@ type WriteArgs = IdOrKey & { version: number; storeKey?: string | null };
  */
 export function standardFields<D, W extends object>(spec: StandardFields<D, W>): ResolverMap {
   const typeOf = (ctx: GraphqlContext) => registeredType(ctx.emulator, spec.typeId);
+  const locate = (ctx: GraphqlContext, args: IdOrKey, field: string, forWrite: boolean): Address | null =>
+    spec.address ? spec.address(ctx, args, field, forWrite) : addressOf(args, field);
+  const find = (ctx: GraphqlContext, args: IdOrKey, field: string): StoredResource | null => {
+    const address = locate(ctx, args, field, false);
+    return address && lookup<StoredResource>(ctx.emulator.state, spec.typeId, address);
+  };
   const membership = spec.inStore as InStoreMembership | undefined;
   const belongs = (resource: StoredResource | null, store: Store) => resource !== null && membership!.belongsTo(resource, store.key);
   /** The type, once the caller holds its manage scope (for the Store of `storeKey` when given). */
@@ -78,7 +92,7 @@ export function standardFields<D, W extends object>(spec: StandardFields<D, W>):
   };
   /** The address to write at: with a Store, the id of the Store's resource there (ResourceNotFound otherwise). */
   const target = (ctx: GraphqlContext, args: IdOrKey, field: string, store: Store | undefined): Address => {
-    const address = addressOf(args, field);
+    const address = locate(ctx, args, field, true)!;
     if (!store) return address;
     const found = lookup<StoredResource>(ctx.emulator.state, spec.typeId, address);
     if (!belongs(found, store)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
@@ -88,7 +102,7 @@ export function standardFields<D, W extends object>(spec: StandardFields<D, W>):
     Query: {
       [spec.one]: (_: unknown, args: IdOrKey, ctx: GraphqlContext) => {
         need(ctx, readScopes(typeOf(ctx)));
-        return lookup(ctx.emulator.state, spec.typeId, addressOf(args, spec.one));
+        return find(ctx, args, spec.one);
       },
       [spec.many]: (_: unknown, args: PageArgs, ctx: GraphqlContext) => {
         const type = typeOf(ctx);
@@ -97,7 +111,7 @@ export function standardFields<D, W extends object>(spec: StandardFields<D, W>):
       },
     },
     Mutation: {
-      [`create${spec.typeName}`]: (_: unknown, args: { draft: D; storeKey?: string | null }, ctx: GraphqlContext) => {
+      [spec.createField ?? `create${spec.typeName}`]: (_: unknown, args: { draft: D; storeKey?: string | null }, ctx: GraphqlContext) => {
         const { type, store } = manage(ctx, args.storeKey);
         const draft = store ? membership!.draftIn(spec.draft(args.draft), store.key) : spec.draft(args.draft);
         return spec.create ? spec.create(ctx.emulator, draft, ctx.caller) : createResource(ctx.emulator, type, draft, ctx.caller);
@@ -119,7 +133,7 @@ export function standardFields<D, W extends object>(spec: StandardFields<D, W>):
     InStore: {
       [spec.one]: ({ store }: { store: Store }, args: IdOrKey, ctx: GraphqlContext) => {
         need(ctx, readScopes(typeOf(ctx)), store.key);
-        const found = lookup<StoredResource>(ctx.emulator.state, spec.typeId, addressOf(args, spec.one));
+        const found = find(ctx, args, spec.one);
         return belongs(found, store) ? found : null;
       },
       [spec.many]: ({ store }: { store: Store }, args: PageArgs, ctx: GraphqlContext) => {

@@ -12,8 +12,12 @@ import {
 import { localizedField, modifiedBy, named, STORE_VIEW } from '../../graphql/objects.js';
 import type { ResolverMap } from '../../graphql/resolver-types.js';
 import { mergeResolvers, readScopes, standardFields, type InStoreMembership } from '../../graphql/standard-fields.js';
+import { errors } from '../../http/errors.js';
 import { customerGroupType, type CustomerGroup } from '../customer-groups/index.js';
+import { sumCents } from '../kit/taxes.js';
+import { isCallers } from '../orders/routes.js';
 import { shippingMethodType, type ShippingMethod } from '../shipping-methods/index.js';
+import { matchingShippingMethods } from '../shipping-methods/matching.js';
 import type { Store } from '../stores/index.js';
 import type { Cart, CustomLineItem, LineItem } from './shapes.js';
 
@@ -139,25 +143,28 @@ export const cartsInStore: InStoreMembership<Cart> = {
 
 type Ref = { typeId: string; id: string };
 
+/** The fields a Cart and an Order share beyond their REST members: the Line Items by id, references in both forms. */
+export const cartLikeFields = {
+  lineItems: (cart: Cart, args: { id?: string | null }) =>
+    args.id == null ? cart.lineItems : cart.lineItems.filter((l) => l.id === args.id),
+  customerGroupRef: (cart: Cart) => cart.customerGroup ?? null,
+  customerGroup: (cart: Cart, _: unknown, ctx: GraphqlContext) => {
+    if (!cart.customerGroup) return null;
+    need(ctx, readScopes(customerGroupType));
+    return ctx.emulator.state.collection<CustomerGroup>('customer-group').get(cart.customerGroup.id) ?? null;
+  },
+  storeRef: (cart: Cart) => cart.store ?? null,
+  store: (cart: Cart, _: unknown, ctx: GraphqlContext) => {
+    if (!cart.store) return null;
+    need(ctx, STORE_VIEW);
+    return ctx.emulator.state.collection<Store>('store').getByKey(cart.store.key) ?? null;
+  },
+  ...modifiedBy,
+};
+
 /** The objects of a Cart: references in both forms, localized names, the Line Items by id. */
 const cartObjects: ResolverMap = {
-  Cart: {
-    lineItems: (cart: Cart, args: { id?: string | null }) =>
-      args.id == null ? cart.lineItems : cart.lineItems.filter((l) => l.id === args.id),
-    customerGroupRef: (cart: Cart) => cart.customerGroup ?? null,
-    customerGroup: (cart: Cart, _: unknown, ctx: GraphqlContext) => {
-      if (!cart.customerGroup) return null;
-      need(ctx, readScopes(customerGroupType));
-      return ctx.emulator.state.collection<CustomerGroup>('customer-group').get(cart.customerGroup.id) ?? null;
-    },
-    storeRef: (cart: Cart) => cart.store ?? null,
-    store: (cart: Cart, _: unknown, ctx: GraphqlContext) => {
-      if (!cart.store) return null;
-      need(ctx, STORE_VIEW);
-      return ctx.emulator.state.collection<Store>('store').getByKey(cart.store.key) ?? null;
-    },
-    ...modifiedBy,
-  },
+  Cart: cartLikeFields,
   PaymentInfo: {
     paymentRefs: (info: { payments: Ref[] }) => info.payments,
   },
@@ -192,6 +199,27 @@ const cartObjects: ResolverMap = {
   },
 };
 
+/**
+ * `shippingMethodsByCart(id)`, as REST `GET /shipping-methods/matching-cart?cartId=` answers: the
+ * methods matching the Cart's shipping address and currency (matchingShippingMethods), with the tier
+ * its value reaches flagged. A Cart the caller may not see (another session's, another Store's) or
+ * without a shipping address is the REST InvalidInput.
+ */
+function shippingMethodsByCart(ctx: GraphqlContext, id: string, store: Store | undefined): ShippingMethod[] {
+  need(ctx, readScopes(shippingMethodType), store?.key);
+  const cart = ctx.emulator.state.collection<Cart>('cart').get(id);
+  const { customerId, anonymousId } = ctx.principal;
+  const session = customerId !== undefined || anonymousId !== undefined;
+  if (!cart || (session && !isCallers(cart, ctx.principal)) || (store && cart.store?.key !== store.key)) {
+    throw errors.invalidInput(`The Cart with ID '${id}' was not found.`);
+  }
+  const where = cart.shippingAddress;
+  if (!where) throw errors.invalidInput(`The Cart with ID '${cart.id}' has no shipping address.`);
+  const value = sumCents([...cart.lineItems, ...cart.customLineItems].map((line) => line.totalPrice.centAmount));
+  const location = { country: where.country, ...(where.state !== undefined ? { state: where.state } : {}) };
+  return matchingShippingMethods(ctx.emulator.state, { ...location, currency: cart.totalPrice.currencyCode }, value);
+}
+
 /** Carts in GraphQL: the standard fields (also in a Store) on the REST operations, and the Cart's objects. */
 export const cartResolvers: ResolverMap = mergeResolvers(
   standardFields<CartDraftInput, CartUpdateActionInput>({
@@ -204,4 +232,13 @@ export const cartResolvers: ResolverMap = mergeResolvers(
     inStore: cartsInStore,
   }),
   cartObjects,
+  {
+    Query: {
+      shippingMethodsByCart: (_: unknown, args: { id: string }, ctx: GraphqlContext) => shippingMethodsByCart(ctx, args.id, undefined),
+    },
+    InStore: {
+      shippingMethodsByCart: ({ store }: { store: Store }, args: { id: string }, ctx: GraphqlContext) =>
+        shippingMethodsByCart(ctx, args.id, store),
+    },
+  },
 );

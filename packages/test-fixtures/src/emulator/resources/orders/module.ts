@@ -1,4 +1,5 @@
 import type { ResourceModule } from '../kit/resource-module.js';
+import { orderResolvers } from './graphql.js';
 import { orderChanges, orderLabel } from './history.js';
 import { orderTypeOf } from './index.js';
 import { orderAddress, registerOrderRoutes } from './routes.js';
@@ -19,4 +20,5 @@ export const ordersModule: ResourceModule = {
     extra: (api, context) => registerOrderRoutes(api, context),
   },
   history: { label: orderLabel, changes: orderChanges },
+  graphql: orderResolvers,
 };

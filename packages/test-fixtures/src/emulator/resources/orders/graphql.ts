@@ -1,0 +1,123 @@
+import { exactlyOne, need, type GraphqlContext } from '../../graphql/context.js';
+import { plainActions, withoutNulls, type IdentifierInput, type Nullable } from '../../graphql/inputs.js';
+import { pageOfArray, type PageArgs } from '../../graphql/paging.js';
+import type { ResolverMap } from '../../graphql/resolver-types.js';
+import { mergeResolvers, readScopes, standardFields, storeOfKey } from '../../graphql/standard-fields.js';
+import { errors } from '../../http/errors.js';
+import { cartLikeFields } from '../carts/graphql.js';
+import { cartType, type Cart } from '../carts/index.js';
+import type { Address } from '../kit/operations.js';
+import { allowMe } from '../me/session.js';
+import { createOrderFromCart, orderByNumber, type Order } from './index.js';
+import { isCallers, orderAddress } from './routes.js';
+
+type OrderCartCommand = Nullable<{ id: string; cart: IdentifierInput; orderNumber: string; purchaseOrderNumber: string }> & {
+  version: number;
+} & Record<string, unknown>;
+/** `OrderUpdateAction`: one member set, named after the REST action it maps onto. */
+type OrderUpdateActionInput = Nullable<{
+  changeOrderState: { orderState: string };
+  changePaymentState: { paymentState: string };
+  changeShipmentState: { shipmentState: string };
+  addPayment: { payment: IdentifierInput };
+  removePayment: { payment: IdentifierInput };
+  setOrderNumber: { orderNumber?: string | null };
+  setShippingAddress: { address?: Record<string, unknown> | null };
+  setBillingAddress: { address?: Record<string, unknown> | null };
+  setCustomerEmail: { email?: string | null };
+}>;
+
+/** GraphQL `OrderCartCommand` → REST OrderFromCartDraft: the live's `id` is `cart: { id }`. */
+function orderDraft(input: OrderCartCommand): object {
+  const { id, cart, ...rest } = withoutNulls(input);
+  if ((id === undefined) === (cart === undefined)) {
+    throw errors.invalidInput(`draft: exactly one of 'cart' and 'id' must be given, got ${id === undefined ? 'neither' : 'both'}.`);
+  }
+  return { ...rest, cart: cart ?? { typeId: 'cart', id } };
+}
+
+/** An Order by `id` or `orderNumber`; for a write, an unknown number is the REST 404 of `/orders/order-number=`. */
+function orderAddressOf(ctx: GraphqlContext, args: Record<string, unknown>, field: string, forWrite: boolean): Address | null {
+  const [name, value] = exactlyOne(args as Record<'id' | 'orderNumber', string | null>, ['id', 'orderNumber'], field);
+  if (name === 'id') return { id: value };
+  if (forWrite) return orderAddress(ctx.emulator, `order-number=${value}`);
+  const order = orderByNumber(ctx.emulator.state, value);
+  return order ? { id: order.id } : null;
+}
+
+/** The Store of `storeKey` (none without), for a session token holding `manage_my_orders`, as the `/me/orders` paths check it. */
+function mySession(ctx: GraphqlContext, storeKey: string | null | undefined) {
+  const store = storeKey == null ? undefined : storeOfKey(ctx, storeKey, 'manage_my_orders');
+  allowMe(ctx.principal, ctx.projectKey, store?.key, ['manage_my_orders'], true);
+  return store;
+}
+
+/** The caller's Orders (`me { order, orders }`) and its order from its own Cart, as `/me/orders`. */
+const myOrders: ResolverMap = {
+  Me: {
+    order: (_: unknown, args: { id: string }, ctx: GraphqlContext) => {
+      mySession(ctx, undefined);
+      const order = ctx.emulator.state.collection<Order>('order').get(args.id);
+      return order && isCallers(order, ctx.principal) ? order : null;
+    },
+    orders: (_: unknown, args: PageArgs, ctx: GraphqlContext) => {
+      mySession(ctx, undefined);
+      const mine = [...ctx.emulator.state.collection<Order>('order').values()].filter((order) => isCallers(order, ctx.principal));
+      return pageOfArray(mine, args, 'Order');
+    },
+  },
+  Mutation: {
+    createMyOrderFromCart: (
+      _: unknown,
+      args: { draft: { id: string; version: number }; storeKey?: string | null },
+      ctx: GraphqlContext,
+    ) => {
+      const store = mySession(ctx, args.storeKey);
+      const { id, version } = args.draft;
+      const cart = ctx.emulator.state.collection<Cart>('cart').get(id);
+      if (!cart || !isCallers(cart, ctx.principal) || (store && cart.store?.key !== store.key)) throw errors.notFoundById(id);
+      return createOrderFromCart(ctx.emulator, { cart: { typeId: 'cart', id }, version }, ctx.caller);
+    },
+  },
+};
+
+/** Orders in GraphQL: the standard fields by `id` or `orderNumber` (also in a Store), the caller's own, and the Order's objects. */
+export const orderResolvers: ResolverMap = mergeResolvers(
+  standardFields<OrderCartCommand, OrderUpdateActionInput>({
+    typeId: 'order',
+    typeName: 'Order',
+    one: 'order',
+    many: 'orders',
+    draft: orderDraft,
+    actions: plainActions<OrderUpdateActionInput>([
+      'changeOrderState',
+      'changePaymentState',
+      'changeShipmentState',
+      'addPayment',
+      'removePayment',
+      'setOrderNumber',
+      'setShippingAddress',
+      'setBillingAddress',
+      'setCustomerEmail',
+    ]),
+    createField: 'createOrderFromCart',
+    create: createOrderFromCart,
+    address: orderAddressOf,
+    inStore: {
+      belongsTo: (order: Order, storeKey: string) => order.store?.key === storeKey,
+      draftIn: (draft: object) => draft,
+    },
+  }),
+  myOrders,
+  {
+    Order: {
+      ...cartLikeFields,
+      cartRef: (order: Order) => order.cart ?? null,
+      cart: (order: Order, _: unknown, ctx: GraphqlContext) => {
+        if (!order.cart) return null;
+        need(ctx, readScopes(cartType));
+        return ctx.emulator.state.collection<Cart>('cart').get(order.cart.id) ?? null;
+      },
+    },
+  },
+);
