@@ -2025,7 +2025,7 @@ export const graphQLError = /* @__PURE__ */ defineBuilder('GraphQLError', 'other
 export const graphQLResponse = /* @__PURE__ */ defineBuilder('GraphQLResponse', 'other');
 
 /**
- * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case), and the anonymous session whose
+ * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case), and the anonymous Cart to merge
  *
  * @example
  * customerSignin({ seed: 42 }).build();

@@ -864,9 +864,8 @@ export interface paths {
     /**
      * Sign in a customer
      * @description Checks a global customer's credentials (a customer of Stores is unknown here: 400
-     *     InvalidCredentials, as for wrong ones) and answers `{ customer }`. No token is issued (use
-     *     the password flow). `anonymousId` gives the customer the anonymous session's Carts, Orders
-     *     and Payments that belong to no customer yet.
+     *     InvalidCredentials, as for wrong ones), merges the anonymous Cart (see CustomerSignin) and
+     *     answers `{ customer, cart? }`. No token is issued (use the password flow).
      */
     post: operations['signInCustomer'];
     delete?: never;
@@ -5783,16 +5782,22 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
-     * @description A customer's credentials (the e-mail ignoring case), and the anonymous session whose
-     *     active Carts, Orders and Payments (those of no customer yet) become the customer's
-     *     (https://docs.commercetools.com/api/projects/customers#customersignin). The anonymous
-     *     cart's merge is not emulated yet (501 NotEmulated), nor the deprecated `anonymousCartId`.
+     * @description A customer's credentials (the e-mail ignoring case), and the anonymous Cart to merge
+     *     (https://docs.commercetools.com/api/projects/customers#customersignin): `anonymousCart`, or
+     *     the anonymous session `anonymousId`, whose most recently modified Active Cart is merged and
+     *     whose Carts, Orders and Payments of no customer yet become the customer's, as the Carts'
+     *     sign-in merge does (see `AnonymousCartSignInMode`; `updateProductData` refreshes the
+     *     product data of the resulting Cart's lines). The answer's `cart` is the customer's active
+     *     Cart. The deprecated `anonymousCartId` is not emulated (501 NotEmulated).
      */
     CustomerSignin: {
       email: string;
       /** Format: password */
       password: string;
+      anonymousCart?: components['schemas']['CartResourceIdentifier'];
+      anonymousCartSignInMode?: components['schemas']['AnonymousCartSignInMode'];
       anonymousId?: string;
+      updateProductData?: boolean;
     };
     /**
      * @description A CartDraft of the token's own: the Cart's `customerId` is the token's customer (with the
