@@ -290,6 +290,19 @@ describe('builders: GraphQL shapes', () => {
     expect(graphqlInputErrors('StoreUpdateAction', set)).toEqual([]);
   });
 
+  it('gives the checkout drafts their GraphQL input form', () => {
+    const inputs = [
+      [zoneDraft, 'CreateZone'],
+      [customerGroupDraft, 'CustomerGroupDraft'],
+      [shippingMethodDraft, 'ShippingMethodDraft'],
+      [cartDraft, 'CartDraft'],
+      [paymentDraft, 'PaymentDraft'],
+      [orderFromCartDraft, 'OrderCartCommand'],
+    ] as const;
+    for (const [factory, input] of inputs)
+      for (const seed of SEEDS) expect(graphqlInputErrors(input, factory({ seed }).buildGraphql()), `${input} seed ${seed}`).toEqual([]);
+  });
+
   it('gives resources their GraphQL output form: nameAllLocales and *Ref', () => {
     const selection = productSelection({ seed: 5 }).name({ en: 'Summer', de: 'Sommer' }).buildGraphql();
     expect(selection).toMatchObject({
@@ -416,5 +429,16 @@ describe('builders against the emulator', () => {
     });
     expect(storeAnswer.body.errors).toBeUndefined();
     expect(storeAnswer.body.data.createStore.key).toBe(storeDraft({ seed: 2 }).build().key);
+
+    const cartAnswer = await api.call('POST', '/graphql', {
+      query: 'mutation ($draft: CartDraft!) { createCart(draft: $draft) { key cartState totalPrice { currencyCode centAmount } } }',
+      variables: { draft: cartDraft({ seed: 2 }).buildGraphql() },
+    });
+    expect(cartAnswer.body.errors).toBeUndefined();
+    expect(cartAnswer.body.data.createCart).toEqual({
+      key: cartDraft({ seed: 2 }).build().key,
+      cartState: 'Active',
+      totalPrice: { currencyCode: 'EUR', centAmount: 0 },
+    });
   });
 });
