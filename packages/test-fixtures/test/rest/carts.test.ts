@@ -314,6 +314,9 @@ describe('carts with Custom Fields', () => {
       [1, undefined],
     ]);
     expectError(await c.update(cart, { action: 'setCustomField', name: 'other', value: 'x' }), 400, 'InvalidField');
+    const type = ok(await c.api.call('GET', '/types/key=notes'));
+    const inUse = expectError(await c.api.call('DELETE', `/types/key=notes?version=${type['version']}`), 400, 'ReferenceExists');
+    expect(inUse['referencedBy']).toBe('cart');
     cart = await c.updated(cart, { action: 'setCustomType' });
     expect(cart['custom']).toBeUndefined();
     expectError(await c.update(cart, { action: 'setLocale', locale: 'fr' }), 400, 'InvalidField');

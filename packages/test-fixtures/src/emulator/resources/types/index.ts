@@ -112,13 +112,18 @@ function removeEnumValues(kind: EnumKind): KeysAction {
 const isStringField = (fieldType: FieldType): boolean =>
   fieldType.name === 'String' || fieldType.name === 'LocalizedString' || (fieldType.name === 'Set' && isStringField(fieldType.elementType));
 
+/** The resource types kept under another `resourceTypeIds` name: Carts take the Types of `order`, as on the live service. */
+const COLLECTIONS_OF: Partial<Record<string, readonly string[]>> = { order: ['order', 'cart'] };
+
 /** The resources of the emulator whose `custom` uses the Type, by resource type. */
 function usersOf(ctx: WriteContext, type: Type): { typeId: string; resource: Customizable }[] {
   const users: { typeId: string; resource: Customizable }[] = [];
-  for (const typeId of CUSTOMIZABLE_TYPE_IDS) {
-    if (!type.resourceTypeIds.includes(typeId)) continue;
-    for (const resource of ctx.state.collection<Customizable>(typeId).values()) {
-      if (resource.custom?.type.id === type.id) users.push({ typeId, resource });
+  for (const resourceTypeId of CUSTOMIZABLE_TYPE_IDS) {
+    if (!type.resourceTypeIds.includes(resourceTypeId)) continue;
+    for (const typeId of COLLECTIONS_OF[resourceTypeId] ?? [resourceTypeId]) {
+      for (const resource of ctx.state.collection<Customizable>(typeId).values()) {
+        if (resource.custom?.type.id === type.id) users.push({ typeId, resource });
+      }
     }
   }
   return users;
