@@ -844,6 +844,19 @@ export type Location = {
 export type Me = {
   __typename?: 'Me';
   /**
+   * The caller's active Cart, as `GET /me/active-cart`: the most recently modified `Active` Cart of
+   * origin `Customer` of the customer (a customer token) or of the anonymous session; null when there
+   * is none. Scope `manage_my_orders`.
+   */
+  activeCart?: Maybe<Cart>;
+  /**
+   * The caller's Cart with this id; null when there is none or it is another caller's. Scope
+   * `manage_my_orders`.
+   */
+  cart?: Maybe<Cart>;
+  /** The caller's Carts (of the customer or of the anonymous session), as `GET /me/carts`. */
+  carts: CartQueryResult;
+  /**
    * The caller's Order by `id` (its customer's, or its anonymous session's); null otherwise, as
    * REST `GET /me/orders/{id}` is 404. Scope `manage_my_orders` with a customer's or anonymous
    * session's token.
@@ -857,6 +870,17 @@ export type Me = {
   payment?: Maybe<MyPayment>;
   /** The caller's Payments (by customer for a customer token, else by anonymous session). */
   payments: MyPaymentQueryResult;
+};
+
+export type MeCartArgs = {
+  id: Scalars['String']['input'];
+};
+
+export type MeCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type MeOrderArgs = {

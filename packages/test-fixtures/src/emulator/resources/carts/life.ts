@@ -10,6 +10,7 @@ import { validBody } from '../kit/operations.js';
 import type { ResourceModule } from '../kit/resource-module.js';
 import { callerOf, expandParams, present } from '../kit/rest-routes.js';
 import type { Store } from '../stores/index.js';
+import { myCartResolvers } from './me-graphql.js';
 import { registerMyCartRoutes } from './me.js';
 import { mergeAnonymousCart } from './merge.js';
 import { activeCart, cartTypeIn, trackCartWrites, type Cart } from './owner.js';
@@ -92,10 +93,12 @@ function registerCustomerCartRoutes(api: Hono<AppEnv>, context: EmulatorContext)
 /**
  * A Cart's life around its owner: the cleanup of expired Carts and of Carts over the project's
  * limit (run before every later route, the Carts' own among them), the customer's active Cart,
- * replication and merge, and the My Carts endpoints. Listed in the registry before the Carts.
+ * replication and merge, and the My Carts endpoints (and `me { activeCart, cart, carts }` in
+ * GraphQL). Listed in the registry before the Carts.
  */
 export const cartLifeModule: ResourceModule = {
   name: 'cart-life',
+  graphql: myCartResolvers,
   routes(api, context) {
     trackCartWrites(context.state);
     registerCartRetention(api, context);

@@ -90,6 +90,47 @@ export function cartDraftOf(draft: Schemas['MyCartDraft'], principal: Principal,
   return cartDraft as Schemas['CartDraft'];
 }
 
+/** 403 naming `manage_my_orders` unless the token is a session's (valid for the Store, when given) holding it. */
+function allowMine(context: EmulatorContext, principal: Principal, store: Store | undefined): void {
+  allowMe(principal, context.options.projectKey, store?.key, MY_ORDERS, true);
+}
+
+/** Whether the Cart is the token's (and in the Store, when given). */
+const mine = (principal: Principal, store: Store | undefined) => (cart: Cart) =>
+  ownedBy(cart, principal) && (store === undefined || cart.store?.key === store.key);
+
+/**
+ * The token's Carts (in the Store, when given), by id; 403 for a token that is no session's holding
+ * `manage_my_orders`. REST's `/me/carts` and GraphQL's `me { carts }`.
+ *
+ * @example
+ * const page = runOnArray(myCarts(context, principal), params, { schema });
+ */
+export function myCarts(context: EmulatorContext, principal: Principal, store?: Store): Cart[] {
+  allowMine(context, principal, store);
+  return [...context.state.collection<Cart>('cart').values()].filter(mine(principal, store));
+}
+
+/** The token's Cart with this id (in the Store, when given); undefined when there is none or it is another's. */
+export function myCart(context: EmulatorContext, principal: Principal, id: string, store?: Store): Cart | undefined {
+  allowMine(context, principal, store);
+  const cart = context.state.collection<Cart>('cart').get(id);
+  return cart && mine(principal, store)(cart) ? cart : undefined;
+}
+
+/**
+ * The token's active Cart (in the Store, when given): a customer token's most recently modified
+ * Active Cart of the customer, an anonymous session's of the session; undefined when none.
+ */
+export function myActiveCart(context: EmulatorContext, principal: Principal, store?: Store): Cart | undefined {
+  allowMine(context, principal, store);
+  const owns =
+    principal.customerId !== undefined
+      ? (cart: Cart) => cart.customerId === principal.customerId
+      : (cart: Cart) => ownedBy(cart, principal);
+  return activeCart(context, owns, store?.key);
+}
+
 /**
  * The My Carts endpoints (https://docs.commercetools.com/api/projects/me-carts), globally and as
  * `/in-store/key={storeKey}/me/...`: `/me/carts` (create and query), `/me/carts/{ID}` (get, update
@@ -98,7 +139,6 @@ export function cartDraftOf(draft: Schemas['MyCartDraft'], principal: Principal,
  * otherwise) and finds only the token's Carts (another's is 404); in-store, only the Store's.
  */
 export function registerMyCartRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
-  const { projectKey } = context.options;
   const type = cartTypeIn(context);
   const myType = myCartTypeOf(type);
   const querySchema = () => commerceContract().schema(type.schemas.resource) as QuerySchema;
@@ -106,16 +146,14 @@ export function registerMyCartRoutes(api: Hono<AppEnv>, context: EmulatorContext
   /** The token's principal, checked for this endpoint. */
   const sessionOf = (c: Context<AppEnv>, store: Store | undefined): Principal => {
     const principal = c.get('principal');
-    allowMe(principal, projectKey, store?.key, MY_ORDERS, true);
+    allowMine(context, principal, store);
     return principal;
   };
-  const mine = (principal: Principal, store: Store | undefined) => (cart: Cart) =>
-    ownedBy(cart, principal) && (store === undefined || cart.store?.key === store.key);
   /** The token's Cart of the path, or 404 as if it did not exist. */
-  const myCart = (c: Context<AppEnv>, store: Store | undefined): Cart => {
+  const pathCart = (c: Context<AppEnv>, store: Store | undefined): Cart => {
     const id = c.req.param('id') ?? '';
-    const cart = context.state.collection<Cart>(type.typeId).get(id);
-    if (!cart || !mine(sessionOf(c, store), store)(cart)) throw errors.notFoundById(id);
+    const cart = myCart(context, c.get('principal'), id, store);
+    if (!cart) throw errors.notFoundById(id);
     return cart;
   };
   const answer = (c: Context<AppEnv>, cart: Cart, status = 200) => json(present(context, type, cart, expandParams(c)), status);
@@ -134,10 +172,8 @@ export function registerMyCartRoutes(api: Hono<AppEnv>, context: EmulatorContext
     });
 
     api.get(`${base}/carts`, (c) => {
-      const store = storeOf(c);
-      const owns = mine(sessionOf(c, store), store);
+      const carts = myCarts(context, c.get('principal'), storeOf(c));
       const params = parseQueryParams(new URL(c.req.url).searchParams);
-      const carts = [...context.state.collection<Cart>(type.typeId).values()].filter(owns);
       const page = runOnArray(carts, params, { schema: querySchema() });
       return json({ ...page, results: page.results.map((cart) => present(context, type, cart, params.expand)) });
     });
@@ -155,27 +191,20 @@ export function registerMyCartRoutes(api: Hono<AppEnv>, context: EmulatorContext
       });
     }
 
-    api.get(`${base}/carts/:id`, (c) => answer(c, myCart(c, storeOf(c))));
+    api.get(`${base}/carts/:id`, (c) => answer(c, pathCart(c, storeOf(c))));
 
     api.post(`${base}/carts/:id`, async (c) => {
-      const { id } = myCart(c, storeOf(c));
+      const { id } = pathCart(c, storeOf(c));
       return answer(c, updateResource(context, myType, { id }, await readJsonBody(c), callerOf(c)));
     });
 
     api.delete(`${base}/carts/:id`, (c) => {
-      const { id } = myCart(c, storeOf(c));
+      const { id } = pathCart(c, storeOf(c));
       return answer(c, deleteResource(context, type, { id }, versionParam(c), callerOf(c)));
     });
 
     api.get(`${base}/active-cart`, (c) => {
-      const store = storeOf(c);
-      const principal = sessionOf(c, store);
-      // A customer's token finds the customer's Carts; an anonymous session's, the session's.
-      const owns =
-        principal.customerId !== undefined
-          ? (cart: Cart) => cart.customerId === principal.customerId
-          : (cart: Cart) => ownedBy(cart, principal);
-      const cart = activeCart(context, owns, store?.key);
+      const cart = myActiveCart(context, c.get('principal'), storeOf(c));
       if (!cart) throw errors.notFound('There is no active cart.');
       return answer(c, cart);
     });
