@@ -179,6 +179,8 @@ describe('in-store Orders', () => {
     expect(order['store']).toEqual({ typeId: 'store', key: 'eu' });
     expect(ok(await o.api.call('GET', '/in-store/key=eu/orders/order-number=eu-1'))).toEqual(order);
     expectError(await o.api.call('GET', `/in-store/key=us/orders/${order['id']}`), 404, 'ResourceNotFound');
+    const elsewhere = expectError(await o.api.call('GET', '/in-store/key=us/orders/order-number=eu-1'), 404, 'ResourceNotFound');
+    expect(elsewhere.message).not.toContain(order['id']);
     expect(ok(await o.api.call('GET', '/in-store/key=us/orders')).results).toEqual([]);
     expect(ok(await o.api.call('GET', '/in-store/key=eu/orders')).results).toEqual([order]);
   });

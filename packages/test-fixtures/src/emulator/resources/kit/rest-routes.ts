@@ -73,10 +73,10 @@ export interface RestOptions {
   /** The body of the 201 of a create (default: the resource, expanded as asked). */
   created?(context: EmulatorContext, resource: StoredResource): unknown;
   /**
-   * How a path segment addresses a resource for every method (default: {@link parseAddress}):
-   * Orders have no key, but an `order-number=…`.
+   * How a path segment addresses a resource for every method, in the Store of an in-store path
+   * when given (default: {@link parseAddress}): Orders have no key, but an `order-number=…`.
    */
-  address?(context: EmulatorContext, segment: string): Address;
+  address?(context: EmulatorContext, segment: string, store: Store | undefined): Address;
   /** A resource by a path segment that is not `{id}` or `key={key}` (a customer's `password-token=…`), read only. */
   bySegment?(context: EmulatorContext, segment: string, store: Store | undefined): StoredResource | undefined;
   /** The same routes within a Store. */
@@ -106,9 +106,9 @@ export function registerResourceRoutes<T extends StoredResource>(
   const view = [...type.scopes.view, ...type.scopes.manage];
   const create = rest.create ?? ((ctx: EmulatorContext, body: unknown, caller: Caller) => createResource(ctx, type, body, caller));
   const shapeOf = (c: Context<AppEnv>): Shape => rest.answerShape?.(c, context) ?? asIs;
-  const addressOf = (c: Context<AppEnv>): Address => {
+  const addressOf = (c: Context<AppEnv>, store?: Store): Address => {
     const segment = c.req.param('address') ?? '';
-    return rest.address ? rest.address(context, segment) : parseAddress(segment);
+    return rest.address ? rest.address(context, segment, store) : parseAddress(segment);
   };
   const answerCreated = (c: Context<AppEnv>, resource: StoredResource, shape: Shape = asIs) =>
     json(rest.created ? rest.created(context, resource) : shape(present(context, type, resource as T, expandParams(c))), 201);
@@ -165,7 +165,7 @@ export function registerResourceRoutes<T extends StoredResource>(
     requireScope(c.get('principal'), projectKey, scopes, store.key);
     return store;
   };
-  const member = (c: Context<AppEnv>, store: Store) => findInStore(context, type.typeId, inStore.belongsTo, store, addressOf(c));
+  const member = (c: Context<AppEnv>, store: Store) => findInStore(context, type.typeId, inStore.belongsTo, store, addressOf(c, store));
 
   api.post(inStoreBase, async (c) => {
     const store = storeFor(c, manageScope, type.scopes.manage);

@@ -18,13 +18,15 @@ const ORDER_NUMBER = 'order-number=';
 
 /**
  * The address of `/orders/{ID}` and `/orders/order-number={orderNumber}` (Hono has decoded the
- * segment once). An Order has no key: `key=…` is read as an id, which no Order has.
+ * segment once), in the Store of an in-store path: an Order of another Store has no number there.
+ * An Order has no key: `key=…` is read as an id, which no Order has.
  */
-export function orderAddress(context: EmulatorContext, segment: string): Address {
+export function orderAddress(context: EmulatorContext, segment: string, store?: Store): Address {
   if (!segment.startsWith(ORDER_NUMBER)) return { id: segment };
   const orderNumber = segment.slice(ORDER_NUMBER.length);
   const order = orderByNumber(context.state, orderNumber);
-  if (!order) throw errors.notFound(`The Order with orderNumber '${orderNumber}' was not found.`);
+  if (!order || (store !== undefined && order.store?.key !== store.key))
+    throw errors.notFound(`The Order with orderNumber '${orderNumber}' was not found.`);
   return { id: order.id };
 }
 
