@@ -70,7 +70,12 @@ export function endpointTable(served: Iterable<string>): Endpoint[] {
  * else goes on to the routes. Runs after authentication, as every API endpoint asks for a token.
  */
 export function notEmulatedEndpoints(served: Iterable<string>): MiddlewareHandler<AppEnv> {
-  const table = endpointTable(served);
+  // By method and segment count: a request is compared with the few templates of its shape only.
+  const byShape = new Map<string, Endpoint[]>();
+  for (const endpoint of endpointTable(served)) {
+    const shape = `${endpoint.method} ${endpoint.segments.length}`;
+    byShape.set(shape, [...(byShape.get(shape) ?? []), endpoint]);
+  }
   return async (c, next) => {
     // Path segments after `/{projectKey}`, as sent (templates hold no escaped characters).
     const parts = new URL(c.req.url).pathname
@@ -78,8 +83,8 @@ export function notEmulatedEndpoints(served: Iterable<string>): MiddlewareHandle
       .filter((part) => part !== '')
       .slice(1);
     let best: Endpoint | undefined;
-    for (const endpoint of table) {
-      if (endpoint.method !== c.req.method || !matches(endpoint, parts)) continue;
+    for (const endpoint of byShape.get(`${c.req.method} ${parts.length}`) ?? []) {
+      if (!matches(endpoint, parts)) continue;
       if (!best || moreSpecific(endpoint, best)) best = endpoint;
     }
     if (best && !best.served)

@@ -23,6 +23,23 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const ALTERNATIVES = new WeakMap<SchemaNode, Map<string, SchemaNode>>();
+
+/** A discriminated union's alternatives by their tag, found once per union (update-action unions have about 90). */
+function alternativesOf(union: SchemaNode): Map<string, SchemaNode> {
+  let byTag = ALTERNATIVES.get(union);
+  if (!byTag) {
+    byTag = new Map();
+    const property = union.discriminator!.propertyName;
+    for (const alternative of union.oneOf ?? []) {
+      const tag = (alternative.properties?.[property] as { const?: unknown } | undefined)?.const;
+      if (typeof tag === 'string' && !byTag.has(tag)) byTag.set(tag, alternative);
+    }
+    ALTERNATIVES.set(union, byTag);
+  }
+  return byTag;
+}
+
 /** The path of the first not-emulated member present in `value`, walking the schema along the value. */
 function firstNotEmulated(schema: SchemaNode | undefined, value: unknown, path: string): string | undefined {
   if (!schema) return undefined;
@@ -48,10 +65,7 @@ function firstNotEmulated(schema: SchemaNode | undefined, value: unknown, path: 
   // A discriminated union: the alternative named by the discriminator's value.
   if (schema.oneOf && schema.discriminator) {
     const tag = value[schema.discriminator.propertyName];
-    const chosen = schema.oneOf.find(
-      (alternative) => (alternative.properties?.[schema.discriminator!.propertyName] as { const?: unknown } | undefined)?.const === tag,
-    );
-    return firstNotEmulated(chosen, value, path);
+    return firstNotEmulated(typeof tag === 'string' ? alternativesOf(schema).get(tag) : undefined, value, path);
   }
   return undefined;
 }

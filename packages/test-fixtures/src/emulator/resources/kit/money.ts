@@ -13,10 +13,17 @@ const CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf('currency
  * KWD), as the live service answers `fractionDigits`; an unknown currency is 400 InvalidField.
  */
 export function fractionDigitsOf(currencyCode: string, field: string): number {
+  const known = FRACTION_DIGITS.get(currencyCode);
+  if (known !== undefined) return known;
   if (!CURRENCIES.has(currencyCode))
     throw errors.invalidField(field, currencyCode, `The currency '${currencyCode}' is not a valid ISO 4217 currency code.`);
-  return new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = new Intl.NumberFormat('en', { style: 'currency', currency: currencyCode }).resolvedOptions().maximumFractionDigits ?? 2;
+  FRACTION_DIGITS.set(currencyCode, digits);
+  return digits;
 }
+
+/** Fraction digits by currency, as found (a NumberFormat costs tens of microseconds; carts ask on every update). */
+const FRACTION_DIGITS = new Map<string, number>();
 
 /** Money of a draft as centPrecision money; highPrecision money is not emulated (501). */
 export function moneyFrom(draft: MoneyDraft, field: string): CentPrecisionMoney {
