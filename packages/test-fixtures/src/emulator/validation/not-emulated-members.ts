@@ -53,11 +53,15 @@ function firstNotEmulated(schema: SchemaNode | undefined, value: unknown, path: 
   }
   if (!isObject(value)) return undefined;
   for (const name of schema[MEMBERS] ?? []) if (value[name] !== undefined && value[name] !== null) return at(name);
-  for (const [name, property] of Object.entries(schema.properties ?? {})) {
-    if (value[name] === undefined) continue;
-    const found = firstNotEmulated(property, value[name], at(name));
-    if (found) return found;
-  }
+  // Over the value's members (a few) rather than the schema's (a draft schema has dozens).
+  const properties = schema.properties;
+  if (properties)
+    for (const name of Object.keys(value)) {
+      if (!Object.hasOwn(properties, name) || value[name] === undefined) continue;
+      const property = properties[name];
+      const found = firstNotEmulated(property, value[name], at(name));
+      if (found) return found;
+    }
   for (const part of schema.allOf ?? []) {
     const found = firstNotEmulated(part, value, path);
     if (found) return found;
