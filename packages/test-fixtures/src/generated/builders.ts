@@ -2059,6 +2059,14 @@ export const myLineItemDraft = /* @__PURE__ */ defineBuilder('MyLineItemDraft', 
 export const myCartUpdate = /* @__PURE__ */ defineBuilder('MyCartUpdate', 'update');
 
 /**
+ * Builder of a `MyCartAddPaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Cart's `addPayment` for a customer's or an anonymous session's own Cart: the Payment must be the
+ *
+ * @example
+ * myCartAddPaymentAction({ seed: 42 }).build();
+ */
+export const myCartAddPaymentAction = /* @__PURE__ */ defineBuilder('MyCartAddPaymentAction', 'action');
+
+/**
  * Builder of a `MyCartAddLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Cart's `addLineItem` without an external tax rate, with its rules.
  *
  * @example
@@ -5071,6 +5079,7 @@ export const builderFactories = {
   MyCartDraft: myCartDraft,
   MyLineItemDraft: myLineItemDraft,
   MyCartUpdate: myCartUpdate,
+  MyCartAddPaymentAction: myCartAddPaymentAction,
   MyCartAddLineItemAction: myCartAddLineItemAction,
   MyCartChangeTaxModeAction: myCartChangeTaxModeAction,
   ReplicaCartDraft: replicaCartDraft,

@@ -5861,7 +5861,24 @@ export interface components {
       | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
       | components['schemas']['CartSetLineItemCustomFieldAction']
       | components['schemas']['CartSetLocaleAction']
-      | components['schemas']['CartSetShippingAddressAction'];
+      | components['schemas']['CartSetShippingAddressAction']
+      | components['schemas']['CartSetShippingMethodAction']
+      | components['schemas']['MyCartAddPaymentAction']
+      | components['schemas']['CartRemovePaymentAction'];
+    /**
+     * @description The Cart's `addPayment` for a customer's or an anonymous session's own Cart: the Payment must be the
+     *     caller's own (its `customer` the token's customer, or its `anonymousId` the token's session), else 400
+     *     ReferencedResourceNotFound as for a Payment that does not exist (decision: a session cannot attach
+     *     another's Payment).
+     */
+    MyCartAddPaymentAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addPayment';
+      payment: components['schemas']['PaymentResourceIdentifier'];
+    };
     /** @description The Cart's `addLineItem` without an external tax rate, with its rules. */
     MyCartAddLineItemAction: {
       /**
@@ -23952,6 +23969,7 @@ export type MyCartDraft = components['schemas']['MyCartDraft'];
 export type MyLineItemDraft = components['schemas']['MyLineItemDraft'];
 export type MyCartUpdate = components['schemas']['MyCartUpdate'];
 export type MyCartUpdateAction = components['schemas']['MyCartUpdateAction'];
+export type MyCartAddPaymentAction = components['schemas']['MyCartAddPaymentAction'];
 export type MyCartAddLineItemAction = components['schemas']['MyCartAddLineItemAction'];
 export type MyCartChangeTaxModeAction = components['schemas']['MyCartChangeTaxModeAction'];
 export type ReplicaCartDraft = components['schemas']['ReplicaCartDraft'];

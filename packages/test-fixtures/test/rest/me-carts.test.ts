@@ -123,6 +123,39 @@ describe('My Cart update actions', () => {
     expect(await shop.cart(cart.id)).toEqual(cart);
   });
 
+  it("sets a shipping method and adds the caller's own Payment, and refuses another's Payment, changing nothing", async () => {
+    const zone = ok(await shop.api.call('POST', '/zones', { name: 'DE', locations: [{ country: 'DE' }] }), 201);
+    const method = ok(
+      await shop.api.call('POST', '/shipping-methods', {
+        name: 'Standard',
+        isDefault: true,
+        taxCategory: { typeId: 'tax-category', key: 'standard' },
+        zoneRates: [{ zone: { typeId: 'zone', id: zone.id }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 499 } }] }],
+      }),
+      201,
+    );
+    const cart = await myCart(ann, { red: 2 });
+    const shipped = ok(
+      await updateMyCart(ann, cart, [
+        { action: 'setShippingAddress', address: { country: 'DE' } },
+        { action: 'setShippingMethod', shippingMethod: { typeId: 'shipping-method', id: method.id } },
+      ]),
+    );
+    // 2 x 10.00 + shipping 4.99 = 24.99 EUR gross
+    expect(shipped.totalPrice.centAmount).toBe(2499);
+    expect(shipped.shippingInfo).toMatchObject({ shippingMethodName: 'Standard', price: { centAmount: 499 } });
+
+    const own = ok(await ann('POST', '/me/payments', { amountPlanned: { currencyCode: 'EUR', centAmount: 2499 } }), 201);
+    const others = ok(await visitor('POST', '/me/payments', { amountPlanned: { currencyCode: 'EUR', centAmount: 2499 } }), 201);
+    const refused = await updateMyCart(ann, shipped, [{ action: 'addPayment', payment: { typeId: 'payment', id: others.id } }]);
+    expectError(refused, 400, 'ReferencedResourceNotFound');
+    expect(await shop.cart(cart.id)).toEqual(shipped);
+    const paid = ok(await updateMyCart(ann, shipped, [{ action: 'addPayment', payment: { typeId: 'payment', id: own.id } }]));
+    expect(paid.paymentInfo).toEqual({ payments: [{ typeId: 'payment', id: own.id }] });
+    const unpaid = ok(await updateMyCart(ann, paid, [{ action: 'removePayment', payment: { typeId: 'payment', id: own.id } }]));
+    expect(unpaid).not.toHaveProperty('paymentInfo');
+  });
+
   it('answers 501 to a live My Cart action the emulator does not model, and to changeTaxMode Disabled InvalidField', async () => {
     const cart = await myCart(ann, { red: 1 });
     const notEmulated = expectError(await updateMyCart(ann, cart, [{ action: 'addDiscountCode', code: 'SALE' }]), 501, 'NotEmulated');

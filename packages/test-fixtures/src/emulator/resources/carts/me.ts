@@ -9,6 +9,8 @@ import { commerceContract } from '../../validation/contract.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { createResource, deleteResource, updateResource, validBody } from '../kit/operations.js';
 import type { ActionHandlers, ResourceType, Schemas } from '../kit/resource-type.js';
+import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
+import type { Payment } from '../payments/index.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import { allowMe } from '../me/session.js';
 import type { Store } from '../stores/index.js';
@@ -35,6 +37,9 @@ const MY_CART_ACTIONS = [
   'setLineItemCustomField',
   'setLocale',
   'setShippingAddress',
+  'setShippingMethod',
+  'addPayment',
+  'removePayment',
 ] as const satisfies readonly MyCartAction['action'][];
 
 /** The members of a MyCartDraft that pass to the CartDraft as given (the others are the token's). */
@@ -63,6 +68,15 @@ function assertTaxModeAllowed(taxMode: string | undefined, field: string): void 
     ]);
 }
 
+/** 400 ReferencedResourceNotFound unless the Payment is the token's customer's or session's, as if it did not exist. */
+function assertOwnPayment(ctx: WriteContext, identifier: ResourceIdentifier): void {
+  const payment = ctx.resolveIdentifier<Payment>('payment', identifier, 'payment');
+  const { customerId, anonymousId } = ctx.principal;
+  const own =
+    (customerId !== undefined && payment.customer?.id === customerId) || (anonymousId !== undefined && payment.anonymousId === anonymousId);
+  if (!own) throw errors.referencedResourceNotFound('payment', identifier);
+}
+
 /**
  * The Cart type as a customer or an anonymous session sees its own Carts: the My Cart actions,
  * with the Cart's handlers (and `changeTaxMode` refusing `Disabled`).
@@ -76,6 +90,12 @@ function myCartTypeOf(type: ResourceType<Cart, unknown, Schemas['CartUpdateActio
     actions.changeTaxMode = (cart, action, ctx) => {
       assertTaxModeAllowed(action.taxMode, 'taxMode');
       changeTaxMode(cart, action, ctx);
+    };
+  const addPayment = cartActions.addPayment;
+  if (addPayment)
+    actions.addPayment = (cart, action, ctx) => {
+      assertOwnPayment(ctx, action.payment);
+      addPayment(cart, action, ctx);
     };
   return { ...type, schemas: { ...type.schemas, updateAction: 'MyCartUpdateAction' }, actions };
 }
