@@ -15,6 +15,8 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures';
+// Types only: the module itself loads after the msw stub is registered.
+import type * as MockExports from '@labdigital/commercetools-mock';
 import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
 const tests = Number(arg('tests') ?? 200);
@@ -115,7 +117,7 @@ async function newDurableProjectTest(run: number): Promise<void> {
   sharedDurable.deleteProject(key);
 }
 
-type MockModule = typeof import('@labdigital/commercetools-mock');
+type MockModule = typeof MockExports;
 let mockModule: MockModule | undefined;
 
 /** The community mock, a new one per test, every request through Fastify's `app.inject`. */

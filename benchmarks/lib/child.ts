@@ -2,13 +2,13 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { ChildMessage, ParentMessage, ReadyMessage, ServerKind } from './loopback-server.js';
-import type { Seeded } from './mix.js';
+import type { FillResource, Seeded } from './mix.js';
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
 
 export interface LoopbackServer {
   ready: ReadyMessage;
-  fill(from: number, to: number, prefix: string): Promise<Seeded[]>;
+  fill(from: number, to: number, prefix: string, resource?: FillResource): Promise<Seeded[]>;
   /** Deletes Product Selections inside the server process. */
   remove(items: readonly { id: string; version: number }[]): Promise<void>;
   /** CPU time (user + system) the child has used so far, in microseconds. */
@@ -55,9 +55,9 @@ export async function startLoopbackServer(kind: ServerKind): Promise<LoopbackSer
   const ready = await next('ready');
   return {
     ready,
-    async fill(from, to, prefix) {
+    async fill(from, to, prefix, resource) {
       const answer = next('filled');
-      send({ type: 'fill', from, to, prefix });
+      send({ type: 'fill', from, to, prefix, ...(resource ? { resource } : {}) });
       return (await answer).items;
     },
     async remove(items) {

@@ -20,7 +20,7 @@ import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { clientCredentialsToken, fillOverHttp, type Seeded } from './mix.js';
+import { clientCredentialsToken, fillDraft, fillOverHttp, type FillResource, type Seeded } from './mix.js';
 
 /** `durable`: our emulator in its durable mode, on a new data dir (removed when it closes). */
 export type ServerKind = 'emulator' | 'durable' | 'mock';
@@ -38,7 +38,7 @@ export interface ReadyMessage {
 }
 
 export type ParentMessage =
-  | { type: 'fill'; from: number; to: number; prefix: string }
+  | { type: 'fill'; from: number; to: number; prefix: string; resource?: FillResource }
   | { type: 'remove'; items: { id: string; version: number }[] }
   | { type: 'cpu' }
   | { type: 'close' };
@@ -53,7 +53,7 @@ const PROJECT_KEY = 'bench';
 
 interface Served {
   ready: Omit<ReadyMessage, 'type' | 'kind'>;
-  fill(from: number, to: number, prefix: string): Promise<Seeded[]>;
+  fill(from: number, to: number, prefix: string, resource?: FillResource): Promise<Seeded[]>;
   remove(items: readonly { id: string; version: number }[]): Promise<void>;
   close(): Promise<void>;
 }
@@ -81,8 +81,8 @@ async function serveEmulator(durable: boolean): Promise<Served> {
       clientSecret: emulator.credentials.clientSecret,
       version: 'workspace',
     },
-    fill: (from, to, prefix) =>
-      fillOverHttp({ fetch: emulator.fetch, api: inProcess.api, projectKey: PROJECT_KEY, token }, from, to, prefix),
+    fill: (from, to, prefix, resource) =>
+      fillOverHttp({ fetch: emulator.fetch, api: inProcess.api, projectKey: PROJECT_KEY, token }, from, to, prefix, 8, resource),
     async remove(items) {
       // Through the in-process fetch: over the socket the emulator refuses every DELETE (see README).
       for (const item of items) {
@@ -116,7 +116,7 @@ async function serveMock(): Promise<Served> {
   await mock.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = mock.app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  const repository = mock.project(PROJECT_KEY).getRepository('product-selection');
+  const project = mock.project(PROJECT_KEY);
   return {
     ready: {
       origin,
@@ -127,19 +127,22 @@ async function serveMock(): Promise<Served> {
       clientSecret: 'bench-secret',
       version: mockPackage.version,
     },
-    async fill(from, to, prefix) {
+    async fill(from, to, prefix, resource = 'product-selection') {
+      const repository = project.getRepository(resource);
       const items: Seeded[] = [];
       for (let n = from; n < to; n++) {
         const key = `${prefix}-${n}`;
+        // The draft types are the official SDK's; ours is the same JSON.
         const created = await repository.create(
           { projectKey: PROJECT_KEY, clientId: 'bench-client' },
-          { key, name: { en: `Selection ${n}` } },
+          fillDraft(resource, key, n) as never,
         );
         items.push({ id: created.id, key, version: created.version });
       }
       return items;
     },
     async remove(items) {
+      const repository = project.getRepository('product-selection');
       for (const item of items) await repository.delete({ projectKey: PROJECT_KEY, clientId: 'bench-client' }, item.id);
     },
     close: () => mock.app.close(),
@@ -154,7 +157,8 @@ async function main(): Promise<void> {
   process.on('message', (message: ParentMessage) => {
     void (async () => {
       try {
-        if (message.type === 'fill') send({ type: 'filled', items: await served.fill(message.from, message.to, message.prefix) });
+        if (message.type === 'fill')
+          send({ type: 'filled', items: await served.fill(message.from, message.to, message.prefix, message.resource) });
         else if (message.type === 'remove') {
           await served.remove(message.items);
           send({ type: 'removed' });

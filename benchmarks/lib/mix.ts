@@ -244,12 +244,28 @@ export async function clientCredentialsToken(
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** What a benchmark pre-fills: Product Selections, or empty carts with a German shipping address (Platform tax). */
+export type FillResource = 'product-selection' | 'cart';
+const FILL_PATHS: Record<FillResource, string> = { 'product-selection': 'product-selections', cart: 'carts' };
+
+/** The draft of the n-th pre-filled resource (the same for every server). */
+export function fillDraft(resource: FillResource, key: string, n: number): Record<string, unknown> {
+  return resource === 'cart' ? { key, currency: 'EUR', shippingAddress: { country: 'DE' } } : { key, name: { en: `Selection ${n}` } };
+}
+
 /**
- * Creates Product Selections over HTTP (through any fetch function), `concurrency` at a time,
+ * Creates Product Selections (or carts) over HTTP (through any fetch function), `concurrency` at a time,
  * keys `<prefix>-<n>`; returns what was created.
  */
-export async function fillOverHttp(target: Target, from: number, to: number, prefix: string, concurrency = 8): Promise<Seeded[]> {
-  const base = `${target.api}/${target.projectKey}/product-selections`;
+export async function fillOverHttp(
+  target: Target,
+  from: number,
+  to: number,
+  prefix: string,
+  concurrency = 8,
+  resource: FillResource = 'product-selection',
+): Promise<Seeded[]> {
+  const base = `${target.api}/${target.projectKey}/${FILL_PATHS[resource]}`;
   const headers = { authorization: `Bearer ${target.token}`, 'content-type': 'application/json' };
   const out: Seeded[] = new Array<Seeded>(to - from);
   let next = from;
@@ -257,7 +273,7 @@ export async function fillOverHttp(target: Target, from: number, to: number, pre
     while (next < to) {
       const n = next++;
       const key = `${prefix}-${n}`;
-      const res = await target.fetch(base, { method: 'POST', headers, body: JSON.stringify({ key, name: { en: `Selection ${n}` } }) });
+      const res = await target.fetch(base, { method: 'POST', headers, body: JSON.stringify(fillDraft(resource, key, n)) });
       if (res.status !== 201) throw new Error(`fill: HTTP ${res.status} ${await res.text()}`);
       const body = (await res.json()) as { id: string; version: number };
       out[n - from] = { id: body.id, key, version: body.version };
