@@ -52,6 +52,17 @@ export type AddCartPayment = {
   payment: ResourceIdentifierInput;
 };
 
+export type AddMyCartLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
 /** The last change a My Payment takes: with a Transaction it can no longer be updated or deleted. */
 export type AddMyPaymentTransaction = {
   transaction: MyTransactionDraft;
@@ -166,6 +177,8 @@ export type AddressInput = {
   streetNumber?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type AnonymousCartSignInMode = 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
 
 /** Decision (members not shown): the origin of an indirect change. */
 export type Attribution = {
@@ -531,6 +544,36 @@ export type CustomLineItemDraft = {
 
 export type CustomLineItemPriceMode = 'External' | 'Standard';
 
+/** A Customer as a sign-in answers it: the REST Customer's members (never credentials). */
+export type Customer = {
+  __typename?: 'Customer';
+  addresses: Array<Address>;
+  billingAddressIds?: Maybe<Array<Scalars['String']['output']>>;
+  companyName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  customerGroupRef?: Maybe<Reference>;
+  customerNumber?: Maybe<Scalars['String']['output']>;
+  defaultBillingAddressId?: Maybe<Scalars['String']['output']>;
+  defaultShippingAddressId?: Maybe<Scalars['String']['output']>;
+  email: Scalars['String']['output'];
+  externalId?: Maybe<Scalars['String']['output']>;
+  firstName?: Maybe<Scalars['String']['output']>;
+  id: Scalars['String']['output'];
+  isEmailVerified: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lastName?: Maybe<Scalars['String']['output']>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  middleName?: Maybe<Scalars['String']['output']>;
+  salutation?: Maybe<Scalars['String']['output']>;
+  shippingAddressIds?: Maybe<Array<Scalars['String']['output']>>;
+  title?: Maybe<Scalars['String']['output']>;
+  vatId?: Maybe<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
 export type CustomerGroup = {
   __typename?: 'CustomerGroup';
   createdAt: Scalars['DateTime']['output'];
@@ -566,6 +609,20 @@ export type CustomerGroupQueryResult = {
 export type CustomerGroupUpdateAction = {
   changeName?: InputMaybe<ChangeCustomerGroupName>;
   setKey?: InputMaybe<SetCustomerGroupKey>;
+};
+
+export type CustomerSignInResult = {
+  __typename?: 'CustomerSignInResult';
+  /** The customer's active Cart after the sign-in (and merge); null when there is none. */
+  cart?: Maybe<Cart>;
+  customer: Customer;
+};
+
+export type CustomerSignMeInDraft = {
+  activeCartSignInMode?: InputMaybe<AnonymousCartSignInMode>;
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
 export type Dimensions = {
@@ -975,6 +1032,12 @@ export type Mutation = {
    */
   createCustomerGroup?: Maybe<CustomerGroup>;
   /**
+   * Create a Cart of the caller, as REST `POST /me/carts` (scope `manage_my_orders`, a customer's or
+   * anonymous session's token): its `customerId` or `anonymousId` is the token's. With `storeKey`,
+   * in that Store, as the in-store `/me/carts`.
+   */
+  createMyCart?: Maybe<Cart>;
+  /**
    * Create an Order from the caller's own Cart, as REST `POST /me/orders` (scope
    * `manage_my_orders`, a customer's or anonymous session's token; another's Cart is
    * `ResourceNotFound`). With `storeKey`, the Cart must be of that Store.
@@ -1020,12 +1083,23 @@ export type Mutation = {
    */
   createZone?: Maybe<Zone>;
   /**
+   * Sign the customer in with an anonymous session's (or a client's) token, as REST `POST
+   * /me/login` (scope `manage_my_profile`): with an anonymous session's token, the session's
+   * most recently modified Active Cart is merged into the customer's active Cart as
+   * `activeCartSignInMode` says (a Line Item of the same variant takes the greater quantity; others
+   * are added), the session's other Carts, Orders and Payments become the customer's, and `cart`
+   * is the customer's active Cart afterwards, priced and taxed anew. Wrong credentials are
+   * `InvalidCredentials`.
+   */
+  customerSignMeIn: CustomerSignInResult;
+  /**
    * Delete a Cart. Decision: `personalDataErasure` is accepted and changes nothing more (the
    * emulator keeps no other personal data of a Cart).
    */
   deleteCart?: Maybe<Cart>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
   deleteCustomerGroup?: Maybe<CustomerGroup>;
+  deleteMyCart?: Maybe<Cart>;
   /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
   deleteMyPayment?: Maybe<MyPayment>;
   /** Delete an Order. Decision: `personalDataErasure` is accepted and changes nothing more. */
@@ -1043,6 +1117,11 @@ export type Mutation = {
   updateCart?: Maybe<Cart>;
   /** Apply Customer Group update actions in order and as a unit. */
   updateCustomerGroup?: Maybe<CustomerGroup>;
+  /**
+   * Apply My Cart update actions to the caller's Cart, with the rules of REST `POST /me/carts/{id}`;
+   * another's Cart is `ResourceNotFound`.
+   */
+  updateMyCart?: Maybe<Cart>;
   /**
    * Update the caller's Payment, as `POST /me/payments/{ID}`: another caller's is `ResourceNotFound`,
    * one with a Transaction `InvalidOperation`.
@@ -1081,6 +1160,11 @@ export type MutationCreateCustomerGroupArgs = {
   draft: CustomerGroupDraft;
 };
 
+export type MutationCreateMyCartArgs = {
+  draft: MyCartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
 export type MutationCreateMyOrderFromCartArgs = {
   draft: OrderMyCartCommand;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
@@ -1114,6 +1198,11 @@ export type MutationCreateZoneArgs = {
   draft: CreateZone;
 };
 
+export type MutationCustomerSignMeInArgs = {
+  draft: CustomerSignMeInDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
 export type MutationDeleteCartArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -1125,6 +1214,12 @@ export type MutationDeleteCartArgs = {
 export type MutationDeleteCustomerGroupArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteMyCartArgs = {
+  id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -1180,6 +1275,13 @@ export type MutationUpdateCustomerGroupArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationUpdateMyCartArgs = {
+  actions: Array<MyCartUpdateAction>;
+  id: Scalars['String']['input'];
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationUpdateMyPaymentArgs = {
   actions: Array<MyPaymentUpdateAction>;
   id: Scalars['String']['input'];
@@ -1227,6 +1329,53 @@ export type MutationUpdateZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
+};
+
+/**
+ * The REST MyCartDraft. Decisions: no `taxMode` (REST refuses `Disabled` on a My Cart; the
+ * default Platform applies) and no `custom` (Custom Fields are written over REST).
+ */
+export type MyCartDraft = {
+  billingAddress?: InputMaybe<AddressInput>;
+  country?: InputMaybe<Scalars['Country']['input']>;
+  currency: Scalars['Currency']['input'];
+  customerEmail?: InputMaybe<Scalars['String']['input']>;
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  inventoryMode?: InputMaybe<InventoryMode>;
+  lineItems?: InputMaybe<Array<MyLineItemDraft>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  shippingAddress?: InputMaybe<AddressInput>;
+  store?: InputMaybe<ResourceIdentifierInput>;
+};
+
+/**
+ * One My Cart update action: exactly one field must be set (otherwise `InvalidInput`), with the
+ * rules of REST `POST /me/carts/{id}`; `setShippingMethod` answers what REST answers for it
+ * (`NotEmulated` while My Carts do not emulate it).
+ */
+export type MyCartUpdateAction = {
+  addLineItem?: InputMaybe<AddMyCartLineItem>;
+  changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;
+  recalculate?: InputMaybe<RecalculateCart>;
+  removeLineItem?: InputMaybe<RemoveCartLineItem>;
+  setBillingAddress?: InputMaybe<SetCartBillingAddress>;
+  setCountry?: InputMaybe<SetCartCountry>;
+  setCustomerEmail?: InputMaybe<SetCartCustomerEmail>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
+  setLocale?: InputMaybe<SetCartLocale>;
+  setShippingAddress?: InputMaybe<SetCartShippingAddress>;
+  setShippingMethod?: InputMaybe<SetMyCartShippingMethod>;
+};
+
+export type MyLineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Long']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
 };
 
 /** A Payment as the caller's own (`me`, the My Payment mutations). */
@@ -2263,6 +2412,10 @@ export type SetCartShippingMethod = {
 /** Sets or (with null) unsets the key. */
 export type SetCustomerGroupKey = {
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetMyCartShippingMethod = {
+  shippingMethod?: InputMaybe<ResourceIdentifierInput>;
 };
 
 export type SetOrderBillingAddress = {

@@ -10,6 +10,7 @@ import { errors } from '../http/errors.js';
 import { createResource, deleteResource, updateResource, type Address, type Caller } from '../resources/kit/operations.js';
 import { registeredType } from '../resources/kit/resource-module.js';
 import type { AnyResourceType } from '../resources/kit/resource-type.js';
+import { allowMe } from '../resources/me/session.js';
 import type { Store } from '../resources/stores/index.js';
 import type { StoredResource } from '../store/collection.js';
 import { addressOf, lookup, need, type GraphqlContext, type IdOrKey } from './context.js';
@@ -61,6 +62,16 @@ export function storeOfKey(ctx: GraphqlContext, key: string, scope: string): Sto
   }
   const store = ctx.emulator.state.collection<Store>('store').getByKey(key);
   if (!store) throw errors.notFoundByKey(key);
+  return store;
+}
+
+/**
+ * The Store of `storeKey` (none without), for a customer's or anonymous session's token holding
+ * `scope`, as the `/me` paths check them (allowMe).
+ */
+export function mySession(ctx: GraphqlContext, storeKey: string | null | undefined, scope = 'manage_my_orders'): Store | undefined {
+  const store = storeKey == null ? undefined : storeOfKey(ctx, storeKey, scope);
+  allowMe(ctx.principal, ctx.projectKey, store?.key, [scope], true);
   return store;
 }
 

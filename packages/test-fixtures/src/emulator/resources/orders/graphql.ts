@@ -2,12 +2,11 @@ import { exactlyOne, need, type GraphqlContext } from '../../graphql/context.js'
 import { plainActions, withoutNulls, type IdentifierInput, type Nullable } from '../../graphql/inputs.js';
 import { pageOfArray, type PageArgs } from '../../graphql/paging.js';
 import type { ResolverMap } from '../../graphql/resolver-types.js';
-import { mergeResolvers, readScopes, standardFields, storeOfKey } from '../../graphql/standard-fields.js';
+import { mergeResolvers, mySession, readScopes, standardFields } from '../../graphql/standard-fields.js';
 import { errors } from '../../http/errors.js';
 import { cartLikeFields } from '../carts/graphql.js';
 import { cartType, type Cart } from '../carts/index.js';
 import type { Address } from '../kit/operations.js';
-import { allowMe } from '../me/session.js';
 import { createOrderFromCart, orderByNumber, type Order } from './index.js';
 import { isCallers, orderAddress } from './routes.js';
 
@@ -43,13 +42,6 @@ function orderAddressOf(ctx: GraphqlContext, args: Record<string, unknown>, fiel
   if (forWrite) return orderAddress(ctx.emulator, `order-number=${value}`);
   const order = orderByNumber(ctx.emulator.state, value);
   return order ? { id: order.id } : null;
-}
-
-/** The Store of `storeKey` (none without), for a session token holding `manage_my_orders`, as the `/me/orders` paths check it. */
-function mySession(ctx: GraphqlContext, storeKey: string | null | undefined) {
-  const store = storeKey == null ? undefined : storeOfKey(ctx, storeKey, 'manage_my_orders');
-  allowMe(ctx.principal, ctx.projectKey, store?.key, ['manage_my_orders'], true);
-  return store;
 }
 
 /** The caller's Orders (`me { order, orders }`) and its order from its own Cart, as `/me/orders`. */

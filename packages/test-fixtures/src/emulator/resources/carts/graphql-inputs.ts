@@ -1,0 +1,126 @@
+import {
+  localizedString,
+  onlyMember,
+  plainActions,
+  withoutNulls,
+  type ActionConverters,
+  type IdentifierInput,
+  type LocalizedInput,
+  type Nullable,
+} from '../../graphql/inputs.js';
+
+/** The GraphQL Cart inputs → the REST Cart drafts and actions (see carts.graphql). */
+
+type TaxRateInput = { subRates?: readonly unknown[] | null } & Record<string, unknown>;
+/** `BaseMoneyInput`: `{ centPrecision }` or `{ highPrecision }`. */
+type MoneyInput = Nullable<{ centPrecision: Record<string, unknown>; highPrecision: Record<string, unknown> }>;
+type WithTaxRate = { externalTaxRate?: TaxRateInput | null } & Record<string, unknown>;
+type CustomLineItemInput = WithTaxRate & { name: LocalizedInput; money: MoneyInput };
+export type CartDraftInput = Record<string, unknown> & {
+  lineItems?: readonly WithTaxRate[] | null;
+  customLineItems?: readonly CustomLineItemInput[] | null;
+  externalTaxRateForShippingMethod?: TaxRateInput | null;
+};
+type ItemAddress = Nullable<{ lineItemId: string; lineItemKey: string }>;
+type CustomItemAddress = Nullable<{ customLineItemId: string; customLineItemKey: string }>;
+/** `CartUpdateAction`: one member set, named after the REST action it maps onto. */
+export type CartUpdateActionInput = Nullable<{
+  addLineItem: WithTaxRate;
+  changeLineItemQuantity: ItemAddress & { quantity: number };
+  removeLineItem: ItemAddress & { quantity?: number | null };
+  setLineItemTaxRate: ItemAddress & WithTaxRate;
+  addCustomLineItem: CustomLineItemInput;
+  removeCustomLineItem: CustomItemAddress;
+  changeCustomLineItemQuantity: CustomItemAddress & { quantity: number };
+  changeCustomLineItemMoney: CustomItemAddress & { money: MoneyInput };
+  setCustomLineItemTaxRate: CustomItemAddress & WithTaxRate;
+  setShippingAddress: { address?: Record<string, unknown> | null };
+  setBillingAddress: { address?: Record<string, unknown> | null };
+  setCustomerEmail: { email?: string | null };
+  setCountry: { country?: string | null };
+  setLocale: { locale?: string | null };
+  setAnonymousId: { anonymousId?: string | null };
+  setCustomerId: { customerId?: string | null };
+  setCustomerGroup: { customerGroup?: IdentifierInput | null };
+  setShippingMethod: { shippingMethod?: IdentifierInput | null } & WithTaxRate;
+  addPayment: { payment: IdentifierInput };
+  removePayment: { payment: IdentifierInput };
+  recalculate: { updateProductData?: boolean | null };
+  setKey: { key?: string | null };
+  changeTaxMode: { taxMode: string };
+  changeTaxRoundingMode: { taxRoundingMode: string };
+  changeTaxCalculationMode: { taxCalculationMode: string };
+  changePriceRoundingMode: { priceRoundingMode: string };
+  setDeleteDaysAfterLastModification: { deleteDaysAfterLastModification?: number | null };
+  setPurchaseOrderNumber: { purchaseOrderNumber?: string | null };
+}>;
+
+/** `ExternalTaxRateDraft` → REST: the schema default `subRates: []` means none (REST would check their sum). */
+function externalTaxRate(input: TaxRateInput): object {
+  const { subRates, ...rate } = withoutNulls(input);
+  return subRates && subRates.length > 0 ? { ...rate, subRates } : rate;
+}
+
+/** The members of an input, its `externalTaxRate` converted. */
+function withTaxRate<T extends WithTaxRate>(input: T): object {
+  const { externalTaxRate: rate, ...rest } = input;
+  return { ...withoutNulls(rest), ...(rate != null ? { externalTaxRate: externalTaxRate(rate) } : {}) };
+}
+
+/** `{ centPrecision: { currencyCode, centAmount } }` → REST Money; `highPrecision` → REST HighPrecisionMoney (REST decides). */
+function money(input: MoneyInput, field: string): object {
+  const { name, input: value } = onlyMember(input, field, 'money type');
+  return name === 'centPrecision' ? withoutNulls(value) : { type: 'highPrecision', ...withoutNulls(value) };
+}
+
+function customLineItemDraft(input: CustomLineItemInput, field: string): object {
+  const { name, money: amount, ...rest } = input;
+  return { ...withTaxRate(rest), name: localizedString(name, `${field}.name`), money: money(amount, `${field}.money`) };
+}
+
+/** GraphQL `CartDraft` → REST CartDraft: nulls dropped, items and external rates converted. */
+export function cartDraft(draft: CartDraftInput): object {
+  const { lineItems, customLineItems, externalTaxRateForShippingMethod: shippingRate, ...rest } = draft;
+  return {
+    ...withoutNulls(rest),
+    ...(lineItems != null ? { lineItems: lineItems.map(withTaxRate) } : {}),
+    ...(customLineItems != null
+      ? { customLineItems: customLineItems.map((item, index) => customLineItemDraft(item, `draft.customLineItems[${index}]`)) }
+      : {}),
+    ...(shippingRate != null ? { externalTaxRateForShippingMethod: externalTaxRate(shippingRate) } : {}),
+  };
+}
+
+/** Cart update actions: most map one to one; external rates, money and names are converted. */
+export const cartActions: ActionConverters<CartUpdateActionInput> = {
+  ...plainActions<CartUpdateActionInput>([
+    'changeLineItemQuantity',
+    'removeLineItem',
+    'removeCustomLineItem',
+    'changeCustomLineItemQuantity',
+    'setShippingAddress',
+    'setBillingAddress',
+    'setCustomerEmail',
+    'setCountry',
+    'setLocale',
+    'setAnonymousId',
+    'setCustomerId',
+    'setCustomerGroup',
+    'addPayment',
+    'removePayment',
+    'recalculate',
+    'setKey',
+    'changeTaxMode',
+    'changeTaxRoundingMode',
+    'changeTaxCalculationMode',
+    'changePriceRoundingMode',
+    'setDeleteDaysAfterLastModification',
+    'setPurchaseOrderNumber',
+  ]),
+  addLineItem: withTaxRate,
+  setLineItemTaxRate: withTaxRate,
+  setCustomLineItemTaxRate: withTaxRate,
+  setShippingMethod: withTaxRate,
+  addCustomLineItem: customLineItemDraft,
+  changeCustomLineItemMoney: ({ money: amount, ...rest }, field) => ({ ...withoutNulls(rest), money: money(amount, `${field}.money`) }),
+};
