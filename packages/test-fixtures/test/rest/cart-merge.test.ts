@@ -129,6 +129,21 @@ describe('sign-in with MergeWithExistingCustomerCart (the default)', () => {
   });
 });
 
+describe('in-store sign-in', () => {
+  it('merges only the Store’s Carts of the session, into the customer’s Cart in that Store', async () => {
+    await shop.signUp('eve@example.com', { stores: [{ typeId: 'store', key: 'eu' }] });
+    const global = await myCart(visitor, { blue: 1 });
+    const inStore = ok(
+      await visitor('POST', '/in-store/key=eu/me/carts', { currency: 'EUR', lineItems: [{ sku: 'red', quantity: 2 }] }),
+      201,
+    );
+    const { cart } = ok(await visitor('POST', '/in-store/key=eu/me/login', { email: 'eve@example.com', password: 'secret' }));
+    expect(cart).toMatchObject({ id: inStore.id, store: { key: 'eu' }, cartState: 'Active' });
+    expect(quantities(cart)).toEqual({ red: 2 });
+    expect(await shop.cart(global.id)).toEqual(global);
+  });
+});
+
 describe('sign-in with UseAsNewActiveCustomerCart', () => {
   it('gives the anonymous Cart the customer and makes it the active Cart; the former Cart stays Active and unchanged', async () => {
     const own = await myCart(ann, { red: 3 });
