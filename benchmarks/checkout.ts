@@ -20,12 +20,10 @@
  * carts at least 10 times the mock's rate, and ours flat from 1 000 to 20 000 (20 000 at least
  * 80 % of 1 000).
  */
-import { register } from 'node:module';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures';
-// Types only: the module itself loads after the msw stub is registered.
-import type * as MockExports from '@labdigital/commercetools-mock';
 import { startLoopbackServer } from './lib/child.js';
 import { clientCredentialsToken, type Seeded } from './lib/mix.js';
+import { loadMock, newInjectedMock } from './lib/mock-inject.js';
 import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
 const tests = Number(arg('tests') ?? 100);
@@ -180,27 +178,13 @@ async function newProjectTest(run: number) {
   return total;
 }
 
-type MockModule = typeof MockExports;
-let mockModule: MockModule | undefined;
-
 /** The community mock, a new one per test, every request through Fastify's `app.inject`. */
 async function mockTest(run: number) {
-  const mock = new mockModule!.CommercetoolsMock({
-    silent: true,
-    strict: true,
-    enableAuthentication: true,
-    validateCredentials: true,
-    defaultProjectKey: PROJECT,
-  });
-  const send: Send = async ({ method, path, headers, body }) => {
-    const res = await mock.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
-    return { status: res.statusCode, body: res.json() as Body };
-  };
+  const mock = newInjectedMock(PROJECT);
   try {
-    return await oneCheckout(send, PROJECT, CLIENT, run);
+    return await oneCheckout(mock.send, PROJECT, CLIENT, run);
   } finally {
-    await mock.clear();
-    await mock.app.close();
+    await mock.close();
   }
 }
 
@@ -215,8 +199,7 @@ interface Target {
 
 async function main(): Promise<void> {
   if (!skipMock) {
-    register('./lib/msw-stub-hooks.mjs', import.meta.url);
-    mockModule = await import('@labdigital/commercetools-mock');
+    await loadMock();
   }
   console.log(`one checkout test, ${tests} tests each after ${warmup} unmeasured, interleaved; ${machine()}`);
   const target = (name: string, ours: boolean, test: Target['test']): Target => ({
@@ -308,60 +291,55 @@ async function cartUpdates(): Promise<void> {
         masterVariant: { sku: 'A', prices: [{ value: { currencyCode: 'EUR', centAmount: 1000 } }] },
         publish: true,
       });
-      /** The same load of plain reads: what any request costs this server, the bound of an update's rate. */
-      const reads = async (carts: readonly Seeded[]) => {
-        let next = 0;
+      /** 16 workers repeating `one` (which answers how many requests it sent) for the row's seconds: the rate and server CPU per request. */
+      const drive = async (one: () => Promise<number>) => {
         let done = 0;
         const cpuBefore = await server.cpuMicros();
         const start = performance.now();
         const until = start + seconds * 1000;
         const worker = async () => {
-          while (performance.now() < until) {
-            const res = await fetch(`${api}/${projectKey}/carts/${carts[next++ % carts.length]!.id}`, { headers });
-            if (res.status !== 200) throw new Error(`${kind} GET cart: ${res.status}`);
-            await res.arrayBuffer();
-            done++;
-          }
+          while (performance.now() < until) done += await one();
         };
         await Promise.all(Array.from({ length: 16 }, worker));
         const ms = performance.now() - start;
         return { rate: (done / ms) * 1000, cpuMicros: ((await server.cpuMicros()) - cpuBefore) / done };
       };
+      /** The same load of plain reads: what any request costs this server, the bound of an update's rate. */
+      const reads = (carts: readonly Seeded[]) => {
+        let next = 0;
+        return drive(async () => {
+          const res = await fetch(`${api}/${projectKey}/carts/${carts[next++ % carts.length]!.id}`, { headers });
+          if (res.status !== 200) throw new Error(`${kind} GET cart: ${res.status}`);
+          await res.arrayBuffer();
+          return 1;
+        });
+      };
       let carts: Seeded[] = [];
       for (const stored of kind === 'mock' ? [1_000, 10_000] : [1_000, 10_000, 20_000]) {
         carts = carts.concat(await server.fill(carts.length, stored, 'cart', 'cart'));
         let next = 0;
-        let done = 0;
-        const cpuBefore = await server.cpuMicros();
-        const start = performance.now();
-        const until = start + seconds * 1000;
-        const worker = async () => {
-          while (performance.now() < until) {
-            const cart = carts[next++ % carts.length]!;
-            const added = await post(`/carts/${cart.id}`, { version: cart.version, actions: [{ action: 'addLineItem', sku: 'A' }] });
-            if (added.status !== 200) throw new Error(`${kind} addLineItem: ${added.status} ${JSON.stringify(added.body).slice(0, 300)}`);
-            const line = (added.body['lineItems'] as Body[])[0]!;
-            const changed = await post(`/carts/${cart.id}`, {
-              version: added.body['version'],
-              actions: [{ action: 'changeLineItemQuantity', lineItemId: line['id'], quantity: 3 }],
-            });
-            if (changed.status !== 200) throw new Error(`${kind} changeLineItemQuantity: ${changed.status}`);
-            cart.version = changed.body['version'] as number;
-            if (kind !== 'mock') {
-              const taxed = changed.body['taxedPrice'] as { totalNet: { centAmount: number } } | undefined;
-              const total = (changed.body['totalPrice'] as { centAmount: number }).centAmount;
-              if (total !== UPDATED.totalPrice || taxed?.totalNet.centAmount !== UPDATED.totalNet) {
-                console.error(`wrong answer: cart total ${total}, net ${taxed?.totalNet.centAmount}; expected ${JSON.stringify(UPDATED)}`);
-                process.exit(1);
-              }
+        const updated = await drive(async () => {
+          const cart = carts[next++ % carts.length]!;
+          const added = await post(`/carts/${cart.id}`, { version: cart.version, actions: [{ action: 'addLineItem', sku: 'A' }] });
+          if (added.status !== 200) throw new Error(`${kind} addLineItem: ${added.status} ${JSON.stringify(added.body).slice(0, 300)}`);
+          const line = (added.body['lineItems'] as Body[])[0]!;
+          const changed = await post(`/carts/${cart.id}`, {
+            version: added.body['version'],
+            actions: [{ action: 'changeLineItemQuantity', lineItemId: line['id'], quantity: 3 }],
+          });
+          if (changed.status !== 200) throw new Error(`${kind} changeLineItemQuantity: ${changed.status}`);
+          cart.version = changed.body['version'] as number;
+          if (kind !== 'mock') {
+            const taxed = changed.body['taxedPrice'] as { totalNet: { centAmount: number } } | undefined;
+            const total = (changed.body['totalPrice'] as { centAmount: number }).centAmount;
+            if (total !== UPDATED.totalPrice || taxed?.totalNet.centAmount !== UPDATED.totalNet) {
+              console.error(`wrong answer: cart total ${total}, net ${taxed?.totalNet.centAmount}; expected ${JSON.stringify(UPDATED)}`);
+              process.exit(1);
             }
-            done += 2;
           }
-        };
-        await Promise.all(Array.from({ length: 16 }, worker));
-        const ms = performance.now() - start;
-        const cpu = (await server.cpuMicros()) - cpuBefore;
-        rows.push({ name: kind === 'mock' ? 'community mock' : 'ours', stored, rate: (done / ms) * 1000, cpuMicros: cpu / done });
+          return 2;
+        });
+        rows.push({ name: kind === 'mock' ? 'community mock' : 'ours', stored, ...updated });
         if (stored === 10_000)
           rows.push({
             name: `${kind === 'mock' ? 'community mock' : 'ours'}: a cart read (GET by id), the floor`,

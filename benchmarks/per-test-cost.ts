@@ -11,12 +11,10 @@
  * Goal: ours at most a tenth of the mock's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEmulator, type Emulator } from '@commerce-kit/test-fixtures';
-// Types only: the module itself loads after the msw stub is registered.
-import type * as MockExports from '@labdigital/commercetools-mock';
+import { loadMock, newInjectedMock } from './lib/mock-inject.js';
 import { arg, fmt, machine, median, printTable, verdict } from './lib/report.js';
 
 const tests = Number(arg('tests') ?? 200);
@@ -117,25 +115,11 @@ async function newDurableProjectTest(run: number): Promise<void> {
   sharedDurable.deleteProject(key);
 }
 
-type MockModule = typeof MockExports;
-let mockModule: MockModule | undefined;
-
 /** The community mock, a new one per test, every request through Fastify's `app.inject`. */
 async function mockTest(run: number): Promise<void> {
-  const mock = new mockModule!.CommercetoolsMock({
-    silent: true,
-    strict: true,
-    enableAuthentication: true,
-    validateCredentials: true,
-    defaultProjectKey: PROJECT,
-  });
-  const send: Send = async ({ method, path, headers, body }) => {
-    const res = await mock.app.inject({ method, url: path, headers, ...(body === undefined ? {} : { payload: body }) });
-    return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-  };
-  await oneTest(send, PROJECT, CLIENT, run);
-  await mock.clear();
-  await mock.app.close();
+  const mock = newInjectedMock(PROJECT);
+  await oneTest(mock.send, PROJECT, CLIENT, run);
+  await mock.close();
 }
 
 async function time(test: (run: number) => Promise<void>, run: number): Promise<number> {
@@ -162,8 +146,7 @@ async function tokenOnly(emulator: Emulator, run: number): Promise<number> {
 
 async function main(): Promise<void> {
   if (!skipMock) {
-    register('./lib/msw-stub-hooks.mjs', import.meta.url);
-    mockModule = await import('@labdigital/commercetools-mock');
+    await loadMock();
   }
   console.log(`per-test cost, ${tests} tests each after ${warmup} unmeasured, interleaved; ${machine()}`);
   const targets: { name: string; test: (run: number) => Promise<void>; times: number[] }[] = [
