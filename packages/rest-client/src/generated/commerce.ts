@@ -2180,8 +2180,8 @@ export interface components {
      * @description Names the variant by `sku`, or by `productId` with `variantId` (the master variant when
      *     absent); neither is 400 InvalidOperation (decision). The Product must exist and be
      *     published (400 InvalidOperation naming it, decision after the live wording), and in an
-     *     in-store Cart the variant must be available in the Store's Product Selections (400
-     *     InvalidInput). `quantity` is 1 by default. A `distributionChannel` or `supplyChannel`
+     *     in-store Cart the variant must be available in the Store's Product Selections and a
+     *     `distributionChannel` one of the Store's, when it has some (400 InvalidInput). `quantity` is 1 by default. A `distributionChannel` or `supplyChannel`
      *     must exist (400 ReferencedResourceNotFound). `externalTaxRate` only in `External` tax
      *     mode. External prices, per-method tax rates, inventory modes other than the Cart's,
      *     shipping details and recurrence are not emulated (501).

@@ -64,6 +64,24 @@ describe('carts in a store', () => {
     expectError(await c.api.call('POST', inStore('berlin'), { currency: 'EUR', lineItems: [{ sku: 'cap' }] }), 400, 'InvalidInput');
   });
 
+  it("take only the Store's distribution Channels for a line", async () => {
+    await c.product('tee', [{ value: eur(1000) }]);
+    const web = ok(await c.api.call('POST', '/channels', { key: 'web', roles: ['ProductDistribution'] }), 201);
+    ok(await c.api.call('POST', '/channels', { key: 'shop', roles: ['ProductDistribution'] }), 201);
+    await createStore(c.api, 'berlin', { distributionChannels: [{ key: 'web' }] });
+    const cart = ok(
+      await c.api.call('POST', inStore('berlin'), { currency: 'EUR', lineItems: [{ sku: 'tee', distributionChannel: { key: 'web' } }] }),
+      201,
+    );
+    expect((cart['lineItems'] as Json[])[0]!['distributionChannel']).toEqual({ typeId: 'channel', id: web['id'] });
+    const refused = expectError(
+      await c.update(cart, { action: 'addLineItem', sku: 'tee', distributionChannel: { key: 'shop' } }),
+      400,
+      'InvalidInput',
+    );
+    expect(refused.message).toContain('distribution channels');
+  });
+
   it('need view_orders to read and manage_orders to write, for the Store alone when scoped to it', async () => {
     await createStore(c.api, 'berlin');
     const cart = await c.cart();

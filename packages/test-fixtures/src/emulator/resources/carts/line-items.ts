@@ -12,13 +12,25 @@ import type { Cart, LineItem, LineItemDraft } from './shapes.js';
 import { externalRate } from './taxes.js';
 import { variantFor, type VariantOfProduct } from './variants.js';
 
-/** 400 InvalidInput when the Cart belongs to a Store that does not offer the variant (its Product Selections). */
-function assertAvailableInStore(ctx: WriteContext, cart: Cart, { product, data, variant }: VariantOfProduct): void {
+/**
+ * 400 InvalidInput when the Cart belongs to a Store that does not offer the variant (its Product
+ * Selections), or whose distribution Channels do not include the line's.
+ */
+function assertAvailableInStore(
+  ctx: WriteContext,
+  cart: Cart,
+  { product, data, variant }: VariantOfProduct,
+  channel?: { id: string },
+): void {
   if (!cart.store) return;
   const store = ctx.state.collection<Store>('store').getByKey(cart.store.key);
   if (!store) return;
   if (!availableVariants(ctx.state, store, product.id, data).some((offered) => offered.id === variant.id)) {
     throw errors.invalidInput(`The variant ${variant.id} of product '${product.id}' is not available in the store '${store.key}'.`);
+  }
+  const channels = store.distributionChannels.map((c) => c.id);
+  if (channel && channels.length > 0 && !channels.includes(channel.id)) {
+    throw errors.invalidInput(`The distribution channel '${channel.id}' is not one of the store '${store.key}'s distribution channels.`);
   }
 }
 
@@ -31,11 +43,11 @@ const sameChannel = (a: { id: string } | undefined, b: { id: string } | undefine
  */
 export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft, field: string): void {
   const found = variantFor(ctx.state, draft, field);
-  assertAvailableInStore(ctx, cart, found);
   const { product, data, variant } = found;
   const quantity = draft.quantity ?? 1;
   const distributionChannel =
     draft.distributionChannel && channelReference(ctx, draft.distributionChannel, `${field}.distributionChannel`, 'ProductDistribution');
+  assertAvailableInStore(ctx, cart, found, distributionChannel);
   const supplyChannel = draft.supplyChannel && channelReference(ctx, draft.supplyChannel, `${field}.supplyChannel`, 'InventorySupply');
   const custom = customFieldsFrom(ctx, draft.custom, 'line-item', `${field}.custom.type`);
   const taxRate = draft.externalTaxRate && externalRate(cart, draft.externalTaxRate, `${field}.externalTaxRate`);
