@@ -1350,8 +1350,7 @@ export type MyCartDraft = {
 
 /**
  * One My Cart update action: exactly one field must be set (otherwise `InvalidInput`), with the
- * rules of REST `POST /me/carts/{id}`; `setShippingMethod` answers what REST answers for it
- * (`NotEmulated` while My Carts do not emulate it).
+ * rules of REST `POST /me/carts/{id}`.
  */
 export type MyCartUpdateAction = {
   addLineItem?: InputMaybe<AddMyCartLineItem>;
