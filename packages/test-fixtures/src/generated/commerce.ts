@@ -5805,8 +5805,8 @@ export interface components {
      *     `customerId`, `anonymousId`, `customerGroup`, `origin` (always `Customer`), `taxRoundingMode`
      *     and `taxCalculationMode` cannot be given (as members the live MyCartDraft does not have,
      *     they are ignored). `taxMode` `Disabled` is 400 InvalidField. Every other member has the
-     *     rules of the CartDraft's. Business units, the shipping method, Multiple shipping mode, item
-     *     shipping addresses and discount codes are not emulated (501).
+     *     rules of the CartDraft's. Business units, Multiple shipping mode, item shipping addresses and
+     *     discount codes are not emulated (501).
      */
     MyCartDraft: {
       currency: string;
@@ -5818,6 +5818,7 @@ export interface components {
       inventoryMode?: components['schemas']['InventoryMode'];
       billingAddress?: components['schemas']['AddressDraft'];
       shippingAddress?: components['schemas']['AddressDraft'];
+      shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
       country?: string;
       locale?: components['schemas']['Locale'];
       deleteDaysAfterLastModification?: number;

@@ -249,6 +249,28 @@ describe('replicate', () => {
     expect(await shop.cart(source.id)).toMatchObject({ version: source.version, cartState: 'Active' });
   });
 
+  it('keeps the shipping method of the Cart replicated, its price computed anew', async () => {
+    ok(await shop.api.call('POST', '/zones', { key: 'de', name: 'DE', locations: [{ country: 'DE' }] }), 201);
+    const rate = { price: { currencyCode: 'EUR', centAmount: 490 } };
+    const method = { key: 'standard', name: 'Standard', isDefault: true, taxCategory: { typeId: 'tax-category', key: 'standard' } };
+    ok(
+      await shop.api.call('POST', '/shipping-methods', {
+        ...method,
+        zoneRates: [{ zone: { typeId: 'zone', key: 'de' }, shippingRates: [rate] }],
+      }),
+      201,
+    );
+    const source = await myCart(
+      ann,
+      { red: 1 },
+      { shippingAddress: { country: 'DE' }, shippingMethod: { typeId: 'shipping-method', key: 'standard' } },
+    );
+    const replica = ok(await shop.api.call('POST', '/carts/replicate', { reference: { typeId: 'cart', id: source.id } }), 201);
+    expect(replica.shippingInfo).toMatchObject({ shippingMethodName: 'Standard', price: { centAmount: 490 } });
+    // 10.00 + 4.90 shipping EUR
+    expect(replica.totalPrice.centAmount).toBe(1490);
+  });
+
   it('replicates an Order as a Cart: its lines priced anew, for its customer', async () => {
     const cart = await myCart(ann, { red: 2, blue: 1 }, { shippingAddress: { country: 'DE' } });
     const order = ok(await shop.api.call('POST', '/orders', { cart: { typeId: 'cart', id: cart.id }, version: cart.version }), 201);

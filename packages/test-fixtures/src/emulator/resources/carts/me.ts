@@ -52,6 +52,7 @@ const MY_DRAFT_MEMBERS = [
   'inventoryMode',
   'billingAddress',
   'shippingAddress',
+  'shippingMethod',
   'country',
   'locale',
   'deleteDaysAfterLastModification',

@@ -29,7 +29,8 @@ function copyDefined<T extends object>(to: T, from: Partial<T>): T {
 
 /**
  * The CartDraft of a replica (https://docs.commercetools.com/api/projects/carts#replicate-cart):
- * the source's customer or anonymous session, Store, addresses, settings, Custom Fields and Line Items (product, variant, quantity, channels, Custom Fields), with no key and no
+ * the source's customer or anonymous session, Store, addresses, settings, Custom Fields, shipping
+ * method and Line Items (product, variant, quantity, channels, Custom Fields), with no key and no
  * payments; Line Items of a Product or variant deleted since are left out. Prices, taxes and
  * shipping are the create's, computed anew.
  */
@@ -60,6 +61,7 @@ function replicaDraftOf(context: EmulatorContext, source: Source): CartDraft {
     priceRoundingMode: source.priceRoundingMode,
     billingAddress: source.billingAddress as CartDraft['billingAddress'],
     shippingAddress: source.shippingAddress as CartDraft['shippingAddress'],
+    shippingMethod: identifierOf(source.shippingInfo?.shippingMethod) as CartDraft['shippingMethod'],
     country: source.country,
     locale: source.locale,
     origin: source.origin,
