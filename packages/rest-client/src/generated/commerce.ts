@@ -5169,7 +5169,9 @@ export interface components {
      *     Customer Group, prices selected anew): being the most recently modified, it is the active
      *     Cart; the customer's other Carts stay `Active` and unchanged (decision). When the customer
      *     has no `Active` Cart, both modes make the anonymous Cart the customer's as
-     *     `UseAsNewActiveCustomerCart` does.
+     *     `UseAsNewActiveCustomerCart` does. A line that cannot be added to the customer's Cart (no
+     *     price in its currency, a Product no longer published) refuses the whole sign-in or merge
+     *     with that `addLineItem` error, and nothing changes (decision).
      * @enum {string}
      */
     AnonymousCartSignInMode: 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
