@@ -210,6 +210,20 @@ describe('POST /carts/customer-id={customerId}/merge', () => {
     expect(merged.message).toContain('Merged');
   });
 
+  it('refuses the whole merge when a line cannot be added to the customer’s Cart, changing nothing', async () => {
+    await myCart(ann, { red: 1 });
+    const anonymous = await myCart(visitor, { blue: 1, sock: 1 });
+    const sock = ok(await shop.api.call('GET', `/products/${shop.products['sock']}`));
+    ok(await shop.api.call('POST', `/products/${sock.id}`, { version: sock.version, actions: [{ action: 'unpublish' }] }));
+    const before = await cartsAndCustomers();
+    expectError(
+      await merge(annId, { anonymousCart: { typeId: 'cart', id: anonymous.id }, anonymousId: 'visitor-1' }),
+      400,
+      'InvalidOperation',
+    );
+    expect(await cartsAndCustomers()).toEqual(before);
+  });
+
   it('needs manage_orders', async () => {
     const anonymous = await myCart(visitor, { blue: 1 });
     const viewer = shop.api.as(await shop.api.token(`view_orders:${shop.api.project}`));
