@@ -74,6 +74,10 @@ export const errors = {
   notFoundByKey: (key: string) => one(404, 'ResourceNotFound', `The Resource with key '${key}' was not found.`),
   notFound: (message: string) => one(404, 'ResourceNotFound', message),
   invalidInput: (message: string) => one(400, 'InvalidInput', message),
+  /** A Discount or Cart predicate that does not parse; the detail names the position. */
+  syntaxError: (field: string, detail: string) => one(400, 'SyntaxError', `Syntax error while parsing ${field}. ${detail}`),
+  /** A Discount or Cart predicate that parses but means nothing (unknown field, mismatched types). */
+  semanticError: (message: string) => one(400, 'SemanticError', message),
   invalidJsonInput: (message: string, detailedErrorMessage: string) => one(400, 'InvalidJsonInput', message, { detailedErrorMessage }),
   requiredField: (field: string) => one(400, 'RequiredField', `A value is required for field ${field}.`, { field }),
   invalidField: (field: string, invalidValue: unknown, message?: string, allowedValues?: unknown[]) =>

@@ -1,4 +1,5 @@
-import { excerpt, syntaxError } from './malformed.js';
+import type { ApiError } from '../http/errors.js';
+import { excerpt, syntaxError as defaultFail } from './malformed.js';
 
 export type ComparisonOperator = '=' | '!=' | '<>' | '<' | '>' | '<=' | '>=';
 
@@ -14,20 +15,31 @@ export type Token =
 
 const IDENT_START = /[A-Za-z_]/;
 // Locales (`en-US`) and custom field names may contain dashes.
-const IDENT_PART = /[A-Za-z0-9_-]/;
+const PLAIN_IDENT_PART = /[A-Za-z0-9_-]/;
+// Cart predicates name fields with dots (`customer.email`, `attributes.size`).
+const DOTTED_IDENT_PART = /[A-Za-z0-9_.-]/;
 const VAR_NAME = /[A-Za-z0-9_]/;
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
 
+export interface TokenizeOptions {
+  /** Identifiers may contain dots (cart predicates). */
+  readonly dotted?: boolean;
+  /** The error for a syntax error, given its detail (default: the `where` parameter's InvalidInput). */
+  readonly fail?: (detail: string) => ApiError;
+}
+
 /**
- * Splits a predicate into tokens. Keywords are not recognised here: they are identifiers that the
+ * Splits a predicate into tokens, in one pass. Keywords are not recognised here: they are identifiers that the
  * parser compares case-insensitively (`lower`), so that a field may still be called `key` or `all`.
  *
  * @example
  * tokenize('name(en = "x")').map((t) => t.kind); // ['ident', '(', 'ident', 'op', 'string', ')', 'eof']
  */
-export function tokenize(source: string): Token[] {
+export function tokenize(source: string, options: TokenizeOptions = {}): Token[] {
+  const syntaxError = options.fail ?? defaultFail;
+  const identPart = options.dotted ? DOTTED_IDENT_PART : PLAIN_IDENT_PART;
   const tokens: Token[] = [];
   let i = 0;
   const n = source.length;
@@ -44,7 +56,7 @@ export function tokenize(source: string): Token[] {
       continue;
     }
     if (c === '"') {
-      i = readString(source, i, tokens);
+      i = readString(source, i, tokens, syntaxError);
       continue;
     }
     if (c === '=') {
@@ -88,9 +100,9 @@ export function tokenize(source: string): Token[] {
       const m = NUMBER.exec(source);
       if (!m) throw syntaxError(`Unexpected character '${c}' at position ${pos}.`);
       const end = i + m[0].length;
-      if (end < n && IDENT_PART.test(source[end]!)) {
+      if (end < n && identPart.test(source[end]!)) {
         let j = end;
-        while (j < n && IDENT_PART.test(source[j]!)) j++;
+        while (j < n && identPart.test(source[j]!)) j++;
         throw syntaxError(`Unexpected token '${excerpt(source.slice(i, j))}' at position ${pos}.`);
       }
       tokens.push({ kind: 'number', value: Number(m[0]), text: m[0], pos });
@@ -99,7 +111,7 @@ export function tokenize(source: string): Token[] {
     }
     if (IDENT_START.test(c)) {
       let j = i + 1;
-      while (j < n && IDENT_PART.test(source[j]!)) j++;
+      while (j < n && identPart.test(source[j]!)) j++;
       const text = source.slice(i, j);
       tokens.push({ kind: 'ident', text, lower: text.toLowerCase(), pos });
       i = j;
@@ -112,7 +124,7 @@ export function tokenize(source: string): Token[] {
 }
 
 /** Reads a double-quoted string starting at `start`; returns the index after the closing quote. */
-function readString(source: string, start: number, tokens: Token[]): number {
+function readString(source: string, start: number, tokens: Token[], syntaxError: (detail: string) => ApiError): number {
   let value = '';
   let i = start + 1;
   let chunk = i;

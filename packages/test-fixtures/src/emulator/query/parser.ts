@@ -1,10 +1,7 @@
 import type { FieldName, PredicateNode, ValueNode } from './ast.js';
 import { tokenize } from './lexer.js';
-import type { Token } from './lexer.js';
-import { excerpt, syntaxError } from './malformed.js';
-
-/** Deeper nesting than this is refused, so a hostile predicate cannot exhaust the stack. */
-const MAX_DEPTH = 64;
+import { TokenCursor } from './cursor.js';
+import { syntaxError } from './malformed.js';
 
 /**
  * Parses a query predicate (https://docs.commercetools.com/api/predicates/query) into its AST. Keywords are case-insensitive; `and`
@@ -17,71 +14,24 @@ export function parsePredicate(source: string): PredicateNode {
   return new Parser(source).parse();
 }
 
-class Parser {
-  private readonly tokens: Token[];
-  private index = 0;
-  private depth = 0;
-
+class Parser extends TokenCursor {
   constructor(source: string) {
-    this.tokens = tokenize(source);
+    super(tokenize(source), syntaxError);
   }
 
   parse(): PredicateNode {
     const node = this.orExpr();
-    const next = this.peek();
-    if (next.kind !== 'eof') throw this.unexpected(next);
+    this.expectEnd();
     return node;
   }
 
-  private peek(offset = 0): Token {
-    return this.tokens[Math.min(this.index + offset, this.tokens.length - 1)]!;
-  }
-
-  private take(): Token {
-    const token = this.peek();
-    if (token.kind !== 'eof') this.index++;
-    return token;
-  }
-
-  private isKeyword(token: Token, keyword: string): boolean {
-    return token.kind === 'ident' && token.lower === keyword;
-  }
-
-  private expect(kind: Token['kind']): Token {
-    const token = this.take();
-    if (token.kind !== kind) throw this.unexpected(token);
-    return token;
-  }
-
-  private expectKeyword(keyword: string): void {
-    const token = this.take();
-    if (!this.isKeyword(token, keyword)) throw this.unexpected(token);
-  }
-
-  private unexpected(token: Token) {
-    if (token.kind === 'eof') return syntaxError(`Unexpected end of input at position ${token.pos}.`);
-    return syntaxError(`Unexpected token '${excerpt(token.text)}' at position ${token.pos}.`);
-  }
-
-  private enter(token: Token): void {
-    if (++this.depth > MAX_DEPTH) throw syntaxError(`Predicate nested deeper than ${MAX_DEPTH} levels at position ${token.pos}.`);
-  }
-
   private orExpr(): PredicateNode {
-    const items = [this.andExpr()];
-    while (this.isKeyword(this.peek(), 'or')) {
-      this.take();
-      items.push(this.andExpr());
-    }
+    const items = this.joined('or', () => this.andExpr());
     return items.length === 1 ? items[0]! : { type: 'or', items: flatten('or', items) };
   }
 
   private andExpr(): PredicateNode {
-    const items = [this.unary()];
-    while (this.isKeyword(this.peek(), 'and')) {
-      this.take();
-      items.push(this.unary());
-    }
+    const items = this.joined('and', () => this.unary());
     return items.length === 1 ? items[0]! : { type: 'and', items: flatten('and', items) };
   }
 
@@ -99,11 +49,11 @@ class Parser {
 
   private group(): PredicateNode {
     const open = this.expect('(');
-    this.enter(open);
-    const inner = this.orExpr();
-    this.expect(')');
-    this.depth--;
-    return inner;
+    return this.nested(open, () => {
+      const inner = this.orExpr();
+      this.expect(')');
+      return inner;
+    });
   }
 
   private fieldPredicate(): PredicateNode {
