@@ -1066,9 +1066,10 @@ export type Mutation = {
   /**
    * Create a Shipping Method (scope `manage_shipping_methods` or `manage_orders`). The REST rules
    * apply: a name another method has is `DuplicateField`, a second default method is
-   * `InvalidOperation`, an unknown Tax Category or Zone is `ReferencedResourceNotFound`, and
-   * `predicate`, `description`, `stores`, `carrier` and the CartClassification and CartScore tiers
-   * are not emulated (`NotEmulated`).
+   * `InvalidOperation`, an unknown Tax Category or Zone is `ReferencedResourceNotFound`, a
+   * `predicate` that does not compile is `SyntaxError` or `SemanticError` naming the position, and
+   * `description`, `stores`, `carrier` and the CartClassification and CartScore tiers are not
+   * emulated (`NotEmulated`).
    */
   createShippingMethod?: Maybe<ShippingMethod>;
   /**
@@ -1138,8 +1139,8 @@ export type Mutation = {
   updateProductSelection?: Maybe<ProductSelection>;
   /**
    * Apply Shipping Method update actions in order and as a unit. `addStore`, `removeStore`,
-   * `setStores`, `setCarrier`, `setDescription` and a `setPredicate` with a predicate fail with
-   * `NotEmulated`.
+   * `setStores`, `setCarrier` and `setDescription` fail with `NotEmulated`; a `setPredicate` whose
+   * predicate does not compile fails as on create.
    */
   updateShippingMethod?: Maybe<ShippingMethod>;
   /**
@@ -2532,7 +2533,7 @@ export type SetShippingMethodLocalizedName = {
   localizedName?: InputMaybe<Array<LocalizedStringItemInputType>>;
 };
 
-/** Null removes none (there never is one); a predicate is not emulated (`NotEmulated`). */
+/** Sets the cart predicate, checked as on create; null removes it. */
 export type SetShippingMethodPredicate = {
   predicate?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2602,7 +2603,7 @@ export type ShippingMethod = {
   localizedName?: Maybe<Scalars['String']['output']>;
   localizedNameAllLocales?: Maybe<Array<LocalizedString>>;
   name: Scalars['String']['output'];
-  /** Always null: predicates are not emulated. */
+  /** The cart predicate a Cart must satisfy for the method to match it. */
   predicate?: Maybe<Scalars['String']['output']>;
   /** Always empty: Stores of Shipping Methods are not emulated. */
   storesRef: Array<KeyReference>;
@@ -2635,7 +2636,7 @@ export type ShippingMethodDraft = {
   localizedDescription?: InputMaybe<Array<LocalizedStringItemInputType>>;
   localizedName?: InputMaybe<Array<LocalizedStringItemInputType>>;
   name: Scalars['String']['input'];
-  /** Not emulated (`NotEmulated`). */
+  /** A cart predicate (https://docs.commercetools.com/api/projects/predicates#cart-predicates), as in REST. */
   predicate?: InputMaybe<Scalars['String']['input']>;
   /** Not emulated (`NotEmulated`). */
   stores?: InputMaybe<Array<ResourceIdentifierInput>>;

@@ -1060,6 +1060,22 @@ export const referenceExistsError = /* @__PURE__ */ defineBuilder('ReferenceExis
 export const invalidOperationError = /* @__PURE__ */ defineBuilder('InvalidOperationError', 'other');
 
 /**
+ * Builder of a `SyntaxErrorError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. A cart predicate (https://docs.commercetools.com/api/predicates/predicate-operators) that does not parse: `Syntax error while parsing <field>.` and the 1-based position.
+ *
+ * @example
+ * syntaxErrorError({ seed: 42 }).build();
+ */
+export const syntaxErrorError = /* @__PURE__ */ defineBuilder('SyntaxErrorError', 'other');
+
+/**
+ * Builder of a `SemanticErrorError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. A cart predicate that parses but does not hold together: an unknown field or function, one the emulator does not evaluate (named so), or values of different types compared; the message names the position.
+ *
+ * @example
+ * semanticErrorError({ seed: 42 }).build();
+ */
+export const semanticErrorError = /* @__PURE__ */ defineBuilder('SemanticErrorError', 'other');
+
+/**
  * Builder of a `EnumKeyAlreadyExistsError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. The Enum or LocalizedEnum field definition already has a value with this key.
  *
  * @example
@@ -4142,7 +4158,7 @@ export const shippingMethodChangeActiveAction = /* @__PURE__ */ defineBuilder('S
 export const shippingMethodChangeTaxCategoryAction = /* @__PURE__ */ defineBuilder('ShippingMethodChangeTaxCategoryAction', 'action');
 
 /**
- * Builder of a `ShippingMethodSetPredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `predicate` it removes none (there never is one); a `predicate` is 501 NotEmulated.
+ * Builder of a `ShippingMethodSetPredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the cart predicate (checked as in `ShippingMethodDraft`: a bad one is 400 and changes
  *
  * @example
  * shippingMethodSetPredicateAction({ seed: 42 }).build();
@@ -4960,6 +4976,8 @@ export const builderFactories = {
   ReferencedResourceNotFoundError: referencedResourceNotFoundError,
   ReferenceExistsError: referenceExistsError,
   InvalidOperationError: invalidOperationError,
+  SyntaxErrorError: syntaxErrorError,
+  SemanticErrorError: semanticErrorError,
   EnumKeyAlreadyExistsError: enumKeyAlreadyExistsError,
   EnumKeyDoesNotExistError: enumKeyDoesNotExistError,
   EnumValuesMustMatchError: enumValuesMustMatchError,

@@ -162,7 +162,8 @@ export interface paths {
     /**
      * Get the Shipping Methods matching a Cart
      * @description The active Shipping Methods that ship to the Cart's shipping address in the Cart's currency,
-     *     as matching-location answers them for that address and currency, with the CartValue tier the
+     *     as matching-location answers them for that address and currency, and the methods with a
+     *     `predicate` the Cart satisfies, with the CartValue tier the
      *     Cart's value reaches (the sum of its items' totals) flagged. A Cart that does not exist, or
      *     without a shipping address, is 400 InvalidInput (decision: the reference names no error); with a
      *     `manage_my_orders` token only the caller's own Cart is found. A HEAD request answers 404 when no
@@ -2701,7 +2702,8 @@ export interface components {
     ShippingMode: 'Single' | 'Multiple';
     /**
      * @description Whether the Shipping Method of the Cart still matches it: its zone holds the shipping
-     *     address's country (and state), it has a rate in the Cart's currency and it is active.
+     *     address's country (and state), it has a rate in the Cart's currency, it is active, and the
+     *     Cart satisfies its `predicate` (evaluated on the Cart as updated, totals included).
      *     Evaluated again after every update of the Cart.
      * @enum {string}
      */
@@ -2847,8 +2849,8 @@ export interface components {
      * @description The Shipping Method of a Cart in `Single` shipping mode, evaluated again after every
      *     update: while the method is active and has a rate for the shipping address's zone in the
      *     Cart's currency, `shippingMethodState` is `MatchesCart` and `shippingRate` is that rate;
-     *     otherwise `DoesNotMatchCart` and the last rate stays (predicates are not emulated, so no
-     *     method has one). `price` is 0 once the Cart value (the sum of the Line Items' and Custom
+     *     otherwise `DoesNotMatchCart` and the last rate stays. A method whose `predicate` the
+     *     Cart does not satisfy is `DoesNotMatchCart` too, its rate kept. `price` is 0 once the Cart value (the sum of the Line Items' and Custom
      *     Line Items' `totalPrice`) reaches the rate's `freeAbove`, else the price of the highest
      *     CartValue tier it reaches when the project's `shippingRateInputType` is `CartValue`,
      *     else the rate's `price`; it is part of the Cart's `totalPrice`. In `Platform` tax mode
@@ -3115,7 +3117,8 @@ export interface components {
      * @description Sets the Shipping Method (see ShippingInfo) or, without `shippingMethod`, removes it. The method must exist (400
      *     ReferencedResourceNotFound); the Cart needs a shipping address, and the method must be active with a rate for the
      *     address's zone in the Cart's currency (400 InvalidOperation; the last in the live wording "Shipping method '<id>' does
-     *     not contain a shipping rate for zone '<zone id>' and currency '<currency>'"). `externalTaxRate` only in `External` tax mode.
+     *     not contain a shipping rate for zone '<zone id>' and currency '<currency>'"); a method with a `predicate` the Cart (as
+     *     it is before the action) does not satisfy is 400 InvalidOperation too. `externalTaxRate` only in `External` tax mode.
      */
     CartSetShippingMethodAction: {
       /**
@@ -4108,7 +4111,9 @@ export interface components {
       | components['schemas']['ShippingMethodDoesNotMatchCartError']
       | components['schemas']['MatchingPriceNotFoundError']
       | components['schemas']['MissingTaxRateForCountryError']
-      | components['schemas']['CountryNotConfiguredInStoreError'];
+      | components['schemas']['CountryNotConfiguredInStoreError']
+      | components['schemas']['SyntaxErrorError']
+      | components['schemas']['SemanticErrorError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -4251,6 +4256,28 @@ export interface components {
        * @enum {string}
        */
       code: 'InvalidOperation';
+    };
+    /** @description 400. A cart predicate (https://docs.commercetools.com/api/predicates/predicate-operators) that does not parse: `Syntax error while parsing <field>.` and the 1-based position. */
+    SyntaxErrorError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'SyntaxError';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'SyntaxError';
+    };
+    /** @description 400. A cart predicate that parses but does not hold together: an unknown field or function, one the emulator does not evaluate (named so), or values of different types compared; the message names the position. */
+    SemanticErrorError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'SemanticError';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'SemanticError';
     };
     /** @description 400. The Enum or LocalizedEnum field definition already has a value with this key. */
     EnumKeyAlreadyExistsError: components['schemas']['ErrorObjectBase'] & {
@@ -8893,16 +8920,15 @@ export interface components {
       zoneRates: components['schemas']['ZoneRate'][];
       active: boolean;
       isDefault: boolean;
-      /** @description Never present (see `ShippingMethodDraft`). */
+      /** @description The cart predicate a Cart must satisfy for the method to match it (see `ShippingMethodDraft`). */
       predicate?: string;
       custom?: components['schemas']['CustomFields'];
       stores: components['schemas']['StoreKeyReference'][];
     };
     /**
      * @description The Tax Category and the Zones must exist (400 ReferencedResourceNotFound); a Zone twice
-     *     in `zoneRates` is 400 DuplicateField. `predicate` is 501 NotEmulated until the emulator
-     *     evaluates cart predicates (decision: storing one it cannot evaluate would match carts
-     *     wrongly). The deprecated `description`, `stores` and `carrier` are not emulated (501).
+     *     in `zoneRates` is 400 DuplicateField. The deprecated `description`, `stores` and `carrier`
+     *     are not emulated (501).
      */
     ShippingMethodDraft: {
       key?: components['schemas']['Key'];
@@ -8914,6 +8940,18 @@ export interface components {
       /** @description `true` when absent. */
       active?: boolean;
       isDefault: boolean;
+      /**
+       * @description A cart predicate (https://docs.commercetools.com/api/projects/predicates#cart-predicates),
+       *     checked when written: one that does not parse is 400 SyntaxError naming the position; an
+       *     unknown field or function, values of different types compared, or a construct the
+       *     emulator does not evaluate (`shippingInfoExists`, `forAllShippingInfos`, fields it does
+       *     not know) is 400 SemanticError naming it, never a predicate that is silently false.
+       *     Money literals (`"50.00 EUR"`) compare in exact cents; one in another currency than the
+       *     Cart's makes its comparison false, whatever the operator (decision). A missing field
+       *     makes its comparison false. `matching-location` leaves methods with a predicate out;
+       *     `matching-cart` and `matching-cart-location` answer them when the Cart satisfies it.
+       */
+      predicate?: string;
       /** @description A Type for `shipping-method`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };
@@ -9096,13 +9134,17 @@ export interface components {
       action: 'changeTaxCategory';
       taxCategory: components['schemas']['TaxCategoryResourceIdentifier'];
     };
-    /** @description Without `predicate` it removes none (there never is one); a `predicate` is 501 NotEmulated. */
+    /**
+     * @description Sets the cart predicate (checked as in `ShippingMethodDraft`: a bad one is 400 and changes
+     *     nothing); without `predicate` it removes it.
+     */
     ShippingMethodSetPredicateAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
        * @enum {string}
        */
       action: 'setPredicate';
+      predicate?: string;
     };
     /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
     ShippingMethodSetKeyAction: {
@@ -23846,6 +23888,8 @@ export type DuplicateFieldError = components['schemas']['DuplicateFieldError'];
 export type ReferencedResourceNotFoundError = components['schemas']['ReferencedResourceNotFoundError'];
 export type ReferenceExistsError = components['schemas']['ReferenceExistsError'];
 export type InvalidOperationError = components['schemas']['InvalidOperationError'];
+export type SyntaxErrorError = components['schemas']['SyntaxErrorError'];
+export type SemanticErrorError = components['schemas']['SemanticErrorError'];
 export type EnumKeyAlreadyExistsError = components['schemas']['EnumKeyAlreadyExistsError'];
 export type EnumKeyDoesNotExistError = components['schemas']['EnumKeyDoesNotExistError'];
 export type EnumValuesMustMatchError = components['schemas']['EnumValuesMustMatchError'];

@@ -622,6 +622,7 @@ const DRAFTS: Record<string, DraftCase> = {
       zoneRates: [{ zone: { key: 'walk' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 490 } }] }],
       active: false,
       isDefault: false,
+      predicate: 'lineItemCount(1 = 1) > 0 and country = "LU"',
       custom,
     }),
     shown: (refs) => ({

@@ -200,23 +200,40 @@ describe('shipping methods', () => {
     await expectNothingChanged(api, before);
   });
 
-  it('a predicate, Stores, the carrier, and CartClassification or CartScore tiers are 501 NotEmulated naming them; nothing changes', async () => {
+  it('Stores, the carrier, and CartClassification or CartScore tiers are 501 NotEmulated naming them; nothing changes', async () => {
     await created(api, '/shipping-methods', method('standard'));
     const before = await shippingSnapshot(api);
     const field = async (body: Json) => expectError(await api.call('POST', '/shipping-methods', body), 501, 'NotEmulated')['field'];
-    expect(await field(method('other', { predicate: '1 = 1' }))).toBe('predicate');
     expect(await field(method('other', { stores: [{ key: 'eu' }] }))).toBe('stores');
     expect(await field(method('other', { carrier: 'DHL' }))).toBe('carrier');
     const classified = { price: eur(490), tiers: [{ type: 'CartClassification', value: 'Heavy', price: eur(990) }] };
     expect(await field({ ...method('other'), zoneRates: [{ zone: { key: 'de' }, shippingRates: [classified] }] })).toBe(
       'zoneRates[0].shippingRates[0].tiers[0].type',
     );
-    const predicate = await update('standard', 1, [{ action: 'setPredicate', predicate: 'lineItemCount(1 = 1) > 0' }]);
-    expect(expectError(predicate, 501, 'NotEmulated')['field']).toBe('actions.0.predicate');
     for (const action of [{ action: 'setCarrier', carrier: 'DHL' }, { action: 'setStores', stores: [] }, { action: 'setDescription' }]) {
       expect(expectError(await update('standard', 1, [action]), 501, 'NotEmulated')['action']).toBe(action.action);
     }
     await expectNothingChanged(api, before);
+  });
+
+  it('keep a cart predicate checked when written: a bad one is 400 naming its position; nothing changes', async () => {
+    const standard = await created(api, '/shipping-methods', method('standard', { predicate: 'totalPrice >= "50.00 EUR"' }));
+    expect(standard['predicate']).toBe('totalPrice >= "50.00 EUR"');
+    const before = await shippingSnapshot(api);
+    const syntax = expectError(
+      await api.call('POST', '/shipping-methods', method('other', { predicate: 'totalPrice >' })),
+      400,
+      'SyntaxError',
+    );
+    expect(syntax['message']).toBe('Syntax error while parsing predicate. Unexpected end of input at position 13.');
+    const unknown = await update('standard', 1, [{ action: 'setPredicate', predicate: 'lineItemExists(colour = "red")' }]);
+    expect(expectError(unknown, 400, 'SemanticError')['message']).toContain("'colour' at position 16");
+    const mismatched = await update('standard', 1, [{ action: 'setPredicate', predicate: 'country = 1' }]);
+    expectError(mismatched, 400, 'SemanticError');
+    await expectNothingChanged(api, before);
+    const changed = ok(await update('standard', 1, [{ action: 'setPredicate', predicate: 'lineItemCount(1 = 1) > 0' }]));
+    expect(changed['predicate']).toBe('lineItemCount(1 = 1) > 0');
+    expect(ok(await update('standard', 2, [{ action: 'setPredicate' }]))['predicate']).toBeUndefined();
   });
 
   it('only one is the default: a second default is 400 InvalidOperation; nothing changes', async () => {

@@ -5,9 +5,8 @@ import type { ResolverMap } from '../../graphql/resolver-types.js';
 import { mergeResolvers, readScopes, standardFields, type InStoreMembership } from '../../graphql/standard-fields.js';
 import { errors } from '../../http/errors.js';
 import { customerGroupType, type CustomerGroup } from '../customer-groups/index.js';
-import { sumCents } from '../kit/taxes.js';
 import { shippingMethodType, type ShippingMethod } from '../shipping-methods/index.js';
-import { matchingShippingMethods } from '../shipping-methods/matching.js';
+import { methodsMatchingCart } from '../shipping-methods/predicate.js';
 import type { Store } from '../stores/index.js';
 import { myCartWrites } from './graphql-me.js';
 import { ownedBy } from './owner.js';
@@ -79,8 +78,8 @@ const cartObjects: ResolverMap = {
 
 /**
  * `shippingMethodsByCart(id)`, as REST `GET /shipping-methods/matching-cart?cartId=` answers: the
- * methods matching the Cart's shipping address and currency (matchingShippingMethods), with the tier
- * its value reaches flagged. A Cart the caller may not see (another session's, another Store's) or
+ * methods matching the Cart at its shipping address (methodsMatchingCart), its predicate included,
+ * with the tier its value reaches flagged. A Cart the caller may not see (another session's, another Store's) or
  * without a shipping address is the REST InvalidInput.
  */
 function shippingMethodsByCart(ctx: GraphqlContext, id: string, store: Store | undefined): ShippingMethod[] {
@@ -91,11 +90,7 @@ function shippingMethodsByCart(ctx: GraphqlContext, id: string, store: Store | u
   if (!cart || (session && !ownedBy(cart, ctx.principal)) || (store && cart.store?.key !== store.key)) {
     throw errors.invalidInput(`The Cart with ID '${id}' was not found.`);
   }
-  const where = cart.shippingAddress;
-  if (!where) throw errors.invalidInput(`The Cart with ID '${cart.id}' has no shipping address.`);
-  const value = sumCents([...cart.lineItems, ...cart.customLineItems].map((line) => line.totalPrice.centAmount));
-  const location = { country: where.country, ...(where.state !== undefined ? { state: where.state } : {}) };
-  return matchingShippingMethods(ctx.emulator.state, { ...location, currency: cart.totalPrice.currencyCode }, value);
+  return methodsMatchingCart(ctx.emulator.state, cart, cart.shippingAddress);
 }
 
 /** Carts in GraphQL: the standard fields (also in a Store) on the REST operations, and the Cart's objects. */

@@ -7,9 +7,9 @@ import { errors } from '../../http/errors.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { registeredType } from '../kit/resource-module.js';
 import { expandParams, present } from '../kit/rest-routes.js';
-import { sumCents } from '../kit/taxes.js';
 import type { ShippingMethod } from '../shipping-methods/index.js';
-import { matchingShippingMethods, type ShippingLocation } from '../shipping-methods/matching.js';
+import type { ShippingLocation } from '../shipping-methods/matching.js';
+import { methodsMatchingCart } from '../shipping-methods/predicate.js';
 import type { Store } from '../stores/index.js';
 import type { Cart } from './shapes.js';
 
@@ -44,16 +44,13 @@ function locationOf(c: Context<AppEnv>): ShippingLocation {
 
 /**
  * `GET|HEAD /shipping-methods/matching-cart`, `/matching-cart-location` and the in-store
- * matching-cart: the methods matching-location answers for the Cart's address (or the given
- * location) and currency, with the tier the Cart's value reaches flagged; HEAD is 404 when none.
+ * matching-cart: {@link methodsMatchingCart} for the Cart's address (or the given location);
+ * HEAD is 404 when none.
  */
 export function registerMatchingCartRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const { projectKey } = context.options;
   const answer = (c: Context<AppEnv>, cart: Cart, where: ShippingLocation | undefined) => {
-    if (!where) throw errors.invalidInput(`The Cart with ID '${cart.id}' has no shipping address.`);
-    const value = sumCents([...cart.lineItems, ...cart.customLineItems].map((line) => line.totalPrice.centAmount));
-    const location = { country: where.country, ...(where.state !== undefined ? { state: where.state } : {}) };
-    const methods = matchingShippingMethods(context.state, { ...location, currency: cart.totalPrice.currencyCode }, value);
+    const methods = methodsMatchingCart(context.state, cart, where);
     if (c.req.method === 'HEAD' && methods.length === 0) throw errors.notFound('No Shipping Method matches the Cart.');
     const type = registeredType<ShippingMethod>(context, 'shipping-method');
     const results = methods.map((method) => present(context, type, method, expandParams(c)));

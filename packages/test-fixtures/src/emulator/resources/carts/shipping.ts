@@ -3,6 +3,7 @@ import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
 import type { ShippingMethod } from '../shipping-methods/index.js';
 import { matchingZoneRate, shippingPriceOf, shippingRateFor } from '../shipping-methods/matching.js';
+import { cartSatisfies } from '../shipping-methods/predicate.js';
 import type { Cart, ExternalTaxRateDraft } from './shapes.js';
 import { externalRate } from './taxes.js';
 
@@ -31,6 +32,17 @@ export function applyShipping(ctx: WriteContext, cart: Cart, itemsValue: number)
 }
 
 /**
+ * Marks the Cart's Shipping Method `DoesNotMatchCart` when the Cart, as fully recalculated, does
+ * not satisfy its `predicate` (https://docs.commercetools.com/api/projects/shippingMethods); run last.
+ */
+export function applyShippingPredicate(ctx: WriteContext, cart: Cart): void {
+  const info = cart.shippingInfo;
+  if (info?.shippingMethodState !== 'MatchesCart' || !info.shippingMethod) return;
+  const method = ctx.state.collection<ShippingMethod>('shipping-method').get(info.shippingMethod.id);
+  if (method && !cartSatisfies(ctx.state, method, cart)) info.shippingMethodState = 'DoesNotMatchCart';
+}
+
+/**
  * Sets the Shipping Method of a Cart (setShippingMethod, and `shippingMethod` of a draft): it must
  * exist, the Cart needs a shipping address, and the method must be active with a rate for the
  * address's zone in the Cart's currency (400 InvalidOperation). Without a method, removes it.
@@ -50,6 +62,8 @@ export function setShippingMethod(
   const address = cart.shippingAddress;
   if (!address) throw errors.invalidOperation('The Cart needs a shipping address before a Shipping Method can be set.');
   if (!method.active) throw errors.invalidOperation(`Shipping method '${method.id}' is not active.`);
+  if (!cartSatisfies(ctx.state, method, cart))
+    throw errors.invalidOperation(`Shipping method '${method.id}' does not match the Cart: the predicate does not match the cart.`);
   const zoneRate = matchingZoneRate(ctx.state, method, address);
   if (!zoneRate) {
     const where = address.state === undefined ? address.country : `${address.country}, ${address.state}`;

@@ -1,7 +1,7 @@
 import { centMoney, multiplyCents, sumCents } from '../kit/taxes.js';
 import type { WriteContext } from '../kit/write-context.js';
 import type { Cart } from './shapes.js';
-import { applyShipping } from './shipping.js';
+import { applyShipping, applyShippingPredicate } from './shipping.js';
 import { applyTaxes } from './taxes.js';
 
 /** The id of the built-in `Initial` State every new item quantity is in (States are not emulated). */
@@ -34,4 +34,5 @@ export function recalculateCart(ctx: WriteContext, cart: Cart): void {
   cart.totalPrice = money(sumCents([itemsValue, cart.shippingInfo?.price.centAmount ?? 0]));
   if (cart.lineItems.length > 0) cart.totalLineItemQuantity = sumCents(cart.lineItems.map((line) => line.quantity));
   else delete cart.totalLineItemQuantity;
+  applyShippingPredicate(ctx, cart);
 }

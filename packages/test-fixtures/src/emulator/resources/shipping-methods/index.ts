@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
+import { cartPredicate } from '../kit/cart-predicates/index.js';
 import { customFieldActions, customMemberFrom } from '../kit/custom-fields.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { optionalSetter } from '../kit/set-optional.js';
@@ -11,6 +12,18 @@ import { assertCurrencyFree, rateFrom, zoneRatesFrom, zoneReference, type ZoneRa
 export type ShippingMethod = Schemas['ShippingMethod'];
 
 const methods = (ctx: WriteContext) => ctx.state.collection<ShippingMethod>('shipping-method').values();
+
+/**
+ * A Shipping Method's cart predicate, checked when written: 400 SyntaxError or SemanticError
+ * naming the position when it does not compile (compiled once; the cache keeps it for matching).
+ *
+ * @example
+ * method.predicate = checkedPredicate('totalPrice >= "50.00 EUR"', 'predicate');
+ */
+function checkedPredicate(source: string, field: string): string {
+  cartPredicate(source, field);
+  return source;
+}
 
 /** 400 DuplicateField when another Shipping Method has this name (decision: the reference names no error). */
 function assertNameFree(ctx: WriteContext, name: string, exceptId: string | undefined): void {
@@ -36,8 +49,9 @@ function zoneRateOf(method: ShippingMethod, ctx: WriteContext, identifier: Resou
 /**
  * Shipping Methods (https://docs.commercetools.com/api/projects/shippingMethods): rates per Zone
  * and currency, with a Tax Category. Decisions where the reference names no error: a taken name
- * is 400 DuplicateField, a second default 400 InvalidOperation. `predicate`, Stores and the
- * carrier are not emulated (501). No Messages and no Change History, as live.
+ * is 400 DuplicateField, a second default 400 InvalidOperation. The `predicate` is a cart
+ * predicate checked when written, evaluated by ./predicate.ts. Stores and the carrier are not emulated
+ * (501). No Messages and no Change History, as live.
  */
 export const shippingMethodType: ResourceType<ShippingMethod, Schemas['ShippingMethodDraft'], Schemas['ShippingMethodUpdateAction']> = {
   typeId: 'shipping-method',
@@ -59,6 +73,7 @@ export const shippingMethodType: ResourceType<ShippingMethod, Schemas['ShippingM
       zoneRates: zoneRatesFrom(ctx, draft.zoneRates),
       active: draft.active ?? true,
       isDefault: draft.isDefault,
+      ...(draft.predicate !== undefined ? { predicate: checkedPredicate(draft.predicate, 'predicate') } : {}),
       ...customMemberFrom(ctx, draft, 'shipping-method'),
       stores: [],
     };
@@ -100,9 +115,9 @@ export const shippingMethodType: ResourceType<ShippingMethod, Schemas['ShippingM
     changeTaxCategory(method, action, ctx) {
       method.taxCategory = taxCategoryReference(ctx, action.taxCategory, 'taxCategory');
     },
-    // A predicate is 501 (schema): the action can only remove one, and there never is one.
-    setPredicate(method) {
-      delete method.predicate;
+    setPredicate(method, { predicate }) {
+      if (predicate === undefined || predicate === null) delete method.predicate;
+      else method.predicate = checkedPredicate(predicate, 'predicate');
     },
     setKey: optionalSetter('key'),
     setLocalizedName: optionalSetter('localizedName'),

@@ -103,9 +103,9 @@ function byDefaultThenCreation(a: ShippingMethod, b: ShippingMethod): number {
  * The active Shipping Methods that ship to a location, as the matching endpoints answer them: each
  * a copy whose rates of the matching Zone are flagged `isMatching: true` (with `currency`, only the
  * rate in that currency, and only methods that have one) and all others `false`; the default
- * first. Methods with a `predicate` are left out (live rule of matching-location). With
- * `cartValueCentAmount`, the CartValue tiers of the matching rates are flagged too (see
- * {@link shippingPriceOf}).
+ * first. Methods with a `predicate` are left out (live rule of matching-location) unless `admits`
+ * accepts them (the matching-cart routes: the Cart satisfies it). With `cartValueCentAmount`, the
+ * CartValue tiers of the matching rates are flagged too (see {@link shippingPriceOf}).
  *
  * @example
  * const methods = matchingShippingMethods(context.state, { country: 'US', state: 'NY', currency: 'USD' }, 4200);
@@ -114,12 +114,13 @@ export function matchingShippingMethods(
   state: EmulatorState,
   where: ShippingLocation & { currency?: string },
   cartValueCentAmount?: number,
+  admits?: (method: ShippingMethod) => boolean,
 ): ShippingMethod[] {
   const inputType = shippingRateInputTypeOf(state);
   const matches = (rate: ShippingRate) => where.currency === undefined || rate.price.currencyCode === where.currency;
   const found: ShippingMethod[] = [];
   for (const method of state.collection<ShippingMethod>('shipping-method').values()) {
-    if (!method.active || method.predicate !== undefined) continue;
+    if (!method.active || (method.predicate !== undefined && !admits?.(method))) continue;
     const zoneRate = matchingZoneRate(state, method, where);
     if (!zoneRate?.shippingRates.some(matches)) continue;
     const flagged = structuredClone(method);
