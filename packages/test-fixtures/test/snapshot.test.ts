@@ -3,6 +3,7 @@ import { seedCatalogue, type SeededCatalogue } from '../src/builders/seed-catalo
 import { adminConsole, ADMIN_CONSOLE_CLIENT_ID } from '../src/emulator/auth/admin-console.js';
 import { createEmulator } from '../src/emulator/app.js';
 import type { EmulatorOptions } from '../src/emulator/options.js';
+import { verifySecret } from '../src/emulator/auth/passwords.js';
 import type { EmulatorSnapshot } from '../src/index.js';
 import { createHistoryApi, type HistoryApi } from './history/helpers.js';
 import { authForm, type ClientCredentials } from './helpers/tokens.js';
@@ -581,5 +582,68 @@ describe('restoring an invalid snapshot', () => {
     malformed.selectionMembership[0]!['variantSelection'] = { type: 'inclusion', skus: ['s'] };
     expect(() => api.emulator.restore(malformed as unknown as EmulatorSnapshot)).toThrow(/variantSelection\.type/);
     expect(await read()).toEqual(before);
+  });
+});
+
+describe('customer passwords in a snapshot', () => {
+  const password = 'Sign-up-Pa55word';
+
+  /** Every Buffer reachable from `root` (the auth service's digest keys and digests among them). */
+  function reachableBuffers(root: unknown): Buffer[] {
+    const seen = new Set<unknown>();
+    const out: Buffer[] = [];
+    const queue: unknown[] = [root];
+    while (queue.length > 0) {
+      const value = queue.pop();
+      if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+      seen.add(value);
+      if (Buffer.isBuffer(value)) out.push(value);
+      else if (value instanceof Map) for (const [k, v] of value) queue.push(k, v);
+      else if (value instanceof Set || Array.isArray(value)) queue.push(...value);
+      else queue.push(...Object.values(value));
+    }
+    return out;
+  }
+
+  it('holds only a salted scrypt hash of a password just signed up with: no clear text, no digest key, no digest', async () => {
+    const api = await setup();
+    const { customer } = ok(await api.call('POST', '/customers', { email: 'ann@example.com', password }), 201) as {
+      customer: { id: string };
+    };
+    ok(await passwordFlow(api, 'ann@example.com', password));
+    const text = JSON.stringify(api.emulator.snapshot());
+    const snapshot = JSON.parse(text) as EmulatorSnapshot;
+    expect(snapshot.customers).toHaveLength(1);
+    expect(Object.keys(snapshot.customers[0]!).sort()).toEqual(['customerId', 'email', 'passwordHash', 'storeKeys']);
+    expect(snapshot.customers[0]).toMatchObject({ customerId: customer.id, email: 'ann@example.com' });
+    expect(snapshot.customers[0]!.passwordHash).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    expect(await verifySecret(password, snapshot.customers[0]!.passwordHash)).toBe(true);
+    expect(text).not.toContain(password);
+    const buffers = reachableBuffers(api.emulator.context.auth);
+    expect(buffers.length).toBeGreaterThan(0);
+    for (const buffer of buffers)
+      for (const encoding of ['hex', 'base64', 'base64url'] as const) expect(text).not.toContain(buffer.toString(encoding));
+  });
+
+  it('lets a restored customer sign in with the password, and still refuses a wrong one', async () => {
+    const api = await setup();
+    ok(await api.call('POST', '/customers', { email: 'ann@example.com', password }), 201);
+    const snapshot = api.emulator.snapshot();
+    const restored = await setup();
+    restored.emulator.restore(snapshot);
+    expect((await passwordFlow(restored, 'ann@example.com', 'wrong-password-9')).status).toBe(400);
+    ok(await passwordFlow(restored, 'ann@example.com', password));
+    // Recognised by its digest now; a wrong password is still checked against the hash.
+    ok(await passwordFlow(restored, 'ann@example.com', password));
+    expect((await passwordFlow(restored, 'ann@example.com', 'wrong-password-9')).status).toBe(400);
+    // The restored hash is kept as it was.
+    expect(restored.emulator.snapshot().customers).toEqual(snapshot.customers);
+  });
+
+  it('refuses a wrong password of a customer just signed up, whose password is not hashed yet', async () => {
+    const api = await setup();
+    ok(await api.call('POST', '/customers', { email: 'ann@example.com', password }), 201);
+    expect((await passwordFlow(api, 'ann@example.com', 'wrong-password-9')).status).toBe(400);
+    ok(await passwordFlow(api, 'ann@example.com', password));
   });
 });

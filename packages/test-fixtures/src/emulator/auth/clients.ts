@@ -1,10 +1,11 @@
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Clock } from '../clock.js';
 import { newSecret } from '../ids.js';
 import type { Schemas } from '../resources/kit/schemas.js';
 import type { ChangeJournal } from '../storage/journal.js';
 import type { BasicCredentials } from './basic.js';
-import { burnVerification, hashSecret, hashSecretSync, verifySecret } from './passwords.js';
+import { DigestKey, KeptSecret } from './kept-secret.js';
+import { burnVerification, verifySecret } from './passwords.js';
 
 /** An API client as the API-clients endpoints show it (never with its secret, never with a hash). */
 export interface ApiClient {
@@ -29,20 +30,8 @@ export interface ClientSnapshot extends ApiClient {
 
 interface ClientRecord {
   client: ApiClient;
-  /**
-   * Keyed digest of the secret (HMAC-SHA256 under the registry's key, which lives in memory only):
-   * a token request with the right secret costs microseconds, not a slow hash. Never in a snapshot.
-   */
-  fast?: Buffer;
-  /** The salted scrypt hash, once known (at once for a restored client). */
-  settledHash?: string;
-  /** The scrypt hash being computed. */
-  hashing?: Promise<string>;
-  /**
-   * Hashes the secret, for a client whose hash is not known yet. A closure, not a field holding the
-   * secret: nothing walking the records can read it. Dropped once the hash is known.
-   */
-  hashLater?: { async: () => Promise<string>; sync: () => string };
+  /** A token request with the right secret costs microseconds, not a slow hash (see KeptSecret). */
+  secret: KeptSecret;
 }
 
 /** A copy of the client's own fields, nothing else (a snapshot's record may carry more). */
@@ -85,11 +74,7 @@ export class ClientRegistry {
   ) {}
 
   /** The key of the fast digests: random per registry, never stored. */
-  private readonly digestKey = randomBytes(32);
-
-  private digest(secret: string): Buffer {
-    return createHmac('sha256', this.digestKey).update(secret.normalize('NFC'), 'utf8').digest();
-  }
+  private readonly digestKey = new DigestKey();
 
   /**
    * Registers a client. `eager`: its secret is hashed with scrypt at once, in the background (a
@@ -107,12 +92,8 @@ export class ClientRegistry {
       accessTokenValiditySeconds: draft.accessTokenValiditySeconds ?? this.defaults.accessTokenValiditySeconds,
       refreshTokenValiditySeconds: draft.refreshTokenValiditySeconds ?? this.defaults.refreshTokenValiditySeconds,
     };
-    const record: ClientRecord = {
-      client,
-      fast: this.digest(secret),
-      hashLater: { async: () => hashSecret(secret), sync: () => hashSecretSync(secret) },
-    };
-    if (eager) void slowHashOf(record).catch(() => undefined);
+    const record: ClientRecord = { client, secret: KeptSecret.of(this.digestKey, secret) };
+    if (eager) void record.secret.slowHash().catch(() => undefined);
     this.records.set(id, record);
     this.journal?.client(id, true);
     return { ...client };
@@ -182,7 +163,7 @@ export class ClientRegistry {
    * still being hashed (a client registered a moment ago) is hashed here, synchronously.
    */
   toSnapshot(): ClientSnapshot[] {
-    return [...this.records.values()].map((record) => ({ ...copyClient(record.client), secretHash: hashOf(record) }));
+    return [...this.records.values()].map((record) => ({ ...copyClient(record.client), secretHash: record.secret.hash() }));
   }
 
   /**
@@ -198,7 +179,7 @@ export class ClientRegistry {
     for (const [id, record] of kept) if (!named.has(id)) this.records.set(id, record);
     for (const { secretHash, ...client } of clients) {
       if (!keep.has(client.id)) {
-        this.records.set(client.id, { client: copyClient(client), settledHash: secretHash });
+        this.records.set(client.id, { client: copyClient(client), secret: KeptSecret.hashed(secretHash) });
       } else if (kept.has(client.id)) {
         this.records.set(client.id, kept.get(client.id)!);
       }
@@ -216,16 +197,16 @@ export class ClientRegistry {
       const record = this.records.get(id);
       if (!record) continue;
       for (const secret of credentials.secrets) {
-        if (record.fast !== undefined && timingSafeEqual(record.fast, this.digest(secret))) {
+        if (record.secret.recognises(this.digestKey, secret)) {
           this.markUsed(id);
           return { ...record.client };
         }
       }
-      const stored = await slowHashOf(record);
+      const stored = await record.secret.slowHash();
       for (const secret of credentials.secrets) {
         // The client may have been deleted while we were hashing.
         if ((await verifySecret(secret, stored)) && this.records.get(id) === record) {
-          record.fast = this.digest(secret);
+          record.secret.learn(this.digestKey, secret);
           this.markUsed(id);
           return { ...record.client };
         }
@@ -252,39 +233,13 @@ export class ClientRegistry {
    */
   hashed(id: string): Promise<unknown> | undefined {
     const record = this.records.get(id);
-    return record === undefined || record.settledHash !== undefined ? undefined : slowHashOf(record);
+    return record === undefined || record.secret.knownHash() !== undefined ? undefined : record.secret.slowHash();
   }
 
   /** The client with its secret's hash when that is known (see {@link hashed}), for a durable storage. */
   withKnownHash(id: string): ClientSnapshot | undefined {
     const record = this.records.get(id);
-    return record?.settledHash === undefined ? undefined : { ...copyClient(record.client), secretHash: record.settledHash };
+    const secretHash = record?.secret.knownHash();
+    return secretHash === undefined ? undefined : { ...copyClient(record!.client), secretHash };
   }
-}
-
-/** Notes the hash of a record once known, and forgets the secret. The first hash known stays (both match the secret). */
-function settle(record: ClientRecord, hash: string): string {
-  record.settledHash ??= hash;
-  delete record.hashLater;
-  return record.settledHash;
-}
-
-/** The scrypt hash of a record's secret: the known one, or the one being computed, or a new computation. */
-function slowHashOf(record: ClientRecord): Promise<string> {
-  if (record.settledHash !== undefined) return Promise.resolve(record.settledHash);
-  if (record.hashing === undefined) {
-    const hashLater = record.hashLater;
-    if (hashLater === undefined) return Promise.reject(new Error(`the secret of API client ${record.client.id} could not be hashed`));
-    record.hashing = hashLater.async().then((hash) => settle(record, hash));
-  }
-  return record.hashing;
-}
-
-/** The hash of a record's secret: the known one, else computed now, synchronously (a snapshot). */
-function hashOf(record: ClientRecord): string {
-  if (record.settledHash === undefined) {
-    if (record.hashLater === undefined) throw new Error(`the secret of API client ${record.client.id} could not be hashed`);
-    settle(record, record.hashLater.sync());
-  }
-  return record.settledHash!;
 }

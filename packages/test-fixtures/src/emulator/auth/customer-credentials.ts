@@ -1,12 +1,13 @@
 import type { ChangeJournal } from '../storage/journal.js';
-import { burnVerification, hashSecret, needsRehash, verifySecret } from './passwords.js';
+import { DigestKey, KeptSecret } from './kept-secret.js';
+import { burnVerification, needsRehash } from './passwords.js';
 
 /** What the customers resource hands over when a customer with a password is created or changed. */
 export interface CustomerCredentialsInput {
   customerId: string;
   /** Matched case-insensitively at login. */
   email: string;
-  /** Kept only as a salted scrypt hash. */
+  /** Kept only as a keyed digest in memory and a salted scrypt hash (see KeptSecret). */
   password: string;
   /** The Stores the customer belongs to; empty or absent for a global customer. */
   storeKeys?: readonly string[];
@@ -21,6 +22,16 @@ export interface StoredCustomerCredentials {
   storeKeys: readonly string[];
 }
 
+/** A customer's credentials as the store holds them: the password as a {@link KeptSecret}. */
+interface CredentialRecord extends Omit<StoredCustomerCredentials, 'passwordHash'> {
+  password: KeptSecret;
+}
+
+/** The stored form of a record: the scrypt hash of its password, computed now if not known yet. */
+function storedForm(record: CredentialRecord): StoredCustomerCredentials {
+  return { customerId: record.customerId, email: record.email, passwordHash: record.password.hash(), storeKeys: [...record.storeKeys] };
+}
+
 function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
@@ -30,7 +41,9 @@ function normaliseEmail(email: string): string {
  * this store only knows e-mail, password hash and Stores, indexed by lower-cased e-mail.
  */
 export class CustomerCredentialStore {
-  private readonly byId = new Map<string, StoredCustomerCredentials>();
+  private readonly byId = new Map<string, CredentialRecord>();
+  /** The key of the passwords' fast digests: random per store, never stored. */
+  private readonly digestKey = new DigestKey();
   private readonly byEmail = new Map<string, Set<string>>();
   /**
    * Incremented by {@link clear}: a {@link set} or {@link update} that was hashing when the store
@@ -42,7 +55,25 @@ export class CustomerCredentialStore {
   /** `journal`: told of every customer's credentials set or removed (durable mode); none in memory mode. */
   constructor(private readonly journal?: ChangeJournal) {}
 
-  private put(record: StoredCustomerCredentials): void {
+  /**
+   * A new password as this store keeps it. In memory, recognised at once and hashed with scrypt
+   * only when a snapshot asks; a durable store commits the hash with the customer, so it is made
+   * first.
+   */
+  async prepare(password: string): Promise<KeptSecret> {
+    const kept = KeptSecret.of(this.digestKey, password);
+    if (this.journal) await kept.slowHash();
+    return kept;
+  }
+
+  /** {@link prepare} for a write that cannot wait: a durable store blocks for the hash. */
+  prepareSync(password: string): KeptSecret {
+    const kept = KeptSecret.of(this.digestKey, password);
+    if (this.journal) kept.hash();
+    return kept;
+  }
+
+  private put(record: CredentialRecord): void {
     this.remove(record.customerId);
     this.journal?.customer(record.customerId);
     this.byId.set(record.customerId, record);
@@ -54,24 +85,24 @@ export class CustomerCredentialStore {
     ids.add(record.customerId);
   }
 
-  /** Creates or replaces the credentials of a customer whose password is hashed already (made with hashSecret). */
-  setHashed(input: Omit<CustomerCredentialsInput, 'password'> & { passwordHash: string }): void {
+  /** Creates or replaces the credentials of a customer whose password is prepared already (made with {@link prepare}). */
+  setPrepared(input: Omit<CustomerCredentialsInput, 'password'> & { password: KeptSecret }): void {
     if (input.customerId === '') throw new TypeError('customerId must not be empty');
     if (normaliseEmail(input.email) === '') throw new TypeError('email must not be empty');
     this.put({
       customerId: input.customerId,
       email: normaliseEmail(input.email),
-      passwordHash: input.passwordHash,
+      password: input.password,
       storeKeys: [...new Set(input.storeKeys ?? [])],
     });
   }
 
-  /** Creates or replaces the credentials of a customer, hashing the password first. */
+  /** Creates or replaces the credentials of a customer, preparing the password first. */
   async set({ password, ...input }: CustomerCredentialsInput): Promise<void> {
     const generation = this.generation;
-    const passwordHash = await hashSecret(password);
+    const prepared = await this.prepare(password);
     if (generation !== this.generation) return;
-    this.setHashed({ ...input, passwordHash });
+    this.setPrepared({ ...input, password: prepared });
   }
 
   /**
@@ -82,27 +113,27 @@ export class CustomerCredentialStore {
     const current = this.byId.get(customerId);
     if (!current) return false;
     const generation = this.generation;
-    const passwordHash = patch.password !== undefined ? await hashSecret(patch.password) : current.passwordHash;
+    const password = patch.password !== undefined ? await this.prepare(patch.password) : undefined;
     // Another call may have replaced or removed the record while hashing: apply to the latest.
     const latest = this.byId.get(customerId);
     if (!latest || generation !== this.generation) return false;
     this.put({
       customerId,
       email: patch.email !== undefined ? normaliseEmail(patch.email) : latest.email,
-      passwordHash: patch.password !== undefined ? passwordHash : latest.passwordHash,
+      password: password ?? latest.password,
       storeKeys: patch.storeKeys !== undefined ? [...new Set(patch.storeKeys)] : latest.storeKeys,
     });
     return true;
   }
 
   /**
-   * Replaces the password hash of a customer with credentials (made beforehand with hashSecret, so
+   * Replaces the password of a customer with credentials (made beforehand with {@link prepare}, so
    * that a write can commit it at once). Returns false when the customer has none.
    */
-  setPasswordHash(customerId: string, passwordHash: string): boolean {
+  setPassword(customerId: string, password: KeptSecret): boolean {
     const current = this.byId.get(customerId);
     if (!current) return false;
-    this.put({ ...current, passwordHash });
+    this.put({ ...current, password });
     return true;
   }
 
@@ -122,7 +153,7 @@ export class CustomerCredentialStore {
   async verifyPassword(customerId: string, password: string): Promise<boolean> {
     const record = this.byId.get(customerId);
     if (!record) return burnVerification(password);
-    const ok = await verifySecret(password, record.passwordHash);
+    const ok = await record.password.verify(this.digestKey, password);
     if (ok) await this.rehashIfNeeded(record, password);
     return ok;
   }
@@ -135,14 +166,14 @@ export class CustomerCredentialStore {
     const ids = this.byEmail.get(normaliseEmail(email));
     const candidates = [...(ids ?? [])]
       .map((id) => this.byId.get(id))
-      .filter((r): r is StoredCustomerCredentials => r !== undefined)
+      .filter((r): r is CredentialRecord => r !== undefined)
       .filter((r) => (storeKey === undefined ? r.storeKeys.length === 0 : r.storeKeys.includes(storeKey)));
     if (candidates.length === 0) {
       await burnVerification(password);
       return undefined;
     }
     for (const record of candidates) {
-      if (await verifySecret(password, record.passwordHash)) {
+      if (await record.password.verify(this.digestKey, password)) {
         // Removed or replaced while we were hashing: that login no longer counts.
         if (this.byId.get(record.customerId) !== record) return undefined;
         await this.rehashIfNeeded(record, password);
@@ -162,9 +193,9 @@ export class CustomerCredentialStore {
     this.generation++;
   }
 
-  /** Every customer's credentials (hashes only), for an emulator snapshot. */
+  /** Every customer's credentials (hashes only, computed now where not known yet), for an emulator snapshot. */
   toSnapshot(): StoredCustomerCredentials[] {
-    return [...this.byId.values()].map((r) => ({ ...r, storeKeys: [...r.storeKeys] }));
+    return [...this.byId.values()].map(storedForm);
   }
 
   /**
@@ -176,7 +207,7 @@ export class CustomerCredentialStore {
       this.put({
         customerId: r.customerId,
         email: normaliseEmail(r.email),
-        passwordHash: r.passwordHash,
+        password: KeptSecret.hashed(r.passwordHash),
         storeKeys: [...new Set(r.storeKeys)],
       });
   }
@@ -184,7 +215,7 @@ export class CustomerCredentialStore {
   /** One customer's credentials (hashes only), for a durable storage. */
   get(customerId: string): StoredCustomerCredentials | undefined {
     const record = this.byId.get(customerId);
-    return record && { ...record, storeKeys: [...record.storeKeys] };
+    return record && storedForm(record);
   }
 
   has(customerId: string): boolean {
@@ -193,12 +224,14 @@ export class CustomerCredentialStore {
 
   /** The stored records (hashes only), for inspection in tests. */
   records(): StoredCustomerCredentials[] {
-    return [...this.byId.values()].map((r) => ({ ...r }));
+    return [...this.byId.values()].map(storedForm);
   }
 
-  private async rehashIfNeeded(record: StoredCustomerCredentials, password: string): Promise<void> {
-    if (!needsRehash(record.passwordHash)) return;
-    const passwordHash = await hashSecret(password);
-    if (this.byId.get(record.customerId) === record) this.put({ ...record, passwordHash });
+  /** A password restored with a hash of other parameters than today's gets a new one. */
+  private async rehashIfNeeded(record: CredentialRecord, password: string): Promise<void> {
+    const known = record.password.knownHash();
+    if (known === undefined || !needsRehash(known)) return;
+    const prepared = await this.prepare(password);
+    if (this.byId.get(record.customerId) === record) this.put({ ...record, password: prepared });
   }
 }

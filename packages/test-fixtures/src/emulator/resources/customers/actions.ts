@@ -1,4 +1,3 @@
-import { hashSecretSync } from '../../auth/passwords.js';
 import type { AuthService } from '../../auth/service.js';
 import { errors } from '../../http/errors.js';
 import { customerGroupReference } from '../customer-groups/index.js';
@@ -91,9 +90,9 @@ export function customerActions(auth: AuthService): Required<ActionHandlers<Cust
       // ExternalAuth: no credentials, the password flow no longer knows the Customer.
       if (newPassword === undefined) ctx.onCommit(() => void auth.removeCustomerCredentials(customer.id));
       else {
-        const passwordHash = hashSecretSync(newPassword);
+        const prepared = auth.customers.prepareSync(newPassword);
         const storeKeys = customer.stores.map((store) => store.key);
-        ctx.onCommit(() => auth.customers.setHashed({ customerId: customer.id, email: customer.email, passwordHash, storeKeys }));
+        ctx.onCommit(() => auth.customers.setPrepared({ customerId: customer.id, email: customer.email, password: prepared, storeKeys }));
       }
     },
     setCustomerNumber(customer, { customerNumber }, ctx) {

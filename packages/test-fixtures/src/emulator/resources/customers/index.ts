@@ -1,4 +1,4 @@
-import { hashSecret, hashSecretSync } from '../../auth/passwords.js';
+import type { KeptSecret } from '../../auth/kept-secret.js';
 import { viewScopes } from '../../auth/principal.js';
 import type { AuthService } from '../../auth/service.js';
 import type { EmulatorContext } from '../../context.js';
@@ -40,7 +40,7 @@ const PLAIN_FIELDS = [
 
 /**
  * The Customer resource type of an emulator. The password is never part of the resource: a commit
- * hook hands it to the authorization service, which keeps only a salted hash (so the hook runs
+ * hook hands it to the authorization service, which keeps no clear text (see KeptSecret; the hook runs
  * only when the whole write commits). `isEmailVerified` is false unless the draft says true.
  * Sign-up sends CustomerCreated, deletion CustomerDeleted (live messages).
  */
@@ -60,10 +60,12 @@ export function customerTypeOf(auth: AuthService): CustomerType {
       if (customerNumber !== undefined) assertCustomerNumberFree(ctx.state, customerNumber);
       assertProjectLanguage(ctx.state, draft.locale);
       const addresses = addressesFrom(draft);
-      // An ExternalAuth customer has no credentials: the password flow does not know it. The hash is
-      // made before (see signUpCustomer), so the customer and its credentials commit together.
-      if (password !== undefined)
-        ctx.onCommit(({ id }) => auth.customers.setHashed({ customerId: id, email, passwordHash: hashOf(password), storeKeys }));
+      // An ExternalAuth customer has no credentials: the password flow does not know it. The password
+      // is prepared before (see signUpCustomer), so the customer and its credentials commit together.
+      if (password !== undefined) {
+        const prepared = preparedFor(auth, password);
+        ctx.onCommit(({ id }) => auth.customers.setPrepared({ customerId: id, email, password: prepared, storeKeys }));
+      }
       const plain: Partial<Pick<Customer, (typeof PLAIN_FIELDS)[number]>> = {};
       for (const name of PLAIN_FIELDS) if (draft[name] !== undefined) plain[name] = draft[name];
       return {
@@ -95,7 +97,8 @@ export function customerTypeIn(context: EmulatorContext): CustomerType {
 }
 
 /**
- * Signs a customer up (REST and GraphQL alike): hashes the password, then creates the Customer
+ * Signs a customer up (REST and GraphQL alike): prepares the password (hashed first only in durable
+ * mode, see CustomerCredentialStore.prepare), then creates the Customer
  * with the project's Customer type and its credentials in one write, so they commit in one
  * transaction (durable mode) and a password-flow token can be requested right away.
  *
@@ -110,8 +113,8 @@ export async function signUpCustomer(context: EmulatorContext, draft: unknown, c
   if (password !== undefined || merge) checkCreate(context, type, draft, caller);
   if (merge) checkMerge(context, merge);
   if (password === undefined) return withCart(context, caller, createResource(context, type, draft, caller), merge);
-  const passwordHash = await hashSecret(password);
-  signingUp = { password, passwordHash };
+  const prepared = await context.auth.customers.prepare(password);
+  signingUp = { password, prepared };
   try {
     return withCart(context, caller, createResource(context, type, draft, caller), merge);
   } finally {
@@ -136,12 +139,12 @@ function withCart(context: EmulatorContext, caller: Caller, customer: Customer, 
   return customer;
 }
 
-/** The password hash of the sign-up being created: set by signUpCustomer around its create, which runs without a pause. */
-let signingUp: { password: string; passwordHash: string } | undefined;
+/** The password prepared for the sign-up being created: set by signUpCustomer around its create, which runs without a pause. */
+let signingUp: { password: string; prepared: KeptSecret } | undefined;
 
-/** The hash made for this password before the create, else one made now (a create outside signUpCustomer). */
-function hashOf(password: string): string {
-  return signingUp?.password === password ? signingUp.passwordHash : hashSecretSync(password);
+/** The password prepared before the create, else one prepared now (a create outside signUpCustomer). */
+function preparedFor(auth: AuthService, password: string): KeptSecret {
+  return signingUp?.password === password ? signingUp.prepared : auth.customers.prepareSync(password);
 }
 
 /** A draft whose `stores` is replaced by the Store of an in-store path (a non-object is left to validation). */

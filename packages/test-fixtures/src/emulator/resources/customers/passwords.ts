@@ -1,6 +1,5 @@
 import type { Context, Hono } from 'hono';
 import type { CustomerTokenKind } from '../../auth/customer-tokens.js';
-import { hashSecret } from '../../auth/passwords.js';
 import { requireScope } from '../../auth/principal.js';
 import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
@@ -86,7 +85,7 @@ function latest(context: EmulatorContext, customer: Customer, version: number): 
 
 /**
  * Changes a customer's password when `currentPassword` is its password (400 InvalidCurrentPassword
- * otherwise). The new hash is made before the write, which then commits at once: a new version and
+ * otherwise). The new password is prepared before the write, which then commits at once: a new version and
  * CustomerPasswordUpdated (`reset: false`).
  */
 export async function changePassword(
@@ -97,7 +96,7 @@ export async function changePassword(
 ): Promise<Customer> {
   assertVersion(customer, body.version);
   if (!(await context.auth.verifyCustomerPassword(customer.id, body.currentPassword))) throw errors.invalidCurrentPassword();
-  const passwordHash = await hashSecret(body.newPassword);
+  const password = await context.auth.customers.prepare(body.newPassword);
   return applyChange(
     context,
     customerType(context),
@@ -106,7 +105,7 @@ export async function changePassword(
     [{ action: 'changePassword' }],
     (working, ctx) => {
       ctx.emit('CustomerPasswordUpdated', { reset: false });
-      ctx.onCommit(() => void context.auth.customers.setPasswordHash(working.id, passwordHash));
+      ctx.onCommit(() => void context.auth.customers.setPassword(working.id, password));
     },
   );
 }
@@ -120,13 +119,13 @@ export async function resetPassword(
 ): Promise<Customer> {
   const customer = customerOfToken(context, 'password', body.tokenValue, store);
   assertVersion(customer, body.version);
-  const passwordHash = await hashSecret(body.newPassword);
+  const password = await context.auth.customers.prepare(body.newPassword);
   // The token may have been used meanwhile.
   const fresh = latest(context, customerOfToken(context, 'password', body.tokenValue, store), customer.version);
   return applyChange(context, customerType(context), fresh, caller, [{ action: 'resetPassword' }], (working, ctx) => {
     ctx.emit('CustomerPasswordUpdated', { reset: true });
     ctx.onCommit(() => {
-      context.auth.customers.setPasswordHash(working.id, passwordHash);
+      context.auth.customers.setPassword(working.id, password);
       context.auth.customerTokens.redeem('password', body.tokenValue);
     });
   });
