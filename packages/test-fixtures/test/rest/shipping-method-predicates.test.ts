@@ -55,7 +55,7 @@ describe('shipping method predicates', () => {
     expect(keys(ok(await c.api.call('GET', '/shipping-methods/matching-location?country=DE')))).toEqual(['standard']);
   });
 
-  it('keep the Cart MatchesCart while it satisfies the predicate, DoesNotMatchCart after an update that breaks it', async () => {
+  it('keep the Cart MatchesCart while it satisfies the predicate, DoesNotMatchCart (and no Order) after an update that breaks it', async () => {
     let cart = await c.cart({ shippingAddress: BERLIN, lineItems: [{ sku: 'tee', quantity: 2 }] });
     const before = cart;
     // 40.00 EUR of two tees: bulky does not match, setting it is refused and changes nothing
@@ -72,6 +72,10 @@ describe('shipping method predicates', () => {
     // the method and its rate stay, the state says it no longer matches: 40.00 + 4.95
     expect(cart['shippingInfo']).toMatchObject({ shippingMethodName: 'bulky', shippingMethodState: 'DoesNotMatchCart' });
     expect(cart['totalPrice']).toMatchObject({ centAmount: 4495 });
+    // an Order of the Cart in that state is refused, and the Cart stays as it was
+    const order = await c.api.call('POST', '/orders', { cart: { id: cart['id'] }, version: cart['version'] });
+    expect(expectError(order, 400, 'ShippingMethodDoesNotMatchCart')['message']).toBe('The predicate does not match the cart.');
+    expect(ok(await c.api.call('GET', `/carts/${cart['id']}`))).toEqual(cart);
     cart = await c.updated(cart, { action: 'changeLineItemQuantity', lineItemId: line, quantity: 4 });
     expect(cart['shippingInfo']).toMatchObject({ shippingMethodState: 'MatchesCart' });
   });
