@@ -611,6 +611,16 @@ export type CustomerGroupUpdateAction = {
   setKey?: InputMaybe<SetCustomerGroupKey>;
 };
 
+/** Decision: the live's deprecated `anonymousCartId` is not offered (use `anonymousCart`). */
+export type CustomerSignInDraft = {
+  anonymousCart?: InputMaybe<ResourceIdentifierInput>;
+  anonymousCartSignInMode?: InputMaybe<AnonymousCartSignInMode>;
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+  updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
 export type CustomerSignInResult = {
   __typename?: 'CustomerSignInResult';
   /** The customer's active Cart after the sign-in (and merge); null when there is none. */
@@ -694,6 +704,8 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
   cart?: Maybe<Cart>;
   /** The Carts of the Store. */
   carts: CartQueryResult;
+  /** The customer's active Cart in the Store; null when there is none. */
+  customerActiveCart?: Maybe<Cart>;
   /** An Order of the Store (from one of its Carts) by `id` or `orderNumber`; null otherwise. */
   order?: Maybe<Order>;
   orders: OrderQueryResult;
@@ -726,6 +738,10 @@ export type InStoreCartsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
   where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreCustomerActiveCartArgs = {
+  customerId: Scalars['String']['input'];
 };
 
 export type InStoreOrderArgs = {
@@ -1084,6 +1100,15 @@ export type Mutation = {
    */
   createZone?: Maybe<Zone>;
   /**
+   * Sign a customer in with an API client's token, as REST `POST /login` (scope `manage_customers`;
+   * with `storeKey`, a customer of that Store, as `POST /in-store/key={storeKey}/login`): the
+   * `anonymousCart`, or the most recently modified Active Cart of `anonymousId`, is merged into
+   * the customer's active Cart as `anonymousCartSignInMode` says, the session's Carts, Orders and
+   * Payments become the customer's, and `cart` is the customer's active Cart afterwards. Wrong
+   * credentials are `InvalidCredentials`.
+   */
+  customerSignIn: CustomerSignInResult;
+  /**
    * Sign the customer in with an anonymous session's (or a client's) token, as REST `POST
    * /me/login` (scope `manage_my_profile`): with an anonymous session's token, the session's
    * most recently modified Active Cart is merged into the customer's active Cart as
@@ -1197,6 +1222,11 @@ export type MutationCreateStoreArgs = {
 
 export type MutationCreateZoneArgs = {
   draft: CreateZone;
+};
+
+export type MutationCustomerSignInArgs = {
+  draft: CustomerSignInDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 export type MutationCustomerSignMeInArgs = {
@@ -2040,6 +2070,11 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   /**
+   * The customer's active Cart, as REST `GET /carts/customer-id={customerId}`: the most recently
+   * modified Active Cart of the customer; null when there is none. Scope `view_orders` or `manage_orders`.
+   */
+  customerActiveCart?: Maybe<Cart>;
+  /**
    * A Customer Group by `id` or `key`; null when none matches. Scope `view_customer_groups`,
    * `manage_customer_groups`, `view_customers` or `manage_customers`.
    */
@@ -2126,6 +2161,10 @@ export type QueryCartsArgs = {
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
   where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCustomerActiveCartArgs = {
+  customerId: Scalars['String']['input'];
 };
 
 export type QueryCustomerGroupArgs = {

@@ -151,3 +151,35 @@ it("My Carts: another session's Cart is not found and unchanged, a client's toke
     deleteMyCart: { id: cart['id'] },
   });
 });
+
+it("customerSignIn with an API client's token merges the anonymous Cart as REST /login; customerActiveCart finds it", async () => {
+  const o = await orderApi();
+  const ann = await signUp(o.api, { email: 'ann@example.com' });
+  const anonymous = await o.cart({ anonymousId: 'visitor-1', lineItems: [{ sku: 'shirt', quantity: 3 }] });
+  const none = await data(gql(o.api, 'query ($id: String!) { customerActiveCart(customerId: $id) { id } }', { id: ann['id'] }));
+  expect(none).toEqual({ customerActiveCart: null });
+
+  const wrong = await failure(
+    gql(o.api, 'mutation { customerSignIn(draft: { email: "ann@example.com", password: "nope" }) { customer { id } } }'),
+  );
+  const restWrong = await o.api.call<Json>('POST', '/login', { email: 'ann@example.com', password: 'nope' });
+  expect(wrong.error.extensions).toEqual({ code: restWrong.body['errors'][0].code });
+  expect(wrong.error.message).toBe(restWrong.body['errors'][0].message);
+
+  const { customerSignIn: result } = await data<{ customerSignIn: Json }>(
+    gql(
+      o.api,
+      `mutation ($cart: ResourceIdentifierInput) { customerSignIn(draft: { email: "ann@example.com", password: "secret", anonymousCart: $cart }) {
+        customer { id } cart { id customerId totalPrice { centAmount } } } }`,
+      { cart: { id: anonymous['id'] } },
+    ),
+  );
+  // Ann had no Cart: the anonymous one becomes hers. 11.90 × 3 = 35.70.
+  expect(result).toEqual({
+    customer: { id: ann['id'] },
+    cart: { id: anonymous['id'], customerId: ann['id'], totalPrice: { centAmount: 3570 } },
+  });
+  const active = await data(gql(o.api, 'query ($id: String!) { customerActiveCart(customerId: $id) { id } }', { id: ann['id'] }));
+  expect(active).toEqual({ customerActiveCart: { id: anonymous['id'] } });
+  expect((await o.api.call<Json>('GET', `/carts/customer-id=${ann['id'] as string}`)).body['id']).toBe(anonymous['id']);
+});

@@ -1,8 +1,9 @@
-import type { GraphqlContext } from '../../graphql/context.js';
+import { need, type GraphqlContext } from '../../graphql/context.js';
 import { convertActions, withoutNulls } from '../../graphql/inputs.js';
 import { modifiedBy } from '../../graphql/objects.js';
 import type { ResolverMap } from '../../graphql/resolver-types.js';
-import { mySession, storeOfKey } from '../../graphql/standard-fields.js';
+import { mySession, readScopes, storeOfKey } from '../../graphql/standard-fields.js';
+import type { Store } from '../stores/index.js';
 import { errors } from '../../http/errors.js';
 import type { Customer } from '../customers/index.js';
 import { createResource, deleteResource, updateResource, validBody } from '../kit/operations.js';
@@ -10,7 +11,7 @@ import { signInCustomer } from '../login/index.js';
 import { allowMe } from '../me/session.js';
 import { cartActions, type CartUpdateActionInput } from './graphql-inputs.js';
 import { cartDraftOf, myCart } from './me.js';
-import { mergeAnonymousCart } from './merge.js';
+import { activeCartOfCustomer, mergeAnonymousCart, type MergeRequest } from './merge.js';
 import { cartTypeIn, type Cart } from './owner.js';
 
 type StoreArg = { storeKey?: string | null };
@@ -24,6 +25,21 @@ function myOwnCart(ctx: GraphqlContext, id: string, storeKey: string | null | un
 }
 
 /**
+ * A sign-in as REST's (`/login`, `/me/login`): the customer of the credentials (in the Store when
+ * given), then the Carts' merge; the answer is the customer and the active Cart.
+ */
+async function signIn(
+  ctx: GraphqlContext,
+  credentials: { email: string; password: string },
+  store: Store | undefined,
+  merge: Omit<MergeRequest, 'storeKey'>,
+) {
+  const customer = await signInCustomer(ctx.emulator, credentials, store);
+  const cart = mergeAnonymousCart(ctx.emulator, ctx.caller, customer.id, { ...merge, storeKey: store?.key });
+  return { customer, cart: cart ?? null };
+}
+
+/**
  * The Cart type with the My Cart actions' schema: the actions outside the subset are unknown
  * (InvalidInput) and the live ones not emulated are NotEmulated, as on `POST /me/carts/{id}`.
  */
@@ -32,7 +48,10 @@ const myCartType = (ctx: GraphqlContext) => {
   return { ...type, schemas: { ...type.schemas, updateAction: 'MyCartUpdateAction' } };
 };
 
-/** The My Cart mutations and `customerSignMeIn`, on the REST `/me` rules (the `me` reads are cart-life's). */
+/**
+ * The My Cart mutations (the `me` reads are cart-life's), the sign-ins with the Carts' merge and the
+ * customer's active Cart, on the rules of their REST endpoints.
+ */
 export const myCartWrites: ResolverMap = {
   Mutation: {
     createMyCart: (_: unknown, args: { draft: Record<string, unknown> } & StoreArg, ctx: GraphqlContext) => {
@@ -50,26 +69,43 @@ export const myCartWrites: ResolverMap = {
       const { id } = myOwnCart(ctx, args.id, args.storeKey);
       return deleteResource(ctx.emulator, cartTypeIn(ctx.emulator), { id }, args.version, ctx.caller);
     },
-    customerSignMeIn: async (
-      _: unknown,
-      args: {
-        draft: { email: string; password: string; activeCartSignInMode?: string | null; updateProductData?: boolean | null };
-      } & StoreArg,
-      ctx: GraphqlContext,
-    ) => {
+    customerSignMeIn: (_: unknown, args: { draft: Record<string, unknown> } & StoreArg, ctx: GraphqlContext) => {
       const store = args.storeKey == null ? undefined : storeOfKey(ctx, args.storeKey, 'manage_my_profile');
       allowMe(ctx.principal, ctx.projectKey, store?.key, ['manage_my_profile'], false);
-      const body = validBody('MyCustomerSignin', withoutNulls(args.draft));
-      const customer = await signInCustomer(ctx.emulator, body, store);
+      const { activeCartSignInMode, updateProductData, ...credentials } = validBody('MyCustomerSignin', withoutNulls(args.draft));
       // With an anonymous session's token, the session's Carts are the customer's now (and merged).
       const { anonymousId } = ctx.principal;
-      const cart = mergeAnonymousCart(ctx.emulator, ctx.caller, customer.id, {
+      return signIn(ctx, credentials, store, {
         ...(anonymousId !== undefined ? { anonymousId } : {}),
-        mode: body.activeCartSignInMode,
-        updateProductData: body.updateProductData,
-        storeKey: store?.key,
+        mode: activeCartSignInMode,
+        updateProductData,
       });
-      return { customer, cart: cart ?? null };
+    },
+    customerSignIn: (_: unknown, args: { draft: Record<string, unknown> } & StoreArg, ctx: GraphqlContext) => {
+      const store = args.storeKey == null ? undefined : storeOfKey(ctx, args.storeKey, 'manage_customers');
+      need(ctx, ['manage_customers'], store?.key);
+      const { anonymousCart, anonymousId, anonymousCartSignInMode, updateProductData, ...credentials } = validBody(
+        'CustomerSignin',
+        withoutNulls(args.draft),
+      );
+      return signIn(ctx, credentials, store, {
+        ...(anonymousCart !== undefined ? { anonymousCart } : {}),
+        ...(anonymousId !== undefined ? { anonymousId } : {}),
+        mode: anonymousCartSignInMode,
+        updateProductData,
+      });
+    },
+  },
+  Query: {
+    customerActiveCart: (_: unknown, args: { customerId: string }, ctx: GraphqlContext) => {
+      need(ctx, readScopes(cartTypeIn(ctx.emulator)));
+      return activeCartOfCustomer(ctx.emulator, args.customerId) ?? null;
+    },
+  },
+  InStore: {
+    customerActiveCart: ({ store }: { store: Store }, args: { customerId: string }, ctx: GraphqlContext) => {
+      need(ctx, readScopes(cartTypeIn(ctx.emulator)), store.key);
+      return activeCartOfCustomer(ctx.emulator, args.customerId, store.key) ?? null;
     },
   },
   Customer: {
