@@ -22,6 +22,7 @@ export type {
   Product,
   ProductProjection,
   Order,
+  Cart,
 } from './types.js';
 export type {
   CallArgsOf,
@@ -97,6 +98,7 @@ export {
   type CreateAndVerifyResult,
 } from './create-and-verify.js';
 export { createOrderAndVerify, type CreateOrderAndVerifyOptions } from './orders.js';
+export { getActiveCart, type ActiveCartOptions } from './carts.js';
 export {
   assignProductSelection,
   setProductSelectionActive,

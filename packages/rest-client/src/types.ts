@@ -102,3 +102,5 @@ export type Product = GetData<'/products/{ID}'>;
 export type ProductProjection = GetData<'/product-projections/{ID}'>;
 /** An Order as the API returns it. */
 export type Order = GetData<'/orders/{ID}'>;
+/** A Cart as the API returns it. */
+export type Cart = GetData<'/carts/{ID}'>;
