@@ -4,9 +4,51 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AddCartCustomLineItem = {
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  key?: string | null | undefined;
+  money: BaseMoneyInput;
+  name: Array<LocalizedStringItemInputType>;
+  priceMode?: CustomLineItemPriceMode | null | undefined;
+  quantity?: number | null | undefined;
+  slug: string;
+  taxCategory?: ResourceIdentifierInput | null | undefined;
+};
+
+export type AddCartLineItem = {
+  addedAt?: string | null | undefined;
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  key?: string | null | undefined;
+  productId?: string | null | undefined;
+  quantity?: number | null | undefined;
+  sku?: string | null | undefined;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+  variantId?: number | null | undefined;
+};
+
+export type AddCartPayment = {
+  payment: ResourceIdentifierInput;
+};
+
+export type AddMyCartLineItem = {
+  addedAt?: string | null | undefined;
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  key?: string | null | undefined;
+  productId?: string | null | undefined;
+  quantity?: number | null | undefined;
+  sku?: string | null | undefined;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+  variantId?: number | null | undefined;
+};
+
 /** The last change a My Payment takes: with a Transaction it can no longer be updated or deleted. */
 export type AddMyPaymentTransaction = {
   transaction: MyTransactionDraft;
+};
+
+export type AddOrderPayment = {
+  payment: ResourceIdentifierInput;
 };
 
 export type AddPaymentTransaction = {
@@ -33,7 +75,169 @@ export type AddStoreProductSelection = {
   productSelection: ResourceIdentifierInput;
 };
 
+export type AddressInput = {
+  additionalAddressInfo?: string | null | undefined;
+  additionalStreetInfo?: string | null | undefined;
+  apartment?: string | null | undefined;
+  building?: string | null | undefined;
+  city?: string | null | undefined;
+  company?: string | null | undefined;
+  country: string;
+  department?: string | null | undefined;
+  email?: string | null | undefined;
+  externalId?: string | null | undefined;
+  fax?: string | null | undefined;
+  firstName?: string | null | undefined;
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+  lastName?: string | null | undefined;
+  mobile?: string | null | undefined;
+  pOBox?: string | null | undefined;
+  phone?: string | null | undefined;
+  postalCode?: string | null | undefined;
+  region?: string | null | undefined;
+  salutation?: string | null | undefined;
+  state?: string | null | undefined;
+  streetName?: string | null | undefined;
+  streetNumber?: string | null | undefined;
+  title?: string | null | undefined;
+};
+
+export type AnonymousCartSignInMode = 'MergeWithExistingCustomerCart' | 'UseAsNewActiveCustomerCart';
+
 export type AttributionSource = 'Export' | 'Import';
+
+/**
+ * Money: `centPrecision` (exactly one field must be set, otherwise `InvalidInput`); `highPrecision`
+ * is passed on to REST, which refuses what it does not store.
+ */
+export type BaseMoneyInput = {
+  centPrecision?: MoneyInput | null | undefined;
+  highPrecision?: HighPrecisionMoneyInput | null | undefined;
+};
+
+/**
+ * The REST CartDraft (`currency` required, one of the project's; `customerId` must name a
+ * Customer, whose Customer Group the Cart takes; `country` one of the project's and of the
+ * Store's). Decisions: `taxRoundingMode` and `priceRoundingMode` have no schema default here,
+ * since REST takes them from the project's cart settings; `customerGroup`, `shippingMethod`,
+ * `externalTaxRateForShippingMethod` and `shippingMode` pass on to REST, which answers `NotEmulated`
+ * for what it does not emulate; no `custom` (Custom Fields are written over REST).
+ */
+export type CartDraft = {
+  anonymousId?: string | null | undefined;
+  billingAddress?: AddressInput | null | undefined;
+  country?: string | null | undefined;
+  currency: string;
+  customLineItems?: Array<CustomLineItemDraft> | null | undefined;
+  customerEmail?: string | null | undefined;
+  customerGroup?: ResourceIdentifierInput | null | undefined;
+  customerId?: string | null | undefined;
+  deleteDaysAfterLastModification?: number | null | undefined;
+  externalTaxRateForShippingMethod?: ExternalTaxRateDraft | null | undefined;
+  inventoryMode?: InventoryMode | null | undefined;
+  key?: string | null | undefined;
+  lineItems?: Array<LineItemDraft> | null | undefined;
+  locale?: string | null | undefined;
+  origin?: CartOrigin | null | undefined;
+  priceRoundingMode?: RoundingMode | null | undefined;
+  purchaseOrderNumber?: string | null | undefined;
+  shippingAddress?: AddressInput | null | undefined;
+  shippingMethod?: ResourceIdentifierInput | null | undefined;
+  shippingMode?: ShippingMode | null | undefined;
+  store?: ResourceIdentifierInput | null | undefined;
+  taxCalculationMode?: TaxCalculationMode | null | undefined;
+  taxMode?: TaxMode | null | undefined;
+  taxRoundingMode?: RoundingMode | null | undefined;
+};
+
+export type CartOrigin = 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
+
+export type CartState = 'Active' | 'Frozen' | 'Merged' | 'Ordered';
+
+/**
+ * One Cart update action: exactly one field must be set (otherwise `InvalidInput`); each maps onto
+ * the REST action of the same name, whose rules apply. `setShippingMethod`, `setCustomerGroup`,
+ * `addPayment` and `removePayment` answer what REST answers for them, `NotEmulated` until REST
+ * emulates them. Decision: the Custom Field actions are REST-only, as every Custom Field write.
+ */
+export type CartUpdateAction = {
+  addCustomLineItem?: AddCartCustomLineItem | null | undefined;
+  addLineItem?: AddCartLineItem | null | undefined;
+  addPayment?: AddCartPayment | null | undefined;
+  changeCustomLineItemMoney?: ChangeCartCustomLineItemMoney | null | undefined;
+  changeCustomLineItemQuantity?: ChangeCartCustomLineItemQuantity | null | undefined;
+  changeLineItemQuantity?: ChangeCartLineItemQuantity | null | undefined;
+  changePriceRoundingMode?: ChangeCartPriceRoundingMode | null | undefined;
+  changeTaxCalculationMode?: ChangeCartTaxCalculationMode | null | undefined;
+  changeTaxMode?: ChangeCartTaxMode | null | undefined;
+  changeTaxRoundingMode?: ChangeCartTaxRoundingMode | null | undefined;
+  recalculate?: RecalculateCart | null | undefined;
+  removeCustomLineItem?: RemoveCartCustomLineItem | null | undefined;
+  removeLineItem?: RemoveCartLineItem | null | undefined;
+  removePayment?: RemoveCartPayment | null | undefined;
+  setAnonymousId?: SetCartAnonymousId | null | undefined;
+  setBillingAddress?: SetCartBillingAddress | null | undefined;
+  setCountry?: SetCartCountry | null | undefined;
+  setCustomLineItemTaxRate?: SetCartCustomLineItemTaxRate | null | undefined;
+  setCustomerEmail?: SetCartCustomerEmail | null | undefined;
+  setCustomerGroup?: SetCartCustomerGroup | null | undefined;
+  setCustomerId?: SetCartCustomerId | null | undefined;
+  setDeleteDaysAfterLastModification?: SetCartDeleteDaysAfterLastModification | null | undefined;
+  setKey?: SetCartKey | null | undefined;
+  setLineItemTaxRate?: SetCartLineItemTaxRate | null | undefined;
+  setLocale?: SetCartLocale | null | undefined;
+  setPurchaseOrderNumber?: SetCartPurchaseOrderNumber | null | undefined;
+  setShippingAddress?: SetCartShippingAddress | null | undefined;
+  setShippingMethod?: SetCartShippingMethod | null | undefined;
+};
+
+export type ChangeCartCustomLineItemMoney = {
+  customLineItemId?: string | null | undefined;
+  customLineItemKey?: string | null | undefined;
+  money: BaseMoneyInput;
+};
+
+export type ChangeCartCustomLineItemQuantity = {
+  customLineItemId?: string | null | undefined;
+  customLineItemKey?: string | null | undefined;
+  quantity: number;
+};
+
+/** `quantity` 0 removes the line. */
+export type ChangeCartLineItemQuantity = {
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+  quantity: number;
+};
+
+export type ChangeCartPriceRoundingMode = {
+  priceRoundingMode: RoundingMode;
+};
+
+export type ChangeCartTaxCalculationMode = {
+  taxCalculationMode: TaxCalculationMode;
+};
+
+export type ChangeCartTaxMode = {
+  taxMode: TaxMode;
+};
+
+export type ChangeCartTaxRoundingMode = {
+  taxRoundingMode: RoundingMode;
+};
+
+export type ChangeOrderPaymentState = {
+  paymentState: PaymentState;
+};
+
+export type ChangeOrderShipmentState = {
+  shipmentState: ShipmentState;
+};
+
+export type ChangeOrderState = {
+  orderState: OrderState;
+};
 
 export type ChangePaymentAmountPlanned = {
   amount: MoneyInput;
@@ -83,6 +287,27 @@ export type CreateStore = {
   productSelections?: Array<ProductSelectionSettingDraft> | null | undefined;
 };
 
+/** The REST CustomLineItemDraft, `name` as locale items. */
+export type CustomLineItemDraft = {
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  key?: string | null | undefined;
+  money: BaseMoneyInput;
+  name: Array<LocalizedStringItemInputType>;
+  priceMode?: CustomLineItemPriceMode | null | undefined;
+  quantity?: number | null | undefined;
+  slug: string;
+  taxCategory?: ResourceIdentifierInput | null | undefined;
+};
+
+export type CustomLineItemPriceMode = 'External' | 'Standard';
+
+export type CustomerSignMeInDraft = {
+  activeCartSignInMode?: AnonymousCartSignInMode | null | undefined;
+  email: string;
+  password: string;
+  updateProductData?: boolean | null | undefined;
+};
+
 /**
  * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
  * `variantExclusion`. Emits ProductSelectionProductExcluded.
@@ -90,6 +315,48 @@ export type CreateStore = {
 export type ExcludeProductSelectionProduct = {
   product: ResourceIdentifierInput;
   variantExclusion?: ProductVariantExclusionDraft | null | undefined;
+};
+
+/**
+ * A tax rate set by the caller (Cart `taxMode` External); `amount` is the decimal rate. An empty
+ * `subRates` is left out.
+ */
+export type ExternalTaxRateDraft = {
+  amount: number;
+  country: string;
+  includedInPrice?: boolean | null | undefined;
+  name: string;
+  state?: string | null | undefined;
+  subRates?: Array<SubRateDraft> | null | undefined;
+};
+
+export type HighPrecisionMoneyInput = {
+  centAmount?: number | null | undefined;
+  currencyCode: string;
+  fractionDigits: number;
+  preciseAmount: number;
+};
+
+export type InventoryMode =
+  | 'None'
+  /** Not emulated (`NotEmulated`). */
+  | 'ReserveOnCart'
+  /** Not emulated (`NotEmulated`). */
+  | 'ReserveOnOrder'
+  /** Not emulated (`NotEmulated`). */
+  | 'TrackOnly';
+
+/** The REST LineItemDraft: `sku`, or `productId` with `variantId` (the master variant without it). */
+export type LineItemDraft = {
+  addedAt?: string | null | undefined;
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  key?: string | null | undefined;
+  productId?: string | null | undefined;
+  quantity?: number | null | undefined;
+  sku?: string | null | undefined;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+  variantId?: number | null | undefined;
 };
 
 export type LocalizedStringItemInputType = {
@@ -101,6 +368,52 @@ export type LocalizedStringItemInputType = {
 export type MoneyInput = {
   centAmount: number;
   currencyCode: string;
+};
+
+/**
+ * The REST MyCartDraft. Decisions: no `taxMode` (REST refuses `Disabled` on a My Cart; the
+ * default Platform applies) and no `custom` (Custom Fields are written over REST).
+ */
+export type MyCartDraft = {
+  billingAddress?: AddressInput | null | undefined;
+  country?: string | null | undefined;
+  currency: string;
+  customerEmail?: string | null | undefined;
+  deleteDaysAfterLastModification?: number | null | undefined;
+  inventoryMode?: InventoryMode | null | undefined;
+  lineItems?: Array<MyLineItemDraft> | null | undefined;
+  locale?: string | null | undefined;
+  shippingAddress?: AddressInput | null | undefined;
+  store?: ResourceIdentifierInput | null | undefined;
+};
+
+/**
+ * One My Cart update action: exactly one field must be set (otherwise `InvalidInput`), with the
+ * rules of REST `POST /me/carts/{id}`.
+ */
+export type MyCartUpdateAction = {
+  addLineItem?: AddMyCartLineItem | null | undefined;
+  changeLineItemQuantity?: ChangeCartLineItemQuantity | null | undefined;
+  recalculate?: RecalculateCart | null | undefined;
+  removeLineItem?: RemoveCartLineItem | null | undefined;
+  setBillingAddress?: SetCartBillingAddress | null | undefined;
+  setCountry?: SetCartCountry | null | undefined;
+  setCustomerEmail?: SetCartCustomerEmail | null | undefined;
+  setDeleteDaysAfterLastModification?: SetCartDeleteDaysAfterLastModification | null | undefined;
+  setLocale?: SetCartLocale | null | undefined;
+  setShippingAddress?: SetCartShippingAddress | null | undefined;
+  setShippingMethod?: SetMyCartShippingMethod | null | undefined;
+};
+
+export type MyLineItemDraft = {
+  addedAt?: string | null | undefined;
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  key?: string | null | undefined;
+  productId?: string | null | undefined;
+  quantity?: number | null | undefined;
+  sku?: string | null | undefined;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+  variantId?: number | null | undefined;
 };
 
 export type MyPaymentDraft = {
@@ -129,6 +442,47 @@ export type MyTransactionDraft = {
 };
 
 /**
+ * The REST OrderFromCartDraft: the Cart by `cart`, or by the live's older `id` (the same as
+ * `cart: { id }`; exactly one of them, otherwise `InvalidInput`), at `version`. Decision: `state` passes on to REST, which answers `NotEmulated`; no `custom` (Custom
+ * Fields are written over REST).
+ */
+export type OrderCartCommand = {
+  cart?: ResourceIdentifierInput | null | undefined;
+  id?: string | null | undefined;
+  orderNumber?: string | null | undefined;
+  orderState?: OrderState | null | undefined;
+  paymentState?: PaymentState | null | undefined;
+  purchaseOrderNumber?: string | null | undefined;
+  shipmentState?: ShipmentState | null | undefined;
+  state?: ResourceIdentifierInput | null | undefined;
+  version: number;
+};
+
+export type OrderMyCartCommand = {
+  id: string;
+  version: number;
+};
+
+export type OrderState = 'Cancelled' | 'Complete' | 'Confirmed' | 'Open';
+
+/**
+ * One Order update action: exactly one field must be set (otherwise `InvalidInput`); each maps onto
+ * the REST action of the same name. Decision: only the actions the REST Orders emulate (the live
+ * input has 60); the Custom Field actions are REST-only, as every Custom Field write.
+ */
+export type OrderUpdateAction = {
+  addPayment?: AddOrderPayment | null | undefined;
+  changeOrderState?: ChangeOrderState | null | undefined;
+  changePaymentState?: ChangeOrderPaymentState | null | undefined;
+  changeShipmentState?: ChangeOrderShipmentState | null | undefined;
+  removePayment?: RemoveOrderPayment | null | undefined;
+  setBillingAddress?: SetOrderBillingAddress | null | undefined;
+  setCustomerEmail?: SetOrderCustomerEmail | null | undefined;
+  setOrderNumber?: SetOrderNumber | null | undefined;
+  setShippingAddress?: SetOrderShippingAddress | null | undefined;
+};
+
+/**
  * Payment draft. Decision: the live `interfaceInteractions`, `paymentStatus.state` and
  * `paymentMethodInfo.token` are not offered (REST answers them 501), nor `custom` (Custom Fields
  * are written over REST only).
@@ -150,6 +504,8 @@ export type PaymentMethodInfoInput = {
   name?: Array<LocalizedStringItemInputType> | null | undefined;
   paymentInterface?: string | null | undefined;
 };
+
+export type PaymentState = 'BalanceDue' | 'CreditOwed' | 'Failed' | 'Paid' | 'Pending';
 
 export type PaymentStatusInput = {
   interfaceCode?: string | null | undefined;
@@ -227,6 +583,30 @@ export type ProductVariantSelectionDraft = {
   includeOnly?: Array<string> | null | undefined;
 };
 
+export type RecalculateCart = {
+  updateProductData?: boolean | null | undefined;
+};
+
+export type RemoveCartCustomLineItem = {
+  customLineItemId?: string | null | undefined;
+  customLineItemKey?: string | null | undefined;
+};
+
+/** Without `quantity`, removes the line; with it, lowers its quantity (to 0 removes it). */
+export type RemoveCartLineItem = {
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+  quantity?: number | null | undefined;
+};
+
+export type RemoveCartPayment = {
+  payment: ResourceIdentifierInput;
+};
+
+export type RemoveOrderPayment = {
+  payment: ResourceIdentifierInput;
+};
+
 /**
  * Removes a Product (in an `IndividualExclusion` selection: ends its exclusion). A Product
  * not present fails with `InvalidOperation`. Emits
@@ -249,6 +629,96 @@ export type ResourceIdentifierInput = {
   id?: string | null | undefined;
   key?: string | null | undefined;
   typeId?: string | null | undefined;
+};
+
+export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
+
+export type SetCartAnonymousId = {
+  anonymousId?: string | null | undefined;
+};
+
+export type SetCartBillingAddress = {
+  address?: AddressInput | null | undefined;
+};
+
+export type SetCartCountry = {
+  country?: string | null | undefined;
+};
+
+export type SetCartCustomLineItemTaxRate = {
+  customLineItemId?: string | null | undefined;
+  customLineItemKey?: string | null | undefined;
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+};
+
+export type SetCartCustomerEmail = {
+  email?: string | null | undefined;
+};
+
+export type SetCartCustomerGroup = {
+  customerGroup?: ResourceIdentifierInput | null | undefined;
+};
+
+export type SetCartCustomerId = {
+  customerId?: string | null | undefined;
+};
+
+/** Null sets the project's default. */
+export type SetCartDeleteDaysAfterLastModification = {
+  deleteDaysAfterLastModification?: number | null | undefined;
+};
+
+export type SetCartKey = {
+  key?: string | null | undefined;
+};
+
+export type SetCartLineItemTaxRate = {
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+};
+
+export type SetCartLocale = {
+  locale?: string | null | undefined;
+};
+
+export type SetCartPurchaseOrderNumber = {
+  purchaseOrderNumber?: string | null | undefined;
+};
+
+/** Sets or (with null) unsets the shipping address; the taxes follow it. */
+export type SetCartShippingAddress = {
+  address?: AddressInput | null | undefined;
+};
+
+/** Sets or (with null) unsets the Shipping Method; its price for the Cart follows the REST rules. */
+export type SetCartShippingMethod = {
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  shippingMethod?: ResourceIdentifierInput | null | undefined;
+};
+
+export type SetMyCartShippingMethod = {
+  shippingMethod?: ResourceIdentifierInput | null | undefined;
+};
+
+export type SetOrderBillingAddress = {
+  address?: AddressInput | null | undefined;
+};
+
+export type SetOrderCustomerEmail = {
+  email?: string | null | undefined;
+};
+
+/**
+ * Sets the order number of an Order that has none (once set, it cannot change: `InvalidOperation`);
+ * one another Order has is `DuplicateField`.
+ */
+export type SetOrderNumber = {
+  orderNumber?: string | null | undefined;
+};
+
+export type SetOrderShippingAddress = {
+  address?: AddressInput | null | undefined;
 };
 
 /** Sets or (with null) unsets the anonymous id; on a Payment of a Customer, `InvalidOperation`. */
@@ -338,6 +808,14 @@ export type SetStoreProductSelections = {
   productSelections?: Array<ProductSelectionSettingInActionInput> | null | undefined;
 };
 
+export type ShipmentState = 'Backorder' | 'Canceled' | 'Delayed' | 'Delivered' | 'Partial' | 'Pending' | 'Ready' | 'Shipped';
+
+export type ShippingMethodState = 'DoesNotMatchCart' | 'MatchesCart';
+
+export type ShippingMode =
+  /** Not emulated (`NotEmulated`). */
+  'Multiple' | 'Single';
+
 /**
  * A Product Selection to assign to a new Store. `active` is required. `setProductSelections`
  * takes ProductSelectionSettingInActionInput, whose `active` is optional.
@@ -356,6 +834,20 @@ export type StoreUpdateAction = {
   setProductSelections?: SetStoreProductSelections | null | undefined;
 };
 
+export type SubRateDraft = {
+  amount: number;
+  name: string;
+};
+
+export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
+
+export type TaxMode =
+  | 'Disabled'
+  | 'External'
+  /** Not emulated (`NotEmulated`). */
+  | 'ExternalAmount'
+  | 'Platform';
+
 /** A Transaction; `state` defaults to `Initial`. */
 export type TransactionDraft = {
   amount: MoneyInput;
@@ -373,6 +865,863 @@ export type TransactionDraft = {
 export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
+
+export type TaxedPriceFieldsFragment = {
+  totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+  taxPortions: Array<{
+    rate: number;
+    name: string | null;
+    amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  }>;
+};
+
+export type CartFieldsFragment = {
+  id: string;
+  version: number;
+  key: string | null;
+  customerId: string | null;
+  anonymousId: string | null;
+  customerEmail: string | null;
+  cartState: CartState;
+  country: string | null;
+  taxMode: TaxMode;
+  totalLineItemQuantity: number | null;
+  totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  taxedPrice: {
+    totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    taxPortions: Array<{
+      rate: number;
+      name: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+  taxedShippingPrice: {
+    totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    taxPortions: Array<{
+      rate: number;
+      name: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+  lineItems: Array<{
+    id: string;
+    productId: string;
+    quantity: number;
+    nameAllLocales: Array<{ locale: string; value: string }>;
+    variant: { id: number; sku: string | null } | null;
+    price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+  }>;
+  customLineItems: Array<{
+    id: string;
+    slug: string;
+    quantity: number;
+    money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  }>;
+  shippingAddress: {
+    country: string;
+    state: string | null;
+    city: string | null;
+    postalCode: string | null;
+    streetName: string | null;
+  } | null;
+  shippingInfo: {
+    shippingMethodName: string;
+    shippingMethodState: ShippingMethodState;
+    shippingMethodRef: { typeId: string; id: string } | null;
+    price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  } | null;
+  storeRef: { key: string } | null;
+};
+
+export type OrderFieldsFragment = {
+  id: string;
+  version: number;
+  orderNumber: string | null;
+  orderState: OrderState;
+  shipmentState: ShipmentState | null;
+  paymentState: PaymentState | null;
+  customerId: string | null;
+  anonymousId: string | null;
+  cartRef: { id: string } | null;
+  totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  taxedPrice: {
+    totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    taxPortions: Array<{
+      rate: number;
+      name: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+  taxedShippingPrice: {
+    totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    taxPortions: Array<{
+      rate: number;
+      name: string | null;
+      amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+  } | null;
+  lineItems: Array<{
+    id: string;
+    quantity: number;
+    variant: { sku: string | null } | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+  }>;
+  shippingInfo: {
+    shippingMethodName: string;
+    price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+  } | null;
+};
+
+export type GetCartQueryVariables = Exact<{
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+}>;
+
+export type GetCartQuery = {
+  cart: {
+    id: string;
+    version: number;
+    key: string | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    customerEmail: string | null;
+    cartState: CartState;
+    country: string | null;
+    taxMode: TaxMode;
+    totalLineItemQuantity: number | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      productId: string;
+      quantity: number;
+      nameAllLocales: Array<{ locale: string; value: string }>;
+      variant: { id: number; sku: string | null } | null;
+      price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    customLineItems: Array<{
+      id: string;
+      slug: string;
+      quantity: number;
+      money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+    shippingAddress: {
+      country: string;
+      state: string | null;
+      city: string | null;
+      postalCode: string | null;
+      streetName: string | null;
+    } | null;
+    shippingInfo: {
+      shippingMethodName: string;
+      shippingMethodState: ShippingMethodState;
+      shippingMethodRef: { typeId: string; id: string } | null;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+    storeRef: { key: string } | null;
+  } | null;
+};
+
+export type QueryCartsQueryVariables = Exact<{
+  where?: string | null | undefined;
+  sort?: Array<string> | string | null | undefined;
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+export type QueryCartsQuery = {
+  carts: {
+    offset: number;
+    count: number;
+    total: number;
+    exists: boolean;
+    results: Array<{
+      id: string;
+      version: number;
+      key: string | null;
+      customerId: string | null;
+      anonymousId: string | null;
+      customerEmail: string | null;
+      cartState: CartState;
+      country: string | null;
+      taxMode: TaxMode;
+      totalLineItemQuantity: number | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      taxedPrice: {
+        totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+        taxPortions: Array<{
+          rate: number;
+          name: string | null;
+          amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        }>;
+      } | null;
+      taxedShippingPrice: {
+        totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+        taxPortions: Array<{
+          rate: number;
+          name: string | null;
+          amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        }>;
+      } | null;
+      lineItems: Array<{
+        id: string;
+        productId: string;
+        quantity: number;
+        nameAllLocales: Array<{ locale: string; value: string }>;
+        variant: { id: number; sku: string | null } | null;
+        price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+        totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      }>;
+      customLineItems: Array<{
+        id: string;
+        slug: string;
+        quantity: number;
+        money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+      shippingAddress: {
+        country: string;
+        state: string | null;
+        city: string | null;
+        postalCode: string | null;
+        streetName: string | null;
+      } | null;
+      shippingInfo: {
+        shippingMethodName: string;
+        shippingMethodState: ShippingMethodState;
+        shippingMethodRef: { typeId: string; id: string } | null;
+        price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      } | null;
+      storeRef: { key: string } | null;
+    }>;
+  };
+};
+
+export type CreateCartMutationVariables = Exact<{
+  draft: CartDraft;
+  storeKey?: unknown;
+}>;
+
+export type CreateCartMutation = {
+  createCart: {
+    id: string;
+    version: number;
+    key: string | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    customerEmail: string | null;
+    cartState: CartState;
+    country: string | null;
+    taxMode: TaxMode;
+    totalLineItemQuantity: number | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      productId: string;
+      quantity: number;
+      nameAllLocales: Array<{ locale: string; value: string }>;
+      variant: { id: number; sku: string | null } | null;
+      price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    customLineItems: Array<{
+      id: string;
+      slug: string;
+      quantity: number;
+      money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+    shippingAddress: {
+      country: string;
+      state: string | null;
+      city: string | null;
+      postalCode: string | null;
+      streetName: string | null;
+    } | null;
+    shippingInfo: {
+      shippingMethodName: string;
+      shippingMethodState: ShippingMethodState;
+      shippingMethodRef: { typeId: string; id: string } | null;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+    storeRef: { key: string } | null;
+  } | null;
+};
+
+export type UpdateCartMutationVariables = Exact<{
+  version: number;
+  actions: Array<CartUpdateAction> | CartUpdateAction;
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+  storeKey?: unknown;
+}>;
+
+export type UpdateCartMutation = {
+  updateCart: {
+    id: string;
+    version: number;
+    key: string | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    customerEmail: string | null;
+    cartState: CartState;
+    country: string | null;
+    taxMode: TaxMode;
+    totalLineItemQuantity: number | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      productId: string;
+      quantity: number;
+      nameAllLocales: Array<{ locale: string; value: string }>;
+      variant: { id: number; sku: string | null } | null;
+      price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    customLineItems: Array<{
+      id: string;
+      slug: string;
+      quantity: number;
+      money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+    shippingAddress: {
+      country: string;
+      state: string | null;
+      city: string | null;
+      postalCode: string | null;
+      streetName: string | null;
+    } | null;
+    shippingInfo: {
+      shippingMethodName: string;
+      shippingMethodState: ShippingMethodState;
+      shippingMethodRef: { typeId: string; id: string } | null;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+    storeRef: { key: string } | null;
+  } | null;
+};
+
+export type DeleteCartMutationVariables = Exact<{
+  version: number;
+  id?: string | null | undefined;
+  key?: string | null | undefined;
+}>;
+
+export type DeleteCartMutation = { deleteCart: { id: string; version: number } | null };
+
+export type CreateMyCartMutationVariables = Exact<{
+  draft: MyCartDraft;
+}>;
+
+export type CreateMyCartMutation = {
+  createMyCart: {
+    id: string;
+    version: number;
+    key: string | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    customerEmail: string | null;
+    cartState: CartState;
+    country: string | null;
+    taxMode: TaxMode;
+    totalLineItemQuantity: number | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      productId: string;
+      quantity: number;
+      nameAllLocales: Array<{ locale: string; value: string }>;
+      variant: { id: number; sku: string | null } | null;
+      price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    customLineItems: Array<{
+      id: string;
+      slug: string;
+      quantity: number;
+      money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+    shippingAddress: {
+      country: string;
+      state: string | null;
+      city: string | null;
+      postalCode: string | null;
+      streetName: string | null;
+    } | null;
+    shippingInfo: {
+      shippingMethodName: string;
+      shippingMethodState: ShippingMethodState;
+      shippingMethodRef: { typeId: string; id: string } | null;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+    storeRef: { key: string } | null;
+  } | null;
+};
+
+export type UpdateMyCartMutationVariables = Exact<{
+  id: string;
+  version: number;
+  actions: Array<MyCartUpdateAction> | MyCartUpdateAction;
+}>;
+
+export type UpdateMyCartMutation = {
+  updateMyCart: {
+    id: string;
+    version: number;
+    key: string | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    customerEmail: string | null;
+    cartState: CartState;
+    country: string | null;
+    taxMode: TaxMode;
+    totalLineItemQuantity: number | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      productId: string;
+      quantity: number;
+      nameAllLocales: Array<{ locale: string; value: string }>;
+      variant: { id: number; sku: string | null } | null;
+      price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    customLineItems: Array<{
+      id: string;
+      slug: string;
+      quantity: number;
+      money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    }>;
+    shippingAddress: {
+      country: string;
+      state: string | null;
+      city: string | null;
+      postalCode: string | null;
+      streetName: string | null;
+    } | null;
+    shippingInfo: {
+      shippingMethodName: string;
+      shippingMethodState: ShippingMethodState;
+      shippingMethodRef: { typeId: string; id: string } | null;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+    storeRef: { key: string } | null;
+  } | null;
+};
+
+export type ShippingMethodsByCartQueryVariables = Exact<{
+  id: string;
+}>;
+
+export type ShippingMethodsByCartQuery = {
+  shippingMethodsByCart: Array<{
+    id: string;
+    key: string | null;
+    name: string;
+    isDefault: boolean;
+    zoneRates: Array<{
+      zoneRef: { id: string } | null;
+      shippingRates: Array<{
+        isMatching: boolean | null;
+        price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        freeAbove: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      }>;
+    }>;
+  }>;
+};
+
+export type CustomerSignMeInMutationVariables = Exact<{
+  draft: CustomerSignMeInDraft;
+}>;
+
+export type CustomerSignMeInMutation = {
+  customerSignMeIn: {
+    customer: { id: string; email: string };
+    cart: {
+      id: string;
+      version: number;
+      key: string | null;
+      customerId: string | null;
+      anonymousId: string | null;
+      customerEmail: string | null;
+      cartState: CartState;
+      country: string | null;
+      taxMode: TaxMode;
+      totalLineItemQuantity: number | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      taxedPrice: {
+        totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+        taxPortions: Array<{
+          rate: number;
+          name: string | null;
+          amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        }>;
+      } | null;
+      taxedShippingPrice: {
+        totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+        taxPortions: Array<{
+          rate: number;
+          name: string | null;
+          amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        }>;
+      } | null;
+      lineItems: Array<{
+        id: string;
+        productId: string;
+        quantity: number;
+        nameAllLocales: Array<{ locale: string; value: string }>;
+        variant: { id: number; sku: string | null } | null;
+        price: { value: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } };
+        totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      }>;
+      customLineItems: Array<{
+        id: string;
+        slug: string;
+        quantity: number;
+        money: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+        totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+      shippingAddress: {
+        country: string;
+        state: string | null;
+        city: string | null;
+        postalCode: string | null;
+        streetName: string | null;
+      } | null;
+      shippingInfo: {
+        shippingMethodName: string;
+        shippingMethodState: ShippingMethodState;
+        shippingMethodRef: { typeId: string; id: string } | null;
+        price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      } | null;
+      storeRef: { key: string } | null;
+    } | null;
+  };
+};
+
+export type CreateMyOrderFromCartMutationVariables = Exact<{
+  draft: OrderMyCartCommand;
+}>;
+
+export type CreateMyOrderFromCartMutation = {
+  createMyOrderFromCart: {
+    id: string;
+    version: number;
+    orderNumber: string | null;
+    orderState: OrderState;
+    shipmentState: ShipmentState | null;
+    paymentState: PaymentState | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    cartRef: { id: string } | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      quantity: number;
+      variant: { sku: string | null } | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    shippingInfo: {
+      shippingMethodName: string;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+  } | null;
+};
+
+export type CreateOrderFromCartMutationVariables = Exact<{
+  draft: OrderCartCommand;
+}>;
+
+export type CreateOrderFromCartMutation = {
+  createOrderFromCart: {
+    id: string;
+    version: number;
+    orderNumber: string | null;
+    orderState: OrderState;
+    shipmentState: ShipmentState | null;
+    paymentState: PaymentState | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    cartRef: { id: string } | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      quantity: number;
+      variant: { sku: string | null } | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    shippingInfo: {
+      shippingMethodName: string;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+  } | null;
+};
+
+export type GetOrderQueryVariables = Exact<{
+  id?: string | null | undefined;
+  orderNumber?: string | null | undefined;
+}>;
+
+export type GetOrderQuery = {
+  order: {
+    id: string;
+    version: number;
+    orderNumber: string | null;
+    orderState: OrderState;
+    shipmentState: ShipmentState | null;
+    paymentState: PaymentState | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    cartRef: { id: string } | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      quantity: number;
+      variant: { sku: string | null } | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    shippingInfo: {
+      shippingMethodName: string;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+  } | null;
+};
+
+export type UpdateOrderMutationVariables = Exact<{
+  version: number;
+  actions: Array<OrderUpdateAction> | OrderUpdateAction;
+  id?: string | null | undefined;
+  orderNumber?: string | null | undefined;
+}>;
+
+export type UpdateOrderMutation = {
+  updateOrder: {
+    id: string;
+    version: number;
+    orderNumber: string | null;
+    orderState: OrderState;
+    shipmentState: ShipmentState | null;
+    paymentState: PaymentState | null;
+    customerId: string | null;
+    anonymousId: string | null;
+    cartRef: { id: string } | null;
+    totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    taxedPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    taxedShippingPrice: {
+      totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalGross: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      totalTax: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+      taxPortions: Array<{
+        rate: number;
+        name: string | null;
+        amount: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+      }>;
+    } | null;
+    lineItems: Array<{
+      id: string;
+      quantity: number;
+      variant: { sku: string | null } | null;
+      totalPrice: { type: string; currencyCode: string; centAmount: number; fractionDigits: number } | null;
+    }>;
+    shippingInfo: {
+      shippingMethodName: string;
+      price: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };
+    } | null;
+  } | null;
+};
 
 export type InitiatorFieldsFragment = {
   isPlatformClient: boolean | null;
@@ -1471,6 +2820,242 @@ export type UpdateStoreMutation = {
  * compatible with `DocumentTypeDecoration` of @graphql-typed-document-node/core, so typed clients accept it.
  */
 export type TypedDocumentString<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
+
+/**
+ * ```graphql
+ * query GetCart($id: String, $key: String) {
+ *   cart(id: $id, key: $key) {
+ *     ...CartFields
+ *   }
+ * }
+ * ```
+ */
+export const GetCartDocument =
+  'query GetCart($id:String$key:String){cart(id:$id key:$key){...CartFields}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    GetCartQuery,
+    GetCartQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * query QueryCarts($where: String, $sort: [String!], $limit: Int, $offset: Int) {
+ *   carts(where: $where, sort: $sort, limit: $limit, offset: $offset) {
+ *     offset
+ *     count
+ *     total
+ *     exists
+ *     results {
+ *       ...CartFields
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const QueryCartsDocument =
+  'query QueryCarts($where:String$sort:[String!]$limit:Int$offset:Int){carts(where:$where sort:$sort limit:$limit offset:$offset){offset count total exists results{...CartFields}}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    QueryCartsQuery,
+    QueryCartsQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreateCart($draft: CartDraft!, $storeKey: KeyReferenceInput) {
+ *   createCart(draft: $draft, storeKey: $storeKey) {
+ *     ...CartFields
+ *   }
+ * }
+ * ```
+ */
+export const CreateCartDocument =
+  'mutation CreateCart($draft:CartDraft!$storeKey:KeyReferenceInput){createCart(draft:$draft storeKey:$storeKey){...CartFields}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    CreateCartMutation,
+    CreateCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation UpdateCart($version: Long!, $actions: [CartUpdateAction!]!, $id: String, $key: String, $storeKey: KeyReferenceInput) {
+ *   updateCart(
+ *     version: $version
+ *     actions: $actions
+ *     id: $id
+ *     key: $key
+ *     storeKey: $storeKey
+ *   ) {
+ *     ...CartFields
+ *   }
+ * }
+ * ```
+ */
+export const UpdateCartDocument =
+  'mutation UpdateCart($version:Long!$actions:[CartUpdateAction!]!$id:String$key:String$storeKey:KeyReferenceInput){updateCart(version:$version actions:$actions id:$id key:$key storeKey:$storeKey){...CartFields}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    UpdateCartMutation,
+    UpdateCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation DeleteCart($version: Long!, $id: String, $key: String) {
+ *   deleteCart(version: $version, id: $id, key: $key) {
+ *     id
+ *     version
+ *   }
+ * }
+ * ```
+ */
+export const DeleteCartDocument =
+  'mutation DeleteCart($version:Long!$id:String$key:String){deleteCart(version:$version id:$id key:$key){id version}}' as TypedDocumentString<
+    DeleteCartMutation,
+    DeleteCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreateMyCart($draft: MyCartDraft!) {
+ *   createMyCart(draft: $draft) {
+ *     ...CartFields
+ *   }
+ * }
+ * ```
+ */
+export const CreateMyCartDocument =
+  'mutation CreateMyCart($draft:MyCartDraft!){createMyCart(draft:$draft){...CartFields}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    CreateMyCartMutation,
+    CreateMyCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation UpdateMyCart($id: String!, $version: Long!, $actions: [MyCartUpdateAction!]!) {
+ *   updateMyCart(id: $id, version: $version, actions: $actions) {
+ *     ...CartFields
+ *   }
+ * }
+ * ```
+ */
+export const UpdateMyCartDocument =
+  'mutation UpdateMyCart($id:String!$version:Long!$actions:[MyCartUpdateAction!]!){updateMyCart(id:$id version:$version actions:$actions){...CartFields}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    UpdateMyCartMutation,
+    UpdateMyCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * query ShippingMethodsByCart($id: String!) {
+ *   shippingMethodsByCart(id: $id) {
+ *     id
+ *     key
+ *     name
+ *     isDefault
+ *     zoneRates {
+ *       zoneRef {
+ *         id
+ *       }
+ *       shippingRates {
+ *         isMatching
+ *         price {
+ *           ...MoneyFields
+ *         }
+ *         freeAbove {
+ *           ...MoneyFields
+ *         }
+ *       }
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const ShippingMethodsByCartDocument =
+  'query ShippingMethodsByCart($id:String!){shippingMethodsByCart(id:$id){id key name isDefault zoneRates{zoneRef{id}shippingRates{isMatching price{...MoneyFields}freeAbove{...MoneyFields}}}}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}' as TypedDocumentString<
+    ShippingMethodsByCartQuery,
+    ShippingMethodsByCartQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CustomerSignMeIn($draft: CustomerSignMeInDraft!) {
+ *   customerSignMeIn(draft: $draft) {
+ *     customer {
+ *       id
+ *       email
+ *     }
+ *     cart {
+ *       ...CartFields
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export const CustomerSignMeInDocument =
+  'mutation CustomerSignMeIn($draft:CustomerSignMeInDraft!){customerSignMeIn(draft:$draft){customer{id email}cart{...CartFields}}}fragment CartFields on Cart{id version key customerId anonymousId customerEmail cartState country taxMode totalLineItemQuantity totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id productId nameAllLocales{locale value}variant{id sku}quantity price{value{...MoneyFields}}totalPrice{...MoneyFields}}customLineItems{id slug quantity money{...MoneyFields}totalPrice{...MoneyFields}}shippingAddress{country state city postalCode streetName}shippingInfo{shippingMethodName shippingMethodState shippingMethodRef{typeId id}price{...MoneyFields}}storeRef{key}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    CustomerSignMeInMutation,
+    CustomerSignMeInMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreateMyOrderFromCart($draft: OrderMyCartCommand!) {
+ *   createMyOrderFromCart(draft: $draft) {
+ *     ...OrderFields
+ *   }
+ * }
+ * ```
+ */
+export const CreateMyOrderFromCartDocument =
+  'mutation CreateMyOrderFromCart($draft:OrderMyCartCommand!){createMyOrderFromCart(draft:$draft){...OrderFields}}fragment OrderFields on Order{id version orderNumber orderState shipmentState paymentState customerId anonymousId cartRef{id}totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id variant{sku}quantity totalPrice{...MoneyFields}}shippingInfo{shippingMethodName price{...MoneyFields}}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    CreateMyOrderFromCartMutation,
+    CreateMyOrderFromCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation CreateOrderFromCart($draft: OrderCartCommand!) {
+ *   createOrderFromCart(draft: $draft) {
+ *     ...OrderFields
+ *   }
+ * }
+ * ```
+ */
+export const CreateOrderFromCartDocument =
+  'mutation CreateOrderFromCart($draft:OrderCartCommand!){createOrderFromCart(draft:$draft){...OrderFields}}fragment OrderFields on Order{id version orderNumber orderState shipmentState paymentState customerId anonymousId cartRef{id}totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id variant{sku}quantity totalPrice{...MoneyFields}}shippingInfo{shippingMethodName price{...MoneyFields}}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    CreateOrderFromCartMutation,
+    CreateOrderFromCartMutationVariables
+  >;
+
+/**
+ * ```graphql
+ * query GetOrder($id: String, $orderNumber: String) {
+ *   order(id: $id, orderNumber: $orderNumber) {
+ *     ...OrderFields
+ *   }
+ * }
+ * ```
+ */
+export const GetOrderDocument =
+  'query GetOrder($id:String$orderNumber:String){order(id:$id orderNumber:$orderNumber){...OrderFields}}fragment OrderFields on Order{id version orderNumber orderState shipmentState paymentState customerId anonymousId cartRef{id}totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id variant{sku}quantity totalPrice{...MoneyFields}}shippingInfo{shippingMethodName price{...MoneyFields}}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    GetOrderQuery,
+    GetOrderQueryVariables
+  >;
+
+/**
+ * ```graphql
+ * mutation UpdateOrder($version: Long!, $actions: [OrderUpdateAction!]!, $id: String, $orderNumber: String) {
+ *   updateOrder(
+ *     version: $version
+ *     actions: $actions
+ *     id: $id
+ *     orderNumber: $orderNumber
+ *   ) {
+ *     ...OrderFields
+ *   }
+ * }
+ * ```
+ */
+export const UpdateOrderDocument =
+  'mutation UpdateOrder($version:Long!$actions:[OrderUpdateAction!]!$id:String$orderNumber:String){updateOrder(version:$version actions:$actions id:$id orderNumber:$orderNumber){...OrderFields}}fragment OrderFields on Order{id version orderNumber orderState shipmentState paymentState customerId anonymousId cartRef{id}totalPrice{...MoneyFields}taxedPrice{...TaxedPriceFields}taxedShippingPrice{...TaxedPriceFields}lineItems{id variant{sku}quantity totalPrice{...MoneyFields}}shippingInfo{shippingMethodName price{...MoneyFields}}}fragment MoneyFields on Money{type currencyCode centAmount fractionDigits}fragment TaxedPriceFields on TaxedPrice{totalNet{...MoneyFields}totalGross{...MoneyFields}totalTax{...MoneyFields}taxPortions{rate name amount{...MoneyFields}}}' as TypedDocumentString<
+    UpdateOrderMutation,
+    UpdateOrderMutationVariables
+  >;
 
 /**
  * ```graphql
