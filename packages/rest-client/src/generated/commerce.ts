@@ -2512,7 +2512,8 @@ export interface components {
     };
     /**
      * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
-     *     is not added twice (decision).
+     *     is not added twice (decision). A Payment already on an Order, or on another Cart neither Ordered nor Merged,
+     *     is 400 InvalidOperation (a Payment is assigned to one Order or active Cart only).
      */
     CartAddPaymentAction: SharedCartAddPaymentAction;
     /**
@@ -5142,7 +5143,8 @@ export interface components {
      * @description The Cart's `addPayment` for a customer's or an anonymous session's own Cart: the Payment must be the
      *     caller's own (its `customer` the token's customer, or its `anonymousId` the token's session), else 400
      *     ReferencedResourceNotFound as for a Payment that does not exist (decision: a session cannot attach
-     *     another's Payment).
+     *     another's Payment). A Payment already on an Order, or on another Cart neither Ordered nor Merged, is 400
+     *     InvalidOperation.
      */
     MyCartAddPaymentAction: SharedCartAddPaymentAction;
     /** @description The Cart's `addLineItem` without an external tax rate, with its rules. */
@@ -5591,7 +5593,8 @@ export interface components {
     };
     /**
      * @description Adds a Payment to `paymentInfo` (an unknown one is 400 ReferencedResourceNotFound; one
-     *     already there is 400 InvalidOperation). Sends OrderPaymentAdded.
+     *     already there is 400 InvalidOperation, and so is one on another Order or on a Cart neither
+     *     Ordered nor Merged). Sends OrderPaymentAdded.
      */
     OrderAddPaymentAction: SharedCartAddPaymentAction;
     /**

@@ -105,6 +105,24 @@ describe('Order update actions', () => {
     ]);
   });
 
+  it('refuse a Payment already on an active Cart or an Order, on another Cart or Order, changing nothing', async () => {
+    const payment = ok(await o.api.call('POST', '/payments', { amountPlanned: { currencyCode: 'EUR', centAmount: 2380 } }), 201);
+    const add = { action: 'addPayment', payment: { typeId: 'payment', id: payment['id'] } };
+    const paid = await o.updated(await o.orderable(), add);
+    const other = await o.orderable();
+    let before = await o.everything();
+    expectError(await o.update(other, add), 400, 'InvalidOperation');
+    expectError(await update([add]), 400, 'InvalidOperation');
+    await expectNothingChanged(o, before);
+    // Ordered, the Cart is no longer active: the Payment is the new Order's, and still no one else's.
+    const paidOrder = await o.ordered(paid);
+    expect(paidOrder['paymentInfo']).toEqual({ payments: [{ typeId: 'payment', id: payment['id'] }] });
+    before = await o.everything();
+    expectError(await o.update(await o.cartNow(other), add), 400, 'InvalidOperation');
+    expectError(await update([add]), 400, 'InvalidOperation');
+    await expectNothingChanged(o, before);
+  });
+
   it('refuse an unknown Payment, and answer 501 to transitionState and the actions not emulated, changing nothing', async () => {
     const before = await o.everything();
     expectError(await update([{ action: 'addPayment', payment: { typeId: 'payment', id: 'nope' } }]), 400, 'ReferencedResourceNotFound');

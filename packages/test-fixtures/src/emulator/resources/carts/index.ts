@@ -10,6 +10,7 @@ import type { Store } from '../stores/index.js';
 import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
+import { assertPaymentUnassigned } from './payment-holder.js';
 import type { Cart, CartDraft, CartUpdateAction } from './shapes.js';
 import { assertUpdatable } from './states.js';
 import { externalRate } from './taxes.js';
@@ -129,6 +130,7 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   },
   addPayment(cart, { payment }, ctx) {
     const reference = paymentReference(ctx, payment);
+    assertPaymentUnassigned(ctx.state, reference.id, { typeId: 'cart', id: cart.id });
     const payments = cart.paymentInfo?.payments ?? [];
     if (!payments.some((p) => p.id === reference.id)) cart.paymentInfo = { payments: [...payments, reference] };
   },

@@ -1,4 +1,5 @@
 import { errors } from '../../http/errors.js';
+import { assertPaymentUnassigned } from '../carts/payment-holder.js';
 import { customFieldActions } from '../kit/custom-fields.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
@@ -53,6 +54,7 @@ export const orderActions: ActionHandlers<Order, OrderAction> = {
     const { id } = ctx.resolveIdentifier('payment', payment, 'payment');
     const payments = order.paymentInfo?.payments ?? [];
     if (payments.some((p) => p.id === id)) throw errors.invalidOperation(`The Payment '${id}' is already in the Order.`);
+    assertPaymentUnassigned(ctx.state, id, { typeId: 'order', id: order.id });
     const paymentRef = { typeId: 'payment' as const, id };
     order.paymentInfo = { payments: [...payments, paymentRef] };
     ctx.emit('OrderPaymentAdded', { paymentRef });
