@@ -206,7 +206,7 @@ export function registerMyCartRoutes(api: Hono<AppEnv>, context: EmulatorContext
         const owner = principal.customerId !== undefined ? { customerId: principal.customerId } : { anonymousId: principal.anonymousId! };
         return answer(
           c,
-          replicateCart(context, callerOf(c), draft.reference, { owns: (source) => ownedBy(source as Cart, principal), owner }),
+          replicateCart(context, callerOf(c), draft.reference, { owns: (source) => ownedBy(source, principal), owner }),
           201,
         );
       });

@@ -13,13 +13,13 @@ export function cartTypeIn(context: EmulatorContext): AnyResourceType<Cart> {
 }
 
 /**
- * True when the Cart is the token's: its `customerId` is the token's customer, or its `anonymousId`
- * the token's anonymous session (https://docs.commercetools.com/api/projects/me-carts).
+ * True when the Cart (or Order) is the token's: its `customerId` is the token's customer, or its
+ * `anonymousId` the token's anonymous session (https://docs.commercetools.com/api/projects/me-carts).
  */
-export function ownedBy(cart: Cart, principal: Principal): boolean {
+export function ownedBy(resource: { customerId?: string; anonymousId?: string }, principal: Principal): boolean {
   return (
-    (principal.customerId !== undefined && cart.customerId === principal.customerId) ||
-    (principal.anonymousId !== undefined && cart.anonymousId === principal.anonymousId)
+    (principal.customerId !== undefined && resource.customerId === principal.customerId) ||
+    (principal.anonymousId !== undefined && resource.anonymousId === principal.anonymousId)
   );
 }
 

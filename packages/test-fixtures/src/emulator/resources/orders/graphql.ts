@@ -8,7 +8,8 @@ import { cartLikeFields } from '../carts/graphql.js';
 import { cartType, type Cart } from '../carts/index.js';
 import type { Address } from '../kit/operations.js';
 import { createOrderFromCart, orderByNumber, type Order } from './index.js';
-import { isCallers, orderAddress } from './routes.js';
+import { ownedBy } from '../carts/owner.js';
+import { orderAddress } from './routes.js';
 
 type OrderCartCommand = Nullable<{ id: string; cart: IdentifierInput; orderNumber: string; purchaseOrderNumber: string }> & {
   version: number;
@@ -50,11 +51,11 @@ const myOrders: ResolverMap = {
     order: (_: unknown, args: { id: string }, ctx: GraphqlContext) => {
       mySession(ctx, undefined);
       const order = ctx.emulator.state.collection<Order>('order').get(args.id);
-      return order && isCallers(order, ctx.principal) ? order : null;
+      return order && ownedBy(order, ctx.principal) ? order : null;
     },
     orders: (_: unknown, args: PageArgs, ctx: GraphqlContext) => {
       mySession(ctx, undefined);
-      const mine = [...ctx.emulator.state.collection<Order>('order').values()].filter((order) => isCallers(order, ctx.principal));
+      const mine = [...ctx.emulator.state.collection<Order>('order').values()].filter((order) => ownedBy(order, ctx.principal));
       return pageOfArray(mine, args, 'Order');
     },
   },
@@ -67,7 +68,7 @@ const myOrders: ResolverMap = {
       const store = mySession(ctx, args.storeKey);
       const { id, version } = args.draft;
       const cart = ctx.emulator.state.collection<Cart>('cart').get(id);
-      if (!cart || !isCallers(cart, ctx.principal) || (store && cart.store?.key !== store.key)) throw errors.notFoundById(id);
+      if (!cart || !ownedBy(cart, ctx.principal) || (store && cart.store?.key !== store.key)) throw errors.notFoundById(id);
       return createOrderFromCart(ctx.emulator, { cart: { typeId: 'cart', id }, version }, ctx.caller);
     },
   },

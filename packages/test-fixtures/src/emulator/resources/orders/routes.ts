@@ -7,6 +7,7 @@ import { errors } from '../../http/errors.js';
 import { parseQueryParams, runOnArray, type QuerySchema } from '../../query/index.js';
 import { commerceContract } from '../../validation/contract.js';
 import type { Cart } from '../carts/index.js';
+import { ownedBy } from '../carts/owner.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { allowMe } from '../me/session.js';
 import { validBody, type Address } from '../kit/operations.js';
@@ -28,17 +29,6 @@ export function orderAddress(context: EmulatorContext, segment: string, store?: 
   if (!order || (store !== undefined && order.store?.key !== store.key))
     throw errors.notFound(`The Order with orderNumber '${orderNumber}' was not found.`);
   return { id: order.id };
-}
-
-/**
- * True when the Order (or Cart) is the caller's: its customer is the token's customer, or its
- * anonymous session the token's (https://docs.commercetools.com/api/projects/me-orders).
- */
-export function isCallers(resource: { customerId?: string; anonymousId?: string }, principal: Principal): boolean {
-  return (
-    (principal.customerId !== undefined && resource.customerId === principal.customerId) ||
-    (principal.anonymousId !== undefined && resource.anonymousId === principal.anonymousId)
-  );
 }
 
 /** The draft of an in-store create: its Cart must be of the Store (else it does not exist here). */
@@ -77,7 +67,7 @@ export function registerOrderRoutes(api: Hono<AppEnv>, context: EmulatorContext)
     return { principal, store };
   };
   const inScope = (resource: Order | Cart, principal: Principal, store: Store | undefined) =>
-    isCallers(resource, principal) && (store === undefined || resource.store?.key === store.key);
+    ownedBy(resource, principal) && (store === undefined || resource.store?.key === store.key);
 
   for (const [base, inStore] of [
     ['/:projectKey/me/orders', false],
