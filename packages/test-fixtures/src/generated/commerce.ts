@@ -9699,8 +9699,9 @@ export interface components {
     };
     /**
      * @description The definition of Custom Fields for the resource types in `resourceTypeIds`. Scopes
-     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` cannot
-     *     be deleted (400 ReferenceExists naming that resource's type). The live service emits no
+     *     `view_types` and `manage_types`. A Type that a resource still uses in its `custom` (or a
+     *     line item or custom line item of a Cart or Order in its own) cannot be deleted (400
+     *     ReferenceExists naming that resource's type: `cart` or `order` for a line). The live service emits no
      *     Messages for Types; the Change History records their changes.
      */
     Type: components['schemas']['BaseResource'] & {

@@ -320,5 +320,30 @@ describe('carts with Custom Fields', () => {
     cart = await c.updated(cart, { action: 'setCustomType' });
     expect(cart['custom']).toBeUndefined();
     expectError(await c.update(cart, { action: 'setLocale', locale: 'fr' }), 400, 'InvalidField');
+    // The line item still uses the Type: still in use, the Type stays.
+    const lineInUse = expectError(await c.api.call('DELETE', `/types/key=notes?version=${type['version']}`), 400, 'ReferenceExists');
+    expect(lineInUse['referencedBy']).toBe('cart');
+    expect(ok(await c.api.call('GET', '/types/key=notes'))).toEqual(type);
+  });
+
+  it('keep a Type a custom line item uses from being deleted, on the Cart and then on its Order', async () => {
+    const note = { name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } };
+    const draft = { key: 'wrap', name: { en: 'Wrap' }, resourceTypeIds: ['custom-line-item'], fieldDefinitions: [note] };
+    const type = ok(await c.api.call('POST', '/types', draft), 201);
+    const wrapping = {
+      name: { en: 'Wrapping' },
+      money: eur(300),
+      slug: 'wrapping',
+      taxCategory: { key: 'standard' },
+      custom: { type: { key: 'wrap' }, fields: { note: 'red' } },
+    };
+    const cart = await c.cart({ customLineItems: [wrapping], shippingAddress: BERLIN });
+    const refused = expectError(await c.api.call('DELETE', '/types/key=wrap?version=1'), 400, 'ReferenceExists');
+    expect(refused).toMatchObject({ referencedBy: 'cart', message: 'Can not delete a type while it is referenced by at least one cart.' });
+    ok(await c.api.call('POST', '/orders', { cart: { typeId: 'cart', id: cart['id'] }, version: cart['version'] }), 201);
+    const ordered = ok(await c.api.call('GET', `/carts/${cart['id'] as string}`));
+    ok(await c.api.call('DELETE', `/carts/${cart['id'] as string}?version=${ordered['version'] as number}`));
+    expect(expectError(await c.api.call('DELETE', '/types/key=wrap?version=1'), 400, 'ReferenceExists')['referencedBy']).toBe('order');
+    expect(ok(await c.api.call('GET', '/types/key=wrap'))).toEqual(type);
   });
 });

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { viewScopes } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import type { FieldDefinition, FieldType } from '../kit/custom-field-values.js';
-import { CUSTOMIZABLE_TYPE_IDS, type Customizable } from '../kit/custom-fields.js';
+import { CUSTOMIZABLE_TYPE_IDS, type CustomFields, type Customizable } from '../kit/custom-fields.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { WriteContext } from '../kit/write-context.js';
@@ -129,6 +129,24 @@ function usersOf(ctx: WriteContext, type: Type): { typeId: string; resource: Cus
   return users;
 }
 
+/** The members of Carts and Orders holding lines with Custom Fields of their own, by `resourceTypeIds` name. */
+const LINES_OF = [
+  ['line-item', 'lineItems'],
+  ['custom-line-item', 'customLineItems'],
+] as const;
+
+/** The first of 'cart' and 'order' with a line item or custom line item whose `custom` uses the Type. */
+function lineUserOf(ctx: WriteContext, type: Type): string | undefined {
+  const members = LINES_OF.filter(([name]) => type.resourceTypeIds.includes(name)).map(([, member]) => member);
+  const uses = (line: { custom?: CustomFields }) => line.custom?.type.id === type.id;
+  for (const typeId of members.length > 0 ? ['cart', 'order'] : []) {
+    for (const resource of ctx.state.collection(typeId).values()) {
+      if (members.some((member) => (resource[member] as { custom?: CustomFields }[] | undefined)?.some(uses))) return typeId;
+    }
+  }
+  return undefined;
+}
+
 /**
  * Types (https://docs.commercetools.com/api/projects/types): the Custom Field definitions of the
  * resources in `resourceTypeIds`. A Type still used by a resource cannot be deleted (400
@@ -211,7 +229,7 @@ export const typeType: ResourceType<Type, Schemas['TypeDraft'], Schemas['TypeUpd
     removeLocalizedEnumValues: removeEnumValues('LocalizedEnum'),
   },
   beforeDelete(type, ctx) {
-    const user = usersOf(ctx, type)[0];
-    if (user) throw errors.referenceExists(`Can not delete a type while it is referenced by at least one ${user.typeId}.`, user.typeId);
+    const user = usersOf(ctx, type)[0]?.typeId ?? lineUserOf(ctx, type);
+    if (user) throw errors.referenceExists(`Can not delete a type while it is referenced by at least one ${user}.`, user);
   },
 };
