@@ -80,6 +80,14 @@ export type GeneratedEndpoint =
   | 'GET /in-store/key={storeKey}/customers/email-token={emailToken}'
   | 'POST /in-store/key={storeKey}/customers/email/confirm'
   | 'POST /graphql'
+  | 'POST /inventory'
+  | 'GET /inventory'
+  | 'GET /inventory/{ID}'
+  | 'POST /inventory/{ID}'
+  | 'DELETE /inventory/{ID}'
+  | 'GET /inventory/key={key}'
+  | 'POST /inventory/key={key}'
+  | 'DELETE /inventory/key={key}'
   | 'POST /login'
   | 'POST /in-store/key={storeKey}/login'
   | 'POST /me/carts'
@@ -416,6 +424,14 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
     ],
     storeScoped: false,
   },
+  'POST /inventory': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /inventory': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /inventory/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /inventory/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /inventory/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /inventory/key={key}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /inventory/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /inventory/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'POST /login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: false },
   'POST /in-store/key={storeKey}/login': { anyOf: [['manage_customers'], ['manage_project']], storeScoped: true },
   'POST /me/carts': { anyOf: [['manage_my_orders']], storeScoped: false },

@@ -648,6 +648,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/inventory': {
+    parameters: SharedParameters;
+    /** Query InventoryEntries */
+    get: operations['queryInventoryEntries'];
+    put?: never;
+    /** Create an InventoryEntry */
+    post: operations['createInventoryEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inventory/{ID}': {
+    parameters: SharedParameters;
+    /** Get an InventoryEntry by ID */
+    get: operations['getInventoryEntryById'];
+    put?: never;
+    /** Update an InventoryEntry by ID */
+    post: operations['updateInventoryEntryById'];
+    /** Delete an InventoryEntry by ID */
+    delete: operations['deleteInventoryEntryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inventory/key={key}': {
+    parameters: SharedParameters;
+    /** Get an InventoryEntry by key */
+    get: operations['getInventoryEntryByKey'];
+    put?: never;
+    /** Update an InventoryEntry by key */
+    post: operations['updateInventoryEntryByKey'];
+    /** Delete an InventoryEntry by key */
+    delete: operations['deleteInventoryEntryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/login': {
     parameters: SharedParameters;
     get?: never;
@@ -3186,6 +3227,7 @@ export interface components {
       | 'channel'
       | 'customer'
       | 'customer-group'
+      | 'inventory-entry'
       | 'key-value-document'
       | 'order'
       | 'payment'
@@ -5055,6 +5097,183 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
+     * @description Scopes `view_products` and `manage_products`, as on the live service. One entry per `sku`
+     *     and `supplyChannel` (none counts as one): a second one is 400 DuplicateField on `sku`.
+     *     `availableQuantity` is `quantityOnStock` minus what is reserved; nothing reserves yet
+     *     (reservations come with Orders), so it equals `quantityOnStock` and follows the quantity
+     *     actions. Carts do not consult inventory yet (their `inventoryMode` other than `None` is
+     *     501), so `minCartQuantity` and `maxCartQuantity` are stored but not enforced on Carts yet.
+     *     Messages: InventoryEntryCreated, InventoryEntryDeleted, InventoryEntryQuantitySet; the
+     *     stock-level Messages (OutOfStock, ReorderPoint, SafetyStock) are not sent.
+     */
+    InventoryEntry: components['schemas']['BaseResource'] & {
+      key?: string;
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+      quantityOnStock: number;
+      availableQuantity: number;
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+      restockableInDays?: number;
+      expectedDelivery?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description `supplyChannel` must exist (400 ReferencedResourceNotFound) and have the role
+     *     InventorySupply (400 MissingRoleOnChannel). An entry for the same `sku` and supply Channel
+     *     is 400 DuplicateField on `sku`. `reservationExpirationInMinutes` (ReserveOnCart) and
+     *     `stockLevels` (stock-level Messages) are not emulated (501).
+     */
+    InventoryEntryDraft: {
+      key?: components['schemas']['Key'];
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      quantityOnStock: number;
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+      restockableInDays?: number;
+      expectedDelivery?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    InventoryEntryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'inventory-entry';
+      obj?: components['schemas']['InventoryEntry'];
+    };
+    InventoryEntryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['InventoryEntryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (stock levels, ReserveOnCart) are 501 NotEmulated. */
+    InventoryEntryUpdateAction:
+      | components['schemas']['InventoryEntryAddQuantityAction']
+      | components['schemas']['InventoryEntryRemoveQuantityAction']
+      | components['schemas']['InventoryEntryChangeQuantityAction']
+      | components['schemas']['InventoryEntrySetRestockableInDaysAction']
+      | components['schemas']['InventoryEntrySetExpectedDeliveryAction']
+      | components['schemas']['InventoryEntrySetSupplyChannelAction']
+      | components['schemas']['InventoryEntrySetInventoryLimitsAction']
+      | components['schemas']['InventoryEntrySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Adds `quantity` to `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet). */
+    InventoryEntryAddQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addQuantity';
+      quantity: number;
+    };
+    /**
+     * @description Removes `quantity` from `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet);
+     *     the result may go below 0 (decision: the reference sets no floor).
+     */
+    InventoryEntryRemoveQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeQuantity';
+      quantity: number;
+    };
+    /** @description Sets `quantityOnStock`; `availableQuantity` follows by the same difference (InventoryEntryQuantitySet). */
+    InventoryEntryChangeQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeQuantity';
+      quantity: number;
+    };
+    /** @description Omitting `restockableInDays` unsets it. */
+    InventoryEntrySetRestockableInDaysAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRestockableInDays';
+      restockableInDays?: number;
+    };
+    /** @description Omitting `expectedDelivery` unsets it. */
+    InventoryEntrySetExpectedDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExpectedDelivery';
+      expectedDelivery?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Omitting `supplyChannel` unsets it. The Channel must exist and have the role
+     *     InventorySupply; an entry for the same `sku` there already is 400 DuplicateField on `sku`.
+     */
+    InventoryEntrySetSupplyChannelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSupplyChannel';
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+    };
+    /** @description Omitting a limit removes it. Stored only; Carts do not enforce the limits yet. */
+    InventoryEntrySetInventoryLimitsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInventoryLimits';
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+    };
+    /** @description Omitting `key` unsets it; a key another InventoryEntry has is 400 DuplicateField. */
+    InventoryEntrySetKeyAction: SharedCartSetKeyAction;
+    InventoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['InventoryEntry'][];
+    };
+    /** @description An InventoryEntry was created. */
+    InventoryEntryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryCreated';
+      inventoryEntry: components['schemas']['InventoryEntry'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryCreated';
+    };
+    /** @description An InventoryEntry was deleted; its `sku` and `supplyChannel`. */
+    InventoryEntryDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryDeleted';
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryDeleted';
+    };
+    /** @description addQuantity, removeQuantity or changeQuantity set the quantities. */
+    InventoryEntryQuantitySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryQuantitySet';
+      oldQuantityOnStock: number;
+      newQuantityOnStock: number;
+      oldAvailableQuantity: number;
+      newAvailableQuantity: number;
+      sku?: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryQuantitySet';
+    };
+    /**
      * @description A customer's credentials (the e-mail ignoring case), and the anonymous Cart to merge
      *     (https://docs.commercetools.com/api/projects/customers#customersignin): `anonymousCart`, or
      *     the anonymous session `anonymousId`, whose most recently modified Active Cart is merged and
@@ -5360,6 +5579,9 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['InventoryEntryCreatedMessage']
+      | components['schemas']['InventoryEntryDeletedMessage']
+      | components['schemas']['InventoryEntryQuantitySetMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -9556,7 +9778,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
@@ -9566,12 +9788,12 @@ export interface operations {
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
@@ -9581,7 +9803,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   queryChannels: {
     parameters: SharedParametersV6;
@@ -9629,7 +9851,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV48;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -9639,12 +9861,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV33;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV48;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -9654,7 +9876,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV33;
   };
   queryCustomerGroups: {
     parameters: SharedParametersV6;
@@ -9702,7 +9924,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV49;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
@@ -9712,12 +9934,12 @@ export interface operations {
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV34;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV49;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
@@ -9727,7 +9949,7 @@ export interface operations {
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV34;
   };
   queryCustomers: {
     parameters: SharedParametersV6;
@@ -9797,7 +10019,7 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV35;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -9910,7 +10132,7 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV35;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -9981,31 +10203,104 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryInventoryEntries: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: {
+      /** @description A page of InventoryEntries. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['InventoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createInventoryEntry: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryEntryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created InventoryEntry. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInventoryEntryById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV50;
+  };
+  updateInventoryEntryById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV24;
+  };
+  deleteInventoryEntryById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV36;
+  };
+  getInventoryEntryByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV50;
+  };
+  updateInventoryEntryByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV24;
+  };
+  deleteInventoryEntryByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV36;
+  };
   signInCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV67;
+    requestBody: SharedRequestBodyV15;
+    responses: SharedResponsesV70;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV64;
+    requestBody: SharedRequestBodyV15;
+    responses: SharedResponsesV67;
   };
   queryMyCarts: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   createMyCart: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV44;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV46;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV31;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
@@ -10025,18 +10320,18 @@ export interface operations {
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   createMyCartInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV44;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV46;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
     parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV31;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
@@ -10046,7 +10341,7 @@ export interface operations {
   };
   replicateCart: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV16;
   };
   getCartByCustomerId: {
@@ -10056,12 +10351,12 @@ export interface operations {
   };
   mergeCart: {
     parameters: SharedParametersV17;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV65;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV68;
   };
   replicateCartInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV17;
+    requestBody: SharedRequestBodyV18;
     responses: SharedResponsesV16;
   };
   getCartByCustomerIdInStore: {
@@ -10071,17 +10366,17 @@ export interface operations {
   };
   mergeCartInStore: {
     parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV65;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV68;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   updateMe: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -10092,11 +10387,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   signUpMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -10111,32 +10406,32 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV67;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV70;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV22;
+    requestBody: SharedRequestBodyV23;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV23;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponsesV12;
   };
   verifyMyEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV24;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponsesV12;
   };
   getMeInStore: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   updateMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV19;
+    requestBody: SharedRequestBodyV20;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -10147,11 +10442,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   signUpMeInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV21;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -10167,22 +10462,22 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV64;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV67;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV22;
+    requestBody: SharedRequestBodyV23;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV23;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponsesV12;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV24;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponsesV12;
   };
   queryMessages: {
@@ -10227,7 +10522,7 @@ export interface operations {
   queryOrders: SharedQueryOrders;
   createOrder: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV25;
+    requestBody: SharedRequestBodyV26;
     responses: SharedResponsesV4;
   };
   getOrderByID: {
@@ -10271,7 +10566,7 @@ export interface operations {
   queryOrdersInStore: SharedQueryOrdersInStore;
   createOrderInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV25;
+    requestBody: SharedRequestBodyV26;
     responses: SharedResponsesV4;
   };
   getOrderByIDInStore: {
@@ -10312,24 +10607,24 @@ export interface operations {
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV26;
+    requestBody: SharedRequestBodyV27;
     responses: SharedResponsesV4;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV26;
+    requestBody: SharedRequestBodyV27;
     responses: SharedResponsesV4;
   };
   getMyOrderByIdInStore: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   queryPayments: {
     parameters: SharedParametersV6;
@@ -10377,32 +10672,32 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV25;
   };
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV25;
   };
   deletePaymentByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV37;
   };
   queryMyPayments: {
     parameters: SharedParametersV6;
@@ -10507,7 +10802,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -10517,7 +10812,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   queryProductProjections: {
     parameters: {
@@ -10624,7 +10919,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV56;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -10634,7 +10929,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV56;
   };
   queryProductSelections: {
     parameters: SharedParametersV6;
@@ -10683,42 +10978,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV57;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV28;
+    requestBody: SharedRequestBodyV29;
     responses: SharedResponsesV17;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV57;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV28;
+    requestBody: SharedRequestBodyV29;
     responses: SharedResponsesV17;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV38;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -10792,32 +11087,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV26;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV26;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV39;
   };
   queryProducts: {
     parameters: {
@@ -10942,11 +11237,11 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
   updateProductById: {
     parameters: SharedParametersV21;
-    requestBody: SharedRequestBodyV30;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV18;
   };
   deleteProductById: {
@@ -10957,16 +11252,16 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV40;
   };
   getProductByKey: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
   updateProductByKey: {
     parameters: SharedParametersV22;
-    requestBody: SharedRequestBodyV30;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV18;
   };
   deleteProductByKey: {
@@ -10977,17 +11272,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV40;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV61;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV61;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -11093,32 +11388,32 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV62;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV27;
   };
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV41;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV62;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV27;
   };
   deleteShippingMethodByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV41;
   };
   queryStores: {
     parameters: SharedParametersV6;
@@ -11167,32 +11462,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV32;
+    requestBody: SharedRequestBodyV33;
     responses: SharedResponsesV19;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV42;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV32;
+    requestBody: SharedRequestBodyV33;
     responses: SharedResponsesV19;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV42;
   };
   queryTaxCategories: {
     parameters: SharedParametersV6;
@@ -11240,32 +11535,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV43;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV43;
   };
   queryTypes: {
     parameters: SharedParametersV6;
@@ -11313,32 +11608,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV29;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV29;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   queryZones: {
     parameters: SharedParametersV6;
@@ -11386,32 +11681,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV66;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV30;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV66;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV30;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
 }
 
@@ -11692,6 +11987,23 @@ export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerC
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
+export type InventoryEntry = components['schemas']['InventoryEntry'];
+export type InventoryEntryDraft = components['schemas']['InventoryEntryDraft'];
+export type InventoryEntryReference = components['schemas']['InventoryEntryReference'];
+export type InventoryEntryUpdate = components['schemas']['InventoryEntryUpdate'];
+export type InventoryEntryUpdateAction = components['schemas']['InventoryEntryUpdateAction'];
+export type InventoryEntryAddQuantityAction = components['schemas']['InventoryEntryAddQuantityAction'];
+export type InventoryEntryRemoveQuantityAction = components['schemas']['InventoryEntryRemoveQuantityAction'];
+export type InventoryEntryChangeQuantityAction = components['schemas']['InventoryEntryChangeQuantityAction'];
+export type InventoryEntrySetRestockableInDaysAction = components['schemas']['InventoryEntrySetRestockableInDaysAction'];
+export type InventoryEntrySetExpectedDeliveryAction = components['schemas']['InventoryEntrySetExpectedDeliveryAction'];
+export type InventoryEntrySetSupplyChannelAction = components['schemas']['InventoryEntrySetSupplyChannelAction'];
+export type InventoryEntrySetInventoryLimitsAction = components['schemas']['InventoryEntrySetInventoryLimitsAction'];
+export type InventoryEntrySetKeyAction = components['schemas']['InventoryEntrySetKeyAction'];
+export type InventoryPagedQueryResponse = components['schemas']['InventoryPagedQueryResponse'];
+export type InventoryEntryCreatedMessage = components['schemas']['InventoryEntryCreatedMessage'];
+export type InventoryEntryDeletedMessage = components['schemas']['InventoryEntryDeletedMessage'];
+export type InventoryEntryQuantitySetMessage = components['schemas']['InventoryEntryQuantitySetMessage'];
 export type CustomerSignin = components['schemas']['CustomerSignin'];
 export type MyCartDraft = components['schemas']['MyCartDraft'];
 export type MyLineItemDraft = components['schemas']['MyLineItemDraft'];
@@ -12198,6 +12510,15 @@ type SharedStatus201 = {
     'application/json': components['schemas']['Cart'];
   };
 };
+type SharedParametersV4 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
 type SharedResponsesV2 = {
   /** @description The deleted Cart. */
   200: SharedStatus201;
@@ -12209,15 +12530,6 @@ type SharedResponsesV2 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV4 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
 };
 type SharedParametersV5 = {
   query?: SharedQueryV2;
@@ -12246,6 +12558,15 @@ type SharedParametersV6 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
   cookie?: never;
 };
 type SharedQueryV4 = {
@@ -12331,15 +12652,6 @@ type SharedResponsesV6 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV7 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedResponsesV7 = {
   /** @description The updated Cart, with its new version. */
@@ -12552,12 +12864,6 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedParametersV11 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: SharedPath;
-  cookie?: never;
-};
 type SharedCartSetKeyAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -12565,6 +12871,12 @@ type SharedCartSetKeyAction = {
    */
   action: 'setKey';
   key?: components['schemas']['Key'];
+};
+type SharedParametersV11 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
 };
 type SharedPathV2 = {
   /** @description The `key` of the Store. */
@@ -12744,6 +13056,24 @@ type SharedResponsesV23 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV24 = {
+  /** @description The updated InventoryEntry, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['InventoryEntry'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV25 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12761,7 +13091,7 @@ type SharedResponsesV24 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV26 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12779,7 +13109,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV27 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12797,7 +13127,7 @@ type SharedResponsesV26 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV28 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12815,7 +13145,7 @@ type SharedResponsesV27 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV29 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12833,7 +13163,7 @@ type SharedResponsesV28 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV30 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -12851,7 +13181,7 @@ type SharedResponsesV29 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV31 = {
   /** @description The Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -12865,7 +13195,7 @@ type SharedResponsesV30 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV32 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -12882,7 +13212,7 @@ type SharedResponsesV31 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV33 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -12899,7 +13229,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV34 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -12916,7 +13246,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV35 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -12933,7 +13263,24 @@ type SharedResponsesV34 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV36 = {
+  /** @description The deleted InventoryEntry. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['InventoryEntry'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV37 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -12950,7 +13297,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV38 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -12967,7 +13314,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV39 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -12984,7 +13331,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV40 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -13001,7 +13348,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV41 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -13018,7 +13365,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV42 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -13035,7 +13382,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV43 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -13052,7 +13399,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV44 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -13069,7 +13416,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV45 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -13086,7 +13433,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV46 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13118,7 +13465,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV45 = {
+type SharedResponsesV47 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -13134,7 +13481,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV48 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -13150,7 +13497,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV49 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -13166,7 +13513,23 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV50 = {
+  /** @description The InventoryEntry. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['InventoryEntry'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV51 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -13182,7 +13545,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV52 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -13198,7 +13561,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV53 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -13214,7 +13577,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV54 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -13230,7 +13593,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV55 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -13246,7 +13609,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV56 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -13262,7 +13625,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV57 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -13278,7 +13641,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV58 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -13294,7 +13657,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV59 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -13310,7 +13673,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV60 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -13326,7 +13689,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV61 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -13342,7 +13705,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV62 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -13358,7 +13721,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV63 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -13374,7 +13737,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV64 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -13390,7 +13753,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV65 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -13406,7 +13769,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV66 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -13422,7 +13785,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV67 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -13434,7 +13797,7 @@ type SharedResponsesV64 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV68 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13446,7 +13809,7 @@ type SharedResponsesV65 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV69 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13462,7 +13825,7 @@ type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV70 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -13849,110 +14212,115 @@ type SharedRequestBodyV13 = {
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['CustomerSignin'];
+    'application/json': components['schemas']['InventoryEntryUpdate'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['MyCartDraft'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['MyCartUpdate'];
+    'application/json': components['schemas']['MyCartDraft'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['ReplicaCartDraft'];
+    'application/json': components['schemas']['MyCartUpdate'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['MergeCartDraft'];
+    'application/json': components['schemas']['ReplicaCartDraft'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['MergeCartDraft'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['OrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['MyOrderFromCartDraft'];
+    'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV27 = {
   content: {
-    'application/json': components['schemas']['PaymentUpdate'];
+    'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV28 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV29 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV30 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV31 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV32 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV33 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV34 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV35 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV36 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };

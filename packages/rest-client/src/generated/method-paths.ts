@@ -59,6 +59,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/key={key}'
     | '/in-store/key={storeKey}/customers/password-token={passwordToken}'
     | '/in-store/key={storeKey}/customers/email-token={emailToken}'
+    | '/inventory'
+    | '/inventory/{ID}'
+    | '/inventory/key={key}'
     | '/me/carts'
     | '/me/carts/{ID}'
     | '/me/active-cart'
@@ -157,6 +160,9 @@ export interface PathsOf {
     | '/in-store/key={storeKey}/customers/email-token'
     | '/in-store/key={storeKey}/customers/email/confirm'
     | '/graphql'
+    | '/inventory'
+    | '/inventory/{ID}'
+    | '/inventory/key={key}'
     | '/login'
     | '/in-store/key={storeKey}/login'
     | '/me/carts'
@@ -234,6 +240,8 @@ export interface PathsOf {
     | '/customers/key={key}'
     | '/in-store/key={storeKey}/customers/{ID}'
     | '/in-store/key={storeKey}/customers/key={key}'
+    | '/inventory/{ID}'
+    | '/inventory/key={key}'
     | '/me/carts/{ID}'
     | '/in-store/key={storeKey}/me/carts/{ID}'
     | '/me'
@@ -309,6 +317,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'getCustomerInStoreByKey', never, As>;
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': CallParams<'getCustomerByPasswordTokenInStore', never, As>;
     '/in-store/key={storeKey}/customers/email-token={emailToken}': CallParams<'getCustomerByEmailTokenInStore', never, As>;
+    '/inventory': CallNone<'queryInventoryEntries', never, As>;
+    '/inventory/{ID}': CallParams<'getInventoryEntryById', never, As>;
+    '/inventory/key={key}': CallParams<'getInventoryEntryByKey', never, As>;
     '/me/carts': CallNone<'queryMyCarts', never, As>;
     '/me/carts/{ID}': CallParams<'getMyCartById', never, As>;
     '/me/active-cart': CallNone<'getMyActiveCart', never, As>;
@@ -435,6 +446,9 @@ export interface CallArgsOf<As extends ParseAs> {
       As
     >;
     '/graphql': CallBody<'executeGraphQL', components['schemas']['GraphQLRequest'], As>;
+    '/inventory': CallBody<'createInventoryEntry', components['schemas']['InventoryEntryDraft'], As>;
+    '/inventory/{ID}': CallParamsBody<'updateInventoryEntryById', components['schemas']['InventoryEntryUpdate'], As>;
+    '/inventory/key={key}': CallParamsBody<'updateInventoryEntryByKey', components['schemas']['InventoryEntryUpdate'], As>;
     '/login': CallBody<'signInCustomer', components['schemas']['CustomerSignin'], As>;
     '/in-store/key={storeKey}/login': CallParamsBody<'signInCustomerInStore', components['schemas']['CustomerSignin'], As>;
     '/me/carts': CallBody<'createMyCart', components['schemas']['MyCartDraft'], As>;
@@ -530,6 +544,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/customers/key={key}': CallParams<'deleteCustomerByKey', never, As>;
     '/in-store/key={storeKey}/customers/{ID}': CallParams<'deleteCustomerInStoreById', never, As>;
     '/in-store/key={storeKey}/customers/key={key}': CallParams<'deleteCustomerInStoreByKey', never, As>;
+    '/inventory/{ID}': CallParams<'deleteInventoryEntryById', never, As>;
+    '/inventory/key={key}': CallParams<'deleteInventoryEntryByKey', never, As>;
     '/me/carts/{ID}': CallParams<'deleteMyCartById', never, As>;
     '/in-store/key={storeKey}/me/carts/{ID}': CallParams<'deleteMyCartByIdInStore', never, As>;
     '/me': CallParams<'deleteMe', never, As>;
@@ -612,6 +628,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/password-token={passwordToken}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/email-token={emailToken}': components['schemas']['Customer'];
+    '/inventory': components['schemas']['InventoryPagedQueryResponse'];
+    '/inventory/{ID}': components['schemas']['InventoryEntry'];
+    '/inventory/key={key}': components['schemas']['InventoryEntry'];
     '/me/carts': components['schemas']['CartPagedQueryResponse'];
     '/me/carts/{ID}': components['schemas']['Cart'];
     '/me/active-cart': components['schemas']['Cart'];
@@ -714,6 +733,9 @@ export interface JsonDataOf {
     '/in-store/key={storeKey}/customers/email-token': components['schemas']['CustomerToken'];
     '/in-store/key={storeKey}/customers/email/confirm': components['schemas']['Customer'];
     '/graphql': components['schemas']['GraphQLResponse'];
+    '/inventory': components['schemas']['InventoryEntry'];
+    '/inventory/{ID}': components['schemas']['InventoryEntry'];
+    '/inventory/key={key}': components['schemas']['InventoryEntry'];
     '/login': components['schemas']['CustomerSignInResult'];
     '/in-store/key={storeKey}/login': components['schemas']['CustomerSignInResult'];
     '/me/carts': components['schemas']['Cart'];
@@ -793,6 +815,8 @@ export interface JsonDataOf {
     '/customers/key={key}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/{ID}': components['schemas']['Customer'];
     '/in-store/key={storeKey}/customers/key={key}': components['schemas']['Customer'];
+    '/inventory/{ID}': components['schemas']['InventoryEntry'];
+    '/inventory/key={key}': components['schemas']['InventoryEntry'];
     '/me/carts/{ID}': components['schemas']['Cart'];
     '/in-store/key={storeKey}/me/carts/{ID}': components['schemas']['Cart'];
     '/me': components['schemas']['Customer'];

@@ -2041,6 +2041,139 @@ export const graphQLError = /* @__PURE__ */ defineBuilder('GraphQLError', 'other
 export const graphQLResponse = /* @__PURE__ */ defineBuilder('GraphQLResponse', 'other');
 
 /**
+ * Builder of a `InventoryEntry` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_products` and `manage_products`, as on the live service. One entry per `sku`
+ *
+ * @example
+ * inventoryEntry({ seed: 42 }).build();
+ * inventoryEntry().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const inventoryEntry = /* @__PURE__ */ defineBuilder('InventoryEntry', 'resource');
+
+/**
+ * Builder of a `InventoryEntryDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `supplyChannel` must exist (400 ReferencedResourceNotFound) and have the role
+ *
+ * @example
+ * inventoryEntryDraft({ seed: 42 }).build();
+ * inventoryEntryDraft().buildGraphql(); // the GraphQL input form
+ */
+export const inventoryEntryDraft = /* @__PURE__ */ defineBuilder('InventoryEntryDraft', 'draft');
+
+/**
+ * Builder of a `InventoryEntryReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * inventoryEntryReference({ seed: 42 }).build();
+ */
+export const inventoryEntryReference = /* @__PURE__ */ defineBuilder('InventoryEntryReference', 'other');
+
+/**
+ * Builder of a `InventoryEntryUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * inventoryEntryUpdate({ seed: 42 }).build();
+ */
+export const inventoryEntryUpdate = /* @__PURE__ */ defineBuilder('InventoryEntryUpdate', 'update');
+
+/**
+ * Builder of a `InventoryEntryAddQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds `quantity` to `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet).
+ *
+ * @example
+ * inventoryEntryAddQuantityAction({ seed: 42 }).build();
+ */
+export const inventoryEntryAddQuantityAction = /* @__PURE__ */ defineBuilder('InventoryEntryAddQuantityAction', 'action');
+
+/**
+ * Builder of a `InventoryEntryRemoveQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Removes `quantity` from `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet);
+ *
+ * @example
+ * inventoryEntryRemoveQuantityAction({ seed: 42 }).build();
+ */
+export const inventoryEntryRemoveQuantityAction = /* @__PURE__ */ defineBuilder('InventoryEntryRemoveQuantityAction', 'action');
+
+/**
+ * Builder of a `InventoryEntryChangeQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets `quantityOnStock`; `availableQuantity` follows by the same difference (InventoryEntryQuantitySet).
+ *
+ * @example
+ * inventoryEntryChangeQuantityAction({ seed: 42 }).build();
+ */
+export const inventoryEntryChangeQuantityAction = /* @__PURE__ */ defineBuilder('InventoryEntryChangeQuantityAction', 'action');
+
+/**
+ * Builder of a `InventoryEntrySetRestockableInDaysAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `restockableInDays` unsets it.
+ *
+ * @example
+ * inventoryEntrySetRestockableInDaysAction({ seed: 42 }).build();
+ */
+export const inventoryEntrySetRestockableInDaysAction = /* @__PURE__ */ defineBuilder('InventoryEntrySetRestockableInDaysAction', 'action');
+
+/**
+ * Builder of a `InventoryEntrySetExpectedDeliveryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `expectedDelivery` unsets it.
+ *
+ * @example
+ * inventoryEntrySetExpectedDeliveryAction({ seed: 42 }).build();
+ */
+export const inventoryEntrySetExpectedDeliveryAction = /* @__PURE__ */ defineBuilder('InventoryEntrySetExpectedDeliveryAction', 'action');
+
+/**
+ * Builder of a `InventoryEntrySetSupplyChannelAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `supplyChannel` unsets it. The Channel must exist and have the role
+ *
+ * @example
+ * inventoryEntrySetSupplyChannelAction({ seed: 42 }).build();
+ */
+export const inventoryEntrySetSupplyChannelAction = /* @__PURE__ */ defineBuilder('InventoryEntrySetSupplyChannelAction', 'action');
+
+/**
+ * Builder of a `InventoryEntrySetInventoryLimitsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting a limit removes it. Stored only; Carts do not enforce the limits yet.
+ *
+ * @example
+ * inventoryEntrySetInventoryLimitsAction({ seed: 42 }).build();
+ */
+export const inventoryEntrySetInventoryLimitsAction = /* @__PURE__ */ defineBuilder('InventoryEntrySetInventoryLimitsAction', 'action');
+
+/**
+ * Builder of a `InventoryEntrySetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another InventoryEntry has is 400 DuplicateField.
+ *
+ * @example
+ * inventoryEntrySetKeyAction({ seed: 42 }).build();
+ */
+export const inventoryEntrySetKeyAction = /* @__PURE__ */ defineBuilder('InventoryEntrySetKeyAction', 'action');
+
+/**
+ * Builder of a `InventoryPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * inventoryPagedQueryResponse({ seed: 42 }).build();
+ */
+export const inventoryPagedQueryResponse = /* @__PURE__ */ defineBuilder('InventoryPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `InventoryEntryCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An InventoryEntry was created.
+ *
+ * @example
+ * inventoryEntryCreatedMessage({ seed: 42 }).build();
+ * inventoryEntryCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const inventoryEntryCreatedMessage = /* @__PURE__ */ defineBuilder('InventoryEntryCreatedMessage', 'resource');
+
+/**
+ * Builder of a `InventoryEntryDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An InventoryEntry was deleted; its `sku` and `supplyChannel`.
+ *
+ * @example
+ * inventoryEntryDeletedMessage({ seed: 42 }).build();
+ * inventoryEntryDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const inventoryEntryDeletedMessage = /* @__PURE__ */ defineBuilder('InventoryEntryDeletedMessage', 'resource');
+
+/**
+ * Builder of a `InventoryEntryQuantitySetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. addQuantity, removeQuantity or changeQuantity set the quantities.
+ *
+ * @example
+ * inventoryEntryQuantitySetMessage({ seed: 42 }).build();
+ * inventoryEntryQuantitySetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const inventoryEntryQuantitySetMessage = /* @__PURE__ */ defineBuilder('InventoryEntryQuantitySetMessage', 'resource');
+
+/**
  * Builder of a `CustomerSignin` (other) of the Commerce schema, with plausible seeded defaults for its required members. A customer's credentials (the e-mail ignoring case), and the anonymous Cart to merge
  *
  * @example
@@ -5093,6 +5226,22 @@ export const builderFactories = {
   GraphQLRequest: graphQLRequest,
   GraphQLError: graphQLError,
   GraphQLResponse: graphQLResponse,
+  InventoryEntry: inventoryEntry,
+  InventoryEntryDraft: inventoryEntryDraft,
+  InventoryEntryReference: inventoryEntryReference,
+  InventoryEntryUpdate: inventoryEntryUpdate,
+  InventoryEntryAddQuantityAction: inventoryEntryAddQuantityAction,
+  InventoryEntryRemoveQuantityAction: inventoryEntryRemoveQuantityAction,
+  InventoryEntryChangeQuantityAction: inventoryEntryChangeQuantityAction,
+  InventoryEntrySetRestockableInDaysAction: inventoryEntrySetRestockableInDaysAction,
+  InventoryEntrySetExpectedDeliveryAction: inventoryEntrySetExpectedDeliveryAction,
+  InventoryEntrySetSupplyChannelAction: inventoryEntrySetSupplyChannelAction,
+  InventoryEntrySetInventoryLimitsAction: inventoryEntrySetInventoryLimitsAction,
+  InventoryEntrySetKeyAction: inventoryEntrySetKeyAction,
+  InventoryPagedQueryResponse: inventoryPagedQueryResponse,
+  InventoryEntryCreatedMessage: inventoryEntryCreatedMessage,
+  InventoryEntryDeletedMessage: inventoryEntryDeletedMessage,
+  InventoryEntryQuantitySetMessage: inventoryEntryQuantitySetMessage,
   CustomerSignin: customerSignin,
   MyCartDraft: myCartDraft,
   MyLineItemDraft: myLineItemDraft,

@@ -853,6 +853,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/inventory': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query InventoryEntries */
+    get: operations['queryInventoryEntries'];
+    put?: never;
+    /** Create an InventoryEntry */
+    post: operations['createInventoryEntry'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inventory/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an InventoryEntry by ID */
+    get: operations['getInventoryEntryById'];
+    put?: never;
+    /** Update an InventoryEntry by ID */
+    post: operations['updateInventoryEntryById'];
+    /** Delete an InventoryEntry by ID */
+    delete: operations['deleteInventoryEntryById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/inventory/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an InventoryEntry by key */
+    get: operations['getInventoryEntryByKey'];
+    put?: never;
+    /** Update an InventoryEntry by key */
+    post: operations['updateInventoryEntryByKey'];
+    /** Delete an InventoryEntry by key */
+    delete: operations['deleteInventoryEntryByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/login': {
     parameters: {
       query?: never;
@@ -3889,6 +3945,7 @@ export interface components {
       | 'channel'
       | 'customer'
       | 'customer-group'
+      | 'inventory-entry'
       | 'key-value-document'
       | 'order'
       | 'payment'
@@ -5810,6 +5867,190 @@ export interface components {
       errors?: components['schemas']['GraphQLError'][];
     };
     /**
+     * @description Scopes `view_products` and `manage_products`, as on the live service. One entry per `sku`
+     *     and `supplyChannel` (none counts as one): a second one is 400 DuplicateField on `sku`.
+     *     `availableQuantity` is `quantityOnStock` minus what is reserved; nothing reserves yet
+     *     (reservations come with Orders), so it equals `quantityOnStock` and follows the quantity
+     *     actions. Carts do not consult inventory yet (their `inventoryMode` other than `None` is
+     *     501), so `minCartQuantity` and `maxCartQuantity` are stored but not enforced on Carts yet.
+     *     Messages: InventoryEntryCreated, InventoryEntryDeleted, InventoryEntryQuantitySet; the
+     *     stock-level Messages (OutOfStock, ReorderPoint, SafetyStock) are not sent.
+     */
+    InventoryEntry: components['schemas']['BaseResource'] & {
+      key?: string;
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+      quantityOnStock: number;
+      availableQuantity: number;
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+      restockableInDays?: number;
+      expectedDelivery?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description `supplyChannel` must exist (400 ReferencedResourceNotFound) and have the role
+     *     InventorySupply (400 MissingRoleOnChannel). An entry for the same `sku` and supply Channel
+     *     is 400 DuplicateField on `sku`. `reservationExpirationInMinutes` (ReserveOnCart) and
+     *     `stockLevels` (stock-level Messages) are not emulated (501).
+     */
+    InventoryEntryDraft: {
+      key?: components['schemas']['Key'];
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      quantityOnStock: number;
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+      restockableInDays?: number;
+      expectedDelivery?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    InventoryEntryReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'inventory-entry';
+      obj?: components['schemas']['InventoryEntry'];
+    };
+    InventoryEntryUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['InventoryEntryUpdateAction'][];
+    };
+    /** @description The live actions listed in `x-not-emulated-actions` (stock levels, ReserveOnCart) are 501 NotEmulated. */
+    InventoryEntryUpdateAction:
+      | components['schemas']['InventoryEntryAddQuantityAction']
+      | components['schemas']['InventoryEntryRemoveQuantityAction']
+      | components['schemas']['InventoryEntryChangeQuantityAction']
+      | components['schemas']['InventoryEntrySetRestockableInDaysAction']
+      | components['schemas']['InventoryEntrySetExpectedDeliveryAction']
+      | components['schemas']['InventoryEntrySetSupplyChannelAction']
+      | components['schemas']['InventoryEntrySetInventoryLimitsAction']
+      | components['schemas']['InventoryEntrySetKeyAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description Adds `quantity` to `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet). */
+    InventoryEntryAddQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addQuantity';
+      quantity: number;
+    };
+    /**
+     * @description Removes `quantity` from `quantityOnStock` and `availableQuantity` (InventoryEntryQuantitySet);
+     *     the result may go below 0 (decision: the reference sets no floor).
+     */
+    InventoryEntryRemoveQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeQuantity';
+      quantity: number;
+    };
+    /** @description Sets `quantityOnStock`; `availableQuantity` follows by the same difference (InventoryEntryQuantitySet). */
+    InventoryEntryChangeQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeQuantity';
+      quantity: number;
+    };
+    /** @description Omitting `restockableInDays` unsets it. */
+    InventoryEntrySetRestockableInDaysAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRestockableInDays';
+      restockableInDays?: number;
+    };
+    /** @description Omitting `expectedDelivery` unsets it. */
+    InventoryEntrySetExpectedDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setExpectedDelivery';
+      expectedDelivery?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Omitting `supplyChannel` unsets it. The Channel must exist and have the role
+     *     InventorySupply; an entry for the same `sku` there already is 400 DuplicateField on `sku`.
+     */
+    InventoryEntrySetSupplyChannelAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSupplyChannel';
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+    };
+    /** @description Omitting a limit removes it. Stored only; Carts do not enforce the limits yet. */
+    InventoryEntrySetInventoryLimitsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setInventoryLimits';
+      minCartQuantity?: number;
+      maxCartQuantity?: number;
+    };
+    /** @description Omitting `key` unsets it; a key another InventoryEntry has is 400 DuplicateField. */
+    InventoryEntrySetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    InventoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['InventoryEntry'][];
+    };
+    /** @description An InventoryEntry was created. */
+    InventoryEntryCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryCreated';
+      inventoryEntry: components['schemas']['InventoryEntry'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryCreated';
+    };
+    /** @description An InventoryEntry was deleted; its `sku` and `supplyChannel`. */
+    InventoryEntryDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryDeleted';
+      sku: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryDeleted';
+    };
+    /** @description addQuantity, removeQuantity or changeQuantity set the quantities. */
+    InventoryEntryQuantitySetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'InventoryEntryQuantitySet';
+      oldQuantityOnStock: number;
+      newQuantityOnStock: number;
+      oldAvailableQuantity: number;
+      newAvailableQuantity: number;
+      sku?: string;
+      supplyChannel?: components['schemas']['ChannelReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'InventoryEntryQuantitySet';
+    };
+    /**
      * @description A customer's credentials (the e-mail ignoring case), and the anonymous Cart to merge
      *     (https://docs.commercetools.com/api/projects/customers#customersignin): `anonymousCart`, or
      *     the anonymous session `anonymousId`, whose most recently modified Active Cart is merged and
@@ -6129,6 +6370,9 @@ export interface components {
       | components['schemas']['ProductSelectionVariantExclusionChangedMessage']
       | components['schemas']['StoreProductSelectionsChangedMessage']
       | components['schemas']['StoreCreatedMessage']
+      | components['schemas']['InventoryEntryCreatedMessage']
+      | components['schemas']['InventoryEntryDeletedMessage']
+      | components['schemas']['InventoryEntryQuantitySetMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -14666,6 +14910,466 @@ export interface operations {
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryInventoryEntries: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of InventoryEntries. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createInventoryEntry: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryEntryDraft'];
+      };
+    };
+    responses: {
+      /** @description The created InventoryEntry. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInventoryEntryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The InventoryEntry. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateInventoryEntryById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryEntryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated InventoryEntry, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteInventoryEntryById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted InventoryEntry. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getInventoryEntryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The InventoryEntry. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateInventoryEntryByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InventoryEntryUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated InventoryEntry, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteInventoryEntryByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted InventoryEntry. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InventoryEntry'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
   };
@@ -24015,6 +24719,23 @@ export type CustomerCustomFieldRemovedMessage = components['schemas']['CustomerC
 export type GraphQLRequest = components['schemas']['GraphQLRequest'];
 export type GraphQLError = components['schemas']['GraphQLError'];
 export type GraphQLResponse = components['schemas']['GraphQLResponse'];
+export type InventoryEntry = components['schemas']['InventoryEntry'];
+export type InventoryEntryDraft = components['schemas']['InventoryEntryDraft'];
+export type InventoryEntryReference = components['schemas']['InventoryEntryReference'];
+export type InventoryEntryUpdate = components['schemas']['InventoryEntryUpdate'];
+export type InventoryEntryUpdateAction = components['schemas']['InventoryEntryUpdateAction'];
+export type InventoryEntryAddQuantityAction = components['schemas']['InventoryEntryAddQuantityAction'];
+export type InventoryEntryRemoveQuantityAction = components['schemas']['InventoryEntryRemoveQuantityAction'];
+export type InventoryEntryChangeQuantityAction = components['schemas']['InventoryEntryChangeQuantityAction'];
+export type InventoryEntrySetRestockableInDaysAction = components['schemas']['InventoryEntrySetRestockableInDaysAction'];
+export type InventoryEntrySetExpectedDeliveryAction = components['schemas']['InventoryEntrySetExpectedDeliveryAction'];
+export type InventoryEntrySetSupplyChannelAction = components['schemas']['InventoryEntrySetSupplyChannelAction'];
+export type InventoryEntrySetInventoryLimitsAction = components['schemas']['InventoryEntrySetInventoryLimitsAction'];
+export type InventoryEntrySetKeyAction = components['schemas']['InventoryEntrySetKeyAction'];
+export type InventoryPagedQueryResponse = components['schemas']['InventoryPagedQueryResponse'];
+export type InventoryEntryCreatedMessage = components['schemas']['InventoryEntryCreatedMessage'];
+export type InventoryEntryDeletedMessage = components['schemas']['InventoryEntryDeletedMessage'];
+export type InventoryEntryQuantitySetMessage = components['schemas']['InventoryEntryQuantitySetMessage'];
 export type CustomerSignin = components['schemas']['CustomerSignin'];
 export type MyCartDraft = components['schemas']['MyCartDraft'];
 export type MyLineItemDraft = components['schemas']['MyLineItemDraft'];

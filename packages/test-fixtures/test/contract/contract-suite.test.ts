@@ -19,6 +19,7 @@ import {
   channelDraft,
   customerDraft,
   customerGroupDraft,
+  inventoryEntryDraft,
   deleteCatalogue,
   myPaymentDraft,
   paymentDraft,
@@ -492,6 +493,37 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     const other = await session.expect<Resource>(201, 'POST', '/zones', zoneDraft({ seed: 14 }).key(`${key}-2`).name(`${key}-2`).build());
     created.push(`/zones/${other.id}`);
     await session.expect(200, 'DELETE', `/zones/${other.id}?version=${other.version}`);
+  });
+
+  it('Inventory Entry lifecycle: query, quantity and key actions by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-inventory`;
+    const entry = await session.expect<Resource>(
+      201,
+      'POST',
+      '/inventory',
+      inventoryEntryDraft({ seed: 16 }).key(key).sku(key).quantityOnStock(5).build(),
+    );
+    created.push(`/inventory/${entry.id}`);
+    await get('/inventory?limit=5');
+    await get(`/inventory/${entry.id}`);
+    await get(`/inventory/key=${key}`);
+    const added = await session.expect<Resource>(200, 'POST', `/inventory/${entry.id}`, {
+      version: entry.version,
+      actions: [{ action: 'addQuantity', quantity: 2 }],
+    });
+    const restock = await session.expect<Resource>(200, 'POST', `/inventory/key=${key}`, {
+      version: added.version,
+      actions: [{ action: 'setRestockableInDays', restockableInDays: 3 }],
+    });
+    await session.expect(200, 'DELETE', `/inventory/key=${key}?version=${restock.version}`);
+    const other = await session.expect<Resource>(
+      201,
+      'POST',
+      '/inventory',
+      inventoryEntryDraft({ seed: 17 }).key(`${key}-2`).sku(`${key}-2`).quantityOnStock(1).build(),
+    );
+    created.push(`/inventory/${other.id}`);
+    await session.expect(200, 'DELETE', `/inventory/${other.id}?version=${other.version}`);
   });
 
   it('Customer Group lifecycle: query, update by id and key, delete by key and by id', async () => {

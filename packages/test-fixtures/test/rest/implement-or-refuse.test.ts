@@ -602,6 +602,21 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     asCustomer: true,
   },
+  // A SKU of this draft only: one entry per SKU and supply Channel. The Channel is answered as a Reference.
+  InventoryEntryDraft: {
+    body: ({ n, channelId }) => ({
+      key: `inventory-${n}`,
+      sku: `inventory-sku-${n}`,
+      supplyChannel: { id: channelId },
+      quantityOnStock: 7,
+      minCartQuantity: 1,
+      maxCartQuantity: 5,
+      restockableInDays: 3,
+      expectedDelivery: '2030-01-01T00:00:00.000Z',
+      custom,
+    }),
+    shown: (refs) => ({ supplyChannel: { typeId: 'channel', id: refs.channelId }, ...customShown(refs) }),
+  },
   // A location of this draft only: a location is in one Zone only.
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
@@ -676,6 +691,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'order',
         'customer-group',
         'shipping-method',
+        'inventory-entry',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -826,6 +842,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       const signUp = await api.call('POST', '/customers', { email, password: 'secret' });
       const call = api.as(await passwordToken(api, api.emulator.credentials, { email, password: 'secret' }));
       return { path: '/me', version: signUp.body.customer.version, call };
+    },
+    InventoryEntryUpdateAction: async () => {
+      const entry = await api.call('POST', '/inventory', { sku: `walk-inventory-${++counter}`, quantityOnStock: 1 });
+      return { path: `/inventory/${entry.body.id}`, version: entry.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

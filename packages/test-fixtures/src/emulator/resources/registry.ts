@@ -12,6 +12,7 @@ import { categoriesModule } from './categories/module.js';
 import { channelsModule } from './channels/module.js';
 import { customerGroupsModule } from './customer-groups/module.js';
 import { customersModule } from './customers/module.js';
+import { inventoryModule } from './inventory/module.js';
 import { typeIdOf, typeOfModule, type ResourceModule } from './kit/resource-module.js';
 import { registerResourceRoutes } from './kit/rest-routes.js';
 import { loginModule } from './login/module.js';
@@ -57,6 +58,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   categoriesModule,
   taxCategoriesModule,
   zonesModule,
+  inventoryModule,
   shippingMethodsModule,
   typesModule,
   meModule,
