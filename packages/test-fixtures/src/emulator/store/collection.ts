@@ -41,6 +41,8 @@ function lowerBound(sorted: readonly string[], id: string): number {
 export class Collection<T extends StoredResource> {
   private readonly byId = new Map<string, T>();
   private readonly byKey = new Map<string, string>();
+  /** Indexes of other unique string fields (e.g. an Order's `orderNumber`), built on first use: field → value → id. */
+  private readonly byField = new Map<string, Map<string, string>>();
   /** All ids in ascending (code point) order, as `sort=id asc` orders them. */
   private readonly orderedIds: string[] = [];
 
@@ -63,6 +65,29 @@ export class Collection<T extends StoredResource> {
     return id === undefined ? undefined : this.byId.get(id);
   }
 
+  /**
+   * The resource whose `field` is `value`, for a field the caller keeps unique (as for `key`). The
+   * first lookup of a field indexes it (a scan); the index then follows every write.
+   */
+  getByField(field: string, value: string): T | undefined {
+    let index = this.byField.get(field);
+    if (!index) {
+      index = new Map();
+      for (const resource of this.byId.values()) if (typeof resource[field] === 'string') index.set(resource[field], resource.id);
+      this.byField.set(field, index);
+    }
+    const id = index.get(value);
+    return id === undefined ? undefined : this.byId.get(id);
+  }
+
+  /** Moves the field indexes from `previous` (none when inserted) to `next` (none when deleted). */
+  private reindexFields(previous: T | undefined, next: T | undefined): void {
+    for (const [field, index] of this.byField) {
+      if (typeof previous?.[field] === 'string' && index.get(previous[field]) === previous.id) index.delete(previous[field]);
+      if (typeof next?.[field] === 'string') index.set(next[field], next.id);
+    }
+  }
+
   /** True when `key` belongs to a resource other than `exceptId`. */
   keyTaken(key: string, exceptId?: string): boolean {
     const owner = this.byKey.get(key);
@@ -74,6 +99,7 @@ export class Collection<T extends StoredResource> {
     if (this.byId.has(resource.id)) throw new Error(`duplicate id ${resource.id}`);
     this.byId.set(resource.id, resource);
     if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+    this.reindexFields(undefined, resource);
     this.orderedIds.splice(upperBound(this.orderedIds, resource.id), 0, resource.id);
     this.journal?.resource(this.typeId, resource.id, true);
   }
@@ -86,6 +112,7 @@ export class Collection<T extends StoredResource> {
       if (previous.key !== undefined) this.byKey.delete(previous.key);
       if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
     }
+    this.reindexFields(previous, resource);
     this.byId.set(resource.id, resource);
     this.journal?.resource(this.typeId, resource.id, false);
   }
@@ -95,6 +122,7 @@ export class Collection<T extends StoredResource> {
     if (!previous) return undefined;
     this.byId.delete(id);
     if (previous.key !== undefined) this.byKey.delete(previous.key);
+    this.reindexFields(previous, undefined);
     const at = lowerBound(this.orderedIds, id);
     if (this.orderedIds[at] === id) this.orderedIds.splice(at, 1);
     this.journal?.resource(this.typeId, id, false);
@@ -128,6 +156,7 @@ export class Collection<T extends StoredResource> {
    * restore). The caller has checked that ids and keys are unique.
    */
   restoreFrom(resources: readonly T[]): void {
+    this.byField.clear();
     for (const resource of structuredClone(resources)) {
       this.byId.set(resource.id, resource);
       if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
@@ -144,6 +173,8 @@ export class Collection<T extends StoredResource> {
   clear(): void {
     this.byId.clear();
     this.byKey.clear();
+    // Rebuilt on their next lookup.
+    this.byField.clear();
     this.orderedIds.length = 0;
   }
 }

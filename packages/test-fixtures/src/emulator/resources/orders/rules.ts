@@ -8,10 +8,9 @@ export type Order = Schemas['Order'];
 /** The Order resource type, typed from the schema. */
 export type OrderType = ResourceType<Order, Schemas['OrderFromCartDraft'], Schemas['OrderUpdateAction']>;
 
-/** The Order with this `orderNumber`, if any (order numbers are unique in the Project). */
+/** The Order with this `orderNumber`, if any (order numbers are unique in the Project: indexed). */
 export function orderByNumber(state: EmulatorState, orderNumber: string): Order | undefined {
-  for (const order of state.collection<Order>('order').values()) if (order.orderNumber === orderNumber) return order;
-  return undefined;
+  return state.collection<Order>('order').getByField('orderNumber', orderNumber);
 }
 
 /** 400 DuplicateField `orderNumber` when another Order has it. */
