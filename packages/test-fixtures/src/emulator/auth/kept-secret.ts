@@ -5,7 +5,7 @@ import { hashSecret, hashSecretSync, verifySecret } from './passwords.js';
 export class DigestKey {
   private readonly key = randomBytes(32);
 
-  digest(secret: string): Buffer {
+  digest(secret: string): Uint8Array {
     return createHmac('sha256', this.key).update(secret.normalize('NFC'), 'utf8').digest();
   }
 }
@@ -18,7 +18,7 @@ export class DigestKey {
  */
 export class KeptSecret {
   /** Keyed digest of the secret under the owner's {@link DigestKey}; never in a snapshot. */
-  private fast?: Buffer;
+  private fast?: Uint8Array;
   /** The salted scrypt hash, once known (at once for a restored secret). */
   private settledHash?: string;
   /** The scrypt hash being computed. */
