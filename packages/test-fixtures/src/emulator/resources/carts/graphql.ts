@@ -3,13 +3,12 @@ import { cartActions, cartDraft, type CartDraftInput, type CartUpdateActionInput
 import { localizedField, modifiedBy, named, STORE_VIEW } from '../../graphql/objects.js';
 import type { ResolverMap } from '../../graphql/resolver-types.js';
 import { mergeResolvers, readScopes, standardFields, type InStoreMembership } from '../../graphql/standard-fields.js';
-import { errors } from '../../http/errors.js';
 import { customerGroupType, type CustomerGroup } from '../customer-groups/index.js';
 import { shippingMethodType, type ShippingMethod } from '../shipping-methods/index.js';
 import { methodsMatchingCart } from '../shipping-methods/predicate.js';
+import { cartForMatching } from './matching-routes.js';
 import type { Store } from '../stores/index.js';
 import { myCartWrites } from './graphql-me.js';
-import { ownedBy } from './owner.js';
 import type { Cart, CustomLineItem, LineItem } from './shapes.js';
 
 /** A Cart belongs to the Store it names (as the in-store REST paths of carts). */
@@ -84,12 +83,7 @@ const cartObjects: ResolverMap = {
  */
 function shippingMethodsByCart(ctx: GraphqlContext, id: string, store: Store | undefined): ShippingMethod[] {
   need(ctx, readScopes(shippingMethodType), store?.key);
-  const cart = ctx.emulator.state.collection<Cart>('cart').get(id);
-  const { customerId, anonymousId } = ctx.principal;
-  const session = customerId !== undefined || anonymousId !== undefined;
-  if (!cart || (session && !ownedBy(cart, ctx.principal)) || (store && cart.store?.key !== store.key)) {
-    throw errors.invalidInput(`The Cart with ID '${id}' was not found.`);
-  }
+  const cart = cartForMatching(ctx.emulator.state, ctx.principal, id, store);
   return methodsMatchingCart(ctx.emulator.state, cart, cart.shippingAddress);
 }
 

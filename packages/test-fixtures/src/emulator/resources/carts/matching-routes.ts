@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { requireScope } from '../../auth/principal.js';
+import { requireScope, type Principal } from '../../auth/principal.js';
 import type { EmulatorContext } from '../../context.js';
+import type { EmulatorState } from '../../state.js';
 import { json } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
 import { errors } from '../../http/errors.js';
@@ -11,25 +12,30 @@ import type { ShippingMethod } from '../shipping-methods/index.js';
 import type { ShippingLocation } from '../shipping-methods/matching.js';
 import { methodsMatchingCart } from '../shipping-methods/predicate.js';
 import type { Store } from '../stores/index.js';
+import { ownedBy } from './owner.js';
 import type { Cart } from './shapes.js';
 
 /** Who may ask which Shipping Methods match a Cart (the live list; `manage_my_orders` for the caller's own Carts only). */
 const SCOPES = ['view_shipping_methods', 'manage_shipping_methods', 'view_orders', 'manage_orders', 'manage_my_orders'];
 
-/** The Cart of `cartId` as the caller may see it: of the Store of the path, and the caller's own with a `/me` token (400 InvalidInput otherwise). */
+/**
+ * The Cart of `cartId` as a caller asking for its matching Shipping Methods may see it: of the
+ * Store, when given, and the caller's own with a session's token (400 InvalidInput otherwise).
+ * REST's matching-cart routes and GraphQL's `shippingMethodsByCart`.
+ */
+export function cartForMatching(state: EmulatorState, principal: Principal, cartId: string, store: Store | undefined): Cart {
+  const cart = state.collection<Cart>('cart').get(cartId);
+  const session = principal.customerId !== undefined || principal.anonymousId !== undefined;
+  if (!cart || (session && !ownedBy(cart, principal)) || (store && cart.store?.key !== store.key))
+    throw errors.invalidInput(`The Cart with ID '${cartId}' was not found.`);
+  return cart;
+}
+
+/** The Cart of the request's `cartId` (400 RequiredField without one), by {@link cartForMatching}. */
 function cartOf(c: Context<AppEnv>, context: EmulatorContext, store: Store | undefined): Cart {
   const cartId = c.req.query('cartId');
   if (cartId === undefined) throw errors.requiredField('cartId');
-  const cart = context.state.collection<Cart>('cart').get(cartId);
-  const { customerId, anonymousId } = c.get('principal');
-  const session = customerId !== undefined || anonymousId !== undefined;
-  const own = (found: Cart) =>
-    !session ||
-    (customerId !== undefined && found.customerId === customerId) ||
-    (anonymousId !== undefined && found.anonymousId === anonymousId);
-  if (!cart || !own(cart) || (store && cart.store?.key !== store.key))
-    throw errors.invalidInput(`The Cart with ID '${cartId}' was not found.`);
-  return cart;
+  return cartForMatching(context.state, c.get('principal'), cartId, store);
 }
 
 /** The location of a matching-cart-location request (400 InvalidInput when malformed). */

@@ -14,7 +14,7 @@ import type { Payment } from '../payments/index.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import { allowMe } from '../me/session.js';
 import type { Store } from '../stores/index.js';
-import { activeCart, cartTypeIn, ownedBy, type Cart } from './owner.js';
+import { activeCart, cartTypeIn, ownedBy, ownedIn, type Cart } from './owner.js';
 import { replicateCart } from './replicate.js';
 
 const MY_ORDERS = ['manage_my_orders'];
@@ -117,8 +117,7 @@ function allowMine(context: EmulatorContext, principal: Principal, store: Store 
 }
 
 /** Whether the Cart is the token's (and in the Store, when given). */
-const mine = (principal: Principal, store: Store | undefined) => (cart: Cart) =>
-  ownedBy(cart, principal) && (store === undefined || cart.store?.key === store.key);
+const mine = (principal: Principal, store: Store | undefined) => (cart: Cart) => ownedIn(cart, principal, store);
 
 /**
  * The token's Carts (in the Store, when given), by id; 403 for a token that is no session's holding

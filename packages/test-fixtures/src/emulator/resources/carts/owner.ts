@@ -23,6 +23,15 @@ export function ownedBy(resource: { customerId?: string; anonymousId?: string },
   );
 }
 
+/** True when the Cart (or Order) is the token's and, with a Store, of that Store: what `/me` and in-store `/me` paths see. */
+export function ownedIn(
+  resource: { customerId?: string; anonymousId?: string; store?: { key: string } },
+  principal: Principal,
+  store: { key: string } | undefined,
+): boolean {
+  return ownedBy(resource, principal) && (store === undefined || resource.store?.key === store.key);
+}
+
 /**
  * The order of the latest writes of each project's Carts, by Cart id: within one millisecond
  * (a sign-in writes several Carts at the same time) the one written last was modified last. Told

@@ -8,7 +8,7 @@ import { cartLikeFields } from '../carts/graphql.js';
 import { cartType, type Cart } from '../carts/index.js';
 import type { Address } from '../kit/operations.js';
 import { createOrderFromCart, orderByNumber, type Order } from './index.js';
-import { ownedBy } from '../carts/owner.js';
+import { ownedBy, ownedIn } from '../carts/owner.js';
 import { orderAddress } from './routes.js';
 
 type OrderCartCommand = Nullable<{ id: string; cart: IdentifierInput; orderNumber: string; purchaseOrderNumber: string }> & {
@@ -68,7 +68,7 @@ const myOrders: ResolverMap = {
       const store = mySession(ctx, args.storeKey);
       const { id, version } = args.draft;
       const cart = ctx.emulator.state.collection<Cart>('cart').get(id);
-      if (!cart || !ownedBy(cart, ctx.principal) || (store && cart.store?.key !== store.key)) throw errors.notFoundById(id);
+      if (!cart || !ownedIn(cart, ctx.principal, store)) throw errors.notFoundById(id);
       return createOrderFromCart(ctx.emulator, { cart: { typeId: 'cart', id }, version }, ctx.caller);
     },
   },

@@ -7,7 +7,7 @@ import { errors } from '../../http/errors.js';
 import { parseQueryParams, runOnArray, type QuerySchema } from '../../query/index.js';
 import { commerceContract } from '../../validation/contract.js';
 import type { Cart } from '../carts/index.js';
-import { ownedBy } from '../carts/owner.js';
+import { ownedIn } from '../carts/owner.js';
 import { storeOfPath } from '../kit/in-store-path.js';
 import { allowMe } from '../me/session.js';
 import { validBody, type Address } from '../kit/operations.js';
@@ -66,9 +66,6 @@ export function registerOrderRoutes(api: Hono<AppEnv>, context: EmulatorContext)
     allowMe(principal, projectKey, store?.key, ['manage_my_orders'], true);
     return { principal, store };
   };
-  const inScope = (resource: Order | Cart, principal: Principal, store: Store | undefined) =>
-    ownedBy(resource, principal) && (store === undefined || resource.store?.key === store.key);
-
   for (const [base, inStore] of [
     ['/:projectKey/me/orders', false],
     ['/:projectKey/in-store/:storeSegment/me/orders', true],
@@ -77,14 +74,14 @@ export function registerOrderRoutes(api: Hono<AppEnv>, context: EmulatorContext)
       const { principal, store } = sessionIn(c, inStore);
       const draft = validBody('MyOrderFromCartDraft', await readJsonBody(c));
       const cart = context.state.collection<Cart>('cart').get(draft.id);
-      if (!cart || !inScope(cart, principal, store)) throw errors.notFoundById(draft.id);
+      if (!cart || !ownedIn(cart, principal, store)) throw errors.notFoundById(draft.id);
       return answer(c, createOrderFromCart(context, { cart: { typeId: 'cart', id: cart.id }, version: draft.version }, callerOf(c)), 201);
     });
 
     api.get(base, (c) => {
       const { principal, store } = sessionIn(c, inStore);
       const params = parseQueryParams(new URL(c.req.url).searchParams);
-      const mine = [...context.state.collection<Order>('order').values()].filter((order) => inScope(order, principal, store));
+      const mine = [...context.state.collection<Order>('order').values()].filter((order) => ownedIn(order, principal, store));
       const page = runOnArray(mine, params, { schema: commerceContract().schema('Order') as QuerySchema });
       return json({ ...page, results: page.results.map((order) => present(context, type, order, params.expand)) });
     });
@@ -93,7 +90,7 @@ export function registerOrderRoutes(api: Hono<AppEnv>, context: EmulatorContext)
       const { principal, store } = sessionIn(c, inStore);
       const id = c.req.param('id');
       const order = context.state.collection<Order>('order').get(id);
-      if (!order || !inScope(order, principal, store)) throw errors.notFoundById(id);
+      if (!order || !ownedIn(order, principal, store)) throw errors.notFoundById(id);
       return answer(c, order);
     });
   }
