@@ -7,11 +7,11 @@ import type { Store } from '../stores/index.js';
 import { errors } from '../../http/errors.js';
 import type { Customer } from '../customers/index.js';
 import { createResource, deleteResource, updateResource, validBody } from '../kit/operations.js';
-import { signInCustomer } from '../login/index.js';
+import { mergeOfMySignin, mergeOfSignin, signInWithCart } from '../login/index.js';
 import { allowMe } from '../me/session.js';
 import { cartActions, type CartUpdateActionInput } from './graphql-inputs.js';
 import { cartDraftOf, myCart } from './me.js';
-import { activeCartOfCustomer, mergeAnonymousCart, type MergeRequest } from './merge.js';
+import { activeCartOfCustomer, type MergeRequest } from './merge.js';
 import { cartTypeIn, type Cart } from './owner.js';
 
 type StoreArg = { storeKey?: string | null };
@@ -34,8 +34,7 @@ async function signIn(
   store: Store | undefined,
   merge: Omit<MergeRequest, 'storeKey'>,
 ) {
-  const customer = await signInCustomer(ctx.emulator, credentials, store);
-  const cart = mergeAnonymousCart(ctx.emulator, ctx.caller, customer.id, { ...merge, storeKey: store?.key });
+  const { customer, cart } = await signInWithCart(ctx.emulator, ctx.caller, credentials, store, merge);
   return { customer, cart: cart ?? null };
 }
 
@@ -72,28 +71,15 @@ export const myCartWrites: ResolverMap = {
     customerSignMeIn: (_: unknown, args: { draft: Record<string, unknown> } & StoreArg, ctx: GraphqlContext) => {
       const store = args.storeKey == null ? undefined : storeOfKey(ctx, args.storeKey, 'manage_my_profile');
       allowMe(ctx.principal, ctx.projectKey, store?.key, ['manage_my_profile'], false);
-      const { activeCartSignInMode, updateProductData, ...credentials } = validBody('MyCustomerSignin', withoutNulls(args.draft));
+      const draft = validBody('MyCustomerSignin', withoutNulls(args.draft));
       // With an anonymous session's token, the session's Carts are the customer's now (and merged).
-      const { anonymousId } = ctx.principal;
-      return signIn(ctx, credentials, store, {
-        ...(anonymousId !== undefined ? { anonymousId } : {}),
-        mode: activeCartSignInMode,
-        updateProductData,
-      });
+      return signIn(ctx, draft, store, mergeOfMySignin(draft, ctx.principal));
     },
     customerSignIn: (_: unknown, args: { draft: Record<string, unknown> } & StoreArg, ctx: GraphqlContext) => {
       const store = args.storeKey == null ? undefined : storeOfKey(ctx, args.storeKey, 'manage_customers');
       need(ctx, ['manage_customers'], store?.key);
-      const { anonymousCart, anonymousId, anonymousCartSignInMode, updateProductData, ...credentials } = validBody(
-        'CustomerSignin',
-        withoutNulls(args.draft),
-      );
-      return signIn(ctx, credentials, store, {
-        ...(anonymousCart !== undefined ? { anonymousCart } : {}),
-        ...(anonymousId !== undefined ? { anonymousId } : {}),
-        mode: anonymousCartSignInMode,
-        updateProductData,
-      });
+      const draft = validBody('CustomerSignin', withoutNulls(args.draft));
+      return signIn(ctx, draft, store, mergeOfSignin(draft));
     },
   },
   Query: {

@@ -7,9 +7,9 @@ import { errors } from '../../http/errors.js';
 import { myCustomerActions } from '../customers/actions.js';
 import { changePassword, resetPassword, verifyEmail } from '../customers/passwords.js';
 import { belongsTo, customerTypeIn, draftInStore, signUpCustomer, type Customer } from '../customers/index.js';
-import { activeCartOfCustomer, mergeAnonymousCart, signInCart } from '../carts/merge.js';
+import { activeCartOfCustomer, signInCart } from '../carts/merge.js';
 import { storeOfPath } from '../kit/in-store-path.js';
-import { signInCustomer, signInResult } from '../login/index.js';
+import { mergeOfMySignin, signInResult, signInWithCart } from '../login/index.js';
 import { deleteResource, updateResource, validBody } from '../kit/operations.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
@@ -100,15 +100,9 @@ export function registerMeRoutes(api: Hono<AppEnv>, context: EmulatorContext): v
       const store = storeOf(c);
       allow(c.get('principal'), store?.key, MANAGE, false);
       const body = validBody('MyCustomerSignin', await readJsonBody(c));
-      const customer = await signInCustomer(context, body, store);
       // With an anonymous session's token, the session's Carts are the customer's now (and merged).
-      const { anonymousId } = c.get('principal');
-      const cart = mergeAnonymousCart(context, callerOf(c), customer.id, {
-        ...(anonymousId !== undefined ? { anonymousId } : {}),
-        mode: body.activeCartSignInMode,
-        updateProductData: body.updateProductData,
-        storeKey: store?.key,
-      });
+      const merge = mergeOfMySignin(body, c.get('principal'));
+      const { customer, cart } = await signInWithCart(context, callerOf(c), body, store, merge);
       return json({ ...signInResult(context, customer), ...signInCart(context, cart) });
     });
 
