@@ -41,6 +41,11 @@ export type GeneratedEndpoint =
   | 'GET /channels/key={key}'
   | 'POST /channels/key={key}'
   | 'DELETE /channels/key={key}'
+  | 'GET /custom-objects'
+  | 'POST /custom-objects'
+  | 'GET /custom-objects/{container}'
+  | 'GET /custom-objects/{container}/{key}'
+  | 'DELETE /custom-objects/{container}/{key}'
   | 'POST /customer-groups'
   | 'GET /customer-groups'
   | 'GET /customer-groups/{ID}'
@@ -326,6 +331,56 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /channels/key={key}': { anyOf: [['view_channels'], ['manage_channels'], ['manage_project']], storeScoped: false },
   'POST /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
   'DELETE /channels/key={key}': { anyOf: [['manage_channels'], ['manage_project']], storeScoped: false },
+  'GET /custom-objects': {
+    anyOf: [
+      ['view_key_value_documents'],
+      ['manage_key_value_documents'],
+      ['view_products'],
+      ['manage_products'],
+      ['view_orders'],
+      ['manage_orders'],
+      ['view_customers'],
+      ['manage_customers'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'POST /custom-objects': {
+    anyOf: [['manage_key_value_documents'], ['manage_products'], ['manage_orders'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /custom-objects/{container}': {
+    anyOf: [
+      ['view_key_value_documents'],
+      ['manage_key_value_documents'],
+      ['view_products'],
+      ['manage_products'],
+      ['view_orders'],
+      ['manage_orders'],
+      ['view_customers'],
+      ['manage_customers'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'GET /custom-objects/{container}/{key}': {
+    anyOf: [
+      ['view_key_value_documents'],
+      ['manage_key_value_documents'],
+      ['view_products'],
+      ['manage_products'],
+      ['view_orders'],
+      ['manage_orders'],
+      ['view_customers'],
+      ['manage_customers'],
+      ['manage_project'],
+    ],
+    storeScoped: false,
+  },
+  'DELETE /custom-objects/{container}/{key}': {
+    anyOf: [['manage_key_value_documents'], ['manage_products'], ['manage_orders'], ['manage_customers'], ['manage_project']],
+    storeScoped: false,
+  },
   'POST /customer-groups': { anyOf: [['manage_customer_groups'], ['manage_customers'], ['manage_project']], storeScoped: false },
   'GET /customer-groups': {
     anyOf: [['view_customer_groups'], ['view_customers'], ['manage_customer_groups'], ['manage_customers'], ['manage_project']],

@@ -544,6 +544,36 @@ export type CustomLineItemDraft = {
 
 export type CustomLineItemPriceMode = 'External' | 'Standard';
 
+export type CustomObject = {
+  __typename?: 'CustomObject';
+  container: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  id: Scalars['String']['output'];
+  key: Scalars['String']['output'];
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  value: Scalars['Json']['output'];
+  version: Scalars['Long']['output'];
+};
+
+export type CustomObjectDraft = {
+  container: Scalars['String']['input'];
+  key: Scalars['String']['input'];
+  /** The value as JSON text (`"{\"open\": true}"`). */
+  value: Scalars['String']['input'];
+  version?: InputMaybe<Scalars['Long']['input']>;
+};
+
+export type CustomObjectQueryResult = {
+  __typename?: 'CustomObjectQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CustomObject>;
+  total: Scalars['Long']['output'];
+};
+
 /** A Customer as a sign-in answers it: the REST Customer's members (never credentials). */
 export type Customer = {
   __typename?: 'Customer';
@@ -1065,6 +1095,11 @@ export type Mutation = {
    */
   createMyPayment?: Maybe<MyPayment>;
   /**
+   * The REST upsert: creates the Custom Object of `container` and `key`, or replaces its value
+   * (`version`, when given, must be the existing one's). `value` is JSON text.
+   */
+  createOrUpdateCustomObject?: Maybe<CustomObject>;
+  /**
    * Create an Order from a Cart (scope `manage_orders`), as REST `POST /orders`: the Cart at
    * `version` (`ConcurrentModification` otherwise), Active, with a shipping address and, in
    * `Single` shipping mode, a matching Shipping Method; it becomes `Ordered` in the same write.
@@ -1123,6 +1158,8 @@ export type Mutation = {
    * emulator keeps no other personal data of a Cart).
    */
   deleteCart?: Maybe<Cart>;
+  /** Delete a Custom Object by `id`, or by `container` and `key`; `version`, when given, must match. */
+  deleteCustomObject?: Maybe<CustomObject>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
   deleteCustomerGroup?: Maybe<CustomerGroup>;
   deleteMyCart?: Maybe<Cart>;
@@ -1200,6 +1237,10 @@ export type MutationCreateMyPaymentArgs = {
   draft: MyPaymentDraft;
 };
 
+export type MutationCreateOrUpdateCustomObjectArgs = {
+  draft: CustomObjectDraft;
+};
+
 export type MutationCreateOrderFromCartArgs = {
   draft: OrderCartCommand;
 };
@@ -1240,6 +1281,14 @@ export type MutationDeleteCartArgs = {
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteCustomObjectArgs = {
+  container?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  version?: InputMaybe<Scalars['Long']['input']>;
 };
 
 export type MutationDeleteCustomerGroupArgs = {
@@ -2070,6 +2119,13 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
   cart?: Maybe<Cart>;
   carts: CartQueryResult;
   /**
+   * A Custom Object by `id`, or by `container` and `key`; null when none matches. Scope
+   * `view_key_value_documents` (or the products, orders or customers scopes).
+   */
+  customObject?: Maybe<CustomObject>;
+  /** The Custom Objects of one container. */
+  customObjects: CustomObjectQueryResult;
+  /**
    * The customer's active Cart, as REST `GET /carts/customer-id={customerId}`: the most recently
    * modified Active Cart of the customer; null when there is none. Scope `view_orders` or `manage_orders`.
    */
@@ -2157,6 +2213,20 @@ export type QueryCartArgs = {
 };
 
 export type QueryCartsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCustomObjectArgs = {
+  container?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCustomObjectsArgs = {
+  container: Scalars['String']['input'];
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;

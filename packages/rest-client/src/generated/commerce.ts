@@ -247,6 +247,52 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/custom-objects': {
+    parameters: SharedParameters;
+    /**
+     * Query CustomObjects of every container (deprecated; query one container instead)
+     * @deprecated
+     */
+    get: operations['queryCustomObjects'];
+    put?: never;
+    /**
+     * Create or update a CustomObject
+     * @description An upsert by `container` and `key`: 201 with a new CustomObject, or 200 with the existing
+     *     one's `value` replaced and its version incremented. A `version` in the draft must match the
+     *     existing object's (409 ConcurrentModification otherwise), so `version: 0` only creates.
+     */
+    post: operations['createOrUpdateCustomObject'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/custom-objects/{container}': {
+    parameters: SharedParameters;
+    /** Query the CustomObjects of one container */
+    get: operations['queryCustomObjectsInContainer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/custom-objects/{container}/{key}': {
+    parameters: SharedParameters;
+    /** Get a CustomObject by container and key */
+    get: operations['getCustomObjectByContainerAndKey'];
+    put?: never;
+    post?: never;
+    /** Delete a CustomObject by container and key */
+    delete: operations['deleteCustomObjectByContainerAndKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/customer-groups': {
     parameters: SharedParameters;
     /** Query Customer Groups */
@@ -4088,6 +4134,39 @@ export interface components {
     AddressDraft: components['schemas']['BaseAddress'] & {
       /** @description Ignored; the service generates the id. */
       id?: string;
+    };
+    /** @description A namespace of CustomObjects; letters, digits and `-_~.` only. */
+    CustomObjectContainer: string;
+    /**
+     * @description A JSON `value` kept under `container` and `key` (the pair is unique; `key` alone is not).
+     *     Members of `value` that are `null` are not stored (at any depth of objects; array elements
+     *     are kept as sent). Scopes: `view_key_value_documents` / `manage_key_value_documents`, or
+     *     the products, orders or customers scopes, as on the live service. `expand` resolves
+     *     References inside `value` (`expand=value.customer`); `where` compares the primitive
+     *     members of `value` (`value(name = "x")`). Custom Objects send no Messages.
+     */
+    CustomObject: components['schemas']['BaseResource'] & {
+      container: components['schemas']['CustomObjectContainer'];
+      key: string;
+      value: unknown;
+    };
+    /**
+     * @description `value` is any JSON value but `null`. `version` is checked against an existing
+     *     CustomObject only; without one, any `version` creates (version 1).
+     */
+    CustomObjectDraft: {
+      container: components['schemas']['CustomObjectContainer'];
+      key: string;
+      value: unknown;
+      version?: number;
+    };
+    CustomObjectReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'key-value-document';
+      obj?: components['schemas']['CustomObject'];
+    };
+    CustomObjectPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['CustomObject'][];
     };
     /**
      * @description Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
@@ -9501,6 +9580,12 @@ export interface components {
     priceCustomerGroup: string;
     /** @description Price selection by Channel id (needs `priceCurrency`, else 400 InvalidInput). */
     priceChannel: string;
+    /** @description The `container` of the CustomObjects. */
+    container: components['schemas']['CustomObjectContainer'];
+    /** @description When given, it must be the CustomObject's current version (409 ConcurrentModification otherwise). */
+    customObjectVersion: number;
+    /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+    dataErasure: boolean;
     /** @description The `orderNumber` of the Order, URL-encoded. */
     orderNumber: string;
   };
@@ -9590,7 +9675,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
-      200: SharedStatus200V2;
+      200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9642,7 +9727,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
-      200: SharedStatus200V2;
+      200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9878,6 +9963,116 @@ export interface operations {
     requestBody?: never;
     responses: SharedResponsesV33;
   };
+  queryCustomObjects: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: {
+      /** @description A page of CustomObjects. */
+      200: SharedStatus200V4;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createOrUpdateCustomObject: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomObjectDraft'];
+      };
+    };
+    responses: {
+      /** @description The updated CustomObject. */
+      200: SharedStatus200V2;
+      /** @description The created CustomObject. */
+      201: SharedStatus200V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCustomObjectsInContainer: {
+    parameters: {
+      query?: SharedQuery;
+      header?: SharedHeader;
+      path: {
+        /** @description The `container` of the CustomObjects. */
+        container: components['parameters']['container'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of the CustomObjects of the container. */
+      200: SharedStatus200V4;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCustomObjectByContainerAndKey: {
+    parameters: {
+      query?: SharedQueryV2;
+      header?: SharedHeader;
+      path: SharedPathV6;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CustomObject. */
+      200: SharedStatus200V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCustomObjectByContainerAndKey: {
+    parameters: {
+      query?: {
+        /** @description When given, it must be the CustomObject's current version (409 ConcurrentModification otherwise). */
+        version?: components['parameters']['customObjectVersion'];
+        /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+        dataErasure?: components['parameters']['dataErasure'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: SharedHeader;
+      path: SharedPathV6;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted CustomObject. */
+      200: SharedStatus200V2;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   queryCustomerGroups: {
     parameters: SharedParametersV6;
     requestBody?: never;
@@ -9956,7 +10151,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
-      200: SharedStatus200V3;
+      200: SharedStatus200V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10067,7 +10262,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
-      200: SharedStatus200V3;
+      200: SharedStatus200V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11289,7 +11484,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: SharedStatus200V4;
+      200: SharedStatus200V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11307,7 +11502,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: SharedStatus200V4;
+      200: SharedStatus200V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11902,6 +12097,11 @@ export type TaxedPrice = components['schemas']['TaxedPrice'];
 export type BaseAddress = components['schemas']['BaseAddress'];
 export type Address = components['schemas']['Address'];
 export type AddressDraft = components['schemas']['AddressDraft'];
+export type CustomObjectContainer = components['schemas']['CustomObjectContainer'];
+export type CustomObject = components['schemas']['CustomObject'];
+export type CustomObjectDraft = components['schemas']['CustomObjectDraft'];
+export type CustomObjectReference = components['schemas']['CustomObjectReference'];
+export type CustomObjectPagedQueryResponse = components['schemas']['CustomObjectPagedQueryResponse'];
 export type CustomerGroup = components['schemas']['CustomerGroup'];
 export type CustomerGroupDraft = components['schemas']['CustomerGroupDraft'];
 export type CustomerGroupResourceIdentifier = components['schemas']['CustomerGroupResourceIdentifier'];
@@ -12537,6 +12737,12 @@ type SharedParametersV5 = {
   path?: never;
   cookie?: never;
 };
+type SharedParametersV6 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedStatus200 = {
   headers: SharedHeaders;
   content: {
@@ -12553,12 +12759,6 @@ type SharedResponsesV3 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
 };
 type SharedParametersV7 = {
   query: SharedQueryV3;
@@ -13915,6 +14115,12 @@ type SharedPathV4 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
+type SharedStatus200V2 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomObject'];
+  };
+};
 type SharedStatus201V3 = {
   headers: SharedHeaders;
   content: {
@@ -14004,6 +14210,12 @@ type SharedParametersV16 = {
   };
   cookie?: never;
 };
+type SharedPathV6 = {
+  /** @description The `container` of the CustomObjects. */
+  container: components['parameters']['container'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
 type SharedParametersV17 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
@@ -14057,7 +14269,7 @@ type SharedParametersV23 = {
   path: SharedPathV3;
   cookie?: never;
 };
-type SharedStatus200V2 = {
+type SharedStatus200V3 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CartPagedQueryResponse'];
@@ -14069,13 +14281,19 @@ type SharedParametersV24 = {
   path: SharedPathV2;
   cookie?: never;
 };
-type SharedStatus200V3 = {
+type SharedStatus200V4 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomObjectPagedQueryResponse'];
+  };
+};
+type SharedStatus200V5 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CustomerPagedQueryResponse'];
   };
 };
-type SharedStatus200V4 = {
+type SharedStatus200V6 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['Project'];

@@ -46,6 +46,9 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/custom-objects'
+    | '/custom-objects/{container}'
+    | '/custom-objects/{container}/{key}'
     | '/customer-groups'
     | '/customer-groups/{ID}'
     | '/customer-groups/key={key}'
@@ -140,6 +143,7 @@ export interface PathsOf {
     | '/channels'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/custom-objects'
     | '/customer-groups'
     | '/customer-groups/{ID}'
     | '/customer-groups/key={key}'
@@ -234,6 +238,7 @@ export interface PathsOf {
     | '/categories/key={key}'
     | '/channels/{ID}'
     | '/channels/key={key}'
+    | '/custom-objects/{container}/{key}'
     | '/customer-groups/{ID}'
     | '/customer-groups/key={key}'
     | '/customers/{ID}'
@@ -304,6 +309,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallNone<'queryChannels', never, As>;
     '/channels/{ID}': CallParams<'getChannelById', never, As>;
     '/channels/key={key}': CallParams<'getChannelByKey', never, As>;
+    '/custom-objects': CallNone<'queryCustomObjects', never, As>;
+    '/custom-objects/{container}': CallParams<'queryCustomObjectsInContainer', never, As>;
+    '/custom-objects/{container}/{key}': CallParams<'getCustomObjectByContainerAndKey', never, As>;
     '/customer-groups': CallNone<'queryCustomerGroups', never, As>;
     '/customer-groups/{ID}': CallParams<'getCustomerGroupById', never, As>;
     '/customer-groups/key={key}': CallParams<'getCustomerGroupByKey', never, As>;
@@ -402,6 +410,7 @@ export interface CallArgsOf<As extends ParseAs> {
     '/channels': CallBody<'createChannel', components['schemas']['ChannelDraft'], As>;
     '/channels/{ID}': CallParamsBody<'updateChannelById', components['schemas']['ChannelUpdate'], As>;
     '/channels/key={key}': CallParamsBody<'updateChannelByKey', components['schemas']['ChannelUpdate'], As>;
+    '/custom-objects': CallBody<'createOrUpdateCustomObject', components['schemas']['CustomObjectDraft'], As>;
     '/customer-groups': CallBody<'createCustomerGroup', components['schemas']['CustomerGroupDraft'], As>;
     '/customer-groups/{ID}': CallParamsBody<'updateCustomerGroupById', components['schemas']['CustomerGroupUpdate'], As>;
     '/customer-groups/key={key}': CallParamsBody<'updateCustomerGroupByKey', components['schemas']['CustomerGroupUpdate'], As>;
@@ -538,6 +547,7 @@ export interface CallArgsOf<As extends ParseAs> {
     '/categories/key={key}': CallParams<'deleteCategoryByKey', never, As>;
     '/channels/{ID}': CallParams<'deleteChannelById', never, As>;
     '/channels/key={key}': CallParams<'deleteChannelByKey', never, As>;
+    '/custom-objects/{container}/{key}': CallParams<'deleteCustomObjectByContainerAndKey', never, As>;
     '/customer-groups/{ID}': CallParams<'deleteCustomerGroupById', never, As>;
     '/customer-groups/key={key}': CallParams<'deleteCustomerGroupByKey', never, As>;
     '/customers/{ID}': CallParams<'deleteCustomerById', never, As>;
@@ -615,6 +625,9 @@ export interface JsonDataOf {
     '/channels': components['schemas']['ChannelPagedQueryResponse'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/custom-objects': components['schemas']['CustomObjectPagedQueryResponse'];
+    '/custom-objects/{container}': components['schemas']['CustomObjectPagedQueryResponse'];
+    '/custom-objects/{container}/{key}': components['schemas']['CustomObject'];
     '/customer-groups': components['schemas']['CustomerGroupPagedQueryResponse'];
     '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
     '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
@@ -713,6 +726,7 @@ export interface JsonDataOf {
     '/channels': components['schemas']['Channel'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/custom-objects': components['schemas']['CustomObject'];
     '/customer-groups': components['schemas']['CustomerGroup'];
     '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
     '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
@@ -809,6 +823,7 @@ export interface JsonDataOf {
     '/categories/key={key}': components['schemas']['Category'];
     '/channels/{ID}': components['schemas']['Channel'];
     '/channels/key={key}': components['schemas']['Channel'];
+    '/custom-objects/{container}/{key}': components['schemas']['CustomObject'];
     '/customer-groups/{ID}': components['schemas']['CustomerGroup'];
     '/customer-groups/key={key}': components['schemas']['CustomerGroup'];
     '/customers/{ID}': components['schemas']['Customer'];

@@ -238,7 +238,7 @@ function checkResources(resources: Fields): Set<string> {
       resource.string('createdAt');
       resource.string('lastModifiedAt');
       const key = resource.optionalString('key');
-      if (key !== undefined) once(keys, key, `${path} key`);
+      if (key !== undefined) once(keys, typeId === 'key-value-document' ? `${resource.string('container')}/${key}` : key, `${path} key`);
       resource.json();
     }
     if (typeId === 'message') messageIds = ids;

@@ -1344,6 +1344,40 @@ export const address = /* @__PURE__ */ defineBuilder('Address', 'other');
 export const addressDraft = /* @__PURE__ */ defineBuilder('AddressDraft', 'draft');
 
 /**
+ * Builder of a `CustomObject` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A JSON `value` kept under `container` and `key` (the pair is unique; `key` alone is not).
+ *
+ * @example
+ * customObject({ seed: 42 }).build();
+ * customObject().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customObject = /* @__PURE__ */ defineBuilder('CustomObject', 'resource');
+
+/**
+ * Builder of a `CustomObjectDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `value` is any JSON value but `null`. `version` is checked against an existing
+ *
+ * @example
+ * customObjectDraft({ seed: 42 }).build();
+ * customObjectDraft().buildGraphql(); // the GraphQL input form
+ */
+export const customObjectDraft = /* @__PURE__ */ defineBuilder('CustomObjectDraft', 'draft');
+
+/**
+ * Builder of a `CustomObjectReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customObjectReference({ seed: 42 }).build();
+ */
+export const customObjectReference = /* @__PURE__ */ defineBuilder('CustomObjectReference', 'other');
+
+/**
+ * Builder of a `CustomObjectPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * customObjectPagedQueryResponse({ seed: 42 }).build();
+ */
+export const customObjectPagedQueryResponse = /* @__PURE__ */ defineBuilder('CustomObjectPagedQueryResponse', 'other');
+
+/**
  * Builder of a `CustomerGroup` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_customer_groups` (or `view_customers`) and `manage_customer_groups` (or
  *
  * @example
@@ -5144,6 +5178,10 @@ export const builderFactories = {
   BaseAddress: baseAddress,
   Address: address,
   AddressDraft: addressDraft,
+  CustomObject: customObject,
+  CustomObjectDraft: customObjectDraft,
+  CustomObjectReference: customObjectReference,
+  CustomObjectPagedQueryResponse: customObjectPagedQueryResponse,
   CustomerGroup: customerGroup,
   CustomerGroupDraft: customerGroupDraft,
   CustomerGroupResourceIdentifier: customerGroupResourceIdentifier,

@@ -19,6 +19,7 @@ import {
   channelDraft,
   customerDraft,
   customerGroupDraft,
+  customObjectDraft,
   inventoryEntryDraft,
   deleteCatalogue,
   myPaymentDraft,
@@ -524,6 +525,23 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     );
     created.push(`/inventory/${other.id}`);
     await session.expect(200, 'DELETE', `/inventory/${other.id}?version=${other.version}`);
+  });
+
+  it('Custom Object lifecycle: upsert (create, then replace), query, query in a container, get and delete by container and key', async () => {
+    const container = `${prefix}contract-objects`;
+    const draft = customObjectDraft({ seed: 18 }).container(container).key('settings').value({ open: true }).build();
+    const first = await session.expect<Resource>(201, 'POST', '/custom-objects', draft);
+    created.push(`/custom-objects/${container}/settings`);
+    const replaced = await session.expect<Resource>(200, 'POST', '/custom-objects', {
+      ...draft,
+      value: { open: false },
+      version: first.version,
+    });
+    expect(replaced.version).toBe(first.version + 1);
+    await get(`/custom-objects?where=${encodeURIComponent(`container = "${container}"`)}&limit=5`);
+    await get(`/custom-objects/${container}?limit=5`);
+    await get(`/custom-objects/${container}/settings`);
+    await session.expect(200, 'DELETE', `/custom-objects/${container}/settings?version=${replaced.version}`);
   });
 
   it('Customer Group lifecycle: query, update by id and key, delete by key and by id', async () => {

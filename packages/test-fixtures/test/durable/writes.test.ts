@@ -247,3 +247,25 @@ describe('a restart on the same data dir', () => {
     expect(rows(dir, "SELECT count(*) AS n FROM resources WHERE project = 'durable'")).toEqual([{ n: 0 }]);
   });
 });
+
+describe('Custom Objects', () => {
+  it('keep one key in two containers apart in the database and after a restart', async () => {
+    const dir = newDataDir();
+    const api = await durableApi(dir);
+    for (const container of ['a', 'b']) {
+      expect((await api.call('POST', '/custom-objects', { container, key: 'same', value: container })).status).toBe(201);
+    }
+    // The key index holds `<container>/<key>`: a key is unique within its container only.
+    expect(rows(dir, "SELECT key FROM resources WHERE project = 'durable' AND type = 'key-value-document' ORDER BY key")).toEqual([
+      { key: 'a/same' },
+      { key: 'b/same' },
+    ]);
+    api.emulator.close();
+    open.splice(open.indexOf(api), 1);
+    const restarted = await durableApi(dir);
+    expect((await restarted.call('GET', '/custom-objects/b/same')).body).toMatchObject({ container: 'b', key: 'same', value: 'b' });
+    expect((await restarted.call('POST', '/custom-objects', { container: 'a', key: 'same', value: 'again' })).body).toMatchObject({
+      version: 2,
+    });
+  });
+});

@@ -617,6 +617,11 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     shown: (refs) => ({ supplyChannel: { typeId: 'channel', id: refs.channelId }, ...customShown(refs) }),
   },
+  // An upsert: `version` 0 creates only, and the created object is version 1.
+  CustomObjectDraft: {
+    body: ({ n }) => ({ container: 'walk', key: `object-${n}`, value: { note: 'x', sizes: [1, 2] }, version: 0 }),
+    shown: () => ({ version: undefined }),
+  },
   // A location of this draft only: a location is in one Zone only.
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),

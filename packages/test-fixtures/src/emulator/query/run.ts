@@ -93,7 +93,7 @@ function collectionSource<T extends StoredResource>(collection: Collection<T>): 
       return collection.size;
     },
     idOrdered: true,
-    byKey: (key) => collection.getByKey(key),
+    ...(collection.keyIndexIsKey ? { byKey: (key: string) => collection.getByKey(key) } : {}),
     *scan(range, direction) {
       const { lower, upper } = range;
       if (direction === 'asc') {

@@ -10,6 +10,7 @@ import { cartLifeModule } from './carts/life.js';
 import { cartsModule } from './carts/module.js';
 import { categoriesModule } from './categories/module.js';
 import { channelsModule } from './channels/module.js';
+import { customObjectsModule } from './custom-objects/module.js';
 import { customerGroupsModule } from './customer-groups/module.js';
 import { customersModule } from './customers/module.js';
 import { inventoryModule } from './inventory/module.js';
@@ -59,6 +60,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   taxCategoriesModule,
   zonesModule,
   inventoryModule,
+  customObjectsModule,
   shippingMethodsModule,
   typesModule,
   meModule,
@@ -81,7 +83,7 @@ export function registerApiRoutes(api: Hono<AppEnv>, context: EmulatorContext): 
   for (const module of RESOURCE_MODULES) {
     const typeId = typeIdOf(module);
     const type = typeId === undefined ? undefined : context.resourceTypes.get(typeId);
-    if (type) registerResourceRoutes(api, context, type, module.rest);
+    if (type && module.standardRoutes !== false) registerResourceRoutes(api, context, type, module.rest);
     module.routes?.(api, context);
   }
 }

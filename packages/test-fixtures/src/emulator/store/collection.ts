@@ -33,6 +33,18 @@ function lowerBound(sorted: readonly string[], id: string): number {
   return lo;
 }
 
+/** Custom Objects: their keys are unique only within their container. */
+const KEYS_PER_CONTAINER = 'key-value-document';
+
+/**
+ * What a type's key index holds for a resource: its `key`; for Custom Objects
+ * `<container>/<key>` (a container never holds `/`).
+ */
+export function indexKeyOf(typeId: string): (resource: StoredResource) => string | undefined {
+  if (typeId === KEYS_PER_CONTAINER) return (resource) => `${String(resource['container'])}/${String(resource.key)}`;
+  return (resource) => resource.key;
+}
+
 /**
  * An in-memory collection with an id index, a key index and an ordered id index, so that the
  * spec's `id > <last>` iteration costs O(log n) per page instead of a scan.
@@ -45,12 +57,18 @@ export class Collection<T extends StoredResource> {
   private readonly byField = new Map<string, Map<string, string>>();
   /** All ids in ascending (code point) order, as `sort=id asc` orders them. */
   private readonly orderedIds: string[] = [];
+  private readonly indexKey: (resource: StoredResource) => string | undefined;
+  /** False when the key index holds something else than `key` (Custom Objects): `getByKey` then takes that. */
+  readonly keyIndexIsKey: boolean;
 
   /** `journal`: told of every insert, replace and delete (durable mode); none in memory mode. */
   constructor(
     readonly typeId: string,
     private readonly journal?: ChangeJournal,
-  ) {}
+  ) {
+    this.indexKey = indexKeyOf(typeId);
+    this.keyIndexIsKey = typeId !== KEYS_PER_CONTAINER;
+  }
 
   get size(): number {
     return this.byId.size;
@@ -98,7 +116,8 @@ export class Collection<T extends StoredResource> {
   insert(resource: T): void {
     if (this.byId.has(resource.id)) throw new Error(`duplicate id ${resource.id}`);
     this.byId.set(resource.id, resource);
-    if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+    const key = this.indexKey(resource);
+    if (key !== undefined) this.byKey.set(key, resource.id);
     this.reindexFields(undefined, resource);
     this.orderedIds.splice(upperBound(this.orderedIds, resource.id), 0, resource.id);
     this.journal?.resource(this.typeId, resource.id, true);
@@ -108,9 +127,10 @@ export class Collection<T extends StoredResource> {
   replace(resource: T): void {
     const previous = this.byId.get(resource.id);
     if (!previous) throw new Error(`unknown id ${resource.id}`);
-    if (previous.key !== resource.key) {
-      if (previous.key !== undefined) this.byKey.delete(previous.key);
-      if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+    const [before, after] = [this.indexKey(previous), this.indexKey(resource)];
+    if (before !== after) {
+      if (before !== undefined) this.byKey.delete(before);
+      if (after !== undefined) this.byKey.set(after, resource.id);
     }
     this.reindexFields(previous, resource);
     this.byId.set(resource.id, resource);
@@ -121,7 +141,8 @@ export class Collection<T extends StoredResource> {
     const previous = this.byId.get(id);
     if (!previous) return undefined;
     this.byId.delete(id);
-    if (previous.key !== undefined) this.byKey.delete(previous.key);
+    const key = this.indexKey(previous);
+    if (key !== undefined) this.byKey.delete(key);
     this.reindexFields(previous, undefined);
     const at = lowerBound(this.orderedIds, id);
     if (this.orderedIds[at] === id) this.orderedIds.splice(at, 1);
@@ -159,7 +180,8 @@ export class Collection<T extends StoredResource> {
     this.byField.clear();
     for (const resource of structuredClone(resources)) {
       this.byId.set(resource.id, resource);
-      if (resource.key !== undefined) this.byKey.set(resource.key, resource.id);
+      const key = this.indexKey(resource);
+      if (key !== undefined) this.byKey.set(key, resource.id);
       this.orderedIds.push(resource.id);
     }
     // Code unit order, as the binary searches compare.

@@ -25,6 +25,8 @@ export interface ResourceModule {
   typeId?: string;
   /** How the standard routes answer, the in-store routes, and the extra routes of the type. */
   rest?: RestOptions;
+  /** False when `routes` serve the type instead of the standard routes (Custom Objects: by container and key). */
+  standardRoutes?: boolean;
   /** The routes of a module without a type (`/me`, `/messages`, the project). */
   routes?(api: Hono<AppEnv>, context: EmulatorContext): void;
   /** The Change History's knowledge of the type: its label and the names of its Changes. */

@@ -6,7 +6,7 @@ import type { StoredRecord } from '../../history/records.js';
 import type { MembershipSnapshot } from '../../resources/product-selections/membership.js';
 import { SNAPSHOT_FORMAT, type EmulatorSnapshot } from '../../snapshot.js';
 import type { ProjectSettings, StateSnapshot } from '../../state.js';
-import type { StoredResource } from '../../store/collection.js';
+import { indexKeyOf, type StoredResource } from '../../store/collection.js';
 import type { ChangeJournal } from '../journal.js';
 import type { ProjectStorage, StoredParts } from '../storage.js';
 import type { Database, Statement } from './binding.js';
@@ -349,7 +349,7 @@ export class SqliteProjectStorage implements ProjectStorage {
   }
 
   private putResource(typeId: string, resource: StoredResource): void {
-    this.run('insertResource', typeId, resource.id, resource.key ?? null, this.shared.nextPosition(), JSON.stringify(resource));
+    this.run('insertResource', typeId, resource.id, indexKeyOf(typeId)(resource) ?? null, this.shared.nextPosition(), JSON.stringify(resource));
   }
 
   rewrite(store: StoredParts): void {
