@@ -167,6 +167,15 @@ export type GeneratedEndpoint =
   | 'GET /me/payments/{ID}'
   | 'POST /me/payments/{ID}'
   | 'DELETE /me/payments/{ID}'
+  | 'POST /product-discounts'
+  | 'GET /product-discounts'
+  | 'POST /product-discounts/matching'
+  | 'GET /product-discounts/{ID}'
+  | 'POST /product-discounts/{ID}'
+  | 'DELETE /product-discounts/{ID}'
+  | 'GET /product-discounts/key={key}'
+  | 'POST /product-discounts/key={key}'
+  | 'DELETE /product-discounts/key={key}'
   | 'GET /in-store/key={storeKey}/product-projections/{ID}'
   | 'GET /in-store/key={storeKey}/product-projections/key={key}'
   | 'GET /product-projections'
@@ -573,6 +582,33 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
   'POST /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
   'DELETE /me/payments/{ID}': { anyOf: [['manage_my_payments']], storeScoped: false },
+  'POST /product-discounts': { anyOf: [['manage_product_discounts'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /product-discounts': {
+    anyOf: [['view_product_discounts'], ['view_products'], ['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /product-discounts/matching': {
+    anyOf: [['view_product_discounts'], ['view_products'], ['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /product-discounts/{ID}': {
+    anyOf: [['view_product_discounts'], ['view_products'], ['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /product-discounts/{ID}': { anyOf: [['manage_product_discounts'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /product-discounts/{ID}': { anyOf: [['manage_product_discounts'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /product-discounts/key={key}': {
+    anyOf: [['view_product_discounts'], ['view_products'], ['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /product-discounts/key={key}': {
+    anyOf: [['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
+  'DELETE /product-discounts/key={key}': {
+    anyOf: [['manage_product_discounts'], ['manage_products'], ['manage_project']],
+    storeScoped: false,
+  },
   'GET /in-store/key={storeKey}/product-projections/{ID}': {
     anyOf: [['view_products'], ['view_published_products'], ['manage_products'], ['manage_project']],
     storeScoped: true,

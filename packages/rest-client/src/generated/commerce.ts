@@ -1528,6 +1528,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/product-discounts': {
+    parameters: SharedParameters;
+    /** Query Product Discounts */
+    get: operations['queryProductDiscounts'];
+    put?: never;
+    /** Create a Product Discount */
+    post: operations['createProductDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/matching': {
+    parameters: SharedParameters;
+    get?: never;
+    put?: never;
+    /**
+     * Get the Product Discount matching a Price
+     * @description The Product Discount that applies to the given Price of the Product's variant (its current
+     *     data, or its staged data with `staged: true`): the active one, valid at the emulator's
+     *     clock, whose predicate matches, with the highest `sortOrder`. None is 404
+     *     NoMatchingProductDiscountFound; a Product or variant that does not exist is 400
+     *     InvalidInput (decision: the reference names no code).
+     */
+    post: operations['getMatchingProductDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Product Discount by ID */
+    get: operations['getProductDiscountById'];
+    put?: never;
+    /** Update a Product Discount by ID */
+    post: operations['updateProductDiscountById'];
+    /** Delete a Product Discount by ID */
+    delete: operations['deleteProductDiscountById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Product Discount by key */
+    get: operations['getProductDiscountByKey'];
+    put?: never;
+    /** Update a Product Discount by key */
+    post: operations['updateProductDiscountByKey'];
+    /** Delete a Product Discount by key */
+    delete: operations['deleteProductDiscountByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/in-store/key={storeKey}/product-projections/{ID}': {
     parameters: SharedParameters;
     /**
@@ -3278,6 +3338,7 @@ export interface components {
       | 'order'
       | 'payment'
       | 'product'
+      | 'product-discount'
       | 'product-selection'
       | 'product-type'
       | 'shipping-method'
@@ -3499,7 +3560,9 @@ export interface components {
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError']
       | components['schemas']['SyntaxErrorError']
-      | components['schemas']['SemanticErrorError'];
+      | components['schemas']['SemanticErrorError']
+      | components['schemas']['NoMatchingProductDiscountFoundError']
+      | components['schemas']['MaxResourceLimitExceededError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -5673,6 +5736,7 @@ export interface components {
       | components['schemas']['ProductPriceChangedMessage']
       | components['schemas']['ProductPriceRemovedMessage']
       | components['schemas']['ProductPricesSetMessage']
+      | components['schemas']['ProductPriceDiscountsSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
       | components['schemas']['ProductImageAddedMessage']
       | components['schemas']['ProductAddedToCategoryMessage']
@@ -6632,6 +6696,250 @@ export interface components {
        */
       type: 'PaymentMethodInfoInterfaceAccountSet';
     };
+    /**
+     * @description Scopes `view_product_discounts` (or `view_products`) and `manage_product_discounts` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `sortOrder` is a decimal between 0 and 1 exclusive (`"0.5"`), unique among Product
+     *       Discounts: another with the same number (`"0.5"` and `"0.50"` alike) is 400 DuplicateField,
+     *       anything else 400 InvalidField (decision: the reference names no code).
+     *     - At most 500 Product Discounts are active at once (https://docs.commercetools.com/api/projects/productDiscounts);
+     *       creating or activating one more is 400 MaxResourceLimitExceeded (decision: the generic
+     *       limit error, as the reference documents none of its own).
+     *     - `predicate` is a product predicate (https://docs.commercetools.com/api/projects/predicates#product-predicates),
+     *       parsed and compiled once: a syntax error is 400 SyntaxError naming the position, an
+     *       unknown field or mismatched types 400 SemanticError, and nothing changes.
+     *     - Application: per Embedded Price, the active Product Discount valid at the emulator's clock
+     *       (`validFrom` inclusive, `validUntil` exclusive) whose predicate matches the Price, with the
+     *       highest `sortOrder`, sets `price.discounted {value, discount}` on the current and the staged
+     *       data. Relative: the price minus `permyriad`/10000 of it, a half cent rounded down (the
+     *       reference's rounding, https://docs.commercetools.com/api/types#discountedprice); absolute:
+     *       the price minus the money of its currency (no money in that currency: no discount), never
+     *       below 0; external: only the Product's `setDiscountedPrice` sets it.
+     *     - Decision: the live service recomputes Prices eventually; the emulator at once, within the
+     *       write that changes a Product or a Product Discount, and when its clock passes a `validFrom`
+     *       or `validUntil`. A Product whose discounted Prices change gets a new version and a
+     *       `ProductPriceDiscountsSet` Message. The live service sends no Messages for Product
+     *       Discounts themselves.
+     */
+    ProductDiscount: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['ProductDiscountValue'];
+      predicate: string;
+      sortOrder: string;
+      isActive: boolean;
+      /** @description The Products, Product Types, Categories, Channels and Customer Groups the predicate names by id. */
+      references: components['schemas']['Reference'][];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description `validFrom` after `validUntil` is 400 InvalidField (decision). */
+    ProductDiscountDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['ProductDiscountValueDraft'];
+      predicate: string;
+      sortOrder: string;
+      isActive: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    ProductDiscountValue:
+      | components['schemas']['ProductDiscountValueRelative']
+      | components['schemas']['ProductDiscountValueAbsolute']
+      | components['schemas']['ProductDiscountValueExternal'];
+    ProductDiscountValueRelative: SharedProductDiscountValueRelative;
+    ProductDiscountValueAbsolute: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['CentPrecisionMoney'][];
+    };
+    ProductDiscountValueExternal: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'external';
+    };
+    /**
+     * @description A relative permyriad from 0 to 10000 (1000 is 10 %). Absolute money is one amount per
+     *     currency: none, or a currency twice, is 400 InvalidOperation (decision, as for Cart Discounts).
+     */
+    ProductDiscountValueDraft:
+      | components['schemas']['ProductDiscountValueRelativeDraft']
+      | components['schemas']['ProductDiscountValueAbsoluteDraft']
+      | components['schemas']['ProductDiscountValueExternalDraft'];
+    ProductDiscountValueRelativeDraft: SharedProductDiscountValueRelative;
+    ProductDiscountValueAbsoluteDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['Money'][];
+    };
+    ProductDiscountValueExternalDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'external';
+    };
+    /** @description The discounted value of a Price and the Product Discount that gave it. */
+    DiscountedPrice: {
+      value: components['schemas']['CentPrecisionMoney'];
+      discount: components['schemas']['ProductDiscountReference'];
+    };
+    DiscountedPriceDraft: {
+      value: components['schemas']['Money'];
+      discount: components['schemas']['ProductDiscountReference'];
+    };
+    ProductDiscountMatchQuery: {
+      productId: string;
+      variantId: number;
+      staged: boolean;
+      price: components['schemas']['QueryPrice'];
+    };
+    /** @description A Price to match, as it would be on the variant; custom fields are not emulated (501). */
+    QueryPrice: {
+      id?: string;
+      key?: string;
+      value: components['schemas']['Money'];
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      discounted?: components['schemas']['DiscountedPriceDraft'];
+      tiers?: components['schemas']['PriceTierDraft'][];
+    };
+    ProductDiscountReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'product-discount';
+      obj?: components['schemas']['ProductDiscount'];
+    };
+    ProductDiscountResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'product-discount';
+    };
+    ProductDiscountUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ProductDiscountUpdateAction'][];
+    };
+    ProductDiscountUpdateAction:
+      | components['schemas']['ProductDiscountChangeValueAction']
+      | components['schemas']['ProductDiscountChangePredicateAction']
+      | components['schemas']['ProductDiscountChangeIsActiveAction']
+      | components['schemas']['ProductDiscountChangeSortOrderAction']
+      | components['schemas']['ProductDiscountChangeNameAction']
+      | components['schemas']['ProductDiscountSetDescriptionAction']
+      | components['schemas']['ProductDiscountSetKeyAction']
+      | components['schemas']['ProductDiscountSetValidFromAction']
+      | components['schemas']['ProductDiscountSetValidUntilAction']
+      | components['schemas']['ProductDiscountSetValidFromAndUntilAction'];
+    ProductDiscountChangeValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeValue';
+      value: components['schemas']['ProductDiscountValueDraft'];
+    };
+    /** @description A predicate that does not parse is 400 SyntaxError naming the position, and nothing changes. */
+    ProductDiscountChangePredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePredicate';
+      predicate: string;
+    };
+    /** @description Activating a 501st Product Discount is 400 MaxResourceLimitExceeded. */
+    ProductDiscountChangeIsActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsActive';
+      isActive: boolean;
+    };
+    /** @description A `sortOrder` another Product Discount has is 400 DuplicateField. */
+    ProductDiscountChangeSortOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSortOrder';
+      sortOrder: string;
+    };
+    ProductDiscountChangeNameAction: SharedCategoryChangeNameAction;
+    /** @description Omitting `description` unsets it. */
+    ProductDiscountSetDescriptionAction: SharedCategorySetDescriptionAction;
+    /** @description Omitting `key` unsets it; a key another Product Discount has is 400 DuplicateField. */
+    ProductDiscountSetKeyAction: SharedCartSetKeyAction;
+    /** @description Omitting `validFrom` unsets it. */
+    ProductDiscountSetValidFromAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFrom';
+      validFrom?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `validUntil` unsets it. */
+    ProductDiscountSetValidUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidUntil';
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting either unsets it; `validFrom` after `validUntil` is 400 InvalidField (decision). */
+    ProductDiscountSetValidFromAndUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFromAndUntil';
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    ProductDiscountPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['ProductDiscount'][];
+    };
+    /** @description 404. No Product Discount applies to the Price of the variant (`POST /product-discounts/matching`). */
+    NoMatchingProductDiscountFoundError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NoMatchingProductDiscountFound';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NoMatchingProductDiscountFound';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#maxresourcelimitexceeded). A limit of the
+     *     project is reached: 500 active Product Discounts.
+     */
+    MaxResourceLimitExceededError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MaxResourceLimitExceeded';
+      exceededResource: components['schemas']['ReferenceTypeId'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MaxResourceLimitExceeded';
+    };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
       id: string;
@@ -7324,6 +7632,8 @@ export interface components {
       channel?: components['schemas']['ChannelReference'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      /** @description Set by the Product Discount that applies to the Price (see `ProductDiscount`), absent when none does. */
+      discounted?: components['schemas']['DiscountedPrice'];
       tiers?: components['schemas']['PriceTier'][];
     };
     /**
@@ -8104,6 +8414,31 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductPricesSet';
+    };
+    /**
+     * @description Emitted when the discounted Prices of a Product change because a Product Discount or the
+     *     Product changed, or the clock passed a Product Discount's validity bound: one entry per Price
+     *     whose `discounted` changed, per data set (`staged` false for the current data), without
+     *     `discounted` when none applies any more.
+     */
+    ProductPriceDiscountsSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceDiscountsSet';
+      updatedPrices: components['schemas']['ProductPriceDiscountsSetUpdatedPrice'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceDiscountsSet';
+    };
+    ProductPriceDiscountsSetUpdatedPrice: {
+      variantId: number;
+      variantKey?: string;
+      sku?: string;
+      priceId: string;
+      discounted?: components['schemas']['DiscountedPrice'];
+      staged: boolean;
     };
     /** @description Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true). */
     ProductPriceKeySetMessage: components['schemas']['MessageBase'] & {
@@ -9629,7 +9964,7 @@ export interface operations {
     };
     responses: {
       /** @description The new client, with its `secret` (shown only here). */
-      201: SharedStatus201V4;
+      201: SharedStatus201V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9645,7 +9980,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9660,7 +9995,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
-      200: SharedStatus201V4;
+      200: SharedStatus201V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -9863,7 +10198,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV48;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
@@ -9878,7 +10213,7 @@ export interface operations {
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV48;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
@@ -9936,7 +10271,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV49;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -9951,7 +10286,7 @@ export interface operations {
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV49;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -10119,7 +10454,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV50;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
@@ -10134,7 +10469,7 @@ export interface operations {
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV50;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
@@ -10444,7 +10779,7 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV51;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
@@ -10459,7 +10794,7 @@ export interface operations {
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV51;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
@@ -10474,17 +10809,17 @@ export interface operations {
   signInCustomer: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV72;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV68;
   };
   queryMyCarts: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV52;
   };
   createMyCart: {
     parameters: SharedParametersV5;
@@ -10515,7 +10850,7 @@ export interface operations {
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV52;
   };
   createMyCartInStore: {
     parameters: SharedParametersV11;
@@ -10547,7 +10882,7 @@ export interface operations {
   mergeCart: {
     parameters: SharedParametersV17;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV69;
   };
   replicateCartInStore: {
     parameters: SharedParametersV11;
@@ -10562,12 +10897,12 @@ export interface operations {
   mergeCartInStore: {
     parameters: SharedParametersV15;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV69;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV53;
   };
   updateMe: {
     parameters: SharedParametersV5;
@@ -10582,7 +10917,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV70;
   };
   signUpMe: {
     parameters: SharedParametersV9;
@@ -10602,7 +10937,7 @@ export interface operations {
   signInMe: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV72;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
@@ -10622,7 +10957,7 @@ export interface operations {
   getMeInStore: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV53;
   };
   updateMeInStore: {
     parameters: SharedParametersV11;
@@ -10637,7 +10972,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV70;
   };
   signUpMeInStore: {
     parameters: SharedParametersV10;
@@ -10658,7 +10993,7 @@ export interface operations {
   signInMeInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV68;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV10;
@@ -10808,7 +11143,7 @@ export interface operations {
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV54;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
@@ -10819,7 +11154,7 @@ export interface operations {
   getMyOrderByIdInStore: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV54;
   };
   queryPayments: {
     parameters: SharedParametersV6;
@@ -10867,7 +11202,7 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV55;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
@@ -10882,7 +11217,7 @@ export interface operations {
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV55;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
@@ -10922,7 +11257,7 @@ export interface operations {
     };
     responses: {
       /** @description The created Payment. */
-      201: SharedStatus201V3;
+      201: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10937,7 +11272,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The Payment. */
-      200: SharedStatus201V3;
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10956,7 +11291,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated Payment, with its new version. */
-      200: SharedStatus201V3;
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10973,7 +11308,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description The deleted Payment. */
-      200: SharedStatus201V3;
+      200: SharedStatus201V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -10983,6 +11318,93 @@ export interface operations {
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
     };
+  };
+  queryProductDiscounts: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Product Discounts. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ProductDiscountPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createProductDiscount: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Product Discount. */
+      201: SharedStatus201V3;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMatchingProductDiscount: {
+    parameters: SharedParametersV9;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountMatchQuery'];
+      };
+    };
+    responses: {
+      /** @description The matching Product Discount. */
+      200: SharedStatus201V3;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getProductDiscountById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV73;
+  };
+  updateProductDiscountById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV47;
+  };
+  deleteProductDiscountById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV71;
+  };
+  getProductDiscountByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV73;
+  };
+  updateProductDiscountByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV47;
+  };
+  deleteProductDiscountByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV71;
   };
   getProductProjectionInStoreById: {
     parameters: {
@@ -10997,7 +11419,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV56;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -11007,7 +11429,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV56;
   };
   queryProductProjections: {
     parameters: {
@@ -11114,7 +11536,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV57;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -11124,7 +11546,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV57;
   };
   queryProductSelections: {
     parameters: SharedParametersV6;
@@ -11173,11 +11595,11 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV58;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV29;
+    requestBody: SharedRequestBodyV30;
     responses: SharedResponsesV17;
   };
   deleteProductSelectionById: {
@@ -11188,11 +11610,11 @@ export interface operations {
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV58;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV29;
+    requestBody: SharedRequestBodyV30;
     responses: SharedResponsesV17;
   };
   deleteProductSelectionByKey: {
@@ -11203,12 +11625,12 @@ export interface operations {
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV59;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV59;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -11282,11 +11704,11 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV60;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV30;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV26;
   };
   deleteProductTypeById: {
@@ -11297,11 +11719,11 @@ export interface operations {
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV60;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV30;
+    requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV26;
   };
   deleteProductTypeByKey: {
@@ -11432,11 +11854,11 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV61;
   };
   updateProductById: {
     parameters: SharedParametersV21;
-    requestBody: SharedRequestBodyV31;
+    requestBody: SharedRequestBodyV32;
     responses: SharedResponsesV18;
   };
   deleteProductById: {
@@ -11452,11 +11874,11 @@ export interface operations {
   getProductByKey: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV61;
   };
   updateProductByKey: {
     parameters: SharedParametersV22;
-    requestBody: SharedRequestBodyV31;
+    requestBody: SharedRequestBodyV32;
     responses: SharedResponsesV18;
   };
   deleteProductByKey: {
@@ -11472,12 +11894,12 @@ export interface operations {
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV62;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV62;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -11583,11 +12005,11 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV63;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV32;
+    requestBody: SharedRequestBodyV33;
     responses: SharedResponsesV27;
   };
   deleteShippingMethodById: {
@@ -11598,11 +12020,11 @@ export interface operations {
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV63;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV32;
+    requestBody: SharedRequestBodyV33;
     responses: SharedResponsesV27;
   };
   deleteShippingMethodByKey: {
@@ -11657,11 +12079,11 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV64;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV33;
+    requestBody: SharedRequestBodyV34;
     responses: SharedResponsesV19;
   };
   deleteStoreById: {
@@ -11672,11 +12094,11 @@ export interface operations {
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV64;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV33;
+    requestBody: SharedRequestBodyV34;
     responses: SharedResponsesV19;
   };
   deleteStoreByKey: {
@@ -11730,11 +12152,11 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV65;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV34;
+    requestBody: SharedRequestBodyV35;
     responses: SharedResponsesV28;
   };
   deleteTaxCategoryById: {
@@ -11745,11 +12167,11 @@ export interface operations {
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV65;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV34;
+    requestBody: SharedRequestBodyV35;
     responses: SharedResponsesV28;
   };
   deleteTaxCategoryByKey: {
@@ -11803,11 +12225,11 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV66;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
+    requestBody: SharedRequestBodyV36;
     responses: SharedResponsesV29;
   };
   deleteTypeById: {
@@ -11818,11 +12240,11 @@ export interface operations {
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV66;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
+    requestBody: SharedRequestBodyV36;
     responses: SharedResponsesV29;
   };
   deleteTypeByKey: {
@@ -11876,11 +12298,11 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV67;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV36;
+    requestBody: SharedRequestBodyV37;
     responses: SharedResponsesV30;
   };
   deleteZoneById: {
@@ -11891,11 +12313,11 @@ export interface operations {
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV67;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV36;
+    requestBody: SharedRequestBodyV37;
     responses: SharedResponsesV30;
   };
   deleteZoneByKey: {
@@ -12314,6 +12736,37 @@ export type PaymentMethodInfoInterfaceSetMessage = components['schemas']['Paymen
 export type PaymentMethodInfoMethodSetMessage = components['schemas']['PaymentMethodInfoMethodSetMessage'];
 export type PaymentMethodInfoNameSetMessage = components['schemas']['PaymentMethodInfoNameSetMessage'];
 export type PaymentMethodInfoInterfaceAccountSetMessage = components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
+export type ProductDiscount = components['schemas']['ProductDiscount'];
+export type ProductDiscountDraft = components['schemas']['ProductDiscountDraft'];
+export type ProductDiscountValue = components['schemas']['ProductDiscountValue'];
+export type ProductDiscountValueRelative = components['schemas']['ProductDiscountValueRelative'];
+export type ProductDiscountValueAbsolute = components['schemas']['ProductDiscountValueAbsolute'];
+export type ProductDiscountValueExternal = components['schemas']['ProductDiscountValueExternal'];
+export type ProductDiscountValueDraft = components['schemas']['ProductDiscountValueDraft'];
+export type ProductDiscountValueRelativeDraft = components['schemas']['ProductDiscountValueRelativeDraft'];
+export type ProductDiscountValueAbsoluteDraft = components['schemas']['ProductDiscountValueAbsoluteDraft'];
+export type ProductDiscountValueExternalDraft = components['schemas']['ProductDiscountValueExternalDraft'];
+export type DiscountedPrice = components['schemas']['DiscountedPrice'];
+export type DiscountedPriceDraft = components['schemas']['DiscountedPriceDraft'];
+export type ProductDiscountMatchQuery = components['schemas']['ProductDiscountMatchQuery'];
+export type QueryPrice = components['schemas']['QueryPrice'];
+export type ProductDiscountReference = components['schemas']['ProductDiscountReference'];
+export type ProductDiscountResourceIdentifier = components['schemas']['ProductDiscountResourceIdentifier'];
+export type ProductDiscountUpdate = components['schemas']['ProductDiscountUpdate'];
+export type ProductDiscountUpdateAction = components['schemas']['ProductDiscountUpdateAction'];
+export type ProductDiscountChangeValueAction = components['schemas']['ProductDiscountChangeValueAction'];
+export type ProductDiscountChangePredicateAction = components['schemas']['ProductDiscountChangePredicateAction'];
+export type ProductDiscountChangeIsActiveAction = components['schemas']['ProductDiscountChangeIsActiveAction'];
+export type ProductDiscountChangeSortOrderAction = components['schemas']['ProductDiscountChangeSortOrderAction'];
+export type ProductDiscountChangeNameAction = components['schemas']['ProductDiscountChangeNameAction'];
+export type ProductDiscountSetDescriptionAction = components['schemas']['ProductDiscountSetDescriptionAction'];
+export type ProductDiscountSetKeyAction = components['schemas']['ProductDiscountSetKeyAction'];
+export type ProductDiscountSetValidFromAction = components['schemas']['ProductDiscountSetValidFromAction'];
+export type ProductDiscountSetValidUntilAction = components['schemas']['ProductDiscountSetValidUntilAction'];
+export type ProductDiscountSetValidFromAndUntilAction = components['schemas']['ProductDiscountSetValidFromAndUntilAction'];
+export type ProductDiscountPagedQueryResponse = components['schemas']['ProductDiscountPagedQueryResponse'];
+export type NoMatchingProductDiscountFoundError = components['schemas']['NoMatchingProductDiscountFoundError'];
+export type MaxResourceLimitExceededError = components['schemas']['MaxResourceLimitExceededError'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
@@ -12441,6 +12894,8 @@ export type ProductPriceAddedMessage = components['schemas']['ProductPriceAddedM
 export type ProductPriceChangedMessage = components['schemas']['ProductPriceChangedMessage'];
 export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
 export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
+export type ProductPriceDiscountsSetMessage = components['schemas']['ProductPriceDiscountsSetMessage'];
+export type ProductPriceDiscountsSetUpdatedPrice = components['schemas']['ProductPriceDiscountsSetUpdatedPrice'];
 export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
 export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
 export type ProductAddedToCategoryMessage = components['schemas']['ProductAddedToCategoryMessage'];
@@ -12657,6 +13112,15 @@ type SharedQueryV2 = {
    */
   expand?: components['parameters']['expand'];
 };
+type SharedParametersV2 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
 type SharedResponses = {
   /** @description The customer, with its new version. */
   200: {
@@ -12674,15 +13138,6 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV2 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
 };
 type SharedQueryV3 = {
   /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
@@ -12719,6 +13174,12 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
+type SharedParametersV5 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV2 = {
   /** @description The deleted Cart. */
   200: SharedStatus201;
@@ -12731,16 +13192,19 @@ type SharedResponsesV2 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV5 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
 type SharedParametersV6 = {
   query?: SharedQuery;
   header?: SharedHeader;
   path?: never;
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
   cookie?: never;
 };
 type SharedStatus200 = {
@@ -12759,15 +13223,6 @@ type SharedResponsesV3 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV7 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedQueryV4 = {
   /**
@@ -12948,6 +13403,12 @@ type SharedPath = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
 };
+type SharedParametersV9 = {
+  query?: never;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
 type SharedResponsesV9 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
@@ -12976,12 +13437,6 @@ type SharedResponsesV10 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV9 = {
-  query?: never;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
 };
 type SharedResponsesV11 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
@@ -13088,6 +13543,12 @@ type SharedStatus201V2 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['CustomerSignInResult'];
+  };
+};
+type SharedStatus201V3 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['ProductDiscount'];
   };
 };
 type SharedResponsesV17 = {
@@ -13646,6 +14107,19 @@ type SharedResponsesV46 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
+type SharedResponsesV47 = {
+  /** @description The updated Product Discount, with its new version. */
+  200: SharedStatus201V3;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
 type SharedQueryOrders = {
   parameters: SharedParametersV6;
   requestBody?: never;
@@ -13665,7 +14139,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV47 = {
+type SharedResponsesV48 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -13681,7 +14155,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV49 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -13697,7 +14171,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV50 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -13713,7 +14187,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV51 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -13729,7 +14203,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV52 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -13745,7 +14219,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV53 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -13761,7 +14235,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV54 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -13777,7 +14251,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV55 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -13793,7 +14267,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV56 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -13809,7 +14283,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV57 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -13825,7 +14299,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV58 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -13841,7 +14315,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV59 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -13857,7 +14331,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV60 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -13873,7 +14347,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV61 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -13889,7 +14363,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV62 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -13905,7 +14379,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV63 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -13921,7 +14395,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV64 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -13937,7 +14411,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV65 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -13953,7 +14427,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV66 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -13969,7 +14443,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV67 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -13985,7 +14459,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV68 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -13997,7 +14471,7 @@ type SharedResponsesV67 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV69 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14009,9 +14483,21 @@ type SharedResponsesV68 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV70 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV71 = {
+  /** @description The deleted Product Discount. */
+  200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
   401: components['responses']['Unauthorized'];
   403: components['responses']['Forbidden'];
@@ -14025,7 +14511,7 @@ type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV72 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -14034,6 +14520,17 @@ type SharedResponsesV70 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV73 = {
+  /** @description The Product Discount. */
+  200: SharedStatus201V3;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedQueryV6 = {
@@ -14121,11 +14618,19 @@ type SharedStatus200V2 = {
     'application/json': components['schemas']['CustomObject'];
   };
 };
-type SharedStatus201V3 = {
+type SharedStatus201V4 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['MyPayment'];
   };
+};
+type SharedCategoryChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: components['schemas']['LocalizedString'];
 };
 type SharedTaxedItemPrice = {
   totalNet: components['schemas']['CentPrecisionMoney'];
@@ -14168,11 +14673,19 @@ type SharedParametersV14 = {
   path: SharedPath;
   cookie?: never;
 };
-type SharedStatus201V4 = {
+type SharedStatus201V5 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
+};
+type SharedCategorySetDescriptionAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
 };
 type SharedParametersV15 = {
   query?: SharedQueryV2;
@@ -14192,14 +14705,6 @@ type SharedCartAddPaymentAction = {
    */
   action: 'addPayment';
   payment: components['schemas']['PaymentResourceIdentifier'];
-};
-type SharedCategoryChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: components['schemas']['LocalizedString'];
 };
 type SharedParametersV16 = {
   query?: SharedQueryV2;
@@ -14314,14 +14819,6 @@ type SharedCartSetCustomerGroupAction = {
    */
   action: 'setCustomerGroup';
   customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
-};
-type SharedCategorySetDescriptionAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setDescription';
-  description?: components['schemas']['LocalizedString'];
 };
 type SharedProductSelectionSetKeyAction = {
   /**
@@ -14505,40 +15002,45 @@ type SharedRequestBodyV28 = {
 };
 type SharedRequestBodyV29 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['ProductDiscountUpdate'];
   };
 };
 type SharedRequestBodyV30 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV31 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV32 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV33 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV34 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV35 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV36 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV37 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
@@ -14590,4 +15092,12 @@ type SharedTaxCategorySetDescriptionAction = {
    */
   action: 'setDescription';
   description?: string;
+};
+type SharedProductDiscountValueRelative = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  type: 'relative';
+  permyriad: number;
 };

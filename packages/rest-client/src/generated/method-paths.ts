@@ -92,6 +92,9 @@ export interface PathsOf {
     | '/payments/key={key}'
     | '/me/payments'
     | '/me/payments/{ID}'
+    | '/product-discounts'
+    | '/product-discounts/{ID}'
+    | '/product-discounts/key={key}'
     | '/in-store/key={storeKey}/product-projections/{ID}'
     | '/in-store/key={storeKey}/product-projections/key={key}'
     | '/product-projections'
@@ -203,6 +206,10 @@ export interface PathsOf {
     | '/payments/key={key}'
     | '/me/payments'
     | '/me/payments/{ID}'
+    | '/product-discounts'
+    | '/product-discounts/matching'
+    | '/product-discounts/{ID}'
+    | '/product-discounts/key={key}'
     | '/product-selections'
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
@@ -258,6 +265,8 @@ export interface PathsOf {
     | '/payments/{ID}'
     | '/payments/key={key}'
     | '/me/payments/{ID}'
+    | '/product-discounts/{ID}'
+    | '/product-discounts/key={key}'
     | '/product-selections/{ID}'
     | '/product-selections/key={key}'
     | '/product-types/{ID}'
@@ -355,6 +364,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/payments/key={key}': CallParams<'getPaymentByKey', never, As>;
     '/me/payments': CallNone<'queryMyPayments', never, As>;
     '/me/payments/{ID}': CallParams<'getMyPaymentById', never, As>;
+    '/product-discounts': CallNone<'queryProductDiscounts', never, As>;
+    '/product-discounts/{ID}': CallParams<'getProductDiscountById', never, As>;
+    '/product-discounts/key={key}': CallParams<'getProductDiscountByKey', never, As>;
     '/in-store/key={storeKey}/product-projections/{ID}': CallParams<'getProductProjectionInStoreById', never, As>;
     '/in-store/key={storeKey}/product-projections/key={key}': CallParams<'getProductProjectionInStoreByKey', never, As>;
     '/product-projections': CallNone<'queryProductProjections', never, As>;
@@ -510,6 +522,10 @@ export interface CallArgsOf<As extends ParseAs> {
     '/payments/key={key}': CallParamsBody<'updatePaymentByKey', components['schemas']['PaymentUpdate'], As>;
     '/me/payments': CallBody<'createMyPayment', components['schemas']['MyPaymentDraft'], As>;
     '/me/payments/{ID}': CallParamsBody<'updateMyPaymentById', components['schemas']['MyPaymentUpdate'], As>;
+    '/product-discounts': CallBody<'createProductDiscount', components['schemas']['ProductDiscountDraft'], As>;
+    '/product-discounts/matching': CallBody<'getMatchingProductDiscount', components['schemas']['ProductDiscountMatchQuery'], As>;
+    '/product-discounts/{ID}': CallParamsBody<'updateProductDiscountById', components['schemas']['ProductDiscountUpdate'], As>;
+    '/product-discounts/key={key}': CallParamsBody<'updateProductDiscountByKey', components['schemas']['ProductDiscountUpdate'], As>;
     '/product-selections': CallBody<'createProductSelection', components['schemas']['ProductSelectionDraft'], As>;
     '/product-selections/{ID}': CallParamsBody<'updateProductSelectionById', components['schemas']['ProductSelectionUpdate'], As>;
     '/product-selections/key={key}': CallParamsBody<'updateProductSelectionByKey', components['schemas']['ProductSelectionUpdate'], As>;
@@ -567,6 +583,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/payments/{ID}': CallParams<'deletePaymentById', never, As>;
     '/payments/key={key}': CallParams<'deletePaymentByKey', never, As>;
     '/me/payments/{ID}': CallParams<'deleteMyPaymentById', never, As>;
+    '/product-discounts/{ID}': CallParams<'deleteProductDiscountById', never, As>;
+    '/product-discounts/key={key}': CallParams<'deleteProductDiscountByKey', never, As>;
     '/product-selections/{ID}': CallParams<'deleteProductSelectionById', never, As>;
     '/product-selections/key={key}': CallParams<'deleteProductSelectionByKey', never, As>;
     '/product-types/{ID}': CallParams<'deleteProductTypeById', never, As>;
@@ -671,6 +689,9 @@ export interface JsonDataOf {
     '/payments/key={key}': components['schemas']['Payment'];
     '/me/payments': components['schemas']['MyPaymentPagedQueryResponse'];
     '/me/payments/{ID}': components['schemas']['MyPayment'];
+    '/product-discounts': components['schemas']['ProductDiscountPagedQueryResponse'];
+    '/product-discounts/{ID}': components['schemas']['ProductDiscount'];
+    '/product-discounts/key={key}': components['schemas']['ProductDiscount'];
     '/in-store/key={storeKey}/product-projections/{ID}': components['schemas']['ProductProjection'];
     '/in-store/key={storeKey}/product-projections/key={key}': components['schemas']['ProductProjection'];
     '/product-projections': components['schemas']['ProductProjectionPagedQueryResponse'];
@@ -786,6 +807,10 @@ export interface JsonDataOf {
     '/payments/key={key}': components['schemas']['Payment'];
     '/me/payments': components['schemas']['MyPayment'];
     '/me/payments/{ID}': components['schemas']['MyPayment'];
+    '/product-discounts': components['schemas']['ProductDiscount'];
+    '/product-discounts/matching': components['schemas']['ProductDiscount'];
+    '/product-discounts/{ID}': components['schemas']['ProductDiscount'];
+    '/product-discounts/key={key}': components['schemas']['ProductDiscount'];
     '/product-selections': components['schemas']['ProductSelection'];
     '/product-selections/{ID}': components['schemas']['ProductSelection'];
     '/product-selections/key={key}': components['schemas']['ProductSelection'];
@@ -843,6 +868,8 @@ export interface JsonDataOf {
     '/payments/{ID}': components['schemas']['Payment'];
     '/payments/key={key}': components['schemas']['Payment'];
     '/me/payments/{ID}': components['schemas']['MyPayment'];
+    '/product-discounts/{ID}': components['schemas']['ProductDiscount'];
+    '/product-discounts/key={key}': components['schemas']['ProductDiscount'];
     '/product-selections/{ID}': components['schemas']['ProductSelection'];
     '/product-selections/key={key}': components['schemas']['ProductSelection'];
     '/product-types/{ID}': components['schemas']['ProductType'];

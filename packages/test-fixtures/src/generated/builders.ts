@@ -3027,6 +3027,239 @@ export const paymentMethodInfoInterfaceAccountSetMessage = /* @__PURE__ */ defin
 );
 
 /**
+ * Builder of a `ProductDiscount` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_product_discounts` (or `view_products`) and `manage_product_discounts` (or
+ *
+ * @example
+ * productDiscount({ seed: 42 }).build();
+ * productDiscount().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productDiscount = /* @__PURE__ */ defineBuilder('ProductDiscount', 'resource');
+
+/**
+ * Builder of a `ProductDiscountDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `validFrom` after `validUntil` is 400 InvalidField (decision).
+ *
+ * @example
+ * productDiscountDraft({ seed: 42 }).build();
+ * productDiscountDraft().buildGraphql(); // the GraphQL input form
+ */
+export const productDiscountDraft = /* @__PURE__ */ defineBuilder('ProductDiscountDraft', 'draft');
+
+/**
+ * Builder of a `ProductDiscountValueRelative` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueRelative({ seed: 42 }).build();
+ */
+export const productDiscountValueRelative = /* @__PURE__ */ defineBuilder('ProductDiscountValueRelative', 'other');
+
+/**
+ * Builder of a `ProductDiscountValueAbsolute` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueAbsolute({ seed: 42 }).build();
+ */
+export const productDiscountValueAbsolute = /* @__PURE__ */ defineBuilder('ProductDiscountValueAbsolute', 'other');
+
+/**
+ * Builder of a `ProductDiscountValueExternal` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueExternal({ seed: 42 }).build();
+ */
+export const productDiscountValueExternal = /* @__PURE__ */ defineBuilder('ProductDiscountValueExternal', 'other');
+
+/**
+ * Builder of a `ProductDiscountValueRelativeDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueRelativeDraft({ seed: 42 }).build();
+ * productDiscountValueRelativeDraft().buildGraphql(); // the GraphQL input form
+ */
+export const productDiscountValueRelativeDraft = /* @__PURE__ */ defineBuilder('ProductDiscountValueRelativeDraft', 'draft');
+
+/**
+ * Builder of a `ProductDiscountValueAbsoluteDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueAbsoluteDraft({ seed: 42 }).build();
+ * productDiscountValueAbsoluteDraft().buildGraphql(); // the GraphQL input form
+ */
+export const productDiscountValueAbsoluteDraft = /* @__PURE__ */ defineBuilder('ProductDiscountValueAbsoluteDraft', 'draft');
+
+/**
+ * Builder of a `ProductDiscountValueExternalDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountValueExternalDraft({ seed: 42 }).build();
+ * productDiscountValueExternalDraft().buildGraphql(); // the GraphQL input form
+ */
+export const productDiscountValueExternalDraft = /* @__PURE__ */ defineBuilder('ProductDiscountValueExternalDraft', 'draft');
+
+/**
+ * Builder of a `DiscountedPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The discounted value of a Price and the Product Discount that gave it.
+ *
+ * @example
+ * discountedPrice({ seed: 42 }).build();
+ */
+export const discountedPrice = /* @__PURE__ */ defineBuilder('DiscountedPrice', 'other');
+
+/**
+ * Builder of a `DiscountedPriceDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * discountedPriceDraft({ seed: 42 }).build();
+ * discountedPriceDraft().buildGraphql(); // the GraphQL input form
+ */
+export const discountedPriceDraft = /* @__PURE__ */ defineBuilder('DiscountedPriceDraft', 'draft');
+
+/**
+ * Builder of a `ProductDiscountMatchQuery` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountMatchQuery({ seed: 42 }).build();
+ */
+export const productDiscountMatchQuery = /* @__PURE__ */ defineBuilder('ProductDiscountMatchQuery', 'other');
+
+/**
+ * Builder of a `QueryPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Price to match, as it would be on the variant; custom fields are not emulated (501).
+ *
+ * @example
+ * queryPrice({ seed: 42 }).build();
+ */
+export const queryPrice = /* @__PURE__ */ defineBuilder('QueryPrice', 'other');
+
+/**
+ * Builder of a `ProductDiscountReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountReference({ seed: 42 }).build();
+ */
+export const productDiscountReference = /* @__PURE__ */ defineBuilder('ProductDiscountReference', 'other');
+
+/**
+ * Builder of a `ProductDiscountResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountResourceIdentifier({ seed: 42 }).build();
+ */
+export const productDiscountResourceIdentifier = /* @__PURE__ */ defineBuilder('ProductDiscountResourceIdentifier', 'other');
+
+/**
+ * Builder of a `ProductDiscountUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountUpdate({ seed: 42 }).build();
+ */
+export const productDiscountUpdate = /* @__PURE__ */ defineBuilder('ProductDiscountUpdate', 'update');
+
+/**
+ * Builder of a `ProductDiscountChangeValueAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountChangeValueAction({ seed: 42 }).build();
+ */
+export const productDiscountChangeValueAction = /* @__PURE__ */ defineBuilder('ProductDiscountChangeValueAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountChangePredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A predicate that does not parse is 400 SyntaxError naming the position, and nothing changes.
+ *
+ * @example
+ * productDiscountChangePredicateAction({ seed: 42 }).build();
+ */
+export const productDiscountChangePredicateAction = /* @__PURE__ */ defineBuilder('ProductDiscountChangePredicateAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountChangeIsActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Activating a 501st Product Discount is 400 MaxResourceLimitExceeded.
+ *
+ * @example
+ * productDiscountChangeIsActiveAction({ seed: 42 }).build();
+ */
+export const productDiscountChangeIsActiveAction = /* @__PURE__ */ defineBuilder('ProductDiscountChangeIsActiveAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountChangeSortOrderAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A `sortOrder` another Product Discount has is 400 DuplicateField.
+ *
+ * @example
+ * productDiscountChangeSortOrderAction({ seed: 42 }).build();
+ */
+export const productDiscountChangeSortOrderAction = /* @__PURE__ */ defineBuilder('ProductDiscountChangeSortOrderAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountChangeNameAction({ seed: 42 }).build();
+ */
+export const productDiscountChangeNameAction = /* @__PURE__ */ defineBuilder('ProductDiscountChangeNameAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * productDiscountSetDescriptionAction({ seed: 42 }).build();
+ */
+export const productDiscountSetDescriptionAction = /* @__PURE__ */ defineBuilder('ProductDiscountSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Product Discount has is 400 DuplicateField.
+ *
+ * @example
+ * productDiscountSetKeyAction({ seed: 42 }).build();
+ */
+export const productDiscountSetKeyAction = /* @__PURE__ */ defineBuilder('ProductDiscountSetKeyAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountSetValidFromAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validFrom` unsets it.
+ *
+ * @example
+ * productDiscountSetValidFromAction({ seed: 42 }).build();
+ */
+export const productDiscountSetValidFromAction = /* @__PURE__ */ defineBuilder('ProductDiscountSetValidFromAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountSetValidUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validUntil` unsets it.
+ *
+ * @example
+ * productDiscountSetValidUntilAction({ seed: 42 }).build();
+ */
+export const productDiscountSetValidUntilAction = /* @__PURE__ */ defineBuilder('ProductDiscountSetValidUntilAction', 'action');
+
+/**
+ * Builder of a `ProductDiscountSetValidFromAndUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting either unsets it; `validFrom` after `validUntil` is 400 InvalidField (decision).
+ *
+ * @example
+ * productDiscountSetValidFromAndUntilAction({ seed: 42 }).build();
+ */
+export const productDiscountSetValidFromAndUntilAction = /* @__PURE__ */ defineBuilder(
+  'ProductDiscountSetValidFromAndUntilAction',
+  'action',
+);
+
+/**
+ * Builder of a `ProductDiscountPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productDiscountPagedQueryResponse({ seed: 42 }).build();
+ */
+export const productDiscountPagedQueryResponse = /* @__PURE__ */ defineBuilder('ProductDiscountPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `NoMatchingProductDiscountFoundError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 404. No Product Discount applies to the Price of the variant (`POST /product-discounts/matching`).
+ *
+ * @example
+ * noMatchingProductDiscountFoundError({ seed: 42 }).build();
+ */
+export const noMatchingProductDiscountFoundError = /* @__PURE__ */ defineBuilder('NoMatchingProductDiscountFoundError', 'other');
+
+/**
+ * Builder of a `MaxResourceLimitExceededError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#maxresourcelimitexceeded). A limit of the
+ *
+ * @example
+ * maxResourceLimitExceededError({ seed: 42 }).build();
+ */
+export const maxResourceLimitExceededError = /* @__PURE__ */ defineBuilder('MaxResourceLimitExceededError', 'other');
+
+/**
  * Builder of a `ProductProjection` (resource) of the Commerce schema, with plausible seeded defaults for its required members. The current or the staged data of a Product, flattened.
  *
  * @example
@@ -3991,6 +4224,23 @@ export const productPriceRemovedMessage = /* @__PURE__ */ defineBuilder('Product
  * productPricesSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const productPricesSetMessage = /* @__PURE__ */ defineBuilder('ProductPricesSetMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceDiscountsSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted when the discounted Prices of a Product change because a Product Discount or the
+ *
+ * @example
+ * productPriceDiscountsSetMessage({ seed: 42 }).build();
+ * productPriceDiscountsSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceDiscountsSetMessage = /* @__PURE__ */ defineBuilder('ProductPriceDiscountsSetMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceDiscountsSetUpdatedPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * productPriceDiscountsSetUpdatedPrice({ seed: 42 }).build();
+ */
+export const productPriceDiscountsSetUpdatedPrice = /* @__PURE__ */ defineBuilder('ProductPriceDiscountsSetUpdatedPrice', 'other');
 
 /**
  * Builder of a `ProductPriceKeySetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true).
@@ -5376,6 +5626,34 @@ export const builderFactories = {
   PaymentMethodInfoMethodSetMessage: paymentMethodInfoMethodSetMessage,
   PaymentMethodInfoNameSetMessage: paymentMethodInfoNameSetMessage,
   PaymentMethodInfoInterfaceAccountSetMessage: paymentMethodInfoInterfaceAccountSetMessage,
+  ProductDiscount: productDiscount,
+  ProductDiscountDraft: productDiscountDraft,
+  ProductDiscountValueRelative: productDiscountValueRelative,
+  ProductDiscountValueAbsolute: productDiscountValueAbsolute,
+  ProductDiscountValueExternal: productDiscountValueExternal,
+  ProductDiscountValueRelativeDraft: productDiscountValueRelativeDraft,
+  ProductDiscountValueAbsoluteDraft: productDiscountValueAbsoluteDraft,
+  ProductDiscountValueExternalDraft: productDiscountValueExternalDraft,
+  DiscountedPrice: discountedPrice,
+  DiscountedPriceDraft: discountedPriceDraft,
+  ProductDiscountMatchQuery: productDiscountMatchQuery,
+  QueryPrice: queryPrice,
+  ProductDiscountReference: productDiscountReference,
+  ProductDiscountResourceIdentifier: productDiscountResourceIdentifier,
+  ProductDiscountUpdate: productDiscountUpdate,
+  ProductDiscountChangeValueAction: productDiscountChangeValueAction,
+  ProductDiscountChangePredicateAction: productDiscountChangePredicateAction,
+  ProductDiscountChangeIsActiveAction: productDiscountChangeIsActiveAction,
+  ProductDiscountChangeSortOrderAction: productDiscountChangeSortOrderAction,
+  ProductDiscountChangeNameAction: productDiscountChangeNameAction,
+  ProductDiscountSetDescriptionAction: productDiscountSetDescriptionAction,
+  ProductDiscountSetKeyAction: productDiscountSetKeyAction,
+  ProductDiscountSetValidFromAction: productDiscountSetValidFromAction,
+  ProductDiscountSetValidUntilAction: productDiscountSetValidUntilAction,
+  ProductDiscountSetValidFromAndUntilAction: productDiscountSetValidFromAndUntilAction,
+  ProductDiscountPagedQueryResponse: productDiscountPagedQueryResponse,
+  NoMatchingProductDiscountFoundError: noMatchingProductDiscountFoundError,
+  MaxResourceLimitExceededError: maxResourceLimitExceededError,
   ProductProjection: productProjection,
   ProductProjectionPagedQueryResponse: productProjectionPagedQueryResponse,
   ProductSelection: productSelection,
@@ -5489,6 +5767,8 @@ export const builderFactories = {
   ProductPriceChangedMessage: productPriceChangedMessage,
   ProductPriceRemovedMessage: productPriceRemovedMessage,
   ProductPricesSetMessage: productPricesSetMessage,
+  ProductPriceDiscountsSetMessage: productPriceDiscountsSetMessage,
+  ProductPriceDiscountsSetUpdatedPrice: productPriceDiscountsSetUpdatedPrice,
   ProductPriceKeySetMessage: productPriceKeySetMessage,
   ProductImageAddedMessage: productImageAddedMessage,
   ProductAddedToCategoryMessage: productAddedToCategoryMessage,

@@ -1983,6 +1983,86 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/product-discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Product Discounts */
+    get: operations['queryProductDiscounts'];
+    put?: never;
+    /** Create a Product Discount */
+    post: operations['createProductDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/matching': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Get the Product Discount matching a Price
+     * @description The Product Discount that applies to the given Price of the Product's variant (its current
+     *     data, or its staged data with `staged: true`): the active one, valid at the emulator's
+     *     clock, whose predicate matches, with the highest `sortOrder`. None is 404
+     *     NoMatchingProductDiscountFound; a Product or variant that does not exist is 400
+     *     InvalidInput (decision: the reference names no code).
+     */
+    post: operations['getMatchingProductDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Product Discount by ID */
+    get: operations['getProductDiscountById'];
+    put?: never;
+    /** Update a Product Discount by ID */
+    post: operations['updateProductDiscountById'];
+    /** Delete a Product Discount by ID */
+    delete: operations['deleteProductDiscountById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/product-discounts/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Product Discount by key */
+    get: operations['getProductDiscountByKey'];
+    put?: never;
+    /** Update a Product Discount by key */
+    post: operations['updateProductDiscountByKey'];
+    /** Delete a Product Discount by key */
+    delete: operations['deleteProductDiscountByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/in-store/key={storeKey}/product-projections/{ID}': {
     parameters: {
       query?: never;
@@ -4011,6 +4091,7 @@ export interface components {
       | 'order'
       | 'payment'
       | 'product'
+      | 'product-discount'
       | 'product-selection'
       | 'product-type'
       | 'shipping-method'
@@ -4232,7 +4313,9 @@ export interface components {
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError']
       | components['schemas']['SyntaxErrorError']
-      | components['schemas']['SemanticErrorError'];
+      | components['schemas']['SemanticErrorError']
+      | components['schemas']['NoMatchingProductDiscountFoundError']
+      | components['schemas']['MaxResourceLimitExceededError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -6479,6 +6562,7 @@ export interface components {
       | components['schemas']['ProductPriceChangedMessage']
       | components['schemas']['ProductPriceRemovedMessage']
       | components['schemas']['ProductPricesSetMessage']
+      | components['schemas']['ProductPriceDiscountsSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
       | components['schemas']['ProductImageAddedMessage']
       | components['schemas']['ProductAddedToCategoryMessage']
@@ -7486,6 +7570,285 @@ export interface components {
        */
       type: 'PaymentMethodInfoInterfaceAccountSet';
     };
+    /**
+     * @description Scopes `view_product_discounts` (or `view_products`) and `manage_product_discounts` (or
+     *     `manage_products`), as on the live service.
+     *
+     *     - `sortOrder` is a decimal between 0 and 1 exclusive (`"0.5"`), unique among Product
+     *       Discounts: another with the same number (`"0.5"` and `"0.50"` alike) is 400 DuplicateField,
+     *       anything else 400 InvalidField (decision: the reference names no code).
+     *     - At most 500 Product Discounts are active at once (https://docs.commercetools.com/api/projects/productDiscounts);
+     *       creating or activating one more is 400 MaxResourceLimitExceeded (decision: the generic
+     *       limit error, as the reference documents none of its own).
+     *     - `predicate` is a product predicate (https://docs.commercetools.com/api/projects/predicates#product-predicates),
+     *       parsed and compiled once: a syntax error is 400 SyntaxError naming the position, an
+     *       unknown field or mismatched types 400 SemanticError, and nothing changes.
+     *     - Application: per Embedded Price, the active Product Discount valid at the emulator's clock
+     *       (`validFrom` inclusive, `validUntil` exclusive) whose predicate matches the Price, with the
+     *       highest `sortOrder`, sets `price.discounted {value, discount}` on the current and the staged
+     *       data. Relative: the price minus `permyriad`/10000 of it, a half cent rounded down (the
+     *       reference's rounding, https://docs.commercetools.com/api/types#discountedprice); absolute:
+     *       the price minus the money of its currency (no money in that currency: no discount), never
+     *       below 0; external: only the Product's `setDiscountedPrice` sets it.
+     *     - Decision: the live service recomputes Prices eventually; the emulator at once, within the
+     *       write that changes a Product or a Product Discount, and when its clock passes a `validFrom`
+     *       or `validUntil`. A Product whose discounted Prices change gets a new version and a
+     *       `ProductPriceDiscountsSet` Message. The live service sends no Messages for Product
+     *       Discounts themselves.
+     */
+    ProductDiscount: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['ProductDiscountValue'];
+      predicate: string;
+      sortOrder: string;
+      isActive: boolean;
+      /** @description The Products, Product Types, Categories, Channels and Customer Groups the predicate names by id. */
+      references: components['schemas']['Reference'][];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description `validFrom` after `validUntil` is 400 InvalidField (decision). */
+    ProductDiscountDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['ProductDiscountValueDraft'];
+      predicate: string;
+      sortOrder: string;
+      isActive: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    ProductDiscountValue:
+      | components['schemas']['ProductDiscountValueRelative']
+      | components['schemas']['ProductDiscountValueAbsolute']
+      | components['schemas']['ProductDiscountValueExternal'];
+    ProductDiscountValueRelative: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      permyriad: number;
+    };
+    ProductDiscountValueAbsolute: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['CentPrecisionMoney'][];
+    };
+    ProductDiscountValueExternal: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'external';
+    };
+    /**
+     * @description A relative permyriad from 0 to 10000 (1000 is 10 %). Absolute money is one amount per
+     *     currency: none, or a currency twice, is 400 InvalidOperation (decision, as for Cart Discounts).
+     */
+    ProductDiscountValueDraft:
+      | components['schemas']['ProductDiscountValueRelativeDraft']
+      | components['schemas']['ProductDiscountValueAbsoluteDraft']
+      | components['schemas']['ProductDiscountValueExternalDraft'];
+    ProductDiscountValueRelativeDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      permyriad: number;
+    };
+    ProductDiscountValueAbsoluteDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['Money'][];
+    };
+    ProductDiscountValueExternalDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'external';
+    };
+    /** @description The discounted value of a Price and the Product Discount that gave it. */
+    DiscountedPrice: {
+      value: components['schemas']['CentPrecisionMoney'];
+      discount: components['schemas']['ProductDiscountReference'];
+    };
+    DiscountedPriceDraft: {
+      value: components['schemas']['Money'];
+      discount: components['schemas']['ProductDiscountReference'];
+    };
+    ProductDiscountMatchQuery: {
+      productId: string;
+      variantId: number;
+      staged: boolean;
+      price: components['schemas']['QueryPrice'];
+    };
+    /** @description A Price to match, as it would be on the variant; custom fields are not emulated (501). */
+    QueryPrice: {
+      id?: string;
+      key?: string;
+      value: components['schemas']['Money'];
+      country?: string;
+      customerGroup?: components['schemas']['CustomerGroupReference'];
+      channel?: components['schemas']['ChannelReference'];
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      discounted?: components['schemas']['DiscountedPriceDraft'];
+      tiers?: components['schemas']['PriceTierDraft'][];
+    };
+    ProductDiscountReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'product-discount';
+      obj?: components['schemas']['ProductDiscount'];
+    };
+    ProductDiscountResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'product-discount';
+    };
+    ProductDiscountUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ProductDiscountUpdateAction'][];
+    };
+    ProductDiscountUpdateAction:
+      | components['schemas']['ProductDiscountChangeValueAction']
+      | components['schemas']['ProductDiscountChangePredicateAction']
+      | components['schemas']['ProductDiscountChangeIsActiveAction']
+      | components['schemas']['ProductDiscountChangeSortOrderAction']
+      | components['schemas']['ProductDiscountChangeNameAction']
+      | components['schemas']['ProductDiscountSetDescriptionAction']
+      | components['schemas']['ProductDiscountSetKeyAction']
+      | components['schemas']['ProductDiscountSetValidFromAction']
+      | components['schemas']['ProductDiscountSetValidUntilAction']
+      | components['schemas']['ProductDiscountSetValidFromAndUntilAction'];
+    ProductDiscountChangeValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeValue';
+      value: components['schemas']['ProductDiscountValueDraft'];
+    };
+    /** @description A predicate that does not parse is 400 SyntaxError naming the position, and nothing changes. */
+    ProductDiscountChangePredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changePredicate';
+      predicate: string;
+    };
+    /** @description Activating a 501st Product Discount is 400 MaxResourceLimitExceeded. */
+    ProductDiscountChangeIsActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsActive';
+      isActive: boolean;
+    };
+    /** @description A `sortOrder` another Product Discount has is 400 DuplicateField. */
+    ProductDiscountChangeSortOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSortOrder';
+      sortOrder: string;
+    };
+    ProductDiscountChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` unsets it. */
+    ProductDiscountSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Product Discount has is 400 DuplicateField. */
+    ProductDiscountSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Omitting `validFrom` unsets it. */
+    ProductDiscountSetValidFromAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFrom';
+      validFrom?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `validUntil` unsets it. */
+    ProductDiscountSetValidUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidUntil';
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting either unsets it; `validFrom` after `validUntil` is 400 InvalidField (decision). */
+    ProductDiscountSetValidFromAndUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFromAndUntil';
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    ProductDiscountPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['ProductDiscount'][];
+    };
+    /** @description 404. No Product Discount applies to the Price of the variant (`POST /product-discounts/matching`). */
+    NoMatchingProductDiscountFoundError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'NoMatchingProductDiscountFound';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'NoMatchingProductDiscountFound';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#maxresourcelimitexceeded). A limit of the
+     *     project is reached: 500 active Product Discounts.
+     */
+    MaxResourceLimitExceededError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MaxResourceLimitExceeded';
+      exceededResource: components['schemas']['ReferenceTypeId'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MaxResourceLimitExceeded';
+    };
     /** @description The current or the staged data of a Product, flattened. */
     ProductProjection: {
       id: string;
@@ -8210,6 +8573,8 @@ export interface components {
       channel?: components['schemas']['ChannelReference'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
+      /** @description Set by the Product Discount that applies to the Price (see `ProductDiscount`), absent when none does. */
+      discounted?: components['schemas']['DiscountedPrice'];
       tiers?: components['schemas']['PriceTier'][];
     };
     /**
@@ -8998,6 +9363,31 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductPricesSet';
+    };
+    /**
+     * @description Emitted when the discounted Prices of a Product change because a Product Discount or the
+     *     Product changed, or the clock passed a Product Discount's validity bound: one entry per Price
+     *     whose `discounted` changed, per data set (`staged` false for the current data), without
+     *     `discounted` when none applies any more.
+     */
+    ProductPriceDiscountsSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceDiscountsSet';
+      updatedPrices: components['schemas']['ProductPriceDiscountsSetUpdatedPrice'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceDiscountsSet';
+    };
+    ProductPriceDiscountsSetUpdatedPrice: {
+      variantId: number;
+      variantKey?: string;
+      sku?: string;
+      priceId: string;
+      discounted?: components['schemas']['DiscountedPrice'];
+      staged: boolean;
     };
     /** @description Emitted by `setPriceKey`. `staged` (where present) is the action's flag (default true). */
     ProductPriceKeySetMessage: components['schemas']['MessageBase'] & {
@@ -20015,6 +20405,510 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryProductDiscounts: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Product Discounts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscountPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createProductDiscount: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Product Discount. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getMatchingProductDiscount: {
+    parameters: {
+      query?: never;
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountMatchQuery'];
+      };
+    };
+    responses: {
+      /** @description The matching Product Discount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getProductDiscountById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Product Discount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateProductDiscountById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Product Discount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteProductDiscountById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Product Discount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getProductDiscountByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Product Discount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateProductDiscountByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Product Discount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteProductDiscountByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Product Discount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   getProductProjectionInStoreById: {
     parameters: {
       query?: {
@@ -25295,6 +26189,37 @@ export type PaymentMethodInfoInterfaceSetMessage = components['schemas']['Paymen
 export type PaymentMethodInfoMethodSetMessage = components['schemas']['PaymentMethodInfoMethodSetMessage'];
 export type PaymentMethodInfoNameSetMessage = components['schemas']['PaymentMethodInfoNameSetMessage'];
 export type PaymentMethodInfoInterfaceAccountSetMessage = components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
+export type ProductDiscount = components['schemas']['ProductDiscount'];
+export type ProductDiscountDraft = components['schemas']['ProductDiscountDraft'];
+export type ProductDiscountValue = components['schemas']['ProductDiscountValue'];
+export type ProductDiscountValueRelative = components['schemas']['ProductDiscountValueRelative'];
+export type ProductDiscountValueAbsolute = components['schemas']['ProductDiscountValueAbsolute'];
+export type ProductDiscountValueExternal = components['schemas']['ProductDiscountValueExternal'];
+export type ProductDiscountValueDraft = components['schemas']['ProductDiscountValueDraft'];
+export type ProductDiscountValueRelativeDraft = components['schemas']['ProductDiscountValueRelativeDraft'];
+export type ProductDiscountValueAbsoluteDraft = components['schemas']['ProductDiscountValueAbsoluteDraft'];
+export type ProductDiscountValueExternalDraft = components['schemas']['ProductDiscountValueExternalDraft'];
+export type DiscountedPrice = components['schemas']['DiscountedPrice'];
+export type DiscountedPriceDraft = components['schemas']['DiscountedPriceDraft'];
+export type ProductDiscountMatchQuery = components['schemas']['ProductDiscountMatchQuery'];
+export type QueryPrice = components['schemas']['QueryPrice'];
+export type ProductDiscountReference = components['schemas']['ProductDiscountReference'];
+export type ProductDiscountResourceIdentifier = components['schemas']['ProductDiscountResourceIdentifier'];
+export type ProductDiscountUpdate = components['schemas']['ProductDiscountUpdate'];
+export type ProductDiscountUpdateAction = components['schemas']['ProductDiscountUpdateAction'];
+export type ProductDiscountChangeValueAction = components['schemas']['ProductDiscountChangeValueAction'];
+export type ProductDiscountChangePredicateAction = components['schemas']['ProductDiscountChangePredicateAction'];
+export type ProductDiscountChangeIsActiveAction = components['schemas']['ProductDiscountChangeIsActiveAction'];
+export type ProductDiscountChangeSortOrderAction = components['schemas']['ProductDiscountChangeSortOrderAction'];
+export type ProductDiscountChangeNameAction = components['schemas']['ProductDiscountChangeNameAction'];
+export type ProductDiscountSetDescriptionAction = components['schemas']['ProductDiscountSetDescriptionAction'];
+export type ProductDiscountSetKeyAction = components['schemas']['ProductDiscountSetKeyAction'];
+export type ProductDiscountSetValidFromAction = components['schemas']['ProductDiscountSetValidFromAction'];
+export type ProductDiscountSetValidUntilAction = components['schemas']['ProductDiscountSetValidUntilAction'];
+export type ProductDiscountSetValidFromAndUntilAction = components['schemas']['ProductDiscountSetValidFromAndUntilAction'];
+export type ProductDiscountPagedQueryResponse = components['schemas']['ProductDiscountPagedQueryResponse'];
+export type NoMatchingProductDiscountFoundError = components['schemas']['NoMatchingProductDiscountFoundError'];
+export type MaxResourceLimitExceededError = components['schemas']['MaxResourceLimitExceededError'];
 export type ProductProjection = components['schemas']['ProductProjection'];
 export type ProductProjectionPagedQueryResponse = components['schemas']['ProductProjectionPagedQueryResponse'];
 export type ProductSelectionMode = components['schemas']['ProductSelectionMode'];
@@ -25422,6 +26347,8 @@ export type ProductPriceAddedMessage = components['schemas']['ProductPriceAddedM
 export type ProductPriceChangedMessage = components['schemas']['ProductPriceChangedMessage'];
 export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
 export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
+export type ProductPriceDiscountsSetMessage = components['schemas']['ProductPriceDiscountsSetMessage'];
+export type ProductPriceDiscountsSetUpdatedPrice = components['schemas']['ProductPriceDiscountsSetUpdatedPrice'];
 export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
 export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];
 export type ProductAddedToCategoryMessage = components['schemas']['ProductAddedToCategoryMessage'];

@@ -496,6 +496,55 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     await session.expect(200, 'DELETE', `/zones/${other.id}?version=${other.version}`);
   });
 
+  it('Product Discount lifecycle: matching, query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-product-discount`;
+    const type = catalogue!.productTypes[0]!;
+    const product = await session.expect<Resource>(201, 'POST', '/products', {
+      productType: { typeId: 'product-type', id: type.id },
+      key,
+      name: { en: 'Contract Product Discount' },
+      slug: { en: key },
+      masterVariant: { sku: key.toUpperCase(), prices: [{ value: { currencyCode: 'EUR', centAmount: 1000 } }] },
+    });
+    created.push(`/products/${product.id}`);
+    // A sortOrder of this run only: sortOrders are unique in a project.
+    const sortOrder = `0.5${[...prefix].map((char) => char.charCodeAt(0) % 10).join('')}1`;
+    const draft = (sort: string, discountKey: string) => ({
+      key: discountKey,
+      name: { en: discountKey },
+      value: { type: 'relative', permyriad: 1000 },
+      predicate: `product.id = "${product.id}"`,
+      sortOrder: sort,
+      isActive: true,
+    });
+    const discount = await session.expect<Resource>(201, 'POST', '/product-discounts', draft(sortOrder, key));
+    created.push(`/product-discounts/${discount.id}`);
+    await get('/product-discounts?limit=5');
+    await get(`/product-discounts/${discount.id}`);
+    await get(`/product-discounts/key=${key}`);
+    await session.expect(200, 'POST', '/product-discounts/matching', {
+      productId: product.id,
+      variantId: 1,
+      staged: true,
+      price: { value: { currencyCode: 'EUR', centAmount: 1000 } },
+    });
+    const renamed = await session.expect<Resource>(200, 'POST', `/product-discounts/${discount.id}`, {
+      version: discount.version,
+      actions: [{ action: 'changeName', name: { en: 'Contract' } }],
+    });
+    const inactive = await session.expect<Resource>(200, 'POST', `/product-discounts/key=${key}`, {
+      version: renamed.version,
+      actions: [{ action: 'changeIsActive', isActive: false }],
+    });
+    await session.expect(200, 'DELETE', `/product-discounts/key=${key}?version=${inactive.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/product-discounts', {
+      ...draft(`${sortOrder}3`, `${key}-2`),
+      isActive: false,
+    });
+    created.push(`/product-discounts/${other.id}`);
+    await session.expect(200, 'DELETE', `/product-discounts/${other.id}?version=${other.version}`);
+  });
+
   it('Inventory Entry lifecycle: query, quantity and key actions by id and key, delete by key and by id', async () => {
     const key = `${prefix}contract-inventory`;
     const entry = await session.expect<Resource>(

@@ -622,6 +622,20 @@ const DRAFTS: Record<string, DraftCase> = {
     body: ({ n }) => ({ container: 'walk', key: `object-${n}`, value: { note: 'x', sizes: [1, 2] }, version: 0 }),
     shown: () => ({ version: undefined }),
   },
+  // A sortOrder of this draft only: sortOrders are unique.
+  ProductDiscountDraft: {
+    body: ({ n }) => ({
+      key: `product-discount-${n}`,
+      name: { en: 'Sale' },
+      description: { en: 'Ten off' },
+      value: { type: 'relative', permyriad: 1000 },
+      predicate: 'sku = "none"',
+      sortOrder: `0.${n}7`,
+      isActive: false,
+      validFrom: '2030-01-01T00:00:00.000Z',
+      validUntil: '2030-02-01T00:00:00.000Z',
+    }),
+  },
   // A location of this draft only: a location is in one Zone only.
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
@@ -851,6 +865,16 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     InventoryEntryUpdateAction: async () => {
       const entry = await api.call('POST', '/inventory', { sku: `walk-inventory-${++counter}`, quantityOnStock: 1 });
       return { path: `/inventory/${entry.body.id}`, version: entry.body.version };
+    },
+    ProductDiscountUpdateAction: async () => {
+      const discount = await api.call('POST', '/product-discounts', {
+        name: { en: 'Walk' },
+        value: { type: 'relative', permyriad: 100 },
+        predicate: 'sku = "none"',
+        sortOrder: `0.${++counter}3`,
+        isActive: false,
+      });
+      return { path: `/product-discounts/${discount.body.id}`, version: discount.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

@@ -185,6 +185,15 @@ export const errors = {
    * (`POST /{projectKey}/products/search`).
    */
   notEmulated: (what: { field: string; action?: string } | { endpoint: string }) => one(501, 'NotEmulated', notEmulatedMessage(what), what),
+  /** A limit of the project reached (https://docs.commercetools.com/api/errors#maxresourcelimitexceeded). */
+  maxResourceLimitExceeded: (limit: number, what: string, exceededResource: string) =>
+    one(400, 'MaxResourceLimitExceeded', `You have exceeded the limit of ${limit} ${what}.`, { exceededResource }),
+  noMatchingProductDiscountFound: (productId: string, variantId: number, price: unknown) =>
+    one(
+      404,
+      'NoMatchingProductDiscountFound',
+      `Couldn't find a matching product discount for: [productId=${productId}, variantId=${variantId}, price=${JSON.stringify(price)}]`,
+    ),
   methodNotAllowed: (method: string) => one(405, 'MethodNotAllowed', `Method ${method} is not allowed on this endpoint.`),
   /** Authorization-service errors: `error` is the OAuth code. */
   oauth: (status: number, error: string, message: string) => new ApiError(status, [{ code: error, message }], { oauthError: error }),

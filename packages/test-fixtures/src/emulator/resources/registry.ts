@@ -20,6 +20,7 @@ import { loginModule } from './login/module.js';
 import { meModule } from './me/module.js';
 import { ordersModule } from './orders/module.js';
 import { paymentsModule } from './payments/module.js';
+import { productDiscountPricesModule, productDiscountsModule } from './product-discounts/module.js';
 import { productProjectionsModule } from './product-projections/module.js';
 import { productSelectionsModule } from './product-selections/module.js';
 import { productTypesModule } from './product-types/module.js';
@@ -43,6 +44,7 @@ const graphqlModule: ResourceModule = {
  * registered in this order too.
  */
 export const RESOURCE_MODULES: readonly ResourceModule[] = [
+  productDiscountPricesModule,
   productsModule,
   productProjectionsModule,
   productSelectionsModule,
@@ -61,6 +63,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   zonesModule,
   inventoryModule,
   customObjectsModule,
+  productDiscountsModule,
   shippingMethodsModule,
   typesModule,
   meModule,

@@ -36,7 +36,8 @@ function matchingPriceNotFound(cart: Cart, productId: string, variantId: number,
 /**
  * The Price of a variant for a line of the Cart, by the live Line Item price selection: the Cart's
  * currency, country and Customer Group, the line's distribution Channel, now; the tier for the
- * quantity gives its `value` (the tiers stay listed). None: 400 MatchingPriceNotFound.
+ * quantity gives its `value` (the tiers stay listed). The Price keeps its `discounted` (a Product
+ * Discount's) unless a tier applies. None: 400 MatchingPriceNotFound.
  */
 export function linePrice(
   cart: Cart,
@@ -55,6 +56,10 @@ export function linePrice(
   if (!selected) throw matchingPriceNotFound(cart, productId, variant.id, line.distributionChannel);
   const price = structuredClone(selected);
   const tier = tierFor(price, line.quantity);
-  if (tier) price.value = structuredClone(tier);
+  if (tier) {
+    price.value = structuredClone(tier);
+    // Decision: the Product Discount's value was worked out on the Price's own value, not the tier's.
+    delete price.discounted;
+  }
   return price;
 }

@@ -125,6 +125,7 @@ export function createResource<T extends StoredResource>(
     createdBy: initiator,
     lastModifiedBy: initiator,
   } as unknown as T;
+  type.beforeStore?.(resource, ctx);
   checkDocumentSize(resource, grownBound(0, draft));
   context.state.collection<T>(type.typeId).insert(resource);
   ctx.messages.unshift(...(type.createdMessages?.(resource) ?? []));
@@ -203,6 +204,7 @@ export function applyChange<T extends StoredResource>(
   const ctx = new WriteContext(context.state, caller.principal, caller.externalUserId);
   const working = structuredClone(current);
   change(working, ctx);
+  type.beforeStore?.(working, ctx);
   // A change of an index outside the resource (a selection's assignments) is a change too.
   if (isDeepStrictEqual(working, current) && ctx.commitHooks.length === 0) return current;
   assertKeyFree(context, type.typeId, working.key, current.id);

@@ -40,6 +40,11 @@ export interface ResourceType<T extends StoredResource, D, A extends UpdateActio
   create(draft: D, ctx: WriteContext): Omit<T, CommonFields>;
   /** Update actions by name (see {@link ActionHandlers}). */
   actions?: ActionHandlers<T, A>;
+  /**
+   * Runs on the resource a create or an update is about to store (with its id), after the draft
+   * builder or the actions: keeps derived fields in step (a Product's discounted Prices).
+   */
+  beforeStore?(resource: T, ctx: WriteContext): void;
   /** Throws (e.g. ReferenceExists) when the resource may not be deleted. */
   beforeDelete?(resource: T, ctx: WriteContext): void;
   /** Runs after the resource was deleted (e.g. clean up secondary indexes). */

@@ -69,11 +69,22 @@ function priceChanges(was: VariantShape, now: VariantShape, catalogData: Catalog
   const changes: Change[] = [];
   for (const price of after) {
     const old = before.find((p) => p.id === price.id);
+    const withoutDiscount = (p: PriceShape) => ({ ...p, key: undefined, discounted: undefined });
     if (!old) changes.push(change('addPrice', 'AddPricesChange', undefined, price, { catalogData, priceId: price.id }));
-    else if (differs({ ...old, key: undefined }, { ...price, key: undefined }))
+    else if (differs(withoutDiscount(old), withoutDiscount(price)))
       changes.push(change('changePrice', 'ChangePriceChange', old, price, { catalogData, priceId: price.id }));
     else if (old.key !== price.key)
       changes.push(change('setPriceKey', 'SetPriceKeyChange', old.key, price.key, { catalogData, priceId: price.id, variant }));
+    // A Product Discount's doing (or setDiscountedPrice): the live SetDiscountedPriceChange.
+    if (old && !differs(withoutDiscount(old), withoutDiscount(price)) && differs(old.discounted, price.discounted))
+      changes.push(
+        change('setDiscountedPrice', 'SetDiscountedPriceChange', old.discounted, price.discounted, {
+          catalogData,
+          variant,
+          priceId: price.id,
+          price,
+        }),
+      );
   }
   for (const price of before) {
     if (!after.some((p) => p.id === price.id))

@@ -23,6 +23,7 @@ import { pricesFrom } from '../kit/prices.js';
 import type { ProductType } from '../product-types/index.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
+import { applyProductDiscounts, rankedDiscounts } from '../product-discounts/apply.js';
 import { dropDeletedProduct } from '../product-selections/background.js';
 import { taxCategoryReference } from '../tax-categories/index.js';
 import type { WriteContext } from '../kit/write-context.js';
@@ -122,6 +123,11 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
       ...(draft.taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, draft.taxCategory, 'taxCategory') } : {}),
       ...(draft.priceMode !== undefined ? { priceMode: draft.priceMode } : {}),
     };
+  },
+  /** Its discounted Prices as the Product Discounts in force give them (ProductPriceDiscountsSet when they change). */
+  beforeStore(product, ctx) {
+    const updatedPrices = applyProductDiscounts(product, rankedDiscounts(ctx.state, Date.parse(ctx.now)), ctx.state);
+    if (updatedPrices.length > 0) ctx.emit('ProductPriceDiscountsSet', { updatedPrices });
   },
   actions: {
     publish,

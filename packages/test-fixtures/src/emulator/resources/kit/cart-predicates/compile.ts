@@ -7,7 +7,7 @@ import type { Cart, CustomLineItem, LineItem } from '../../carts/shapes.js';
 import { fractionDigitsOf } from '../money.js';
 import type { Schemas } from '../resource-type.js';
 import { fieldOf } from './fields.js';
-import type { Cents, EvaluationContext, ItemOf, Kind, Scope } from './fields.js';
+import type { Cents, EvaluationContext, ItemOf, Kind, ProductPriceItem, Scope } from './fields.js';
 import { parseCartPredicate } from './parser.js';
 import type { CartPredicateNode, Literal, Term } from './parser.js';
 
@@ -250,7 +250,17 @@ function termPos(term: Term): number {
 }
 
 const CACHE_CAPACITY = 1000;
-const cache = new LruCache<string, CompiledItemPredicate<never>>(CACHE_CAPACITY);
+const cache = new LruCache<string, Test<never>>(CACHE_CAPACITY);
+
+/** The test of a predicate in a scope, parsed and compiled once (cached by scope and source). */
+function compiledTest<S extends Scope>(scope: S, source: string, field: string): Test<ItemOf<S>> {
+  const cacheKey = `${scope}\u0000${source}`;
+  const cached = cache.get(cacheKey) as Test<ItemOf<S>> | undefined;
+  if (cached) return cached;
+  const test = new Compiler(field).node(parseCartPredicate(source, field), scope);
+  cache.set(cacheKey, test as Test<never>);
+  return test;
+}
 
 /**
  * Parses and compiles a predicate once (cached by scope and source): a cart predicate
@@ -262,12 +272,13 @@ const cache = new LruCache<string, CompiledItemPredicate<never>>(CACHE_CAPACITY)
  * @example
  * compileItemPredicate('cart', 'lineItemCount(sku = "A") >= 2', 'predicate').matches(cart, cart, state);
  */
-export function compileItemPredicate<S extends Scope>(scope: S, source: string, field: string): CompiledItemPredicate<ItemOf<S>> {
-  const cacheKey = `${scope}\u0000${source}`;
-  const cached = cache.get(cacheKey) as CompiledItemPredicate<ItemOf<S>> | undefined;
-  if (cached) return cached;
-  const test = new Compiler(field).node(parseCartPredicate(source, field), scope);
-  const compiled: CompiledItemPredicate<ItemOf<S>> = {
+export function compileItemPredicate<S extends Exclude<Scope, 'product'>>(
+  scope: S,
+  source: string,
+  field: string,
+): CompiledItemPredicate<ItemOf<S>> {
+  const test = compiledTest(scope, source, field);
+  return {
     source,
     matches(item, cart, state) {
       let customer: Schemas['Customer'] | undefined | null = null;
@@ -283,8 +294,22 @@ export function compileItemPredicate<S extends Scope>(scope: S, source: string, 
       return test(item, ctx);
     },
   };
-  cache.set(cacheKey, compiled as CompiledItemPredicate<never>);
-  return compiled;
+}
+
+/**
+ * A product predicate (https://docs.commercetools.com/api/projects/predicates#productdiscount-predicates)
+ * compiled once, as {@link compileItemPredicate} compiles the others; `matches` tells whether one
+ * Price of a variant satisfies it, in time linear in the predicate.
+ *
+ * @example
+ * productPredicate('sku = "A" and price > "10.00 EUR"', 'predicate').matches({ product, data, variant, price }, state);
+ */
+export function productPredicate(
+  source: string,
+  field: string,
+): { readonly source: string; matches(item: ProductPriceItem, state: EmulatorState): boolean } {
+  const test = compiledTest('product', source, field);
+  return { source, matches: (item, state) => test(item, { state, customer: () => undefined }) };
 }
 
 /**

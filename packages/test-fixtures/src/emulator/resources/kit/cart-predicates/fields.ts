@@ -3,6 +3,7 @@ import { isPlainObject } from '../../../query/values.js';
 import type { EmulatorState } from '../../../state.js';
 import type { StoredResource } from '../../../store/collection.js';
 import type { Cart, CustomLineItem, LineItem } from '../../carts/shapes.js';
+import type { Product, ProductData, ProductVariant } from '../../products/data.js';
 import type { Schemas } from '../resource-type.js';
 
 /** What the value of a term is, as far as the compiler knows: `dynamic` for Custom Fields and Attributes. */
@@ -14,11 +15,28 @@ export interface Cents {
   readonly currencyCode: string;
 }
 
-/** What one evaluation sees: the Cart, the project's data, and the Cart's Customer looked up once. */
+/** What one evaluation sees: the Cart (none for a product predicate), the project's data, and the Cart's Customer looked up once. */
 export interface EvaluationContext {
   readonly state: EmulatorState;
-  readonly cart: Cart;
+  readonly cart?: Cart;
   customer(): Schemas['Customer'] | undefined;
+}
+
+/** The Price a product predicate is evaluated against: as stored on a variant, or a Price to match. */
+export interface PricePoint {
+  readonly value: Cents;
+  readonly key?: string;
+  readonly country?: string;
+  readonly customerGroup?: { readonly typeId: string; readonly id: string };
+  readonly channel?: { readonly typeId: string; readonly id: string };
+}
+
+/** What a product predicate sees: one Price of one variant of one data set (current or staged) of a Product. */
+export interface ProductPriceItem {
+  readonly product: Pick<Product, 'id' | 'key' | 'productType' | 'taxCategory' | 'masterData'>;
+  readonly data: Pick<ProductData, 'categories'>;
+  readonly variant: Pick<ProductVariant, 'id' | 'key' | 'sku' | 'attributes'>;
+  readonly price: PricePoint;
 }
 
 export type Getter<I> = (item: I, ctx: EvaluationContext) => unknown;
@@ -28,9 +46,18 @@ export interface FieldDef<I> {
   readonly get: Getter<I>;
 }
 
-/** Where a predicate is evaluated: the Cart, or one of its Line Items or Custom Line Items (inside the item functions). */
-export type Scope = 'cart' | 'lineItem' | 'customLineItem';
-export type ItemOf<S extends Scope> = S extends 'cart' ? Cart : S extends 'lineItem' ? LineItem : CustomLineItem;
+/**
+ * Where a predicate is evaluated: the Cart, or one of its Line Items or Custom Line Items (inside
+ * the item functions); or a Price of a Product (the product predicates of Product Discounts).
+ */
+export type Scope = 'cart' | 'lineItem' | 'customLineItem' | 'product';
+export type ItemOf<S extends Scope> = S extends 'cart'
+  ? Cart
+  : S extends 'lineItem'
+    ? LineItem
+    : S extends 'customLineItem'
+      ? CustomLineItem
+      : ProductPriceItem;
 
 type Reference = { typeId: string; id: string } | undefined;
 
@@ -158,14 +185,58 @@ const CUSTOM_LINE_ITEM_FIELDS: Readonly<Record<string, FieldDef<CustomLineItem>>
   'taxCategory.key': { kind: 'string', get: (line, ctx) => keyOf(ctx.state, line.taxCategory) },
 };
 
+const idOf = (reference: { id: string } | undefined) => reference?.id;
+
+/**
+ * The fields of a product predicate (https://docs.commercetools.com/api/projects/predicates#productdiscount-predicates).
+ * The Price's fields are read with and without the `price.` prefix (`price.currency`, `currency`).
+ */
+const PRICE_FIELDS: Readonly<Record<string, FieldDef<ProductPriceItem>>> = {
+  price: { kind: 'money', get: (item) => item.price.value },
+  centAmount: { kind: 'number', get: (item) => item.price.value.centAmount },
+  currency: { kind: 'string', get: (item) => item.price.value.currencyCode },
+  currencyCode: { kind: 'string', get: (item) => item.price.value.currencyCode },
+  key: { kind: 'string', get: (item) => item.price.key },
+  country: { kind: 'string', get: (item) => item.price.country },
+  'customerGroup.id': { kind: 'string', get: (item) => idOf(item.price.customerGroup) },
+  'customerGroup.key': { kind: 'string', get: (item, ctx) => keyOf(ctx.state, item.price.customerGroup) },
+  'channel.id': { kind: 'string', get: (item) => idOf(item.price.channel) },
+  'channel.key': { kind: 'string', get: (item, ctx) => keyOf(ctx.state, item.price.channel) },
+};
+
+const PRODUCT_FIELDS: Readonly<Record<string, FieldDef<ProductPriceItem>>> = {
+  ...PRICE_FIELDS,
+  ...Object.fromEntries(Object.entries(PRICE_FIELDS).flatMap(([name, def]) => (name === 'price' ? [] : [[`price.${name}`, def]]))),
+  'product.id': { kind: 'string', get: (item) => item.product.id },
+  'product.key': { kind: 'string', get: (item) => item.product.key },
+  'productType.id': { kind: 'string', get: (item) => item.product.productType.id },
+  'productType.key': { kind: 'string', get: (item, ctx) => keyOf(ctx.state, item.product.productType) },
+  'taxCategory.id': { kind: 'string', get: (item) => idOf(item.product.taxCategory) },
+  'taxCategory.key': { kind: 'string', get: (item, ctx) => keyOf(ctx.state, item.product.taxCategory) },
+  published: { kind: 'boolean', get: (item) => item.product.masterData.published },
+  'variant.id': { kind: 'number', get: (item) => item.variant.id },
+  variantId: { kind: 'number', get: (item) => item.variant.id },
+  'variant.key': { kind: 'string', get: (item) => item.variant.key },
+  sku: { kind: 'string', get: (item) => item.variant.sku },
+  'categories.id': { kind: 'set', get: (item, ctx) => categoriesIn(item.data, ctx, false).map((category) => category.id) },
+  'categories.key': { kind: 'set', get: (item, ctx) => keysOf(categoriesIn(item.data, ctx, false)) },
+  'categoriesWithAncestors.id': { kind: 'set', get: (item, ctx) => categoriesIn(item.data, ctx, true).map((category) => category.id) },
+  'categoriesWithAncestors.key': { kind: 'set', get: (item, ctx) => keysOf(categoriesIn(item.data, ctx, true)) },
+};
+
 type Category = Schemas['Category'];
 
 /** The Categories of a Line Item's Product (its current data), with their ancestors when asked; each once. */
 function categoriesOf(line: LineItem, ctx: EvaluationContext, withAncestors: boolean): Category[] {
   const product = ctx.state.collection<Schemas['Product']>('product').get(line.productId);
+  return product ? categoriesIn(product.masterData.current, ctx, withAncestors) : [];
+}
+
+/** The Categories of one data set of a Product, with their ancestors when asked; each once. */
+function categoriesIn(data: Pick<ProductData, 'categories'>, ctx: EvaluationContext, withAncestors: boolean): Category[] {
   const categories = ctx.state.collection<Category>('category');
   const seen = new Map<string, Category>();
-  for (const reference of product?.masterData.current.categories ?? []) {
+  for (const reference of data.categories) {
     const category = categories.get(reference.id);
     if (!category) continue;
     seen.set(category.id, category);
@@ -180,11 +251,11 @@ function categoriesOf(line: LineItem, ctx: EvaluationContext, withAncestors: boo
 
 const keysOf = (categories: readonly Category[]) => categories.flatMap((category) => (category.key !== undefined ? [category.key] : []));
 
-/** The value of an Attribute of a Line Item's variant by name, then by the rest of the path. */
-function attribute(segments: string[]): Getter<LineItem> {
+/** The value of an Attribute of a variant by name, then by the rest of the path (`money.centAmount`, `color.key`). */
+function attribute<I>(variantOf: (item: I) => { attributes?: Schemas['Attribute'][] }, segments: string[]): Getter<I> {
   const [name, ...rest] = segments;
-  return (line) => {
-    const found = line.variant.attributes?.find((candidate) => candidate.name === name);
+  return (item) => {
+    const found = variantOf(item).attributes?.find((candidate) => candidate.name === name);
     return found === undefined ? undefined : descend(found.value, rest);
   };
 }
@@ -199,7 +270,12 @@ export function fieldOf<S extends Scope>(scope: S, path: string, pos: number): F
   return found as FieldDef<ItemOf<S>>;
 }
 
-const SCOPE_NAMES: Readonly<Record<Scope, string>> = { cart: 'Cart', lineItem: 'Line Item', customLineItem: 'Custom Line Item' };
+const SCOPE_NAMES: Readonly<Record<Scope, string>> = {
+  cart: 'Cart',
+  lineItem: 'Line Item',
+  customLineItem: 'Custom Line Item',
+  product: 'Product Discount',
+};
 
 function lookup(scope: Scope, path: string): FieldDef<never> | undefined {
   const segments = path.split('.');
@@ -222,7 +298,7 @@ function lookup(scope: Scope, path: string): FieldDef<never> | undefined {
     }
     case 'lineItem': {
       if (Object.prototype.hasOwnProperty.call(LINE_ITEM_FIELDS, path)) return LINE_ITEM_FIELDS[path];
-      if (head === 'attributes' && rest.length > 0) return { kind: 'dynamic', get: attribute(rest) };
+      if (head === 'attributes' && rest.length > 0) return { kind: 'dynamic', get: attribute((line: LineItem) => line.variant, rest) };
       if (head === 'custom' && rest.length > 0) return { kind: 'dynamic', get: customField<LineItem>((line) => line.custom, rest) };
       return undefined;
     }
@@ -230,6 +306,12 @@ function lookup(scope: Scope, path: string): FieldDef<never> | undefined {
       if (Object.prototype.hasOwnProperty.call(CUSTOM_LINE_ITEM_FIELDS, path)) return CUSTOM_LINE_ITEM_FIELDS[path];
       if (head === 'name' && rest.length === 1) return { kind: 'string', get: (line: CustomLineItem) => line.name[rest[0]!] };
       if (head === 'custom' && rest.length > 0) return { kind: 'dynamic', get: customField<CustomLineItem>((line) => line.custom, rest) };
+      return undefined;
+    }
+    case 'product': {
+      if (Object.prototype.hasOwnProperty.call(PRODUCT_FIELDS, path)) return PRODUCT_FIELDS[path];
+      if (head === 'attributes' && rest.length > 0)
+        return { kind: 'dynamic', get: attribute((item: ProductPriceItem) => item.variant, rest) };
       return undefined;
     }
   }
