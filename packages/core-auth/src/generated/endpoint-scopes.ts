@@ -221,6 +221,14 @@ export type GeneratedEndpoint =
   | 'GET /shipping-methods/key={key}'
   | 'POST /shipping-methods/key={key}'
   | 'DELETE /shipping-methods/key={key}'
+  | 'POST /states'
+  | 'GET /states'
+  | 'GET /states/{ID}'
+  | 'POST /states/{ID}'
+  | 'DELETE /states/{ID}'
+  | 'GET /states/key={key}'
+  | 'POST /states/key={key}'
+  | 'DELETE /states/key={key}'
   | 'POST /stores'
   | 'GET /stores'
   | 'GET /stores/{ID}'
@@ -733,6 +741,14 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   },
   'POST /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
   'DELETE /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /states': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
+  'GET /states': { anyOf: [['view_states'], ['manage_states'], ['manage_project']], storeScoped: false },
+  'GET /states/{ID}': { anyOf: [['view_states'], ['manage_states'], ['manage_project']], storeScoped: false },
+  'POST /states/{ID}': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
+  'DELETE /states/{ID}': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
+  'GET /states/key={key}': { anyOf: [['view_states'], ['manage_states'], ['manage_project']], storeScoped: false },
+  'POST /states/key={key}': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
+  'DELETE /states/key={key}': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
   'POST /stores': { anyOf: [['manage_stores'], ['manage_project']], storeScoped: false },
   'GET /stores': { anyOf: [['view_stores'], ['manage_stores'], ['manage_project']], storeScoped: false },
   'GET /stores/{ID}': { anyOf: [['view_stores'], ['manage_stores'], ['manage_project']], storeScoped: false },

@@ -106,6 +106,10 @@ export type AddShippingMethodZone = {
   zone: ResourceIdentifierInput;
 };
 
+export type AddStateRoles = {
+  roles: Array<StateRole>;
+};
+
 /**
  * Assigns a Product Selection. `active` defaults to `false`; no effect when the selection is already assigned with the
  * same flag.
@@ -434,6 +438,18 @@ export type ChangeShippingMethodName = {
 
 export type ChangeShippingMethodTaxCategory = {
   taxCategory: ResourceIdentifierInput;
+};
+
+export type ChangeStateInitial = {
+  initial: Scalars['Boolean']['input'];
+};
+
+export type ChangeStateKey = {
+  key: Scalars['String']['input'];
+};
+
+export type ChangeStateType = {
+  type: StateType;
 };
 
 /**
@@ -849,6 +865,8 @@ export type InventoryMode =
 export type ItemState = {
   __typename?: 'ItemState';
   quantity: Scalars['Long']['output'];
+  /** The State holding the quantity (scope `view_states` or `manage_states`). */
+  state?: Maybe<State>;
   stateRef: Reference;
 };
 
@@ -1123,6 +1141,8 @@ export type Mutation = {
    * emulated (`NotEmulated`).
    */
   createShippingMethod?: Maybe<ShippingMethod>;
+  /** Create a State (scope `manage_states`); the rules of the REST StateDraft. */
+  createState?: Maybe<State>;
   /**
    * Create a Store (scope `manage_stores`). Emits StoreCreated, whose `productSelections`
    * carries the settings the Store was created with; a Store created
@@ -1171,6 +1191,8 @@ export type Mutation = {
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   deleteShippingMethod?: Maybe<ShippingMethod>;
+  /** Delete a State; the built-in one, or one still referenced, fails (`InvalidOperation`, `ReferenceExists`). */
+  deleteState?: Maybe<State>;
   /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
   deleteZone?: Maybe<Zone>;
   /**
@@ -1205,6 +1227,8 @@ export type Mutation = {
    * predicate does not compile fails as on create.
    */
   updateShippingMethod?: Maybe<ShippingMethod>;
+  /** Apply State update actions in order and as a unit. */
+  updateState?: Maybe<State>;
   /**
    * Apply Store update actions in order and as a unit. Each change of the Store's Product
    * Selections emits one StoreProductSelectionsChanged message.
@@ -1255,6 +1279,10 @@ export type MutationCreateProductSelectionArgs = {
 
 export type MutationCreateShippingMethodArgs = {
   draft: ShippingMethodDraft;
+};
+
+export type MutationCreateStateArgs = {
+  draft: StateDraft;
 };
 
 export type MutationCreateStoreArgs = {
@@ -1334,6 +1362,12 @@ export type MutationDeleteShippingMethodArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationDeleteStateArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteZoneArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -1392,6 +1426,13 @@ export type MutationUpdateProductSelectionArgs = {
 
 export type MutationUpdateShippingMethodArgs = {
   actions: Array<ShippingMethodUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateStateArgs = {
+  actions: Array<StateUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -2200,6 +2241,9 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * true (with `currency`, only the rate in it), the others false; the default method first.
    */
   shippingMethodsByLocation: Array<ShippingMethod>;
+  /** A State by `id` or `key`; null when none matches. Scope `view_states` or `manage_states`. */
+  state?: Maybe<State>;
+  states: StateQueryResult;
   /** A Store by `id` or `key`; null when none matches. */
   store?: Maybe<Store>;
   /** A Zone by `id` or `key`; null when none matches. Scope `view_zones`, `manage_zones`, `view_orders` or `manage_orders`. */
@@ -2332,6 +2376,18 @@ export type QueryShippingMethodsByLocationArgs = {
   state?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryStateArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryStatesArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryStoreArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2363,6 +2419,11 @@ export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
   typeId: Scalars['String']['output'];
+};
+
+export type ReferenceInput = {
+  id: Scalars['String']['input'];
+  typeId: Scalars['String']['input'];
 };
 
 export type RemoveCartCustomLineItem = {
@@ -2408,6 +2469,10 @@ export type RemoveShippingMethodStore = {
 /** Removes the Zone and its rates; a Zone the method does not have is `InvalidOperation`. */
 export type RemoveShippingMethodZone = {
   zone: ResourceIdentifierInput;
+};
+
+export type RemoveStateRoles = {
+  roles: Array<StateRole>;
 };
 
 /** No effect when the selection is not assigned. */
@@ -2652,6 +2717,25 @@ export type SetShippingMethodStores = {
   stores: Array<ResourceIdentifierInput>;
 };
 
+/** Null or an empty list removes the description. */
+export type SetStateDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+/** Null or an empty list removes the name. */
+export type SetStateName = {
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetStateRoles = {
+  roles: Array<StateRole>;
+};
+
+/** Null removes the transitions (any State of the type may follow); an empty list makes the State final. */
+export type SetStateTransitions = {
+  transitions?: InputMaybe<Array<ResourceIdentifierInput>>;
+};
+
 export type SetStoreLanguages = {
   languages?: InputMaybe<Array<Scalars['Locale']['input']>>;
 };
@@ -2849,6 +2933,83 @@ export type ShippingRatePriceTierDraft = {
   CartClassification?: InputMaybe<ShippingRatePriceTierCartClassificationDraft>;
   CartScore?: InputMaybe<ShippingRatePriceTierCartScoreDraft>;
   CartValue?: InputMaybe<ShippingRatePriceTierCartValueDraft>;
+};
+
+export type State = {
+  __typename?: 'State';
+  builtIn: Scalars['Boolean']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  initial: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales?: Maybe<Array<LocalizedString>>;
+  roles: Array<StateRole>;
+  transitions?: Maybe<Array<State>>;
+  /** Null when any State of the type may follow; empty for a final State. */
+  transitionsRef?: Maybe<Array<Reference>>;
+  type: StateType;
+  version: Scalars['Long']['output'];
+};
+
+export type StateDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type StateNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type StateDraft = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  initial?: InputMaybe<Scalars['Boolean']['input']>;
+  key: Scalars['String']['input'];
+  name?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  roles?: InputMaybe<Array<StateRole>>;
+  transitions?: InputMaybe<Array<ReferenceInput>>;
+  type: StateType;
+};
+
+export type StateQueryResult = {
+  __typename?: 'StateQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<State>;
+  total: Scalars['Long']['output'];
+};
+
+export type StateRole = 'Return' | 'ReviewIncludedInStatistics';
+
+export type StateType =
+  | 'LineItemState'
+  | 'OrderState'
+  | 'PaymentState'
+  | 'ProductState'
+  | 'QuoteRequestState'
+  | 'QuoteState'
+  | 'RecurringOrderState'
+  | 'ReviewState'
+  | 'StagedQuoteState';
+
+/** One State update action: exactly one field must be set (otherwise `InvalidInput`). */
+export type StateUpdateAction = {
+  addRoles?: InputMaybe<AddStateRoles>;
+  changeInitial?: InputMaybe<ChangeStateInitial>;
+  changeKey?: InputMaybe<ChangeStateKey>;
+  changeType?: InputMaybe<ChangeStateType>;
+  removeRoles?: InputMaybe<RemoveStateRoles>;
+  setDescription?: InputMaybe<SetStateDescription>;
+  setName?: InputMaybe<SetStateName>;
+  setRoles?: InputMaybe<SetStateRoles>;
+  setTransitions?: InputMaybe<SetStateTransitions>;
 };
 
 export type Store = {

@@ -1998,6 +1998,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/states': {
+    parameters: SharedParameters;
+    /** Query States */
+    get: operations['queryStates'];
+    put?: never;
+    /** Create a State */
+    post: operations['createState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/states/{ID}': {
+    parameters: SharedParameters;
+    /** Get a State by ID */
+    get: operations['getStateById'];
+    put?: never;
+    /** Update a State by ID */
+    post: operations['updateStateById'];
+    /** Delete a State by ID */
+    delete: operations['deleteStateById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/states/key={key}': {
+    parameters: SharedParameters;
+    /** Get a State by key */
+    get: operations['getStateByKey'];
+    put?: never;
+    /** Update a State by key */
+    post: operations['updateStateByKey'];
+    /** Delete a State by key */
+    delete: operations['deleteStateByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/stores': {
     parameters: SharedParameters;
     /** Query Stores */
@@ -2251,8 +2292,8 @@ export interface components {
      */
     ShippingMethodState: 'DoesNotMatchCart' | 'MatchesCart';
     /**
-     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
-     *     `Initial` State (States are not emulated: the reference holds a fixed id).
+     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the Project's
+     *     built-in `Initial` LineItemState (see State).
      */
     ItemState: {
       quantity: number;
@@ -3396,6 +3437,7 @@ export interface components {
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'state';
+      obj?: components['schemas']['State'];
     };
     CustomerGroupReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -5817,8 +5859,8 @@ export interface components {
      * @description An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
      *     `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths),
      *     `manage_my_orders` for the caller's own. It copies the Cart as it was ordered: its Line
-     *     Items (each with its whole quantity in the built-in `Initial` State, as on the Cart: a
-     *     StateReference with a fixed id, since States are not emulated yet), Custom Line Items,
+     *     Items (each with its whole quantity in the built-in `Initial` LineItemState, as on the
+     *     Cart), Custom Line Items,
      *     `totalPrice`, `taxedPrice`, `taxedShippingPrice`, addresses, `shippingInfo`,
      *     `paymentInfo`, customer, anonymous session, Store, tax and rounding modes, country and
      *     locale; `cart` references it. An Order has no `key` (there is no `/orders/key=`):
@@ -8923,6 +8965,158 @@ export interface components {
     ShippingMethodPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ShippingMethod'][];
     };
+    /**
+     * @description The resource or object type a State is for.
+     * @enum {string}
+     */
+    StateTypeEnum:
+      | 'OrderState'
+      | 'LineItemState'
+      | 'ProductState'
+      | 'ReviewState'
+      | 'PaymentState'
+      | 'QuoteRequestState'
+      | 'StagedQuoteState'
+      | 'QuoteState'
+      | 'RecurringOrderState';
+    /**
+     * @description `Return` applies to `LineItemState` only (a Line Item returned), `ReviewIncludedInStatistics`
+     *     to `ReviewState` only (a Review in that State counts in the Product's rating statistics). A
+     *     role given to a State of another type is 400 InvalidOperation.
+     * @enum {string}
+     */
+    StateRoleEnum: 'ReviewIncludedInStatistics' | 'Return';
+    /**
+     * @description A State of a workflow (https://docs.commercetools.com/api/projects/states). Scopes
+     *     `view_states` and `manage_states`. `key` is required and unique in the Project (400
+     *     DuplicateField). `transitions` says which States of the same `type` may follow this one in
+     *     a `transitionState` (or a Line Item's `transitionLineItemState`): absent, any State of the
+     *     type may; empty, none may (a final State). Every Project has one built-in State, key
+     *     `Initial`, type `LineItemState`, `initial`: the State every new Line Item and Custom Line
+     *     Item holds its whole quantity in. A built-in State cannot be deleted, nor its `key` or
+     *     (decision) its `type` changed: 400 InvalidOperation; its name, description, roles and
+     *     transitions can be changed. Decision (the reference does not say): a State that a resource
+     *     still references (an Order, a Line Item's or Custom Line Item's quantity of an Order, a
+     *     Product, a Payment's status, or another State's `transitions`) cannot be deleted: 400
+     *     ReferenceExists naming the referencing type. The live service sends no Messages for
+     *     States.
+     */
+    State: components['schemas']['BaseResource'] & {
+      key: string;
+      type: components['schemas']['StateTypeEnum'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      /** @description `true` for the first State of a workflow: a resource without a State can only be transitioned to an initial one. */
+      initial: boolean;
+      /** @description `true` for the Project's built-in `Initial` LineItemState only. */
+      builtIn: boolean;
+      /** @description Always present; empty when the State has no role. */
+      roles: components['schemas']['StateRoleEnum'][];
+      transitions?: components['schemas']['StateReference'][];
+    };
+    /**
+     * @description `initial` defaults to `true`. Each of `transitions` must exist (400
+     *     ReferencedResourceNotFound) and, decision, be of the same `type` (400 InvalidOperation).
+     *     Decision: a role that does not apply to `type` is 400 InvalidOperation, as in `addRoles`.
+     */
+    StateDraft: {
+      key: components['schemas']['Key'];
+      type: components['schemas']['StateTypeEnum'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      initial?: boolean;
+      roles?: components['schemas']['StateRoleEnum'][];
+      transitions?: components['schemas']['StateResourceIdentifier'][];
+    };
+    StateResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'state';
+    };
+    StatePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['State'][];
+    };
+    StateUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['StateUpdateAction'][];
+    };
+    /**
+     * @description The live reference's rule for most of them: setting the value a State already has is 400
+     *     InvalidOperation (`changeType`, `changeInitial`, `setName`, `setDescription`, `setRoles`,
+     *     `setTransitions`).
+     */
+    StateUpdateAction:
+      | components['schemas']['StateChangeKeyAction']
+      | components['schemas']['StateChangeTypeAction']
+      | components['schemas']['StateChangeInitialAction']
+      | components['schemas']['StateSetNameAction']
+      | components['schemas']['StateSetDescriptionAction']
+      | components['schemas']['StateAddRolesAction']
+      | components['schemas']['StateRemoveRolesAction']
+      | components['schemas']['StateSetRolesAction']
+      | components['schemas']['StateSetTransitionsAction'];
+    /** @description Another State's key is 400 DuplicateField; a built-in State's key cannot change (400 InvalidOperation). */
+    StateChangeKeyAction: SharedStateChangeKeyAction;
+    /** @description The current type is 400 InvalidOperation; so is (decision) any change of a built-in State's type, or one that leaves the State a role of its old type. */
+    StateChangeTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeType';
+      type: components['schemas']['StateTypeEnum'];
+    };
+    StateChangeInitialAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInitial';
+      initial: boolean;
+    };
+    /** @description An empty object (or, decision, none) removes the name. */
+    StateSetNameAction: SharedStateSetNameAction;
+    /** @description An empty object (or, decision, none) removes the description. */
+    StateSetDescriptionAction: SharedCategorySetDescriptionAction;
+    /** @description A role the State has already, or one that does not apply to its type, is 400 InvalidOperation. */
+    StateAddRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /** @description None of the roles present on the State is 400 InvalidOperation; the others given are ignored. */
+    StateRemoveRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /** @description An empty list removes every role; a role that does not apply to the State's type is 400 InvalidOperation. */
+    StateSetRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /**
+     * @description Without `transitions` any State of the type may follow (no validation); an empty list makes
+     *     the State final. Each State must exist (400 ReferencedResourceNotFound) and be of the same
+     *     type (400 InvalidOperation).
+     */
+    StateSetTransitionsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransitions';
+      transitions?: components['schemas']['StateResourceIdentifier'][];
+    };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
       key: string;
@@ -9045,14 +9239,7 @@ export interface components {
       productSelections?: components['schemas']['ProductSelectionSettingInActionDraft'][];
     };
     /** @description Omitting `name` unsets it. */
-    StoreSetNameAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setName';
-      name?: components['schemas']['LocalizedString'];
-    };
+    StoreSetNameAction: SharedStateSetNameAction;
     /** @description Omitting `languages` empties the list. */
     StoreSetLanguagesAction: {
       /**
@@ -9529,14 +9716,7 @@ export interface components {
       | components['schemas']['TypeChangeLocalizedEnumValueOrderAction']
       | components['schemas']['TypeRemoveEnumValuesAction']
       | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
-    TypeChangeKeyAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeKey';
-      key: components['schemas']['Key'];
-    };
+    TypeChangeKeyAction: SharedStateChangeKeyAction;
     TypeChangeNameAction: SharedCategoryChangeNameAction;
     /** @description Omitting `description` removes it. */
     TypeSetDescriptionAction: SharedCategorySetDescriptionAction;
@@ -10198,7 +10378,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV50;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
@@ -10208,12 +10388,12 @@ export interface operations {
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV33;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV50;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
@@ -10223,7 +10403,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV32;
+    responses: SharedResponsesV33;
   };
   queryChannels: {
     parameters: SharedParametersV6;
@@ -10271,7 +10451,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV51;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -10281,12 +10461,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV34;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV51;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -10296,7 +10476,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV34;
   };
   queryCustomObjects: {
     parameters: SharedParametersV6;
@@ -10454,7 +10634,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV52;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
@@ -10464,12 +10644,12 @@ export interface operations {
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV35;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV52;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
@@ -10479,7 +10659,7 @@ export interface operations {
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV35;
   };
   queryCustomers: {
     parameters: SharedParametersV6;
@@ -10549,7 +10729,7 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV36;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -10662,7 +10842,7 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV36;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -10779,7 +10959,7 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV53;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
@@ -10789,12 +10969,12 @@ export interface operations {
   deleteInventoryEntryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV37;
   };
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV53;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
@@ -10804,33 +10984,33 @@ export interface operations {
   deleteInventoryEntryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV36;
+    responses: SharedResponsesV37;
   };
   signInCustomer: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   queryMyCarts: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV54;
   };
   createMyCart: {
     parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV48;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
@@ -10850,18 +11030,18 @@ export interface operations {
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV54;
   };
   createMyCartInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV48;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
     parameters: SharedParametersV8;
     requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV31;
+    responses: SharedResponsesV32;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
@@ -10882,7 +11062,7 @@ export interface operations {
   mergeCart: {
     parameters: SharedParametersV17;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   replicateCartInStore: {
     parameters: SharedParametersV11;
@@ -10897,12 +11077,12 @@ export interface operations {
   mergeCartInStore: {
     parameters: SharedParametersV15;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV55;
   };
   updateMe: {
     parameters: SharedParametersV5;
@@ -10917,7 +11097,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   signUpMe: {
     parameters: SharedParametersV9;
@@ -10937,7 +11117,7 @@ export interface operations {
   signInMe: {
     parameters: SharedParametersV9;
     requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
@@ -10957,7 +11137,7 @@ export interface operations {
   getMeInStore: {
     parameters: SharedParametersV11;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV55;
   };
   updateMeInStore: {
     parameters: SharedParametersV11;
@@ -10972,7 +11152,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   signUpMeInStore: {
     parameters: SharedParametersV10;
@@ -10993,7 +11173,7 @@ export interface operations {
   signInMeInStore: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV10;
@@ -11143,7 +11323,7 @@ export interface operations {
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV56;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
@@ -11154,7 +11334,7 @@ export interface operations {
   getMyOrderByIdInStore: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV56;
   };
   queryPayments: {
     parameters: SharedParametersV6;
@@ -11202,7 +11382,7 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV57;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
@@ -11212,12 +11392,12 @@ export interface operations {
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV38;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV57;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
@@ -11227,7 +11407,7 @@ export interface operations {
   deletePaymentByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV38;
   };
   queryMyPayments: {
     parameters: SharedParametersV6;
@@ -11379,32 +11559,32 @@ export interface operations {
   getProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV49;
   };
   deleteProductDiscountById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   getProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV49;
   };
   deleteProductDiscountByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   getProductProjectionInStoreById: {
     parameters: {
@@ -11419,7 +11599,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV58;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -11429,7 +11609,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV58;
   };
   queryProductProjections: {
     parameters: {
@@ -11536,7 +11716,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV59;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -11546,7 +11726,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV59;
   };
   queryProductSelections: {
     parameters: SharedParametersV6;
@@ -11595,7 +11775,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV60;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -11605,12 +11785,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV39;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV60;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -11620,17 +11800,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV39;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV61;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV61;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -11704,7 +11884,7 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV62;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
@@ -11714,12 +11894,12 @@ export interface operations {
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV40;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV62;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
@@ -11729,7 +11909,7 @@ export interface operations {
   deleteProductTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV40;
   };
   queryProducts: {
     parameters: {
@@ -11854,7 +12034,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV63;
   };
   updateProductById: {
     parameters: SharedParametersV21;
@@ -11869,12 +12049,12 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV41;
   };
   getProductByKey: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV63;
   };
   updateProductByKey: {
     parameters: SharedParametersV22;
@@ -11889,17 +12069,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV41;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV64;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV64;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -12005,7 +12185,7 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV65;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
@@ -12015,12 +12195,12 @@ export interface operations {
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV42;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV65;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
@@ -12030,7 +12210,80 @@ export interface operations {
   deleteShippingMethodByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV42;
+  };
+  queryStates: {
+    parameters: SharedParametersV6;
+    requestBody?: never;
+    responses: {
+      /** @description A page of States. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['StatePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createState: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StateDraft'];
+      };
+    };
+    responses: {
+      /** @description The created State. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getStateById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV66;
+  };
+  updateStateById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
+  };
+  deleteStateById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV43;
+  };
+  getStateByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV66;
+  };
+  updateStateByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV28;
+  };
+  deleteStateByKey: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: SharedResponsesV43;
   };
   queryStores: {
     parameters: SharedParametersV6;
@@ -12079,32 +12332,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV34;
+    requestBody: SharedRequestBodyV35;
     responses: SharedResponsesV19;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV34;
+    requestBody: SharedRequestBodyV35;
     responses: SharedResponsesV19;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV44;
   };
   queryTaxCategories: {
     parameters: SharedParametersV6;
@@ -12152,32 +12405,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV29;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV29;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV45;
   };
   queryTypes: {
     parameters: SharedParametersV6;
@@ -12225,32 +12478,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV30;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV30;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV46;
   };
   queryZones: {
     parameters: SharedParametersV6;
@@ -12298,32 +12551,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV31;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV31;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV47;
   };
 }
 
@@ -12945,6 +13198,23 @@ export type ShippingMethodSetKeyAction = components['schemas']['ShippingMethodSe
 export type ShippingMethodSetLocalizedNameAction = components['schemas']['ShippingMethodSetLocalizedNameAction'];
 export type ShippingMethodSetLocalizedDescriptionAction = components['schemas']['ShippingMethodSetLocalizedDescriptionAction'];
 export type ShippingMethodPagedQueryResponse = components['schemas']['ShippingMethodPagedQueryResponse'];
+export type StateTypeEnum = components['schemas']['StateTypeEnum'];
+export type StateRoleEnum = components['schemas']['StateRoleEnum'];
+export type State = components['schemas']['State'];
+export type StateDraft = components['schemas']['StateDraft'];
+export type StateResourceIdentifier = components['schemas']['StateResourceIdentifier'];
+export type StatePagedQueryResponse = components['schemas']['StatePagedQueryResponse'];
+export type StateUpdate = components['schemas']['StateUpdate'];
+export type StateUpdateAction = components['schemas']['StateUpdateAction'];
+export type StateChangeKeyAction = components['schemas']['StateChangeKeyAction'];
+export type StateChangeTypeAction = components['schemas']['StateChangeTypeAction'];
+export type StateChangeInitialAction = components['schemas']['StateChangeInitialAction'];
+export type StateSetNameAction = components['schemas']['StateSetNameAction'];
+export type StateSetDescriptionAction = components['schemas']['StateSetDescriptionAction'];
+export type StateAddRolesAction = components['schemas']['StateAddRolesAction'];
+export type StateRemoveRolesAction = components['schemas']['StateRemoveRolesAction'];
+export type StateSetRolesAction = components['schemas']['StateSetRolesAction'];
+export type StateSetTransitionsAction = components['schemas']['StateSetTransitionsAction'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];
@@ -13789,6 +14059,24 @@ type SharedResponsesV27 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV28 = {
+  /** @description The updated State, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['State'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV29 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -13806,7 +14094,7 @@ type SharedResponsesV28 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV30 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -13824,7 +14112,7 @@ type SharedResponsesV29 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV31 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -13842,7 +14130,7 @@ type SharedResponsesV30 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV32 = {
   /** @description The Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13856,7 +14144,7 @@ type SharedResponsesV31 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV33 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -13873,7 +14161,7 @@ type SharedResponsesV32 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV34 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -13890,7 +14178,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV35 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -13907,7 +14195,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV36 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -13924,7 +14212,7 @@ type SharedResponsesV35 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV37 = {
   /** @description The deleted InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -13941,7 +14229,7 @@ type SharedResponsesV36 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV38 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -13958,7 +14246,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV39 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -13975,7 +14263,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV40 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -13992,7 +14280,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV41 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -14009,7 +14297,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV42 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -14026,7 +14314,24 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV43 = {
+  /** @description The deleted State. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['State'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV44 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -14043,7 +14348,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV45 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -14060,7 +14365,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV46 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -14077,7 +14382,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV47 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -14094,7 +14399,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV48 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14107,7 +14412,7 @@ type SharedResponsesV46 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV49 = {
   /** @description The updated Product Discount, with its new version. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14139,7 +14444,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV48 = {
+type SharedResponsesV50 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -14155,7 +14460,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV51 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -14171,7 +14476,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV52 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -14187,7 +14492,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV53 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -14203,7 +14508,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV54 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -14219,7 +14524,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV55 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -14235,7 +14540,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV56 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -14251,7 +14556,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV57 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -14267,7 +14572,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV58 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -14283,7 +14588,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV59 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -14299,7 +14604,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV60 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -14315,7 +14620,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV61 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -14331,7 +14636,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV62 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -14347,7 +14652,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV63 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -14363,7 +14668,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV64 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -14379,7 +14684,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV65 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -14395,7 +14700,23 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV66 = {
+  /** @description The State. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['State'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV67 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -14411,7 +14732,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV68 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -14427,7 +14748,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV69 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -14443,7 +14764,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV70 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -14459,7 +14780,7 @@ type SharedResponsesV67 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV71 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -14471,7 +14792,7 @@ type SharedResponsesV68 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV72 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14483,7 +14804,7 @@ type SharedResponsesV69 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV73 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -14495,7 +14816,7 @@ type SharedResponsesV70 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV71 = {
+type SharedResponsesV74 = {
   /** @description The deleted Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14511,7 +14832,7 @@ type SharedPathV3 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV72 = {
+type SharedResponsesV75 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -14522,7 +14843,7 @@ type SharedResponsesV72 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV73 = {
+type SharedResponsesV76 = {
   /** @description The Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14624,6 +14945,14 @@ type SharedStatus201V4 = {
     'application/json': components['schemas']['MyPayment'];
   };
 };
+type SharedCategorySetDescriptionAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
+};
 type SharedCategoryChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -14678,14 +15007,6 @@ type SharedStatus201V5 = {
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
-};
-type SharedCategorySetDescriptionAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setDescription';
-  description?: components['schemas']['LocalizedString'];
 };
 type SharedParametersV15 = {
   query?: SharedQueryV2;
@@ -14829,6 +15150,14 @@ type SharedProductSelectionSetKeyAction = {
   /** @description Omitting it unsets the key. */
   key?: components['schemas']['Key'];
 };
+type SharedStateSetNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setName';
+  name?: components['schemas']['LocalizedString'];
+};
 type SharedCartRemovePaymentAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -14860,6 +15189,14 @@ type SharedCartChangePriceRoundingModeAction = {
    */
   action: 'changePriceRoundingMode';
   priceRoundingMode: components['schemas']['RoundingMode'];
+};
+type SharedStateChangeKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeKey';
+  key: components['schemas']['Key'];
 };
 type SharedQueryV8 = {
   cartId: string;
@@ -15027,20 +15364,25 @@ type SharedRequestBodyV33 = {
 };
 type SharedRequestBodyV34 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['StateUpdate'];
   };
 };
 type SharedRequestBodyV35 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV36 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV37 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV38 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };

@@ -119,6 +119,9 @@ export interface PathsOf {
     | '/shipping-methods/matching-location'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/states'
+    | '/states/{ID}'
+    | '/states/key={key}'
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
@@ -223,6 +226,9 @@ export interface PathsOf {
     | '/shipping-methods'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/states'
+    | '/states/{ID}'
+    | '/states/key={key}'
     | '/stores'
     | '/stores/{ID}'
     | '/stores/key={key}'
@@ -275,6 +281,8 @@ export interface PathsOf {
     | '/products/key={key}'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/states/{ID}'
+    | '/states/key={key}'
     | '/stores/{ID}'
     | '/stores/key={key}'
     | '/tax-categories/{ID}'
@@ -391,6 +399,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/shipping-methods/matching-location': CallParams<'getShippingMethodsMatchingLocation', never, As>;
     '/shipping-methods/{ID}': CallParams<'getShippingMethodById', never, As>;
     '/shipping-methods/key={key}': CallParams<'getShippingMethodByKey', never, As>;
+    '/states': CallNone<'queryStates', never, As>;
+    '/states/{ID}': CallParams<'getStateById', never, As>;
+    '/states/key={key}': CallParams<'getStateByKey', never, As>;
     '/stores': CallNone<'queryStores', never, As>;
     '/stores/{ID}': CallParams<'getStoreById', never, As>;
     '/stores/key={key}': CallParams<'getStoreByKey', never, As>;
@@ -539,6 +550,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/shipping-methods': CallBody<'createShippingMethod', components['schemas']['ShippingMethodDraft'], As>;
     '/shipping-methods/{ID}': CallParamsBody<'updateShippingMethodById', components['schemas']['ShippingMethodUpdate'], As>;
     '/shipping-methods/key={key}': CallParamsBody<'updateShippingMethodByKey', components['schemas']['ShippingMethodUpdate'], As>;
+    '/states': CallBody<'createState', components['schemas']['StateDraft'], As>;
+    '/states/{ID}': CallParamsBody<'updateStateById', components['schemas']['StateUpdate'], As>;
+    '/states/key={key}': CallParamsBody<'updateStateByKey', components['schemas']['StateUpdate'], As>;
     '/stores': CallBody<'createStore', components['schemas']['StoreDraft'], As>;
     '/stores/{ID}': CallParamsBody<'updateStoreById', components['schemas']['StoreUpdate'], As>;
     '/stores/key={key}': CallParamsBody<'updateStoreByKey', components['schemas']['StoreUpdate'], As>;
@@ -593,6 +607,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
     '/shipping-methods/{ID}': CallParams<'deleteShippingMethodById', never, As>;
     '/shipping-methods/key={key}': CallParams<'deleteShippingMethodByKey', never, As>;
+    '/states/{ID}': CallParams<'deleteStateById', never, As>;
+    '/states/key={key}': CallParams<'deleteStateByKey', never, As>;
     '/stores/{ID}': CallParams<'deleteStoreById', never, As>;
     '/stores/key={key}': CallParams<'deleteStoreByKey', never, As>;
     '/tax-categories/{ID}': CallParams<'deleteTaxCategoryById', never, As>;
@@ -716,6 +732,9 @@ export interface JsonDataOf {
     '/shipping-methods/matching-location': components['schemas']['ShippingMethodPagedQueryResponse'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/states': components['schemas']['StatePagedQueryResponse'];
+    '/states/{ID}': components['schemas']['State'];
+    '/states/key={key}': components['schemas']['State'];
     '/stores': components['schemas']['StorePagedQueryResponse'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
@@ -824,6 +843,9 @@ export interface JsonDataOf {
     '/shipping-methods': components['schemas']['ShippingMethod'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/states': components['schemas']['State'];
+    '/states/{ID}': components['schemas']['State'];
+    '/states/key={key}': components['schemas']['State'];
     '/stores': components['schemas']['Store'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
@@ -878,6 +900,8 @@ export interface JsonDataOf {
     '/products/key={key}': components['schemas']['Product'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/states/{ID}': components['schemas']['State'];
+    '/states/key={key}': components['schemas']['State'];
     '/stores/{ID}': components['schemas']['Store'];
     '/stores/key={key}': components['schemas']['Store'];
     '/tax-categories/{ID}': components['schemas']['TaxCategory'];

@@ -2,6 +2,7 @@ import type { Principal } from './auth/principal.js';
 import type { Clock } from './clock.js';
 import type { Schemas } from './resources/kit/schemas.js';
 import { SelectionMembership, type MembershipSnapshot } from './resources/product-selections/membership.js';
+import { builtInStates } from './resources/states/built-in.js';
 import type { ChangeJournal } from './storage/journal.js';
 import { Collection, type StoredResource } from './store/collection.js';
 
@@ -130,6 +131,13 @@ export class EmulatorState {
     this.membership = new SelectionMembership(journal);
     this.createdAt = new Date(clock.now()).toISOString();
     this.settings = initialProject(projectKey, this.createdAt);
+    this.addBuiltIns();
+  }
+
+  /** Puts back the resources every project has from its creation (the built-in States) where they are missing. */
+  private addBuiltIns(): void {
+    const states = this.collection('state');
+    for (const state of builtInStates(this.createdAt)) if (!states.get(state.id)) states.insert(state);
   }
 
   /** The project settings; replaced as a whole by an update (never changed in place). */
@@ -143,7 +151,7 @@ export class EmulatorState {
   }
 
   /**
-   * Empties every collection and puts the project settings back as they were at creation
+   * Empties every collection (but for the built-in States) and puts the project settings back as they were at creation
    * (version 1, initial messages configuration, no external OAuth; same `createdAt`). The
    * collections are emptied in place, since modules hold on to them (the MessageLog does), and
    * change listeners stay subscribed, so the Change History goes on recording afterwards.
@@ -152,6 +160,7 @@ export class EmulatorState {
     for (const collection of this.collections.values()) collection.clear();
     this.membership.clear();
     this.settings = initialProject(this.projectKey, this.createdAt);
+    this.addBuiltIns();
   }
 
   /**
@@ -173,7 +182,12 @@ export class EmulatorState {
    * then this); change listeners are not told. The caller has checked the snapshot.
    */
   restoreFrom(snapshot: StateSnapshot): void {
-    for (const [typeId, resources] of Object.entries(snapshot.resources)) this.collection(typeId).restoreFrom(resources);
+    for (const [typeId, resources] of Object.entries(snapshot.resources)) {
+      // Emptied again: the reset put the built-ins back, and the snapshot may hold them too.
+      this.collection(typeId).clear();
+      this.collection(typeId).restoreFrom(resources);
+    }
+    this.addBuiltIns();
     this.settings = copyProject(snapshot.project);
     this.membership.restoreFrom(snapshot.selectionMembership);
   }

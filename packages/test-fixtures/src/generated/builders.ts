@@ -29,7 +29,7 @@ export const apiClientDraft = /* @__PURE__ */ defineBuilder('ApiClientDraft', 'd
 export const apiClientPagedQueryResponse = /* @__PURE__ */ defineBuilder('ApiClientPagedQueryResponse', 'other');
 
 /**
- * Builder of a `ItemState` (other) of the Commerce schema, with plausible seeded defaults for its required members. A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
+ * Builder of a `ItemState` (other) of the Commerce schema, with plausible seeded defaults for its required members. A quantity of an item in a State. A new Line Item has its whole quantity in the Project's
  *
  * @example
  * itemState({ seed: 42 }).build();
@@ -4618,6 +4618,120 @@ export const shippingMethodSetLocalizedDescriptionAction = /* @__PURE__ */ defin
 export const shippingMethodPagedQueryResponse = /* @__PURE__ */ defineBuilder('ShippingMethodPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `State` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A State of a workflow (https://docs.commercetools.com/api/projects/states). Scopes
+ *
+ * @example
+ * state({ seed: 42 }).build();
+ * state().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const state = /* @__PURE__ */ defineBuilder('State', 'resource');
+
+/**
+ * Builder of a `StateDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `initial` defaults to `true`. Each of `transitions` must exist (400
+ *
+ * @example
+ * stateDraft({ seed: 42 }).build();
+ * stateDraft().buildGraphql(); // the GraphQL input form
+ */
+export const stateDraft = /* @__PURE__ */ defineBuilder('StateDraft', 'draft');
+
+/**
+ * Builder of a `StateResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * stateResourceIdentifier({ seed: 42 }).build();
+ */
+export const stateResourceIdentifier = /* @__PURE__ */ defineBuilder('StateResourceIdentifier', 'other');
+
+/**
+ * Builder of a `StatePagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * statePagedQueryResponse({ seed: 42 }).build();
+ */
+export const statePagedQueryResponse = /* @__PURE__ */ defineBuilder('StatePagedQueryResponse', 'other');
+
+/**
+ * Builder of a `StateUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * stateUpdate({ seed: 42 }).build();
+ */
+export const stateUpdate = /* @__PURE__ */ defineBuilder('StateUpdate', 'update');
+
+/**
+ * Builder of a `StateChangeKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Another State's key is 400 DuplicateField; a built-in State's key cannot change (400 InvalidOperation).
+ *
+ * @example
+ * stateChangeKeyAction({ seed: 42 }).build();
+ */
+export const stateChangeKeyAction = /* @__PURE__ */ defineBuilder('StateChangeKeyAction', 'action');
+
+/**
+ * Builder of a `StateChangeTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The current type is 400 InvalidOperation; so is (decision) any change of a built-in State's type, or one that leaves the State a role of its old type.
+ *
+ * @example
+ * stateChangeTypeAction({ seed: 42 }).build();
+ */
+export const stateChangeTypeAction = /* @__PURE__ */ defineBuilder('StateChangeTypeAction', 'action');
+
+/**
+ * Builder of a `StateChangeInitialAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * stateChangeInitialAction({ seed: 42 }).build();
+ */
+export const stateChangeInitialAction = /* @__PURE__ */ defineBuilder('StateChangeInitialAction', 'action');
+
+/**
+ * Builder of a `StateSetNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. An empty object (or, decision, none) removes the name.
+ *
+ * @example
+ * stateSetNameAction({ seed: 42 }).build();
+ */
+export const stateSetNameAction = /* @__PURE__ */ defineBuilder('StateSetNameAction', 'action');
+
+/**
+ * Builder of a `StateSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. An empty object (or, decision, none) removes the description.
+ *
+ * @example
+ * stateSetDescriptionAction({ seed: 42 }).build();
+ */
+export const stateSetDescriptionAction = /* @__PURE__ */ defineBuilder('StateSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `StateAddRolesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A role the State has already, or one that does not apply to its type, is 400 InvalidOperation.
+ *
+ * @example
+ * stateAddRolesAction({ seed: 42 }).build();
+ */
+export const stateAddRolesAction = /* @__PURE__ */ defineBuilder('StateAddRolesAction', 'action');
+
+/**
+ * Builder of a `StateRemoveRolesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. None of the roles present on the State is 400 InvalidOperation; the others given are ignored.
+ *
+ * @example
+ * stateRemoveRolesAction({ seed: 42 }).build();
+ */
+export const stateRemoveRolesAction = /* @__PURE__ */ defineBuilder('StateRemoveRolesAction', 'action');
+
+/**
+ * Builder of a `StateSetRolesAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. An empty list removes every role; a role that does not apply to the State's type is 400 InvalidOperation.
+ *
+ * @example
+ * stateSetRolesAction({ seed: 42 }).build();
+ */
+export const stateSetRolesAction = /* @__PURE__ */ defineBuilder('StateSetRolesAction', 'action');
+
+/**
+ * Builder of a `StateSetTransitionsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `transitions` any State of the type may follow (no validation); an empty list makes
+ *
+ * @example
+ * stateSetTransitionsAction({ seed: 42 }).build();
+ */
+export const stateSetTransitionsAction = /* @__PURE__ */ defineBuilder('StateSetTransitionsAction', 'action');
+
+/**
  * Builder of a `Store` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Availability of Products in the Store: see `productSelections`.
  *
  * @example
@@ -5814,6 +5928,20 @@ export const builderFactories = {
   ShippingMethodSetLocalizedNameAction: shippingMethodSetLocalizedNameAction,
   ShippingMethodSetLocalizedDescriptionAction: shippingMethodSetLocalizedDescriptionAction,
   ShippingMethodPagedQueryResponse: shippingMethodPagedQueryResponse,
+  State: state,
+  StateDraft: stateDraft,
+  StateResourceIdentifier: stateResourceIdentifier,
+  StatePagedQueryResponse: statePagedQueryResponse,
+  StateUpdate: stateUpdate,
+  StateChangeKeyAction: stateChangeKeyAction,
+  StateChangeTypeAction: stateChangeTypeAction,
+  StateChangeInitialAction: stateChangeInitialAction,
+  StateSetNameAction: stateSetNameAction,
+  StateSetDescriptionAction: stateSetDescriptionAction,
+  StateAddRolesAction: stateAddRolesAction,
+  StateRemoveRolesAction: stateRemoveRolesAction,
+  StateSetRolesAction: stateSetRolesAction,
+  StateSetTransitionsAction: stateSetTransitionsAction,
   Store: store,
   StoreCountry: storeCountry,
   StoreDraft: storeDraft,

@@ -2593,6 +2593,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/states': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query States */
+    get: operations['queryStates'];
+    put?: never;
+    /** Create a State */
+    post: operations['createState'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/states/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a State by ID */
+    get: operations['getStateById'];
+    put?: never;
+    /** Update a State by ID */
+    post: operations['updateStateById'];
+    /** Delete a State by ID */
+    delete: operations['deleteStateById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/states/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a State by key */
+    get: operations['getStateByKey'];
+    put?: never;
+    /** Update a State by key */
+    post: operations['updateStateByKey'];
+    /** Delete a State by key */
+    delete: operations['deleteStateByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/stores': {
     parameters: {
       query?: never;
@@ -2906,8 +2962,8 @@ export interface components {
      */
     ShippingMethodState: 'DoesNotMatchCart' | 'MatchesCart';
     /**
-     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the built-in
-     *     `Initial` State (States are not emulated: the reference holds a fixed id).
+     * @description A quantity of an item in a State. A new Line Item has its whole quantity in the Project's
+     *     built-in `Initial` LineItemState (see State).
      */
     ItemState: {
       quantity: number;
@@ -4149,6 +4205,7 @@ export interface components {
     StateReference: components['schemas']['Reference'] & {
       /** @constant */
       typeId?: 'state';
+      obj?: components['schemas']['State'];
     };
     CustomerGroupReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -6643,8 +6700,8 @@ export interface components {
      * @description An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
      *     `view_orders` and `manage_orders` (or their `:{storeKey}` forms on in-store paths),
      *     `manage_my_orders` for the caller's own. It copies the Cart as it was ordered: its Line
-     *     Items (each with its whole quantity in the built-in `Initial` State, as on the Cart: a
-     *     StateReference with a fixed id, since States are not emulated yet), Custom Line Items,
+     *     Items (each with its whole quantity in the built-in `Initial` LineItemState, as on the
+     *     Cart), Custom Line Items,
      *     `totalPrice`, `taxedPrice`, `taxedShippingPrice`, addresses, `shippingInfo`,
      *     `paymentInfo`, customer, anonymous session, Store, tax and rounding modes, country and
      *     locale; `cart` references it. An Order has no `key` (there is no `/orders/key=`):
@@ -9906,6 +9963,179 @@ export interface components {
     };
     ShippingMethodPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ShippingMethod'][];
+    };
+    /**
+     * @description The resource or object type a State is for.
+     * @enum {string}
+     */
+    StateTypeEnum:
+      | 'OrderState'
+      | 'LineItemState'
+      | 'ProductState'
+      | 'ReviewState'
+      | 'PaymentState'
+      | 'QuoteRequestState'
+      | 'StagedQuoteState'
+      | 'QuoteState'
+      | 'RecurringOrderState';
+    /**
+     * @description `Return` applies to `LineItemState` only (a Line Item returned), `ReviewIncludedInStatistics`
+     *     to `ReviewState` only (a Review in that State counts in the Product's rating statistics). A
+     *     role given to a State of another type is 400 InvalidOperation.
+     * @enum {string}
+     */
+    StateRoleEnum: 'ReviewIncludedInStatistics' | 'Return';
+    /**
+     * @description A State of a workflow (https://docs.commercetools.com/api/projects/states). Scopes
+     *     `view_states` and `manage_states`. `key` is required and unique in the Project (400
+     *     DuplicateField). `transitions` says which States of the same `type` may follow this one in
+     *     a `transitionState` (or a Line Item's `transitionLineItemState`): absent, any State of the
+     *     type may; empty, none may (a final State). Every Project has one built-in State, key
+     *     `Initial`, type `LineItemState`, `initial`: the State every new Line Item and Custom Line
+     *     Item holds its whole quantity in. A built-in State cannot be deleted, nor its `key` or
+     *     (decision) its `type` changed: 400 InvalidOperation; its name, description, roles and
+     *     transitions can be changed. Decision (the reference does not say): a State that a resource
+     *     still references (an Order, a Line Item's or Custom Line Item's quantity of an Order, a
+     *     Product, a Payment's status, or another State's `transitions`) cannot be deleted: 400
+     *     ReferenceExists naming the referencing type. The live service sends no Messages for
+     *     States.
+     */
+    State: components['schemas']['BaseResource'] & {
+      key: string;
+      type: components['schemas']['StateTypeEnum'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      /** @description `true` for the first State of a workflow: a resource without a State can only be transitioned to an initial one. */
+      initial: boolean;
+      /** @description `true` for the Project's built-in `Initial` LineItemState only. */
+      builtIn: boolean;
+      /** @description Always present; empty when the State has no role. */
+      roles: components['schemas']['StateRoleEnum'][];
+      transitions?: components['schemas']['StateReference'][];
+    };
+    /**
+     * @description `initial` defaults to `true`. Each of `transitions` must exist (400
+     *     ReferencedResourceNotFound) and, decision, be of the same `type` (400 InvalidOperation).
+     *     Decision: a role that does not apply to `type` is 400 InvalidOperation, as in `addRoles`.
+     */
+    StateDraft: {
+      key: components['schemas']['Key'];
+      type: components['schemas']['StateTypeEnum'];
+      name?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      initial?: boolean;
+      roles?: components['schemas']['StateRoleEnum'][];
+      transitions?: components['schemas']['StateResourceIdentifier'][];
+    };
+    StateResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'state';
+    };
+    StatePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['State'][];
+    };
+    StateUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['StateUpdateAction'][];
+    };
+    /**
+     * @description The live reference's rule for most of them: setting the value a State already has is 400
+     *     InvalidOperation (`changeType`, `changeInitial`, `setName`, `setDescription`, `setRoles`,
+     *     `setTransitions`).
+     */
+    StateUpdateAction:
+      | components['schemas']['StateChangeKeyAction']
+      | components['schemas']['StateChangeTypeAction']
+      | components['schemas']['StateChangeInitialAction']
+      | components['schemas']['StateSetNameAction']
+      | components['schemas']['StateSetDescriptionAction']
+      | components['schemas']['StateAddRolesAction']
+      | components['schemas']['StateRemoveRolesAction']
+      | components['schemas']['StateSetRolesAction']
+      | components['schemas']['StateSetTransitionsAction'];
+    /** @description Another State's key is 400 DuplicateField; a built-in State's key cannot change (400 InvalidOperation). */
+    StateChangeKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeKey';
+      key: components['schemas']['Key'];
+    };
+    /** @description The current type is 400 InvalidOperation; so is (decision) any change of a built-in State's type, or one that leaves the State a role of its old type. */
+    StateChangeTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeType';
+      type: components['schemas']['StateTypeEnum'];
+    };
+    StateChangeInitialAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeInitial';
+      initial: boolean;
+    };
+    /** @description An empty object (or, decision, none) removes the name. */
+    StateSetNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setName';
+      name?: components['schemas']['LocalizedString'];
+    };
+    /** @description An empty object (or, decision, none) removes the description. */
+    StateSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description A role the State has already, or one that does not apply to its type, is 400 InvalidOperation. */
+    StateAddRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /** @description None of the roles present on the State is 400 InvalidOperation; the others given are ignored. */
+    StateRemoveRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /** @description An empty list removes every role; a role that does not apply to the State's type is 400 InvalidOperation. */
+    StateSetRolesAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRoles';
+      roles: components['schemas']['StateRoleEnum'][];
+    };
+    /**
+     * @description Without `transitions` any State of the type may follow (no validation); an empty list makes
+     *     the State final. Each State must exist (400 ReferencedResourceNotFound) and be of the same
+     *     type (400 InvalidOperation).
+     */
+    StateSetTransitionsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTransitions';
+      transitions?: components['schemas']['StateResourceIdentifier'][];
     };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
@@ -23935,6 +24165,466 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryStates: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of States. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatePagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createState: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StateDraft'];
+      };
+    };
+    responses: {
+      /** @description The created State. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getStateById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The State. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateStateById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StateUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated State, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteStateById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted State. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getStateByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The State. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateStateByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['StateUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated State, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteStateByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted State. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['State'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   queryStores: {
     parameters: {
       query?: {
@@ -26398,6 +27088,23 @@ export type ShippingMethodSetKeyAction = components['schemas']['ShippingMethodSe
 export type ShippingMethodSetLocalizedNameAction = components['schemas']['ShippingMethodSetLocalizedNameAction'];
 export type ShippingMethodSetLocalizedDescriptionAction = components['schemas']['ShippingMethodSetLocalizedDescriptionAction'];
 export type ShippingMethodPagedQueryResponse = components['schemas']['ShippingMethodPagedQueryResponse'];
+export type StateTypeEnum = components['schemas']['StateTypeEnum'];
+export type StateRoleEnum = components['schemas']['StateRoleEnum'];
+export type State = components['schemas']['State'];
+export type StateDraft = components['schemas']['StateDraft'];
+export type StateResourceIdentifier = components['schemas']['StateResourceIdentifier'];
+export type StatePagedQueryResponse = components['schemas']['StatePagedQueryResponse'];
+export type StateUpdate = components['schemas']['StateUpdate'];
+export type StateUpdateAction = components['schemas']['StateUpdateAction'];
+export type StateChangeKeyAction = components['schemas']['StateChangeKeyAction'];
+export type StateChangeTypeAction = components['schemas']['StateChangeTypeAction'];
+export type StateChangeInitialAction = components['schemas']['StateChangeInitialAction'];
+export type StateSetNameAction = components['schemas']['StateSetNameAction'];
+export type StateSetDescriptionAction = components['schemas']['StateSetDescriptionAction'];
+export type StateAddRolesAction = components['schemas']['StateAddRolesAction'];
+export type StateRemoveRolesAction = components['schemas']['StateRemoveRolesAction'];
+export type StateSetRolesAction = components['schemas']['StateSetRolesAction'];
+export type StateSetTransitionsAction = components['schemas']['StateSetTransitionsAction'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];

@@ -545,6 +545,27 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     await session.expect(200, 'DELETE', `/product-discounts/${other.id}?version=${other.version}`);
   });
 
+  it('State lifecycle: query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-state`;
+    const state = await session.expect<Resource>(201, 'POST', '/states', { key, type: 'OrderState' });
+    created.push(`/states/${state.id}`);
+    await get('/states?limit=5');
+    await get(`/states/${state.id}`);
+    await get(`/states/key=${key}`);
+    const named = await session.expect<Resource>(200, 'POST', `/states/${state.id}`, {
+      version: state.version,
+      actions: [{ action: 'setName', name: { en: 'Contract' } }],
+    });
+    const final = await session.expect<Resource>(200, 'POST', `/states/key=${key}`, {
+      version: named.version,
+      actions: [{ action: 'setTransitions', transitions: [] }],
+    });
+    await session.expect(200, 'DELETE', `/states/key=${key}?version=${final.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/states', { key: `${key}-2`, type: 'PaymentState' });
+    created.push(`/states/${other.id}`);
+    await session.expect(200, 'DELETE', `/states/${other.id}?version=${other.version}`);
+  });
+
   it('Inventory Entry lifecycle: query, quantity and key actions by id and key, delete by key and by id', async () => {
     const key = `${prefix}contract-inventory`;
     const entry = await session.expect<Resource>(

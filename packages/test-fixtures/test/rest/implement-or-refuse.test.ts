@@ -636,6 +636,19 @@ const DRAFTS: Record<string, DraftCase> = {
       validUntil: '2030-02-01T00:00:00.000Z',
     }),
   },
+  // A LineItemState (the `Return` role applies to it) that may go to the built-in `Initial` one, answered as a Reference.
+  StateDraft: {
+    body: ({ n }) => ({
+      key: `state-${n}`,
+      type: 'LineItemState',
+      name: { en: 'S' },
+      description: { en: 'D' },
+      initial: false,
+      roles: ['Return'],
+      transitions: [{ typeId: 'state', key: 'Initial' }],
+    }),
+    shown: () => ({ transitions: [{ typeId: 'state', id: '00000000-0000-4000-8000-000000000001' }] }),
+  },
   // A location of this draft only: a location is in one Zone only.
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
@@ -875,6 +888,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         isActive: false,
       });
       return { path: `/product-discounts/${discount.body.id}`, version: discount.body.version };
+    },
+    StateUpdateAction: async () => {
+      const state = await api.call('POST', '/states', { key: `walk-state-${++counter}`, type: 'OrderState' });
+      return { path: `/states/${state.body.id}`, version: state.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

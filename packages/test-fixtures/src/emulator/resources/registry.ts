@@ -27,6 +27,7 @@ import { productTypesModule } from './product-types/module.js';
 import { productsModule } from './products/module.js';
 import { projectModule } from './project/module.js';
 import { shippingMethodsModule } from './shipping-methods/module.js';
+import { statesModule } from './states/module.js';
 import { storesModule } from './stores/module.js';
 import { taxCategoriesModule } from './tax-categories/module.js';
 import { typesModule } from './types/module.js';
@@ -64,6 +65,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   inventoryModule,
   customObjectsModule,
   productDiscountsModule,
+  statesModule,
   shippingMethodsModule,
   typesModule,
   meModule,

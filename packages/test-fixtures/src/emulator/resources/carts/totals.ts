@@ -3,9 +3,9 @@ import type { WriteContext } from '../kit/write-context.js';
 import type { Cart } from './shapes.js';
 import { applyShipping, applyShippingPredicate } from './shipping.js';
 import { applyTaxes } from './taxes.js';
+import { INITIAL_STATE_ID } from '../states/built-in.js';
 
-/** The id of the built-in `Initial` State every new item quantity is in (States are not emulated). */
-export const INITIAL_STATE_ID = '00000000-0000-4000-8000-000000000001';
+export { INITIAL_STATE_ID } from '../states/built-in.js';
 
 /**
  * Computes everything of a Cart that follows from its items, in integer cents: each item's
