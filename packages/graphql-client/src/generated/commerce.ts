@@ -25,6 +25,17 @@ export type Scalars = {
   Long: { input: number; output: number };
 };
 
+/** `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores. */
+export type AbsoluteDiscountValue = ProductDiscountValue & {
+  __typename?: 'AbsoluteDiscountValue';
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
+export type AbsoluteDiscountValueInput = {
+  money: Array<MoneyInput>;
+};
+
 export type AddCartCustomLineItem = {
   externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -418,6 +429,26 @@ export type ChangePaymentTransactionTimestamp = {
   transactionId: Scalars['String']['input'];
 };
 
+export type ChangeProductDiscountIsActive = {
+  isActive: Scalars['Boolean']['input'];
+};
+
+export type ChangeProductDiscountName = {
+  name: Array<LocalizedStringItemInputType>;
+};
+
+export type ChangeProductDiscountPredicate = {
+  predicate: Scalars['String']['input'];
+};
+
+export type ChangeProductDiscountSortOrder = {
+  sortOrder: Scalars['String']['input'];
+};
+
+export type ChangeProductDiscountValue = {
+  value: ProductDiscountValueInput;
+};
+
 export type ChangeProductSelectionName = {
   name: Array<LocalizedStringItemInputType>;
 };
@@ -706,12 +737,32 @@ export type DiscountedLineItemPriceForQuantity = {
 };
 
 /**
+ * The `discounted` of a Price: its value and the Product Discount that gave it (`discount` needs a
+ * Product Discount read scope).
+ */
+export type DiscountedProductPriceValue = {
+  __typename?: 'DiscountedProductPriceValue';
+  discount?: Maybe<ProductDiscount>;
+  discountRef: Reference;
+  value: Money;
+};
+
+/**
  * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
  * `variantExclusion`. Emits ProductSelectionProductExcluded.
  */
 export type ExcludeProductSelectionProduct = {
   product: ResourceIdentifierInput;
   variantExclusion?: InputMaybe<ProductVariantExclusionDraft>;
+};
+
+export type ExternalDiscountValue = ProductDiscountValue & {
+  __typename?: 'ExternalDiscountValue';
+  type: Scalars['String']['output'];
+};
+
+export type ExternalDiscountValueInput = {
+  dummy?: InputMaybe<Scalars['String']['input']>;
 };
 
 /**
@@ -1128,6 +1179,12 @@ export type Mutation = {
   /** Create a Payment (scope `manage_payments`), as `POST /payments`: sends PaymentCreated. */
   createPayment?: Maybe<Payment>;
   /**
+   * Create a Product Discount (scope `manage_product_discounts` or `manage_products`), with the REST
+   * rules: a unique `sortOrder` (`DuplicateField`), a product predicate (`SyntaxError` with its
+   * position), at most 500 active (`MaxResourceLimitExceeded`).
+   */
+  createProductDiscount?: Maybe<ProductDiscount>;
+  /**
    * Create a Product Selection (scope `manage_product_selections`). Emits
    * ProductSelectionCreated.
    */
@@ -1188,6 +1245,7 @@ export type Mutation = {
   /** Delete an Order. Decision: `personalDataErasure` is accepted and changes nothing more. */
   deleteOrder?: Maybe<Order>;
   deletePayment?: Maybe<Payment>;
+  deleteProductDiscount?: Maybe<ProductDiscount>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   deleteShippingMethod?: Maybe<ShippingMethod>;
@@ -1216,6 +1274,8 @@ export type Mutation = {
   updateOrder?: Maybe<Order>;
   /** Apply Payment update actions in order and as a unit, as `POST /payments/{ID}`. */
   updatePayment?: Maybe<Payment>;
+  /** Apply Product Discount update actions in order and as a unit. */
+  updateProductDiscount?: Maybe<ProductDiscount>;
   /**
    * Apply update actions in order and as a unit. A `version` different from the current one
    * fails with `ConcurrentModification`.
@@ -1271,6 +1331,10 @@ export type MutationCreateOrderFromCartArgs = {
 
 export type MutationCreatePaymentArgs = {
   draft: PaymentDraft;
+};
+
+export type MutationCreateProductDiscountArgs = {
+  draft: ProductDiscountDraft;
 };
 
 export type MutationCreateProductSelectionArgs = {
@@ -1350,6 +1414,12 @@ export type MutationDeletePaymentArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationDeleteProductDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteProductSelectionArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -1412,6 +1482,13 @@ export type MutationUpdateOrderArgs = {
 
 export type MutationUpdatePaymentArgs = {
   actions: Array<PaymentUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateProductDiscountArgs = {
+  actions: Array<ProductDiscountUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -1872,6 +1949,98 @@ export type ProductDeleted = MessagePayload & {
   type: Scalars['String']['output'];
 };
 
+/**
+ * A discount of the Prices that match its predicate: the highest-ranked one in force sets a Price's
+ * `discounted` (see the REST `ProductDiscount`).
+ */
+export type ProductDiscount = {
+  __typename?: 'ProductDiscount';
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  /** True while the emulator's clock is within `validFrom` (inclusive) and `validUntil` (exclusive). */
+  isValid: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  predicate: Scalars['String']['output'];
+  referenceRefs: Array<Reference>;
+  sortOrder: Scalars['String']['output'];
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: ProductDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * A discount of the Prices that match its predicate: the highest-ranked one in force sets a Price's
+ * `discounted` (see the REST `ProductDiscount`).
+ */
+export type ProductDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * A discount of the Prices that match its predicate: the highest-ranked one in force sets a Price's
+ * `discounted` (see the REST `ProductDiscount`).
+ */
+export type ProductDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ProductDiscountDraft = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  name: Array<LocalizedStringItemInputType>;
+  predicate: Scalars['String']['input'];
+  sortOrder: Scalars['String']['input'];
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+  value: ProductDiscountValueInput;
+};
+
+export type ProductDiscountQueryResult = {
+  __typename?: 'ProductDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ProductDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+/** One Product Discount update action: exactly one field must be set (otherwise `InvalidInput`). */
+export type ProductDiscountUpdateAction = {
+  changeIsActive?: InputMaybe<ChangeProductDiscountIsActive>;
+  changeName?: InputMaybe<ChangeProductDiscountName>;
+  changePredicate?: InputMaybe<ChangeProductDiscountPredicate>;
+  changeSortOrder?: InputMaybe<ChangeProductDiscountSortOrder>;
+  changeValue?: InputMaybe<ChangeProductDiscountValue>;
+  setDescription?: InputMaybe<SetProductDiscountDescription>;
+  setKey?: InputMaybe<SetProductDiscountKey>;
+  setValidFrom?: InputMaybe<SetProductDiscountValidFrom>;
+  setValidFromAndUntil?: InputMaybe<SetProductDiscountValidFromAndUntil>;
+  setValidUntil?: InputMaybe<SetProductDiscountValidUntil>;
+};
+
+export type ProductDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
+/** Exactly one field must be set, otherwise `InvalidInput`. */
+export type ProductDiscountValueInput = {
+  absolute?: InputMaybe<AbsoluteDiscountValueInput>;
+  external?: InputMaybe<ExternalDiscountValueInput>;
+  relative?: InputMaybe<RelativeDiscountValueInput>;
+};
+
 /** A Product of a Product Selection (`variantSelection` / `variantExclusion` as on ProductAssignment). */
 export type ProductOfSelection = {
   __typename?: 'ProductOfSelection';
@@ -1894,6 +2063,7 @@ export type ProductPrice = {
   __typename?: 'ProductPrice';
   channelRef?: Maybe<Reference>;
   country?: Maybe<Scalars['Country']['output']>;
+  discounted?: Maybe<DiscountedProductPriceValue>;
   id?: Maybe<Scalars['String']['output']>;
   key?: Maybe<Scalars['String']['output']>;
   validFrom?: Maybe<Scalars['DateTime']['output']>;
@@ -2207,6 +2377,12 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * Variants of the current and the staged data are searched.
    */
   product?: Maybe<Product>;
+  /**
+   * A Product Discount by `id` or `key`; null when none matches. Scope `view_product_discounts`,
+   * `view_products` or a manage scope.
+   */
+  productDiscount?: Maybe<ProductDiscount>;
+  productDiscounts: ProductDiscountQueryResult;
   /** A Product Selection by `id` or `key`; null when none matches. */
   productSelection?: Maybe<ProductSelection>;
   /**
@@ -2335,6 +2511,18 @@ export type QueryProductArgs = {
   variantKey?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryProductDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryProductDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryProductSelectionArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2424,6 +2612,16 @@ export type Reference = {
 export type ReferenceInput = {
   id: Scalars['String']['input'];
   typeId: Scalars['String']['input'];
+};
+
+export type RelativeDiscountValue = ProductDiscountValue & {
+  __typename?: 'RelativeDiscountValue';
+  permyriad: Scalars['Int']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type RelativeDiscountValueInput = {
+  permyriad: Scalars['Int']['input'];
 };
 
 export type RemoveCartCustomLineItem = {
@@ -2657,6 +2855,27 @@ export type SetPaymentStatusInterfaceCode = {
 
 export type SetPaymentStatusInterfaceText = {
   interfaceText?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetProductDiscountDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetProductDiscountKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetProductDiscountValidFrom = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetProductDiscountValidFromAndUntil = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetProductDiscountValidUntil = {
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 /** Sets the key; omitting `key` (or null) unsets it. */

@@ -19,6 +19,7 @@ import {
   rankedDiscounts,
   type ProductDiscount,
 } from './apply.js';
+import { productDiscountResolvers } from './graphql.js';
 import { productDiscountChanges } from './history.js';
 import { productDiscountType } from './index.js';
 
@@ -103,12 +104,13 @@ function registerMatchingRoute(api: Hono<AppEnv>, context: EmulatorContext, type
   });
 }
 
-/** Product Discounts: the standard routes and `/matching`; Change History with their live Change names. */
+/** Product Discounts: the standard routes and `/matching`, GraphQL's fields; Change History with their live Change names. */
 export const productDiscountsModule: ResourceModule = {
   name: 'product-discounts',
   type: productDiscountType,
   rest: { extra: registerMatchingRoute },
   history: { changes: productDiscountChanges },
+  graphql: productDiscountResolvers,
 };
 
 /**
