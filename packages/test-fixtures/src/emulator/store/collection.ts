@@ -60,6 +60,7 @@ export class Collection<T extends StoredResource> {
   private readonly indexKey: (resource: StoredResource) => string | undefined;
   /** False when the key index holds something else than `key` (Custom Objects): `getByKey` then takes that. */
   readonly keyIndexIsKey: boolean;
+  private writes = 0;
 
   /** `journal`: told of every insert, replace and delete (durable mode); none in memory mode. */
   constructor(
@@ -68,6 +69,11 @@ export class Collection<T extends StoredResource> {
   ) {
     this.indexKey = indexKeyOf(typeId);
     this.keyIndexIsKey = typeId !== KEYS_PER_CONTAINER;
+  }
+
+  /** Counts every write (insert, replace, delete, restore, clear): derived data cached by it stays right. */
+  get generation(): number {
+    return this.writes;
   }
 
   get size(): number {
@@ -114,6 +120,7 @@ export class Collection<T extends StoredResource> {
 
   /** Adds a new resource; the caller has checked key uniqueness. */
   insert(resource: T): void {
+    this.writes++;
     if (this.byId.has(resource.id)) throw new Error(`duplicate id ${resource.id}`);
     this.byId.set(resource.id, resource);
     const key = this.indexKey(resource);
@@ -125,6 +132,7 @@ export class Collection<T extends StoredResource> {
 
   /** Replaces a stored resource by a new version of it, keeping the key index right. */
   replace(resource: T): void {
+    this.writes++;
     const previous = this.byId.get(resource.id);
     if (!previous) throw new Error(`unknown id ${resource.id}`);
     const [before, after] = [this.indexKey(previous), this.indexKey(resource)];
@@ -140,6 +148,7 @@ export class Collection<T extends StoredResource> {
   delete(id: string): T | undefined {
     const previous = this.byId.get(id);
     if (!previous) return undefined;
+    this.writes++;
     this.byId.delete(id);
     const key = this.indexKey(previous);
     if (key !== undefined) this.byKey.delete(key);
@@ -177,6 +186,7 @@ export class Collection<T extends StoredResource> {
    * restore). The caller has checked that ids and keys are unique.
    */
   restoreFrom(resources: readonly T[]): void {
+    this.writes++;
     this.byField.clear();
     for (const resource of structuredClone(resources)) {
       this.byId.set(resource.id, resource);
@@ -193,6 +203,7 @@ export class Collection<T extends StoredResource> {
    * Collection object they got once (e.g. the MessageLog), so a new one would go unseen.
    */
   clear(): void {
+    this.writes++;
     this.byId.clear();
     this.byKey.clear();
     // Rebuilt on their next lookup.
