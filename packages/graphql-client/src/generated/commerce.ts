@@ -213,6 +213,12 @@ export type BaseMoneyInput = {
   highPrecision?: InputMaybe<HighPrecisionMoneyInput>;
 };
 
+export type BestDeal = DiscountTypeCombination & {
+  __typename?: 'BestDeal';
+  chosenDiscountType?: Maybe<ChosenDiscountType>;
+  type: Scalars['String']['output'];
+};
+
 /**
  * A Cart: the REST representation (https://docs.commercetools.com/api/projects/carts#cart) with
  * references in their `*Ref` form and resolved. Money is exact in integer cents; `totalPrice` is
@@ -234,6 +240,10 @@ export type Cart = {
   customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
   deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  /** The Cart Discounts on the total price (see the REST DiscountOnTotalPrice). */
+  discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
+  /** How Product and Cart Discounts combined on the Cart (see the REST DiscountTypeCombination). */
+  discountTypeCombination?: Maybe<DiscountTypeCombination>;
   id: Scalars['String']['output'];
   inventoryMode: InventoryMode;
   /** Always empty: item shipping addresses are not emulated. */
@@ -496,6 +506,8 @@ export type ChangeZoneName = {
   name: Scalars['String']['input'];
 };
 
+export type ChosenDiscountType = 'CartDiscount' | 'ProductDiscount';
+
 /** `mode` defaults to `Individual` and cannot be changed later. */
 export type CreateProductSelectionDraft = {
   key?: InputMaybe<Scalars['String']['input']>;
@@ -718,6 +730,18 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+export type DiscountOnTotalPrice = {
+  __typename?: 'DiscountOnTotalPrice';
+  discountedAmount: Money;
+  discountedGrossAmount?: Maybe<Money>;
+  discountedNetAmount?: Maybe<Money>;
+  includedDiscounts: Array<DiscountedTotalPricePortion>;
+};
+
+export type DiscountTypeCombination = {
+  type: Scalars['String']['output'];
+};
+
 export type DiscountedLineItemPortion = {
   __typename?: 'DiscountedLineItemPortion';
   discountRef: Reference;
@@ -745,6 +769,12 @@ export type DiscountedProductPriceValue = {
   discount?: Maybe<ProductDiscount>;
   discountRef: Reference;
   value: Money;
+};
+
+export type DiscountedTotalPricePortion = {
+  __typename?: 'DiscountedTotalPricePortion';
+  discountRef: Reference;
+  discountedAmount: Money;
 };
 
 /**
@@ -935,7 +965,7 @@ export type LineItem = {
   __typename?: 'LineItem';
   addedAt?: Maybe<Scalars['DateTime']['output']>;
   custom?: Maybe<CustomFieldsType>;
-  /** Always empty: Cart Discounts are not emulated. */
+  /** The units by discounted price, once a Cart Discount applies (see the REST LineItem). */
   discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
   distributionChannelRef?: Maybe<Reference>;
   id: Scalars['String']['output'];
@@ -1642,6 +1672,8 @@ export type Order = {
   customerGroup?: Maybe<CustomerGroup>;
   customerGroupRef?: Maybe<Reference>;
   customerId?: Maybe<Scalars['String']['output']>;
+  discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
+  discountTypeCombination?: Maybe<DiscountTypeCombination>;
   id: Scalars['String']['output'];
   inventoryMode: InventoryMode;
   itemShippingAddresses: Array<Address>;
@@ -2987,6 +3019,8 @@ export type ShipmentState = 'Backorder' | 'Canceled' | 'Delayed' | 'Delivered' |
 /** The Shipping Method of the Cart with its price for the Cart (see the REST ShippingInfo). */
 export type ShippingInfo = {
   __typename?: 'ShippingInfo';
+  /** The price after the Cart Discounts on the shipping. */
+  discountedPrice?: Maybe<DiscountedLineItemPrice>;
   price: Money;
   /** The Shipping Method (scope of its REST reads); null when it no longer exists. */
   shippingMethod?: Maybe<ShippingMethod>;
@@ -3152,6 +3186,11 @@ export type ShippingRatePriceTierDraft = {
   CartClassification?: InputMaybe<ShippingRatePriceTierCartClassificationDraft>;
   CartScore?: InputMaybe<ShippingRatePriceTierCartScoreDraft>;
   CartValue?: InputMaybe<ShippingRatePriceTierCartValueDraft>;
+};
+
+export type Stacking = DiscountTypeCombination & {
+  __typename?: 'Stacking';
+  type: Scalars['String']['output'];
 };
 
 export type State = {

@@ -2265,7 +2265,7 @@ export interface components {
      */
     InventoryMode: 'None' | 'TrackOnly' | 'ReserveOnOrder' | 'ReserveOnCart';
     /**
-     * @description How the Line Item was added; `GiftLineItem` comes only from Cart Discounts (not emulated).
+     * @description How the Line Item was added; `GiftLineItem` comes only from Cart Discounts with a `giftLineItem` value.
      * @enum {string}
      */
     LineItemMode: 'Standard' | 'GiftLineItem';
@@ -2302,18 +2302,82 @@ export interface components {
     PaymentInfo: {
       payments: components['schemas']['PaymentReference'][];
     };
-    DiscountedLineItemPortion: {
-      discount: components['schemas']['Reference'];
-      discountedAmount: components['schemas']['CentPrecisionMoney'];
-    };
+    /**
+     * @description What one discount took off one unit (or off the shipping): `discount` references the
+     *     `cart-discount` or, for a Direct Discount, the `direct-discount` by its id.
+     */
+    DiscountedLineItemPortion: SharedDiscountedLineItemPortion;
+    /**
+     * @description A discounted unit price: `value` after every discount in `includedDiscounts`, applied in
+     *     descending `sortOrder` with the Cart's `priceRoundingMode` after each step
+     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview).
+     */
     DiscountedLineItemPrice: {
       value: components['schemas']['CentPrecisionMoney'];
       includedDiscounts: components['schemas']['DiscountedLineItemPortion'][];
     };
-    /** @description Cart Discounts are not emulated yet, so a Line Item's list is always empty. */
+    /**
+     * @description A number of units of a (Custom) Line Item with the same discounted unit price. The units of
+     *     a line with different discounted prices (an absolute discount whose cents do not divide
+     *     evenly, a multi-buy discount on some of them) form separate entries, those discounted most
+     *     first (decision: the reference does not fix the order); the quantities sum to the line's.
+     *     Empty when no Cart Discount applies to the line.
+     */
     DiscountedLineItemPriceForQuantity: {
       quantity: number;
       discountedPrice: components['schemas']['DiscountedLineItemPrice'];
+    };
+    /** @description The discount of a portion, a `cart-discount` or a `direct-discount` (of the Cart), by id. */
+    DiscountPortionReference: {
+      /** @enum {string} */
+      typeId: 'cart-discount' | 'direct-discount';
+      id: string;
+      obj?: Record<string, never>;
+    };
+    /** @description What one discount took off the Cart's `totalPrice`. */
+    DiscountedTotalPricePortion: SharedDiscountedLineItemPortion;
+    /**
+     * @description The Cart Discounts with the `totalPrice` target
+     *     (https://docs.commercetools.com/api/projects/carts#discountontotalprice). Decision (the
+     *     reference does not fix when they apply): after every item and shipping discount, in
+     *     descending `sortOrder`, each on the total left by the previous one (relative: its share,
+     *     rounded by the Cart's `priceRoundingMode`; absolute: its money, at most the total; fixed:
+     *     the total set to its money when lower). The Cart's `totalPrice` is the discounted total.
+     *     With a `taxedPrice`, the same fraction (`discountedAmount` / the total before) comes off
+     *     its net and gross, rounded by the `taxRoundingMode` (`discountedNetAmount`,
+     *     `discountedGrossAmount`), and off `taxedShippingPrice`.
+     */
+    DiscountOnTotalPrice: {
+      discountedAmount: components['schemas']['CentPrecisionMoney'];
+      includedDiscounts: components['schemas']['DiscountedTotalPricePortion'][];
+      discountedNetAmount?: components['schemas']['CentPrecisionMoney'];
+      discountedGrossAmount?: components['schemas']['CentPrecisionMoney'];
+    };
+    /**
+     * @description A discount of one Cart only, set by `setDirectDiscounts` with a generated `id`
+     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview#direct-discounts). The
+     *     Direct Discounts apply in their list order, instead of the project's Cart Discounts
+     *     (decision, the live default before `directDiscountsIgnoreCartDiscounts`, which is not
+     *     emulated); their portions reference them as `direct-discount`.
+     */
+    DirectDiscount: {
+      id: string;
+      value: Record<string, never>;
+      target?: Record<string, never>;
+    };
+    /**
+     * @description How Product and Cart Discounts combined on the Cart, after the project's
+     *     `discounts.discountCombinationMode`: `Stacking` (both apply), or `BestDeal` with the
+     *     `chosenDiscountType` that gave the lower Cart `totalPrice` (the Cart priced with its
+     *     Product Discounts only against it priced from `price.value` with its Cart Discounts
+     *     only, https://docs.commercetools.com/api/releases/2024-12-19-enhanced-control-over-discount-interactions).
+     *     Decision: on a tie, `ProductDiscount`.
+     */
+    DiscountTypeCombination: {
+      /** @enum {string} */
+      type: 'Stacking' | 'BestDeal';
+      /** @enum {string} */
+      chosenDiscountType?: 'ProductDiscount' | 'CartDiscount';
     };
     /**
      * @description A tax rate set by the caller on a Line Item, Custom Line Item or the shipping of a Cart
@@ -2334,9 +2398,14 @@ export interface components {
      *     when the line is added; only `recalculate` with `updateProductData` refreshes them.
      *     `price` is the selected Price for the Cart's currency, country, Customer Group, the
      *     line's distribution Channel and the current time (the tier with the highest
-     *     `minimumQuantity` up to `quantity` gives `price.value`); `totalPrice` is `price.value` ×
-     *     `quantity`, exactly. `taxRate` and `taxedPrice` are set once the Cart can be taxed (see
-     *     Cart `taxedPrice`).
+     *     `minimumQuantity` up to `quantity` gives `price.value`). A unit starts at
+     *     `price.discounted.value` (a Product Discount) when there is one, else at `price.value`;
+     *     `totalPrice` is that × `quantity`, or, once Cart Discounts apply, the sum of
+     *     `discountedPricePerQuantity` (quantity × discounted unit price), exactly. A line in
+     *     `ExternalTotal` price mode is never discounted. `discountedPrice` (deprecated in the
+     *     reference, still answered) is the discounted unit price when all units share one.
+     *     `taxRate` and `taxedPrice` are set once the Cart can be taxed (see Cart `taxedPrice`); the
+     *     taxes are of the discounted amounts.
      */
     LineItem: {
       id: string;
@@ -2351,6 +2420,7 @@ export interface components {
       quantity: number;
       totalPrice: components['schemas']['CentPrecisionMoney'];
       discountedPricePerQuantity: components['schemas']['DiscountedLineItemPriceForQuantity'][];
+      discountedPrice?: components['schemas']['DiscountedLineItemPrice'];
       taxedPrice?: components['schemas']['TaxedItemPrice'];
       /** @description Only for `Multiple` shipping mode (not emulated); always empty. */
       taxedPricePortions: Record<string, never>[];
@@ -2390,8 +2460,9 @@ export interface components {
     };
     /**
      * @description An item of the Cart that is not a Product (a fee, a voucher: `money` may be negative).
-     *     `totalPrice` is `money` × `quantity`. In `Platform` tax mode its rate comes from its
-     *     `taxCategory`, as a Line Item's from its Product's.
+     *     `totalPrice` is `money` × `quantity`, or the sum of `discountedPricePerQuantity` once
+     *     Cart Discounts apply. In `Platform` tax mode its rate comes from its `taxCategory`, as a
+     *     Line Item's from its Product's.
      */
     CustomLineItem: {
       id: string;
@@ -2434,15 +2505,18 @@ export interface components {
      *     Cart's currency, `shippingMethodState` is `MatchesCart` and `shippingRate` is that rate;
      *     otherwise `DoesNotMatchCart` and the last rate stays. A method whose `predicate` the
      *     Cart does not satisfy is `DoesNotMatchCart` too, its rate kept. `price` is 0 once the Cart value (the sum of the Line Items' and Custom
-     *     Line Items' `totalPrice`) reaches the rate's `freeAbove`, else the price of the highest
+     *     Line Items' `totalPrice`, after Product and Cart Discounts) reaches the rate's `freeAbove`, else the price of the highest
      *     CartValue tier it reaches when the project's `shippingRateInputType` is `CartValue`,
-     *     else the rate's `price`; it is part of the Cart's `totalPrice`. In `Platform` tax mode
+     *     else the rate's `price`. Cart Discounts with the `shipping` target give
+     *     `discountedPrice`, whose `value` then stands for `price` in the Cart's `totalPrice` and
+     *     taxes; otherwise `price` is part of the Cart's `totalPrice`. In `Platform` tax mode
      *     the rate of the method's `taxCategory` for the address taxes it; in `External` mode the
      *     external rate set with the method. `deliveries` is always empty.
      */
     ShippingInfo: {
       shippingMethodName: string;
       price: components['schemas']['CentPrecisionMoney'];
+      discountedPrice?: components['schemas']['DiscountedLineItemPrice'];
       shippingRate: components['schemas']['ShippingRate'];
       taxedPrice?: components['schemas']['TaxedItemPrice'];
       taxRate?: components['schemas']['TaxRate'];
@@ -2480,6 +2554,8 @@ export interface components {
       totalPrice: components['schemas']['CentPrecisionMoney'];
       taxedPrice?: components['schemas']['TaxedPrice'];
       taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      discountOnTotalPrice?: components['schemas']['DiscountOnTotalPrice'];
+      discountTypeCombination?: components['schemas']['DiscountTypeCombination'];
       taxMode: components['schemas']['TaxMode'];
       priceRoundingMode: components['schemas']['RoundingMode'];
       taxRoundingMode: components['schemas']['RoundingMode'];
@@ -2496,8 +2572,8 @@ export interface components {
       itemShippingAddresses: components['schemas']['BaseAddress'][];
       /** @description Discount Codes are not emulated yet; always empty. */
       discountCodes: Record<string, never>[];
-      /** @description Not emulated; always empty. */
-      directDiscounts: Record<string, never>[];
+      /** @description Set by `setDirectDiscounts`; see DirectDiscount. */
+      directDiscounts: components['schemas']['DirectDiscount'][];
       /** @description Not emulated; always empty. */
       refusedGifts: components['schemas']['Reference'][];
       paymentInfo?: components['schemas']['PaymentInfo'];
@@ -2597,6 +2673,7 @@ export interface components {
       | components['schemas']['CartSetCustomerEmailAction']
       | components['schemas']['CartSetCustomerGroupAction']
       | components['schemas']['CartSetCustomerIdAction']
+      | components['schemas']['CartSetDirectDiscountsAction']
       | components['schemas']['CartSetDeleteDaysAfterLastModificationAction']
       | components['schemas']['CartSetKeyAction']
       | components['schemas']['CartSetLineItemCustomFieldAction']
@@ -2711,6 +2788,44 @@ export interface components {
     CartRemovePaymentAction: SharedCartRemovePaymentAction;
     /** @description Sets or unsets `anonymousId`. */
     CartSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
+    /**
+     * @description A Direct Discount: a Cart Discount `value` and `target` without predicate, rank or code.
+     *     An absolute or fixed `money` list that is empty or names a currency twice is 400
+     *     InvalidOperation; a bad target predicate 400 SyntaxError or SemanticError with its
+     *     position; a `giftLineItem` value and a `pattern` target are 501 NotEmulated.
+     */
+    DirectDiscountDraft: {
+      value: {
+        /** @enum {string} */
+        type: 'relative' | 'absolute' | 'fixed' | 'giftLineItem';
+        permyriad?: number;
+        money?: components['schemas']['Money'][];
+        /** @enum {string} */
+        applicationMode?: 'ProportionateDistribution' | 'EvenDistribution' | 'IndividualApplication';
+      };
+      target?: {
+        /** @enum {string} */
+        type: 'lineItems' | 'customLineItems' | 'shipping' | 'totalPrice' | 'multiBuyLineItems' | 'multiBuyCustomLineItems' | 'pattern';
+        predicate?: string;
+        triggerQuantity?: number;
+        discountedQuantity?: number;
+        maxOccurrence?: number;
+        /** @enum {string} */
+        selectionMode?: 'Cheapest' | 'MostExpensive';
+      };
+    };
+    /**
+     * @description Replaces the Cart's Direct Discounts (an empty list removes them); 400 InvalidOperation
+     *     while the Cart has Discount Codes.
+     */
+    CartSetDirectDiscountsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDirectDiscounts';
+      discounts: components['schemas']['DirectDiscountDraft'][];
+    };
     /**
      * @description Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group
      *     and, unsetting, drops it (decision); prices are selected again.
@@ -5881,6 +5996,8 @@ export interface components {
       totalPrice: components['schemas']['CentPrecisionMoney'];
       taxedPrice?: components['schemas']['TaxedPrice'];
       taxedShippingPrice?: components['schemas']['TaxedPrice'];
+      discountOnTotalPrice?: components['schemas']['DiscountOnTotalPrice'];
+      discountTypeCombination?: components['schemas']['DiscountTypeCombination'];
       taxMode: components['schemas']['TaxMode'];
       priceRoundingMode: components['schemas']['RoundingMode'];
       taxRoundingMode: components['schemas']['RoundingMode'];
@@ -5896,8 +6013,8 @@ export interface components {
       itemShippingAddresses: components['schemas']['BaseAddress'][];
       /** @description Discount Codes are not emulated yet; always empty. */
       discountCodes: Record<string, never>[];
-      /** @description Not emulated; always empty. */
-      directDiscounts: Record<string, never>[];
+      /** @description The Cart's Direct Discounts when it was ordered. */
+      directDiscounts: components['schemas']['DirectDiscount'][];
       /** @description Not emulated; always empty. */
       refusedGifts: components['schemas']['Reference'][];
       paymentInfo?: components['schemas']['PaymentInfo'];
@@ -8601,9 +8718,9 @@ export interface components {
       type: 'CartScore';
     };
     /**
-     * @description `shoppingLists`, `discounts` and `inventory` carry the live service's defaults for a
-     *     new project; the emulator has no shopping lists, discounts or inventory, so no action
-     *     changes them. `carts` always shows `deleteDaysAfterLastModification` and
+     * @description `shoppingLists` and `inventory` carry the live service's defaults for a new project; no
+     *     action changes them. `discounts.discountCombinationMode` is `Stacking` until
+     *     `setDiscountsConfiguration` changes it. `carts` always shows `deleteDaysAfterLastModification` and
      *     `countryTaxRateFallbackEnabled`, the rounding modes once set.
      */
     Project: {
@@ -8648,7 +8765,8 @@ export interface components {
       | components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction']
       | components['schemas']['ProjectChangePriceRoundingModeAction']
       | components['schemas']['ProjectChangeTaxRoundingModeAction']
-      | components['schemas']['ProjectSetShippingRateInputTypeAction'];
+      | components['schemas']['ProjectSetShippingRateInputTypeAction']
+      | components['schemas']['ProjectSetDiscountsConfigurationAction'];
     /** @description Omitting `externalOAuth` removes the configuration. */
     ProjectSetExternalOAuthAction: {
       /**
@@ -8696,6 +8814,21 @@ export interface components {
     ProjectChangePriceRoundingModeAction: SharedCartChangePriceRoundingModeAction;
     /** @description The `taxRoundingMode` of new Carts. */
     ProjectChangeTaxRoundingModeAction: SharedCartChangeTaxRoundingModeAction;
+    /**
+     * @description Sets how Product and Cart Discounts combine on the project's Carts (see Cart
+     *     `discountTypeCombination`); without `discountCombinationMode`, `Stacking`.
+     */
+    ProjectSetDiscountsConfigurationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDiscountsConfiguration';
+      discountsConfiguration: {
+        /** @enum {string} */
+        discountCombinationMode?: 'Stacking' | 'BestDeal';
+      };
+    };
     /** @description Omitting `shippingRateInputType` removes it. */
     ProjectSetShippingRateInputTypeAction: {
       /**
@@ -12597,6 +12730,11 @@ export type PaymentInfo = components['schemas']['PaymentInfo'];
 export type DiscountedLineItemPortion = components['schemas']['DiscountedLineItemPortion'];
 export type DiscountedLineItemPrice = components['schemas']['DiscountedLineItemPrice'];
 export type DiscountedLineItemPriceForQuantity = components['schemas']['DiscountedLineItemPriceForQuantity'];
+export type DiscountPortionReference = components['schemas']['DiscountPortionReference'];
+export type DiscountedTotalPricePortion = components['schemas']['DiscountedTotalPricePortion'];
+export type DiscountOnTotalPrice = components['schemas']['DiscountOnTotalPrice'];
+export type DirectDiscount = components['schemas']['DirectDiscount'];
+export type DiscountTypeCombination = components['schemas']['DiscountTypeCombination'];
 export type ExternalTaxRateDraft = components['schemas']['ExternalTaxRateDraft'];
 export type LineItem = components['schemas']['LineItem'];
 export type LineItemDraft = components['schemas']['LineItemDraft'];
@@ -12622,6 +12760,8 @@ export type CartSetShippingMethodAction = components['schemas']['CartSetShipping
 export type CartAddPaymentAction = components['schemas']['CartAddPaymentAction'];
 export type CartRemovePaymentAction = components['schemas']['CartRemovePaymentAction'];
 export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
+export type DirectDiscountDraft = components['schemas']['DirectDiscountDraft'];
+export type CartSetDirectDiscountsAction = components['schemas']['CartSetDirectDiscountsAction'];
 export type CartSetCustomerIdAction = components['schemas']['CartSetCustomerIdAction'];
 export type CartSetCustomerGroupAction = components['schemas']['CartSetCustomerGroupAction'];
 export type CartRecalculateAction = components['schemas']['CartRecalculateAction'];
@@ -13170,6 +13310,7 @@ export type ProjectChangeCartsConfigurationAction = components['schemas']['Proje
 export type ProjectChangeCountryTaxRateFallbackEnabledAction = components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction'];
 export type ProjectChangePriceRoundingModeAction = components['schemas']['ProjectChangePriceRoundingModeAction'];
 export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
+export type ProjectSetDiscountsConfigurationAction = components['schemas']['ProjectSetDiscountsConfigurationAction'];
 export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
 export type ShippingMethod = components['schemas']['ShippingMethod'];
 export type ShippingMethodDraft = components['schemas']['ShippingMethodDraft'];
@@ -15035,6 +15176,10 @@ type SharedParametersV16 = {
     orderNumber: components['parameters']['orderNumber'];
   };
   cookie?: never;
+};
+type SharedDiscountedLineItemPortion = {
+  discount: components['schemas']['DiscountPortionReference'];
+  discountedAmount: components['schemas']['CentPrecisionMoney'];
 };
 type SharedPathV6 = {
   /** @description The `container` of the CustomObjects. */

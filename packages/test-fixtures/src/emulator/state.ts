@@ -20,6 +20,8 @@ export interface ProjectSettings {
   /** The Carts' defaults; the rounding modes only once set. */
   carts: CartsSettings;
   shippingRateInputType?: Schemas['ShippingRateInputType'];
+  /** How Product and Cart Discounts combine; absent: the live default `Stacking`. */
+  discountCombinationMode?: 'Stacking' | 'BestDeal';
 }
 
 export interface CartsSettings {
@@ -78,6 +80,7 @@ function initialProject(projectKey: string, createdAt: string): ProjectSettings 
 /** A deep copy of the settings' own fields (a snapshot's may carry more). */
 function copyProject(project: ProjectSettings): ProjectSettings {
   const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth, shippingRateInputType } = project;
+  const { discountCombinationMode } = project;
   // Snapshots of earlier versions have no `carts`: the initial settings.
   const carts = (project as Partial<ProjectSettings>).carts ?? INITIAL_CARTS;
   const copy: ProjectSettings = {
@@ -97,6 +100,7 @@ function copyProject(project: ProjectSettings): ProjectSettings {
     },
   };
   if (shippingRateInputType) copy.shippingRateInputType = structuredClone(shippingRateInputType);
+  if (discountCombinationMode) copy.discountCombinationMode = discountCombinationMode;
   if (externalOAuth) copy.externalOAuth = { url: externalOAuth.url, authorizationHeader: externalOAuth.authorizationHeader };
   return copy;
 }

@@ -45,7 +45,7 @@ export const itemState = /* @__PURE__ */ defineBuilder('ItemState', 'other');
 export const paymentInfo = /* @__PURE__ */ defineBuilder('PaymentInfo', 'other');
 
 /**
- * Builder of a `DiscountedLineItemPortion` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ * Builder of a `DiscountedLineItemPortion` (other) of the Commerce schema, with plausible seeded defaults for its required members. What one discount took off one unit (or off the shipping): `discount` references the
  *
  * @example
  * discountedLineItemPortion({ seed: 42 }).build();
@@ -53,7 +53,7 @@ export const paymentInfo = /* @__PURE__ */ defineBuilder('PaymentInfo', 'other')
 export const discountedLineItemPortion = /* @__PURE__ */ defineBuilder('DiscountedLineItemPortion', 'other');
 
 /**
- * Builder of a `DiscountedLineItemPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ * Builder of a `DiscountedLineItemPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. A discounted unit price: `value` after every discount in `includedDiscounts`, applied in
  *
  * @example
  * discountedLineItemPrice({ seed: 42 }).build();
@@ -61,12 +61,52 @@ export const discountedLineItemPortion = /* @__PURE__ */ defineBuilder('Discount
 export const discountedLineItemPrice = /* @__PURE__ */ defineBuilder('DiscountedLineItemPrice', 'other');
 
 /**
- * Builder of a `DiscountedLineItemPriceForQuantity` (other) of the Commerce schema, with plausible seeded defaults for its required members. Cart Discounts are not emulated yet, so a Line Item's list is always empty.
+ * Builder of a `DiscountedLineItemPriceForQuantity` (other) of the Commerce schema, with plausible seeded defaults for its required members. A number of units of a (Custom) Line Item with the same discounted unit price. The units of
  *
  * @example
  * discountedLineItemPriceForQuantity({ seed: 42 }).build();
  */
 export const discountedLineItemPriceForQuantity = /* @__PURE__ */ defineBuilder('DiscountedLineItemPriceForQuantity', 'other');
+
+/**
+ * Builder of a `DiscountPortionReference` (other) of the Commerce schema, with plausible seeded defaults for its required members. The discount of a portion, a `cart-discount` or a `direct-discount` (of the Cart), by id.
+ *
+ * @example
+ * discountPortionReference({ seed: 42 }).build();
+ */
+export const discountPortionReference = /* @__PURE__ */ defineBuilder('DiscountPortionReference', 'other');
+
+/**
+ * Builder of a `DiscountedTotalPricePortion` (other) of the Commerce schema, with plausible seeded defaults for its required members. What one discount took off the Cart's `totalPrice`.
+ *
+ * @example
+ * discountedTotalPricePortion({ seed: 42 }).build();
+ */
+export const discountedTotalPricePortion = /* @__PURE__ */ defineBuilder('DiscountedTotalPricePortion', 'other');
+
+/**
+ * Builder of a `DiscountOnTotalPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Cart Discounts with the `totalPrice` target
+ *
+ * @example
+ * discountOnTotalPrice({ seed: 42 }).build();
+ */
+export const discountOnTotalPrice = /* @__PURE__ */ defineBuilder('DiscountOnTotalPrice', 'other');
+
+/**
+ * Builder of a `DirectDiscount` (other) of the Commerce schema, with plausible seeded defaults for its required members. A discount of one Cart only, set by `setDirectDiscounts` with a generated `id`
+ *
+ * @example
+ * directDiscount({ seed: 42 }).build();
+ */
+export const directDiscount = /* @__PURE__ */ defineBuilder('DirectDiscount', 'other');
+
+/**
+ * Builder of a `DiscountTypeCombination` (other) of the Commerce schema, with plausible seeded defaults for its required members. How Product and Cart Discounts combined on the Cart, after the project's
+ *
+ * @example
+ * discountTypeCombination({ seed: 42 }).build();
+ */
+export const discountTypeCombination = /* @__PURE__ */ defineBuilder('DiscountTypeCombination', 'other');
 
 /**
  * Builder of a `ExternalTaxRateDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A tax rate set by the caller on a Line Item, Custom Line Item or the shipping of a Cart
@@ -264,6 +304,23 @@ export const cartRemovePaymentAction = /* @__PURE__ */ defineBuilder('CartRemove
  * cartSetAnonymousIdAction({ seed: 42 }).build();
  */
 export const cartSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('CartSetAnonymousIdAction', 'action');
+
+/**
+ * Builder of a `DirectDiscountDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A Direct Discount: a Cart Discount `value` and `target` without predicate, rank or code.
+ *
+ * @example
+ * directDiscountDraft({ seed: 42 }).build();
+ * directDiscountDraft().buildGraphql(); // the GraphQL input form
+ */
+export const directDiscountDraft = /* @__PURE__ */ defineBuilder('DirectDiscountDraft', 'draft');
+
+/**
+ * Builder of a `CartSetDirectDiscountsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Cart's Direct Discounts (an empty list removes them); 400 InvalidOperation
+ *
+ * @example
+ * cartSetDirectDiscountsAction({ seed: 42 }).build();
+ */
+export const cartSetDirectDiscountsAction = /* @__PURE__ */ defineBuilder('CartSetDirectDiscountsAction', 'action');
 
 /**
  * Builder of a `CartSetCustomerIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or unsets the Customer (it must exist: 400 ReferencedResourceNotFound); the Cart takes its Customer Group
@@ -4327,7 +4384,7 @@ export const cartClassificationType = /* @__PURE__ */ defineBuilder('CartClassif
 export const cartScoreType = /* @__PURE__ */ defineBuilder('CartScoreType', 'other');
 
 /**
- * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `shoppingLists`, `discounts` and `inventory` carry the live service's defaults for a
+ * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `shoppingLists` and `inventory` carry the live service's defaults for a new project; no
  *
  * @example
  * project({ seed: 42 }).build();
@@ -4401,6 +4458,14 @@ export const projectChangePriceRoundingModeAction = /* @__PURE__ */ defineBuilde
  * projectChangeTaxRoundingModeAction({ seed: 42 }).build();
  */
 export const projectChangeTaxRoundingModeAction = /* @__PURE__ */ defineBuilder('ProjectChangeTaxRoundingModeAction', 'action');
+
+/**
+ * Builder of a `ProjectSetDiscountsConfigurationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets how Product and Cart Discounts combine on the project's Carts (see Cart
+ *
+ * @example
+ * projectSetDiscountsConfigurationAction({ seed: 42 }).build();
+ */
+export const projectSetDiscountsConfigurationAction = /* @__PURE__ */ defineBuilder('ProjectSetDiscountsConfigurationAction', 'action');
 
 /**
  * Builder of a `ProjectSetShippingRateInputTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `shippingRateInputType` removes it.
@@ -5385,6 +5450,11 @@ export const builderFactories = {
   DiscountedLineItemPortion: discountedLineItemPortion,
   DiscountedLineItemPrice: discountedLineItemPrice,
   DiscountedLineItemPriceForQuantity: discountedLineItemPriceForQuantity,
+  DiscountPortionReference: discountPortionReference,
+  DiscountedTotalPricePortion: discountedTotalPricePortion,
+  DiscountOnTotalPrice: discountOnTotalPrice,
+  DirectDiscount: directDiscount,
+  DiscountTypeCombination: discountTypeCombination,
   ExternalTaxRateDraft: externalTaxRateDraft,
   LineItem: lineItem,
   LineItemDraft: lineItemDraft,
@@ -5409,6 +5479,8 @@ export const builderFactories = {
   CartAddPaymentAction: cartAddPaymentAction,
   CartRemovePaymentAction: cartRemovePaymentAction,
   CartSetAnonymousIdAction: cartSetAnonymousIdAction,
+  DirectDiscountDraft: directDiscountDraft,
+  CartSetDirectDiscountsAction: cartSetDirectDiscountsAction,
   CartSetCustomerIdAction: cartSetCustomerIdAction,
   CartSetCustomerGroupAction: cartSetCustomerGroupAction,
   CartRecalculateAction: cartRecalculateAction,
@@ -5902,6 +5974,7 @@ export const builderFactories = {
   ProjectChangeCountryTaxRateFallbackEnabledAction: projectChangeCountryTaxRateFallbackEnabledAction,
   ProjectChangePriceRoundingModeAction: projectChangePriceRoundingModeAction,
   ProjectChangeTaxRoundingModeAction: projectChangeTaxRoundingModeAction,
+  ProjectSetDiscountsConfigurationAction: projectSetDiscountsConfigurationAction,
   ProjectSetShippingRateInputTypeAction: projectSetShippingRateInputTypeAction,
   ShippingMethod: shippingMethod,
   ShippingMethodDraft: shippingMethodDraft,

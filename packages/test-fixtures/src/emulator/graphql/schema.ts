@@ -114,6 +114,10 @@ function configureAbstractTypes(schema: GraphQLSchema): void {
   const variants = schema.getType('ProductVariantSelection');
   if (!(variants instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface ProductVariantSelection');
   variants.resolveType = (selection) => variantSelectionType((selection as { type: string }).type);
+  const combination = schema.getType('DiscountTypeCombination');
+  if (!(combination instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface DiscountTypeCombination');
+  // Stored as the REST form, whose `type` (Stacking, BestDeal) names the object type.
+  combination.resolveType = (value) => (value as { type: string }).type;
 }
 
 /** The object type of a stored variant selection, by its `type` (`includeOnly` → ProductVariantSelectionIncludeOnly). */

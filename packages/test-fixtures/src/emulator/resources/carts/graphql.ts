@@ -61,6 +61,9 @@ const cartObjects: ResolverMap = {
   DiscountedLineItemPortion: {
     discountRef: (portion: { discount: Ref }) => portion.discount,
   },
+  DiscountedTotalPricePortion: {
+    discountRef: (portion: { discount: Ref }) => portion.discount,
+  },
   ShippingInfo: {
     taxCategoryRef: (info: { taxCategory?: Ref }) => info.taxCategory ?? null,
     shippingMethodRef: (info: { shippingMethod?: Ref }) => info.shippingMethod ?? null,

@@ -8,6 +8,7 @@ import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 import type { Store } from '../stores/index.js';
 import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
+import { directDiscountActions } from './direct-discounts.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
 import { assertPaymentUnassigned } from './payment-holder.js';
@@ -94,6 +95,7 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
     else delete line.taxRate;
   },
   ...customLineItemActions,
+  ...directDiscountActions,
   setShippingAddress(cart, { address }) {
     setOptional(cart, 'shippingAddress', address && addressOf(address));
   },

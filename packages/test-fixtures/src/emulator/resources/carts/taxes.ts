@@ -1,7 +1,7 @@
 import { ApiError, errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
 import type { Product } from '../products/data.js';
-import { cartTaxedPrice, taxRateFor, taxedItemPrice, type ItemTaxRate, type TaxedItemPrice } from '../kit/taxes.js';
+import { cartTaxedPrice, taxRateFor, taxedItemPrice, type ItemTaxRate, type TaxedItemPrice, type UnitPrices } from '../kit/taxes.js';
 import type { TaxCategory } from '../tax-categories/index.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
 import type { Cart, CustomLineItem, ExternalTaxRateDraft, LineItem } from './shapes.js';
@@ -64,16 +64,18 @@ export function externalRate(cart: Cart, draft: ExternalTaxRateDraft, field: str
   };
 }
 
-/** Sets or clears an item's taxed price for its rate and total. */
-function taxItem(cart: Cart, item: TaxedItem, unitCentAmount: number, quantity: number, totalCentAmount: number): void {
+/** Sets or clears an item's taxed price for its rate and its units' (discounted) prices. */
+function taxItem(cart: Cart, item: TaxedItem, unitPrices: readonly UnitPrices[], totalCentAmount: number): void {
   if (!item.taxRate) {
     delete item.taxedPrice;
     return;
   }
+  const first = unitPrices[0] ?? { unitCentAmount: 0, quantity: 0 };
   item.taxedPrice = taxedItemPrice({
-    unitCentAmount,
-    quantity,
+    unitCentAmount: first.unitCentAmount,
+    quantity: unitPrices.reduce((sum, group) => sum + group.quantity, 0),
     totalCentAmount,
+    unitPrices,
     rate: item.taxRate,
     calculationMode: cart.taxCalculationMode,
     roundingMode: cart.taxRoundingMode,
@@ -87,30 +89,31 @@ function lineTaxCategory(state: EmulatorState, line: LineItem): string | undefin
   return state.collection<Product>('product').get(line.productId)?.taxCategory?.id;
 }
 
+/** The (discounted) unit prices of a Cart's items, for their taxes. */
+export interface ItemUnitPrices {
+  /** Each item's units by price (the Cart Discounts split them); they sum to its `totalPrice`. */
+  units(item: LineItem | CustomLineItem): readonly UnitPrices[];
+  /** The shipping's value: its `price`, or its discounted price. */
+  readonly shippingCents: number;
+}
+
 /**
  * Sets the rates and taxed prices of every item and the Cart's `taxedPrice` and
  * `taxedShippingPrice` by its tax mode (https://docs.commercetools.com/api/carts-orders-overview#taxes):
  * `Platform` from the Tax Categories once a shipping address is set; `External` from the rates
  * set on the items; `Disabled` none. The Cart's `taxedPrice` needs every item taxed and the
- * address set. Item totals are already computed.
+ * address set. Items are taxed on their discounted amounts, already computed.
  */
-export function applyTaxes(state: EmulatorState, cart: Cart): void {
-  const items: { item: TaxedItem; unit: number; quantity: number; total: number }[] = [
-    ...cart.lineItems.map((line: LineItem) => ({
+export function applyTaxes(state: EmulatorState, cart: Cart, prices: ItemUnitPrices): void {
+  const items: { item: TaxedItem; units: readonly UnitPrices[]; total: number }[] = [
+    ...[...cart.lineItems, ...cart.customLineItems].map((line: LineItem | CustomLineItem) => ({
       item: line,
-      unit: line.price.value.centAmount,
-      quantity: line.quantity,
-      total: line.totalPrice.centAmount,
-    })),
-    ...cart.customLineItems.map((line: CustomLineItem) => ({
-      item: line,
-      unit: line.money.centAmount,
-      quantity: line.quantity,
+      units: prices.units(line),
       total: line.totalPrice.centAmount,
     })),
   ];
   const shipping = cart.shippingInfo;
-  if (shipping) items.push({ item: shipping, unit: shipping.price.centAmount, quantity: 1, total: shipping.price.centAmount });
+  if (shipping) items.push({ item: shipping, units: [{ unitCentAmount: prices.shippingCents, quantity: 1 }], total: prices.shippingCents });
   if (cart.taxMode === 'Platform') {
     for (const { item } of items) delete item.taxRate;
     if (cart.shippingAddress) {
@@ -124,7 +127,7 @@ export function applyTaxes(state: EmulatorState, cart: Cart): void {
   } else if (cart.taxMode === 'Disabled') {
     for (const { item } of items) delete item.taxRate;
   }
-  for (const { item, unit, quantity, total } of items) taxItem(cart, item, unit, quantity, total);
+  for (const { item, units, total } of items) taxItem(cart, item, units, total);
   const taxed = cart.shippingAddress !== undefined && items.every(({ item }) => item.taxedPrice !== undefined);
   const { currencyCode, fractionDigits } = cart.totalPrice;
   if (taxed && cart.taxMode !== 'Disabled')

@@ -24,6 +24,8 @@ const COPIED = [
   'totalPrice',
   'taxedPrice',
   'taxedShippingPrice',
+  'discountOnTotalPrice',
+  'discountTypeCombination',
   'taxMode',
   'priceRoundingMode',
   'taxRoundingMode',

@@ -38,6 +38,11 @@ export function cartSettingsOf(state: { readonly project: ProjectSettings }): Ca
   };
 }
 
+/** How Product and Cart Discounts combine in the project's Carts (https://docs.commercetools.com/api/projects/project#discountcombinationmode). */
+export function discountCombinationModeOf(state: { readonly project: ProjectSettings }): 'Stacking' | 'BestDeal' {
+  return state.project.discountCombinationMode ?? 'Stacking';
+}
+
 type Action<Name extends Schemas['ProjectUpdateAction']['action']> = Extract<Schemas['ProjectUpdateAction'], { action: Name }>;
 
 /** The action checked against its schema (400 InvalidJsonInput naming the member otherwise). */
@@ -75,6 +80,11 @@ export const cartSettingsActions = {
 
   changeTaxRoundingMode(project: ProjectSettings, action: unknown, index: number): void {
     project.carts.taxRoundingMode = checked<'changeTaxRoundingMode'>('ProjectChangeTaxRoundingModeAction', action, index).taxRoundingMode;
+  },
+
+  setDiscountsConfiguration(project: ProjectSettings, action: unknown, index: number): void {
+    const { discountsConfiguration } = checked<'setDiscountsConfiguration'>('ProjectSetDiscountsConfigurationAction', action, index);
+    project.discountCombinationMode = discountsConfiguration.discountCombinationMode ?? 'Stacking';
   },
 
   setShippingRateInputType(project: ProjectSettings, action: unknown, index: number): void {

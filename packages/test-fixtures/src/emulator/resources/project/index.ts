@@ -21,7 +21,7 @@ const MAX_MESSAGE_DAYS = 90;
 
 /** The project as `GET /{projectKey}` shows it: the external OAuth server's Authorization header is never shown. */
 export function presentProject(project: ProjectSettings): Schemas['Project'] {
-  const { externalOAuth, ...rest } = project;
+  const { externalOAuth, discountCombinationMode, ...rest } = project;
   return {
     ...rest,
     countries: [...rest.countries],
@@ -30,9 +30,9 @@ export function presentProject(project: ProjectSettings): Schemas['Project'] {
     messages: { ...rest.messages },
     carts: { ...rest.carts },
     ...(rest.shippingRateInputType ? { shippingRateInputType: structuredClone(rest.shippingRateInputType) } : {}),
-    // The live defaults of a new project; the emulator has no shopping lists, discounts or inventory.
+    // The live defaults of a new project; the emulator has no shopping lists or inventory settings.
     shoppingLists: { deleteDaysAfterLastModification: 360 },
-    discounts: { discountCombinationMode: 'Stacking' },
+    discounts: { discountCombinationMode: discountCombinationMode ?? 'Stacking' },
     inventory: {},
     ...(externalOAuth ? { externalOAuth: { url: externalOAuth.url } } : {}),
   };
