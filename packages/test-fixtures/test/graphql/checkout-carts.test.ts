@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { tokenWith } from '../helpers/tokens.js';
 import { BERLIN, cartApi, eur, money, NEW_YORK, type CartApi } from '../rest/cart-fixtures.js';
 import { data, failure, gql } from './helpers.js';
+import { ok } from '../rest/helpers.js';
 
 /**
  * Carts over GraphQL on the REST engine: the same Cart, priced, taxed and totalled by the same
@@ -256,5 +257,60 @@ describe('Carts', () => {
     const global = await failure(gql(c.api, '{ carts { total } }', undefined, berlinToken));
     expect(global.error.extensions).toMatchObject({ code: 'insufficient_scope' });
     expect((await c.api.call('GET', '/carts')).body.total).toBe(2);
+  });
+
+  it('a discounted Cart reads the same discounts and totals over GraphQL as over REST', async () => {
+    ok(await c.api.call('POST', '/zones', { key: 'de', name: 'Germany', locations: [{ country: 'DE' }] }), 201);
+    const rate = { price: eur(500) };
+    const zoneRates = [{ zone: { key: 'de' }, shippingRates: [rate] }];
+    ok(
+      await c.api.call('POST', '/shipping-methods', {
+        key: 'std',
+        name: 'std',
+        isDefault: true,
+        taxCategory: { key: 'standard' },
+        zoneRates,
+      }),
+      201,
+    );
+    const cart = await c.updated(
+      await c.cart({ shippingAddress: BERLIN, shippingMethod: { key: 'std' }, lineItems: [{ sku: 'tee', quantity: 3 }] }),
+      {
+        action: 'setDirectDiscounts',
+        discounts: [
+          { value: { type: 'absolute', money: [eur(1000)] }, target: { type: 'lineItems', predicate: '1 = 1' } },
+          { value: { type: 'relative', permyriad: 5000 }, target: { type: 'shipping' } },
+          { value: { type: 'relative', permyriad: 1000 }, target: { type: 'totalPrice' } },
+        ],
+      },
+    );
+    // 19.99 × 3 less 10.00 over 3 units: 333 each and a cent left: 16.65 once, 16.66 twice = 49.97;
+    // shipping 5.00 at half: 2.50; total 52.47 less 10 % (5.247 → 5.25) = 47.22
+    expect(cart['totalPrice']).toEqual(money(4722));
+    const PRICE = `value { ${MONEY} } includedDiscounts { discountRef { typeId id } discountedAmount { ${MONEY} } }`;
+    const read = await data(
+      gql<{ cart: Json }>(
+        c.api,
+        `query ($id: String) { cart(id: $id) { totalLineItemQuantity totalPrice { ${MONEY} } taxedPrice { ${TAXED} } taxedShippingPrice { ${TAXED} }
+          lineItems { totalPrice { ${MONEY} } discountedPricePerQuantity { quantity discountedPrice { ${PRICE} } } }
+          shippingInfo { discountedPrice { ${PRICE} } }
+          discountOnTotalPrice { discountedAmount { ${MONEY} } discountedNetAmount { ${MONEY} } discountedGrossAmount { ${MONEY} }
+            includedDiscounts { discountRef { typeId id } discountedAmount { ${MONEY} } } }
+          discountTypeCombination { type } } }`,
+        { id: cart['id'] },
+      ),
+    );
+    const restForm = (value: unknown): unknown =>
+      JSON.parse(
+        JSON.stringify(value ?? null, (key, v: unknown) => (key === 'discount' ? undefined : v)).replaceAll('"discountRef"', '"discount"'),
+      );
+    const graphql = restForm(read.cart) as Json;
+    const discountedLines = (lines: Json[]) =>
+      lines.map((line) => ({ totalPrice: line['totalPrice'], discountedPricePerQuantity: line['discountedPricePerQuantity'] }));
+    expect(graphql['lineItems']).toEqual(discountedLines(cart['lineItems']));
+    expect(graphql['shippingInfo']['discountedPrice']).toEqual(cart['shippingInfo']['discountedPrice']);
+    expect(graphql['discountOnTotalPrice']).toEqual(cart['discountOnTotalPrice']);
+    expect(graphql['discountTypeCombination']).toEqual({ type: 'Stacking' });
+    expect(totalsOf({ ...graphql, lineItems: [], customLineItems: [] })).toEqual(totalsOf({ ...cart, lineItems: [], customLineItems: [] }));
   });
 });
