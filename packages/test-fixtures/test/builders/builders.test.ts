@@ -36,7 +36,9 @@ import { createRandom } from '../../src/builders/random.js';
 import { OpenApiValidator, type OpenApiDocument } from '../../src/emulator/validation/openapi-validator.js';
 import { createApi } from '../helpers/api.js';
 
-const document = commerceDocument as OpenApiDocument & { components: { schemas: Record<string, { allOf?: { $ref?: string }[] }> } };
+const document = commerceDocument as OpenApiDocument & {
+  components: { schemas: Record<string, { allOf?: { $ref?: string }[]; oneOf?: unknown[] }> };
+};
 const validator = new OpenApiValidator('builders-test', document);
 const graphqlSchema = buildSchema(sdl);
 const SEEDS = [1, 2, 3, 17, 42, 1000, 987_654_321];
@@ -47,6 +49,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function draftsAndResources(): string[] {
   return Object.entries(document.components.schemas)
     .filter(([name, schema]) => {
+      // A union (ProductDiscountValueDraft) has no builder: its alternatives have theirs.
+      if (schema.oneOf) return false;
       if (name.endsWith('Draft')) return true;
       const bases = (schema.allOf ?? []).map((part) => part.$ref);
       return bases.includes('#/components/schemas/BaseResource') || bases.includes('#/components/schemas/MessageBase');

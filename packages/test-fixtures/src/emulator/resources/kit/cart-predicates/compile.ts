@@ -250,16 +250,19 @@ function termPos(term: Term): number {
 }
 
 const CACHE_CAPACITY = 1000;
-const cache = new LruCache<string, Test<never>>(CACHE_CAPACITY);
+const cache = new LruCache<string, object>(CACHE_CAPACITY);
 
-/** The test of a predicate in a scope, parsed and compiled once (cached by scope and source). */
-function compiledTest<S extends Scope>(scope: S, source: string, field: string): Test<ItemOf<S>> {
+/**
+ * A predicate of a scope parsed and compiled once, wrapped for its callers by `wrap`; cached by
+ * scope and source (each scope has one wrapping), so a second call answers the same object.
+ */
+function compileOnce<S extends Scope, W extends object>(scope: S, source: string, field: string, wrap: (test: Test<ItemOf<S>>) => W): W {
   const cacheKey = `${scope}\u0000${source}`;
-  const cached = cache.get(cacheKey) as Test<ItemOf<S>> | undefined;
+  const cached = cache.get(cacheKey) as W | undefined;
   if (cached) return cached;
-  const test = new Compiler(field).node(parseCartPredicate(source, field), scope);
-  cache.set(cacheKey, test as Test<never>);
-  return test;
+  const wrapped = wrap(new Compiler(field).node(parseCartPredicate(source, field), scope));
+  cache.set(cacheKey, wrapped);
+  return wrapped;
 }
 
 /**
@@ -277,10 +280,9 @@ export function compileItemPredicate<S extends Exclude<Scope, 'product'>>(
   source: string,
   field: string,
 ): CompiledItemPredicate<ItemOf<S>> {
-  const test = compiledTest(scope, source, field);
-  return {
+  return compileOnce(scope, source, field, (test) => ({
     source,
-    matches(item, cart, state) {
+    matches(item: ItemOf<S>, cart: Cart, state: EmulatorState) {
       let customer: Schemas['Customer'] | undefined | null = null;
       const ctx: EvaluationContext = {
         state,
@@ -293,7 +295,7 @@ export function compileItemPredicate<S extends Exclude<Scope, 'product'>>(
       };
       return test(item, ctx);
     },
-  };
+  }));
 }
 
 /**
@@ -308,8 +310,10 @@ export function productPredicate(
   source: string,
   field: string,
 ): { readonly source: string; matches(item: ProductPriceItem, state: EmulatorState): boolean } {
-  const test = compiledTest('product', source, field);
-  return { source, matches: (item, state) => test(item, { state, customer: () => undefined }) };
+  return compileOnce('product', source, field, (test) => ({
+    source,
+    matches: (item: ProductPriceItem, state: EmulatorState) => test(item, { state, customer: () => undefined }),
+  }));
 }
 
 /**
