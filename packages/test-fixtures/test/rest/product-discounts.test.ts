@@ -252,6 +252,26 @@ describe('Product Discounts on Prices', () => {
   });
 });
 
+describe('Product Discounts on Cart lines', () => {
+  it("price a line at the Price's discounted value, and follow a discount added after the line", async () => {
+    await c.product('tee', [{ value: eur(1999) }]);
+    // 19.99 EUR at 15 % off: 1999 × 0.85 = 1699.15 cents, rounded to 1699; three tees: 3 × 16.99 = 50.97 EUR.
+    const discount = await create({ value: { type: 'relative', permyriad: 1500 }, predicate: 'sku = "tee"' });
+    let cart = await c.cart({ country: 'DE', lineItems: [{ sku: 'tee', quantity: 3 }] });
+    expect(cart['lineItems'][0]['price']['discounted']).toEqual({
+      value: money(1699),
+      discount: { typeId: 'product-discount', id: discount['id'] },
+    });
+    expect(cart['lineItems'][0]['totalPrice']).toEqual(money(5097));
+    expect(cart['totalPrice']).toEqual(money(5097));
+    // 2.50 EUR off instead: 19.99 − 2.50 = 17.49 EUR, three: 52.47 EUR once the Cart is recalculated.
+    ok(await update(discount, { action: 'changeValue', value: { type: 'absolute', money: [eur(250)] } }));
+    cart = await c.updated(cart, { action: 'recalculate' });
+    expect(cart['lineItems'][0]['totalPrice']).toEqual(money(5247));
+    expect(cart['totalPrice']).toEqual(money(5247));
+  });
+});
+
 describe('POST /product-discounts/matching', () => {
   it('answers the discount that would apply to a given Price, or 404 NoMatchingProductDiscountFound', async () => {
     const tee = await c.product('tee', [{ value: eur(2000) }]);
