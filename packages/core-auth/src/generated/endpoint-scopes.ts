@@ -221,6 +221,38 @@ export type GeneratedEndpoint =
   | 'GET /shipping-methods/key={key}'
   | 'POST /shipping-methods/key={key}'
   | 'DELETE /shipping-methods/key={key}'
+  | 'POST /shopping-lists'
+  | 'GET /shopping-lists'
+  | 'GET /shopping-lists/{ID}'
+  | 'POST /shopping-lists/{ID}'
+  | 'DELETE /shopping-lists/{ID}'
+  | 'GET /shopping-lists/key={key}'
+  | 'POST /shopping-lists/key={key}'
+  | 'DELETE /shopping-lists/key={key}'
+  | 'POST /in-store/key={storeKey}/shopping-lists'
+  | 'GET /in-store/key={storeKey}/shopping-lists'
+  | 'GET /in-store/key={storeKey}/shopping-lists/{ID}'
+  | 'POST /in-store/key={storeKey}/shopping-lists/{ID}'
+  | 'DELETE /in-store/key={storeKey}/shopping-lists/{ID}'
+  | 'GET /in-store/key={storeKey}/shopping-lists/key={key}'
+  | 'POST /in-store/key={storeKey}/shopping-lists/key={key}'
+  | 'DELETE /in-store/key={storeKey}/shopping-lists/key={key}'
+  | 'POST /me/shopping-lists'
+  | 'GET /me/shopping-lists'
+  | 'GET /me/shopping-lists/{ID}'
+  | 'POST /me/shopping-lists/{ID}'
+  | 'DELETE /me/shopping-lists/{ID}'
+  | 'GET /me/shopping-lists/key={key}'
+  | 'POST /me/shopping-lists/key={key}'
+  | 'DELETE /me/shopping-lists/key={key}'
+  | 'POST /in-store/key={storeKey}/me/shopping-lists'
+  | 'GET /in-store/key={storeKey}/me/shopping-lists'
+  | 'GET /in-store/key={storeKey}/me/shopping-lists/{ID}'
+  | 'POST /in-store/key={storeKey}/me/shopping-lists/{ID}'
+  | 'DELETE /in-store/key={storeKey}/me/shopping-lists/{ID}'
+  | 'GET /in-store/key={storeKey}/me/shopping-lists/key={key}'
+  | 'POST /in-store/key={storeKey}/me/shopping-lists/key={key}'
+  | 'DELETE /in-store/key={storeKey}/me/shopping-lists/key={key}'
   | 'POST /states'
   | 'GET /states'
   | 'GET /states/{ID}'
@@ -741,6 +773,47 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   },
   'POST /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
   'DELETE /shipping-methods/key={key}': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /shopping-lists': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'GET /shopping-lists': { anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'GET /shopping-lists/{ID}': { anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'POST /shopping-lists/{ID}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'DELETE /shopping-lists/{ID}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'GET /shopping-lists/key={key}': { anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'POST /shopping-lists/key={key}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'DELETE /shopping-lists/key={key}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/shopping-lists': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/shopping-lists': {
+    anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/shopping-lists/{ID}': {
+    anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/shopping-lists/{ID}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/shopping-lists/{ID}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: true },
+  'GET /in-store/key={storeKey}/shopping-lists/key={key}': {
+    anyOf: [['view_shopping_lists'], ['manage_shopping_lists'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/shopping-lists/key={key}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: true },
+  'DELETE /in-store/key={storeKey}/shopping-lists/key={key}': { anyOf: [['manage_shopping_lists'], ['manage_project']], storeScoped: true },
+  'POST /me/shopping-lists': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /me/shopping-lists': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'POST /me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'DELETE /me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'POST /me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'DELETE /me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'POST /in-store/key={storeKey}/me/shopping-lists': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /in-store/key={storeKey}/me/shopping-lists': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /in-store/key={storeKey}/me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'POST /in-store/key={storeKey}/me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'DELETE /in-store/key={storeKey}/me/shopping-lists/{ID}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'GET /in-store/key={storeKey}/me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'POST /in-store/key={storeKey}/me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
+  'DELETE /in-store/key={storeKey}/me/shopping-lists/key={key}': { anyOf: [['manage_my_shopping_lists']], storeScoped: false },
   'POST /states': { anyOf: [['manage_states'], ['manage_project']], storeScoped: false },
   'GET /states': { anyOf: [['view_states'], ['manage_states'], ['manage_project']], storeScoped: false },
   'GET /states/{ID}': { anyOf: [['view_states'], ['manage_states'], ['manage_project']], storeScoped: false },

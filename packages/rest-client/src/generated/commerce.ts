@@ -1998,6 +1998,234 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/shopping-lists': {
+    parameters: SharedParameters;
+    /** Query ShoppingLists */
+    get: operations['queryShoppingLists'];
+    put?: never;
+    /** Create a ShoppingList */
+    post: operations['createShoppingList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shopping-lists/{ID}': {
+    parameters: SharedParameters;
+    /** Get a ShoppingList byid */
+    get: operations['getShoppingListById'];
+    put?: never;
+    /** Update a ShoppingList byid */
+    post: operations['updateShoppingListById'];
+    /** Delete a ShoppingList byid */
+    delete: operations['deleteShoppingListById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/shopping-lists/key={key}': {
+    parameters: SharedParameters;
+    /** Get a ShoppingList bykey */
+    get: operations['getShoppingListByKey'];
+    put?: never;
+    /** Update a ShoppingList bykey */
+    post: operations['updateShoppingListByKey'];
+    /** Delete a ShoppingList bykey */
+    delete: operations['deleteShoppingListByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/shopping-lists': {
+    parameters: SharedParameters;
+    /** Query ShoppingLists in a Store */
+    get: operations['queryShoppingListsInStore'];
+    put?: never;
+    /** Create a ShoppingList in a Store */
+    post: operations['createShoppingListInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/shopping-lists/{ID}': {
+    parameters: SharedParameters;
+    /** Get a ShoppingList in a Store byid */
+    get: operations['getShoppingListByIdInStore'];
+    put?: never;
+    /** Update a ShoppingList in a Store byid */
+    post: operations['updateShoppingListByIdInStore'];
+    /** Delete a ShoppingList in a Store byid */
+    delete: operations['deleteShoppingListByIdInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/shopping-lists/key={key}': {
+    parameters: SharedParameters;
+    /** Get a ShoppingList in a Store bykey */
+    get: operations['getShoppingListByKeyInStore'];
+    put?: never;
+    /** Update a ShoppingList in a Store bykey */
+    post: operations['updateShoppingListByKeyInStore'];
+    /** Delete a ShoppingList in a Store bykey */
+    delete: operations['deleteShoppingListByKeyInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/shopping-lists': {
+    parameters: SharedParameters;
+    /**
+     * Query the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['queryMyShoppingLists'];
+    put?: never;
+    /**
+     * Create a ShoppingList of the token's customer or anonymous session
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['createMyShoppingList'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/shopping-lists/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['getMyShoppingListById'];
+    put?: never;
+    /**
+     * Update one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['updateMyShoppingListById'];
+    /**
+     * Delete one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    delete: operations['deleteMyShoppingListById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/me/shopping-lists/key={key}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['getMyShoppingListByKey'];
+    put?: never;
+    /**
+     * Update one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['updateMyShoppingListByKey'];
+    /**
+     * Delete one of the token's ShoppingLists
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    delete: operations['deleteMyShoppingListByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/shopping-lists': {
+    parameters: SharedParameters;
+    /**
+     * Query the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['queryMyShoppingListsInStore'];
+    put?: never;
+    /**
+     * Create a ShoppingList of the token's customer or anonymous session in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['createMyShoppingListInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/shopping-lists/{ID}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['getMyShoppingListByIdInStore'];
+    put?: never;
+    /**
+     * Update one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['updateMyShoppingListByIdInStore'];
+    /**
+     * Delete one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    delete: operations['deleteMyShoppingListByIdInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/me/shopping-lists/key={key}': {
+    parameters: SharedParameters;
+    /**
+     * Get one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    get: operations['getMyShoppingListByKeyInStore'];
+    put?: never;
+    /**
+     * Update one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    post: operations['updateMyShoppingListByKeyInStore'];
+    /**
+     * Delete one of the token's ShoppingLists in a Store
+     * @description Needs a session's token (a customer's or an anonymous session's) holding `manage_my_shopping_lists`;
+     *     another token is 403 naming it. Only the token's Shopping Lists exist here (another's is 404).
+     */
+    delete: operations['deleteMyShoppingListByKeyInStore'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/states': {
     parameters: SharedParameters;
     /** Query States */
@@ -2707,27 +2935,9 @@ export interface components {
      * @description Sets the quantity of the line named by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or no such
      *     line); 0 removes it. The price is selected again for the new quantity (tiers).
      */
-    CartChangeLineItemQuantityAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeLineItemQuantity';
-      lineItemId?: string;
-      lineItemKey?: string;
-      quantity: number;
-    };
+    CartChangeLineItemQuantityAction: SharedCartChangeLineItemQuantityAction;
     /** @description Removes the line, or `quantity` of it (the whole line when `quantity` reaches its quantity). */
-    CartRemoveLineItemAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removeLineItem';
-      lineItemId?: string;
-      lineItemKey?: string;
-      quantity?: number;
-    };
+    CartRemoveLineItemAction: SharedCartRemoveLineItemAction;
     /** @description Sets or, without `address`, unsets the shipping address; taxes follow it. */
     CartSetShippingAddressAction: {
       /**
@@ -2853,17 +3063,7 @@ export interface components {
       updateProductData?: boolean;
     };
     /** @description Sets or removes one Custom Field of a line (its Custom Fields must have a Type). */
-    CartSetLineItemCustomFieldAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setLineItemCustomField';
-      lineItemId?: string;
-      lineItemKey?: string;
-      name: string;
-      value?: unknown;
-    };
+    CartSetLineItemCustomFieldAction: SharedCartSetLineItemCustomFieldAction;
     /** @description Sets or unsets `key`; a key another Cart has is 400 DuplicateField. */
     CartSetKeyAction: SharedCartSetKeyAction;
     /** @description Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated. */
@@ -2882,14 +3082,7 @@ export interface components {
     /** @description Changes the rounding of line totals. */
     CartChangePriceRoundingModeAction: SharedCartChangePriceRoundingModeAction;
     /** @description Sets or, without a value, resets to the project's setting. */
-    CartSetDeleteDaysAfterLastModificationAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setDeleteDaysAfterLastModification';
-      deleteDaysAfterLastModification?: number;
-    };
+    CartSetDeleteDaysAfterLastModificationAction: SharedCartSetDeleteDaysAfterLastModificationAction;
     /** @description Adds a Custom Line Item as CustomLineItemDraft describes. */
     CartAddCustomLineItemAction: {
       /**
@@ -3498,6 +3691,7 @@ export interface components {
       | 'product-selection'
       | 'product-type'
       | 'shipping-method'
+      | 'shopping-list'
       | 'state'
       | 'store'
       | 'tax-category'
@@ -5881,6 +6075,8 @@ export interface components {
       | components['schemas']['InventoryEntryCreatedMessage']
       | components['schemas']['InventoryEntryDeletedMessage']
       | components['schemas']['InventoryEntryQuantitySetMessage']
+      | components['schemas']['ShoppingListLineItemAddedMessage']
+      | components['schemas']['ShoppingListLineItemRemovedMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -6643,14 +6839,7 @@ export interface components {
     /** @description Omitting `key` unsets it; a key another Payment has is 400 DuplicateField. */
     PaymentSetKeyAction: SharedCartSetKeyAction;
     /** @description The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it. */
-    PaymentSetCustomerAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setCustomer';
-      customer?: components['schemas']['CustomerResourceIdentifier'];
-    };
+    PaymentSetCustomerAction: SharedPaymentSetCustomerAction;
     /**
      * @description Omitting `anonymousId` unsets it. On a Payment with a `customer`, 400 InvalidOperation
      *     (live rule).
@@ -8718,9 +8907,10 @@ export interface components {
       type: 'CartScore';
     };
     /**
-     * @description `shoppingLists` and `inventory` carry the live service's defaults for a new project; no
-     *     action changes them. `discounts.discountCombinationMode` is `Stacking` until
-     *     `setDiscountsConfiguration` changes it. `carts` always shows `deleteDaysAfterLastModification` and
+     * @description `inventory` carries the live service's defaults for a new project; no action changes it.
+     *     `discounts.discountCombinationMode` is `Stacking` until `setDiscountsConfiguration` changes
+     *     it; `shoppingLists.deleteDaysAfterLastModification` is 360 until
+     *     changeShoppingListsConfiguration sets it. `carts` always shows `deleteDaysAfterLastModification` and
      *     `countryTaxRateFallbackEnabled`, the rounding modes once set.
      */
     Project: {
@@ -8762,6 +8952,7 @@ export interface components {
       | components['schemas']['ProjectChangeMessagesConfigurationAction']
       | components['schemas']['ProjectChangeNameAction']
       | components['schemas']['ProjectChangeCartsConfigurationAction']
+      | components['schemas']['ProjectChangeShoppingListsConfigurationAction']
       | components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction']
       | components['schemas']['ProjectChangePriceRoundingModeAction']
       | components['schemas']['ProjectChangeTaxRoundingModeAction']
@@ -8787,6 +8978,20 @@ export interface components {
        */
       action: 'changeMessagesConfiguration';
       messagesConfiguration: components['schemas']['MessagesConfiguration'];
+    };
+    /**
+     * @description Sets how many days a Shopping List without its own `deleteDaysAfterLastModification` is
+     *     kept after its last modification; without a value, the live default of 360 days again.
+     */
+    ProjectChangeShoppingListsConfigurationAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeShoppingListsConfiguration';
+      shoppingListsConfiguration?: {
+        deleteDaysAfterLastModification?: number;
+      };
     };
     /**
      * @description Sets the Carts' retention (90 days when `deleteDaysAfterLastModification` is absent)
@@ -9097,6 +9302,342 @@ export interface components {
     };
     ShippingMethodPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ShippingMethod'][];
+    };
+    /** @description A line's user-defined key, unique within its Shopping List (400 DuplicateField). */
+    ShoppingListItemKey: string;
+    /**
+     * @description A list of Product Variants (`lineItems`) and free-text items (`textLineItems`) of a customer
+     *     (`customer`) or an anonymous session (`anonymousId`), optionally of a Store. A line's `name`,
+     *     `productType` and `published` are the Product's at the line's last write (the live service
+     *     updates them eventually); `variant` and `productSlug` are shown when expanded
+     *     (`expand=lineItems[*].variant`, `expand=lineItems[*].productSlug`). A `slug` value is unique
+     *     per locale across the project (400 DuplicateField). Retention: a list untouched for its
+     *     `deleteDaysAfterLastModification` days (the project's `shoppingLists` setting, 360 by
+     *     default, when the list has none) is deleted on the emulator's clock, and beyond the
+     *     emulator's `shoppingLists.limit` the least recently modified lists go; a cleanup sends no
+     *     Message. Messages: ShoppingListLineItemAdded, ShoppingListLineItemRemoved.
+     */
+    ShoppingList: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      slug?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      customer?: components['schemas']['CustomerReference'];
+      anonymousId?: string;
+      store?: components['schemas']['StoreKeyReference'];
+      lineItems: components['schemas']['ShoppingListLineItem'][];
+      textLineItems: components['schemas']['TextLineItem'][];
+      deleteDaysAfterLastModification?: number;
+      custom?: components['schemas']['CustomFields'];
+    };
+    ShoppingListLineItem: {
+      id: string;
+      key?: string;
+      productId: string;
+      variantId?: number;
+      name: components['schemas']['LocalizedString'];
+      productType: components['schemas']['ProductTypeReference'];
+      published: boolean;
+      quantity: number;
+      addedAt: components['schemas']['DateTime'];
+      deactivatedAt?: components['schemas']['DateTime'];
+      variant?: components['schemas']['ProductVariant'];
+      productSlug?: components['schemas']['LocalizedString'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    TextLineItem: {
+      id: string;
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      quantity: number;
+      addedAt: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /**
+     * @description A Product Variant by `productId` (and `variantId`; without one the line names the master
+     *     variant) or by `sku`; the Product must exist (published or not) and have the variant (400
+     *     InvalidOperation otherwise).
+     */
+    ShoppingListLineItemDraft: {
+      key?: components['schemas']['ShoppingListItemKey'];
+      productId?: string;
+      variantId?: number;
+      sku?: string;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    TextLineItemDraft: {
+      key?: components['schemas']['ShoppingListItemKey'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /**
+     * @description `customer` and `store` must exist (400 ReferencedResourceNotFound). `businessUnit` (B2B) is
+     *     not emulated (501).
+     */
+    ShoppingListDraft: {
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['Key'];
+      slug?: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+      anonymousId?: string;
+      deleteDaysAfterLastModification?: number;
+      lineItems?: components['schemas']['ShoppingListLineItemDraft'][];
+      textLineItems?: components['schemas']['TextLineItemDraft'][];
+      store?: components['schemas']['StoreResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description The list takes the token's customer or anonymous session, and the Store of an in-store path. */
+    MyShoppingListDraft: {
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      lineItems?: components['schemas']['ShoppingListLineItemDraft'][];
+      textLineItems?: components['schemas']['TextLineItemDraft'][];
+      custom?: components['schemas']['CustomFieldsDraft'];
+      deleteDaysAfterLastModification?: number;
+      store?: components['schemas']['StoreResourceIdentifier'];
+    };
+    ShoppingListReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'shopping-list';
+      obj?: components['schemas']['ShoppingList'];
+    };
+    ShoppingListPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['ShoppingList'][];
+    };
+    ShoppingListUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ShoppingListUpdateAction'][];
+    };
+    /**
+     * @description Actions apply in order and as a unit. A line is named by its id or its key (400
+     *     InvalidOperation when neither, or when the list has no such line). `setBusinessUnit` (B2B)
+     *     is not emulated (501).
+     */
+    ShoppingListUpdateAction:
+      | components['schemas']['ShoppingListAddLineItemAction']
+      | components['schemas']['ShoppingListAddTextLineItemAction']
+      | components['schemas']['ShoppingListChangeLineItemQuantityAction']
+      | components['schemas']['ShoppingListChangeLineItemsOrderAction']
+      | components['schemas']['ShoppingListChangeNameAction']
+      | components['schemas']['ShoppingListChangeTextLineItemNameAction']
+      | components['schemas']['ShoppingListChangeTextLineItemQuantityAction']
+      | components['schemas']['ShoppingListChangeTextLineItemsOrderAction']
+      | components['schemas']['ShoppingListRemoveLineItemAction']
+      | components['schemas']['ShoppingListRemoveTextLineItemAction']
+      | components['schemas']['ShoppingListSetAnonymousIdAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['ShoppingListSetCustomerAction']
+      | components['schemas']['ShoppingListSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['ShoppingListSetDescriptionAction']
+      | components['schemas']['ShoppingListSetKeyAction']
+      | components['schemas']['ShoppingListSetLineItemCustomFieldAction']
+      | components['schemas']['ShoppingListSetLineItemCustomTypeAction']
+      | components['schemas']['ShoppingListSetSlugAction']
+      | components['schemas']['ShoppingListSetStoreAction']
+      | components['schemas']['ShoppingListSetTextLineItemCustomFieldAction']
+      | components['schemas']['ShoppingListSetTextLineItemCustomTypeAction']
+      | components['schemas']['ShoppingListSetTextLineItemDescriptionAction'];
+    MyShoppingListUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['MyShoppingListUpdateAction'][];
+    };
+    /** @description The actions of a Shopping List a customer or an anonymous session may apply to its own. */
+    MyShoppingListUpdateAction:
+      | components['schemas']['ShoppingListAddLineItemAction']
+      | components['schemas']['ShoppingListAddTextLineItemAction']
+      | components['schemas']['ShoppingListChangeLineItemQuantityAction']
+      | components['schemas']['ShoppingListChangeLineItemsOrderAction']
+      | components['schemas']['ShoppingListChangeNameAction']
+      | components['schemas']['ShoppingListChangeTextLineItemNameAction']
+      | components['schemas']['ShoppingListChangeTextLineItemQuantityAction']
+      | components['schemas']['ShoppingListChangeTextLineItemsOrderAction']
+      | components['schemas']['ShoppingListRemoveLineItemAction']
+      | components['schemas']['ShoppingListRemoveTextLineItemAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['ShoppingListSetDeleteDaysAfterLastModificationAction']
+      | components['schemas']['ShoppingListSetDescriptionAction']
+      | components['schemas']['ShoppingListSetLineItemCustomFieldAction']
+      | components['schemas']['ShoppingListSetLineItemCustomTypeAction']
+      | components['schemas']['ShoppingListSetTextLineItemCustomFieldAction']
+      | components['schemas']['ShoppingListSetTextLineItemCustomTypeAction']
+      | components['schemas']['ShoppingListSetTextLineItemDescriptionAction'];
+    /** @description Adds a Product Variant by `productId` (and `variantId`) or `sku`; a line of the same variant with the same Custom Fields (no `variantId` is not the master's id) gets the quantity added instead. Sends ShoppingListLineItemAdded. */
+    ShoppingListAddLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addLineItem';
+      key?: components['schemas']['ShoppingListItemKey'];
+      sku?: string;
+      productId?: string;
+      variantId?: number;
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    ShoppingListAddTextLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addTextLineItem';
+      name: components['schemas']['LocalizedString'];
+      key?: components['schemas']['ShoppingListItemKey'];
+      description?: components['schemas']['LocalizedString'];
+      quantity?: number;
+      addedAt?: components['schemas']['DateTime'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    /** @description `0` removes the line (ShoppingListLineItemRemoved). */
+    ShoppingListChangeLineItemQuantityAction: SharedCartChangeLineItemQuantityAction;
+    /** @description Every line's id, each once, in the new order (400 InvalidOperation otherwise). */
+    ShoppingListChangeLineItemsOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeLineItemsOrder';
+      lineItemOrder: string[];
+    };
+    ShoppingListChangeNameAction: SharedCategoryChangeNameAction;
+    ShoppingListChangeTextLineItemNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTextLineItemName';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description `0` removes the text line. */
+    ShoppingListChangeTextLineItemQuantityAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTextLineItemQuantity';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      quantity: number;
+    };
+    ShoppingListChangeTextLineItemsOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTextLineItemsOrder';
+      textLineItemOrder: string[];
+    };
+    /** @description Without `quantity`, or with one at least the line's, removes the line (ShoppingListLineItemRemoved); else lowers its quantity. */
+    ShoppingListRemoveLineItemAction: SharedCartRemoveLineItemAction;
+    ShoppingListRemoveTextLineItemAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeTextLineItem';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      quantity?: number;
+    };
+    ShoppingListSetAnonymousIdAction: SharedCartSetAnonymousIdAction;
+    ShoppingListSetCustomerAction: SharedPaymentSetCustomerAction;
+    /** @description Without a value, the project's (`shoppingLists.deleteDaysAfterLastModification`) applies again. */
+    ShoppingListSetDeleteDaysAfterLastModificationAction: SharedCartSetDeleteDaysAfterLastModificationAction;
+    ShoppingListSetDescriptionAction: SharedCategorySetDescriptionAction;
+    ShoppingListSetKeyAction: SharedCartSetKeyAction;
+    ShoppingListSetLineItemCustomFieldAction: SharedCartSetLineItemCustomFieldAction;
+    ShoppingListSetLineItemCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemCustomType';
+      lineItemId?: string;
+      lineItemKey?: string;
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    ShoppingListSetSlugAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setSlug';
+      slug?: components['schemas']['LocalizedString'];
+    };
+    ShoppingListSetStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStore';
+      store?: components['schemas']['StoreResourceIdentifier'];
+    };
+    ShoppingListSetTextLineItemCustomFieldAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTextLineItemCustomField';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      name: string;
+      value?: unknown;
+    };
+    ShoppingListSetTextLineItemCustomTypeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTextLineItemCustomType';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      type?: components['schemas']['TypeResourceIdentifier'];
+      fields?: components['schemas']['FieldContainer'];
+    };
+    ShoppingListSetTextLineItemDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTextLineItemDescription';
+      textLineItemId?: string;
+      textLineItemKey?: string;
+      description?: components['schemas']['LocalizedString'];
+    };
+    ShoppingListLineItemAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ShoppingListLineItemAdded';
+      lineItem: components['schemas']['ShoppingListLineItem'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ShoppingListLineItemAdded';
+    };
+    ShoppingListLineItemRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ShoppingListLineItemRemoved';
+      lineItem: components['schemas']['ShoppingListLineItem'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ShoppingListLineItemRemoved';
     };
     /**
      * @description The resource or object type a State is for.
@@ -10289,7 +10830,7 @@ export interface operations {
     };
   };
   getApiClientById: {
-    parameters: SharedParametersV23;
+    parameters: SharedParametersV24;
     requestBody?: never;
     responses: {
       /** @description The API client, without secret. */
@@ -10304,7 +10845,7 @@ export interface operations {
     };
   };
   deleteApiClientById: {
-    parameters: SharedParametersV23;
+    parameters: SharedParametersV24;
     requestBody?: never;
     responses: {
       /** @description The deleted API client, without secret. */
@@ -10334,7 +10875,7 @@ export interface operations {
   };
   createCart: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV6;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201;
@@ -10352,23 +10893,23 @@ export interface operations {
   updateCartById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   deleteCartById: SharedDeleteCartById;
   getCartByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   updateCartByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   deleteCartByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV5;
   };
   queryCartsInStore: {
     parameters: SharedParametersV14;
@@ -10386,8 +10927,8 @@ export interface operations {
     };
   };
   createCartInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV4;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV6;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201;
@@ -10404,35 +10945,35 @@ export interface operations {
   };
   getCartInStoreById: SharedGetCartInStoreById;
   updateCartInStoreById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   deleteCartInStoreById: SharedDeleteCartInStoreById;
   getCartInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV10;
     requestBody?: never;
-    responses: SharedResponsesV3;
+    responses: SharedResponsesV6;
   };
   updateCartInStoreByKey: {
-    parameters: SharedParametersV13;
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBody;
-    responses: SharedResponsesV7;
+    responses: SharedResponsesV11;
   };
   deleteCartInStoreByKey: {
-    parameters: SharedParametersV24;
+    parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV2;
+    responses: SharedResponsesV5;
   };
   getShippingMethodsMatchingCart: {
     parameters: {
-      query: SharedQueryV8;
+      query: SharedQueryV9;
       header?: SharedHeader;
       path?: never;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   getShippingMethodsMatchingCartLocation: {
     parameters: {
@@ -10453,17 +10994,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   getShippingMethodsMatchingCartInStore: {
     parameters: {
-      query: SharedQueryV8;
+      query: SharedQueryV9;
       header?: SharedHeader;
       path: SharedPath;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   queryCategories: {
     parameters: SharedParametersV6;
@@ -10511,32 +11052,32 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV25;
   };
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV38;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV55;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV5;
-    responses: SharedResponsesV20;
+    requestBody: SharedRequestBodyV7;
+    responses: SharedResponsesV25;
   };
   deleteCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV33;
+    responses: SharedResponsesV38;
   };
   queryChannels: {
     parameters: SharedParametersV6;
@@ -10584,32 +11125,32 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV21;
+    requestBody: SharedRequestBodyV8;
+    responses: SharedResponsesV26;
   };
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV39;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV56;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV6;
-    responses: SharedResponsesV21;
+    requestBody: SharedRequestBodyV8;
+    responses: SharedResponsesV26;
   };
   deleteChannelByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV34;
+    responses: SharedResponsesV39;
   };
   queryCustomObjects: {
     parameters: SharedParametersV6;
@@ -10767,32 +11308,32 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV57;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV27;
   };
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV40;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV57;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV27;
   };
   deleteCustomerGroupByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV35;
+    responses: SharedResponsesV40;
   };
   queryCustomers: {
     parameters: SharedParametersV6;
@@ -10810,7 +11351,7 @@ export interface operations {
   };
   signUpCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV8;
+    requestBody: SharedRequestBodyV10;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -10827,42 +11368,42 @@ export interface operations {
   getCustomerById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV18;
   };
   updateCustomerById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   deleteCustomerById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV16;
   };
   getCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV18;
   };
   updateCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   deleteCustomerByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV16;
   };
   changeCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV9;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV12;
+    responses: SharedResponsesV41;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -10875,17 +11416,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV19;
   };
   resetCustomerPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV23;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV28;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -10898,11 +11439,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV19;
   };
   verifyCustomerEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
@@ -10921,8 +11462,8 @@ export interface operations {
     };
   };
   signUpCustomerInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV8;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV10;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201V2;
@@ -10938,44 +11479,44 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV13;
+    responses: SharedResponsesV18;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV9;
-  };
-  deleteCustomerInStoreById: {
-    parameters: SharedParametersV12;
-    requestBody?: never;
-    responses: SharedResponsesV11;
-  };
-  getCustomerInStoreByKey: {
-    parameters: SharedParametersV13;
-    requestBody?: never;
     responses: SharedResponsesV13;
   };
-  updateCustomerInStoreByKey: {
+  deleteCustomerInStoreById: {
     parameters: SharedParametersV13;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  getCustomerInStoreByKey: {
+    parameters: SharedParametersV10;
+    requestBody?: never;
+    responses: SharedResponsesV18;
+  };
+  updateCustomerInStoreByKey: {
+    parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV13;
   };
   deleteCustomerInStoreByKey: {
-    parameters: SharedParametersV24;
+    parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV11;
+    responses: SharedResponsesV16;
   };
   changeCustomerPasswordInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV9;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV11;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV10;
-    responses: SharedResponsesV36;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV12;
+    responses: SharedResponsesV41;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -10990,17 +11531,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV19;
   };
   resetCustomerPasswordInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV11;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV23;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV28;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -11015,11 +11556,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV19;
   };
   verifyCustomerEmailInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV13;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   executeGraphQL: {
@@ -11092,58 +11633,58 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV29;
   };
   deleteInventoryEntryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV42;
   };
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV58;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV29;
   };
   deleteInventoryEntryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV37;
+    responses: SharedResponsesV42;
   };
   signInCustomer: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV75;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV80;
   };
   signInCustomerInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV15;
-    responses: SharedResponsesV71;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV17;
+    responses: SharedResponsesV76;
   };
   queryMyCarts: {
     parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV59;
   };
   createMyCart: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV48;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV53;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV32;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV37;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
@@ -11153,73 +11694,73 @@ export interface operations {
         'application/json': components['schemas']['ReplicaMyCartDraft'];
       };
     };
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV21;
   };
   getMyActiveCart: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV20;
   };
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV59;
   };
   createMyCartInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV48;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV53;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
-    parameters: SharedParametersV8;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV32;
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV37;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV20;
   };
   replicateCart: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV16;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV21;
   };
   getCartByCustomerId: {
-    parameters: SharedParametersV17;
+    parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV20;
   };
   mergeCart: {
-    parameters: SharedParametersV17;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV72;
+    parameters: SharedParametersV18;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV77;
   };
   replicateCartInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV16;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV21;
   };
   getCartByCustomerIdInStore: {
-    parameters: SharedParametersV15;
+    parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV15;
+    responses: SharedResponsesV20;
   };
   mergeCartInStore: {
-    parameters: SharedParametersV15;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV72;
+    parameters: SharedParametersV16;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV77;
   };
   getMe: {
     parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   updateMe: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV20;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -11230,11 +11771,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV78;
   };
   signUpMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV21;
+    requestBody: SharedRequestBodyV23;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -11249,32 +11790,32 @@ export interface operations {
   };
   signInMe: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV75;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV80;
   };
   changeMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV23;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponses;
   };
   resetMyPassword: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV17;
   };
   verifyMyEmail: {
     parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV12;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV17;
   };
   getMeInStore: {
-    parameters: SharedParametersV11;
+    parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV60;
   };
   updateMeInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV20;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV22;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -11285,11 +11826,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV78;
   };
   signUpMeInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV21;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV23;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -11304,24 +11845,24 @@ export interface operations {
     };
   };
   signInMeInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV22;
-    responses: SharedResponsesV71;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV24;
+    responses: SharedResponsesV76;
   };
   changeMyPasswordInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV23;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV25;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV12;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV17;
   };
   verifyMyEmailInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV25;
-    responses: SharedResponsesV12;
+    parameters: SharedParametersV11;
+    requestBody: SharedRequestBodyV27;
+    responses: SharedResponsesV17;
   };
   queryMessages: {
     parameters: SharedParametersV6;
@@ -11365,33 +11906,33 @@ export interface operations {
   queryOrders: SharedQueryOrders;
   createOrder: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV4;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV7;
   };
   getOrderByID: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV12;
   };
   updateOrderByID: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   deleteOrderByID: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   getOrderByOrderNumber: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV12;
   };
   updateOrderByOrderNumber: {
-    parameters: SharedParametersV16;
+    parameters: SharedParametersV17;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   deleteOrderByOrderNumber: {
     parameters: {
@@ -11404,38 +11945,38 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   queryOrdersInStore: SharedQueryOrdersInStore;
   createOrderInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV7;
   };
   getOrderByIDInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV8;
+    responses: SharedResponsesV12;
   };
   updateOrderByIDInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
-  };
-  deleteOrderByIDInStore: {
-    parameters: SharedParametersV12;
-    requestBody?: never;
-    responses: SharedResponsesV6;
-  };
-  getOrderByOrderNumberInStore: {
-    parameters: SharedParametersV18;
-    requestBody?: never;
     responses: SharedResponsesV8;
   };
+  deleteOrderByIDInStore: {
+    parameters: SharedParametersV13;
+    requestBody?: never;
+    responses: SharedResponsesV9;
+  };
+  getOrderByOrderNumberInStore: {
+    parameters: SharedParametersV19;
+    requestBody?: never;
+    responses: SharedResponsesV12;
+  };
   updateOrderByOrderNumberInStore: {
-    parameters: SharedParametersV18;
+    parameters: SharedParametersV19;
     requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV5;
+    responses: SharedResponsesV8;
   };
   deleteOrderByOrderNumberInStore: {
     parameters: {
@@ -11445,29 +11986,29 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV6;
+    responses: SharedResponsesV9;
   };
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV4;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV7;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV61;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
-    parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV4;
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV7;
   };
   getMyOrderByIdInStore: {
-    parameters: SharedParametersV8;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV61;
   };
   queryPayments: {
     parameters: SharedParametersV6;
@@ -11515,32 +12056,32 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV62;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV30;
   };
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV43;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV62;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV30;
   };
   deletePaymentByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV43;
   };
   queryMyPayments: {
     parameters: SharedParametersV6;
@@ -11692,57 +12233,52 @@ export interface operations {
   getProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV81;
   };
   updateProductDiscountById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV49;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV54;
   };
   deleteProductDiscountById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV79;
   };
   getProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV81;
   };
   updateProductDiscountByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV49;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV54;
   };
   deleteProductDiscountByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV79;
   };
   getProductProjectionInStoreById: {
     parameters: {
       query?: SharedQueryV4;
       header?: SharedHeader;
-      path: {
-        /** @description The `key` of the Store. */
-        storeKey: components['parameters']['storeKey'];
-        /** @description The `id` of the resource. */
-        ID: components['parameters']['ID'];
-      };
+      path: SharedPathV7;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV63;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
       query?: SharedQueryV4;
       header?: SharedHeader;
-      path: SharedPathV2;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV63;
   };
   queryProductProjections: {
     parameters: {
@@ -11843,23 +12379,23 @@ export interface operations {
   };
   getProductProjectionById: {
     parameters: {
-      query?: SharedQueryV6;
+      query?: SharedQueryV7;
       header?: SharedHeader;
-      path: SharedPathV3;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV64;
   };
   getProductProjectionByKey: {
     parameters: {
-      query?: SharedQueryV6;
+      query?: SharedQueryV7;
       header?: SharedHeader;
       path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV64;
   };
   queryProductSelections: {
     parameters: SharedParametersV6;
@@ -11908,42 +12444,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV65;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV22;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV44;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV65;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV22;
   };
   deleteProductSelectionByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV44;
   };
   queryProductsInProductSelectionById: {
-    parameters: SharedParametersV19;
-    requestBody?: never;
-    responses: SharedResponsesV61;
-  };
-  queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV66;
+  };
+  queryProductsInProductSelectionByKey: {
+    parameters: SharedParametersV21;
+    requestBody?: never;
+    responses: SharedResponsesV66;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -12017,32 +12553,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV67;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV31;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV45;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV67;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV31;
   };
   deleteProductTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV45;
   };
   queryProducts: {
     parameters: {
@@ -12165,54 +12701,54 @@ export interface operations {
     };
   };
   getProductById: {
-    parameters: SharedParametersV21;
+    parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV68;
   };
   updateProductById: {
-    parameters: SharedParametersV21;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV22;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV23;
   };
   deleteProductById: {
     parameters: {
-      query: SharedQueryV7;
+      query: SharedQueryV8;
       header?: SharedHeader;
-      path: SharedPathV3;
+      path: SharedPathV2;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV46;
   };
   getProductByKey: {
-    parameters: SharedParametersV22;
+    parameters: SharedParametersV23;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV68;
   };
   updateProductByKey: {
-    parameters: SharedParametersV22;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV18;
+    parameters: SharedParametersV23;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV23;
   };
   deleteProductByKey: {
     parameters: {
-      query: SharedQueryV7;
+      query: SharedQueryV8;
       header?: SharedHeader;
       path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV46;
   };
   queryProductSelectionsOfProductById: {
-    parameters: SharedParametersV19;
-    requestBody?: never;
-    responses: SharedResponsesV64;
-  };
-  queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV69;
+  };
+  queryProductSelectionsOfProductByKey: {
+    parameters: SharedParametersV21;
+    requestBody?: never;
+    responses: SharedResponsesV69;
   };
   getProject: {
     parameters: SharedParametersV9;
@@ -12313,37 +12849,169 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV10;
+    responses: SharedResponsesV14;
   };
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV70;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV32;
   };
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV47;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV70;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV32;
   };
   deleteShippingMethodByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV47;
+  };
+  queryShoppingLists: SharedQueryShoppingLists;
+  createShoppingList: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV10;
+  };
+  getShoppingListById: SharedGetShoppingListById;
+  updateShoppingListById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListById: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV2;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getShoppingListByKey: SharedGetShoppingListByKey;
+  updateShoppingListByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListByKey: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV4;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  queryShoppingListsInStore: SharedQueryShoppingListsInStore;
+  createShoppingListInStore: {
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV10;
+  };
+  getShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
+  updateShoppingListByIdInStore: {
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListByIdInStore: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV7;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getShoppingListByKeyInStore: SharedGetShoppingListByKeyInStore;
+  updateShoppingListByKeyInStore: {
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListByKeyInStore: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV3;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  queryMyShoppingLists: SharedQueryShoppingLists;
+  createMyShoppingList: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV10;
+  };
+  getMyShoppingListById: SharedGetShoppingListById;
+  updateMyShoppingListById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteMyShoppingListById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getMyShoppingListByKey: SharedGetShoppingListByKey;
+  updateMyShoppingListByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteMyShoppingListByKey: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  queryMyShoppingListsInStore: SharedQueryShoppingListsInStore;
+  createMyShoppingListInStore: {
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV10;
+  };
+  getMyShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
+  updateMyShoppingListByIdInStore: {
+    parameters: SharedParametersV7;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteMyShoppingListByIdInStore: {
+    parameters: SharedParametersV13;
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getMyShoppingListByKeyInStore: SharedGetShoppingListByKeyInStore;
+  updateMyShoppingListByKeyInStore: {
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteMyShoppingListByKeyInStore: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV3;
   };
   queryStates: {
     parameters: SharedParametersV6;
@@ -12391,32 +13059,32 @@ export interface operations {
   getStateById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV71;
   };
   updateStateById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV33;
   };
   deleteStateById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV48;
   };
   getStateByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV71;
   };
   updateStateByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV33;
   };
   deleteStateByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV48;
   };
   queryStores: {
     parameters: SharedParametersV6;
@@ -12465,32 +13133,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV72;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV19;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV24;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV49;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV72;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV19;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV24;
   };
   deleteStoreByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV49;
   };
   queryTaxCategories: {
     parameters: SharedParametersV6;
@@ -12538,32 +13206,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV73;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV40;
+    responses: SharedResponsesV34;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV73;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV40;
+    responses: SharedResponsesV34;
   };
   deleteTaxCategoryByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV50;
   };
   queryTypes: {
     parameters: SharedParametersV6;
@@ -12611,32 +13279,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV74;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV35;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV74;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV35;
   };
   deleteTypeByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV51;
   };
   queryZones: {
     parameters: SharedParametersV6;
@@ -12684,32 +13352,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV75;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV31;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV36;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV52;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV75;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV31;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV36;
   };
   deleteZoneByKey: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV52;
   };
 }
 
@@ -13306,6 +13974,7 @@ export type ProjectUpdateAction = components['schemas']['ProjectUpdateAction'];
 export type ProjectSetExternalOAuthAction = components['schemas']['ProjectSetExternalOAuthAction'];
 export type ProjectChangeNameAction = components['schemas']['ProjectChangeNameAction'];
 export type ProjectChangeMessagesConfigurationAction = components['schemas']['ProjectChangeMessagesConfigurationAction'];
+export type ProjectChangeShoppingListsConfigurationAction = components['schemas']['ProjectChangeShoppingListsConfigurationAction'];
 export type ProjectChangeCartsConfigurationAction = components['schemas']['ProjectChangeCartsConfigurationAction'];
 export type ProjectChangeCountryTaxRateFallbackEnabledAction = components['schemas']['ProjectChangeCountryTaxRateFallbackEnabledAction'];
 export type ProjectChangePriceRoundingModeAction = components['schemas']['ProjectChangePriceRoundingModeAction'];
@@ -13339,6 +14008,45 @@ export type ShippingMethodSetKeyAction = components['schemas']['ShippingMethodSe
 export type ShippingMethodSetLocalizedNameAction = components['schemas']['ShippingMethodSetLocalizedNameAction'];
 export type ShippingMethodSetLocalizedDescriptionAction = components['schemas']['ShippingMethodSetLocalizedDescriptionAction'];
 export type ShippingMethodPagedQueryResponse = components['schemas']['ShippingMethodPagedQueryResponse'];
+export type ShoppingListItemKey = components['schemas']['ShoppingListItemKey'];
+export type ShoppingList = components['schemas']['ShoppingList'];
+export type ShoppingListLineItem = components['schemas']['ShoppingListLineItem'];
+export type TextLineItem = components['schemas']['TextLineItem'];
+export type ShoppingListLineItemDraft = components['schemas']['ShoppingListLineItemDraft'];
+export type TextLineItemDraft = components['schemas']['TextLineItemDraft'];
+export type ShoppingListDraft = components['schemas']['ShoppingListDraft'];
+export type MyShoppingListDraft = components['schemas']['MyShoppingListDraft'];
+export type ShoppingListReference = components['schemas']['ShoppingListReference'];
+export type ShoppingListPagedQueryResponse = components['schemas']['ShoppingListPagedQueryResponse'];
+export type ShoppingListUpdate = components['schemas']['ShoppingListUpdate'];
+export type ShoppingListUpdateAction = components['schemas']['ShoppingListUpdateAction'];
+export type MyShoppingListUpdate = components['schemas']['MyShoppingListUpdate'];
+export type MyShoppingListUpdateAction = components['schemas']['MyShoppingListUpdateAction'];
+export type ShoppingListAddLineItemAction = components['schemas']['ShoppingListAddLineItemAction'];
+export type ShoppingListAddTextLineItemAction = components['schemas']['ShoppingListAddTextLineItemAction'];
+export type ShoppingListChangeLineItemQuantityAction = components['schemas']['ShoppingListChangeLineItemQuantityAction'];
+export type ShoppingListChangeLineItemsOrderAction = components['schemas']['ShoppingListChangeLineItemsOrderAction'];
+export type ShoppingListChangeNameAction = components['schemas']['ShoppingListChangeNameAction'];
+export type ShoppingListChangeTextLineItemNameAction = components['schemas']['ShoppingListChangeTextLineItemNameAction'];
+export type ShoppingListChangeTextLineItemQuantityAction = components['schemas']['ShoppingListChangeTextLineItemQuantityAction'];
+export type ShoppingListChangeTextLineItemsOrderAction = components['schemas']['ShoppingListChangeTextLineItemsOrderAction'];
+export type ShoppingListRemoveLineItemAction = components['schemas']['ShoppingListRemoveLineItemAction'];
+export type ShoppingListRemoveTextLineItemAction = components['schemas']['ShoppingListRemoveTextLineItemAction'];
+export type ShoppingListSetAnonymousIdAction = components['schemas']['ShoppingListSetAnonymousIdAction'];
+export type ShoppingListSetCustomerAction = components['schemas']['ShoppingListSetCustomerAction'];
+export type ShoppingListSetDeleteDaysAfterLastModificationAction =
+  components['schemas']['ShoppingListSetDeleteDaysAfterLastModificationAction'];
+export type ShoppingListSetDescriptionAction = components['schemas']['ShoppingListSetDescriptionAction'];
+export type ShoppingListSetKeyAction = components['schemas']['ShoppingListSetKeyAction'];
+export type ShoppingListSetLineItemCustomFieldAction = components['schemas']['ShoppingListSetLineItemCustomFieldAction'];
+export type ShoppingListSetLineItemCustomTypeAction = components['schemas']['ShoppingListSetLineItemCustomTypeAction'];
+export type ShoppingListSetSlugAction = components['schemas']['ShoppingListSetSlugAction'];
+export type ShoppingListSetStoreAction = components['schemas']['ShoppingListSetStoreAction'];
+export type ShoppingListSetTextLineItemCustomFieldAction = components['schemas']['ShoppingListSetTextLineItemCustomFieldAction'];
+export type ShoppingListSetTextLineItemCustomTypeAction = components['schemas']['ShoppingListSetTextLineItemCustomTypeAction'];
+export type ShoppingListSetTextLineItemDescriptionAction = components['schemas']['ShoppingListSetTextLineItemDescriptionAction'];
+export type ShoppingListLineItemAddedMessage = components['schemas']['ShoppingListLineItemAddedMessage'];
+export type ShoppingListLineItemRemovedMessage = components['schemas']['ShoppingListLineItemRemovedMessage'];
 export type StateTypeEnum = components['schemas']['StateTypeEnum'];
 export type StateRoleEnum = components['schemas']['StateRoleEnum'];
 export type State = components['schemas']['State'];
@@ -13462,12 +14170,6 @@ type SharedHeaders = {
   'X-Correlation-ID': components['headers']['X-Correlation-ID'];
   [name: string]: unknown;
 };
-type SharedParameters = {
-  query?: never;
-  header?: never;
-  path?: never;
-  cookie?: never;
-};
 type SharedQuery = {
   /**
    * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
@@ -13514,6 +14216,12 @@ type SharedQuery = {
    */
   withTotal?: components['parameters']['withTotal'];
 };
+type SharedParameters = {
+  query?: never;
+  header?: never;
+  path?: never;
+  cookie?: never;
+};
 type SharedQueryV2 = {
   /**
    * @description Reference expansion path, for example `productSelection`,
@@ -13531,6 +14239,17 @@ type SharedParametersV2 = {
     ID: components['parameters']['ID'];
   };
   cookie?: never;
+};
+type SharedQueryV3 = {
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedResponses = {
   /** @description The customer, with its new version. */
@@ -13550,17 +14269,6 @@ type SharedResponses = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV3 = {
-  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-  version: components['parameters']['version'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
-};
 type SharedParametersV3 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
@@ -13569,6 +14277,58 @@ type SharedParametersV3 = {
     key: components['parameters']['key'];
   };
   cookie?: never;
+};
+type SharedResponsesV2 = {
+  /** @description The updated ShoppingList. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShoppingList'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV3 = {
+  /** @description The deleted ShoppingList. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShoppingList'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV4 = {
+  /** @description The ShoppingList. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShoppingList'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
 };
 type SharedStatus201 = {
   headers: SharedHeaders;
@@ -13591,7 +14351,33 @@ type SharedParametersV5 = {
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV2 = {
+type SharedParametersV6 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedParametersV8 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV5 = {
   /** @description The deleted Cart. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13603,28 +14389,13 @@ type SharedResponsesV2 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV7 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
 type SharedStatus200 = {
   headers: SharedHeaders;
   content: {
     'application/json': components['schemas']['Customer'];
   };
 };
-type SharedResponsesV3 = {
+type SharedResponsesV6 = {
   /** @description The Cart. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13634,6 +14405,10 @@ type SharedResponsesV3 = {
   431: components['responses']['RequestHeaderFieldsTooLarge'];
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedPath = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
 };
 type SharedQueryV4 = {
   /**
@@ -13665,7 +14440,7 @@ type SharedQueryV4 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV4 = {
+type SharedResponsesV7 = {
   /** @description The new Order. */
   201: {
     headers: SharedHeaders;
@@ -13683,7 +14458,7 @@ type SharedResponsesV4 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV5 = {
+type SharedResponsesV8 = {
   /** @description The updated Order, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -13701,7 +14476,7 @@ type SharedResponsesV5 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV6 = {
+type SharedResponsesV9 = {
   /** @description The deleted Order. */
   200: {
     headers: SharedHeaders;
@@ -13719,7 +14494,25 @@ type SharedResponsesV6 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV7 = {
+type SharedResponsesV10 = {
+  /** @description The created ShoppingList. */
+  201: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShoppingList'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV11 = {
   /** @description The updated Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13782,18 +14575,7 @@ type SharedQueryV5 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedParametersV8 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV8 = {
+type SharedResponsesV12 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -13810,17 +14592,13 @@ type SharedResponsesV8 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPath = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-};
 type SharedParametersV9 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV9 = {
+type SharedResponsesV13 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13833,7 +14611,7 @@ type SharedResponsesV9 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV14 = {
   /** @description The matching Shipping Methods, all on one page. */
   200: {
     headers: SharedHeaders;
@@ -13849,7 +14627,34 @@ type SharedResponsesV10 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV15 = {
+  /** @description A page of ShoppingLists. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShoppingListPagedQueryResponse'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedParametersV10 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV16 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13861,7 +14666,7 @@ type SharedResponsesV11 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV17 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13873,7 +14678,7 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV13 = {
+type SharedResponsesV18 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13884,7 +14689,7 @@ type SharedResponsesV13 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV19 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -13895,7 +14700,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV20 = {
   /** @description The active Cart. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13906,13 +14711,27 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
+type SharedParametersV11 = {
   query?: never;
   header?: SharedHeader;
   path: SharedPath;
   cookie?: never;
 };
-type SharedResponsesV16 = {
+type SharedCartSetKeyAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setKey';
+  key?: components['schemas']['Key'];
+};
+type SharedParametersV12 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedResponsesV21 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -13930,25 +14749,16 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedCartSetKeyAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setKey';
-  key?: components['schemas']['Key'];
-};
-type SharedParametersV11 = {
-  query?: SharedQueryV2;
+type SharedParametersV13 = {
+  query: SharedQueryV3;
   header?: SharedHeader;
-  path: SharedPath;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
   cookie?: never;
-};
-type SharedPathV2 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
 };
 type SharedStatus201V2 = {
   headers: SharedHeaders;
@@ -13962,7 +14772,7 @@ type SharedStatus201V3 = {
     'application/json': components['schemas']['ProductDiscount'];
   };
 };
-type SharedResponsesV17 = {
+type SharedResponsesV22 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -13981,7 +14791,7 @@ type SharedResponsesV17 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV23 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14000,7 +14810,7 @@ type SharedResponsesV18 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV24 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14044,18 +14854,7 @@ type SharedQueryOrdersInStore = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedParametersV12 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV20 = {
+type SharedResponsesV25 = {
   /** @description The updated Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14073,7 +14872,7 @@ type SharedResponsesV20 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV21 = {
+type SharedResponsesV26 = {
   /** @description The updated Channel, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14091,7 +14890,7 @@ type SharedResponsesV21 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV22 = {
+type SharedResponsesV27 = {
   /** @description The updated Customer Group, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14109,7 +14908,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV28 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -14127,7 +14926,7 @@ type SharedResponsesV23 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV29 = {
   /** @description The updated InventoryEntry, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14145,7 +14944,7 @@ type SharedResponsesV24 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV25 = {
+type SharedResponsesV30 = {
   /** @description The updated Payment, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14163,7 +14962,7 @@ type SharedResponsesV25 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV26 = {
+type SharedResponsesV31 = {
   /** @description The updated Product Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14181,7 +14980,7 @@ type SharedResponsesV26 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV27 = {
+type SharedResponsesV32 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14199,7 +14998,7 @@ type SharedResponsesV27 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV28 = {
+type SharedResponsesV33 = {
   /** @description The updated State, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14217,7 +15016,7 @@ type SharedResponsesV28 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV29 = {
+type SharedResponsesV34 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14235,7 +15034,7 @@ type SharedResponsesV29 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV30 = {
+type SharedResponsesV35 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14253,7 +15052,7 @@ type SharedResponsesV30 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV31 = {
+type SharedResponsesV36 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14271,7 +15070,7 @@ type SharedResponsesV31 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV32 = {
+type SharedResponsesV37 = {
   /** @description The Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14285,7 +15084,7 @@ type SharedResponsesV32 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV33 = {
+type SharedResponsesV38 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -14302,7 +15101,7 @@ type SharedResponsesV33 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV34 = {
+type SharedResponsesV39 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -14319,7 +15118,7 @@ type SharedResponsesV34 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV35 = {
+type SharedResponsesV40 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -14336,7 +15135,7 @@ type SharedResponsesV35 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV41 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -14353,7 +15152,7 @@ type SharedResponsesV36 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV42 = {
   /** @description The deleted InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -14370,7 +15169,7 @@ type SharedResponsesV37 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV43 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -14387,7 +15186,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV44 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -14404,7 +15203,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV45 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -14421,7 +15220,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV46 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -14438,7 +15237,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV47 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -14455,7 +15254,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV48 = {
   /** @description The deleted State. */
   200: {
     headers: SharedHeaders;
@@ -14472,7 +15271,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV49 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -14489,7 +15288,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV50 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -14506,7 +15305,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV51 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -14523,7 +15322,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV52 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -14540,7 +15339,20 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedQueryV6 = {
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
+  /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+  dataErasure?: components['parameters']['dataErasure'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
+};
+type SharedResponsesV53 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14553,7 +15365,7 @@ type SharedResponsesV48 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV54 = {
   /** @description The updated Product Discount, with its new version. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14585,7 +15397,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV50 = {
+type SharedResponsesV55 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -14601,7 +15413,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV56 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -14617,7 +15429,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV57 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -14633,7 +15445,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV58 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -14649,7 +15461,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV59 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -14665,7 +15477,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV60 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -14681,7 +15493,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV61 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -14697,7 +15509,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV62 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -14713,7 +15525,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV63 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -14729,7 +15541,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV64 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -14745,7 +15557,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV65 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -14761,7 +15573,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV66 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -14777,7 +15589,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV67 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -14793,7 +15605,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV68 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -14809,7 +15621,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV69 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -14825,7 +15637,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV70 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -14841,7 +15653,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV71 = {
   /** @description The State. */
   200: {
     headers: SharedHeaders;
@@ -14857,7 +15669,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV72 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -14873,7 +15685,7 @@ type SharedResponsesV67 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV73 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -14889,7 +15701,7 @@ type SharedResponsesV68 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV74 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -14905,7 +15717,7 @@ type SharedResponsesV69 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV75 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -14921,7 +15733,11 @@ type SharedResponsesV70 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV71 = {
+type SharedPathV2 = {
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedResponsesV76 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -14933,7 +15749,7 @@ type SharedResponsesV71 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV72 = {
+type SharedResponsesV77 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -14945,7 +15761,7 @@ type SharedResponsesV72 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV73 = {
+type SharedResponsesV78 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -14957,7 +15773,7 @@ type SharedResponsesV73 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV74 = {
+type SharedResponsesV79 = {
   /** @description The deleted Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14970,10 +15786,18 @@ type SharedResponsesV74 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedPathV3 = {
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
 };
-type SharedResponsesV75 = {
+type SharedParametersV14 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
+};
+type SharedResponsesV80 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -14984,7 +15808,7 @@ type SharedResponsesV75 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV76 = {
+type SharedResponsesV81 = {
   /** @description The Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -14995,7 +15819,7 @@ type SharedResponsesV76 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV6 = {
+type SharedQueryV7 = {
   /**
    * @description `true` returns the staged projection (needs `view_products`,
    *     `manage_products` or `manage_project`; `view_published_products` is
@@ -15032,7 +15856,11 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedQueryV7 = {
+type SharedPathV4 = {
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
+type SharedQueryV8 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
    *     the live service selects (https://docs.commercetools.com/api/pricing-and-discounts-overview#price-selection).
@@ -15064,28 +15892,6 @@ type SharedQueryV7 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedParametersV13 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
-};
-type SharedPathV4 = {
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
-};
-type SharedStatus200V2 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['CustomObject'];
-  };
-};
-type SharedStatus201V4 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['MyPayment'];
-  };
-};
 type SharedCategorySetDescriptionAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -15101,6 +15907,18 @@ type SharedCategoryChangeNameAction = {
    */
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
+};
+type SharedStatus200V2 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CustomObject'];
+  };
+};
+type SharedStatus201V4 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['MyPayment'];
+  };
 };
 type SharedTaxedItemPrice = {
   totalNet: components['schemas']['CentPrecisionMoney'];
@@ -15129,6 +15947,16 @@ type SharedPathV5 = {
   /** @description The `orderNumber` of the Order, URL-encoded. */
   orderNumber: components['parameters']['orderNumber'];
 };
+type SharedRequestBodyV4 = {
+  content: {
+    'application/json': components['schemas']['ShoppingListUpdate'];
+  };
+};
+type SharedRequestBodyV5 = {
+  content: {
+    'application/json': components['schemas']['MyShoppingListUpdate'];
+  };
+};
 type SharedCustomerGroupChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -15137,12 +15965,6 @@ type SharedCustomerGroupChangeNameAction = {
   action: 'changeName';
   name: string;
 };
-type SharedParametersV14 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path: SharedPath;
-  cookie?: never;
-};
 type SharedStatus201V5 = {
   headers: SharedHeaders;
   content: {
@@ -15150,6 +15972,12 @@ type SharedStatus201V5 = {
   };
 };
 type SharedParametersV15 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: SharedPathV3;
+  cookie?: never;
+};
+type SharedParametersV16 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
@@ -15168,7 +15996,7 @@ type SharedCartAddPaymentAction = {
   action: 'addPayment';
   payment: components['schemas']['PaymentResourceIdentifier'];
 };
-type SharedParametersV16 = {
+type SharedParametersV17 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
@@ -15187,7 +16015,7 @@ type SharedPathV6 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
-type SharedParametersV17 = {
+type SharedParametersV18 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
@@ -15196,35 +16024,60 @@ type SharedParametersV17 = {
   };
   cookie?: never;
 };
-type SharedParametersV18 = {
+type SharedPathV7 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
+};
+type SharedCartSetLineItemCustomFieldAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setLineItemCustomField';
+  lineItemId?: string;
+  lineItemKey?: string;
+  name: string;
+  value?: unknown;
+};
+type SharedParametersV19 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: SharedPathV5;
   cookie?: never;
 };
-type SharedParametersV19 = {
-  query?: SharedQueryV5;
-  header?: SharedHeader;
-  path: SharedPathV3;
-  cookie?: never;
-};
 type SharedParametersV20 = {
   query?: SharedQueryV5;
   header?: SharedHeader;
-  path: SharedPathV4;
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedParametersV21 = {
-  query?: SharedQueryV4;
+  query?: SharedQueryV5;
   header?: SharedHeader;
-  path: SharedPathV3;
+  path: SharedPathV4;
   cookie?: never;
 };
 type SharedParametersV22 = {
   query?: SharedQueryV4;
   header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV23 = {
+  query?: SharedQueryV4;
+  header?: SharedHeader;
   path: SharedPathV4;
   cookie?: never;
+};
+type SharedCartSetAnonymousIdAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setAnonymousId';
+  anonymousId?: string;
 };
 type SharedCategorySetExternalIdAction = {
   /**
@@ -15234,10 +16087,10 @@ type SharedCategorySetExternalIdAction = {
   action: 'setExternalId';
   externalId?: string;
 };
-type SharedParametersV23 = {
+type SharedParametersV24 = {
   query?: never;
   header?: SharedHeader;
-  path: SharedPathV3;
+  path: SharedPathV2;
   cookie?: never;
 };
 type SharedStatus200V3 = {
@@ -15245,12 +16098,6 @@ type SharedStatus200V3 = {
   content: {
     'application/json': components['schemas']['CartPagedQueryResponse'];
   };
-};
-type SharedParametersV24 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: SharedPathV2;
-  cookie?: never;
 };
 type SharedStatus200V4 = {
   headers: SharedHeaders;
@@ -15270,6 +16117,26 @@ type SharedStatus200V6 = {
     'application/json': components['schemas']['Project'];
   };
 };
+type SharedCartRemoveLineItemAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'removeLineItem';
+  lineItemId?: string;
+  lineItemKey?: string;
+  quantity?: number;
+};
+type SharedCartChangeLineItemQuantityAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeLineItemQuantity';
+  lineItemId?: string;
+  lineItemKey?: string;
+  quantity: number;
+};
 type SharedCartSetLocaleAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -15285,6 +16152,14 @@ type SharedCartSetCustomerGroupAction = {
    */
   action: 'setCustomerGroup';
   customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
+};
+type SharedPaymentSetCustomerAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setCustomer';
+  customer?: components['schemas']['CustomerResourceIdentifier'];
 };
 type SharedProductSelectionSetKeyAction = {
   /**
@@ -15343,7 +16218,7 @@ type SharedStateChangeKeyAction = {
   action: 'changeKey';
   key: components['schemas']['Key'];
 };
-type SharedQueryV8 = {
+type SharedQueryV9 = {
   cartId: string;
   /**
    * @description Reference expansion path, for example `productSelection`,
@@ -15357,177 +16232,187 @@ type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
 };
-type SharedRequestBodyV4 = {
+type SharedRequestBodyV6 = {
   content: {
     'application/json': components['schemas']['CartDraft'];
   };
 };
-type SharedRequestBodyV5 = {
+type SharedRequestBodyV7 = {
   content: {
     'application/json': components['schemas']['CategoryUpdate'];
   };
 };
-type SharedRequestBodyV6 = {
+type SharedRequestBodyV8 = {
   content: {
     'application/json': components['schemas']['ChannelUpdate'];
   };
 };
-type SharedRequestBodyV7 = {
+type SharedRequestBodyV9 = {
   content: {
     'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
-type SharedRequestBodyV8 = {
+type SharedRequestBodyV10 = {
   content: {
     'application/json': components['schemas']['CustomerDraft'];
   };
 };
-type SharedRequestBodyV9 = {
+type SharedRequestBodyV11 = {
   content: {
     'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
-type SharedRequestBodyV10 = {
+type SharedRequestBodyV12 = {
   content: {
     'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
-type SharedRequestBodyV11 = {
+type SharedRequestBodyV13 = {
   content: {
     'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
-type SharedRequestBodyV12 = {
+type SharedRequestBodyV14 = {
   content: {
     'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
-type SharedRequestBodyV13 = {
+type SharedRequestBodyV15 = {
   content: {
     'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV14 = {
+type SharedRequestBodyV16 = {
   content: {
     'application/json': components['schemas']['InventoryEntryUpdate'];
   };
 };
-type SharedRequestBodyV15 = {
+type SharedRequestBodyV17 = {
   content: {
     'application/json': components['schemas']['CustomerSignin'];
   };
 };
-type SharedRequestBodyV16 = {
+type SharedRequestBodyV18 = {
   content: {
     'application/json': components['schemas']['MyCartDraft'];
   };
 };
-type SharedRequestBodyV17 = {
+type SharedRequestBodyV19 = {
   content: {
     'application/json': components['schemas']['MyCartUpdate'];
   };
 };
-type SharedRequestBodyV18 = {
+type SharedRequestBodyV20 = {
   content: {
     'application/json': components['schemas']['ReplicaCartDraft'];
   };
 };
-type SharedRequestBodyV19 = {
+type SharedRequestBodyV21 = {
   content: {
     'application/json': components['schemas']['MergeCartDraft'];
   };
 };
-type SharedRequestBodyV20 = {
+type SharedRequestBodyV22 = {
   content: {
     'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
-type SharedRequestBodyV21 = {
+type SharedRequestBodyV23 = {
   content: {
     'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
-type SharedRequestBodyV22 = {
+type SharedRequestBodyV24 = {
   content: {
     'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
-type SharedRequestBodyV23 = {
+type SharedRequestBodyV25 = {
   content: {
     'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
-type SharedRequestBodyV24 = {
+type SharedRequestBodyV26 = {
   content: {
     'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
-type SharedRequestBodyV25 = {
+type SharedRequestBodyV27 = {
   content: {
     'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
-type SharedRequestBodyV26 = {
+type SharedRequestBodyV28 = {
   content: {
     'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
-type SharedRequestBodyV27 = {
+type SharedRequestBodyV29 = {
   content: {
     'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
-type SharedRequestBodyV28 = {
+type SharedRequestBodyV30 = {
   content: {
     'application/json': components['schemas']['PaymentUpdate'];
   };
 };
-type SharedRequestBodyV29 = {
+type SharedRequestBodyV31 = {
   content: {
     'application/json': components['schemas']['ProductDiscountUpdate'];
   };
 };
-type SharedRequestBodyV30 = {
+type SharedRequestBodyV32 = {
   content: {
     'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
-type SharedRequestBodyV31 = {
+type SharedRequestBodyV33 = {
   content: {
     'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
-type SharedRequestBodyV32 = {
+type SharedRequestBodyV34 = {
   content: {
     'application/json': components['schemas']['ProductUpdate'];
   };
 };
-type SharedRequestBodyV33 = {
+type SharedRequestBodyV35 = {
   content: {
     'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
-type SharedRequestBodyV34 = {
-  content: {
-    'application/json': components['schemas']['StateUpdate'];
-  };
-};
-type SharedRequestBodyV35 = {
-  content: {
-    'application/json': components['schemas']['StoreUpdate'];
-  };
-};
 type SharedRequestBodyV36 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['ShoppingListDraft'];
   };
 };
 type SharedRequestBodyV37 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['MyShoppingListDraft'];
   };
 };
 type SharedRequestBodyV38 = {
+  content: {
+    'application/json': components['schemas']['StateUpdate'];
+  };
+};
+type SharedRequestBodyV39 = {
+  content: {
+    'application/json': components['schemas']['StoreUpdate'];
+  };
+};
+type SharedRequestBodyV40 = {
+  content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV41 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV42 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
@@ -15535,22 +16420,52 @@ type SharedRequestBodyV38 = {
 type SharedGetCartById = {
   parameters: SharedParametersV2;
   requestBody?: never;
-  responses: SharedResponsesV3;
+  responses: SharedResponsesV6;
 };
 type SharedDeleteCartById = {
   parameters: SharedParametersV4;
   requestBody?: never;
-  responses: SharedResponsesV2;
+  responses: SharedResponsesV5;
 };
 type SharedGetCartInStoreById = {
-  parameters: SharedParametersV8;
+  parameters: SharedParametersV7;
   requestBody?: never;
-  responses: SharedResponsesV3;
+  responses: SharedResponsesV6;
 };
 type SharedDeleteCartInStoreById = {
-  parameters: SharedParametersV12;
+  parameters: SharedParametersV13;
   requestBody?: never;
-  responses: SharedResponsesV2;
+  responses: SharedResponsesV5;
+};
+type SharedQueryShoppingLists = {
+  parameters: SharedParametersV6;
+  requestBody?: never;
+  responses: SharedResponsesV15;
+};
+type SharedGetShoppingListById = {
+  parameters: SharedParametersV2;
+  requestBody?: never;
+  responses: SharedResponsesV4;
+};
+type SharedGetShoppingListByKey = {
+  parameters: SharedParametersV3;
+  requestBody?: never;
+  responses: SharedResponsesV4;
+};
+type SharedQueryShoppingListsInStore = {
+  parameters: SharedParametersV14;
+  requestBody?: never;
+  responses: SharedResponsesV15;
+};
+type SharedGetShoppingListByIdInStore = {
+  parameters: SharedParametersV7;
+  requestBody?: never;
+  responses: SharedResponsesV4;
+};
+type SharedGetShoppingListByKeyInStore = {
+  parameters: SharedParametersV10;
+  requestBody?: never;
+  responses: SharedResponsesV4;
 };
 type SharedCartSetCustomerEmailAction = {
   /**
@@ -15560,13 +16475,13 @@ type SharedCartSetCustomerEmailAction = {
   action: 'setCustomerEmail';
   email?: string;
 };
-type SharedCartSetAnonymousIdAction = {
+type SharedCartSetDeleteDaysAfterLastModificationAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
    * @enum {string}
    */
-  action: 'setAnonymousId';
-  anonymousId?: string;
+  action: 'setDeleteDaysAfterLastModification';
+  deleteDaysAfterLastModification?: number;
 };
 type SharedPaymentStatus = {
   interfaceCode?: string;

@@ -119,6 +119,18 @@ export interface PathsOf {
     | '/shipping-methods/matching-location'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/shopping-lists'
+    | '/shopping-lists/{ID}'
+    | '/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/shopping-lists'
+    | '/in-store/key={storeKey}/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/shopping-lists/key={key}'
+    | '/me/shopping-lists'
+    | '/me/shopping-lists/{ID}'
+    | '/me/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/me/shopping-lists'
+    | '/in-store/key={storeKey}/me/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/me/shopping-lists/key={key}'
     | '/states'
     | '/states/{ID}'
     | '/states/key={key}'
@@ -226,6 +238,18 @@ export interface PathsOf {
     | '/shipping-methods'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/shopping-lists'
+    | '/shopping-lists/{ID}'
+    | '/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/shopping-lists'
+    | '/in-store/key={storeKey}/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/shopping-lists/key={key}'
+    | '/me/shopping-lists'
+    | '/me/shopping-lists/{ID}'
+    | '/me/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/me/shopping-lists'
+    | '/in-store/key={storeKey}/me/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/me/shopping-lists/key={key}'
     | '/states'
     | '/states/{ID}'
     | '/states/key={key}'
@@ -281,6 +305,14 @@ export interface PathsOf {
     | '/products/key={key}'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
+    | '/shopping-lists/{ID}'
+    | '/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/shopping-lists/key={key}'
+    | '/me/shopping-lists/{ID}'
+    | '/me/shopping-lists/key={key}'
+    | '/in-store/key={storeKey}/me/shopping-lists/{ID}'
+    | '/in-store/key={storeKey}/me/shopping-lists/key={key}'
     | '/states/{ID}'
     | '/states/key={key}'
     | '/stores/{ID}'
@@ -399,6 +431,18 @@ export interface CallArgsOf<As extends ParseAs> {
     '/shipping-methods/matching-location': CallParams<'getShippingMethodsMatchingLocation', never, As>;
     '/shipping-methods/{ID}': CallParams<'getShippingMethodById', never, As>;
     '/shipping-methods/key={key}': CallParams<'getShippingMethodByKey', never, As>;
+    '/shopping-lists': CallNone<'queryShoppingLists', never, As>;
+    '/shopping-lists/{ID}': CallParams<'getShoppingListById', never, As>;
+    '/shopping-lists/key={key}': CallParams<'getShoppingListByKey', never, As>;
+    '/in-store/key={storeKey}/shopping-lists': CallParams<'queryShoppingListsInStore', never, As>;
+    '/in-store/key={storeKey}/shopping-lists/{ID}': CallParams<'getShoppingListByIdInStore', never, As>;
+    '/in-store/key={storeKey}/shopping-lists/key={key}': CallParams<'getShoppingListByKeyInStore', never, As>;
+    '/me/shopping-lists': CallNone<'queryMyShoppingLists', never, As>;
+    '/me/shopping-lists/{ID}': CallParams<'getMyShoppingListById', never, As>;
+    '/me/shopping-lists/key={key}': CallParams<'getMyShoppingListByKey', never, As>;
+    '/in-store/key={storeKey}/me/shopping-lists': CallParams<'queryMyShoppingListsInStore', never, As>;
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': CallParams<'getMyShoppingListByIdInStore', never, As>;
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': CallParams<'getMyShoppingListByKeyInStore', never, As>;
     '/states': CallNone<'queryStates', never, As>;
     '/states/{ID}': CallParams<'getStateById', never, As>;
     '/states/key={key}': CallParams<'getStateByKey', never, As>;
@@ -550,6 +594,38 @@ export interface CallArgsOf<As extends ParseAs> {
     '/shipping-methods': CallBody<'createShippingMethod', components['schemas']['ShippingMethodDraft'], As>;
     '/shipping-methods/{ID}': CallParamsBody<'updateShippingMethodById', components['schemas']['ShippingMethodUpdate'], As>;
     '/shipping-methods/key={key}': CallParamsBody<'updateShippingMethodByKey', components['schemas']['ShippingMethodUpdate'], As>;
+    '/shopping-lists': CallBody<'createShoppingList', components['schemas']['ShoppingListDraft'], As>;
+    '/shopping-lists/{ID}': CallParamsBody<'updateShoppingListById', components['schemas']['ShoppingListUpdate'], As>;
+    '/shopping-lists/key={key}': CallParamsBody<'updateShoppingListByKey', components['schemas']['ShoppingListUpdate'], As>;
+    '/in-store/key={storeKey}/shopping-lists': CallParamsBody<'createShoppingListInStore', components['schemas']['ShoppingListDraft'], As>;
+    '/in-store/key={storeKey}/shopping-lists/{ID}': CallParamsBody<
+      'updateShoppingListByIdInStore',
+      components['schemas']['ShoppingListUpdate'],
+      As
+    >;
+    '/in-store/key={storeKey}/shopping-lists/key={key}': CallParamsBody<
+      'updateShoppingListByKeyInStore',
+      components['schemas']['ShoppingListUpdate'],
+      As
+    >;
+    '/me/shopping-lists': CallBody<'createMyShoppingList', components['schemas']['MyShoppingListDraft'], As>;
+    '/me/shopping-lists/{ID}': CallParamsBody<'updateMyShoppingListById', components['schemas']['MyShoppingListUpdate'], As>;
+    '/me/shopping-lists/key={key}': CallParamsBody<'updateMyShoppingListByKey', components['schemas']['MyShoppingListUpdate'], As>;
+    '/in-store/key={storeKey}/me/shopping-lists': CallParamsBody<
+      'createMyShoppingListInStore',
+      components['schemas']['MyShoppingListDraft'],
+      As
+    >;
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': CallParamsBody<
+      'updateMyShoppingListByIdInStore',
+      components['schemas']['MyShoppingListUpdate'],
+      As
+    >;
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': CallParamsBody<
+      'updateMyShoppingListByKeyInStore',
+      components['schemas']['MyShoppingListUpdate'],
+      As
+    >;
     '/states': CallBody<'createState', components['schemas']['StateDraft'], As>;
     '/states/{ID}': CallParamsBody<'updateStateById', components['schemas']['StateUpdate'], As>;
     '/states/key={key}': CallParamsBody<'updateStateByKey', components['schemas']['StateUpdate'], As>;
@@ -607,6 +683,14 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
     '/shipping-methods/{ID}': CallParams<'deleteShippingMethodById', never, As>;
     '/shipping-methods/key={key}': CallParams<'deleteShippingMethodByKey', never, As>;
+    '/shopping-lists/{ID}': CallParams<'deleteShoppingListById', never, As>;
+    '/shopping-lists/key={key}': CallParams<'deleteShoppingListByKey', never, As>;
+    '/in-store/key={storeKey}/shopping-lists/{ID}': CallParams<'deleteShoppingListByIdInStore', never, As>;
+    '/in-store/key={storeKey}/shopping-lists/key={key}': CallParams<'deleteShoppingListByKeyInStore', never, As>;
+    '/me/shopping-lists/{ID}': CallParams<'deleteMyShoppingListById', never, As>;
+    '/me/shopping-lists/key={key}': CallParams<'deleteMyShoppingListByKey', never, As>;
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': CallParams<'deleteMyShoppingListByIdInStore', never, As>;
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': CallParams<'deleteMyShoppingListByKeyInStore', never, As>;
     '/states/{ID}': CallParams<'deleteStateById', never, As>;
     '/states/key={key}': CallParams<'deleteStateByKey', never, As>;
     '/stores/{ID}': CallParams<'deleteStoreById', never, As>;
@@ -732,6 +816,18 @@ export interface JsonDataOf {
     '/shipping-methods/matching-location': components['schemas']['ShippingMethodPagedQueryResponse'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/shopping-lists': components['schemas']['ShoppingListPagedQueryResponse'];
+    '/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists': components['schemas']['ShoppingListPagedQueryResponse'];
+    '/in-store/key={storeKey}/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists': components['schemas']['ShoppingListPagedQueryResponse'];
+    '/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists': components['schemas']['ShoppingListPagedQueryResponse'];
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
     '/states': components['schemas']['StatePagedQueryResponse'];
     '/states/{ID}': components['schemas']['State'];
     '/states/key={key}': components['schemas']['State'];
@@ -843,6 +939,18 @@ export interface JsonDataOf {
     '/shipping-methods': components['schemas']['ShippingMethod'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/shopping-lists': components['schemas']['ShoppingList'];
+    '/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists': components['schemas']['ShoppingList'];
+    '/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
     '/states': components['schemas']['State'];
     '/states/{ID}': components['schemas']['State'];
     '/states/key={key}': components['schemas']['State'];
@@ -900,6 +1008,14 @@ export interface JsonDataOf {
     '/products/key={key}': components['schemas']['Product'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
+    '/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists/{ID}': components['schemas']['ShoppingList'];
+    '/in-store/key={storeKey}/me/shopping-lists/key={key}': components['schemas']['ShoppingList'];
     '/states/{ID}': components['schemas']['State'];
     '/states/key={key}': components['schemas']['State'];
     '/stores/{ID}': components['schemas']['Store'];

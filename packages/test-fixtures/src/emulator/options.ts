@@ -52,6 +52,13 @@ export interface EmulatorOptions {
      */
     limit?: number;
   };
+  shoppingLists?: {
+    /**
+     * Maximum number of Shopping Lists a project keeps; beyond it the least recently modified are
+     * deleted (the spec's cleanup). Default 10 000 000.
+     */
+    limit?: number;
+  };
   /** Seed of the fault injector's random source. Default 1. */
   faultSeed?: number;
   /**
@@ -92,6 +99,7 @@ export type ResolvedEmulatorOptions = {
   auth: Required<NonNullable<EmulatorOptions['auth']>>;
   history: Required<NonNullable<EmulatorOptions['history']>>;
   carts: Required<NonNullable<EmulatorOptions['carts']>>;
+  shoppingLists: Required<NonNullable<EmulatorOptions['shoppingLists']>>;
   faultSeed: number;
   /** Off, any origin (`'*'`), or a list of exact origins. */
   cors: false | { origins: '*' | readonly string[] };
@@ -137,6 +145,7 @@ export function resolveOptions(options: EmulatorOptions, random: () => string): 
       maxRecords: options.history?.maxRecords ?? 1_000_000,
     },
     carts: { limit: options.carts?.limit ?? 10_000_000 },
+    shoppingLists: { limit: options.shoppingLists?.limit ?? 10_000_000 },
     faultSeed: options.faultSeed ?? 1,
     cors: resolveCors(options.cors),
     control: resolveControl(options.control),

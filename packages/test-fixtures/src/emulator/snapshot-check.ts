@@ -211,6 +211,7 @@ function checkProject(project: Fields, projectKey: string): void {
     carts.boolean('countryTaxRateFallbackEnabled');
     for (const mode of ['priceRoundingMode', 'taxRoundingMode']) if (carts.has(mode)) carts.oneOf(mode, ROUNDING_MODES);
   }
+  if (project.has('shoppingLists')) project.object('shoppingLists').integer('deleteDaysAfterLastModification', 1);
   if (project.has('shippingRateInputType')) {
     const inputType = project.object('shippingRateInputType');
     if (inputType.oneOf('type', ['CartValue', 'CartClassification', 'CartScore']) === 'CartClassification') {

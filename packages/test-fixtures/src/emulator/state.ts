@@ -22,6 +22,8 @@ export interface ProjectSettings {
   shippingRateInputType?: Schemas['ShippingRateInputType'];
   /** How Product and Cart Discounts combine; absent: the live default `Stacking`. */
   discountCombinationMode?: 'Stacking' | 'BestDeal';
+  /** The Shopping Lists' retention in days once set (absent: the live default, 360). */
+  shoppingLists?: { deleteDaysAfterLastModification: number };
 }
 
 export interface CartsSettings {
@@ -79,7 +81,8 @@ function initialProject(projectKey: string, createdAt: string): ProjectSettings 
 
 /** A deep copy of the settings' own fields (a snapshot's may carry more). */
 function copyProject(project: ProjectSettings): ProjectSettings {
-  const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth, shippingRateInputType } = project;
+  const { key, name, version, countries, currencies, languages, createdAt, messages, externalOAuth, shippingRateInputType, shoppingLists } =
+    project;
   const { discountCombinationMode } = project;
   // Snapshots of earlier versions have no `carts`: the initial settings.
   const carts = (project as Partial<ProjectSettings>).carts ?? INITIAL_CARTS;
@@ -101,6 +104,7 @@ function copyProject(project: ProjectSettings): ProjectSettings {
   };
   if (shippingRateInputType) copy.shippingRateInputType = structuredClone(shippingRateInputType);
   if (discountCombinationMode) copy.discountCombinationMode = discountCombinationMode;
+  if (shoppingLists) copy.shoppingLists = { deleteDaysAfterLastModification: shoppingLists.deleteDaysAfterLastModification };
   if (externalOAuth) copy.externalOAuth = { url: externalOAuth.url, authorizationHeader: externalOAuth.authorizationHeader };
   return copy;
 }

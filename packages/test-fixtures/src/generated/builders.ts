@@ -4384,7 +4384,7 @@ export const cartClassificationType = /* @__PURE__ */ defineBuilder('CartClassif
 export const cartScoreType = /* @__PURE__ */ defineBuilder('CartScoreType', 'other');
 
 /**
- * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `shoppingLists` and `inventory` carry the live service's defaults for a new project; no
+ * Builder of a `Project` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `inventory` carries the live service's defaults for a new project; no action changes it.
  *
  * @example
  * project({ seed: 42 }).build();
@@ -4423,6 +4423,17 @@ export const projectChangeNameAction = /* @__PURE__ */ defineBuilder('ProjectCha
  * projectChangeMessagesConfigurationAction({ seed: 42 }).build();
  */
 export const projectChangeMessagesConfigurationAction = /* @__PURE__ */ defineBuilder('ProjectChangeMessagesConfigurationAction', 'action');
+
+/**
+ * Builder of a `ProjectChangeShoppingListsConfigurationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets how many days a Shopping List without its own `deleteDaysAfterLastModification` is
+ *
+ * @example
+ * projectChangeShoppingListsConfigurationAction({ seed: 42 }).build();
+ */
+export const projectChangeShoppingListsConfigurationAction = /* @__PURE__ */ defineBuilder(
+  'ProjectChangeShoppingListsConfigurationAction',
+  'action',
+);
 
 /**
  * Builder of a `ProjectChangeCartsConfigurationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the Carts' retention (90 days when `deleteDaysAfterLastModification` is absent)
@@ -4681,6 +4692,311 @@ export const shippingMethodSetLocalizedDescriptionAction = /* @__PURE__ */ defin
  * shippingMethodPagedQueryResponse({ seed: 42 }).build();
  */
 export const shippingMethodPagedQueryResponse = /* @__PURE__ */ defineBuilder('ShippingMethodPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `ShoppingList` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A list of Product Variants (`lineItems`) and free-text items (`textLineItems`) of a customer
+ *
+ * @example
+ * shoppingList({ seed: 42 }).build();
+ * shoppingList().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const shoppingList = /* @__PURE__ */ defineBuilder('ShoppingList', 'resource');
+
+/**
+ * Builder of a `ShoppingListLineItem` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListLineItem({ seed: 42 }).build();
+ */
+export const shoppingListLineItem = /* @__PURE__ */ defineBuilder('ShoppingListLineItem', 'other');
+
+/**
+ * Builder of a `TextLineItem` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * textLineItem({ seed: 42 }).build();
+ */
+export const textLineItem = /* @__PURE__ */ defineBuilder('TextLineItem', 'other');
+
+/**
+ * Builder of a `ShoppingListLineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A Product Variant by `productId` (and `variantId`; without one the line names the master
+ *
+ * @example
+ * shoppingListLineItemDraft({ seed: 42 }).build();
+ * shoppingListLineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const shoppingListLineItemDraft = /* @__PURE__ */ defineBuilder('ShoppingListLineItemDraft', 'draft');
+
+/**
+ * Builder of a `TextLineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * textLineItemDraft({ seed: 42 }).build();
+ * textLineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const textLineItemDraft = /* @__PURE__ */ defineBuilder('TextLineItemDraft', 'draft');
+
+/**
+ * Builder of a `ShoppingListDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `customer` and `store` must exist (400 ReferencedResourceNotFound). `businessUnit` (B2B) is
+ *
+ * @example
+ * shoppingListDraft({ seed: 42 }).build();
+ * shoppingListDraft().buildGraphql(); // the GraphQL input form
+ */
+export const shoppingListDraft = /* @__PURE__ */ defineBuilder('ShoppingListDraft', 'draft');
+
+/**
+ * Builder of a `MyShoppingListDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The list takes the token's customer or anonymous session, and the Store of an in-store path.
+ *
+ * @example
+ * myShoppingListDraft({ seed: 42 }).build();
+ * myShoppingListDraft().buildGraphql(); // the GraphQL input form
+ */
+export const myShoppingListDraft = /* @__PURE__ */ defineBuilder('MyShoppingListDraft', 'draft');
+
+/**
+ * Builder of a `ShoppingListReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListReference({ seed: 42 }).build();
+ */
+export const shoppingListReference = /* @__PURE__ */ defineBuilder('ShoppingListReference', 'other');
+
+/**
+ * Builder of a `ShoppingListPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListPagedQueryResponse({ seed: 42 }).build();
+ */
+export const shoppingListPagedQueryResponse = /* @__PURE__ */ defineBuilder('ShoppingListPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `ShoppingListUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListUpdate({ seed: 42 }).build();
+ */
+export const shoppingListUpdate = /* @__PURE__ */ defineBuilder('ShoppingListUpdate', 'update');
+
+/**
+ * Builder of a `MyShoppingListUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * myShoppingListUpdate({ seed: 42 }).build();
+ */
+export const myShoppingListUpdate = /* @__PURE__ */ defineBuilder('MyShoppingListUpdate', 'update');
+
+/**
+ * Builder of a `ShoppingListAddLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Product Variant by `productId` (and `variantId`) or `sku`; a line of the same variant with the same Custom Fields (no `variantId` is not the master's id) gets the quantity added instead. Sends ShoppingListLineItemAdded.
+ *
+ * @example
+ * shoppingListAddLineItemAction({ seed: 42 }).build();
+ */
+export const shoppingListAddLineItemAction = /* @__PURE__ */ defineBuilder('ShoppingListAddLineItemAction', 'action');
+
+/**
+ * Builder of a `ShoppingListAddTextLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListAddTextLineItemAction({ seed: 42 }).build();
+ */
+export const shoppingListAddTextLineItemAction = /* @__PURE__ */ defineBuilder('ShoppingListAddTextLineItemAction', 'action');
+
+/**
+ * Builder of a `ShoppingListChangeLineItemQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `0` removes the line (ShoppingListLineItemRemoved).
+ *
+ * @example
+ * shoppingListChangeLineItemQuantityAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeLineItemQuantityAction = /* @__PURE__ */ defineBuilder('ShoppingListChangeLineItemQuantityAction', 'action');
+
+/**
+ * Builder of a `ShoppingListChangeLineItemsOrderAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Every line's id, each once, in the new order (400 InvalidOperation otherwise).
+ *
+ * @example
+ * shoppingListChangeLineItemsOrderAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeLineItemsOrderAction = /* @__PURE__ */ defineBuilder('ShoppingListChangeLineItemsOrderAction', 'action');
+
+/**
+ * Builder of a `ShoppingListChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListChangeNameAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeNameAction = /* @__PURE__ */ defineBuilder('ShoppingListChangeNameAction', 'action');
+
+/**
+ * Builder of a `ShoppingListChangeTextLineItemNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListChangeTextLineItemNameAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeTextLineItemNameAction = /* @__PURE__ */ defineBuilder('ShoppingListChangeTextLineItemNameAction', 'action');
+
+/**
+ * Builder of a `ShoppingListChangeTextLineItemQuantityAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `0` removes the text line.
+ *
+ * @example
+ * shoppingListChangeTextLineItemQuantityAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeTextLineItemQuantityAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListChangeTextLineItemQuantityAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListChangeTextLineItemsOrderAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListChangeTextLineItemsOrderAction({ seed: 42 }).build();
+ */
+export const shoppingListChangeTextLineItemsOrderAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListChangeTextLineItemsOrderAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListRemoveLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without `quantity`, or with one at least the line's, removes the line (ShoppingListLineItemRemoved); else lowers its quantity.
+ *
+ * @example
+ * shoppingListRemoveLineItemAction({ seed: 42 }).build();
+ */
+export const shoppingListRemoveLineItemAction = /* @__PURE__ */ defineBuilder('ShoppingListRemoveLineItemAction', 'action');
+
+/**
+ * Builder of a `ShoppingListRemoveTextLineItemAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListRemoveTextLineItemAction({ seed: 42 }).build();
+ */
+export const shoppingListRemoveTextLineItemAction = /* @__PURE__ */ defineBuilder('ShoppingListRemoveTextLineItemAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetAnonymousIdAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetAnonymousIdAction({ seed: 42 }).build();
+ */
+export const shoppingListSetAnonymousIdAction = /* @__PURE__ */ defineBuilder('ShoppingListSetAnonymousIdAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetCustomerAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetCustomerAction({ seed: 42 }).build();
+ */
+export const shoppingListSetCustomerAction = /* @__PURE__ */ defineBuilder('ShoppingListSetCustomerAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetDeleteDaysAfterLastModificationAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Without a value, the project's (`shoppingLists.deleteDaysAfterLastModification`) applies again.
+ *
+ * @example
+ * shoppingListSetDeleteDaysAfterLastModificationAction({ seed: 42 }).build();
+ */
+export const shoppingListSetDeleteDaysAfterLastModificationAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListSetDeleteDaysAfterLastModificationAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetDescriptionAction({ seed: 42 }).build();
+ */
+export const shoppingListSetDescriptionAction = /* @__PURE__ */ defineBuilder('ShoppingListSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetKeyAction({ seed: 42 }).build();
+ */
+export const shoppingListSetKeyAction = /* @__PURE__ */ defineBuilder('ShoppingListSetKeyAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetLineItemCustomFieldAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetLineItemCustomFieldAction({ seed: 42 }).build();
+ */
+export const shoppingListSetLineItemCustomFieldAction = /* @__PURE__ */ defineBuilder('ShoppingListSetLineItemCustomFieldAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetLineItemCustomTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetLineItemCustomTypeAction({ seed: 42 }).build();
+ */
+export const shoppingListSetLineItemCustomTypeAction = /* @__PURE__ */ defineBuilder('ShoppingListSetLineItemCustomTypeAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetSlugAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetSlugAction({ seed: 42 }).build();
+ */
+export const shoppingListSetSlugAction = /* @__PURE__ */ defineBuilder('ShoppingListSetSlugAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetStoreAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetStoreAction({ seed: 42 }).build();
+ */
+export const shoppingListSetStoreAction = /* @__PURE__ */ defineBuilder('ShoppingListSetStoreAction', 'action');
+
+/**
+ * Builder of a `ShoppingListSetTextLineItemCustomFieldAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetTextLineItemCustomFieldAction({ seed: 42 }).build();
+ */
+export const shoppingListSetTextLineItemCustomFieldAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListSetTextLineItemCustomFieldAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListSetTextLineItemCustomTypeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetTextLineItemCustomTypeAction({ seed: 42 }).build();
+ */
+export const shoppingListSetTextLineItemCustomTypeAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListSetTextLineItemCustomTypeAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListSetTextLineItemDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListSetTextLineItemDescriptionAction({ seed: 42 }).build();
+ */
+export const shoppingListSetTextLineItemDescriptionAction = /* @__PURE__ */ defineBuilder(
+  'ShoppingListSetTextLineItemDescriptionAction',
+  'action',
+);
+
+/**
+ * Builder of a `ShoppingListLineItemAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListLineItemAddedMessage({ seed: 42 }).build();
+ * shoppingListLineItemAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const shoppingListLineItemAddedMessage = /* @__PURE__ */ defineBuilder('ShoppingListLineItemAddedMessage', 'resource');
+
+/**
+ * Builder of a `ShoppingListLineItemRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListLineItemRemovedMessage({ seed: 42 }).build();
+ * shoppingListLineItemRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const shoppingListLineItemRemovedMessage = /* @__PURE__ */ defineBuilder('ShoppingListLineItemRemovedMessage', 'resource');
 
 /**
  * Builder of a `State` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A State of a workflow (https://docs.commercetools.com/api/projects/states). Scopes
@@ -5970,6 +6286,7 @@ export const builderFactories = {
   ProjectSetExternalOAuthAction: projectSetExternalOAuthAction,
   ProjectChangeNameAction: projectChangeNameAction,
   ProjectChangeMessagesConfigurationAction: projectChangeMessagesConfigurationAction,
+  ProjectChangeShoppingListsConfigurationAction: projectChangeShoppingListsConfigurationAction,
   ProjectChangeCartsConfigurationAction: projectChangeCartsConfigurationAction,
   ProjectChangeCountryTaxRateFallbackEnabledAction: projectChangeCountryTaxRateFallbackEnabledAction,
   ProjectChangePriceRoundingModeAction: projectChangePriceRoundingModeAction,
@@ -6001,6 +6318,41 @@ export const builderFactories = {
   ShippingMethodSetLocalizedNameAction: shippingMethodSetLocalizedNameAction,
   ShippingMethodSetLocalizedDescriptionAction: shippingMethodSetLocalizedDescriptionAction,
   ShippingMethodPagedQueryResponse: shippingMethodPagedQueryResponse,
+  ShoppingList: shoppingList,
+  ShoppingListLineItem: shoppingListLineItem,
+  TextLineItem: textLineItem,
+  ShoppingListLineItemDraft: shoppingListLineItemDraft,
+  TextLineItemDraft: textLineItemDraft,
+  ShoppingListDraft: shoppingListDraft,
+  MyShoppingListDraft: myShoppingListDraft,
+  ShoppingListReference: shoppingListReference,
+  ShoppingListPagedQueryResponse: shoppingListPagedQueryResponse,
+  ShoppingListUpdate: shoppingListUpdate,
+  MyShoppingListUpdate: myShoppingListUpdate,
+  ShoppingListAddLineItemAction: shoppingListAddLineItemAction,
+  ShoppingListAddTextLineItemAction: shoppingListAddTextLineItemAction,
+  ShoppingListChangeLineItemQuantityAction: shoppingListChangeLineItemQuantityAction,
+  ShoppingListChangeLineItemsOrderAction: shoppingListChangeLineItemsOrderAction,
+  ShoppingListChangeNameAction: shoppingListChangeNameAction,
+  ShoppingListChangeTextLineItemNameAction: shoppingListChangeTextLineItemNameAction,
+  ShoppingListChangeTextLineItemQuantityAction: shoppingListChangeTextLineItemQuantityAction,
+  ShoppingListChangeTextLineItemsOrderAction: shoppingListChangeTextLineItemsOrderAction,
+  ShoppingListRemoveLineItemAction: shoppingListRemoveLineItemAction,
+  ShoppingListRemoveTextLineItemAction: shoppingListRemoveTextLineItemAction,
+  ShoppingListSetAnonymousIdAction: shoppingListSetAnonymousIdAction,
+  ShoppingListSetCustomerAction: shoppingListSetCustomerAction,
+  ShoppingListSetDeleteDaysAfterLastModificationAction: shoppingListSetDeleteDaysAfterLastModificationAction,
+  ShoppingListSetDescriptionAction: shoppingListSetDescriptionAction,
+  ShoppingListSetKeyAction: shoppingListSetKeyAction,
+  ShoppingListSetLineItemCustomFieldAction: shoppingListSetLineItemCustomFieldAction,
+  ShoppingListSetLineItemCustomTypeAction: shoppingListSetLineItemCustomTypeAction,
+  ShoppingListSetSlugAction: shoppingListSetSlugAction,
+  ShoppingListSetStoreAction: shoppingListSetStoreAction,
+  ShoppingListSetTextLineItemCustomFieldAction: shoppingListSetTextLineItemCustomFieldAction,
+  ShoppingListSetTextLineItemCustomTypeAction: shoppingListSetTextLineItemCustomTypeAction,
+  ShoppingListSetTextLineItemDescriptionAction: shoppingListSetTextLineItemDescriptionAction,
+  ShoppingListLineItemAddedMessage: shoppingListLineItemAddedMessage,
+  ShoppingListLineItemRemovedMessage: shoppingListLineItemRemovedMessage,
   State: state,
   StateDraft: stateDraft,
   StateResourceIdentifier: stateResourceIdentifier,

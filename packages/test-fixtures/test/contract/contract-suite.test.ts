@@ -936,6 +936,64 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
     await asCustomer('DELETE', `/me/payments/${payment.id}?version=${updated.version}`, 200);
   });
 
+  it('Shopping Lists and My Shopping Lists by id and key, globally and in a Store', async () => {
+    const store = catalogue!.stores[0]!;
+    for (const [prefixPath, storeKey, seed] of [
+      ['', undefined, 51],
+      [`/in-store/key=${store.key}`, store.key, 52],
+    ] as const) {
+      const key = `contract-list-${seed}`;
+      const list = await session.expect<Resource>(201, 'POST', `${prefixPath}/shopping-lists`, { key, name: { en: 'List' } });
+      await get(`${prefixPath}/shopping-lists?limit=5`);
+      await get(`${prefixPath}/shopping-lists/${list.id}`);
+      await get(`${prefixPath}/shopping-lists/key=${key}`);
+      const named = await session.expect<Resource>(200, 'POST', `${prefixPath}/shopping-lists/${list.id}`, {
+        version: list.version,
+        actions: [{ action: 'changeName', name: { en: 'Renamed' } }],
+      });
+      const described = await session.expect<Resource>(200, 'POST', `${prefixPath}/shopping-lists/key=${key}`, {
+        version: named.version,
+        actions: [{ action: 'setDescription', description: { en: 'About' } }],
+      });
+      await session.expect(200, 'DELETE', `${prefixPath}/shopping-lists/key=${key}?version=${described.version}`);
+      const other = await session.expect<Resource>(201, 'POST', `${prefixPath}/shopping-lists`, { name: { en: 'Other' } });
+      await session.expect(200, 'DELETE', `${prefixPath}/shopping-lists/${other.id}?version=${other.version}`);
+
+      const draft = customerDraft({ seed }).build();
+      await session.expect(201, 'POST', `${prefixPath}/customers`, draft);
+      const tokenPath =
+        storeKey === undefined
+          ? `/oauth/${target.projectKey}/customers/token`
+          : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
+      const login = await authForm(tokenPath, { grant_type: 'password', username: draft.email, password: draft.password! });
+      const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+      const asCustomer = async (method: string, path: string, status: number, body?: unknown): Promise<Resource> => {
+        const response = await fetch(api(`${prefixPath}${path}`), { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+        expect(response.status, path).toBe(status);
+        return (await response.json()) as Resource;
+      };
+      const mine = await asCustomer('POST', '/me/shopping-lists', 201, { name: { en: 'Mine' } });
+      await asCustomer('GET', '/me/shopping-lists', 200);
+      await asCustomer('GET', `/me/shopping-lists/${mine.id}`, 200);
+      const keyed = await asCustomer('POST', `/me/shopping-lists/${mine.id}`, 200, {
+        version: mine.version,
+        actions: [{ action: 'changeName', name: { en: 'Keyed' } }],
+      });
+      await session.expect(200, 'POST', `${prefixPath}/shopping-lists/${mine.id}`, {
+        version: keyed.version,
+        actions: [{ action: 'setKey', key: `${key}-mine` }],
+      });
+      await asCustomer('GET', `/me/shopping-lists/key=${key}-mine`, 200);
+      const renamed = await asCustomer('POST', `/me/shopping-lists/key=${key}-mine`, 200, {
+        version: keyed.version + 1,
+        actions: [{ action: 'setDescription', description: { en: 'Mine' } }],
+      });
+      await asCustomer('DELETE', `/me/shopping-lists/key=${key}-mine?version=${renamed.version}`, 200);
+      const again = await asCustomer('POST', '/me/shopping-lists', 201, { name: { en: 'Again' } });
+      await asCustomer('DELETE', `/me/shopping-lists/${again.id}?version=${again.version}`, 200);
+    }
+  });
+
   it('My Carts, active Carts, replication and the Cart merge, globally and in a Store', async () => {
     const store = catalogue!.stores[0]!;
     for (const [prefixPath, storeKey, seed] of [

@@ -617,6 +617,51 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
     shown: (refs) => ({ supplyChannel: { typeId: 'channel', id: refs.channelId }, ...customShown(refs) }),
   },
+  // Lines are answered with their ids and the Product's data; the Customer and Store as References.
+  ShoppingListDraft: {
+    body: ({ n, customerId, storeKey }) => ({
+      name: { en: 'List' },
+      key: `list-${n}`,
+      slug: { en: `list-${n}` },
+      description: { en: 'About' },
+      customer: { id: customerId },
+      anonymousId: 'walk-visitor',
+      deleteDaysAfterLastModification: 30,
+      lineItems: [{ key: 'line', sku: 'walk-sku', quantity: 2, addedAt: '2026-01-01T00:00:00.000Z', custom }],
+      textLineItems: [
+        { key: 'text', name: { en: 'T' }, description: { en: 'D' }, quantity: 3, addedAt: '2026-01-01T00:00:00.000Z', custom },
+      ],
+      store: { key: storeKey },
+      custom,
+    }),
+    shown: (refs) => ({
+      customer: { typeId: 'customer', id: refs.customerId },
+      store: { typeId: 'store', key: refs.storeKey },
+      lineItems: [{ key: 'line', variantId: 1, quantity: 2, published: true, ...customShown(refs) }],
+      textLineItems: [{ key: 'text', quantity: 3, ...customShown(refs) }],
+      ...customShown(refs),
+    }),
+  },
+  // The list is the customer's of the token.
+  MyShoppingListDraft: {
+    body: ({ storeKey }) => ({
+      name: { en: 'Mine' },
+      description: { en: 'About' },
+      lineItems: [{ sku: 'walk-sku' }],
+      textLineItems: [{ name: { en: 'T' } }],
+      deleteDaysAfterLastModification: 30,
+      store: { key: storeKey },
+      custom,
+    }),
+    shown: (refs) => ({
+      customer: { typeId: 'customer', id: refs.customerId },
+      store: { typeId: 'store', key: refs.storeKey },
+      lineItems: [{ variantId: 1, quantity: 1 }],
+      textLineItems: [{ quantity: 1 }],
+      ...customShown(refs),
+    }),
+    asCustomer: true,
+  },
   // An upsert: `version` 0 creates only, and the created object is version 1.
   CustomObjectDraft: {
     body: ({ n }) => ({ container: 'walk', key: `object-${n}`, value: { note: 'x', sizes: [1, 2] }, version: 0 }),
@@ -724,6 +769,8 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'customer-group',
         'shipping-method',
         'inventory-entry',
+        'shopping-list',
+        'shopping-list-text-line-item',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -905,6 +952,14 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     PaymentUpdateAction: async () => {
       const payment = await api.call('POST', '/payments', { amountPlanned: { centAmount: 1, currencyCode: 'EUR' } });
       return { path: `/payments/${payment.body.id}`, version: payment.body.version };
+    },
+    ShoppingListUpdateAction: async () => {
+      const list = await api.call('POST', '/shopping-lists', { name: { en: 'Walk' } });
+      return { path: `/shopping-lists/${list.body.id}`, version: list.body.version };
+    },
+    MyShoppingListUpdateAction: async () => {
+      const list = await customerCall('POST', '/me/shopping-lists', { name: { en: 'Walk' } });
+      return { path: `/me/shopping-lists/${list.body.id}`, version: list.body.version, call: customerCall };
     },
     MyPaymentUpdateAction: async () => {
       const payment = await customerCall('POST', '/me/payments', { amountPlanned: { centAmount: 1, currencyCode: 'EUR' } });

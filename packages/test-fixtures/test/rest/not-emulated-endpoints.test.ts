@@ -31,12 +31,14 @@ describe('endpoints of the live API the emulator does not serve', () => {
     expect(await refused('GET', '/product-projections/search?text.en=shirt')).toBe('GET /{projectKey}/product-projections/search');
   });
 
-  it('shopping lists and order edits of the live API answer 501 naming the endpoint template', async () => {
-    expect(await refused('GET', '/shopping-lists')).toBe('GET /{projectKey}/shopping-lists');
-    expect(await refused('POST', '/shopping-lists', { name: { en: 'W' } })).toBe('POST /{projectKey}/shopping-lists');
+  it('quotes and order edits of the live API answer 501 naming the endpoint template', async () => {
+    expect(await refused('GET', '/quotes')).toBe('GET /{projectKey}/quotes');
+    expect(await refused('POST', '/quotes', { stagedQuote: { typeId: 'staged-quote', id: 'q' }, stagedQuoteVersion: 1 })).toBe(
+      'POST /{projectKey}/quotes',
+    );
     expect(await refused('GET', '/orders/edits/key=e1')).toBe('GET /{projectKey}/orders/edits/key={key}');
-    expect(await refused('DELETE', '/shopping-lists/key=wishlist?version=1')).toBe('DELETE /{projectKey}/shopping-lists/key={key}');
-    expect(await refused('GET', '/in-store/key=berlin/shopping-lists')).toBe('GET /{projectKey}/in-store/key={storeKey}/shopping-lists');
+    expect(await refused('DELETE', '/quotes/key=q1?version=1')).toBe('DELETE /{projectKey}/quotes/key={key}');
+    expect(await refused('GET', '/in-store/key=berlin/quotes')).toBe('GET /{projectKey}/in-store/key={storeKey}/quotes');
   });
 
   it('POST /customers/search is refused, not read as an update of the Customer "search"', async () => {

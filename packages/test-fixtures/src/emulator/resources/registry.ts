@@ -28,6 +28,7 @@ import { productsModule } from './products/module.js';
 import { projectModule } from './project/module.js';
 import { shippingMethodsModule } from './shipping-methods/module.js';
 import { statesModule } from './states/module.js';
+import { shoppingListsModule } from './shopping-lists/module.js';
 import { storesModule } from './stores/module.js';
 import { taxCategoriesModule } from './tax-categories/module.js';
 import { typesModule } from './types/module.js';
@@ -58,6 +59,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   cartLifeModule,
   cartsModule,
   ordersModule,
+  shoppingListsModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

@@ -47,10 +47,11 @@ export interface VariantAddress {
 
 /**
  * The published variant a Line Item draft names, by `sku` or by `productId` and `variantId` (the
- * master variant without one). Neither, an unknown Product or SKU, an unpublished Product or an
- * unknown variant id: 400 InvalidOperation (the wording of the live service's answers).
+ * master variant without one). Neither, an unknown Product or SKU, an unpublished Product (unless
+ * `published` is false: a Shopping List's line) or an unknown variant id: 400 InvalidOperation
+ * (the wording of the live service's answers).
  */
-export function variantFor(state: EmulatorState, address: VariantAddress, field: string): VariantOfProduct {
+export function variantFor(state: EmulatorState, address: VariantAddress, field: string, { published = true } = {}): VariantOfProduct {
   let product: Product | undefined;
   if (address.productId !== undefined) {
     product = state.collection<Product>('product').get(address.productId);
@@ -61,7 +62,7 @@ export function variantFor(state: EmulatorState, address: VariantAddress, field:
   } else {
     throw errors.invalidOperation(`${field}: a Line Item needs either 'productId' (with 'variantId') or 'sku'.`);
   }
-  if (!product.masterData.published) throw errors.invalidOperation(`The product '${product.id}' is not published.`);
+  if (published && !product.masterData.published) throw errors.invalidOperation(`The product '${product.id}' is not published.`);
   const data = product.masterData.current;
   const variant =
     address.productId !== undefined

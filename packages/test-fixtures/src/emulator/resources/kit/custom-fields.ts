@@ -24,6 +24,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'payment',
   'shipping-method',
   'order',
+  'shopping-list',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */

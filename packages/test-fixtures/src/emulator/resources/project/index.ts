@@ -12,6 +12,7 @@ import { isPlainObject } from '../../query/values.js';
 import type { ProjectSettings } from '../../state.js';
 import type { Schemas } from '../kit/resource-type.js';
 import { cartSettingsActions } from './cart-settings.js';
+import { shoppingListDaysOf, shoppingListSettingsActions } from './shopping-list-settings.js';
 
 const VIEW = ['view_project_settings', 'manage_project'] as const;
 const MANAGE = ['manage_project'] as const;
@@ -30,9 +31,9 @@ export function presentProject(project: ProjectSettings): Schemas['Project'] {
     messages: { ...rest.messages },
     carts: { ...rest.carts },
     ...(rest.shippingRateInputType ? { shippingRateInputType: structuredClone(rest.shippingRateInputType) } : {}),
-    // The live defaults of a new project; the emulator has no shopping lists or inventory settings.
-    shoppingLists: { deleteDaysAfterLastModification: 360 },
+    shoppingLists: { deleteDaysAfterLastModification: shoppingListDaysOf(project) },
     discounts: { discountCombinationMode: discountCombinationMode ?? 'Stacking' },
+    // The live default of a new project; the emulator has no inventory settings.
     inventory: {},
     ...(externalOAuth ? { externalOAuth: { url: externalOAuth.url } } : {}),
   };
@@ -57,6 +58,7 @@ type ProjectActions = {
 
 const actions: ProjectActions = {
   ...cartSettingsActions,
+  ...shoppingListSettingsActions,
 
   changeName(project, { name }) {
     const path = memberPath('actions', 'name');
