@@ -833,6 +833,27 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
   });
 });
 
+/**
+ * A new Customer (in the Store, when given) and a caller with its password-flow token, for the
+ * `/me` paths under `prefixPath`; each answer must have the given status.
+ */
+async function newCustomer(prefixPath: string, storeKey: string | undefined, seed: number) {
+  const draft = customerDraft({ seed }).build();
+  const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', `${prefixPath}/customers`, draft);
+  const tokenPath =
+    storeKey === undefined
+      ? `/oauth/${target.projectKey}/customers/token`
+      : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
+  const login = await authForm(tokenPath, { grant_type: 'password', username: draft.email, password: draft.password! });
+  const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
+  const asCustomer = async (method: string, path: string, status: number, body?: unknown): Promise<Resource> => {
+    const response = await fetch(api(`${prefixPath}${path}`), { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+    expect(response.status, path).toBe(status);
+    return (await response.json()) as Resource;
+  };
+  return { customer, asCustomer };
+}
+
 describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cannot delete (emulator only)', () => {
   it('customers: sign-up globally and in a Store, password tokens, /me', async () => {
     const store = catalogue!.stores[0]!;
@@ -959,19 +980,7 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
       const other = await session.expect<Resource>(201, 'POST', `${prefixPath}/shopping-lists`, { name: { en: 'Other' } });
       await session.expect(200, 'DELETE', `${prefixPath}/shopping-lists/${other.id}?version=${other.version}`);
 
-      const draft = customerDraft({ seed }).build();
-      await session.expect(201, 'POST', `${prefixPath}/customers`, draft);
-      const tokenPath =
-        storeKey === undefined
-          ? `/oauth/${target.projectKey}/customers/token`
-          : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
-      const login = await authForm(tokenPath, { grant_type: 'password', username: draft.email, password: draft.password! });
-      const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
-      const asCustomer = async (method: string, path: string, status: number, body?: unknown): Promise<Resource> => {
-        const response = await fetch(api(`${prefixPath}${path}`), { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-        expect(response.status, path).toBe(status);
-        return (await response.json()) as Resource;
-      };
+      const { asCustomer } = await newCustomer(prefixPath, storeKey, seed);
       const mine = await asCustomer('POST', '/me/shopping-lists', 201, { name: { en: 'Mine' } });
       await asCustomer('GET', '/me/shopping-lists', 200);
       await asCustomer('GET', `/me/shopping-lists/${mine.id}`, 200);
@@ -1000,19 +1009,7 @@ describe.skipIf(!onEmulator)('contract suite: flows that leave data the API cann
       ['', undefined, 41],
       [`/in-store/key=${store.key}`, store.key, 42],
     ] as const) {
-      const draft = customerDraft({ seed }).build();
-      const { customer } = await session.expect<{ customer: Resource }>(201, 'POST', `${prefixPath}/customers`, draft);
-      const tokenPath =
-        storeKey === undefined
-          ? `/oauth/${target.projectKey}/customers/token`
-          : `/oauth/${target.projectKey}/in-store/key=${storeKey}/customers/token`;
-      const login = await authForm(tokenPath, { grant_type: 'password', username: draft.email, password: draft.password! });
-      const headers = { authorization: `Bearer ${login.body['access_token'] as string}`, 'content-type': 'application/json' };
-      const asCustomer = async (method: string, path: string, status: number, body?: unknown): Promise<Resource> => {
-        const response = await fetch(api(`${prefixPath}${path}`), { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-        expect(response.status, path).toBe(status);
-        return (await response.json()) as Resource;
-      };
+      const { customer, asCustomer } = await newCustomer(prefixPath, storeKey, seed);
       const cart = await asCustomer('POST', '/me/carts', 201, { currency: 'EUR' });
       await asCustomer('GET', '/me/carts', 200);
       await asCustomer('GET', `/me/carts/${cart.id}`, 200);
