@@ -18,7 +18,10 @@ export type AddCartCustomLineItem = {
 export type AddCartLineItem = {
   addedAt?: string | null | undefined;
   distributionChannel?: ResourceIdentifierInput | null | undefined;
+  externalPrice?: BaseMoneyInput | null | undefined;
   externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  externalTotalPrice?: ExternalLineItemTotalPriceDraft | null | undefined;
+  inventoryMode?: InventoryMode | null | undefined;
   key?: string | null | undefined;
   productId?: string | null | undefined;
   quantity?: number | null | undefined;
@@ -172,6 +175,7 @@ export type CartUpdateAction = {
   changeTaxCalculationMode?: ChangeCartTaxCalculationMode | null | undefined;
   changeTaxMode?: ChangeCartTaxMode | null | undefined;
   changeTaxRoundingMode?: ChangeCartTaxRoundingMode | null | undefined;
+  freezeCart?: FreezeCart | null | undefined;
   recalculate?: RecalculateCart | null | undefined;
   removeCustomLineItem?: RemoveCartCustomLineItem | null | undefined;
   removeLineItem?: RemoveCartLineItem | null | undefined;
@@ -180,16 +184,21 @@ export type CartUpdateAction = {
   setBillingAddress?: SetCartBillingAddress | null | undefined;
   setCountry?: SetCartCountry | null | undefined;
   setCustomLineItemTaxRate?: SetCartCustomLineItemTaxRate | null | undefined;
+  setCustomShippingMethod?: SetCartCustomShippingMethod | null | undefined;
   setCustomerEmail?: SetCartCustomerEmail | null | undefined;
   setCustomerGroup?: SetCartCustomerGroup | null | undefined;
   setCustomerId?: SetCartCustomerId | null | undefined;
   setDeleteDaysAfterLastModification?: SetCartDeleteDaysAfterLastModification | null | undefined;
   setKey?: SetCartKey | null | undefined;
+  setLineItemInventoryMode?: SetCartLineItemInventoryMode | null | undefined;
+  setLineItemPrice?: SetCartLineItemPrice | null | undefined;
   setLineItemTaxRate?: SetCartLineItemTaxRate | null | undefined;
+  setLineItemTotalPrice?: SetCartLineItemTotalPrice | null | undefined;
   setLocale?: SetCartLocale | null | undefined;
   setPurchaseOrderNumber?: SetCartPurchaseOrderNumber | null | undefined;
   setShippingAddress?: SetCartShippingAddress | null | undefined;
   setShippingMethod?: SetCartShippingMethod | null | undefined;
+  unfreezeCart?: UnfreezeCart | null | undefined;
 };
 
 export type ChangeCartCustomLineItemMoney = {
@@ -206,6 +215,8 @@ export type ChangeCartCustomLineItemQuantity = {
 
 /** `quantity` 0 removes the line. */
 export type ChangeCartLineItemQuantity = {
+  externalPrice?: BaseMoneyInput | null | undefined;
+  externalTotalPrice?: ExternalLineItemTotalPriceDraft | null | undefined;
   lineItemId?: string | null | undefined;
   lineItemKey?: string | null | undefined;
   quantity: number;
@@ -317,6 +328,11 @@ export type ExcludeProductSelectionProduct = {
   variantExclusion?: ProductVariantExclusionDraft | null | undefined;
 };
 
+export type ExternalLineItemTotalPriceDraft = {
+  price: BaseMoneyInput;
+  totalPrice: MoneyInput;
+};
+
 /**
  * A tax rate set by the caller (Cart `taxMode` External); `amount` is the decimal rate. An empty
  * `subRates` is left out.
@@ -330,6 +346,15 @@ export type ExternalTaxRateDraft = {
   subRates?: Array<SubRateDraft> | null | undefined;
 };
 
+/** `HardFreeze` is `NotEmulated`. */
+export type FreezeCart = {
+  dummy?: string | null | undefined;
+  strategy?: FreezeStrategy | null | undefined;
+};
+
+/** Only `SoftFreeze` is emulated; `HardFreeze` is `NotEmulated`. */
+export type FreezeStrategy = 'HardFreeze' | 'SoftFreeze';
+
 export type HighPrecisionMoneyInput = {
   centAmount?: number | null | undefined;
   currencyCode: string;
@@ -337,20 +362,22 @@ export type HighPrecisionMoneyInput = {
   preciseAmount: number;
 };
 
+/** Checked when the Cart is ordered, as over REST (see the REST InventoryMode). */
 export type InventoryMode =
   | 'None'
   /** Not emulated (`NotEmulated`). */
   | 'ReserveOnCart'
-  /** Not emulated (`NotEmulated`). */
   | 'ReserveOnOrder'
-  /** Not emulated (`NotEmulated`). */
   | 'TrackOnly';
 
 /** The REST LineItemDraft: `sku`, or `productId` with `variantId` (the master variant without it). */
 export type LineItemDraft = {
   addedAt?: string | null | undefined;
   distributionChannel?: ResourceIdentifierInput | null | undefined;
+  externalPrice?: BaseMoneyInput | null | undefined;
   externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  externalTotalPrice?: ExternalLineItemTotalPriceDraft | null | undefined;
+  inventoryMode?: InventoryMode | null | undefined;
   key?: string | null | undefined;
   productId?: string | null | undefined;
   quantity?: number | null | undefined;
@@ -362,6 +389,11 @@ export type LineItemDraft = {
 export type LocalizedStringItemInputType = {
   locale: string;
   value: string;
+};
+
+export type MoneyDraft = {
+  centAmount: number;
+  currencyCode: string;
 };
 
 /** An amount in the smallest unit of its currency (cent precision), as a draft gives it. */
@@ -536,6 +568,11 @@ export type PaymentUpdateAction = {
   setStatusInterfaceText?: SetPaymentStatusInterfaceText | null | undefined;
 };
 
+export type PriceFunctionDraft = {
+  currencyCode: string;
+  function: string;
+};
+
 /**
  * How the Products of a selection are chosen, fixed at creation (as the REST
  * `ProductSelectionMode`): `Individual` holds the Products added one by one, `IndividualExclusion`
@@ -651,6 +688,14 @@ export type SetCartCustomLineItemTaxRate = {
   externalTaxRate?: ExternalTaxRateDraft | null | undefined;
 };
 
+/** The REST setCustomShippingMethod; its `custom` and `estimatedDelivery` are not emulated. */
+export type SetCartCustomShippingMethod = {
+  externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  shippingMethodName: string;
+  shippingRate: ShippingRateDraft;
+  taxCategory?: ResourceIdentifierInput | null | undefined;
+};
+
 export type SetCartCustomerEmail = {
   email?: string | null | undefined;
 };
@@ -672,8 +717,26 @@ export type SetCartKey = {
   key?: string | null | undefined;
 };
 
+export type SetCartLineItemInventoryMode = {
+  inventoryMode?: InventoryMode | null | undefined;
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+};
+
+export type SetCartLineItemPrice = {
+  externalPrice?: BaseMoneyInput | null | undefined;
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+};
+
 export type SetCartLineItemTaxRate = {
   externalTaxRate?: ExternalTaxRateDraft | null | undefined;
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+};
+
+export type SetCartLineItemTotalPrice = {
+  externalTotalPrice?: ExternalLineItemTotalPriceDraft | null | undefined;
   lineItemId?: string | null | undefined;
   lineItemKey?: string | null | undefined;
 };
@@ -816,6 +879,39 @@ export type ShippingMode =
   /** Not emulated (`NotEmulated`). */
   'Multiple' | 'Single';
 
+/** `freeAbove` and the tiers' prices are in the currency of `price` (`InvalidField` otherwise). */
+export type ShippingRateDraft = {
+  freeAbove?: MoneyDraft | null | undefined;
+  price: MoneyDraft;
+  tiers?: Array<ShippingRatePriceTierDraft> | null | undefined;
+};
+
+export type ShippingRatePriceTierCartClassificationDraft = {
+  price: MoneyDraft;
+  value: string;
+};
+
+export type ShippingRatePriceTierCartScoreDraft = {
+  price?: MoneyDraft | null | undefined;
+  priceFunction?: PriceFunctionDraft | null | undefined;
+  score: number;
+};
+
+export type ShippingRatePriceTierCartValueDraft = {
+  minimumCentAmount: number;
+  price: MoneyDraft;
+};
+
+/**
+ * One tier: exactly one field must be set (otherwise `InvalidInput`). Only CartValue is emulated;
+ * the others fail with `NotEmulated`.
+ */
+export type ShippingRatePriceTierDraft = {
+  CartClassification?: ShippingRatePriceTierCartClassificationDraft | null | undefined;
+  CartScore?: ShippingRatePriceTierCartScoreDraft | null | undefined;
+  CartValue?: ShippingRatePriceTierCartValueDraft | null | undefined;
+};
+
 /**
  * A Product Selection to assign to a new Store. `active` is required. `setProductSelections`
  * takes ProductSelectionSettingInActionInput, whose `active` is optional.
@@ -865,6 +961,10 @@ export type TransactionDraft = {
 export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
+
+export type UnfreezeCart = {
+  dummy?: string | null | undefined;
+};
 
 export type TaxedPriceFieldsFragment = {
   totalNet: { type: string; currencyCode: string; centAmount: number; fractionDigits: number };

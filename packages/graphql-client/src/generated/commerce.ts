@@ -50,7 +50,10 @@ export type AddCartCustomLineItem = {
 export type AddCartLineItem = {
   addedAt?: InputMaybe<Scalars['DateTime']['input']>;
   distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  externalPrice?: InputMaybe<BaseMoneyInput>;
   externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  externalTotalPrice?: InputMaybe<ExternalLineItemTotalPriceDraft>;
+  inventoryMode?: InputMaybe<InventoryMode>;
   key?: InputMaybe<Scalars['String']['input']>;
   productId?: InputMaybe<Scalars['String']['input']>;
   quantity?: InputMaybe<Scalars['Long']['input']>;
@@ -244,6 +247,7 @@ export type Cart = {
   discountOnTotalPrice?: Maybe<DiscountOnTotalPrice>;
   /** How Product and Cart Discounts combined on the Cart (see the REST DiscountTypeCombination). */
   discountTypeCombination?: Maybe<DiscountTypeCombination>;
+  freezeStrategy?: Maybe<FreezeStrategy>;
   id: Scalars['String']['output'];
   inventoryMode: InventoryMode;
   /** Always empty: item shipping addresses are not emulated. */
@@ -348,6 +352,7 @@ export type CartUpdateAction = {
   changeTaxCalculationMode?: InputMaybe<ChangeCartTaxCalculationMode>;
   changeTaxMode?: InputMaybe<ChangeCartTaxMode>;
   changeTaxRoundingMode?: InputMaybe<ChangeCartTaxRoundingMode>;
+  freezeCart?: InputMaybe<FreezeCart>;
   recalculate?: InputMaybe<RecalculateCart>;
   removeCustomLineItem?: InputMaybe<RemoveCartCustomLineItem>;
   removeLineItem?: InputMaybe<RemoveCartLineItem>;
@@ -356,16 +361,21 @@ export type CartUpdateAction = {
   setBillingAddress?: InputMaybe<SetCartBillingAddress>;
   setCountry?: InputMaybe<SetCartCountry>;
   setCustomLineItemTaxRate?: InputMaybe<SetCartCustomLineItemTaxRate>;
+  setCustomShippingMethod?: InputMaybe<SetCartCustomShippingMethod>;
   setCustomerEmail?: InputMaybe<SetCartCustomerEmail>;
   setCustomerGroup?: InputMaybe<SetCartCustomerGroup>;
   setCustomerId?: InputMaybe<SetCartCustomerId>;
   setDeleteDaysAfterLastModification?: InputMaybe<SetCartDeleteDaysAfterLastModification>;
   setKey?: InputMaybe<SetCartKey>;
+  setLineItemInventoryMode?: InputMaybe<SetCartLineItemInventoryMode>;
+  setLineItemPrice?: InputMaybe<SetCartLineItemPrice>;
   setLineItemTaxRate?: InputMaybe<SetCartLineItemTaxRate>;
+  setLineItemTotalPrice?: InputMaybe<SetCartLineItemTotalPrice>;
   setLocale?: InputMaybe<SetCartLocale>;
   setPurchaseOrderNumber?: InputMaybe<SetCartPurchaseOrderNumber>;
   setShippingAddress?: InputMaybe<SetCartShippingAddress>;
   setShippingMethod?: InputMaybe<SetCartShippingMethod>;
+  unfreezeCart?: InputMaybe<UnfreezeCart>;
 };
 
 export type ChangeCartCustomLineItemMoney = {
@@ -382,6 +392,8 @@ export type ChangeCartCustomLineItemQuantity = {
 
 /** `quantity` 0 removes the line. */
 export type ChangeCartLineItemQuantity = {
+  externalPrice?: InputMaybe<BaseMoneyInput>;
+  externalTotalPrice?: InputMaybe<ExternalLineItemTotalPriceDraft>;
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
   quantity: Scalars['Long']['input'];
@@ -795,6 +807,11 @@ export type ExternalDiscountValueInput = {
   dummy?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type ExternalLineItemTotalPriceDraft = {
+  price: BaseMoneyInput;
+  totalPrice: MoneyInput;
+};
+
 /**
  * A tax rate set by the caller (Cart `taxMode` External); `amount` is the decimal rate. An empty
  * `subRates` is left out.
@@ -807,6 +824,15 @@ export type ExternalTaxRateDraft = {
   state?: InputMaybe<Scalars['String']['input']>;
   subRates?: InputMaybe<Array<SubRateDraft>>;
 };
+
+/** `HardFreeze` is `NotEmulated`. */
+export type FreezeCart = {
+  dummy?: InputMaybe<Scalars['String']['input']>;
+  strategy?: InputMaybe<FreezeStrategy>;
+};
+
+/** Only `SoftFreeze` is emulated; `HardFreeze` is `NotEmulated`. */
+export type FreezeStrategy = 'HardFreeze' | 'SoftFreeze';
 
 export type HighPrecisionMoneyInput = {
   centAmount?: InputMaybe<Scalars['Long']['input']>;
@@ -934,13 +960,12 @@ export type Initiator = {
   user?: Maybe<Reference>;
 };
 
+/** Checked when the Cart is ordered, as over REST (see the REST InventoryMode). */
 export type InventoryMode =
   | 'None'
   /** Not emulated (`NotEmulated`). */
   | 'ReserveOnCart'
-  /** Not emulated (`NotEmulated`). */
   | 'ReserveOnOrder'
-  /** Not emulated (`NotEmulated`). */
   | 'TrackOnly';
 
 export type ItemState = {
@@ -969,6 +994,8 @@ export type LineItem = {
   discountedPricePerQuantity: Array<DiscountedLineItemPriceForQuantity>;
   distributionChannelRef?: Maybe<Reference>;
   id: Scalars['String']['output'];
+  /** Only when it differs from the Cart's. */
+  inventoryMode?: Maybe<InventoryMode>;
   key?: Maybe<Scalars['String']['output']>;
   lastModifiedAt?: Maybe<Scalars['DateTime']['output']>;
   lineItemMode: LineItemMode;
@@ -1012,7 +1039,10 @@ export type LineItemProductSlugArgs = {
 export type LineItemDraft = {
   addedAt?: InputMaybe<Scalars['DateTime']['input']>;
   distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  externalPrice?: InputMaybe<BaseMoneyInput>;
   externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  externalTotalPrice?: InputMaybe<ExternalLineItemTotalPriceDraft>;
+  inventoryMode?: InputMaybe<InventoryMode>;
   key?: InputMaybe<Scalars['String']['input']>;
   productId?: InputMaybe<Scalars['String']['input']>;
   quantity?: InputMaybe<Scalars['Long']['input']>;
@@ -2767,6 +2797,14 @@ export type SetCartCustomLineItemTaxRate = {
   externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
 };
 
+/** The REST setCustomShippingMethod; its `custom` and `estimatedDelivery` are not emulated. */
+export type SetCartCustomShippingMethod = {
+  externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  shippingMethodName: Scalars['String']['input'];
+  shippingRate: ShippingRateDraft;
+  taxCategory?: InputMaybe<ResourceIdentifierInput>;
+};
+
 export type SetCartCustomerEmail = {
   email?: InputMaybe<Scalars['String']['input']>;
 };
@@ -2788,8 +2826,26 @@ export type SetCartKey = {
   key?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetCartLineItemInventoryMode = {
+  inventoryMode?: InputMaybe<InventoryMode>;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartLineItemPrice = {
+  externalPrice?: InputMaybe<BaseMoneyInput>;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type SetCartLineItemTaxRate = {
   externalTaxRate?: InputMaybe<ExternalTaxRateDraft>;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartLineItemTotalPrice = {
+  externalTotalPrice?: InputMaybe<ExternalLineItemTotalPriceDraft>;
   lineItemId?: InputMaybe<Scalars['String']['input']>;
   lineItemKey?: InputMaybe<Scalars['String']['input']>;
 };
@@ -3436,6 +3492,10 @@ export type TransactionDraft = {
 export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
+
+export type UnfreezeCart = {
+  dummy?: InputMaybe<Scalars['String']['input']>;
+};
 
 export type Zone = {
   __typename?: 'Zone';

@@ -29,6 +29,14 @@ export const apiClientDraft = /* @__PURE__ */ defineBuilder('ApiClientDraft', 'd
 export const apiClientPagedQueryResponse = /* @__PURE__ */ defineBuilder('ApiClientPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `ExternalLineItemTotalPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The unit price and the total price of an `ExternalTotal` line, both in the Cart's currency
+ *
+ * @example
+ * externalLineItemTotalPrice({ seed: 42 }).build();
+ */
+export const externalLineItemTotalPrice = /* @__PURE__ */ defineBuilder('ExternalLineItemTotalPrice', 'other');
+
+/**
  * Builder of a `ItemState` (other) of the Commerce schema, with plausible seeded defaults for its required members. A quantity of an item in a State. A new Line Item has its whole quantity in the Project's
  *
  * @example
@@ -460,6 +468,96 @@ export const cartSetCustomLineItemTaxRateAction = /* @__PURE__ */ defineBuilder(
  * cartSetShippingMethodTaxRateAction({ seed: 42 }).build();
  */
 export const cartSetShippingMethodTaxRateAction = /* @__PURE__ */ defineBuilder('CartSetShippingMethodTaxRateAction', 'action');
+
+/**
+ * Builder of a `CartFreezeCartAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Freezes the Cart (https://docs.commercetools.com/api/carts-orders-overview#freeze-a-cart):
+ *
+ * @example
+ * cartFreezeCartAction({ seed: 42 }).build();
+ */
+export const cartFreezeCartAction = /* @__PURE__ */ defineBuilder('CartFreezeCartAction', 'action');
+
+/**
+ * Builder of a `CartUnfreezeCartAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Makes a Frozen Cart `Active` again (400 InvalidOperation on a Cart that is not Frozen,
+ *
+ * @example
+ * cartUnfreezeCartAction({ seed: 42 }).build();
+ */
+export const cartUnfreezeCartAction = /* @__PURE__ */ defineBuilder('CartUnfreezeCartAction', 'action');
+
+/**
+ * Builder of a `CartSetLineItemInventoryModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the line's own inventory mode; without one, or with the Cart's, the line follows the
+ *
+ * @example
+ * cartSetLineItemInventoryModeAction({ seed: 42 }).build();
+ */
+export const cartSetLineItemInventoryModeAction = /* @__PURE__ */ defineBuilder('CartSetLineItemInventoryModeAction', 'action');
+
+/**
+ * Builder of a `CartSetLineItemPriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the line's `price.value` to `externalPrice` (in the Cart's currency, else 400
+ *
+ * @example
+ * cartSetLineItemPriceAction({ seed: 42 }).build();
+ */
+export const cartSetLineItemPriceAction = /* @__PURE__ */ defineBuilder('CartSetLineItemPriceAction', 'action');
+
+/**
+ * Builder of a `CartSetLineItemTotalPriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the line's `price.value` and `totalPrice` to `externalTotalPrice` and its `priceMode`
+ *
+ * @example
+ * cartSetLineItemTotalPriceAction({ seed: 42 }).build();
+ */
+export const cartSetLineItemTotalPriceAction = /* @__PURE__ */ defineBuilder('CartSetLineItemTotalPriceAction', 'action');
+
+/**
+ * Builder of a `CartSetCustomShippingMethodAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets a shipping of the caller's own (no Shipping Method resource): `shippingInfo` with
+ *
+ * @example
+ * cartSetCustomShippingMethodAction({ seed: 42 }).build();
+ */
+export const cartSetCustomShippingMethodAction = /* @__PURE__ */ defineBuilder('CartSetCustomShippingMethodAction', 'action');
+
+/**
+ * Builder of a `CartFrozenMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. freezeCart froze the Cart.
+ *
+ * @example
+ * cartFrozenMessage({ seed: 42 }).build();
+ * cartFrozenMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartFrozenMessage = /* @__PURE__ */ defineBuilder('CartFrozenMessage', 'resource');
+
+/**
+ * Builder of a `CartUnfrozenMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. unfreezeCart made the Cart Active again.
+ *
+ * @example
+ * cartUnfrozenMessage({ seed: 42 }).build();
+ * cartUnfrozenMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartUnfrozenMessage = /* @__PURE__ */ defineBuilder('CartUnfrozenMessage', 'resource');
+
+/**
+ * Builder of a `LineItemQuantityAboveLimitError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#lineitemquantityabovelimit). A line's quantity
+ *
+ * @example
+ * lineItemQuantityAboveLimitError({ seed: 42 }).build();
+ */
+export const lineItemQuantityAboveLimitError = /* @__PURE__ */ defineBuilder('LineItemQuantityAboveLimitError', 'other');
+
+/**
+ * Builder of a `LineItemQuantityBelowLimitError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#lineitemquantitybelowlimit). A line's quantity
+ *
+ * @example
+ * lineItemQuantityBelowLimitError({ seed: 42 }).build();
+ */
+export const lineItemQuantityBelowLimitError = /* @__PURE__ */ defineBuilder('LineItemQuantityBelowLimitError', 'other');
+
+/**
+ * Builder of a `PriceChangedError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#pricechanged). The tax rate of some lines, or
+ *
+ * @example
+ * priceChangedError({ seed: 42 }).build();
+ */
+export const priceChangedError = /* @__PURE__ */ defineBuilder('PriceChangedError', 'other');
 
 /**
  * Builder of a `MatchingPriceNotFoundError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
@@ -2545,6 +2643,14 @@ export const orderSetBillingAddressAction = /* @__PURE__ */ defineBuilder('Order
  * orderSetCustomerEmailAction({ seed: 42 }).build();
  */
 export const orderSetCustomerEmailAction = /* @__PURE__ */ defineBuilder('OrderSetCustomerEmailAction', 'action');
+
+/**
+ * Builder of a `OutOfStockError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (https://docs.commercetools.com/api/errors#outofstock). Some lines of the Cart are out of
+ *
+ * @example
+ * outOfStockError({ seed: 42 }).build();
+ */
+export const outOfStockError = /* @__PURE__ */ defineBuilder('OutOfStockError', 'other');
 
 /**
  * Builder of a `ShippingMethodDoesNotMatchCartError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart."
@@ -5761,6 +5867,7 @@ export const builderFactories = {
   ApiClient: apiClient,
   ApiClientDraft: apiClientDraft,
   ApiClientPagedQueryResponse: apiClientPagedQueryResponse,
+  ExternalLineItemTotalPrice: externalLineItemTotalPrice,
   ItemState: itemState,
   PaymentInfo: paymentInfo,
   DiscountedLineItemPortion: discountedLineItemPortion,
@@ -5814,6 +5921,17 @@ export const builderFactories = {
   CartSetLineItemTaxRateAction: cartSetLineItemTaxRateAction,
   CartSetCustomLineItemTaxRateAction: cartSetCustomLineItemTaxRateAction,
   CartSetShippingMethodTaxRateAction: cartSetShippingMethodTaxRateAction,
+  CartFreezeCartAction: cartFreezeCartAction,
+  CartUnfreezeCartAction: cartUnfreezeCartAction,
+  CartSetLineItemInventoryModeAction: cartSetLineItemInventoryModeAction,
+  CartSetLineItemPriceAction: cartSetLineItemPriceAction,
+  CartSetLineItemTotalPriceAction: cartSetLineItemTotalPriceAction,
+  CartSetCustomShippingMethodAction: cartSetCustomShippingMethodAction,
+  CartFrozenMessage: cartFrozenMessage,
+  CartUnfrozenMessage: cartUnfrozenMessage,
+  LineItemQuantityAboveLimitError: lineItemQuantityAboveLimitError,
+  LineItemQuantityBelowLimitError: lineItemQuantityBelowLimitError,
+  PriceChangedError: priceChangedError,
   MatchingPriceNotFoundError: matchingPriceNotFoundError,
   MissingTaxRateForCountryError: missingTaxRateForCountryError,
   CountryNotConfiguredInStoreError: countryNotConfiguredInStoreError,
@@ -6066,6 +6184,7 @@ export const builderFactories = {
   OrderSetShippingAddressAction: orderSetShippingAddressAction,
   OrderSetBillingAddressAction: orderSetBillingAddressAction,
   OrderSetCustomerEmailAction: orderSetCustomerEmailAction,
+  OutOfStockError: outOfStockError,
   ShippingMethodDoesNotMatchCartError: shippingMethodDoesNotMatchCartError,
   OrderCreatedMessage: orderCreatedMessage,
   OrderDeletedMessage: orderDeletedMessage,

@@ -3205,20 +3205,45 @@ export interface components {
     };
     /**
      * @description `Active`: the Cart can be updated and ordered. `Merged`: an anonymous Cart merged into a
-     *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: not
-     *     emulated yet (freezeCart is 501). Decision (the reference does not name the error): any
-     *     update of a `Merged` or `Ordered` Cart is 400 InvalidOperation and changes nothing.
+     *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: after
+     *     freezeCart, until unfreezeCart; it can be ordered (see CartFreezeCartAction). Decision
+     *     (the reference does not name the error): any update of a `Merged` or `Ordered` Cart is
+     *     400 InvalidOperation and changes nothing.
      * @enum {string}
      */
     CartState: 'Active' | 'Merged' | 'Ordered' | 'Frozen';
+    /**
+     * @description How a Frozen Cart is frozen (https://docs.commercetools.com/api/carts-orders-overview#freeze-a-cart);
+     *     only `SoftFreeze` (the default) is emulated, `HardFreeze` is 501 NotEmulated.
+     * @enum {string}
+     */
+    FreezeStrategy: 'SoftFreeze' | 'HardFreeze';
+    /**
+     * @description The unit price and the total price of an `ExternalTotal` line, both in the Cart's currency
+     *     (400 InvalidOperation otherwise), kept exactly as given.
+     */
+    ExternalLineItemTotalPrice: {
+      price: components['schemas']['Money'];
+      totalPrice: components['schemas']['Money'];
+    };
     /**
      * @description Who created the Cart; `Customer` by default.
      * @enum {string}
      */
     CartOrigin: 'Customer' | 'Merchant' | 'Quote' | 'RecurringOrder';
     /**
-     * @description How the Line Items are tracked on the Inventory. Only `None` (the default) is emulated:
-     *     the others are 501 NotEmulated on a draft or an action.
+     * @description How the Line Items are tracked on the Inventory
+     *     (https://docs.commercetools.com/api/projects/inventory), checked when an Order is created
+     *     from the Cart, for each line by its own mode (the Cart's unless the line has one) against
+     *     the Inventory Entry of its SKU and its supply Channel (none: the entry without a Channel).
+     *     `None` (default): nothing is checked or changed. `TrackOnly`: no entry is 400 OutOfStock;
+     *     otherwise the entry's `availableQuantity` drops by the line's quantity, below 0 if need be.
+     *     `ReserveOnOrder`: as TrackOnly, and an `availableQuantity` below the quantity is 400
+     *     OutOfStock too, unless the entry has `restockableInDays` (even 0). Decision: the order
+     *     reserves, so only `availableQuantity` drops; `quantityOnStock` stays until the merchant
+     *     removes the shipped goods. Every refused line is named in one OutOfStock and then no
+     *     entry changes. `ReserveOnCart` (reservations on the Cart) is 501 NotEmulated on a draft or
+     *     an action.
      * @enum {string}
      */
     InventoryMode: 'None' | 'TrackOnly' | 'ReserveOnOrder' | 'ReserveOnCart';
@@ -3230,7 +3255,11 @@ export interface components {
     /**
      * @description `Platform`: the price is selected from the variant's Prices
      *     (https://docs.commercetools.com/api/pricing-and-discounts-overview#line-item-price-selection).
-     *     `ExternalPrice` and `ExternalTotal` (prices set by the caller) are not emulated.
+     *     `ExternalPrice`: `price.value` was set by the caller (setLineItemPrice, or the draft's
+     *     `externalPrice`), `totalPrice` is that × `quantity`. `ExternalTotal`: `price.value` and
+     *     `totalPrice` were both set by the caller (setLineItemTotalPrice, or the draft's
+     *     `externalTotalPrice`) and stay as set whatever the quantity, and no Cart Discount applies
+     *     to the line. External prices are never selected again.
      * @enum {string}
      */
     LineItemPriceMode: 'Platform' | 'ExternalPrice' | 'ExternalTotal';
@@ -3395,6 +3424,8 @@ export interface components {
       supplyChannel?: components['schemas']['ChannelReference'];
       distributionChannel?: components['schemas']['ChannelReference'];
       priceMode: components['schemas']['LineItemPriceMode'];
+      /** @description Only when the line's mode differs from the Cart's (setLineItemInventoryMode, the draft's `inventoryMode`). */
+      inventoryMode?: components['schemas']['InventoryMode'];
       lineItemMode: components['schemas']['LineItemMode'];
       custom?: components['schemas']['CustomFields'];
       addedAt?: components['schemas']['DateTime'];
@@ -3407,8 +3438,13 @@ export interface components {
      *     in-store Cart the variant must be available in the Store's Product Selections and a
      *     `distributionChannel` one of the Store's, when it has some (400 InvalidInput). `quantity` is 1 by default. A `distributionChannel` or `supplyChannel`
      *     must exist (400 ReferencedResourceNotFound). `externalTaxRate` only in `External` tax
-     *     mode. External prices, per-method tax rates, inventory modes other than the Cart's,
-     *     shipping details and recurrence are not emulated (501).
+     *     mode. `externalPrice` makes the line `ExternalPrice`, `externalTotalPrice` makes it
+     *     `ExternalTotal` (both: 400 InvalidOperation, decision); their currency must be the Cart's
+     *     (400 InvalidOperation); such a line is never merged into another. `inventoryMode` is kept
+     *     on the line only when it differs from the Cart's; `ReserveOnCart` is 501. The quantity
+     *     must be within the `minCartQuantity` and `maxCartQuantity` of the Inventory Entry of the
+     *     SKU and the line's supply Channel (400 LineItemQuantityBelowLimit / AboveLimit), counted
+     *     after a merge. Per-method tax rates, shipping details and recurrence are not emulated (501).
      */
     LineItemDraft: {
       key?: components['schemas']['Key'];
@@ -3420,6 +3456,9 @@ export interface components {
       distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
       supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      externalPrice?: components['schemas']['Money'];
+      externalTotalPrice?: components['schemas']['ExternalLineItemTotalPrice'];
+      inventoryMode?: components['schemas']['InventoryMode'];
       custom?: components['schemas']['CustomFieldsDraft'];
     };
     /**
@@ -3475,7 +3514,9 @@ export interface components {
      *     `discountedPrice`, whose `value` then stands for `price` in the Cart's `totalPrice` and
      *     taxes; otherwise `price` is part of the Cart's `totalPrice`. In `Platform` tax mode
      *     the rate of the method's `taxCategory` for the address taxes it; in `External` mode the
-     *     external rate set with the method. `deliveries` is always empty.
+     *     external rate set with the method. `deliveries` is always empty. A custom shipping
+     *     (setCustomShippingMethod) has no `shippingMethod`, keeps its own rate and Tax Category,
+     *     and always `MatchesCart`.
      */
     ShippingInfo: {
       shippingMethodName: string;
@@ -3503,7 +3544,7 @@ export interface components {
      *     appear; in `External` mode once the address and an external rate on every item and the
      *     shipping are set; never in `Disabled` mode. A Cart in a Store keeps its Store; one of
      *     another Store is 404 on in-store paths. Carts are not Change History types and emit no
-     *     Messages (the live service's cart messages are of freezing, locking, not emulated).
+     *     Messages but CartFrozen and CartUnfrozen (the live service's others are of locking, not emulated).
      */
     Cart: components['schemas']['BaseResource'] & {
       key?: string;
@@ -3526,6 +3567,7 @@ export interface components {
       taxCalculationMode: components['schemas']['TaxCalculationMode'];
       inventoryMode: components['schemas']['InventoryMode'];
       cartState: components['schemas']['CartState'];
+      freezeStrategy?: components['schemas']['FreezeStrategy'];
       billingAddress?: components['schemas']['BaseAddress'];
       shippingAddress?: components['schemas']['BaseAddress'];
       shippingMode: components['schemas']['ShippingMode'];
@@ -3558,7 +3600,7 @@ export interface components {
      *     CountryNotConfiguredInStore); `locale` one of the project's languages (400 InvalidField,
      *     also on setLocale). `taxRoundingMode` and `priceRoundingMode` default to the
      *     project's cart settings, `deleteDaysAfterLastModification` to the project's (90).
-     *     `inventoryMode` other than `None` and `taxMode` `ExternalAmount` are 501 NotEmulated.
+     *     `inventoryMode` `ReserveOnCart` and `taxMode` `ExternalAmount` are 501 NotEmulated.
      *     Line Items and Custom Line Items are added in order as by their add actions, then the
      *     `shippingMethod` as by `setShippingMethod` (with `externalTaxRateForShippingMethod` as
      *     its external rate). Business units, Multiple shipping mode, item shipping addresses,
@@ -3610,8 +3652,8 @@ export interface components {
      * @description Actions apply in order and as a unit. On a `Merged` or `Ordered` Cart every action is 400
      *     InvalidOperation and nothing changes. After the actions the Cart's prices, taxes, shipping and totals
      *     are computed again. The live actions listed in `x-not-emulated-actions` are 501 NotEmulated:
-     *     discount codes and freezing come with Cart Discounts; the others are multi-shipping, item shipping
-     *     addresses, external prices and tax amounts, locks, business units and address custom fields.
+     *     discount codes come with Cart Discounts; the others are multi-shipping, item shipping
+     *     addresses, external tax amounts, locks, business units and address custom fields.
      */
     CartUpdateAction:
       | components['schemas']['CartAddCustomLineItemAction']
@@ -3645,10 +3687,17 @@ export interface components {
       | components['schemas']['CartSetLocaleAction']
       | components['schemas']['CartSetShippingAddressAction']
       | components['schemas']['CartSetShippingMethodAction']
-      | components['schemas']['CartSetShippingMethodTaxRateAction'];
+      | components['schemas']['CartSetShippingMethodTaxRateAction']
+      | components['schemas']['CartFreezeCartAction']
+      | components['schemas']['CartUnfreezeCartAction']
+      | components['schemas']['CartSetLineItemInventoryModeAction']
+      | components['schemas']['CartSetLineItemPriceAction']
+      | components['schemas']['CartSetLineItemTotalPriceAction']
+      | components['schemas']['CartSetCustomShippingMethodAction'];
     /**
      * @description Adds a Line Item as LineItemDraft describes; a line of the same variant with the same mode, Custom Fields,
      *     supply and distribution Channel gets the quantity added instead. A quantity of 0 adds nothing (decision).
+     *     Refused on a Frozen Cart (400 InvalidOperation).
      */
     CartAddLineItemAction: {
       /**
@@ -3665,11 +3714,18 @@ export interface components {
       distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
       supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+      externalPrice?: components['schemas']['Money'];
+      externalTotalPrice?: components['schemas']['ExternalLineItemTotalPrice'];
+      inventoryMode?: components['schemas']['InventoryMode'];
       custom?: components['schemas']['CustomFieldsDraft'];
     };
     /**
      * @description Sets the quantity of the line named by `lineItemId` or `lineItemKey` (400 InvalidOperation when neither or no such
-     *     line); 0 removes it. The price is selected again for the new quantity (tiers).
+     *     line); 0 removes it. The price is selected again for the new quantity (tiers). `externalPrice` sets the line's
+     *     price (`ExternalPrice`), `externalTotalPrice` its price and total (`ExternalTotal`); without either, an
+     *     `ExternalTotal` line goes back to `Platform` and an `ExternalPrice` line keeps its price (decision: the reference
+     *     calls `externalPrice` required there). The new quantity must be within the Inventory Entry's cart limits (400
+     *     LineItemQuantityBelowLimit / AboveLimit). Refused on a Frozen Cart (400 InvalidOperation).
      */
     CartChangeLineItemQuantityAction: {
       /**
@@ -3680,6 +3736,8 @@ export interface components {
       lineItemId?: string;
       lineItemKey?: string;
       quantity: number;
+      externalPrice?: components['schemas']['Money'];
+      externalTotalPrice?: components['schemas']['ExternalLineItemTotalPrice'];
     };
     /** @description Removes the line, or `quantity` of it (the whole line when `quantity` reaches its quantity). */
     CartRemoveLineItemAction: {
@@ -4003,6 +4061,177 @@ export interface components {
        */
       action: 'setShippingMethodTaxRate';
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /**
+     * @description Freezes the Cart (https://docs.commercetools.com/api/carts-orders-overview#freeze-a-cart):
+     *     `cartState` `Frozen`, `freezeStrategy` set, CartFrozen Message. Only an `Active` Cart with at
+     *     least one Line Item or Custom Line Item can be frozen (400 InvalidOperation). While frozen:
+     *     addLineItem, changeLineItemQuantity, removeLineItem, the add, change-quantity and remove
+     *     actions of Custom Line Items, changeTaxMode, setLineItemPrice and setLineItemTotalPrice are
+     *     400 InvalidOperation; the Line Items keep the prices they had (no price is selected again,
+     *     not even by setCountry or recalculate); and once the tax rate of a line or the Shipping
+     *     Method's rate differs from the one the Cart holds (its Tax Category or Shipping Method
+     *     changed), every update but unfreezeCart, and creating an Order, are 400 PriceChanged naming
+     *     those lines and whether the shipping moved (decision after the live error's description:
+     *     a Product's new Price alone does not, the frozen price is ordered). `HardFreeze` is 501.
+     */
+    CartFreezeCartAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'freezeCart';
+      strategy?: components['schemas']['FreezeStrategy'];
+    };
+    /**
+     * @description Makes a Frozen Cart `Active` again (400 InvalidOperation on a Cart that is not Frozen,
+     *     decision), removes `freezeStrategy`, selects every Platform price again, and sends CartUnfrozen.
+     */
+    CartUnfreezeCartAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'unfreezeCart';
+    };
+    /**
+     * @description Sets the line's own inventory mode; without one, or with the Cart's, the line follows the
+     *     Cart's mode and has no `inventoryMode`. `ReserveOnCart` is 501 NotEmulated.
+     */
+    CartSetLineItemInventoryModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemInventoryMode';
+      lineItemId?: string;
+      lineItemKey?: string;
+      inventoryMode?: components['schemas']['InventoryMode'];
+    };
+    /**
+     * @description Sets the line's `price.value` to `externalPrice` (in the Cart's currency, else 400
+     *     InvalidOperation) and its `priceMode` to `ExternalPrice`; the price is a new one, with a new
+     *     `id` and no tiers or validity (decision). Without `externalPrice` an `ExternalPrice` line goes
+     *     back to `Platform` and its price is selected again; any other line is unchanged. Refused
+     *     on a Frozen Cart (400 InvalidOperation).
+     */
+    CartSetLineItemPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemPrice';
+      lineItemId?: string;
+      lineItemKey?: string;
+      externalPrice?: components['schemas']['Money'];
+    };
+    /**
+     * @description Sets the line's `price.value` and `totalPrice` to `externalTotalPrice` and its `priceMode`
+     *     to `ExternalTotal`. Without `externalTotalPrice` an `ExternalTotal` line goes back to
+     *     `Platform` and its price is selected again. Not for gift lines; refused on a Frozen Cart
+     *     (400 InvalidOperation).
+     */
+    CartSetLineItemTotalPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLineItemTotalPrice';
+      lineItemId?: string;
+      lineItemKey?: string;
+      externalTotalPrice?: components['schemas']['ExternalLineItemTotalPrice'];
+    };
+    /**
+     * @description Sets a shipping of the caller's own (no Shipping Method resource): `shippingInfo` with
+     *     `shippingMethodName`, the `shippingRate` (its `freeAbove` and CartValue tiers apply as a
+     *     Shipping Method's), the `taxCategory` (it must exist: 400 ReferencedResourceNotFound;
+     *     it taxes the shipping in `Platform` mode), the `externalTaxRate` (`External` mode only),
+     *     no `shippingMethod` reference and always `shippingMethodState` `MatchesCart` (no predicate
+     *     to fail). The Cart needs a shipping address (400 InvalidOperation) and the rate's currency
+     *     must be the Cart's (400 InvalidOperation). setShippingMethod without `shippingMethod` removes it.
+     */
+    CartSetCustomShippingMethodAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomShippingMethod';
+      shippingMethodName: string;
+      shippingRate: components['schemas']['ShippingRateDraft'];
+      taxCategory?: components['schemas']['TaxCategoryResourceIdentifier'];
+      externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /** @description freezeCart froze the Cart. */
+    CartFrozenMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartFrozen';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartFrozen';
+    };
+    /** @description unfreezeCart made the Cart Active again. */
+    CartUnfrozenMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartUnfrozen';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartUnfrozen';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#lineitemquantityabovelimit). A line's quantity
+     *     is above the `maxCartQuantity` of the Inventory Entry of its SKU and supply Channel.
+     */
+    LineItemQuantityAboveLimitError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'LineItemQuantityAboveLimit';
+      quantity: number;
+      maxCartQuantity: number;
+      lineItem?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'LineItemQuantityAboveLimit';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#lineitemquantitybelowlimit). A line's quantity
+     *     is below the `minCartQuantity` of the Inventory Entry of its SKU and supply Channel.
+     */
+    LineItemQuantityBelowLimitError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'LineItemQuantityBelowLimit';
+      quantity: number;
+      minCartQuantity: number;
+      lineItem?: string;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'LineItemQuantityBelowLimit';
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#pricechanged). The tax rate of some lines, or
+     *     the shipping rate, of a Frozen Cart changed since it was frozen (see CartFreezeCartAction).
+     */
+    PriceChangedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'PriceChanged';
+      lineItems: string[];
+      shipping: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'PriceChanged';
     };
     /**
      * @description 400 (https://docs.commercetools.com/api/errors#matchingpricenotfound). The variant has no
@@ -4777,6 +5006,10 @@ export interface components {
       | components['schemas']['ExpiredCustomerEmailTokenError']
       | components['schemas']['ShippingMethodDoesNotMatchCartError']
       | components['schemas']['MatchingPriceNotFoundError']
+      | components['schemas']['OutOfStockError']
+      | components['schemas']['PriceChangedError']
+      | components['schemas']['LineItemQuantityAboveLimitError']
+      | components['schemas']['LineItemQuantityBelowLimitError']
       | components['schemas']['MissingTaxRateForCountryError']
       | components['schemas']['CountryNotConfiguredInStoreError']
       | components['schemas']['SyntaxErrorError']
@@ -6513,12 +6746,14 @@ export interface components {
     /**
      * @description Scopes `view_products` and `manage_products`, as on the live service. One entry per `sku`
      *     and `supplyChannel` (none counts as one): a second one is 400 DuplicateField on `sku`.
-     *     `availableQuantity` is `quantityOnStock` minus what is reserved; nothing reserves yet
-     *     (reservations come with Orders), so it equals `quantityOnStock` and follows the quantity
-     *     actions. Carts do not consult inventory yet (their `inventoryMode` other than `None` is
-     *     501), so `minCartQuantity` and `maxCartQuantity` are stored but not enforced on Carts yet.
-     *     Messages: InventoryEntryCreated, InventoryEntryDeleted, InventoryEntryQuantitySet; the
-     *     stock-level Messages (OutOfStock, ReorderPoint, SafetyStock) are not sent.
+     *     `availableQuantity` is `quantityOnStock` minus what Orders reserved: an Order of lines in
+     *     `TrackOnly` or `ReserveOnOrder` inventory mode lowers it (below 0 if need be), and leaves
+     *     `quantityOnStock` as it is (decision, see the Cart's InventoryMode); the quantity actions
+     *     move both by the same difference. `minCartQuantity` and `maxCartQuantity` bound the
+     *     quantity of a Cart's line of this SKU and supply Channel (400 LineItemQuantityBelowLimit /
+     *     LineItemQuantityAboveLimit). Messages: InventoryEntryCreated, InventoryEntryDeleted,
+     *     InventoryEntryQuantitySet (for the quantity actions only; an Order's reservation sends
+     *     none, as live); the stock-level Messages (OutOfStock, ReorderPoint, SafetyStock) are not sent.
      */
     InventoryEntry: components['schemas']['BaseResource'] & {
       key?: string;
@@ -7078,6 +7313,8 @@ export interface components {
       | components['schemas']['PaymentStatusInterfaceCodeSetMessage']
       | components['schemas']['PaymentInterfaceIdSetMessage']
       | components['schemas']['OrderCreatedMessage']
+      | components['schemas']['CartFrozenMessage']
+      | components['schemas']['CartUnfrozenMessage']
       | components['schemas']['OrderDeletedMessage']
       | components['schemas']['OrderStateChangedMessage']
       | components['schemas']['OrderPaymentStateChangedMessage']
@@ -7171,16 +7408,20 @@ export interface components {
      * @description Creates an Order from a Cart (https://docs.commercetools.com/api/projects/orders#create-order-from-cart).
      *     `cart` is required (the live service marks it optional only for the deprecated `id`, not
      *     emulated); `version` is the Cart's: a stale one is 409 ConcurrentModification, so of many
-     *     concurrent requests for one Cart exactly one makes an Order. The Cart must be `Active`
-     *     (decision: a Merged or Ordered Cart is 400 InvalidOperation, as for its updates), have a
+     *     concurrent requests for one Cart exactly one makes an Order. The Cart must be `Active` or
+     *     `Frozen` (decision: a Merged or Ordered Cart is 400 InvalidOperation, as for its updates;
+     *     a Frozen one whose tax or shipping rates moved is 400 PriceChanged), have a
      *     shipping address (400 InvalidOperation otherwise, whatever the tax mode) and, with a
      *     Shipping Method, one that still matches it (400 ShippingMethodDoesNotMatchCart). A Cart
      *     that does not exist, or on an in-store path one of another Store, is 400
      *     ReferencedResourceNotFound. `orderNumber` is unique in the Project (400 DuplicateField).
      *     Without `purchaseOrderNumber` the Cart's is taken. `custom` replaces the Cart's Custom
      *     Fields (decision: the live merge of the two is not emulated; without it the Cart's are
-     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The Cart
-     *     becomes `Ordered`.
+     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The lines are
+     *     checked against the Inventory by their inventory mode (see InventoryMode): any line out of
+     *     stock is 400 OutOfStock naming every such line and SKU, and nothing changes; otherwise the
+     *     Inventory Entries' `availableQuantity` drops with the Order (a new version of each entry,
+     *     in its Change History; no InventoryEntryQuantitySet, as live). The Cart becomes `Ordered`.
      */
     OrderFromCartDraft: {
       cart: components['schemas']['CartResourceIdentifier'];
@@ -7321,6 +7562,23 @@ export interface components {
        */
       action: 'setCustomerEmail';
       email?: string;
+    };
+    /**
+     * @description 400 (https://docs.commercetools.com/api/errors#outofstock). Some lines of the Cart are out of
+     *     stock for their inventory mode when it is ordered: "Some line items are out of stock at the
+     *     time of placing the order: <skus>."
+     */
+    OutOfStockError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'OutOfStock';
+      lineItems: string[];
+      skus: string[];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'OutOfStock';
     };
     /** @description 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart." */
     ShippingMethodDoesNotMatchCartError: components['schemas']['ErrorObjectBase'] & {
@@ -29231,6 +29489,8 @@ export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
 export type CartState = components['schemas']['CartState'];
+export type FreezeStrategy = components['schemas']['FreezeStrategy'];
+export type ExternalLineItemTotalPrice = components['schemas']['ExternalLineItemTotalPrice'];
 export type CartOrigin = components['schemas']['CartOrigin'];
 export type InventoryMode = components['schemas']['InventoryMode'];
 export type LineItemMode = components['schemas']['LineItemMode'];
@@ -29292,6 +29552,17 @@ export type CartChangeCustomLineItemMoneyAction = components['schemas']['CartCha
 export type CartSetLineItemTaxRateAction = components['schemas']['CartSetLineItemTaxRateAction'];
 export type CartSetCustomLineItemTaxRateAction = components['schemas']['CartSetCustomLineItemTaxRateAction'];
 export type CartSetShippingMethodTaxRateAction = components['schemas']['CartSetShippingMethodTaxRateAction'];
+export type CartFreezeCartAction = components['schemas']['CartFreezeCartAction'];
+export type CartUnfreezeCartAction = components['schemas']['CartUnfreezeCartAction'];
+export type CartSetLineItemInventoryModeAction = components['schemas']['CartSetLineItemInventoryModeAction'];
+export type CartSetLineItemPriceAction = components['schemas']['CartSetLineItemPriceAction'];
+export type CartSetLineItemTotalPriceAction = components['schemas']['CartSetLineItemTotalPriceAction'];
+export type CartSetCustomShippingMethodAction = components['schemas']['CartSetCustomShippingMethodAction'];
+export type CartFrozenMessage = components['schemas']['CartFrozenMessage'];
+export type CartUnfrozenMessage = components['schemas']['CartUnfrozenMessage'];
+export type LineItemQuantityAboveLimitError = components['schemas']['LineItemQuantityAboveLimitError'];
+export type LineItemQuantityBelowLimitError = components['schemas']['LineItemQuantityBelowLimitError'];
+export type PriceChangedError = components['schemas']['PriceChangedError'];
 export type MatchingPriceNotFoundError = components['schemas']['MatchingPriceNotFoundError'];
 export type MissingTaxRateForCountryError = components['schemas']['MissingTaxRateForCountryError'];
 export type CountryNotConfiguredInStoreError = components['schemas']['CountryNotConfiguredInStoreError'];
@@ -29576,6 +29847,7 @@ export type OrderSetOrderNumberAction = components['schemas']['OrderSetOrderNumb
 export type OrderSetShippingAddressAction = components['schemas']['OrderSetShippingAddressAction'];
 export type OrderSetBillingAddressAction = components['schemas']['OrderSetBillingAddressAction'];
 export type OrderSetCustomerEmailAction = components['schemas']['OrderSetCustomerEmailAction'];
+export type OutOfStockError = components['schemas']['OutOfStockError'];
 export type ShippingMethodDoesNotMatchCartError = components['schemas']['ShippingMethodDoesNotMatchCartError'];
 export type OrderCreatedMessage = components['schemas']['OrderCreatedMessage'];
 export type OrderDeletedMessage = components['schemas']['OrderDeletedMessage'];

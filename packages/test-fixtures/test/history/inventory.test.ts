@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { BERLIN } from '../rest/cart-fixtures.js';
+import { orderApi } from '../rest/order-fixtures.js';
 import { createHistoryApi, summary } from './helpers.js';
 
 /** Inventory Entries have Change History Records; every quantity action is one ChangeQuantityChange, as live. */
@@ -33,6 +35,24 @@ describe('Change History of Inventory Entries', () => {
         nextValue: { quantityOnStock: 14, availableQuantity: 14 },
       },
       { change: 'setMaxCartQuantity', type: 'SetMaxCartQuantityChange', nextValue: 3 },
+    ]);
+  });
+
+  it('records the quantity an Order reserves as one ChangeQuantityChange, availableQuantity only', async () => {
+    const api = await createHistoryApi();
+    const o = await orderApi(api);
+    const entry = (await api.call('POST', '/inventory', { sku: 'shirt', quantityOnStock: 10 })).body;
+    await o.ordered(await o.cart({ inventoryMode: 'TrackOnly', lineItems: [{ sku: 'shirt', quantity: 3 }], shippingAddress: BERLIN }));
+    // 10 − 3 = 7 available; quantityOnStock stays 10.
+    const records = (await api.history(`/inventory-entry/${entry.id}`)).body;
+    expect(summary(records)[0]).toBe('inventory-entry v1->v2 ResourceUpdated [changeQuantity]');
+    expect(records.results[0]!.changes).toEqual([
+      {
+        change: 'changeQuantity',
+        type: 'ChangeQuantityChange',
+        previousValue: { quantityOnStock: 10, availableQuantity: 10 },
+        nextValue: { quantityOnStock: 10, availableQuantity: 7 },
+      },
     ]);
   });
 });

@@ -45,7 +45,7 @@ describe('carts', () => {
     );
     expect(wrong['detailedErrorMessage']).toContain('lineItems');
     expectError(await c.api.call('POST', '/carts', { currency: 'JPY' }), 400, 'InvalidField');
-    expectError(await c.api.call('POST', '/carts', { currency: 'EUR', inventoryMode: 'ReserveOnOrder' }), 501, 'NotEmulated');
+    expectError(await c.api.call('POST', '/carts', { currency: 'EUR', inventoryMode: 'ReserveOnCart' }), 501, 'NotEmulated');
     expect(ok(await c.api.call('GET', '/carts')).results).toEqual([]);
   });
 
@@ -242,7 +242,7 @@ describe('carts', () => {
 
   it('answer 501 for the live actions not emulated, changing nothing', async () => {
     const cart = await c.cart();
-    for (const action of ['addDiscountCode', 'freezeCart', 'setLineItemPrice']) {
+    for (const action of ['addDiscountCode', 'lockCart', 'setBusinessUnit']) {
       expect(expectError(await c.update(cart, { action }), 501, 'NotEmulated')['action']).toBe(action);
     }
     expect(ok(await c.api.call('GET', `/carts/${cart['id']}`))['version']).toBe(1);

@@ -115,6 +115,7 @@ const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
   addProduct: ({ productId }) => ({ product: { id: productId } }),
   addCustomLineItem: () => ({ name: { en: 'Fee' }, money: { currencyCode: 'EUR', centAmount: 1 }, slug: 'fee' }),
   changeLineItemQuantity: () => ({ lineItemId: 'none', quantity: 1 }),
+  setCustomShippingMethod: () => ({ shippingMethodName: 'x', shippingRate: { price: { currencyCode: 'EUR', centAmount: 1 } } }),
 };
 
 const address = {

@@ -8,13 +8,20 @@ import {
   type LocalizedInput,
   type Nullable,
 } from '../../graphql/inputs.js';
+import { rateDraft, type RateInput } from '../shipping-methods/graphql.js';
 
 /** The GraphQL Cart inputs → the REST Cart drafts and actions (see carts.graphql). */
 
 type TaxRateInput = { subRates?: readonly unknown[] | null } & Record<string, unknown>;
 /** `BaseMoneyInput`: `{ centPrecision }` or `{ highPrecision }`. */
 type MoneyInput = Nullable<{ centPrecision: Record<string, unknown>; highPrecision: Record<string, unknown> }>;
-type WithTaxRate = { externalTaxRate?: TaxRateInput | null } & Record<string, unknown>;
+type TotalPriceInput = { price: MoneyInput; totalPrice: Record<string, unknown> };
+/** A line input: its external tax rate and external prices are converted. */
+type WithTaxRate = {
+  externalTaxRate?: TaxRateInput | null;
+  externalPrice?: MoneyInput | null;
+  externalTotalPrice?: TotalPriceInput | null;
+} & Record<string, unknown>;
 type CustomLineItemInput = WithTaxRate & { name: LocalizedInput; money: MoneyInput };
 export type CartDraftInput = Record<string, unknown> & {
   lineItems?: readonly WithTaxRate[] | null;
@@ -53,6 +60,12 @@ export type CartUpdateActionInput = Nullable<{
   changePriceRoundingMode: { priceRoundingMode: string };
   setDeleteDaysAfterLastModification: { deleteDaysAfterLastModification?: number | null };
   setPurchaseOrderNumber: { purchaseOrderNumber?: string | null };
+  freezeCart: { strategy?: string | null };
+  unfreezeCart: Record<string, unknown>;
+  setLineItemInventoryMode: ItemAddress & { inventoryMode?: string | null };
+  setLineItemPrice: ItemAddress & WithTaxRate;
+  setLineItemTotalPrice: ItemAddress & WithTaxRate;
+  setCustomShippingMethod: WithTaxRate & { shippingMethodName: string; shippingRate: RateInput };
 }>;
 
 /** `ExternalTaxRateDraft` → REST: the schema default `subRates: []` means none (REST would check their sum). */
@@ -61,10 +74,22 @@ function externalTaxRate(input: TaxRateInput): object {
   return subRates && subRates.length > 0 ? { ...rate, subRates } : rate;
 }
 
-/** The members of an input, its `externalTaxRate` converted. */
-function withTaxRate<T extends WithTaxRate>(input: T): object {
-  const { externalTaxRate: rate, ...rest } = input;
-  return { ...withoutNulls(rest), ...(rate != null ? { externalTaxRate: externalTaxRate(rate) } : {}) };
+/** The members of an input, its `externalTaxRate` and external prices converted. */
+function withTaxRate<T extends WithTaxRate>(input: T, field = 'action'): object {
+  const { externalTaxRate: rate, externalPrice, externalTotalPrice: total, ...rest } = input;
+  return {
+    ...withoutNulls(rest),
+    ...(rate != null ? { externalTaxRate: externalTaxRate(rate) } : {}),
+    ...(externalPrice != null ? { externalPrice: money(externalPrice, `${field}.externalPrice`) } : {}),
+    ...(total != null
+      ? {
+          externalTotalPrice: {
+            price: money(total.price, `${field}.externalTotalPrice.price`),
+            totalPrice: withoutNulls(total.totalPrice),
+          },
+        }
+      : {}),
+  };
 }
 
 /** `{ centPrecision: { currencyCode, centAmount } }` → REST Money; `highPrecision` → REST HighPrecisionMoney (REST decides). */
@@ -83,7 +108,7 @@ export function cartDraft(draft: CartDraftInput): object {
   const { lineItems, customLineItems, externalTaxRateForShippingMethod: shippingRate, ...rest } = draft;
   return {
     ...withoutNulls(rest),
-    ...(lineItems != null ? { lineItems: lineItems.map(withTaxRate) } : {}),
+    ...(lineItems != null ? { lineItems: lineItems.map((line, index) => withTaxRate(line, `draft.lineItems[${index}]`)) } : {}),
     ...(customLineItems != null
       ? { customLineItems: customLineItems.map((item, index) => customLineItemDraft(item, `draft.customLineItems[${index}]`)) }
       : {}),
@@ -94,7 +119,6 @@ export function cartDraft(draft: CartDraftInput): object {
 /** Cart update actions: most map one to one; external rates, money and names are converted. */
 export const cartActions: ActionConverters<CartUpdateActionInput> = {
   ...plainActions<CartUpdateActionInput>([
-    'changeLineItemQuantity',
     'removeLineItem',
     'removeCustomLineItem',
     'changeCustomLineItemQuantity',
@@ -116,7 +140,18 @@ export const cartActions: ActionConverters<CartUpdateActionInput> = {
     'changePriceRoundingMode',
     'setDeleteDaysAfterLastModification',
     'setPurchaseOrderNumber',
+    'setLineItemInventoryMode',
   ]),
+  // `dummy` is the live SDL's placeholder member, no REST member.
+  freezeCart: ({ strategy }) => (strategy != null ? { strategy } : {}),
+  unfreezeCart: () => ({}),
+  changeLineItemQuantity: withTaxRate,
+  setLineItemPrice: withTaxRate,
+  setLineItemTotalPrice: withTaxRate,
+  setCustomShippingMethod: ({ shippingRate, ...rest }, field) => ({
+    ...withTaxRate(rest, field),
+    shippingRate: rateDraft(shippingRate, `${field}.shippingRate`),
+  }),
   addLineItem: withTaxRate,
   setLineItemTaxRate: withTaxRate,
   setCustomLineItemTaxRate: withTaxRate,

@@ -9,11 +9,16 @@ import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 import type { Store } from '../stores/index.js';
 import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
 import { directDiscountActions } from './direct-discounts.js';
+import { customShippingActions } from './custom-shipping.js';
+import { externalPriceActions } from './external-prices.js';
+import { assertFreezeAllows, freezeActions } from './freeze.js';
+import { inventoryActions } from './inventory.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
 import { assertPaymentUnassigned } from './payment-holder.js';
 import type { Cart, CartDraft, CartUpdateAction } from './shapes.js';
 import { assertUpdatable } from './states.js';
+import { inventoryModeOf } from './stock-limits.js';
 import { externalRate } from './taxes.js';
 import { setShippingMethod, setShippingTaxRate } from './shipping.js';
 import { recalculateCart } from './totals.js';
@@ -67,18 +72,13 @@ function assertCountryInStore(ctx: WriteContext, cart: Cart): void {
   throw new ApiError(400, [{ code: 'CountryNotConfiguredInStore', message, storeCountries: countries, country: cart.country }]);
 }
 
-/** 501 for an inventory mode other than None (inventory is not emulated yet). */
-function assertInventoryMode(mode: string | undefined, field: string): void {
-  if (mode !== undefined && mode !== 'None') throw errors.notEmulated({ field });
-}
-
 /** The handlers of the update actions, each followed by the Cart's recalculation (see {@link cartType}). */
 const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   addLineItem(cart, action, ctx) {
     addLineItem(ctx, cart, action, 'action');
   },
   changeLineItemQuantity(cart, action, ctx) {
-    changeQuantity(ctx, cart, lineItemOf(cart, action), action.quantity);
+    changeQuantity(ctx, cart, lineItemOf(cart, action), action.quantity, action);
   },
   removeLineItem(cart, action, ctx) {
     const line = lineItemOf(cart, action);
@@ -96,6 +96,10 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   },
   ...customLineItemActions,
   ...directDiscountActions,
+  ...inventoryActions,
+  ...externalPriceActions,
+  ...freezeActions,
+  ...customShippingActions,
   setShippingAddress(cart, { address }) {
     setOptional(cart, 'shippingAddress', address && addressOf(address));
   },
@@ -178,12 +182,13 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   },
 };
 
-/** Each handler refusing a Merged or Ordered Cart first and recalculating the Cart after. */
+/** Each handler refusing a Merged or Ordered Cart, and what a Frozen one refuses, first, and recalculating the Cart after. */
 function recalculating(actions: ActionHandlers<Cart, CartUpdateAction>): ActionHandlers<Cart, CartUpdateAction> {
   const wrapped: Record<string, unknown> = {};
   for (const [name, handler] of Object.entries(actions) as [string, (cart: Cart, action: unknown, ctx: WriteContext) => void][]) {
     wrapped[name] = (cart: Cart, action: unknown, ctx: WriteContext) => {
       assertUpdatable(cart);
+      assertFreezeAllows(ctx, cart, name);
       handler(cart, action, ctx);
       recalculateCart(ctx, cart);
     };
@@ -220,7 +225,6 @@ export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
         project.countries,
       );
     }
-    assertInventoryMode(draft.inventoryMode, 'inventoryMode');
     assertProjectLanguage(ctx.state, draft.locale);
     if (draft.taxMode === 'ExternalAmount') throw errors.notEmulated({ field: 'taxMode' });
     const store = draft.store && ctx.resolveIdentifier<Store>('store', draft.store, 'store');
@@ -241,7 +245,7 @@ export const cartType: ResourceType<Cart, CartDraft, CartUpdateAction> = {
       priceRoundingMode: draft.priceRoundingMode ?? settings.priceRoundingMode,
       taxRoundingMode: draft.taxRoundingMode ?? settings.taxRoundingMode,
       taxCalculationMode: draft.taxCalculationMode ?? 'LineItemLevel',
-      inventoryMode: 'None' as const,
+      inventoryMode: inventoryModeOf(draft.inventoryMode, 'inventoryMode') ?? 'None',
       cartState: 'Active' as const,
       ...(draft.billingAddress ? { billingAddress: addressOf(draft.billingAddress) } : {}),
       ...(draft.shippingAddress ? { shippingAddress: addressOf(draft.shippingAddress) } : {}),

@@ -3,12 +3,14 @@ import { errors } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import { channelReference } from '../channels/index.js';
 import { customFieldsFrom } from '../kit/custom-fields.js';
+import { moneyFrom, type CentPrecisionMoney, type MoneyDraft } from '../kit/money.js';
 import type { WriteContext } from '../kit/write-context.js';
 import { availableVariants } from '../product-selections/availability.js';
 import { allVariants, type Product } from '../products/data.js';
 import type { Store } from '../stores/index.js';
 import { linePrice } from './pricing.js';
 import type { Cart, LineItem, LineItemDraft } from './shapes.js';
+import { assertCartQuantityLimits, inventoryModeOf, setLineInventoryMode } from './stock-limits.js';
 import { externalRate } from './taxes.js';
 import { variantFor, type VariantOfProduct } from './variants.js';
 
@@ -34,6 +36,49 @@ function assertAvailableInStore(
   }
 }
 
+/** The external prices a draft or an action may give a line (setLineItemPrice, setLineItemTotalPrice and the line's draft). */
+export interface ExternalPrices {
+  externalPrice?: MoneyDraft;
+  externalTotalPrice?: { price: MoneyDraft; totalPrice: MoneyDraft };
+}
+
+/** Money in the Cart's currency (400 InvalidOperation otherwise). */
+function cartMoney(cart: Cart, draft: MoneyDraft, field: string): CentPrecisionMoney {
+  const money = moneyFrom(draft, field);
+  if (money.currencyCode !== cart.totalPrice.currencyCode) {
+    throw errors.invalidOperation(`${field}: the currency ${money.currencyCode} is not the Cart's ${cart.totalPrice.currencyCode}.`);
+  }
+  return money;
+}
+
+/**
+ * Sets an external price on a line, when one is given: `externalPrice` makes it `ExternalPrice`
+ * (unit price set, total computed), `externalTotalPrice` `ExternalTotal` (both set as given);
+ * both at once are 400 InvalidOperation. Says whether one was set.
+ */
+export function setExternalPrice(
+  cart: Cart,
+  line: LineItem,
+  { externalPrice, externalTotalPrice }: ExternalPrices,
+  field: string,
+): boolean {
+  if (externalPrice && externalTotalPrice) {
+    throw errors.invalidOperation(`${field}: 'externalPrice' and 'externalTotalPrice' cannot be given together.`);
+  }
+  if (externalPrice) {
+    line.price = { id: newId(), value: cartMoney(cart, externalPrice, `${field}.externalPrice`) };
+    line.priceMode = 'ExternalPrice';
+    return true;
+  }
+  if (externalTotalPrice) {
+    line.price = { id: newId(), value: cartMoney(cart, externalTotalPrice.price, `${field}.externalTotalPrice.price`) };
+    line.totalPrice = cartMoney(cart, externalTotalPrice.totalPrice, `${field}.externalTotalPrice.totalPrice`);
+    line.priceMode = 'ExternalTotal';
+    return true;
+  }
+  return false;
+}
+
 const sameChannel = (a: { id: string } | undefined, b: { id: string } | undefined) => a?.id === b?.id;
 
 /**
@@ -51,17 +96,23 @@ export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft,
   const supplyChannel = draft.supplyChannel && channelReference(ctx, draft.supplyChannel, `${field}.supplyChannel`, 'InventorySupply');
   const custom = customFieldsFrom(ctx, draft.custom, 'line-item', `${field}.custom.type`);
   const taxRate = draft.externalTaxRate && externalRate(cart, draft.externalTaxRate, `${field}.externalTaxRate`);
+  const inventoryMode = inventoryModeOf(draft.inventoryMode, `${field}.inventoryMode`);
   if (quantity === 0) return;
-  const existing = cart.lineItems.find(
-    (line) =>
-      line.productId === product.id &&
-      line.variant.id === variant.id &&
-      line.lineItemMode === 'Standard' &&
-      line.priceMode === 'Platform' &&
-      sameChannel(line.distributionChannel, distributionChannel) &&
-      sameChannel(line.supplyChannel, supplyChannel) &&
-      isDeepStrictEqual(line.custom, custom),
-  );
+  // A line with an external price is always a line of its own.
+  const external = draft.externalPrice !== undefined || draft.externalTotalPrice !== undefined;
+  const existing =
+    !external &&
+    cart.lineItems.find(
+      (line) =>
+        line.productId === product.id &&
+        line.variant.id === variant.id &&
+        line.lineItemMode === 'Standard' &&
+        line.priceMode === 'Platform' &&
+        sameChannel(line.distributionChannel, distributionChannel) &&
+        sameChannel(line.supplyChannel, supplyChannel) &&
+        (line.inventoryMode ?? cart.inventoryMode) === (inventoryMode ?? cart.inventoryMode) &&
+        isDeepStrictEqual(line.custom, custom),
+    );
   if (existing) {
     changeQuantity(ctx, cart, existing, existing.quantity + quantity);
     if (taxRate) existing.taxRate = taxRate;
@@ -69,7 +120,7 @@ export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft,
   }
   if (draft.key !== undefined && cart.lineItems.some((line) => line.key === draft.key))
     throw errors.duplicateField(`${field}.key`, draft.key);
-  const price = linePrice(cart, product.id, variant, { quantity, distributionChannel }, ctx.state.clock.now());
+  const price = external ? undefined : linePrice(cart, product.id, variant, { quantity, distributionChannel }, ctx.state.clock.now());
   const line: LineItem = {
     id: newId(),
     ...(draft.key !== undefined ? { key: draft.key } : {}),
@@ -79,9 +130,9 @@ export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft,
     productSlug: structuredClone(data.slug),
     productType: structuredClone(product.productType),
     variant: structuredClone(variant),
-    price,
+    price: price ?? { id: '', value: cart.totalPrice },
     quantity,
-    totalPrice: price.value,
+    totalPrice: price?.value ?? cart.totalPrice,
     discountedPricePerQuantity: [],
     taxedPricePortions: [],
     state: [],
@@ -95,6 +146,9 @@ export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft,
     addedAt: draft.addedAt ?? ctx.now,
     lastModifiedAt: ctx.now,
   };
+  setExternalPrice(cart, line, draft, field);
+  setLineInventoryMode(cart, line, inventoryMode);
+  assertCartQuantityLimits(ctx.state, line);
   cart.lineItems.push(line);
 }
 
@@ -115,7 +169,8 @@ function currentVariant(ctx: WriteContext, line: LineItem): { product?: Product;
 
 /** Selects a line's price again (the variant's current Prices, for the Cart's inputs and the line's quantity). */
 export function repriceLine(ctx: WriteContext, cart: Cart, line: LineItem): void {
-  if (line.priceMode !== 'Platform') return;
+  // A Frozen Cart keeps its prices (https://docs.commercetools.com/api/carts-orders-overview#freeze-a-cart).
+  if (line.priceMode !== 'Platform' || cart.cartState === 'Frozen') return;
   line.price = linePrice(cart, line.productId, currentVariant(ctx, line).variant, line, ctx.state.clock.now());
 }
 
@@ -137,13 +192,20 @@ export function refreshProductData(ctx: WriteContext, line: LineItem): void {
   else delete line.productKey;
 }
 
-/** Sets a line's quantity (0 removes it), selecting its price again for the new quantity. */
-export function changeQuantity(ctx: WriteContext, cart: Cart, line: LineItem, quantity: number): void {
+/**
+ * Sets a line's quantity (0 removes it), within its Inventory Entry's cart limits, selecting its
+ * price again for the new quantity; `prices` (changeLineItemQuantity's) set an external price
+ * instead, and without them an `ExternalTotal` line goes back to `Platform`.
+ */
+export function changeQuantity(ctx: WriteContext, cart: Cart, line: LineItem, quantity: number, prices: ExternalPrices = {}): void {
   if (quantity === 0) {
     cart.lineItems = cart.lineItems.filter((item) => item.id !== line.id);
     return;
   }
   line.quantity = quantity;
   line.lastModifiedAt = ctx.now;
+  assertCartQuantityLimits(ctx.state, line);
+  if (setExternalPrice(cart, line, prices, 'action')) return;
+  if (line.priceMode === 'ExternalTotal') line.priceMode = 'Platform';
   repriceLine(ctx, cart, line);
 }

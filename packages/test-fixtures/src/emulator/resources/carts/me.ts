@@ -80,7 +80,7 @@ function assertOwnPayment(ctx: WriteContext, identifier: ResourceIdentifier): vo
 
 /**
  * The Cart type as a customer or an anonymous session sees its own Carts: the My Cart actions,
- * with the Cart's handlers (and `changeTaxMode` refusing `Disabled`).
+ * with the Cart's handlers (`changeTaxMode` refusing `Disabled`, `changeLineItemQuantity` ignoring external prices).
  */
 function myCartTypeOf(type: ResourceType<Cart, unknown, Schemas['CartUpdateAction']>): ResourceType<Cart, unknown, MyCartAction> {
   const cartActions = type.actions ?? {};
@@ -98,6 +98,11 @@ function myCartTypeOf(type: ResourceType<Cart, unknown, Schemas['CartUpdateActio
       assertOwnPayment(ctx, action.payment);
       addPayment(cart, action, ctx);
     };
+  const changeQuantity = cartActions.changeLineItemQuantity;
+  // The live My Carts ignore external prices (https://docs.commercetools.com/api/projects/me-carts).
+  if (changeQuantity)
+    actions.changeLineItemQuantity = (cart, { externalPrice: _price, externalTotalPrice: _total, ...action }, ctx) =>
+      changeQuantity(cart, action, ctx);
   return { ...type, schemas: { ...type.schemas, updateAction: 'MyCartUpdateAction' }, actions };
 }
 

@@ -25,7 +25,8 @@ export function applyShipping(ctx: WriteContext, cart: Cart, itemsValue: number)
   if (!info) return;
   const method = info.shippingMethod && ctx.state.collection<ShippingMethod>('shipping-method').get(info.shippingMethod.id);
   const rate = matchingRate(ctx, cart, method);
-  info.shippingMethodState = rate ? 'MatchesCart' : 'DoesNotMatchCart';
+  // A custom shipping (no Shipping Method) has no predicate or zones to fail.
+  info.shippingMethodState = rate || !info.shippingMethod ? 'MatchesCart' : 'DoesNotMatchCart';
   if (rate) info.shippingRate = structuredClone(rate);
   if (method) info.taxCategory = structuredClone(method.taxCategory);
   info.price = shippingPriceOf(info.shippingRate, itemsValue, cartSettingsOf(ctx.state).shippingRateInputType?.type);

@@ -1,6 +1,8 @@
 import type { EmulatorContext } from '../../context.js';
 import { ApiError, errors } from '../../http/errors.js';
 import { cartType, type Cart } from '../carts/index.js';
+import { assertFrozenPricesHold } from '../carts/freeze.js';
+import { reserveStock } from '../carts/inventory.js';
 import { setCartState } from '../carts/states.js';
 import { customFieldsFrom } from '../kit/custom-fields.js';
 import { applyChange, createResource, type Caller } from '../kit/operations.js';
@@ -50,12 +52,14 @@ const COPIED = [
 
 /**
  * What a Cart must be to be ordered (https://docs.commercetools.com/api/projects/orders#create-order-from-cart):
- * at the version the caller saw, still Active, with a shipping address, and with a Shipping Method
- * (when it has one) that still matches it.
+ * at the version the caller saw, still Active (or Frozen, its prices holding), with a shipping
+ * address, and with a Shipping Method (when it has one) that still matches it.
  */
-function assertOrderable(cart: Cart, version: number): void {
+function assertOrderable(ctx: WriteContext, cart: Cart, version: number): void {
   if (version !== cart.version) throw errors.concurrentModification(version, cart.version);
-  if (cart.cartState !== 'Active') throw errors.invalidOperation(`The Cart '${cart.id}' is ${cart.cartState}: it cannot be ordered.`);
+  if (cart.cartState !== 'Active' && cart.cartState !== 'Frozen')
+    throw errors.invalidOperation(`The Cart '${cart.id}' is ${cart.cartState}: it cannot be ordered.`);
+  assertFrozenPricesHold(ctx, cart);
   if (!cart.shippingAddress) throw errors.invalidOperation('Shipping address is not set.');
   if (cart.shippingInfo?.shippingMethodState === 'DoesNotMatchCart') throw shippingMethodDoesNotMatchCart();
 }
@@ -99,12 +103,13 @@ export function orderTypeOf(context: EmulatorContext): OrderType {
     schemas: { resource: 'Order', draft: 'OrderFromCartDraft', updateAction: 'OrderUpdateAction' },
     create(draft, ctx) {
       const cart = ctx.resolveIdentifier<Cart>('cart', draft.cart, 'cart');
-      assertOrderable(cart, draft.version);
+      assertOrderable(ctx, cart, draft.version);
       if (draft.orderNumber !== undefined) assertOrderNumberFree(ctx.state, draft.orderNumber);
       const caller: Caller = {
         principal: ctx.principal,
         ...(ctx.externalUserId !== undefined ? { externalUserId: ctx.externalUserId } : {}),
       };
+      reserveStock(context, ctx, cart, caller);
       ctx.onCommit(() => {
         applyChange(context, cartType, cart, caller, [{ action: 'setCartState', cartState: 'Ordered' }], (working) =>
           setCartState(working, 'Ordered'),

@@ -25,7 +25,7 @@ type TierInput = Nullable<{
   CartClassification: { value: string; price: Money };
   CartScore: Nullable<{ score: number; price: Money; priceFunction: { function: string; currencyCode: string } }>;
 }>;
-type RateInput = { price: Money; freeAbove?: Money | null; tiers?: readonly TierInput[] | null };
+export type RateInput = { price: Money; freeAbove?: Money | null; tiers?: readonly TierInput[] | null };
 type ZoneRateInput = { zone: IdentifierInput; shippingRates?: readonly RateInput[] | null };
 type LocalizedMembers = { localizedName?: LocalizedInput | null; localizedDescription?: LocalizedInput | null };
 /** `ShippingMethodDraft`: the REST draft's members, localized strings as locale items. */
@@ -64,7 +64,7 @@ function tierDraft(tier: TierInput, field: string): object {
   return { type: name, ...withoutNulls(input) };
 }
 
-function rateDraft(rate: RateInput, field: string): object {
+export function rateDraft(rate: RateInput, field: string): object {
   const { tiers, ...rest } = withoutNulls(rate);
   return { ...rest, tiers: (tiers ?? []).map((tier, index) => tierDraft(tier, `${field}.tiers[${index}]`)) };
 }
