@@ -6334,6 +6334,7 @@ export interface components {
       | components['schemas']['ProductPriceRemovedMessage']
       | components['schemas']['ProductPricesSetMessage']
       | components['schemas']['ProductPriceDiscountsSetMessage']
+      | components['schemas']['ProductPriceExternalDiscountSetMessage']
       | components['schemas']['ProductPriceKeySetMessage']
       | components['schemas']['ProductImageAddedMessage']
       | components['schemas']['ProductAddedToCategoryMessage']
@@ -8410,6 +8411,7 @@ export interface components {
       | components['schemas']['ProductChangePriceAction']
       | components['schemas']['ProductRemovePriceAction']
       | components['schemas']['ProductSetPriceKeyAction']
+      | components['schemas']['ProductSetDiscountedPriceAction']
       | components['schemas']['ProductSetDescriptionAction']
       | components['schemas']['ProductSetMetaTitleAction']
       | components['schemas']['ProductSetMetaDescriptionAction']
@@ -8685,6 +8687,28 @@ export interface components {
        * @default true
        */
       staged?: boolean;
+    };
+    /**
+     * @description Sets or (without `discounted`) removes the `discounted` of the Price `priceId`, the one way an
+     *     `external` Product Discount applies. The discount must be `external`, active, valid at the
+     *     emulator's clock and its predicate must match the Price, and the value must be in the Price's
+     *     currency: otherwise 400 InvalidOperation (decision: the reference names no code). A
+     *     higher-ranked matching Product Discount still wins over it.
+     */
+    ProductSetDiscountedPriceAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDiscountedPrice';
+      /** @description The id of an Embedded Price of any variant (unknown is 400 InvalidOperation). */
+      priceId: string;
+      /**
+       * @description `true` changes only the staged data; `false` changes staged and current.
+       * @default true
+       */
+      staged?: boolean;
+      discounted?: components['schemas']['DiscountedPriceDraft'];
     };
     /** @description Sets or removes the description. */
     ProductSetDescriptionAction: {
@@ -9046,6 +9070,23 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductPriceDiscountsSet';
+    };
+    /** @description Emitted by `setDiscountedPrice`, without `discounted` when it removes it. */
+    ProductPriceExternalDiscountSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductPriceExternalDiscountSet';
+      variantId: number;
+      variantKey?: string;
+      sku?: string;
+      priceId: string;
+      discounted?: components['schemas']['DiscountedPrice'];
+      staged: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductPriceExternalDiscountSet';
     };
     ProductPriceDiscountsSetUpdatedPrice: {
       variantId: number;
@@ -14221,6 +14262,7 @@ export type ProductSetPricesAction = components['schemas']['ProductSetPricesActi
 export type ProductChangePriceAction = components['schemas']['ProductChangePriceAction'];
 export type ProductRemovePriceAction = components['schemas']['ProductRemovePriceAction'];
 export type ProductSetPriceKeyAction = components['schemas']['ProductSetPriceKeyAction'];
+export type ProductSetDiscountedPriceAction = components['schemas']['ProductSetDiscountedPriceAction'];
 export type ProductSetDescriptionAction = components['schemas']['ProductSetDescriptionAction'];
 export type ProductSetMetaTitleAction = components['schemas']['ProductSetMetaTitleAction'];
 export type ProductSetMetaDescriptionAction = components['schemas']['ProductSetMetaDescriptionAction'];
@@ -14246,6 +14288,7 @@ export type ProductPriceChangedMessage = components['schemas']['ProductPriceChan
 export type ProductPriceRemovedMessage = components['schemas']['ProductPriceRemovedMessage'];
 export type ProductPricesSetMessage = components['schemas']['ProductPricesSetMessage'];
 export type ProductPriceDiscountsSetMessage = components['schemas']['ProductPriceDiscountsSetMessage'];
+export type ProductPriceExternalDiscountSetMessage = components['schemas']['ProductPriceExternalDiscountSetMessage'];
 export type ProductPriceDiscountsSetUpdatedPrice = components['schemas']['ProductPriceDiscountsSetUpdatedPrice'];
 export type ProductPriceKeySetMessage = components['schemas']['ProductPriceKeySetMessage'];
 export type ProductImageAddedMessage = components['schemas']['ProductImageAddedMessage'];

@@ -4185,6 +4185,14 @@ export const productRemovePriceAction = /* @__PURE__ */ defineBuilder('ProductRe
 export const productSetPriceKeyAction = /* @__PURE__ */ defineBuilder('ProductSetPriceKeyAction', 'action');
 
 /**
+ * Builder of a `ProductSetDiscountedPriceAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `discounted`) removes the `discounted` of the Price `priceId`, the one way an
+ *
+ * @example
+ * productSetDiscountedPriceAction({ seed: 42 }).build();
+ */
+export const productSetDiscountedPriceAction = /* @__PURE__ */ defineBuilder('ProductSetDiscountedPriceAction', 'action');
+
+/**
  * Builder of a `ProductSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or removes the description.
  *
  * @example
@@ -4396,6 +4404,15 @@ export const productPricesSetMessage = /* @__PURE__ */ defineBuilder('ProductPri
  * productPriceDiscountsSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
  */
 export const productPriceDiscountsSetMessage = /* @__PURE__ */ defineBuilder('ProductPriceDiscountsSetMessage', 'resource');
+
+/**
+ * Builder of a `ProductPriceExternalDiscountSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by `setDiscountedPrice`, without `discounted` when it removes it.
+ *
+ * @example
+ * productPriceExternalDiscountSetMessage({ seed: 42 }).build();
+ * productPriceExternalDiscountSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productPriceExternalDiscountSetMessage = /* @__PURE__ */ defineBuilder('ProductPriceExternalDiscountSetMessage', 'resource');
 
 /**
  * Builder of a `ProductPriceDiscountsSetUpdatedPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members.
@@ -6364,6 +6381,7 @@ export const builderFactories = {
   ProductChangePriceAction: productChangePriceAction,
   ProductRemovePriceAction: productRemovePriceAction,
   ProductSetPriceKeyAction: productSetPriceKeyAction,
+  ProductSetDiscountedPriceAction: productSetDiscountedPriceAction,
   ProductSetDescriptionAction: productSetDescriptionAction,
   ProductSetMetaTitleAction: productSetMetaTitleAction,
   ProductSetMetaDescriptionAction: productSetMetaDescriptionAction,
@@ -6389,6 +6407,7 @@ export const builderFactories = {
   ProductPriceRemovedMessage: productPriceRemovedMessage,
   ProductPricesSetMessage: productPricesSetMessage,
   ProductPriceDiscountsSetMessage: productPriceDiscountsSetMessage,
+  ProductPriceExternalDiscountSetMessage: productPriceExternalDiscountSetMessage,
   ProductPriceDiscountsSetUpdatedPrice: productPriceDiscountsSetUpdatedPrice,
   ProductPriceKeySetMessage: productPriceKeySetMessage,
   ProductImageAddedMessage: productImageAddedMessage,

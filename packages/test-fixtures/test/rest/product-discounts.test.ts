@@ -282,3 +282,51 @@ describe('POST /product-discounts/matching', () => {
     expectError(await api.call('POST', '/product-discounts/matching', { ...query(5000), variantId: 9 }), 400, 'InvalidInput');
   });
 });
+
+describe('External Product Discounts', () => {
+  it('apply only through setDiscountedPrice, whose value a higher-ranked discount still overrides', async () => {
+    const tee = await c.product('tee', [{ value: eur(2000) }]);
+    const external = await create({ value: { type: 'external' }, predicate: 'sku = "tee"', sortOrder: '0.4' });
+    // An external discount alone sets nothing.
+    expect(await discountedOf(tee['id'] as string)).toBeUndefined();
+    let current = await product(tee['id'] as string);
+    const priceId = current['masterData']['staged']['masterVariant']['prices'][0]['id'] as string;
+    const set = (discounted: Json | undefined, version: number) =>
+      api.call('POST', `/products/${tee['id'] as string}`, {
+        version,
+        actions: [{ action: 'setDiscountedPrice', priceId, staged: false, ...(discounted ? { discounted } : {}) }],
+      });
+    const reference = { typeId: 'product-discount', id: external['id'] };
+    // 20.00 EUR set to 12.34 EUR by the external service.
+    current = ok(await set({ value: eur(1234), discount: reference }, current['version'] as number));
+    expect(current['masterData']['current']['masterVariant']['prices'][0]['discounted']).toEqual({
+      value: money(1234),
+      discount: reference,
+    });
+    const sent = (await messagesOf(api, tee['id'] as string)).filter((message) => message['type'] === 'ProductPriceExternalDiscountSet');
+    expect(sent).toHaveLength(1);
+    // A relative discount ranked higher (0.6 > 0.4) takes over: 20.00 × 0.9 = 18.00 EUR.
+    const relative = await create({ sortOrder: '0.6' });
+    expect((await discountedOf(tee['id'] as string))?.['value']).toEqual(money(1800));
+    ok(await api.call('DELETE', `/product-discounts/${relative['id'] as string}?version=1`));
+    // Back to none: the external value was replaced, and only setDiscountedPrice sets it again.
+    expect(await discountedOf(tee['id'] as string)).toBeUndefined();
+  });
+
+  it('refuse a discount that is not external, or a value in another currency, with 400 InvalidOperation', async () => {
+    const tee = await c.product('tee', [{ value: eur(2000) }]);
+    const relative = await create();
+    const external = await create({ value: { type: 'external' }, sortOrder: '0.3' });
+    const current = await product(tee['id'] as string);
+    const priceId = current['masterData']['staged']['masterVariant']['prices'][0]['id'] as string;
+    const set = (discounted: Json) =>
+      api.call('POST', `/products/${tee['id'] as string}`, {
+        version: current['version'],
+        actions: [{ action: 'setDiscountedPrice', priceId, discounted }],
+      });
+    expectError(await set({ value: eur(100), discount: { typeId: 'product-discount', id: relative['id'] } }), 400, 'InvalidOperation');
+    const usd = { currencyCode: 'USD', centAmount: 100 };
+    expectError(await set({ value: usd, discount: { typeId: 'product-discount', id: external['id'] } }), 400, 'InvalidOperation');
+    expect(await product(tee['id'] as string)).toEqual(current);
+  });
+});

@@ -1,6 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
+import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
 import { productPredicate, type PricePoint, type ProductPriceItem } from '../kit/cart-predicates/index.js';
+import { moneyFrom } from '../kit/money.js';
 import type { Schemas } from '../kit/resource-type.js';
 import { centMoney, divideRounded, safeCents } from '../kit/taxes.js';
 import type { Price } from '../kit/prices.js';
@@ -139,4 +141,27 @@ export function nextValidityBound(state: EmulatorState, at: number): number {
     }
   }
   return next;
+}
+
+/**
+ * The `discounted` a `setDiscountedPrice` sets on a Price: its discount must be an `external` one in
+ * force at `at` whose predicate the Price satisfies, its value in the Price's currency; 400
+ * InvalidOperation otherwise (decision: the reference names no code).
+ */
+export function externalDiscounted(
+  state: EmulatorState,
+  item: ProductPriceItem & { price: Price },
+  draft: Schemas['DiscountedPriceDraft'],
+  at: number,
+): DiscountedPrice {
+  const discount = state.collection<ProductDiscount>('product-discount').get(draft.discount.id);
+  const refuse = (why: string) => errors.invalidOperation(`The Product Discount '${draft.discount.id}' ${why}.`);
+  if (!discount) throw refuse('does not exist');
+  if (discount.value.type !== 'external') throw refuse('is not an external Product Discount');
+  if (!isInForce(discount, at)) throw refuse('is not active and valid now');
+  if (!productPredicate(discount.predicate, 'predicate').matches(item, state)) throw refuse(`does not match the Price '${item.price.id}'`);
+  const value = moneyFrom(draft.value, 'discounted.value');
+  if (value.currencyCode !== item.price.value.currencyCode)
+    throw errors.invalidOperation(`The discounted value must be in the Price's currency, ${item.price.value.currencyCode}.`);
+  return { value, discount: { typeId: 'product-discount', id: discount.id } };
 }

@@ -1,6 +1,7 @@
 import { errors } from '../../http/errors.js';
 import { allVariants, type Product, type ProductData, type ProductVariant } from './data.js';
 import { changeData, changeVariant, stagedFlag } from './staging.js';
+import { externalDiscounted } from '../product-discounts/apply.js';
 import { assertDistinctPrices, priceFrom, pricesFrom, type Price } from '../kit/prices.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
@@ -62,6 +63,26 @@ export const priceActions: ActionHandlers<Product, Schemas['ProductUpdateAction'
     changeData(product, staged, (data) => {
       const { variant, index } = priceAt(data, priceId);
       variant.prices.splice(index, 1);
+    });
+  },
+
+  /** Sets or (without `discounted`) removes the value of an external Product Discount on a Price. */
+  setDiscountedPrice(product, { priceId, staged, discounted }, ctx) {
+    const data = product.masterData.staged;
+    const { variant, index } = priceAt(data, priceId);
+    const price = variant.prices[index]!;
+    const value = discounted && externalDiscounted(ctx.state, { product, data, variant, price }, discounted, Date.parse(ctx.now));
+    ctx.emit('ProductPriceExternalDiscountSet', {
+      variantId: variant.id,
+      ...(variant.key !== undefined ? { variantKey: variant.key } : {}),
+      ...(variant.sku !== undefined ? { sku: variant.sku } : {}),
+      priceId,
+      ...(value ? { discounted: value } : {}),
+      staged: stagedFlag(staged),
+    });
+    changeData(product, staged, (target) => {
+      const { variant, index } = priceAt(target, priceId);
+      setOptional(variant.prices[index]!, 'discounted', value && structuredClone(value));
     });
   },
 
