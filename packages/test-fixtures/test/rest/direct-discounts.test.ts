@@ -144,6 +144,22 @@ describe('direct discounts on line items', () => {
     expect(lines(onlyB).map((line) => line['totalPrice'])).toEqual([money(2000), money(250)]);
   });
 
+  it('never discount a line in ExternalTotal price mode', async () => {
+    await c.product('sku-a', [{ value: eur(1000) }]);
+    await c.product('sku-b', [{ value: eur(1000) }]);
+    const cart = await c.cart({ lineItems: [{ sku: 'sku-a', quantity: 3 }, { sku: 'sku-b' }] });
+    const external = await c.updated(cart, {
+      action: 'setLineItemTotalPrice',
+      lineItemId: lines(cart)[0]!['id'],
+      externalTotalPrice: { price: eur(1000), totalPrice: eur(2500) },
+    });
+    const discounted = await direct(external, { value: relative(1000), target: allLines });
+    // a keeps its external 25.00; b 10.00 less 10 %: 9.00
+    expect(lines(discounted)[0]).toMatchObject({ priceMode: 'ExternalTotal', totalPrice: money(2500), discountedPricePerQuantity: [] });
+    expect(lines(discounted)[1]!['totalPrice']).toEqual(money(900));
+    expect(discounted['totalPrice']).toEqual(money(3400));
+  });
+
   it('give the cheapest of every three units free, the multi-buy way', async () => {
     await c.product('sku-a', [{ value: eur(1000) }]);
     await c.product('sku-b', [{ value: eur(400) }]);
