@@ -512,6 +512,9 @@ export type OrderUpdateAction = {
   setCustomerEmail?: SetOrderCustomerEmail | null | undefined;
   setOrderNumber?: SetOrderNumber | null | undefined;
   setShippingAddress?: SetOrderShippingAddress | null | undefined;
+  transitionCustomLineItemState?: TransitionOrderCustomLineItemState | null | undefined;
+  transitionLineItemState?: TransitionOrderLineItemState | null | undefined;
+  transitionState?: TransitionOrderState | null | undefined;
 };
 
 /**
@@ -566,6 +569,7 @@ export type PaymentUpdateAction = {
   setMethodInfoName?: SetPaymentMethodInfoName | null | undefined;
   setStatusInterfaceCode?: SetPaymentStatusInterfaceCode | null | undefined;
   setStatusInterfaceText?: SetPaymentStatusInterfaceText | null | undefined;
+  transitionState?: TransitionPaymentState | null | undefined;
 };
 
 export type PriceFunctionDraft = {
@@ -961,6 +965,37 @@ export type TransactionDraft = {
 export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
+
+export type TransitionOrderCustomLineItemState = {
+  actualTransitionDate?: string | null | undefined;
+  customLineItemId?: string | null | undefined;
+  customLineItemKey?: string | null | undefined;
+  fromState: ResourceIdentifierInput;
+  quantity: number;
+  toState: ResourceIdentifierInput;
+};
+
+/** Moves `quantity` of a Line Item (by id or key) from one LineItemState to another, as the REST action. */
+export type TransitionOrderLineItemState = {
+  actualTransitionDate?: string | null | undefined;
+  fromState: ResourceIdentifierInput;
+  lineItemId?: string | null | undefined;
+  lineItemKey?: string | null | undefined;
+  quantity: number;
+  toState: ResourceIdentifierInput;
+};
+
+/** Moves the Order to an OrderState, validated against the current State's transitions unless `force`. */
+export type TransitionOrderState = {
+  force?: boolean | null | undefined;
+  state: ResourceIdentifierInput;
+};
+
+/** Sets `paymentStatus.state`, validated against the current State's transitions unless `force`. */
+export type TransitionPaymentState = {
+  force?: boolean | null | undefined;
+  state: ResourceIdentifierInput;
+};
 
 export type UnfreezeCart = {
   dummy?: string | null | undefined;

@@ -1722,6 +1722,9 @@ export type Order = {
   shippingAddress?: Maybe<Address>;
   shippingInfo?: Maybe<ShippingInfo>;
   shippingMode: ShippingMode;
+  /** The Order's workflow State (scope `view_states` or `manage_states`). */
+  state?: Maybe<State>;
+  stateRef?: Maybe<Reference>;
   store?: Maybe<Store>;
   storeRef?: Maybe<KeyReference>;
   taxCalculationMode: TaxCalculationMode;
@@ -1790,6 +1793,9 @@ export type OrderUpdateAction = {
   setCustomerEmail?: InputMaybe<SetOrderCustomerEmail>;
   setOrderNumber?: InputMaybe<SetOrderNumber>;
   setShippingAddress?: InputMaybe<SetOrderShippingAddress>;
+  transitionCustomLineItemState?: InputMaybe<TransitionOrderCustomLineItemState>;
+  transitionLineItemState?: InputMaybe<TransitionOrderLineItemState>;
+  transitionState?: InputMaybe<TransitionOrderState>;
 };
 
 export type Payment = {
@@ -1869,6 +1875,8 @@ export type PaymentStatus = {
   __typename?: 'PaymentStatus';
   interfaceCode?: Maybe<Scalars['String']['output']>;
   interfaceText?: Maybe<Scalars['String']['output']>;
+  state?: Maybe<State>;
+  stateRef?: Maybe<Reference>;
 };
 
 export type PaymentStatusInput = {
@@ -1898,6 +1906,7 @@ export type PaymentUpdateAction = {
   setMethodInfoName?: InputMaybe<SetPaymentMethodInfoName>;
   setStatusInterfaceCode?: InputMaybe<SetPaymentStatusInterfaceCode>;
   setStatusInterfaceText?: InputMaybe<SetPaymentStatusInterfaceText>;
+  transitionState?: InputMaybe<TransitionPaymentState>;
 };
 
 export type PriceFunctionDraft = {
@@ -3492,6 +3501,37 @@ export type TransactionDraft = {
 export type TransactionState = 'Failure' | 'Initial' | 'Pending' | 'Success';
 
 export type TransactionType = 'Authorization' | 'CancelAuthorization' | 'Charge' | 'Chargeback' | 'Refund';
+
+export type TransitionOrderCustomLineItemState = {
+  actualTransitionDate?: InputMaybe<Scalars['DateTime']['input']>;
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+  fromState: ResourceIdentifierInput;
+  quantity: Scalars['Long']['input'];
+  toState: ResourceIdentifierInput;
+};
+
+/** Moves `quantity` of a Line Item (by id or key) from one LineItemState to another, as the REST action. */
+export type TransitionOrderLineItemState = {
+  actualTransitionDate?: InputMaybe<Scalars['DateTime']['input']>;
+  fromState: ResourceIdentifierInput;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
+  toState: ResourceIdentifierInput;
+};
+
+/** Moves the Order to an OrderState, validated against the current State's transitions unless `force`. */
+export type TransitionOrderState = {
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  state: ResourceIdentifierInput;
+};
+
+/** Sets `paymentStatus.state`, validated against the current State's transitions unless `force`. */
+export type TransitionPaymentState = {
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  state: ResourceIdentifierInput;
+};
 
 export type UnfreezeCart = {
   dummy?: InputMaybe<Scalars['String']['input']>;

@@ -2653,6 +2653,30 @@ export const orderSetCustomerEmailAction = /* @__PURE__ */ defineBuilder('OrderS
 export const outOfStockError = /* @__PURE__ */ defineBuilder('OutOfStockError', 'other');
 
 /**
+ * Builder of a `OrderTransitionStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Moves the Order to an OrderState (another type is 400 InvalidOperation, decision): from no
+ *
+ * @example
+ * orderTransitionStateAction({ seed: 42 }).build();
+ */
+export const orderTransitionStateAction = /* @__PURE__ */ defineBuilder('OrderTransitionStateAction', 'action');
+
+/**
+ * Builder of a `OrderTransitionLineItemStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Moves `quantity` of a Line Item (by `lineItemId` or `lineItemKey`; none such is 400
+ *
+ * @example
+ * orderTransitionLineItemStateAction({ seed: 42 }).build();
+ */
+export const orderTransitionLineItemStateAction = /* @__PURE__ */ defineBuilder('OrderTransitionLineItemStateAction', 'action');
+
+/**
+ * Builder of a `OrderTransitionCustomLineItemStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `transitionLineItemState` for a Custom Line Item (by `customLineItemId` or `customLineItemKey`); sends CustomLineItemStateTransition.
+ *
+ * @example
+ * orderTransitionCustomLineItemStateAction({ seed: 42 }).build();
+ */
+export const orderTransitionCustomLineItemStateAction = /* @__PURE__ */ defineBuilder('OrderTransitionCustomLineItemStateAction', 'action');
+
+/**
  * Builder of a `ShippingMethodDoesNotMatchCartError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart."
  *
  * @example
@@ -2836,6 +2860,14 @@ export const paymentMethodInfoDraft = /* @__PURE__ */ defineBuilder('PaymentMeth
  * paymentStatus({ seed: 42 }).build();
  */
 export const paymentStatus = /* @__PURE__ */ defineBuilder('PaymentStatus', 'other');
+
+/**
+ * Builder of a `PaymentTransitionStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets `paymentStatus.state` to a PaymentState (another type is 400 InvalidOperation,
+ *
+ * @example
+ * paymentTransitionStateAction({ seed: 42 }).build();
+ */
+export const paymentTransitionStateAction = /* @__PURE__ */ defineBuilder('PaymentTransitionStateAction', 'action');
 
 /**
  * Builder of a `PaymentStatusDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A `state` (States are not emulated) is 501 NotEmulated.
@@ -4325,6 +4357,14 @@ export const productPublishedMessage = /* @__PURE__ */ defineBuilder('ProductPub
 export const productUnpublishedMessage = /* @__PURE__ */ defineBuilder('ProductUnpublishedMessage', 'resource');
 
 /**
+ * Builder of a `ProductTransitionStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets the Product's `state` to a ProductState (another type is 400 InvalidOperation,
+ *
+ * @example
+ * productTransitionStateAction({ seed: 42 }).build();
+ */
+export const productTransitionStateAction = /* @__PURE__ */ defineBuilder('ProductTransitionStateAction', 'action');
+
+/**
  * Builder of a `ProductSlugChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true).
  *
  * @example
@@ -5234,6 +5274,51 @@ export const stateSetRolesAction = /* @__PURE__ */ defineBuilder('StateSetRolesA
  * stateSetTransitionsAction({ seed: 42 }).build();
  */
 export const stateSetTransitionsAction = /* @__PURE__ */ defineBuilder('StateSetTransitionsAction', 'action');
+
+/**
+ * Builder of a `OrderStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `transitionState` of an Order: the new State, the one before (when there was one), `force`.
+ *
+ * @example
+ * orderStateTransitionMessage({ seed: 42 }).build();
+ * orderStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderStateTransitionMessage = /* @__PURE__ */ defineBuilder('OrderStateTransitionMessage', 'resource');
+
+/**
+ * Builder of a `LineItemStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `transitionLineItemState`: the quantity of the Line Item moved and its States.
+ *
+ * @example
+ * lineItemStateTransitionMessage({ seed: 42 }).build();
+ * lineItemStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const lineItemStateTransitionMessage = /* @__PURE__ */ defineBuilder('LineItemStateTransitionMessage', 'resource');
+
+/**
+ * Builder of a `CustomLineItemStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `transitionCustomLineItemState`: the quantity of the Custom Line Item moved and its States.
+ *
+ * @example
+ * customLineItemStateTransitionMessage({ seed: 42 }).build();
+ * customLineItemStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const customLineItemStateTransitionMessage = /* @__PURE__ */ defineBuilder('CustomLineItemStateTransitionMessage', 'resource');
+
+/**
+ * Builder of a `PaymentStatusStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `transitionState` of a Payment: the new State of its `paymentStatus`, `force`.
+ *
+ * @example
+ * paymentStatusStateTransitionMessage({ seed: 42 }).build();
+ * paymentStatusStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const paymentStatusStateTransitionMessage = /* @__PURE__ */ defineBuilder('PaymentStatusStateTransitionMessage', 'resource');
+
+/**
+ * Builder of a `ProductStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `transitionState` of a Product: its new State, `force`.
+ *
+ * @example
+ * productStateTransitionMessage({ seed: 42 }).build();
+ * productStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const productStateTransitionMessage = /* @__PURE__ */ defineBuilder('ProductStateTransitionMessage', 'resource');
 
 /**
  * Builder of a `Store` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Availability of Products in the Store: see `productSelections`.
@@ -6202,6 +6287,9 @@ export const builderFactories = {
   OrderSetBillingAddressAction: orderSetBillingAddressAction,
   OrderSetCustomerEmailAction: orderSetCustomerEmailAction,
   OutOfStockError: outOfStockError,
+  OrderTransitionStateAction: orderTransitionStateAction,
+  OrderTransitionLineItemStateAction: orderTransitionLineItemStateAction,
+  OrderTransitionCustomLineItemStateAction: orderTransitionCustomLineItemStateAction,
   ShippingMethodDoesNotMatchCartError: shippingMethodDoesNotMatchCartError,
   OrderCreatedMessage: orderCreatedMessage,
   OrderDeletedMessage: orderDeletedMessage,
@@ -6223,6 +6311,7 @@ export const builderFactories = {
   PaymentMethodInfo: paymentMethodInfo,
   PaymentMethodInfoDraft: paymentMethodInfoDraft,
   PaymentStatus: paymentStatus,
+  PaymentTransitionStateAction: paymentTransitionStateAction,
   PaymentStatusDraft: paymentStatusDraft,
   Payment: payment,
   PaymentDraft: paymentDraft,
@@ -6398,6 +6487,7 @@ export const builderFactories = {
   ProductDeletedMessage: productDeletedMessage,
   ProductPublishedMessage: productPublishedMessage,
   ProductUnpublishedMessage: productUnpublishedMessage,
+  ProductTransitionStateAction: productTransitionStateAction,
   ProductSlugChangedMessage: productSlugChangedMessage,
   ProductRevertedStagedChangesMessage: productRevertedStagedChangesMessage,
   ProductVariantAddedMessage: productVariantAddedMessage,
@@ -6505,6 +6595,11 @@ export const builderFactories = {
   StateRemoveRolesAction: stateRemoveRolesAction,
   StateSetRolesAction: stateSetRolesAction,
   StateSetTransitionsAction: stateSetTransitionsAction,
+  OrderStateTransitionMessage: orderStateTransitionMessage,
+  LineItemStateTransitionMessage: lineItemStateTransitionMessage,
+  CustomLineItemStateTransitionMessage: customLineItemStateTransitionMessage,
+  PaymentStatusStateTransitionMessage: paymentStatusStateTransitionMessage,
+  ProductStateTransitionMessage: productStateTransitionMessage,
   Store: store,
   StoreCountry: storeCountry,
   StoreDraft: storeDraft,

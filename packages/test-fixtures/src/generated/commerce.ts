@@ -7318,6 +7318,11 @@ export interface components {
       | components['schemas']['CartUnfrozenMessage']
       | components['schemas']['OrderDeletedMessage']
       | components['schemas']['OrderStateChangedMessage']
+      | components['schemas']['OrderStateTransitionMessage']
+      | components['schemas']['LineItemStateTransitionMessage']
+      | components['schemas']['CustomLineItemStateTransitionMessage']
+      | components['schemas']['PaymentStatusStateTransitionMessage']
+      | components['schemas']['ProductStateTransitionMessage']
       | components['schemas']['OrderPaymentStateChangedMessage']
       | components['schemas']['OrderShipmentStateChangedMessage']
       | components['schemas']['OrderPaymentAddedMessage']
@@ -7401,6 +7406,8 @@ export interface components {
       orderState: components['schemas']['OrderState'];
       paymentState?: components['schemas']['PaymentState'];
       shipmentState?: components['schemas']['ShipmentState'];
+      /** @description The Order's workflow State (an OrderState), set by `transitionState`. */
+      state?: components['schemas']['StateReference'];
       /** @description Not emulated; always empty. */
       syncInfo: Record<string, never>[];
       custom?: components['schemas']['CustomFields'];
@@ -7452,8 +7459,7 @@ export interface components {
     };
     /**
      * @description Actions apply to the Order as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated: `transitionState` and the line-item state transitions need States,
-     *     the others are deliveries, parcels, returns, item shipping, sync info and the custom
+     *     are 501 NotEmulated: deliveries, parcels, returns, item shipping, sync info and the custom
      *     fields of items and addresses.
      */
     OrderUpdateAction:
@@ -7467,7 +7473,10 @@ export interface components {
       | components['schemas']['OrderSetOrderNumberAction']
       | components['schemas']['OrderSetShippingAddressAction']
       | components['schemas']['OrderSetBillingAddressAction']
-      | components['schemas']['OrderSetCustomerEmailAction'];
+      | components['schemas']['OrderSetCustomerEmailAction']
+      | components['schemas']['OrderTransitionStateAction']
+      | components['schemas']['OrderTransitionLineItemStateAction']
+      | components['schemas']['OrderTransitionCustomLineItemStateAction'];
     /** @description Any state may follow any other; sends OrderStateChanged when it changes. */
     OrderChangeOrderStateAction: {
       /**
@@ -7580,6 +7589,56 @@ export interface components {
        * @enum {string}
        */
       code: 'OutOfStock';
+    };
+    /**
+     * @description Moves the Order to an OrderState (another type is 400 InvalidOperation, decision): from no
+     *     State only to an initial one, from a State with `transitions` only to one of them (400
+     *     InvalidOperation otherwise), unless `force`. Sends OrderStateTransition.
+     */
+    OrderTransitionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionState';
+      state: components['schemas']['StateResourceIdentifier'];
+      force?: boolean;
+    };
+    /**
+     * @description Moves `quantity` of a Line Item (by `lineItemId` or `lineItemKey`; none such is 400
+     *     InvalidOperation) from one LineItemState to another: `fromState` must hold at least that
+     *     quantity and `toState` must be allowed to follow it by its `transitions` (400
+     *     InvalidOperation otherwise; there is no `force`). Both must be LineItemStates (400
+     *     InvalidOperation). A State left with no quantity leaves the Line Item's `state`; a new one
+     *     is added at its end. Sends LineItemStateTransition, whose `transitionDate` is
+     *     `actualTransitionDate` or now.
+     */
+    OrderTransitionLineItemStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionLineItemState';
+      lineItemId?: string;
+      lineItemKey?: string;
+      quantity: number;
+      fromState: components['schemas']['StateResourceIdentifier'];
+      toState: components['schemas']['StateResourceIdentifier'];
+      actualTransitionDate?: components['schemas']['DateTime'];
+    };
+    /** @description `transitionLineItemState` for a Custom Line Item (by `customLineItemId` or `customLineItemKey`); sends CustomLineItemStateTransition. */
+    OrderTransitionCustomLineItemStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionCustomLineItemState';
+      customLineItemId?: string;
+      customLineItemKey?: string;
+      quantity: number;
+      fromState: components['schemas']['StateResourceIdentifier'];
+      toState: components['schemas']['StateResourceIdentifier'];
+      actualTransitionDate?: components['schemas']['DateTime'];
     };
     /** @description 400 (live reference). An Order from a Cart whose Shipping Method no longer matches it: "The predicate does not match the cart." */
     ShippingMethodDoesNotMatchCartError: components['schemas']['ErrorObjectBase'] & {
@@ -7839,6 +7898,23 @@ export interface components {
     PaymentStatus: {
       interfaceCode?: string;
       interfaceText?: string;
+      /** @description A PaymentState, set by `transitionState`. */
+      state?: components['schemas']['StateReference'];
+    };
+    /**
+     * @description Sets `paymentStatus.state` to a PaymentState (another type is 400 InvalidOperation,
+     *     decision): from no State only to an initial one, from a State with `transitions` only to
+     *     one of them (400 InvalidOperation otherwise), unless `force`. Sends
+     *     PaymentStatusStateTransition.
+     */
+    PaymentTransitionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionState';
+      state: components['schemas']['StateResourceIdentifier'];
+      force?: boolean;
     };
     /** @description A `state` (States are not emulated) is 501 NotEmulated. */
     PaymentStatusDraft: {
@@ -7899,7 +7975,7 @@ export interface components {
     };
     /**
      * @description Actions apply to the Payment as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated (interface interactions, States, the Payment Methods feature's token
+     *     are 501 NotEmulated (interface interactions, the Payment Methods feature's token
      *     and `setMethodInfo`, transaction interface ids, and the deprecated amount setters).
      */
     PaymentUpdateAction:
@@ -7919,6 +7995,7 @@ export interface components {
       | components['schemas']['PaymentChangeAmountPlannedAction']
       | components['schemas']['PaymentSetKeyAction']
       | components['schemas']['PaymentSetCustomerAction']
+      | components['schemas']['PaymentTransitionStateAction']
       | components['schemas']['PaymentSetAnonymousIdAction']
       | components['schemas']['PaymentSetExternalIdAction']
       | components['schemas']['PaymentSetTransactionCustomTypeAction']
@@ -9453,6 +9530,7 @@ export interface components {
       | components['schemas']['ProductChangeNameAction']
       | components['schemas']['ProductChangeSlugAction']
       | components['schemas']['ProductSetKeyAction']
+      | components['schemas']['ProductTransitionStateAction']
       | components['schemas']['ProductAddVariantAction']
       | components['schemas']['ProductRevertStagedChangesAction']
       | components['schemas']['ProductRemoveVariantAction']
@@ -10007,6 +10085,21 @@ export interface components {
        * @enum {string}
        */
       type: 'ProductUnpublished';
+    };
+    /**
+     * @description Sets the Product's `state` to a ProductState (another type is 400 InvalidOperation,
+     *     decision): from no State only to an initial one, from a State with `transitions` only to
+     *     one of them (400 InvalidOperation otherwise), unless `force`. Without `state` (optional in
+     *     the live schema) it is 400 RequiredField. Sends ProductStateTransition.
+     */
+    ProductTransitionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionState';
+      state?: components['schemas']['StateResourceIdentifier'];
+      force?: boolean;
     };
     /** @description Emitted by `changeSlug`, with the slug before (of the staged data). `staged` (where present) is the action's flag (default true). */
     ProductSlugChangedMessage: components['schemas']['MessageBase'] & {
@@ -11287,6 +11380,80 @@ export interface components {
        */
       action: 'setTransitions';
       transitions?: components['schemas']['StateResourceIdentifier'][];
+    };
+    /** @description `transitionState` of an Order: the new State, the one before (when there was one), `force`. */
+    OrderStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderStateTransition';
+      state: components['schemas']['StateReference'];
+      oldState?: components['schemas']['StateReference'];
+      force: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderStateTransition';
+    };
+    /** @description `transitionLineItemState`: the quantity of the Line Item moved and its States. */
+    LineItemStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'LineItemStateTransition';
+      lineItemId: string;
+      lineItemKey?: string;
+      quantity: number;
+      fromState: components['schemas']['StateReference'];
+      toState: components['schemas']['StateReference'];
+      transitionDate: components['schemas']['DateTime'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'LineItemStateTransition';
+    };
+    /** @description `transitionCustomLineItemState`: the quantity of the Custom Line Item moved and its States. */
+    CustomLineItemStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CustomLineItemStateTransition';
+      customLineItemId: string;
+      customLineItemKey?: string;
+      quantity: number;
+      fromState: components['schemas']['StateReference'];
+      toState: components['schemas']['StateReference'];
+      transitionDate: components['schemas']['DateTime'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CustomLineItemStateTransition';
+    };
+    /** @description `transitionState` of a Payment: the new State of its `paymentStatus`, `force`. */
+    PaymentStatusStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'PaymentStatusStateTransition';
+      state: components['schemas']['StateReference'];
+      force: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'PaymentStatusStateTransition';
+    };
+    /** @description `transitionState` of a Product: its new State, `force`. */
+    ProductStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ProductStateTransition';
+      state: components['schemas']['StateReference'];
+      force: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ProductStateTransition';
     };
     /** @description Availability of Products in the Store: see `productSelections`. */
     Store: components['schemas']['BaseResource'] & {
@@ -29889,6 +30056,9 @@ export type OrderSetShippingAddressAction = components['schemas']['OrderSetShipp
 export type OrderSetBillingAddressAction = components['schemas']['OrderSetBillingAddressAction'];
 export type OrderSetCustomerEmailAction = components['schemas']['OrderSetCustomerEmailAction'];
 export type OutOfStockError = components['schemas']['OutOfStockError'];
+export type OrderTransitionStateAction = components['schemas']['OrderTransitionStateAction'];
+export type OrderTransitionLineItemStateAction = components['schemas']['OrderTransitionLineItemStateAction'];
+export type OrderTransitionCustomLineItemStateAction = components['schemas']['OrderTransitionCustomLineItemStateAction'];
 export type ShippingMethodDoesNotMatchCartError = components['schemas']['ShippingMethodDoesNotMatchCartError'];
 export type OrderCreatedMessage = components['schemas']['OrderCreatedMessage'];
 export type OrderDeletedMessage = components['schemas']['OrderDeletedMessage'];
@@ -29912,6 +30082,7 @@ export type TransactionDraft = components['schemas']['TransactionDraft'];
 export type PaymentMethodInfo = components['schemas']['PaymentMethodInfo'];
 export type PaymentMethodInfoDraft = components['schemas']['PaymentMethodInfoDraft'];
 export type PaymentStatus = components['schemas']['PaymentStatus'];
+export type PaymentTransitionStateAction = components['schemas']['PaymentTransitionStateAction'];
 export type PaymentStatusDraft = components['schemas']['PaymentStatusDraft'];
 export type Payment = components['schemas']['Payment'];
 export type PaymentDraft = components['schemas']['PaymentDraft'];
@@ -30106,6 +30277,7 @@ export type ProductCreatedMessage = components['schemas']['ProductCreatedMessage
 export type ProductDeletedMessage = components['schemas']['ProductDeletedMessage'];
 export type ProductPublishedMessage = components['schemas']['ProductPublishedMessage'];
 export type ProductUnpublishedMessage = components['schemas']['ProductUnpublishedMessage'];
+export type ProductTransitionStateAction = components['schemas']['ProductTransitionStateAction'];
 export type ProductSlugChangedMessage = components['schemas']['ProductSlugChangedMessage'];
 export type ProductRevertedStagedChangesMessage = components['schemas']['ProductRevertedStagedChangesMessage'];
 export type ProductVariantAddedMessage = components['schemas']['ProductVariantAddedMessage'];
@@ -30224,6 +30396,11 @@ export type StateAddRolesAction = components['schemas']['StateAddRolesAction'];
 export type StateRemoveRolesAction = components['schemas']['StateRemoveRolesAction'];
 export type StateSetRolesAction = components['schemas']['StateSetRolesAction'];
 export type StateSetTransitionsAction = components['schemas']['StateSetTransitionsAction'];
+export type OrderStateTransitionMessage = components['schemas']['OrderStateTransitionMessage'];
+export type LineItemStateTransitionMessage = components['schemas']['LineItemStateTransitionMessage'];
+export type CustomLineItemStateTransitionMessage = components['schemas']['CustomLineItemStateTransitionMessage'];
+export type PaymentStatusStateTransitionMessage = components['schemas']['PaymentStatusStateTransitionMessage'];
+export type ProductStateTransitionMessage = components['schemas']['ProductStateTransitionMessage'];
 export type Store = components['schemas']['Store'];
 export type StoreCountry = components['schemas']['StoreCountry'];
 export type StoreDraft = components['schemas']['StoreDraft'];

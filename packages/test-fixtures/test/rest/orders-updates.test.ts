@@ -123,13 +123,13 @@ describe('Order update actions', () => {
     await expectNothingChanged(o, before);
   });
 
-  it('refuse an unknown Payment, and answer 501 to transitionState and the actions not emulated, changing nothing', async () => {
+  it('refuse an unknown Payment, and answer 501 to the actions not emulated, changing nothing', async () => {
     const before = await o.everything();
     expectError(await update([{ action: 'addPayment', payment: { typeId: 'payment', id: 'nope' } }]), 400, 'ReferencedResourceNotFound');
     expectError(await update([{ action: 'removePayment', payment: { typeId: 'payment', id: 'nope' } }]), 400, 'InvalidOperation');
     for (const action of [
-      { action: 'transitionState', state: { key: 'shipped' } },
-      { action: 'addDelivery', items: [] },
+      { action: 'importLineItemState', lineItemId: 'x', state: [] },
+      { action: 'addItemShippingAddress', address: { key: 'a', country: 'DE' } },
       { action: 'setLocale', locale: 'en' },
     ])
       expect(expectError(await update([{ action: 'changeOrderState', orderState: 'Complete' }, action]), 501, 'NotEmulated')).toMatchObject(

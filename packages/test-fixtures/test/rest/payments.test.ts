@@ -113,7 +113,7 @@ describe('payments', () => {
     const { id } = await createPayment();
     const before2 = await paymentSnapshot(api);
     for (const action of [
-      { action: 'transitionState', state: { key: 'paid' } },
+      { action: 'setAuthorization', amount: money },
       { action: 'setAmountPaid', amount: money },
     ]) {
       const error = expectError(await update(id as string, [action]), 501, 'NotEmulated');

@@ -5,6 +5,7 @@ import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { WriteContext } from '../kit/write-context.js';
 import { assertOrderNumberFree, type Order } from './rules.js';
+import { orderStateActions } from './states.js';
 
 type OrderAction = Schemas['OrderUpdateAction'];
 
@@ -81,4 +82,5 @@ export const orderActions: ActionHandlers<Order, OrderAction> = {
   setShippingAddress: (order, action, ctx) => shippingAddress(order, action.address, ctx),
   setBillingAddress: (order, action, ctx) => billingAddress(order, action.address, ctx),
   setCustomerEmail: (order, action, ctx) => customerEmail(order, action.email, ctx),
+  ...orderStateActions,
 };

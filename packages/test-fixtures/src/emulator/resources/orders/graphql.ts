@@ -25,7 +25,11 @@ type OrderUpdateActionInput = Nullable<{
   setShippingAddress: { address?: Record<string, unknown> | null };
   setBillingAddress: { address?: Record<string, unknown> | null };
   setCustomerEmail: { email?: string | null };
+  transitionState: { state: IdentifierInput; force?: boolean | null };
+  transitionLineItemState: ItemTransitionInput & { lineItemId?: string | null; lineItemKey?: string | null };
+  transitionCustomLineItemState: ItemTransitionInput & { customLineItemId?: string | null; customLineItemKey?: string | null };
 }>;
+type ItemTransitionInput = { quantity: number; fromState: IdentifierInput; toState: IdentifierInput; actualTransitionDate?: string | null };
 
 /** GraphQL `OrderCartCommand` → REST OrderFromCartDraft: the live's `id` is `cart: { id }`. */
 function orderDraft(input: OrderCartCommand): object {
@@ -92,6 +96,9 @@ export const orderResolvers: ResolverMap = mergeResolvers(
       'setShippingAddress',
       'setBillingAddress',
       'setCustomerEmail',
+      'transitionState',
+      'transitionLineItemState',
+      'transitionCustomLineItemState',
     ]),
     createField: 'createOrderFromCart',
     create: createOrderFromCart,

@@ -5,6 +5,7 @@ import { moneyFrom } from '../kit/money.js';
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { WriteContext } from '../kit/write-context.js';
+import { transitionState } from '../states/transitions.js';
 import { assertInterfaceIdFree, customerReference, transactionFrom, type Payment, type Transaction } from './rules.js';
 
 type TransactionState = Schemas['TransactionState'];
@@ -138,4 +139,12 @@ export const paymentActions: ActionHandlers<Payment, Schemas['PaymentUpdateActio
     setOptional(payment, 'externalId', externalId);
   },
   ...onPayment,
+  transitionState: transitionState<Payment>(
+    'PaymentState',
+    'PaymentStatusStateTransition',
+    (payment) => payment.paymentStatus.state,
+    (payment, state) => {
+      payment.paymentStatus.state = state;
+    },
+  ),
 };

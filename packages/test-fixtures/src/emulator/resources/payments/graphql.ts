@@ -1,5 +1,13 @@
 import type { GraphqlContext } from '../../graphql/context.js';
-import { convertActions, localizedString, plainActions, withoutNulls, type LocalizedInput, type Nullable } from '../../graphql/inputs.js';
+import {
+  convertActions,
+  localizedString,
+  plainActions,
+  withoutNulls,
+  type IdentifierInput,
+  type LocalizedInput,
+  type Nullable,
+} from '../../graphql/inputs.js';
 import { modifiedBy, named } from '../../graphql/objects.js';
 import { pageOfArray, type PageArgs } from '../../graphql/paging.js';
 import type { ResolverMap } from '../../graphql/resolver-types.js';
@@ -37,6 +45,7 @@ type PaymentActionInput = MyPaymentActionInput &
     setKey: { key?: string | null };
     setStatusInterfaceCode: { interfaceCode?: string | null };
     setStatusInterfaceText: { interfaceText?: string | null };
+    transitionState: { state: IdentifierInput; force?: boolean | null };
   }>;
 
 /** A draft with `paymentMethodInfo.name` as locale items → the REST draft (nulls dropped, the name a locale map). */
@@ -83,6 +92,7 @@ const standard = standardFields<PaymentDraftInput, PaymentActionInput>({
       'setKey',
       'setStatusInterfaceCode',
       'setStatusInterfaceText',
+      'transitionState',
     ]),
   },
 });

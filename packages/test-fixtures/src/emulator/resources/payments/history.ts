@@ -90,7 +90,7 @@ export const paymentChanges: ResourceHistoryRules = {
     },
     customChanges('MethodInfo'),
   ),
-  paymentStatus: members({ interfaceCode: 'setStatusInterfaceCode', interfaceText: 'setStatusInterfaceText' }),
+  paymentStatus: members({ interfaceCode: 'setStatusInterfaceCode', interfaceText: 'setStatusInterfaceText', state: 'transitionState' }),
   transactions,
 };
 

@@ -21,6 +21,7 @@ export function projectProduct(product: Product, staged: boolean): ProductProjec
     productType: { ...product.productType },
     ...data,
     ...(product.taxCategory !== undefined ? { taxCategory: { ...product.taxCategory } } : {}),
+    ...(product.state !== undefined ? { state: { ...product.state } } : {}),
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     published: masterData.published,
     hasStagedChanges: masterData.hasStagedChanges,

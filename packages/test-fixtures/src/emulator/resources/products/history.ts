@@ -191,6 +191,7 @@ export const productChanges: ResourceHistoryRules = {
   masterData: productMasterData,
   productType: simple('changeProductType', 'ChangeProductTypeChange'),
   taxCategory: simple('setTaxCategory', 'SetTaxCategoryChange'),
+  state: simple('transitionState', 'TransitionStateChange'),
 };
 
 interface LabelledProduct {

@@ -27,6 +27,7 @@ import { applyProductDiscounts, rankedDiscounts } from '../product-discounts/app
 import { dropDeletedProduct } from '../product-selections/background.js';
 import { taxCategoryReference } from '../tax-categories/index.js';
 import type { WriteContext } from '../kit/write-context.js';
+import { transitionState } from '../states/transitions.js';
 
 export type { Product } from './data.js';
 
@@ -131,6 +132,14 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
   },
   actions: {
     publish,
+    transitionState: transitionState<Product>(
+      'ProductState',
+      'ProductStateTransition',
+      (product) => product.state,
+      (product, state) => {
+        product.state = state;
+      },
+    ),
     revertStagedChanges(product, _action, ctx) {
       const { masterData } = product;
       masterData.staged = structuredClone(masterData.current);
@@ -185,6 +194,7 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
     productType: product.productType,
     masterData: product.masterData,
     ...(product.taxCategory !== undefined ? { taxCategory: product.taxCategory } : {}),
+    ...(product.state !== undefined ? { state: product.state } : {}),
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt,

@@ -48,7 +48,12 @@ function statesOf(ctx: GraphqlContext, refs: readonly Ref[]): State[] {
   return refs.flatMap((ref) => ctx.emulator.state.collection<State>('state').get(ref.id) ?? []);
 }
 
-/** States in GraphQL: `state`, `states`, the writes, `State.transitions` and `ItemState.state` resolved. */
+type Stated = { state?: Ref };
+
+/** The resolved State of a source's `state` reference (an item's quantity, an Order, a Payment's status). */
+const stateField = (source: Stated, _: unknown, ctx: GraphqlContext) => (source.state ? (statesOf(ctx, [source.state])[0] ?? null) : null);
+
+/** States in GraphQL: `state`, `states`, the writes, `State.transitions` and the `state` of items, Orders and Payments resolved. */
 export const stateResolvers = mergeResolvers(
   standardFields<StateDraftInput, StateUpdateActionInput>({
     typeId: 'state',
@@ -76,8 +81,8 @@ export const stateResolvers = mergeResolvers(
       transitions: (state: State, _: unknown, ctx: GraphqlContext) => (state.transitions ? statesOf(ctx, state.transitions) : null),
       ...modifiedBy,
     },
-    ItemState: {
-      state: (held: { state: Ref }, _: unknown, ctx: GraphqlContext) => statesOf(ctx, [held.state])[0] ?? null,
-    },
+    ItemState: { state: stateField },
+    Order: { stateRef: (source: Stated) => source.state ?? null, state: stateField },
+    PaymentStatus: { stateRef: (source: Stated) => source.state ?? null, state: stateField },
   },
 );
