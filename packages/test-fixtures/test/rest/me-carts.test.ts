@@ -106,6 +106,17 @@ describe('My Cart update actions', () => {
     expect(updated.version).toBe(cart.version + 1);
   });
 
+  it('ignore the external prices of changeLineItemQuantity, as live: the price stays the selected one', async () => {
+    const cart = await myCart(ann, { red: 1 });
+    const external = { currencyCode: 'EUR', centAmount: 1 };
+    const line = cart.lineItems[0].id;
+    const updated = ok(
+      await updateMyCart(ann, cart, [{ action: 'changeLineItemQuantity', lineItemId: line, quantity: 2, externalPrice: external }]),
+    );
+    // 2 x 10.00 EUR, Platform price.
+    expect(updated.lineItems[0]).toMatchObject({ priceMode: 'Platform', totalPrice: { centAmount: 2000 } });
+  });
+
   it('refuses the Cart actions outside the My Cart subset as unknown actions, changing nothing', async () => {
     const cart = await myCart(ann, { red: 1 });
     const outside: Json[] = [
