@@ -120,6 +120,23 @@ export type AddShippingMethodZone = {
   zone: ResourceIdentifierInput;
 };
 
+export type AddShoppingListLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AddShoppingListTextLineItem = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  name: Array<LocalizedStringItemInputType>;
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+};
+
 export type AddStateRoles = {
   roles: Array<StateRole>;
 };
@@ -491,6 +508,36 @@ export type ChangeShippingMethodName = {
 
 export type ChangeShippingMethodTaxCategory = {
   taxCategory: ResourceIdentifierInput;
+};
+
+export type ChangeShoppingListLineItemQuantity = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Int']['input'];
+};
+
+export type ChangeShoppingListLineItemsOrder = {
+  lineItemOrder: Array<Scalars['String']['input']>;
+};
+
+export type ChangeShoppingListName = {
+  name: Array<LocalizedStringItemInputType>;
+};
+
+export type ChangeShoppingListTextLineItemName = {
+  name: Array<LocalizedStringItemInputType>;
+  textLineItemId?: InputMaybe<Scalars['String']['input']>;
+  textLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeShoppingListTextLineItemQuantity = {
+  quantity: Scalars['Int']['input'];
+  textLineItemId?: InputMaybe<Scalars['String']['input']>;
+  textLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ChangeShoppingListTextLineItemsOrder = {
+  textLineItemOrder: Array<Scalars['String']['input']>;
 };
 
 export type ChangeStateInitial = {
@@ -879,6 +926,9 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
   productSelectionAssignments: ProductAssignmentQueryResult;
   /** The Shipping Methods matching a Cart of the Store (see Query.shippingMethodsByCart). */
   shippingMethodsByCart: Array<ShippingMethod>;
+  /** A Shopping List of the Store; null when none matches or it is another Store's. */
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 export type InStoreCartArgs = {
@@ -925,6 +975,18 @@ export type InStoreProductSelectionAssignmentsArgs = {
 
 export type InStoreShippingMethodsByCartArgs = {
   id: Scalars['String']['input'];
+};
+
+export type InStoreShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** The Product Selection as created. */
@@ -1102,6 +1164,9 @@ export type Me = {
   payment?: Maybe<MyPayment>;
   /** The caller's Payments (by customer for a customer token, else by anonymous session). */
   payments: MyPaymentQueryResult;
+  /** One of the caller's Shopping Lists (as REST `/me/shopping-lists`; scope `manage_my_shopping_lists`). */
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
 };
 
 export type MeCartArgs = {
@@ -1131,6 +1196,18 @@ export type MePaymentArgs = {
 };
 
 export type MePaymentsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MeShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type MeShoppingListsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1223,6 +1300,8 @@ export type Mutation = {
    * as `POST /me/payments`.
    */
   createMyPayment?: Maybe<MyPayment>;
+  /** Create a Shopping List of the caller (a customer's or anonymous session's token holding `manage_my_shopping_lists`). */
+  createMyShoppingList?: Maybe<ShoppingList>;
   /**
    * The REST upsert: creates the Custom Object of `container` and `key`, or replaces its value
    * (`version`, when given, must be the existing one's). `value` is JSON text.
@@ -1258,6 +1337,8 @@ export type Mutation = {
    * emulated (`NotEmulated`).
    */
   createShippingMethod?: Maybe<ShippingMethod>;
+  /** Create a Shopping List (scope `manage_shopping_lists`); with `storeKey`, in that Store. */
+  createShoppingList?: Maybe<ShoppingList>;
   /** Create a State (scope `manage_states`); the rules of the REST StateDraft. */
   createState?: Maybe<State>;
   /**
@@ -1302,6 +1383,7 @@ export type Mutation = {
   deleteMyCart?: Maybe<Cart>;
   /** Delete the caller's Payment, as `DELETE /me/payments/{ID}`, under the same rules as `updateMyPayment`. */
   deleteMyPayment?: Maybe<MyPayment>;
+  deleteMyShoppingList?: Maybe<ShoppingList>;
   /** Delete an Order. Decision: `personalDataErasure` is accepted and changes nothing more. */
   deleteOrder?: Maybe<Order>;
   deletePayment?: Maybe<Payment>;
@@ -1309,6 +1391,7 @@ export type Mutation = {
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
   deleteShippingMethod?: Maybe<ShippingMethod>;
+  deleteShoppingList?: Maybe<ShoppingList>;
   /** Delete a State; the built-in one, or one still referenced, fails (`InvalidOperation`, `ReferenceExists`). */
   deleteState?: Maybe<State>;
   /** Delete a Zone; `ReferenceExists` while a Shipping Method has rates for it. */
@@ -1330,6 +1413,7 @@ export type Mutation = {
    * one with a Transaction `InvalidOperation`.
    */
   updateMyPayment?: Maybe<MyPayment>;
+  updateMyShoppingList?: Maybe<ShoppingList>;
   /** Apply Order update actions in order and as a unit, by `id` or `orderNumber`. */
   updateOrder?: Maybe<Order>;
   /** Apply Payment update actions in order and as a unit, as `POST /payments/{ID}`. */
@@ -1347,6 +1431,8 @@ export type Mutation = {
    * predicate does not compile fails as on create.
    */
   updateShippingMethod?: Maybe<ShippingMethod>;
+  /** Apply Shopping List update actions in order and as a unit. */
+  updateShoppingList?: Maybe<ShoppingList>;
   /** Apply State update actions in order and as a unit. */
   updateState?: Maybe<State>;
   /**
@@ -1381,6 +1467,11 @@ export type MutationCreateMyPaymentArgs = {
   draft: MyPaymentDraft;
 };
 
+export type MutationCreateMyShoppingListArgs = {
+  draft: MyShoppingListDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
 export type MutationCreateOrUpdateCustomObjectArgs = {
   draft: CustomObjectDraft;
 };
@@ -1403,6 +1494,11 @@ export type MutationCreateProductSelectionArgs = {
 
 export type MutationCreateShippingMethodArgs = {
   draft: ShippingMethodDraft;
+};
+
+export type MutationCreateShoppingListArgs = {
+  draft: ShoppingListDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
 export type MutationCreateStateArgs = {
@@ -1460,6 +1556,13 @@ export type MutationDeleteMyPaymentArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationDeleteMyShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteOrderArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   orderNumber?: InputMaybe<Scalars['String']['input']>;
@@ -1489,6 +1592,14 @@ export type MutationDeleteProductSelectionArgs = {
 export type MutationDeleteShippingMethodArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -1532,6 +1643,14 @@ export type MutationUpdateMyPaymentArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationUpdateMyShoppingListArgs = {
+  actions: Array<MyShoppingListUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationUpdateOrderArgs = {
   actions: Array<OrderUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
@@ -1565,6 +1684,14 @@ export type MutationUpdateShippingMethodArgs = {
   actions: Array<ShippingMethodUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateShoppingListArgs = {
+  actions: Array<ShoppingListUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
 
@@ -1672,6 +1799,32 @@ export type MyPaymentUpdateAction = {
   setMethodInfoInterfaceAccount?: InputMaybe<SetPaymentMethodInfoInterfaceAccount>;
   setMethodInfoMethod?: InputMaybe<SetPaymentMethodInfoMethod>;
   setMethodInfoName?: InputMaybe<SetPaymentMethodInfoName>;
+};
+
+export type MyShoppingListDraft = {
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  lineItems?: InputMaybe<Array<ShoppingListLineItemDraft>>;
+  name: Array<LocalizedStringItemInputType>;
+  store?: InputMaybe<ResourceIdentifierInput>;
+  textLineItems?: InputMaybe<Array<TextLineItemDraft>>;
+};
+
+/** The actions of the caller's own Shopping List (exactly one field set). */
+export type MyShoppingListUpdateAction = {
+  addLineItem?: InputMaybe<AddShoppingListLineItem>;
+  addTextLineItem?: InputMaybe<AddShoppingListTextLineItem>;
+  changeLineItemQuantity?: InputMaybe<ChangeShoppingListLineItemQuantity>;
+  changeLineItemsOrder?: InputMaybe<ChangeShoppingListLineItemsOrder>;
+  changeName?: InputMaybe<ChangeShoppingListName>;
+  changeTextLineItemName?: InputMaybe<ChangeShoppingListTextLineItemName>;
+  changeTextLineItemQuantity?: InputMaybe<ChangeShoppingListTextLineItemQuantity>;
+  changeTextLineItemsOrder?: InputMaybe<ChangeShoppingListTextLineItemsOrder>;
+  removeLineItem?: InputMaybe<RemoveShoppingListLineItem>;
+  removeTextLineItem?: InputMaybe<RemoveShoppingListTextLineItem>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetShoppingListDeleteDaysAfterLastModification>;
+  setDescription?: InputMaybe<SetShoppingListDescription>;
+  setTextLineItemDescription?: InputMaybe<SetShoppingListTextLineItemDescription>;
 };
 
 export type MyTransactionDraft = {
@@ -2488,6 +2641,9 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * true (with `currency`, only the rate in it), the others false; the default method first.
    */
   shippingMethodsByLocation: Array<ShippingMethod>;
+  /** A Shopping List by `id` or `key`; null when none matches. Scope `view_shopping_lists` or `manage_shopping_lists`. */
+  shoppingList?: Maybe<ShoppingList>;
+  shoppingLists: ShoppingListQueryResult;
   /** A State by `id` or `key`; null when none matches. Scope `view_states` or `manage_states`. */
   state?: Maybe<State>;
   states: StateQueryResult;
@@ -2635,6 +2791,18 @@ export type QueryShippingMethodsByLocationArgs = {
   state?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type QueryShoppingListArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryShoppingListsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type QueryStateArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2738,6 +2906,18 @@ export type RemoveShippingMethodStore = {
 /** Removes the Zone and its rates; a Zone the method does not have is `InvalidOperation`. */
 export type RemoveShippingMethodZone = {
   zone: ResourceIdentifierInput;
+};
+
+export type RemoveShoppingListLineItem = {
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  lineItemKey?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type RemoveShoppingListTextLineItem = {
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  textLineItemId?: InputMaybe<Scalars['String']['input']>;
+  textLineItemKey?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type RemoveStateRoles = {
@@ -3033,6 +3213,40 @@ export type SetShippingMethodStores = {
   stores: Array<ResourceIdentifierInput>;
 };
 
+export type SetShoppingListAnonymousId = {
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetShoppingListCustomer = {
+  customer?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetShoppingListDeleteDaysAfterLastModification = {
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetShoppingListDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetShoppingListKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetShoppingListSlug = {
+  slug?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetShoppingListStore = {
+  store?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetShoppingListTextLineItemDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  textLineItemId?: InputMaybe<Scalars['String']['input']>;
+  textLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Null or an empty list removes the description. */
 export type SetStateDescription = {
   description?: InputMaybe<Array<LocalizedStringItemInputType>>;
@@ -3253,6 +3467,126 @@ export type ShippingRatePriceTierDraft = {
   CartValue?: InputMaybe<ShippingRatePriceTierCartValueDraft>;
 };
 
+export type ShoppingList = {
+  __typename?: 'ShoppingList';
+  anonymousId?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customerRef?: Maybe<Reference>;
+  deleteDaysAfterLastModification?: Maybe<Scalars['Int']['output']>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  lineItems: Array<ShoppingListLineItem>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  slug?: Maybe<Scalars['String']['output']>;
+  slugAllLocales?: Maybe<Array<LocalizedString>>;
+  storeRef?: Maybe<KeyReference>;
+  textLineItems: Array<TextLineItem>;
+  version: Scalars['Long']['output'];
+};
+
+export type ShoppingListDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListSlugArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/** The REST ShoppingListDraft, localized strings as locale items. */
+export type ShoppingListDraft = {
+  anonymousId?: InputMaybe<Scalars['String']['input']>;
+  customer?: InputMaybe<ResourceIdentifierInput>;
+  deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lineItems?: InputMaybe<Array<ShoppingListLineItemDraft>>;
+  name: Array<LocalizedStringItemInputType>;
+  slug?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  store?: InputMaybe<ResourceIdentifierInput>;
+  textLineItems?: InputMaybe<Array<TextLineItemDraft>>;
+};
+
+/** A Product Variant of a Shopping List; `name`, `productTypeRef` and `published` are the Product's at the line's last write. */
+export type ShoppingListLineItem = {
+  __typename?: 'ShoppingListLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  deactivatedAt?: Maybe<Scalars['DateTime']['output']>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  productId: Scalars['String']['output'];
+  productTypeRef: Reference;
+  published: Scalars['Boolean']['output'];
+  quantity: Scalars['Int']['output'];
+  variantId?: Maybe<Scalars['Int']['output']>;
+};
+
+/** A Product Variant of a Shopping List; `name`, `productTypeRef` and `published` are the Product's at the line's last write. */
+export type ShoppingListLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type ShoppingListLineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  productId?: InputMaybe<Scalars['String']['input']>;
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  sku?: InputMaybe<Scalars['String']['input']>;
+  variantId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type ShoppingListQueryResult = {
+  __typename?: 'ShoppingListQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<ShoppingList>;
+  total: Scalars['Long']['output'];
+};
+
+/**
+ * One Shopping List update action: exactly one field must be set (otherwise `InvalidInput`); each
+ * maps onto the REST action of the same name. Decision: the Custom Field actions are REST-only, as
+ * every Custom Field write.
+ */
+export type ShoppingListUpdateAction = {
+  addLineItem?: InputMaybe<AddShoppingListLineItem>;
+  addTextLineItem?: InputMaybe<AddShoppingListTextLineItem>;
+  changeLineItemQuantity?: InputMaybe<ChangeShoppingListLineItemQuantity>;
+  changeLineItemsOrder?: InputMaybe<ChangeShoppingListLineItemsOrder>;
+  changeName?: InputMaybe<ChangeShoppingListName>;
+  changeTextLineItemName?: InputMaybe<ChangeShoppingListTextLineItemName>;
+  changeTextLineItemQuantity?: InputMaybe<ChangeShoppingListTextLineItemQuantity>;
+  changeTextLineItemsOrder?: InputMaybe<ChangeShoppingListTextLineItemsOrder>;
+  removeLineItem?: InputMaybe<RemoveShoppingListLineItem>;
+  removeTextLineItem?: InputMaybe<RemoveShoppingListTextLineItem>;
+  setAnonymousId?: InputMaybe<SetShoppingListAnonymousId>;
+  setCustomer?: InputMaybe<SetShoppingListCustomer>;
+  setDeleteDaysAfterLastModification?: InputMaybe<SetShoppingListDeleteDaysAfterLastModification>;
+  setDescription?: InputMaybe<SetShoppingListDescription>;
+  setKey?: InputMaybe<SetShoppingListKey>;
+  setSlug?: InputMaybe<SetShoppingListSlug>;
+  setStore?: InputMaybe<SetShoppingListStore>;
+  setTextLineItemDescription?: InputMaybe<SetShoppingListTextLineItemDescription>;
+};
+
 export type Stacking = DiscountTypeCombination & {
   __typename?: 'Stacking';
   type: Scalars['String']['output'];
@@ -3470,6 +3804,37 @@ export type TaxedPrice = {
   totalGross: Money;
   totalNet: Money;
   totalTax?: Maybe<Money>;
+};
+
+export type TextLineItem = {
+  __typename?: 'TextLineItem';
+  addedAt: Scalars['DateTime']['output'];
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  quantity: Scalars['Int']['output'];
+};
+
+export type TextLineItemDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type TextLineItemNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type TextLineItemDraft = {
+  addedAt?: InputMaybe<Scalars['DateTime']['input']>;
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  name: Array<LocalizedStringItemInputType>;
+  quantity?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Transaction = {

@@ -1,3 +1,4 @@
+import { scopesFor } from '@commerce-kit/core-auth';
 import { hasScope, requireScope, type Principal } from '../auth/principal.js';
 import type { EmulatorContext } from '../context.js';
 import type { EmulatorState } from '../state.js';
@@ -14,39 +15,13 @@ export interface GraphqlContext {
 }
 
 /**
- * The scopes that let a token into `POST /{projectKey}/graphql` at all (the `security` list of
- * the operation in the Commerce schema). Each field then checks the scope its REST counterpart needs.
+ * The scopes that let a token into `POST /{projectKey}/graphql` at all: the `security` list of the
+ * operation in the Commerce schema, as generated. Each field then checks the scope its REST
+ * counterpart needs.
  */
-export const ENTRY_SCOPES: readonly string[] = [
-  'manage_project',
-  'view_project_settings',
-  'view_product_selections',
-  'manage_product_selections',
-  'view_stores',
-  'manage_stores',
-  'view_products',
-  'view_published_products',
-  'manage_products',
-  'view_customers',
-  'manage_customers',
-  'view_my_profile',
-  'manage_my_profile',
-  'view_api_clients',
-  'manage_api_clients',
-  'view_messages',
-  'view_zones',
-  'manage_zones',
-  'view_customer_groups',
-  'manage_customer_groups',
-  'view_shipping_methods',
-  'manage_shipping_methods',
-  'view_payments',
-  'manage_payments',
-  'manage_my_payments',
-  'view_orders',
-  'manage_orders',
-  'manage_my_orders',
-];
+export const ENTRY_SCOPES: readonly string[] = scopesFor('POST /graphql', 'project')
+  .flat()
+  .map((scope) => scope.slice(0, scope.indexOf(':')));
 
 /**
  * 403 insufficient_scope unless the token holds one of {@link ENTRY_SCOPES} for this project.

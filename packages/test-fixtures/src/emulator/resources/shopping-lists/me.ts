@@ -8,7 +8,7 @@ import { parseQueryParams, runOnArray, type QuerySchema } from '../../query/inde
 import { commerceContract } from '../../validation/contract.js';
 import { ownedIn } from '../carts/owner.js';
 import { storeOfPath } from '../kit/in-store-path.js';
-import { createResource, deleteResource, parseAddress, updateResource, validBody } from '../kit/operations.js';
+import { createResource, deleteResource, parseAddress, updateResource, validBody, type Address, type Caller } from '../kit/operations.js';
 import type { ActionHandlers, ResourceType, Schemas } from '../kit/resource-type.js';
 import { callerOf, expandParams, present, versionParam } from '../kit/rest-routes.js';
 import { allowMe } from '../me/session.js';
@@ -45,6 +45,55 @@ function listDraftOf(draft: Schemas['MyShoppingListDraft'], principal: Principal
   };
 }
 
+/** 403 naming `manage_my_shopping_lists` unless the token is a session's (valid for the Store, when given) holding it. */
+function allowMine(context: EmulatorContext, principal: Principal, store: Store | undefined): void {
+  allowMe(principal, context.options.projectKey, store?.key, MY_LISTS, true);
+}
+
+/**
+ * The token's Shopping Lists (in the Store, when given): REST's `/me/shopping-lists` and GraphQL's
+ * `me { shoppingLists }`; 403 for a token that is no session's holding `manage_my_shopping_lists`.
+ */
+export function myShoppingLists(context: EmulatorContext, principal: Principal, store?: Store): ShoppingList[] {
+  allowMine(context, principal, store);
+  return [...context.state.collection<ShoppingList>(shoppingListType.typeId).values()].filter((list) => mine(list, principal, store));
+}
+
+/** The token's list at an id or key (in the Store, when given); undefined when there is none or it is another's. */
+export function myShoppingList(context: EmulatorContext, principal: Principal, address: Address, store?: Store): ShoppingList | undefined {
+  allowMine(context, principal, store);
+  const lists = context.state.collection<ShoppingList>(shoppingListType.typeId);
+  if ('id' in address) {
+    const list = lists.get(address.id);
+    return list && mine(list, principal, store) ? list : undefined;
+  }
+  return [...lists.values()].find((list) => list.key === address.key && mine(list, principal, store));
+}
+
+/** The token's list at an address, or 404 as if it did not exist. */
+function ownList(context: EmulatorContext, principal: Principal, address: Address, store: Store | undefined): ShoppingList {
+  const list = myShoppingList(context, principal, address, store);
+  if (!list) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
+  return list;
+}
+
+/** The My Shopping List writes, shared by REST and GraphQL: the token's own lists only. */
+export const myShoppingListWrites = {
+  create(context: EmulatorContext, body: unknown, caller: Caller, store?: Store): ShoppingList {
+    allowMine(context, caller.principal, store);
+    const draft = validBody('MyShoppingListDraft', body);
+    return createResource(context, shoppingListType, listDraftOf(draft, caller.principal, store), caller);
+  },
+  update(context: EmulatorContext, address: Address, body: unknown, caller: Caller, store?: Store): ShoppingList {
+    const { id } = ownList(context, caller.principal, address, store);
+    return updateResource(context, myShoppingListType, { id }, body, caller);
+  },
+  delete(context: EmulatorContext, address: Address, version: number, caller: Caller, store?: Store): ShoppingList {
+    const { id } = ownList(context, caller.principal, address, store);
+    return deleteResource(context, shoppingListType, { id }, version, caller);
+  },
+};
+
 /**
  * The My Shopping Lists endpoints (https://docs.commercetools.com/api/projects/me-shoppingLists),
  * globally and as `/in-store/key={storeKey}/me/...`: create and query, and get, update (the My
@@ -55,21 +104,7 @@ function listDraftOf(draft: Schemas['MyShoppingListDraft'], principal: Principal
 export function registerMyShoppingListRoutes(api: Hono<AppEnv>, context: EmulatorContext): void {
   const type = shoppingListType;
   const querySchema = () => commerceContract().schema(type.schemas.resource) as QuerySchema;
-  const lists = () => context.state.collection<ShoppingList>(type.typeId);
-  const allow = (c: Context<AppEnv>, store: Store | undefined): Principal => {
-    const principal = c.get('principal');
-    allowMe(principal, context.options.projectKey, store?.key, MY_LISTS, true);
-    return principal;
-  };
-  /** The token's list the path names, or 404 as if it did not exist. */
-  const pathList = (c: Context<AppEnv>, store: Store | undefined): ShoppingList => {
-    const principal = allow(c, store);
-    const address = parseAddress(c.req.param('address') ?? '');
-    const list =
-      'id' in address ? lists().get(address.id) : [...lists().values()].find((l) => l.key === address.key && mine(l, principal, store));
-    if (!list || !mine(list, principal, store)) throw 'id' in address ? errors.notFoundById(address.id) : errors.notFoundByKey(address.key);
-    return list;
-  };
+  const address = (c: Context<AppEnv>) => parseAddress(c.req.param('address') ?? '');
   const answer = (c: Context<AppEnv>, list: ShoppingList, status = 200) => {
     const expand = expandParams(c);
     return json(lineExpansions(context, expand)(present(context, type, list, expand)), status);
@@ -80,36 +115,24 @@ export function registerMyShoppingListRoutes(api: Hono<AppEnv>, context: Emulato
     ['/:projectKey/in-store/:storeSegment/me/shopping-lists', (c) => storeOfPath(c, context, MY_LISTS[0])],
   ];
   for (const [base, storeOf] of forms) {
-    api.post(base, async (c) => {
-      const store = storeOf(c);
-      const principal = allow(c, store);
-      const draft = validBody('MyShoppingListDraft', await readJsonBody(c));
-      return answer(c, createResource(context, type, listDraftOf(draft, principal, store), callerOf(c)), 201);
-    });
+    api.post(base, async (c) => answer(c, myShoppingListWrites.create(context, await readJsonBody(c), callerOf(c), storeOf(c)), 201));
 
     api.get(base, (c) => {
-      const store = storeOf(c);
-      const principal = allow(c, store);
+      const lists = myShoppingLists(context, c.get('principal'), storeOf(c));
       const params = parseQueryParams(new URL(c.req.url).searchParams);
-      const page = runOnArray(
-        [...lists().values()].filter((list) => mine(list, principal, store)),
-        params,
-        { schema: querySchema() },
-      );
+      const page = runOnArray(lists, params, { schema: querySchema() });
       const shape = lineExpansions(context, params.expand);
       return json({ ...page, results: page.results.map((list) => shape(present(context, type, list, params.expand))) });
     });
 
-    api.get(`${base}/:address`, (c) => answer(c, pathList(c, storeOf(c))));
+    api.get(`${base}/:address`, (c) => answer(c, ownList(context, c.get('principal'), address(c), storeOf(c))));
 
-    api.post(`${base}/:address`, async (c) => {
-      const { id } = pathList(c, storeOf(c));
-      return answer(c, updateResource(context, myShoppingListType, { id }, await readJsonBody(c), callerOf(c)));
-    });
+    api.post(`${base}/:address`, async (c) =>
+      answer(c, myShoppingListWrites.update(context, address(c), await readJsonBody(c), callerOf(c), storeOf(c))),
+    );
 
-    api.delete(`${base}/:address`, (c) => {
-      const { id } = pathList(c, storeOf(c));
-      return answer(c, deleteResource(context, type, { id }, versionParam(c), callerOf(c)));
-    });
+    api.delete(`${base}/:address`, (c) =>
+      answer(c, myShoppingListWrites.delete(context, address(c), versionParam(c), callerOf(c), storeOf(c))),
+    );
   }
 }

@@ -2,6 +2,7 @@ import type { ResourceModule } from '../kit/resource-module.js';
 import { expandParams } from '../kit/rest-routes.js';
 import { registerRetention } from '../kit/retention.js';
 import { shoppingListDaysOf } from '../project/shopping-list-settings.js';
+import { shoppingListResolvers } from './graphql.js';
 import { shoppingListChanges } from './history.js';
 import { shoppingListType, type ShoppingList } from './index.js';
 import { registerMyShoppingListRoutes } from './me.js';
@@ -40,4 +41,5 @@ export const shoppingListsModule: ResourceModule = {
     },
   },
   history: { changes: shoppingListChanges },
+  graphql: shoppingListResolvers,
 };
