@@ -196,6 +196,20 @@ describe('Product Discounts on Prices', () => {
     expect(await discountedOf(tee['id'] as string)).toBeUndefined();
   });
 
+  it('follows the clock after a snapshot restore too', async () => {
+    const source = await c.product('tee', [{ value: eur(2000) }]);
+    const discount = await create({ validFrom: new Date(api.clock.now() + HOUR_MS).toISOString() });
+    const snapshot = api.emulator.snapshot();
+    // A project that had no Product Discount gets it back from the snapshot, its bound still ahead.
+    ok(await api.call('DELETE', `/product-discounts/${discount['id'] as string}?version=1`));
+    expect(await discountedOf(source['id'] as string)).toBeUndefined();
+    api.emulator.restore(snapshot);
+    expect(await discountedOf(source['id'] as string)).toBeUndefined();
+    api.clock.advance(HOUR_MS);
+    // 20.00 × 0.9 = 18.00 EUR once the restored discount comes into force.
+    expect((await discountedOf(source['id'] as string))?.['value']).toEqual(money(1800));
+  });
+
   it('sends ProductPriceDiscountsSet and records the background change when a discount changes the Product', async () => {
     const tee = await c.product('tee', [{ value: eur(2000) }]);
     const discount = await create();

@@ -34,6 +34,8 @@ import { productDiscountType } from './index.js';
 class ProductDiscountPrices {
   /** Nothing comes into force or leaves it before this instant (ms); a first request looks at everything. */
   private nextBoundAt = Number.NEGATIVE_INFINITY;
+  /** The Product Discounts' write count at the last refresh: another means a restore or reset did not tell us. */
+  private seenGeneration = -1;
 
   constructor(private readonly context: EmulatorContext) {
     context.state.onChange((event) => {
@@ -41,9 +43,10 @@ class ProductDiscountPrices {
     });
   }
 
-  /** Before a request: refreshes the Products when the clock passed a validity bound. */
+  /** Before a request: refreshes the Products when the clock passed a validity bound, or a snapshot was restored. */
   run(): void {
-    if (this.context.state.clock.now() < this.nextBoundAt) return;
+    const generation = this.context.state.collection('product-discount').generation;
+    if (this.context.state.clock.now() < this.nextBoundAt && generation === this.seenGeneration) return;
     // Made by the platform: the project's own API client stands for it.
     this.refresh({ clientId: this.context.options.clientId, scopes: [], external: false }, undefined);
   }
@@ -51,6 +54,7 @@ class ProductDiscountPrices {
   private refresh(principal: Principal, externalUserId: string | undefined): void {
     const { state, messages } = this.context;
     const at = state.clock.now();
+    this.seenGeneration = state.collection('product-discount').generation;
     this.nextBoundAt = nextValidityBound(state, at);
     const ranked = rankedDiscounts(state, at);
     const products = state.collection<Product>('product');
