@@ -6,6 +6,22 @@ export type GeneratedEndpoint =
   | 'GET /api-clients'
   | 'GET /api-clients/{ID}'
   | 'DELETE /api-clients/{ID}'
+  | 'POST /cart-discounts'
+  | 'GET /cart-discounts'
+  | 'GET /cart-discounts/{ID}'
+  | 'POST /cart-discounts/{ID}'
+  | 'DELETE /cart-discounts/{ID}'
+  | 'GET /cart-discounts/key={key}'
+  | 'POST /cart-discounts/key={key}'
+  | 'DELETE /cart-discounts/key={key}'
+  | 'POST /in-store/key={storeKey}/cart-discounts'
+  | 'GET /in-store/key={storeKey}/cart-discounts'
+  | 'GET /in-store/key={storeKey}/cart-discounts/{ID}'
+  | 'POST /in-store/key={storeKey}/cart-discounts/{ID}'
+  | 'DELETE /in-store/key={storeKey}/cart-discounts/{ID}'
+  | 'GET /in-store/key={storeKey}/cart-discounts/key={key}'
+  | 'POST /in-store/key={storeKey}/cart-discounts/key={key}'
+  | 'DELETE /in-store/key={storeKey}/cart-discounts/key={key}'
   | 'POST /carts'
   | 'GET /carts'
   | 'GET /carts/{ID}'
@@ -306,6 +322,55 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   'GET /api-clients': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },
   'GET /api-clients/{ID}': { anyOf: [['view_api_clients'], ['manage_api_clients'], ['manage_project']], storeScoped: false },
   'DELETE /api-clients/{ID}': { anyOf: [['manage_api_clients'], ['manage_project']], storeScoped: false },
+  'POST /cart-discounts': { anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /cart-discounts': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'GET /cart-discounts/{ID}': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /cart-discounts/{ID}': { anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /cart-discounts/{ID}': { anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'GET /cart-discounts/key={key}': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: false,
+  },
+  'POST /cart-discounts/key={key}': { anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'DELETE /cart-discounts/key={key}': { anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']], storeScoped: false },
+  'POST /in-store/key={storeKey}/cart-discounts': {
+    anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/cart-discounts': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/cart-discounts/{ID}': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/cart-discounts/{ID}': {
+    anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'DELETE /in-store/key={storeKey}/cart-discounts/{ID}': {
+    anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'GET /in-store/key={storeKey}/cart-discounts/key={key}': {
+    anyOf: [['view_cart_discounts'], ['view_orders'], ['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'POST /in-store/key={storeKey}/cart-discounts/key={key}': {
+    anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
+  'DELETE /in-store/key={storeKey}/cart-discounts/key={key}': {
+    anyOf: [['manage_cart_discounts'], ['manage_orders'], ['manage_project']],
+    storeScoped: true,
+  },
   'POST /carts': { anyOf: [['manage_orders'], ['manage_project']], storeScoped: false },
   'GET /carts': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },
   'GET /carts/{ID}': { anyOf: [['view_orders'], ['manage_orders'], ['manage_project']], storeScoped: false },

@@ -30,6 +30,88 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cart-discounts': {
+    parameters: SharedParameters;
+    /** Query CartDiscounts */
+    get: operations['queryCartDiscounts'];
+    put?: never;
+    /** Create a CartDiscount */
+    post: operations['createCartDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart-discounts/{ID}': {
+    parameters: SharedParameters;
+    /** Get a CartDiscount by ID */
+    get: operations['getCartDiscountById'];
+    put?: never;
+    /** Update a CartDiscount by ID */
+    post: operations['updateCartDiscountById'];
+    /** Delete a CartDiscount by ID */
+    delete: operations['deleteCartDiscountById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart-discounts/key={key}': {
+    parameters: SharedParameters;
+    /** Get a CartDiscount by key */
+    get: operations['getCartDiscountByKey'];
+    put?: never;
+    /** Update a CartDiscount by key */
+    post: operations['updateCartDiscountByKey'];
+    /** Delete a CartDiscount by key */
+    delete: operations['deleteCartDiscountByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts': {
+    parameters: SharedParameters;
+    /** Query CartDiscounts in a Store */
+    get: operations['queryCartDiscountsInStore'];
+    put?: never;
+    /** Create a CartDiscount in a Store */
+    post: operations['createCartDiscountInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts/{ID}': {
+    parameters: SharedParameters;
+    /** Get a CartDiscount in a Store by ID */
+    get: operations['getCartDiscountInStoreById'];
+    put?: never;
+    /** Update a CartDiscount in a Store by ID */
+    post: operations['updateCartDiscountInStoreById'];
+    /** Delete a CartDiscount in a Store by ID */
+    delete: operations['deleteCartDiscountInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts/key={key}': {
+    parameters: SharedParameters;
+    /** Get a CartDiscount in a Store by key */
+    get: operations['getCartDiscountInStoreByKey'];
+    put?: never;
+    /** Update a CartDiscount in a Store by key */
+    post: operations['updateCartDiscountInStoreByKey'];
+    /** Delete a CartDiscount in a Store by key */
+    delete: operations['deleteCartDiscountInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/carts': {
     parameters: SharedParameters;
     /** Query Carts */
@@ -2474,6 +2556,511 @@ export interface components {
       results: components['schemas']['ApiClient'][];
     };
     /**
+     * @description Scopes `view_cart_discounts` (or `view_orders`) and `manage_cart_discounts` (or
+     *     `manage_orders`), as on the live service; in-store paths accept their `:{storeKey}` forms.
+     *     `cartPredicate` and the target's predicates are compiled when written: one that does not
+     *     parse is 400 SyntaxError naming its position, one that means nothing 400 SemanticError, and
+     *     nothing is stored. `sortOrder` is unique among Cart Discounts (400 DuplicateField). At most
+     *     100 Cart Discounts that are active and need no Discount Code (400 MaxCartDiscountsReached),
+     *     and at most 100 such per Store (400 StoreCartDiscountsLimitReached)
+     *     (https://docs.commercetools.com/api/limits#cart-discounts). A Cart Discount a Discount Code
+     *     names cannot be deleted (400 ReferenceExists; decision, the reference does not say). On
+     *     in-store paths a Cart Discount exists when its `stores` name the Store of the path; one for
+     *     all Stores (`stores` empty) does not (decision). `recurringOrderScope` is always
+     *     `NonRecurringOrdersOnly` (the emulator has no Recurring Orders); Discount Groups are not
+     *     emulated. Messages: CartDiscountCreated, CartDiscountDeleted, CartDiscountStoreAdded,
+     *     CartDiscountStoreRemoved, CartDiscountStoresSet.
+     */
+    CartDiscount: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['CartDiscountValue'];
+      cartPredicate: string;
+      /** @description Absent when `value` is `giftLineItem`. */
+      target?: components['schemas']['CartDiscountTarget'];
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+      /** @description Empty when the Cart Discount applies to Carts of every Store and without one. */
+      stores: components['schemas']['StoreKeyReference'][];
+      isActive: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      requiresDiscountCode: boolean;
+      /**
+       * @description The resources `cartPredicate` names by id (`customerGroup.id = "…"`), as References;
+       *     computed by the service.
+       */
+      references: components['schemas']['Reference'][];
+      stackingMode: components['schemas']['StackingMode'];
+      custom?: components['schemas']['CustomFields'];
+      recurringOrderScope: components['schemas']['RecurringOrderScope'];
+    };
+    /**
+     * @description A decimal number strictly between 0 and 1, written `0.` and digits without a trailing zero
+     *     (`0.5`, `0.05`; not `0.50`, `.5` or `1`), so that two strings of the same number cannot
+     *     both exist (decision after the live rule that a sort order is unambiguous). Another form
+     *     is 400 InvalidJsonInput naming the field. A higher value applies first.
+     */
+    CartDiscountSortOrder: string;
+    /**
+     * @description `Stacking` (the default): lower-ranked Cart Discounts apply after this one.
+     *     `StopAfterThisDiscount`: none does once this one applied.
+     * @enum {string}
+     */
+    StackingMode: 'Stacking' | 'StopAfterThisDiscount';
+    /**
+     * @description How an amount is shared among the discounted items: `ProportionateDistribution` in
+     *     proportion to their prices, `EvenDistribution` evenly, `IndividualApplication` in full on
+     *     each one (https://docs.commercetools.com/api/projects/cartDiscounts#discountapplicationmode).
+     * @enum {string}
+     */
+    DiscountApplicationMode: 'ProportionateDistribution' | 'EvenDistribution' | 'IndividualApplication';
+    /**
+     * @description Which matching units a multi-buy target discounts, the cheapest or the most expensive.
+     * @enum {string}
+     */
+    SelectionMode: 'Cheapest' | 'MostExpensive';
+    /** @description Always `NonRecurringOrdersOnly` here. */
+    RecurringOrderScope: {
+      /** @constant */
+      type: 'NonRecurringOrdersOnly';
+    };
+    CartDiscountValue:
+      | components['schemas']['CartDiscountValueRelative']
+      | components['schemas']['CartDiscountValueAbsolute']
+      | components['schemas']['CartDiscountValueFixed']
+      | components['schemas']['CartDiscountValueGiftLineItem'];
+    /** @description Reduces the target's price by `permyriad` ten-thousandths (1000 is 10 %). */
+    CartDiscountValueRelative: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      permyriad: number;
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Reduces the target's price by the amount in its currency; a Cart in a currency `money`
+     *     lacks is not discounted. Without `applicationMode` the amount is distributed
+     *     proportionately (`ProportionateDistribution`).
+     */
+    CartDiscountValueAbsolute: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['CentPrecisionMoney'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Sets the unit price of the target to the amount in its currency, where that is lower.
+     *     Without `applicationMode` it applies to each item (`IndividualApplication`).
+     */
+    CartDiscountValueFixed: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'fixed';
+      money: components['schemas']['CentPrecisionMoney'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /** @description Adds the Product Variant to matching Carts as a free Line Item. */
+    CartDiscountValueGiftLineItem: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'giftLineItem';
+      product: components['schemas']['ProductReference'];
+      variantId: number;
+      supplyChannel?: components['schemas']['ChannelReference'];
+      distributionChannel?: components['schemas']['ChannelReference'];
+    };
+    /**
+     * @description `money` empty or naming a currency twice is 400 InvalidOperation (live). A
+     *     `relative` value with `applicationMode` needs a `pattern` target (400 InvalidOperation,
+     *     live), which is not emulated.
+     */
+    CartDiscountValueDraft:
+      | components['schemas']['CartDiscountValueRelativeDraft']
+      | components['schemas']['CartDiscountValueAbsoluteDraft']
+      | components['schemas']['CartDiscountValueFixedDraft']
+      | components['schemas']['CartDiscountValueGiftLineItemDraft'];
+    CartDiscountValueRelativeDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      /** @description More than 10000 (100 %) is 400 InvalidJsonInput (decision). */
+      permyriad: number;
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    CartDiscountValueAbsoluteDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['Money'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    CartDiscountValueFixedDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'fixed';
+      money: components['schemas']['Money'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Only in a draft without `target` (with one, 400 InvalidInput; decision), never in
+     *     `changeValue` (400 InvalidInput, live). The Product must exist (400
+     *     ReferencedResourceNotFound) and have the variant (400 InvalidInput; decision); the
+     *     supply Channel must have the role InventorySupply and the distribution Channel
+     *     ProductDistribution (400 MissingRoleOnChannel).
+     */
+    CartDiscountValueGiftLineItemDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'giftLineItem';
+      product: components['schemas']['ProductResourceIdentifier'];
+      variantId: number;
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+    };
+    /**
+     * @description The part of the Cart discounted. Its `predicate` is a Line Item or Custom Line Item target
+     *     predicate (https://docs.commercetools.com/api/projects/predicates#lineitem-field-identifiers).
+     *     An `absolute` value cannot discount a multi-buy target (400 InvalidOperation, live). The
+     *     `pattern` target is not emulated (501 NotEmulated naming its pattern).
+     */
+    CartDiscountTarget:
+      | components['schemas']['CartDiscountLineItemsTarget']
+      | components['schemas']['CartDiscountCustomLineItemsTarget']
+      | components['schemas']['CartDiscountShippingCostTarget']
+      | components['schemas']['CartDiscountTotalPriceTarget']
+      | components['schemas']['MultiBuyLineItemsTarget']
+      | components['schemas']['MultiBuyCustomLineItemsTarget']
+      | components['schemas']['CartDiscountPatternTarget'];
+    CartDiscountLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'lineItems';
+      predicate: string;
+    };
+    CartDiscountCustomLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'customLineItems';
+      predicate: string;
+    };
+    CartDiscountShippingCostTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'shipping';
+    };
+    /** @description The Cart's total; the same share comes off `taxedPrice` and `taxedShippingPrice`. */
+    CartDiscountTotalPriceTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'totalPrice';
+    };
+    /**
+     * @description Every `triggerQuantity` matching units, `discountedQuantity` of them are discounted, at
+     *     most `maxOccurrence` times. `discountedQuantity` above `triggerQuantity` is 400
+     *     InvalidInput (decision, after the live rule).
+     */
+    MultiBuyLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'multiBuyLineItems';
+      predicate: string;
+      triggerQuantity: number;
+      discountedQuantity: number;
+      maxOccurrence?: number;
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /** @description As `multiBuyLineItems`, on Custom Line Items. */
+    MultiBuyCustomLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'multiBuyCustomLineItems';
+      predicate: string;
+      triggerQuantity: number;
+      discountedQuantity: number;
+      maxOccurrence?: number;
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /** @description Buy-and-get patterns of units (`triggerPattern`, `targetPattern`); not emulated (501 NotEmulated). */
+    CartDiscountPatternTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'pattern';
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /**
+     * @description `sortOrder` is required here: it is optional on the live service only for a Cart Discount
+     *     of a Discount Group, and those are not emulated (`discountGroup`, `recurringOrderScope`:
+     *     501 NotEmulated). Stores must exist (400 ReferencedResourceNotFound). An active Cart
+     *     Discount without a Discount Code beyond the limits is 400 MaxCartDiscountsReached or
+     *     StoreCartDiscountsLimitReached.
+     */
+    CartDiscountDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['CartDiscountValueDraft'];
+      /** @description A Cart predicate (https://docs.commercetools.com/api/projects/predicates#cart-predicates). */
+      cartPredicate: string;
+      /** @description Required unless `value` is `giftLineItem` (400 InvalidInput; decision). */
+      target?: components['schemas']['CartDiscountTarget'];
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @default true */
+      isActive?: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      /** @default false */
+      requiresDiscountCode?: boolean;
+      stackingMode?: components['schemas']['StackingMode'];
+      /** @description A Type for `cart-discount`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CartDiscountReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'cart-discount';
+      obj?: components['schemas']['CartDiscount'];
+    };
+    CartDiscountResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'cart-discount';
+    };
+    CartDiscountUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CartDiscountUpdateAction'][];
+    };
+    /**
+     * @description Each action is checked as the draft is (predicates, values, sort order, limits). The live
+     *     actions listed in `x-not-emulated-actions` (Discount Groups, Recurring Orders) are 501
+     *     NotEmulated.
+     */
+    CartDiscountUpdateAction:
+      | components['schemas']['CartDiscountChangeValueAction']
+      | components['schemas']['CartDiscountChangeTargetAction']
+      | components['schemas']['CartDiscountChangeCartPredicateAction']
+      | components['schemas']['CartDiscountChangeIsActiveAction']
+      | components['schemas']['CartDiscountChangeSortOrderAction']
+      | components['schemas']['CartDiscountChangeRequiresDiscountCodeAction']
+      | components['schemas']['CartDiscountChangeStackingModeAction']
+      | components['schemas']['CartDiscountChangeNameAction']
+      | components['schemas']['CartDiscountSetDescriptionAction']
+      | components['schemas']['CartDiscountSetKeyAction']
+      | components['schemas']['CartDiscountSetValidFromAction']
+      | components['schemas']['CartDiscountSetValidUntilAction']
+      | components['schemas']['CartDiscountSetValidFromAndUntilAction']
+      | components['schemas']['CartDiscountSetStoresAction']
+      | components['schemas']['CartDiscountAddStoreAction']
+      | components['schemas']['CartDiscountRemoveStoreAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description A `giftLineItem` value, or any value on a gift Cart Discount, is 400 InvalidInput (live). */
+    CartDiscountChangeValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeValue';
+      value: components['schemas']['CartDiscountValueDraft'];
+    };
+    /** @description A target for a `giftLineItem` Cart Discount is 400 InvalidInput (decision). */
+    CartDiscountChangeTargetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTarget';
+      target: components['schemas']['CartDiscountTarget'];
+    };
+    CartDiscountChangeCartPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCartPredicate';
+      cartPredicate: string;
+    };
+    /** @description Activating beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached. */
+    CartDiscountChangeIsActiveAction: SharedCartDiscountChangeIsActiveAction;
+    /** @description One another Cart Discount has is 400 DuplicateField. */
+    CartDiscountChangeSortOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSortOrder';
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+    };
+    /**
+     * @description `false` beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached.
+     *     `true` on a Cart Discount a Discount Code names is allowed; `false` is 400
+     *     InvalidOperation while a Discount Code names it (decision: a code's Cart Discounts
+     *     require one).
+     */
+    CartDiscountChangeRequiresDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeRequiresDiscountCode';
+      requiresDiscountCode: boolean;
+    };
+    CartDiscountChangeStackingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeStackingMode';
+      stackingMode: components['schemas']['StackingMode'];
+    };
+    CartDiscountChangeNameAction: SharedCartDiscountChangeNameAction;
+    /** @description Omitting `description` unsets it. */
+    CartDiscountSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
+    /** @description Omitting `key` unsets it; a key another Cart Discount has is 400 DuplicateField. */
+    CartDiscountSetKeyAction: SharedCartDiscountSetKeyAction;
+    /** @description Omitting `validFrom` unsets it. */
+    CartDiscountSetValidFromAction: SharedCartDiscountSetValidFromAction;
+    /** @description Omitting `validUntil` unsets it. */
+    CartDiscountSetValidUntilAction: SharedCartDiscountSetValidUntilAction;
+    /** @description Omitting either unsets it. */
+    CartDiscountSetValidFromAndUntilAction: SharedCartDiscountSetValidFromAndUntilAction;
+    /**
+     * @description Replaces `stores` (absent or empty: none). Each Store must exist (400
+     *     ReferencedResourceNotFound). Sends CartDiscountStoresSet.
+     */
+    CartDiscountSetStoresAction: SharedCartDiscountSetStoresAction;
+    /**
+     * @description The Store must exist (400 ReferencedResourceNotFound); one already there changes nothing
+     *     (decision). Sends CartDiscountStoreAdded.
+     */
+    CartDiscountAddStoreAction: SharedCartDiscountAddStoreAction;
+    /**
+     * @description The Store must exist (400 ReferencedResourceNotFound); one the Cart Discount does not have
+     *     is 400 InvalidOperation (decision). Sends CartDiscountStoreRemoved.
+     */
+    CartDiscountRemoveStoreAction: SharedCartDiscountRemoveStoreAction;
+    CartDiscountPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['CartDiscount'][];
+    };
+    /**
+     * @description 400. The Cart Discount would be the 101st active one that needs no Discount Code
+     *     (https://docs.commercetools.com/api/limits#cart-discounts); nothing changed.
+     */
+    MaxCartDiscountsReachedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MaxCartDiscountsReached';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MaxCartDiscountsReached';
+    };
+    /**
+     * @description 400. The Cart Discount would be the 101st active one without a Discount Code in the
+     *     `stores` listed; nothing changed.
+     */
+    StoreCartDiscountsLimitReachedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'StoreCartDiscountsLimitReached';
+      stores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'StoreCartDiscountsLimitReached';
+    };
+    /** @description A Cart Discount was created. */
+    CartDiscountCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountCreated';
+      cartDiscount: components['schemas']['CartDiscount'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountCreated';
+    };
+    /** @description A Cart Discount was deleted. */
+    CartDiscountDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountDeleted';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountDeleted';
+    };
+    /** @description `addStore`: the Store added. */
+    CartDiscountStoreAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoreAdded';
+      store: components['schemas']['StoreKeyReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoreAdded';
+    };
+    /** @description `removeStore`: the Store removed. */
+    CartDiscountStoreRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoreRemoved';
+      store: components['schemas']['StoreKeyReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoreRemoved';
+    };
+    /** @description `setStores`: the Stores after the action. */
+    CartDiscountStoresSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoresSet';
+      stores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoresSet';
+    };
+    /**
      * @description `Active`: the Cart can be updated and ordered. `Merged`: an anonymous Cart merged into a
      *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: after
      *     freezeCart, until unfreezeCart; it can be ordered (see CartFreezeCartAction). Decision
@@ -3132,7 +3719,7 @@ export interface components {
     /** @description Sets or removes one Custom Field of a line (its Custom Fields must have a Type). */
     CartSetLineItemCustomFieldAction: SharedCartSetLineItemCustomFieldAction;
     /** @description Sets or unsets `key`; a key another Cart has is 400 DuplicateField. */
-    CartSetKeyAction: SharedCartSetKeyAction;
+    CartSetKeyAction: SharedCartDiscountSetKeyAction;
     /** @description Changes the tax mode; leaving `External` drops the external rates. `ExternalAmount` is 501 NotEmulated. */
     CartChangeTaxModeAction: SharedCartChangeTaxModeAction;
     /** @description Changes the rounding of tax amounts. */
@@ -3663,7 +4250,7 @@ export interface components {
       action: 'changeAssetOrder';
       assetOrder: string[];
     };
-    CategoryChangeNameAction: SharedCategoryChangeNameAction;
+    CategoryChangeNameAction: SharedCartDiscountChangeNameAction;
     /** @description Emits CategorySlugChanged; a slug another Category has for a locale is 400 DuplicateField. */
     CategoryChangeSlugAction: {
       /**
@@ -3674,7 +4261,7 @@ export interface components {
       slug: components['schemas']['CategorySlug'];
     };
     /** @description Omitting `description` unsets it. */
-    CategorySetDescriptionAction: SharedCategorySetDescriptionAction;
+    CategorySetDescriptionAction: SharedCartDiscountSetDescriptionAction;
     /**
      * @description The new parent must exist (400 ReferencedResourceNotFound) and may be neither the
      *     Category itself nor one of its descendants (400 InvalidOperation: the tree would get
@@ -3726,7 +4313,7 @@ export interface components {
       metaKeywords?: components['schemas']['LocalizedString'];
     };
     /** @description Omitting `key` unsets it; a key another Category has is 400 DuplicateField. */
-    CategorySetKeyAction: SharedCartSetKeyAction;
+    CategorySetKeyAction: SharedCartDiscountSetKeyAction;
     CategoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Category'][];
     };
@@ -3916,6 +4503,7 @@ export interface components {
      */
     ReferenceTypeId:
       | 'cart'
+      | 'cart-discount'
       | 'category'
       | 'channel'
       | 'customer'
@@ -4155,7 +4743,9 @@ export interface components {
       | components['schemas']['SyntaxErrorError']
       | components['schemas']['SemanticErrorError']
       | components['schemas']['NoMatchingProductDiscountFoundError']
-      | components['schemas']['MaxResourceLimitExceededError'];
+      | components['schemas']['MaxResourceLimitExceededError']
+      | components['schemas']['MaxCartDiscountsReachedError']
+      | components['schemas']['StoreCartDiscountsLimitReachedError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -4862,7 +5452,7 @@ export interface components {
     /** @description A name another Customer Group has is 400 DuplicateField naming `name`. */
     CustomerGroupChangeNameAction: SharedCustomerGroupChangeNameAction;
     /** @description Omitting `key` unsets it; a key another Customer Group has is 400 DuplicateField. */
-    CustomerGroupSetKeyAction: SharedCartSetKeyAction;
+    CustomerGroupSetKeyAction: SharedCartDiscountSetKeyAction;
     CustomerGroupPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['CustomerGroup'][];
     };
@@ -5188,7 +5778,7 @@ export interface components {
       customerNumber?: string;
     };
     /** @description Omitting `key` removes it; a key another Customer holds is 400 DuplicateField. */
-    CustomerSetKeyAction: SharedCartSetKeyAction;
+    CustomerSetKeyAction: SharedCartDiscountSetKeyAction;
     /**
      * @description Omitting `customerGroup` removes the Customer from its group; a Customer Group that does not
      *     exist is 400 ReferencedResourceNotFound. Sends CustomerGroupSet.
@@ -5327,35 +5917,14 @@ export interface components {
      * @description The Customer joins the Store (a Store it is in already changes nothing); its e-mail must be free
      *     in that Store (400 DuplicateField). Its password login follows its Stores.
      */
-    CustomerAddStoreAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'addStore';
-      store: components['schemas']['StoreResourceIdentifier'];
-    };
+    CustomerAddStoreAction: SharedCartDiscountAddStoreAction;
     /**
      * @description The Customer leaves the Store; without Stores it becomes a global customer, whose e-mail must be
      *     free among the global customers (400 DuplicateField).
      */
-    CustomerRemoveStoreAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'removeStore';
-      store: components['schemas']['StoreResourceIdentifier'];
-    };
+    CustomerRemoveStoreAction: SharedCartDiscountRemoveStoreAction;
     /** @description Replaces the Stores (omitted or empty: a global customer), with the e-mail rule of addStore. */
-    CustomerSetStoresAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setStores';
-      stores?: components['schemas']['StoreResourceIdentifier'][];
-    };
+    CustomerSetStoresAction: SharedCartDiscountSetStoresAction;
     /**
      * @description Changes the password of the Customer `id` when `currentPassword` is its password (400
      *     InvalidCurrentPassword otherwise, as for a Customer without a password). The new password
@@ -5964,7 +6533,7 @@ export interface components {
       maxCartQuantity?: number;
     };
     /** @description Omitting `key` unsets it; a key another InventoryEntry has is 400 DuplicateField. */
-    InventoryEntrySetKeyAction: SharedCartSetKeyAction;
+    InventoryEntrySetKeyAction: SharedCartDiscountSetKeyAction;
     InventoryPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['InventoryEntry'][];
     };
@@ -6321,6 +6890,11 @@ export interface components {
       | components['schemas']['InventoryEntryQuantitySetMessage']
       | components['schemas']['ShoppingListLineItemAddedMessage']
       | components['schemas']['ShoppingListLineItemRemovedMessage']
+      | components['schemas']['CartDiscountCreatedMessage']
+      | components['schemas']['CartDiscountDeletedMessage']
+      | components['schemas']['CartDiscountStoreAddedMessage']
+      | components['schemas']['CartDiscountStoreRemovedMessage']
+      | components['schemas']['CartDiscountStoresSetMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -7172,7 +7746,7 @@ export interface components {
       amount: components['schemas']['Money'];
     };
     /** @description Omitting `key` unsets it; a key another Payment has is 400 DuplicateField. */
-    PaymentSetKeyAction: SharedCartSetKeyAction;
+    PaymentSetKeyAction: SharedCartDiscountSetKeyAction;
     /** @description The Customer must exist (400 ReferencedResourceNotFound); omitting `customer` unsets it. */
     PaymentSetCustomerAction: SharedPaymentSetCustomerAction;
     /**
@@ -7544,14 +8118,7 @@ export interface components {
       predicate: string;
     };
     /** @description Activating a 501st Product Discount is 400 MaxResourceLimitExceeded. */
-    ProductDiscountChangeIsActiveAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'changeIsActive';
-      isActive: boolean;
-    };
+    ProductDiscountChangeIsActiveAction: SharedCartDiscountChangeIsActiveAction;
     /** @description A `sortOrder` another Product Discount has is 400 DuplicateField. */
     ProductDiscountChangeSortOrderAction: {
       /**
@@ -7561,39 +8128,17 @@ export interface components {
       action: 'changeSortOrder';
       sortOrder: string;
     };
-    ProductDiscountChangeNameAction: SharedCategoryChangeNameAction;
+    ProductDiscountChangeNameAction: SharedCartDiscountChangeNameAction;
     /** @description Omitting `description` unsets it. */
-    ProductDiscountSetDescriptionAction: SharedCategorySetDescriptionAction;
+    ProductDiscountSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Product Discount has is 400 DuplicateField. */
-    ProductDiscountSetKeyAction: SharedCartSetKeyAction;
+    ProductDiscountSetKeyAction: SharedCartDiscountSetKeyAction;
     /** @description Omitting `validFrom` unsets it. */
-    ProductDiscountSetValidFromAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setValidFrom';
-      validFrom?: components['schemas']['DateTime'];
-    };
+    ProductDiscountSetValidFromAction: SharedCartDiscountSetValidFromAction;
     /** @description Omitting `validUntil` unsets it. */
-    ProductDiscountSetValidUntilAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setValidUntil';
-      validUntil?: components['schemas']['DateTime'];
-    };
+    ProductDiscountSetValidUntilAction: SharedCartDiscountSetValidUntilAction;
     /** @description Omitting either unsets it; `validFrom` after `validUntil` is 400 InvalidField (decision). */
-    ProductDiscountSetValidFromAndUntilAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setValidFromAndUntil';
-      validFrom?: components['schemas']['DateTime'];
-      validUntil?: components['schemas']['DateTime'];
-    };
+    ProductDiscountSetValidFromAndUntilAction: SharedCartDiscountSetValidFromAndUntilAction;
     ProductDiscountPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['ProductDiscount'][];
     };
@@ -7840,7 +8385,7 @@ export interface components {
       product: components['schemas']['ProductResourceIdentifier'];
       variantExclusion?: components['schemas']['ProductVariantExclusion'];
     };
-    ProductSelectionChangeNameAction: SharedCategoryChangeNameAction;
+    ProductSelectionChangeNameAction: SharedCartDiscountChangeNameAction;
     ProductSelectionSetKeyAction: SharedProductSelectionSetKeyAction;
     /**
      * @description Element of the Products of a Product Selection: `variantSelection` in an `Individual`
@@ -8109,7 +8654,7 @@ export interface components {
       description: string;
     };
     /** @description Omitting `key` removes it; a key another Product Type holds is 400 DuplicateField. */
-    ProductTypeSetKeyAction: SharedCartSetKeyAction;
+    ProductTypeSetKeyAction: SharedCartDiscountSetKeyAction;
     /**
      * @description Appends an attribute definition, with the live defaults of a draft. A name the Product
      *     Type already has is 400 AttributeDefinitionAlreadyExists.
@@ -9672,7 +10217,7 @@ export interface components {
       predicate?: string;
     };
     /** @description Omitting `key` unsets it; a key another Shipping Method has is 400 DuplicateField. */
-    ShippingMethodSetKeyAction: SharedCartSetKeyAction;
+    ShippingMethodSetKeyAction: SharedCartDiscountSetKeyAction;
     /** @description Omitting `localizedName` unsets it. */
     ShippingMethodSetLocalizedNameAction: {
       /**
@@ -9909,7 +10454,7 @@ export interface components {
       action: 'changeLineItemsOrder';
       lineItemOrder: string[];
     };
-    ShoppingListChangeNameAction: SharedCategoryChangeNameAction;
+    ShoppingListChangeNameAction: SharedCartDiscountChangeNameAction;
     ShoppingListChangeTextLineItemNameAction: {
       /**
        * @description discriminator enum property added by openapi-typescript
@@ -9955,8 +10500,8 @@ export interface components {
     ShoppingListSetCustomerAction: SharedPaymentSetCustomerAction;
     /** @description Without a value, the project's (`shoppingLists.deleteDaysAfterLastModification`) applies again. */
     ShoppingListSetDeleteDaysAfterLastModificationAction: SharedCartSetDeleteDaysAfterLastModificationAction;
-    ShoppingListSetDescriptionAction: SharedCategorySetDescriptionAction;
-    ShoppingListSetKeyAction: SharedCartSetKeyAction;
+    ShoppingListSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
+    ShoppingListSetKeyAction: SharedCartDiscountSetKeyAction;
     ShoppingListSetLineItemCustomFieldAction: SharedCartSetLineItemCustomFieldAction;
     ShoppingListSetLineItemCustomTypeAction: {
       /**
@@ -10150,7 +10695,7 @@ export interface components {
     /** @description An empty object (or, decision, none) removes the name. */
     StateSetNameAction: SharedStateSetNameAction;
     /** @description An empty object (or, decision, none) removes the description. */
-    StateSetDescriptionAction: SharedCategorySetDescriptionAction;
+    StateSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
     /** @description A role the State has already, or one that does not apply to its type, is 400 InvalidOperation. */
     StateAddRolesAction: {
       /**
@@ -10496,7 +11041,7 @@ export interface components {
     /** @description Omitting `description` unsets it. */
     TaxCategorySetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Tax Category has is 400 DuplicateField. */
-    TaxCategorySetKeyAction: SharedCartSetKeyAction;
+    TaxCategorySetKeyAction: SharedCartDiscountSetKeyAction;
     /** @description Appends a rate with a generated `id`. */
     TaxCategoryAddTaxRateAction: {
       /**
@@ -10865,9 +11410,9 @@ export interface components {
       | components['schemas']['TypeRemoveEnumValuesAction']
       | components['schemas']['TypeRemoveLocalizedEnumValuesAction'];
     TypeChangeKeyAction: SharedStateChangeKeyAction;
-    TypeChangeNameAction: SharedCategoryChangeNameAction;
+    TypeChangeNameAction: SharedCartDiscountChangeNameAction;
     /** @description Omitting `description` removes it. */
-    TypeSetDescriptionAction: SharedCategorySetDescriptionAction;
+    TypeSetDescriptionAction: SharedCartDiscountSetDescriptionAction;
     /** @description Appends the definition; its `name` must be new in the Type (400 DuplicateField). */
     TypeAddFieldDefinitionAction: {
       /**
@@ -11075,7 +11620,7 @@ export interface components {
     /** @description Omitting `description` unsets it. */
     ZoneSetDescriptionAction: SharedTaxCategorySetDescriptionAction;
     /** @description Omitting `key` unsets it; a key another Zone has is 400 DuplicateField. */
-    ZoneSetKeyAction: SharedCartSetKeyAction;
+    ZoneSetKeyAction: SharedCartDiscountSetKeyAction;
     ZonePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Zone'][];
     };
@@ -11265,7 +11810,7 @@ export interface components {
 export type $defs = Record<string, never>;
 export interface operations {
   queryApiClients: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of API clients, without secrets. */
@@ -11284,7 +11829,7 @@ export interface operations {
     };
   };
   createApiClient: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody: {
       content: {
         'application/json': components['schemas']['ApiClientDraft'];
@@ -11333,11 +11878,11 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  queryCarts: {
-    parameters: SharedParametersV6;
+  queryCartDiscounts: {
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
-      /** @description A page of Carts. */
+      /** @description A page of CartDiscounts. */
       200: SharedStatus200V3;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
@@ -11347,9 +11892,129 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
-  createCart: {
+  createCartDiscount: {
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV7;
+    responses: {
+      /** @description The created CartDiscount. */
+      201: SharedStatus201V6;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  updateCartDiscountById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV7;
+  };
+  deleteCartDiscountById: {
+    parameters: SharedParametersV4;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  getCartDiscountByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  updateCartDiscountByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV7;
+  };
+  deleteCartDiscountByKey: {
+    parameters: SharedParametersV8;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  queryCartDiscountsInStore: {
+    parameters: SharedParametersV14;
+    requestBody?: never;
+    responses: {
+      /** @description A page of CartDiscounts. */
+      200: SharedStatus200V3;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCartDiscountInStore: {
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV7;
+    responses: {
+      /** @description The created CartDiscount. */
+      201: SharedStatus201V6;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountInStoreById: {
     parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV6;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  updateCartDiscountInStoreById: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV7;
+  };
+  deleteCartDiscountInStoreById: {
+    parameters: SharedParametersV13;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  getCartDiscountInStoreByKey: {
+    parameters: SharedParametersV9;
+    requestBody?: never;
+    responses: SharedResponsesV16;
+  };
+  updateCartDiscountInStoreByKey: {
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBody;
+    responses: SharedResponsesV7;
+  };
+  deleteCartDiscountInStoreByKey: {
+    parameters: SharedParametersV15;
+    requestBody?: never;
+    responses: SharedResponsesV13;
+  };
+  queryCarts: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Carts. */
+      200: SharedStatus200V4;
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCart: {
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201;
@@ -11366,8 +12031,8 @@ export interface operations {
   getCartById: SharedGetCartById;
   updateCartById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV12;
   };
   deleteCartById: SharedDeleteCartById;
   getCartByKey: {
@@ -11377,8 +12042,8 @@ export interface operations {
   };
   updateCartByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV11;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV12;
   };
   deleteCartByKey: {
     parameters: SharedParametersV8;
@@ -11390,7 +12055,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of Carts. */
-      200: SharedStatus200V3;
+      200: SharedStatus200V4;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11402,7 +12067,7 @@ export interface operations {
   };
   createCartInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV6;
+    requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The created Cart. */
       201: SharedStatus201;
@@ -11419,20 +12084,20 @@ export interface operations {
   };
   getCartInStoreById: SharedGetCartInStoreById;
   updateCartInStoreById: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV11;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV12;
   };
   deleteCartInStoreById: SharedDeleteCartInStoreById;
   getCartInStoreByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV9;
     requestBody?: never;
     responses: SharedResponsesV6;
   };
   updateCartInStoreByKey: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBody;
-    responses: SharedResponsesV11;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV2;
+    responses: SharedResponsesV12;
   };
   deleteCartInStoreByKey: {
     parameters: SharedParametersV15;
@@ -11447,7 +12112,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   getShippingMethodsMatchingCartLocation: {
     parameters: {
@@ -11468,7 +12133,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   getShippingMethodsMatchingCartInStore: {
     parameters: {
@@ -11478,10 +12143,10 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   queryCategories: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Categories. */
@@ -11500,7 +12165,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -11526,35 +12191,35 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV28;
   };
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV58;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV7;
-    responses: SharedResponsesV25;
+    requestBody: SharedRequestBodyV9;
+    responses: SharedResponsesV28;
   };
   deleteCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV38;
+    responses: SharedResponsesV41;
   };
   queryChannels: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Channels. */
@@ -11573,7 +12238,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -11599,39 +12264,39 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV8;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV29;
   };
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV59;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV8;
-    responses: SharedResponsesV26;
+    requestBody: SharedRequestBodyV10;
+    responses: SharedResponsesV29;
   };
   deleteChannelByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV39;
+    responses: SharedResponsesV42;
   };
   queryCustomObjects: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of CustomObjects. */
-      200: SharedStatus200V4;
+      200: SharedStatus200V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11641,7 +12306,7 @@ export interface operations {
     };
   };
   createOrUpdateCustomObject: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomObjectDraft'];
@@ -11674,7 +12339,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of the CustomObjects of the container. */
-      200: SharedStatus200V4;
+      200: SharedStatus200V5;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11687,7 +12352,7 @@ export interface operations {
     parameters: {
       query?: SharedQueryV2;
       header?: SharedHeader;
-      path: SharedPathV6;
+      path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
@@ -11719,7 +12384,7 @@ export interface operations {
         expand?: components['parameters']['expand'];
       };
       header?: SharedHeader;
-      path: SharedPathV6;
+      path: SharedPathV5;
       cookie?: never;
     };
     requestBody?: never;
@@ -11737,7 +12402,7 @@ export interface operations {
     };
   };
   queryCustomerGroups: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Customer Groups. */
@@ -11756,7 +12421,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -11782,39 +12447,39 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV30;
   };
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV60;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV9;
-    responses: SharedResponsesV27;
+    requestBody: SharedRequestBodyV11;
+    responses: SharedResponsesV30;
   };
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV43;
   };
   queryCustomers: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of customers. */
-      200: SharedStatus200V5;
+      200: SharedStatus200V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11824,8 +12489,8 @@ export interface operations {
     };
   };
   signUpCustomer: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV10;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -11842,42 +12507,42 @@ export interface operations {
   getCustomerById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV21;
   };
   updateCustomerById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV13;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV15;
   };
   deleteCustomerById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV19;
   };
   getCustomerByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV21;
   };
   updateCustomerByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV13;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV15;
   };
   deleteCustomerByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV19;
   };
   changeCustomerPassword: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV11;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   createCustomerPasswordToken: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV41;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV44;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -11890,17 +12555,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   resetCustomerPassword: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV13;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   createCustomerEmailToken: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV28;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV31;
   };
   getCustomerByEmailToken: {
     parameters: {
@@ -11913,11 +12578,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   verifyCustomerEmail: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV15;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   queryCustomersInStore: {
@@ -11925,7 +12590,7 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description A page of the Store's customers. */
-      200: SharedStatus200V5;
+      200: SharedStatus200V6;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -11937,7 +12602,7 @@ export interface operations {
   };
   signUpCustomerInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV10;
+    requestBody: SharedRequestBodyV12;
     responses: {
       /** @description The new customer; its `stores` is exactly the Store of the path. */
       201: SharedStatus201V2;
@@ -11953,44 +12618,44 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV21;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV15;
   };
   deleteCustomerInStoreById: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV19;
   };
   getCustomerInStoreByKey: {
-    parameters: SharedParametersV10;
+    parameters: SharedParametersV9;
     requestBody?: never;
-    responses: SharedResponsesV18;
+    responses: SharedResponsesV21;
   };
   updateCustomerInStoreByKey: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV2;
-    responses: SharedResponsesV13;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV3;
+    responses: SharedResponsesV15;
   };
   deleteCustomerInStoreByKey: {
     parameters: SharedParametersV15;
     requestBody?: never;
-    responses: SharedResponsesV16;
+    responses: SharedResponsesV19;
   };
   changeCustomerPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV11;
+    requestBody: SharedRequestBodyV13;
     responses: SharedResponses;
   };
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV12;
-    responses: SharedResponsesV41;
+    requestBody: SharedRequestBodyV14;
+    responses: SharedResponsesV44;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -12005,17 +12670,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   resetCustomerPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV13;
+    requestBody: SharedRequestBodyV15;
     responses: SharedResponses;
   };
   createCustomerEmailTokenInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV28;
+    requestBody: SharedRequestBodyV16;
+    responses: SharedResponsesV31;
   };
   getCustomerByEmailTokenInStore: {
     parameters: {
@@ -12030,15 +12695,15 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV19;
+    responses: SharedResponsesV22;
   };
   verifyCustomerEmailInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV15;
+    requestBody: SharedRequestBodyV17;
     responses: SharedResponses;
   };
   executeGraphQL: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody: {
       content: {
         'application/json': components['schemas']['GraphQLRequest'];
@@ -12062,7 +12727,7 @@ export interface operations {
     };
   };
   queryInventoryEntries: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of InventoryEntries. */
@@ -12081,7 +12746,7 @@ export interface operations {
     };
   };
   createInventoryEntry: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['InventoryEntryDraft'];
@@ -12107,134 +12772,134 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV61;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV32;
   };
   deleteInventoryEntryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV61;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV16;
-    responses: SharedResponsesV29;
+    requestBody: SharedRequestBodyV18;
+    responses: SharedResponsesV32;
   };
   deleteInventoryEntryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV45;
   };
   signInCustomer: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV80;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV83;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV17;
-    responses: SharedResponsesV76;
+    requestBody: SharedRequestBodyV19;
+    responses: SharedResponsesV79;
   };
   queryMyCarts: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV62;
   };
   createMyCart: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV53;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV56;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV37;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV40;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ReplicaMyCartDraft'];
       };
     };
-    responses: SharedResponsesV21;
+    responses: SharedResponsesV24;
   };
   getMyActiveCart: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV62;
   };
   createMyCartInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV18;
-    responses: SharedResponsesV53;
+    requestBody: SharedRequestBodyV20;
+    responses: SharedResponsesV56;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV37;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV21;
+    responses: SharedResponsesV40;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   replicateCart: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV21;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV24;
   };
   getCartByCustomerId: {
     parameters: SharedParametersV18;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   mergeCart: {
     parameters: SharedParametersV18;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV77;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV80;
   };
   replicateCartInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV21;
+    requestBody: SharedRequestBodyV22;
+    responses: SharedResponsesV24;
   };
   getCartByCustomerIdInStore: {
     parameters: SharedParametersV16;
     requestBody?: never;
-    responses: SharedResponsesV20;
+    responses: SharedResponsesV23;
   };
   mergeCartInStore: {
     parameters: SharedParametersV16;
-    requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV77;
+    requestBody: SharedRequestBodyV23;
+    responses: SharedResponsesV80;
   };
   getMe: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateMe: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV22;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponses;
   };
   deleteMe: {
@@ -12245,11 +12910,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   signUpMe: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV23;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV25;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -12263,33 +12928,33 @@ export interface operations {
     };
   };
   signInMe: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV80;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV83;
   };
   changeMyPassword: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV25;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV27;
     responses: SharedResponses;
   };
   resetMyPassword: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV17;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV20;
   };
   verifyMyEmail: {
-    parameters: SharedParametersV9;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV17;
+    parameters: SharedParametersV10;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV20;
   };
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV63;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV22;
+    requestBody: SharedRequestBodyV24;
     responses: SharedResponses;
   };
   deleteMeInStore: {
@@ -12300,11 +12965,11 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   signUpMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV23;
+    requestBody: SharedRequestBodyV25;
     responses: {
       /** @description The new customer. */
       201: SharedStatus201V2;
@@ -12320,26 +12985,26 @@ export interface operations {
   };
   signInMeInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV24;
-    responses: SharedResponsesV76;
+    requestBody: SharedRequestBodyV26;
+    responses: SharedResponsesV79;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV25;
+    requestBody: SharedRequestBodyV27;
     responses: SharedResponses;
   };
   resetMyPasswordInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV28;
+    responses: SharedResponsesV20;
   };
   verifyMyEmailInStore: {
     parameters: SharedParametersV11;
-    requestBody: SharedRequestBodyV27;
-    responses: SharedResponsesV17;
+    requestBody: SharedRequestBodyV29;
+    responses: SharedResponsesV20;
   };
   queryMessages: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Messages. */
@@ -12379,34 +13044,34 @@ export interface operations {
   };
   queryOrders: SharedQueryOrders;
   createOrder: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV7;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV8;
   };
   getOrderByID: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   updateOrderByID: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV9;
   };
   deleteOrderByID: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   getOrderByOrderNumber: {
     parameters: SharedParametersV17;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   updateOrderByOrderNumber: {
     parameters: SharedParametersV17;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV9;
   };
   deleteOrderByOrderNumber: {
     parameters: {
@@ -12419,73 +13084,73 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   queryOrdersInStore: SharedQueryOrdersInStore;
   createOrderInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV28;
-    responses: SharedResponsesV7;
+    requestBody: SharedRequestBodyV30;
+    responses: SharedResponsesV8;
   };
   getOrderByIDInStore: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   updateOrderByIDInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV8;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV9;
   };
   deleteOrderByIDInStore: {
     parameters: SharedParametersV13;
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   getOrderByOrderNumberInStore: {
     parameters: SharedParametersV19;
     requestBody?: never;
-    responses: SharedResponsesV12;
+    responses: SharedResponsesV14;
   };
   updateOrderByOrderNumberInStore: {
     parameters: SharedParametersV19;
-    requestBody: SharedRequestBodyV3;
-    responses: SharedResponsesV8;
+    requestBody: SharedRequestBodyV4;
+    responses: SharedResponsesV9;
   };
   deleteOrderByOrderNumberInStore: {
     parameters: {
       query: SharedQueryV3;
       header?: SharedHeader;
-      path: SharedPathV5;
+      path: SharedPathV4;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV9;
+    responses: SharedResponsesV10;
   };
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV7;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV8;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV29;
-    responses: SharedResponsesV7;
+    requestBody: SharedRequestBodyV31;
+    responses: SharedResponsesV8;
   };
   getMyOrderByIdInStore: {
-    parameters: SharedParametersV7;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV64;
   };
   queryPayments: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -12504,7 +13169,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -12530,35 +13195,35 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV33;
   };
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV65;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV30;
-    responses: SharedResponsesV30;
+    requestBody: SharedRequestBodyV32;
+    responses: SharedResponsesV33;
   };
   deletePaymentByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV46;
   };
   queryMyPayments: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Payments. */
@@ -12577,7 +13242,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -12648,7 +13313,7 @@ export interface operations {
     };
   };
   queryProductDiscounts: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Product Discounts. */
@@ -12667,7 +13332,7 @@ export interface operations {
     };
   };
   createProductDiscount: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDiscountDraft'];
@@ -12686,7 +13351,7 @@ export interface operations {
     };
   };
   getMatchingProductDiscount: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDiscountMatchQuery'];
@@ -12707,34 +13372,44 @@ export interface operations {
   getProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   updateProductDiscountById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV54;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV57;
   };
   deleteProductDiscountById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   getProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   updateProductDiscountByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV31;
-    responses: SharedResponsesV54;
+    requestBody: SharedRequestBodyV33;
+    responses: SharedResponsesV57;
   };
   deleteProductDiscountByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   getProductProjectionInStoreById: {
+    parameters: {
+      query?: SharedQueryV4;
+      header?: SharedHeader;
+      path: SharedPathV6;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV66;
+  };
+  getProductProjectionInStoreByKey: {
     parameters: {
       query?: SharedQueryV4;
       header?: SharedHeader;
@@ -12742,17 +13417,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV63;
-  };
-  getProductProjectionInStoreByKey: {
-    parameters: {
-      query?: SharedQueryV4;
-      header?: SharedHeader;
-      path: SharedPathV3;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV66;
   };
   queryProductProjections: {
     parameters: {
@@ -12859,20 +13524,20 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   getProductProjectionByKey: {
     parameters: {
       query?: SharedQueryV7;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV67;
   };
   queryProductSelections: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Product Selections. */
@@ -12891,7 +13556,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -12918,42 +13583,42 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV25;
   };
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV68;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV32;
-    responses: SharedResponsesV22;
+    requestBody: SharedRequestBodyV34;
+    responses: SharedResponsesV25;
   };
   deleteProductSelectionByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV47;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV69;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -12981,7 +13646,7 @@ export interface operations {
     };
   };
   queryProductTypes: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Product Types. */
@@ -13000,7 +13665,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -13027,32 +13692,32 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV31;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV34;
   };
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV70;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV31;
+    requestBody: SharedRequestBodyV35;
+    responses: SharedResponsesV34;
   };
   deleteProductTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV48;
   };
   queryProducts: {
     parameters: {
@@ -13177,12 +13842,12 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   updateProductById: {
     parameters: SharedParametersV22;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV23;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV26;
   };
   deleteProductById: {
     parameters: {
@@ -13192,44 +13857,44 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   getProductByKey: {
     parameters: SharedParametersV23;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV71;
   };
   updateProductByKey: {
     parameters: SharedParametersV23;
-    requestBody: SharedRequestBodyV34;
-    responses: SharedResponsesV23;
+    requestBody: SharedRequestBodyV36;
+    responses: SharedResponsesV26;
   };
   deleteProductByKey: {
     parameters: {
       query: SharedQueryV8;
       header?: SharedHeader;
-      path: SharedPathV4;
+      path: SharedPathV3;
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV49;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV72;
   };
   getProject: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody?: never;
     responses: {
       /** @description The project. `externalOAuth.authorizationHeader` is never returned. */
-      200: SharedStatus200V6;
+      200: SharedStatus200V7;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -13239,7 +13904,7 @@ export interface operations {
     };
   };
   updateProject: {
-    parameters: SharedParametersV9;
+    parameters: SharedParametersV10;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProjectUpdate'];
@@ -13247,7 +13912,7 @@ export interface operations {
     };
     responses: {
       /** @description The updated project, with its new version. */
-      200: SharedStatus200V6;
+      200: SharedStatus200V7;
       400: components['responses']['BadRequest'];
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
@@ -13260,7 +13925,7 @@ export interface operations {
     };
   };
   queryShippingMethods: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Shipping Methods. */
@@ -13279,7 +13944,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -13323,48 +13988,48 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV14;
+    responses: SharedResponsesV17;
   };
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV32;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV35;
   };
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV73;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV35;
-    responses: SharedResponsesV32;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV35;
   };
   deleteShippingMethodByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV50;
   };
   queryShoppingLists: SharedQueryShoppingLists;
   createShoppingList: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV10;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV11;
   };
   getShoppingListById: SharedGetShoppingListById;
   updateShoppingListById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV5;
     responses: SharedResponsesV2;
   };
   deleteShoppingListById: {
@@ -13380,48 +14045,10 @@ export interface operations {
   getShoppingListByKey: SharedGetShoppingListByKey;
   updateShoppingListByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV4;
+    requestBody: SharedRequestBodyV5;
     responses: SharedResponsesV2;
   };
   deleteShoppingListByKey: {
-    parameters: {
-      query: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV4;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV3;
-  };
-  queryShoppingListsInStore: SharedQueryShoppingListsInStore;
-  createShoppingListInStore: {
-    parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV36;
-    responses: SharedResponsesV10;
-  };
-  getShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
-  updateShoppingListByIdInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV2;
-  };
-  deleteShoppingListByIdInStore: {
-    parameters: {
-      query: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV7;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: SharedResponsesV3;
-  };
-  getShoppingListByKeyInStore: SharedGetShoppingListByKeyInStore;
-  updateShoppingListByKeyInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV4;
-    responses: SharedResponsesV2;
-  };
-  deleteShoppingListByKeyInStore: {
     parameters: {
       query: SharedQueryV6;
       header?: SharedHeader;
@@ -13431,16 +14058,54 @@ export interface operations {
     requestBody?: never;
     responses: SharedResponsesV3;
   };
+  queryShoppingListsInStore: SharedQueryShoppingListsInStore;
+  createShoppingListInStore: {
+    parameters: SharedParametersV12;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV11;
+  };
+  getShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
+  updateShoppingListByIdInStore: {
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListByIdInStore: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV6;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
+  getShoppingListByKeyInStore: SharedGetShoppingListByKeyInStore;
+  updateShoppingListByKeyInStore: {
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV5;
+    responses: SharedResponsesV2;
+  };
+  deleteShoppingListByKeyInStore: {
+    parameters: {
+      query: SharedQueryV6;
+      header?: SharedHeader;
+      path: SharedPathV7;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: SharedResponsesV3;
+  };
   queryMyShoppingLists: SharedQueryShoppingLists;
   createMyShoppingList: {
-    parameters: SharedParametersV5;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV10;
+    parameters: SharedParametersV6;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV11;
   };
   getMyShoppingListById: SharedGetShoppingListById;
   updateMyShoppingListById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV5;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
   deleteMyShoppingListById: {
@@ -13451,7 +14116,7 @@ export interface operations {
   getMyShoppingListByKey: SharedGetShoppingListByKey;
   updateMyShoppingListByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV5;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
   deleteMyShoppingListByKey: {
@@ -13462,13 +14127,13 @@ export interface operations {
   queryMyShoppingListsInStore: SharedQueryShoppingListsInStore;
   createMyShoppingListInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV10;
+    requestBody: SharedRequestBodyV39;
+    responses: SharedResponsesV11;
   };
   getMyShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
   updateMyShoppingListByIdInStore: {
-    parameters: SharedParametersV7;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
   deleteMyShoppingListByIdInStore: {
@@ -13478,8 +14143,8 @@ export interface operations {
   };
   getMyShoppingListByKeyInStore: SharedGetShoppingListByKeyInStore;
   updateMyShoppingListByKeyInStore: {
-    parameters: SharedParametersV10;
-    requestBody: SharedRequestBodyV5;
+    parameters: SharedParametersV9;
+    requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
   deleteMyShoppingListByKeyInStore: {
@@ -13488,7 +14153,7 @@ export interface operations {
     responses: SharedResponsesV3;
   };
   queryStates: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of States. */
@@ -13507,7 +14172,7 @@ export interface operations {
     };
   };
   createState: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StateDraft'];
@@ -13533,35 +14198,35 @@ export interface operations {
   getStateById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   updateStateById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV33;
+    requestBody: SharedRequestBodyV40;
+    responses: SharedResponsesV36;
   };
   deleteStateById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   getStateByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV74;
   };
   updateStateByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV38;
-    responses: SharedResponsesV33;
+    requestBody: SharedRequestBodyV40;
+    responses: SharedResponsesV36;
   };
   deleteStateByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV51;
   };
   queryStores: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Stores. */
@@ -13580,7 +14245,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -13607,35 +14272,35 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV39;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV27;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV75;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV39;
-    responses: SharedResponsesV24;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV27;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV52;
   };
   queryTaxCategories: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Tax Categories. */
@@ -13654,7 +14319,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -13680,35 +14345,35 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV40;
-    responses: SharedResponsesV34;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV37;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV40;
-    responses: SharedResponsesV34;
+    requestBody: SharedRequestBodyV42;
+    responses: SharedResponsesV37;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV53;
   };
   queryTypes: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Types. */
@@ -13727,7 +14392,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -13753,35 +14418,35 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV41;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV38;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV41;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV38;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV54;
   };
   queryZones: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV7;
     requestBody?: never;
     responses: {
       /** @description A page of Zones. */
@@ -13800,7 +14465,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -13826,32 +14491,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV39;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV39;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV55;
   };
 }
 
@@ -13859,6 +14524,59 @@ export interface operations {
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
+export type CartDiscount = components['schemas']['CartDiscount'];
+export type CartDiscountSortOrder = components['schemas']['CartDiscountSortOrder'];
+export type StackingMode = components['schemas']['StackingMode'];
+export type DiscountApplicationMode = components['schemas']['DiscountApplicationMode'];
+export type SelectionMode = components['schemas']['SelectionMode'];
+export type RecurringOrderScope = components['schemas']['RecurringOrderScope'];
+export type CartDiscountValue = components['schemas']['CartDiscountValue'];
+export type CartDiscountValueRelative = components['schemas']['CartDiscountValueRelative'];
+export type CartDiscountValueAbsolute = components['schemas']['CartDiscountValueAbsolute'];
+export type CartDiscountValueFixed = components['schemas']['CartDiscountValueFixed'];
+export type CartDiscountValueGiftLineItem = components['schemas']['CartDiscountValueGiftLineItem'];
+export type CartDiscountValueDraft = components['schemas']['CartDiscountValueDraft'];
+export type CartDiscountValueRelativeDraft = components['schemas']['CartDiscountValueRelativeDraft'];
+export type CartDiscountValueAbsoluteDraft = components['schemas']['CartDiscountValueAbsoluteDraft'];
+export type CartDiscountValueFixedDraft = components['schemas']['CartDiscountValueFixedDraft'];
+export type CartDiscountValueGiftLineItemDraft = components['schemas']['CartDiscountValueGiftLineItemDraft'];
+export type CartDiscountTarget = components['schemas']['CartDiscountTarget'];
+export type CartDiscountLineItemsTarget = components['schemas']['CartDiscountLineItemsTarget'];
+export type CartDiscountCustomLineItemsTarget = components['schemas']['CartDiscountCustomLineItemsTarget'];
+export type CartDiscountShippingCostTarget = components['schemas']['CartDiscountShippingCostTarget'];
+export type CartDiscountTotalPriceTarget = components['schemas']['CartDiscountTotalPriceTarget'];
+export type MultiBuyLineItemsTarget = components['schemas']['MultiBuyLineItemsTarget'];
+export type MultiBuyCustomLineItemsTarget = components['schemas']['MultiBuyCustomLineItemsTarget'];
+export type CartDiscountPatternTarget = components['schemas']['CartDiscountPatternTarget'];
+export type CartDiscountDraft = components['schemas']['CartDiscountDraft'];
+export type CartDiscountReference = components['schemas']['CartDiscountReference'];
+export type CartDiscountResourceIdentifier = components['schemas']['CartDiscountResourceIdentifier'];
+export type CartDiscountUpdate = components['schemas']['CartDiscountUpdate'];
+export type CartDiscountUpdateAction = components['schemas']['CartDiscountUpdateAction'];
+export type CartDiscountChangeValueAction = components['schemas']['CartDiscountChangeValueAction'];
+export type CartDiscountChangeTargetAction = components['schemas']['CartDiscountChangeTargetAction'];
+export type CartDiscountChangeCartPredicateAction = components['schemas']['CartDiscountChangeCartPredicateAction'];
+export type CartDiscountChangeIsActiveAction = components['schemas']['CartDiscountChangeIsActiveAction'];
+export type CartDiscountChangeSortOrderAction = components['schemas']['CartDiscountChangeSortOrderAction'];
+export type CartDiscountChangeRequiresDiscountCodeAction = components['schemas']['CartDiscountChangeRequiresDiscountCodeAction'];
+export type CartDiscountChangeStackingModeAction = components['schemas']['CartDiscountChangeStackingModeAction'];
+export type CartDiscountChangeNameAction = components['schemas']['CartDiscountChangeNameAction'];
+export type CartDiscountSetDescriptionAction = components['schemas']['CartDiscountSetDescriptionAction'];
+export type CartDiscountSetKeyAction = components['schemas']['CartDiscountSetKeyAction'];
+export type CartDiscountSetValidFromAction = components['schemas']['CartDiscountSetValidFromAction'];
+export type CartDiscountSetValidUntilAction = components['schemas']['CartDiscountSetValidUntilAction'];
+export type CartDiscountSetValidFromAndUntilAction = components['schemas']['CartDiscountSetValidFromAndUntilAction'];
+export type CartDiscountSetStoresAction = components['schemas']['CartDiscountSetStoresAction'];
+export type CartDiscountAddStoreAction = components['schemas']['CartDiscountAddStoreAction'];
+export type CartDiscountRemoveStoreAction = components['schemas']['CartDiscountRemoveStoreAction'];
+export type CartDiscountPagedQueryResponse = components['schemas']['CartDiscountPagedQueryResponse'];
+export type MaxCartDiscountsReachedError = components['schemas']['MaxCartDiscountsReachedError'];
+export type StoreCartDiscountsLimitReachedError = components['schemas']['StoreCartDiscountsLimitReachedError'];
+export type CartDiscountCreatedMessage = components['schemas']['CartDiscountCreatedMessage'];
+export type CartDiscountDeletedMessage = components['schemas']['CartDiscountDeletedMessage'];
+export type CartDiscountStoreAddedMessage = components['schemas']['CartDiscountStoreAddedMessage'];
+export type CartDiscountStoreRemovedMessage = components['schemas']['CartDiscountStoreRemovedMessage'];
+export type CartDiscountStoresSetMessage = components['schemas']['CartDiscountStoresSetMessage'];
 export type CartState = components['schemas']['CartState'];
 export type FreezeStrategy = components['schemas']['FreezeStrategy'];
 export type ExternalLineItemTotalPrice = components['schemas']['ExternalLineItemTotalPrice'];
@@ -14751,6 +15469,15 @@ type SharedQueryV3 = {
    */
   expand?: components['parameters']['expand'];
 };
+type SharedParametersV3 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedResponses = {
   /** @description The customer, with its new version. */
   200: {
@@ -14768,15 +15495,6 @@ type SharedResponses = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
-};
-type SharedParametersV3 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
 };
 type SharedResponsesV2 = {
   /** @description The updated ShoppingList. */
@@ -14830,12 +15548,6 @@ type SharedResponsesV4 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedStatus201 = {
-  headers: SharedHeaders;
-  content: {
-    'application/json': components['schemas']['Cart'];
-  };
-};
 type SharedParametersV4 = {
   query: SharedQueryV3;
   header?: SharedHeader;
@@ -14845,19 +15557,13 @@ type SharedParametersV4 = {
   };
   cookie?: never;
 };
+type SharedStatus201 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['Cart'];
+  };
+};
 type SharedParametersV5 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV6 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path?: never;
-  cookie?: never;
-};
-type SharedParametersV7 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
   path: {
@@ -14866,6 +15572,18 @@ type SharedParametersV7 = {
     /** @description The `id` of the resource. */
     ID: components['parameters']['ID'];
   };
+  cookie?: never;
+};
+type SharedParametersV6 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV7 = {
+  query?: SharedQuery;
+  header?: SharedHeader;
+  path?: never;
   cookie?: never;
 };
 type SharedParametersV8 = {
@@ -14910,6 +15628,17 @@ type SharedPath = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
 };
+type SharedParametersV9 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
+  };
+  cookie?: never;
+};
 type SharedQueryV4 = {
   /**
    * @description Price selection: each variant of the projection gets a `price`, the one of its Prices
@@ -14941,6 +15670,24 @@ type SharedQueryV4 = {
   expand?: components['parameters']['expand'];
 };
 type SharedResponsesV7 = {
+  /** @description The updated CartDiscount, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CartDiscount'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV8 = {
   /** @description The new Order. */
   201: {
     headers: SharedHeaders;
@@ -14958,7 +15705,7 @@ type SharedResponsesV7 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV8 = {
+type SharedResponsesV9 = {
   /** @description The updated Order, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -14976,7 +15723,7 @@ type SharedResponsesV8 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV9 = {
+type SharedResponsesV10 = {
   /** @description The deleted Order. */
   200: {
     headers: SharedHeaders;
@@ -14994,7 +15741,7 @@ type SharedResponsesV9 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV10 = {
+type SharedResponsesV11 = {
   /** @description The created ShoppingList. */
   201: {
     headers: SharedHeaders;
@@ -15012,7 +15759,7 @@ type SharedResponsesV10 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV11 = {
+type SharedResponsesV12 = {
   /** @description The updated Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -15075,7 +15822,24 @@ type SharedQueryV5 = {
    */
   withTotal?: components['parameters']['withTotalOnRequest'];
 };
-type SharedResponsesV12 = {
+type SharedResponsesV13 = {
+  /** @description The deleted CartDiscount. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CartDiscount'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV14 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -15092,13 +15856,13 @@ type SharedResponsesV12 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV9 = {
+type SharedParametersV10 = {
   query?: never;
   header?: SharedHeader;
   path?: never;
   cookie?: never;
 };
-type SharedResponsesV13 = {
+type SharedResponsesV15 = {
   /** @description The updated customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -15111,7 +15875,23 @@ type SharedResponsesV13 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV14 = {
+type SharedResponsesV16 = {
+  /** @description The CartDiscount. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CartDiscount'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV17 = {
   /** @description The matching Shipping Methods, all on one page. */
   200: {
     headers: SharedHeaders;
@@ -15127,7 +15907,7 @@ type SharedResponsesV14 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV15 = {
+type SharedResponsesV18 = {
   /** @description A page of ShoppingLists. */
   200: {
     headers: SharedHeaders;
@@ -15143,18 +15923,7 @@ type SharedResponsesV15 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV10 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `key` of the resource. */
-    key: components['parameters']['key'];
-  };
-  cookie?: never;
-};
-type SharedResponsesV16 = {
+type SharedResponsesV19 = {
   /** @description The deleted customer; its login and its password and e-mail tokens end with it. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -15166,7 +15935,7 @@ type SharedResponsesV16 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV17 = {
+type SharedResponsesV20 = {
   /** @description The customer, with its new version. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -15178,7 +15947,7 @@ type SharedResponsesV17 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV18 = {
+type SharedResponsesV21 = {
   /** @description The customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -15189,7 +15958,7 @@ type SharedResponsesV18 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV19 = {
+type SharedResponsesV22 = {
   /** @description The customer of the token. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -15200,7 +15969,7 @@ type SharedResponsesV19 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV20 = {
+type SharedResponsesV23 = {
   /** @description The active Cart. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -15217,7 +15986,7 @@ type SharedParametersV11 = {
   path: SharedPath;
   cookie?: never;
 };
-type SharedCartSetKeyAction = {
+type SharedCartDiscountSetKeyAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
    * @enum {string}
@@ -15231,7 +16000,18 @@ type SharedParametersV12 = {
   path: SharedPath;
   cookie?: never;
 };
-type SharedResponsesV21 = {
+type SharedParametersV13 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `id` of the resource. */
+    ID: components['parameters']['ID'];
+  };
+  cookie?: never;
+};
+type SharedResponsesV24 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -15249,15 +16029,10 @@ type SharedBadRequest = {
     'application/json': components['schemas']['ErrorResponse'];
   };
 };
-type SharedParametersV13 = {
-  query: SharedQueryV3;
+type SharedParametersV14 = {
+  query?: SharedQuery;
   header?: SharedHeader;
-  path: {
-    /** @description The `key` of the Store. */
-    storeKey: components['parameters']['storeKey'];
-    /** @description The `id` of the resource. */
-    ID: components['parameters']['ID'];
-  };
+  path: SharedPath;
   cookie?: never;
 };
 type SharedStatus201V2 = {
@@ -15272,7 +16047,7 @@ type SharedStatus201V3 = {
     'application/json': components['schemas']['ProductDiscount'];
   };
 };
-type SharedResponsesV22 = {
+type SharedResponsesV25 = {
   /** @description The updated Product Selection, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -15291,7 +16066,7 @@ type SharedResponsesV22 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV23 = {
+type SharedResponsesV26 = {
   /** @description The updated Product, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -15310,7 +16085,7 @@ type SharedResponsesV23 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV24 = {
+type SharedResponsesV27 = {
   /** @description The updated Store, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -15329,13 +16104,249 @@ type SharedResponsesV24 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryOrdersInStore = {
-  parameters: {
-    query?: SharedQuery;
-    header?: SharedHeader;
-    path: SharedPath;
-    cookie?: never;
+type SharedParametersV15 = {
+  query: SharedQueryV3;
+  header?: SharedHeader;
+  path: {
+    /** @description The `key` of the Store. */
+    storeKey: components['parameters']['storeKey'];
+    /** @description The `key` of the resource. */
+    key: components['parameters']['key'];
   };
+  cookie?: never;
+};
+type SharedResponsesV28 = {
+  /** @description The updated Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Category'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV29 = {
+  /** @description The updated Channel, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Channel'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV30 = {
+  /** @description The updated Customer Group, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerGroup'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV31 = {
+  /** @description The token; its value is shown only here. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['CustomerToken'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV32 = {
+  /** @description The updated InventoryEntry, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['InventoryEntry'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV33 = {
+  /** @description The updated Payment, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Payment'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV34 = {
+  /** @description The updated Product Type, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ProductType'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV35 = {
+  /** @description The updated Shipping Method, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['ShippingMethod'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV36 = {
+  /** @description The updated State, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['State'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV37 = {
+  /** @description The updated Tax Category, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['TaxCategory'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV38 = {
+  /** @description The updated Type, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Type'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV39 = {
+  /** @description The updated Zone, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Zone'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV40 = {
+  /** @description The Cart, with its new version. */
+  200: SharedStatus201;
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  413: components['responses']['PayloadTooLarge'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryOrdersInStore = {
+  parameters: SharedParametersV14;
   requestBody?: never;
   responses: {
     /** @description A page of Orders. */
@@ -15354,237 +16365,7 @@ type SharedQueryOrdersInStore = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV25 = {
-  /** @description The updated Category, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Category'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV26 = {
-  /** @description The updated Channel, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Channel'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV27 = {
-  /** @description The updated Customer Group, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['CustomerGroup'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV28 = {
-  /** @description The token; its value is shown only here. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['CustomerToken'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV29 = {
-  /** @description The updated InventoryEntry, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['InventoryEntry'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV30 = {
-  /** @description The updated Payment, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Payment'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV31 = {
-  /** @description The updated Product Type, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ProductType'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV32 = {
-  /** @description The updated Shipping Method, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['ShippingMethod'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV33 = {
-  /** @description The updated State, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['State'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV34 = {
-  /** @description The updated Tax Category, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['TaxCategory'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV35 = {
-  /** @description The updated Type, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Type'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV36 = {
-  /** @description The updated Zone, with its new version. */
-  200: {
-    headers: SharedHeaders;
-    content: {
-      'application/json': components['schemas']['Zone'];
-    };
-  };
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV37 = {
-  /** @description The Cart, with its new version. */
-  200: SharedStatus201;
-  400: components['responses']['BadRequest'];
-  401: components['responses']['Unauthorized'];
-  403: components['responses']['Forbidden'];
-  404: components['responses']['NotFound'];
-  409: components['responses']['Conflict'];
-  413: components['responses']['PayloadTooLarge'];
-  431: components['responses']['RequestHeaderFieldsTooLarge'];
-  500: components['responses']['InternalServerError'];
-  501: components['responses']['NotImplemented'];
-  503: components['responses']['ServiceUnavailable'];
-};
-type SharedResponsesV38 = {
+type SharedResponsesV41 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -15601,7 +16382,7 @@ type SharedResponsesV38 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV42 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -15618,7 +16399,7 @@ type SharedResponsesV39 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV43 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -15635,7 +16416,7 @@ type SharedResponsesV40 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV41 = {
+type SharedResponsesV44 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -15652,7 +16433,7 @@ type SharedResponsesV41 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV45 = {
   /** @description The deleted InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -15669,7 +16450,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV46 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -15686,7 +16467,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV47 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -15703,7 +16484,7 @@ type SharedResponsesV44 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV48 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -15720,7 +16501,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV49 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -15737,7 +16518,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV50 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -15754,7 +16535,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV51 = {
   /** @description The deleted State. */
   200: {
     headers: SharedHeaders;
@@ -15771,7 +16552,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV52 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -15788,7 +16569,7 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV53 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -15805,7 +16586,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV54 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -15822,7 +16603,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV55 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -15852,7 +16633,7 @@ type SharedQueryV6 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV56 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -15865,7 +16646,7 @@ type SharedResponsesV53 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV57 = {
   /** @description The updated Product Discount, with its new version. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -15879,7 +16660,7 @@ type SharedResponsesV54 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedQueryOrders = {
-  parameters: SharedParametersV6;
+  parameters: SharedParametersV7;
   requestBody?: never;
   responses: {
     /** @description A page of Orders. */
@@ -15897,7 +16678,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV55 = {
+type SharedResponsesV58 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -15913,7 +16694,7 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV59 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -15929,7 +16710,7 @@ type SharedResponsesV56 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV60 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -15945,7 +16726,7 @@ type SharedResponsesV57 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV58 = {
+type SharedResponsesV61 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -15961,7 +16742,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV62 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -15977,7 +16758,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV63 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -15993,7 +16774,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV64 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -16009,7 +16790,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV65 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -16025,7 +16806,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV66 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -16041,7 +16822,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV67 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -16057,7 +16838,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV68 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -16073,7 +16854,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV69 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -16089,7 +16870,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV70 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -16105,7 +16886,7 @@ type SharedResponsesV67 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV71 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -16121,7 +16902,7 @@ type SharedResponsesV68 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV72 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -16137,7 +16918,7 @@ type SharedResponsesV69 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV73 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -16153,7 +16934,7 @@ type SharedResponsesV70 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV71 = {
+type SharedResponsesV74 = {
   /** @description The State. */
   200: {
     headers: SharedHeaders;
@@ -16169,7 +16950,7 @@ type SharedResponsesV71 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV72 = {
+type SharedResponsesV75 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -16185,7 +16966,7 @@ type SharedResponsesV72 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV73 = {
+type SharedResponsesV76 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -16201,7 +16982,7 @@ type SharedResponsesV73 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV74 = {
+type SharedResponsesV77 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -16217,7 +16998,7 @@ type SharedResponsesV74 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV75 = {
+type SharedResponsesV78 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -16237,7 +17018,7 @@ type SharedPathV2 = {
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
 };
-type SharedResponsesV76 = {
+type SharedResponsesV79 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -16249,7 +17030,7 @@ type SharedResponsesV76 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV77 = {
+type SharedResponsesV80 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -16261,7 +17042,7 @@ type SharedResponsesV77 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV78 = {
+type SharedResponsesV81 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -16273,7 +17054,7 @@ type SharedResponsesV78 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV79 = {
+type SharedResponsesV82 = {
   /** @description The deleted Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -16285,19 +17066,23 @@ type SharedResponsesV79 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPathV3 = {
-  /** @description The `key` of the Store. */
-  storeKey: components['parameters']['storeKey'];
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
+type SharedCartDiscountSetDescriptionAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setDescription';
+  description?: components['schemas']['LocalizedString'];
 };
-type SharedParametersV14 = {
-  query?: SharedQuery;
-  header?: SharedHeader;
-  path: SharedPath;
-  cookie?: never;
+type SharedCartDiscountChangeNameAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeName';
+  name: components['schemas']['LocalizedString'];
 };
-type SharedResponsesV80 = {
+type SharedResponsesV83 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -16308,7 +17093,7 @@ type SharedResponsesV80 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV81 = {
+type SharedResponsesV84 = {
   /** @description The Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -16356,7 +17141,7 @@ type SharedQueryV7 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedPathV4 = {
+type SharedPathV3 = {
   /** @description The `key` of the resource. */
   key: components['parameters']['key'];
 };
@@ -16392,22 +17177,6 @@ type SharedQueryV8 = {
    */
   expand?: components['parameters']['expand'];
 };
-type SharedCategorySetDescriptionAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setDescription';
-  description?: components['schemas']['LocalizedString'];
-};
-type SharedCategoryChangeNameAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'changeName';
-  name: components['schemas']['LocalizedString'];
-};
 type SharedStatus200V2 = {
   headers: SharedHeaders;
   content: {
@@ -16428,31 +17197,36 @@ type SharedTaxedItemPrice = {
 };
 type SharedRequestBody = {
   content: {
-    'application/json': components['schemas']['CartUpdate'];
+    'application/json': components['schemas']['CartDiscountUpdate'];
   };
 };
 type SharedRequestBodyV2 = {
   content: {
-    'application/json': components['schemas']['CustomerUpdate'];
+    'application/json': components['schemas']['CartUpdate'];
   };
 };
 type SharedRequestBodyV3 = {
   content: {
+    'application/json': components['schemas']['CustomerUpdate'];
+  };
+};
+type SharedRequestBodyV4 = {
+  content: {
     'application/json': components['schemas']['OrderUpdate'];
   };
 };
-type SharedPathV5 = {
+type SharedPathV4 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
   /** @description The `orderNumber` of the Order, URL-encoded. */
   orderNumber: components['parameters']['orderNumber'];
 };
-type SharedRequestBodyV4 = {
+type SharedRequestBodyV5 = {
   content: {
     'application/json': components['schemas']['ShoppingListUpdate'];
   };
 };
-type SharedRequestBodyV5 = {
+type SharedRequestBodyV6 = {
   content: {
     'application/json': components['schemas']['MyShoppingListUpdate'];
   };
@@ -16470,12 +17244,6 @@ type SharedStatus201V5 = {
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
-};
-type SharedParametersV15 = {
-  query: SharedQueryV3;
-  header?: SharedHeader;
-  path: SharedPathV3;
-  cookie?: never;
 };
 type SharedParametersV16 = {
   query?: SharedQueryV2;
@@ -16505,11 +17273,20 @@ type SharedParametersV17 = {
   };
   cookie?: never;
 };
+type SharedCartDiscountSetValidFromAndUntilAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidFromAndUntil';
+  validFrom?: components['schemas']['DateTime'];
+  validUntil?: components['schemas']['DateTime'];
+};
 type SharedDiscountedLineItemPortion = {
   discount: components['schemas']['DiscountPortionReference'];
   discountedAmount: components['schemas']['CentPrecisionMoney'];
 };
-type SharedPathV6 = {
+type SharedPathV5 = {
   /** @description The `container` of the CustomObjects. */
   container: components['parameters']['container'];
   /** @description The `key` of the resource. */
@@ -16524,11 +17301,17 @@ type SharedParametersV18 = {
   };
   cookie?: never;
 };
-type SharedPathV7 = {
+type SharedPathV6 = {
   /** @description The `key` of the Store. */
   storeKey: components['parameters']['storeKey'];
   /** @description The `id` of the resource. */
   ID: components['parameters']['ID'];
+};
+type SharedPathV7 = {
+  /** @description The `key` of the Store. */
+  storeKey: components['parameters']['storeKey'];
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
 };
 type SharedCartSetLineItemCustomFieldAction = {
   /**
@@ -16553,7 +17336,7 @@ type SharedOrderTransitionStateAction = {
 type SharedParametersV19 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
-  path: SharedPathV5;
+  path: SharedPathV4;
   cookie?: never;
 };
 type SharedParametersV20 = {
@@ -16565,7 +17348,7 @@ type SharedParametersV20 = {
 type SharedParametersV21 = {
   query?: SharedQueryV5;
   header?: SharedHeader;
-  path: SharedPathV4;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedParametersV22 = {
@@ -16577,7 +17360,7 @@ type SharedParametersV22 = {
 type SharedParametersV23 = {
   query?: SharedQueryV4;
   header?: SharedHeader;
-  path: SharedPathV4;
+  path: SharedPathV3;
   cookie?: never;
 };
 type SharedCartSetAnonymousIdAction = {
@@ -16605,26 +17388,46 @@ type SharedParametersV24 = {
 type SharedStatus200V3 = {
   headers: SharedHeaders;
   content: {
-    'application/json': components['schemas']['CartPagedQueryResponse'];
+    'application/json': components['schemas']['CartDiscountPagedQueryResponse'];
+  };
+};
+type SharedStatus201V6 = {
+  headers: SharedHeaders;
+  content: {
+    'application/json': components['schemas']['CartDiscount'];
   };
 };
 type SharedStatus200V4 = {
   headers: SharedHeaders;
   content: {
-    'application/json': components['schemas']['CustomObjectPagedQueryResponse'];
+    'application/json': components['schemas']['CartPagedQueryResponse'];
   };
 };
 type SharedStatus200V5 = {
   headers: SharedHeaders;
   content: {
-    'application/json': components['schemas']['CustomerPagedQueryResponse'];
+    'application/json': components['schemas']['CustomObjectPagedQueryResponse'];
   };
 };
 type SharedStatus200V6 = {
   headers: SharedHeaders;
   content: {
+    'application/json': components['schemas']['CustomerPagedQueryResponse'];
+  };
+};
+type SharedStatus200V7 = {
+  headers: SharedHeaders;
+  content: {
     'application/json': components['schemas']['Project'];
   };
+};
+type SharedCartDiscountSetStoresAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setStores';
+  stores?: components['schemas']['StoreResourceIdentifier'][];
 };
 type SharedCartRemoveLineItemAction = {
   /**
@@ -16635,6 +17438,22 @@ type SharedCartRemoveLineItemAction = {
   lineItemId?: string;
   lineItemKey?: string;
   quantity?: number;
+};
+type SharedCartDiscountSetValidFromAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidFrom';
+  validFrom?: components['schemas']['DateTime'];
+};
+type SharedCartDiscountSetValidUntilAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setValidUntil';
+  validUntil?: components['schemas']['DateTime'];
 };
 type SharedCartSetLocaleAction = {
   /**
@@ -16676,6 +17495,22 @@ type SharedStateSetNameAction = {
    */
   action: 'setName';
   name?: components['schemas']['LocalizedString'];
+};
+type SharedCartDiscountAddStoreAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'addStore';
+  store: components['schemas']['StoreResourceIdentifier'];
+};
+type SharedCartDiscountRemoveStoreAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'removeStore';
+  store: components['schemas']['StoreResourceIdentifier'];
 };
 type SharedCartRemovePaymentAction = {
   /**
@@ -16731,187 +17566,192 @@ type SharedAttributeLocalizedEnumValue = {
   key: string;
   label: components['schemas']['LocalizedString'];
 };
-type SharedRequestBodyV6 = {
-  content: {
-    'application/json': components['schemas']['CartDraft'];
-  };
-};
 type SharedRequestBodyV7 = {
   content: {
-    'application/json': components['schemas']['CategoryUpdate'];
+    'application/json': components['schemas']['CartDiscountDraft'];
   };
 };
 type SharedRequestBodyV8 = {
   content: {
-    'application/json': components['schemas']['ChannelUpdate'];
+    'application/json': components['schemas']['CartDraft'];
   };
 };
 type SharedRequestBodyV9 = {
   content: {
-    'application/json': components['schemas']['CustomerGroupUpdate'];
+    'application/json': components['schemas']['CategoryUpdate'];
   };
 };
 type SharedRequestBodyV10 = {
   content: {
-    'application/json': components['schemas']['CustomerDraft'];
+    'application/json': components['schemas']['ChannelUpdate'];
   };
 };
 type SharedRequestBodyV11 = {
   content: {
-    'application/json': components['schemas']['CustomerChangePassword'];
+    'application/json': components['schemas']['CustomerGroupUpdate'];
   };
 };
 type SharedRequestBodyV12 = {
   content: {
-    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
+    'application/json': components['schemas']['CustomerDraft'];
   };
 };
 type SharedRequestBodyV13 = {
   content: {
-    'application/json': components['schemas']['CustomerResetPassword'];
+    'application/json': components['schemas']['CustomerChangePassword'];
   };
 };
 type SharedRequestBodyV14 = {
   content: {
-    'application/json': components['schemas']['CustomerCreateEmailToken'];
+    'application/json': components['schemas']['CustomerCreatePasswordResetToken'];
   };
 };
 type SharedRequestBodyV15 = {
   content: {
-    'application/json': components['schemas']['CustomerEmailVerify'];
+    'application/json': components['schemas']['CustomerResetPassword'];
   };
 };
 type SharedRequestBodyV16 = {
   content: {
-    'application/json': components['schemas']['InventoryEntryUpdate'];
+    'application/json': components['schemas']['CustomerCreateEmailToken'];
   };
 };
 type SharedRequestBodyV17 = {
   content: {
-    'application/json': components['schemas']['CustomerSignin'];
+    'application/json': components['schemas']['CustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV18 = {
   content: {
-    'application/json': components['schemas']['MyCartDraft'];
+    'application/json': components['schemas']['InventoryEntryUpdate'];
   };
 };
 type SharedRequestBodyV19 = {
   content: {
-    'application/json': components['schemas']['MyCartUpdate'];
+    'application/json': components['schemas']['CustomerSignin'];
   };
 };
 type SharedRequestBodyV20 = {
   content: {
-    'application/json': components['schemas']['ReplicaCartDraft'];
+    'application/json': components['schemas']['MyCartDraft'];
   };
 };
 type SharedRequestBodyV21 = {
   content: {
-    'application/json': components['schemas']['MergeCartDraft'];
+    'application/json': components['schemas']['MyCartUpdate'];
   };
 };
 type SharedRequestBodyV22 = {
   content: {
-    'application/json': components['schemas']['MyCustomerUpdate'];
+    'application/json': components['schemas']['ReplicaCartDraft'];
   };
 };
 type SharedRequestBodyV23 = {
   content: {
-    'application/json': components['schemas']['MyCustomerDraft'];
+    'application/json': components['schemas']['MergeCartDraft'];
   };
 };
 type SharedRequestBodyV24 = {
   content: {
-    'application/json': components['schemas']['MyCustomerSignin'];
+    'application/json': components['schemas']['MyCustomerUpdate'];
   };
 };
 type SharedRequestBodyV25 = {
   content: {
-    'application/json': components['schemas']['MyCustomerChangePassword'];
+    'application/json': components['schemas']['MyCustomerDraft'];
   };
 };
 type SharedRequestBodyV26 = {
   content: {
-    'application/json': components['schemas']['MyCustomerResetPassword'];
+    'application/json': components['schemas']['MyCustomerSignin'];
   };
 };
 type SharedRequestBodyV27 = {
   content: {
-    'application/json': components['schemas']['MyCustomerEmailVerify'];
+    'application/json': components['schemas']['MyCustomerChangePassword'];
   };
 };
 type SharedRequestBodyV28 = {
   content: {
-    'application/json': components['schemas']['OrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerResetPassword'];
   };
 };
 type SharedRequestBodyV29 = {
   content: {
-    'application/json': components['schemas']['MyOrderFromCartDraft'];
+    'application/json': components['schemas']['MyCustomerEmailVerify'];
   };
 };
 type SharedRequestBodyV30 = {
   content: {
-    'application/json': components['schemas']['PaymentUpdate'];
+    'application/json': components['schemas']['OrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV31 = {
   content: {
-    'application/json': components['schemas']['ProductDiscountUpdate'];
+    'application/json': components['schemas']['MyOrderFromCartDraft'];
   };
 };
 type SharedRequestBodyV32 = {
   content: {
-    'application/json': components['schemas']['ProductSelectionUpdate'];
+    'application/json': components['schemas']['PaymentUpdate'];
   };
 };
 type SharedRequestBodyV33 = {
   content: {
-    'application/json': components['schemas']['ProductTypeUpdate'];
+    'application/json': components['schemas']['ProductDiscountUpdate'];
   };
 };
 type SharedRequestBodyV34 = {
   content: {
-    'application/json': components['schemas']['ProductUpdate'];
+    'application/json': components['schemas']['ProductSelectionUpdate'];
   };
 };
 type SharedRequestBodyV35 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ProductTypeUpdate'];
   };
 };
 type SharedRequestBodyV36 = {
   content: {
-    'application/json': components['schemas']['ShoppingListDraft'];
+    'application/json': components['schemas']['ProductUpdate'];
   };
 };
 type SharedRequestBodyV37 = {
   content: {
-    'application/json': components['schemas']['MyShoppingListDraft'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV38 = {
   content: {
-    'application/json': components['schemas']['StateUpdate'];
+    'application/json': components['schemas']['ShoppingListDraft'];
   };
 };
 type SharedRequestBodyV39 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['MyShoppingListDraft'];
   };
 };
 type SharedRequestBodyV40 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StateUpdate'];
   };
 };
 type SharedRequestBodyV41 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV42 = {
+  content: {
+    'application/json': components['schemas']['TaxCategoryUpdate'];
+  };
+};
+type SharedRequestBodyV43 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV44 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
@@ -16927,7 +17767,7 @@ type SharedDeleteCartById = {
   responses: SharedResponsesV5;
 };
 type SharedGetCartInStoreById = {
-  parameters: SharedParametersV7;
+  parameters: SharedParametersV5;
   requestBody?: never;
   responses: SharedResponsesV6;
 };
@@ -16937,9 +17777,9 @@ type SharedDeleteCartInStoreById = {
   responses: SharedResponsesV5;
 };
 type SharedQueryShoppingLists = {
-  parameters: SharedParametersV6;
+  parameters: SharedParametersV7;
   requestBody?: never;
-  responses: SharedResponsesV15;
+  responses: SharedResponsesV18;
 };
 type SharedGetShoppingListById = {
   parameters: SharedParametersV2;
@@ -16954,15 +17794,15 @@ type SharedGetShoppingListByKey = {
 type SharedQueryShoppingListsInStore = {
   parameters: SharedParametersV14;
   requestBody?: never;
-  responses: SharedResponsesV15;
+  responses: SharedResponsesV18;
 };
 type SharedGetShoppingListByIdInStore = {
-  parameters: SharedParametersV7;
+  parameters: SharedParametersV5;
   requestBody?: never;
   responses: SharedResponsesV4;
 };
 type SharedGetShoppingListByKeyInStore = {
-  parameters: SharedParametersV10;
+  parameters: SharedParametersV9;
   requestBody?: never;
   responses: SharedResponsesV4;
 };
@@ -16989,6 +17829,14 @@ type SharedTaxCategorySetDescriptionAction = {
    */
   action: 'setDescription';
   description?: string;
+};
+type SharedCartDiscountChangeIsActiveAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'changeIsActive';
+  isActive: boolean;
 };
 type SharedProductDiscountValueRelative = {
   /**

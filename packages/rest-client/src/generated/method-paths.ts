@@ -31,6 +31,12 @@ export interface PathsOf {
   get:
     | '/api-clients'
     | '/api-clients/{ID}'
+    | '/cart-discounts'
+    | '/cart-discounts/{ID}'
+    | '/cart-discounts/key={key}'
+    | '/in-store/key={storeKey}/cart-discounts'
+    | '/in-store/key={storeKey}/cart-discounts/{ID}'
+    | '/in-store/key={storeKey}/cart-discounts/key={key}'
     | '/carts'
     | '/carts/{ID}'
     | '/carts/key={key}'
@@ -149,6 +155,12 @@ export interface PathsOf {
   put: never;
   post:
     | '/api-clients'
+    | '/cart-discounts'
+    | '/cart-discounts/{ID}'
+    | '/cart-discounts/key={key}'
+    | '/in-store/key={storeKey}/cart-discounts'
+    | '/in-store/key={storeKey}/cart-discounts/{ID}'
+    | '/in-store/key={storeKey}/cart-discounts/key={key}'
     | '/carts'
     | '/carts/{ID}'
     | '/carts/key={key}'
@@ -267,6 +279,10 @@ export interface PathsOf {
     | '/zones/key={key}';
   delete:
     | '/api-clients/{ID}'
+    | '/cart-discounts/{ID}'
+    | '/cart-discounts/key={key}'
+    | '/in-store/key={storeKey}/cart-discounts/{ID}'
+    | '/in-store/key={storeKey}/cart-discounts/key={key}'
     | '/carts/{ID}'
     | '/carts/key={key}'
     | '/in-store/key={storeKey}/carts/{ID}'
@@ -343,6 +359,12 @@ export interface CallArgsOf<As extends ParseAs> {
   get: {
     '/api-clients': CallNone<'queryApiClients', never, As>;
     '/api-clients/{ID}': CallParams<'getApiClientById', never, As>;
+    '/cart-discounts': CallNone<'queryCartDiscounts', never, As>;
+    '/cart-discounts/{ID}': CallParams<'getCartDiscountById', never, As>;
+    '/cart-discounts/key={key}': CallParams<'getCartDiscountByKey', never, As>;
+    '/in-store/key={storeKey}/cart-discounts': CallParams<'queryCartDiscountsInStore', never, As>;
+    '/in-store/key={storeKey}/cart-discounts/{ID}': CallParams<'getCartDiscountInStoreById', never, As>;
+    '/in-store/key={storeKey}/cart-discounts/key={key}': CallParams<'getCartDiscountInStoreByKey', never, As>;
     '/carts': CallNone<'queryCarts', never, As>;
     '/carts/{ID}': CallParams<'getCartById', never, As>;
     '/carts/key={key}': CallParams<'getCartByKey', never, As>;
@@ -465,6 +487,20 @@ export interface CallArgsOf<As extends ParseAs> {
   };
   post: {
     '/api-clients': CallBody<'createApiClient', components['schemas']['ApiClientDraft'], As>;
+    '/cart-discounts': CallBody<'createCartDiscount', components['schemas']['CartDiscountDraft'], As>;
+    '/cart-discounts/{ID}': CallParamsBody<'updateCartDiscountById', components['schemas']['CartDiscountUpdate'], As>;
+    '/cart-discounts/key={key}': CallParamsBody<'updateCartDiscountByKey', components['schemas']['CartDiscountUpdate'], As>;
+    '/in-store/key={storeKey}/cart-discounts': CallParamsBody<'createCartDiscountInStore', components['schemas']['CartDiscountDraft'], As>;
+    '/in-store/key={storeKey}/cart-discounts/{ID}': CallParamsBody<
+      'updateCartDiscountInStoreById',
+      components['schemas']['CartDiscountUpdate'],
+      As
+    >;
+    '/in-store/key={storeKey}/cart-discounts/key={key}': CallParamsBody<
+      'updateCartDiscountInStoreByKey',
+      components['schemas']['CartDiscountUpdate'],
+      As
+    >;
     '/carts': CallBody<'createCart', components['schemas']['CartDraft'], As>;
     '/carts/{ID}': CallParamsBody<'updateCartById', components['schemas']['CartUpdate'], As>;
     '/carts/key={key}': CallParamsBody<'updateCartByKey', components['schemas']['CartUpdate'], As>;
@@ -645,6 +681,10 @@ export interface CallArgsOf<As extends ParseAs> {
   };
   delete: {
     '/api-clients/{ID}': CallParams<'deleteApiClientById', never, As>;
+    '/cart-discounts/{ID}': CallParams<'deleteCartDiscountById', never, As>;
+    '/cart-discounts/key={key}': CallParams<'deleteCartDiscountByKey', never, As>;
+    '/in-store/key={storeKey}/cart-discounts/{ID}': CallParams<'deleteCartDiscountInStoreById', never, As>;
+    '/in-store/key={storeKey}/cart-discounts/key={key}': CallParams<'deleteCartDiscountInStoreByKey', never, As>;
     '/carts/{ID}': CallParams<'deleteCartById', never, As>;
     '/carts/key={key}': CallParams<'deleteCartByKey', never, As>;
     '/in-store/key={storeKey}/carts/{ID}': CallParams<'deleteCartInStoreById', never, As>;
@@ -728,6 +768,12 @@ export interface JsonDataOf {
   get: {
     '/api-clients': components['schemas']['ApiClientPagedQueryResponse'];
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/cart-discounts': components['schemas']['CartDiscountPagedQueryResponse'];
+    '/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/cart-discounts/key={key}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts': components['schemas']['CartDiscountPagedQueryResponse'];
+    '/in-store/key={storeKey}/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts/key={key}': components['schemas']['CartDiscount'];
     '/carts': components['schemas']['CartPagedQueryResponse'];
     '/carts/{ID}': components['schemas']['Cart'];
     '/carts/key={key}': components['schemas']['Cart'];
@@ -850,6 +896,12 @@ export interface JsonDataOf {
   };
   post: {
     '/api-clients': components['schemas']['ApiClient'];
+    '/cart-discounts': components['schemas']['CartDiscount'];
+    '/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/cart-discounts/key={key}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts/key={key}': components['schemas']['CartDiscount'];
     '/carts': components['schemas']['Cart'];
     '/carts/{ID}': components['schemas']['Cart'];
     '/carts/key={key}': components['schemas']['Cart'];
@@ -970,6 +1022,10 @@ export interface JsonDataOf {
   };
   delete: {
     '/api-clients/{ID}': components['schemas']['ApiClient'];
+    '/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/cart-discounts/key={key}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts/{ID}': components['schemas']['CartDiscount'];
+    '/in-store/key={storeKey}/cart-discounts/key={key}': components['schemas']['CartDiscount'];
     '/carts/{ID}': components['schemas']['Cart'];
     '/carts/key={key}': components['schemas']['Cart'];
     '/in-store/key={storeKey}/carts/{ID}': components['schemas']['Cart'];

@@ -29,6 +29,380 @@ export const apiClientDraft = /* @__PURE__ */ defineBuilder('ApiClientDraft', 'd
 export const apiClientPagedQueryResponse = /* @__PURE__ */ defineBuilder('ApiClientPagedQueryResponse', 'other');
 
 /**
+ * Builder of a `CartDiscount` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_cart_discounts` (or `view_orders`) and `manage_cart_discounts` (or
+ *
+ * @example
+ * cartDiscount({ seed: 42 }).build();
+ * cartDiscount().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscount = /* @__PURE__ */ defineBuilder('CartDiscount', 'resource');
+
+/**
+ * Builder of a `RecurringOrderScope` (other) of the Commerce schema, with plausible seeded defaults for its required members. Always `NonRecurringOrdersOnly` here.
+ *
+ * @example
+ * recurringOrderScope({ seed: 42 }).build();
+ */
+export const recurringOrderScope = /* @__PURE__ */ defineBuilder('RecurringOrderScope', 'other');
+
+/**
+ * Builder of a `CartDiscountValueRelative` (other) of the Commerce schema, with plausible seeded defaults for its required members. Reduces the target's price by `permyriad` ten-thousandths (1000 is 10 %).
+ *
+ * @example
+ * cartDiscountValueRelative({ seed: 42 }).build();
+ */
+export const cartDiscountValueRelative = /* @__PURE__ */ defineBuilder('CartDiscountValueRelative', 'other');
+
+/**
+ * Builder of a `CartDiscountValueAbsolute` (other) of the Commerce schema, with plausible seeded defaults for its required members. Reduces the target's price by the amount in its currency; a Cart in a currency `money`
+ *
+ * @example
+ * cartDiscountValueAbsolute({ seed: 42 }).build();
+ */
+export const cartDiscountValueAbsolute = /* @__PURE__ */ defineBuilder('CartDiscountValueAbsolute', 'other');
+
+/**
+ * Builder of a `CartDiscountValueFixed` (other) of the Commerce schema, with plausible seeded defaults for its required members. Sets the unit price of the target to the amount in its currency, where that is lower.
+ *
+ * @example
+ * cartDiscountValueFixed({ seed: 42 }).build();
+ */
+export const cartDiscountValueFixed = /* @__PURE__ */ defineBuilder('CartDiscountValueFixed', 'other');
+
+/**
+ * Builder of a `CartDiscountValueGiftLineItem` (other) of the Commerce schema, with plausible seeded defaults for its required members. Adds the Product Variant to matching Carts as a free Line Item.
+ *
+ * @example
+ * cartDiscountValueGiftLineItem({ seed: 42 }).build();
+ */
+export const cartDiscountValueGiftLineItem = /* @__PURE__ */ defineBuilder('CartDiscountValueGiftLineItem', 'other');
+
+/**
+ * Builder of a `CartDiscountValueRelativeDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountValueRelativeDraft({ seed: 42 }).build();
+ * cartDiscountValueRelativeDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDiscountValueRelativeDraft = /* @__PURE__ */ defineBuilder('CartDiscountValueRelativeDraft', 'draft');
+
+/**
+ * Builder of a `CartDiscountValueAbsoluteDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountValueAbsoluteDraft({ seed: 42 }).build();
+ * cartDiscountValueAbsoluteDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDiscountValueAbsoluteDraft = /* @__PURE__ */ defineBuilder('CartDiscountValueAbsoluteDraft', 'draft');
+
+/**
+ * Builder of a `CartDiscountValueFixedDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountValueFixedDraft({ seed: 42 }).build();
+ * cartDiscountValueFixedDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDiscountValueFixedDraft = /* @__PURE__ */ defineBuilder('CartDiscountValueFixedDraft', 'draft');
+
+/**
+ * Builder of a `CartDiscountValueGiftLineItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Only in a draft without `target` (with one, 400 InvalidInput; decision), never in
+ *
+ * @example
+ * cartDiscountValueGiftLineItemDraft({ seed: 42 }).build();
+ * cartDiscountValueGiftLineItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDiscountValueGiftLineItemDraft = /* @__PURE__ */ defineBuilder('CartDiscountValueGiftLineItemDraft', 'draft');
+
+/**
+ * Builder of a `CartDiscountLineItemsTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountLineItemsTarget({ seed: 42 }).build();
+ */
+export const cartDiscountLineItemsTarget = /* @__PURE__ */ defineBuilder('CartDiscountLineItemsTarget', 'other');
+
+/**
+ * Builder of a `CartDiscountCustomLineItemsTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountCustomLineItemsTarget({ seed: 42 }).build();
+ */
+export const cartDiscountCustomLineItemsTarget = /* @__PURE__ */ defineBuilder('CartDiscountCustomLineItemsTarget', 'other');
+
+/**
+ * Builder of a `CartDiscountShippingCostTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountShippingCostTarget({ seed: 42 }).build();
+ */
+export const cartDiscountShippingCostTarget = /* @__PURE__ */ defineBuilder('CartDiscountShippingCostTarget', 'other');
+
+/**
+ * Builder of a `CartDiscountTotalPriceTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Cart's total; the same share comes off `taxedPrice` and `taxedShippingPrice`.
+ *
+ * @example
+ * cartDiscountTotalPriceTarget({ seed: 42 }).build();
+ */
+export const cartDiscountTotalPriceTarget = /* @__PURE__ */ defineBuilder('CartDiscountTotalPriceTarget', 'other');
+
+/**
+ * Builder of a `MultiBuyLineItemsTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members. Every `triggerQuantity` matching units, `discountedQuantity` of them are discounted, at
+ *
+ * @example
+ * multiBuyLineItemsTarget({ seed: 42 }).build();
+ */
+export const multiBuyLineItemsTarget = /* @__PURE__ */ defineBuilder('MultiBuyLineItemsTarget', 'other');
+
+/**
+ * Builder of a `MultiBuyCustomLineItemsTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members. As `multiBuyLineItems`, on Custom Line Items.
+ *
+ * @example
+ * multiBuyCustomLineItemsTarget({ seed: 42 }).build();
+ */
+export const multiBuyCustomLineItemsTarget = /* @__PURE__ */ defineBuilder('MultiBuyCustomLineItemsTarget', 'other');
+
+/**
+ * Builder of a `CartDiscountPatternTarget` (other) of the Commerce schema, with plausible seeded defaults for its required members. Buy-and-get patterns of units (`triggerPattern`, `targetPattern`); not emulated (501 NotEmulated).
+ *
+ * @example
+ * cartDiscountPatternTarget({ seed: 42 }).build();
+ */
+export const cartDiscountPatternTarget = /* @__PURE__ */ defineBuilder('CartDiscountPatternTarget', 'other');
+
+/**
+ * Builder of a `CartDiscountDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `sortOrder` is required here: it is optional on the live service only for a Cart Discount
+ *
+ * @example
+ * cartDiscountDraft({ seed: 42 }).build();
+ * cartDiscountDraft().buildGraphql(); // the GraphQL input form
+ */
+export const cartDiscountDraft = /* @__PURE__ */ defineBuilder('CartDiscountDraft', 'draft');
+
+/**
+ * Builder of a `CartDiscountReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountReference({ seed: 42 }).build();
+ */
+export const cartDiscountReference = /* @__PURE__ */ defineBuilder('CartDiscountReference', 'other');
+
+/**
+ * Builder of a `CartDiscountResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountResourceIdentifier({ seed: 42 }).build();
+ */
+export const cartDiscountResourceIdentifier = /* @__PURE__ */ defineBuilder('CartDiscountResourceIdentifier', 'other');
+
+/**
+ * Builder of a `CartDiscountUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountUpdate({ seed: 42 }).build();
+ */
+export const cartDiscountUpdate = /* @__PURE__ */ defineBuilder('CartDiscountUpdate', 'update');
+
+/**
+ * Builder of a `CartDiscountChangeValueAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A `giftLineItem` value, or any value on a gift Cart Discount, is 400 InvalidInput (live).
+ *
+ * @example
+ * cartDiscountChangeValueAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeValueAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeValueAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeTargetAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A target for a `giftLineItem` Cart Discount is 400 InvalidInput (decision).
+ *
+ * @example
+ * cartDiscountChangeTargetAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeTargetAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeTargetAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeCartPredicateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountChangeCartPredicateAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeCartPredicateAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeCartPredicateAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeIsActiveAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Activating beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached.
+ *
+ * @example
+ * cartDiscountChangeIsActiveAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeIsActiveAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeIsActiveAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeSortOrderAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. One another Cart Discount has is 400 DuplicateField.
+ *
+ * @example
+ * cartDiscountChangeSortOrderAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeSortOrderAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeSortOrderAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeRequiresDiscountCodeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. `false` beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached.
+ *
+ * @example
+ * cartDiscountChangeRequiresDiscountCodeAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeRequiresDiscountCodeAction = /* @__PURE__ */ defineBuilder(
+  'CartDiscountChangeRequiresDiscountCodeAction',
+  'action',
+);
+
+/**
+ * Builder of a `CartDiscountChangeStackingModeAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountChangeStackingModeAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeStackingModeAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeStackingModeAction', 'action');
+
+/**
+ * Builder of a `CartDiscountChangeNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountChangeNameAction({ seed: 42 }).build();
+ */
+export const cartDiscountChangeNameAction = /* @__PURE__ */ defineBuilder('CartDiscountChangeNameAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetDescriptionAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `description` unsets it.
+ *
+ * @example
+ * cartDiscountSetDescriptionAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetDescriptionAction = /* @__PURE__ */ defineBuilder('CartDiscountSetDescriptionAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `key` unsets it; a key another Cart Discount has is 400 DuplicateField.
+ *
+ * @example
+ * cartDiscountSetKeyAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetKeyAction = /* @__PURE__ */ defineBuilder('CartDiscountSetKeyAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetValidFromAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validFrom` unsets it.
+ *
+ * @example
+ * cartDiscountSetValidFromAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetValidFromAction = /* @__PURE__ */ defineBuilder('CartDiscountSetValidFromAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetValidUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting `validUntil` unsets it.
+ *
+ * @example
+ * cartDiscountSetValidUntilAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetValidUntilAction = /* @__PURE__ */ defineBuilder('CartDiscountSetValidUntilAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetValidFromAndUntilAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Omitting either unsets it.
+ *
+ * @example
+ * cartDiscountSetValidFromAndUntilAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetValidFromAndUntilAction = /* @__PURE__ */ defineBuilder('CartDiscountSetValidFromAndUntilAction', 'action');
+
+/**
+ * Builder of a `CartDiscountSetStoresAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces `stores` (absent or empty: none). Each Store must exist (400
+ *
+ * @example
+ * cartDiscountSetStoresAction({ seed: 42 }).build();
+ */
+export const cartDiscountSetStoresAction = /* @__PURE__ */ defineBuilder('CartDiscountSetStoresAction', 'action');
+
+/**
+ * Builder of a `CartDiscountAddStoreAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Store must exist (400 ReferencedResourceNotFound); one already there changes nothing
+ *
+ * @example
+ * cartDiscountAddStoreAction({ seed: 42 }).build();
+ */
+export const cartDiscountAddStoreAction = /* @__PURE__ */ defineBuilder('CartDiscountAddStoreAction', 'action');
+
+/**
+ * Builder of a `CartDiscountRemoveStoreAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Store must exist (400 ReferencedResourceNotFound); one the Cart Discount does not have
+ *
+ * @example
+ * cartDiscountRemoveStoreAction({ seed: 42 }).build();
+ */
+export const cartDiscountRemoveStoreAction = /* @__PURE__ */ defineBuilder('CartDiscountRemoveStoreAction', 'action');
+
+/**
+ * Builder of a `CartDiscountPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * cartDiscountPagedQueryResponse({ seed: 42 }).build();
+ */
+export const cartDiscountPagedQueryResponse = /* @__PURE__ */ defineBuilder('CartDiscountPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `MaxCartDiscountsReachedError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. The Cart Discount would be the 101st active one that needs no Discount Code
+ *
+ * @example
+ * maxCartDiscountsReachedError({ seed: 42 }).build();
+ */
+export const maxCartDiscountsReachedError = /* @__PURE__ */ defineBuilder('MaxCartDiscountsReachedError', 'other');
+
+/**
+ * Builder of a `StoreCartDiscountsLimitReachedError` (other) of the Commerce schema, with plausible seeded defaults for its required members. 400. The Cart Discount would be the 101st active one without a Discount Code in the
+ *
+ * @example
+ * storeCartDiscountsLimitReachedError({ seed: 42 }).build();
+ */
+export const storeCartDiscountsLimitReachedError = /* @__PURE__ */ defineBuilder('StoreCartDiscountsLimitReachedError', 'other');
+
+/**
+ * Builder of a `CartDiscountCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Cart Discount was created.
+ *
+ * @example
+ * cartDiscountCreatedMessage({ seed: 42 }).build();
+ * cartDiscountCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscountCreatedMessage = /* @__PURE__ */ defineBuilder('CartDiscountCreatedMessage', 'resource');
+
+/**
+ * Builder of a `CartDiscountDeletedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Cart Discount was deleted.
+ *
+ * @example
+ * cartDiscountDeletedMessage({ seed: 42 }).build();
+ * cartDiscountDeletedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscountDeletedMessage = /* @__PURE__ */ defineBuilder('CartDiscountDeletedMessage', 'resource');
+
+/**
+ * Builder of a `CartDiscountStoreAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `addStore`: the Store added.
+ *
+ * @example
+ * cartDiscountStoreAddedMessage({ seed: 42 }).build();
+ * cartDiscountStoreAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscountStoreAddedMessage = /* @__PURE__ */ defineBuilder('CartDiscountStoreAddedMessage', 'resource');
+
+/**
+ * Builder of a `CartDiscountStoreRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `removeStore`: the Store removed.
+ *
+ * @example
+ * cartDiscountStoreRemovedMessage({ seed: 42 }).build();
+ * cartDiscountStoreRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscountStoreRemovedMessage = /* @__PURE__ */ defineBuilder('CartDiscountStoreRemovedMessage', 'resource');
+
+/**
+ * Builder of a `CartDiscountStoresSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setStores`: the Stores after the action.
+ *
+ * @example
+ * cartDiscountStoresSetMessage({ seed: 42 }).build();
+ * cartDiscountStoresSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const cartDiscountStoresSetMessage = /* @__PURE__ */ defineBuilder('CartDiscountStoresSetMessage', 'resource');
+
+/**
  * Builder of a `ExternalLineItemTotalPrice` (other) of the Commerce schema, with plausible seeded defaults for its required members. The unit price and the total price of an `ExternalTotal` line, both in the Cart's currency
  *
  * @example
@@ -5969,6 +6343,51 @@ export const builderFactories = {
   ApiClient: apiClient,
   ApiClientDraft: apiClientDraft,
   ApiClientPagedQueryResponse: apiClientPagedQueryResponse,
+  CartDiscount: cartDiscount,
+  RecurringOrderScope: recurringOrderScope,
+  CartDiscountValueRelative: cartDiscountValueRelative,
+  CartDiscountValueAbsolute: cartDiscountValueAbsolute,
+  CartDiscountValueFixed: cartDiscountValueFixed,
+  CartDiscountValueGiftLineItem: cartDiscountValueGiftLineItem,
+  CartDiscountValueRelativeDraft: cartDiscountValueRelativeDraft,
+  CartDiscountValueAbsoluteDraft: cartDiscountValueAbsoluteDraft,
+  CartDiscountValueFixedDraft: cartDiscountValueFixedDraft,
+  CartDiscountValueGiftLineItemDraft: cartDiscountValueGiftLineItemDraft,
+  CartDiscountLineItemsTarget: cartDiscountLineItemsTarget,
+  CartDiscountCustomLineItemsTarget: cartDiscountCustomLineItemsTarget,
+  CartDiscountShippingCostTarget: cartDiscountShippingCostTarget,
+  CartDiscountTotalPriceTarget: cartDiscountTotalPriceTarget,
+  MultiBuyLineItemsTarget: multiBuyLineItemsTarget,
+  MultiBuyCustomLineItemsTarget: multiBuyCustomLineItemsTarget,
+  CartDiscountPatternTarget: cartDiscountPatternTarget,
+  CartDiscountDraft: cartDiscountDraft,
+  CartDiscountReference: cartDiscountReference,
+  CartDiscountResourceIdentifier: cartDiscountResourceIdentifier,
+  CartDiscountUpdate: cartDiscountUpdate,
+  CartDiscountChangeValueAction: cartDiscountChangeValueAction,
+  CartDiscountChangeTargetAction: cartDiscountChangeTargetAction,
+  CartDiscountChangeCartPredicateAction: cartDiscountChangeCartPredicateAction,
+  CartDiscountChangeIsActiveAction: cartDiscountChangeIsActiveAction,
+  CartDiscountChangeSortOrderAction: cartDiscountChangeSortOrderAction,
+  CartDiscountChangeRequiresDiscountCodeAction: cartDiscountChangeRequiresDiscountCodeAction,
+  CartDiscountChangeStackingModeAction: cartDiscountChangeStackingModeAction,
+  CartDiscountChangeNameAction: cartDiscountChangeNameAction,
+  CartDiscountSetDescriptionAction: cartDiscountSetDescriptionAction,
+  CartDiscountSetKeyAction: cartDiscountSetKeyAction,
+  CartDiscountSetValidFromAction: cartDiscountSetValidFromAction,
+  CartDiscountSetValidUntilAction: cartDiscountSetValidUntilAction,
+  CartDiscountSetValidFromAndUntilAction: cartDiscountSetValidFromAndUntilAction,
+  CartDiscountSetStoresAction: cartDiscountSetStoresAction,
+  CartDiscountAddStoreAction: cartDiscountAddStoreAction,
+  CartDiscountRemoveStoreAction: cartDiscountRemoveStoreAction,
+  CartDiscountPagedQueryResponse: cartDiscountPagedQueryResponse,
+  MaxCartDiscountsReachedError: maxCartDiscountsReachedError,
+  StoreCartDiscountsLimitReachedError: storeCartDiscountsLimitReachedError,
+  CartDiscountCreatedMessage: cartDiscountCreatedMessage,
+  CartDiscountDeletedMessage: cartDiscountDeletedMessage,
+  CartDiscountStoreAddedMessage: cartDiscountStoreAddedMessage,
+  CartDiscountStoreRemovedMessage: cartDiscountStoreRemovedMessage,
+  CartDiscountStoresSetMessage: cartDiscountStoresSetMessage,
   ExternalLineItemTotalPrice: externalLineItemTotalPrice,
   ItemState: itemState,
   PaymentInfo: paymentInfo,

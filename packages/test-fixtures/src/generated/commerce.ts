@@ -40,6 +40,118 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/cart-discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query CartDiscounts */
+    get: operations['queryCartDiscounts'];
+    put?: never;
+    /** Create a CartDiscount */
+    post: operations['createCartDiscount'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart-discounts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a CartDiscount by ID */
+    get: operations['getCartDiscountById'];
+    put?: never;
+    /** Update a CartDiscount by ID */
+    post: operations['updateCartDiscountById'];
+    /** Delete a CartDiscount by ID */
+    delete: operations['deleteCartDiscountById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/cart-discounts/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a CartDiscount by key */
+    get: operations['getCartDiscountByKey'];
+    put?: never;
+    /** Update a CartDiscount by key */
+    post: operations['updateCartDiscountByKey'];
+    /** Delete a CartDiscount by key */
+    delete: operations['deleteCartDiscountByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query CartDiscounts in a Store */
+    get: operations['queryCartDiscountsInStore'];
+    put?: never;
+    /** Create a CartDiscount in a Store */
+    post: operations['createCartDiscountInStore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a CartDiscount in a Store by ID */
+    get: operations['getCartDiscountInStoreById'];
+    put?: never;
+    /** Update a CartDiscount in a Store by ID */
+    post: operations['updateCartDiscountInStoreById'];
+    /** Delete a CartDiscount in a Store by ID */
+    delete: operations['deleteCartDiscountInStoreById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/in-store/key={storeKey}/cart-discounts/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a CartDiscount in a Store by key */
+    get: operations['getCartDiscountInStoreByKey'];
+    put?: never;
+    /** Update a CartDiscount in a Store by key */
+    post: operations['updateCartDiscountInStoreByKey'];
+    /** Delete a CartDiscount in a Store by key */
+    delete: operations['deleteCartDiscountInStoreByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/carts': {
     parameters: {
       query?: never;
@@ -3204,6 +3316,582 @@ export interface components {
       results: components['schemas']['ApiClient'][];
     };
     /**
+     * @description Scopes `view_cart_discounts` (or `view_orders`) and `manage_cart_discounts` (or
+     *     `manage_orders`), as on the live service; in-store paths accept their `:{storeKey}` forms.
+     *     `cartPredicate` and the target's predicates are compiled when written: one that does not
+     *     parse is 400 SyntaxError naming its position, one that means nothing 400 SemanticError, and
+     *     nothing is stored. `sortOrder` is unique among Cart Discounts (400 DuplicateField). At most
+     *     100 Cart Discounts that are active and need no Discount Code (400 MaxCartDiscountsReached),
+     *     and at most 100 such per Store (400 StoreCartDiscountsLimitReached)
+     *     (https://docs.commercetools.com/api/limits#cart-discounts). A Cart Discount a Discount Code
+     *     names cannot be deleted (400 ReferenceExists; decision, the reference does not say). On
+     *     in-store paths a Cart Discount exists when its `stores` name the Store of the path; one for
+     *     all Stores (`stores` empty) does not (decision). `recurringOrderScope` is always
+     *     `NonRecurringOrdersOnly` (the emulator has no Recurring Orders); Discount Groups are not
+     *     emulated. Messages: CartDiscountCreated, CartDiscountDeleted, CartDiscountStoreAdded,
+     *     CartDiscountStoreRemoved, CartDiscountStoresSet.
+     */
+    CartDiscount: components['schemas']['BaseResource'] & {
+      key?: string;
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['CartDiscountValue'];
+      cartPredicate: string;
+      /** @description Absent when `value` is `giftLineItem`. */
+      target?: components['schemas']['CartDiscountTarget'];
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+      /** @description Empty when the Cart Discount applies to Carts of every Store and without one. */
+      stores: components['schemas']['StoreKeyReference'][];
+      isActive: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      requiresDiscountCode: boolean;
+      /**
+       * @description The resources `cartPredicate` names by id (`customerGroup.id = "…"`), as References;
+       *     computed by the service.
+       */
+      references: components['schemas']['Reference'][];
+      stackingMode: components['schemas']['StackingMode'];
+      custom?: components['schemas']['CustomFields'];
+      recurringOrderScope: components['schemas']['RecurringOrderScope'];
+    };
+    /**
+     * @description A decimal number strictly between 0 and 1, written `0.` and digits without a trailing zero
+     *     (`0.5`, `0.05`; not `0.50`, `.5` or `1`), so that two strings of the same number cannot
+     *     both exist (decision after the live rule that a sort order is unambiguous). Another form
+     *     is 400 InvalidJsonInput naming the field. A higher value applies first.
+     */
+    CartDiscountSortOrder: string;
+    /**
+     * @description `Stacking` (the default): lower-ranked Cart Discounts apply after this one.
+     *     `StopAfterThisDiscount`: none does once this one applied.
+     * @enum {string}
+     */
+    StackingMode: 'Stacking' | 'StopAfterThisDiscount';
+    /**
+     * @description How an amount is shared among the discounted items: `ProportionateDistribution` in
+     *     proportion to their prices, `EvenDistribution` evenly, `IndividualApplication` in full on
+     *     each one (https://docs.commercetools.com/api/projects/cartDiscounts#discountapplicationmode).
+     * @enum {string}
+     */
+    DiscountApplicationMode: 'ProportionateDistribution' | 'EvenDistribution' | 'IndividualApplication';
+    /**
+     * @description Which matching units a multi-buy target discounts, the cheapest or the most expensive.
+     * @enum {string}
+     */
+    SelectionMode: 'Cheapest' | 'MostExpensive';
+    /** @description Always `NonRecurringOrdersOnly` here. */
+    RecurringOrderScope: {
+      /** @constant */
+      type: 'NonRecurringOrdersOnly';
+    };
+    CartDiscountValue:
+      | components['schemas']['CartDiscountValueRelative']
+      | components['schemas']['CartDiscountValueAbsolute']
+      | components['schemas']['CartDiscountValueFixed']
+      | components['schemas']['CartDiscountValueGiftLineItem'];
+    /** @description Reduces the target's price by `permyriad` ten-thousandths (1000 is 10 %). */
+    CartDiscountValueRelative: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      permyriad: number;
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Reduces the target's price by the amount in its currency; a Cart in a currency `money`
+     *     lacks is not discounted. Without `applicationMode` the amount is distributed
+     *     proportionately (`ProportionateDistribution`).
+     */
+    CartDiscountValueAbsolute: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['CentPrecisionMoney'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Sets the unit price of the target to the amount in its currency, where that is lower.
+     *     Without `applicationMode` it applies to each item (`IndividualApplication`).
+     */
+    CartDiscountValueFixed: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'fixed';
+      money: components['schemas']['CentPrecisionMoney'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /** @description Adds the Product Variant to matching Carts as a free Line Item. */
+    CartDiscountValueGiftLineItem: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'giftLineItem';
+      product: components['schemas']['ProductReference'];
+      variantId: number;
+      supplyChannel?: components['schemas']['ChannelReference'];
+      distributionChannel?: components['schemas']['ChannelReference'];
+    };
+    /**
+     * @description `money` empty or naming a currency twice is 400 InvalidOperation (live). A
+     *     `relative` value with `applicationMode` needs a `pattern` target (400 InvalidOperation,
+     *     live), which is not emulated.
+     */
+    CartDiscountValueDraft:
+      | components['schemas']['CartDiscountValueRelativeDraft']
+      | components['schemas']['CartDiscountValueAbsoluteDraft']
+      | components['schemas']['CartDiscountValueFixedDraft']
+      | components['schemas']['CartDiscountValueGiftLineItemDraft'];
+    CartDiscountValueRelativeDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'relative';
+      /** @description More than 10000 (100 %) is 400 InvalidJsonInput (decision). */
+      permyriad: number;
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    CartDiscountValueAbsoluteDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'absolute';
+      money: components['schemas']['Money'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    CartDiscountValueFixedDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'fixed';
+      money: components['schemas']['Money'][];
+      applicationMode?: components['schemas']['DiscountApplicationMode'];
+    };
+    /**
+     * @description Only in a draft without `target` (with one, 400 InvalidInput; decision), never in
+     *     `changeValue` (400 InvalidInput, live). The Product must exist (400
+     *     ReferencedResourceNotFound) and have the variant (400 InvalidInput; decision); the
+     *     supply Channel must have the role InventorySupply and the distribution Channel
+     *     ProductDistribution (400 MissingRoleOnChannel).
+     */
+    CartDiscountValueGiftLineItemDraft: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'giftLineItem';
+      product: components['schemas']['ProductResourceIdentifier'];
+      variantId: number;
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+    };
+    /**
+     * @description The part of the Cart discounted. Its `predicate` is a Line Item or Custom Line Item target
+     *     predicate (https://docs.commercetools.com/api/projects/predicates#lineitem-field-identifiers).
+     *     An `absolute` value cannot discount a multi-buy target (400 InvalidOperation, live). The
+     *     `pattern` target is not emulated (501 NotEmulated naming its pattern).
+     */
+    CartDiscountTarget:
+      | components['schemas']['CartDiscountLineItemsTarget']
+      | components['schemas']['CartDiscountCustomLineItemsTarget']
+      | components['schemas']['CartDiscountShippingCostTarget']
+      | components['schemas']['CartDiscountTotalPriceTarget']
+      | components['schemas']['MultiBuyLineItemsTarget']
+      | components['schemas']['MultiBuyCustomLineItemsTarget']
+      | components['schemas']['CartDiscountPatternTarget'];
+    CartDiscountLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'lineItems';
+      predicate: string;
+    };
+    CartDiscountCustomLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'customLineItems';
+      predicate: string;
+    };
+    CartDiscountShippingCostTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'shipping';
+    };
+    /** @description The Cart's total; the same share comes off `taxedPrice` and `taxedShippingPrice`. */
+    CartDiscountTotalPriceTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'totalPrice';
+    };
+    /**
+     * @description Every `triggerQuantity` matching units, `discountedQuantity` of them are discounted, at
+     *     most `maxOccurrence` times. `discountedQuantity` above `triggerQuantity` is 400
+     *     InvalidInput (decision, after the live rule).
+     */
+    MultiBuyLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'multiBuyLineItems';
+      predicate: string;
+      triggerQuantity: number;
+      discountedQuantity: number;
+      maxOccurrence?: number;
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /** @description As `multiBuyLineItems`, on Custom Line Items. */
+    MultiBuyCustomLineItemsTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'multiBuyCustomLineItems';
+      predicate: string;
+      triggerQuantity: number;
+      discountedQuantity: number;
+      maxOccurrence?: number;
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /** @description Buy-and-get patterns of units (`triggerPattern`, `targetPattern`); not emulated (501 NotEmulated). */
+    CartDiscountPatternTarget: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'pattern';
+      selectionMode: components['schemas']['SelectionMode'];
+    };
+    /**
+     * @description `sortOrder` is required here: it is optional on the live service only for a Cart Discount
+     *     of a Discount Group, and those are not emulated (`discountGroup`, `recurringOrderScope`:
+     *     501 NotEmulated). Stores must exist (400 ReferencedResourceNotFound). An active Cart
+     *     Discount without a Discount Code beyond the limits is 400 MaxCartDiscountsReached or
+     *     StoreCartDiscountsLimitReached.
+     */
+    CartDiscountDraft: {
+      key?: components['schemas']['Key'];
+      name: components['schemas']['LocalizedString'];
+      description?: components['schemas']['LocalizedString'];
+      value: components['schemas']['CartDiscountValueDraft'];
+      /** @description A Cart predicate (https://docs.commercetools.com/api/projects/predicates#cart-predicates). */
+      cartPredicate: string;
+      /** @description Required unless `value` is `giftLineItem` (400 InvalidInput; decision). */
+      target?: components['schemas']['CartDiscountTarget'];
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+      /** @default true */
+      isActive?: boolean;
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+      /** @default false */
+      requiresDiscountCode?: boolean;
+      stackingMode?: components['schemas']['StackingMode'];
+      /** @description A Type for `cart-discount`. */
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    CartDiscountReference: components['schemas']['Reference'] & {
+      /** @constant */
+      typeId?: 'cart-discount';
+      obj?: components['schemas']['CartDiscount'];
+    };
+    CartDiscountResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'cart-discount';
+    };
+    CartDiscountUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['CartDiscountUpdateAction'][];
+    };
+    /**
+     * @description Each action is checked as the draft is (predicates, values, sort order, limits). The live
+     *     actions listed in `x-not-emulated-actions` (Discount Groups, Recurring Orders) are 501
+     *     NotEmulated.
+     */
+    CartDiscountUpdateAction:
+      | components['schemas']['CartDiscountChangeValueAction']
+      | components['schemas']['CartDiscountChangeTargetAction']
+      | components['schemas']['CartDiscountChangeCartPredicateAction']
+      | components['schemas']['CartDiscountChangeIsActiveAction']
+      | components['schemas']['CartDiscountChangeSortOrderAction']
+      | components['schemas']['CartDiscountChangeRequiresDiscountCodeAction']
+      | components['schemas']['CartDiscountChangeStackingModeAction']
+      | components['schemas']['CartDiscountChangeNameAction']
+      | components['schemas']['CartDiscountSetDescriptionAction']
+      | components['schemas']['CartDiscountSetKeyAction']
+      | components['schemas']['CartDiscountSetValidFromAction']
+      | components['schemas']['CartDiscountSetValidUntilAction']
+      | components['schemas']['CartDiscountSetValidFromAndUntilAction']
+      | components['schemas']['CartDiscountSetStoresAction']
+      | components['schemas']['CartDiscountAddStoreAction']
+      | components['schemas']['CartDiscountRemoveStoreAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['SetCustomFieldAction'];
+    /** @description A `giftLineItem` value, or any value on a gift Cart Discount, is 400 InvalidInput (live). */
+    CartDiscountChangeValueAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeValue';
+      value: components['schemas']['CartDiscountValueDraft'];
+    };
+    /** @description A target for a `giftLineItem` Cart Discount is 400 InvalidInput (decision). */
+    CartDiscountChangeTargetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeTarget';
+      target: components['schemas']['CartDiscountTarget'];
+    };
+    CartDiscountChangeCartPredicateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeCartPredicate';
+      cartPredicate: string;
+    };
+    /** @description Activating beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached. */
+    CartDiscountChangeIsActiveAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeIsActive';
+      isActive: boolean;
+    };
+    /** @description One another Cart Discount has is 400 DuplicateField. */
+    CartDiscountChangeSortOrderAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeSortOrder';
+      sortOrder: components['schemas']['CartDiscountSortOrder'];
+    };
+    /**
+     * @description `false` beyond the limits is 400 MaxCartDiscountsReached or StoreCartDiscountsLimitReached.
+     *     `true` on a Cart Discount a Discount Code names is allowed; `false` is 400
+     *     InvalidOperation while a Discount Code names it (decision: a code's Cart Discounts
+     *     require one).
+     */
+    CartDiscountChangeRequiresDiscountCodeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeRequiresDiscountCode';
+      requiresDiscountCode: boolean;
+    };
+    CartDiscountChangeStackingModeAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeStackingMode';
+      stackingMode: components['schemas']['StackingMode'];
+    };
+    CartDiscountChangeNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'changeName';
+      name: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `description` unsets it. */
+    CartDiscountSetDescriptionAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDescription';
+      description?: components['schemas']['LocalizedString'];
+    };
+    /** @description Omitting `key` unsets it; a key another Cart Discount has is 400 DuplicateField. */
+    CartDiscountSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    /** @description Omitting `validFrom` unsets it. */
+    CartDiscountSetValidFromAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFrom';
+      validFrom?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting `validUntil` unsets it. */
+    CartDiscountSetValidUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidUntil';
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /** @description Omitting either unsets it. */
+    CartDiscountSetValidFromAndUntilAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setValidFromAndUntil';
+      validFrom?: components['schemas']['DateTime'];
+      validUntil?: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Replaces `stores` (absent or empty: none). Each Store must exist (400
+     *     ReferencedResourceNotFound). Sends CartDiscountStoresSet.
+     */
+    CartDiscountSetStoresAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setStores';
+      stores?: components['schemas']['StoreResourceIdentifier'][];
+    };
+    /**
+     * @description The Store must exist (400 ReferencedResourceNotFound); one already there changes nothing
+     *     (decision). Sends CartDiscountStoreAdded.
+     */
+    CartDiscountAddStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    /**
+     * @description The Store must exist (400 ReferencedResourceNotFound); one the Cart Discount does not have
+     *     is 400 InvalidOperation (decision). Sends CartDiscountStoreRemoved.
+     */
+    CartDiscountRemoveStoreAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeStore';
+      store: components['schemas']['StoreResourceIdentifier'];
+    };
+    CartDiscountPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['CartDiscount'][];
+    };
+    /**
+     * @description 400. The Cart Discount would be the 101st active one that needs no Discount Code
+     *     (https://docs.commercetools.com/api/limits#cart-discounts); nothing changed.
+     */
+    MaxCartDiscountsReachedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'MaxCartDiscountsReached';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'MaxCartDiscountsReached';
+    };
+    /**
+     * @description 400. The Cart Discount would be the 101st active one without a Discount Code in the
+     *     `stores` listed; nothing changed.
+     */
+    StoreCartDiscountsLimitReachedError: components['schemas']['ErrorObjectBase'] & {
+      /** @constant */
+      code: 'StoreCartDiscountsLimitReached';
+      stores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      code: 'StoreCartDiscountsLimitReached';
+    };
+    /** @description A Cart Discount was created. */
+    CartDiscountCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountCreated';
+      cartDiscount: components['schemas']['CartDiscount'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountCreated';
+    };
+    /** @description A Cart Discount was deleted. */
+    CartDiscountDeletedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountDeleted';
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountDeleted';
+    };
+    /** @description `addStore`: the Store added. */
+    CartDiscountStoreAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoreAdded';
+      store: components['schemas']['StoreKeyReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoreAdded';
+    };
+    /** @description `removeStore`: the Store removed. */
+    CartDiscountStoreRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoreRemoved';
+      store: components['schemas']['StoreKeyReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoreRemoved';
+    };
+    /** @description `setStores`: the Stores after the action. */
+    CartDiscountStoresSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'CartDiscountStoresSet';
+      stores: components['schemas']['StoreKeyReference'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'CartDiscountStoresSet';
+    };
+    /**
      * @description `Active`: the Cart can be updated and ordered. `Merged`: an anonymous Cart merged into a
      *     Customer's Cart at sign-in. `Ordered`: an Order was created from it. `Frozen`: after
      *     freezeCart, until unfreezeCart; it can be ordered (see CartFreezeCartAction). Decision
@@ -4776,6 +5464,7 @@ export interface components {
      */
     ReferenceTypeId:
       | 'cart'
+      | 'cart-discount'
       | 'category'
       | 'channel'
       | 'customer'
@@ -5015,7 +5704,9 @@ export interface components {
       | components['schemas']['SyntaxErrorError']
       | components['schemas']['SemanticErrorError']
       | components['schemas']['NoMatchingProductDiscountFoundError']
-      | components['schemas']['MaxResourceLimitExceededError'];
+      | components['schemas']['MaxResourceLimitExceededError']
+      | components['schemas']['MaxCartDiscountsReachedError']
+      | components['schemas']['StoreCartDiscountsLimitReachedError'];
     ErrorObjectBase: {
       code: string;
       message: string;
@@ -7254,6 +7945,11 @@ export interface components {
       | components['schemas']['InventoryEntryQuantitySetMessage']
       | components['schemas']['ShoppingListLineItemAddedMessage']
       | components['schemas']['ShoppingListLineItemRemovedMessage']
+      | components['schemas']['CartDiscountCreatedMessage']
+      | components['schemas']['CartDiscountDeletedMessage']
+      | components['schemas']['CartDiscountStoreAddedMessage']
+      | components['schemas']['CartDiscountStoreRemovedMessage']
+      | components['schemas']['CartDiscountStoresSetMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -12817,6 +13513,946 @@ export interface operations {
       401: components['responses']['Unauthorized'];
       403: components['responses']['Forbidden'];
       404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCartDiscounts: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of CartDiscounts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscountPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCartDiscount: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountDraft'];
+      };
+    };
+    responses: {
+      /** @description The created CartDiscount. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartDiscountById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated CartDiscount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartDiscountById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartDiscountByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated CartDiscount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartDiscountByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  queryCartDiscountsInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of CartDiscounts. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscountPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createCartDiscountInStore: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountDraft'];
+      };
+    };
+    responses: {
+      /** @description The created CartDiscount. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartDiscountInStoreById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated CartDiscount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartDiscountInStoreById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getCartDiscountInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateCartDiscountInStoreByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CartDiscountUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated CartDiscount, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteCartDiscountInStoreByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the Store. */
+        storeKey: components['parameters']['storeKey'];
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted CartDiscount. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CartDiscount'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
       431: components['responses']['RequestHeaderFieldsTooLarge'];
       500: components['responses']['InternalServerError'];
       503: components['responses']['ServiceUnavailable'];
@@ -29696,6 +31332,59 @@ export interface operations {
 export type ApiClient = components['schemas']['ApiClient'];
 export type ApiClientDraft = components['schemas']['ApiClientDraft'];
 export type ApiClientPagedQueryResponse = components['schemas']['ApiClientPagedQueryResponse'];
+export type CartDiscount = components['schemas']['CartDiscount'];
+export type CartDiscountSortOrder = components['schemas']['CartDiscountSortOrder'];
+export type StackingMode = components['schemas']['StackingMode'];
+export type DiscountApplicationMode = components['schemas']['DiscountApplicationMode'];
+export type SelectionMode = components['schemas']['SelectionMode'];
+export type RecurringOrderScope = components['schemas']['RecurringOrderScope'];
+export type CartDiscountValue = components['schemas']['CartDiscountValue'];
+export type CartDiscountValueRelative = components['schemas']['CartDiscountValueRelative'];
+export type CartDiscountValueAbsolute = components['schemas']['CartDiscountValueAbsolute'];
+export type CartDiscountValueFixed = components['schemas']['CartDiscountValueFixed'];
+export type CartDiscountValueGiftLineItem = components['schemas']['CartDiscountValueGiftLineItem'];
+export type CartDiscountValueDraft = components['schemas']['CartDiscountValueDraft'];
+export type CartDiscountValueRelativeDraft = components['schemas']['CartDiscountValueRelativeDraft'];
+export type CartDiscountValueAbsoluteDraft = components['schemas']['CartDiscountValueAbsoluteDraft'];
+export type CartDiscountValueFixedDraft = components['schemas']['CartDiscountValueFixedDraft'];
+export type CartDiscountValueGiftLineItemDraft = components['schemas']['CartDiscountValueGiftLineItemDraft'];
+export type CartDiscountTarget = components['schemas']['CartDiscountTarget'];
+export type CartDiscountLineItemsTarget = components['schemas']['CartDiscountLineItemsTarget'];
+export type CartDiscountCustomLineItemsTarget = components['schemas']['CartDiscountCustomLineItemsTarget'];
+export type CartDiscountShippingCostTarget = components['schemas']['CartDiscountShippingCostTarget'];
+export type CartDiscountTotalPriceTarget = components['schemas']['CartDiscountTotalPriceTarget'];
+export type MultiBuyLineItemsTarget = components['schemas']['MultiBuyLineItemsTarget'];
+export type MultiBuyCustomLineItemsTarget = components['schemas']['MultiBuyCustomLineItemsTarget'];
+export type CartDiscountPatternTarget = components['schemas']['CartDiscountPatternTarget'];
+export type CartDiscountDraft = components['schemas']['CartDiscountDraft'];
+export type CartDiscountReference = components['schemas']['CartDiscountReference'];
+export type CartDiscountResourceIdentifier = components['schemas']['CartDiscountResourceIdentifier'];
+export type CartDiscountUpdate = components['schemas']['CartDiscountUpdate'];
+export type CartDiscountUpdateAction = components['schemas']['CartDiscountUpdateAction'];
+export type CartDiscountChangeValueAction = components['schemas']['CartDiscountChangeValueAction'];
+export type CartDiscountChangeTargetAction = components['schemas']['CartDiscountChangeTargetAction'];
+export type CartDiscountChangeCartPredicateAction = components['schemas']['CartDiscountChangeCartPredicateAction'];
+export type CartDiscountChangeIsActiveAction = components['schemas']['CartDiscountChangeIsActiveAction'];
+export type CartDiscountChangeSortOrderAction = components['schemas']['CartDiscountChangeSortOrderAction'];
+export type CartDiscountChangeRequiresDiscountCodeAction = components['schemas']['CartDiscountChangeRequiresDiscountCodeAction'];
+export type CartDiscountChangeStackingModeAction = components['schemas']['CartDiscountChangeStackingModeAction'];
+export type CartDiscountChangeNameAction = components['schemas']['CartDiscountChangeNameAction'];
+export type CartDiscountSetDescriptionAction = components['schemas']['CartDiscountSetDescriptionAction'];
+export type CartDiscountSetKeyAction = components['schemas']['CartDiscountSetKeyAction'];
+export type CartDiscountSetValidFromAction = components['schemas']['CartDiscountSetValidFromAction'];
+export type CartDiscountSetValidUntilAction = components['schemas']['CartDiscountSetValidUntilAction'];
+export type CartDiscountSetValidFromAndUntilAction = components['schemas']['CartDiscountSetValidFromAndUntilAction'];
+export type CartDiscountSetStoresAction = components['schemas']['CartDiscountSetStoresAction'];
+export type CartDiscountAddStoreAction = components['schemas']['CartDiscountAddStoreAction'];
+export type CartDiscountRemoveStoreAction = components['schemas']['CartDiscountRemoveStoreAction'];
+export type CartDiscountPagedQueryResponse = components['schemas']['CartDiscountPagedQueryResponse'];
+export type MaxCartDiscountsReachedError = components['schemas']['MaxCartDiscountsReachedError'];
+export type StoreCartDiscountsLimitReachedError = components['schemas']['StoreCartDiscountsLimitReachedError'];
+export type CartDiscountCreatedMessage = components['schemas']['CartDiscountCreatedMessage'];
+export type CartDiscountDeletedMessage = components['schemas']['CartDiscountDeletedMessage'];
+export type CartDiscountStoreAddedMessage = components['schemas']['CartDiscountStoreAddedMessage'];
+export type CartDiscountStoreRemovedMessage = components['schemas']['CartDiscountStoreRemovedMessage'];
+export type CartDiscountStoresSetMessage = components['schemas']['CartDiscountStoresSetMessage'];
 export type CartState = components['schemas']['CartState'];
 export type FreezeStrategy = components['schemas']['FreezeStrategy'];
 export type ExternalLineItemTotalPrice = components['schemas']['ExternalLineItemTotalPrice'];

@@ -15,6 +15,7 @@ import commerceDocument from '../../src/generated/commerce.openapi.json' with { 
 import historyDocument from '../../src/generated/history.openapi.json' with { type: 'json' };
 import {
   apiClientDraft,
+  cartDiscountDraft,
   categoryDraft,
   channelDraft,
   customerDraft,
@@ -634,6 +635,60 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     const other = await session.expect<Resource>(201, 'POST', '/customer-groups', draft(16, `${key}-2`));
     created.push(`/customer-groups/${other.id}`);
     await session.expect(200, 'DELETE', `/customer-groups/${other.id}?version=${other.version}`);
+  });
+
+  it('Cart Discount lifecycle: query, update by id and key, in a Store, delete by key and by id', async () => {
+    const key = `${prefix}contract-cart-discount`;
+    const store = await session.expect<Resource>(201, 'POST', '/stores', storeDraft({ seed: 24 }).key(key).build());
+    created.push(`/stores/${store.id}`);
+    // Sort orders are unique in the project: on a live one, this run's own.
+    const sortOrder = (n: number) => `0.${n}${onEmulator ? '' : target.runId.replace(/\D/g, '')}1`;
+    const draft = (seed: number, discountKey: string, n: number) =>
+      cartDiscountDraft({ seed })
+        .key(discountKey)
+        .name({ en: discountKey })
+        .value({ type: 'relative', permyriad: 1000 })
+        .cartPredicate('totalPrice > "10.00 EUR"')
+        .target({ type: 'lineItems', predicate: '1 = 1' })
+        .sortOrder(sortOrder(n))
+        .isActive(false)
+        .build();
+    const discount = await session.expect<Resource>(201, 'POST', '/cart-discounts', draft(25, key, 71));
+    created.push(`/cart-discounts/${discount.id}`);
+    await get('/cart-discounts?limit=5');
+    await get(`/cart-discounts/${discount.id}`);
+    await get(`/cart-discounts/key=${key}`);
+    const renamed = await session.expect<Resource>(200, 'POST', `/cart-discounts/${discount.id}`, {
+      version: discount.version,
+      actions: [{ action: 'changeName', name: { en: `${key}-renamed` } }],
+    });
+    const keyed = await session.expect<Resource>(200, 'POST', `/cart-discounts/key=${key}`, {
+      version: renamed.version,
+      actions: [{ action: 'setKey', key: `${key}-3` }],
+    });
+    await session.expect(200, 'DELETE', `/cart-discounts/key=${key}-3?version=${keyed.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/cart-discounts', draft(26, `${key}-2`, 72));
+    created.push(`/cart-discounts/${other.id}`);
+    await session.expect(200, 'DELETE', `/cart-discounts/${other.id}?version=${other.version}`);
+
+    const inStore = `/in-store/key=${store.key!}/cart-discounts`;
+    const local = await session.expect<Resource>(201, 'POST', inStore, draft(27, `${key}-4`, 73));
+    created.push(`/cart-discounts/${local.id}`);
+    await get(`${inStore}?limit=5`);
+    await get(`${inStore}/${local.id}`);
+    await get(`${inStore}/key=${key}-4`);
+    const activated = await session.expect<Resource>(200, 'POST', `${inStore}/${local.id}`, {
+      version: local.version,
+      actions: [{ action: 'changeStackingMode', stackingMode: 'StopAfterThisDiscount' }],
+    });
+    const described = await session.expect<Resource>(200, 'POST', `${inStore}/key=${key}-4`, {
+      version: activated.version,
+      actions: [{ action: 'setDescription', description: { en: 'in store' } }],
+    });
+    await session.expect(200, 'DELETE', `${inStore}/key=${key}-4?version=${described.version}`);
+    const second = await session.expect<Resource>(201, 'POST', inStore, draft(28, `${key}-5`, 74));
+    created.push(`/cart-discounts/${second.id}`);
+    await session.expect(200, 'DELETE', `${inStore}/${second.id}?version=${second.version}`);
   });
 
   it('Shipping Method lifecycle: matching-location, query, update by id and key, delete by key and by id', async () => {

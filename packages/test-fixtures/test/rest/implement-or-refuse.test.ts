@@ -699,6 +699,34 @@ const DRAFTS: Record<string, DraftCase> = {
   ZoneDraft: {
     body: ({ n }) => ({ key: `zone-${n}`, name: 'Z', description: 'D', locations: [{ country: 'DE', state: `state-${n}` }] }),
   },
+  // Money is answered as centPrecision money, Stores as Key References; the sort order is this draft's only.
+  CartDiscountDraft: {
+    body: ({ n, storeKey }) => ({
+      key: `cart-discount-${n}`,
+      name: { en: 'CD' },
+      description: { en: 'D' },
+      value: { type: 'absolute', money: [{ currencyCode: 'EUR', centAmount: 100 }], applicationMode: 'EvenDistribution' },
+      cartPredicate: 'totalPrice > "10.00 EUR"',
+      target: { type: 'lineItems', predicate: 'sku = "walk-sku"' },
+      sortOrder: `0.${n}1`,
+      stores: [{ key: storeKey }],
+      isActive: false,
+      validFrom: '2030-01-01T00:00:00.000Z',
+      validUntil: '2031-01-01T00:00:00.000Z',
+      requiresDiscountCode: true,
+      stackingMode: 'StopAfterThisDiscount',
+      custom,
+    }),
+    shown: (refs) => ({
+      value: {
+        type: 'absolute',
+        money: [{ type: 'centPrecision', currencyCode: 'EUR', centAmount: 100, fractionDigits: 2 }],
+        applicationMode: 'EvenDistribution',
+      },
+      stores: [{ typeId: 'store', key: refs.storeKey }],
+      ...customShown(refs),
+    }),
+  },
   // `groupName` is answered as `name`.
   CustomerGroupDraft: {
     body: ({ n }) => ({ key: `group-${n}`, groupName: `group-${n}`, custom }),
@@ -772,6 +800,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'inventory-entry',
         'shopping-list',
         'shopping-list-text-line-item',
+        'cart-discount',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -940,6 +969,16 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     StateUpdateAction: async () => {
       const state = await api.call('POST', '/states', { key: `walk-state-${++counter}`, type: 'OrderState' });
       return { path: `/states/${state.body.id}`, version: state.body.version };
+    },
+    CartDiscountUpdateAction: async () => {
+      const discount = await api.call('POST', '/cart-discounts', {
+        name: { en: 'W' },
+        value: { type: 'relative', permyriad: 100 },
+        cartPredicate: '1 = 1',
+        target: { type: 'shipping' },
+        sortOrder: `0.9${++counter}1`,
+      });
+      return { path: `/cart-discounts/${discount.body.id}`, version: discount.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

@@ -78,6 +78,19 @@ export const errors = {
   syntaxError: (field: string, detail: string) => one(400, 'SyntaxError', `Syntax error while parsing ${field}. ${detail}`),
   /** A Discount or Cart predicate that parses but means nothing (unknown field, mismatched types). */
   semanticError: (message: string) => one(400, 'SemanticError', message),
+  /** A 101st active Cart Discount without a Discount Code and without Stores (https://docs.commercetools.com/api/limits#cart-discounts). */
+  maxCartDiscountsReached: (max: number) =>
+    one(400, 'MaxCartDiscountsReached', `Maximum number of active cart discounts reached (${max}).`),
+  /** A 101st active Cart Discount without a Discount Code in each of `stores`. */
+  storeCartDiscountsLimitReached: (stores: { typeId: 'store'; key: string }[]) =>
+    one(
+      400,
+      'StoreCartDiscountsLimitReached',
+      `Maximum number of active cart discounts reached for ${stores.map((s) => s.key).join(', ')}.`,
+      {
+        stores,
+      },
+    ),
   invalidJsonInput: (message: string, detailedErrorMessage: string) => one(400, 'InvalidJsonInput', message, { detailedErrorMessage }),
   requiredField: (field: string) => one(400, 'RequiredField', `A value is required for field ${field}.`, { field }),
   invalidField: (field: string, invalidValue: unknown, message?: string, allowedValues?: unknown[]) =>

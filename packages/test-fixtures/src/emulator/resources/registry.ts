@@ -6,6 +6,7 @@ import type { HistoryKnowledge, ResourceHistory } from '../history/records.js';
 import type { AppEnv } from '../http/env.js';
 import { messagesModule } from '../messages/module.js';
 import { apiClientsModule } from './api-clients/module.js';
+import { cartDiscountsModule } from './cart-discounts/module.js';
 import { cartLifeModule } from './carts/life.js';
 import { cartsModule } from './carts/module.js';
 import { categoriesModule } from './categories/module.js';
@@ -60,6 +61,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   cartsModule,
   ordersModule,
   shoppingListsModule,
+  cartDiscountsModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

@@ -25,6 +25,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'shipping-method',
   'order',
   'shopping-list',
+  'cart-discount',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */
