@@ -34,6 +34,12 @@ export type AddCartPayment = {
   payment: ResourceIdentifierInput;
 };
 
+export type AddCartShoppingList = {
+  distributionChannel?: ResourceIdentifierInput | null | undefined;
+  shoppingList: ResourceIdentifierInput;
+  supplyChannel?: ResourceIdentifierInput | null | undefined;
+};
+
 export type AddMyCartLineItem = {
   addedAt?: string | null | undefined;
   distributionChannel?: ResourceIdentifierInput | null | undefined;
@@ -168,6 +174,7 @@ export type CartUpdateAction = {
   addCustomLineItem?: AddCartCustomLineItem | null | undefined;
   addLineItem?: AddCartLineItem | null | undefined;
   addPayment?: AddCartPayment | null | undefined;
+  addShoppingList?: AddCartShoppingList | null | undefined;
   changeCustomLineItemMoney?: ChangeCartCustomLineItemMoney | null | undefined;
   changeCustomLineItemQuantity?: ChangeCartCustomLineItemQuantity | null | undefined;
   changeLineItemQuantity?: ChangeCartLineItemQuantity | null | undefined;

@@ -66,6 +66,12 @@ export type AddCartPayment = {
   payment: ResourceIdentifierInput;
 };
 
+export type AddCartShoppingList = {
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  shoppingList: ResourceIdentifierInput;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+};
+
 export type AddMyCartLineItem = {
   addedAt?: InputMaybe<Scalars['DateTime']['input']>;
   distributionChannel?: InputMaybe<ResourceIdentifierInput>;
@@ -362,6 +368,7 @@ export type CartUpdateAction = {
   addCustomLineItem?: InputMaybe<AddCartCustomLineItem>;
   addLineItem?: InputMaybe<AddCartLineItem>;
   addPayment?: InputMaybe<AddCartPayment>;
+  addShoppingList?: InputMaybe<AddCartShoppingList>;
   changeCustomLineItemMoney?: InputMaybe<ChangeCartCustomLineItemMoney>;
   changeCustomLineItemQuantity?: InputMaybe<ChangeCartCustomLineItemQuantity>;
   changeLineItemQuantity?: InputMaybe<ChangeCartLineItemQuantity>;

@@ -664,6 +664,14 @@ export const cartSetLocaleAction = /* @__PURE__ */ defineBuilder('CartSetLocaleA
 export const cartSetShippingMethodAction = /* @__PURE__ */ defineBuilder('CartSetShippingMethodAction', 'action');
 
 /**
+ * Builder of a `CartAddShoppingListAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds every Product line of the Shopping List as `addLineItem` would (its variant and
+ *
+ * @example
+ * cartAddShoppingListAction({ seed: 42 }).build();
+ */
+export const cartAddShoppingListAction = /* @__PURE__ */ defineBuilder('CartAddShoppingListAction', 'action');
+
+/**
  * Builder of a `CartAddPaymentAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
  *
  * @example
@@ -5292,6 +5300,14 @@ export const shoppingListDraft = /* @__PURE__ */ defineBuilder('ShoppingListDraf
 export const myShoppingListDraft = /* @__PURE__ */ defineBuilder('MyShoppingListDraft', 'draft');
 
 /**
+ * Builder of a `ShoppingListResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * shoppingListResourceIdentifier({ seed: 42 }).build();
+ */
+export const shoppingListResourceIdentifier = /* @__PURE__ */ defineBuilder('ShoppingListResourceIdentifier', 'other');
+
+/**
  * Builder of a `ShoppingListReference` (other) of the Commerce schema, with plausible seeded defaults for its required members.
  *
  * @example
@@ -6420,6 +6436,7 @@ export const builderFactories = {
   CartSetCountryAction: cartSetCountryAction,
   CartSetLocaleAction: cartSetLocaleAction,
   CartSetShippingMethodAction: cartSetShippingMethodAction,
+  CartAddShoppingListAction: cartAddShoppingListAction,
   CartAddPaymentAction: cartAddPaymentAction,
   CartRemovePaymentAction: cartRemovePaymentAction,
   CartSetAnonymousIdAction: cartSetAnonymousIdAction,
@@ -6972,6 +6989,7 @@ export const builderFactories = {
   TextLineItemDraft: textLineItemDraft,
   ShoppingListDraft: shoppingListDraft,
   MyShoppingListDraft: myShoppingListDraft,
+  ShoppingListResourceIdentifier: shoppingListResourceIdentifier,
   ShoppingListReference: shoppingListReference,
   ShoppingListPagedQueryResponse: shoppingListPagedQueryResponse,
   ShoppingListUpdate: shoppingListUpdate,

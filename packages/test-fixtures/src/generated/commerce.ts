@@ -4347,6 +4347,7 @@ export interface components {
       | components['schemas']['CartAddCustomLineItemAction']
       | components['schemas']['CartAddLineItemAction']
       | components['schemas']['CartAddPaymentAction']
+      | components['schemas']['CartAddShoppingListAction']
       | components['schemas']['CartChangeCustomLineItemMoneyAction']
       | components['schemas']['CartChangeCustomLineItemQuantityAction']
       | components['schemas']['CartChangeLineItemQuantityAction']
@@ -4498,6 +4499,21 @@ export interface components {
       action: 'setShippingMethod';
       shippingMethod?: components['schemas']['ShippingMethodResourceIdentifier'];
       externalTaxRate?: components['schemas']['ExternalTaxRateDraft'];
+    };
+    /**
+     * @description Adds every Product line of the Shopping List as `addLineItem` would (its variant and
+     *     quantity, the channels given here). Decision: lines whose Product is gone or unpublished,
+     *     and text lines, are left out; the lines' Custom Fields do not carry over.
+     */
+    CartAddShoppingListAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addShoppingList';
+      shoppingList: components['schemas']['ShoppingListResourceIdentifier'];
+      distributionChannel?: components['schemas']['ChannelResourceIdentifier'];
+      supplyChannel?: components['schemas']['ChannelResourceIdentifier'];
     };
     /**
      * @description Adds a Payment (it must exist: 400 ReferencedResourceNotFound) to `paymentInfo.payments`; one already there
@@ -11597,6 +11613,10 @@ export interface components {
       custom?: components['schemas']['CustomFieldsDraft'];
       deleteDaysAfterLastModification?: number;
       store?: components['schemas']['StoreResourceIdentifier'];
+    };
+    ShoppingListResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @constant */
+      typeId?: 'shopping-list';
     };
     ShoppingListReference: components['schemas']['Reference'] & {
       /** @constant */
@@ -31427,6 +31447,7 @@ export type CartSetCustomerEmailAction = components['schemas']['CartSetCustomerE
 export type CartSetCountryAction = components['schemas']['CartSetCountryAction'];
 export type CartSetLocaleAction = components['schemas']['CartSetLocaleAction'];
 export type CartSetShippingMethodAction = components['schemas']['CartSetShippingMethodAction'];
+export type CartAddShoppingListAction = components['schemas']['CartAddShoppingListAction'];
 export type CartAddPaymentAction = components['schemas']['CartAddPaymentAction'];
 export type CartRemovePaymentAction = components['schemas']['CartRemovePaymentAction'];
 export type CartSetAnonymousIdAction = components['schemas']['CartSetAnonymousIdAction'];
@@ -32037,6 +32058,7 @@ export type ShoppingListLineItemDraft = components['schemas']['ShoppingListLineI
 export type TextLineItemDraft = components['schemas']['TextLineItemDraft'];
 export type ShoppingListDraft = components['schemas']['ShoppingListDraft'];
 export type MyShoppingListDraft = components['schemas']['MyShoppingListDraft'];
+export type ShoppingListResourceIdentifier = components['schemas']['ShoppingListResourceIdentifier'];
 export type ShoppingListReference = components['schemas']['ShoppingListReference'];
 export type ShoppingListPagedQueryResponse = components['schemas']['ShoppingListPagedQueryResponse'];
 export type ShoppingListUpdate = components['schemas']['ShoppingListUpdate'];

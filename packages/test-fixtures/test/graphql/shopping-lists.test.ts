@@ -13,7 +13,7 @@ beforeAll(async () => {
     productType: { key: 'cup-type' },
     name: { en: 'Cup' },
     slug: { en: 'cup' },
-    masterVariant: { sku: 'cup-1' },
+    masterVariant: { sku: 'cup-1', prices: [{ value: { currencyCode: 'EUR', centAmount: 300 } }] },
     publish: true,
   });
   await api.call('POST', '/stores', { key: 'berlin' });
@@ -106,5 +106,23 @@ describe('Shopping Lists over GraphQL', () => {
     expect(unchanged).toEqual({ shoppingList: { version: 1 } });
     await data(gql(api, `mutation { deleteMyShoppingList(id: "${mine['id']}", version: 1) { id } }`, undefined, token));
     expect((await api.call('GET', `/shopping-lists/${mine['id']}`)).status).toBe(404);
+  });
+
+  it('fill a Cart through updateCart addShoppingList, as over REST', async () => {
+    const { createShoppingList: list } = await data<{ createShoppingList: Json }>(
+      gql(
+        api,
+        'mutation { createShoppingList(draft: { name: [{ locale: "en", value: "L" }], lineItems: [{ sku: "cup-1", quantity: 2 }] }) { id } }',
+      ),
+    );
+    const cart = (await api.call('POST', '/carts', { currency: 'EUR', taxMode: 'Disabled' })).body as Json;
+    const { updateCart } = await data<{ updateCart: Json }>(
+      gql(
+        api,
+        `mutation { updateCart(id: "${cart['id']}", version: 1, actions: [{ addShoppingList: { shoppingList: { id: "${list['id']}" } } }]) { lineItems { quantity } totalPrice { centAmount } } }`,
+      ),
+    );
+    // 2 × 3.00 EUR = 600 cents.
+    expect(updateCart).toEqual({ lineItems: [{ quantity: 2 }], totalPrice: { centAmount: 600 } });
   });
 });

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { anonymousToken, apiClient, passwordToken, type ClientCredentials } from '../helpers/tokens.js';
+import { cartApi, eur, money } from './cart-fixtures.js';
 import { signUp } from './customer-helpers.js';
 import { createApi, createProduct, createStore, DAY_MS, expectError, messagesOf, ok, type Api, type Json } from './helpers.js';
 
@@ -234,5 +235,34 @@ describe('the cleanup of shopping lists', () => {
     // Limit 3: B was modified least recently.
     expect(await listIds()).toEqual([a['id'], c['id'], d['id']]);
     expect(b['id']).toBeDefined();
+  });
+});
+
+describe('a Shopping List added to a Cart', () => {
+  it('adds every line of a published Product with its quantity, priced by the Cart; text lines and unpublished Products are left out', async () => {
+    const shop = await cartApi(api);
+    await shop.product('tea', [{ value: eur(450) }]);
+    await shop.product('mug', [{ value: eur(1299) }]);
+    const hidden = await shop.product('hidden', [{ value: eur(100) }]);
+    const list = ok(
+      await create({
+        name: { en: 'Breakfast' },
+        lineItems: [{ sku: 'tea', quantity: 3 }, { sku: 'mug' }, { sku: 'hidden' }],
+        textLineItems: [{ name: { en: 'Fresh bread' } }],
+      }),
+      201,
+    );
+    ok(await api.call('POST', `/products/${hidden['id']}`, { version: hidden['version'], actions: [{ action: 'unpublish' }] }));
+    const cart = await shop.cart({ country: 'DE', lineItems: [{ sku: 'tea', quantity: 1 }] });
+    const filled = await shop.updated(cart, { action: 'addShoppingList', shoppingList: { id: list['id'] } });
+    // tea: 1 + 3 = 4 × 4.50 = 18.00; mug: 1 × 12.99; total 30.99 EUR = 3099 cents.
+    expect((filled['lineItems'] as Json[]).map((line) => [line['variant'].sku, line['quantity'], line['totalPrice'].centAmount])).toEqual([
+      ['tea', 4, 1800],
+      ['mug', 1, 1299],
+    ]);
+    expect(filled['totalPrice']).toEqual(money(3099));
+    const missing = await shop.update(filled, { action: 'addShoppingList', shoppingList: { key: 'no-such-list' } });
+    expectError(missing, 400, 'ReferencedResourceNotFound');
+    expect(ok(await api.call('GET', `/carts/${cart['id']}`))['version']).toBe(filled['version']);
   });
 });

@@ -51,6 +51,7 @@ export type CartUpdateActionInput = Nullable<{
   setCustomerGroup: { customerGroup?: IdentifierInput | null };
   setShippingMethod: { shippingMethod?: IdentifierInput | null } & WithTaxRate;
   addPayment: { payment: IdentifierInput };
+  addShoppingList: { shoppingList: IdentifierInput; distributionChannel?: IdentifierInput | null; supplyChannel?: IdentifierInput | null };
   removePayment: { payment: IdentifierInput };
   recalculate: { updateProductData?: boolean | null };
   setKey: { key?: string | null };
@@ -131,6 +132,7 @@ export const cartActions: ActionConverters<CartUpdateActionInput> = {
     'setCustomerId',
     'setCustomerGroup',
     'addPayment',
+    'addShoppingList',
     'removePayment',
     'recalculate',
     'setKey',

@@ -7,6 +7,7 @@ import type { ActionHandlers, ResourceType } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
 import type { Store } from '../stores/index.js';
+import { shoppingListActions } from './shopping-list.js';
 import { customLineItemActions, addCustomLineItem } from './custom-line-items.js';
 import { directDiscountActions } from './direct-discounts.js';
 import { customShippingActions } from './custom-shipping.js';
@@ -100,6 +101,7 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
   ...externalPriceActions,
   ...freezeActions,
   ...customShippingActions,
+  ...shoppingListActions,
   setShippingAddress(cart, { address }) {
     setOptional(cart, 'shippingAddress', address && addressOf(address));
   },
