@@ -595,6 +595,8 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
       ['manage_my_shopping_lists'],
       ['view_key_value_documents'],
       ['manage_key_value_documents'],
+      ['view_product_discounts'],
+      ['manage_product_discounts'],
     ],
     storeScoped: false,
   },

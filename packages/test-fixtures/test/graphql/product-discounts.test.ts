@@ -87,6 +87,23 @@ describe('Product Discounts over GraphQL', () => {
     expect((await api.call('GET', '/product-discounts?where=sortOrder%20in%20(%220.32%22%2C%220.33%22)')).body['total']).toBe(0);
   });
 
+  it('admits a token with only view_product_discounts to read them, not to write them', async () => {
+    const token = await api.token(`view_product_discounts:${api.project}`);
+    await data(
+      create({
+        key: 'gql-scoped',
+        name: [{ locale: 'en', value: 'S' }],
+        value: { external: {} },
+        predicate: 'sku = "gql-none"',
+        sortOrder: '0.35',
+      }),
+    );
+    const read = await data<{ productDiscount: Json }>(gql(api, '{ productDiscount(key: "gql-scoped") { key } }', undefined, token));
+    expect(read.productDiscount).toEqual({ key: 'gql-scoped' });
+    const refused = await failure(gql(api, 'mutation { deleteProductDiscount(key: "gql-scoped", version: 1) { key } }', undefined, token));
+    expect(refused.error.extensions).toMatchObject({ code: 'insufficient_scope' });
+  });
+
   it("shows a Price's discounted value and its discount", async () => {
     const product = await api.call('POST', '/products', {
       productType: { key: 'thing' },
