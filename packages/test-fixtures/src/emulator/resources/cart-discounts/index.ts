@@ -351,6 +351,7 @@ export const cartDiscountType: ResourceType<CartDiscount, Schemas['CartDiscountD
       const index = discount.stores.findIndex((s) => s.key === removed!.key);
       if (index < 0) throw errors.invalidOperation(`The Cart Discount is not in the Store '${removed!.key}'.`);
       discount.stores.splice(index, 1);
+      assertConsistent(ctx, discount);
       ctx.emit('CartDiscountStoreRemoved', { store: removed });
     },
     ...customFieldActions<CartDiscount>('cart-discount'),

@@ -1,10 +1,12 @@
 import type { ResourceModule } from '../kit/resource-module.js';
+import { cartDiscountChanges } from './history.js';
 import { cartDiscountType, type CartDiscount } from './index.js';
 
 /** Cart Discounts: the standard routes, and the same in Stores for those whose `stores` name the Store. */
 export const cartDiscountsModule: ResourceModule = {
   name: 'cart-discounts',
   type: cartDiscountType,
+  history: { changes: cartDiscountChanges },
   rest: {
     inStore: {
       belongsTo: (discount, storeKey) => (discount as CartDiscount).stores.some((store) => store.key === storeKey),
