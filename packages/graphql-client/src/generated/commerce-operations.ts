@@ -56,8 +56,30 @@ export type AddMyPaymentTransaction = {
   transaction: MyTransactionDraft;
 };
 
+export type AddOrderDelivery = {
+  address?: AddressInput | null | undefined;
+  deliveryKey?: string | null | undefined;
+  items?: Array<DeliveryItemDraftType> | null | undefined;
+  parcels?: Array<ParcelDataDraftType> | null | undefined;
+};
+
+export type AddOrderParcelToDelivery = {
+  deliveryId?: string | null | undefined;
+  deliveryKey?: string | null | undefined;
+  items?: Array<DeliveryItemDraftType> | null | undefined;
+  measurements?: ParcelMeasurementsDraftType | null | undefined;
+  parcelKey?: string | null | undefined;
+  trackingData?: TrackingDataDraftType | null | undefined;
+};
+
 export type AddOrderPayment = {
   payment: ResourceIdentifierInput;
+};
+
+export type AddOrderReturnInfo = {
+  items: Array<ReturnItemDraftType>;
+  returnDate?: string | null | undefined;
+  returnTrackingId?: string | null | undefined;
 };
 
 export type AddPaymentTransaction = {
@@ -326,6 +348,11 @@ export type CustomerSignMeInDraft = {
   updateProductData?: boolean | null | undefined;
 };
 
+export type DeliveryItemDraftType = {
+  id: string;
+  quantity: number;
+};
+
 /**
  * Mode `IndividualExclusion`: excludes a Product, all its variants or those of
  * `variantExclusion`. Emits ProductSelectionProductExcluded.
@@ -510,18 +537,46 @@ export type OrderState = 'Cancelled' | 'Complete' | 'Confirmed' | 'Open';
  * input has 60); the Custom Field actions are REST-only, as every Custom Field write.
  */
 export type OrderUpdateAction = {
+  addDelivery?: AddOrderDelivery | null | undefined;
+  addParcelToDelivery?: AddOrderParcelToDelivery | null | undefined;
   addPayment?: AddOrderPayment | null | undefined;
+  addReturnInfo?: AddOrderReturnInfo | null | undefined;
   changeOrderState?: ChangeOrderState | null | undefined;
   changePaymentState?: ChangeOrderPaymentState | null | undefined;
   changeShipmentState?: ChangeOrderShipmentState | null | undefined;
+  removeDelivery?: RemoveOrderDelivery | null | undefined;
+  removeParcelFromDelivery?: RemoveOrderParcelFromDelivery | null | undefined;
   removePayment?: RemoveOrderPayment | null | undefined;
   setBillingAddress?: SetOrderBillingAddress | null | undefined;
   setCustomerEmail?: SetOrderCustomerEmail | null | undefined;
+  setDeliveryAddress?: SetOrderDeliveryAddress | null | undefined;
+  setDeliveryItems?: SetOrderDeliveryItems | null | undefined;
   setOrderNumber?: SetOrderNumber | null | undefined;
+  setParcelItems?: SetOrderParcelItems | null | undefined;
+  setParcelMeasurements?: SetOrderParcelMeasurements | null | undefined;
+  setParcelTrackingData?: SetOrderParcelTrackingData | null | undefined;
+  setReturnInfo?: SetOrderReturnInfo | null | undefined;
+  setReturnPaymentState?: SetOrderReturnPaymentState | null | undefined;
+  setReturnShipmentState?: SetOrderReturnShipmentState | null | undefined;
   setShippingAddress?: SetOrderShippingAddress | null | undefined;
   transitionCustomLineItemState?: TransitionOrderCustomLineItemState | null | undefined;
   transitionLineItemState?: TransitionOrderLineItemState | null | undefined;
   transitionState?: TransitionOrderState | null | undefined;
+  updateSyncInfo?: UpdateOrderSyncInfo | null | undefined;
+};
+
+export type ParcelDataDraftType = {
+  items?: Array<DeliveryItemDraftType> | null | undefined;
+  key?: string | null | undefined;
+  measurements?: ParcelMeasurementsDraftType | null | undefined;
+  trackingData?: TrackingDataDraftType | null | undefined;
+};
+
+export type ParcelMeasurementsDraftType = {
+  heightInMillimeter?: number | null | undefined;
+  lengthInMillimeter?: number | null | undefined;
+  weightInGram?: number | null | undefined;
+  widthInMillimeter?: number | null | undefined;
 };
 
 /**
@@ -651,6 +706,16 @@ export type RemoveCartPayment = {
   payment: ResourceIdentifierInput;
 };
 
+export type RemoveOrderDelivery = {
+  deliveryId?: string | null | undefined;
+  deliveryKey?: string | null | undefined;
+};
+
+export type RemoveOrderParcelFromDelivery = {
+  parcelId?: string | null | undefined;
+  parcelKey?: string | null | undefined;
+};
+
 export type RemoveOrderPayment = {
   payment: ResourceIdentifierInput;
 };
@@ -678,6 +743,25 @@ export type ResourceIdentifierInput = {
   key?: string | null | undefined;
   typeId?: string | null | undefined;
 };
+
+export type ReturnInfoDraftType = {
+  items: Array<ReturnItemDraftType>;
+  returnDate?: string | null | undefined;
+  returnTrackingId?: string | null | undefined;
+};
+
+export type ReturnItemDraftType = {
+  comment?: string | null | undefined;
+  customLineItemId?: string | null | undefined;
+  key?: string | null | undefined;
+  lineItemId?: string | null | undefined;
+  quantity: number;
+  shipmentState: ReturnShipmentState;
+};
+
+export type ReturnPaymentState = 'Initial' | 'NonRefundable' | 'NotRefunded' | 'Refunded';
+
+export type ReturnShipmentState = 'Advised' | 'BackInStock' | 'Returned' | 'Unusable';
 
 export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
 
@@ -783,12 +867,58 @@ export type SetOrderCustomerEmail = {
   email?: string | null | undefined;
 };
 
+export type SetOrderDeliveryAddress = {
+  address?: AddressInput | null | undefined;
+  deliveryId?: string | null | undefined;
+  deliveryKey?: string | null | undefined;
+};
+
+export type SetOrderDeliveryItems = {
+  deliveryId?: string | null | undefined;
+  deliveryKey?: string | null | undefined;
+  items: Array<DeliveryItemDraftType>;
+};
+
 /**
  * Sets the order number of an Order that has none (once set, it cannot change: `InvalidOperation`);
  * one another Order has is `DuplicateField`.
  */
 export type SetOrderNumber = {
   orderNumber?: string | null | undefined;
+};
+
+export type SetOrderParcelItems = {
+  items: Array<DeliveryItemDraftType>;
+  parcelId?: string | null | undefined;
+  parcelKey?: string | null | undefined;
+};
+
+export type SetOrderParcelMeasurements = {
+  measurements?: ParcelMeasurementsDraftType | null | undefined;
+  parcelId?: string | null | undefined;
+  parcelKey?: string | null | undefined;
+};
+
+export type SetOrderParcelTrackingData = {
+  parcelId?: string | null | undefined;
+  parcelKey?: string | null | undefined;
+  trackingData?: TrackingDataDraftType | null | undefined;
+};
+
+export type SetOrderReturnInfo = {
+  items?: Array<ReturnInfoDraftType> | null | undefined;
+};
+
+export type SetOrderReturnPaymentState = {
+  paymentState: ReturnPaymentState;
+  returnItemId?: string | null | undefined;
+  returnItemKey?: string | null | undefined;
+};
+
+export type SetOrderReturnShipmentState = {
+  returnItemId?: string | null | undefined;
+  returnItemKey?: string | null | undefined;
+  shipmentState: ReturnShipmentState;
 };
 
 export type SetOrderShippingAddress = {
@@ -955,6 +1085,14 @@ export type TaxMode =
   | 'ExternalAmount'
   | 'Platform';
 
+export type TrackingDataDraftType = {
+  carrier?: string | null | undefined;
+  isReturn?: boolean | null | undefined;
+  provider?: string | null | undefined;
+  providerTransaction?: string | null | undefined;
+  trackingId?: string | null | undefined;
+};
+
 /** A Transaction; `state` defaults to `Initial`. */
 export type TransactionDraft = {
   amount: MoneyInput;
@@ -1006,6 +1144,12 @@ export type TransitionPaymentState = {
 
 export type UnfreezeCart = {
   dummy?: string | null | undefined;
+};
+
+export type UpdateOrderSyncInfo = {
+  channel: ResourceIdentifierInput;
+  externalId?: string | null | undefined;
+  syncedAt?: string | null | undefined;
 };
 
 export type TaxedPriceFieldsFragment = {

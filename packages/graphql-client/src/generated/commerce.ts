@@ -88,8 +88,30 @@ export type AddMyPaymentTransaction = {
   transaction: MyTransactionDraft;
 };
 
+export type AddOrderDelivery = {
+  address?: InputMaybe<AddressInput>;
+  deliveryKey?: InputMaybe<Scalars['String']['input']>;
+  items?: InputMaybe<Array<DeliveryItemDraftType>>;
+  parcels?: InputMaybe<Array<ParcelDataDraftType>>;
+};
+
+export type AddOrderParcelToDelivery = {
+  deliveryId?: InputMaybe<Scalars['String']['input']>;
+  deliveryKey?: InputMaybe<Scalars['String']['input']>;
+  items?: InputMaybe<Array<DeliveryItemDraftType>>;
+  measurements?: InputMaybe<ParcelMeasurementsDraftType>;
+  parcelKey?: InputMaybe<Scalars['String']['input']>;
+  trackingData?: InputMaybe<TrackingDataDraftType>;
+};
+
 export type AddOrderPayment = {
   payment: ResourceIdentifierInput;
+};
+
+export type AddOrderReturnInfo = {
+  items: Array<ReturnItemDraftType>;
+  returnDate?: InputMaybe<Scalars['DateTime']['input']>;
+  returnTrackingId?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type AddPaymentTransaction = {
@@ -669,6 +691,20 @@ export type CustomLineItemDraft = {
 
 export type CustomLineItemPriceMode = 'External' | 'Standard';
 
+export type CustomLineItemReturnItem = ReturnItem & {
+  __typename?: 'CustomLineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  customLineItemId: Scalars['String']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
 export type CustomObject = {
   __typename?: 'CustomObject';
   container: Scalars['String']['output'];
@@ -788,6 +824,27 @@ export type CustomerSignMeInDraft = {
   email: Scalars['String']['input'];
   password: Scalars['String']['input'];
   updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type Delivery = {
+  __typename?: 'Delivery';
+  address?: Maybe<Address>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  parcels: Array<Parcel>;
+};
+
+export type DeliveryItem = {
+  __typename?: 'DeliveryItem';
+  id: Scalars['String']['output'];
+  quantity: Scalars['Long']['output'];
+};
+
+export type DeliveryItemDraftType = {
+  id: Scalars['String']['input'];
+  quantity: Scalars['Long']['input'];
 };
 
 export type Dimensions = {
@@ -1123,6 +1180,20 @@ export type LineItemDraft = {
 export type LineItemMode = 'GiftLineItem' | 'Standard';
 
 export type LineItemPriceMode = 'ExternalPrice' | 'ExternalTotal' | 'Platform';
+
+export type LineItemReturnItem = ReturnItem & {
+  __typename?: 'LineItemReturnItem';
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lineItemId: Scalars['String']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
 
 export type LocalizedString = {
   __typename?: 'LocalizedString';
@@ -1878,6 +1949,8 @@ export type Order = {
   paymentState?: Maybe<PaymentState>;
   priceRoundingMode: RoundingMode;
   purchaseOrderNumber?: Maybe<Scalars['String']['output']>;
+  /** Present once a return was added. */
+  returnInfo?: Maybe<Array<ReturnInfo>>;
   shipmentState?: Maybe<ShipmentState>;
   shippingAddress?: Maybe<Address>;
   shippingInfo?: Maybe<ShippingInfo>;
@@ -1887,6 +1960,7 @@ export type Order = {
   stateRef?: Maybe<Reference>;
   store?: Maybe<Store>;
   storeRef?: Maybe<KeyReference>;
+  syncInfo: Array<SyncInfo>;
   taxCalculationMode: TaxCalculationMode;
   taxMode: TaxMode;
   taxRoundingMode: RoundingMode;
@@ -1944,18 +2018,64 @@ export type OrderState = 'Cancelled' | 'Complete' | 'Confirmed' | 'Open';
  * input has 60); the Custom Field actions are REST-only, as every Custom Field write.
  */
 export type OrderUpdateAction = {
+  addDelivery?: InputMaybe<AddOrderDelivery>;
+  addParcelToDelivery?: InputMaybe<AddOrderParcelToDelivery>;
   addPayment?: InputMaybe<AddOrderPayment>;
+  addReturnInfo?: InputMaybe<AddOrderReturnInfo>;
   changeOrderState?: InputMaybe<ChangeOrderState>;
   changePaymentState?: InputMaybe<ChangeOrderPaymentState>;
   changeShipmentState?: InputMaybe<ChangeOrderShipmentState>;
+  removeDelivery?: InputMaybe<RemoveOrderDelivery>;
+  removeParcelFromDelivery?: InputMaybe<RemoveOrderParcelFromDelivery>;
   removePayment?: InputMaybe<RemoveOrderPayment>;
   setBillingAddress?: InputMaybe<SetOrderBillingAddress>;
   setCustomerEmail?: InputMaybe<SetOrderCustomerEmail>;
+  setDeliveryAddress?: InputMaybe<SetOrderDeliveryAddress>;
+  setDeliveryItems?: InputMaybe<SetOrderDeliveryItems>;
   setOrderNumber?: InputMaybe<SetOrderNumber>;
+  setParcelItems?: InputMaybe<SetOrderParcelItems>;
+  setParcelMeasurements?: InputMaybe<SetOrderParcelMeasurements>;
+  setParcelTrackingData?: InputMaybe<SetOrderParcelTrackingData>;
+  setReturnInfo?: InputMaybe<SetOrderReturnInfo>;
+  setReturnPaymentState?: InputMaybe<SetOrderReturnPaymentState>;
+  setReturnShipmentState?: InputMaybe<SetOrderReturnShipmentState>;
   setShippingAddress?: InputMaybe<SetOrderShippingAddress>;
   transitionCustomLineItemState?: InputMaybe<TransitionOrderCustomLineItemState>;
   transitionLineItemState?: InputMaybe<TransitionOrderLineItemState>;
   transitionState?: InputMaybe<TransitionOrderState>;
+  updateSyncInfo?: InputMaybe<UpdateOrderSyncInfo>;
+};
+
+export type Parcel = {
+  __typename?: 'Parcel';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  items: Array<DeliveryItem>;
+  key?: Maybe<Scalars['String']['output']>;
+  measurements?: Maybe<ParcelMeasurements>;
+  trackingData?: Maybe<TrackingData>;
+};
+
+export type ParcelDataDraftType = {
+  items?: InputMaybe<Array<DeliveryItemDraftType>>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  measurements?: InputMaybe<ParcelMeasurementsDraftType>;
+  trackingData?: InputMaybe<TrackingDataDraftType>;
+};
+
+export type ParcelMeasurements = {
+  __typename?: 'ParcelMeasurements';
+  heightInMillimeter?: Maybe<Scalars['Int']['output']>;
+  lengthInMillimeter?: Maybe<Scalars['Int']['output']>;
+  weightInGram?: Maybe<Scalars['Int']['output']>;
+  widthInMillimeter?: Maybe<Scalars['Int']['output']>;
+};
+
+export type ParcelMeasurementsDraftType = {
+  heightInMillimeter?: InputMaybe<Scalars['Int']['input']>;
+  lengthInMillimeter?: InputMaybe<Scalars['Int']['input']>;
+  weightInGram?: InputMaybe<Scalars['Int']['input']>;
+  widthInMillimeter?: InputMaybe<Scalars['Int']['input']>;
 };
 
 export type Payment = {
@@ -2886,6 +3006,16 @@ export type RemoveCartPayment = {
   payment: ResourceIdentifierInput;
 };
 
+export type RemoveOrderDelivery = {
+  deliveryId?: InputMaybe<Scalars['String']['input']>;
+  deliveryKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveOrderParcelFromDelivery = {
+  parcelId?: InputMaybe<Scalars['String']['input']>;
+  parcelKey?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type RemoveOrderPayment = {
   payment: ResourceIdentifierInput;
 };
@@ -2950,6 +3080,44 @@ export type ResourceIdentifierInput = {
   key?: InputMaybe<Scalars['String']['input']>;
   typeId?: InputMaybe<Scalars['String']['input']>;
 };
+
+export type ReturnInfo = {
+  __typename?: 'ReturnInfo';
+  items: Array<ReturnItem>;
+  returnDate?: Maybe<Scalars['DateTime']['output']>;
+  returnTrackingId?: Maybe<Scalars['String']['output']>;
+};
+
+export type ReturnInfoDraftType = {
+  items: Array<ReturnItemDraftType>;
+  returnDate?: InputMaybe<Scalars['DateTime']['input']>;
+  returnTrackingId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ReturnItem = {
+  comment?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['String']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  paymentState: ReturnPaymentState;
+  quantity: Scalars['Long']['output'];
+  shipmentState: ReturnShipmentState;
+  type: Scalars['String']['output'];
+};
+
+export type ReturnItemDraftType = {
+  comment?: InputMaybe<Scalars['String']['input']>;
+  customLineItemId?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  lineItemId?: InputMaybe<Scalars['String']['input']>;
+  quantity: Scalars['Long']['input'];
+  shipmentState: ReturnShipmentState;
+};
+
+export type ReturnPaymentState = 'Initial' | 'NonRefundable' | 'NotRefunded' | 'Refunded';
+
+export type ReturnShipmentState = 'Advised' | 'BackInStock' | 'Returned' | 'Unusable';
 
 export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
 
@@ -3082,12 +3250,58 @@ export type SetOrderCustomerEmail = {
   email?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type SetOrderDeliveryAddress = {
+  address?: InputMaybe<AddressInput>;
+  deliveryId?: InputMaybe<Scalars['String']['input']>;
+  deliveryKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderDeliveryItems = {
+  deliveryId?: InputMaybe<Scalars['String']['input']>;
+  deliveryKey?: InputMaybe<Scalars['String']['input']>;
+  items: Array<DeliveryItemDraftType>;
+};
+
 /**
  * Sets the order number of an Order that has none (once set, it cannot change: `InvalidOperation`);
  * one another Order has is `DuplicateField`.
  */
 export type SetOrderNumber = {
   orderNumber?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderParcelItems = {
+  items: Array<DeliveryItemDraftType>;
+  parcelId?: InputMaybe<Scalars['String']['input']>;
+  parcelKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderParcelMeasurements = {
+  measurements?: InputMaybe<ParcelMeasurementsDraftType>;
+  parcelId?: InputMaybe<Scalars['String']['input']>;
+  parcelKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderParcelTrackingData = {
+  parcelId?: InputMaybe<Scalars['String']['input']>;
+  parcelKey?: InputMaybe<Scalars['String']['input']>;
+  trackingData?: InputMaybe<TrackingDataDraftType>;
+};
+
+export type SetOrderReturnInfo = {
+  items?: InputMaybe<Array<ReturnInfoDraftType>>;
+};
+
+export type SetOrderReturnPaymentState = {
+  paymentState: ReturnPaymentState;
+  returnItemId?: InputMaybe<Scalars['String']['input']>;
+  returnItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetOrderReturnShipmentState = {
+  returnItemId?: InputMaybe<Scalars['String']['input']>;
+  returnItemKey?: InputMaybe<Scalars['String']['input']>;
+  shipmentState: ReturnShipmentState;
 };
 
 export type SetOrderShippingAddress = {
@@ -3305,6 +3519,8 @@ export type ShipmentState = 'Backorder' | 'Canceled' | 'Delayed' | 'Delivered' |
 /** The Shipping Method of the Cart with its price for the Cart (see the REST ShippingInfo). */
 export type ShippingInfo = {
   __typename?: 'ShippingInfo';
+  /** The Order's Deliveries (`addDelivery`); always empty on a Cart. */
+  deliveries: Array<Delivery>;
   /** The price after the Cart Discounts on the shipping. */
   discountedPrice?: Maybe<DiscountedLineItemPrice>;
   price: Money;
@@ -3767,6 +3983,13 @@ export type SubRateDraft = {
   name: Scalars['String']['input'];
 };
 
+export type SyncInfo = {
+  __typename?: 'SyncInfo';
+  channelRef: Reference;
+  externalId?: Maybe<Scalars['String']['output']>;
+  syncedAt: Scalars['DateTime']['output'];
+};
+
 export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
 
 export type TaxMode =
@@ -3844,6 +4067,23 @@ export type TextLineItemDraft = {
   quantity?: InputMaybe<Scalars['Int']['input']>;
 };
 
+export type TrackingData = {
+  __typename?: 'TrackingData';
+  carrier?: Maybe<Scalars['String']['output']>;
+  isReturn: Scalars['Boolean']['output'];
+  provider?: Maybe<Scalars['String']['output']>;
+  providerTransaction?: Maybe<Scalars['String']['output']>;
+  trackingId?: Maybe<Scalars['String']['output']>;
+};
+
+export type TrackingDataDraftType = {
+  carrier?: InputMaybe<Scalars['String']['input']>;
+  isReturn?: InputMaybe<Scalars['Boolean']['input']>;
+  provider?: InputMaybe<Scalars['String']['input']>;
+  providerTransaction?: InputMaybe<Scalars['String']['input']>;
+  trackingId?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type Transaction = {
   __typename?: 'Transaction';
   amount: Money;
@@ -3907,6 +4147,12 @@ export type TransitionPaymentState = {
 
 export type UnfreezeCart = {
   dummy?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type UpdateOrderSyncInfo = {
+  channel: ResourceIdentifierInput;
+  externalId?: InputMaybe<Scalars['String']['input']>;
+  syncedAt?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type Zone = {

@@ -3365,7 +3365,8 @@ export interface components {
      *     `discountedPrice`, whose `value` then stands for `price` in the Cart's `totalPrice` and
      *     taxes; otherwise `price` is part of the Cart's `totalPrice`. In `Platform` tax mode
      *     the rate of the method's `taxCategory` for the address taxes it; in `External` mode the
-     *     external rate set with the method. `deliveries` is always empty. A custom shipping
+     *     external rate set with the method. A Cart's `deliveries` is always empty (an Order's
+     *     come from `addDelivery`). A custom shipping
      *     (setCustomShippingMethod) has no `shippingMethod`, keeps its own rate and Tax Category,
      *     and always `MatchesCart`.
      */
@@ -3378,7 +3379,7 @@ export interface components {
       taxRate?: components['schemas']['TaxRate'];
       taxCategory?: components['schemas']['TaxCategoryReference'];
       shippingMethod?: components['schemas']['ShippingMethodReference'];
-      deliveries?: Record<string, never>[];
+      deliveries?: components['schemas']['Delivery'][];
       shippingMethodState: components['schemas']['ShippingMethodState'];
     };
     /**
@@ -6975,6 +6976,18 @@ export interface components {
       | components['schemas']['CartUnfrozenMessage']
       | components['schemas']['OrderDeletedMessage']
       | components['schemas']['OrderStateChangedMessage']
+      | components['schemas']['DeliveryAddedMessage']
+      | components['schemas']['DeliveryRemovedMessage']
+      | components['schemas']['DeliveryAddressSetMessage']
+      | components['schemas']['DeliveryItemsUpdatedMessage']
+      | components['schemas']['ParcelAddedToDeliveryMessage']
+      | components['schemas']['ParcelRemovedFromDeliveryMessage']
+      | components['schemas']['ParcelMeasurementsUpdatedMessage']
+      | components['schemas']['ParcelTrackingDataUpdatedMessage']
+      | components['schemas']['ParcelItemsUpdatedMessage']
+      | components['schemas']['ReturnInfoAddedMessage']
+      | components['schemas']['ReturnInfoSetMessage']
+      | components['schemas']['OrderReturnShipmentStateChangedMessage']
       | components['schemas']['OrderStateTransitionMessage']
       | components['schemas']['LineItemStateTransitionMessage']
       | components['schemas']['CustomLineItemStateTransitionMessage']
@@ -6998,6 +7011,422 @@ export interface components {
       | components['schemas']['PaymentMethodInfoInterfaceAccountSetMessage'];
     MessagePagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
       results: components['schemas']['Message'][];
+    };
+    /**
+     * @description A quantity of a Line Item or Custom Line Item of the Order (`id`: 400 InvalidOperation when
+     *     the Order has none such, decision). As on the live service, the quantities of all
+     *     Deliveries are not checked against the ordered ones.
+     */
+    DeliveryItem: {
+      id: string;
+      quantity: number;
+    };
+    ParcelMeasurements: {
+      heightInMillimeter?: number;
+      lengthInMillimeter?: number;
+      widthInMillimeter?: number;
+      weightInGram?: number;
+    };
+    TrackingData: {
+      trackingId?: string;
+      carrier?: string;
+      provider?: string;
+      providerTransaction?: string;
+      isReturn?: boolean;
+    };
+    Parcel: {
+      id: string;
+      key?: string;
+      createdAt: components['schemas']['DateTime'];
+      measurements?: components['schemas']['ParcelMeasurements'];
+      trackingData?: components['schemas']['TrackingData'];
+      items?: components['schemas']['DeliveryItem'][];
+    };
+    /** @description Custom Fields of Parcels are not emulated (`custom` is 501 NotEmulated). */
+    ParcelDraft: {
+      key?: components['schemas']['Key'];
+      measurements?: components['schemas']['ParcelMeasurements'];
+      trackingData?: components['schemas']['TrackingData'];
+      items?: components['schemas']['DeliveryItem'][];
+    };
+    /**
+     * @description A shipment of (some of) the Order's items, in `shippingInfo.deliveries`. Delivery and Parcel
+     *     keys are unique in the Order (400 DuplicateField, decision).
+     */
+    Delivery: {
+      id: string;
+      key?: string;
+      createdAt: components['schemas']['DateTime'];
+      items: components['schemas']['DeliveryItem'][];
+      parcels: components['schemas']['Parcel'][];
+      address?: components['schemas']['BaseAddress'];
+    };
+    /**
+     * @description `Advised` (not refundable) or `Returned` (refundable) first; `BackInStock` or `Unusable` once inspected.
+     * @enum {string}
+     */
+    ReturnShipmentState: 'Advised' | 'Returned' | 'BackInStock' | 'Unusable';
+    /**
+     * @description `NonRefundable` for an item returned `Advised`, `Initial` for any other; then `Refunded` or `NotRefunded`.
+     * @enum {string}
+     */
+    ReturnPaymentState: 'NonRefundable' | 'Initial' | 'Refunded' | 'NotRefunded';
+    /** @description A returned quantity of a Line Item (`LineItemReturnItem`, `lineItemId`) or a Custom Line Item (`CustomLineItemReturnItem`, `customLineItemId`). */
+    ReturnItem: {
+      id: string;
+      key?: string;
+      /** @enum {string} */
+      type: 'LineItemReturnItem' | 'CustomLineItemReturnItem';
+      lineItemId?: string;
+      customLineItemId?: string;
+      quantity: number;
+      comment?: string;
+      shipmentState: components['schemas']['ReturnShipmentState'];
+      paymentState: components['schemas']['ReturnPaymentState'];
+      createdAt: components['schemas']['DateTime'];
+      lastModifiedAt: components['schemas']['DateTime'];
+    };
+    /**
+     * @description Exactly one of `lineItemId` and `customLineItemId`, an item of the Order (400
+     *     InvalidOperation otherwise). Decision: the quantity returned of an item, over all of the
+     *     Order's returns, cannot exceed its quantity (400 InvalidOperation). Return item keys are
+     *     unique in the Order (400 DuplicateField, decision). Custom Fields of return items are not
+     *     emulated (`custom` is 501 NotEmulated).
+     */
+    ReturnItemDraft: {
+      key?: components['schemas']['Key'];
+      quantity: number;
+      lineItemId?: string;
+      customLineItemId?: string;
+      comment?: string;
+      shipmentState: components['schemas']['ReturnShipmentState'];
+    };
+    ReturnInfo: {
+      items: components['schemas']['ReturnItem'][];
+      returnTrackingId?: string;
+      returnDate?: components['schemas']['DateTime'];
+    };
+    ReturnInfoDraft: {
+      items: components['schemas']['ReturnItemDraft'][];
+      returnTrackingId?: string;
+      returnDate?: components['schemas']['DateTime'];
+    };
+    SyncInfo: {
+      channel: components['schemas']['ChannelReference'];
+      externalId?: string;
+      syncedAt: components['schemas']['DateTime'];
+    };
+    /** @description Adds a Delivery to `shippingInfo.deliveries` (an Order without `shippingInfo` is 400 InvalidOperation), its Parcels with it; sends DeliveryAdded, and ParcelAddedToDelivery for each Parcel. `shippingKey` (Multiple shipping mode) and `custom` are not emulated (501). */
+    OrderAddDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addDelivery';
+      deliveryKey?: components['schemas']['Key'];
+      items?: components['schemas']['DeliveryItem'][];
+      address?: components['schemas']['BaseAddress'];
+      parcels?: components['schemas']['ParcelDraft'][];
+    };
+    /** @description A Delivery by `deliveryId` or `deliveryKey` (none such is 400 InvalidOperation); sends DeliveryRemoved. */
+    OrderRemoveDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeDelivery';
+      deliveryId?: string;
+      deliveryKey?: string;
+    };
+    /** @description Sets or (without `address`) removes the Delivery's address; sends DeliveryAddressSet. */
+    OrderSetDeliveryAddressAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDeliveryAddress';
+      deliveryId?: string;
+      deliveryKey?: string;
+      address?: components['schemas']['BaseAddress'];
+    };
+    /** @description Replaces the Delivery's items; sends DeliveryItemsUpdated with the items before. */
+    OrderSetDeliveryItemsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setDeliveryItems';
+      deliveryId?: string;
+      deliveryKey?: string;
+      items: components['schemas']['DeliveryItem'][];
+    };
+    /** @description Adds a Parcel to a Delivery; sends ParcelAddedToDelivery. `custom` is not emulated (501). */
+    OrderAddParcelToDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addParcelToDelivery';
+      deliveryId?: string;
+      deliveryKey?: string;
+      parcelKey?: components['schemas']['Key'];
+      measurements?: components['schemas']['ParcelMeasurements'];
+      trackingData?: components['schemas']['TrackingData'];
+      items?: components['schemas']['DeliveryItem'][];
+    };
+    /** @description A Parcel by `parcelId` or `parcelKey` (none such is 400 InvalidOperation); sends ParcelRemovedFromDelivery. */
+    OrderRemoveParcelFromDeliveryAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'removeParcelFromDelivery';
+      parcelId?: string;
+      parcelKey?: string;
+    };
+    /** @description Sets or (without `measurements`) removes them; sends ParcelMeasurementsUpdated. */
+    OrderSetParcelMeasurementsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setParcelMeasurements';
+      parcelId?: string;
+      parcelKey?: string;
+      measurements?: components['schemas']['ParcelMeasurements'];
+    };
+    /** @description Sets or (without `trackingData`) removes it; sends ParcelTrackingDataUpdated. */
+    OrderSetParcelTrackingDataAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setParcelTrackingData';
+      parcelId?: string;
+      parcelKey?: string;
+      trackingData?: components['schemas']['TrackingData'];
+    };
+    /** @description Replaces the Parcel's items; sends ParcelItemsUpdated with the items before. */
+    OrderSetParcelItemsAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setParcelItems';
+      parcelId?: string;
+      parcelKey?: string;
+      items: components['schemas']['DeliveryItem'][];
+    };
+    /** @description Adds a ReturnInfo to `returnInfo`, each item with a new id and the `paymentState` its `shipmentState` implies; sends ReturnInfoAdded. */
+    OrderAddReturnInfoAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'addReturnInfo';
+      items: components['schemas']['ReturnItemDraft'][];
+      returnTrackingId?: string;
+      returnDate?: components['schemas']['DateTime'];
+    };
+    /** @description A return item by `returnItemId` or `returnItemKey` (none such is 400 InvalidOperation); sends OrderReturnShipmentStateChanged. */
+    OrderSetReturnShipmentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setReturnShipmentState';
+      returnItemId?: string;
+      returnItemKey?: string;
+      shipmentState: components['schemas']['ReturnShipmentState'];
+    };
+    /** @description A return item by `returnItemId` or `returnItemKey` (none such is 400 InvalidOperation); the live service sends no Message. */
+    OrderSetReturnPaymentStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setReturnPaymentState';
+      returnItemId?: string;
+      returnItemKey?: string;
+      paymentState: components['schemas']['ReturnPaymentState'];
+    };
+    /** @description Replaces every ReturnInfo (without `items`, removes them), with the rules of `addReturnInfo`; sends ReturnInfoSet. */
+    OrderSetReturnInfoAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setReturnInfo';
+      items?: components['schemas']['ReturnInfoDraft'][];
+    };
+    /** @description Adds a SyncInfo to `syncInfo`: the Channel (400 ReferencedResourceNotFound when it does not exist), `externalId`, `syncedAt` (now when left out). The live service sends no Message. */
+    OrderUpdateSyncInfoAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'updateSyncInfo';
+      channel: components['schemas']['ChannelResourceIdentifier'];
+      externalId?: string;
+      syncedAt?: components['schemas']['DateTime'];
+    };
+    /** @description `addDelivery`: the Delivery added. */
+    DeliveryAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DeliveryAdded';
+      delivery: components['schemas']['Delivery'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DeliveryAdded';
+    };
+    /** @description `removeDelivery`: the Delivery removed. */
+    DeliveryRemovedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DeliveryRemoved';
+      delivery: components['schemas']['Delivery'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DeliveryRemoved';
+    };
+    /** @description `setDeliveryAddress`: the address set and the one before. */
+    DeliveryAddressSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DeliveryAddressSet';
+      deliveryId: string;
+      address?: components['schemas']['BaseAddress'];
+      oldAddress?: components['schemas']['BaseAddress'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DeliveryAddressSet';
+    };
+    /** @description `setDeliveryItems`: the items set and those before. */
+    DeliveryItemsUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'DeliveryItemsUpdated';
+      deliveryId: string;
+      items: components['schemas']['DeliveryItem'][];
+      oldItems: components['schemas']['DeliveryItem'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'DeliveryItemsUpdated';
+    };
+    /** @description `addParcelToDelivery` (or a Parcel of `addDelivery`): the Delivery and the Parcel. */
+    ParcelAddedToDeliveryMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ParcelAddedToDelivery';
+      delivery: components['schemas']['Delivery'];
+      parcel: components['schemas']['Parcel'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParcelAddedToDelivery';
+    };
+    /** @description `removeParcelFromDelivery`: the Parcel and its Delivery. */
+    ParcelRemovedFromDeliveryMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ParcelRemovedFromDelivery';
+      deliveryId: string;
+      parcel: components['schemas']['Parcel'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParcelRemovedFromDelivery';
+    };
+    /** @description `setParcelMeasurements`. */
+    ParcelMeasurementsUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ParcelMeasurementsUpdated';
+      deliveryId: string;
+      parcelId: string;
+      measurements?: components['schemas']['ParcelMeasurements'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParcelMeasurementsUpdated';
+    };
+    /** @description `setParcelTrackingData`. */
+    ParcelTrackingDataUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ParcelTrackingDataUpdated';
+      deliveryId: string;
+      parcelId: string;
+      trackingData?: components['schemas']['TrackingData'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParcelTrackingDataUpdated';
+    };
+    /** @description `setParcelItems`: the items set and those before. */
+    ParcelItemsUpdatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ParcelItemsUpdated';
+      deliveryId: string;
+      parcelId: string;
+      items: components['schemas']['DeliveryItem'][];
+      oldItems: components['schemas']['DeliveryItem'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ParcelItemsUpdated';
+    };
+    /** @description `addReturnInfo`: the ReturnInfo added. */
+    ReturnInfoAddedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReturnInfoAdded';
+      returnInfo: components['schemas']['ReturnInfo'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReturnInfoAdded';
+    };
+    /** @description `setReturnInfo`: every ReturnInfo now. */
+    ReturnInfoSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReturnInfoSet';
+      returnInfo?: components['schemas']['ReturnInfo'][];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReturnInfoSet';
+    };
+    /** @description `setReturnShipmentState`. */
+    OrderReturnShipmentStateChangedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'OrderReturnShipmentStateChanged';
+      returnItemId: string;
+      returnShipmentState: components['schemas']['ReturnShipmentState'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'OrderReturnShipmentStateChanged';
     };
     /**
      * @description `Open` by default. Any state may follow any other (no transition rules).
@@ -7065,8 +7494,10 @@ export interface components {
       shipmentState?: components['schemas']['ShipmentState'];
       /** @description The Order's workflow State (an OrderState), set by `transitionState`. */
       state?: components['schemas']['StateReference'];
-      /** @description Not emulated; always empty. */
-      syncInfo: Record<string, never>[];
+      /** @description One entry per `updateSyncInfo`. */
+      syncInfo: components['schemas']['SyncInfo'][];
+      /** @description Present once a return was added (`addReturnInfo`, `setReturnInfo`). */
+      returnInfo?: components['schemas']['ReturnInfo'][];
       custom?: components['schemas']['CustomFields'];
     };
     /**
@@ -7116,8 +7547,8 @@ export interface components {
     };
     /**
      * @description Actions apply to the Order as a unit. The live actions listed in `x-not-emulated-actions`
-     *     are 501 NotEmulated: deliveries, parcels, returns, item shipping, sync info and the custom
-     *     fields of items and addresses.
+     *     are 501 NotEmulated: item shipping, imported item states and the custom fields of items,
+     *     Deliveries, Parcels, return items and addresses.
      */
     OrderUpdateAction:
       | components['schemas']['OrderChangeOrderStateAction']
@@ -7133,7 +7564,21 @@ export interface components {
       | components['schemas']['OrderSetCustomerEmailAction']
       | components['schemas']['OrderTransitionStateAction']
       | components['schemas']['OrderTransitionLineItemStateAction']
-      | components['schemas']['OrderTransitionCustomLineItemStateAction'];
+      | components['schemas']['OrderTransitionCustomLineItemStateAction']
+      | components['schemas']['OrderAddDeliveryAction']
+      | components['schemas']['OrderRemoveDeliveryAction']
+      | components['schemas']['OrderSetDeliveryAddressAction']
+      | components['schemas']['OrderSetDeliveryItemsAction']
+      | components['schemas']['OrderAddParcelToDeliveryAction']
+      | components['schemas']['OrderRemoveParcelFromDeliveryAction']
+      | components['schemas']['OrderSetParcelMeasurementsAction']
+      | components['schemas']['OrderSetParcelTrackingDataAction']
+      | components['schemas']['OrderSetParcelItemsAction']
+      | components['schemas']['OrderAddReturnInfoAction']
+      | components['schemas']['OrderSetReturnShipmentStateAction']
+      | components['schemas']['OrderSetReturnPaymentStateAction']
+      | components['schemas']['OrderSetReturnInfoAction']
+      | components['schemas']['OrderUpdateSyncInfoAction'];
     /** @description Any state may follow any other; sends OrderStateChanged when it changes. */
     OrderChangeOrderStateAction: {
       /**
@@ -14939,6 +15384,45 @@ export type MyCustomerEmailVerify = components['schemas']['MyCustomerEmailVerify
 export type MessageBase = components['schemas']['MessageBase'];
 export type Message = components['schemas']['Message'];
 export type MessagePagedQueryResponse = components['schemas']['MessagePagedQueryResponse'];
+export type DeliveryItem = components['schemas']['DeliveryItem'];
+export type ParcelMeasurements = components['schemas']['ParcelMeasurements'];
+export type TrackingData = components['schemas']['TrackingData'];
+export type Parcel = components['schemas']['Parcel'];
+export type ParcelDraft = components['schemas']['ParcelDraft'];
+export type Delivery = components['schemas']['Delivery'];
+export type ReturnShipmentState = components['schemas']['ReturnShipmentState'];
+export type ReturnPaymentState = components['schemas']['ReturnPaymentState'];
+export type ReturnItem = components['schemas']['ReturnItem'];
+export type ReturnItemDraft = components['schemas']['ReturnItemDraft'];
+export type ReturnInfo = components['schemas']['ReturnInfo'];
+export type ReturnInfoDraft = components['schemas']['ReturnInfoDraft'];
+export type SyncInfo = components['schemas']['SyncInfo'];
+export type OrderAddDeliveryAction = components['schemas']['OrderAddDeliveryAction'];
+export type OrderRemoveDeliveryAction = components['schemas']['OrderRemoveDeliveryAction'];
+export type OrderSetDeliveryAddressAction = components['schemas']['OrderSetDeliveryAddressAction'];
+export type OrderSetDeliveryItemsAction = components['schemas']['OrderSetDeliveryItemsAction'];
+export type OrderAddParcelToDeliveryAction = components['schemas']['OrderAddParcelToDeliveryAction'];
+export type OrderRemoveParcelFromDeliveryAction = components['schemas']['OrderRemoveParcelFromDeliveryAction'];
+export type OrderSetParcelMeasurementsAction = components['schemas']['OrderSetParcelMeasurementsAction'];
+export type OrderSetParcelTrackingDataAction = components['schemas']['OrderSetParcelTrackingDataAction'];
+export type OrderSetParcelItemsAction = components['schemas']['OrderSetParcelItemsAction'];
+export type OrderAddReturnInfoAction = components['schemas']['OrderAddReturnInfoAction'];
+export type OrderSetReturnShipmentStateAction = components['schemas']['OrderSetReturnShipmentStateAction'];
+export type OrderSetReturnPaymentStateAction = components['schemas']['OrderSetReturnPaymentStateAction'];
+export type OrderSetReturnInfoAction = components['schemas']['OrderSetReturnInfoAction'];
+export type OrderUpdateSyncInfoAction = components['schemas']['OrderUpdateSyncInfoAction'];
+export type DeliveryAddedMessage = components['schemas']['DeliveryAddedMessage'];
+export type DeliveryRemovedMessage = components['schemas']['DeliveryRemovedMessage'];
+export type DeliveryAddressSetMessage = components['schemas']['DeliveryAddressSetMessage'];
+export type DeliveryItemsUpdatedMessage = components['schemas']['DeliveryItemsUpdatedMessage'];
+export type ParcelAddedToDeliveryMessage = components['schemas']['ParcelAddedToDeliveryMessage'];
+export type ParcelRemovedFromDeliveryMessage = components['schemas']['ParcelRemovedFromDeliveryMessage'];
+export type ParcelMeasurementsUpdatedMessage = components['schemas']['ParcelMeasurementsUpdatedMessage'];
+export type ParcelTrackingDataUpdatedMessage = components['schemas']['ParcelTrackingDataUpdatedMessage'];
+export type ParcelItemsUpdatedMessage = components['schemas']['ParcelItemsUpdatedMessage'];
+export type ReturnInfoAddedMessage = components['schemas']['ReturnInfoAddedMessage'];
+export type ReturnInfoSetMessage = components['schemas']['ReturnInfoSetMessage'];
+export type OrderReturnShipmentStateChangedMessage = components['schemas']['OrderReturnShipmentStateChangedMessage'];
 export type OrderState = components['schemas']['OrderState'];
 export type PaymentState = components['schemas']['PaymentState'];
 export type ShipmentState = components['schemas']['ShipmentState'];

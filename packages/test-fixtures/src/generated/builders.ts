@@ -2912,6 +2912,317 @@ export const messageBase = /* @__PURE__ */ defineBuilder('MessageBase', 'other')
 export const messagePagedQueryResponse = /* @__PURE__ */ defineBuilder('MessagePagedQueryResponse', 'other');
 
 /**
+ * Builder of a `DeliveryItem` (other) of the Commerce schema, with plausible seeded defaults for its required members. A quantity of a Line Item or Custom Line Item of the Order (`id`: 400 InvalidOperation when
+ *
+ * @example
+ * deliveryItem({ seed: 42 }).build();
+ */
+export const deliveryItem = /* @__PURE__ */ defineBuilder('DeliveryItem', 'other');
+
+/**
+ * Builder of a `ParcelMeasurements` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * parcelMeasurements({ seed: 42 }).build();
+ */
+export const parcelMeasurements = /* @__PURE__ */ defineBuilder('ParcelMeasurements', 'other');
+
+/**
+ * Builder of a `TrackingData` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * trackingData({ seed: 42 }).build();
+ */
+export const trackingData = /* @__PURE__ */ defineBuilder('TrackingData', 'other');
+
+/**
+ * Builder of a `Parcel` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * parcel({ seed: 42 }).build();
+ */
+export const parcel = /* @__PURE__ */ defineBuilder('Parcel', 'other');
+
+/**
+ * Builder of a `ParcelDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Custom Fields of Parcels are not emulated (`custom` is 501 NotEmulated).
+ *
+ * @example
+ * parcelDraft({ seed: 42 }).build();
+ * parcelDraft().buildGraphql(); // the GraphQL input form
+ */
+export const parcelDraft = /* @__PURE__ */ defineBuilder('ParcelDraft', 'draft');
+
+/**
+ * Builder of a `Delivery` (other) of the Commerce schema, with plausible seeded defaults for its required members. A shipment of (some of) the Order's items, in `shippingInfo.deliveries`. Delivery and Parcel
+ *
+ * @example
+ * delivery({ seed: 42 }).build();
+ */
+export const delivery = /* @__PURE__ */ defineBuilder('Delivery', 'other');
+
+/**
+ * Builder of a `ReturnItem` (other) of the Commerce schema, with plausible seeded defaults for its required members. A returned quantity of a Line Item (`LineItemReturnItem`, `lineItemId`) or a Custom Line Item (`CustomLineItemReturnItem`, `customLineItemId`).
+ *
+ * @example
+ * returnItem({ seed: 42 }).build();
+ */
+export const returnItem = /* @__PURE__ */ defineBuilder('ReturnItem', 'other');
+
+/**
+ * Builder of a `ReturnItemDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Exactly one of `lineItemId` and `customLineItemId`, an item of the Order (400
+ *
+ * @example
+ * returnItemDraft({ seed: 42 }).build();
+ * returnItemDraft().buildGraphql(); // the GraphQL input form
+ */
+export const returnItemDraft = /* @__PURE__ */ defineBuilder('ReturnItemDraft', 'draft');
+
+/**
+ * Builder of a `ReturnInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * returnInfo({ seed: 42 }).build();
+ */
+export const returnInfo = /* @__PURE__ */ defineBuilder('ReturnInfo', 'other');
+
+/**
+ * Builder of a `ReturnInfoDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * returnInfoDraft({ seed: 42 }).build();
+ * returnInfoDraft().buildGraphql(); // the GraphQL input form
+ */
+export const returnInfoDraft = /* @__PURE__ */ defineBuilder('ReturnInfoDraft', 'draft');
+
+/**
+ * Builder of a `SyncInfo` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * syncInfo({ seed: 42 }).build();
+ */
+export const syncInfo = /* @__PURE__ */ defineBuilder('SyncInfo', 'other');
+
+/**
+ * Builder of a `OrderAddDeliveryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Delivery to `shippingInfo.deliveries` (an Order without `shippingInfo` is 400 InvalidOperation), its Parcels with it; sends DeliveryAdded, and ParcelAddedToDelivery for each Parcel. `shippingKey` (Multiple shipping mode) and `custom` are not emulated (501).
+ *
+ * @example
+ * orderAddDeliveryAction({ seed: 42 }).build();
+ */
+export const orderAddDeliveryAction = /* @__PURE__ */ defineBuilder('OrderAddDeliveryAction', 'action');
+
+/**
+ * Builder of a `OrderRemoveDeliveryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A Delivery by `deliveryId` or `deliveryKey` (none such is 400 InvalidOperation); sends DeliveryRemoved.
+ *
+ * @example
+ * orderRemoveDeliveryAction({ seed: 42 }).build();
+ */
+export const orderRemoveDeliveryAction = /* @__PURE__ */ defineBuilder('OrderRemoveDeliveryAction', 'action');
+
+/**
+ * Builder of a `OrderSetDeliveryAddressAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `address`) removes the Delivery's address; sends DeliveryAddressSet.
+ *
+ * @example
+ * orderSetDeliveryAddressAction({ seed: 42 }).build();
+ */
+export const orderSetDeliveryAddressAction = /* @__PURE__ */ defineBuilder('OrderSetDeliveryAddressAction', 'action');
+
+/**
+ * Builder of a `OrderSetDeliveryItemsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Delivery's items; sends DeliveryItemsUpdated with the items before.
+ *
+ * @example
+ * orderSetDeliveryItemsAction({ seed: 42 }).build();
+ */
+export const orderSetDeliveryItemsAction = /* @__PURE__ */ defineBuilder('OrderSetDeliveryItemsAction', 'action');
+
+/**
+ * Builder of a `OrderAddParcelToDeliveryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a Parcel to a Delivery; sends ParcelAddedToDelivery. `custom` is not emulated (501).
+ *
+ * @example
+ * orderAddParcelToDeliveryAction({ seed: 42 }).build();
+ */
+export const orderAddParcelToDeliveryAction = /* @__PURE__ */ defineBuilder('OrderAddParcelToDeliveryAction', 'action');
+
+/**
+ * Builder of a `OrderRemoveParcelFromDeliveryAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A Parcel by `parcelId` or `parcelKey` (none such is 400 InvalidOperation); sends ParcelRemovedFromDelivery.
+ *
+ * @example
+ * orderRemoveParcelFromDeliveryAction({ seed: 42 }).build();
+ */
+export const orderRemoveParcelFromDeliveryAction = /* @__PURE__ */ defineBuilder('OrderRemoveParcelFromDeliveryAction', 'action');
+
+/**
+ * Builder of a `OrderSetParcelMeasurementsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `measurements`) removes them; sends ParcelMeasurementsUpdated.
+ *
+ * @example
+ * orderSetParcelMeasurementsAction({ seed: 42 }).build();
+ */
+export const orderSetParcelMeasurementsAction = /* @__PURE__ */ defineBuilder('OrderSetParcelMeasurementsAction', 'action');
+
+/**
+ * Builder of a `OrderSetParcelTrackingDataAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sets or (without `trackingData`) removes it; sends ParcelTrackingDataUpdated.
+ *
+ * @example
+ * orderSetParcelTrackingDataAction({ seed: 42 }).build();
+ */
+export const orderSetParcelTrackingDataAction = /* @__PURE__ */ defineBuilder('OrderSetParcelTrackingDataAction', 'action');
+
+/**
+ * Builder of a `OrderSetParcelItemsAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces the Parcel's items; sends ParcelItemsUpdated with the items before.
+ *
+ * @example
+ * orderSetParcelItemsAction({ seed: 42 }).build();
+ */
+export const orderSetParcelItemsAction = /* @__PURE__ */ defineBuilder('OrderSetParcelItemsAction', 'action');
+
+/**
+ * Builder of a `OrderAddReturnInfoAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a ReturnInfo to `returnInfo`, each item with a new id and the `paymentState` its `shipmentState` implies; sends ReturnInfoAdded.
+ *
+ * @example
+ * orderAddReturnInfoAction({ seed: 42 }).build();
+ */
+export const orderAddReturnInfoAction = /* @__PURE__ */ defineBuilder('OrderAddReturnInfoAction', 'action');
+
+/**
+ * Builder of a `OrderSetReturnShipmentStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A return item by `returnItemId` or `returnItemKey` (none such is 400 InvalidOperation); sends OrderReturnShipmentStateChanged.
+ *
+ * @example
+ * orderSetReturnShipmentStateAction({ seed: 42 }).build();
+ */
+export const orderSetReturnShipmentStateAction = /* @__PURE__ */ defineBuilder('OrderSetReturnShipmentStateAction', 'action');
+
+/**
+ * Builder of a `OrderSetReturnPaymentStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. A return item by `returnItemId` or `returnItemKey` (none such is 400 InvalidOperation); the live service sends no Message.
+ *
+ * @example
+ * orderSetReturnPaymentStateAction({ seed: 42 }).build();
+ */
+export const orderSetReturnPaymentStateAction = /* @__PURE__ */ defineBuilder('OrderSetReturnPaymentStateAction', 'action');
+
+/**
+ * Builder of a `OrderSetReturnInfoAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Replaces every ReturnInfo (without `items`, removes them), with the rules of `addReturnInfo`; sends ReturnInfoSet.
+ *
+ * @example
+ * orderSetReturnInfoAction({ seed: 42 }).build();
+ */
+export const orderSetReturnInfoAction = /* @__PURE__ */ defineBuilder('OrderSetReturnInfoAction', 'action');
+
+/**
+ * Builder of a `OrderUpdateSyncInfoAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Adds a SyncInfo to `syncInfo`: the Channel (400 ReferencedResourceNotFound when it does not exist), `externalId`, `syncedAt` (now when left out). The live service sends no Message.
+ *
+ * @example
+ * orderUpdateSyncInfoAction({ seed: 42 }).build();
+ */
+export const orderUpdateSyncInfoAction = /* @__PURE__ */ defineBuilder('OrderUpdateSyncInfoAction', 'action');
+
+/**
+ * Builder of a `DeliveryAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `addDelivery`: the Delivery added.
+ *
+ * @example
+ * deliveryAddedMessage({ seed: 42 }).build();
+ * deliveryAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const deliveryAddedMessage = /* @__PURE__ */ defineBuilder('DeliveryAddedMessage', 'resource');
+
+/**
+ * Builder of a `DeliveryRemovedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `removeDelivery`: the Delivery removed.
+ *
+ * @example
+ * deliveryRemovedMessage({ seed: 42 }).build();
+ * deliveryRemovedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const deliveryRemovedMessage = /* @__PURE__ */ defineBuilder('DeliveryRemovedMessage', 'resource');
+
+/**
+ * Builder of a `DeliveryAddressSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setDeliveryAddress`: the address set and the one before.
+ *
+ * @example
+ * deliveryAddressSetMessage({ seed: 42 }).build();
+ * deliveryAddressSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const deliveryAddressSetMessage = /* @__PURE__ */ defineBuilder('DeliveryAddressSetMessage', 'resource');
+
+/**
+ * Builder of a `DeliveryItemsUpdatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setDeliveryItems`: the items set and those before.
+ *
+ * @example
+ * deliveryItemsUpdatedMessage({ seed: 42 }).build();
+ * deliveryItemsUpdatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const deliveryItemsUpdatedMessage = /* @__PURE__ */ defineBuilder('DeliveryItemsUpdatedMessage', 'resource');
+
+/**
+ * Builder of a `ParcelAddedToDeliveryMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `addParcelToDelivery` (or a Parcel of `addDelivery`): the Delivery and the Parcel.
+ *
+ * @example
+ * parcelAddedToDeliveryMessage({ seed: 42 }).build();
+ * parcelAddedToDeliveryMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const parcelAddedToDeliveryMessage = /* @__PURE__ */ defineBuilder('ParcelAddedToDeliveryMessage', 'resource');
+
+/**
+ * Builder of a `ParcelRemovedFromDeliveryMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `removeParcelFromDelivery`: the Parcel and its Delivery.
+ *
+ * @example
+ * parcelRemovedFromDeliveryMessage({ seed: 42 }).build();
+ * parcelRemovedFromDeliveryMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const parcelRemovedFromDeliveryMessage = /* @__PURE__ */ defineBuilder('ParcelRemovedFromDeliveryMessage', 'resource');
+
+/**
+ * Builder of a `ParcelMeasurementsUpdatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setParcelMeasurements`.
+ *
+ * @example
+ * parcelMeasurementsUpdatedMessage({ seed: 42 }).build();
+ * parcelMeasurementsUpdatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const parcelMeasurementsUpdatedMessage = /* @__PURE__ */ defineBuilder('ParcelMeasurementsUpdatedMessage', 'resource');
+
+/**
+ * Builder of a `ParcelTrackingDataUpdatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setParcelTrackingData`.
+ *
+ * @example
+ * parcelTrackingDataUpdatedMessage({ seed: 42 }).build();
+ * parcelTrackingDataUpdatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const parcelTrackingDataUpdatedMessage = /* @__PURE__ */ defineBuilder('ParcelTrackingDataUpdatedMessage', 'resource');
+
+/**
+ * Builder of a `ParcelItemsUpdatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setParcelItems`: the items set and those before.
+ *
+ * @example
+ * parcelItemsUpdatedMessage({ seed: 42 }).build();
+ * parcelItemsUpdatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const parcelItemsUpdatedMessage = /* @__PURE__ */ defineBuilder('ParcelItemsUpdatedMessage', 'resource');
+
+/**
+ * Builder of a `ReturnInfoAddedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `addReturnInfo`: the ReturnInfo added.
+ *
+ * @example
+ * returnInfoAddedMessage({ seed: 42 }).build();
+ * returnInfoAddedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const returnInfoAddedMessage = /* @__PURE__ */ defineBuilder('ReturnInfoAddedMessage', 'resource');
+
+/**
+ * Builder of a `ReturnInfoSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setReturnInfo`: every ReturnInfo now.
+ *
+ * @example
+ * returnInfoSetMessage({ seed: 42 }).build();
+ * returnInfoSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const returnInfoSetMessage = /* @__PURE__ */ defineBuilder('ReturnInfoSetMessage', 'resource');
+
+/**
+ * Builder of a `OrderReturnShipmentStateChangedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. `setReturnShipmentState`.
+ *
+ * @example
+ * orderReturnShipmentStateChangedMessage({ seed: 42 }).build();
+ * orderReturnShipmentStateChangedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const orderReturnShipmentStateChangedMessage = /* @__PURE__ */ defineBuilder('OrderReturnShipmentStateChangedMessage', 'resource');
+
+/**
  * Builder of a `Order` (resource) of the Commerce schema, with plausible seeded defaults for its required members. An Order made from a Cart (https://docs.commercetools.com/api/projects/orders). Scopes
  *
  * @example
@@ -6708,6 +7019,43 @@ export const builderFactories = {
   MyCustomerEmailVerify: myCustomerEmailVerify,
   MessageBase: messageBase,
   MessagePagedQueryResponse: messagePagedQueryResponse,
+  DeliveryItem: deliveryItem,
+  ParcelMeasurements: parcelMeasurements,
+  TrackingData: trackingData,
+  Parcel: parcel,
+  ParcelDraft: parcelDraft,
+  Delivery: delivery,
+  ReturnItem: returnItem,
+  ReturnItemDraft: returnItemDraft,
+  ReturnInfo: returnInfo,
+  ReturnInfoDraft: returnInfoDraft,
+  SyncInfo: syncInfo,
+  OrderAddDeliveryAction: orderAddDeliveryAction,
+  OrderRemoveDeliveryAction: orderRemoveDeliveryAction,
+  OrderSetDeliveryAddressAction: orderSetDeliveryAddressAction,
+  OrderSetDeliveryItemsAction: orderSetDeliveryItemsAction,
+  OrderAddParcelToDeliveryAction: orderAddParcelToDeliveryAction,
+  OrderRemoveParcelFromDeliveryAction: orderRemoveParcelFromDeliveryAction,
+  OrderSetParcelMeasurementsAction: orderSetParcelMeasurementsAction,
+  OrderSetParcelTrackingDataAction: orderSetParcelTrackingDataAction,
+  OrderSetParcelItemsAction: orderSetParcelItemsAction,
+  OrderAddReturnInfoAction: orderAddReturnInfoAction,
+  OrderSetReturnShipmentStateAction: orderSetReturnShipmentStateAction,
+  OrderSetReturnPaymentStateAction: orderSetReturnPaymentStateAction,
+  OrderSetReturnInfoAction: orderSetReturnInfoAction,
+  OrderUpdateSyncInfoAction: orderUpdateSyncInfoAction,
+  DeliveryAddedMessage: deliveryAddedMessage,
+  DeliveryRemovedMessage: deliveryRemovedMessage,
+  DeliveryAddressSetMessage: deliveryAddressSetMessage,
+  DeliveryItemsUpdatedMessage: deliveryItemsUpdatedMessage,
+  ParcelAddedToDeliveryMessage: parcelAddedToDeliveryMessage,
+  ParcelRemovedFromDeliveryMessage: parcelRemovedFromDeliveryMessage,
+  ParcelMeasurementsUpdatedMessage: parcelMeasurementsUpdatedMessage,
+  ParcelTrackingDataUpdatedMessage: parcelTrackingDataUpdatedMessage,
+  ParcelItemsUpdatedMessage: parcelItemsUpdatedMessage,
+  ReturnInfoAddedMessage: returnInfoAddedMessage,
+  ReturnInfoSetMessage: returnInfoSetMessage,
+  OrderReturnShipmentStateChangedMessage: orderReturnShipmentStateChangedMessage,
   Order: order,
   OrderFromCartDraft: orderFromCartDraft,
   MyOrderFromCartDraft: myOrderFromCartDraft,

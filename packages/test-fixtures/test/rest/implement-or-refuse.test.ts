@@ -116,6 +116,8 @@ const ACTION_BASES: Record<string, (refs: Refs) => Json> = {
   addCustomLineItem: () => ({ name: { en: 'Fee' }, money: { currencyCode: 'EUR', centAmount: 1 }, slug: 'fee' }),
   changeLineItemQuantity: () => ({ lineItemId: 'none', quantity: 1 }),
   setCustomShippingMethod: () => ({ shippingMethodName: 'x', shippingRate: { price: { currencyCode: 'EUR', centAmount: 1 } } }),
+  setDeliveryItems: () => ({ deliveryKey: 'none', items: [] }),
+  addParcelToDelivery: () => ({ deliveryKey: 'none' }),
 };
 
 const address = {

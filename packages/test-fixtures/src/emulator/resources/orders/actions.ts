@@ -5,6 +5,8 @@ import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import { setOptional } from '../kit/set-optional.js';
 import type { WriteContext } from '../kit/write-context.js';
 import { assertOrderNumberFree, type Order } from './rules.js';
+import { orderDeliveryActions } from './deliveries.js';
+import { orderReturnActions } from './returns.js';
 import { orderStateActions } from './states.js';
 
 type OrderAction = Schemas['OrderUpdateAction'];
@@ -83,4 +85,6 @@ export const orderActions: ActionHandlers<Order, OrderAction> = {
   setBillingAddress: (order, action, ctx) => billingAddress(order, action.address, ctx),
   setCustomerEmail: (order, action, ctx) => customerEmail(order, action.email, ctx),
   ...orderStateActions,
+  ...orderDeliveryActions,
+  ...orderReturnActions,
 };

@@ -9,26 +9,46 @@ import { cartType, type Cart } from '../carts/index.js';
 import type { Address } from '../kit/operations.js';
 import { createOrderFromCart, orderByNumber, type Order } from './index.js';
 import { ownedBy, ownedIn } from '../carts/owner.js';
+import { fulfilmentObjects } from './fulfilment-graphql.js';
 import { orderAddress } from './routes.js';
 
 type OrderCartCommand = Nullable<{ id: string; cart: IdentifierInput; orderNumber: string; purchaseOrderNumber: string }> & {
   version: number;
 } & Record<string, unknown>;
 /** `OrderUpdateAction`: one member set, named after the REST action it maps onto. */
-type OrderUpdateActionInput = Nullable<{
-  changeOrderState: { orderState: string };
-  changePaymentState: { paymentState: string };
-  changeShipmentState: { shipmentState: string };
-  addPayment: { payment: IdentifierInput };
-  removePayment: { payment: IdentifierInput };
-  setOrderNumber: { orderNumber?: string | null };
-  setShippingAddress: { address?: Record<string, unknown> | null };
-  setBillingAddress: { address?: Record<string, unknown> | null };
-  setCustomerEmail: { email?: string | null };
-  transitionState: { state: IdentifierInput; force?: boolean | null };
-  transitionLineItemState: ItemTransitionInput & { lineItemId?: string | null; lineItemKey?: string | null };
-  transitionCustomLineItemState: ItemTransitionInput & { customLineItemId?: string | null; customLineItemKey?: string | null };
-}>;
+type OrderUpdateActionInput = FulfilmentActionInput &
+  Nullable<{
+    changeOrderState: { orderState: string };
+    changePaymentState: { paymentState: string };
+    changeShipmentState: { shipmentState: string };
+    addPayment: { payment: IdentifierInput };
+    removePayment: { payment: IdentifierInput };
+    setOrderNumber: { orderNumber?: string | null };
+    setShippingAddress: { address?: Record<string, unknown> | null };
+    setBillingAddress: { address?: Record<string, unknown> | null };
+    setCustomerEmail: { email?: string | null };
+    transitionState: { state: IdentifierInput; force?: boolean | null };
+    transitionLineItemState: ItemTransitionInput & { lineItemId?: string | null; lineItemKey?: string | null };
+    transitionCustomLineItemState: ItemTransitionInput & { customLineItemId?: string | null; customLineItemKey?: string | null };
+  }>;
+/** The fulfilment actions' inputs map one to one onto the REST actions' members. */
+type FulfilmentActionInput = Nullable<Record<(typeof FULFILMENT_ACTIONS)[number], Record<string, unknown>>>;
+const FULFILMENT_ACTIONS = [
+  'addDelivery',
+  'removeDelivery',
+  'setDeliveryAddress',
+  'setDeliveryItems',
+  'addParcelToDelivery',
+  'removeParcelFromDelivery',
+  'setParcelMeasurements',
+  'setParcelTrackingData',
+  'setParcelItems',
+  'addReturnInfo',
+  'setReturnInfo',
+  'setReturnShipmentState',
+  'setReturnPaymentState',
+  'updateSyncInfo',
+] as const;
 type ItemTransitionInput = { quantity: number; fromState: IdentifierInput; toState: IdentifierInput; actualTransitionDate?: string | null };
 
 /** GraphQL `OrderCartCommand` → REST OrderFromCartDraft: the live's `id` is `cart: { id }`. */
@@ -99,6 +119,7 @@ export const orderResolvers: ResolverMap = mergeResolvers(
       'transitionState',
       'transitionLineItemState',
       'transitionCustomLineItemState',
+      ...FULFILMENT_ACTIONS,
     ]),
     createField: 'createOrderFromCart',
     create: createOrderFromCart,
@@ -109,9 +130,11 @@ export const orderResolvers: ResolverMap = mergeResolvers(
     },
   }),
   myOrders,
+  fulfilmentObjects,
   {
     Order: {
       ...cartLikeFields,
+      syncInfo: (order: Order) => order.syncInfo.map((info) => ({ ...info, channelRef: info.channel })),
       cartRef: (order: Order) => order.cart ?? null,
       cart: (order: Order, _: unknown, ctx: GraphqlContext) => {
         if (!order.cart) return null;
