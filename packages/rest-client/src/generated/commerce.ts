@@ -8445,6 +8445,17 @@ export interface components {
       name: components['schemas']['LocalizedString'];
       description?: components['schemas']['LocalizedString'];
       value: components['schemas']['ProductDiscountValue'];
+      /**
+       * @description The fields the emulator evaluates: `product.id`, `product.key`, `productType.id`,
+       *     `productType.key`, `variant.id` (`variantId`), `variant.key`, `sku`, `taxCategory.id`,
+       *     `taxCategory.key`, `published`, `categories.id`, `categories.key`,
+       *     `categoriesWithAncestors.id`, `categoriesWithAncestors.key` (with `contains`,
+       *     `contains any`, `contains all`), `attributes.<name>` and its members
+       *     (`attributes.color.key`, `attributes.msrp.centAmount`), and of the Price `price`
+       *     (money, `price > "10.00 EUR"`), `centAmount`, `currency` (`currencyCode`), `key`,
+       *     `country`, `customerGroup.id`, `customerGroup.key`, `channel.id`, `channel.key`, each
+       *     also with the `price.` prefix. Any other field is 400 SemanticError naming it.
+       */
       predicate: string;
       sortOrder: string;
       isActive: boolean;
@@ -9321,7 +9332,12 @@ export interface components {
       channel?: components['schemas']['ChannelReference'];
       validFrom?: components['schemas']['DateTime'];
       validUntil?: components['schemas']['DateTime'];
-      /** @description Set by the Product Discount that applies to the Price (see `ProductDiscount`), absent when none does. */
+      /**
+       * @description Set by the Product Discount that applies to the Price (see `ProductDiscount`), absent when
+       *     none does. A Cart line takes it with the Price, unless a price tier applies to the line's
+       *     quantity (decision: the discount was worked out on the Price's own value, so the line keeps
+       *     the tier's value undiscounted).
+       */
       discounted?: components['schemas']['DiscountedPrice'];
       tiers?: components['schemas']['PriceTier'][];
     };

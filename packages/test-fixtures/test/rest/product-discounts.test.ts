@@ -286,6 +286,20 @@ describe('Product Discounts on Cart lines', () => {
   });
 });
 
+describe('Product Discounts and price tiers', () => {
+  it('leave a line at a tier undiscounted (decision), and discount the Price itself below the tier', async () => {
+    await c.product('cup', [{ value: eur(1000), tiers: [{ minimumQuantity: 3, value: eur(800) }] }]);
+    await create();
+    // One cup: 10.00 × 0.9 = 9.00 EUR.
+    const one = await c.cart({ country: 'DE', lineItems: [{ sku: 'cup', quantity: 1 }] });
+    expect(one['lineItems'][0]['totalPrice']).toEqual(money(900));
+    // Three cups: the tier's 8.00 EUR, undiscounted: 3 × 8.00 = 24.00 EUR.
+    const three = await c.cart({ country: 'DE', lineItems: [{ sku: 'cup', quantity: 3 }] });
+    expect(three['lineItems'][0]['price']['discounted']).toBeUndefined();
+    expect(three['lineItems'][0]['totalPrice']).toEqual(money(2400));
+  });
+});
+
 describe('POST /product-discounts/matching', () => {
   it('answers the discount that would apply to a given Price, or 404 NoMatchingProductDiscountFound', async () => {
     const tee = await c.product('tee', [{ value: eur(2000) }]);
