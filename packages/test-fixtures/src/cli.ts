@@ -12,7 +12,6 @@
  * COMMERCE_EMULATOR_PORT=0 commerce-emulator --ready-json --log json   # a harness: a JSON ready line, then JSON log lines
  * ```
  */
-import { readFileSync } from 'node:fs';
 import { ADMIN_CONSOLE_CLIENT_ID, ADMIN_USER_HEADER, adminConsole, DEFAULT_ADMIN_USER } from './emulator/auth/admin-console.js';
 import { ManualClock } from './emulator/clock.js';
 import { clockState } from './emulator/control/clock-control.js';
@@ -27,6 +26,7 @@ import { DataDirError } from './emulator/storage/sqlite/data-dir.js';
 import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
 import { openInBrowser } from './cli/open-browser.js';
+import { packageVersion } from './version.js';
 import type { ServedRequest } from './emulator/http/served-request.js';
 
 /** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
@@ -109,11 +109,6 @@ try:
   curl -s -H "Authorization: Bearer $TOKEN" '${urls.history}/${project}/product-selection?source=AdminConsole&userId=jen'`;
 }
 
-/** The package's version, from its package.json (one folder up from src/ and from dist/). */
-function version(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
-
 /** Why the server could not listen, and what to do about it. */
 function listenFailure(error: NodeJS.ErrnoException, options: CliOptions): string {
   if (error.code === 'EADDRINUSE') {
@@ -132,7 +127,7 @@ function main(): Promise<void> | void {
     command = parseCli(process.argv.slice(2), process.env, process.stdout.isTTY === true);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${usage}`);
+    console.error(`commerce-emulator: ${error.message} (commerce-emulator --help lists the flags)`);
     process.exit(2);
   }
   if (command.kind === 'help') {
@@ -140,7 +135,7 @@ function main(): Promise<void> | void {
     return;
   }
   if (command.kind === 'version') {
-    console.log(version());
+    console.log(packageVersion());
     return;
   }
   const options = command.options;

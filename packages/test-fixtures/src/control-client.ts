@@ -54,19 +54,29 @@ export interface ProjectControl {
   restore(snapshot: EmulatorSnapshot): Promise<void>;
 }
 
+/** What `GET /_emulator/health` answers: ready, and what this emulator serves. */
+export interface EmulatorHealth {
+  status: 'ready';
+  projectKey: string;
+  /** The version of `@commerce-kit/test-fixtures` that runs the emulator. */
+  version: string;
+  /** The resource types served, by typeId and path segment under `/{projectKey}`. */
+  resourceTypes: { typeId: string; path: string }[];
+}
+
 /** What {@link connectEmulator} returns: the control API, one method per endpoint. */
 export interface EmulatorControl {
   /**
    * `GET /_emulator/health` (no credentials): one request. It rejects (a network error) while the
    * emulator is not listening yet: to wait for a starting emulator, call it until it resolves.
    */
-  health(): Promise<{ status: 'ready'; projectKey: string }>;
+  health(): Promise<EmulatorHealth>;
   /**
    * Calls {@link health} every `intervalMs` (default 100) until the emulator answers, e.g. after
    * starting `pnpm emulator` in a child process. Rejects with an {@link EmulatorControlError}
    * (status 0, code `NotReady`, the last error as `cause`) after `timeoutMs` (default 10 000).
    */
-  ready(options?: { timeoutMs?: number; intervalMs?: number }): Promise<{ status: 'ready'; projectKey: string }>;
+  ready(options?: { timeoutMs?: number; intervalMs?: number }): Promise<EmulatorHealth>;
   /** `POST /_emulator/reset`: every project emptied and the fault rules removed, as `emulator.reset()`. */
   reset(): Promise<void>;
   projects: {
@@ -141,7 +151,7 @@ export function connectEmulator(options: EmulatorControlOptions): EmulatorContro
   }
   const clockTo = (body: { advanceMs: number } | { set: string | number }) => call<ClockState>('POST', '/clock', body);
 
-  const health = () => call<{ status: 'ready'; projectKey: string }>('GET', '/health', undefined, false);
+  const health = () => call<EmulatorHealth>('GET', '/health', undefined, false);
   async function ready({ timeoutMs = 10_000, intervalMs = 100 } = {}) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {

@@ -23,6 +23,7 @@ export {
   EmulatorControlError,
   type EmulatorControl,
   type EmulatorControlOptions,
+  type EmulatorHealth,
   type ProjectControl,
   type ProjectJson,
 } from './control-client.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { runCli, startCli, stopCli, stopClis } from './helpers/cli.js';
+import { refusedLine, runCli, startCli, stopCli, stopClis } from './helpers/cli.js';
 
 /**
  * The control API as a harness in another language uses it: the `commerce-emulator` command on a
@@ -49,7 +49,7 @@ describe('commerce-emulator control API over a port', () => {
     expect(banner).toContain(`curl -s -u '${ID}:${SECRET}' -d '{"advanceMs":172800000}' ${origin}/_emulator/clock`);
 
     const health = await fetch(`${origin}/_emulator/health`);
-    expect(await health.json()).toEqual({ status: 'ready', projectKey: PROJECT });
+    expect(await health.json()).toMatchObject({ status: 'ready', projectKey: PROJECT });
 
     const bearer = await token(origin);
     expect((await createSelection(origin, bearer, 'summer')).status).toBe(201);
@@ -124,13 +124,11 @@ describe('commerce-emulator control API over a port', () => {
   });
 
   it.each([['2026-03-01'], ['yesterday'], [''], ['2026-02-30T00:00:00Z']])(
-    'refuses --manual-clock %j with exit code 2 and the usage',
+    'refuses --manual-clock %j with exit code 2 in one line',
     async (start) => {
-      const cli = runCli(['--port', '0', '--manual-clock', start]);
-      expect(await cli.exit).toBe(2);
-      expect(cli.stderr()).toContain('--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z');
-      expect(cli.stderr()).toContain('Usage: commerce-emulator');
-      expect(cli.stdout()).toBe('');
+      expect(await refusedLine(['--port', '0', '--manual-clock', start])).toContain(
+        '--manual-clock must be now or an ISO 8601 instant with a zone, e.g. 2026-03-01T09:00:00Z',
+      );
     },
   );
 

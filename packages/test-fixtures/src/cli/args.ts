@@ -4,6 +4,8 @@
  * (and its check in {@link parseCli}, when it takes a value).
  */
 import { parseArgs } from 'node:util';
+
+type ParsedToken = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 import { ADMIN_CONSOLE_CLIENT_ID } from '../emulator/auth/admin-console.js';
 import { parseInstant } from '../emulator/control/clock-control.js';
 import { checkCorsOrigin, checkProjectKey, type EmulatorOptions } from '../emulator/options.js';
@@ -117,7 +119,7 @@ export const FLAGS = {
     type: 'boolean',
     help: ['once listening, open the web console (/_emulator/console) in the default browser;', 'when none opens, print its URL'],
   },
-  version: { type: 'boolean', env: false, help: ['print the version and exit'] },
+  version: { type: 'boolean', short: 'v', env: false, help: ['print the version and exit'] },
   help: { type: 'boolean', short: 'h', env: false, help: ['print this and exit'] },
 } as const satisfies Record<string, Flag>;
 
@@ -159,10 +161,10 @@ function usageText(): string {
   return lines.join('\n');
 }
 
-/** The usage text, printed by `--help` and after every refused flag. */
+/** The usage text, printed by `--help`. */
 export const USAGE = usageText();
 
-/** A flag or environment variable the CLI refuses: exit code 2, the message and the usage. */
+/** A flag or environment variable the CLI refuses: exit code 2, one line naming it and a pointer to `--help`. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
@@ -206,13 +208,23 @@ function readValues(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): { values: Values; where: (name: FlagName) => string } {
-  let values: Values;
-  try {
-    ({ values } = parseArgs({ args: [...argv], options: FLAGS as Record<string, Flag>, strict: true, allowPositionals: false }) as {
-      values: Values;
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+  // Not strict: the checks below name the flag in one line, where parseArgs' own messages run long.
+  const { values, tokens } = parseArgs({
+    args: [...argv],
+    options: FLAGS as Record<string, Flag>,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  }) as { values: Values; tokens: ParsedToken[] };
+  for (const token of tokens) {
+    if (token.kind === 'positional') throw new UsageError(`unexpected argument ${JSON.stringify(token.value)}`);
+    if (token.kind !== 'option') continue;
+    const flag = (FLAGS as Record<string, Flag>)[token.name];
+    if (flag === undefined) throw new UsageError(`unknown flag ${token.rawName}`);
+    // `--port --open`: a value that looks like a flag is one forgotten (write `--port=-1` to mean it).
+    if (flag.type === 'string' && (token.value === undefined || (!token.inlineValue && token.value.startsWith('-'))))
+      throw new UsageError(`${token.rawName} needs a value`);
+    if (flag.type === 'boolean' && token.value !== undefined) throw new UsageError(`${token.rawName} takes no value`);
   }
   const fromEnv = new Set<FlagName>();
   for (const [name, flag] of entries) {

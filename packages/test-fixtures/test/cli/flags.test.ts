@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parsePort } from '../../src/cli/args.js';
-import { runCli, startCliReady, stopClis } from '../helpers/cli.js';
+import { refusedLine, runCli, startCliReady, stopClis } from '../helpers/cli.js';
 
 /** The command line of `commerce-emulator` (src/cli/args.ts), over the real CLI on 127.0.0.1. */
 
@@ -9,20 +9,37 @@ afterEach(stopClis);
 
 const packageVersion = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
-async function refused(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const cli = runCli(args, env);
-  expect(await cli.exit).toBe(2);
-  expect(cli.stderr()).toContain('Usage: commerce-emulator');
-  expect(cli.stdout()).toBe('');
-  return cli.stderr();
-}
+const refused = refusedLine;
 
 describe('commerce-emulator --version', () => {
-  it("prints the package's version and exits 0", async () => {
-    const cli = runCli(['--version']);
+  it.each([['--version'], ['-v']])("%s prints the package's version and exits 0", async (flag) => {
+    const cli = runCli([flag]);
     expect(await cli.exit).toBe(0);
     expect(cli.stdout()).toBe(`${packageVersion}\n`);
     expect(cli.stderr()).toBe('');
+  });
+});
+
+describe('commerce-emulator refuses a command line it cannot read in one line', () => {
+  it.each([
+    [['--prot', '0'], 'unknown flag --prot'],
+    [['-x'], 'unknown flag -x'],
+    [['--port'], '--port needs a value'],
+    [['--port', '--open'], '--port needs a value'],
+    [['--open=yes'], '--open takes no value'],
+    [['serve'], 'unexpected argument "serve"'],
+  ])('%j: %s, and a pointer to --help (exit code 2)', async (args, message) => {
+    expect(await refused(args)).toBe(`commerce-emulator: ${message} (commerce-emulator --help lists the flags)`);
+  });
+});
+
+describe('GET /_emulator/health over a port', () => {
+  it("lists the emulator's version and the resource types it serves", async () => {
+    const { ready } = await startCliReady(['--port', '0']);
+    const health = (await (await fetch(`${ready.control}/health`)).json()) as { version: string; resourceTypes: unknown[] };
+    expect(health).toMatchObject({ status: 'ready', projectKey: ready.projectKey, version: packageVersion });
+    expect(health.resourceTypes).toContainEqual({ typeId: 'tax-category', path: 'tax-categories' });
+    expect(health.resourceTypes).toContainEqual({ typeId: 'product-selection', path: 'product-selections' });
   });
 });
 
@@ -57,7 +74,7 @@ describe('commerce-emulator ports', () => {
 });
 
 describe('commerce-emulator --project', () => {
-  it.each([['BAD'], ['a'], ['auth'], ['my_project'], ['']])('refuses --project %j with the usage, changing nothing', async (key) => {
+  it.each([['BAD'], ['a'], ['auth'], ['my_project'], ['']])('refuses --project %j in one line, changing nothing', async (key) => {
     expect(await refused(['--port', '0', '--project', key])).toContain(
       `--project: invalid project key ${JSON.stringify(key)}: 2 to 36 of [a-z0-9-]`,
     );
@@ -113,7 +130,7 @@ describe('commerce-emulator environment variables (COMMERCE_EMULATOR_*)', () => 
       { COMMERCE_EMULATOR_MANUAL_CLOCK: 'now', COMMERCE_EMULATOR_NO_CONTROL: '1' },
       'COMMERCE_EMULATOR_MANUAL_CLOCK and COMMERCE_EMULATOR_NO_CONTROL exclude each other',
     ],
-  ])('refuses %j naming the variable, with the usage', async (variables, message) => {
+  ])('refuses %j naming the variable, in one line', async (variables, message) => {
     expect(await refused(['--port', '0'], variables)).toContain(message);
   });
 

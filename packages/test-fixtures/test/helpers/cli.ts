@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { ReadyLine } from '../../src/cli/ready-line.js';
 
 /**
@@ -84,6 +84,20 @@ export function runCli(args: string[], env: Record<string, string> = {}): Cli {
   const cli = { child, stdout: () => stdout, stderr: () => stderr, exit };
   running.push(cli);
   return cli;
+}
+
+/**
+ * Runs the CLI with a command line or environment it refuses, and resolves to its one line on
+ * stderr once it checked: exit code 2, nothing on stdout, that one line pointing to `--help`.
+ */
+export async function refusedLine(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const cli = runCli(args, env);
+  expect(await cli.exit).toBe(2);
+  expect(cli.stdout()).toBe('');
+  const lines = cli.stderr().trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(/^commerce-emulator: .*\(commerce-emulator --help lists the flags\)$/);
+  return lines[0]!;
 }
 
 /** Starts the emulator with `flags` and resolves to its origin and banner once it listens (and the process, to stop it). */

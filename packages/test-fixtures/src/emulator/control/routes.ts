@@ -13,6 +13,8 @@ import { InvalidSnapshotError } from '../snapshot-check.js';
 import { registerConsolePage } from '../console/page-routes.js';
 import type { RequestLog } from '../console/request-log.js';
 import { registerRequestLogRoutes } from '../console/request-log-routes.js';
+import { emulatedResourceTypes } from '../resources/registry.js';
+import { packageVersion } from '../../version.js';
 
 /**
  * Largest snapshot `POST /state` takes: a whole project, so far above the 16 MiB of a request of the
@@ -35,7 +37,8 @@ export interface ControlTarget {
  * The emulator's control API, for a test harness in any language that talks to the emulator over
  * a port: what `emulator.reset()`, `emulator.faults` and a `ManualClock` do in-process.
  *
- * - `GET /health`: `{ status: 'ready', projectKey }`, without credentials (a readiness probe);
+ * - `GET /health`: `{ status: 'ready', projectKey, version, resourceTypes: [{ typeId, path }] }`,
+ *   without credentials (a readiness probe that also says what this emulator serves);
  * - `GET /console`: the web console's page (no data in it), without credentials;
  * - everything else takes the emulator's bootstrap client's id and secret with HTTP Basic (401
  *   otherwise), for every project:
@@ -69,7 +72,9 @@ export function controlRoutes({ options, faults, projects, requests, reset }: Co
     return runtime.store;
   };
 
-  control.get('/health', () => json({ status: 'ready', projectKey: options.projectKey }));
+  control.get('/health', () =>
+    json({ status: 'ready', projectKey: options.projectKey, version: packageVersion(), resourceTypes: emulatedResourceTypes() }),
+  );
   // Past the readiness probe (it tells nothing), only the emulator's own host names.
   control.use('*', ownHostOnly);
   // The console's page holds no data: it asks for the credentials and reads through the API.

@@ -116,3 +116,11 @@ export function graphqlResolvers(): ResolverMap[] {
 export const CONSOLE_TYPES: readonly string[] = RESOURCE_MODULES.filter((module) => module.console ?? module.type !== undefined).map(
   (module) => module.name,
 );
+
+/** The resource types the emulator serves, by typeId and path segment, for `GET /_emulator/health`. */
+export function emulatedResourceTypes(): { typeId: string; path: string }[] {
+  return RESOURCE_MODULES.flatMap((module) => {
+    const typeId = typeIdOf(module);
+    return typeId === undefined ? [] : [{ typeId, path: module.name }];
+  });
+}
