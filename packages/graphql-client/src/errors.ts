@@ -1,4 +1,5 @@
 /** GraphQL errors as values. */
+import { withDetailedMessage } from '@commerce-kit/core-auth/http';
 import type { GraphqlError, GraphqlErrorCode, GraphqlErrorExtensions } from './types.js';
 
 type Json = Record<string, unknown>;
@@ -19,7 +20,11 @@ function toGraphqlError(entry: unknown, status: number): GraphqlError | undefine
         : status === 200
           ? 'UnknownError'
           : codeOfStatus(status);
-  const error: GraphqlError = { message, extensions: { ...(isObject(extensions) ? {} : rest), ...own, code } as GraphqlErrorExtensions };
+  const details = isObject(extensions) ? extensions['detailedErrorMessage'] : rest['detailedErrorMessage'];
+  const error: GraphqlError = {
+    message: withDetailedMessage(message, details),
+    extensions: { ...(isObject(extensions) ? {} : rest), ...own, code } as GraphqlErrorExtensions,
+  };
   if (Array.isArray(locations)) error.locations = locations as { line: number; column: number }[];
   if (Array.isArray(path)) error.path = path as (string | number)[];
   return error;

@@ -22,6 +22,8 @@ export type VariablesOf<D> = D extends { readonly __apiType?: (variables: infer 
 /**
  * The codes `extensions.code` takes: those of the REST API (the same condition
  * gives the same code over GraphQL), `UnknownError` for an answer without a usable body.
+ * `NotEmulated` comes from the emulator only: a field, member or update action of the live API it
+ * does not model (named in the message and in `extensions.field`, `action` or `endpoint`).
  */
 export type GraphqlErrorCode =
   | 'ConcurrentModification'
@@ -38,6 +40,7 @@ export type GraphqlErrorCode =
   | 'insufficient_scope'
   | 'General'
   | 'OverCapacity'
+  | 'NotEmulated'
   | 'TooManyRequests'
   | 'UnknownError';
 
@@ -46,6 +49,8 @@ export interface GraphqlErrorExtensions {
   code: GraphqlErrorCode | (string & {});
   /** On a request refused as a whole (HTTP 400): `SYNTAX`, `VALIDATION`, `DEPTH`, `COMPLEXITY`, `TOO_LARGE`, ... */
   reason?: string;
+  /** With `InvalidJsonInput`: what is wrong where (the error's `message` ends with it too). */
+  detailedErrorMessage?: string;
   /** With `ConcurrentModification`: the resource's version now. */
   currentVersion?: number;
   [extra: string]: unknown;
@@ -53,6 +58,7 @@ export interface GraphqlErrorExtensions {
 
 /** One error of an answer. */
 export interface GraphqlError {
+  /** The message, followed by `extensions.detailedErrorMessage` when the error has one. */
   message: string;
   locations?: { line: number; column: number }[];
   /** Path of the field that failed (field errors only). */

@@ -70,6 +70,22 @@ describe('errors are values, typed by extensions.code', () => {
     });
   });
 
+  it("a message carries the service's detailedErrorMessage, which extensions keep as sent", async () => {
+    const { client } = await setUp();
+    const result = await client.request(CreateProductSelectionDocument, { draft: { ...draft, key: 'k' } });
+    const invalid = findError(result, 'InvalidJsonInput');
+    expect(invalid?.message).toBe('Request body does not contain valid JSON. key: must NOT have fewer than 2 characters');
+    expect(invalid?.extensions.detailedErrorMessage).toBe('key: must NOT have fewer than 2 characters');
+  });
+
+  it('NotEmulated: a live value the emulator does not model, named in the error', async () => {
+    const { client } = await setUp();
+    const result = await client.request('mutation { createCart(draft: { currency: "EUR", taxMode: ExternalAmount }) { id } }');
+    const refused = findError(result, 'NotEmulated');
+    expect(refused?.extensions).toMatchObject({ code: 'NotEmulated', field: 'taxMode' });
+    expect(refused?.message).toContain("'taxMode'");
+  });
+
   it('ignores members the service adds later: top-level extensions, extra error members', async () => {
     const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({

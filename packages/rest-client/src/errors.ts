@@ -54,6 +54,7 @@ const KNOWN_CODES: ReadonlySet<string> = new Set<CommerceErrorCode>([
   'insufficient_scope',
   'General',
   'OverCapacity',
+  'NotEmulated',
   'TooManyRequests',
   'UnknownError',
 ]);
@@ -111,6 +112,11 @@ export const isInsufficientScope = /* @__PURE__ */ guard('insufficient_scope');
 export const isGeneralError = /* @__PURE__ */ guard('General');
 /** 503: over capacity (the transport has already retried idempotent requests). */
 export const isOverCapacity = /* @__PURE__ */ guard('OverCapacity');
+/**
+ * 501, from the emulator only: the request uses a member (`field`), an update action (`action`) or
+ * an endpoint (`endpoint`) of the live API that the emulator does not model; nothing changed.
+ */
+export const isNotEmulated = /* @__PURE__ */ guard('NotEmulated');
 /** 429: rate limited (the transport has already honoured `Retry-After` for idempotent requests). */
 export const isTooManyRequests = /* @__PURE__ */ guard('TooManyRequests');
 /** An answer without a typed error body, see {@link UnknownCommerceErrorObject}. */

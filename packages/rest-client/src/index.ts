@@ -54,6 +54,7 @@ export {
   isInsufficientScope,
   isGeneralError,
   isOverCapacity,
+  isNotEmulated,
   isTooManyRequests,
   isUnknownError,
   unwrap,

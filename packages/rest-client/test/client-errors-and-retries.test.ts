@@ -23,6 +23,7 @@ import {
   isInvalidJsonInput,
   isInvalidOperation,
   isInvalidToken,
+  isNotEmulated,
   isOverCapacity,
   isReferenceExists,
   isReferencedResourceNotFound,
@@ -54,6 +55,7 @@ const GUARDS = {
   insufficient_scope: isInsufficientScope,
   General: isGeneralError,
   OverCapacity: isOverCapacity,
+  NotEmulated: isNotEmulated,
   TooManyRequests: isTooManyRequests,
   UnknownError: isUnknownError,
 } as const;
@@ -106,6 +108,36 @@ describe('a type guard per code, on answers the emulator gives', () => {
     expectOnlyGuard(bad.error, 'InvalidField');
     if (isInvalidField(bad.error))
       expect(bad.error).toMatchObject({ statusCode: 400, field: 'scope', invalidValue: `view_products:other-project` });
+  });
+
+  it('NotEmulated: a live member and a live update action the emulator does not model, named in the error', async () => {
+    const s = setup({ retry: false });
+    const cart = await s.client.POST('/carts', { body: { currency: 'EUR', taxMode: 'ExternalAmount' } });
+    expectOnlyGuard(cart.error, 'NotEmulated');
+    if (isNotEmulated(cart.error)) expect(cart.error).toMatchObject({ statusCode: 501, field: 'taxMode' });
+    expect(cart.error?.message).toContain("'taxMode'");
+
+    const created = unwrap(await s.client.POST('/carts', { body: { currency: 'EUR' } }));
+    const action = await s.client.POST('/carts/{ID}', {
+      params: { path: { ID: created.id } },
+      body: { version: created.version, actions: [{ action: 'setLineItemShippingDetails', lineItemId: 'x' }] as never },
+    });
+    expectOnlyGuard(action.error, 'NotEmulated');
+    expect(action.error).toMatchObject({ action: 'setLineItemShippingDetails', field: 'actions.0.action' });
+    const thrown = await rejection(Promise.resolve().then(() => unwrap(action)));
+    expect((thrown as CommerceApiError).message).toMatch(/^501 NotEmulated: .*'setLineItemShippingDetails'/);
+  });
+
+  it("the message carries the service's detailedErrorMessage: the value's and unwrap's", async () => {
+    const s = setup({ retry: false });
+    const short = await s.client.POST('/product-selections', { body: { key: 'k', name: { en: 'k' } } });
+    expectOnlyGuard(short.error, 'InvalidJsonInput');
+    const detail = 'key: must NOT have fewer than 2 characters';
+    expect(short.error?.message).toBe(`Request body does not contain valid JSON. ${detail}`);
+    // The entry of `errors` stays as sent.
+    expect(short.error?.errors[0]).toMatchObject({ message: 'Request body does not contain valid JSON.', detailedErrorMessage: detail });
+    const thrown = await rejection(Promise.resolve().then(() => unwrap(short)));
+    expect((thrown as CommerceApiError).message).toBe(`400 InvalidJsonInput: Request body does not contain valid JSON. ${detail}`);
   });
 
   it('each guard is false for anything that is not an error value', () => {

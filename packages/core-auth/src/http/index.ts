@@ -14,6 +14,7 @@ export { urlAndHeadersBytes, DEFAULT_MAX_URL_AND_HEADERS_BYTES } from './size-gu
 export {
   readServiceError,
   toServiceError,
+  withDetailedMessage,
   type ServiceError,
   type ServiceErrorContext,
   type ServiceErrorObject,

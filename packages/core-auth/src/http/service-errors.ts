@@ -42,7 +42,10 @@ export interface ServiceErrorContext {
 export interface ServiceError extends ServiceErrorContext {
   /** The code of the first error, e.g. `ConcurrentModification`; `UnknownError` without an error body. */
   code: string;
-  /** The first error's message; a generic one without an error body. */
+  /**
+   * The first error's message, followed by its `detailedErrorMessage` when it has one (the entry in
+   * `errors` keeps both as sent); a generic one without an error body.
+   */
   message: string;
   [extra: string]: unknown;
 }
@@ -60,19 +63,33 @@ export function toServiceError(body: unknown, response: Pick<Response, 'status' 
   const parsed = typeof body === 'string' ? tryJson(body) : body;
   const record = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : undefined;
   const errors = Array.isArray(record?.['errors'])
-    ? (record['errors'] as unknown[]).filter(isErrorObject).map((e) => ({ ...e, message: String(e.message ?? '') }))
+    ? (record['errors'] as unknown[]).filter(isErrorObject).map((e): ServiceErrorObject => ({ ...e, message: String(e.message ?? '') }))
     : [];
   const oauth: Pick<ServiceError, 'error' | 'error_description'> = {};
   if (typeof record?.['error'] === 'string') oauth.error = record['error'];
   if (typeof record?.['error_description'] === 'string') oauth.error_description = record['error_description'];
   const first = errors[0];
   if (first !== undefined) {
-    return { ...first, statusCode: response.status, correlationId, errors, reportedCode: first.code, ...oauth };
+    const message = withDetailedMessage(first.message, first['detailedErrorMessage']);
+    return { ...first, message, statusCode: response.status, correlationId, errors, reportedCode: first.code, ...oauth };
   }
   const message =
     typeof record?.['message'] === 'string' ? record['message'] : `HTTP ${response.status} without an error body of the service`;
   const reported = oauth.error !== undefined ? { reportedCode: oauth.error } : {};
   return { code: 'UnknownError', message, statusCode: response.status, correlationId, errors, ...reported, ...oauth };
+}
+
+/**
+ * An error's `message` followed by its `detailedErrorMessage` (what is wrong where, e.g. `key: must
+ * NOT have fewer than 2 characters` after `Request body does not contain valid JSON.`), when it has
+ * one that the message does not already hold.
+ * @example
+ * withDetailedMessage('Request body does not contain valid JSON.', 'name: Missing required value')
+ * // 'Request body does not contain valid JSON. name: Missing required value'
+ */
+export function withDetailedMessage(message: string, detailedErrorMessage: unknown): string {
+  if (typeof detailedErrorMessage !== 'string' || detailedErrorMessage === '' || message.includes(detailedErrorMessage)) return message;
+  return message === '' ? detailedErrorMessage : `${message} ${detailedErrorMessage}`;
 }
 
 function tryJson(text: string): unknown {

@@ -5270,13 +5270,15 @@ export interface components {
     /**
      * @description Status 501, emulator only (the live service does not send it). The
      *     request uses a member (`field`, a path in the body as RequiredField
-     *     names it) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
+     *     names it), an update action (`action`, with `field` naming where it
+     *     was sent) or an endpoint (`endpoint`, `METHOD /{projectKey}/...`) of
      *     the live API that the emulator does not model; nothing changed.
      */
     NotEmulatedError: components['schemas']['ErrorObjectBase'] & {
       /** @constant */
       code: 'NotEmulated';
       field?: string;
+      action?: string;
       endpoint?: string;
     } & {
       /**
