@@ -10,6 +10,7 @@ import {
 } from '../../history/change-kit.js';
 import type { Label } from '../../history/records.js';
 import type { StoredResource } from '../../store/collection.js';
+import { fulfilmentChanges } from './fulfilment-history.js';
 
 /** An Order's Payments: one Change per Payment added or removed. */
 const payments: FieldRule = (previous, next) => {
@@ -45,6 +46,7 @@ export const orderChanges: ResourceHistoryRules = {
   state: simple('transitionState', 'TransitionStateChange'),
   lineItems: itemStates('transitionLineItemState', 'lineItemId'),
   customLineItems: itemStates('transitionCustomLineItemState', 'customLineItemId'),
+  ...fulfilmentChanges,
 };
 
 /** An Order's Label (OrderLabel): its customer's e-mail and its number, those it has. */
