@@ -162,6 +162,8 @@ const PATTERNS: Record<string, (ctx: Context) => string> = {
   '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{1,8})*$': () => 'en',
   // An order hint: a decimal between 0 and 1.
   '^0\\.[0-9]+$': (ctx) => `0.${ctx.random.int(1, 999)}`,
+  // A Cart Discount's sort order: a decimal between 0 and 1 without a trailing zero.
+  '^0\\.[0-9]*[1-9]$': (ctx) => `0.${String(ctx.random.int(0, 99)).padStart(2, '0')}${ctx.random.int(1, 9)}`,
   // Keys and the names of Custom Fields.
   '^[A-Za-z0-9_-]+$': (ctx) => ctx.theme.ident,
 };
