@@ -65,7 +65,7 @@ export type DiscountOutcome =
   | 'NotInStore';
 
 /** A discount ready to apply: its predicates compiled once. */
-interface Prepared {
+export interface Prepared {
   readonly ref: { typeId: 'cart-discount' | 'direct-discount'; id: string };
   readonly value: DiscountValue;
   readonly target: DiscountTarget | undefined;
@@ -118,7 +118,7 @@ function prepare(
 const preparedCache = new WeakMap<Collection<CartDiscountRecord>, { generation: number; list: readonly Prepared[] }>();
 
 /** The project's Cart Discounts in the order they apply; sorted and compiled again only after a write to them. */
-function projectDiscounts(state: EmulatorState): readonly Prepared[] {
+export function projectDiscounts(state: EmulatorState): readonly Prepared[] {
   const collection = state.collection<CartDiscountRecord>('cart-discount');
   const cached = preparedCache.get(collection);
   if (cached?.generation === collection.generation) return cached.list;
@@ -372,7 +372,7 @@ export interface ApplyOptions {
 }
 
 /** Whether a stored discount is one for this Cart now; its outcome when not. */
-function eligibility(prepared: Prepared, cart: Cart, now: number, options: ApplyOptions): DiscountOutcome | 'Eligible' | 'Skip' {
+export function eligibility(prepared: Prepared, cart: Cart, now: number, options: ApplyOptions): DiscountOutcome | 'Eligible' | 'Skip' {
   const record = prepared.record;
   if (!record) return 'Eligible';
   if (record.requiresDiscountCode && !options.bringsCode(record.id)) return 'Skip';
@@ -448,7 +448,8 @@ function applyOne(
   rounding: RoundingMode,
 ): boolean {
   const { target, value } = prepared;
-  if (!target || target.type === 'pattern' || value.type === 'giftLineItem') return false;
+  if (value.type === 'giftLineItem') return applyGift(into.lines, prepared, value);
+  if (!target || target.type === 'pattern') return false;
   if ((value.type === 'absolute' || value.type === 'fixed') && moneyIn(value.money, currencyCode) === undefined) return false;
   if (target.type === 'shipping') {
     // Decision: a shipping discount applies whenever the Cart has a shipping method.
@@ -467,6 +468,19 @@ function applyOne(
   if (value.type === 'absolute' && (value.applicationMode ?? 'ProportionateDistribution') !== 'IndividualApplication')
     return applyDistributed(items, prepared, moneyIn(value.money, currencyCode)!, value.applicationMode === 'EvenDistribution');
   return applyPerUnit(items, prepared, currencyCode, rounding);
+}
+
+/** Whether a Line Item is the gift of a giftLineItem value: a GiftLineItem line of its variant. */
+export function isGiftOf(line: LineItem, value: Extract<DiscountValue, { type: 'giftLineItem' }>): boolean {
+  return line.lineItemMode === 'GiftLineItem' && line.productId === value.product.id && line.variant.id === value.variantId;
+}
+
+/** A gift: one unit of its gift line discounted to 0 (decision: further units added by hand are paid). */
+function applyGift(lines: readonly PricedItem[], prepared: Prepared, value: Extract<DiscountValue, { type: 'giftLineItem' }>): boolean {
+  const gift = lines.find((priced) => isGiftOf(priced.item as LineItem, value));
+  const group = gift?.groups[0];
+  if (!gift || !group) return false;
+  return splitLower(gift.groups, 0, 1, prepared.ref, group.unit, 0);
 }
 
 /** Groups of equal price and discounts merged, the most discounted first (decision). */

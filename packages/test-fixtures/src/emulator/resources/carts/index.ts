@@ -13,6 +13,7 @@ import { directDiscountActions } from './direct-discounts.js';
 import { customShippingActions } from './custom-shipping.js';
 import { externalPriceActions } from './external-prices.js';
 import { assertFreezeAllows, freezeActions } from './freeze.js';
+import { refuseGift } from './gifts.js';
 import { inventoryActions } from './inventory.js';
 import { addLineItem, changeQuantity, lineItemOf, refreshProductData, repriceLines } from './line-items.js';
 import { cartSettingsOf } from '../project/cart-settings.js';
@@ -79,11 +80,15 @@ const handlers: ActionHandlers<Cart, CartUpdateAction> = {
     addLineItem(ctx, cart, action, 'action');
   },
   changeLineItemQuantity(cart, action, ctx) {
-    changeQuantity(ctx, cart, lineItemOf(cart, action), action.quantity, action);
+    const line = lineItemOf(cart, action);
+    refuseGift(cart, line, action.quantity);
+    changeQuantity(ctx, cart, line, action.quantity, action);
   },
   removeLineItem(cart, action, ctx) {
     const line = lineItemOf(cart, action);
-    changeQuantity(ctx, cart, line, action.quantity === undefined ? 0 : Math.max(0, line.quantity - action.quantity));
+    const quantity = action.quantity === undefined ? 0 : Math.max(0, line.quantity - action.quantity);
+    refuseGift(cart, line, quantity);
+    changeQuantity(ctx, cart, line, quantity);
   },
   setLineItemCustomField(cart, { name, value, ...address }, ctx) {
     const line = lineItemOf(cart, address);

@@ -13,6 +13,7 @@ import {
   type DiscountResult,
 } from './discounts.js';
 import type { Cart, CustomLineItem, LineItem } from './shapes.js';
+import { syncGiftLines } from './gifts.js';
 import { applyShipping, applyShippingPredicate } from './shipping.js';
 import { applyTaxes } from './taxes.js';
 import { INITIAL_STATE_ID } from '../states/built-in.js';
@@ -41,10 +42,15 @@ function priceCart(
   withCartDiscounts: boolean,
   brought: Set<string>,
 ): DiscountResult {
-  const plain = applyItemDiscounts(ctx.state, cart, { lineStart, withCartDiscounts: false, bringsCode: () => false });
+  const options = { lineStart, withCartDiscounts, bringsCode: (id: string) => brought.has(id) };
+  let plain = applyItemDiscounts(ctx.state, cart, { ...options, withCartDiscounts: false });
   settle(ctx, cart, plain);
+  if (syncGiftLines(ctx, cart, options)) {
+    plain = applyItemDiscounts(ctx.state, cart, { ...options, withCartDiscounts: false });
+    settle(ctx, cart, plain);
+  }
   if (!withCartDiscounts) return plain;
-  const result = applyItemDiscounts(ctx.state, cart, { lineStart, withCartDiscounts, bringsCode: (id) => brought.has(id) });
+  const result = applyItemDiscounts(ctx.state, cart, options);
   if (result.applied) settle(ctx, cart, result);
   return result;
 }
