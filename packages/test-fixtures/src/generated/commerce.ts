@@ -4043,8 +4043,8 @@ export interface components {
      */
     DirectDiscount: {
       id: string;
-      value: Record<string, never>;
-      target?: Record<string, never>;
+      value: components['schemas']['CartDiscountValue'];
+      target?: components['schemas']['CartDiscountTarget'];
     };
     /**
      * @description How Product and Cart Discounts combined on the Cart, after the project's
@@ -4269,8 +4269,12 @@ export interface components {
       discountCodes: Record<string, never>[];
       /** @description Set by `setDirectDiscounts`; see DirectDiscount. */
       directDiscounts: components['schemas']['DirectDiscount'][];
-      /** @description Not emulated; always empty. */
-      refusedGifts: components['schemas']['Reference'][];
+      /**
+       * @description The Cart Discounts whose gift line the caller removed: they do not add it again.
+       *     Gift lines (`lineItemMode` `GiftLineItem`, one unit discounted to 0) come and go
+       *     with their Cart Discount's match at every recalculation.
+       */
+      refusedGifts: components['schemas']['CartDiscountReference'][];
       paymentInfo?: components['schemas']['PaymentInfo'];
       country?: string;
       locale?: components['schemas']['Locale'];
@@ -4557,24 +4561,8 @@ export interface components {
      *     position; a `giftLineItem` value and a `pattern` target are 501 NotEmulated.
      */
     DirectDiscountDraft: {
-      value: {
-        /** @enum {string} */
-        type: 'relative' | 'absolute' | 'fixed' | 'giftLineItem';
-        permyriad?: number;
-        money?: components['schemas']['Money'][];
-        /** @enum {string} */
-        applicationMode?: 'ProportionateDistribution' | 'EvenDistribution' | 'IndividualApplication';
-      };
-      target?: {
-        /** @enum {string} */
-        type: 'lineItems' | 'customLineItems' | 'shipping' | 'totalPrice' | 'multiBuyLineItems' | 'multiBuyCustomLineItems' | 'pattern';
-        predicate?: string;
-        triggerQuantity?: number;
-        discountedQuantity?: number;
-        maxOccurrence?: number;
-        /** @enum {string} */
-        selectionMode?: 'Cheapest' | 'MostExpensive';
-      };
+      value: components['schemas']['CartDiscountValueDraft'];
+      target?: components['schemas']['CartDiscountTarget'];
     };
     /**
      * @description Replaces the Cart's Direct Discounts (an empty list removes them); 400 InvalidOperation

@@ -1,4 +1,5 @@
 import type { EmulatorState } from '../../state.js';
+import { bySortOrderDescending, isForStore, isValidAt, type CartDiscount } from '../cart-discounts/index.js';
 import type { Collection, StoredResource } from '../../store/collection.js';
 import { cartPredicate, compileItemPredicate, type CompiledItemPredicate } from '../kit/cart-predicates/index.js';
 import type { CentPrecisionMoney } from '../kit/money.js';
@@ -35,19 +36,7 @@ export type DiscountTarget =
     }
   | { type: 'pattern' };
 
-/** What the engine reads of a stored Cart Discount (the cart-discounts resource owns the rest). */
-export interface CartDiscountRecord extends StoredResource {
-  value: DiscountValue;
-  target?: DiscountTarget;
-  cartPredicate: string;
-  sortOrder: string;
-  isActive: boolean;
-  validFrom?: string;
-  validUntil?: string;
-  requiresDiscountCode: boolean;
-  stackingMode?: 'Stacking' | 'StopAfterThisDiscount';
-  stores?: { key: string }[];
-}
+type CartDiscountRecord = CartDiscount & StoredResource;
 
 /** Why a Cart Discount did or did not change the Cart, for the Discount Codes' states. */
 export type DiscountOutcome =
@@ -73,8 +62,6 @@ export interface Prepared {
   readonly stop: boolean;
   readonly matchesCart: (cart: Cart, state: EmulatorState) => boolean;
   readonly item?: CompiledItemPredicate<LineItem | CustomLineItem>;
-  readonly validFrom?: number;
-  readonly validUntil?: number;
 }
 
 /** Compiles a stored predicate; one the resource let in but the engine cannot read matches nothing. */
@@ -109,8 +96,6 @@ function prepare(
     stop: record?.stackingMode === 'StopAfterThisDiscount',
     matchesCart: cartTest ? (cart, state) => cartTest.matches(cart, state) : () => false,
     ...(item ? { item } : {}),
-    ...(record?.validFrom !== undefined ? { validFrom: Date.parse(record.validFrom) } : {}),
-    ...(record?.validUntil !== undefined ? { validUntil: Date.parse(record.validUntil) } : {}),
   };
 }
 
@@ -123,9 +108,16 @@ export function projectDiscounts(state: EmulatorState): readonly Prepared[] {
   const cached = preparedCache.get(collection);
   if (cached?.generation === collection.generation) return cached.list;
   const list = [...collection.values()]
-    // Descending sortOrder: decimal strings in (0, 1), so their text order is their numeric order.
-    .sort((a, b) => (a.sortOrder === b.sortOrder ? 0 : a.sortOrder < b.sortOrder ? 1 : -1))
-    .map((record) => prepare({ typeId: 'cart-discount', id: record.id }, record.value, record.target, record.cartPredicate, record));
+    .sort(bySortOrderDescending)
+    .map((record) =>
+      prepare(
+        { typeId: 'cart-discount', id: record.id },
+        record.value as unknown as DiscountValue,
+        record.target as DiscountTarget | undefined,
+        record.cartPredicate,
+        record,
+      ),
+    );
   preparedCache.set(collection, { generation: collection.generation, list });
   return list;
 }
@@ -372,15 +364,13 @@ export interface ApplyOptions {
 }
 
 /** Whether a stored discount is one for this Cart now; its outcome when not. */
-export function eligibility(prepared: Prepared, cart: Cart, now: number, options: ApplyOptions): DiscountOutcome | 'Eligible' | 'Skip' {
+export function eligibility(prepared: Prepared, cart: Cart, now: string, options: ApplyOptions): DiscountOutcome | 'Eligible' | 'Skip' {
   const record = prepared.record;
   if (!record) return 'Eligible';
   if (record.requiresDiscountCode && !options.bringsCode(record.id)) return 'Skip';
   if (!record.isActive) return 'NotActive';
-  if ((prepared.validFrom !== undefined && now < prepared.validFrom) || (prepared.validUntil !== undefined && now > prepared.validUntil))
-    return 'NotValid';
-  const stores = record.stores ?? [];
-  if (stores.length > 0 && !stores.some((store) => store.key === cart.store?.key)) return 'NotInStore';
+  if (!isValidAt(record, now)) return 'NotValid';
+  if (!isForStore(record, cart.store?.key)) return 'NotInStore';
   return 'Eligible';
 }
 
@@ -410,7 +400,7 @@ export function applyItemDiscounts(state: EmulatorState, cart: Cart, options: Ap
   if (!options.withCartDiscounts) return { lines, customLines, shipping, total, outcomes, applied };
   const direct = (cart.directDiscounts ?? []).length > 0;
   const list = direct ? directDiscounts(cart) : projectDiscounts(state);
-  const now = state.clock.now();
+  const now = new Date(state.clock.now()).toISOString();
   let stopped = false;
   for (const prepared of list) {
     const eligible = eligibility(prepared, cart, now, options);
@@ -655,15 +645,10 @@ export function codeCartDiscounts(state: EmulatorState, cart: Cart): Set<string>
   const codes = (cart.discountCodes ?? []) as { discountCode?: { id: string } }[];
   if (codes.length === 0) return brought;
   const collection = state.collection<DiscountCodeRecord>('discount-code');
-  const now = state.clock.now();
+  const now = new Date(state.clock.now()).toISOString();
   for (const entry of codes) {
     const code = entry.discountCode && collection.get(entry.discountCode.id);
-    if (!code?.isActive) continue;
-    if (
-      (code.validFrom !== undefined && now < Date.parse(code.validFrom)) ||
-      (code.validUntil !== undefined && now > Date.parse(code.validUntil))
-    )
-      continue;
+    if (!code?.isActive || !isValidAt(code, now)) continue;
     if (code.cartPredicate !== undefined && !safely(() => cartPredicate(code.cartPredicate!, 'cartPredicate'))?.matches(cart, state))
       continue;
     for (const discount of code.cartDiscounts) brought.add(discount.id);

@@ -51,7 +51,7 @@ function giftLine(ctx: WriteContext, cart: Cart, value: GiftValue): LineItem | u
  * lines only ever come from here: `addLineItem` adds Standard lines.
  */
 export function syncGiftLines(ctx: WriteContext, cart: Cart, options: ApplyOptions): boolean {
-  const now = ctx.state.clock.now();
+  const now = ctx.now;
   const gifts: { id: string; value: GiftValue }[] = [];
   // Without Cart Discounts (BestDeal's Product-Discount side) no gift applies.
   if (options.withCartDiscounts && (cart.directDiscounts ?? []).length === 0) {
