@@ -2,6 +2,7 @@ import { ApiError } from '../../http/errors.js';
 import { newId } from '../../ids.js';
 import type { WriteContext } from '../kit/write-context.js';
 import { eligibility, isGiftOf, projectDiscounts, type ApplyOptions, type DiscountValue } from './discounts.js';
+import { productSnapshot } from './line-items.js';
 import { linePrice } from './pricing.js';
 import type { Cart, LineItem } from './shapes.js';
 import { variantFor } from './variants.js';
@@ -20,15 +21,9 @@ function giftLine(ctx: WriteContext, cart: Cart, value: GiftValue): LineItem | u
     if (error instanceof ApiError) return undefined;
     throw error;
   }
-  const { product, data, variant } = found;
   return {
     id: newId(),
-    productId: product.id,
-    ...(product.key !== undefined ? { productKey: product.key } : {}),
-    name: structuredClone(data.name),
-    productSlug: structuredClone(data.slug),
-    productType: structuredClone(product.productType),
-    variant: structuredClone(variant),
+    ...productSnapshot(found),
     price,
     quantity: 1,
     totalPrice: price.value,

@@ -81,6 +81,18 @@ export function setExternalPrice(
 
 const sameChannel = (a: { id: string } | undefined, b: { id: string } | undefined) => a?.id === b?.id;
 
+/** What a new line keeps of its Product: ids, names and the variant, as they are now. */
+export function productSnapshot({ product, data, variant }: VariantOfProduct) {
+  return {
+    productId: product.id,
+    ...(product.key !== undefined ? { productKey: product.key } : {}),
+    name: structuredClone(data.name),
+    productSlug: structuredClone(data.slug),
+    productType: structuredClone(product.productType),
+    variant: structuredClone(variant),
+  };
+}
+
 /**
  * Adds a Line Item from its draft (`field` names it in errors): the variant snapshot and its
  * selected price; a line of the same variant with the same mode, Custom Fields and Channels gets
@@ -88,7 +100,7 @@ const sameChannel = (a: { id: string } | undefined, b: { id: string } | undefine
  */
 export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft, field: string): void {
   const found = variantFor(ctx.state, draft, field);
-  const { product, data, variant } = found;
+  const { product, variant } = found;
   const quantity = draft.quantity ?? 1;
   const distributionChannel =
     draft.distributionChannel && channelReference(ctx, draft.distributionChannel, `${field}.distributionChannel`, 'ProductDistribution');
@@ -124,12 +136,7 @@ export function addLineItem(ctx: WriteContext, cart: Cart, draft: LineItemDraft,
   const line: LineItem = {
     id: newId(),
     ...(draft.key !== undefined ? { key: draft.key } : {}),
-    productId: product.id,
-    ...(product.key !== undefined ? { productKey: product.key } : {}),
-    name: structuredClone(data.name),
-    productSlug: structuredClone(data.slug),
-    productType: structuredClone(product.productType),
-    variant: structuredClone(variant),
+    ...productSnapshot(found),
     price: price ?? { id: '', value: cart.totalPrice },
     quantity,
     totalPrice: price?.value ?? cart.totalPrice,
