@@ -7503,7 +7503,8 @@ export interface components {
      *     ReferencedResourceNotFound. `orderNumber` is unique in the Project (400 DuplicateField).
      *     Without `purchaseOrderNumber` the Cart's is taken. `custom` replaces the Cart's Custom
      *     Fields (decision: the live merge of the two is not emulated; without it the Cart's are
-     *     copied). Custom workflow States are not emulated: `state` is 501 NotEmulated. The lines are
+     *     copied). `state` must be an OrderState (400 InvalidOperation; decision: it need not be
+     *     initial, no transition being made). The lines are
      *     checked against the Inventory by their inventory mode (see InventoryMode): any line out of
      *     stock is 400 OutOfStock naming every such line and SKU, and nothing changes; otherwise the
      *     Inventory Entries' `availableQuantity` drops with the Order (a new version of each entry,
@@ -7517,6 +7518,7 @@ export interface components {
       orderState?: components['schemas']['OrderState'];
       paymentState?: components['schemas']['PaymentState'];
       shipmentState?: components['schemas']['ShipmentState'];
+      state?: components['schemas']['StateResourceIdentifier'];
       /** @description A Type for `order`. */
       custom?: components['schemas']['CustomFieldsDraft'];
     };

@@ -75,6 +75,7 @@ interface DraftCase {
 }
 
 interface Refs {
+  orderStateId?: string;
   productTypeId: string;
   selectionId: string;
   channelId: string;
@@ -260,8 +261,13 @@ const DRAFTS: Record<string, DraftCase> = {
     }),
   },
   // The Order's own version and Custom Fields; `cart` as a Reference.
+  // The Order's workflow State: an OrderState, answered as a Reference.
   OrderFromCartDraft: {
-    prepare: async (api) => ({ cart: await orderableCart(api) }),
+    prepare: async (api) => {
+      const existing = await api.call('GET', '/states/key=walk-order');
+      const state = existing.status === 200 ? existing : await api.call('POST', '/states', { key: 'walk-order', type: 'OrderState' });
+      return { cart: await orderableCart(api), orderStateId: state.body.id as string };
+    },
     body: ({ n, cart }) => ({
       cart: { typeId: 'cart', id: cart?.id },
       version: cart?.version,
@@ -270,9 +276,10 @@ const DRAFTS: Record<string, DraftCase> = {
       orderState: 'Confirmed',
       paymentState: 'Paid',
       shipmentState: 'Ready',
+      state: { typeId: 'state', key: 'walk-order' },
       custom,
     }),
-    shown: (refs) => ({ version: undefined, ...customShown(refs) }),
+    shown: (refs) => ({ version: undefined, state: { typeId: 'state', id: refs.orderStateId }, ...customShown(refs) }),
   },
   // The caller's own Cart by `id` and `version`: the answer is the Order (its own id and version).
   MyOrderFromCartDraft: {

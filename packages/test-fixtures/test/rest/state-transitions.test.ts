@@ -82,6 +82,16 @@ describe('an Order transitionState', () => {
     expect(message).toMatchObject({ force: true });
   });
 
+  it('starts in the OrderState its draft names (not necessarily initial); another type is refused and no Order is made', async () => {
+    const shipped = await state('shipped', 'OrderState', { initial: false });
+    await state('sale', 'ProductState');
+    const cart = await o.orderable();
+    const before = await o.everything();
+    expectError(await o.order(cart, { state: byKey('sale') }), 400, 'InvalidOperation');
+    await expectNothingChanged(o, before);
+    expect((await o.ordered(cart, { state: byKey('shipped') }))['state']).toEqual(ref(shipped));
+  });
+
   it('cannot delete a State an Order is in (ReferenceExists)', async () => {
     const open = await state('open', 'OrderState');
     ok(await updateOrder(await placed(), { action: 'transitionState', state: byKey('open') }));

@@ -11,6 +11,7 @@ import type { Schemas } from '../kit/resource-type.js';
 import type { WriteContext } from '../kit/write-context.js';
 import { orderActions } from './actions.js';
 import { assertOrderNumberFree, type Order, type OrderType } from './rules.js';
+import { draftState } from './states.js';
 
 export { orderByNumber, type Order, type OrderType } from './rules.js';
 
@@ -86,6 +87,7 @@ function orderOf(
     orderState: draft.orderState ?? 'Open',
     ...(draft.paymentState !== undefined ? { paymentState: draft.paymentState } : {}),
     ...(draft.shipmentState !== undefined ? { shipmentState: draft.shipmentState } : {}),
+    ...draftState(ctx, draft.state),
     syncInfo: [],
   };
 }
