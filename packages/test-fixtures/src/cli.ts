@@ -27,13 +27,20 @@ import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
 import { openInBrowser } from './cli/open-browser.js';
 import { packageVersion } from './version.js';
+import {
+  bootstrapClient,
+  bootstrapClientOrigin,
+  BootstrapClientFileError,
+  keepBootstrapClient,
+  type BootstrapClient,
+} from './cli/bootstrap-client.js';
 import type { ServedRequest } from './emulator/http/served-request.js';
 
 /** Extracts `access_token` from a token answer in a shell pipeline, without jq. */
 const ACCESS_TOKEN = `sed -E 's/.*"access_token":"([^"]+)".*/\\1/'`;
 
 /** What the CLI prints once the server listens. No secret but the bootstrap client's own. */
-function banner(server: RunningEmulator, host: string, offering: 'premium' | 'basic', stateLine: string): string {
+function banner(server: RunningEmulator, host: string, offering: 'premium' | 'basic', stateLine: string, clientOrigin: string): string {
   const { emulator, origin, urls } = server;
   const { cors } = emulator.context.options;
   const project = emulator.projectKey;
@@ -85,6 +92,7 @@ GraphQL endpoints (POST JSON { query, variables? } with a bearer token):
 bootstrap API client (scope ${scope}):
   client id      ${clientId}
   client secret  ${clientSecret}
+  ${clientOrigin}
 ${emulator
   .projectKeys()
   .slice(1)
@@ -139,24 +147,28 @@ function main(): Promise<void> | void {
     return;
   }
   const options = command.options;
-  const { offering, stateFile } = options;
+  const { offering, stateFile, dataDir } = options;
   let emulator;
+  let client: BootstrapClient;
   try {
+    client = bootstrapClient({ ...options, from: options.credentialsFrom }, dataDir);
     emulator = createEmulator({
       projectKey: options.projectKey,
       projects: options.projects,
-      ...(options.clientId === undefined ? {} : { clientId: options.clientId }),
-      ...(options.clientSecret === undefined ? {} : { clientSecret: options.clientSecret }),
+      ...(client.clientId === undefined ? {} : { clientId: client.clientId }),
+      ...(client.clientSecret === undefined ? {} : { clientSecret: client.clientSecret }),
       history: { offering },
       cors: options.cors,
       ...(options.manualClockStartMs === undefined ? {} : { clock: new ManualClock(options.manualClockStartMs) }),
       control: options.control,
       // A developer's emulator: the web console's request log shows everything since the start.
       requestLog: options.control,
-      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(dataDir === undefined ? {} : { dataDir }),
     });
+    // Once the emulator holds the data dir's lock: no other emulator writes it meanwhile.
+    if (dataDir !== undefined) keepBootstrapClient(dataDir, emulator.credentials);
   } catch (error) {
-    if (error instanceof DataDirError || error instanceof SqliteMissingError) {
+    if (error instanceof DataDirError || error instanceof SqliteMissingError || error instanceof BootstrapClientFileError) {
       console.error(`commerce-emulator: --data-dir: ${error.message}`);
       process.exit(2);
     }
@@ -195,8 +207,8 @@ function main(): Promise<void> | void {
       // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
       if (options.readyJson) {
         console.log(JSON.stringify(readyLine(server)));
-        console.error(banner(server, options.host, offering, stateLine));
-      } else console.log(banner(server, options.host, offering, stateLine));
+        console.error(banner(server, options.host, offering, stateLine, bootstrapClientOrigin(client, dataDir)));
+      } else console.log(banner(server, options.host, offering, stateLine, bootstrapClientOrigin(client, dataDir)));
       if (options.open) {
         const consoleUrl = `${server.origin}${CONTROL_PREFIX}/console`;
         openInBrowser(consoleUrl, (why) => console.error(`commerce-emulator: --open: no browser opened (${why}); open ${consoleUrl}`));

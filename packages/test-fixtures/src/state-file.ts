@@ -15,18 +15,23 @@ import type { EmulatorSnapshot } from './emulator/snapshot.js';
  * if (saved !== undefined) emulator.restore(saved);
  */
 export function readStateFile(path: string): unknown {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new Error(`cannot read ${path}: ${(error as Error).message}`);
-  }
+  const text = readTextFile(path);
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
     // Not the parser's message: it quotes the start of the file, which may hold a credential.
     throw new Error(`${path} is not JSON (a state file is a snapshot, as GET /_emulator/state gives it)`);
+  }
+}
+
+/** The text in `path`, or undefined when there is no such file; an Error naming it when it cannot be read. */
+export function readTextFile(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new Error(`cannot read ${path}: ${(error as Error).message}`);
   }
 }
 
@@ -38,7 +43,12 @@ export function readStateFile(path: string): unknown {
  * writeStateFile('.emulator-state.json', emulator.snapshot());
  */
 export function writeStateFile(path: string, snapshot: EmulatorSnapshot): void {
+  writeJsonFile(path, snapshot);
+}
+
+/** Writes `value` as JSON to `path` in one step (a temporary file, then a rename), readable by its owner only. */
+export function writeJsonFile(path: string, value: unknown): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(snapshot)}\n`, { mode: 0o600 });
+  writeFileSync(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
   renameSync(temporary, path);
 }

@@ -42,8 +42,16 @@ export const FLAGS = {
       'the first has the bootstrap client below, each other one its own',
     ],
   },
-  'client-id': { type: 'string', value: 'ID', help: ['id of the bootstrap API client (default: random)'] },
-  'client-secret': { type: 'string', value: 'SECRET', help: ['secret of the bootstrap API client (default: random)'] },
+  'client-id': {
+    type: 'string',
+    value: 'ID',
+    help: ['id of the bootstrap API client (default: CTP_CLIENT_ID, else the one --data-dir', 'keeps, else random)'],
+  },
+  'client-secret': {
+    type: 'string',
+    value: 'SECRET',
+    help: ['secret of the bootstrap API client (default: CTP_CLIENT_SECRET, else the one', '--data-dir keeps, else random)'],
+  },
   'history-offering': {
     type: 'string',
     value: 'premium|basic',
@@ -87,8 +95,8 @@ export const FLAGS = {
       'emulator loses nothing; needs Node 22.13+ (node:sqlite) or the package',
       'better-sqlite3 (12). A DIR that cannot be written, holds a database of another',
       'format or is used by another running emulator: exit code 2, nothing changed.',
-      'Pass --client-id and --client-secret to keep the same bootstrap clients across',
-      'restarts',
+      'The bootstrap client is kept in DIR/bootstrap-client.json: the same id and',
+      'secret at every start on DIR',
     ],
   },
   'stop-on-stdin-end': {
@@ -181,6 +189,8 @@ export interface CliOptions {
   projects: string[];
   clientId?: string;
   clientSecret?: string;
+  /** Where the id and the secret came from: a flag's or variable's name, `random` when neither was given. */
+  credentialsFrom: { clientId: string; clientSecret: string };
   offering: 'premium' | 'basic';
   cors: NonNullable<EmulatorOptions['cors']>;
   /** A manual clock starting at this instant (ms); absent: the wall clock. */
@@ -256,6 +266,18 @@ export function parsePort(text: string): number | undefined {
   return port <= 65_535 ? port : undefined;
 }
 
+/** A value given by a flag or its variable (`where`), else by the variable `fallback`; `random` when neither. An empty value is none. */
+function givenOr(
+  value: string | undefined,
+  where: string,
+  env: Readonly<Record<string, string | undefined>>,
+  fallback: string,
+): [string | undefined, string] {
+  if (value) return [value, where];
+  const other = env[fallback];
+  return other ? [other, fallback] : [undefined, 'random'];
+}
+
 /**
  * Reads and checks the command line and the `COMMERCE_EMULATOR_*` environment.
  *
@@ -281,9 +303,11 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   }
   const offering = values['history-offering'] ?? 'premium';
   if (offering !== 'premium' && offering !== 'basic') throw new UsageError(`${where('history-offering')} must be premium or basic`);
-  const clientId = values['client-id'] || undefined;
+  // The ecosystem's names (what the Merchant Center hands out with an API client) after our own.
+  const [clientId, clientIdFrom] = givenOr(values['client-id'], where('client-id'), env, 'CTP_CLIENT_ID');
+  const [clientSecret, clientSecretFrom] = givenOr(values['client-secret'], where('client-secret'), env, 'CTP_CLIENT_SECRET');
   if (clientId === ADMIN_CONSOLE_CLIENT_ID)
-    throw new UsageError(`${where('client-id')} ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console`);
+    throw new UsageError(`${clientIdFrom} ${ADMIN_CONSOLE_CLIENT_ID} is reserved for the admin console`);
   const corsOrigins = values['cors-origin'] ?? [];
   if (values['no-cors'] && corsOrigins.length > 0)
     throw new UsageError(`${where('no-cors')} and ${where('cors-origin')} exclude each other`);
@@ -318,7 +342,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       projectKey,
       projects,
       ...(clientId === undefined ? {} : { clientId }),
-      ...(values['client-secret'] ? { clientSecret: values['client-secret'] } : {}),
+      ...(clientSecret === undefined ? {} : { clientSecret }),
+      credentialsFrom: { clientId: clientIdFrom, clientSecret: clientSecretFrom },
       offering,
       cors: values['no-cors'] ? false : corsOrigins.length > 0 ? { origins: corsOrigins } : true,
       ...(manualClockStartMs === undefined ? {} : { manualClockStartMs }),

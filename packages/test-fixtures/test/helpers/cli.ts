@@ -63,9 +63,9 @@ export function stopCli(cli: Cli): Promise<number | null> {
   return cli.exit;
 }
 
-/** The CLI's own variables, left out of the environment the tests run in so that only a test's own count. */
+/** The variables the CLI reads, left out of the environment the tests run in so that only a test's own count. */
 function withoutEmulatorVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('COMMERCE_EMULATOR_')));
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !name.startsWith('COMMERCE_EMULATOR_') && !name.startsWith('CTP_')));
 }
 
 export function runCli(args: string[], env: Record<string, string> = {}): Cli {
