@@ -25,6 +25,8 @@ const TWO_DAYS_LATER = '2026-03-03 09:00:00Z';
 export interface ConsoleSession {
   server: RunningEmulator;
   catalogue: SeededCatalogue;
+  /** The id of the Product Selection without a key (its only Product is the catalogue's first). */
+  keylessSelectionId: string;
   browser: Browser;
   page: Page;
   /** The console's URL. */
@@ -57,6 +59,14 @@ export async function openConsoleSession(): Promise<ConsoleSession> {
     version: cart.version,
     orderNumber: CONSOLE_ORDER.orderNumber,
   });
+  // A Product Selection without a key (the key is optional), with the first Product.
+  const keyless = await session.expect<{ id: string; version: number }>(201, 'POST', '/product-selections', {
+    name: { en: KEYLESS_SELECTION_NAME },
+  });
+  await session.expect(200, 'POST', `/product-selections/${keyless.id}`, {
+    version: keyless.version,
+    actions: [{ action: 'addProduct', product: { typeId: 'product', id: catalogue.products[0]!.id } }],
+  });
   const server = await serveEmulator(emulator, { host: '127.0.0.1', port: 0 });
   let browser: Browser | undefined;
   try {
@@ -66,6 +76,7 @@ export async function openConsoleSession(): Promise<ConsoleSession> {
     return {
       server,
       catalogue,
+      keylessSelectionId: keyless.id,
       browser: opened,
       page,
       url: `${server.origin}/_emulator/console`,
@@ -85,6 +96,12 @@ export async function openConsoleSession(): Promise<ConsoleSession> {
 export interface ConsoleWalkThrough {
   /** The rows of the Product Selection's products table (product key per row). */
   selectionProducts: string[];
+  /** The Product Selections view's list: [key or id, name] per row. */
+  selectionList: string[][];
+  /** The products table of the Product Selection without a key, opened from the list: its caption and product keys. */
+  keyless: { caption: string; products: string[] };
+  /** The Resources view's resource types, as its select offers them. */
+  typeOptions: string[];
   /** The Store's Product Selections with their activation, as the table shows them. */
   storeSelections: string[][];
   /** The rows of the Store's availability table (product key per row). */
@@ -110,6 +127,9 @@ const columnOf = (page: Page, caption: string, column: number) =>
 
 /** The checkout's resource types the walk-through lists in the Resources view. */
 export const CHECKOUT_TYPES = ['zones', 'customer-groups', 'payments', 'carts', 'orders'] as const;
+
+/** The name of the Product Selection without a key. */
+export const KEYLESS_SELECTION_NAME = 'Keyless picks';
 
 /** The cart the session orders, and the order's number. */
 export const CONSOLE_ORDER = { cartKey: 'console-cart', orderNumber: 'console-1001' } as const;
@@ -137,7 +157,13 @@ async function statusSays(page: Page, text: string): Promise<string> {
 }
 
 /** Drives the console through every step; throws (with the step) when one does not show what it should. */
-export async function walkThroughConsole({ page, url, catalogue, server }: ConsoleSession): Promise<ConsoleWalkThrough> {
+export async function walkThroughConsole({
+  page,
+  url,
+  catalogue,
+  server,
+  keylessSelectionId,
+}: ConsoleSession): Promise<ConsoleWalkThrough> {
   const { clientId, clientSecret } = server.emulator.credentials;
   const selection = catalogue.selections[0]!;
   const store = catalogue.stores[0]!;
@@ -148,12 +174,30 @@ export async function walkThroughConsole({ page, url, catalogue, server }: Conso
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('navigation', { name: 'Views' }).waitFor();
   await statusSays(page, 'products shown');
+  const typeOptions = await page
+    .getByLabel('Resource type')
+    .locator('option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
 
   await page.getByRole('link', { name: 'Product Selections' }).click();
   await page.getByLabel('Product Selection key').fill(selection.key);
   await page.getByLabel('Product Selection key').press('Enter');
   await statusSays(page, `products in ${selection.key}`);
   const selectionProducts = await columnOf(page, `Products of ${selection.key}`, 1);
+  const selectionList = await Promise.all(
+    (
+      await page
+        .locator('table', { has: page.locator('caption', { hasText: /^Product Selections$/ }) })
+        .locator('tbody tr')
+        .all()
+    ).map(async (row) => (await row.locator('td').allTextContents()).slice(0, 2).map((cell) => cell.trim())),
+  );
+  await page.getByRole('link', { name: keylessSelectionId }).click();
+  await statusSays(page, `products in ${keylessSelectionId}`);
+  const keyless = {
+    caption: (await page.locator('caption', { hasText: /^Products of / }).textContent()) ?? '',
+    products: await columnOf(page, `Products of ${keylessSelectionId}`, 1),
+  };
 
   await page.getByRole('link', { name: 'Stores' }).click();
   await page.getByLabel('Store key').fill(store.key);
@@ -204,6 +248,9 @@ export async function walkThroughConsole({ page, url, catalogue, server }: Conso
   const screenshot = await page.screenshot({ fullPage: true });
   return {
     selectionProducts,
+    selectionList,
+    keyless,
+    typeOptions,
     storeSelections,
     availableProducts,
     listed,

@@ -7,8 +7,11 @@
  * Skipped when there is no Chromium: `apt-get install chromium`, or point CHROMIUM_PATH at one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSOLE_TYPES } from '../../packages/test-fixtures/src/emulator/resources/registry.js';
+import { consoleSignInUrl } from '../../packages/test-fixtures/src/cli/open-browser.js';
 import {
   CONSOLE_ORDER,
+  KEYLESS_SELECTION_NAME,
   CONSOLE_PAYMENT,
   openConsoleSession,
   walkThroughConsole,
@@ -33,6 +36,18 @@ describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
     const selection = catalogue.selections[0]!;
     const productKeys = new Map(catalogue.products.map((product) => [product.id, product.key]));
     expect(seen.selectionProducts.sort()).toEqual(selection.productIds.map((id) => productKeys.get(id)).sort());
+
+    // Every resource type of the registry, and nothing else, in its order.
+    expect(seen.typeOptions).toEqual(CONSOLE_TYPES);
+
+    // A Product Selection without a key is listed and shown by its id, never as "undefined".
+    const { keylessSelectionId } = session!;
+    expect(seen.selectionList).toEqual(
+      expect.arrayContaining([[keylessSelectionId, KEYLESS_SELECTION_NAME], ...catalogue.selections.map((s) => [s.key, s.name])]),
+    );
+    expect(seen.selectionList).toHaveLength(catalogue.selections.length + 1);
+    expect(seen.keyless.caption).toBe(`Products of ${keylessSelectionId}`);
+    expect(seen.keyless.products).toEqual([catalogue.products[0]!.key]);
 
     const store = catalogue.stores[0]!;
     expect(seen.storeSelections).toEqual(
@@ -74,5 +89,25 @@ describe.skipIf(!hasChromium)(`the web console ${chromiumSuite}`, () => {
     // The page shows no secret: the secret typed at sign-in is masked in the request log.
     expect(await page.content()).not.toContain(server.emulator.credentials.clientSecret);
     expect(problems.filter((problem) => !problem.includes('503'))).toEqual([]);
+  }, 60_000);
+
+  it('signs in from the #signin= fragment of --open, and removes it from the address bar and the history', async () => {
+    const { browser, server, url } = session!;
+    const { clientId, clientSecret } = server.emulator.credentials;
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      const problems = watchProblems(page);
+      await page.goto(consoleSignInUrl(url, { clientId, clientSecret }));
+      await page.getByRole('navigation', { name: 'Views' }).waitFor();
+      expect(page.url()).toBe(url);
+      expect(await page.content()).not.toContain(clientSecret);
+      expect(problems).toEqual([]);
+      // The entry was replaced, not pushed: one step back is the page before the console.
+      await page.goBack();
+      expect(page.url()).toBe('about:blank');
+    } finally {
+      await context.close();
+    }
   }, 60_000);
 });

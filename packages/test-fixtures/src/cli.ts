@@ -25,7 +25,7 @@ import { readyLine } from './cli/ready-line.js';
 import { DataDirError } from './emulator/storage/sqlite/data-dir.js';
 import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
-import { openInBrowser } from './cli/open-browser.js';
+import { consoleSignInUrl, openInBrowser } from './cli/open-browser.js';
 import { packageVersion } from './version.js';
 import {
   bootstrapClient,
@@ -211,7 +211,9 @@ function main(): Promise<void> | void {
       } else console.log(banner(server, options.host, offering, stateLine, bootstrapClientOrigin(client, dataDir)));
       if (options.open) {
         const consoleUrl = `${server.origin}${CONTROL_PREFIX}/console`;
-        openInBrowser(consoleUrl, (why) => console.error(`commerce-emulator: --open: no browser opened (${why}); open ${consoleUrl}`));
+        openInBrowser(consoleSignInUrl(consoleUrl, running.credentials), (why) =>
+          console.error(`commerce-emulator: --open: no browser opened (${why}); open ${consoleUrl}`),
+        );
       }
       let stopping = false;
       const stop = (why: string) => {

@@ -1,5 +1,19 @@
 import { spawn } from 'node:child_process';
 
+/**
+ * The console's URL that signs in with `credentials`: they travel in the fragment, which the
+ * browser never sends to the server, as base64url of `{"clientId","clientSecret"}`; the console
+ * signs in with them and removes the fragment from the address bar and the history.
+ *
+ * @example
+ * consoleSignInUrl('http://127.0.0.1:8080/_emulator/console', { clientId: 'a', clientSecret: 'b' });
+ * // 'http://127.0.0.1:8080/_emulator/console#signin=eyJjbGllbnRJZCI6ImEiLCJjbGllbnRTZWNyZXQiOiJiIn0'
+ */
+export function consoleSignInUrl(consoleUrl: string, credentials: { clientId: string; clientSecret: string }): string {
+  const json = JSON.stringify({ clientId: credentials.clientId, clientSecret: credentials.clientSecret });
+  return `${consoleUrl.replace(/#.*$/s, '')}#signin=${Buffer.from(json, 'utf8').toString('base64url')}`;
+}
+
 /** The command that opens a URL in the default browser on a platform (`process.platform`). */
 export function browserCommand(platform: string, url: string): { command: string; args: string[] } {
   if (platform === 'darwin') return { command: 'open', args: [url] };

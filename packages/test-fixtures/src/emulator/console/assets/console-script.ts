@@ -5,7 +5,8 @@ import { CONSOLE_TYPES } from '../../resources/registry.js';
  * step, no library, nothing from the network). It reads only through the endpoints a user's code
  * uses: the REST API and the Change History with a client-credentials token, and the control API
  * with HTTP Basic, both with the credentials the user types, kept in `sessionStorage` (this tab
- * only). Every collection is read a page at a time.
+ * only), or given once in a `#signin=` fragment (`commerce-emulator --open`). Every collection is
+ * read a page at a time.
  *
  * It is a string, so that it ships in the package's build with no file to copy and runs in every
  * runtime the emulator runs in; written without template literals, so it fits in one. The resource
@@ -286,7 +287,10 @@ const messagesView = (main) => collectionView(main, messageQuery);
 
 function selectionsView(main) {
   const key = h('input', { type: 'text', required: true, autocomplete: 'off' });
+  const list = h('div', {});
   const out = h('div', {});
+  // A Product Selection's key is optional: shown by its id when it has none.
+  const named = (selection) => selection.key || selection.id;
   const showProducts = (selection, offset) =>
     attempt(async () => {
       const page = await api('/product-selections/' + selection.id + '/products' + query({ limit: PAGE, offset, expand: 'product' }));
@@ -299,17 +303,36 @@ function selectionsView(main) {
         ];
       });
       out.replaceChildren(
-        h('h3', {}, localized(selection.name) + ' (' + selection.key + ')'),
-        table('Products of ' + selection.key, ['product', 'name', 'variants'], rows),
+        h('h3', {}, localized(selection.name) + ' (' + named(selection) + ')'),
+        table('Products of ' + named(selection), ['product', 'name', 'variants'], rows),
         pager(page, (next) => showProducts(selection, next)),
       );
-      say(page.total + ' products in ' + selection.key + '.');
+      say(page.total + ' products in ' + named(selection) + '.');
     });
+  const load = (offset) =>
+    attempt(async () => {
+      const page = await api('/product-selections' + query({ limit: PAGE, offset, sort: 'id asc' }));
+      const rows = page.results.map((selection) => [
+        h('a', { href: '#', onclick: (event) => { event.preventDefault(); showProducts(selection, 0); } }, named(selection)),
+        localized(selection.name),
+        selection.mode || '',
+      ]);
+      list.replaceChildren(table('Product Selections', ['Product Selection', 'name', 'mode'], rows), pager(page, load));
+    });
+  const find = async (wanted) => {
+    try {
+      return await api('/product-selections/key=' + encodeURIComponent(wanted));
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 404) throw error;
+      return api('/product-selections/' + encodeURIComponent(wanted));
+    }
+  };
   const form = h('form', { class: 'query', onsubmit: (event) => {
     event.preventDefault();
-    attempt(async () => showProducts(await api('/product-selections/key=' + encodeURIComponent(key.value.trim())), 0));
-  } }, field('Product Selection key', key), h('button', { type: 'submit' }, 'Find'));
-  main.append(h('h2', {}, 'Product Selections'), form, out);
+    attempt(async () => showProducts(await find(key.value.trim()), 0));
+  } }, field('Product Selection key or id', key), h('button', { type: 'submit' }, 'Find'));
+  main.append(h('h2', {}, 'Product Selections'), form, list, out);
+  load(0);
 }
 
 function storesView(main) {
@@ -550,8 +573,23 @@ function signInForm() {
   clientId.focus();
 }
 
+/** Credentials in a #signin= fragment (commerce-emulator --open: base64url JSON), removed from the address bar and the history first. */
+function fragmentCredentials() {
+  if (!location.hash.startsWith('#signin=')) return null;
+  const encoded = location.hash.slice('#signin='.length).replace(/-/g, '+').replace(/_/g, '/');
+  history.replaceState(null, '', location.pathname + location.search);
+  try {
+    const bytes = Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0));
+    const { clientId, clientSecret } = JSON.parse(new TextDecoder().decode(bytes));
+    return typeof clientId === 'string' && typeof clientSecret === 'string' ? { clientId, clientSecret } : null;
+  } catch {
+    return null;
+  }
+}
+
 window.addEventListener('hashchange', () => { if (state.credentials && document.getElementById('main')) show(location.hash.slice(1)); });
-const saved = sessionStorage.getItem(CREDENTIALS_KEY);
+const given = fragmentCredentials();
+const saved = given ? JSON.stringify(given) : sessionStorage.getItem(CREDENTIALS_KEY);
 if (saved) {
   attempt(() => signIn(JSON.parse(saved))).then(() => { if (!document.getElementById('main')) signInForm(); });
 } else signInForm();
