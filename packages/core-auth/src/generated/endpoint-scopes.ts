@@ -597,6 +597,8 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
       ['manage_key_value_documents'],
       ['view_product_discounts'],
       ['manage_product_discounts'],
+      ['view_cart_discounts'],
+      ['manage_cart_discounts'],
     ],
     storeScoped: false,
   },

@@ -25,12 +25,25 @@ export type Scalars = {
   Long: { input: number; output: number };
 };
 
-/** `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores. */
-export type AbsoluteDiscountValue = ProductDiscountValue & {
-  __typename?: 'AbsoluteDiscountValue';
+export type AbsoluteCartDiscountValue = CartDiscountValue & {
+  __typename?: 'AbsoluteCartDiscountValue';
+  applicationMode: DiscountApplicationMode;
   money: Array<Money>;
   type: Scalars['String']['output'];
 };
+
+export type AbsoluteCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  money: Array<MoneyInput>;
+};
+
+/** `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores. */
+export type AbsoluteDiscountValue = CartDiscountValue &
+  ProductDiscountValue & {
+    __typename?: 'AbsoluteDiscountValue';
+    money: Array<Money>;
+    type: Scalars['String']['output'];
+  };
 
 export type AbsoluteDiscountValueInput = {
   money: Array<MoneyInput>;
@@ -45,6 +58,10 @@ export type AddCartCustomLineItem = {
   quantity?: InputMaybe<Scalars['Long']['input']>;
   slug: Scalars['String']['input'];
   taxCategory?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type AddCartDiscountStore = {
+  store: ResourceIdentifierInput;
 };
 
 export type AddCartLineItem = {
@@ -333,6 +350,163 @@ export type CartLineItemsArgs = {
 };
 
 /**
+ * What a Cart Discount takes off which part of the Carts its `cartPredicate` matches (see the REST
+ * `CartDiscount`). Discount Groups are not emulated (no `discountGroup`).
+ */
+export type CartDiscount = {
+  __typename?: 'CartDiscount';
+  cartPredicate: Scalars['String']['output'];
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  description?: Maybe<Scalars['String']['output']>;
+  descriptionAllLocales?: Maybe<Array<LocalizedString>>;
+  id: Scalars['String']['output'];
+  isActive: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  name?: Maybe<Scalars['String']['output']>;
+  nameAllLocales: Array<LocalizedString>;
+  recurringOrderScope: RecurringOrderScope;
+  referenceRefs: Array<Reference>;
+  requiresDiscountCode: Scalars['Boolean']['output'];
+  sortOrder: Scalars['String']['output'];
+  stackingMode: StackingMode;
+  stores: Array<Store>;
+  storesRef: Array<KeyReference>;
+  target?: Maybe<CartDiscountTarget>;
+  validFrom?: Maybe<Scalars['DateTime']['output']>;
+  validUntil?: Maybe<Scalars['DateTime']['output']>;
+  value: CartDiscountValue;
+  version: Scalars['Long']['output'];
+};
+
+/**
+ * What a Cart Discount takes off which part of the Carts its `cartPredicate` matches (see the REST
+ * `CartDiscount`). Discount Groups are not emulated (no `discountGroup`).
+ */
+export type CartDiscountDescriptionArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * What a Cart Discount takes off which part of the Carts its `cartPredicate` matches (see the REST
+ * `CartDiscount`). Discount Groups are not emulated (no `discountGroup`).
+ */
+export type CartDiscountNameArgs = {
+  acceptLanguage?: InputMaybe<Array<Scalars['Locale']['input']>>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+/**
+ * The REST draft's members, without `custom` (Custom Fields are written over REST, see
+ * CustomFieldsType), `discountGroup` and `recurringOrderScope` (not emulated).
+ */
+export type CartDiscountDraft = {
+  cartPredicate: Scalars['String']['input'];
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+  isActive?: InputMaybe<Scalars['Boolean']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  name: Array<LocalizedStringItemInputType>;
+  requiresDiscountCode?: InputMaybe<Scalars['Boolean']['input']>;
+  sortOrder?: InputMaybe<Scalars['String']['input']>;
+  stackingMode?: InputMaybe<StackingMode>;
+  stores?: InputMaybe<Array<ResourceIdentifierInput>>;
+  target?: InputMaybe<CartDiscountTargetInput>;
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+  value: CartDiscountValueInput;
+};
+
+export type CartDiscountQueryResult = {
+  __typename?: 'CartDiscountQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<CartDiscount>;
+  total: Scalars['Long']['output'];
+};
+
+/** The part of the Cart discounted. The `pattern` target is not emulated. */
+export type CartDiscountTarget = {
+  type: Scalars['String']['output'];
+};
+
+/** Exactly one field must be set, otherwise `InvalidInput`. The live `pattern` target is not emulated. */
+export type CartDiscountTargetInput = {
+  customLineItems?: InputMaybe<CustomLineItemsTargetInput>;
+  lineItems?: InputMaybe<LineItemsTargetInput>;
+  multiBuyCustomLineItems?: InputMaybe<MultiBuyCustomLineItemsTargetInput>;
+  multiBuyLineItems?: InputMaybe<MultiBuyLineItemsTargetInput>;
+  shipping?: InputMaybe<ShippingTargetInput>;
+  totalPrice?: InputMaybe<CartDiscountTotalPriceTargetInput>;
+};
+
+export type CartDiscountTotalPriceTarget = CartDiscountTarget & {
+  __typename?: 'CartDiscountTotalPriceTarget';
+  type: Scalars['String']['output'];
+};
+
+export type CartDiscountTotalPriceTargetInput = {
+  dummy?: InputMaybe<Scalars['String']['input']>;
+};
+
+/**
+ * One Cart Discount update action: exactly one field must be set (otherwise `InvalidInput`). The
+ * Custom Field, Discount Group and Recurring Order actions are written over REST or not emulated.
+ */
+export type CartDiscountUpdateAction = {
+  addStore?: InputMaybe<AddCartDiscountStore>;
+  changeCartPredicate?: InputMaybe<ChangeCartDiscountCartPredicate>;
+  changeIsActive?: InputMaybe<ChangeCartDiscountIsActive>;
+  changeName?: InputMaybe<ChangeCartDiscountName>;
+  changeRequiresDiscountCode?: InputMaybe<ChangeCartDiscountRequiresDiscountCode>;
+  changeSortOrder?: InputMaybe<ChangeCartDiscountSortOrder>;
+  changeStackingMode?: InputMaybe<ChangeCartDiscountStackingMode>;
+  changeTarget?: InputMaybe<ChangeCartDiscountTarget>;
+  changeValue?: InputMaybe<ChangeCartDiscountValue>;
+  removeStore?: InputMaybe<RemoveCartDiscountStore>;
+  setDescription?: InputMaybe<SetCartDiscountDescription>;
+  setKey?: InputMaybe<SetCartDiscountKey>;
+  setStores?: InputMaybe<SetCartDiscountStores>;
+  setValidFrom?: InputMaybe<SetCartDiscountValidFrom>;
+  setValidFromAndUntil?: InputMaybe<SetCartDiscountValidFromAndUntil>;
+  setValidUntil?: InputMaybe<SetCartDiscountValidUntil>;
+};
+
+/**
+ * A value as the REST value has it: the `…CartDiscountValue` types when it has an `applicationMode`.
+ * `money` is a Money here (live: the BaseMoney interface), the only money the emulator stores.
+ */
+export type CartDiscountValue = {
+  type: Scalars['String']['output'];
+};
+
+/**
+ * `centPrecision` money, or the deprecated `currencyCode` and `centAmount`; `highPrecision` is not
+ * emulated (501).
+ */
+export type CartDiscountValueBaseMoneyInput = {
+  centAmount?: InputMaybe<Scalars['Long']['input']>;
+  centPrecision?: InputMaybe<MoneyInput>;
+  currencyCode?: InputMaybe<Scalars['Currency']['input']>;
+  highPrecision?: InputMaybe<HighPrecisionMoneyInput>;
+};
+
+/** Exactly one field must be set, otherwise `InvalidInput`. The `…Cart` ones carry an `applicationMode`. */
+export type CartDiscountValueInput = {
+  absolute?: InputMaybe<AbsoluteDiscountValueInput>;
+  absoluteCart?: InputMaybe<AbsoluteCartDiscountValueInput>;
+  fixed?: InputMaybe<FixedPriceDiscountValueInput>;
+  fixedCart?: InputMaybe<FixedPriceCartDiscountValueInput>;
+  giftLineItem?: InputMaybe<GiftLineItemValueInput>;
+  relative?: InputMaybe<RelativeDiscountValueInput>;
+  relativeCart?: InputMaybe<RelativeCartDiscountValueInput>;
+};
+
+/**
  * The REST CartDraft (`currency` required, one of the project's; `customerId` must name a
  * Customer, whose Customer Group the Cart takes; `country` one of the project's and of the
  * Store's). Decisions: `taxRoundingMode` and `priceRoundingMode` have no schema default here,
@@ -434,6 +608,38 @@ export type ChangeCartCustomLineItemQuantity = {
   customLineItemId?: InputMaybe<Scalars['String']['input']>;
   customLineItemKey?: InputMaybe<Scalars['String']['input']>;
   quantity: Scalars['Long']['input'];
+};
+
+export type ChangeCartDiscountCartPredicate = {
+  cartPredicate: Scalars['String']['input'];
+};
+
+export type ChangeCartDiscountIsActive = {
+  isActive: Scalars['Boolean']['input'];
+};
+
+export type ChangeCartDiscountName = {
+  name: Array<LocalizedStringItemInputType>;
+};
+
+export type ChangeCartDiscountRequiresDiscountCode = {
+  requiresDiscountCode: Scalars['Boolean']['input'];
+};
+
+export type ChangeCartDiscountSortOrder = {
+  sortOrder: Scalars['String']['input'];
+};
+
+export type ChangeCartDiscountStackingMode = {
+  stackingMode: StackingMode;
+};
+
+export type ChangeCartDiscountTarget = {
+  target: CartDiscountTargetInput;
+};
+
+export type ChangeCartDiscountValue = {
+  value: CartDiscountValueInput;
 };
 
 /** `quantity` 0 removes the line. */
@@ -594,6 +800,13 @@ export type ChangeZoneName = {
   name: Scalars['String']['input'];
 };
 
+export type ChannelReferenceIdentifier = {
+  __typename?: 'ChannelReferenceIdentifier';
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  typeId: Scalars['String']['output'];
+};
+
 export type ChosenDiscountType = 'CartDiscount' | 'ProductDiscount';
 
 /** `mode` defaults to `Individual` and cannot be changed later. */
@@ -703,6 +916,16 @@ export type CustomLineItemReturnItem = ReturnItem & {
   quantity: Scalars['Long']['output'];
   shipmentState: ReturnShipmentState;
   type: Scalars['String']['output'];
+};
+
+export type CustomLineItemsTarget = CartDiscountTarget & {
+  __typename?: 'CustomLineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type CustomLineItemsTargetInput = {
+  predicate: Scalars['String']['input'];
 };
 
 export type CustomObject = {
@@ -853,6 +1076,8 @@ export type Dimensions = {
   width: Scalars['Int']['output'];
 };
 
+export type DiscountApplicationMode = 'EvenDistribution' | 'IndividualApplication' | 'ProportionateDistribution';
+
 export type DiscountOnTotalPrice = {
   __typename?: 'DiscountOnTotalPrice';
   discountedAmount: Money;
@@ -936,6 +1161,28 @@ export type ExternalTaxRateDraft = {
   subRates?: InputMaybe<Array<SubRateDraft>>;
 };
 
+export type FixedPriceCartDiscountValue = CartDiscountValue & {
+  __typename?: 'FixedPriceCartDiscountValue';
+  applicationMode: DiscountApplicationMode;
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
+export type FixedPriceCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  money: Array<CartDiscountValueBaseMoneyInput>;
+};
+
+export type FixedPriceDiscountValue = CartDiscountValue & {
+  __typename?: 'FixedPriceDiscountValue';
+  money: Array<Money>;
+  type: Scalars['String']['output'];
+};
+
+export type FixedPriceDiscountValueInput = {
+  money: Array<CartDiscountValueBaseMoneyInput>;
+};
+
 /** `HardFreeze` is `NotEmulated`. */
 export type FreezeCart = {
   dummy?: InputMaybe<Scalars['String']['input']>;
@@ -944,6 +1191,22 @@ export type FreezeCart = {
 
 /** Only `SoftFreeze` is emulated; `HardFreeze` is `NotEmulated`. */
 export type FreezeStrategy = 'HardFreeze' | 'SoftFreeze';
+
+export type GiftLineItemValue = CartDiscountValue & {
+  __typename?: 'GiftLineItemValue';
+  distributionChannelRef?: Maybe<ChannelReferenceIdentifier>;
+  productRef: ProductReferenceIdentifier;
+  supplyChannelRef?: Maybe<ChannelReferenceIdentifier>;
+  type: Scalars['String']['output'];
+  variantId: Scalars['Int']['output'];
+};
+
+export type GiftLineItemValueInput = {
+  distributionChannel?: InputMaybe<ResourceIdentifierInput>;
+  product: ResourceIdentifierInput;
+  supplyChannel?: InputMaybe<ResourceIdentifierInput>;
+  variantId: Scalars['Int']['input'];
+};
 
 export type HighPrecisionMoneyInput = {
   centAmount?: InputMaybe<Scalars['Long']['input']>;
@@ -966,6 +1229,9 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
    * Store. Scope `view_orders` or `manage_orders`, or their form for the Store.
    */
   cart?: Maybe<Cart>;
+  /** A Cart Discount whose `stores` name the Store; null when none matches. */
+  cartDiscount?: Maybe<CartDiscount>;
+  cartDiscounts: CartDiscountQueryResult;
   /** The Carts of the Store. */
   carts: CartQueryResult;
   /** The customer's active Cart in the Store; null when there is none. */
@@ -998,6 +1264,18 @@ export type InStore = ProductSelectionAssignmentsQueryInterface & {
 export type InStoreCartArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreCartDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type InStoreCartDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type InStoreCartsArgs = {
@@ -1195,6 +1473,16 @@ export type LineItemReturnItem = ReturnItem & {
   type: Scalars['String']['output'];
 };
 
+export type LineItemsTarget = CartDiscountTarget & {
+  __typename?: 'LineItemsTarget';
+  predicate: Scalars['String']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type LineItemsTargetInput = {
+  predicate: Scalars['String']['input'];
+};
+
 export type LocalizedString = {
   __typename?: 'LocalizedString';
   locale: Scalars['Locale']['output'];
@@ -1348,6 +1636,43 @@ export type MoneyInput = {
   currencyCode: Scalars['Currency']['input'];
 };
 
+export type MultiBuyCustomLineItemsTarget = CartDiscountTarget & {
+  __typename?: 'MultiBuyCustomLineItemsTarget';
+  discountedQuantity: Scalars['Long']['output'];
+  maxOccurrence?: Maybe<Scalars['Int']['output']>;
+  predicate: Scalars['String']['output'];
+  selectionMode: SelectionMode;
+  triggerQuantity: Scalars['Long']['output'];
+  type: Scalars['String']['output'];
+};
+
+export type MultiBuyCustomLineItemsTargetInput = {
+  discountedQuantity: Scalars['Long']['input'];
+  maxOccurrence?: InputMaybe<Scalars['Int']['input']>;
+  predicate: Scalars['String']['input'];
+  selectionMode?: InputMaybe<SelectionMode>;
+  triggerQuantity: Scalars['Long']['input'];
+};
+
+export type MultiBuyLineItemsTarget = CartDiscountTarget & {
+  __typename?: 'MultiBuyLineItemsTarget';
+  discountedQuantity: Scalars['Long']['output'];
+  maxOccurrence?: Maybe<Scalars['Int']['output']>;
+  predicate: Scalars['String']['output'];
+  selectionMode: SelectionMode;
+  triggerQuantity: Scalars['Long']['output'];
+  type: Scalars['String']['output'];
+};
+
+/** `selectionMode` is required, as over REST (400 RequiredField without it). */
+export type MultiBuyLineItemsTargetInput = {
+  discountedQuantity: Scalars['Long']['input'];
+  maxOccurrence?: InputMaybe<Scalars['Int']['input']>;
+  predicate: Scalars['String']['input'];
+  selectionMode?: InputMaybe<SelectionMode>;
+  triggerQuantity: Scalars['Long']['input'];
+};
+
 export type Mutation = {
   __typename?: 'Mutation';
   /**
@@ -1356,6 +1681,13 @@ export type Mutation = {
    * rules apply (see CartDraft).
    */
   createCart?: Maybe<Cart>;
+  /**
+   * Create a Cart Discount (scope `manage_cart_discounts` or `manage_orders`), with the REST rules:
+   * compiled predicates (`SyntaxError` with its position), a unique `sortOrder` (`DuplicateField`),
+   * the limits of active ones (`MaxCartDiscountsReached`, `StoreCartDiscountsLimitReached`). With
+   * `storeKey`, in that Store (added to `stores`).
+   */
+  createCartDiscount?: Maybe<CartDiscount>;
   /**
    * Create a Customer Group (scope `manage_customer_groups` or `manage_customers`). A name another
    * group has fails with `DuplicateField` on `groupName`.
@@ -1454,6 +1786,7 @@ export type Mutation = {
    * emulator keeps no other personal data of a Cart).
    */
   deleteCart?: Maybe<Cart>;
+  deleteCartDiscount?: Maybe<CartDiscount>;
   /** Delete a Custom Object by `id`, or by `container` and `key`; `version`, when given, must match. */
   deleteCustomObject?: Maybe<CustomObject>;
   /** Delete a Customer Group; `ReferenceExists` while a Customer belongs to it. */
@@ -1479,6 +1812,11 @@ export type Mutation = {
    * after them. With `storeKey`, a Cart of no or another Store is `ResourceNotFound`.
    */
   updateCart?: Maybe<Cart>;
+  /**
+   * Apply Cart Discount update actions in order and as a unit; with `storeKey`, only to a Cart
+   * Discount of that Store.
+   */
+  updateCartDiscount?: Maybe<CartDiscount>;
   /** Apply Customer Group update actions in order and as a unit. */
   updateCustomerGroup?: Maybe<CustomerGroup>;
   /**
@@ -1524,6 +1862,11 @@ export type Mutation = {
 
 export type MutationCreateCartArgs = {
   draft: CartDraft;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+};
+
+export type MutationCreateCartDiscountArgs = {
+  draft: CartDiscountDraft;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
 };
 
@@ -1605,6 +1948,13 @@ export type MutationDeleteCartArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationDeleteCartDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
   version: Scalars['Long']['input'];
 };
@@ -1695,6 +2045,14 @@ export type MutationDeleteZoneArgs = {
 
 export type MutationUpdateCartArgs = {
   actions: Array<CartUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateCartDiscountArgs = {
+  actions: Array<CartDiscountUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   storeKey?: InputMaybe<Scalars['KeyReferenceInput']['input']>;
@@ -1911,6 +2269,11 @@ export type MyTransactionDraft = {
   interfaceId?: InputMaybe<Scalars['String']['input']>;
   timestamp?: InputMaybe<Scalars['DateTime']['input']>;
   type: TransactionType;
+};
+
+export type NonRecurringOrdersOnly = RecurringOrderScope & {
+  __typename?: 'NonRecurringOrdersOnly';
+  type: RecurringOrderScopeType;
 };
 
 /**
@@ -2461,6 +2824,13 @@ export type ProductProjectionMessagePayloadSlugArgs = {
   locale?: InputMaybe<Scalars['Locale']['input']>;
 };
 
+export type ProductReferenceIdentifier = {
+  __typename?: 'ProductReferenceIdentifier';
+  id?: Maybe<Scalars['String']['output']>;
+  key?: Maybe<Scalars['String']['output']>;
+  typeId: Scalars['String']['output'];
+};
+
 export type ProductSelection = {
   __typename?: 'ProductSelection';
   createdAt: Scalars['DateTime']['output'];
@@ -2679,6 +3049,12 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * matches. Scope `view_orders` or `manage_orders`.
    */
   cart?: Maybe<Cart>;
+  /**
+   * A Cart Discount by `id` or `key`; null when none matches. Scope `view_cart_discounts`,
+   * `view_orders` or a manage scope.
+   */
+  cartDiscount?: Maybe<CartDiscount>;
+  cartDiscounts: CartDiscountQueryResult;
   carts: CartQueryResult;
   /**
    * A Custom Object by `id`, or by `container` and `key`; null when none matches. Scope
@@ -2784,6 +3160,18 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
 export type QueryCartArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCartDiscountArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryCartDiscountsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type QueryCartsArgs = {
@@ -2969,6 +3357,13 @@ export type RecalculateCart = {
   updateProductData?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** Always `NonRecurringOrdersOnly` here: the emulator has no Recurring Orders. */
+export type RecurringOrderScope = {
+  type: RecurringOrderScopeType;
+};
+
+export type RecurringOrderScopeType = 'AnyOrder' | 'ApplicableRecurrencePolicies' | 'NonRecurringOrdersOnly' | 'RecurringOrdersOnly';
+
 export type Reference = {
   __typename?: 'Reference';
   id: Scalars['String']['output'];
@@ -2980,11 +3375,24 @@ export type ReferenceInput = {
   typeId: Scalars['String']['input'];
 };
 
-export type RelativeDiscountValue = ProductDiscountValue & {
-  __typename?: 'RelativeDiscountValue';
+export type RelativeCartDiscountValue = CartDiscountValue & {
+  __typename?: 'RelativeCartDiscountValue';
+  applicationMode: DiscountApplicationMode;
   permyriad: Scalars['Int']['output'];
   type: Scalars['String']['output'];
 };
+
+export type RelativeCartDiscountValueInput = {
+  applicationMode: DiscountApplicationMode;
+  permyriad: Scalars['Int']['input'];
+};
+
+export type RelativeDiscountValue = CartDiscountValue &
+  ProductDiscountValue & {
+    __typename?: 'RelativeDiscountValue';
+    permyriad: Scalars['Int']['output'];
+    type: Scalars['String']['output'];
+  };
 
 export type RelativeDiscountValueInput = {
   permyriad: Scalars['Int']['input'];
@@ -2993,6 +3401,10 @@ export type RelativeDiscountValueInput = {
 export type RemoveCartCustomLineItem = {
   customLineItemId?: InputMaybe<Scalars['String']['input']>;
   customLineItemKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCartDiscountStore = {
+  store: ResourceIdentifierInput;
 };
 
 /** Without `quantity`, removes the line; with it, lowers its quantity (to 0 removes it). */
@@ -3121,6 +3533,8 @@ export type ReturnShipmentState = 'Advised' | 'BackInStock' | 'Returned' | 'Unus
 
 export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
 
+export type SelectionMode = 'Cheapest' | 'MostExpensive';
+
 /**
  * A Product Selection that holds a given Product (`variantSelection` / `variantExclusion` as on
  * ProductAssignment; `createdAt` is when the Product joined it).
@@ -3184,6 +3598,31 @@ export type SetCartCustomerId = {
 /** Null sets the project's default. */
 export type SetCartDeleteDaysAfterLastModification = {
   deleteDaysAfterLastModification?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetCartDiscountDescription = {
+  description?: InputMaybe<Array<LocalizedStringItemInputType>>;
+};
+
+export type SetCartDiscountKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetCartDiscountStores = {
+  stores?: InputMaybe<Array<ResourceIdentifierInput>>;
+};
+
+export type SetCartDiscountValidFrom = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetCartDiscountValidFromAndUntil = {
+  validFrom?: InputMaybe<Scalars['DateTime']['input']>;
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type SetCartDiscountValidUntil = {
+  validUntil?: InputMaybe<Scalars['DateTime']['input']>;
 };
 
 export type SetCartKey = {
@@ -3690,6 +4129,15 @@ export type ShippingRatePriceTierDraft = {
   CartValue?: InputMaybe<ShippingRatePriceTierCartValueDraft>;
 };
 
+export type ShippingTarget = CartDiscountTarget & {
+  __typename?: 'ShippingTarget';
+  type: Scalars['String']['output'];
+};
+
+export type ShippingTargetInput = {
+  dummy?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ShoppingList = {
   __typename?: 'ShoppingList';
   anonymousId?: Maybe<Scalars['String']['output']>;
@@ -3814,6 +4262,8 @@ export type Stacking = DiscountTypeCombination & {
   __typename?: 'Stacking';
   type: Scalars['String']['output'];
 };
+
+export type StackingMode = 'Stacking' | 'StopAfterThisDiscount';
 
 export type State = {
   __typename?: 'State';

@@ -54,6 +54,17 @@ export function isForStore(discount: Pick<CartDiscount, 'stores'>, storeKey: str
   return discount.stores.length === 0 || (storeKey !== undefined && discount.stores.some((store) => store.key === storeKey));
 }
 
+/** Whether a Cart Discount belongs to a Store's in-store paths: its `stores` name the Store (decision: one for all Stores does not). */
+export function isInStore(discount: Pick<CartDiscount, 'stores'>, storeKey: string): boolean {
+  return discount.stores.some((store) => store.key === storeKey);
+}
+
+/** A draft created in a Store: the Store of the path added to its `stores` (live). */
+export function draftInStore(draft: object, storeKey: string): object {
+  const { stores } = draft as { stores?: unknown };
+  return { ...draft, stores: [...(Array.isArray(stores) ? stores : []), { typeId: 'store', key: storeKey }] };
+}
+
 /** The reference type of the resources an `<path>.id` field of a predicate names. */
 const REFERENCED_BY_FIELD: Record<string, string> = {
   'customerGroup.id': 'customer-group',
