@@ -7,7 +7,8 @@
  * - openapi.ts: openapi-typescript for each OpenAPI document, and its JSON copy (test-fixtures);
  * - graphql.ts: @graphql-codegen for each SDL and the clients' operation documents, and SDL copies;
  * - builders.ts: a test-data builder per object schema (test-fixtures);
- * - live-endpoints.ts: the live API's endpoints, from the official SDK's request builders (test-fixtures).
+ * - live-endpoints.ts: the live API's endpoints, from the official SDK's request builders (test-fixtures);
+ * - live-graphql-fields.ts: the live GraphQL API's fields, from a checked-in copy of names (test-fixtures).
  *
  * Output goes through output.ts: formatted with prettier, only into `packages/*\/src/generated/`.
  */
@@ -15,6 +16,7 @@ import { generateBuilders } from './builders.js';
 import { generateEndpointScopes } from './endpoint-scopes.js';
 import { generateGraphql, graphqlTargets } from './graphql.js';
 import { generateLiveEndpoints } from './live-endpoints.js';
+import { generateLiveGraphqlFields } from './live-graphql-fields.js';
 import { generateMethodPaths } from './method-paths.js';
 import { generateOpenApi, openapiTargets } from './openapi.js';
 import { counts } from './output.js';
@@ -26,4 +28,5 @@ for (const target of openapiTargets) await generateOpenApi(target);
 for (const target of graphqlTargets) await generateGraphql(target);
 await generateBuilders();
 await generateLiveEndpoints();
+await generateLiveGraphqlFields();
 console.log(`generate: ${counts.written} written, ${counts.unchanged} unchanged in ${Date.now() - started} ms`);

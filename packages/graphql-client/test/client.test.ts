@@ -78,12 +78,17 @@ describe('errors are values, typed by extensions.code', () => {
     expect(invalid?.extensions.detailedErrorMessage).toBe('key: must NOT have fewer than 2 characters');
   });
 
-  it('NotEmulated: a live value the emulator does not model, named in the error', async () => {
+  it('NotEmulated: a live value or field the emulator does not model, named in the error', async () => {
     const { client } = await setUp();
     const result = await client.request('mutation { createCart(draft: { currency: "EUR", taxMode: ExternalAmount }) { id } }');
     const refused = findError(result, 'NotEmulated');
     expect(refused?.extensions).toMatchObject({ code: 'NotEmulated', field: 'taxMode' });
     expect(refused?.message).toContain("'taxMode'");
+
+    // A field of the live schema that the emulator does not model: the request is refused, naming it.
+    const field = await client.request('{ category(key: "shirts") { id } }');
+    expect(field.response.status).toBe(501);
+    expect(findError(field, 'NotEmulated')?.extensions).toEqual({ code: 'NotEmulated', field: 'Query.category' });
   });
 
   it('ignores members the service adds later: top-level extensions, extra error members', async () => {

@@ -90,6 +90,29 @@ describe('requests refused as a whole (HTTP 400, a GraphQL response and the REST
     expect(wrongType.error.message).toBe('Int cannot represent non-integer value: "ten"');
   });
 
+  it('a field of the live API the emulator does not model is NotEmulated, naming Type.field', async () => {
+    // `Query.category` is live (https://docs.commercetools.com/api/graphql); graphql-js would say
+    // "Cannot query field "category" on type "Query". Did you mean "categories"?".
+    const live = await post(JSON.stringify({ query: '{ category(key: "shirts") { id } }' }));
+    expect(live.status).toBe(501);
+    expect(live.body.errors).toEqual([
+      {
+        code: 'NotEmulated',
+        message: "The field 'Query.category' is not emulated; the emulator does not model it.",
+        field: 'Query.category',
+        locations: [{ line: 1, column: 3 }],
+        extensions: { code: 'NotEmulated', field: 'Query.category' },
+      },
+    ]);
+    // Beside a field the live API does not have either: that one keeps the standard refusal, and the answer is 400.
+    const both = await post(JSON.stringify({ query: '{ productSelections { colour } category(key: "shirts") { id } }' }));
+    expect(both.status).toBe(400);
+    expect(both.body.errors?.map((error) => [error.message, error.extensions])).toEqual([
+      ['Cannot query field "colour" on type "ProductSelectionQueryResult".', { code: 'InvalidInput', reason: 'VALIDATION' }],
+      ["The field 'Query.category' is not emulated; the emulator does not model it.", { code: 'NotEmulated', field: 'Query.category' }],
+    ]);
+  });
+
   it('variables of the wrong type', async () => {
     const query = 'mutation ($v: Long!) { deleteProductSelection(key: "summer", version: $v) { id } }';
     const wrong = await failure(gql(api, query, { v: '1' }));

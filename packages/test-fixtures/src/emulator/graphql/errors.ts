@@ -8,9 +8,12 @@
  * - A request refused as a whole (too large, syntax, validation, limits, variables, operation)
  *   is HTTP 400 with a body that is the REST error body and a GraphQL response at once:
  *   `{ statusCode, message, errors: [{ code: "InvalidInput", message, locations?, extensions: { code, reason } }] }`.
+ * - A field of the live API that the emulator does not model is refused as `NotEmulated` naming
+ *   `Type.field` (HTTP 501 when every refusal is one), not as an unknown field.
  */
 import { GraphQLError, type GraphQLFormattedError } from 'graphql';
-import { ApiError, type ErrorObject } from '../http/errors.js';
+import { LIVE_GRAPHQL_FIELDS } from '../../generated/live-graphql-fields.js';
+import { ApiError, errors, type ErrorObject } from '../http/errors.js';
 
 /** Why a request was refused before execution (the SDL's description lists them). */
 export type RequestErrorReason = 'TOO_LARGE' | 'SYNTAX' | 'VALIDATION' | 'DEPTH' | 'COMPLEXITY' | 'VARIABLES' | 'OPERATION';
@@ -28,6 +31,34 @@ export function requestError(reason: RequestErrorReason, failures: readonly (Gra
     };
   });
   return new ApiError(400, objects);
+}
+
+/** graphql-js's refusal of a selected field its schema does not have: field, then type. */
+const UNKNOWN_FIELD = /^Cannot query field "(\w+)" on type "(\w+)"\./;
+
+/** `Type.field` when `failure` refuses a field that the live API has on that type; else undefined. */
+function liveFieldOf(failure: GraphQLError): string | undefined {
+  const [, field = '', type = ''] = UNKNOWN_FIELD.exec(failure.message) ?? [];
+  return LIVE_GRAPHQL_FIELDS[type]?.split(' ').includes(field) ? `${type}.${field}` : undefined;
+}
+
+/**
+ * The refusal of a document that does not validate: a field of the live API that the emulator
+ * does not model (https://docs.commercetools.com/api/graphql) is `NotEmulated` naming `Type.field`
+ * in its message and `extensions.field`, and the answer is 501 when every failure is one; any other
+ * failure keeps graphql-js's message (reason `VALIDATION`, 400).
+ */
+export function validationError(failures: readonly GraphQLError[]): ApiError {
+  const refusal = requestError('VALIDATION', failures);
+  const live = failures.map(liveFieldOf);
+  if (live.every((field) => field === undefined)) return refusal;
+  const objects = refusal.errors.map((object, index) => {
+    const field = live[index];
+    if (field === undefined) return object;
+    const { locations } = object;
+    return { ...errors.notEmulated({ field }).errors[0]!, ...(locations ? { locations } : {}), extensions: { code: 'NotEmulated', field } };
+  });
+  return new ApiError(live.every((field) => field !== undefined) ? 501 : 400, objects);
 }
 
 /** A field error as the answer shows it. */

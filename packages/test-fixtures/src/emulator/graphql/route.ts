@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/env.js';
 import { callerOf } from '../resources/kit/rest-routes.js';
 import { invalidJson, missingValue } from '../validation/request-errors.js';
 import { requireEntryScope, type GraphqlContext } from './context.js';
-import { formatFieldError, requestError } from './errors.js';
+import { formatFieldError, requestError, validationError } from './errors.js';
 import { MAX_BODY_BYTES, MAX_COMPLEXITY, MAX_DEPTH, MAX_DOCUMENT_BYTES, MAX_TOKENS, operationLimits } from './limits.js';
 import type { ResolverMap } from './resolver-types.js';
 import { commerceSchema } from './schema.js';
@@ -68,7 +68,7 @@ export function registerGraphqlRoute(api: Hono<AppEnv>, context: EmulatorContext
     const document = parseDocument(request.query);
 
     const invalid = validate(schema, document);
-    if (invalid.length > 0) throw requestError('VALIDATION', invalid);
+    if (invalid.length > 0) throw validationError(invalid);
     const tooMuch = validate(schema, document, [
       operationLimits({ maxDepth: MAX_DEPTH, maxComplexity: MAX_COMPLEXITY, variables: request.variables }),
     ]);
