@@ -239,7 +239,7 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
 
     step('The same over GraphQL, typed end to end (graphql-client)');
     const graphql = createGraphqlClient({
-      url: target.urls.api,
+      baseUrl: target.urls.api,
       projectKey: target.projectKey,
       auth: { tokenProvider },
       fetch: target.fetch,

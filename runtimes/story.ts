@@ -148,7 +148,7 @@ export async function runStory(config: StoryConfig): Promise<StorySummary> {
     userAgent: 'commerce-kit-runtime-tests',
     middleware: [record],
   });
-  const graphql = createGraphqlClient({ url: config.apiUrl, projectKey, auth: { tokenProvider } });
+  const graphql = createGraphqlClient({ baseUrl: config.apiUrl, projectKey, auth: { tokenProvider } });
   const history = createHistoryClient({ baseUrl: config.historyUrl, projectKey, auth: { tokenProvider } });
 
   const key = `runtime-${randomSuffix()}`;

@@ -9,6 +9,7 @@ import {
   clientTransportOptions,
   correlationIdOf,
   createTransport,
+  invalidOption,
   resolveServiceBase,
   type CommonClientOptions,
   type ExternalUserIdOption,
@@ -20,15 +21,21 @@ import type { GraphqlError, GraphqlResult, RequestArgs, RequestOptions, TypedDoc
 
 /** Options of {@link createGraphqlClient}. */
 export interface GraphqlClientOptions extends CommonClientOptions {
-  /** The project key; the endpoint is `<url>/<projectKey>/graphql`. Required. */
+  /** The project key; the endpoint is `<baseUrl>/<projectKey>/graphql`. Required. */
   projectKey: string;
   /**
    * `{base_url}` without the project key, e.g. `https://api.europe-west1.gcp.commercetools.com`
-   * or the emulator's `emulator.urls().api`. Deprecated alias hosts are mapped (with a one-time
-   * notice); plain `http:` only to loopback hosts. Give this or `region`.
+   * or the emulator's `emulator.urls().api`; the same option as the REST and history clients.
+   * Deprecated alias hosts are mapped (with a one-time notice); plain `http:` only to loopback
+   * hosts. Give this or `region`.
+   */
+  baseUrl?: string;
+  /**
+   * The former name of `baseUrl`, still read; both given must be the same URL.
+   * @deprecated Use `baseUrl`, the name the REST and history clients take.
    */
   url?: string;
-  /** One of the five regions; the API host is derived from it. Give this or `url`. */
+  /** One of the five regions; the API host is derived from it. Give this or `baseUrl`. */
   region?: Region;
   /**
    * Retry policy of the transport, or `false`. Default: 3 retries, 200 ms base, 10 s cap, 30 s in
@@ -72,8 +79,9 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * Creates a GraphQL client for one project of the commerce service.
- * @throws {ConfigurationError} on misuse: no or two base URLs, an empty project key, an insecure
- *   URL, no `auth`, a bad option
+ * @throws {ConfigurationError} on misuse: no or two base URLs (`baseUrl` and `region`, or a
+ *   `baseUrl` and a different deprecated `url`), an empty project key, an insecure URL, no `auth`,
+ *   a bad option
  * @example
  * import { createTokenProvider, regionUrls } from '@commerce-kit/core-auth';
  * import { createGraphqlClient, GetProductSelectionDocument } from '@commerce-kit/graphql-client';
@@ -86,11 +94,15 @@ async function readBody(response: Response): Promise<unknown> {
  */
 export function createGraphqlClient(options: GraphqlClientOptions): GraphqlClient {
   assertClientOptions(options);
+  const { baseUrl, url } = options;
+  if (baseUrl !== undefined && url !== undefined && baseUrl !== url) {
+    throw invalidOption('give baseUrl only: url is its deprecated name, and the two differ');
+  }
   const base = resolveServiceBase({
-    url: options.url,
+    url: baseUrl ?? url,
     region: options.region,
     service: 'api',
-    urlOption: 'url',
+    urlOption: baseUrl === undefined && url !== undefined ? 'url' : 'baseUrl',
     warn: options.warn,
     allowInsecureHttp: options.allowInsecureHttp,
   });

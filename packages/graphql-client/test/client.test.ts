@@ -48,7 +48,7 @@ describe('errors are values, typed by extensions.code', () => {
       credentials: { clientId: created.body.id, clientSecret: created.body.secret },
       fetch: emulator.fetch,
     });
-    const client = createGraphqlClient({ url: emulator.urls().api, projectKey, auth: tokenProvider, fetch: emulator.fetch });
+    const client = createGraphqlClient({ baseUrl: emulator.urls().api, projectKey, auth: tokenProvider, fetch: emulator.fetch });
     const result = await client.request(GetProductSelectionDocument, { key: 'summer' });
     expect(result.errors?.[0]?.extensions).toEqual({ code: 'insufficient_scope' });
     expect(result.errors?.[0]?.message).toContain(`view_product_selections:${projectKey}`);
@@ -94,7 +94,7 @@ describe('errors are values, typed by extensions.code', () => {
   it('ignores members the service adds later: top-level extensions, extra error members', async () => {
     const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({
-      url: emulator.urls().api,
+      baseUrl: emulator.urls().api,
       projectKey,
       auth: tokenProvider,
       fetch: async (input, init) => {
@@ -124,7 +124,7 @@ describe('errors are values, typed by extensions.code', () => {
   it('an answer without a usable body becomes an UnknownError with the status', async () => {
     const { client: _unused, emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({
-      url: emulator.urls().api,
+      baseUrl: emulator.urls().api,
       projectKey,
       auth: tokenProvider,
       retry: false,
@@ -149,13 +149,13 @@ describe('auth, correlation id and external user id come from the shared transpo
         stale = false;
       },
     };
-    const client = createGraphqlClient({ url: emulator.urls().api, projectKey, auth: source, fetch: emulator.fetch });
+    const client = createGraphqlClient({ baseUrl: emulator.urls().api, projectKey, auth: source, fetch: emulator.fetch });
     const result = await client.request(QueryProductSelectionsDocument);
     expect(result.errors).toBeUndefined();
     expect(invalidated).toEqual(['revoked-token']);
 
     const never: TokenSource = { getToken: async () => 'revoked-token', invalidate: () => undefined };
-    const refused = await createGraphqlClient({ url: emulator.urls().api, projectKey, auth: never, fetch: emulator.fetch }).request(
+    const refused = await createGraphqlClient({ baseUrl: emulator.urls().api, projectKey, auth: never, fetch: emulator.fetch }).request(
       QueryProductSelectionsDocument,
     );
     expect(refused.response.status).toBe(401);
@@ -165,7 +165,7 @@ describe('auth, correlation id and external user id come from the shared transpo
   it('every request has a correlation id, generated or given, and the result exposes the echoed one', async () => {
     const { emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({
-      url: emulator.urls().api,
+      baseUrl: emulator.urls().api,
       projectKey,
       auth: tokenProvider,
       fetch: emulator.fetch,
@@ -180,7 +180,7 @@ describe('auth, correlation id and external user id come from the shared transpo
   it('sends X-External-User-ID, which the service records in createdBy', async () => {
     const { emulator, projectKey, tokenProvider } = await setUp();
     const client = createGraphqlClient({
-      url: emulator.urls().api,
+      baseUrl: emulator.urls().api,
       projectKey,
       auth: tokenProvider,
       fetch: emulator.fetch,
@@ -193,7 +193,7 @@ describe('auth, correlation id and external user id come from the shared transpo
     const { emulator, projectKey, tokenProvider } = await setUp();
     const seen: Headers[] = [];
     const client = createGraphqlClient({
-      url: emulator.urls().api,
+      baseUrl: emulator.urls().api,
       projectKey,
       auth: tokenProvider,
       headers: { 'Accept-Language': 'de', 'X-Team': 'catalogue', 'Content-Type': 'text/plain' },
@@ -218,7 +218,7 @@ describe('retries follow the REST rules, read from the document', () => {
     const setup = await setUp();
     let calls = 0;
     const client = createGraphqlClient({
-      url: setup.emulator.urls().api,
+      baseUrl: setup.emulator.urls().api,
       projectKey: setup.projectKey,
       auth: setup.tokenProvider,
       retry: noWait,
@@ -295,17 +295,36 @@ describe('options', () => {
     const auth: TokenSource = { getToken: async () => 't', invalidate: () => undefined };
     const make = (options: Record<string, unknown>) => () => createGraphqlClient({ projectKey: 'p', auth, ...options } as never);
     expect(make({})).toThrow(ConfigurationError);
-    expect(make({ url: 'https://api.example.com', region: 'europe-west1.gcp' })).toThrow('not both');
-    expect(make({ url: 'http://api.example.com' })).toThrow(ConfigurationError);
+    expect(make({})).toThrow('baseUrl or region is required');
+    expect(make({ baseUrl: 'https://api.example.com', region: 'europe-west1.gcp' })).toThrow('give baseUrl or region, not both');
+    expect(make({ baseUrl: 'http://api.example.com' })).toThrow(ConfigurationError);
     expect(make({ region: 'mars-1' })).toThrow(ConfigurationError);
-    expect(make({ url: 'https://api.example.com', projectKey: 'a/b' })).toThrow('projectKey');
-    expect(make({ url: 'https://api.example.com', auth: undefined })).toThrow('auth');
+    expect(make({ baseUrl: 'https://api.example.com', projectKey: 'a/b' })).toThrow('projectKey');
+    expect(make({ baseUrl: 'https://api.example.com', auth: undefined })).toThrow('auth');
     expect(createGraphqlClient({ region: 'europe-west1.gcp', projectKey: 'my-project', auth }).endpoint).toBe(
       'https://api.europe-west1.gcp.commercetools.com/my-project/graphql',
     );
     const warnings: string[] = [];
-    const aliased = createGraphqlClient({ url: 'https://api.sphere.io', projectKey: 'p', auth, warn: (m) => warnings.push(m) });
+    const aliased = createGraphqlClient({ baseUrl: 'https://api.sphere.io', projectKey: 'p', auth, warn: (m) => warnings.push(m) });
     expect(aliased.endpoint).toBe('https://api.europe-west1.gcp.commercetools.com/p/graphql');
+  });
+
+  it('takes baseUrl like the REST and history clients, and still the deprecated url, never two different ones', () => {
+    const auth: TokenSource = { getToken: async () => 't', invalidate: () => undefined };
+    const endpoint = 'https://api.example.com/p/graphql';
+    expect(createGraphqlClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth }).endpoint).toBe(endpoint);
+    // The former name, for code written before baseUrl.
+    expect(createGraphqlClient({ url: 'https://api.example.com', projectKey: 'p', auth }).endpoint).toBe(endpoint);
+    expect(
+      createGraphqlClient({ url: 'https://api.example.com', baseUrl: 'https://api.example.com', projectKey: 'p', auth }).endpoint,
+    ).toBe(endpoint);
+    const both = () => createGraphqlClient({ url: 'https://api.example.com', baseUrl: 'https://other.example.com', projectKey: 'p', auth });
+    expect(both).toThrow(ConfigurationError);
+    expect(both).toThrow('give baseUrl only: url is its deprecated name, and the two differ');
+    // A message names the option the code gave.
+    expect(() => createGraphqlClient({ url: 'https://api.example.com', region: 'europe-west1.gcp', projectKey: 'p', auth })).toThrow(
+      'give url or region, not both',
+    );
   });
 });
 

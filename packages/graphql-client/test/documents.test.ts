@@ -168,7 +168,7 @@ async function recorded(
     return own ?? setup.emulator.fetch(request);
   };
   const client = createGraphqlClient({
-    url: setup.emulator.urls().api,
+    baseUrl: setup.emulator.urls().api,
     projectKey,
     auth: setup.tokenProvider,
     fetch,
@@ -198,7 +198,7 @@ describe('the same transport rules as rest-client', () => {
     const setup = await setUp('audit-single-flight');
     const { tokenProvider, tokenRequests } = countedTokenProvider(setup);
     const client = createGraphqlClient({
-      url: setup.emulator.urls().api,
+      baseUrl: setup.emulator.urls().api,
       projectKey: setup.projectKey,
       auth: { tokenProvider },
       fetch: setup.emulator.fetch,
@@ -213,7 +213,7 @@ describe('the same transport rules as rest-client', () => {
     const { tokenProvider, tokenRequests } = countedTokenProvider(setup);
     const sent: string[] = [];
     const client = createGraphqlClient({
-      url: setup.emulator.urls().api,
+      baseUrl: setup.emulator.urls().api,
       projectKey: setup.projectKey,
       auth: { tokenProvider },
       fetch: async (input, init) => {
@@ -321,7 +321,7 @@ describe('errors as values, network errors apart', () => {
       fetch: setup.emulator.fetch,
     });
     const client = createGraphqlClient({
-      url: setup.emulator.urls().api,
+      baseUrl: setup.emulator.urls().api,
       projectKey: setup.projectKey,
       auth: { tokenProvider },
       fetch: setup.emulator.fetch,
@@ -357,7 +357,7 @@ describe('errors as values, network errors apart', () => {
   it('a network failure rejects with NetworkError, an abort with the signal reason; neither is a result', async () => {
     const setup = await setUp('audit-network');
     const down = createGraphqlClient({
-      url: setup.emulator.urls().api,
+      baseUrl: setup.emulator.urls().api,
       projectKey: setup.projectKey,
       auth: setup.tokenProvider,
       retry: false,

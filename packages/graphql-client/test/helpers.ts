@@ -55,7 +55,7 @@ function clientsOf(
     credentials: { clientId, clientSecret },
     fetch: fetchWith,
   });
-  const client = createGraphqlClient({ url: urls.api, projectKey, auth: { tokenProvider }, fetch: fetchWith, ...clientOptions });
+  const client = createGraphqlClient({ baseUrl: urls.api, projectKey, auth: { tokenProvider }, fetch: fetchWith, ...clientOptions });
   const rest: Setup['rest'] = async (method, path, body) => {
     const res = await fetchWith(`${urls.api}/${projectKey}${path}`, {
       method,

@@ -25,7 +25,7 @@ import {
  * Every update action input of both update documents takes the fields of
  * the service's GraphQL schema and refuses wrong types and unknown members; the query result types carry offset,
  * count, total, exists and results; `*Ref` and resolved forms are typed; the options take
- * `url` or `region`, `projectKey`, `auth` and `fetch`.
+ * `baseUrl` or `region`, `projectKey`, `auth` and `fetch`.
  */
 
 declare const client: ReturnType<typeof createGraphqlClient>;
@@ -183,9 +183,9 @@ describe('errors are values typed by extensions.code', () => {
   });
 });
 
-describe('createGraphqlClient({ url or region, projectKey, auth, fetch? })', () => {
+describe('createGraphqlClient({ baseUrl or region, projectKey, auth, fetch? })', () => {
   it('takes the options of the issue', () => {
-    createGraphqlClient({ url: 'https://api.example.com', projectKey: 'p', auth });
+    createGraphqlClient({ baseUrl: 'https://api.example.com', projectKey: 'p', auth });
     createGraphqlClient({ region: 'australia-southeast1.gcp', projectKey: 'p', auth: { tokenProvider: auth }, fetch: globalThis.fetch });
     // @ts-expect-error an unknown region
     createGraphqlClient({ region: 'mars-1', projectKey: 'p', auth });

@@ -63,7 +63,7 @@ describe('the Payment documents', () => {
       credentials: emulator.credentials,
       fetch: emulator.fetch,
     });
-    const client = createGraphqlClient({ url: api, projectKey: 'graphql-my-payments', auth: { tokenProvider }, fetch: emulator.fetch });
+    const client = createGraphqlClient({ baseUrl: api, projectKey: 'graphql-my-payments', auth: { tokenProvider }, fetch: emulator.fetch });
     const mine = ok(
       CreateMyPaymentDocument,
       await client.request(CreateMyPaymentDocument, { draft: { amountPlanned: { currencyCode: 'EUR', centAmount: 100 } } }),
