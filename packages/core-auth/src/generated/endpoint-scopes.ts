@@ -228,6 +228,14 @@ export type GeneratedEndpoint =
   | 'GET /products/key={key}/product-selections'
   | 'GET /'
   | 'POST /'
+  | 'POST /reviews'
+  | 'GET /reviews'
+  | 'GET /reviews/{ID}'
+  | 'POST /reviews/{ID}'
+  | 'DELETE /reviews/{ID}'
+  | 'GET /reviews/key={key}'
+  | 'POST /reviews/key={key}'
+  | 'DELETE /reviews/key={key}'
   | 'POST /shipping-methods'
   | 'GET /shipping-methods'
   | 'GET /shipping-methods/matching-location'
@@ -798,6 +806,14 @@ export const endpointScopes: Readonly<Record<GeneratedEndpoint, EndpointScopes>>
   },
   'GET /': { anyOf: [['manage_project'], ['view_project_settings']], storeScoped: false },
   'POST /': { anyOf: [['manage_project']], storeScoped: false },
+  'POST /reviews': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /reviews': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /reviews/{ID}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /reviews/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /reviews/{ID}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'GET /reviews/key={key}': { anyOf: [['view_products'], ['manage_products'], ['manage_project']], storeScoped: false },
+  'POST /reviews/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
+  'DELETE /reviews/key={key}': { anyOf: [['manage_products'], ['manage_project']], storeScoped: false },
   'POST /shipping-methods': { anyOf: [['manage_shipping_methods'], ['manage_orders'], ['manage_project']], storeScoped: false },
   'GET /shipping-methods': {
     anyOf: [

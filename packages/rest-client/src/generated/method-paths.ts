@@ -121,6 +121,9 @@ export interface PathsOf {
     | '/products/{ID}/product-selections'
     | '/products/key={key}/product-selections'
     | '/'
+    | '/reviews'
+    | '/reviews/{ID}'
+    | '/reviews/key={key}'
     | '/shipping-methods'
     | '/shipping-methods/matching-location'
     | '/shipping-methods/{ID}'
@@ -247,6 +250,9 @@ export interface PathsOf {
     | '/products/{ID}'
     | '/products/key={key}'
     | '/'
+    | '/reviews'
+    | '/reviews/{ID}'
+    | '/reviews/key={key}'
     | '/shipping-methods'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
@@ -319,6 +325,8 @@ export interface PathsOf {
     | '/product-types/key={key}'
     | '/products/{ID}'
     | '/products/key={key}'
+    | '/reviews/{ID}'
+    | '/reviews/key={key}'
     | '/shipping-methods/{ID}'
     | '/shipping-methods/key={key}'
     | '/shopping-lists/{ID}'
@@ -449,6 +457,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/{ID}/product-selections': CallParams<'queryProductSelectionsOfProductById', never, As>;
     '/products/key={key}/product-selections': CallParams<'queryProductSelectionsOfProductByKey', never, As>;
     '/': CallNone<'getProject', never, As>;
+    '/reviews': CallNone<'queryReviews', never, As>;
+    '/reviews/{ID}': CallParams<'getReviewById', never, As>;
+    '/reviews/key={key}': CallParams<'getReviewByKey', never, As>;
     '/shipping-methods': CallNone<'queryShippingMethods', never, As>;
     '/shipping-methods/matching-location': CallParams<'getShippingMethodsMatchingLocation', never, As>;
     '/shipping-methods/{ID}': CallParams<'getShippingMethodById', never, As>;
@@ -627,6 +638,9 @@ export interface CallArgsOf<As extends ParseAs> {
     '/products/{ID}': CallParamsBody<'updateProductById', components['schemas']['ProductUpdate'], As>;
     '/products/key={key}': CallParamsBody<'updateProductByKey', components['schemas']['ProductUpdate'], As>;
     '/': CallBody<'updateProject', components['schemas']['ProjectUpdate'], As>;
+    '/reviews': CallBody<'createReview', components['schemas']['ReviewDraft'], As>;
+    '/reviews/{ID}': CallParamsBody<'updateReviewById', components['schemas']['ReviewUpdate'], As>;
+    '/reviews/key={key}': CallParamsBody<'updateReviewByKey', components['schemas']['ReviewUpdate'], As>;
     '/shipping-methods': CallBody<'createShippingMethod', components['schemas']['ShippingMethodDraft'], As>;
     '/shipping-methods/{ID}': CallParamsBody<'updateShippingMethodById', components['schemas']['ShippingMethodUpdate'], As>;
     '/shipping-methods/key={key}': CallParamsBody<'updateShippingMethodByKey', components['schemas']['ShippingMethodUpdate'], As>;
@@ -721,6 +735,8 @@ export interface CallArgsOf<As extends ParseAs> {
     '/product-types/key={key}': CallParams<'deleteProductTypeByKey', never, As>;
     '/products/{ID}': CallParams<'deleteProductById', never, As>;
     '/products/key={key}': CallParams<'deleteProductByKey', never, As>;
+    '/reviews/{ID}': CallParams<'deleteReviewById', never, As>;
+    '/reviews/key={key}': CallParams<'deleteReviewByKey', never, As>;
     '/shipping-methods/{ID}': CallParams<'deleteShippingMethodById', never, As>;
     '/shipping-methods/key={key}': CallParams<'deleteShippingMethodByKey', never, As>;
     '/shopping-lists/{ID}': CallParams<'deleteShoppingListById', never, As>;
@@ -858,6 +874,9 @@ export interface JsonDataOf {
     '/products/{ID}/product-selections': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
     '/products/key={key}/product-selections': components['schemas']['AssignedProductSelectionPagedQueryResponse'];
     '/': components['schemas']['Project'];
+    '/reviews': components['schemas']['ReviewPagedQueryResponse'];
+    '/reviews/{ID}': components['schemas']['Review'];
+    '/reviews/key={key}': components['schemas']['Review'];
     '/shipping-methods': components['schemas']['ShippingMethodPagedQueryResponse'];
     '/shipping-methods/matching-location': components['schemas']['ShippingMethodPagedQueryResponse'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
@@ -988,6 +1007,9 @@ export interface JsonDataOf {
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
     '/': components['schemas']['Project'];
+    '/reviews': components['schemas']['Review'];
+    '/reviews/{ID}': components['schemas']['Review'];
+    '/reviews/key={key}': components['schemas']['Review'];
     '/shipping-methods': components['schemas']['ShippingMethod'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
@@ -1062,6 +1084,8 @@ export interface JsonDataOf {
     '/product-types/key={key}': components['schemas']['ProductType'];
     '/products/{ID}': components['schemas']['Product'];
     '/products/key={key}': components['schemas']['Product'];
+    '/reviews/{ID}': components['schemas']['Review'];
+    '/reviews/key={key}': components['schemas']['Review'];
     '/shipping-methods/{ID}': components['schemas']['ShippingMethod'];
     '/shipping-methods/key={key}': components['schemas']['ShippingMethod'];
     '/shopping-lists/{ID}': components['schemas']['ShoppingList'];

@@ -5343,6 +5343,163 @@ export const projectSetDiscountsConfigurationAction = /* @__PURE__ */ defineBuil
 export const projectSetShippingRateInputTypeAction = /* @__PURE__ */ defineBuilder('ProjectSetShippingRateInputTypeAction', 'action');
 
 /**
+ * Builder of a `Review` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Review of a Product or a Channel (https://docs.commercetools.com/api/projects/reviews).
+ *
+ * @example
+ * review({ seed: 42 }).build();
+ * review().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const review = /* @__PURE__ */ defineBuilder('Review', 'resource');
+
+/**
+ * Builder of a `ReviewTargetReference` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Product or the Channel a Review is about.
+ *
+ * @example
+ * reviewTargetReference({ seed: 42 }).build();
+ */
+export const reviewTargetReference = /* @__PURE__ */ defineBuilder('ReviewTargetReference', 'other');
+
+/**
+ * Builder of a `ReviewTargetResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Product or a Channel, by `id` or `key`; `typeId` says which.
+ *
+ * @example
+ * reviewTargetResourceIdentifier({ seed: 42 }).build();
+ */
+export const reviewTargetResourceIdentifier = /* @__PURE__ */ defineBuilder('ReviewTargetResourceIdentifier', 'other');
+
+/**
+ * Builder of a `ReviewRatingStatistics` (other) of the Commerce schema, with plausible seeded defaults for its required members. The ratings of the Reviews that count for a Product or a Channel: those with a `rating` and
+ *
+ * @example
+ * reviewRatingStatistics({ seed: 42 }).build();
+ */
+export const reviewRatingStatistics = /* @__PURE__ */ defineBuilder('ReviewRatingStatistics', 'other');
+
+/**
+ * Builder of a `ReviewDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. The live reference asks for at least one of `title`, `text` and `rating` but does not
+ *
+ * @example
+ * reviewDraft({ seed: 42 }).build();
+ * reviewDraft().buildGraphql(); // the GraphQL input form
+ */
+export const reviewDraft = /* @__PURE__ */ defineBuilder('ReviewDraft', 'draft');
+
+/**
+ * Builder of a `ReviewPagedQueryResponse` (other) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewPagedQueryResponse({ seed: 42 }).build();
+ */
+export const reviewPagedQueryResponse = /* @__PURE__ */ defineBuilder('ReviewPagedQueryResponse', 'other');
+
+/**
+ * Builder of a `ReviewUpdate` (update) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewUpdate({ seed: 42 }).build();
+ */
+export const reviewUpdate = /* @__PURE__ */ defineBuilder('ReviewUpdate', 'update');
+
+/**
+ * Builder of a `ReviewSetKeyAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Another Review's key is 400 DuplicateField.
+ *
+ * @example
+ * reviewSetKeyAction({ seed: 42 }).build();
+ */
+export const reviewSetKeyAction = /* @__PURE__ */ defineBuilder('ReviewSetKeyAction', 'action');
+
+/**
+ * Builder of a `ReviewSetAuthorNameAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewSetAuthorNameAction({ seed: 42 }).build();
+ */
+export const reviewSetAuthorNameAction = /* @__PURE__ */ defineBuilder('ReviewSetAuthorNameAction', 'action');
+
+/**
+ * Builder of a `ReviewSetCustomerAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Customer must exist (400 ReferencedResourceNotFound).
+ *
+ * @example
+ * reviewSetCustomerAction({ seed: 42 }).build();
+ */
+export const reviewSetCustomerAction = /* @__PURE__ */ defineBuilder('ReviewSetCustomerAction', 'action');
+
+/**
+ * Builder of a `ReviewSetLocaleAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewSetLocaleAction({ seed: 42 }).build();
+ */
+export const reviewSetLocaleAction = /* @__PURE__ */ defineBuilder('ReviewSetLocaleAction', 'action');
+
+/**
+ * Builder of a `ReviewSetRatingAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Sends ReviewRatingSet, with the ratings before and after, `includedInStatistics` and `target`.
+ *
+ * @example
+ * reviewSetRatingAction({ seed: 42 }).build();
+ */
+export const reviewSetRatingAction = /* @__PURE__ */ defineBuilder('ReviewSetRatingAction', 'action');
+
+/**
+ * Builder of a `ReviewSetTargetAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. The Product or Channel must exist (400 ReferencedResourceNotFound); the statistics of both targets follow.
+ *
+ * @example
+ * reviewSetTargetAction({ seed: 42 }).build();
+ */
+export const reviewSetTargetAction = /* @__PURE__ */ defineBuilder('ReviewSetTargetAction', 'action');
+
+/**
+ * Builder of a `ReviewSetTextAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewSetTextAction({ seed: 42 }).build();
+ */
+export const reviewSetTextAction = /* @__PURE__ */ defineBuilder('ReviewSetTextAction', 'action');
+
+/**
+ * Builder of a `ReviewSetTitleAction` (action) of the Commerce schema, with plausible seeded defaults for its required members.
+ *
+ * @example
+ * reviewSetTitleAction({ seed: 42 }).build();
+ */
+export const reviewSetTitleAction = /* @__PURE__ */ defineBuilder('ReviewSetTitleAction', 'action');
+
+/**
+ * Builder of a `ReviewTransitionStateAction` (action) of the Commerce schema, with plausible seeded defaults for its required members. Moves the Review to a ReviewState (another type is 400 InvalidOperation, decision): from no
+ *
+ * @example
+ * reviewTransitionStateAction({ seed: 42 }).build();
+ */
+export const reviewTransitionStateAction = /* @__PURE__ */ defineBuilder('ReviewTransitionStateAction', 'action');
+
+/**
+ * Builder of a `ReviewCreatedMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Review was created.
+ *
+ * @example
+ * reviewCreatedMessage({ seed: 42 }).build();
+ * reviewCreatedMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const reviewCreatedMessage = /* @__PURE__ */ defineBuilder('ReviewCreatedMessage', 'resource');
+
+/**
+ * Builder of a `ReviewRatingSetMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Review's rating was set or removed by `setRating`.
+ *
+ * @example
+ * reviewRatingSetMessage({ seed: 42 }).build();
+ * reviewRatingSetMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const reviewRatingSetMessage = /* @__PURE__ */ defineBuilder('ReviewRatingSetMessage', 'resource');
+
+/**
+ * Builder of a `ReviewStateTransitionMessage` (resource) of the Commerce schema, with plausible seeded defaults for its required members. A Review moved to another State by `transitionState`.
+ *
+ * @example
+ * reviewStateTransitionMessage({ seed: 42 }).build();
+ * reviewStateTransitionMessage().buildGraphql(); // the GraphQL output form (`*AllLocales`, `*Ref`)
+ */
+export const reviewStateTransitionMessage = /* @__PURE__ */ defineBuilder('ReviewStateTransitionMessage', 'resource');
+
+/**
  * Builder of a `ShippingMethod` (resource) of the Commerce schema, with plausible seeded defaults for its required members. Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
  *
  * @example
@@ -7305,6 +7462,25 @@ export const builderFactories = {
   ProjectChangeTaxRoundingModeAction: projectChangeTaxRoundingModeAction,
   ProjectSetDiscountsConfigurationAction: projectSetDiscountsConfigurationAction,
   ProjectSetShippingRateInputTypeAction: projectSetShippingRateInputTypeAction,
+  Review: review,
+  ReviewTargetReference: reviewTargetReference,
+  ReviewTargetResourceIdentifier: reviewTargetResourceIdentifier,
+  ReviewRatingStatistics: reviewRatingStatistics,
+  ReviewDraft: reviewDraft,
+  ReviewPagedQueryResponse: reviewPagedQueryResponse,
+  ReviewUpdate: reviewUpdate,
+  ReviewSetKeyAction: reviewSetKeyAction,
+  ReviewSetAuthorNameAction: reviewSetAuthorNameAction,
+  ReviewSetCustomerAction: reviewSetCustomerAction,
+  ReviewSetLocaleAction: reviewSetLocaleAction,
+  ReviewSetRatingAction: reviewSetRatingAction,
+  ReviewSetTargetAction: reviewSetTargetAction,
+  ReviewSetTextAction: reviewSetTextAction,
+  ReviewSetTitleAction: reviewSetTitleAction,
+  ReviewTransitionStateAction: reviewTransitionStateAction,
+  ReviewCreatedMessage: reviewCreatedMessage,
+  ReviewRatingSetMessage: reviewRatingSetMessage,
+  ReviewStateTransitionMessage: reviewStateTransitionMessage,
   ShippingMethod: shippingMethod,
   ShippingMethodDraft: shippingMethodDraft,
   ZoneRate: zoneRate,

@@ -567,6 +567,27 @@ describe.skipIf(!target.writable)(`contract suite: write endpoints (${target.kin
     await session.expect(200, 'DELETE', `/states/${other.id}?version=${other.version}`);
   });
 
+  it('Review lifecycle: query, update by id and key, delete by key and by id', async () => {
+    const key = `${prefix}contract-review`;
+    const review = await session.expect<Resource>(201, 'POST', '/reviews', { key, title: 'Contract', rating: 3 });
+    created.push(`/reviews/${review.id}`);
+    await get('/reviews?limit=5');
+    await get(`/reviews/${review.id}`);
+    await get(`/reviews/key=${key}`);
+    const rated = await session.expect<Resource>(200, 'POST', `/reviews/${review.id}`, {
+      version: review.version,
+      actions: [{ action: 'setRating', rating: 4 }],
+    });
+    const titled = await session.expect<Resource>(200, 'POST', `/reviews/key=${key}`, {
+      version: rated.version,
+      actions: [{ action: 'setText', text: 'Checked' }],
+    });
+    await session.expect(200, 'DELETE', `/reviews/key=${key}?version=${titled.version}`);
+    const other = await session.expect<Resource>(201, 'POST', '/reviews', { text: 'Other' });
+    created.push(`/reviews/${other.id}`);
+    await session.expect(200, 'DELETE', `/reviews/${other.id}?version=${other.version}`);
+  });
+
   it('Inventory Entry lifecycle: query, quantity and key actions by id and key, delete by key and by id', async () => {
     const key = `${prefix}contract-inventory`;
     const entry = await session.expect<Resource>(

@@ -691,6 +691,23 @@ const DRAFTS: Record<string, DraftCase> = {
       validUntil: '2030-02-01T00:00:00.000Z',
     }),
   },
+  // A Review of the walk Product in a ReviewState made for it; the references are answered as References.
+  ReviewDraft: {
+    body: ({ n, productId, customerId }) => ({
+      key: `review-${n}`,
+      uniquenessValue: `review-${n}`,
+      locale: 'en',
+      authorName: 'A',
+      title: 'T',
+      text: 'X',
+      target: { typeId: 'product', id: productId },
+      state: { typeId: 'state', key: 'walk-review' },
+      rating: 3,
+      customer: { id: customerId },
+      custom,
+    }),
+    shown: (refs) => ({ state: { typeId: 'state' }, customer: { typeId: 'customer', id: refs.customerId }, ...customShown(refs) }),
+  },
   // A LineItemState (the `Return` role applies to it) that may go to the built-in `Initial` one, answered as a Reference.
   StateDraft: {
     body: ({ n }) => ({
@@ -810,6 +827,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         'shopping-list',
         'shopping-list-text-line-item',
         'cart-discount',
+        'review',
       ],
       fieldDefinitions: [{ name: 'note', label: { en: 'Note' }, required: false, type: { name: 'String' } }],
     });
@@ -832,6 +850,7 @@ describe('implement or refuse, over every draft and update-action schema', () =>
       zoneRates: [{ zone: { key: 'walk-cart' }, shippingRates: [{ price: { currencyCode: 'EUR', centAmount: 100 } }] }],
     });
     await api.call('POST', '/zones', { key: 'walk', name: 'Walk' });
+    await api.call('POST', '/states', { key: 'walk-review', type: 'ReviewState' });
     await api.call('POST', '/shipping-methods', {
       key: 'walk',
       name: 'Walk',
@@ -988,6 +1007,10 @@ describe('implement or refuse, over every draft and update-action schema', () =>
         sortOrder: `0.9${++counter}1`,
       });
       return { path: `/cart-discounts/${discount.body.id}`, version: discount.body.version };
+    },
+    ReviewUpdateAction: async () => {
+      const review = await api.call('POST', '/reviews', { rating: 1 });
+      return { path: `/reviews/${review.body.id}`, version: review.body.version };
     },
     ZoneUpdateAction: async () => ({ path: '/zones/key=walk', version: (await api.call('GET', '/zones/key=walk')).body.version }),
     CustomerGroupUpdateAction: async () => ({

@@ -27,6 +27,7 @@ import { productSelectionsModule } from './product-selections/module.js';
 import { productTypesModule } from './product-types/module.js';
 import { productsModule } from './products/module.js';
 import { projectModule } from './project/module.js';
+import { reviewsModule } from './reviews/module.js';
 import { shippingMethodsModule } from './shipping-methods/module.js';
 import { statesModule } from './states/module.js';
 import { shoppingListsModule } from './shopping-lists/module.js';
@@ -62,6 +63,7 @@ export const RESOURCE_MODULES: readonly ResourceModule[] = [
   ordersModule,
   shoppingListsModule,
   cartDiscountsModule,
+  reviewsModule,
   messagesModule,
   categoriesModule,
   taxCategoriesModule,

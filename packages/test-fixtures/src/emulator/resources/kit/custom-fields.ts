@@ -26,6 +26,7 @@ export const CUSTOMIZABLE_TYPE_IDS = [
   'order',
   'shopping-list',
   'cart-discount',
+  'review',
 ] as const;
 
 /** The Type a draft names: it must exist (400 ReferencedResourceNotFound) and be one for `resourceTypeId`. */

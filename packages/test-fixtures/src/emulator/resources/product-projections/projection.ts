@@ -25,6 +25,7 @@ export function projectProduct(product: Product, staged: boolean): ProductProjec
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     published: masterData.published,
     hasStagedChanges: masterData.hasStagedChanges,
+    ...(product.reviewRatingStatistics ? { reviewRatingStatistics: structuredClone(product.reviewRatingStatistics) } : {}),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt,
   };

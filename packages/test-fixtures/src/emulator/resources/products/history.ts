@@ -1,5 +1,6 @@
 import { actionNames, change, differs, simple, type Change, type FieldRule, type ResourceHistoryRules } from '../../history/change-kit.js';
 import { isLocalized, type Label } from '../../history/records.js';
+import { ratingStatisticsChanges } from '../reviews/history.js';
 
 /**
  * The Changes of a Product's catalog data (`masterData`), named as the live Change History names
@@ -188,6 +189,7 @@ export const productMasterData: FieldRule = (previous, next, input) => {
 
 /** A Product's Changes by field. */
 export const productChanges: ResourceHistoryRules = {
+  ...ratingStatisticsChanges,
   masterData: productMasterData,
   productType: simple('changeProductType', 'ChangeProductTypeChange'),
   taxCategory: simple('setTaxCategory', 'SetTaxCategoryChange'),

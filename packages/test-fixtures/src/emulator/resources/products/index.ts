@@ -198,6 +198,7 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
     ...(product.priceMode !== undefined ? { priceMode: product.priceMode } : {}),
     createdAt: product.createdAt,
     lastModifiedAt: product.lastModifiedAt,
+    ...(product.reviewRatingStatistics !== undefined ? { reviewRatingStatistics: product.reviewRatingStatistics } : {}),
     ...(product.createdBy !== undefined ? { createdBy: product.createdBy } : {}),
     ...(product.lastModifiedBy !== undefined ? { lastModifiedBy: product.lastModifiedBy } : {}),
   }),
