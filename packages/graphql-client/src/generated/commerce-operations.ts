@@ -2277,6 +2277,9 @@ export type QueryMessagesQuery = {
               | { __typename: 'ProductVariantSelectionIncludeOnly'; type: string; skus: Array<string> }
               | null;
           }
+        | { __typename: 'ReviewCreated'; type: string }
+        | { __typename: 'ReviewRatingSet'; type: string }
+        | { __typename: 'ReviewStateTransition'; type: string }
         | {
             __typename: 'StoreCreated';
             languages: Array<string>;

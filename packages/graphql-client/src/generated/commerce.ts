@@ -1738,6 +1738,8 @@ export type Mutation = {
    * ProductSelectionCreated.
    */
   createProductSelection?: Maybe<ProductSelection>;
+  /** Create a Review (scope `manage_products`); the rules of the REST ReviewDraft. */
+  createReview?: Maybe<Review>;
   /**
    * Create a Shipping Method (scope `manage_shipping_methods` or `manage_orders`). The REST rules
    * apply: a name another method has is `DuplicateField`, a second default method is
@@ -1801,6 +1803,8 @@ export type Mutation = {
   deleteProductDiscount?: Maybe<ProductDiscount>;
   /** Delete a Product Selection. Emits ProductSelectionDeleted. Deleting one that a Store still references fails with `ReferenceExists`. */
   deleteProductSelection?: Maybe<ProductSelection>;
+  /** Delete a Review. Decision: `personalDataErasure` is accepted and changes nothing more. */
+  deleteReview?: Maybe<Review>;
   deleteShippingMethod?: Maybe<ShippingMethod>;
   deleteShoppingList?: Maybe<ShoppingList>;
   /** Delete a State; the built-in one, or one still referenced, fails (`InvalidOperation`, `ReferenceExists`). */
@@ -1841,6 +1845,8 @@ export type Mutation = {
    * fails with `ConcurrentModification`.
    */
   updateProductSelection?: Maybe<ProductSelection>;
+  /** Apply Review update actions in order and as a unit. */
+  updateReview?: Maybe<Review>;
   /**
    * Apply Shipping Method update actions in order and as a unit. `addStore`, `removeStore`,
    * `setStores`, `setCarrier` and `setDescription` fail with `NotEmulated`; a `setPredicate` whose
@@ -1911,6 +1917,10 @@ export type MutationCreateProductDiscountArgs = {
 
 export type MutationCreateProductSelectionArgs = {
   draft: CreateProductSelectionDraft;
+};
+
+export type MutationCreateReviewArgs = {
+  draft: ReviewDraft;
 };
 
 export type MutationCreateShippingMethodArgs = {
@@ -2017,6 +2027,13 @@ export type MutationDeleteProductSelectionArgs = {
   version: Scalars['Long']['input'];
 };
 
+export type MutationDeleteReviewArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  personalDataErasure?: InputMaybe<Scalars['Boolean']['input']>;
+  version: Scalars['Long']['input'];
+};
+
 export type MutationDeleteShippingMethodArgs = {
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
@@ -2111,6 +2128,13 @@ export type MutationUpdateProductDiscountArgs = {
 
 export type MutationUpdateProductSelectionArgs = {
   actions: Array<ProductSelectionUpdateAction>;
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  version: Scalars['Long']['input'];
+};
+
+export type MutationUpdateReviewArgs = {
+  actions: Array<ReviewUpdateAction>;
   id?: InputMaybe<Scalars['String']['input']>;
   key?: InputMaybe<Scalars['String']['input']>;
   version: Scalars['Long']['input'];
@@ -2561,7 +2585,7 @@ export type PriceFunctionDraft = {
  * Decision: a minimal Product, enough for Product Selections (identification, SKUs and names);
  * the rest of the Product model is not part of this schema.
  */
-export type Product = {
+export type Product = ReviewTarget & {
   __typename?: 'Product';
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<Initiator>;
@@ -2572,6 +2596,8 @@ export type Product = {
   masterData: ProductCatalogData;
   /** The Product Selections this Product is assigned to. */
   productSelectionRefs: SelectionOfProductQueryResult;
+  /** The ratings of the Reviews of the Product that count; null while none does. */
+  reviewRatingStatistics?: Maybe<ReviewRatingStatistics>;
   /** SKUs of all variants (master variant first), without the variants that have none. */
   skus: Array<Scalars['String']['output']>;
   version: Scalars['Long']['output'];
@@ -3123,6 +3149,9 @@ export type Query = ProductSelectionAssignmentsQueryInterface & {
    * endpoint, withTotal=true).
    */
   productSelections: ProductSelectionQueryResult;
+  /** A Review by `id` or `key`; null when none matches. Scope `view_products` or `manage_products`. */
+  review?: Maybe<Review>;
+  reviews: ReviewQueryResult;
   /**
    * A Shipping Method by `id` or `key`; null when none matches. Scope `view_shipping_methods`,
    * `manage_shipping_methods`, `view_orders`, `manage_orders` or `manage_my_orders`.
@@ -3278,6 +3307,18 @@ export type QueryProductSelectionAssignmentsArgs = {
 };
 
 export type QueryProductSelectionsArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  sort?: InputMaybe<Array<Scalars['String']['input']>>;
+  where?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryReviewArgs = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type QueryReviewsArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   offset?: InputMaybe<Scalars['Int']['input']>;
   sort?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -3530,6 +3571,118 @@ export type ReturnItemDraftType = {
 export type ReturnPaymentState = 'Initial' | 'NonRefundable' | 'NotRefunded' | 'Refunded';
 
 export type ReturnShipmentState = 'Advised' | 'BackInStock' | 'Returned' | 'Unusable';
+
+export type Review = {
+  __typename?: 'Review';
+  authorName?: Maybe<Scalars['String']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<Initiator>;
+  custom?: Maybe<CustomFieldsType>;
+  customer?: Maybe<Customer>;
+  customerRef?: Maybe<Reference>;
+  id: Scalars['String']['output'];
+  includedInStatistics: Scalars['Boolean']['output'];
+  key?: Maybe<Scalars['String']['output']>;
+  lastModifiedAt: Scalars['DateTime']['output'];
+  lastModifiedBy?: Maybe<Initiator>;
+  locale?: Maybe<Scalars['Locale']['output']>;
+  rating?: Maybe<Scalars['Int']['output']>;
+  state?: Maybe<State>;
+  stateRef?: Maybe<Reference>;
+  target?: Maybe<ReviewTarget>;
+  targetRef?: Maybe<Reference>;
+  text?: Maybe<Scalars['String']['output']>;
+  title?: Maybe<Scalars['String']['output']>;
+  uniquenessValue?: Maybe<Scalars['String']['output']>;
+  version: Scalars['Long']['output'];
+};
+
+export type ReviewCreated = MessagePayload & {
+  __typename?: 'ReviewCreated';
+  review: Review;
+  type: Scalars['String']['output'];
+};
+
+/** The REST ReviewDraft's members; Custom Fields are written over REST only (see CustomFieldsType). */
+export type ReviewDraft = {
+  authorName?: InputMaybe<Scalars['String']['input']>;
+  customer?: InputMaybe<ResourceIdentifierInput>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+  rating?: InputMaybe<Scalars['Int']['input']>;
+  state?: InputMaybe<ResourceIdentifierInput>;
+  target?: InputMaybe<TargetReferenceInput>;
+  text?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  uniquenessValue?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ReviewQueryResult = {
+  __typename?: 'ReviewQueryResult';
+  count: Scalars['Int']['output'];
+  exists: Scalars['Boolean']['output'];
+  offset: Scalars['Int']['output'];
+  results: Array<Review>;
+  total: Scalars['Long']['output'];
+};
+
+export type ReviewRatingSet = MessagePayload & {
+  __typename?: 'ReviewRatingSet';
+  includedInStatistics: Scalars['Boolean']['output'];
+  newRating?: Maybe<Scalars['Int']['output']>;
+  oldRating?: Maybe<Scalars['Int']['output']>;
+  target?: Maybe<ReviewTarget>;
+  targetRef?: Maybe<Reference>;
+  type: Scalars['String']['output'];
+};
+
+export type ReviewRatingStatistics = {
+  __typename?: 'ReviewRatingStatistics';
+  averageRating: Scalars['Float']['output'];
+  count: Scalars['Long']['output'];
+  highestRating: Scalars['Int']['output'];
+  lowestRating: Scalars['Int']['output'];
+  /** How many Reviews have each rating, by the rating written in decimal. */
+  ratingsDistribution: Scalars['Json']['output'];
+};
+
+export type ReviewStateTransition = MessagePayload & {
+  __typename?: 'ReviewStateTransition';
+  force: Scalars['Boolean']['output'];
+  newIncludedInStatistics: Scalars['Boolean']['output'];
+  newState?: Maybe<State>;
+  newStateRef: Reference;
+  oldIncludedInStatistics: Scalars['Boolean']['output'];
+  oldState?: Maybe<State>;
+  oldStateRef?: Maybe<Reference>;
+  target?: Maybe<ReviewTarget>;
+  targetRef?: Maybe<Reference>;
+  type: Scalars['String']['output'];
+};
+
+/**
+ * What a Review is about. Decision: Channels are not part of this schema, so a Review of a Channel
+ * has a null `target` and its `targetRef`.
+ */
+export type ReviewTarget = {
+  id: Scalars['String']['output'];
+};
+
+/**
+ * One Review update action: exactly one field must be set (otherwise `InvalidInput`). The Custom
+ * Field actions are REST only (see CustomFieldsType). A member left out or null removes the value.
+ */
+export type ReviewUpdateAction = {
+  setAuthorName?: InputMaybe<SetReviewAuthorName>;
+  setCustomer?: InputMaybe<SetReviewCustomer>;
+  setKey?: InputMaybe<SetReviewKey>;
+  setLocale?: InputMaybe<SetReviewLocale>;
+  setRating?: InputMaybe<SetReviewRating>;
+  setTarget?: InputMaybe<SetReviewTarget>;
+  setText?: InputMaybe<SetReviewText>;
+  setTitle?: InputMaybe<SetReviewTitle>;
+  transitionState?: InputMaybe<TransitionReviewState>;
+};
 
 export type RoundingMode = 'HalfDown' | 'HalfEven' | 'HalfUp';
 
@@ -3836,6 +3989,38 @@ export type SetProductSelectionVariantExclusion = {
 export type SetProductSelectionVariantSelection = {
   product: ResourceIdentifierInput;
   variantSelection?: InputMaybe<ProductVariantSelectionDraft>;
+};
+
+export type SetReviewAuthorName = {
+  authorName?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetReviewCustomer = {
+  customer?: InputMaybe<ResourceIdentifierInput>;
+};
+
+export type SetReviewKey = {
+  key?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetReviewLocale = {
+  locale?: InputMaybe<Scalars['Locale']['input']>;
+};
+
+export type SetReviewRating = {
+  rating?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type SetReviewTarget = {
+  target?: InputMaybe<TargetReferenceInput>;
+};
+
+export type SetReviewText = {
+  text?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type SetReviewTitle = {
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Not emulated (`NotEmulated`). */
@@ -4440,6 +4625,13 @@ export type SyncInfo = {
   syncedAt: Scalars['DateTime']['output'];
 };
 
+/** A Product or a Channel by `id` or `key` (exactly one), `typeId` saying which. */
+export type TargetReferenceInput = {
+  id?: InputMaybe<Scalars['String']['input']>;
+  key?: InputMaybe<Scalars['String']['input']>;
+  typeId: Scalars['String']['input'];
+};
+
 export type TaxCalculationMode = 'LineItemLevel' | 'UnitPriceLevel';
 
 export type TaxMode =
@@ -4591,6 +4783,11 @@ export type TransitionOrderState = {
 
 /** Sets `paymentStatus.state`, validated against the current State's transitions unless `force`. */
 export type TransitionPaymentState = {
+  force?: InputMaybe<Scalars['Boolean']['input']>;
+  state: ResourceIdentifierInput;
+};
+
+export type TransitionReviewState = {
   force?: InputMaybe<Scalars['Boolean']['input']>;
   state: ResourceIdentifierInput;
 };

@@ -2018,6 +2018,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reviews': {
+    parameters: SharedParameters;
+    /** Query Reviews */
+    get: operations['queryReviews'];
+    put?: never;
+    /** Create a Review */
+    post: operations['createReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reviews/{ID}': {
+    parameters: SharedParameters;
+    /** Get a Review by ID */
+    get: operations['getReviewById'];
+    put?: never;
+    /** Update a Review by ID */
+    post: operations['updateReviewById'];
+    /** Delete a Review by ID */
+    delete: operations['deleteReviewById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reviews/key={key}': {
+    parameters: SharedParameters;
+    /** Get a Review by key */
+    get: operations['getReviewByKey'];
+    put?: never;
+    /** Update a Review by key */
+    post: operations['updateReviewByKey'];
+    /** Delete a Review by key */
+    delete: operations['deleteReviewByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/shipping-methods': {
     parameters: SharedParameters;
     /** Query Shipping Methods */
@@ -4368,6 +4409,7 @@ export interface components {
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
       custom?: components['schemas']['CustomFields'];
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
     };
     /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
     ChannelDraft: {
@@ -4521,6 +4563,7 @@ export interface components {
       | 'product-discount'
       | 'product-selection'
       | 'product-type'
+      | 'review'
       | 'shipping-method'
       | 'shopping-list'
       | 'state'
@@ -5725,14 +5768,7 @@ export interface components {
       middleName?: string;
     };
     /** @description Omitting `title` removes it. */
-    CustomerSetTitleAction: {
-      /**
-       * @description discriminator enum property added by openapi-typescript
-       * @enum {string}
-       */
-      action: 'setTitle';
-      title?: string;
-    };
+    CustomerSetTitleAction: SharedCustomerSetTitleAction;
     /** @description Omitting `salutation` removes it. */
     CustomerSetSalutationAction: {
       /**
@@ -6902,6 +6938,9 @@ export interface components {
       | components['schemas']['CartDiscountStoreAddedMessage']
       | components['schemas']['CartDiscountStoreRemovedMessage']
       | components['schemas']['CartDiscountStoresSetMessage']
+      | components['schemas']['ReviewCreatedMessage']
+      | components['schemas']['ReviewRatingSetMessage']
+      | components['schemas']['ReviewStateTransitionMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -8655,6 +8694,7 @@ export interface components {
       variants: components['schemas']['ProductVariant'][];
       published?: boolean;
       hasStagedChanges?: boolean;
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
       createdAt: components['schemas']['DateTime'];
       lastModifiedAt: components['schemas']['DateTime'];
     };
@@ -9421,6 +9461,7 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       masterData: components['schemas']['ProductCatalogData'];
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
       taxCategory?: components['schemas']['TaxCategoryReference'];
       state?: components['schemas']['StateReference'];
       priceMode?: components['schemas']['ProductPriceMode'];
@@ -10447,6 +10488,209 @@ export interface components {
        */
       action: 'setShippingRateInputType';
       shippingRateInputType?: components['schemas']['ShippingRateInputType'];
+    };
+    /**
+     * @description A Review of a Product or a Channel (https://docs.commercetools.com/api/projects/reviews).
+     *     Scopes `view_products` and `manage_products`, as the live reference gives them (there are
+     *     no Review scopes of their own). `key` and `uniquenessValue` are each unique among the
+     *     Project's Reviews (400 DuplicateField). Sends ReviewCreated, ReviewRatingSet and
+     *     ReviewStateTransition.
+     */
+    Review: components['schemas']['BaseResource'] & {
+      key?: string;
+      /** @description Set at creation only (no update action changes it). */
+      uniquenessValue?: string;
+      locale?: components['schemas']['Locale'];
+      authorName?: string;
+      title?: string;
+      text?: string;
+      target?: components['schemas']['ReviewTargetReference'];
+      rating?: components['schemas']['ReviewRating'];
+      state?: components['schemas']['StateReference'];
+      /**
+       * @description Whether the Review counts in its target's `reviewRatingStatistics`: `true` for a
+       *     Review without a State (the live default), otherwise whether its State has the role
+       *     `ReviewIncludedInStatistics`. Worked out when the Review is created and at each
+       *     `transitionState` only: a later change of the State's roles does not change it (the
+       *     live rule). A Review without `rating` or without `target` counts in no statistics
+       *     whatever this says.
+       */
+      readonly includedInStatistics: boolean;
+      customer?: components['schemas']['CustomerReference'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /** @description A rating from -100 to 100 (stars, a percentage, +1/-1 for a like or a dislike). */
+    ReviewRating: number;
+    /** @description The Product or the Channel a Review is about. */
+    ReviewTargetReference: components['schemas']['ProductReference'] | components['schemas']['ChannelReference'];
+    /** @description A Product or a Channel, by `id` or `key`; `typeId` says which. */
+    ReviewTargetResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @enum {string} */
+      typeId: 'product' | 'channel';
+    };
+    /**
+     * @description The ratings of the Reviews that count for a Product or a Channel: those with a `rating` and
+     *     `includedInStatistics`. Kept in step by every create, update and delete of a Review that
+     *     changes them (the live service does it eventually, the emulator at once), as a background
+     *     change of the target: a new version and `lastModifiedAt`, its `lastModifiedBy` kept, a
+     *     Change History ChangeReviewRatingStatisticsChange made by the platform. Decision: absent
+     *     while no Review counts.
+     */
+    ReviewRatingStatistics: {
+      /**
+       * @description The sum of the ratings divided by their count, rounded to 5 decimals (the live rule);
+       *     decision: a half rounds away from zero, worked out on integers.
+       */
+      averageRating: number;
+      highestRating: number;
+      lowestRating: number;
+      /** @description How many Reviews count. */
+      count: number;
+      /** @description How many Reviews that count have each rating, by the rating written in decimal; only ratings given appear. */
+      ratingsDistribution: {
+        [key: string]: number;
+      };
+    };
+    /**
+     * @description The live reference asks for at least one of `title`, `text` and `rating` but does not
+     *     require it; decision: a draft without any is accepted. `target` (a Product or a Channel),
+     *     `customer` and `state` must exist (400 ReferencedResourceNotFound); `state` must be a
+     *     ReviewState (400 InvalidOperation, decision) and, decision, need not be initial (the live
+     *     reference puts no rule on the draft's State). `uniquenessValue` and `key` already taken are
+     *     400 DuplicateField.
+     */
+    ReviewDraft: {
+      key?: components['schemas']['Key'];
+      uniquenessValue?: string;
+      locale?: components['schemas']['Locale'];
+      authorName?: string;
+      title?: string;
+      text?: string;
+      target?: components['schemas']['ReviewTargetResourceIdentifier'];
+      state?: components['schemas']['StateResourceIdentifier'];
+      rating?: components['schemas']['ReviewRating'];
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    ReviewPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Review'][];
+    };
+    ReviewUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ReviewUpdateAction'][];
+    };
+    /** @description The `set…` actions without their value remove the member. */
+    ReviewUpdateAction:
+      | components['schemas']['ReviewSetKeyAction']
+      | components['schemas']['ReviewSetAuthorNameAction']
+      | components['schemas']['ReviewSetCustomerAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['ReviewSetLocaleAction']
+      | components['schemas']['ReviewSetRatingAction']
+      | components['schemas']['ReviewSetTargetAction']
+      | components['schemas']['ReviewSetTextAction']
+      | components['schemas']['ReviewSetTitleAction']
+      | components['schemas']['ReviewTransitionStateAction'];
+    /** @description Another Review's key is 400 DuplicateField. */
+    ReviewSetKeyAction: SharedCartDiscountSetKeyAction;
+    ReviewSetAuthorNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAuthorName';
+      authorName?: string;
+    };
+    /** @description The Customer must exist (400 ReferencedResourceNotFound). */
+    ReviewSetCustomerAction: SharedPaymentSetCustomerAction;
+    ReviewSetLocaleAction: SharedCartSetLocaleAction;
+    /** @description Sends ReviewRatingSet, with the ratings before and after, `includedInStatistics` and `target`. */
+    ReviewSetRatingAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRating';
+      rating?: components['schemas']['ReviewRating'];
+    };
+    /** @description The Product or Channel must exist (400 ReferencedResourceNotFound); the statistics of both targets follow. */
+    ReviewSetTargetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTarget';
+      target: components['schemas']['ReviewTargetResourceIdentifier'];
+    };
+    ReviewSetTextAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setText';
+      text?: string;
+    };
+    ReviewSetTitleAction: SharedCustomerSetTitleAction;
+    /**
+     * @description Moves the Review to a ReviewState (another type is 400 InvalidOperation, decision): from no
+     *     State only to an initial one, from a State with `transitions` only to one of them (400
+     *     InvalidOperation otherwise), unless `force`. `includedInStatistics` becomes whether the new
+     *     State has the role `ReviewIncludedInStatistics`. Sends ReviewStateTransition.
+     */
+    ReviewTransitionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionState';
+      state: components['schemas']['StateResourceIdentifier'];
+      /** @default false */
+      force?: boolean;
+    };
+    /** @description A Review was created. */
+    ReviewCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewCreated';
+      review: components['schemas']['Review'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewCreated';
+    };
+    /** @description A Review's rating was set or removed by `setRating`. */
+    ReviewRatingSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewRatingSet';
+      oldRating?: components['schemas']['ReviewRating'];
+      newRating?: components['schemas']['ReviewRating'];
+      includedInStatistics: boolean;
+      target?: components['schemas']['ReviewTargetReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewRatingSet';
+    };
+    /** @description A Review moved to another State by `transitionState`. */
+    ReviewStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewStateTransition';
+      oldState?: components['schemas']['StateReference'];
+      newState: components['schemas']['StateReference'];
+      oldIncludedInStatistics: boolean;
+      newIncludedInStatistics: boolean;
+      target?: components['schemas']['ReviewTargetReference'];
+      force: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewStateTransition';
     };
     /**
      * @description Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
@@ -12366,7 +12610,7 @@ export interface operations {
     };
   };
   createCartDiscount: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV7;
     responses: {
       /** @description The created CartDiscount. */
@@ -12442,12 +12686,12 @@ export interface operations {
     };
   };
   getCartDiscountInStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV16;
   };
   updateCartDiscountInStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBody;
     responses: SharedResponsesV7;
   };
@@ -12486,7 +12730,7 @@ export interface operations {
     };
   };
   createCart: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV8;
     responses: {
       /** @description The created Cart. */
@@ -12557,7 +12801,7 @@ export interface operations {
   };
   getCartInStoreById: SharedGetCartInStoreById;
   updateCartInStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV2;
     responses: SharedResponsesV12;
   };
@@ -12638,7 +12882,7 @@ export interface operations {
     };
   };
   createCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CategoryDraft'];
@@ -12664,7 +12908,7 @@ export interface operations {
   getCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV60;
   };
   updateCategoryById: {
     parameters: SharedParametersV2;
@@ -12674,12 +12918,12 @@ export interface operations {
   deleteCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV42;
   };
   getCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV58;
+    responses: SharedResponsesV60;
   };
   updateCategoryByKey: {
     parameters: SharedParametersV3;
@@ -12689,7 +12933,7 @@ export interface operations {
   deleteCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV41;
+    responses: SharedResponsesV42;
   };
   queryChannels: {
     parameters: SharedParametersV7;
@@ -12711,7 +12955,7 @@ export interface operations {
     };
   };
   createChannel: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ChannelDraft'];
@@ -12737,7 +12981,7 @@ export interface operations {
   getChannelById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV61;
   };
   updateChannelById: {
     parameters: SharedParametersV2;
@@ -12747,12 +12991,12 @@ export interface operations {
   deleteChannelById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV43;
   };
   getChannelByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV59;
+    responses: SharedResponsesV61;
   };
   updateChannelByKey: {
     parameters: SharedParametersV3;
@@ -12762,7 +13006,7 @@ export interface operations {
   deleteChannelByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV42;
+    responses: SharedResponsesV43;
   };
   queryCustomObjects: {
     parameters: SharedParametersV7;
@@ -12779,7 +13023,7 @@ export interface operations {
     };
   };
   createOrUpdateCustomObject: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomObjectDraft'];
@@ -12894,7 +13138,7 @@ export interface operations {
     };
   };
   createCustomerGroup: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['CustomerGroupDraft'];
@@ -12920,7 +13164,7 @@ export interface operations {
   getCustomerGroupById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV62;
   };
   updateCustomerGroupById: {
     parameters: SharedParametersV2;
@@ -12930,12 +13174,12 @@ export interface operations {
   deleteCustomerGroupById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV44;
   };
   getCustomerGroupByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV60;
+    responses: SharedResponsesV62;
   };
   updateCustomerGroupByKey: {
     parameters: SharedParametersV3;
@@ -12945,7 +13189,7 @@ export interface operations {
   deleteCustomerGroupByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV43;
+    responses: SharedResponsesV44;
   };
   queryCustomers: {
     parameters: SharedParametersV7;
@@ -13015,7 +13259,7 @@ export interface operations {
   createCustomerPasswordToken: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV45;
   };
   getCustomerByPasswordToken: {
     parameters: {
@@ -13091,12 +13335,12 @@ export interface operations {
     };
   };
   getCustomerInStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV21;
   };
   updateCustomerInStoreById: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV3;
     responses: SharedResponsesV15;
   };
@@ -13128,7 +13372,7 @@ export interface operations {
   createCustomerPasswordTokenInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV14;
-    responses: SharedResponsesV44;
+    responses: SharedResponsesV45;
   };
   getCustomerByPasswordTokenInStore: {
     parameters: {
@@ -13219,7 +13463,7 @@ export interface operations {
     };
   };
   createInventoryEntry: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['InventoryEntryDraft'];
@@ -13245,7 +13489,7 @@ export interface operations {
   getInventoryEntryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV63;
   };
   updateInventoryEntryById: {
     parameters: SharedParametersV2;
@@ -13255,12 +13499,12 @@ export interface operations {
   deleteInventoryEntryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV46;
   };
   getInventoryEntryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV61;
+    responses: SharedResponsesV63;
   };
   updateInventoryEntryByKey: {
     parameters: SharedParametersV3;
@@ -13270,37 +13514,37 @@ export interface operations {
   deleteInventoryEntryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV45;
+    responses: SharedResponsesV46;
   };
   signInCustomer: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV83;
+    responses: SharedResponsesV86;
   };
   signInCustomerInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV19;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   queryMyCarts: {
     parameters: SharedParametersV7;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV64;
   };
   createMyCart: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV58;
   };
   getMyCartById: SharedGetCartById;
   updateMyCartById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV41;
   };
   deleteMyCartById: SharedDeleteCartById;
   replicateMyCart: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ReplicaMyCartDraft'];
@@ -13309,25 +13553,25 @@ export interface operations {
     responses: SharedResponsesV24;
   };
   getMyActiveCart: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody?: never;
     responses: SharedResponsesV23;
   };
   queryMyCartsInStore: {
     parameters: SharedParametersV14;
     requestBody?: never;
-    responses: SharedResponsesV62;
+    responses: SharedResponsesV64;
   };
   createMyCartInStore: {
     parameters: SharedParametersV12;
     requestBody: SharedRequestBodyV20;
-    responses: SharedResponsesV56;
+    responses: SharedResponsesV58;
   };
   getMyCartByIdInStore: SharedGetCartInStoreById;
   updateMyCartByIdInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV21;
-    responses: SharedResponsesV40;
+    responses: SharedResponsesV41;
   };
   deleteMyCartByIdInStore: SharedDeleteCartInStoreById;
   getMyActiveCartInStore: {
@@ -13336,7 +13580,7 @@ export interface operations {
     responses: SharedResponsesV23;
   };
   replicateCart: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV22;
     responses: SharedResponsesV24;
   };
@@ -13348,7 +13592,7 @@ export interface operations {
   mergeCart: {
     parameters: SharedParametersV18;
     requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV80;
+    responses: SharedResponsesV83;
   };
   replicateCartInStore: {
     parameters: SharedParametersV12;
@@ -13363,15 +13607,15 @@ export interface operations {
   mergeCartInStore: {
     parameters: SharedParametersV16;
     requestBody: SharedRequestBodyV23;
-    responses: SharedResponsesV80;
+    responses: SharedResponsesV83;
   };
   getMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV65;
   };
   updateMe: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV24;
     responses: SharedResponses;
   };
@@ -13383,7 +13627,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   signUpMe: {
     parameters: SharedParametersV10;
@@ -13403,7 +13647,7 @@ export interface operations {
   signInMe: {
     parameters: SharedParametersV10;
     requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV83;
+    responses: SharedResponsesV86;
   };
   changeMyPassword: {
     parameters: SharedParametersV10;
@@ -13423,7 +13667,7 @@ export interface operations {
   getMeInStore: {
     parameters: SharedParametersV12;
     requestBody?: never;
-    responses: SharedResponsesV63;
+    responses: SharedResponsesV65;
   };
   updateMeInStore: {
     parameters: SharedParametersV12;
@@ -13438,7 +13682,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV81;
+    responses: SharedResponsesV84;
   };
   signUpMeInStore: {
     parameters: SharedParametersV11;
@@ -13459,7 +13703,7 @@ export interface operations {
   signInMeInStore: {
     parameters: SharedParametersV11;
     requestBody: SharedRequestBodyV26;
-    responses: SharedResponsesV79;
+    responses: SharedResponsesV82;
   };
   changeMyPasswordInStore: {
     parameters: SharedParametersV11;
@@ -13517,7 +13761,7 @@ export interface operations {
   };
   queryOrders: SharedQueryOrders;
   createOrder: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV30;
     responses: SharedResponsesV8;
   };
@@ -13566,12 +13810,12 @@ export interface operations {
     responses: SharedResponsesV8;
   };
   getOrderByIDInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
     responses: SharedResponsesV14;
   };
   updateOrderByIDInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV4;
     responses: SharedResponsesV9;
   };
@@ -13602,14 +13846,14 @@ export interface operations {
   };
   queryMyOrders: SharedQueryOrders;
   createMyOrder: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: SharedRequestBodyV31;
     responses: SharedResponsesV8;
   };
   getMyOrderById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV66;
   };
   queryMyOrdersInStore: SharedQueryOrdersInStore;
   createMyOrderInStore: {
@@ -13618,9 +13862,9 @@ export interface operations {
     responses: SharedResponsesV8;
   };
   getMyOrderByIdInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody?: never;
-    responses: SharedResponsesV64;
+    responses: SharedResponsesV66;
   };
   queryPayments: {
     parameters: SharedParametersV7;
@@ -13642,7 +13886,7 @@ export interface operations {
     };
   };
   createPayment: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['PaymentDraft'];
@@ -13668,7 +13912,7 @@ export interface operations {
   getPaymentById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV67;
   };
   updatePaymentById: {
     parameters: SharedParametersV2;
@@ -13678,12 +13922,12 @@ export interface operations {
   deletePaymentById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV47;
   };
   getPaymentByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV65;
+    responses: SharedResponsesV67;
   };
   updatePaymentByKey: {
     parameters: SharedParametersV3;
@@ -13693,7 +13937,7 @@ export interface operations {
   deletePaymentByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV46;
+    responses: SharedResponsesV47;
   };
   queryMyPayments: {
     parameters: SharedParametersV7;
@@ -13715,7 +13959,7 @@ export interface operations {
     };
   };
   createMyPayment: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['MyPaymentDraft'];
@@ -13805,7 +14049,7 @@ export interface operations {
     };
   };
   createProductDiscount: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductDiscountDraft'];
@@ -13845,32 +14089,32 @@ export interface operations {
   getProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV84;
+    responses: SharedResponsesV87;
   };
   updateProductDiscountById: {
     parameters: SharedParametersV2;
     requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV59;
   };
   deleteProductDiscountById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV82;
+    responses: SharedResponsesV85;
   };
   getProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV84;
+    responses: SharedResponsesV87;
   };
   updateProductDiscountByKey: {
     parameters: SharedParametersV3;
     requestBody: SharedRequestBodyV33;
-    responses: SharedResponsesV57;
+    responses: SharedResponsesV59;
   };
   deleteProductDiscountByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV82;
+    responses: SharedResponsesV85;
   };
   getProductProjectionInStoreById: {
     parameters: {
@@ -13880,7 +14124,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV68;
   };
   getProductProjectionInStoreByKey: {
     parameters: {
@@ -13890,7 +14134,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV66;
+    responses: SharedResponsesV68;
   };
   queryProductProjections: {
     parameters: {
@@ -13997,7 +14241,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV69;
   };
   getProductProjectionByKey: {
     parameters: {
@@ -14007,7 +14251,7 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV67;
+    responses: SharedResponsesV69;
   };
   queryProductSelections: {
     parameters: SharedParametersV7;
@@ -14029,7 +14273,7 @@ export interface operations {
     };
   };
   createProductSelection: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductSelectionDraft'];
@@ -14056,7 +14300,7 @@ export interface operations {
   getProductSelectionById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV70;
   };
   updateProductSelectionById: {
     parameters: SharedParametersV2;
@@ -14066,12 +14310,12 @@ export interface operations {
   deleteProductSelectionById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV48;
   };
   getProductSelectionByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV68;
+    responses: SharedResponsesV70;
   };
   updateProductSelectionByKey: {
     parameters: SharedParametersV3;
@@ -14081,17 +14325,17 @@ export interface operations {
   deleteProductSelectionByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV47;
+    responses: SharedResponsesV48;
   };
   queryProductsInProductSelectionById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV71;
   };
   queryProductsInProductSelectionByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV69;
+    responses: SharedResponsesV71;
   };
   queryProductSelectionAssignmentsInStore: {
     parameters: {
@@ -14138,7 +14382,7 @@ export interface operations {
     };
   };
   createProductType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ProductTypeDraft'];
@@ -14165,7 +14409,7 @@ export interface operations {
   getProductTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV72;
   };
   updateProductTypeById: {
     parameters: SharedParametersV2;
@@ -14175,12 +14419,12 @@ export interface operations {
   deleteProductTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV49;
   };
   getProductTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV70;
+    responses: SharedResponsesV72;
   };
   updateProductTypeByKey: {
     parameters: SharedParametersV3;
@@ -14190,7 +14434,7 @@ export interface operations {
   deleteProductTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV48;
+    responses: SharedResponsesV49;
   };
   queryProducts: {
     parameters: {
@@ -14315,7 +14559,7 @@ export interface operations {
   getProductById: {
     parameters: SharedParametersV22;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV73;
   };
   updateProductById: {
     parameters: SharedParametersV22;
@@ -14330,12 +14574,12 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV50;
   };
   getProductByKey: {
     parameters: SharedParametersV23;
     requestBody?: never;
-    responses: SharedResponsesV71;
+    responses: SharedResponsesV73;
   };
   updateProductByKey: {
     parameters: SharedParametersV23;
@@ -14350,17 +14594,17 @@ export interface operations {
       cookie?: never;
     };
     requestBody?: never;
-    responses: SharedResponsesV49;
+    responses: SharedResponsesV50;
   };
   queryProductSelectionsOfProductById: {
     parameters: SharedParametersV20;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV74;
   };
   queryProductSelectionsOfProductByKey: {
     parameters: SharedParametersV21;
     requestBody?: never;
-    responses: SharedResponsesV72;
+    responses: SharedResponsesV74;
   };
   getProject: {
     parameters: SharedParametersV10;
@@ -14397,6 +14641,79 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryReviews: {
+    parameters: SharedParametersV7;
+    requestBody?: never;
+    responses: {
+      /** @description A page of Reviews. */
+      200: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['ReviewPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createReview: {
+    parameters: SharedParametersV5;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Review. */
+      201: {
+        headers: SharedHeaders;
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReviewById: {
+    parameters: SharedParametersV2;
+    requestBody?: never;
+    responses: SharedResponsesV75;
+  };
+  updateReviewById: {
+    parameters: SharedParametersV2;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV35;
+  };
+  deleteReviewById: {
+    parameters: SharedParametersV25;
+    requestBody?: never;
+    responses: SharedResponsesV51;
+  };
+  getReviewByKey: {
+    parameters: SharedParametersV3;
+    requestBody?: never;
+    responses: SharedResponsesV75;
+  };
+  updateReviewByKey: {
+    parameters: SharedParametersV3;
+    requestBody: SharedRequestBodyV37;
+    responses: SharedResponsesV35;
+  };
+  deleteReviewByKey: {
+    parameters: SharedParametersV26;
+    requestBody?: never;
+    responses: SharedResponsesV51;
+  };
   queryShippingMethods: {
     parameters: SharedParametersV7;
     requestBody?: never;
@@ -14417,7 +14734,7 @@ export interface operations {
     };
   };
   createShippingMethod: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ShippingMethodDraft'];
@@ -14466,37 +14783,37 @@ export interface operations {
   getShippingMethodById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateShippingMethodById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV36;
   };
   deleteShippingMethodById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV52;
   };
   getShippingMethodByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV73;
+    responses: SharedResponsesV76;
   };
   updateShippingMethodByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV37;
-    responses: SharedResponsesV35;
+    requestBody: SharedRequestBodyV38;
+    responses: SharedResponsesV36;
   };
   deleteShippingMethodByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV50;
+    responses: SharedResponsesV52;
   };
   queryShoppingLists: SharedQueryShoppingLists;
   createShoppingList: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV38;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV39;
     responses: SharedResponsesV11;
   };
   getShoppingListById: SharedGetShoppingListById;
@@ -14506,12 +14823,7 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteShoppingListById: {
-    parameters: {
-      query: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV2;
-      cookie?: never;
-    };
+    parameters: SharedParametersV25;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
@@ -14522,24 +14834,19 @@ export interface operations {
     responses: SharedResponsesV2;
   };
   deleteShoppingListByKey: {
-    parameters: {
-      query: SharedQueryV6;
-      header?: SharedHeader;
-      path: SharedPathV3;
-      cookie?: never;
-    };
+    parameters: SharedParametersV26;
     requestBody?: never;
     responses: SharedResponsesV3;
   };
   queryShoppingListsInStore: SharedQueryShoppingListsInStore;
   createShoppingListInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV38;
+    requestBody: SharedRequestBodyV39;
     responses: SharedResponsesV11;
   };
   getShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
   updateShoppingListByIdInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV5;
     responses: SharedResponsesV2;
   };
@@ -14571,8 +14878,8 @@ export interface operations {
   };
   queryMyShoppingLists: SharedQueryShoppingLists;
   createMyShoppingList: {
-    parameters: SharedParametersV6;
-    requestBody: SharedRequestBodyV39;
+    parameters: SharedParametersV5;
+    requestBody: SharedRequestBodyV40;
     responses: SharedResponsesV11;
   };
   getMyShoppingListById: SharedGetShoppingListById;
@@ -14600,12 +14907,12 @@ export interface operations {
   queryMyShoppingListsInStore: SharedQueryShoppingListsInStore;
   createMyShoppingListInStore: {
     parameters: SharedParametersV12;
-    requestBody: SharedRequestBodyV39;
+    requestBody: SharedRequestBodyV40;
     responses: SharedResponsesV11;
   };
   getMyShoppingListByIdInStore: SharedGetShoppingListByIdInStore;
   updateMyShoppingListByIdInStore: {
-    parameters: SharedParametersV5;
+    parameters: SharedParametersV6;
     requestBody: SharedRequestBodyV6;
     responses: SharedResponsesV2;
   };
@@ -14645,7 +14952,7 @@ export interface operations {
     };
   };
   createState: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StateDraft'];
@@ -14671,32 +14978,32 @@ export interface operations {
   getStateById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   updateStateById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV40;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV37;
   };
   deleteStateById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV53;
   };
   getStateByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV74;
+    responses: SharedResponsesV77;
   };
   updateStateByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV40;
-    responses: SharedResponsesV36;
+    requestBody: SharedRequestBodyV41;
+    responses: SharedResponsesV37;
   };
   deleteStateByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV51;
+    responses: SharedResponsesV53;
   };
   queryStores: {
     parameters: SharedParametersV7;
@@ -14718,7 +15025,7 @@ export interface operations {
     };
   };
   createStore: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['StoreDraft'];
@@ -14745,32 +15052,32 @@ export interface operations {
   getStoreById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateStoreById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV41;
+    requestBody: SharedRequestBodyV42;
     responses: SharedResponsesV27;
   };
   deleteStoreById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV54;
   };
   getStoreByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV75;
+    responses: SharedResponsesV78;
   };
   updateStoreByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV41;
+    requestBody: SharedRequestBodyV42;
     responses: SharedResponsesV27;
   };
   deleteStoreByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV52;
+    responses: SharedResponsesV54;
   };
   queryTaxCategories: {
     parameters: SharedParametersV7;
@@ -14792,7 +15099,7 @@ export interface operations {
     };
   };
   createTaxCategory: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TaxCategoryDraft'];
@@ -14818,32 +15125,32 @@ export interface operations {
   getTaxCategoryById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV79;
   };
   updateTaxCategoryById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV37;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV38;
   };
   deleteTaxCategoryById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV55;
   };
   getTaxCategoryByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV76;
+    responses: SharedResponsesV79;
   };
   updateTaxCategoryByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV42;
-    responses: SharedResponsesV37;
+    requestBody: SharedRequestBodyV43;
+    responses: SharedResponsesV38;
   };
   deleteTaxCategoryByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV53;
+    responses: SharedResponsesV55;
   };
   queryTypes: {
     parameters: SharedParametersV7;
@@ -14865,7 +15172,7 @@ export interface operations {
     };
   };
   createType: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['TypeDraft'];
@@ -14891,32 +15198,32 @@ export interface operations {
   getTypeById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV77;
+    responses: SharedResponsesV80;
   };
   updateTypeById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV43;
-    responses: SharedResponsesV38;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV39;
   };
   deleteTypeById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV56;
   };
   getTypeByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV77;
+    responses: SharedResponsesV80;
   };
   updateTypeByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV43;
-    responses: SharedResponsesV38;
+    requestBody: SharedRequestBodyV44;
+    responses: SharedResponsesV39;
   };
   deleteTypeByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV54;
+    responses: SharedResponsesV56;
   };
   queryZones: {
     parameters: SharedParametersV7;
@@ -14938,7 +15245,7 @@ export interface operations {
     };
   };
   createZone: {
-    parameters: SharedParametersV6;
+    parameters: SharedParametersV5;
     requestBody: {
       content: {
         'application/json': components['schemas']['ZoneDraft'];
@@ -14964,32 +15271,32 @@ export interface operations {
   getZoneById: {
     parameters: SharedParametersV2;
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   updateZoneById: {
     parameters: SharedParametersV2;
-    requestBody: SharedRequestBodyV44;
-    responses: SharedResponsesV39;
+    requestBody: SharedRequestBodyV45;
+    responses: SharedResponsesV40;
   };
   deleteZoneById: {
     parameters: SharedParametersV4;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV57;
   };
   getZoneByKey: {
     parameters: SharedParametersV3;
     requestBody?: never;
-    responses: SharedResponsesV78;
+    responses: SharedResponsesV81;
   };
   updateZoneByKey: {
     parameters: SharedParametersV3;
-    requestBody: SharedRequestBodyV44;
-    responses: SharedResponsesV39;
+    requestBody: SharedRequestBodyV45;
+    responses: SharedResponsesV40;
   };
   deleteZoneByKey: {
     parameters: SharedParametersV8;
     requestBody?: never;
-    responses: SharedResponsesV55;
+    responses: SharedResponsesV57;
   };
 }
 
@@ -15707,6 +16014,27 @@ export type ProjectChangePriceRoundingModeAction = components['schemas']['Projec
 export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
 export type ProjectSetDiscountsConfigurationAction = components['schemas']['ProjectSetDiscountsConfigurationAction'];
 export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
+export type Review = components['schemas']['Review'];
+export type ReviewRating = components['schemas']['ReviewRating'];
+export type ReviewTargetReference = components['schemas']['ReviewTargetReference'];
+export type ReviewTargetResourceIdentifier = components['schemas']['ReviewTargetResourceIdentifier'];
+export type ReviewRatingStatistics = components['schemas']['ReviewRatingStatistics'];
+export type ReviewDraft = components['schemas']['ReviewDraft'];
+export type ReviewPagedQueryResponse = components['schemas']['ReviewPagedQueryResponse'];
+export type ReviewUpdate = components['schemas']['ReviewUpdate'];
+export type ReviewUpdateAction = components['schemas']['ReviewUpdateAction'];
+export type ReviewSetKeyAction = components['schemas']['ReviewSetKeyAction'];
+export type ReviewSetAuthorNameAction = components['schemas']['ReviewSetAuthorNameAction'];
+export type ReviewSetCustomerAction = components['schemas']['ReviewSetCustomerAction'];
+export type ReviewSetLocaleAction = components['schemas']['ReviewSetLocaleAction'];
+export type ReviewSetRatingAction = components['schemas']['ReviewSetRatingAction'];
+export type ReviewSetTargetAction = components['schemas']['ReviewSetTargetAction'];
+export type ReviewSetTextAction = components['schemas']['ReviewSetTextAction'];
+export type ReviewSetTitleAction = components['schemas']['ReviewSetTitleAction'];
+export type ReviewTransitionStateAction = components['schemas']['ReviewTransitionStateAction'];
+export type ReviewCreatedMessage = components['schemas']['ReviewCreatedMessage'];
+export type ReviewRatingSetMessage = components['schemas']['ReviewRatingSetMessage'];
+export type ReviewStateTransitionMessage = components['schemas']['ReviewStateTransitionMessage'];
 export type ShippingMethod = components['schemas']['ShippingMethod'];
 export type ShippingMethodDraft = components['schemas']['ShippingMethodDraft'];
 export type ZoneRate = components['schemas']['ZoneRate'];
@@ -16080,18 +16408,18 @@ type SharedStatus201 = {
 type SharedParametersV5 = {
   query?: SharedQueryV2;
   header?: SharedHeader;
+  path?: never;
+  cookie?: never;
+};
+type SharedParametersV6 = {
+  query?: SharedQueryV2;
+  header?: SharedHeader;
   path: {
     /** @description The `key` of the Store. */
     storeKey: components['parameters']['storeKey'];
     /** @description The `id` of the resource. */
     ID: components['parameters']['ID'];
   };
-  cookie?: never;
-};
-type SharedParametersV6 = {
-  query?: SharedQueryV2;
-  header?: SharedHeader;
-  path?: never;
   cookie?: never;
 };
 type SharedParametersV7 = {
@@ -16494,12 +16822,6 @@ type SharedResponsesV23 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedParametersV11 = {
-  query?: never;
-  header?: SharedHeader;
-  path: SharedPath;
-  cookie?: never;
-};
 type SharedCartDiscountSetKeyAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -16507,6 +16829,12 @@ type SharedCartDiscountSetKeyAction = {
    */
   action: 'setKey';
   key?: components['schemas']['Key'];
+};
+type SharedParametersV11 = {
+  query?: never;
+  header?: SharedHeader;
+  path: SharedPath;
+  cookie?: never;
 };
 type SharedParametersV12 = {
   query?: SharedQueryV2;
@@ -16536,6 +16864,19 @@ type SharedResponsesV24 = {
   500: components['responses']['InternalServerError'];
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
+};
+type SharedQueryV6 = {
+  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+  version: components['parameters']['version'];
+  /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+  dataErasure?: components['parameters']['dataErasure'];
+  /**
+   * @description Reference expansion path, for example `productSelection`,
+   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+   *     One path, or a list (the parameter repeated). A reference that cannot
+   *     be expanded stays unexpanded, without error.
+   */
+  expand?: components['parameters']['expand'];
 };
 type SharedBadRequest = {
   headers: SharedHeaders;
@@ -16756,6 +17097,24 @@ type SharedResponsesV34 = {
   503: components['responses']['ServiceUnavailable'];
 };
 type SharedResponsesV35 = {
+  /** @description The updated Review, with its new version. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Review'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  501: components['responses']['NotImplemented'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV36 = {
   /** @description The updated Shipping Method, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16773,7 +17132,7 @@ type SharedResponsesV35 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV36 = {
+type SharedResponsesV37 = {
   /** @description The updated State, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16791,7 +17150,7 @@ type SharedResponsesV36 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV37 = {
+type SharedResponsesV38 = {
   /** @description The updated Tax Category, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16809,7 +17168,7 @@ type SharedResponsesV37 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV38 = {
+type SharedResponsesV39 = {
   /** @description The updated Type, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16827,7 +17186,7 @@ type SharedResponsesV38 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV39 = {
+type SharedResponsesV40 = {
   /** @description The updated Zone, with its new version. */
   200: {
     headers: SharedHeaders;
@@ -16845,7 +17204,7 @@ type SharedResponsesV39 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV40 = {
+type SharedResponsesV41 = {
   /** @description The Cart, with its new version. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -16879,7 +17238,7 @@ type SharedQueryOrdersInStore = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV41 = {
+type SharedResponsesV42 = {
   /** @description The deleted Category. */
   200: {
     headers: SharedHeaders;
@@ -16896,7 +17255,7 @@ type SharedResponsesV41 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV42 = {
+type SharedResponsesV43 = {
   /** @description The deleted Channel. */
   200: {
     headers: SharedHeaders;
@@ -16913,7 +17272,7 @@ type SharedResponsesV42 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV43 = {
+type SharedResponsesV44 = {
   /** @description The deleted Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -16930,7 +17289,7 @@ type SharedResponsesV43 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV44 = {
+type SharedResponsesV45 = {
   /** @description The token; its value is shown only here. */
   200: {
     headers: SharedHeaders;
@@ -16947,7 +17306,7 @@ type SharedResponsesV44 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV45 = {
+type SharedResponsesV46 = {
   /** @description The deleted InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -16964,7 +17323,7 @@ type SharedResponsesV45 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV46 = {
+type SharedResponsesV47 = {
   /** @description The deleted Payment. */
   200: {
     headers: SharedHeaders;
@@ -16981,7 +17340,7 @@ type SharedResponsesV46 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV47 = {
+type SharedResponsesV48 = {
   /** @description The deleted Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -16998,7 +17357,7 @@ type SharedResponsesV47 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV48 = {
+type SharedResponsesV49 = {
   /** @description The deleted Product Type. */
   200: {
     headers: SharedHeaders;
@@ -17015,7 +17374,7 @@ type SharedResponsesV48 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV49 = {
+type SharedResponsesV50 = {
   /** @description The deleted Product. */
   200: {
     headers: SharedHeaders;
@@ -17032,7 +17391,24 @@ type SharedResponsesV49 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV50 = {
+type SharedResponsesV51 = {
+  /** @description The deleted Review. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Review'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  409: components['responses']['Conflict'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV52 = {
   /** @description The deleted Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -17049,7 +17425,7 @@ type SharedResponsesV50 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV51 = {
+type SharedResponsesV53 = {
   /** @description The deleted State. */
   200: {
     headers: SharedHeaders;
@@ -17066,7 +17442,7 @@ type SharedResponsesV51 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV52 = {
+type SharedResponsesV54 = {
   /** @description The deleted Store. */
   200: {
     headers: SharedHeaders;
@@ -17083,7 +17459,7 @@ type SharedResponsesV52 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV53 = {
+type SharedResponsesV55 = {
   /** @description The deleted Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -17100,7 +17476,7 @@ type SharedResponsesV53 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV54 = {
+type SharedResponsesV56 = {
   /** @description The deleted Type. */
   200: {
     headers: SharedHeaders;
@@ -17117,7 +17493,7 @@ type SharedResponsesV54 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV55 = {
+type SharedResponsesV57 = {
   /** @description The deleted Zone. */
   200: {
     headers: SharedHeaders;
@@ -17134,20 +17510,11 @@ type SharedResponsesV55 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedQueryV6 = {
-  /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
-  version: components['parameters']['version'];
-  /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
-  dataErasure?: components['parameters']['dataErasure'];
-  /**
-   * @description Reference expansion path, for example `productSelection`,
-   *     `productSelections[*].productSelection` or `custom.fields.<name>`.
-   *     One path, or a list (the parameter repeated). A reference that cannot
-   *     be expanded stays unexpanded, without error.
-   */
-  expand?: components['parameters']['expand'];
+type SharedPathV2 = {
+  /** @description The `id` of the resource. */
+  ID: components['parameters']['ID'];
 };
-type SharedResponsesV56 = {
+type SharedResponsesV58 = {
   /** @description The new Cart. */
   201: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -17160,7 +17527,7 @@ type SharedResponsesV56 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV57 = {
+type SharedResponsesV59 = {
   /** @description The updated Product Discount, with its new version. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -17192,7 +17559,7 @@ type SharedQueryOrders = {
     503: components['responses']['ServiceUnavailable'];
   };
 };
-type SharedResponsesV58 = {
+type SharedResponsesV60 = {
   /** @description The Category. */
   200: {
     headers: SharedHeaders;
@@ -17208,7 +17575,7 @@ type SharedResponsesV58 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV59 = {
+type SharedResponsesV61 = {
   /** @description The Channel. */
   200: {
     headers: SharedHeaders;
@@ -17224,7 +17591,7 @@ type SharedResponsesV59 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV60 = {
+type SharedResponsesV62 = {
   /** @description The Customer Group. */
   200: {
     headers: SharedHeaders;
@@ -17240,7 +17607,7 @@ type SharedResponsesV60 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV61 = {
+type SharedResponsesV63 = {
   /** @description The InventoryEntry. */
   200: {
     headers: SharedHeaders;
@@ -17256,7 +17623,7 @@ type SharedResponsesV61 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV62 = {
+type SharedResponsesV64 = {
   /** @description A page of the token's Carts. */
   200: {
     headers: SharedHeaders;
@@ -17272,7 +17639,7 @@ type SharedResponsesV62 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV63 = {
+type SharedResponsesV65 = {
   /** @description The customer or the anonymous session. */
   200: {
     headers: SharedHeaders;
@@ -17288,7 +17655,7 @@ type SharedResponsesV63 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV64 = {
+type SharedResponsesV66 = {
   /** @description The Order. */
   200: {
     headers: SharedHeaders;
@@ -17304,7 +17671,7 @@ type SharedResponsesV64 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV65 = {
+type SharedResponsesV67 = {
   /** @description The Payment. */
   200: {
     headers: SharedHeaders;
@@ -17320,7 +17687,7 @@ type SharedResponsesV65 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV66 = {
+type SharedResponsesV68 = {
   /** @description The current Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -17336,7 +17703,7 @@ type SharedResponsesV66 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV67 = {
+type SharedResponsesV69 = {
   /** @description The Product Projection. */
   200: {
     headers: SharedHeaders;
@@ -17352,7 +17719,7 @@ type SharedResponsesV67 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV68 = {
+type SharedResponsesV70 = {
   /** @description The Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -17368,7 +17735,7 @@ type SharedResponsesV68 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV69 = {
+type SharedResponsesV71 = {
   /** @description A page of the Products assigned to the Product Selection. */
   200: {
     headers: SharedHeaders;
@@ -17384,7 +17751,7 @@ type SharedResponsesV69 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV70 = {
+type SharedResponsesV72 = {
   /** @description The Product Type. */
   200: {
     headers: SharedHeaders;
@@ -17400,7 +17767,7 @@ type SharedResponsesV70 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV71 = {
+type SharedResponsesV73 = {
   /** @description The Product. */
   200: {
     headers: SharedHeaders;
@@ -17416,7 +17783,7 @@ type SharedResponsesV71 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV72 = {
+type SharedResponsesV74 = {
   /** @description A page of the Product Selections holding the Product. */
   200: {
     headers: SharedHeaders;
@@ -17432,7 +17799,23 @@ type SharedResponsesV72 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV73 = {
+type SharedResponsesV75 = {
+  /** @description The Review. */
+  200: {
+    headers: SharedHeaders;
+    content: {
+      'application/json': components['schemas']['Review'];
+    };
+  };
+  400: components['responses']['BadRequest'];
+  401: components['responses']['Unauthorized'];
+  403: components['responses']['Forbidden'];
+  404: components['responses']['NotFound'];
+  431: components['responses']['RequestHeaderFieldsTooLarge'];
+  500: components['responses']['InternalServerError'];
+  503: components['responses']['ServiceUnavailable'];
+};
+type SharedResponsesV76 = {
   /** @description The Shipping Method. */
   200: {
     headers: SharedHeaders;
@@ -17448,7 +17831,7 @@ type SharedResponsesV73 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV74 = {
+type SharedResponsesV77 = {
   /** @description The State. */
   200: {
     headers: SharedHeaders;
@@ -17464,7 +17847,7 @@ type SharedResponsesV74 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV75 = {
+type SharedResponsesV78 = {
   /** @description The Store. */
   200: {
     headers: SharedHeaders;
@@ -17480,7 +17863,7 @@ type SharedResponsesV75 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV76 = {
+type SharedResponsesV79 = {
   /** @description The Tax Category. */
   200: {
     headers: SharedHeaders;
@@ -17496,7 +17879,7 @@ type SharedResponsesV76 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV77 = {
+type SharedResponsesV80 = {
   /** @description The Type. */
   200: {
     headers: SharedHeaders;
@@ -17512,7 +17895,7 @@ type SharedResponsesV77 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV78 = {
+type SharedResponsesV81 = {
   /** @description The Zone. */
   200: {
     headers: SharedHeaders;
@@ -17528,11 +17911,7 @@ type SharedResponsesV78 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedPathV2 = {
-  /** @description The `id` of the resource. */
-  ID: components['parameters']['ID'];
-};
-type SharedResponsesV79 = {
+type SharedResponsesV82 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -17544,7 +17923,7 @@ type SharedResponsesV79 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV80 = {
+type SharedResponsesV83 = {
   /** @description The customer's active Cart after the merge. */
   200: SharedStatus201;
   400: components['responses']['BadRequest'];
@@ -17556,7 +17935,7 @@ type SharedResponsesV80 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV81 = {
+type SharedResponsesV84 = {
   /** @description The deleted customer. */
   200: SharedStatus200;
   400: components['responses']['BadRequest'];
@@ -17568,7 +17947,7 @@ type SharedResponsesV81 = {
   500: components['responses']['InternalServerError'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV82 = {
+type SharedResponsesV85 = {
   /** @description The deleted Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -17588,6 +17967,10 @@ type SharedCartDiscountSetDescriptionAction = {
   action: 'setDescription';
   description?: components['schemas']['LocalizedString'];
 };
+type SharedPathV3 = {
+  /** @description The `key` of the resource. */
+  key: components['parameters']['key'];
+};
 type SharedCartDiscountChangeNameAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -17596,7 +17979,7 @@ type SharedCartDiscountChangeNameAction = {
   action: 'changeName';
   name: components['schemas']['LocalizedString'];
 };
-type SharedResponsesV83 = {
+type SharedResponsesV86 = {
   /** @description The customer. */
   200: SharedStatus201V2;
   400: components['responses']['BadRequest'];
@@ -17607,7 +17990,7 @@ type SharedResponsesV83 = {
   501: components['responses']['NotImplemented'];
   503: components['responses']['ServiceUnavailable'];
 };
-type SharedResponsesV84 = {
+type SharedResponsesV87 = {
   /** @description The Product Discount. */
   200: SharedStatus201V3;
   400: components['responses']['BadRequest'];
@@ -17654,10 +18037,6 @@ type SharedQueryV7 = {
    *     be expanded stays unexpanded, without error.
    */
   expand?: components['parameters']['expand'];
-};
-type SharedPathV3 = {
-  /** @description The `key` of the resource. */
-  key: components['parameters']['key'];
 };
 type SharedQueryV8 = {
   /**
@@ -17758,6 +18137,22 @@ type SharedStatus201V5 = {
   content: {
     'application/json': components['schemas']['ApiClient'];
   };
+};
+type SharedCartSetLocaleAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setLocale';
+  locale?: components['schemas']['Locale'];
+};
+type SharedPaymentSetCustomerAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setCustomer';
+  customer?: components['schemas']['CustomerResourceIdentifier'];
 };
 type SharedParametersV16 = {
   query?: SharedQueryV2;
@@ -17935,6 +18330,18 @@ type SharedStatus200V7 = {
     'application/json': components['schemas']['Project'];
   };
 };
+type SharedParametersV25 = {
+  query: SharedQueryV6;
+  header?: SharedHeader;
+  path: SharedPathV2;
+  cookie?: never;
+};
+type SharedParametersV26 = {
+  query: SharedQueryV6;
+  header?: SharedHeader;
+  path: SharedPathV3;
+  cookie?: never;
+};
 type SharedCartDiscountSetStoresAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -17969,14 +18376,6 @@ type SharedCartDiscountSetValidUntilAction = {
   action: 'setValidUntil';
   validUntil?: components['schemas']['DateTime'];
 };
-type SharedCartSetLocaleAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setLocale';
-  locale?: components['schemas']['Locale'];
-};
 type SharedCartSetCustomerGroupAction = {
   /**
    * @description discriminator enum property added by openapi-typescript
@@ -17984,14 +18383,6 @@ type SharedCartSetCustomerGroupAction = {
    */
   action: 'setCustomerGroup';
   customerGroup?: components['schemas']['CustomerGroupResourceIdentifier'];
-};
-type SharedPaymentSetCustomerAction = {
-  /**
-   * @description discriminator enum property added by openapi-typescript
-   * @enum {string}
-   */
-  action: 'setCustomer';
-  customer?: components['schemas']['CustomerResourceIdentifier'];
 };
 type SharedProductSelectionSetKeyAction = {
   /**
@@ -18232,40 +18623,45 @@ type SharedRequestBodyV36 = {
 };
 type SharedRequestBodyV37 = {
   content: {
-    'application/json': components['schemas']['ShippingMethodUpdate'];
+    'application/json': components['schemas']['ReviewUpdate'];
   };
 };
 type SharedRequestBodyV38 = {
   content: {
-    'application/json': components['schemas']['ShoppingListDraft'];
+    'application/json': components['schemas']['ShippingMethodUpdate'];
   };
 };
 type SharedRequestBodyV39 = {
   content: {
-    'application/json': components['schemas']['MyShoppingListDraft'];
+    'application/json': components['schemas']['ShoppingListDraft'];
   };
 };
 type SharedRequestBodyV40 = {
   content: {
-    'application/json': components['schemas']['StateUpdate'];
+    'application/json': components['schemas']['MyShoppingListDraft'];
   };
 };
 type SharedRequestBodyV41 = {
   content: {
-    'application/json': components['schemas']['StoreUpdate'];
+    'application/json': components['schemas']['StateUpdate'];
   };
 };
 type SharedRequestBodyV42 = {
   content: {
-    'application/json': components['schemas']['TaxCategoryUpdate'];
+    'application/json': components['schemas']['StoreUpdate'];
   };
 };
 type SharedRequestBodyV43 = {
   content: {
-    'application/json': components['schemas']['TypeUpdate'];
+    'application/json': components['schemas']['TaxCategoryUpdate'];
   };
 };
 type SharedRequestBodyV44 = {
+  content: {
+    'application/json': components['schemas']['TypeUpdate'];
+  };
+};
+type SharedRequestBodyV45 = {
   content: {
     'application/json': components['schemas']['ZoneUpdate'];
   };
@@ -18281,7 +18677,7 @@ type SharedDeleteCartById = {
   responses: SharedResponsesV5;
 };
 type SharedGetCartInStoreById = {
-  parameters: SharedParametersV5;
+  parameters: SharedParametersV6;
   requestBody?: never;
   responses: SharedResponsesV6;
 };
@@ -18311,7 +18707,7 @@ type SharedQueryShoppingListsInStore = {
   responses: SharedResponsesV18;
 };
 type SharedGetShoppingListByIdInStore = {
-  parameters: SharedParametersV5;
+  parameters: SharedParametersV6;
   requestBody?: never;
   responses: SharedResponsesV4;
 };
@@ -18335,6 +18731,14 @@ type SharedCartSetDeleteDaysAfterLastModificationAction = {
    */
   action: 'setDeleteDaysAfterLastModification';
   deleteDaysAfterLastModification?: number;
+};
+type SharedCustomerSetTitleAction = {
+  /**
+   * @description discriminator enum property added by openapi-typescript
+   * @enum {string}
+   */
+  action: 'setTitle';
+  title?: string;
 };
 type SharedTaxCategorySetDescriptionAction = {
   /**

@@ -5352,14 +5352,6 @@ export const projectSetShippingRateInputTypeAction = /* @__PURE__ */ defineBuild
 export const review = /* @__PURE__ */ defineBuilder('Review', 'resource');
 
 /**
- * Builder of a `ReviewTargetReference` (other) of the Commerce schema, with plausible seeded defaults for its required members. The Product or the Channel a Review is about.
- *
- * @example
- * reviewTargetReference({ seed: 42 }).build();
- */
-export const reviewTargetReference = /* @__PURE__ */ defineBuilder('ReviewTargetReference', 'other');
-
-/**
  * Builder of a `ReviewTargetResourceIdentifier` (other) of the Commerce schema, with plausible seeded defaults for its required members. A Product or a Channel, by `id` or `key`; `typeId` says which.
  *
  * @example
@@ -7463,7 +7455,6 @@ export const builderFactories = {
   ProjectSetDiscountsConfigurationAction: projectSetDiscountsConfigurationAction,
   ProjectSetShippingRateInputTypeAction: projectSetShippingRateInputTypeAction,
   Review: review,
-  ReviewTargetReference: reviewTargetReference,
   ReviewTargetResourceIdentifier: reviewTargetResourceIdentifier,
   ReviewRatingStatistics: reviewRatingStatistics,
   ReviewDraft: reviewDraft,

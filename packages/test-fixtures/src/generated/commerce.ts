@@ -2623,6 +2623,62 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Query Reviews */
+    get: operations['queryReviews'];
+    put?: never;
+    /** Create a Review */
+    post: operations['createReview'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reviews/{ID}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Review by ID */
+    get: operations['getReviewById'];
+    put?: never;
+    /** Update a Review by ID */
+    post: operations['updateReviewById'];
+    /** Delete a Review by ID */
+    delete: operations['deleteReviewById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/reviews/key={key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a Review by key */
+    get: operations['getReviewByKey'];
+    put?: never;
+    /** Update a Review by key */
+    post: operations['updateReviewByKey'];
+    /** Delete a Review by key */
+    delete: operations['deleteReviewByKey'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/shipping-methods': {
     parameters: {
       query?: never;
@@ -5329,6 +5385,7 @@ export interface components {
       address?: components['schemas']['Address'];
       geoLocation?: components['schemas']['GeoJsonPoint'];
       custom?: components['schemas']['CustomFields'];
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
     };
     /** @description `roles` defaults to `[InventorySupply]` as on the live service. */
     ChannelDraft: {
@@ -5482,6 +5539,7 @@ export interface components {
       | 'product-discount'
       | 'product-selection'
       | 'product-type'
+      | 'review'
       | 'shipping-method'
       | 'shopping-list'
       | 'state'
@@ -7957,6 +8015,9 @@ export interface components {
       | components['schemas']['CartDiscountStoreAddedMessage']
       | components['schemas']['CartDiscountStoreRemovedMessage']
       | components['schemas']['CartDiscountStoresSetMessage']
+      | components['schemas']['ReviewCreatedMessage']
+      | components['schemas']['ReviewRatingSetMessage']
+      | components['schemas']['ReviewStateTransitionMessage']
       | components['schemas']['ProductCreatedMessage']
       | components['schemas']['ProductDeletedMessage']
       | components['schemas']['ProductPublishedMessage']
@@ -9839,6 +9900,7 @@ export interface components {
       variants: components['schemas']['ProductVariant'][];
       published?: boolean;
       hasStagedChanges?: boolean;
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
       createdAt: components['schemas']['DateTime'];
       lastModifiedAt: components['schemas']['DateTime'];
     };
@@ -10637,6 +10699,7 @@ export interface components {
       key?: string;
       productType: components['schemas']['ProductTypeReference'];
       masterData: components['schemas']['ProductCatalogData'];
+      reviewRatingStatistics?: components['schemas']['ReviewRatingStatistics'];
       taxCategory?: components['schemas']['TaxCategoryReference'];
       state?: components['schemas']['StateReference'];
       priceMode?: components['schemas']['ProductPriceMode'];
@@ -11692,6 +11755,237 @@ export interface components {
        */
       action: 'setShippingRateInputType';
       shippingRateInputType?: components['schemas']['ShippingRateInputType'];
+    };
+    /**
+     * @description A Review of a Product or a Channel (https://docs.commercetools.com/api/projects/reviews).
+     *     Scopes `view_products` and `manage_products`, as the live reference gives them (there are
+     *     no Review scopes of their own). `key` and `uniquenessValue` are each unique among the
+     *     Project's Reviews (400 DuplicateField). Sends ReviewCreated, ReviewRatingSet and
+     *     ReviewStateTransition.
+     */
+    Review: components['schemas']['BaseResource'] & {
+      key?: string;
+      /** @description Set at creation only (no update action changes it). */
+      uniquenessValue?: string;
+      locale?: components['schemas']['Locale'];
+      authorName?: string;
+      title?: string;
+      text?: string;
+      target?: components['schemas']['ReviewTargetReference'];
+      rating?: components['schemas']['ReviewRating'];
+      state?: components['schemas']['StateReference'];
+      /**
+       * @description Whether the Review counts in its target's `reviewRatingStatistics`: `true` for a
+       *     Review without a State (the live default), otherwise whether its State has the role
+       *     `ReviewIncludedInStatistics`. Worked out when the Review is created and at each
+       *     `transitionState` only: a later change of the State's roles does not change it (the
+       *     live rule). A Review without `rating` or without `target` counts in no statistics
+       *     whatever this says.
+       */
+      readonly includedInStatistics: boolean;
+      customer?: components['schemas']['CustomerReference'];
+      custom?: components['schemas']['CustomFields'];
+    };
+    /** @description A rating from -100 to 100 (stars, a percentage, +1/-1 for a like or a dislike). */
+    ReviewRating: number;
+    /** @description The Product or the Channel a Review is about. */
+    ReviewTargetReference: components['schemas']['ProductReference'] | components['schemas']['ChannelReference'];
+    /** @description A Product or a Channel, by `id` or `key`; `typeId` says which. */
+    ReviewTargetResourceIdentifier: components['schemas']['ResourceIdentifier'] & {
+      /** @enum {string} */
+      typeId: 'product' | 'channel';
+    };
+    /**
+     * @description The ratings of the Reviews that count for a Product or a Channel: those with a `rating` and
+     *     `includedInStatistics`. Kept in step by every create, update and delete of a Review that
+     *     changes them (the live service does it eventually, the emulator at once), as a background
+     *     change of the target: a new version and `lastModifiedAt`, its `lastModifiedBy` kept, a
+     *     Change History ChangeReviewRatingStatisticsChange made by the platform. Decision: absent
+     *     while no Review counts.
+     */
+    ReviewRatingStatistics: {
+      /**
+       * @description The sum of the ratings divided by their count, rounded to 5 decimals (the live rule);
+       *     decision: a half rounds away from zero, worked out on integers.
+       */
+      averageRating: number;
+      highestRating: number;
+      lowestRating: number;
+      /** @description How many Reviews count. */
+      count: number;
+      /** @description How many Reviews that count have each rating, by the rating written in decimal; only ratings given appear. */
+      ratingsDistribution: {
+        [key: string]: number;
+      };
+    };
+    /**
+     * @description The live reference asks for at least one of `title`, `text` and `rating` but does not
+     *     require it; decision: a draft without any is accepted. `target` (a Product or a Channel),
+     *     `customer` and `state` must exist (400 ReferencedResourceNotFound); `state` must be a
+     *     ReviewState (400 InvalidOperation, decision) and, decision, need not be initial (the live
+     *     reference puts no rule on the draft's State). `uniquenessValue` and `key` already taken are
+     *     400 DuplicateField.
+     */
+    ReviewDraft: {
+      key?: components['schemas']['Key'];
+      uniquenessValue?: string;
+      locale?: components['schemas']['Locale'];
+      authorName?: string;
+      title?: string;
+      text?: string;
+      target?: components['schemas']['ReviewTargetResourceIdentifier'];
+      state?: components['schemas']['StateResourceIdentifier'];
+      rating?: components['schemas']['ReviewRating'];
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+      custom?: components['schemas']['CustomFieldsDraft'];
+    };
+    ReviewPagedQueryResponse: components['schemas']['PagedQueryResponse'] & {
+      results: components['schemas']['Review'][];
+    };
+    ReviewUpdate: {
+      version: components['schemas']['Version'];
+      actions: components['schemas']['ReviewUpdateAction'][];
+    };
+    /** @description The `set…` actions without their value remove the member. */
+    ReviewUpdateAction:
+      | components['schemas']['ReviewSetKeyAction']
+      | components['schemas']['ReviewSetAuthorNameAction']
+      | components['schemas']['ReviewSetCustomerAction']
+      | components['schemas']['SetCustomFieldAction']
+      | components['schemas']['SetCustomTypeAction']
+      | components['schemas']['ReviewSetLocaleAction']
+      | components['schemas']['ReviewSetRatingAction']
+      | components['schemas']['ReviewSetTargetAction']
+      | components['schemas']['ReviewSetTextAction']
+      | components['schemas']['ReviewSetTitleAction']
+      | components['schemas']['ReviewTransitionStateAction'];
+    /** @description Another Review's key is 400 DuplicateField. */
+    ReviewSetKeyAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setKey';
+      key?: components['schemas']['Key'];
+    };
+    ReviewSetAuthorNameAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setAuthorName';
+      authorName?: string;
+    };
+    /** @description The Customer must exist (400 ReferencedResourceNotFound). */
+    ReviewSetCustomerAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setCustomer';
+      customer?: components['schemas']['CustomerResourceIdentifier'];
+    };
+    ReviewSetLocaleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setLocale';
+      locale?: components['schemas']['Locale'];
+    };
+    /** @description Sends ReviewRatingSet, with the ratings before and after, `includedInStatistics` and `target`. */
+    ReviewSetRatingAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setRating';
+      rating?: components['schemas']['ReviewRating'];
+    };
+    /** @description The Product or Channel must exist (400 ReferencedResourceNotFound); the statistics of both targets follow. */
+    ReviewSetTargetAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTarget';
+      target: components['schemas']['ReviewTargetResourceIdentifier'];
+    };
+    ReviewSetTextAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setText';
+      text?: string;
+    };
+    ReviewSetTitleAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'setTitle';
+      title?: string;
+    };
+    /**
+     * @description Moves the Review to a ReviewState (another type is 400 InvalidOperation, decision): from no
+     *     State only to an initial one, from a State with `transitions` only to one of them (400
+     *     InvalidOperation otherwise), unless `force`. `includedInStatistics` becomes whether the new
+     *     State has the role `ReviewIncludedInStatistics`. Sends ReviewStateTransition.
+     */
+    ReviewTransitionStateAction: {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      action: 'transitionState';
+      state: components['schemas']['StateResourceIdentifier'];
+      /** @default false */
+      force?: boolean;
+    };
+    /** @description A Review was created. */
+    ReviewCreatedMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewCreated';
+      review: components['schemas']['Review'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewCreated';
+    };
+    /** @description A Review's rating was set or removed by `setRating`. */
+    ReviewRatingSetMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewRatingSet';
+      oldRating?: components['schemas']['ReviewRating'];
+      newRating?: components['schemas']['ReviewRating'];
+      includedInStatistics: boolean;
+      target?: components['schemas']['ReviewTargetReference'];
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewRatingSet';
+    };
+    /** @description A Review moved to another State by `transitionState`. */
+    ReviewStateTransitionMessage: components['schemas']['MessageBase'] & {
+      /** @constant */
+      type: 'ReviewStateTransition';
+      oldState?: components['schemas']['StateReference'];
+      newState: components['schemas']['StateReference'];
+      oldIncludedInStatistics: boolean;
+      newIncludedInStatistics: boolean;
+      target?: components['schemas']['ReviewTargetReference'];
+      force: boolean;
+    } & {
+      /**
+       * @description discriminator enum property added by openapi-typescript
+       * @enum {string}
+       */
+      type: 'ReviewStateTransition';
     };
     /**
      * @description Scopes `view_shipping_methods` (or `view_orders`, `manage_my_orders`) and
@@ -27079,6 +27373,470 @@ export interface operations {
       503: components['responses']['ServiceUnavailable'];
     };
   };
+  queryReviews: {
+    parameters: {
+      query?: {
+        /**
+         * @description Query predicate, for example `key = "summer"` or `name(en = "Summer")`
+         *     (https://docs.commercetools.com/api/predicates/query): one, or a list
+         *     (the parameter repeated) whose predicates are ANDed. Placeholders
+         *     `:name` are filled from `var.<name>` parameters. Unknown fields or bad
+         *     syntax: 400 InvalidInput naming the position.
+         */
+        where?: components['parameters']['where'];
+        /**
+         * @description Values for the `:name` placeholders of `where`. ON THE WIRE each entry
+         *     is sent as `var.<name>=<value>` (repeated, `var.<name>=a&var.<name>=b`,
+         *     for a list, as used by `in :name`), NOT in the `var[name]` form that
+         *     `style: deepObject` would suggest; the SDK serializes it that way.
+         */
+        var?: components['parameters']['var'];
+        /**
+         * @description `<field> asc|desc` (default ascending); localized fields as
+         *     `<field>.<locale> <direction>`; custom fields as
+         *     `custom.fields.<field> <direction>`. One, or a list (the parameter
+         *     repeated) that forms a composed sort in the given order. Sorting is
+         *     case-sensitive.
+         */
+        sort?: components['parameters']['sort'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+        /** @description Maximum number of results. Out of range is 400 InvalidInput. */
+        limit?: components['parameters']['limit'];
+        /**
+         * @description Number of elements skipped (not a page number). Out of range is 400
+         *     InvalidInput. For iterating over everything prefer `withTotal=false`,
+         *     `sort=id asc` and `where=id > "<last id>"`.
+         */
+        offset?: components['parameters']['offset'];
+        /**
+         * @description `false` omits `total` from the answer. Defaults to `true`, `total` is
+         *     returned, on every query endpoint but the three membership queries (see
+         *     `withTotalOnRequest`).
+         */
+        withTotal?: components['parameters']['withTotal'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of Reviews. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewPagedQueryResponse'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  createReview: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewDraft'];
+      };
+    };
+    responses: {
+      /** @description The created Review. */
+      201: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReviewById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Review. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateReviewById: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Review, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteReviewById: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+        dataErasure?: components['parameters']['dataErasure'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `id` of the resource. */
+        ID: components['parameters']['ID'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Review. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  getReviewByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Review. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  updateReviewByKey: {
+    parameters: {
+      query?: {
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewUpdate'];
+      };
+    };
+    responses: {
+      /** @description The updated Review, with its new version. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      501: components['responses']['NotImplemented'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
+  deleteReviewByKey: {
+    parameters: {
+      query: {
+        /** @description Expected current version of the resource; a mismatch is 409 ConcurrentModification. */
+        version: components['parameters']['version'];
+        /** @description Accepted; the emulator keeps no personal data beyond the deleted resource itself. */
+        dataErasure?: components['parameters']['dataErasure'];
+        /**
+         * @description Reference expansion path, for example `productSelection`,
+         *     `productSelections[*].productSelection` or `custom.fields.<name>`.
+         *     One path, or a list (the parameter repeated). A reference that cannot
+         *     be expanded stays unexpanded, without error.
+         */
+        expand?: components['parameters']['expand'];
+      };
+      header?: {
+        /**
+         * @description 8 to 256 characters of `[A-Za-z0-9_-]`. Propagated on the response, to
+         *     extensions and to an external OAuth server; generated by the service when
+         *     absent. A value that breaks the rule is answered with 400 InvalidInput.
+         */
+        'X-Correlation-ID'?: components['parameters']['XCorrelationID'];
+        /**
+         * @description Reported as `externalUserId` in `createdBy` and `lastModifiedBy`. Must
+         *     not carry personal data such as e-mail addresses.
+         */
+        'X-External-User-ID'?: components['parameters']['XExternalUserID'];
+      };
+      path: {
+        /** @description The `key` of the resource. */
+        key: components['parameters']['key'];
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The deleted Review. */
+      200: {
+        headers: {
+          'X-Correlation-ID': components['headers']['X-Correlation-ID'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Review'];
+        };
+      };
+      400: components['responses']['BadRequest'];
+      401: components['responses']['Unauthorized'];
+      403: components['responses']['Forbidden'];
+      404: components['responses']['NotFound'];
+      409: components['responses']['Conflict'];
+      431: components['responses']['RequestHeaderFieldsTooLarge'];
+      500: components['responses']['InternalServerError'];
+      503: components['responses']['ServiceUnavailable'];
+    };
+  };
   queryShippingMethods: {
     parameters: {
       query?: {
@@ -32515,6 +33273,27 @@ export type ProjectChangePriceRoundingModeAction = components['schemas']['Projec
 export type ProjectChangeTaxRoundingModeAction = components['schemas']['ProjectChangeTaxRoundingModeAction'];
 export type ProjectSetDiscountsConfigurationAction = components['schemas']['ProjectSetDiscountsConfigurationAction'];
 export type ProjectSetShippingRateInputTypeAction = components['schemas']['ProjectSetShippingRateInputTypeAction'];
+export type Review = components['schemas']['Review'];
+export type ReviewRating = components['schemas']['ReviewRating'];
+export type ReviewTargetReference = components['schemas']['ReviewTargetReference'];
+export type ReviewTargetResourceIdentifier = components['schemas']['ReviewTargetResourceIdentifier'];
+export type ReviewRatingStatistics = components['schemas']['ReviewRatingStatistics'];
+export type ReviewDraft = components['schemas']['ReviewDraft'];
+export type ReviewPagedQueryResponse = components['schemas']['ReviewPagedQueryResponse'];
+export type ReviewUpdate = components['schemas']['ReviewUpdate'];
+export type ReviewUpdateAction = components['schemas']['ReviewUpdateAction'];
+export type ReviewSetKeyAction = components['schemas']['ReviewSetKeyAction'];
+export type ReviewSetAuthorNameAction = components['schemas']['ReviewSetAuthorNameAction'];
+export type ReviewSetCustomerAction = components['schemas']['ReviewSetCustomerAction'];
+export type ReviewSetLocaleAction = components['schemas']['ReviewSetLocaleAction'];
+export type ReviewSetRatingAction = components['schemas']['ReviewSetRatingAction'];
+export type ReviewSetTargetAction = components['schemas']['ReviewSetTargetAction'];
+export type ReviewSetTextAction = components['schemas']['ReviewSetTextAction'];
+export type ReviewSetTitleAction = components['schemas']['ReviewSetTitleAction'];
+export type ReviewTransitionStateAction = components['schemas']['ReviewTransitionStateAction'];
+export type ReviewCreatedMessage = components['schemas']['ReviewCreatedMessage'];
+export type ReviewRatingSetMessage = components['schemas']['ReviewRatingSetMessage'];
+export type ReviewStateTransitionMessage = components['schemas']['ReviewStateTransitionMessage'];
 export type ShippingMethod = components['schemas']['ShippingMethod'];
 export type ShippingMethodDraft = components['schemas']['ShippingMethodDraft'];
 export type ZoneRate = components['schemas']['ZoneRate'];

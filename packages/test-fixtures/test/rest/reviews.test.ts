@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { data, failure, gql } from '../graphql/helpers.js';
 import { createApi, createProduct, expectError, messagesOf, ok, UUID, type Api, type Json } from './helpers.js';
 
 let api: Api;
@@ -297,5 +298,69 @@ describe("Reviews: the target's reviewRatingStatistics", () => {
       averageRating: 0.66667,
       ratingsDistribution: { '1': 2, '0': 1 },
     });
+  });
+});
+
+describe('Reviews over GraphQL', () => {
+  const FIELDS = `id version key title rating includedInStatistics targetRef { typeId id } target { id ... on Product { reviewRatingStatistics { averageRating count ratingsDistribution } } }
+    stateRef { id } state { key } customerRef { id } customer { email }`;
+
+  it('are created, updated, read and deleted as over REST; the Product shows its statistics', async () => {
+    await createState('pending', { transitions: [] });
+    const customer = ok(await api.call('POST', '/customers', { email: 'cy@example.com', password: 'secret' }), 201).customer;
+    const { createReview } = await data<{ createReview: Json }>(
+      gql(api, `mutation ($draft: ReviewDraft!) { createReview(draft: $draft) { ${FIELDS} } }`, {
+        draft: { key: 'g1', title: 'Fine', rating: 3, target: { typeId: 'product', key: product.key }, customer: { id: customer.id } },
+      }),
+    );
+    expect(createReview).toMatchObject({
+      version: 1,
+      key: 'g1',
+      rating: 3,
+      includedInStatistics: true,
+      customer: { email: 'cy@example.com' },
+    });
+    // One Review rated 3: the average is 3.
+    expect(createReview['target']).toEqual({
+      id: product.id,
+      reviewRatingStatistics: { averageRating: 3, count: 1, ratingsDistribution: { '3': 1 } },
+    });
+    const { updateReview } = await data<{ updateReview: Json }>(
+      gql(
+        api,
+        `mutation { updateReview(key: "g1", version: 1, actions: [
+          { setRating: { rating: 1 } }, { setTitle: {} }, { transitionState: { state: { key: "pending" } } }
+        ]) { ${FIELDS} } }`,
+      ),
+    );
+    expect(updateReview).toMatchObject({ version: 2, title: null, rating: 1, includedInStatistics: false, state: { key: 'pending' } });
+    expect(updateReview['target']).toEqual({ id: product.id, reviewRatingStatistics: null });
+    const { reviews } = await data<{ reviews: Json }>(gql(api, '{ reviews(where: "rating = 1") { total results { key } } }'));
+    expect(reviews).toEqual({ total: 1, results: [{ key: 'g1' }] });
+    const refused = await failure(
+      gql(api, 'mutation { updateReview(key: "g1", version: 2, actions: [{ transitionState: { state: { key: "pending" } } }]) { id } }'),
+    );
+    expect(refused.error.extensions?.code).toBe('InvalidOperation');
+    const { messages } = await data<{ messages: Json }>(
+      gql(
+        api,
+        `{ messages(sort: ["sequenceNumber asc"], where: "resource(typeId = \\"review\\")") { results { payload { type
+        ... on ReviewCreated { review { key } } ... on ReviewRatingSet { oldRating newRating targetRef { id } }
+        ... on ReviewStateTransition { newState { key } oldIncludedInStatistics newIncludedInStatistics force } } } } }`,
+      ),
+    );
+    expect(messages.results.map((m: Json) => m['payload'])).toEqual([
+      { type: 'ReviewCreated', review: { key: 'g1' } },
+      { type: 'ReviewRatingSet', oldRating: 3, newRating: 1, targetRef: { id: product.id } },
+      {
+        type: 'ReviewStateTransition',
+        newState: { key: 'pending' },
+        oldIncludedInStatistics: true,
+        newIncludedInStatistics: false,
+        force: false,
+      },
+    ]);
+    const { deleteReview } = await data<{ deleteReview: Json }>(gql(api, 'mutation { deleteReview(key: "g1", version: 2) { key } }'));
+    expect(deleteReview).toEqual({ key: 'g1' });
   });
 });

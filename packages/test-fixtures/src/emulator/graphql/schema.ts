@@ -118,6 +118,10 @@ function configureAbstractTypes(schema: GraphQLSchema): void {
   if (!(combination instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface DiscountTypeCombination');
   // Stored as the REST form, whose `type` (Stacking, BestDeal) names the object type.
   combination.resolveType = (value) => (value as { type: string }).type;
+  const reviewTarget = schema.getType('ReviewTarget');
+  if (!(reviewTarget instanceof GraphQLInterfaceType)) throw new Error('the SDL has no interface ReviewTarget');
+  // Products are the only ReviewTarget of the schema (a Channel target resolves to null).
+  reviewTarget.resolveType = () => 'Product';
 }
 
 /** The object type of a stored variant selection, by its `type` (`includeOnly` → ProductVariantSelectionIncludeOnly). */
