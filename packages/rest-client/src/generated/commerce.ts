@@ -3195,7 +3195,13 @@ export interface components {
     /**
      * @description A discounted unit price: `value` after every discount in `includedDiscounts`, applied in
      *     descending `sortOrder` with the Cart's `priceRoundingMode` after each step
-     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview).
+     *     (https://docs.commercetools.com/api/pricing-and-discounts-overview). Decisions where the
+     *     reference is silent: a discount on (Custom) Line Items counts as applied (for
+     *     `StopAfterThisDiscount` and the Discount Codes' states) when it lowered a unit price; one
+     *     on the shipping whenever the Cart has a Shipping Method; one on the total always. An
+     *     absolute `EvenDistribution` splits the amount equally over the matching lines, then over
+     *     each line's units; `IndividualApplication` takes it off every unit; multi-buy values
+     *     apply per selected unit; no unit goes below 0 and what a unit cannot take is not passed on.
      */
     DiscountedLineItemPrice: {
       value: components['schemas']['CentPrecisionMoney'];
@@ -3256,7 +3262,7 @@ export interface components {
      *     `chosenDiscountType` that gave the lower Cart `totalPrice` (the Cart priced with its
      *     Product Discounts only against it priced from `price.value` with its Cart Discounts
      *     only, https://docs.commercetools.com/api/releases/2024-12-19-enhanced-control-over-discount-interactions).
-     *     Decision: on a tie, `ProductDiscount`.
+     *     Decision: on a tie, `ProductDiscount`; Direct Discounts take part as Cart Discounts.
      */
     DiscountTypeCombination: {
       /** @enum {string} */
