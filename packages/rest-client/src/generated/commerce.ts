@@ -8018,10 +8018,11 @@ export interface components {
      *     PaymentStatusStateTransition.
      */
     PaymentTransitionStateAction: SharedOrderTransitionStateAction;
-    /** @description A `state` (States are not emulated) is 501 NotEmulated. */
+    /** @description `state` must be a PaymentState (400 InvalidOperation; decision: it need not be initial, no transition being made). */
     PaymentStatusDraft: {
       interfaceCode?: string;
       interfaceText?: string;
+      state?: components['schemas']['StateResourceIdentifier'];
     };
     /**
      * @description Scopes `view_payments` and `manage_payments`, as on the live service. `amountPlanned`,
@@ -9478,12 +9479,13 @@ export interface components {
      */
     ProductPriceMode: 'Embedded' | 'Standalone';
     /**
-     * @description `state` and product-level `attributes` of the live draft are not
-     *     emulated (501). A Category or Tax Category that does not exist is 400
+     * @description Product-level `attributes` of the live draft are not emulated (501). `state` must be a
+     *     ProductState (400 InvalidOperation; decision: it need not be initial). A Category or Tax Category that does not exist is 400
      *     ReferencedResourceNotFound; `categories` and `categoryOrderHints` go to
      *     the current and the staged data.
      */
     ProductDraft: {
+      state?: components['schemas']['StateResourceIdentifier'];
       productType: components['schemas']['ProductTypeResourceIdentifier'];
       /** @description The Categories of the Product, each once (a repeated Category is kept once). */
       categories?: components['schemas']['CategoryResourceIdentifier'][];

@@ -3563,7 +3563,7 @@ export const paymentStatus = /* @__PURE__ */ defineBuilder('PaymentStatus', 'oth
 export const paymentTransitionStateAction = /* @__PURE__ */ defineBuilder('PaymentTransitionStateAction', 'action');
 
 /**
- * Builder of a `PaymentStatusDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. A `state` (States are not emulated) is 501 NotEmulated.
+ * Builder of a `PaymentStatusDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `state` must be a PaymentState (400 InvalidOperation; decision: it need not be initial, no transition being made).
  *
  * @example
  * paymentStatusDraft({ seed: 42 }).build();
@@ -4749,7 +4749,7 @@ export const productCatalogData = /* @__PURE__ */ defineBuilder('ProductCatalogD
 export const product = /* @__PURE__ */ defineBuilder('Product', 'resource');
 
 /**
- * Builder of a `ProductDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. `state` and product-level `attributes` of the live draft are not
+ * Builder of a `ProductDraft` (draft) of the Commerce schema, with plausible seeded defaults for its required members. Product-level `attributes` of the live draft are not emulated (501). `state` must be a
  *
  * @example
  * productDraft({ seed: 42 }).build();

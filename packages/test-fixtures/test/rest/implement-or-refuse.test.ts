@@ -76,6 +76,8 @@ interface DraftCase {
 
 interface Refs {
   orderStateId?: string;
+  productStateId: string;
+  paymentStateId: string;
   productTypeId: string;
   selectionId: string;
   channelId: string;
@@ -406,6 +408,7 @@ const DRAFTS: Record<string, DraftCase> = {
         categories: [{ id: categoryId }],
         categoryOrderHints: { [categoryId]: '0.4' },
         taxCategory: { id: taxCategoryId },
+        state: { typeId: 'state', key: 'walk-product' },
         key: `product-${n}`,
         name: { en: 'P' },
         slug: { en: `p-${n}` },
@@ -420,7 +423,7 @@ const DRAFTS: Record<string, DraftCase> = {
         publish: true,
       };
     },
-    shown: ({ productTypeId, channelId, categoryId, taxCategoryId }, answer) => {
+    shown: ({ productTypeId, channelId, categoryId, taxCategoryId, productStateId }, answer) => {
       const staged = (answer['masterData'] as { staged: Json }).staged;
       const price = ((staged['masterVariant'] as Json)['prices'] as Json[])[0]!;
       expect(price).toMatchObject({
@@ -430,6 +433,7 @@ const DRAFTS: Record<string, DraftCase> = {
       return {
         productType: { typeId: 'product-type', id: productTypeId },
         taxCategory: { typeId: 'tax-category', id: taxCategoryId },
+        state: { typeId: 'state', id: productStateId },
         masterData: {
           published: true,
           staged: {
@@ -566,7 +570,7 @@ const DRAFTS: Record<string, DraftCase> = {
       interfaceId: `psp-${n}`,
       amountPlanned: { centAmount: 100, currencyCode: 'EUR' },
       paymentMethodInfo: { paymentInterface: 'psp', method: 'CARD', name: { en: 'Card' }, interfaceAccount: 'a', custom },
-      paymentStatus: { interfaceCode: '1', interfaceText: 'open' },
+      paymentStatus: { interfaceCode: '1', interfaceText: 'open', state: { typeId: 'state', key: 'walk-payment' } },
       transactions: [
         {
           type: 'Charge',
@@ -583,6 +587,7 @@ const DRAFTS: Record<string, DraftCase> = {
     shown: (refs, payment) => ({
       amountPlanned: { type: 'centPrecision', fractionDigits: 2 },
       paymentMethodInfo: { custom: customShown(refs).custom },
+      paymentStatus: { state: { typeId: 'state', id: refs.paymentStateId } },
       transactions: [{ id: (payment['transactions'] as Json[])[0]!['id'], state: 'Pending', ...customShown(refs) }],
       ...customShown(refs),
     }),
@@ -872,7 +877,11 @@ describe('implement or refuse, over every draft and update-action schema', () =>
     const cart = await api.call('POST', '/carts', { currency: 'EUR', customerId: customer.body.customer.id });
     const anonymousCart = await api.call('POST', '/carts', { currency: 'EUR', anonymousId: 'walk-visitor' });
     const signUpCart = await api.call('POST', '/carts', { currency: 'EUR', anonymousId: 'walk-sign-up' });
+    const productState = await api.call('POST', '/states', { key: 'walk-product', type: 'ProductState' });
+    const paymentState = await api.call('POST', '/states', { key: 'walk-payment', type: 'PaymentState' });
     refs = {
+      productStateId: productState.body.id,
+      paymentStateId: paymentState.body.id,
       productTypeId: type.body.id,
       selectionId: selection.body.id,
       channelId: channel.body.id,

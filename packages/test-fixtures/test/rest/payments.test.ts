@@ -97,7 +97,7 @@ describe('payments', () => {
     await expectPaymentsUnchanged(before);
   });
 
-  it('answer 501 NotEmulated to the deprecated amounts, interface interactions, States and tokens; nothing changes', async () => {
+  it('answer 501 NotEmulated to the deprecated amounts, interface interactions and tokens; nothing changes', async () => {
     const before = await paymentSnapshot(api);
     const money = { centAmount: 100, currencyCode: 'EUR' };
     const refused = async (extra: Json, field: string) => {
@@ -107,7 +107,6 @@ describe('payments', () => {
     await refused({ amountPaid: money }, 'amountPaid');
     await refused({ authorizedUntil: '2026-04-01T00:00:00.000Z' }, 'authorizedUntil');
     await refused({ interfaceInteractions: [{ type: { key: 'log' } }] }, 'interfaceInteractions');
-    await refused({ paymentStatus: { state: { typeId: 'state', key: 'paid' } } }, 'paymentStatus.state');
     await refused({ paymentMethodInfo: { token: { value: 'tok' } } }, 'paymentMethodInfo.token');
     await expectPaymentsUnchanged(before);
     const { id } = await createPayment();

@@ -223,6 +223,19 @@ describe('Payment and Product transitionState', () => {
     expect(messages.map((m) => m['force'])).toEqual([false, false, true]);
   });
 
+  it('start in the State their drafts name, of their own State type only; nothing is made otherwise', async () => {
+    const pending = await state('pending', 'PaymentState', { initial: false });
+    const sale = await state('sale', 'ProductState', { initial: false });
+    const payment = { amountPlanned: eur(100) };
+    expectError(await api.call('POST', '/payments', { ...payment, paymentStatus: { state: byKey('sale') } }), 400, 'InvalidOperation');
+    const created = ok(await api.call('POST', '/payments', { ...payment, paymentStatus: { state: byKey('pending') } }), 201);
+    expect(created['paymentStatus']).toEqual({ state: ref(pending) });
+    const product = { productType: { key: 'thing' }, name: { en: 'P' }, slug: { en: 'p-state' } };
+    expectError(await api.call('POST', '/products', { ...product, state: byKey('pending') }), 400, 'InvalidOperation');
+    expect(ok(await api.call('POST', '/products', { ...product, state: byKey('sale') }), 201)['state']).toEqual(ref(sale));
+    expect(ok(await api.call('GET', '/payments?withTotal=true'))['total']).toBe(1);
+  });
+
   it('set the Product State, ProductStates only, with ProductStateTransition', async () => {
     const sale = await state('sale', 'ProductState');
     await state('open', 'OrderState');

@@ -1,6 +1,6 @@
 import type { ActionHandlers, Schemas } from '../kit/resource-type.js';
 import type { ResourceIdentifier, WriteContext } from '../kit/write-context.js';
-import { moveQuantity, stateOfType, transitionState, type HeldQuantity, type StateRef } from '../states/transitions.js';
+import { moveQuantity, stateReference, transitionState, type HeldQuantity, type StateRef } from '../states/transitions.js';
 import { byIdOrKey } from './deliveries.js';
 import type { Order } from './rules.js';
 
@@ -38,5 +38,5 @@ export const orderStateActions: ActionHandlers<Order, Schemas['OrderUpdateAction
 
 /** The `state` of an Order from its draft: an OrderState (400 InvalidOperation otherwise; decision: no transition rule applies). */
 export function draftState(ctx: WriteContext, identifier: ResourceIdentifier | undefined): { state?: StateRef } {
-  return identifier === undefined ? {} : { state: { typeId: 'state', id: stateOfType(ctx, identifier, 'OrderState', 'state').id } };
+  return identifier === undefined ? {} : { state: stateReference(ctx, identifier, 'OrderState', 'state') };
 }

@@ -2,6 +2,7 @@ import { viewScopes } from '../../auth/principal.js';
 import { customMemberFrom } from '../kit/custom-fields.js';
 import { moneyFrom } from '../kit/money.js';
 import type { ResourceType, Schemas } from '../kit/resource-type.js';
+import { stateReference } from '../states/transitions.js';
 import { paymentActions } from './actions.js';
 import { assertInterfaceIdFree, customerReference, methodInfoFrom, transactionFrom, type Payment } from './rules.js';
 
@@ -30,6 +31,7 @@ export const paymentType: ResourceType<Payment, Schemas['PaymentDraft'], Schemas
       paymentStatus: {
         ...(status.interfaceCode !== undefined ? { interfaceCode: status.interfaceCode } : {}),
         ...(status.interfaceText !== undefined ? { interfaceText: status.interfaceText } : {}),
+        ...(status.state !== undefined ? { state: stateReference(ctx, status.state, 'PaymentState', 'paymentStatus.state') } : {}),
       },
       transactions: (draft.transactions ?? []).map((transaction, index) => transactionFrom(ctx, transaction, `transactions[${index}]`)),
       interfaceInteractions: [],

@@ -27,7 +27,7 @@ import { applyProductDiscounts, rankedDiscounts } from '../product-discounts/app
 import { dropDeletedProduct } from '../product-selections/background.js';
 import { taxCategoryReference } from '../tax-categories/index.js';
 import type { WriteContext } from '../kit/write-context.js';
-import { transitionState } from '../states/transitions.js';
+import { stateReference, transitionState } from '../states/transitions.js';
 
 export type { Product } from './data.js';
 
@@ -123,6 +123,7 @@ export const productType: ResourceType<Product, Schemas['ProductDraft'], Schemas
       masterData: { published: draft.publish ?? false, hasStagedChanges: false, current: structuredClone(data), staged: data },
       ...(draft.taxCategory !== undefined ? { taxCategory: taxCategoryReference(ctx, draft.taxCategory, 'taxCategory') } : {}),
       ...(draft.priceMode !== undefined ? { priceMode: draft.priceMode } : {}),
+      ...(draft.state !== undefined ? { state: stateReference(ctx, draft.state, 'ProductState', 'state') } : {}),
     };
   },
   /** Its discounted Prices as the Product Discounts in force give them (ProductPriceDiscountsSet when they change). */

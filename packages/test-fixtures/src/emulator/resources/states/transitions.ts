@@ -18,6 +18,11 @@ export function stateOfType(ctx: WriteContext, identifier: ResourceIdentifier, t
   return state;
 }
 
+/** A reference to the State an identifier names, of `type` (see {@link stateOfType}): a draft's `state`, set without a transition. */
+export function stateReference(ctx: WriteContext, identifier: ResourceIdentifier, type: StateType, field: string): StateRef {
+  return { typeId: 'state', id: stateOfType(ctx, identifier, type, field).id };
+}
+
 /**
  * 400 InvalidOperation unless `to` may follow `from` (https://docs.commercetools.com/api/projects/states):
  * from no State only to an initial one; from a State with `transitions` only to one of them; from a
