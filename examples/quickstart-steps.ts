@@ -57,8 +57,8 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
 
   log(
     target.kind === 'emulator'
-      ? `Using the embedded emulator (project '${target.projectKey}'). Set COMMERCE_REGION, COMMERCE_PROJECT_KEY, COMMERCE_CLIENT_ID and COMMERCE_CLIENT_SECRET to run against the live service.`
-      : `Using the live service (project '${target.projectKey}', ${target.urls.api}).`,
+      ? `Using the embedded emulator (project '${target.projectKey}'). Set CTP_PROJECT_KEY, CTP_CLIENT_ID, CTP_CLIENT_SECRET, CTP_AUTH_URL and CTP_API_URL (or write them in .env) to run against a service.`
+      : `Using the service at ${target.urls.api} (project '${target.projectKey}').`,
   );
 
   const authConfig: AuthConfig = {
@@ -72,7 +72,12 @@ export async function runQuickstart(target: Target, { log }: QuickstartOptions):
     tokenRequests += 1;
     return target.fetch(input, init);
   };
-  const tokenProvider = createTokenProvider({ flow: 'client_credentials', ...authConfig, fetch: countingFetch });
+  const tokenProvider = createTokenProvider({
+    flow: 'client_credentials',
+    ...authConfig,
+    ...(target.scopes ? { scope: target.scopes.split(' ') } : {}),
+    fetch: countingFetch,
+  });
   const client: RestClient = createRestClient({
     baseUrl: target.urls.api,
     projectKey: target.projectKey,

@@ -19,7 +19,7 @@ import { CONTROL_PREFIX } from './emulator/control/prefix.js';
 import { createEmulator } from './emulator/app.js';
 import { serveEmulator, type RunningEmulator } from './emulator/server.js';
 import { stopWhenOrphaned } from './parent-watch.js';
-import { readStateFile, writeStateFile } from './state-file.js';
+import { readStateFile, writeFileAtOnce, writeStateFile } from './state-file.js';
 import { parseCli, USAGE as usage, UsageError, type CliOptions } from './cli/args.js';
 import { readyLine } from './cli/ready-line.js';
 import { DataDirError } from './emulator/storage/sqlite/data-dir.js';
@@ -27,6 +27,7 @@ import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
 import { consoleSignInUrl, openInBrowser } from './cli/open-browser.js';
 import { packageVersion } from './version.js';
+import { ctpVariables, envFileText } from './cli/ctp-env.js';
 import {
   bootstrapClient,
   bootstrapClientOrigin,
@@ -114,7 +115,11 @@ try:
   curl -s -H "Authorization: Bearer $TOKEN" -H 'Content-Type: application/json' -d '{"query":"{ productSelections { total } }"}' ${urls.api}/${project}/graphql
   ADMIN=$(${tokenRequest(ADMIN_CONSOLE_CLIENT_ID)})
   curl -s -H "Authorization: Bearer $ADMIN" -H '${ADMIN_USER_HEADER}: jen' -H 'Content-Type: application/json' -d '{"name":{"en":"Summer"}}' ${urls.api}/${project}/product-selections
-  curl -s -H "Authorization: Bearer $TOKEN" '${urls.history}/${project}/product-selection?source=AdminConsole&userId=jen'`;
+  curl -s -H "Authorization: Bearer $TOKEN" '${urls.history}/${project}/product-selection?source=AdminConsole&userId=jen'
+as environment variables, the names commercetools users keep in .env (--write-env PATH writes them):
+${Object.entries(ctpVariables(server))
+  .map(([name, value]) => `  ${name}=${value}`)
+  .join('\n')}`;
 }
 
 /** Why the server could not listen, and what to do about it. */
@@ -204,6 +209,14 @@ function main(): Promise<void> | void {
   const onRequest = log === 'off' ? undefined : (served: ServedRequest) => console.log(requestLogLine(log, served, new Date()));
   return serveEmulator(running, { port: options.port, host: options.host, ...(onRequest ? { onRequest } : {}) }).then(
     (server) => {
+      if (options.envFile !== undefined) {
+        try {
+          writeFileAtOnce(options.envFile, envFileText(ctpVariables(server)));
+        } catch (error) {
+          console.error(`commerce-emulator: --write-env: cannot write ${options.envFile}: ${(error as Error).message}`);
+          process.exit(1);
+        }
+      }
       // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
       if (options.readyJson) {
         console.log(JSON.stringify(readyLine(server)));

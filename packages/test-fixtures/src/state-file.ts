@@ -48,7 +48,12 @@ export function writeStateFile(path: string, snapshot: EmulatorSnapshot): void {
 
 /** Writes `value` as JSON to `path` in one step (a temporary file, then a rename), readable by its owner only. */
 export function writeJsonFile(path: string, value: unknown): void {
+  writeFileAtOnce(path, `${JSON.stringify(value)}\n`);
+}
+
+/** Writes `text` to `path` in one step (a temporary file, then a rename), readable by its owner only. */
+export function writeFileAtOnce(path: string, text: string): void {
   const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(value)}\n`, { mode: 0o600 });
+  writeFileSync(temporary, text, { mode: 0o600 });
   renameSync(temporary, path);
 }

@@ -38,7 +38,7 @@ export const FLAGS = {
     multiple: true,
     value: 'KEY',
     help: [
-      'project key (default demo-project); repeat it to serve several isolated projects:',
+      'project key (default CTP_PROJECT_KEY, else demo-project); repeat it to serve several isolated projects:',
       'the first has the bootstrap client below, each other one its own',
     ],
   },
@@ -97,6 +97,16 @@ export const FLAGS = {
       'format or is used by another running emulator: exit code 2, nothing changed.',
       'The bootstrap client is kept in DIR/bootstrap-client.json: the same id and',
       'secret at every start on DIR',
+    ],
+  },
+  // Not --env-file: Node 20 takes that flag for itself even after the script's name, and exits.
+  'write-env': {
+    type: 'string',
+    value: 'PATH',
+    help: [
+      'once listening, write CTP_PROJECT_KEY, CTP_CLIENT_ID, CTP_CLIENT_SECRET, CTP_AUTH_URL,',
+      'CTP_API_URL and CTP_SCOPES (the names commercetools users keep in .env) to PATH',
+      '(mode 0600; replaced if it exists)',
     ],
   },
   'stop-on-stdin-end': {
@@ -198,6 +208,8 @@ export interface CliOptions {
   control: boolean;
   stateFile?: string;
   dataDir?: string;
+  /** Where to write the `CTP_*` variables once listening. */
+  envFile?: string;
   stopOnStdinEnd: boolean;
   readyJson: boolean;
   log: LogFormat;
@@ -295,11 +307,13 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
     throw new UsageError(`${where('port')} must be an integer from 0 to 65535 in decimal, not ${JSON.stringify(values.port)}`);
   const host = values.host ?? '127.0.0.1';
   if (host === '') throw new UsageError(`${where('host')} needs an address, e.g. 127.0.0.1 or 0.0.0.0`);
-  const [projectKey = 'demo-project', ...projects] = values.project ?? [];
+  const ctpProject = values.project === undefined ? env['CTP_PROJECT_KEY'] || undefined : undefined;
+  const projectFrom = ctpProject === undefined ? where('project') : 'CTP_PROJECT_KEY';
+  const [projectKey = 'demo-project', ...projects] = values.project ?? (ctpProject === undefined ? [] : [ctpProject]);
   try {
     [projectKey, ...projects].forEach(checkProjectKey);
   } catch (error) {
-    throw new UsageError(`${where('project')}: ${(error as Error).message}`);
+    throw new UsageError(`${projectFrom}: ${(error as Error).message}`);
   }
   const offering = values['history-offering'] ?? 'premium';
   if (offering !== 'premium' && offering !== 'basic') throw new UsageError(`${where('history-offering')} must be premium or basic`);
@@ -332,6 +346,8 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
   if (stateFile === '') throw new UsageError(`${where('state-file')} needs a path`);
   const dataDir = values['data-dir'];
   if (dataDir === '') throw new UsageError(`${where('data-dir')} needs a directory`);
+  const envFile = values['write-env'];
+  if (envFile === '') throw new UsageError(`${where('write-env')} needs a path`);
   const log = values.log ?? (terminal ? 'pretty' : 'off');
   if (log !== 'pretty' && log !== 'json' && log !== 'off') throw new UsageError(`${where('log')} must be pretty, json or off`);
   return {
@@ -350,6 +366,7 @@ export function parseCli(argv: readonly string[], env: Readonly<Record<string, s
       control: !values['no-control'],
       ...(stateFile === undefined ? {} : { stateFile }),
       ...(dataDir === undefined ? {} : { dataDir }),
+      ...(envFile === undefined ? {} : { envFile }),
       stopOnStdinEnd: values['stop-on-stdin-end'] === true,
       readyJson: values['ready-json'] === true,
       log,
