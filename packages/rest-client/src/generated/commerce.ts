@@ -2607,7 +2607,8 @@ export interface components {
      *     (https://docs.commercetools.com/api/limits#cart-discounts). A Cart Discount a Discount Code
      *     names cannot be deleted (400 ReferenceExists; decision, the reference does not say). On
      *     in-store paths a Cart Discount exists when its `stores` name the Store of the path; one for
-     *     all Stores (`stores` empty) does not (decision). `recurringOrderScope` is always
+     *     all Stores (`stores` empty) does not (decision). There, updating or deleting one of several Stores
+     *     needs the manage scope of each of them, except an update that only removes Stores (live). `recurringOrderScope` is always
      *     `NonRecurringOrdersOnly` (the emulator has no Recurring Orders); Discount Groups are not
      *     emulated. Messages: CartDiscountCreated, CartDiscountDeleted, CartDiscountStoreAdded,
      *     CartDiscountStoreRemoved, CartDiscountStoresSet.

@@ -520,4 +520,33 @@ describe('cart discounts in a Store', () => {
     expectError(await euManager('POST', '/in-store/key=us/cart-discounts', draft()), 403, 'insufficient_scope');
     expectError(await euManager('POST', '/cart-discounts', draft()), 403, 'insufficient_scope');
   });
+
+  it('in a Store, updating or deleting a discount of several Stores needs the scope of each, except removing Stores', async () => {
+    await createStore(api, 'eu');
+    await createStore(api, 'us');
+    const both = await create({
+      key: 'both',
+      stores: [
+        { typeId: 'store', key: 'eu' },
+        { typeId: 'store', key: 'us' },
+      ],
+    });
+    const euManager = api.as(await tokenWithScope(api, `manage_cart_discounts:${api.project}:eu`));
+    const path = '/in-store/key=eu/cart-discounts/key=both';
+    const before = await everything();
+    await expectRefused(
+      await euManager('POST', path, { version: 1, actions: [{ action: 'changeName', name: { en: 'N' } }] }),
+      403,
+      'insufficient_scope',
+      before,
+    );
+    await expectRefused(await euManager('DELETE', `${path}?version=1`), 403, 'insufficient_scope', before);
+    const removed = ok(
+      await euManager('POST', path, { version: 1, actions: [{ action: 'removeStore', store: { typeId: 'store', key: 'us' } }] }),
+    );
+    expect(removed['stores']).toEqual([{ typeId: 'store', key: 'eu' }]);
+    ok(await euManager('POST', path, { version: 2, actions: [{ action: 'changeName', name: { en: 'N' } }] }));
+    ok(await euManager('DELETE', `${path}?version=3`));
+    expect(both['id']).toEqual(removed['id']);
+  });
 });

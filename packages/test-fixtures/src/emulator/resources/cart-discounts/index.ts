@@ -1,3 +1,4 @@
+import { requireScope, type Principal } from '../../auth/principal.js';
 import { errors } from '../../http/errors.js';
 import type { EmulatorState } from '../../state.js';
 import type { StoredResource } from '../../store/collection.js';
@@ -63,6 +64,24 @@ export function isInStore(discount: Pick<CartDiscount, 'stores'>, storeKey: stri
 export function draftInStore(draft: object, storeKey: string): object {
   const { stores } = draft as { stores?: unknown };
   return { ...draft, stores: [...(Array.isArray(stores) ? stores : []), { typeId: 'store', key: storeKey }] };
+}
+
+/**
+ * On in-store paths, updating or deleting a Cart Discount needs the manage scope for each of its
+ * Stores (403 otherwise), except an update that only removes Stores (live,
+ * https://docs.commercetools.com/api/projects/cartDiscounts).
+ */
+export function assertStoresWritable(
+  principal: Principal,
+  projectKey: string,
+  discount: Pick<CartDiscount, 'stores'>,
+  body?: unknown,
+): void {
+  const actions = (body as { actions?: unknown } | undefined)?.actions;
+  const onlyRemoves =
+    Array.isArray(actions) && actions.length > 0 && actions.every((action) => (action as { action?: unknown }).action === 'removeStore');
+  if (onlyRemoves) return;
+  for (const store of discount.stores) requireScope(principal, projectKey, cartDiscountType.scopes.manage, store.key);
 }
 
 /** The reference type of the resources an `<path>.id` field of a predicate names. */

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { requireScope } from '../../auth/principal.js';
+import { requireScope, type Principal } from '../../auth/principal.js';
 import type { EmulatorContext } from '../../context.js';
 import { json, readJsonBody } from '../../http/body.js';
 import type { AppEnv } from '../../http/env.js';
@@ -59,6 +59,11 @@ export interface InStoreOptions {
   belongsTo(resource: StoredResource, storeKey: string): boolean;
   /** The draft of an in-store create: the body with the Store of the path set. */
   draftIn(body: unknown, store: Store): unknown;
+  /**
+   * Throws (403) when the caller may not update (`body`) or delete (no body) this resource of the
+   * Store: a Cart Discount of several Stores needs the scope of each of them.
+   */
+  assertWritable?(principal: Principal, projectKey: string, resource: StoredResource, body?: unknown): void;
 }
 
 /** Adjusts a presented resource to the request (see {@link RestOptions.answerShape}). */
@@ -191,14 +196,16 @@ export function registerResourceRoutes<T extends StoredResource>(
     api.post(`${inStoreBase}/:address`, async (c) => {
       const store = storeFor(c, manageScope, type.scopes.manage);
       const body = await readJsonBody(c);
-      const { id } = member(c, store);
-      return answer(c, updateResource(context, type, { id }, body, callerOf(c)));
+      const found = member(c, store);
+      inStore.assertWritable?.(c.get('principal'), projectKey, found, body);
+      return answer(c, updateResource(context, type, { id: found.id }, body, callerOf(c)));
     });
   }
 
   api.delete(`${inStoreBase}/:address`, (c) => {
     const store = storeFor(c, manageScope, type.scopes.manage);
-    const { id } = member(c, store);
-    return answer(c, deleteResource(context, type, { id }, versionParam(c), callerOf(c)));
+    const found = member(c, store);
+    inStore.assertWritable?.(c.get('principal'), projectKey, found);
+    return answer(c, deleteResource(context, type, { id: found.id }, versionParam(c), callerOf(c)));
   });
 }
