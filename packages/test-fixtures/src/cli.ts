@@ -27,6 +27,8 @@ import { SqliteMissingError } from './emulator/storage/sqlite/binding.js';
 import { requestLogLine } from './cli/request-log.js';
 import { consoleSignInUrl, openInBrowser } from './cli/open-browser.js';
 import { packageVersion } from './version.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { constants } from 'node:os';
 import { ctpVariables, envFileText } from './cli/ctp-env.js';
 import {
   bootstrapClient,
@@ -134,6 +136,24 @@ function listenFailure(error: NodeJS.ErrnoException, options: CliOptions): strin
   return error.message;
 }
 
+/**
+ * Runs `commerce-emulator exec`'s command with the emulator's `CTP_*` variables and calls `ended`
+ * once with why and the exit code to end with: the command's, 128 + the signal's number when a
+ * signal ended it (as a shell says), 127 when it could not start.
+ */
+function runCommand(command: string[], variables: Record<string, string>, ended: (why: string, code: number) => void): ChildProcess {
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, { stdio: 'inherit', env: { ...process.env, ...variables } });
+  child.once('error', (error) => {
+    console.error(`commerce-emulator: exec: cannot run ${file}: ${error.message}`);
+    ended('the command did not start', 127);
+  });
+  child.once('exit', (code, signal) =>
+    ended(`the command exited with ${signal ?? code}`, code ?? 128 + (signal === null ? 0 : (constants.signals[signal] ?? 0))),
+  );
+  return child;
+}
+
 function main(): Promise<void> | void {
   let command;
   try {
@@ -152,6 +172,7 @@ function main(): Promise<void> | void {
     return;
   }
   const options = command.options;
+  const exec = command.kind === 'exec' ? command.command : undefined;
   const { offering, stateFile, dataDir } = options;
   let emulator;
   let client: BootstrapClient;
@@ -217,8 +238,13 @@ function main(): Promise<void> | void {
           process.exit(1);
         }
       }
+      // exec: the command's output is what counts, so one line on stderr instead of the banner.
+      if (exec)
+        console.error(
+          `commerce-emulator: project '${running.projectKey}' at ${server.origin}; running ${exec.join(' ')} with CTP_* pointing at it`,
+        );
       // With --ready-json, stdout starts with one JSON line and the banner is for a person: stderr.
-      if (options.readyJson) {
+      else if (options.readyJson) {
         console.log(JSON.stringify(readyLine(server)));
         console.error(banner(server, options.host, offering, stateLine, bootstrapClientOrigin(client, dataDir)));
       } else console.log(banner(server, options.host, offering, stateLine, bootstrapClientOrigin(client, dataDir)));
@@ -229,27 +255,32 @@ function main(): Promise<void> | void {
         );
       }
       let stopping = false;
-      const stop = (why: string) => {
+      // Under exec, stdout is the command's: the emulator's own lines go to stderr.
+      const say = exec ? console.error : console.log;
+      const stop = (why: string, exitCode = 0) => {
         if (stopping) return;
         stopping = true;
-        console.log(`commerce-emulator: ${why}: stopping`);
+        say(`commerce-emulator: ${why}: stopping`);
         void server.close().then(() => {
           if (stateFile !== undefined) {
             try {
               writeStateFile(stateFile, running.snapshot());
-              console.log(`commerce-emulator: state written to ${stateFile}`);
+              say(`commerce-emulator: state written to ${stateFile}`);
             } catch (error) {
               console.error(`commerce-emulator: --state-file: cannot write ${stateFile}: ${(error as Error).message}`);
               process.exit(1);
             }
           }
           running.close();
-          process.exit(0);
+          process.exit(exitCode);
         });
       };
+      const child = exec && runCommand(exec, ctpVariables(server), (why, code) => stop(why, code));
       // SIGHUP too: a closed terminal is no reason to lose the data. Kept listening while stopping:
-      // a signal without a listener kills at once, and Ctrl-C under pnpm comes twice.
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+      // a signal without a listener kills at once, and Ctrl-C under pnpm comes twice. Under exec,
+      // the command gets the signal, and its end stops the emulator.
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+        process.on(signal, () => (child && child.exitCode === null && child.signalCode === null ? child.kill(signal) : stop(signal)));
       stopWhenOrphaned(() => stop('parent process exited'));
       // End of input: the harness closed the pipe, or died (the kernel closes it then). A stdin of
       // /dev/null ends at once: the flag is for a pipe.

@@ -172,6 +172,10 @@ function usageText(): string {
     lines.push(`  ${label.padEnd(19)} ${first}`, ...rest.map((line) => `${' '.repeat(22)}${line}`));
   }
   lines.push(
+    '       commerce-emulator exec [flags] -- COMMAND [ARGS...]',
+    '  start the emulator on a free 127.0.0.1 port (unless --port), run COMMAND with CTP_PROJECT_KEY,',
+    '  CTP_CLIENT_ID, CTP_CLIENT_SECRET, CTP_AUTH_URL, CTP_API_URL and CTP_SCOPES pointing at it, stop',
+    "  it, and exit with the command's exit code",
     'Every flag but --help and --version can also be set by an environment variable, COMMERCE_EMULATOR_',
     'and the name in upper case with _ for - (COMMERCE_EMULATOR_PORT=0, COMMERCE_EMULATOR_NO_CORS=true,',
     'COMMERCE_EMULATOR_CORS_ORIGIN=http://a.test,http://b.test); a flag on the command line wins.',
@@ -188,7 +192,12 @@ export class UsageError extends Error {
 }
 
 /** What the CLI was asked to do. */
-export type CliCommand = { kind: 'help' } | { kind: 'version' } | { kind: 'serve'; options: CliOptions };
+export type CliCommand =
+  | { kind: 'help' }
+  | { kind: 'version' }
+  | { kind: 'serve'; options: CliOptions }
+  /** `exec [flags] -- command...`: serve, run the command against the emulator, stop with its exit code. */
+  | { kind: 'exec'; options: CliOptions; command: string[] };
 
 /** The emulator and server the command line describes, checked. */
 export interface CliOptions {
@@ -298,6 +307,14 @@ function givenOr(
  * parseCli(['--port', '0'], process.env, process.stdout.isTTY === true);
  */
 export function parseCli(argv: readonly string[], env: Readonly<Record<string, string | undefined>>, terminal: boolean): CliCommand {
+  if (argv[0] === 'exec') {
+    const end = argv.indexOf('--');
+    const command = end === -1 ? [] : argv.slice(end + 1);
+    if (command.length === 0) throw new UsageError('exec needs a command after --, e.g. commerce-emulator exec -- npm test');
+    // A free port unless --port says otherwise; no request log: the command's output is what counts.
+    const served = parseCli(['--port', '0', ...argv.slice(1, end)], env, false);
+    return served.kind === 'serve' ? { kind: 'exec', options: served.options, command } : served;
+  }
   const { values, where } = readValues(argv, env);
   if (values.help) return { kind: 'help' };
   if (values.version) return { kind: 'version' };
