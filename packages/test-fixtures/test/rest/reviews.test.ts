@@ -200,6 +200,19 @@ describe('Reviews: transitionState', () => {
     expect(await reviewNow(review['id'] as string)).toMatchObject({ includedInStatistics: true });
     expect((await productNow())['reviewRatingStatistics']).toMatchObject({ count: 1 });
   });
+
+  it('keep their State from being deleted (ReferenceExists) until they move on', async () => {
+    const pending = await createState('pending-review');
+    const review = await createReview({ target: onProduct(), state: { typeId: 'state', key: 'pending-review' } });
+    const refused = expectError(
+      await api.call('DELETE', `/states/key=pending-review?version=${pending['version']}`),
+      400,
+      'ReferenceExists',
+    );
+    expect(refused).toMatchObject({ referencedBy: 'review' });
+    ok(await api.call('DELETE', `/reviews/${review['id']}?version=${review['version']}`));
+    ok(await api.call('DELETE', `/states/key=pending-review?version=${pending['version']}`));
+  });
 });
 
 describe("Reviews: the target's reviewRatingStatistics", () => {

@@ -53,6 +53,7 @@ function assertNotBuiltIn(state: State, what: string): void {
 const REFERENCING: readonly { typeId: string; name: string; references(resource: StoredResource, id: string): boolean }[] = [
   { typeId: 'order', name: 'order', references: (order, id) => holdsState(order, id) },
   { typeId: 'product', name: 'product', references: (product, id) => (product['state'] as StateRef | undefined)?.id === id },
+  { typeId: 'review', name: 'review', references: (review, id) => (review['state'] as StateRef | undefined)?.id === id },
   {
     typeId: 'payment',
     name: 'payment',
