@@ -73,6 +73,24 @@ export function localizedString(items: LocalizedInput, field: string): Record<st
   return out;
 }
 
+/**
+ * The localized members `names` of an input that are given, as REST localized strings (null or
+ * absent stays absent: unset).
+ *
+ * @example
+ * const converter = localizedMembers(['name', 'description']); converter(input, 'draft');
+ */
+export function localizedMembers<K extends string>(names: readonly K[]) {
+  return (input: { [P in K]?: LocalizedInput | null }, field: string): Partial<Record<K, Record<string, string>>> => {
+    const out: Partial<Record<K, Record<string, string>>> = {};
+    for (const name of names) {
+      const items = input[name];
+      if (items != null) out[name] = localizedString(items, `${field}.${name}`);
+    }
+    return out;
+  };
+}
+
 /** An input object without its null members. */
 export function present<T extends object>(input: T): { [K in keyof T]?: NonNullable<T[K]> } {
   const out: { [K in keyof T]?: NonNullable<T[K]> } = {};

@@ -64,6 +64,8 @@ export interface InStoreOptions {
    * Store: a Cart Discount of several Stores needs the scope of each of them.
    */
   assertWritable?(principal: Principal, projectKey: string, resource: StoredResource, body?: unknown): void;
+  /** Only the reads (query, get, HEAD) are served in a Store, as for Discount Codes. */
+  readOnly?: boolean;
 }
 
 /** Adjusts a presented resource to the request (see {@link RestOptions.answerShape}). */
@@ -172,11 +174,6 @@ export function registerResourceRoutes<T extends StoredResource>(
   };
   const member = (c: Context<AppEnv>, store: Store) => findInStore(context, type.typeId, inStore.belongsTo, store, addressOf(c, store));
 
-  api.post(inStoreBase, async (c) => {
-    const store = storeFor(c, manageScope, type.scopes.manage);
-    return answerCreated(c, await create(context, inStore.draftIn(await readJsonBody(c), store), callerOf(c)));
-  });
-
   api.get(inStoreBase, (c) => {
     const store = storeFor(c, viewScope, view);
     const params = parseQueryParams(new URL(c.req.url).searchParams);
@@ -190,6 +187,12 @@ export function registerResourceRoutes<T extends StoredResource>(
     const store = storeFor(c, viewScope, view);
     const segment = c.req.param('address');
     return answer(c, rest.bySegment?.(context, segment, store) ?? member(c, store));
+  });
+
+  if (inStore.readOnly) return;
+  api.post(inStoreBase, async (c) => {
+    const store = storeFor(c, manageScope, type.scopes.manage);
+    return answerCreated(c, await create(context, inStore.draftIn(await readJsonBody(c), store), callerOf(c)));
   });
 
   if (type.actions) {

@@ -1,6 +1,6 @@
 import { need, type GraphqlContext } from '../../graphql/context.js';
 import {
-  localizedString,
+  localizedMembers as localizedMembersOf,
   onlyMember,
   plainActions,
   withoutNulls,
@@ -75,14 +75,7 @@ function zoneRateDraft(zoneRate: ZoneRateInput, field: string): object {
 }
 
 /** The localized members given (null or absent stays absent: unset). */
-function localizedMembers(input: LocalizedMembers, field: string): object {
-  const out: Record<string, Record<string, string>> = {};
-  for (const name of ['localizedName', 'localizedDescription'] as const) {
-    const items = input[name];
-    if (items != null) out[name] = localizedString(items, `${field}.${name}`);
-  }
-  return out;
-}
+const localizedMembers = localizedMembersOf(['localizedName', 'localizedDescription']);
 
 /** GraphQL `ShippingMethodDraft` → REST ShippingMethodDraft; members REST does not emulate pass on, for its NotEmulated. */
 function shippingMethodDraft(draft: DraftInput): object {
